@@ -1,0 +1,9 @@
+//! uridfa-codegen: compiles ABNF grammars into tagged DFA tables.
+//!
+//! The pipeline, one module per stage (see `DESIGN.md`):
+//! [`abnf`] → [`lower`] → [`nfa`] → [`tdfa`] → [`minimize`] → [`tables`] → [`emit`],
+//! with [`dump`] for text and DOT forms. [`driver`] runs them in order.
+#![deny(missing_docs)]
+
+pub mod abnf;
+pub mod diag;

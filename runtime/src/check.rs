@@ -1,0 +1,144 @@
+//! The invariant checker for [`Tables`]: every numbered invariant in the
+//! `# Invariants` section of [`Tables`] is verified here. `uridfa-codegen`
+//! runs it on every table set it builds, and the tests run it on every
+//! generated `static`.
+
+use crate::{Op, Tables};
+use core::fmt;
+
+/// Which invariant a table set breaks (numbered as in [`Tables`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    /// The invariant's number in the `# Invariants` list of [`Tables`].
+    pub invariant: u8,
+    /// What is wrong.
+    pub what: &'static str,
+    /// An index that locates the fault (a byte, an entry, an op...).
+    pub at: usize,
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "table invariant {} broken: {} (at {})", self.invariant, self.what, self.at)
+    }
+}
+
+fn fail(invariant: u8, what: &'static str, at: usize) -> Result<(), CheckError> {
+    Err(CheckError { invariant, what, at })
+}
+
+fn check_range(ops: &[Op], start: u32, len: u32, reg_len: u32, at: usize) -> Result<(), CheckError> {
+    let start = start as usize;
+    let Some(end) = start.checked_add(len as usize) else {
+        return fail(5, "op range overflows", at);
+    };
+    let Some(ops) = ops.get(start..end) else {
+        return fail(5, "op range outside ops", at);
+    };
+    for op in ops {
+        if u32::from(op.dst) >= reg_len {
+            return fail(5, "op writes a register >= reg_len", at);
+        }
+        if op.src != Op::POS && op.src != Op::NIL && u32::from(op.src) >= reg_len {
+            return fail(5, "op reads a register >= reg_len", at);
+        }
+    }
+    Ok(())
+}
+
+/// Verifies every invariant of `t`.
+///
+/// # Errors
+///
+/// The first broken invariant found.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) {
+/// assert!(uridfa_runtime::check(tables).is_ok());
+/// # }
+/// ```
+pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
+    let stride = t.stride as usize;
+    if stride == 0 || stride > 256 {
+        return fail(1, "stride must be 1..=256", stride);
+    }
+    for (b, &c) in t.classes.iter().enumerate() {
+        if usize::from(c) >= stride {
+            return fail(1, "byte class >= stride", b);
+        }
+    }
+    let state_len = t.finals.len();
+    if state_len.checked_mul(stride) != Some(t.trans.len()) {
+        return fail(2, "trans.len() != state_len * stride", t.trans.len());
+    }
+    if t.special as usize != t.trans.len() {
+        return fail(2, "special != trans.len()", t.special as usize);
+    }
+    let max_id = (t.special as usize).checked_add(t.edges.len());
+    let fits = match (t.trans, max_id) {
+        (_, None) => false,
+        (crate::Trans::U8(_), Some(m)) => m <= u8::MAX as usize,
+        (crate::Trans::U16(_), Some(m)) => m <= u16::MAX as usize,
+        (crate::Trans::U32(_), Some(m)) => m <= u32::MAX as usize,
+    };
+    if !fits {
+        return fail(3, "special IDs do not fit the ID width", t.edges.len());
+    }
+    let is_state = |id: u32| (id as usize) < t.trans.len() && id as usize % stride == 0;
+    for i in 0..t.trans.len() {
+        let Some(next) = t.trans.get(i) else {
+            return fail(2, "transition unreadable", i);
+        };
+        if next < t.special {
+            if !is_state(next) {
+                return fail(2, "transition to a non-premultiplied ID", i);
+            }
+        } else if next > t.special && (next - t.special - 1) as usize >= t.edges.len() {
+            return fail(3, "transition to a missing edge", i);
+        }
+    }
+    if u32::from(Op::NIL) <= t.reg_len {
+        return fail(5, "reg_len too large for u16 registers", t.reg_len as usize);
+    }
+    for (e, edge) in t.edges.iter().enumerate() {
+        if !is_state(edge.target) {
+            return fail(3, "edge target is not a state", e);
+        }
+        check_range(t.ops, edge.ops_start, edge.ops_len, t.reg_len, e)?;
+    }
+    if !is_state(t.start) {
+        return fail(4, "start is not a state", t.start as usize);
+    }
+    for (s, fin) in t.finals.iter().enumerate() {
+        check_range(t.ops, fin.ops_start, fin.ops_len, t.reg_len, s)?;
+    }
+    for (i, &r) in t.tag_regs.iter().enumerate() {
+        if u32::from(r) >= t.reg_len {
+            return fail(5, "tag register >= reg_len", i);
+        }
+    }
+    if t.tag_regs.len() != 2 * t.captures.len() {
+        return fail(7, "tag_regs.len() != 2 * captures.len()", t.tag_regs.len());
+    }
+    for (i, c) in t.captures.iter().enumerate() {
+        if c.is_kind() && usize::from(c.kind_of) >= t.captures.len() {
+            return fail(7, "kind_of names a missing capture", i);
+        }
+    }
+    if t.state_component.len() != state_len || t.state_expected.len() != state_len {
+        return fail(8, "diagnostic tables do not have one entry per state", state_len);
+    }
+    for (s, &c) in t.state_component.iter().enumerate() {
+        if usize::from(c) > t.captures.len() {
+            return fail(8, "state component out of range", s);
+        }
+    }
+    for (s, &e) in t.state_expected.iter().enumerate() {
+        if usize::from(e) >= t.expected.len() {
+            return fail(8, "state expected text out of range", s);
+        }
+    }
+    Ok(())
+}

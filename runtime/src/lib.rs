@@ -1,0 +1,721 @@
+//! The run time of uridfa: drives tagged DFA tables over bytes.
+//!
+//! This crate is `#![no_std]`, never allocates and has no dependencies. It
+//! knows nothing about URIs: everything grammar-specific lives in a
+//! [`Tables`] value, generated at build time by `uridfa-codegen` (as a
+//! `'static` literal) or compiled at run time into owned buffers and borrowed
+//! as a `Tables<'_>`. Both are the same type.
+//!
+//! The entry points are:
+//!
+//! - [`validate`]: does the whole input match the machine's rule?
+//! - [`split`] / [`split_with`]: validate and report the span of every
+//!   capture ([`Captures`]). An absent capture is `None`, an empty one is
+//!   `Some((i, i))`.
+//! - [`Machine`]: the same, fed in chunks (a socket, a UART), with absolute
+//!   offsets.
+//!
+//! Errors are a small `Copy` value, [`Error`], whose `Display` does not
+//! allocate. [`Error::describe`] adds the component being read and the bytes
+//! that would have been accepted, taken from the tables.
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa_runtime::{validate, Tables};
+//! # fn demo(tables: &Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+//! validate(tables, b"http://example.com/")?;
+//! # Ok(()) }
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use core::fmt;
+
+/// A half-open byte range `(start, end)` into the input.
+pub type Span = (usize, usize);
+
+/// The value of a register that was never set (an absent tag).
+pub const NIL: usize = usize::MAX;
+
+/// The number of registers [`split`] keeps on the stack. Tables needing more
+/// must use [`split_with`] with a caller buffer of
+/// [`Tables::reg_len`] registers.
+pub const MAX_STACK_REGS: usize = 64;
+
+/// One register operation, run when a transition is taken or at the end of
+/// input.
+///
+/// `regs[dst] = match src { Op::POS => position, Op::NIL => NIL, r => regs[r] }`.
+///
+/// On a transition, *position* is the offset of the byte being consumed; at
+/// the end of input it is the input's length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Op {
+    /// The register written.
+    pub dst: u16,
+    /// The register read, or [`Op::POS`] or [`Op::NIL`].
+    pub src: u16,
+}
+
+impl Op {
+    /// `src` value meaning "the current position".
+    pub const POS: u16 = u16::MAX;
+    /// `src` value meaning "no value" ([`NIL`]).
+    pub const NIL: u16 = u16::MAX - 1;
+}
+
+/// A transition that carries register operations (see [`Tables`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Edge {
+    /// The premultiplied ID of the state the edge leads to.
+    pub target: u32,
+    /// The first operation, an index into [`Tables::ops`].
+    pub ops_start: u32,
+    /// How many operations to run, in order.
+    pub ops_len: u32,
+}
+
+/// What happens when the input ends in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Final {
+    /// Whether the input may end here.
+    pub accept: bool,
+    /// The first final operation, an index into [`Tables::ops`].
+    pub ops_start: u32,
+    /// How many final operations to run, in order.
+    pub ops_len: u32,
+}
+
+/// The transition table, in the narrowest ID width that fits.
+#[derive(Clone, Copy, Debug)]
+pub enum Trans<'a> {
+    /// IDs up to 255.
+    U8(&'a [u8]),
+    /// IDs up to 65,535.
+    U16(&'a [u16]),
+    /// Anything larger.
+    U32(&'a [u32]),
+}
+
+impl Trans<'_> {
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        match self {
+            Trans::U8(t) => t.len(),
+            Trans::U16(t) => t.len(),
+            Trans::U32(t) => t.len(),
+        }
+    }
+
+    /// Whether the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entry at `i`, widened, or `None` past the end.
+    pub fn get(&self, i: usize) -> Option<u32> {
+        match self {
+            Trans::U8(t) => t.get(i).map(|&x| u32::from(x)),
+            Trans::U16(t) => t.get(i).map(|&x| u32::from(x)),
+            Trans::U32(t) => t.get(i).copied(),
+        }
+    }
+
+    /// Bytes per entry.
+    pub fn id_bytes(&self) -> usize {
+        match self {
+            Trans::U8(_) => 1,
+            Trans::U16(_) => 2,
+            Trans::U32(_) => 4,
+        }
+    }
+}
+
+/// One capture of a grammar: a rule (or several rules under one name) whose
+/// span is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureInfo<'a> {
+    /// The component name, e.g. `"host"`.
+    pub name: &'a str,
+    /// For a *kind* capture (e.g. `IPv4address` as a kind of `host`), the
+    /// index of the capture it classifies; `u16::MAX` for a plain component.
+    pub kind_of: u16,
+}
+
+impl CaptureInfo<'_> {
+    /// `kind_of` value of a plain component.
+    pub const NOT_A_KIND: u16 = u16::MAX;
+
+    /// Whether this capture is a kind of another capture.
+    pub fn is_kind(&self) -> bool {
+        self.kind_of != Self::NOT_A_KIND
+    }
+}
+
+/// The static data of one machine: a tagged DFA over byte classes.
+///
+/// # Invariants
+///
+/// [`check`] verifies all of these; `uridfa-codegen` runs it on every table
+/// set it produces. A table set that breaks them can make the run time give a
+/// wrong answer or an [`ErrorKind::CorruptTables`] error, never a panic or
+/// undefined behaviour.
+///
+/// 1. `stride` is the number of byte classes; every `classes[b] < stride`.
+/// 2. State IDs are premultiplied: the state with index `i` has ID
+///    `i * stride`, and its row is `trans[i*stride .. (i+1)*stride]`.
+///    `trans.len() == state_len * stride` and `special == trans.len()`.
+/// 3. Special IDs form one range above the states, so the hot loop asks one
+///    question, `next >= special`:
+///    - `special` itself is the dead state (no row is stored for it);
+///    - `special + 1 + e` is [`Edge`] `e`: a transition with register
+///      operations. Its `target` is a (non-special) state ID.
+/// 4. `start` is a state ID. `finals.len() == state_len`.
+/// 5. Every op range lies inside `ops`, every register named by an op or by
+///    `tag_regs` is below `reg_len`, `reg_len` fits `u16` below
+///    [`Op::NIL`].
+/// 6. Operations of one edge or final run in order; each sees the effects of
+///    the ones before it.
+/// 7. `tag_regs.len() == 2 * captures.len()`: tag `2k` is the start of
+///    capture `k` and tag `2k+1` its end. After the final operations of an
+///    accepting state, tag `t`'s value is in register `tag_regs[t]`.
+/// 8. `state_component.len() == state_expected.len() == state_len`; a
+///    component entry is `0` (none) or a capture index plus one; an
+///    expected entry indexes `expected`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tables<'a> {
+    /// The entry rule this machine recognizes, e.g. `"URI-reference"`.
+    pub rule: &'a str,
+    /// Maps each byte to its class.
+    pub classes: &'a [u8; 256],
+    /// The number of byte classes; the row length.
+    pub stride: u32,
+    /// The transitions, `state_len * stride` premultiplied IDs.
+    pub trans: Trans<'a>,
+    /// The start state's ID.
+    pub start: u32,
+    /// The first special ID: the dead state; edges follow it.
+    pub special: u32,
+    /// Transitions with register operations.
+    pub edges: &'a [Edge],
+    /// All register operations, referenced by ranges.
+    pub ops: &'a [Op],
+    /// One entry per state: accepting or not, and its final operations.
+    pub finals: &'a [Final],
+    /// The number of registers the machine needs.
+    pub reg_len: u32,
+    /// For each tag, the register holding it after the final operations.
+    pub tag_regs: &'a [u16],
+    /// The captures, in tag order.
+    pub captures: &'a [CaptureInfo<'a>],
+    /// Per state: the component being read there (capture index + 1, or 0).
+    pub state_component: &'a [u16],
+    /// Per state: which `expected` text describes the bytes accepted there.
+    pub state_expected: &'a [u16],
+    /// Descriptions of accepted bytes, e.g. `pchar, "/", "?", "#" or end of input`.
+    pub expected: &'a [&'a str],
+}
+
+impl Tables<'_> {
+    /// The number of states (not counting the dead state).
+    pub fn state_len(&self) -> usize {
+        self.finals.len()
+    }
+
+    /// The number of captures; [`split`] needs `N >= capture_len()`.
+    pub fn capture_len(&self) -> usize {
+        self.captures.len()
+    }
+
+    /// The index of the capture named `name`.
+    pub fn capture_index(&self, name: &str) -> Option<usize> {
+        self.captures.iter().position(|c| c.name == name)
+    }
+
+    /// Bytes of transition data: classes, transitions, edges, ops, finals
+    /// and tag registers (the data the matcher reads; diagnostics excluded).
+    pub fn table_bytes(&self) -> usize {
+        256 + self.trans.len() * self.trans.id_bytes()
+            + self.edges.len() * core::mem::size_of::<Edge>()
+            + self.ops.len() * core::mem::size_of::<Op>()
+            + self.finals.len() * core::mem::size_of::<Final>()
+            + self.tag_regs.len() * 2
+    }
+}
+
+/// The result of [`split`]: one optional span per capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Captures<const N: usize> {
+    spans: [Option<Span>; N],
+}
+
+impl<const N: usize> Captures<N> {
+    /// The span of capture `i`: `None` when absent (or `i >= N`).
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Span> {
+        self.spans.get(i).copied().flatten()
+    }
+
+    /// All spans, in capture order.
+    pub fn as_slice(&self) -> &[Option<Span>; N] {
+        &self.spans
+    }
+}
+
+/// Why the input was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// `offset` points at a byte that cannot continue the input.
+    UnexpectedByte {
+        /// The offending byte.
+        byte: u8,
+        /// The index of the state that rejected it.
+        state: u32,
+    },
+    /// The input ended (`offset` is its length) where more was required.
+    UnexpectedEnd {
+        /// The index of the state the input ended in.
+        state: u32,
+    },
+    /// The caller's register or span buffer is too small for these tables.
+    BufferTooSmall {
+        /// How many entries are needed.
+        needed: u32,
+    },
+    /// The tables break their invariants (see [`Tables`]).
+    CorruptTables,
+}
+
+/// A rejected input: where, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Error {
+    offset: usize,
+    kind: ErrorKind,
+}
+
+impl Error {
+    /// Creates an error.
+    pub const fn new(offset: usize, kind: ErrorKind) -> Error {
+        Error { offset, kind }
+    }
+
+    /// The byte offset the error refers to (see [`ErrorKind`]).
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What went wrong.
+    pub const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The state index the machine was in, for byte and end errors.
+    pub const fn state(&self) -> Option<u32> {
+        match self.kind {
+            ErrorKind::UnexpectedByte { state, .. } | ErrorKind::UnexpectedEnd { state } => {
+                Some(state)
+            }
+            _ => None,
+        }
+    }
+
+    /// The name of the component being read when the error happened.
+    pub fn component<'a>(&self, tables: &Tables<'a>) -> Option<&'a str> {
+        let state = self.state()? as usize;
+        let c = *tables.state_component.get(state)?;
+        let c = usize::from(c).checked_sub(1)?;
+        tables.captures.get(c).map(|c| c.name)
+    }
+
+    /// What would have been accepted at `offset`, e.g.
+    /// `pchar, "/", "?", "#" or end of input`.
+    pub fn expected<'a>(&self, tables: &Tables<'a>) -> Option<&'a str> {
+        let state = self.state()? as usize;
+        let e = *tables.state_expected.get(state)?;
+        tables.expected.get(usize::from(e)).copied()
+    }
+
+    /// A `Display` value with the full message:
+    /// `unexpected ' ' at 10 in path; expected pchar, "/", "?", "#" or end of input`.
+    pub fn describe<'e, 'a>(&'e self, tables: &'e Tables<'a>) -> Describe<'e, 'a> {
+        Describe { error: self, tables }
+    }
+}
+
+/// Writes a byte as `'c'` when printable ASCII and as `0xNN` otherwise.
+struct ShowByte(u8);
+
+impl fmt::Display for ShowByte {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            b'\'' => f.write_str("\"'\""),
+            b @ 0x20..=0x7e => write!(f, "'{}'", char::from(b)),
+            b => write!(f, "byte 0x{b:02X}"),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ErrorKind::UnexpectedByte { byte, .. } => {
+                write!(f, "unexpected {} at {}", ShowByte(byte), self.offset)
+            }
+            ErrorKind::UnexpectedEnd { .. } => {
+                write!(f, "unexpected end of input at {}", self.offset)
+            }
+            ErrorKind::BufferTooSmall { needed } => {
+                write!(f, "buffer too small: {needed} entries needed")
+            }
+            ErrorKind::CorruptTables => write!(f, "corrupt tables at {}", self.offset),
+        }
+    }
+}
+
+/// See [`Error::describe`].
+#[derive(Clone, Copy)]
+pub struct Describe<'e, 'a> {
+    error: &'e Error,
+    tables: &'e Tables<'a>,
+}
+
+impl fmt::Display for Describe<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.error, f)?;
+        if let Some(c) = self.error.component(self.tables) {
+            write!(f, " in {c}")?;
+        }
+        if let Some(e) = self.error.expected(self.tables) {
+            write!(f, "; expected {e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A transition-table entry type: `u8`, `u16` or `u32`.
+trait Id: Copy {
+    fn get(self) -> u32;
+}
+
+impl Id for u8 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Id for u16 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Id for u32 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+const fn corrupt(offset: usize) -> Error {
+    Error::new(offset, ErrorKind::CorruptTables)
+}
+
+/// Runs `ops[start..start+len]` at position `pos`.
+#[inline(never)]
+fn run_ops(
+    ops: &[Op],
+    start: u32,
+    len: u32,
+    regs: &mut [usize],
+    pos: usize,
+) -> Result<(), Error> {
+    let start = start as usize;
+    let end = start.checked_add(len as usize).ok_or(corrupt(pos))?;
+    for op in ops.get(start..end).ok_or(corrupt(pos))? {
+        let value = match op.src {
+            Op::POS => pos,
+            Op::NIL => NIL,
+            r => *regs.get(usize::from(r)).ok_or(corrupt(pos))?,
+        };
+        *regs.get_mut(usize::from(op.dst)).ok_or(corrupt(pos))? = value;
+    }
+    Ok(())
+}
+
+/// Note [the hot loop]: one class lookup (a `[u8; 256]` indexed by a `u8`,
+/// no bounds check), one transition load (a checked `get`, which the branch
+/// predictor never sees fail) and one compare against `special` per byte.
+/// Everything else — dead state, register operations — is behind that
+/// compare. `TAGS == false` (validation) follows edges without running their
+/// operations.
+#[inline(always)]
+fn drive<T: Id, const TAGS: bool>(
+    t: &Tables<'_>,
+    trans: &[T],
+    input: &[u8],
+    mut state: u32,
+    base: usize,
+    regs: &mut [usize],
+) -> Result<u32, Error> {
+    let special = t.special;
+    let classes = t.classes;
+    for (i, &byte) in input.iter().enumerate() {
+        let idx = state as usize + usize::from(classes[usize::from(byte)]);
+        let next = match trans.get(idx) {
+            Some(n) => n.get(),
+            None => return Err(corrupt(base.saturating_add(i))),
+        };
+        if next < special {
+            state = next;
+            continue;
+        }
+        let pos = base.saturating_add(i);
+        if next == special {
+            let state = state.checked_div(t.stride).ok_or(corrupt(pos))?;
+            return Err(Error::new(pos, ErrorKind::UnexpectedByte { byte, state }));
+        }
+        let edge = t.edges.get((next - special - 1) as usize).ok_or(corrupt(pos))?;
+        if TAGS {
+            run_ops(t.ops, edge.ops_start, edge.ops_len, regs, pos)?;
+        }
+        state = edge.target;
+    }
+    Ok(state)
+}
+
+fn drive_any<const TAGS: bool>(
+    t: &Tables<'_>,
+    input: &[u8],
+    state: u32,
+    base: usize,
+    regs: &mut [usize],
+) -> Result<u32, Error> {
+    match t.trans {
+        Trans::U8(tr) => drive::<u8, TAGS>(t, tr, input, state, base, regs),
+        Trans::U16(tr) => drive::<u16, TAGS>(t, tr, input, state, base, regs),
+        Trans::U32(tr) => drive::<u32, TAGS>(t, tr, input, state, base, regs),
+    }
+}
+
+/// Looks up the final entry of `state` (an ID) at end position `pos`.
+fn final_of(t: &Tables<'_>, state: u32, pos: usize) -> Result<Final, Error> {
+    let index = state.checked_div(t.stride).ok_or(corrupt(pos))?;
+    let fin = *t.finals.get(index as usize).ok_or(corrupt(pos))?;
+    if fin.accept {
+        Ok(fin)
+    } else {
+        Err(Error::new(pos, ErrorKind::UnexpectedEnd { state: index }))
+    }
+}
+
+/// Runs the final operations and reads every capture's span into `out`.
+fn finish_captures(
+    t: &Tables<'_>,
+    state: u32,
+    pos: usize,
+    regs: &mut [usize],
+    out: &mut [Option<Span>],
+) -> Result<(), Error> {
+    let fin = final_of(t, state, pos)?;
+    run_ops(t.ops, fin.ops_start, fin.ops_len, regs, pos)?;
+    let needed = t.captures.len();
+    if out.len() < needed {
+        let needed = u32::try_from(needed).unwrap_or(u32::MAX);
+        return Err(Error::new(pos, ErrorKind::BufferTooSmall { needed }));
+    }
+    for (k, slot) in out.iter_mut().enumerate() {
+        *slot = None;
+        if k >= needed {
+            continue;
+        }
+        let tag = |t_: usize| -> Result<usize, Error> {
+            let r = *t.tag_regs.get(t_).ok_or(corrupt(pos))?;
+            regs.get(usize::from(r)).copied().ok_or(corrupt(pos))
+        };
+        let (s, e) = (tag(2 * k)?, tag(2 * k + 1)?);
+        if s != NIL && e != NIL && s <= e {
+            *slot = Some((s, e));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that a register buffer fits `t` and clears it to [`NIL`].
+fn reset_regs<'r>(t: &Tables<'_>, regs: &'r mut [usize]) -> Result<&'r mut [usize], Error> {
+    let needed = t.reg_len as usize;
+    let regs = regs
+        .get_mut(..needed)
+        .ok_or(Error::new(0, ErrorKind::BufferTooSmall { needed: t.reg_len }))?;
+    regs.fill(NIL);
+    Ok(regs)
+}
+
+/// Checks whether the whole of `input` matches the machine's rule.
+///
+/// # Errors
+///
+/// [`ErrorKind::UnexpectedByte`] at the first byte that cannot continue a
+/// match, or [`ErrorKind::UnexpectedEnd`] if the input stops short.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) {
+/// let result = uridfa_runtime::validate(tables, b"http://a/b");
+/// # let _ = result; }
+/// ```
+pub fn validate(t: &Tables<'_>, input: &[u8]) -> Result<(), Error> {
+    let state = drive_any::<false>(t, input, t.start, 0, &mut [])?;
+    final_of(t, state, input.len()).map(|_| ())
+}
+
+/// Validates `input` and reports each capture's span, with registers on the
+/// stack.
+///
+/// Captures beyond `N` are dropped; entries beyond the tables' captures are
+/// `None`. A repeated capture reports its last occurrence.
+///
+/// # Errors
+///
+/// As [`validate`], plus [`ErrorKind::BufferTooSmall`] if the tables need
+/// more than [`MAX_STACK_REGS`] registers or have more than `N` captures.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let caps = uridfa_runtime::split::<8>(tables, b"http://a/b")?;
+/// let first = caps.get(0);
+/// # let _ = first; Ok(()) }
+/// ```
+pub fn split<const N: usize>(t: &Tables<'_>, input: &[u8]) -> Result<Captures<N>, Error> {
+    let mut regs = [NIL; MAX_STACK_REGS];
+    let mut spans = [None; N];
+    split_with(t, input, &mut regs, &mut spans)?;
+    Ok(Captures { spans })
+}
+
+/// [`split`] with caller-provided registers (at least [`Tables::reg_len`])
+/// and span slots (at least [`Tables::capture_len`]).
+///
+/// # Errors
+///
+/// As [`split`].
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let mut regs = [0usize; 64];
+/// let mut spans = [None; 16];
+/// uridfa_runtime::split_with(tables, b"http://a/b", &mut regs, &mut spans)?;
+/// # Ok(()) }
+/// ```
+pub fn split_with(
+    t: &Tables<'_>,
+    input: &[u8],
+    regs: &mut [usize],
+    out: &mut [Option<Span>],
+) -> Result<(), Error> {
+    let regs = reset_regs(t, regs)?;
+    let state = drive_any::<true>(t, input, t.start, 0, regs)?;
+    finish_captures(t, state, input.len(), regs, out)
+}
+
+/// A streaming matcher: feed chunks, then finish. Offsets in errors and
+/// spans are absolute, counted from the first byte of the first chunk.
+///
+/// Once a chunk fails, every later call returns the same error.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let mut regs = [0usize; 64];
+/// let mut m = uridfa_runtime::Machine::new(tables, &mut regs)?;
+/// m.feed(b"http://exa")?;
+/// m.feed(b"mple.com/")?;
+/// let mut spans = [None; 16];
+/// m.finish_split(&mut spans)?;
+/// # Ok(()) }
+/// ```
+#[derive(Debug)]
+pub struct Machine<'t, 'r> {
+    tables: &'t Tables<'t>,
+    regs: &'r mut [usize],
+    state: u32,
+    pos: usize,
+    error: Option<Error>,
+}
+
+impl<'t, 'r> Machine<'t, 'r> {
+    /// Starts a machine with caller-provided registers.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BufferTooSmall`] if `regs` is shorter than
+    /// [`Tables::reg_len`].
+    pub fn new(tables: &'t Tables<'t>, regs: &'r mut [usize]) -> Result<Self, Error> {
+        let regs = reset_regs(tables, regs)?;
+        Ok(Machine { tables, regs, state: tables.start, pos: 0, error: None })
+    }
+
+    /// The number of bytes fed so far.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// Consumes the next chunk.
+    ///
+    /// # Errors
+    ///
+    /// As [`validate`], with absolute offsets.
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), Error> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        match drive_any::<true>(self.tables, chunk, self.state, self.pos, self.regs) {
+            Ok(s) => {
+                self.state = s;
+                self.pos = self.pos.saturating_add(chunk.len());
+                Ok(())
+            }
+            Err(e) => {
+                self.error = Some(e);
+                Err(e)
+            }
+        }
+    }
+
+    /// Ends the input: is what was fed a match?
+    ///
+    /// # Errors
+    ///
+    /// The first error of a chunk, or [`ErrorKind::UnexpectedEnd`].
+    pub fn finish(&mut self) -> Result<(), Error> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        final_of(self.tables, self.state, self.pos).map(|_| ())
+    }
+
+    /// Ends the input and writes each capture's span into `out`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Machine::finish`], plus [`ErrorKind::BufferTooSmall`].
+    pub fn finish_split(&mut self, out: &mut [Option<Span>]) -> Result<(), Error> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        finish_captures(self.tables, self.state, self.pos, self.regs, out)
+    }
+}
+
+mod check;
+pub use check::{check, CheckError};
