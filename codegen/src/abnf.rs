@@ -94,6 +94,8 @@ pub struct Grammar {
     pub entries: Vec<(String, Span)>,
     /// `;@ capture` and `;@ kind` pragmas, in pragma order.
     pub captures: Vec<Capture>,
+    /// `;@ charset utf-8`: numeric values are code points, UTF-8 encoded.
+    pub utf8: bool,
 }
 
 impl Grammar {

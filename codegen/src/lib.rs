@@ -7,3 +7,9 @@
 
 pub mod abnf;
 pub mod diag;
+pub mod driver;
+pub mod lower;
+pub mod minimize;
+pub mod nfa;
+pub mod tables;
+pub mod tdfa;

@@ -3,7 +3,7 @@
 //! runs it on every table set it builds, and the tests run it on every
 //! generated `static`.
 
-use crate::{Op, Tables};
+use crate::{Op, StrRef, Tables};
 use core::fmt;
 
 /// Which invariant a table set breaks (numbered as in [`Tables`]).
@@ -138,6 +138,20 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     for (s, &e) in t.state_expected.iter().enumerate() {
         if usize::from(e) >= t.expected.len() {
             return fail(8, "state expected text out of range", s);
+        }
+    }
+    let str_ok = |r: StrRef| {
+        let start = r.start as usize;
+        start.checked_add(r.len as usize).is_some_and(|end| t.strings.get(start..end).is_some())
+    };
+    for (i, c) in t.captures.iter().enumerate() {
+        if !str_ok(c.name) {
+            return fail(9, "capture name outside strings", i);
+        }
+    }
+    for (i, &r) in t.expected.iter().enumerate() {
+        if !str_ok(r) {
+            return fail(9, "expected text outside strings", i);
         }
     }
     Ok(())

@@ -133,18 +133,28 @@ impl Trans<'_> {
     }
 }
 
+/// A string stored in [`Tables::strings`]: a byte range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StrRef {
+    /// First byte.
+    pub start: u32,
+    /// Length in bytes.
+    pub len: u32,
+}
+
 /// One capture of a grammar: a rule (or several rules under one name) whose
 /// span is reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CaptureInfo<'a> {
-    /// The component name, e.g. `"host"`.
-    pub name: &'a str,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CaptureInfo {
+    /// The component name, e.g. `"host"`, in [`Tables::strings`].
+    pub name: StrRef,
     /// For a *kind* capture (e.g. `IPv4address` as a kind of `host`), the
-    /// index of the capture it classifies; `u16::MAX` for a plain component.
+    /// index of the capture it classifies; [`CaptureInfo::NOT_A_KIND`] for a
+    /// plain component.
     pub kind_of: u16,
 }
 
-impl CaptureInfo<'_> {
+impl CaptureInfo {
     /// `kind_of` value of a plain component.
     pub const NOT_A_KIND: u16 = u16::MAX;
 
@@ -184,6 +194,8 @@ impl CaptureInfo<'_> {
 /// 8. `state_component.len() == state_expected.len() == state_len`; a
 ///    component entry is `0` (none) or a capture index plus one; an
 ///    expected entry indexes `expected`.
+/// 9. Every [`StrRef`] (capture names, expected texts) lies inside
+///    `strings` on character boundaries.
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     /// The entry rule this machine recognizes, e.g. `"URI-reference"`.
@@ -209,16 +221,32 @@ pub struct Tables<'a> {
     /// For each tag, the register holding it after the final operations.
     pub tag_regs: &'a [u16],
     /// The captures, in tag order.
-    pub captures: &'a [CaptureInfo<'a>],
+    pub captures: &'a [CaptureInfo],
     /// Per state: the component being read there (capture index + 1, or 0).
     pub state_component: &'a [u16],
     /// Per state: which `expected` text describes the bytes accepted there.
     pub state_expected: &'a [u16],
     /// Descriptions of accepted bytes, e.g. `pchar, "/", "?", "#" or end of input`.
-    pub expected: &'a [&'a str],
+    pub expected: &'a [StrRef],
+    /// The text of every [`StrRef`]: capture names and expected texts.
+    pub strings: &'a str,
 }
 
-impl Tables<'_> {
+impl<'a> Tables<'a> {
+    /// The text of `r`, or `""` if it lies outside [`Tables::strings`].
+    pub fn str(&self, r: StrRef) -> &'a str {
+        let start = r.start as usize;
+        start
+            .checked_add(r.len as usize)
+            .and_then(|end| self.strings.get(start..end))
+            .unwrap_or("")
+    }
+
+    /// The name of capture `i`.
+    pub fn capture_name(&self, i: usize) -> Option<&'a str> {
+        self.captures.get(i).map(|c| self.str(c.name))
+    }
+
     /// The number of states (not counting the dead state).
     pub fn state_len(&self) -> usize {
         self.finals.len()
@@ -231,7 +259,7 @@ impl Tables<'_> {
 
     /// The index of the capture named `name`.
     pub fn capture_index(&self, name: &str) -> Option<usize> {
-        self.captures.iter().position(|c| c.name == name)
+        (0..self.captures.len()).find(|&i| self.capture_name(i) == Some(name))
     }
 
     /// Bytes of transition data: classes, transitions, edges, ops, finals
@@ -327,7 +355,7 @@ impl Error {
         let state = self.state()? as usize;
         let c = *tables.state_component.get(state)?;
         let c = usize::from(c).checked_sub(1)?;
-        tables.captures.get(c).map(|c| c.name)
+        tables.capture_name(c)
     }
 
     /// What would have been accepted at `offset`, e.g.
@@ -335,7 +363,7 @@ impl Error {
     pub fn expected<'a>(&self, tables: &Tables<'a>) -> Option<&'a str> {
         let state = self.state()? as usize;
         let e = *tables.state_expected.get(state)?;
-        tables.expected.get(usize::from(e)).copied()
+        tables.expected.get(usize::from(e)).map(|&r| tables.str(r))
     }
 
     /// A `Display` value with the full message:

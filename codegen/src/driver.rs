@@ -1,0 +1,124 @@
+//! The driver: runs the stages in order, one line each.
+//!
+//! `build.rs`, the CLI and the tests are thin front ends over
+//! [`compile_file`], [`compile_str`] and [`compile_lowered`].
+//!
+//! Principal types: [`Options`], [`Machine`], [`Compiled`].
+
+use crate::abnf::{self, Grammar};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::lower::{self, Lowered};
+use crate::tables::{self, TablesBuf};
+use crate::tdfa::{self, Tdfa};
+use crate::{minimize, nfa};
+use regex_automata::nfa::thompson::NFA;
+
+/// Knobs of the pipeline.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The most states determinization may create for one entry rule.
+    pub state_budget: usize,
+    /// Whether to minimize (off only to test minimization itself).
+    pub minimize: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { state_budget: 20_000, minimize: true }
+    }
+}
+
+/// One entry rule, through every stage.
+#[derive(Clone, Debug)]
+pub struct Machine {
+    /// Stage 2 output.
+    pub lowered: Lowered,
+    /// Stage 3 output.
+    pub nfa: NFA,
+    /// States before minimization.
+    pub unminimized_state_len: usize,
+    /// Stage 4–5 output (minimized unless [`Options::minimize`] is off).
+    pub tdfa: Tdfa,
+    /// Stage 6 output.
+    pub tables: TablesBuf,
+}
+
+/// A whole grammar file, compiled.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The checked grammar.
+    pub grammar: Grammar,
+    /// One machine per `;@ entry`, in pragma order.
+    pub machines: Vec<Machine>,
+}
+
+impl Compiled {
+    /// The machine for `rule` (ASCII case ignored).
+    pub fn machine(&self, rule: &str) -> Option<&Machine> {
+        self.machines.iter().find(|m| m.lowered.rule.eq_ignore_ascii_case(rule))
+    }
+}
+
+/// Runs stages 3–6 on a lowered expression.
+///
+/// # Errors
+///
+/// The NFA compiler's or the determinizer's message.
+pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, String> {
+    let nfa = nfa::compile(&lowered)?;
+    let tdfa = tdfa::determinize(&nfa, &lowered.group_component, lowered.components.len(), opts.state_budget)
+        .map_err(|e| e.to_string())?;
+    let unminimized_state_len = tdfa.states.len();
+    let tdfa = if opts.minimize { minimize::minimize(&tdfa) } else { tdfa };
+    let tables = tables::build(&tdfa, &lowered);
+    if let Err(e) = uridfa_runtime::check(&tables.as_tables()) {
+        return Err(format!("internal error: generated tables fail their check: {e}"));
+    }
+    Ok(Machine { lowered, nfa, unminimized_state_len, tdfa, tables })
+}
+
+/// Compiles every entry rule of a checked grammar.
+///
+/// # Errors
+///
+/// Every entry's failure, located at its `;@ entry` pragma.
+pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diagnostics> {
+    let mut machines = Vec::new();
+    let mut errors = Vec::new();
+    for (rule, span) in &grammar.entries {
+        let lowered = match lower::lower(&grammar, rule, *span) {
+            Ok(l) => l,
+            Err(d) => {
+                errors.extend(d.errors);
+                continue;
+            }
+        };
+        match compile_lowered(lowered, opts) {
+            Ok(m) => machines.push(m),
+            Err(message) => errors.push(Diagnostic { span: *span, message: format!("entry '{rule}': {message}") }),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Diagnostics { sources: grammar.sources.clone(), errors });
+    }
+    Ok(Compiled { grammar, machines })
+}
+
+/// Reads, checks and compiles the grammar file at `path`.
+///
+/// # Errors
+///
+/// Every problem found, located by file, line and column.
+pub fn compile_file(path: &std::path::Path, opts: Options) -> Result<Compiled, Diagnostics> {
+    compile_grammar(abnf::load(path)?, opts)
+}
+
+/// Checks and compiles grammar text; `path` names it in messages and
+/// resolves its imports.
+///
+/// # Errors
+///
+/// Every problem found, located by file, line and column.
+pub fn compile_str(path: &str, text: &str, opts: Options) -> Result<Compiled, Diagnostics> {
+    compile_grammar(abnf::parse(path, text)?, opts)
+}

@@ -1,0 +1,299 @@
+//! Stage 6: lay a minimized [`Tdfa`] out as run-time tables.
+//!
+//! Byte classes that behave alike in every state are merged; state IDs are
+//! premultiplied by the stride (the class count); transitions that carry
+//! register operations become [`Edge`]s whose IDs sit right above the dead
+//! state, so the special IDs are one range (see the `# Invariants` of
+//! [`uridfa_runtime::Tables`]). The ID width is the narrowest of u8, u16 and
+//! u32 that holds the largest special ID.
+//!
+//! Principal types: [`TablesBuf`] (the owned form; [`TablesBuf::as_tables`]
+//! borrows it as the run time's [`Tables`]) and [`TransBuf`].
+
+use crate::lower::{Lowered, NamedSet};
+use crate::tdfa::Tdfa;
+use std::collections::HashMap;
+use uridfa_runtime::{CaptureInfo, Edge, Final, Op, StrRef, Tables, Trans};
+
+/// The owned transition table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TransBuf {
+    /// IDs up to 255.
+    U8(Vec<u8>),
+    /// IDs up to 65,535.
+    U16(Vec<u16>),
+    /// Anything larger.
+    U32(Vec<u32>),
+}
+
+/// The owned form of [`Tables`]: what codegen builds, tests and emits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablesBuf {
+    /// See [`Tables::rule`].
+    pub rule: String,
+    /// See [`Tables::classes`].
+    pub classes: [u8; 256],
+    /// See [`Tables::stride`].
+    pub stride: u32,
+    /// See [`Tables::trans`].
+    pub trans: TransBuf,
+    /// See [`Tables::start`].
+    pub start: u32,
+    /// See [`Tables::special`].
+    pub special: u32,
+    /// See [`Tables::edges`].
+    pub edges: Vec<Edge>,
+    /// See [`Tables::ops`].
+    pub ops: Vec<Op>,
+    /// See [`Tables::finals`].
+    pub finals: Vec<Final>,
+    /// See [`Tables::reg_len`].
+    pub reg_len: u32,
+    /// See [`Tables::tag_regs`].
+    pub tag_regs: Vec<u16>,
+    /// See [`Tables::captures`].
+    pub captures: Vec<CaptureInfo>,
+    /// See [`Tables::state_component`].
+    pub state_component: Vec<u16>,
+    /// See [`Tables::state_expected`].
+    pub state_expected: Vec<u16>,
+    /// See [`Tables::expected`].
+    pub expected: Vec<StrRef>,
+    /// See [`Tables::strings`].
+    pub strings: String,
+}
+
+impl TablesBuf {
+    /// Borrows the buffers as the run time's table type.
+    pub fn as_tables(&self) -> Tables<'_> {
+        Tables {
+            rule: &self.rule,
+            classes: &self.classes,
+            stride: self.stride,
+            trans: match &self.trans {
+                TransBuf::U8(t) => Trans::U8(t),
+                TransBuf::U16(t) => Trans::U16(t),
+                TransBuf::U32(t) => Trans::U32(t),
+            },
+            start: self.start,
+            special: self.special,
+            edges: &self.edges,
+            ops: &self.ops,
+            finals: &self.finals,
+            reg_len: self.reg_len,
+            tag_regs: &self.tag_regs,
+            captures: &self.captures,
+            state_component: &self.state_component,
+            state_expected: &self.state_expected,
+            expected: &self.expected,
+            strings: &self.strings,
+        }
+    }
+
+    /// The number of states.
+    pub fn state_len(&self) -> usize {
+        self.finals.len()
+    }
+}
+
+/// Interns strings into one blob.
+#[derive(Default)]
+struct Strings {
+    blob: String,
+    seen: HashMap<String, StrRef>,
+}
+
+impl Strings {
+    fn add(&mut self, s: &str) -> StrRef {
+        if let Some(&r) = self.seen.get(s) {
+            return r;
+        }
+        let r = StrRef { start: self.blob.len() as u32, len: s.len() as u32 };
+        self.blob.push_str(s);
+        self.seen.insert(s.to_string(), r);
+        r
+    }
+}
+
+fn show_byte(b: u8) -> String {
+    match b {
+        b'"' => "'\"'".to_string(),
+        0x21..=0x7e => format!("\"{}\"", char::from(b)),
+        _ => format!("%x{b:02X}"),
+    }
+}
+
+/// Describes the bytes accepted in a state, naming rule sets where they fit:
+/// `pchar, "/", "?", "#" or end of input`.
+pub fn describe_expected(bytes: &[bool; 256], accept: bool, sets: &[NamedSet]) -> String {
+    let mut remaining = *bytes;
+    let mut parts = Vec::new();
+    loop {
+        // The set covering the most remaining bytes, among those inside the
+        // accepted bytes; ties go to the smaller (more specific) set.
+        let best = sets
+            .iter()
+            .filter(|s| (0..256).all(|b| !s.first[b] || bytes[b]))
+            .map(|s| {
+                let gain = (0..256).filter(|&b| s.first[b] && remaining[b]).count();
+                let size = s.first.iter().filter(|&&x| x).count();
+                (gain, std::cmp::Reverse(size), s)
+            })
+            .filter(|(gain, _, _)| *gain >= 2)
+            .max_by_key(|(gain, size, _)| (*gain, *size));
+        let Some((_, _, set)) = best else { break };
+        parts.push(set.name.clone());
+        for b in 0..256 {
+            if set.first[b] {
+                remaining[b] = false;
+            }
+        }
+    }
+    let mut b = 0usize;
+    while b < 256 {
+        if !remaining[b] {
+            b += 1;
+            continue;
+        }
+        let mut e = b;
+        while e + 1 < 256 && remaining[e + 1] {
+            e += 1;
+        }
+        if e - b >= 2 {
+            parts.push(format!("%x{b:02X}-{e:02X}"));
+        } else {
+            (b..=e).for_each(|x| parts.push(show_byte(x as u8)));
+        }
+        b = e + 1;
+    }
+    if accept {
+        parts.push("end of input".to_string());
+    }
+    match parts.len() {
+        0 => "nothing".to_string(),
+        1 => parts.remove(0),
+        n => format!("{} or {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
+}
+
+/// Lays out `t` (built from `lowered`) as tables.
+pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
+    // Merge classes whose columns agree in every state.
+    let mut column_ids: HashMap<Vec<Option<(usize, Vec<Op>)>>, u8> = HashMap::new();
+    let mut old_to_new = Vec::new();
+    let mut new_reps: Vec<usize> = Vec::new();
+    for c in 0..t.classes.len() {
+        let column: Vec<_> = t
+            .states
+            .iter()
+            .map(|s| s.next[c].as_ref().map(|tr| (tr.target, tr.ops.clone())))
+            .collect();
+        let len = column_ids.len() as u8;
+        let id = *column_ids.entry(column).or_insert_with(|| {
+            new_reps.push(c);
+            len
+        });
+        old_to_new.push(id);
+    }
+    let stride = new_reps.len();
+    let mut classes = [0u8; 256];
+    for b in 0..256 {
+        classes[b] = old_to_new[usize::from(t.classes.map[b])];
+    }
+    let n = t.states.len();
+    let special = n * stride;
+    let mut ops: Vec<Op> = Vec::new();
+    let mut op_ranges: HashMap<Vec<Op>, (u32, u32)> = HashMap::new();
+    let mut intern_ops = |list: &[Op]| -> (u32, u32) {
+        if list.is_empty() {
+            return (0, 0);
+        }
+        *op_ranges.entry(list.to_vec()).or_insert_with(|| {
+            let start = ops.len() as u32;
+            ops.extend_from_slice(list);
+            (start, list.len() as u32)
+        })
+    };
+    let mut edges: Vec<Edge> = Vec::new();
+    let mut edge_ids: HashMap<(usize, Vec<Op>), usize> = HashMap::new();
+    let mut trans: Vec<u32> = Vec::with_capacity(special);
+    for st in &t.states {
+        for &old in &new_reps {
+            trans.push(match &st.next[old] {
+                None => special as u32,
+                Some(tr) if tr.ops.is_empty() => (tr.target * stride) as u32,
+                Some(tr) => {
+                    let len = edge_ids.len();
+                    let e = *edge_ids.entry((tr.target, tr.ops.clone())).or_insert(len);
+                    if e == edges.len() {
+                        let (ops_start, ops_len) = intern_ops(&tr.ops);
+                        edges.push(Edge { target: (tr.target * stride) as u32, ops_start, ops_len });
+                    }
+                    (special + 1 + e) as u32
+                }
+            });
+        }
+    }
+    let finals: Vec<Final> = t
+        .states
+        .iter()
+        .map(|st| match &st.fin {
+            None => Final { accept: false, ops_start: 0, ops_len: 0 },
+            Some(list) => {
+                let (ops_start, ops_len) = intern_ops(list);
+                Final { accept: true, ops_start, ops_len }
+            }
+        })
+        .collect();
+    let max_id = special + edges.len();
+    let trans = if max_id <= u8::MAX as usize {
+        TransBuf::U8(trans.iter().map(|&x| x as u8).collect())
+    } else if max_id <= u16::MAX as usize {
+        TransBuf::U16(trans.iter().map(|&x| x as u16).collect())
+    } else {
+        TransBuf::U32(trans)
+    };
+    let mut strings = Strings::default();
+    let captures = lowered
+        .components
+        .iter()
+        .map(|c| CaptureInfo {
+            name: strings.add(&c.name),
+            kind_of: c.kind_of.map_or(CaptureInfo::NOT_A_KIND, |k| k as u16),
+        })
+        .collect();
+    let mut expected = Vec::new();
+    let mut expected_ids: HashMap<String, u16> = HashMap::new();
+    let mut state_expected = Vec::with_capacity(n);
+    for st in &t.states {
+        let mut bytes = [false; 256];
+        for b in 0..256 {
+            bytes[b] = st.next[usize::from(t.classes.map[b])].is_some();
+        }
+        let text = describe_expected(&bytes, st.fin.is_some(), &lowered.named_sets);
+        let len = expected_ids.len() as u16;
+        let id = *expected_ids.entry(text.clone()).or_insert_with(|| {
+            expected.push(strings.add(&text));
+            len
+        });
+        state_expected.push(id);
+    }
+    TablesBuf {
+        rule: lowered.rule.clone(),
+        classes,
+        stride: stride as u32,
+        trans,
+        start: (t.start * stride) as u32,
+        special: special as u32,
+        edges,
+        ops,
+        finals,
+        reg_len: t.reg_len,
+        tag_regs: t.final_regs.clone(),
+        captures,
+        state_component: t.states.iter().map(|s| s.component.map_or(0, |c| c as u16 + 1)).collect(),
+        state_expected,
+        expected,
+        strings: strings.blob,
+    }
+}

@@ -1,0 +1,668 @@
+//! Stage 4: tagged determinization, TDFA(1) with leftmost-first
+//! disambiguation (Trofimovich 2017, as in re2c), followed by register
+//! allocation.
+//!
+//! Principal types: [`Tdfa`], [`State`], [`Transition`], [`ByteClasses`];
+//! principal function: [`determinize`].
+//!
+//! Note [tags and registers]
+//! ~~~~~~~~~~~~~~~~~~~~~~~~~
+//! Every capture group of the NFA maps to a component `k`, whose start and
+//! end are tags `2k` and `2k+1`. A DFA state is an ordered list of *items*
+//! `(nfa_state, regs, lookahead)`: `nfa_state` is a byte-consuming NFA state
+//! (or Match), `regs[t]` is the register holding tag `t` on the best path to
+//! it, and `lookahead` lists the tags met on the ε-path into it at the
+//! current position. The lookahead tags are set when the next byte is
+//! consumed — on the transition, knowing the byte (the "(1)" in TDFA(1)) —
+//! so a transition sets only the tags of the items that survive that byte.
+//!
+//! Items are kept in priority order: the ε-closure is a depth-first walk in
+//! `Union` order and the first path to reach an NFA state wins, exactly as
+//! in regex-automata's PikeVM. Nothing is cut after a `Match` item, because
+//! a match counts only at the end of input; there, the first `Match` item
+//! supplies the tags (the highest-priority parse of the whole input).
+//!
+//! Tags are never reset to "absent" on a path (no negative tags): like the
+//! PikeVM, a capture keeps its last value, so a repeated capture reports its
+//! last occurrence and an absent one keeps the initial NIL.
+//!
+//! Two kernels that differ only by a bijective renaming of registers are the
+//! same state; the transition then carries copy operations, ordered so that
+//! each register is read before it is overwritten (a cyclic renaming is
+//! refused, giving a new state instead). New tag values are written straight
+//! into the target state's registers. Afterwards, liveness analysis and
+//! interference-graph colouring with copy coalescing shrink the register
+//! file, and copies that become `r = r` vanish.
+
+use regex_automata::nfa::thompson::{State as NState, NFA};
+use regex_automata::util::primitives::StateID;
+use std::collections::HashMap;
+use uridfa_runtime::Op;
+
+/// A tag number: `2k` is component `k`'s start, `2k+1` its end.
+pub type Tag = u16;
+
+/// The byte classes of a machine: bytes no NFA transition tells apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByteClasses {
+    /// Each byte's class.
+    pub map: [u8; 256],
+    /// One representative byte per class.
+    pub reps: Vec<u8>,
+}
+
+impl ByteClasses {
+    /// The number of classes.
+    pub fn len(&self) -> usize {
+        self.reps.len()
+    }
+
+    /// Whether there are no classes (never: there is at least one).
+    pub fn is_empty(&self) -> bool {
+        self.reps.is_empty()
+    }
+
+    /// The bytes of class `c`.
+    pub fn bytes(&self, c: usize) -> impl Iterator<Item = u8> + '_ {
+        (0..=255u8).filter(move |&b| usize::from(self.map[usize::from(b)]) == c)
+    }
+
+    /// Classes split at every boundary of every NFA transition range.
+    pub fn from_nfa(nfa: &NFA) -> ByteClasses {
+        let mut boundary = [false; 257];
+        let mut mark = |start: u8, end: u8| {
+            boundary[usize::from(start)] = true;
+            boundary[usize::from(end) + 1] = true;
+        };
+        for state in nfa.states() {
+            match state {
+                NState::ByteRange { trans } => mark(trans.start, trans.end),
+                NState::Sparse(s) => s.transitions.iter().for_each(|t| mark(t.start, t.end)),
+                NState::Dense(d) => {
+                    for b in 0..=255u8 {
+                        if b == 0 || d.transitions[usize::from(b)] != d.transitions[usize::from(b) - 1]
+                        {
+                            mark(b, b);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut map = [0u8; 256];
+        let mut reps = vec![0u8];
+        for b in 1..256usize {
+            if boundary[b] {
+                reps.push(b as u8);
+            }
+            map[b] = (reps.len() - 1) as u8;
+        }
+        ByteClasses { map, reps }
+    }
+}
+
+/// A transition of the tagged DFA.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Transition {
+    /// The target state's index.
+    pub target: usize,
+    /// Register operations, run in order with the consumed byte's offset as
+    /// the position.
+    pub ops: Vec<Op>,
+}
+
+/// A state of the tagged DFA.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// One entry per byte class; `None` is the dead state.
+    pub next: Vec<Option<Transition>>,
+    /// `Some(ops)` if the input may end here: the operations that put each
+    /// tag into its final register ([`Tdfa::final_regs`]).
+    pub fin: Option<Vec<Op>>,
+    /// The NFA states of the items, in priority order (for dumps).
+    pub items: Vec<usize>,
+    /// The component being read here: the innermost one open in every item.
+    pub component: Option<usize>,
+}
+
+/// A tagged DFA.
+#[derive(Clone, Debug)]
+pub struct Tdfa {
+    /// Byte classes; `State::next` is indexed by class.
+    pub classes: ByteClasses,
+    /// The states. Index [`Tdfa::start`] is the start state.
+    pub states: Vec<State>,
+    /// The start state's index.
+    pub start: usize,
+    /// The number of registers.
+    pub reg_len: u32,
+    /// For each tag, the register holding its value after a final's ops.
+    pub final_regs: Vec<u16>,
+    /// For each tag, the most registers it needed in one state during
+    /// determinization (its degree of nondeterminism).
+    pub nondeterminism: Vec<usize>,
+    /// Registers before allocation (one per tag version).
+    pub reg_len_before_alloc: u32,
+}
+
+/// Why determinization failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TdfaError {
+    /// More states than the budget allows.
+    StateBudget {
+        /// The budget.
+        budget: usize,
+    },
+    /// More registers than the tables can name.
+    RegisterBudget,
+    /// The NFA has look-around, which grammars never produce.
+    LookAround,
+}
+
+impl std::fmt::Display for TdfaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TdfaError::StateBudget { budget } => write!(
+                f,
+                "tagged DFA exceeds the state budget of {budget} states; \
+                 restructure the rule (e.g. fewer captures inside repetitions) or raise the budget"
+            ),
+            TdfaError::RegisterBudget => write!(f, "tagged DFA needs more than 65,000 registers"),
+            TdfaError::LookAround => write!(f, "look-around assertions are not supported"),
+        }
+    }
+}
+
+/// A fresh register placeholder for tag `t`, set to the current position
+/// on the transition being built.
+const FRESH: u32 = 1 << 31;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Item {
+    q: StateID,
+    regs: Box<[u32]>,
+    la: Box<[Tag]>,
+}
+
+type Key = Vec<(StateID, Box<[Tag]>)>;
+
+fn key_of(kernel: &[Item]) -> Key {
+    kernel.iter().map(|i| (i.q, i.la.clone())).collect()
+}
+
+struct Builder<'n> {
+    nfa: &'n NFA,
+    /// slot index -> tag
+    slot_tag: Vec<Option<Tag>>,
+    tag_len: usize,
+    kernels: Vec<Vec<Item>>,
+    index: HashMap<Key, Vec<usize>>,
+    reg_len: u32,
+    visited: Vec<u32>,
+    epoch: u32,
+    nondet: Vec<usize>,
+}
+
+impl Builder<'_> {
+    fn closure(&mut self, seeds: Vec<(StateID, Box<[u32]>)>) -> Result<Vec<Item>, TdfaError> {
+        self.epoch += 1;
+        let mut out = Vec::new();
+        let mut stack: Vec<(StateID, Vec<Tag>)> = Vec::new();
+        for (q0, regs) in seeds {
+            stack.push((q0, Vec::new()));
+            while let Some((q, la)) = stack.pop() {
+                let v = &mut self.visited[q.as_usize()];
+                if *v == self.epoch {
+                    continue;
+                }
+                *v = self.epoch;
+                match self.nfa.state(q) {
+                    NState::ByteRange { .. } | NState::Sparse(_) | NState::Dense(_) | NState::Match { .. } => {
+                        out.push(Item { q, regs: regs.clone(), la: la.into_boxed_slice() });
+                    }
+                    NState::Union { alternates } => {
+                        for &a in alternates.iter().rev() {
+                            stack.push((a, la.clone()));
+                        }
+                    }
+                    NState::BinaryUnion { alt1, alt2 } => {
+                        stack.push((*alt2, la.clone()));
+                        stack.push((*alt1, la));
+                    }
+                    NState::Capture { next, slot, .. } => {
+                        let mut la = la;
+                        if let Some(&Some(t)) = self.slot_tag.get(slot.as_usize()) {
+                            if let Err(pos) = la.binary_search(&t) {
+                                la.insert(pos, t);
+                            }
+                        }
+                        stack.push((*next, la));
+                    }
+                    NState::Fail => {}
+                    NState::Look { .. } => return Err(TdfaError::LookAround),
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn step(&self, q: StateID, byte: u8) -> Option<StateID> {
+        match self.nfa.state(q) {
+            NState::ByteRange { trans } => trans.matches_byte(byte).then_some(trans.next),
+            NState::Sparse(s) => s.matches_byte(byte),
+            NState::Dense(d) => d.matches_byte(byte),
+            _ => None,
+        }
+    }
+
+    /// Tries to rename `x`'s registers into `y`'s; returns the ordered ops.
+    fn map(&self, x: &[Item], y: &[Item]) -> Option<Vec<Op>> {
+        let mut x2y: HashMap<u32, u32> = HashMap::new();
+        let mut y2x: HashMap<u32, u32> = HashMap::new();
+        for (ix, iy) in x.iter().zip(y) {
+            for (&a, &b) in ix.regs.iter().zip(iy.regs.iter()) {
+                if *x2y.entry(a).or_insert(b) != b || *y2x.entry(b).or_insert(a) != a {
+                    return None;
+                }
+            }
+        }
+        let mut copies: Vec<(u32, u32)> = Vec::new(); // (dst, src)
+        let mut sets: Vec<u32> = Vec::new();
+        let mut pairs: Vec<_> = x2y.into_iter().collect();
+        pairs.sort_unstable();
+        for (a, b) in pairs {
+            if a & FRESH != 0 {
+                sets.push(b);
+            } else if a != b {
+                copies.push((b, a));
+            }
+        }
+        let mut ops = Vec::with_capacity(copies.len() + sets.len());
+        // A copy may run once no remaining copy still reads its target.
+        while !copies.is_empty() {
+            let ready = copies.iter().position(|&(d, _)| !copies.iter().any(|&(_, s)| s == d))?;
+            let (d, s) = copies.remove(ready);
+            ops.push(Op { dst: d as u16, src: s as u16 });
+        }
+        sets.sort_unstable();
+        ops.extend(sets.into_iter().map(|d| Op { dst: d as u16, src: Op::POS }));
+        Some(ops)
+    }
+
+    fn add_or_find(&mut self, mut kernel: Vec<Item>, budget: usize) -> Result<(usize, Vec<Op>), TdfaError> {
+        let key = key_of(&kernel);
+        if let Some(cands) = self.index.get(&key) {
+            for &c in cands {
+                if let Some(ops) = self.map(&kernel, &self.kernels[c]) {
+                    return Ok((c, ops));
+                }
+            }
+        }
+        if self.kernels.len() >= budget {
+            return Err(TdfaError::StateBudget { budget });
+        }
+        // A new state: fresh values get new registers, one per tag.
+        let mut fresh: HashMap<u32, u32> = HashMap::new();
+        let mut ops = Vec::new();
+        for item in &mut kernel {
+            for r in item.regs.iter_mut() {
+                if *r & FRESH != 0 {
+                    let reg_len = &mut self.reg_len;
+                    *r = *fresh.entry(*r).or_insert_with(|| {
+                        *reg_len += 1;
+                        *reg_len - 1
+                    });
+                }
+            }
+        }
+        if self.reg_len >= u32::from(Op::NIL) - 1 {
+            return Err(TdfaError::RegisterBudget);
+        }
+        let mut news: Vec<u32> = fresh.into_values().collect();
+        news.sort_unstable();
+        ops.extend(news.into_iter().map(|d| Op { dst: d as u16, src: Op::POS }));
+        for t in 0..self.tag_len {
+            let mut regs: Vec<u32> = kernel.iter().map(|i| i.regs[t]).collect();
+            regs.sort_unstable();
+            regs.dedup();
+            self.nondet[t] = self.nondet[t].max(regs.len());
+        }
+        let id = self.kernels.len();
+        self.index.entry(key).or_default().push(id);
+        self.kernels.push(kernel);
+        Ok((id, ops))
+    }
+}
+
+/// For every NFA state, the capture groups open there, outermost first.
+fn open_groups(nfa: &NFA) -> Vec<Option<Vec<usize>>> {
+    let mut open: Vec<Option<Vec<usize>>> = vec![None; nfa.states().len()];
+    let mut stack = vec![(nfa.start_anchored(), Vec::new())];
+    while let Some((q, groups)) = stack.pop() {
+        if open[q.as_usize()].is_some() {
+            continue;
+        }
+        open[q.as_usize()] = Some(groups.clone());
+        let mut push = |next: StateID, g: &Vec<usize>| stack.push((next, g.clone()));
+        match nfa.state(q) {
+            NState::ByteRange { trans } => push(trans.next, &groups),
+            NState::Sparse(s) => s.transitions.iter().for_each(|t| push(t.next, &groups)),
+            NState::Dense(d) => d.transitions.iter().for_each(|&n| push(n, &groups)),
+            NState::Union { alternates } => alternates.iter().for_each(|&a| push(a, &groups)),
+            NState::BinaryUnion { alt1, alt2 } => {
+                push(*alt1, &groups);
+                push(*alt2, &groups);
+            }
+            NState::Look { next, .. } => push(*next, &groups),
+            NState::Capture { next, group_index, slot, .. } => {
+                let mut g = groups.clone();
+                let gi = group_index.as_usize();
+                if gi > 0 {
+                    if slot.as_usize() % 2 == 0 {
+                        g.push(gi);
+                    } else if let Some(p) = g.iter().rposition(|&x| x == gi) {
+                        g.truncate(p);
+                    }
+                }
+                push(*next, &g);
+            }
+            NState::Fail | NState::Match { .. } => {}
+        }
+    }
+    open
+}
+
+/// Builds the tagged DFA of `nfa`, whose capture group `g` (1-based) belongs
+/// to component `group_component[g - 1]`, and allocates its registers.
+///
+/// # Errors
+///
+/// [`TdfaError::StateBudget`] past `budget` states, and the other
+/// [`TdfaError`]s.
+pub fn determinize(
+    nfa: &NFA,
+    group_component: &[usize],
+    component_len: usize,
+    budget: usize,
+) -> Result<Tdfa, TdfaError> {
+    let tag_len = 2 * component_len;
+    let mut slot_tag = Vec::new();
+    let group_len = nfa.group_info().group_len(regex_automata::PatternID::ZERO);
+    for g in 0..group_len {
+        for end in 0..2 {
+            let tag = g
+                .checked_sub(1)
+                .and_then(|g| group_component.get(g))
+                .map(|&c| (2 * c + end) as Tag);
+            slot_tag.push(tag);
+        }
+    }
+    let classes = ByteClasses::from_nfa(nfa);
+    let mut b = Builder {
+        nfa,
+        slot_tag,
+        tag_len,
+        kernels: Vec::new(),
+        index: HashMap::new(),
+        reg_len: tag_len as u32,
+        visited: vec![0; nfa.states().len()],
+        epoch: 0,
+        nondet: vec![1; tag_len],
+    };
+    let init_regs: Box<[u32]> = (0..tag_len as u32).collect();
+    let kernel = b.closure(vec![(nfa.start_anchored(), init_regs)])?;
+    let (start, _) = b.add_or_find(kernel, budget)?;
+    let mut states: Vec<State> = Vec::new();
+    let mut i = 0;
+    while i < b.kernels.len() {
+        let mut next = Vec::with_capacity(classes.len());
+        for c in 0..classes.len() {
+            let byte = classes.reps[c];
+            let mut seeds = Vec::new();
+            for item in &b.kernels[i] {
+                if let Some(q2) = b.step(item.q, byte) {
+                    let mut regs = item.regs.clone();
+                    for &t in item.la.iter() {
+                        regs[usize::from(t)] = FRESH | u32::from(t);
+                    }
+                    seeds.push((q2, regs));
+                }
+            }
+            if seeds.is_empty() {
+                next.push(None);
+                continue;
+            }
+            let kernel = b.closure(seeds)?;
+            let (target, ops) = b.add_or_find(kernel, budget)?;
+            next.push(Some(Transition { target, ops }));
+        }
+        states.push(State { next, fin: None, items: Vec::new(), component: None });
+        i += 1;
+    }
+    // Finals: the first Match item supplies every tag.
+    let final_regs: Vec<u16> = (0..tag_len).map(|t| (b.reg_len as usize + t) as u16).collect();
+    let reg_len = b.reg_len + tag_len as u32;
+    if reg_len >= u32::from(Op::NIL) - 1 {
+        return Err(TdfaError::RegisterBudget);
+    }
+    let open = open_groups(nfa);
+    for (s, kernel) in b.kernels.iter().enumerate() {
+        let st = &mut states[s];
+        st.items = kernel.iter().map(|i| i.q.as_usize()).collect();
+        if let Some(m) = kernel.iter().find(|i| matches!(nfa.state(i.q), NState::Match { .. })) {
+            let ops = (0..tag_len)
+                .map(|t| {
+                    let src = if m.la.contains(&(t as Tag)) { Op::POS } else { m.regs[t] as u16 };
+                    Op { dst: final_regs[t], src }
+                })
+                .collect();
+            st.fin = Some(ops);
+        }
+        // The innermost component open in every item.
+        let mut common: Option<Vec<usize>> = None;
+        for item in kernel {
+            let comps: Vec<usize> = open[item.q.as_usize()]
+                .iter()
+                .flatten()
+                .filter_map(|&g| group_component.get(g - 1).copied())
+                .collect();
+            common = Some(match common {
+                None => comps,
+                Some(c) => c.iter().zip(&comps).take_while(|(a, b)| a == b).map(|(a, _)| *a).collect(),
+            });
+        }
+        st.component = common.and_then(|c| c.last().copied());
+    }
+    let mut tdfa = Tdfa {
+        classes,
+        states,
+        start,
+        reg_len,
+        final_regs,
+        nondeterminism: b.nondet,
+        reg_len_before_alloc: reg_len,
+    };
+    allocate_registers(&mut tdfa);
+    Ok(tdfa)
+}
+
+/// A fixed-size bit set over registers.
+#[derive(Clone, PartialEq, Eq)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+    fn union(&mut self, o: &Bits) -> bool {
+        let mut changed = false;
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            let n = *a | b;
+            changed |= n != *a;
+            *a = n;
+        }
+        changed
+    }
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.0.len() * 64).filter(|&i| self.contains(i))
+    }
+}
+
+/// Registers live before `ops` run, given those live after.
+fn live_before(ops: &[Op], after: &Bits) -> Bits {
+    let mut live = after.clone();
+    for op in ops.iter().rev() {
+        live.remove(usize::from(op.dst));
+        if op.src != Op::POS && op.src != Op::NIL {
+            live.insert(usize::from(op.src));
+        }
+    }
+    live
+}
+
+/// Liveness, interference and colouring with copy coalescing; rewrites every
+/// op and drops the copies that become `r = r`. See Note [tags and registers].
+fn allocate_registers(t: &mut Tdfa) {
+    let n = t.reg_len as usize;
+    let mut fin_live = Bits::new(n);
+    for &r in &t.final_regs {
+        fin_live.insert(usize::from(r));
+    }
+    // live_in per state, to a fixpoint.
+    let mut live_in = vec![Bits::new(n); t.states.len()];
+    loop {
+        let mut changed = false;
+        for s in (0..t.states.len()).rev() {
+            let mut live = Bits::new(n);
+            let st = &t.states[s];
+            if let Some(ops) = &st.fin {
+                live.union(&live_before(ops, &fin_live));
+            }
+            for tr in st.next.iter().flatten() {
+                live.union(&live_before(&tr.ops, &live_in[tr.target]));
+            }
+            changed |= live_in[s].union(&live);
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Interference: each definition interferes with what is live after it
+    // (but a copy not with its source); everything live at the start
+    // (initialized to NIL together) interferes pairwise.
+    let mut inter = vec![Bits::new(n); n];
+    let add = |inter: &mut Vec<Bits>, a: usize, b: usize| {
+        if a != b {
+            inter[a].insert(b);
+            inter[b].insert(a);
+        }
+    };
+    let mut copies: Vec<(usize, usize)> = Vec::new();
+    let def = |inter: &mut Vec<Bits>, ops: &[Op], after: &Bits, copies: &mut Vec<(usize, usize)>| {
+        let mut live = after.clone();
+        for op in ops.iter().rev() {
+            let d = usize::from(op.dst);
+            let src = (op.src != Op::POS && op.src != Op::NIL).then(|| usize::from(op.src));
+            for r in live.iter().collect::<Vec<_>>() {
+                if Some(r) != src {
+                    add(inter, d, r);
+                }
+            }
+            live.remove(d);
+            if let Some(s) = src {
+                live.insert(s);
+                copies.push((d, s));
+            }
+        }
+    };
+    for s in 0..t.states.len() {
+        let st = &t.states[s];
+        if let Some(ops) = &st.fin {
+            def(&mut inter, ops, &fin_live, &mut copies);
+        }
+        for tr in st.next.iter().flatten() {
+            def(&mut inter, &tr.ops, &live_in[tr.target], &mut copies);
+        }
+    }
+    let start_live: Vec<usize> = live_in[t.start].iter().collect();
+    for &a in &start_live {
+        for &b in &start_live {
+            add(&mut inter, a, b);
+        }
+    }
+    // Coalesce copy-related registers that do not interfere.
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(p: &mut [usize], mut x: usize) -> usize {
+        while p[x] != x {
+            p[x] = p[p[x]];
+            x = p[x];
+        }
+        x
+    }
+    let mut group_inter = inter.clone();
+    for (d, s) in copies {
+        let (a, b) = (find(&mut parent, d), find(&mut parent, s));
+        if a == b || group_inter[a].iter().any(|x| find(&mut parent, x) == b) {
+            continue;
+        }
+        let (keep, drop) = (a.min(b), a.max(b));
+        parent[drop] = keep;
+        let moved = group_inter[drop].clone();
+        group_inter[keep].union(&moved);
+        for r in moved.iter() {
+            let r = find(&mut parent, r);
+            group_inter[r].insert(keep);
+        }
+    }
+    // Greedy colouring of the coalesced groups.
+    let mut color = vec![usize::MAX; n];
+    let mut reg_len = 0;
+    for r in 0..n {
+        let root = find(&mut parent, r);
+        if color[root] != usize::MAX {
+            color[r] = color[root];
+            continue;
+        }
+        let mut used = Bits::new(n + 1);
+        for x in group_inter[root].iter() {
+            let xr = find(&mut parent, x);
+            if color[xr] != usize::MAX {
+                used.insert(color[xr]);
+            }
+        }
+        let c = (0..).find(|&c| !used.contains(c)).unwrap_or(0);
+        color[root] = c;
+        color[r] = c;
+        reg_len = reg_len.max(c + 1);
+    }
+    let rename = |ops: &mut Vec<Op>| {
+        for op in ops.iter_mut() {
+            op.dst = color[usize::from(op.dst)] as u16;
+            if op.src != Op::POS && op.src != Op::NIL {
+                op.src = color[usize::from(op.src)] as u16;
+            }
+        }
+        ops.retain(|op| op.src != op.dst);
+    };
+    for st in &mut t.states {
+        if let Some(ops) = &mut st.fin {
+            rename(ops);
+        }
+        for tr in st.next.iter_mut().flatten() {
+            rename(&mut tr.ops);
+        }
+    }
+    for r in &mut t.final_regs {
+        *r = color[usize::from(*r)] as u16;
+    }
+    t.reg_len = reg_len as u32;
+}
