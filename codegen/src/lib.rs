@@ -8,8 +8,10 @@
 pub mod abnf;
 pub mod diag;
 pub mod driver;
+pub mod emit;
 pub mod lower;
 pub mod minimize;
 pub mod nfa;
+pub mod sha256;
 pub mod tables;
 pub mod tdfa;

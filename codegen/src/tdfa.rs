@@ -6,7 +6,6 @@
 //! principal function: [`determinize`].
 //!
 //! Note [tags and registers]
-//! ~~~~~~~~~~~~~~~~~~~~~~~~~
 //! Every capture group of the NFA maps to a component `k`, whose start and
 //! end are tags `2k` and `2k+1`. A DFA state is an ordered list of *items*
 //! `(nfa_state, regs, lookahead)`: `nfa_state` is a byte-consuming NFA state

@@ -1,0 +1,197 @@
+//! Stage 7: emit Rust source for a compiled grammar.
+//!
+//! The output is plain `static` arrays and one `Tables` value per entry rule,
+//! built as `proc-macro2` tokens with `quote`, checked by `syn` and formatted
+//! by `prettyplease`. No code per state, no `unsafe`, absolute paths
+//! (`::uridfa_runtime::...`), and a header naming the generator, the input
+//! and its SHA-256. The output depends only on the input: no hash-map order
+//! and no timestamps.
+//!
+//! Principal function: [`emit`].
+
+use crate::driver::{Compiled, Machine};
+use crate::tables::TransBuf;
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::quote;
+
+/// `URI-reference` → `URI_REFERENCE`.
+pub fn const_name(rule: &str) -> String {
+    let mut s: String = rule
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' })
+        .collect();
+    if s.starts_with(|c: char| c.is_ascii_digit()) || s.is_empty() {
+        s.insert(0, '_');
+    }
+    s
+}
+
+fn ident(s: &str) -> Ident {
+    Ident::new(s, Span::call_site())
+}
+
+fn u32s<I: IntoIterator<Item = u32>>(xs: I) -> Vec<Literal> {
+    xs.into_iter().map(Literal::u32_unsuffixed).collect()
+}
+
+/// The ABNF text of `rule`'s definition, as written in its file.
+fn rule_text(c: &Compiled, rule: &str) -> String {
+    let Some(r) = c.grammar.rule(rule) else { return String::new() };
+    let Some(file) = c.grammar.sources.files.get(r.span.file) else { return String::new() };
+    file.text.get(r.span.start..r.node.span.end).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
+    let t = &m.tables;
+    let base = const_name(&t.rule);
+    let name = ident(&base);
+    let id = |suffix: &str| ident(&format!("{base}_{suffix}"));
+    let (classes_id, trans_id, edges_id, ops_id, finals_id) =
+        (id("CLASSES"), id("TRANS"), id("EDGES"), id("OPS"), id("FINALS"));
+    let (tag_regs_id, comp_id, exp_id) = (id("TAG_REGS"), id("STATE_COMPONENT"), id("STATE_EXPECTED"));
+    let classes = u32s(t.classes.iter().map(|&x| u32::from(x)));
+    let (trans_ty, trans_vals, trans_variant) = match &t.trans {
+        TransBuf::U8(v) => (quote!(u8), u32s(v.iter().map(|&x| u32::from(x))), quote!(U8)),
+        TransBuf::U16(v) => (quote!(u16), u32s(v.iter().map(|&x| u32::from(x))), quote!(U16)),
+        TransBuf::U32(v) => (quote!(u32), u32s(v.iter().copied()), quote!(U32)),
+    };
+    let trans_len = trans_vals.len();
+    let edges = t.edges.iter().map(|e| {
+        let (a, b, c) = (e.target, e.ops_start, e.ops_len);
+        quote!(::uridfa_runtime::Edge { target: #a, ops_start: #b, ops_len: #c })
+    });
+    let edges_len = t.edges.len();
+    let ops = t.ops.iter().map(|o| {
+        let (d, s) = (o.dst, o.src);
+        quote!(::uridfa_runtime::Op { dst: #d, src: #s })
+    });
+    let ops_len = t.ops.len();
+    let finals = t.finals.iter().map(|f| {
+        let (a, b, c) = (f.accept, f.ops_start, f.ops_len);
+        quote!(::uridfa_runtime::Final { accept: #a, ops_start: #b, ops_len: #c })
+    });
+    let finals_len = t.finals.len();
+    let tag_regs = t.tag_regs.iter().map(|&r| Literal::u16_unsuffixed(r));
+    let tag_regs_len = t.tag_regs.len();
+    let comps = t.state_component.iter().map(|&r| Literal::u16_unsuffixed(r));
+    let exps = t.state_expected.iter().map(|&r| Literal::u16_unsuffixed(r));
+    let state_len = t.finals.len();
+    let rule = &t.rule;
+    let (stride, start, special, reg_len) = (t.stride, t.start, t.special, t.reg_len);
+    let grammar = &c.grammar.name;
+    let doc = format!(
+        " Tables for `{rule}` from `grammar/{grammar}.abnf`:\n\n ```abnf\n {}\n ```\n\n {state_len} states, {stride} byte classes, {reg_len} registers, {} table bytes.",
+        rule_text(c, rule),
+        t.as_tables().table_bytes()
+    );
+    quote! {
+        static #classes_id: [u8; 256] = [#(#classes),*];
+        static #trans_id: [#trans_ty; #trans_len] = [#(#trans_vals),*];
+        static #edges_id: [::uridfa_runtime::Edge; #edges_len] = [#(#edges),*];
+        static #ops_id: [::uridfa_runtime::Op; #ops_len] = [#(#ops),*];
+        static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
+        static #tag_regs_id: [u16; #tag_regs_len] = [#(#tag_regs),*];
+        static #comp_id: [u16; #state_len] = [#(#comps),*];
+        static #exp_id: [u16; #state_len] = [#(#exps),*];
+        #[doc = #doc]
+        pub static #name: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
+            rule: #rule,
+            classes: &#classes_id,
+            stride: #stride,
+            trans: ::uridfa_runtime::Trans::#trans_variant(&#trans_id),
+            start: #start,
+            special: #special,
+            edges: &#edges_id,
+            ops: &#ops_id,
+            finals: &#finals_id,
+            reg_len: #reg_len,
+            tag_regs: &#tag_regs_id,
+            captures: &CAPTURES,
+            state_component: &#comp_id,
+            state_expected: &#exp_id,
+            expected: &EXPECTED,
+            strings: STRINGS,
+        };
+    }
+}
+
+/// Emits the Rust source for every entry of `c`. `shown_path` names the
+/// grammar file in the header (e.g. `grammar/rfc3986.abnf`).
+///
+/// The grammar-level items are `STRINGS`, `CAPTURES`, `EXPECTED`, one
+/// `usize` constant per capture (its index, e.g. `HOST`), `CAPTURE_LEN`
+/// and `REG_LEN` (the most registers any entry needs).
+///
+/// # Errors
+///
+/// If the tokens do not parse back as a Rust file (a generator bug).
+pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
+    // The entries of one grammar share captures, but each table set interns
+    // its own strings; merge them into one blob with one EXPECTED list.
+    let mut strings = String::new();
+    let mut expected: Vec<(u32, u32)> = Vec::new();
+    let mut fixed = Vec::new();
+    for m in &c.machines {
+        let mut t = m.tables.clone();
+        let offset = strings.len() as u32;
+        strings.push_str(&t.strings);
+        let exp_offset = expected.len() as u16;
+        for e in &t.expected {
+            expected.push((e.start + offset, e.len));
+        }
+        for x in &mut t.state_expected {
+            *x += exp_offset;
+        }
+        for cap in &mut t.captures {
+            cap.name.start += offset;
+        }
+        fixed.push((m, t));
+    }
+    let first = fixed.first().map(|(_, t)| t.captures.clone()).unwrap_or_default();
+    let captures = first.iter().map(|cap| {
+        let (s, l, k) = (cap.name.start, cap.name.len, cap.kind_of);
+        quote!(::uridfa_runtime::CaptureInfo { name: ::uridfa_runtime::StrRef { start: #s, len: #l }, kind_of: #k })
+    });
+    let capture_len = first.len();
+    let capture_consts = c.machines.first().into_iter().flat_map(|m| {
+        m.lowered.components.iter().enumerate().map(|(i, comp)| {
+            let name = ident(&const_name(&comp.name));
+            let doc = match comp.kind_of {
+                None => format!(" Index of the `{}` capture.", comp.name),
+                Some(k) => format!(" Index of the `{}` capture, a kind of `{}`.", comp.name, m.lowered.components[k].name),
+            };
+            quote!(#[doc = #doc] pub const #name: usize = #i;)
+        })
+    });
+    let reg_len = c.machines.iter().map(|m| m.tables.reg_len as usize).max().unwrap_or(0);
+    let expected_len = expected.len();
+    let expected = expected.iter().map(|&(s, l)| quote!(::uridfa_runtime::StrRef { start: #s, len: #l }));
+    let mut machines = TokenStream::new();
+    for (m, t) in &fixed {
+        let mut mc = (*m).clone();
+        mc.tables = t.clone();
+        machines.extend(machine_tokens(c, &mc));
+    }
+    let tokens = quote! {
+        /// Names of captures and expected-byte texts.
+        pub static STRINGS: &str = #strings;
+        /// The grammar's captures, in tag order.
+        pub static CAPTURES: [::uridfa_runtime::CaptureInfo; #capture_len] = [#(#captures),*];
+        static EXPECTED: [::uridfa_runtime::StrRef; #expected_len] = [#(#expected),*];
+        /// The number of captures.
+        pub const CAPTURE_LEN: usize = #capture_len;
+        /// The most registers any entry of this grammar needs.
+        pub const REG_LEN: usize = #reg_len;
+        #(#capture_consts)*
+        #machines
+    };
+    let file: syn::File = syn::parse2(tokens).map_err(|e| format!("generated code does not parse: {e}"))?;
+    let source = c.grammar.sources.files.get(c.grammar.file).map(|f| f.text.as_bytes()).unwrap_or_default();
+    let header = format!(
+        "// @generated by uridfa-codegen {} from {} (sha256 {}) — do not edit\n",
+        env!("CARGO_PKG_VERSION"),
+        shown_path,
+        crate::sha256::hex(source)
+    );
+    Ok(header + &prettyplease::unparse(&file))
+}
