@@ -122,3 +122,54 @@ pub fn compile_file(path: &std::path::Path, opts: Options) -> Result<Compiled, D
 pub fn compile_str(path: &str, text: &str, opts: Options) -> Result<Compiled, Diagnostics> {
     compile_grammar(abnf::parse(path, text)?, opts)
 }
+
+/// What `build.rs` does: compiles every `*.abnf` in `grammar_dir` that has
+/// `;@ entry` pragmas and writes `<name>.rs` into `out_dir`. Prints
+/// `cargo:rerun-if-changed` for the directory and every file in it.
+///
+/// # Errors
+///
+/// Every grammar's rendered diagnostics (`path:line:col: error: ...`), or
+/// an I/O error.
+pub fn generate_dir(grammar_dir: &std::path::Path, out_dir: &std::path::Path) -> Result<Vec<String>, String> {
+    println!("cargo:rerun-if-changed={}", grammar_dir.display());
+    let mut paths: Vec<_> = std::fs::read_dir(grammar_dir)
+        .map_err(|e| format!("{}: {e}", grammar_dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    let mut generated = Vec::new();
+    let mut failures = Vec::new();
+    for path in paths {
+        println!("cargo:rerun-if-changed={}", path.display());
+        if path.extension().and_then(|e| e.to_str()) != Some("abnf") {
+            continue;
+        }
+        let shown = format!("grammar/{}", path.file_name().and_then(|n| n.to_str()).unwrap_or("?"));
+        let grammar = match abnf::load(&path) {
+            Ok(g) if g.entries.is_empty() => continue,
+            Ok(g) => g,
+            Err(d) => {
+                failures.push(d.to_string());
+                continue;
+            }
+        };
+        let name = grammar.name.clone();
+        let source = compile_grammar(grammar, Options::default())
+            .map_err(|d| d.to_string())
+            .and_then(|c| crate::emit::emit(&c, &shown));
+        match source {
+            Ok(src) => {
+                let out = out_dir.join(format!("{}.rs", name.replace('-', "_")));
+                std::fs::write(&out, src).map_err(|e| format!("{}: {e}", out.display()))?;
+                generated.push(name);
+            }
+            Err(e) => failures.push(e),
+        }
+    }
+    if failures.is_empty() {
+        Ok(generated)
+    } else {
+        Err(failures.join("\n"))
+    }
+}

@@ -8,6 +8,7 @@
 pub mod abnf;
 pub mod diag;
 pub mod driver;
+pub mod dump;
 pub mod emit;
 pub mod lower;
 pub mod minimize;

@@ -1,0 +1,183 @@
+//! Stage 8: text and Graphviz forms of every stage, and the equivalent
+//! regex.
+//!
+//! - [`regex`]: the lowered expression in regex syntax (regex-syntax's
+//!   printer);
+//! - [`nfa_text`]: regex-automata's own listing of the Thompson NFA;
+//! - [`tdfa_text`] / [`tdfa_dot`]: the tagged DFA, transitions grouped by
+//!   byte ranges, with their register operations;
+//! - [`tables_text`]: the laid-out tables, stable and diff-friendly, used
+//!   for the snapshot files under `tests/snapshots/`.
+
+use crate::lower::Lowered;
+use crate::tables::{TablesBuf, TransBuf};
+use crate::tdfa::Tdfa;
+use regex_automata::nfa::thompson::NFA;
+use std::fmt::Write;
+use uridfa_runtime::Op;
+
+/// The lowered expression as a regex.
+pub fn regex(l: &Lowered) -> String {
+    l.hir.to_string()
+}
+
+/// regex-automata's listing of the NFA.
+pub fn nfa_text(nfa: &NFA) -> String {
+    format!("{nfa:?}")
+}
+
+fn byte_ranges(bytes: &[u8]) -> String {
+    let show = |b: u8| match b {
+        0x21..=0x7e if b != b'\\' && b != b'-' && b != b']' && b != b'"' => char::from(b).to_string(),
+        _ => format!("\\x{b:02X}"),
+    };
+    let mut out = String::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut j = i;
+        while j + 1 < bytes.len() && bytes[j + 1] == bytes[j] + 1 {
+            j += 1;
+        }
+        out.push_str(&show(bytes[i]));
+        if j > i {
+            out.push('-');
+            out.push_str(&show(bytes[j]));
+        }
+        i = j + 1;
+    }
+    format!("[{out}]")
+}
+
+/// `r3=r1 r4=pos`.
+pub fn ops_text(ops: &[Op]) -> String {
+    ops.iter()
+        .map(|op| match op.src {
+            Op::POS => format!("r{}=pos", op.dst),
+            Op::NIL => format!("r{}=nil", op.dst),
+            s => format!("r{}=r{s}", op.dst),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// For each state, its transitions grouped by (target, ops) with the bytes
+/// that take them.
+fn grouped(t: &Tdfa, s: usize) -> Vec<(usize, Vec<Op>, Vec<u8>)> {
+    let mut groups: Vec<(usize, Vec<Op>, Vec<u8>)> = Vec::new();
+    for b in 0..=255u8 {
+        let Some(tr) = &t.states[s].next[usize::from(t.classes.map[usize::from(b)])] else { continue };
+        match groups.iter_mut().find(|g| g.0 == tr.target && g.1 == tr.ops) {
+            Some(g) => g.2.push(b),
+            None => groups.push((tr.target, tr.ops.clone(), vec![b])),
+        }
+    }
+    groups
+}
+
+fn component(l: &Lowered, c: Option<usize>) -> &str {
+    c.and_then(|c| l.components.get(c)).map_or("-", |c| c.name.as_str())
+}
+
+/// The tagged DFA as text.
+pub fn tdfa_text(t: &Tdfa, l: &Lowered) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "tdfa {}: {} states, {} classes, {} registers, start {}",
+        l.rule,
+        t.states.len(),
+        t.classes.len(),
+        t.reg_len,
+        t.start
+    );
+    let tags: Vec<String> = t.final_regs.iter().enumerate().map(|(i, r)| format!("t{i}->r{r}")).collect();
+    let _ = writeln!(out, "final registers: {}", tags.join(" "));
+    for (s, st) in t.states.iter().enumerate() {
+        let fin = match &st.fin {
+            Some(ops) => format!(" accept {{{}}}", ops_text(ops)),
+            None => String::new(),
+        };
+        let _ = writeln!(out, "state {s} (in {}){fin}", component(l, st.component));
+        for (target, ops, bytes) in grouped(t, s) {
+            let ops = if ops.is_empty() { String::new() } else { format!(" {{{}}}", ops_text(&ops)) };
+            let _ = writeln!(out, "  {} -> {target}{ops}", byte_ranges(&bytes));
+        }
+    }
+    out
+}
+
+/// The tagged DFA as a Graphviz digraph.
+pub fn tdfa_dot(t: &Tdfa, l: &Lowered) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "digraph \"{}\" {{\n  rankdir=LR;\n  node [shape=circle];", l.rule);
+    let _ = writeln!(out, "  start [shape=point];\n  start -> s{};", t.start);
+    for (s, st) in t.states.iter().enumerate() {
+        let shape = if st.fin.is_some() { "doublecircle" } else { "circle" };
+        let fin = st.fin.as_ref().map(|o| format!("\\n{}", ops_text(o))).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  s{s} [shape={shape}, label=\"{s}\\n{}{}\"];",
+            component(l, st.component),
+            fin.replace('"', "\\\"")
+        );
+        for (target, ops, bytes) in grouped(t, s) {
+            let label = format!("{} {}", byte_ranges(&bytes), ops_text(&ops));
+            let label = label.trim_end().replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(out, "  s{s} -> s{target} [label=\"{label}\"];");
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The laid-out tables as stable text, for snapshots and review.
+pub fn tables_text(t: &TablesBuf) -> String {
+    let mut out = String::new();
+    let tables = t.as_tables();
+    let width = match t.trans {
+        TransBuf::U8(_) => "u8",
+        TransBuf::U16(_) => "u16",
+        TransBuf::U32(_) => "u32",
+    };
+    let _ = writeln!(
+        out,
+        "tables {}: {} states, stride {}, ids {width}, {} edges, {} ops, {} registers, {} table bytes",
+        t.rule,
+        t.state_len(),
+        t.stride,
+        t.edges.len(),
+        t.ops.len(),
+        t.reg_len,
+        tables.table_bytes()
+    );
+    for c in 0..t.stride {
+        let bytes: Vec<u8> = (0..=255u8).filter(|&b| u32::from(t.classes[usize::from(b)]) == c).collect();
+        let _ = writeln!(out, "class {c}: {}", byte_ranges(&bytes));
+    }
+    let stride = t.stride as usize;
+    let show = |id: u32| -> String {
+        if id < t.special {
+            format!("{}", id as usize / stride)
+        } else if id == t.special {
+            "dead".to_string()
+        } else {
+            let e = t.edges[(id - t.special - 1) as usize];
+            let ops = &t.ops[e.ops_start as usize..(e.ops_start + e.ops_len) as usize];
+            format!("{}{{{}}}", e.target as usize / stride, ops_text(ops))
+        }
+    };
+    for s in 0..t.state_len() {
+        let f = t.finals[s];
+        let fin = if f.accept {
+            format!(" accept{{{}}}", ops_text(&t.ops[f.ops_start as usize..(f.ops_start + f.ops_len) as usize]))
+        } else {
+            String::new()
+        };
+        let row: Vec<String> =
+            (0..stride).map(|c| show(tables.trans.get(s * stride + c).unwrap_or(t.special))).collect();
+        let _ = writeln!(out, "{s}{fin}: {}", row.join(" "));
+    }
+    let tags: Vec<String> = t.tag_regs.iter().map(|r| format!("r{r}")).collect();
+    let _ = writeln!(out, "tags: {}", tags.join(" "));
+    out
+}
