@@ -2,6 +2,20 @@
 //! rendering with a caret excerpt.
 //!
 //! Principal types: [`Sources`], [`Span`], [`Diagnostic`], [`Diagnostics`].
+//!
+//! The rendering follows rustc and regex-syntax:
+//!
+//! ```text
+//! grammar/rfc3986.abnf:12:7: error: unknown rule 'foo'
+//!    |
+//! 12 | host = foo / bar
+//!    |        ^^^
+//! ```
+//!
+//! Lines and columns are 1-based; a column counts Unicode scalar values, so
+//! a caret lines up under the character in a UTF-8 terminal. No input makes
+//! rendering panic: a span that points outside its file, or into the middle
+//! of a character, is clamped.
 
 use std::fmt;
 
@@ -17,6 +31,26 @@ pub struct Span {
     pub start: usize,
     /// One past the last byte.
     pub end: usize,
+}
+
+impl Span {
+    /// A span of `start..end` in `file`.
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
+        Span { file, start, end }
+    }
+
+    /// The smallest span covering `self` and `other`. When the two lie in
+    /// different files, `self` is returned unchanged.
+    pub fn to(self, other: Span) -> Span {
+        if self.file != other.file {
+            return self;
+        }
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
 }
 
 /// One source file: its path as shown in messages, and its text.
@@ -35,6 +69,73 @@ pub struct Sources {
     pub files: Vec<SourceFile>,
 }
 
+impl Sources {
+    /// An empty set of files.
+    pub fn new() -> Sources {
+        Sources::default()
+    }
+
+    /// Adds a file and returns its id.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa_codegen::diag::{Sources, Span};
+    /// let mut sources = Sources::new();
+    /// let id = sources.add("g.abnf", "a = \"x\"\nb = a\n");
+    /// assert_eq!(sources.path(id), "g.abnf");
+    /// assert_eq!(sources.line_col(Span::new(id, 12, 13)), (2, 5));
+    /// ```
+    pub fn add(&mut self, path: impl Into<String>, text: impl Into<String>) -> FileId {
+        self.files.push(SourceFile {
+            path: path.into(),
+            text: text.into(),
+        });
+        self.files.len() - 1
+    }
+
+    /// The path of `file` as shown in messages, or `<unknown>` for an id
+    /// that names no file.
+    pub fn path(&self, file: FileId) -> &str {
+        self.files
+            .get(file)
+            .map_or("<unknown>", |f| f.path.as_str())
+    }
+
+    /// The text of `file`, or `""` for an id that names no file.
+    pub fn text(&self, file: FileId) -> &str {
+        self.files.get(file).map_or("", |f| f.text.as_str())
+    }
+
+    /// The 1-based line and column of `span.start`. The column counts
+    /// characters, not bytes. A span past the end of its file is clamped to
+    /// the end.
+    pub fn line_col(&self, span: Span) -> (usize, usize) {
+        let text = self.text(span.file);
+        let start = floor_boundary(text, span.start);
+        let before = &text[..start];
+        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = text[line_start..start].chars().count() + 1;
+        (line, col)
+    }
+
+    /// Formats `span` as `path:line:col`.
+    pub fn location(&self, span: Span) -> String {
+        let (line, col) = self.line_col(span);
+        format!("{}:{}:{}", self.path(span.file), line, col)
+    }
+}
+
+/// The largest char boundary of `text` at or below `i`.
+fn floor_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 /// One error, located by a span.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -44,11 +145,183 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+impl Diagnostic {
+    /// An error at `span`.
+    pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            span,
+            message: message.into(),
+        }
+    }
+
+    /// Renders this error against `sources`: the `path:line:col: error:`
+    /// line, then the source line with a caret under the span.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa_codegen::diag::{Diagnostic, Sources, Span};
+    /// let mut sources = Sources::new();
+    /// let f = sources.add("g.abnf", "host = foo / bar\n");
+    /// let d = Diagnostic::new(Span::new(f, 7, 10), "unknown rule 'foo'");
+    /// assert_eq!(
+    ///     d.display(&sources).to_string(),
+    ///     "g.abnf:1:8: error: unknown rule 'foo'\n  |\n1 | host = foo / bar\n  |        ^^^\n",
+    /// );
+    /// ```
+    pub fn display<'a>(&'a self, sources: &'a Sources) -> DiagnosticDisplay<'a> {
+        DiagnosticDisplay {
+            diagnostic: self,
+            sources,
+        }
+    }
+}
+
+/// A [`Diagnostic`] together with the [`Sources`] to render it; made by
+/// [`Diagnostic::display`]. Its `Display` output ends with a newline.
+#[derive(Clone, Copy, Debug)]
+pub struct DiagnosticDisplay<'a> {
+    diagnostic: &'a Diagnostic,
+    sources: &'a Sources,
+}
+
+impl fmt::Display for DiagnosticDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let span = self.diagnostic.span;
+        let (line_no, _) = self.sources.line_col(span);
+        writeln!(
+            f,
+            "{}: error: {}",
+            self.sources.location(span),
+            self.diagnostic.message
+        )?;
+        let text = self.sources.text(span.file);
+        let start = floor_boundary(text, span.start);
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line = text[line_start..line_end]
+            .strip_suffix('\r')
+            .unwrap_or(&text[line_start..line_end]);
+        let end = floor_boundary(text, span.end.max(start)).min(line_start + line.len());
+        let gutter = " ".repeat(line_no.to_string().len());
+        writeln!(f, "{gutter} |")?;
+        write!(f, "{line_no} | ")?;
+        for c in line.chars() {
+            write!(f, "{}", visible(c))?;
+        }
+        writeln!(f)?;
+        // Pad with the line's own tabs so the caret lines up.
+        let mut pad = String::new();
+        for c in text[line_start..start.min(line_start + line.len())].chars() {
+            pad.push(if c == '\t' { '\t' } else { ' ' });
+        }
+        let carets = text
+            .get(start.min(end)..end)
+            .map_or(0, |s| s.chars().count())
+            .max(1);
+        writeln!(f, "{gutter} | {pad}{}", "^".repeat(carets))
+    }
+}
+
+/// Shows control characters as Unicode control pictures (`␀`), one column
+/// each, so an excerpt never writes raw control bytes to a terminal.
+fn visible(c: char) -> char {
+    match c {
+        '\t' => '\t',
+        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
+        '\u{7f}' => '\u{2421}',
+        _ => c,
+    }
+}
+
 /// All errors found in one pass, with the sources to render them.
 #[derive(Clone, Debug, Default)]
 pub struct Diagnostics {
-    /// The files the spans point into.
+    /// The files the spans point into. The first is the main file, named in
+    /// the summary line.
     pub sources: Sources,
-    /// The errors, in the order found.
+    /// The errors, in the order found (the ABNF front end sorts them by file
+    /// and position).
     pub errors: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    /// No errors yet, over `sources`.
+    pub fn new(sources: Sources) -> Diagnostics {
+        Diagnostics {
+            sources,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Exactly one error at `span`. The driver uses it for errors found after
+    /// the front end, such as a state budget exceeded at an entry pragma.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa_codegen::diag::{Diagnostics, Sources, Span};
+    /// let mut sources = Sources::new();
+    /// let f = sources.add("g.abnf", ";@ entry a\na = \"x\"\n");
+    /// let d = Diagnostics::single(sources, Span::new(f, 9, 10), "state budget exceeded");
+    /// assert!(d.to_string().starts_with("g.abnf:1:10: error: state budget exceeded\n"));
+    /// assert!(d.to_string().ends_with("error: 1 error in g.abnf"));
+    /// ```
+    pub fn single(sources: Sources, span: Span, message: impl Into<String>) -> Diagnostics {
+        Diagnostics {
+            sources,
+            errors: vec![Diagnostic::new(span, message)],
+        }
+    }
+
+    /// Adds an error at `span`.
+    pub fn push(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(Diagnostic::new(span, message));
+    }
+
+    /// The number of errors.
+    pub fn len(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// Whether there are no errors.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    /// Every error as [`Diagnostic::display`] renders it, each followed by an
+    /// empty line, then `error: N errors in <main file>` (no final newline).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.errors {
+            writeln!(f, "{}", e.display(&self.sources))?;
+        }
+        let n = self.errors.len();
+        let noun = if n == 1 { "error" } else { "errors" };
+        match self.sources.files.first() {
+            Some(main) => write!(f, "error: {n} {noun} in {}", main.path),
+            None => write!(f, "error: {n} {noun}"),
+        }
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clamps_bad_spans() {
+        let mut s = Sources::new();
+        let f = s.add("x", "é\r\nab");
+        for (a, b) in [(0, 0), (1, 1), (1, 100), (100, 100), (5, 2)] {
+            let d = Diagnostic::new(Span::new(f, a, b), "m");
+            let _ = d.display(&s).to_string();
+        }
+        let d = Diagnostic::new(Span::new(7, 0, 1), "m");
+        assert!(d.display(&s).to_string().starts_with("<unknown>:1:1"));
+        assert_eq!(s.line_col(Span::new(f, 4, 5)), (2, 1));
+    }
 }
