@@ -342,13 +342,18 @@ impl<'t> Parser<'t> {
 
     /// Moves past the end of the current line.
     fn skip_line(&mut self) {
-        while self.pos < self.b.len() {
-            let n = self.newline_len(self.pos);
-            if n > 0 {
-                self.pos += n;
-                return;
-            }
-            self.pos += 1;
+        self.pos = self.line_end(self.pos);
+        self.pos += self.newline_len(self.pos);
+    }
+
+    /// The position of the line break (LF or CRLF) that ends the line
+    /// holding `i`, or the end of the text.
+    fn line_end(&self, i: usize) -> usize {
+        let rest = self.b.get(i..).unwrap_or_default();
+        match rest.iter().position(|&c| c == b'\n') {
+            Some(n) if n > 0 && rest[n - 1] == b'\r' => i + n - 1,
+            Some(n) => i + n,
+            None => self.b.len(),
         }
     }
 
@@ -368,11 +373,7 @@ impl<'t> Parser<'t> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t') => self.pos += 1,
-                Some(b';') => {
-                    while self.pos < self.b.len() && self.newline_len(self.pos) == 0 {
-                        self.pos += 1;
-                    }
-                }
+                Some(b';') => self.pos = self.line_end(self.pos),
                 _ => {
                     let n = self.newline_len(self.pos);
                     if n > 0 && matches!(self.peek_at(self.pos + n), Some(b' ' | b'\t')) {
