@@ -362,6 +362,30 @@ error: 1 error in {ad}"
 }
 
 #[test]
+fn only_import_in_imported_files() {
+    let dir = temp_dir("imported-pragmas");
+    let lib = dir.join("lib.abnf");
+    fs::write(&lib, ";@ entry y\n;@ import more.abnf\ny = z\n").unwrap();
+    fs::write(dir.join("more.abnf"), "z = \"1\"\n").unwrap();
+    let main = dir.join("main.abnf");
+    fs::write(&main, ";@ import lib.abnf\n;@ entry y\n").unwrap();
+    let l = lib.display();
+    assert_eq!(
+        load(&main).unwrap_err().to_string(),
+        format!(
+            "\
+{l}:1:1: error: only 'import' is allowed in an imported file; entry, capture, kind and charset belong in the main file
+  |
+1 | ;@ entry y
+  | ^^^^^^^^
+
+error: 1 error in {}",
+            main.display()
+        )
+    );
+}
+
+#[test]
 fn unreadable_main_file() {
     let dir = temp_dir("unreadable");
     let p = dir.join("absent.abnf");
