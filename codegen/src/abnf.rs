@@ -5,7 +5,20 @@
 //! `grammar/rfc3986.abnf:12:7: error: ...` with a caret excerpt
 //! (see [`crate::diag`]). All errors are collected in one pass.
 //!
-//! Principal types: [`Grammar`], [`Rule`], [`Node`], [`NodeKind`].
+//! Principal types: [`Grammar`], [`Rule`], [`Node`], [`NodeKind`];
+//! entry points: [`load`] (a file and its imports) and [`parse`] (text).
+//!
+//! Besides syntax, the front end checks what later stages rely on: every
+//! referenced rule exists, no rule is defined twice (across imports too),
+//! the rule graph has no cycle (the compiler builds finite automata), no
+//! prose value is left (see Note [zero repetitions of prose]), repetition
+//! and range bounds are ordered, and numeric values fit the charset (bytes,
+//! or code points with `;@ charset utf-8`). The pragma language and every
+//! reading choice are documented in `grammar/README.md`.
+//!
+//! No input makes it panic: positions only advance over whole characters,
+//! nesting is bounded (Note [nesting limit]), and the cycle search is
+//! iterative.
 
 use std::collections::HashMap;
 use std::fs;
@@ -298,6 +311,12 @@ impl<'t> Parser<'t> {
         self.pos >= self.b.len() || self.newline_len(self.pos) > 0
     }
 
+    /// The text of `start..end`; `""` if that is not a range of whole
+    /// characters (which the parser never asks for).
+    fn slice(&self, start: usize, end: usize) -> &'t str {
+        self.text.get(start..end).unwrap_or_default()
+    }
+
     fn span(&self, start: usize, end: usize) -> Span {
         Span::new(self.file, start, end)
     }
@@ -342,13 +361,18 @@ impl<'t> Parser<'t> {
 
     /// Moves past the end of the current line.
     fn skip_line(&mut self) {
-        while self.pos < self.b.len() {
-            let n = self.newline_len(self.pos);
-            if n > 0 {
-                self.pos += n;
-                return;
-            }
-            self.pos += 1;
+        self.pos = self.line_end(self.pos);
+        self.pos += self.newline_len(self.pos);
+    }
+
+    /// The position of the line break (LF or CRLF) that ends the line
+    /// holding `i`, or the end of the text.
+    fn line_end(&self, i: usize) -> usize {
+        let rest = self.b.get(i..).unwrap_or_default();
+        match rest.iter().position(|&c| c == b'\n') {
+            Some(n) if n > 0 && rest[n - 1] == b'\r' => i + n - 1,
+            Some(n) => i + n,
+            None => self.b.len(),
         }
     }
 
@@ -368,11 +392,7 @@ impl<'t> Parser<'t> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t') => self.pos += 1,
-                Some(b';') => {
-                    while self.pos < self.b.len() && self.newline_len(self.pos) == 0 {
-                        self.pos += 1;
-                    }
-                }
+                Some(b';') => self.pos = self.line_end(self.pos),
                 _ => {
                     let n = self.newline_len(self.pos);
                     if n > 0 && matches!(self.peek_at(self.pos + n), Some(b' ' | b'\t')) {
@@ -432,7 +452,7 @@ impl<'t> Parser<'t> {
             self.pos += 1;
         }
         (
-            self.text[start..self.pos].to_string(),
+            self.slice(start, self.pos).to_string(),
             self.span(start, self.pos),
         )
     }
@@ -571,7 +591,7 @@ impl<'t> Parser<'t> {
             let n = first.unwrap_or(0);
             (n, Some(n))
         };
-        let repeat = &self.text[start..self.pos];
+        let repeat = self.slice(start, self.pos);
         let repeat_span = self.span(start, self.pos);
         match self.peek() {
             Some(c) if is_element_start(c) && !matches!(c, b'0'..=b'9' | b'*') => {}
@@ -766,7 +786,7 @@ impl<'t> Parser<'t> {
                 return Err(Failed);
             }
         };
-        let prefix = &self.text[start..self.pos + 1];
+        let prefix = self.slice(start, self.pos + 1);
         let prefix = prefix.to_string();
         self.pos += 1;
         let after = format!("'{prefix}'");
@@ -778,7 +798,7 @@ impl<'t> Parser<'t> {
                 let span = self.span(start, self.pos);
                 let msg = format!(
                     "empty range {}: {} is greater than {}",
-                    &self.text[start..self.pos],
+                    self.slice(start, self.pos),
                     lo.text,
                     hi.text
                 );
@@ -823,7 +843,7 @@ impl<'t> Parser<'t> {
             return Err(Failed);
         }
         let span = self.span(start, self.pos);
-        let text = format!("{prefix}{}", &self.text[start..self.pos]);
+        let text = format!("{prefix}{}", self.slice(start, self.pos));
         let value = match u32::try_from(value) {
             Ok(v) if v <= 0x10_FFFF => v,
             _ => {
@@ -871,7 +891,7 @@ impl<'t> Parser<'t> {
         } else {
             let msg = format!(
                 "prose value {} cannot be compiled; write the rule in ABNF",
-                &self.text[start..self.pos]
+                self.slice(start, self.pos)
             );
             self.error(span, msg);
         }
@@ -899,7 +919,7 @@ impl<'t> Parser<'t> {
                 self.pos += self.char_len(self.pos);
             }
             words.push((
-                self.text[start..self.pos].to_string(),
+                self.slice(start, self.pos).to_string(),
                 self.span(start, self.pos),
             ));
         }
