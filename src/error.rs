@@ -12,7 +12,7 @@ use uridfa_runtime::{ErrorKind, Tables};
 /// assert_eq!(err.offset(), 10);
 /// assert_eq!(
 ///     err.to_string(),
-///     r#"unexpected ' ' at 10 in path; expected pchar, "/", "?", "#" or end of input"#
+///     r##"unexpected ' ' at 10 in path; expected pchar, "#", "/", "?" or end of input"##
 /// );
 /// ```
 #[derive(Clone, Copy)]

@@ -457,7 +457,9 @@ pub fn determinize(
                 .collect();
             st.fin = Some(ops);
         }
-        // The innermost component open in every item.
+        // The innermost component open in every item that is inside one
+        // (items between components, such as the `?` before a query, or a
+        // Match, do not count).
         let mut common: Option<Vec<usize>> = None;
         for item in kernel {
             let comps: Vec<usize> = open[item.q.as_usize()]
@@ -465,6 +467,9 @@ pub fn determinize(
                 .flatten()
                 .filter_map(|&g| group_component.get(g - 1).copied())
                 .collect();
+            if comps.is_empty() {
+                continue;
+            }
             common = Some(match common {
                 None => comps,
                 Some(c) => c.iter().zip(&comps).take_while(|(a, b)| a == b).map(|(a, _)| *a).collect(),
