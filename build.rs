@@ -10,7 +10,9 @@ fn main() -> ExitCode {
         eprintln!("error: OUT_DIR is not set; run this through cargo");
         return ExitCode::FAILURE;
     };
-    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_default();
     match uridfa_codegen::driver::generate_dir(&manifest.join("grammar"), &out_dir) {
         Ok(_) => ExitCode::SUCCESS,
         Err(errors) => {

@@ -43,3 +43,47 @@ pub mod rfc3986;
 
 pub use error::Error;
 pub use uridfa_runtime as runtime;
+
+use uridfa_runtime::Tables;
+
+/// A grammar compiled into this crate.
+#[derive(Clone, Copy, Debug)]
+pub struct BuiltinGrammar {
+    /// The grammar's name, its file stem (`rfc3986`).
+    pub name: &'static str,
+    /// Its entry rules' tables, in `;@ entry` order; the first is the
+    /// default rule.
+    pub entries: &'static [&'static Tables<'static>],
+    /// For each entry, the states of regex-automata's minimal plain
+    /// (untagged) DFA for the same language.
+    pub plain_dfa_states: &'static [usize],
+}
+
+impl BuiltinGrammar {
+    /// The tables of entry rule `rule` (ASCII case ignored).
+    pub fn entry(&self, rule: &str) -> Option<&'static Tables<'static>> {
+        self.entries
+            .iter()
+            .copied()
+            .find(|t| t.rule.eq_ignore_ascii_case(rule))
+    }
+}
+
+/// Every grammar compiled into this crate.
+///
+/// # Example
+///
+/// ```
+/// let g = uridfa::grammar("rfc3986").unwrap();
+/// assert_eq!(g.entries[0].rule, "URI-reference");
+/// ```
+pub static GRAMMARS: &[BuiltinGrammar] = &[BuiltinGrammar {
+    name: "rfc3986",
+    entries: &rfc3986::tables::ENTRIES,
+    plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
+}];
+
+/// The built-in grammar called `name`.
+pub fn grammar(name: &str) -> Option<&'static BuiltinGrammar> {
+    GRAMMARS.iter().find(|g| g.name == name)
+}

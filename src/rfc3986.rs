@@ -74,7 +74,10 @@ impl<'a> Parts<'a> {
         // it is checked anyway rather than assumed.
         let input = core::str::from_utf8(input).map_err(|e| {
             Error::new(
-                uridfa_runtime::Error::new(e.valid_up_to(), uridfa_runtime::ErrorKind::CorruptTables),
+                uridfa_runtime::Error::new(
+                    e.valid_up_to(),
+                    uridfa_runtime::ErrorKind::CorruptTables,
+                ),
                 t,
             )
         })?;

@@ -24,7 +24,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { state_budget: 20_000, minimize: true }
+        Options {
+            state_budget: 20_000,
+            minimize: true,
+        }
     }
 }
 
@@ -41,6 +44,9 @@ pub struct Machine {
     pub tdfa: Tdfa,
     /// Stage 6 output.
     pub tables: TablesBuf,
+    /// States of regex-automata's minimal plain DFA for the same language
+    /// (see [`crate::oracle::Oracle::plain_dfa_state_len`]), for comparison.
+    pub plain_dfa_state_len: usize,
 }
 
 /// A whole grammar file, compiled.
@@ -55,7 +61,9 @@ pub struct Compiled {
 impl Compiled {
     /// The machine for `rule` (ASCII case ignored).
     pub fn machine(&self, rule: &str) -> Option<&Machine> {
-        self.machines.iter().find(|m| m.lowered.rule.eq_ignore_ascii_case(rule))
+        self.machines
+            .iter()
+            .find(|m| m.lowered.rule.eq_ignore_ascii_case(rule))
     }
 }
 
@@ -66,15 +74,34 @@ impl Compiled {
 /// The NFA compiler's or the determinizer's message.
 pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, String> {
     let nfa = nfa::compile(&lowered)?;
-    let tdfa = tdfa::determinize(&nfa, &lowered.group_component, lowered.components.len(), opts.state_budget)
-        .map_err(|e| e.to_string())?;
+    let tdfa = tdfa::determinize(
+        &nfa,
+        &lowered.group_component,
+        lowered.components.len(),
+        opts.state_budget,
+    )
+    .map_err(|e| e.to_string())?;
     let unminimized_state_len = tdfa.states.len();
-    let tdfa = if opts.minimize { minimize::minimize(&tdfa) } else { tdfa };
+    let tdfa = if opts.minimize {
+        minimize::minimize(&tdfa)
+    } else {
+        tdfa
+    };
     let tables = tables::build(&tdfa, &lowered);
     if let Err(e) = uridfa_runtime::check(&tables.as_tables()) {
-        return Err(format!("internal error: generated tables fail their check: {e}"));
+        return Err(format!(
+            "internal error: generated tables fail their check: {e}"
+        ));
     }
-    Ok(Machine { lowered, nfa, unminimized_state_len, tdfa, tables })
+    let plain_dfa_state_len = crate::oracle::Oracle::new(&lowered)?.plain_dfa_state_len();
+    Ok(Machine {
+        lowered,
+        nfa,
+        unminimized_state_len,
+        tdfa,
+        tables,
+        plain_dfa_state_len,
+    })
 }
 
 /// Compiles every entry rule of a checked grammar.
@@ -95,11 +122,17 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
         };
         match compile_lowered(lowered, opts) {
             Ok(m) => machines.push(m),
-            Err(message) => errors.push(Diagnostic { span: *span, message: format!("entry '{rule}': {message}") }),
+            Err(message) => errors.push(Diagnostic {
+                span: *span,
+                message: format!("entry '{rule}': {message}"),
+            }),
         }
     }
     if !errors.is_empty() {
-        return Err(Diagnostics { sources: grammar.sources.clone(), errors });
+        return Err(Diagnostics {
+            sources: grammar.sources.clone(),
+            errors,
+        });
     }
     Ok(Compiled { grammar, machines })
 }
@@ -131,7 +164,10 @@ pub fn compile_str(path: &str, text: &str, opts: Options) -> Result<Compiled, Di
 ///
 /// Every grammar's rendered diagnostics (`path:line:col: error: ...`), or
 /// an I/O error.
-pub fn generate_dir(grammar_dir: &std::path::Path, out_dir: &std::path::Path) -> Result<Vec<String>, String> {
+pub fn generate_dir(
+    grammar_dir: &std::path::Path,
+    out_dir: &std::path::Path,
+) -> Result<Vec<String>, String> {
     println!("cargo:rerun-if-changed={}", grammar_dir.display());
     let mut paths: Vec<_> = std::fs::read_dir(grammar_dir)
         .map_err(|e| format!("{}: {e}", grammar_dir.display()))?
@@ -145,7 +181,10 @@ pub fn generate_dir(grammar_dir: &std::path::Path, out_dir: &std::path::Path) ->
         if path.extension().and_then(|e| e.to_str()) != Some("abnf") {
             continue;
         }
-        let shown = format!("grammar/{}", path.file_name().and_then(|n| n.to_str()).unwrap_or("?"));
+        let shown = format!(
+            "grammar/{}",
+            path.file_name().and_then(|n| n.to_str()).unwrap_or("?")
+        );
         let grammar = match abnf::load(&path) {
             Ok(g) if g.entries.is_empty() => continue,
             Ok(g) => g,

@@ -28,7 +28,9 @@ pub fn nfa_text(nfa: &NFA) -> String {
 
 fn byte_ranges(bytes: &[u8]) -> String {
     let show = |b: u8| match b {
-        0x21..=0x7e if b != b'\\' && b != b'-' && b != b']' && b != b'"' => char::from(b).to_string(),
+        0x21..=0x7e if b != b'\\' && b != b'-' && b != b']' && b != b'"' => {
+            char::from(b).to_string()
+        }
         _ => format!("\\x{b:02X}"),
     };
     let mut out = String::new();
@@ -65,8 +67,13 @@ pub fn ops_text(ops: &[Op]) -> String {
 fn grouped(t: &Tdfa, s: usize) -> Vec<(usize, Vec<Op>, Vec<u8>)> {
     let mut groups: Vec<(usize, Vec<Op>, Vec<u8>)> = Vec::new();
     for b in 0..=255u8 {
-        let Some(tr) = &t.states[s].next[usize::from(t.classes.map[usize::from(b)])] else { continue };
-        match groups.iter_mut().find(|g| g.0 == tr.target && g.1 == tr.ops) {
+        let Some(tr) = &t.states[s].next[usize::from(t.classes.map[usize::from(b)])] else {
+            continue;
+        };
+        match groups
+            .iter_mut()
+            .find(|g| g.0 == tr.target && g.1 == tr.ops)
+        {
             Some(g) => g.2.push(b),
             None => groups.push((tr.target, tr.ops.clone(), vec![b])),
         }
@@ -75,7 +82,8 @@ fn grouped(t: &Tdfa, s: usize) -> Vec<(usize, Vec<Op>, Vec<u8>)> {
 }
 
 fn component(l: &Lowered, c: Option<usize>) -> &str {
-    c.and_then(|c| l.components.get(c)).map_or("-", |c| c.name.as_str())
+    c.and_then(|c| l.components.get(c))
+        .map_or("-", |c| c.name.as_str())
 }
 
 /// The tagged DFA as text.
@@ -90,7 +98,12 @@ pub fn tdfa_text(t: &Tdfa, l: &Lowered) -> String {
         t.reg_len,
         t.start
     );
-    let tags: Vec<String> = t.final_regs.iter().enumerate().map(|(i, r)| format!("t{i}->r{r}")).collect();
+    let tags: Vec<String> = t
+        .final_regs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| format!("t{i}->r{r}"))
+        .collect();
     let _ = writeln!(out, "final registers: {}", tags.join(" "));
     for (s, st) in t.states.iter().enumerate() {
         let fin = match &st.fin {
@@ -99,7 +112,11 @@ pub fn tdfa_text(t: &Tdfa, l: &Lowered) -> String {
         };
         let _ = writeln!(out, "state {s} (in {}){fin}", component(l, st.component));
         for (target, ops, bytes) in grouped(t, s) {
-            let ops = if ops.is_empty() { String::new() } else { format!(" {{{}}}", ops_text(&ops)) };
+            let ops = if ops.is_empty() {
+                String::new()
+            } else {
+                format!(" {{{}}}", ops_text(&ops))
+            };
             let _ = writeln!(out, "  {} -> {target}{ops}", byte_ranges(&bytes));
         }
     }
@@ -109,11 +126,23 @@ pub fn tdfa_text(t: &Tdfa, l: &Lowered) -> String {
 /// The tagged DFA as a Graphviz digraph.
 pub fn tdfa_dot(t: &Tdfa, l: &Lowered) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "digraph \"{}\" {{\n  rankdir=LR;\n  node [shape=circle];", l.rule);
+    let _ = writeln!(
+        out,
+        "digraph \"{}\" {{\n  rankdir=LR;\n  node [shape=circle];",
+        l.rule
+    );
     let _ = writeln!(out, "  start [shape=point];\n  start -> s{};", t.start);
     for (s, st) in t.states.iter().enumerate() {
-        let shape = if st.fin.is_some() { "doublecircle" } else { "circle" };
-        let fin = st.fin.as_ref().map(|o| format!("\\n{}", ops_text(o))).unwrap_or_default();
+        let shape = if st.fin.is_some() {
+            "doublecircle"
+        } else {
+            "circle"
+        };
+        let fin = st
+            .fin
+            .as_ref()
+            .map(|o| format!("\\n{}", ops_text(o)))
+            .unwrap_or_default();
         let _ = writeln!(
             out,
             "  s{s} [shape={shape}, label=\"{s}\\n{}{}\"];",
@@ -151,7 +180,9 @@ pub fn tables_text(t: &TablesBuf) -> String {
         tables.table_bytes()
     );
     for c in 0..t.stride {
-        let bytes: Vec<u8> = (0..=255u8).filter(|&b| u32::from(t.classes[usize::from(b)]) == c).collect();
+        let bytes: Vec<u8> = (0..=255u8)
+            .filter(|&b| u32::from(t.classes[usize::from(b)]) == c)
+            .collect();
         let _ = writeln!(out, "class {c}: {}", byte_ranges(&bytes));
     }
     let stride = t.stride as usize;
@@ -169,12 +200,16 @@ pub fn tables_text(t: &TablesBuf) -> String {
     for s in 0..t.state_len() {
         let f = t.finals[s];
         let fin = if f.accept {
-            format!(" accept{{{}}}", ops_text(&t.ops[f.ops_start as usize..(f.ops_start + f.ops_len) as usize]))
+            format!(
+                " accept{{{}}}",
+                ops_text(&t.ops[f.ops_start as usize..(f.ops_start + f.ops_len) as usize])
+            )
         } else {
             String::new()
         };
-        let row: Vec<String> =
-            (0..stride).map(|c| show(tables.trans.get(s * stride + c).unwrap_or(t.special))).collect();
+        let row: Vec<String> = (0..stride)
+            .map(|c| show(tables.trans.get(s * stride + c).unwrap_or(t.special)))
+            .collect();
         let _ = writeln!(out, "{s}{fin}: {}", row.join(" "));
     }
     let tags: Vec<String> = t.tag_regs.iter().map(|r| format!("r{r}")).collect();

@@ -18,7 +18,13 @@ use quote::quote;
 pub fn const_name(rule: &str) -> String {
     let mut s: String = rule
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
         .collect();
     if s.starts_with(|c: char| c.is_ascii_digit()) || s.is_empty() {
         s.insert(0, '_');
@@ -36,9 +42,18 @@ fn u32s<I: IntoIterator<Item = u32>>(xs: I) -> Vec<Literal> {
 
 /// The ABNF text of `rule`'s definition, as written in its file.
 fn rule_text(c: &Compiled, rule: &str) -> String {
-    let Some(r) = c.grammar.rule(rule) else { return String::new() };
-    let Some(file) = c.grammar.sources.files.get(r.span.file) else { return String::new() };
-    file.text.get(r.span.start..r.node.span.end).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
+    let Some(r) = c.grammar.rule(rule) else {
+        return String::new();
+    };
+    let Some(file) = c.grammar.sources.files.get(r.span.file) else {
+        return String::new();
+    };
+    file.text
+        .get(r.span.start..r.node.span.end)
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
@@ -46,13 +61,27 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
     let base = const_name(&t.rule);
     let name = ident(&base);
     let id = |suffix: &str| ident(&format!("{base}_{suffix}"));
-    let (classes_id, trans_id, edges_id, ops_id, finals_id) =
-        (id("CLASSES"), id("TRANS"), id("EDGES"), id("OPS"), id("FINALS"));
-    let (tag_regs_id, comp_id, exp_id) = (id("TAG_REGS"), id("STATE_COMPONENT"), id("STATE_EXPECTED"));
+    let (classes_id, trans_id, edges_id, ops_id, finals_id) = (
+        id("CLASSES"),
+        id("TRANS"),
+        id("EDGES"),
+        id("OPS"),
+        id("FINALS"),
+    );
+    let (tag_regs_id, comp_id, exp_id) =
+        (id("TAG_REGS"), id("STATE_COMPONENT"), id("STATE_EXPECTED"));
     let classes = u32s(t.classes.iter().map(|&x| u32::from(x)));
     let (trans_ty, trans_vals, trans_variant) = match &t.trans {
-        TransBuf::U8(v) => (quote!(u8), u32s(v.iter().map(|&x| u32::from(x))), quote!(U8)),
-        TransBuf::U16(v) => (quote!(u16), u32s(v.iter().map(|&x| u32::from(x))), quote!(U16)),
+        TransBuf::U8(v) => (
+            quote!(u8),
+            u32s(v.iter().map(|&x| u32::from(x))),
+            quote!(U8),
+        ),
+        TransBuf::U16(v) => (
+            quote!(u16),
+            u32s(v.iter().map(|&x| u32::from(x))),
+            quote!(U16),
+        ),
         TransBuf::U32(v) => (quote!(u32), u32s(v.iter().copied()), quote!(U32)),
     };
     let trans_len = trans_vals.len();
@@ -73,7 +102,10 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
     let finals_len = t.finals.len();
     let tag_regs = t.tag_regs.iter().map(|&r| Literal::u16_unsuffixed(r));
     let tag_regs_len = t.tag_regs.len();
-    let comps = t.state_component.iter().map(|&r| Literal::u16_unsuffixed(r));
+    let comps = t
+        .state_component
+        .iter()
+        .map(|&r| Literal::u16_unsuffixed(r));
     let exps = t.state_expected.iter().map(|&r| Literal::u16_unsuffixed(r));
     let state_len = t.finals.len();
     let rule = &t.rule;
@@ -147,7 +179,10 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         }
         fixed.push((m, t));
     }
-    let first = fixed.first().map(|(_, t)| t.captures.clone()).unwrap_or_default();
+    let first = fixed
+        .first()
+        .map(|(_, t)| t.captures.clone())
+        .unwrap_or_default();
     let captures = first.iter().map(|cap| {
         let (s, l, k) = (cap.name.start, cap.name.len, cap.kind_of);
         quote!(::uridfa_runtime::CaptureInfo { name: ::uridfa_runtime::StrRef { start: #s, len: #l }, kind_of: #k })
@@ -158,21 +193,45 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
             let name = ident(&const_name(&comp.name));
             let doc = match comp.kind_of {
                 None => format!(" Index of the `{}` capture.", comp.name),
-                Some(k) => format!(" Index of the `{}` capture, a kind of `{}`.", comp.name, m.lowered.components[k].name),
+                Some(k) => format!(
+                    " Index of the `{}` capture, a kind of `{}`.",
+                    comp.name, m.lowered.components[k].name
+                ),
             };
             quote!(#[doc = #doc] pub const #name: usize = #i;)
         })
     });
-    let reg_len = c.machines.iter().map(|m| m.tables.reg_len as usize).max().unwrap_or(0);
+    let reg_len = c
+        .machines
+        .iter()
+        .map(|m| m.tables.reg_len as usize)
+        .max()
+        .unwrap_or(0);
     let expected_len = expected.len();
-    let expected = expected.iter().map(|&(s, l)| quote!(::uridfa_runtime::StrRef { start: #s, len: #l }));
+    let expected = expected
+        .iter()
+        .map(|&(s, l)| quote!(::uridfa_runtime::StrRef { start: #s, len: #l }));
     let mut machines = TokenStream::new();
     for (m, t) in &fixed {
         let mut mc = (*m).clone();
         mc.tables = t.clone();
         machines.extend(machine_tokens(c, &mc));
     }
+    let entry_len = c.machines.len();
+    let entry_refs = c.machines.iter().map(|m| {
+        let id = ident(&const_name(&m.tables.rule));
+        quote!(&#id)
+    });
+    let plain = c.machines.iter().map(|m| m.plain_dfa_state_len);
+    let gname = &c.grammar.name;
     let tokens = quote! {
+        /// The grammar's name (its file stem).
+        pub static GRAMMAR: &str = #gname;
+        /// Every entry's tables, in `;@ entry` order.
+        pub static ENTRIES: [&::uridfa_runtime::Tables<'static>; #entry_len] = [#(#entry_refs),*];
+        /// For each entry, the states of regex-automata's minimal plain DFA
+        /// for the same language (no tags), for comparison.
+        pub static PLAIN_DFA_STATES: [usize; #entry_len] = [#(#plain),*];
         /// Names of captures and expected-byte texts.
         pub static STRINGS: &str = #strings;
         /// The grammar's captures, in tag order.
@@ -185,8 +244,15 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         #(#capture_consts)*
         #machines
     };
-    let file: syn::File = syn::parse2(tokens).map_err(|e| format!("generated code does not parse: {e}"))?;
-    let source = c.grammar.sources.files.get(c.grammar.file).map(|f| f.text.as_bytes()).unwrap_or_default();
+    let file: syn::File =
+        syn::parse2(tokens).map_err(|e| format!("generated code does not parse: {e}"))?;
+    let source = c
+        .grammar
+        .sources
+        .files
+        .get(c.grammar.file)
+        .map(|f| f.text.as_bytes())
+        .unwrap_or_default();
     let header = format!(
         "// @generated by uridfa-codegen {} from {} (sha256 {}) — do not edit\n",
         env!("CARGO_PKG_VERSION"),

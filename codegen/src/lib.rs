@@ -13,6 +13,7 @@ pub mod emit;
 pub mod lower;
 pub mod minimize;
 pub mod nfa;
+pub mod oracle;
 pub mod sha256;
 pub mod tables;
 pub mod tdfa;

@@ -88,7 +88,10 @@ impl Lowerer<'_> {
                 })
             }
             NodeKind::Rule(name) => self.rule_ref(name, n.span),
-            NodeKind::Str { text, case_sensitive } => Hir::concat(
+            NodeKind::Str {
+                text,
+                case_sensitive,
+            } => Hir::concat(
                 text.iter()
                     .map(|&b| {
                         if !case_sensitive && b.is_ascii_alphabetic() {
@@ -104,7 +107,9 @@ impl Lowerer<'_> {
                     .collect(),
             ),
             NodeKind::Range(lo, hi) => self.range(*lo, *hi, n.span),
-            NodeKind::Seq(vals) => Hir::concat(vals.iter().map(|&v| self.range(v, v, n.span)).collect()),
+            NodeKind::Seq(vals) => {
+                Hir::concat(vals.iter().map(|&v| self.range(v, v, n.span)).collect())
+            }
         }
     }
 
@@ -112,10 +117,15 @@ impl Lowerer<'_> {
         if hi <= 0x7F || (!self.grammar.utf8 && hi <= 0xFF) {
             // Both bounds fit a byte: checked just above.
             let (lo, hi) = (lo as u8, hi as u8);
-            return Hir::class(Class::Bytes(ClassBytes::new([ClassBytesRange::new(lo, hi)])));
+            return Hir::class(Class::Bytes(ClassBytes::new([ClassBytesRange::new(
+                lo, hi,
+            )])));
         }
         if !self.grammar.utf8 {
-            self.errors.push((span, format!("value %x{hi:X} does not fit a byte; add ';@ charset utf-8'")));
+            self.errors.push((
+                span,
+                format!("value %x{hi:X} does not fit a byte; add ';@ charset utf-8'"),
+            ));
             return Hir::fail();
         }
         // Code points, UTF-8 encoded by the NFA compiler. Surrogates are not
@@ -129,7 +139,10 @@ impl Lowerer<'_> {
             }
         }
         if ranges.is_empty() {
-            self.errors.push((span, format!("%x{lo:X}-{hi:X} holds no Unicode scalar value")));
+            self.errors.push((
+                span,
+                format!("%x{lo:X}-{hi:X} holds no Unicode scalar value"),
+            ));
             return Hir::fail();
         }
         Hir::class(Class::Unicode(ClassUnicode::new(ranges)))
@@ -141,7 +154,10 @@ impl Lowerer<'_> {
             return Hir::fail();
         };
         if self.depth >= MAX_DEPTH {
-            self.errors.push((span, format!("rule '{name}' nests deeper than {MAX_DEPTH} levels")));
+            self.errors.push((
+                span,
+                format!("rule '{name}' nests deeper than {MAX_DEPTH} levels"),
+            ));
             return Hir::fail();
         }
         let component = self.captured.get(&name.to_ascii_lowercase()).copied();
@@ -155,7 +171,11 @@ impl Lowerer<'_> {
         let sub = self.node(&rule.node);
         self.depth -= 1;
         match group {
-            Some(index) => Hir::capture(Capture { index, name: None, sub: Box::new(sub) }),
+            Some(index) => Hir::capture(Capture {
+                index,
+                name: None,
+                sub: Box::new(sub),
+            }),
             None => sub,
         }
     }
@@ -228,24 +248,38 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
     let mut errors = Vec::new();
     for cap in g.captures.iter().filter(|c| c.kind_of.is_none()) {
         let index = components.len();
-        components.push(Component { name: cap.name.clone(), kind_of: None });
+        components.push(Component {
+            name: cap.name.clone(),
+            kind_of: None,
+        });
         for (rule, _) in &cap.rules {
             captured.insert(rule.to_ascii_lowercase(), index);
         }
     }
     for cap in g.captures.iter() {
         let Some(of) = &cap.kind_of else { continue };
-        let parent = components.iter().position(|c| c.kind_of.is_none() && &c.name == of);
+        let parent = components
+            .iter()
+            .position(|c| c.kind_of.is_none() && &c.name == of);
         if parent.is_none() {
             let span = cap.rules.first().map(|r| r.1).unwrap_or(entry_span);
             errors.push((span, format!("kind of unknown capture '{of}'")));
         }
         for (rule, _) in &cap.rules {
             captured.insert(rule.to_ascii_lowercase(), components.len());
-            components.push(Component { name: rule.clone(), kind_of: parent });
+            components.push(Component {
+                name: rule.clone(),
+                kind_of: parent,
+            });
         }
     }
-    let mut l = Lowerer { grammar: g, captured, group_component: Vec::new(), errors, depth: 0 };
+    let mut l = Lowerer {
+        grammar: g,
+        captured,
+        group_component: Vec::new(),
+        errors,
+        depth: 0,
+    };
     let hir = l.rule_ref(entry, entry_span);
     let mut named_sets = Vec::new();
     for rule in &g.rules {
@@ -265,7 +299,10 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
         let mut first = [false; 256];
         first_bytes(&h, &mut first);
         if first.iter().filter(|&&b| b).count() >= 2 {
-            named_sets.push(NamedSet { name: rule.name.clone(), first });
+            named_sets.push(NamedSet {
+                name: rule.name.clone(),
+                first,
+            });
         }
     }
     if !l.errors.is_empty() {
@@ -274,7 +311,10 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
             .into_iter()
             .map(|(span, message)| crate::diag::Diagnostic { span, message })
             .collect();
-        return Err(Diagnostics { sources: g.sources.clone(), errors });
+        return Err(Diagnostics {
+            sources: g.sources.clone(),
+            errors,
+        });
     }
     Ok(Lowered {
         rule: entry.to_string(),

@@ -12,7 +12,12 @@ use crate::tdfa::{State, Tdfa, Transition};
 use std::collections::HashMap;
 use uridfa_runtime::Op;
 
-type Signature = (usize, Option<usize>, Option<Vec<Op>>, Vec<Option<(usize, Vec<Op>)>>);
+type Signature = (
+    usize,
+    Option<usize>,
+    Option<Vec<Op>>,
+    Vec<Option<(usize, Vec<Op>)>>,
+);
 
 /// Merges equivalent states. The result has the same behaviour (acceptance,
 /// error offsets and every register value) on every input.
@@ -71,7 +76,10 @@ pub fn minimize(t: &Tdfa) -> Tdfa {
                     .next
                     .iter()
                     .map(|tr| {
-                        tr.as_ref().map(|tr| Transition { target: order[block[tr.target]], ops: tr.ops.clone() })
+                        tr.as_ref().map(|tr| Transition {
+                            target: order[block[tr.target]],
+                            ops: tr.ops.clone(),
+                        })
                     })
                     .collect(),
                 fin: st.fin.clone(),
@@ -80,5 +88,9 @@ pub fn minimize(t: &Tdfa) -> Tdfa {
             }
         })
         .collect();
-    Tdfa { states, start: 0, ..t.clone() }
+    Tdfa {
+        states,
+        start: 0,
+        ..t.clone()
+    }
 }

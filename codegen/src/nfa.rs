@@ -14,7 +14,11 @@ use regex_automata::nfa::thompson::{Compiler, Config, WhichCaptures, NFA};
 use regex_syntax::hir::{Hir, Look};
 
 fn config() -> Config {
-    Config::new().which_captures(WhichCaptures::All).utf8(false).shrink(false).nfa_size_limit(Some(64 << 20))
+    Config::new()
+        .which_captures(WhichCaptures::All)
+        .utf8(false)
+        .shrink(false)
+        .nfa_size_limit(Some(64 << 20))
 }
 
 /// The NFA for `lowered`, as [`crate::tdfa`] consumes it: no look-around;
@@ -24,7 +28,10 @@ fn config() -> Config {
 ///
 /// The Thompson compiler's error (a size limit), as text.
 pub fn compile(lowered: &Lowered) -> Result<NFA, String> {
-    Compiler::new().configure(config()).build_from_hir(&lowered.hir).map_err(|e| e.to_string())
+    Compiler::new()
+        .configure(config())
+        .build_from_hir(&lowered.hir)
+        .map_err(|e| e.to_string())
 }
 
 /// The NFA for `lowered` followed by `\z`, for the regex-automata oracles:
@@ -36,5 +43,8 @@ pub fn compile(lowered: &Lowered) -> Result<NFA, String> {
 /// The Thompson compiler's error, as text.
 pub fn compile_anchored_end(lowered: &Lowered) -> Result<NFA, String> {
     let hir = Hir::concat(vec![lowered.hir.clone(), Hir::look(Look::End)]);
-    Compiler::new().configure(config()).build_from_hir(&hir).map_err(|e| e.to_string())
+    Compiler::new()
+        .configure(config())
+        .build_from_hir(&hir)
+        .map_err(|e| e.to_string())
 }

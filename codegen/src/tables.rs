@@ -108,7 +108,10 @@ impl Strings {
         if let Some(&r) = self.seen.get(s) {
             return r;
         }
-        let r = StrRef { start: self.blob.len() as u32, len: s.len() as u32 };
+        let r = StrRef {
+            start: self.blob.len() as u32,
+            len: s.len() as u32,
+        };
         self.blob.push_str(s);
         self.seen.insert(s.to_string(), r);
         r
@@ -227,7 +230,11 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
                     let e = *edge_ids.entry((tr.target, tr.ops.clone())).or_insert(len);
                     if e == edges.len() {
                         let (ops_start, ops_len) = intern_ops(&tr.ops);
-                        edges.push(Edge { target: (tr.target * stride) as u32, ops_start, ops_len });
+                        edges.push(Edge {
+                            target: (tr.target * stride) as u32,
+                            ops_start,
+                            ops_len,
+                        });
                     }
                     (special + 1 + e) as u32
                 }
@@ -238,10 +245,18 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         .states
         .iter()
         .map(|st| match &st.fin {
-            None => Final { accept: false, ops_start: 0, ops_len: 0 },
+            None => Final {
+                accept: false,
+                ops_start: 0,
+                ops_len: 0,
+            },
             Some(list) => {
                 let (ops_start, ops_len) = intern_ops(list);
-                Final { accept: true, ops_start, ops_len }
+                Final {
+                    accept: true,
+                    ops_start,
+                    ops_len,
+                }
             }
         })
         .collect();
@@ -291,7 +306,11 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         reg_len: t.reg_len,
         tag_regs: t.final_regs.clone(),
         captures,
-        state_component: t.states.iter().map(|s| s.component.map_or(0, |c| c as u16 + 1)).collect(),
+        state_component: t
+            .states
+            .iter()
+            .map(|s| s.component.map_or(0, |c| c as u16 + 1))
+            .collect(),
         state_expected,
         expected,
         strings: strings.blob,

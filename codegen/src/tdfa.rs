@@ -79,7 +79,8 @@ impl ByteClasses {
                 NState::Sparse(s) => s.transitions.iter().for_each(|t| mark(t.start, t.end)),
                 NState::Dense(d) => {
                     for b in 0..=255u8 {
-                        if b == 0 || d.transitions[usize::from(b)] != d.transitions[usize::from(b) - 1]
+                        if b == 0
+                            || d.transitions[usize::from(b)] != d.transitions[usize::from(b) - 1]
                         {
                             mark(b, b);
                         }
@@ -216,8 +217,15 @@ impl Builder<'_> {
                 }
                 *v = self.epoch;
                 match self.nfa.state(q) {
-                    NState::ByteRange { .. } | NState::Sparse(_) | NState::Dense(_) | NState::Match { .. } => {
-                        out.push(Item { q, regs: regs.clone(), la: la.into_boxed_slice() });
+                    NState::ByteRange { .. }
+                    | NState::Sparse(_)
+                    | NState::Dense(_)
+                    | NState::Match { .. } => {
+                        out.push(Item {
+                            q,
+                            regs: regs.clone(),
+                            la: la.into_boxed_slice(),
+                        });
                     }
                     NState::Union { alternates } => {
                         for &a in alternates.iter().rev() {
@@ -279,16 +287,28 @@ impl Builder<'_> {
         let mut ops = Vec::with_capacity(copies.len() + sets.len());
         // A copy may run once no remaining copy still reads its target.
         while !copies.is_empty() {
-            let ready = copies.iter().position(|&(d, _)| !copies.iter().any(|&(_, s)| s == d))?;
+            let ready = copies
+                .iter()
+                .position(|&(d, _)| !copies.iter().any(|&(_, s)| s == d))?;
             let (d, s) = copies.remove(ready);
-            ops.push(Op { dst: d as u16, src: s as u16 });
+            ops.push(Op {
+                dst: d as u16,
+                src: s as u16,
+            });
         }
         sets.sort_unstable();
-        ops.extend(sets.into_iter().map(|d| Op { dst: d as u16, src: Op::POS }));
+        ops.extend(sets.into_iter().map(|d| Op {
+            dst: d as u16,
+            src: Op::POS,
+        }));
         Some(ops)
     }
 
-    fn add_or_find(&mut self, mut kernel: Vec<Item>, budget: usize) -> Result<(usize, Vec<Op>), TdfaError> {
+    fn add_or_find(
+        &mut self,
+        mut kernel: Vec<Item>,
+        budget: usize,
+    ) -> Result<(usize, Vec<Op>), TdfaError> {
         let key = key_of(&kernel);
         if let Some(cands) = self.index.get(&key) {
             for &c in cands {
@@ -319,7 +339,10 @@ impl Builder<'_> {
         }
         let mut news: Vec<u32> = fresh.into_values().collect();
         news.sort_unstable();
-        ops.extend(news.into_iter().map(|d| Op { dst: d as u16, src: Op::POS }));
+        ops.extend(news.into_iter().map(|d| Op {
+            dst: d as u16,
+            src: Op::POS,
+        }));
         for t in 0..self.tag_len {
             let mut regs: Vec<u32> = kernel.iter().map(|i| i.regs[t]).collect();
             regs.sort_unstable();
@@ -353,7 +376,12 @@ fn open_groups(nfa: &NFA) -> Vec<Option<Vec<usize>>> {
                 push(*alt2, &groups);
             }
             NState::Look { next, .. } => push(*next, &groups),
-            NState::Capture { next, group_index, slot, .. } => {
+            NState::Capture {
+                next,
+                group_index,
+                slot,
+                ..
+            } => {
                 let mut g = groups.clone();
                 let gi = group_index.as_usize();
                 if gi > 0 {
@@ -435,11 +463,18 @@ pub fn determinize(
             let (target, ops) = b.add_or_find(kernel, budget)?;
             next.push(Some(Transition { target, ops }));
         }
-        states.push(State { next, fin: None, items: Vec::new(), component: None });
+        states.push(State {
+            next,
+            fin: None,
+            items: Vec::new(),
+            component: None,
+        });
         i += 1;
     }
     // Finals: the first Match item supplies every tag.
-    let final_regs: Vec<u16> = (0..tag_len).map(|t| (b.reg_len as usize + t) as u16).collect();
+    let final_regs: Vec<u16> = (0..tag_len)
+        .map(|t| (b.reg_len as usize + t) as u16)
+        .collect();
     let reg_len = b.reg_len + tag_len as u32;
     if reg_len >= u32::from(Op::NIL) - 1 {
         return Err(TdfaError::RegisterBudget);
@@ -448,11 +483,21 @@ pub fn determinize(
     for (s, kernel) in b.kernels.iter().enumerate() {
         let st = &mut states[s];
         st.items = kernel.iter().map(|i| i.q.as_usize()).collect();
-        if let Some(m) = kernel.iter().find(|i| matches!(nfa.state(i.q), NState::Match { .. })) {
+        if let Some(m) = kernel
+            .iter()
+            .find(|i| matches!(nfa.state(i.q), NState::Match { .. }))
+        {
             let ops = (0..tag_len)
                 .map(|t| {
-                    let src = if m.la.contains(&(t as Tag)) { Op::POS } else { m.regs[t] as u16 };
-                    Op { dst: final_regs[t], src }
+                    let src = if m.la.contains(&(t as Tag)) {
+                        Op::POS
+                    } else {
+                        m.regs[t] as u16
+                    };
+                    Op {
+                        dst: final_regs[t],
+                        src,
+                    }
                 })
                 .collect();
             st.fin = Some(ops);
@@ -472,7 +517,12 @@ pub fn determinize(
             }
             common = Some(match common {
                 None => comps,
-                Some(c) => c.iter().zip(&comps).take_while(|(a, b)| a == b).map(|(a, _)| *a).collect(),
+                Some(c) => c
+                    .iter()
+                    .zip(&comps)
+                    .take_while(|(a, b)| a == b)
+                    .map(|(a, _)| *a)
+                    .collect(),
             });
         }
         st.component = common.and_then(|c| c.last().copied());
@@ -571,23 +621,24 @@ fn allocate_registers(t: &mut Tdfa) {
         }
     };
     let mut copies: Vec<(usize, usize)> = Vec::new();
-    let def = |inter: &mut Vec<Bits>, ops: &[Op], after: &Bits, copies: &mut Vec<(usize, usize)>| {
-        let mut live = after.clone();
-        for op in ops.iter().rev() {
-            let d = usize::from(op.dst);
-            let src = (op.src != Op::POS && op.src != Op::NIL).then(|| usize::from(op.src));
-            for r in live.iter().collect::<Vec<_>>() {
-                if Some(r) != src {
-                    add(inter, d, r);
+    let def =
+        |inter: &mut Vec<Bits>, ops: &[Op], after: &Bits, copies: &mut Vec<(usize, usize)>| {
+            let mut live = after.clone();
+            for op in ops.iter().rev() {
+                let d = usize::from(op.dst);
+                let src = (op.src != Op::POS && op.src != Op::NIL).then(|| usize::from(op.src));
+                for r in live.iter().collect::<Vec<_>>() {
+                    if Some(r) != src {
+                        add(inter, d, r);
+                    }
+                }
+                live.remove(d);
+                if let Some(s) = src {
+                    live.insert(s);
+                    copies.push((d, s));
                 }
             }
-            live.remove(d);
-            if let Some(s) = src {
-                live.insert(s);
-                copies.push((d, s));
-            }
-        }
-    };
+        };
     for s in 0..t.states.len() {
         let st = &t.states[s];
         if let Some(ops) = &st.fin {

@@ -19,15 +19,29 @@ pub struct CheckError {
 
 impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "table invariant {} broken: {} (at {})", self.invariant, self.what, self.at)
+        write!(
+            f,
+            "table invariant {} broken: {} (at {})",
+            self.invariant, self.what, self.at
+        )
     }
 }
 
 fn fail(invariant: u8, what: &'static str, at: usize) -> Result<(), CheckError> {
-    Err(CheckError { invariant, what, at })
+    Err(CheckError {
+        invariant,
+        what,
+        at,
+    })
 }
 
-fn check_range(ops: &[Op], start: u32, len: u32, reg_len: u32, at: usize) -> Result<(), CheckError> {
+fn check_range(
+    ops: &[Op],
+    start: u32,
+    len: u32,
+    reg_len: u32,
+    at: usize,
+) -> Result<(), CheckError> {
     let start = start as usize;
     let Some(end) = start.checked_add(len as usize) else {
         return fail(5, "op range overflows", at);
@@ -128,7 +142,11 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         }
     }
     if t.state_component.len() != state_len || t.state_expected.len() != state_len {
-        return fail(8, "diagnostic tables do not have one entry per state", state_len);
+        return fail(
+            8,
+            "diagnostic tables do not have one entry per state",
+            state_len,
+        );
     }
     for (s, &c) in t.state_component.iter().enumerate() {
         if usize::from(c) > t.captures.len() {
@@ -142,7 +160,9 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     }
     let str_ok = |r: StrRef| {
         let start = r.start as usize;
-        start.checked_add(r.len as usize).is_some_and(|end| t.strings.get(start..end).is_some())
+        start
+            .checked_add(r.len as usize)
+            .is_some_and(|end| t.strings.get(start..end).is_some())
     };
     for (i, c) in t.captures.iter().enumerate() {
         if !str_ok(c.name) {

@@ -369,7 +369,10 @@ impl Error {
     /// A `Display` value with the full message:
     /// `unexpected ' ' at 10 in path; expected pchar, "/", "?", "#" or end of input`.
     pub fn describe<'e, 'a>(&'e self, tables: &'e Tables<'a>) -> Describe<'e, 'a> {
-        Describe { error: self, tables }
+        Describe {
+            error: self,
+            tables,
+        }
     }
 }
 
@@ -455,13 +458,7 @@ const fn corrupt(offset: usize) -> Error {
 
 /// Runs `ops[start..start+len]` at position `pos`.
 #[inline(never)]
-fn run_ops(
-    ops: &[Op],
-    start: u32,
-    len: u32,
-    regs: &mut [usize],
-    pos: usize,
-) -> Result<(), Error> {
+fn run_ops(ops: &[Op], start: u32, len: u32, regs: &mut [usize], pos: usize) -> Result<(), Error> {
     let start = start as usize;
     let end = start.checked_add(len as usize).ok_or(corrupt(pos))?;
     for op in ops.get(start..end).ok_or(corrupt(pos))? {
@@ -507,7 +504,10 @@ fn drive<T: Id, const TAGS: bool>(
             let state = state.checked_div(t.stride).ok_or(corrupt(pos))?;
             return Err(Error::new(pos, ErrorKind::UnexpectedByte { byte, state }));
         }
-        let edge = t.edges.get((next - special - 1) as usize).ok_or(corrupt(pos))?;
+        let edge = t
+            .edges
+            .get((next - special - 1) as usize)
+            .ok_or(corrupt(pos))?;
         if TAGS {
             run_ops(t.ops, edge.ops_start, edge.ops_len, regs, pos)?;
         }
@@ -576,9 +576,10 @@ fn finish_captures(
 /// Checks that a register buffer fits `t` and clears it to [`NIL`].
 fn reset_regs<'r>(t: &Tables<'_>, regs: &'r mut [usize]) -> Result<&'r mut [usize], Error> {
     let needed = t.reg_len as usize;
-    let regs = regs
-        .get_mut(..needed)
-        .ok_or(Error::new(0, ErrorKind::BufferTooSmall { needed: t.reg_len }))?;
+    let regs = regs.get_mut(..needed).ok_or(Error::new(
+        0,
+        ErrorKind::BufferTooSmall { needed: t.reg_len },
+    ))?;
     regs.fill(NIL);
     Ok(regs)
 }
@@ -690,7 +691,13 @@ impl<'t, 'r> Machine<'t, 'r> {
     /// [`Tables::reg_len`].
     pub fn new(tables: &'t Tables<'t>, regs: &'r mut [usize]) -> Result<Self, Error> {
         let regs = reset_regs(tables, regs)?;
-        Ok(Machine { tables, regs, state: tables.start, pos: 0, error: None })
+        Ok(Machine {
+            tables,
+            regs,
+            state: tables.start,
+            pos: 0,
+            error: None,
+        })
     }
 
     /// The number of bytes fed so far.
