@@ -14,6 +14,7 @@ pub mod lower;
 pub mod minimize;
 pub mod nfa;
 pub mod oracle;
+pub mod sample;
 pub mod sha256;
 pub mod tables;
 pub mod tdfa;
