@@ -83,6 +83,11 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[BuiltinGrammar {
     plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
 }];
 
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// The built-in grammar called `name`.
 pub fn grammar(name: &str) -> Option<&'static BuiltinGrammar> {
     GRAMMARS.iter().find(|g| g.name == name)
