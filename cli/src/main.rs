@@ -1,1 +1,126 @@
-fn main() {}
+//! `uridfa`: validate and split URIs with uridfa's tables from the command
+//! line, and inspect the machines.
+//!
+//! ```text
+//! uridfa check  --grammar NAME [--rule RULE] [INPUT...]
+//! uridfa split  --grammar NAME [--rule RULE] [INPUT...]
+//! uridfa stats  [--grammar NAME]
+//! uridfa dot    --grammar NAME [--rule RULE]
+//! uridfa grammars
+//! uridfa help
+//! ```
+//!
+//! `--grammar-file PATH` may replace `--grammar NAME` everywhere: the ABNF
+//! file is compiled at run time by the same library `build.rs` uses. See
+//! [`USAGE`] for inputs, output formats and exit statuses.
+//!
+//! The front end is thin: [`args`] parses the command line by hand,
+//! [`source`] finds or compiles the grammar, [`input`] splits the inputs,
+//! [`json`] escapes strings and [`commands`] runs the subcommands over
+//! `uridfa_runtime`.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod args;
+mod commands;
+mod input;
+mod json;
+mod source;
+
+use args::Command;
+use source::Failure;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// The text of `uridfa help`.
+pub const USAGE: &str = "\
+uridfa: validate and split URIs with table-driven DFAs generated from ABNF
+
+Usage:
+  uridfa check    (--grammar NAME | --grammar-file PATH) [--rule RULE] [INPUT...]
+  uridfa split    (--grammar NAME | --grammar-file PATH) [--rule RULE] [INPUT...]
+  uridfa stats    [--grammar NAME | --grammar-file PATH]
+  uridfa dot      (--grammar NAME | --grammar-file PATH) [--rule RULE]
+  uridfa grammars
+  uridfa help     (or --help, -h)
+
+Subcommands:
+  check     Print `ok` or `err OFFSET MESSAGE` for each input.
+  split     Print one JSON object per input:
+              {\"input\": ..., \"ok\": true, \"components\": {NAME: VALUE, ...}, \"NAME_kind\": KIND}
+              {\"input\": ..., \"ok\": false, \"offset\": N, \"message\": ...}
+            Every component of the grammar is listed in capture order:
+            null when absent, \"\" when present but empty. NAME_kind is the
+            first kind of NAME that matched (e.g. host_kind), or null.
+            Strings are JSON-escaped; bytes that are not UTF-8 become
+            U+FFFD. Offsets count bytes.
+  stats     For each entry rule (default: every built-in grammar): states,
+            byte classes, registers, table bytes, and the states of
+            regex-automata's minimal plain DFA for the same language.
+  dot       The machine as a Graphviz digraph.
+  grammars  One line per built-in grammar: its name, then its entry rules;
+            the first rule is the default.
+
+Options:
+  --grammar NAME        A built-in grammar (see `uridfa grammars`).
+  --grammar-file PATH   Compile the ABNF file PATH at run time instead.
+  --rule RULE           The entry rule (ASCII case ignored); default: the
+                        grammar's first entry.
+  --                    Everything after is an INPUT, even if it starts with -.
+  Options take `--name VALUE` or `--name=VALUE`.
+
+Inputs:
+  Without INPUT arguments, inputs are read from standard input, one per line.
+  Lines end at \\n only: a \\r is part of the input. A final \\n does not
+  start another input. Inputs are bytes; any byte is allowed.
+
+Exit status:
+  0  every input was valid (or the command succeeded)
+  1  some input was invalid
+  2  usage error (unknown subcommand, option, grammar or rule; missing
+     value), a grammar file that does not compile (its diagnostics are
+     printed to stderr), or an I/O error
+";
+
+/// Runs the command line and maps the outcome to the exit status.
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let outcome = match args::parse(&args) {
+        Ok(command) => run(&command),
+        Err(e) => Err(Failure::Usage(e)),
+    };
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        // A closed pipe (`uridfa check | head`) is not worth a message.
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
+        Err(Failure::Usage(e)) => {
+            eprintln!("uridfa: error: {e}\nRun `uridfa help` for usage.");
+            ExitCode::from(2)
+        }
+        Err(Failure::Grammar(diagnostics)) => {
+            eprintln!("{diagnostics}");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("uridfa: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs one command: `Ok(true)` if every input was valid.
+fn run(command: &Command) -> Result<bool, Failure> {
+    match command {
+        Command::Help => {
+            io::stdout().write_all(USAGE.as_bytes())?;
+            Ok(true)
+        }
+        Command::Grammars => commands::grammars(),
+        Command::Check(a) => commands::check(a),
+        Command::Split(a) => commands::split(a),
+        Command::Stats(g) => commands::stats(g.as_ref()),
+        Command::Dot(a) => commands::dot(a),
+    }
+}

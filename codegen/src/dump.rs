@@ -216,3 +216,112 @@ pub fn tables_text(t: &TablesBuf) -> String {
     let _ = writeln!(out, "tags: {}", tags.join(" "));
     out
 }
+
+/// The runtime tables of one machine as a Graphviz digraph.
+///
+/// Works on any [`uridfa_runtime::Tables`], so on the `'static` tables built
+/// into the `uridfa` crate as well as on [`TablesBuf::as_tables`]. One node
+/// per state, labelled with its index and the component read there, drawn
+/// as a double circle when accepting (with its final operations); one edge
+/// per (target, operations) pair, labelled with the bytes that take it and
+/// the operations (`r3=pos r2=r1`, as [`ops_text`]). The dead state and the
+/// transitions into it are left out. A table entry that breaks the
+/// invariants of [`uridfa_runtime::Tables`] is skipped, never a panic.
+///
+/// # Example
+///
+/// ```
+/// use uridfa_codegen::driver::{compile_str, Options};
+/// let compiled = compile_str("g.abnf", ";@ entry r\nr = \"a\" \"b\"\n", Options::default())?;
+/// let dot = uridfa_codegen::dump::tables_dot(&compiled.machines[0].tables.as_tables());
+/// assert!(dot.starts_with("digraph \"r\" {"));
+/// assert!(dot.contains("doublecircle"));
+/// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
+/// ```
+pub fn tables_dot(t: &uridfa_runtime::Tables<'_>) -> String {
+    /// `ops[start..start + len]`, or nothing if out of range.
+    fn ops_of<'a>(t: &uridfa_runtime::Tables<'a>, start: u32, len: u32) -> &'a [Op] {
+        let start = start as usize;
+        start
+            .checked_add(len as usize)
+            .and_then(|end| t.ops.get(start..end))
+            .unwrap_or(&[])
+    }
+    /// A transition ID as (target state index, operations); `None` for the
+    /// dead state and for IDs outside the tables.
+    fn resolve<'a>(t: &uridfa_runtime::Tables<'a>, id: u32) -> Option<(usize, &'a [Op])> {
+        let stride = t.stride.max(1) as usize;
+        if id < t.special {
+            Some((id as usize / stride, &[]))
+        } else {
+            let e = t.edges.get(((id - t.special) as usize).checked_sub(1)?)?;
+            Some((
+                e.target as usize / stride,
+                ops_of(t, e.ops_start, e.ops_len),
+            ))
+        }
+    }
+    let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let stride = t.stride as usize;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "digraph \"{}\" {{\n  rankdir=LR;\n  node [shape=circle];",
+        escape(t.rule)
+    );
+    let _ = writeln!(
+        out,
+        "  start [shape=point];\n  start -> s{};",
+        t.start as usize / stride.max(1)
+    );
+    for s in 0..t.state_len() {
+        let component = t
+            .state_component
+            .get(s)
+            .and_then(|&c| usize::from(c).checked_sub(1))
+            .and_then(|c| t.capture_name(c))
+            .unwrap_or("-");
+        let (shape, fin) = match t.finals.get(s) {
+            Some(f) if f.accept => {
+                let ops = ops_text(ops_of(t, f.ops_start, f.ops_len));
+                let fin = if ops.is_empty() {
+                    String::new()
+                } else {
+                    format!("\\n{}", escape(&ops))
+                };
+                ("doublecircle", fin)
+            }
+            _ => ("circle", String::new()),
+        };
+        let _ = writeln!(
+            out,
+            "  s{s} [shape={shape}, label=\"{s}\\n{}{fin}\"];",
+            escape(component)
+        );
+        let mut groups: Vec<(usize, &[Op], Vec<u8>)> = Vec::new();
+        for b in 0..=255u8 {
+            let class = usize::from(t.classes[usize::from(b)]);
+            let Some((target, ops)) = s
+                .checked_mul(stride)
+                .and_then(|row| t.trans.get(row.checked_add(class)?))
+                .and_then(|id| resolve(t, id))
+            else {
+                continue;
+            };
+            match groups.iter_mut().find(|g| g.0 == target && g.1 == ops) {
+                Some(g) => g.2.push(b),
+                None => groups.push((target, ops, vec![b])),
+            }
+        }
+        for (target, ops, bytes) in groups {
+            let label = format!("{} {}", byte_ranges(&bytes), ops_text(ops));
+            let _ = writeln!(
+                out,
+                "  s{s} -> s{target} [label=\"{}\"];",
+                escape(label.trim_end())
+            );
+        }
+    }
+    out.push_str("}\n");
+    out
+}

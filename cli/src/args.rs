@@ -1,0 +1,305 @@
+//! The command line, parsed by hand into a [`Command`].
+//!
+//! The grammar of the command line is small enough that a parser crate
+//! would cost more than it saves:
+//!
+//! ```text
+//! uridfa SUBCOMMAND [OPTION...] [--] [INPUT...]
+//! ```
+//!
+//! An option is `--name VALUE` or `--name=VALUE`. Any argument that starts
+//! with `-` (other than `-` itself) is taken as an option until a `--`
+//! argument, after which everything is an input. Options and inputs may be
+//! mixed. Inputs are kept as raw bytes (on Unix), so an invalid UTF-8
+//! argument is an input like any other; option names and values other than
+//! `--grammar-file` must be UTF-8.
+//!
+//! Principal types: [`Command`], [`RunArgs`], [`GrammarArg`], [`UsageError`].
+
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::path::PathBuf;
+
+/// What the user asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uridfa help`, `--help` or `-h` anywhere: print the usage.
+    Help,
+    /// `uridfa grammars`: list the built-in grammars.
+    Grammars,
+    /// `uridfa check`: validate inputs.
+    Check(RunArgs),
+    /// `uridfa split`: validate inputs and print their components as JSON.
+    Split(RunArgs),
+    /// `uridfa stats`: size of every entry's machine; `None` means every
+    /// built-in grammar.
+    Stats(Option<GrammarArg>),
+    /// `uridfa dot`: one entry's machine as a Graphviz digraph.
+    Dot(RunArgs),
+}
+
+/// Where a grammar comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GrammarArg {
+    /// `--grammar NAME`: a grammar built into the `uridfa` crate.
+    Builtin(String),
+    /// `--grammar-file PATH`: an ABNF file compiled at run time.
+    File(PathBuf),
+}
+
+/// The arguments of `check`, `split` and `dot`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunArgs {
+    /// The grammar to use.
+    pub grammar: GrammarArg,
+    /// `--rule R`; `None` means the grammar's first entry.
+    pub rule: Option<String>,
+    /// Inputs given as arguments; empty means read standard input.
+    pub inputs: Vec<Vec<u8>>,
+}
+
+/// A malformed command line; exit status 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Which options and inputs a subcommand accepts.
+#[derive(Clone, Copy, Debug)]
+struct Accepts {
+    /// `--grammar` / `--grammar-file`.
+    grammar: bool,
+    /// `--rule`.
+    rule: bool,
+    /// Positional inputs.
+    inputs: bool,
+}
+
+/// Everything collected from the arguments after the subcommand.
+#[derive(Debug, Default)]
+struct Collected {
+    /// `--grammar` or `--grammar-file`.
+    grammar: Option<GrammarArg>,
+    /// `--rule`.
+    rule: Option<String>,
+    /// Positional arguments.
+    inputs: Vec<Vec<u8>>,
+    /// `-h` / `--help` seen.
+    help: bool,
+}
+
+/// Parses the arguments after the program name.
+///
+/// # Errors
+///
+/// A [`UsageError`] naming the first problem: unknown subcommand or option,
+/// missing or repeated option, an argument the subcommand does not take.
+pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
+    let Some((sub, rest)) = args.split_first() else {
+        return Err(UsageError("no subcommand given".into()));
+    };
+    let sub = sub.to_str().unwrap_or("");
+    let accepts = match sub {
+        "help" | "-h" | "--help" => return Ok(Command::Help),
+        "grammars" => Accepts {
+            grammar: false,
+            rule: false,
+            inputs: false,
+        },
+        "stats" => Accepts {
+            grammar: true,
+            rule: false,
+            inputs: false,
+        },
+        "dot" => Accepts {
+            grammar: true,
+            rule: true,
+            inputs: false,
+        },
+        "check" | "split" => Accepts {
+            grammar: true,
+            rule: true,
+            inputs: true,
+        },
+        _ => {
+            return Err(UsageError(format!(
+                "unknown subcommand '{}'",
+                args[0].to_string_lossy()
+            )))
+        }
+    };
+    let c = collect(sub, rest, accepts)?;
+    if c.help {
+        return Ok(Command::Help);
+    }
+    let run = |c: Collected| -> Result<RunArgs, UsageError> {
+        let grammar = c.grammar.ok_or_else(|| {
+            UsageError(format!(
+                "'{sub}' needs --grammar NAME or --grammar-file PATH"
+            ))
+        })?;
+        Ok(RunArgs {
+            grammar,
+            rule: c.rule,
+            inputs: c.inputs,
+        })
+    };
+    Ok(match sub {
+        "grammars" => Command::Grammars,
+        "stats" => Command::Stats(c.grammar),
+        "dot" => Command::Dot(run(c)?),
+        "check" => Command::Check(run(c)?),
+        _ => Command::Split(run(c)?),
+    })
+}
+
+/// Collects the options and inputs of subcommand `sub`.
+fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, UsageError> {
+    let mut c = Collected::default();
+    let mut only_inputs = false;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let bytes = os_bytes(arg);
+        if only_inputs || !bytes.starts_with(b"-") || bytes == b"-" {
+            if !accepts.inputs {
+                return Err(UsageError(format!(
+                    "'{sub}' takes no input arguments (got '{}')",
+                    arg.to_string_lossy()
+                )));
+            }
+            c.inputs.push(bytes);
+            continue;
+        }
+        if bytes == b"--" {
+            only_inputs = true;
+            continue;
+        }
+        let Some(arg) = arg.to_str() else {
+            return Err(UsageError(format!(
+                "unknown option '{}'",
+                arg.to_string_lossy()
+            )));
+        };
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(OsString::from(value))),
+            _ => (arg, None),
+        };
+        let known = match name {
+            "-h" | "--help" => {
+                c.help = true;
+                continue;
+            }
+            "--grammar" | "--grammar-file" => accepts.grammar,
+            "--rule" => accepts.rule,
+            _ => false,
+        };
+        if !known {
+            return Err(UsageError(format!("unknown option '{name}' for '{sub}'")));
+        }
+        let value = match inline {
+            Some(v) => v,
+            None => it
+                .next()
+                .cloned()
+                .ok_or_else(|| UsageError(format!("option '{name}' needs a value")))?,
+        };
+        match name {
+            "--grammar-file" => set_grammar(&mut c, GrammarArg::File(PathBuf::from(value)))?,
+            "--grammar" => set_grammar(&mut c, GrammarArg::Builtin(utf8(name, value)?))?,
+            _ => {
+                if c.rule.is_some() {
+                    return Err(UsageError("option '--rule' given twice".into()));
+                }
+                c.rule = Some(utf8(name, value)?);
+            }
+        }
+    }
+    Ok(c)
+}
+
+/// Records the grammar, refusing a second one.
+fn set_grammar(c: &mut Collected, g: GrammarArg) -> Result<(), UsageError> {
+    if c.grammar.is_some() {
+        return Err(UsageError(
+            "give one of --grammar and --grammar-file, once".into(),
+        ));
+    }
+    c.grammar = Some(g);
+    Ok(())
+}
+
+/// An option value that must be UTF-8.
+fn utf8(name: &str, value: OsString) -> Result<String, UsageError> {
+    value.into_string().map_err(|v| {
+        UsageError(format!(
+            "value of '{name}' is not UTF-8: '{}'",
+            v.to_string_lossy()
+        ))
+    })
+}
+
+/// The bytes of an argument: exact on Unix, lossy UTF-8 elsewhere.
+fn os_bytes(s: &OsStr) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        s.as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        s.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(args: &[&str]) -> Result<Command, UsageError> {
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        parse(&args)
+    }
+
+    #[test]
+    fn options_inline_and_separate() {
+        let want = Command::Check(RunArgs {
+            grammar: GrammarArg::Builtin("g".into()),
+            rule: Some("R".into()),
+            inputs: vec![b"x".to_vec(), b"-y".to_vec(), b"-".to_vec()],
+        });
+        assert_eq!(
+            p(&["check", "--grammar", "g", "--rule=R", "x", "--", "-y", "-"]),
+            Ok(want)
+        );
+    }
+
+    #[test]
+    fn usage_errors() {
+        for args in [
+            &[][..],
+            &["frobnicate"],
+            &["check"],
+            &["check", "--grammar"],
+            &["check", "--grammar", "g", "--bogus"],
+            &["check", "--grammar", "g", "--grammar-file", "f"],
+            &["check", "--grammar", "g", "--rule", "a", "--rule", "b"],
+            &["stats", "--rule", "a"],
+            &["dot", "--grammar", "g", "input"],
+            &["grammars", "--grammar", "g"],
+        ] {
+            assert!(p(args).is_err(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn help_anywhere() {
+        assert_eq!(p(&["help"]), Ok(Command::Help));
+        assert_eq!(p(&["--help"]), Ok(Command::Help));
+        assert_eq!(p(&["split", "-h"]), Ok(Command::Help));
+        assert_eq!(p(&["stats"]), Ok(Command::Stats(None)));
+    }
+}

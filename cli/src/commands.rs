@@ -1,0 +1,265 @@
+//! The subcommands. Each takes parsed arguments, writes to standard output
+//! and returns whether every input was valid; the caller turns that and any
+//! [`Failure`] into the exit status.
+
+use crate::args::{GrammarArg, RunArgs};
+use crate::input;
+use crate::json;
+use crate::source::{Entry, Failure, Loaded};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use uridfa_runtime::{split_with, validate, Span, Tables};
+
+/// Standard output, buffered, flushed after every input when a person is
+/// typing the inputs.
+struct Out {
+    /// The buffered stream.
+    w: BufWriter<io::StdoutLock<'static>>,
+    /// Whether to flush after each line.
+    interactive: bool,
+}
+
+impl Out {
+    /// Standard output for a command whose inputs are `args` (or standard
+    /// input if empty).
+    fn new(args: &[Vec<u8>]) -> Out {
+        Out {
+            w: BufWriter::new(io::stdout().lock()),
+            interactive: args.is_empty() && io::stdin().is_terminal(),
+        }
+    }
+
+    /// Writes one line (`line` plus `\n`).
+    fn line(&mut self, line: &str) -> io::Result<()> {
+        self.w.write_all(line.as_bytes())?;
+        self.w.write_all(b"\n")?;
+        if self.interactive {
+            self.w.flush()?;
+        }
+        Ok(())
+    }
+}
+
+/// `uridfa check`: prints `ok` or `err <offset> <message>` per input.
+///
+/// # Errors
+///
+/// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
+pub fn check(args: &RunArgs) -> Result<bool, Failure> {
+    let grammar = Loaded::load(&args.grammar)?;
+    let t = grammar.entry(args.rule.as_deref())?.tables;
+    let mut out = Out::new(&args.inputs);
+    let mut all_ok = true;
+    input::for_each(&args.inputs, |bytes| match validate(&t, bytes) {
+        Ok(()) => out.line("ok"),
+        Err(e) => {
+            all_ok = false;
+            out.line(&format!("err {} {}", e.offset(), e.describe(&t)))
+        }
+    })?;
+    out.w.flush()?;
+    Ok(all_ok)
+}
+
+/// Which captures `split` prints, and under which keys.
+struct Layout {
+    /// Plain (non-kind) captures, in capture order: `"components"`.
+    components: Vec<usize>,
+    /// For each capture that has kinds, its index and its kind captures in
+    /// capture order: `"<name>_kind"`.
+    kinds: Vec<(usize, Vec<usize>)>,
+}
+
+impl Layout {
+    /// The layout of `t`'s captures.
+    fn of(t: &Tables<'_>) -> Layout {
+        let n = t.capture_len();
+        let components = (0..n).filter(|&i| !t.captures[i].is_kind()).collect();
+        let kinds = (0..n)
+            .filter_map(|k| {
+                let of_k: Vec<usize> = (0..n)
+                    .filter(|&i| usize::from(t.captures[i].kind_of) == k && t.captures[i].is_kind())
+                    .collect();
+                (!of_k.is_empty()).then_some((k, of_k))
+            })
+            .collect();
+        Layout { components, kinds }
+    }
+}
+
+/// `uridfa split`: prints one JSON object per input.
+///
+/// # Errors
+///
+/// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
+pub fn split(args: &RunArgs) -> Result<bool, Failure> {
+    let grammar = Loaded::load(&args.grammar)?;
+    let t = grammar.entry(args.rule.as_deref())?.tables;
+    let layout = Layout::of(&t);
+    let mut regs = vec![0usize; t.reg_len as usize];
+    let mut spans: Vec<Option<Span>> = vec![None; t.capture_len()];
+    let mut out = Out::new(&args.inputs);
+    let mut all_ok = true;
+    let mut line = String::new();
+    input::for_each(&args.inputs, |bytes| {
+        line.clear();
+        line.push_str("{\"input\": ");
+        json::push_str(&mut line, bytes);
+        match split_with(&t, bytes, &mut regs, &mut spans) {
+            Ok(()) => split_json(&mut line, &t, &layout, bytes, &spans),
+            Err(e) => {
+                all_ok = false;
+                line.push_str(&format!(
+                    ", \"ok\": false, \"offset\": {}, \"message\": ",
+                    e.offset()
+                ));
+                json::push_str(&mut line, e.describe(&t).to_string().as_bytes());
+                line.push('}');
+            }
+        }
+        out.line(&line)
+    })?;
+    out.w.flush()?;
+    Ok(all_ok)
+}
+
+/// Appends the rest of a successful `split` object, after `"input"`.
+fn split_json(
+    line: &mut String,
+    t: &Tables<'_>,
+    layout: &Layout,
+    bytes: &[u8],
+    spans: &[Option<Span>],
+) {
+    let text = |i: usize| {
+        spans
+            .get(i)
+            .copied()
+            .flatten()
+            .and_then(|(a, b)| bytes.get(a..b))
+    };
+    let name = |i: usize| t.capture_name(i).unwrap_or("").as_bytes();
+    line.push_str(", \"ok\": true, \"components\": {");
+    for (n, &i) in layout.components.iter().enumerate() {
+        if n > 0 {
+            line.push_str(", ");
+        }
+        json::push_str(line, name(i));
+        line.push_str(": ");
+        json::push_opt_str(line, text(i));
+    }
+    line.push('}');
+    for (k, kinds) in &layout.kinds {
+        line.push_str(", ");
+        json::push_str(
+            line,
+            format!("{}_kind", t.capture_name(*k).unwrap_or("")).as_bytes(),
+        );
+        line.push_str(": ");
+        let set = kinds.iter().copied().find(|&i| text(i).is_some());
+        json::push_opt_str(line, set.map(name));
+    }
+    line.push('}');
+}
+
+/// `uridfa grammars`: one line per built-in grammar, its name then its entry
+/// rules, the default first.
+///
+/// # Errors
+///
+/// [`Failure::Io`] if writing fails.
+pub fn grammars() -> Result<bool, Failure> {
+    let mut out = Out::new(&[]);
+    for g in uridfa::GRAMMARS {
+        let rules: Vec<&str> = g.entries.iter().map(|t| t.rule).collect();
+        out.line(&format!("{} {}", g.name, rules.join(" ")))?;
+    }
+    out.w.flush()?;
+    Ok(true)
+}
+
+/// `uridfa stats`: a table with one row per entry of `grammar` (every
+/// built-in grammar if `None`).
+///
+/// # Errors
+///
+/// A [`Failure`] if the grammar cannot be loaded or writing fails.
+pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
+    let loaded = match grammar {
+        Some(g) => vec![Loaded::load(g)?],
+        None => Loaded::builtins(),
+    };
+    let mut rows: Vec<[String; 7]> = vec![[
+        "grammar",
+        "rule",
+        "states",
+        "classes",
+        "registers",
+        "table-bytes",
+        "plain-dfa-states",
+    ]
+    .map(String::from)];
+    for g in &loaded {
+        for Entry {
+            tables: t,
+            plain_dfa_state_len,
+        } in g.entries()
+        {
+            rows.push([
+                g.name().to_string(),
+                t.rule.to_string(),
+                t.state_len().to_string(),
+                t.stride.to_string(),
+                t.reg_len.to_string(),
+                t.table_bytes().to_string(),
+                plain_dfa_state_len.map_or_else(|| "-".to_string(), |n| n.to_string()),
+            ]);
+        }
+    }
+    let mut widths = [0usize; 7];
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = Out::new(&[]);
+    for row in &rows {
+        // Names are left-aligned, numbers right-aligned.
+        let line = format!(
+            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {:>w4$}  {:>w5$}  {:>w6$}",
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            row[6],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3],
+            w4 = widths[4],
+            w5 = widths[5],
+            w6 = widths[6],
+        );
+        out.line(&line)?;
+    }
+    out.w.flush()?;
+    Ok(true)
+}
+
+/// `uridfa dot`: the machine of one entry as a Graphviz digraph
+/// ([`uridfa_codegen::dump::tables_dot`], for built-in and file grammars
+/// alike).
+///
+/// # Errors
+///
+/// A [`Failure`] if the grammar or rule cannot be found or writing fails.
+pub fn dot(args: &RunArgs) -> Result<bool, Failure> {
+    let grammar = Loaded::load(&args.grammar)?;
+    let t = grammar.entry(args.rule.as_deref())?.tables;
+    let mut out = Out::new(&[]);
+    out.w
+        .write_all(uridfa_codegen::dump::tables_dot(&t).as_bytes())?;
+    out.w.flush()?;
+    Ok(true)
+}

@@ -1,0 +1,178 @@
+//! Grammars, built in or compiled at run time, behind one interface.
+//!
+//! A built-in grammar ([`uridfa::GRAMMARS`]) has only its `'static` runtime
+//! tables; a `--grammar-file` is compiled with
+//! [`uridfa_codegen::driver::compile_file`] and its owned tables are
+//! borrowed as the same [`Tables`] type. Everything downstream works on
+//! [`Entry`] values and never knows which it got.
+//!
+//! Principal types: [`Loaded`], [`Entry`], [`Failure`].
+
+use crate::args::{GrammarArg, UsageError};
+use std::fmt;
+use std::io;
+use std::path::Path;
+use uridfa::BuiltinGrammar;
+use uridfa_codegen::driver::{compile_file, Compiled, Options};
+use uridfa_runtime::Tables;
+
+/// Why a command could not run (as opposed to an input being invalid).
+#[derive(Debug)]
+pub enum Failure {
+    /// A bad command line, unknown grammar or unknown rule.
+    Usage(UsageError),
+    /// A `--grammar-file` that does not compile: its rendered diagnostics.
+    Grammar(String),
+    /// Reading standard input or writing standard output failed.
+    Io(io::Error),
+}
+
+impl From<UsageError> for Failure {
+    fn from(e: UsageError) -> Failure {
+        Failure::Usage(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Usage(e) => write!(f, "{e}"),
+            Failure::Grammar(d) => f.write_str(d),
+            Failure::Io(e) => write!(f, "I/O error: {e}"),
+        }
+    }
+}
+
+/// A grammar ready to run.
+#[derive(Debug)]
+pub enum Loaded {
+    /// One of [`uridfa::GRAMMARS`].
+    Builtin(&'static BuiltinGrammar),
+    /// A grammar file compiled at run time.
+    File {
+        /// The file's stem, standing in for a built-in grammar's name.
+        name: String,
+        /// The compiled machines; at least one.
+        compiled: Box<Compiled>,
+    },
+}
+
+/// One entry rule of a [`Loaded`] grammar.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<'a> {
+    /// The machine's tables.
+    pub tables: Tables<'a>,
+    /// States of regex-automata's minimal plain DFA for the same language.
+    pub plain_dfa_state_len: Option<usize>,
+}
+
+impl Loaded {
+    /// Finds or compiles the grammar named by `arg`.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Usage`] for an unknown built-in name, [`Failure::Grammar`]
+    /// for a grammar file that cannot be read or compiled or has no
+    /// `;@ entry`.
+    pub fn load(arg: &GrammarArg) -> Result<Loaded, Failure> {
+        match arg {
+            GrammarArg::Builtin(name) => {
+                uridfa::grammar(name).map(Loaded::Builtin).ok_or_else(|| {
+                    let known: Vec<&str> = uridfa::GRAMMARS.iter().map(|g| g.name).collect();
+                    Failure::Usage(UsageError(format!(
+                        "unknown grammar '{name}' (built in: {})",
+                        known.join(", ")
+                    )))
+                })
+            }
+            GrammarArg::File(path) => load_file(path),
+        }
+    }
+
+    /// Every built-in grammar.
+    pub fn builtins() -> Vec<Loaded> {
+        uridfa::GRAMMARS.iter().map(Loaded::Builtin).collect()
+    }
+
+    /// The grammar's name: a built-in name or the file's stem.
+    pub fn name(&self) -> &str {
+        match self {
+            Loaded::Builtin(g) => g.name,
+            Loaded::File { name, .. } => name,
+        }
+    }
+
+    /// Every entry, in `;@ entry` order; the first is the default.
+    pub fn entries(&self) -> Vec<Entry<'_>> {
+        match self {
+            Loaded::Builtin(g) => g
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, &&tables)| Entry {
+                    tables,
+                    plain_dfa_state_len: g.plain_dfa_states.get(i).copied(),
+                })
+                .collect(),
+            Loaded::File { compiled, .. } => compiled
+                .machines
+                .iter()
+                .map(|m| Entry {
+                    tables: m.tables.as_tables(),
+                    plain_dfa_state_len: Some(m.plain_dfa_state_len),
+                })
+                .collect(),
+        }
+    }
+
+    /// The entry for `rule` (ASCII case ignored), or the first entry.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Usage`] naming the entries if `rule` is not one of them.
+    pub fn entry(&self, rule: Option<&str>) -> Result<Entry<'_>, Failure> {
+        let entries = self.entries();
+        let found = match rule {
+            None => entries.first().copied(),
+            Some(r) => entries
+                .iter()
+                .copied()
+                .find(|e| e.tables.rule.eq_ignore_ascii_case(r)),
+        };
+        found.ok_or_else(|| {
+            let rules: Vec<&str> = entries.iter().map(|e| e.tables.rule).collect();
+            Failure::Usage(UsageError(format!(
+                "grammar '{}' has no entry rule '{}' (entries: {})",
+                self.name(),
+                rule.unwrap_or(""),
+                rules.join(", ")
+            )))
+        })
+    }
+}
+
+/// Compiles a grammar file.
+fn load_file(path: &Path) -> Result<Loaded, Failure> {
+    let compiled =
+        compile_file(path, Options::default()).map_err(|d| Failure::Grammar(d.to_string()))?;
+    if compiled.machines.is_empty() {
+        return Err(Failure::Grammar(format!(
+            "{}: error: no ';@ entry' pragma: nothing to build",
+            path.display()
+        )));
+    }
+    let name = path.file_stem().map_or_else(
+        || path.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    Ok(Loaded::File {
+        name,
+        compiled: Box::new(compiled),
+    })
+}
