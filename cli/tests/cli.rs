@@ -1,0 +1,560 @@
+//! End-to-end tests of the `uridfa` binary.
+//!
+//! Expected components come from the text of RFC 3986 (the section is named
+//! in each test), not from the tool's own output. JSON is checked by exact
+//! `"key": value` fragments: keys are unique in each object, so a fragment
+//! pins a member.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `uridfa ARGS` with `stdin` on its standard input.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    run_os(args.iter().map(|a| a.as_ref()), stdin)
+}
+
+/// [`run`] with arguments that need not be UTF-8.
+fn run_os<'a>(args: impl IntoIterator<Item = &'a std::ffi::OsStr>, stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uridfa"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn uridfa");
+    let mut pipe = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    // Write from another thread so a large input cannot deadlock against a
+    // full stdout pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait uridfa");
+    writer.join().expect("writer thread");
+    out
+}
+
+/// Standard output, which must be UTF-8.
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// Standard error, lossily decoded.
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The exit status.
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited normally")
+}
+
+/// A fresh directory for this test's files.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// The built-in RFC 3986 grammar.
+const G: [&str; 2] = ["--grammar", "rfc3986"];
+
+/// The output lines of `uridfa split --grammar rfc3986 ARGS`.
+fn split(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["split", G[0], G[1]];
+    all.extend_from_slice(args);
+    let o = run(&all, b"");
+    stdout(&o).lines().map(String::from).collect()
+}
+
+#[test]
+fn check_exit_status_0_when_all_valid() {
+    // RFC 3986 §1.1.2 examples.
+    let input = b"ftp://ftp.is.co.za/rfc/rfc1808.txt\nhttp://www.ietf.org/rfc/rfc2396.txt\n\
+ldap://[2001:db8::7]/c=GB?objectClass?one\nmailto:John.Doe@example.com\n\
+news:comp.infosystems.www.servers.unix\ntel:+1-816-555-1212\ntelnet://192.0.2.16:80/\n\
+urn:oasis:names:specification:docbook:dtd:xml:4.1.2\n";
+    let o = run(&["check", "--grammar", "rfc3986"], input);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "ok\n".repeat(8));
+}
+
+#[test]
+fn check_exit_status_1_with_one_line_per_input() {
+    // §2: a space is not allowed anywhere in a URI.
+    let o = run(
+        &["check", "--grammar", "rfc3986"],
+        b"http://a/b\nhttp://a/b c\n",
+    );
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], "ok");
+    assert!(
+        lines[1].starts_with("err 10 unexpected ' ' at 10"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].contains("expected"), "{}", lines[1]);
+}
+
+#[test]
+fn usage_errors_exit_2_with_a_message() {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["check"],
+        &["check", "--grammar"],
+        &["check", "--grammar", "no-such-grammar"],
+        &["check", "--grammar", "rfc3986", "--rule", "no-such-rule"],
+        &["check", "--grammar", "rfc3986", "--bogus"],
+        &["check", "--grammar", "rfc3986", "--rule"],
+        &["split", "--grammar", "rfc3986", "--grammar", "rfc3986"],
+        &["stats", "--grammar", "no-such-grammar"],
+        &["dot", "--grammar", "rfc3986", "--rule", "no-such-rule"],
+        &["grammars", "extra"],
+    ] {
+        let o = run(args, b"http://a/\n");
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(stderr(&o).contains("error"), "{args:?}: {}", stderr(&o));
+    }
+    let o = run(
+        &["check", "--grammar", "rfc3986", "--rule", "no-such-rule"],
+        b"",
+    );
+    // The message names the entries to choose from.
+    assert!(stderr(&o).contains("URI-reference"), "{}", stderr(&o));
+}
+
+#[test]
+fn carriage_return_is_part_of_the_input() {
+    // Lines split on \n only: `http://a/\r` is the input, and \r is not a
+    // pchar (§3.3), so the error is at offset 9.
+    let o = run(&["check", "--grammar", "rfc3986"], b"http://a/\r\n");
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).starts_with("err 9 "), "{}", stdout(&o));
+    assert_eq!(stdout(&o).lines().count(), 1);
+}
+
+#[test]
+fn final_newline_does_not_start_an_input() {
+    let o = run(&["check", "--grammar", "rfc3986"], b"a\n");
+    assert_eq!(stdout(&o), "ok\n");
+    // No final newline: still one input.
+    let o = run(&["check", "--grammar", "rfc3986"], b"a");
+    assert_eq!(stdout(&o), "ok\n");
+    // An empty line is an input: the empty relative reference (§4.1).
+    let o = run(&["check", "--grammar", "rfc3986"], b"a\n\n");
+    assert_eq!(stdout(&o), "ok\nok\n");
+    let o = run(&["check", "--grammar", "rfc3986"], b"");
+    assert_eq!((code(&o), stdout(&o).as_str()), (0, ""));
+}
+
+#[test]
+fn arguments_replace_stdin() {
+    let o = run(
+        &["check", "--grammar", "rfc3986", "http://a/", "http://a b/"],
+        b"not read\x01\n",
+    );
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], "ok");
+    assert!(lines[1].starts_with("err 8 "), "{}", lines[1]);
+    // `--` makes an argument that starts with '-' an input: `-a` is a
+    // relative-path reference (§4.2).
+    let o = run(&["check", "--grammar=rfc3986", "--", "-a"], b"");
+    assert_eq!((code(&o), stdout(&o).as_str()), (0, "ok\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn invalid_utf8_argument_is_an_input() {
+    use std::os::unix::ffi::OsStrExt;
+    // (A NUL cannot be passed in an argument at all.)
+    let args = ["check", "--grammar", "rfc3986", "a", ""].map(std::ffi::OsStr::new);
+    let bad = std::ffi::OsStr::from_bytes(b"http://a/\xff");
+    let o = run_os(args.iter().copied().chain([bad]), b"");
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    // An empty argument is an input too: the empty relative reference.
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[..2], ["ok", "ok"]);
+    assert!(lines[2].starts_with("err 9 "), "{out}");
+}
+
+#[test]
+fn invalid_utf8_and_nul_inputs_are_errors_not_panics() {
+    let input = b"http://a/\xff\nhttp://a/\x00b\n\xc3\x28\n\x00\n";
+    let o = run(&["check", "--grammar", "rfc3986"], input);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(lines[0].starts_with("err 9 "), "{}", lines[0]);
+    assert!(lines[1].starts_with("err 9 "), "{}", lines[1]);
+    assert!(lines[2].starts_with("err 0 "), "{}", lines[2]);
+    assert!(lines[3].starts_with("err 0 "), "{}", lines[3]);
+
+    let o = run(&["split", "--grammar", "rfc3986"], input);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(lines[0].starts_with(
+        "{\"input\": \"http://a/\u{FFFD}\", \"ok\": false, \"offset\": 9, \"message\": \""
+    ));
+    assert!(
+        lines[1].starts_with("{\"input\": \"http://a/\\u0000b\", \"ok\": false, \"offset\": 9,")
+    );
+    assert!(lines[2].starts_with("{\"input\": \"\u{FFFD}(\", \"ok\": false, \"offset\": 0,"));
+}
+
+#[test]
+fn huge_input() {
+    let mut input = b"http://example.com/".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 4 << 20));
+    input.extend_from_slice(b"\n");
+    let o = run(&["check", "--grammar", "rfc3986"], &input);
+    assert_eq!((code(&o), stdout(&o).as_str()), (0, "ok\n"));
+    input.pop();
+    input.extend_from_slice(b" \n");
+    let o = run(&["check", "--grammar", "rfc3986"], &input);
+    assert!(stdout(&o).starts_with(&format!("err {} ", input.len() - 2)));
+}
+
+#[test]
+fn split_section_3_example() {
+    // RFC 3986 §3: the example URI and its component parts.
+    let l = split(&["foo://example.com:8042/over/there?name=ferret#nose"]);
+    assert_eq!(l.len(), 1);
+    let l = &l[0];
+    assert!(l.starts_with("{\"input\": \"foo://example.com:8042/over/there?name=ferret#nose\", \"ok\": true, \"components\": {"), "{l}");
+    for member in [
+        r#""scheme": "foo""#,
+        r#""authority": "example.com:8042""#,
+        r#""userinfo": null"#,
+        r#""host": "example.com""#,
+        r#""port": "8042""#,
+        r#""path": "/over/there""#,
+        r#""query": "name=ferret""#,
+        r#""fragment": "nose""#,
+        // §3.2.2: a registered name.
+        r#"}, "host_kind": "reg-name"}"#,
+    ] {
+        assert!(l.contains(member), "{member} in {l}");
+    }
+    // Every component is listed exactly once.
+    for key in [
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "port",
+        "path",
+        "query",
+        "fragment",
+    ] {
+        assert_eq!(
+            l.matches(&format!("\"{key}\": ")).count(),
+            1,
+            "{key} in {l}"
+        );
+    }
+}
+
+#[test]
+fn split_host_kinds() {
+    // §3.2.2: "192.168.0.300" does not match IPv4address, so it is a
+    // reg-name (first match wins); brackets hold an IPv6 literal.
+    let l = split(&[
+        "http://192.168.0.300/",
+        "http://192.168.0.1/",
+        "http://[::1]/",
+        "http://[v7.fe]/",
+        "mailto:John.Doe@example.com",
+    ]);
+    assert!(
+        l[0].contains(r#""host": "192.168.0.300""#)
+            && l[0].ends_with(r#""host_kind": "reg-name"}"#),
+        "{}",
+        l[0]
+    );
+    assert!(l[1].ends_with(r#""host_kind": "IPv4address"}"#), "{}", l[1]);
+    assert!(
+        l[2].contains(r#""host": "[::1]""#) && l[2].ends_with(r#""host_kind": "IPv6address"}"#),
+        "{}",
+        l[2]
+    );
+    assert!(l[3].ends_with(r#""host_kind": "IPvFuture"}"#), "{}", l[3]);
+    // §1.1.2: mailto has no authority; the path is the address.
+    for member in [
+        r#""scheme": "mailto""#,
+        r#""authority": null"#,
+        r#""host": null"#,
+        r#""path": "John.Doe@example.com""#,
+        r#""host_kind": null"#,
+    ] {
+        assert!(l[4].contains(member), "{member} in {}", l[4]);
+    }
+}
+
+#[test]
+fn split_empty_is_not_absent() {
+    // §5.2.2 / §6.2.3: an empty query or fragment is present.
+    let l = split(&["http://a?#", "http://a"]);
+    for member in [
+        r#""query": """#,
+        r#""fragment": """#,
+        r#""path": """#,
+        r#""port": null"#,
+    ] {
+        assert!(l[0].contains(member), "{member} in {}", l[0]);
+    }
+    for member in [r#""query": null"#, r#""fragment": null"#, r#""path": """#] {
+        assert!(l[1].contains(member), "{member} in {}", l[1]);
+    }
+    // §3.2.3: an empty port after ':' is allowed.
+    let l = split(&["http://a:/"]);
+    assert!(l[0].contains(r#""port": """#), "{}", l[0]);
+}
+
+#[test]
+fn split_escapes_json() {
+    let o = run(&["split", "--grammar", "rfc3986"], b"a\"b\\c\x01\t\n");
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("{\"input\": \"a\\\"b\\\\c\\u0001\\u0009\", \"ok\": false, \"offset\": 1, \"message\": \""),
+        "{out}"
+    );
+    // The message quotes the expected strings, escaped.
+    assert!(out.contains("\\\"#\\\""), "{out}");
+    assert!(out.ends_with("\"}\n"), "{out}");
+}
+
+#[test]
+fn rule_uri_rejects_a_relative_reference() {
+    // §4.1: "//g" and "../x" are relative references, not URIs (§3).
+    let o = run(
+        &[
+            "check",
+            "--grammar",
+            "rfc3986",
+            "--rule",
+            "URI",
+            "//g",
+            "../x",
+        ],
+        b"",
+    );
+    assert_eq!(code(&o), 1);
+    assert!(
+        stdout(&o).lines().all(|l| l.starts_with("err ")),
+        "{}",
+        stdout(&o)
+    );
+    // The default rule is the first entry, URI-reference, which accepts them.
+    let o = run(&["check", "--grammar", "rfc3986", "//g", "../x"], b"");
+    assert_eq!((code(&o), stdout(&o).as_str()), (0, "ok\nok\n"));
+    // ASCII case is ignored in rule names.
+    let o = run(
+        &["split", "--grammar", "rfc3986", "--rule", "uri", "//g"],
+        b"",
+    );
+    assert_eq!(code(&o), 1);
+    assert!(
+        stdout(&o).contains(r#""ok": false, "offset": 0"#),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn grammar_file_is_compiled_at_run_time() {
+    let dir = temp_dir("grammar_file");
+    let path = dir.join("digits.abnf");
+    std::fs::write(
+        &path,
+        ";@ entry r\n;@ capture a\nr = a \"-\" a\na = 1*%x30-39\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let o = run(
+        &["check", "--grammar-file", path, "12-34", "12-", "--", "-1"],
+        b"",
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok");
+    assert!(
+        lines[1].starts_with("err 3 unexpected end of input at 3"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].starts_with("err 0 "), "{}", lines[2]);
+    // A repeated capture reports its last occurrence; no kinds, no _kind key.
+    let o = run(&["split", "--grammar-file", path, "--", "12-34"], b"");
+    assert_eq!(
+        stdout(&o),
+        "{\"input\": \"12-34\", \"ok\": true, \"components\": {\"a\": \"34\"}}\n"
+    );
+    let o = run(&["stats", "--grammar-file", path], b"");
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o)
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .take(2)
+            .eq(["digits", "r"]),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["dot", "--grammar-file", path], b"");
+    assert!(stdout(&o).starts_with("digraph \"r\" {"), "{}", stdout(&o));
+    let o = run(&["check", "--grammar-file", path, "--rule", "a", "1"], b"");
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn broken_grammar_file_prints_located_diagnostics() {
+    let dir = temp_dir("broken_grammar");
+    let path = dir.join("broken.abnf");
+    std::fs::write(&path, ";@ entry r\nr = \"x\" undefined-rule\n").unwrap();
+    let p = path.to_str().unwrap();
+    let o = run(&["check", "--grammar-file", p, "x"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(o.stdout.is_empty());
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{p}:2:9: error: ")), "{err}");
+    assert!(err.contains("undefined-rule"), "{err}");
+    // A missing file is reported the same way.
+    let missing = dir.join("missing.abnf");
+    let o = run(
+        &["split", "--grammar-file", missing.to_str().unwrap(), "x"],
+        b"",
+    );
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains(missing.to_str().unwrap()),
+        "{}",
+        stderr(&o)
+    );
+    // A file without entries has nothing to run.
+    let none = dir.join("none.abnf");
+    std::fs::write(&none, "r = \"x\"\n").unwrap();
+    let o = run(
+        &["check", "--grammar-file", none.to_str().unwrap(), "x"],
+        b"",
+    );
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("entry"), "{}", stderr(&o));
+}
+
+#[test]
+fn stats_lists_every_entry() {
+    let o = run(&["stats"], b"");
+    assert_eq!(code(&o), 0);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("grammar"), "{out}");
+    // RFC 3986 Appendix A's four top-level rules.
+    for rule in ["URI-reference", "URI", "absolute-URI", "relative-ref"] {
+        let row = lines
+            .iter()
+            .find(|l| l.split_whitespace().take(2).eq(["rfc3986", rule]))
+            .unwrap_or_else(|| panic!("{rule} in {out}"));
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells.len(), 7, "{row}");
+        let t = uridfa::grammar("rfc3986").unwrap().entry(rule).unwrap();
+        assert_eq!(cells[2], t.state_len().to_string());
+        assert_eq!(cells[3], t.stride.to_string());
+        assert_eq!(cells[4], t.reg_len.to_string());
+        assert_eq!(cells[5], t.table_bytes().to_string());
+        assert!(cells[6].parse::<usize>().is_ok(), "{row}");
+    }
+    // Fixed width: every row is as long as the header.
+    assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{out}");
+    let o = run(&["stats", "--grammar", "rfc3986"], b"");
+    assert_eq!(stdout(&o), out);
+}
+
+#[test]
+fn dot_is_a_digraph() {
+    let o = run(&["dot", "--grammar", "rfc3986", "--rule", "URI"], b"");
+    assert_eq!(code(&o), 0);
+    let out = stdout(&o);
+    assert!(out.starts_with("digraph \"URI\" {"), "{out}");
+    assert!(
+        out.contains("doublecircle") && out.contains(" -> s"),
+        "{out}"
+    );
+    assert!(out.ends_with("}\n"));
+    // The default rule is the first entry.
+    let o = run(&["dot", "--grammar", "rfc3986"], b"");
+    assert!(stdout(&o).starts_with("digraph \"URI-reference\" {"));
+}
+
+#[test]
+fn dot_of_builtin_tables_equals_dot_of_the_compiled_file() {
+    // build.rs and the run-time compiler run the same library on the same
+    // file, so their tables and drawings must agree.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../grammar/rfc3986.abnf");
+    let built = run(
+        &["dot", "--grammar", "rfc3986", "--rule", "absolute-URI"],
+        b"",
+    );
+    let compiled = run(
+        &["dot", "--grammar-file", file, "--rule", "absolute-URI"],
+        b"",
+    );
+    assert_eq!(code(&compiled), 0, "{}", stderr(&compiled));
+    assert_eq!(stdout(&built), stdout(&compiled));
+}
+
+#[test]
+fn tables_dot_on_owned_tables() {
+    // The example of `uridfa_codegen::dump::tables_dot`.
+    let compiled = uridfa_codegen::driver::compile_str(
+        "g.abnf",
+        ";@ entry r\nr = \"a\" \"b\"\n",
+        uridfa_codegen::driver::Options::default(),
+    )
+    .unwrap();
+    let dot = uridfa_codegen::dump::tables_dot(&compiled.machines[0].tables.as_tables());
+    assert!(dot.starts_with("digraph \"r\" {"), "{dot}");
+    assert!(dot.contains("doublecircle"), "{dot}");
+    // "a" is case-insensitive in ABNF: both cases take the first edge.
+    assert!(dot.contains("[Aa]"), "{dot}");
+}
+
+#[test]
+fn grammars_lists_entries_default_first() {
+    let o = run(&["grammars"], b"");
+    assert_eq!(code(&o), 0);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), uridfa::GRAMMARS.len());
+    assert!(
+        out.lines()
+            .any(|l| l == "rfc3986 URI-reference URI absolute-URI relative-ref"),
+        "{out}"
+    );
+}
+
+#[test]
+fn help() {
+    for args in [&["help"][..], &["--help"], &["-h"], &["check", "--help"]] {
+        let o = run(args, b"");
+        assert_eq!(code(&o), 0, "{args:?}");
+        assert!(stdout(&o).contains("Usage:"), "{args:?}");
+        assert!(stdout(&o).contains("Exit status"), "{args:?}");
+    }
+}
