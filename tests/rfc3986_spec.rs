@@ -530,6 +530,8 @@ fn s3_2_2_ip_literal_errors() {
     // input ends at 11.
     let e = err(Ref, "http://[::1", 11);
     assert!(e.to_string().contains("end of input"), "{e}");
+    // The end falls inside the IP-literal of `host`.
+    assert!(matches!(e.component(), Some("host" | "IPv6address")), "{e}");
     // "Not port after IP literal": after "]" only ":", "/", "?", "#", end.
     err(Ref, "https://[::1]wrong", 13);
     // Brackets only around IPv6address / IPvFuture; an IPv4 literal in
