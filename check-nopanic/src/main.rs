@@ -1,0 +1,183 @@
+//! Link-time proof that `uridfa-runtime`'s entry points cannot panic.
+//!
+//! Each wrapper below is `#[no_panic]`: the attribute puts a guard on the
+//! stack whose `Drop` (run only while unwinding) calls an undefined symbol.
+//! If the optimizer cannot remove every unwinding path out of the body, the
+//! guard's `Drop` stays and the link fails with
+//! `ERROR[no-panic]: detected panic in function `NAME``.
+//!
+//! Two sets of wrappers:
+//!
+//! - `*_uri_ref`: on the generated `URI_REFERENCE` tables (a `static` the
+//!   optimizer can see);
+//! - `*_any`: on tables passed in by reference, which the optimizer knows
+//!   nothing about. This is the real claim: no table set, valid or corrupt,
+//!   and no input can make the runtime panic (see `Tables`' `# Invariants`).
+//!
+//! `main` calls every wrapper on inputs hidden behind `black_box`, so they
+//! are all code-generated and linked. Build with `cargo build --release`.
+
+use std::hint::black_box;
+
+use no_panic::no_panic;
+use uridfa::rfc3986::tables::{CAPTURE_LEN, URI_REFERENCE};
+use uridfa_runtime::{Captures, Error, Machine, Span, Tables, MAX_STACK_REGS};
+
+// On the generated URI_REFERENCE tables.
+
+#[no_panic]
+#[inline(never)]
+fn validate_uri_ref(input: &[u8]) -> Result<(), Error> {
+    uridfa_runtime::validate(&URI_REFERENCE, input)
+}
+
+#[no_panic]
+#[inline(never)]
+fn split_uri_ref(input: &[u8]) -> Result<Captures<CAPTURE_LEN>, Error> {
+    uridfa_runtime::split::<CAPTURE_LEN>(&URI_REFERENCE, input)
+}
+
+#[no_panic]
+#[inline(never)]
+fn split_with_uri_ref(
+    input: &[u8],
+    regs: &mut [usize],
+    out: &mut [Option<Span>],
+) -> Result<(), Error> {
+    uridfa_runtime::split_with(&URI_REFERENCE, input, regs, out)
+}
+
+#[no_panic]
+#[inline(never)]
+fn stream_uri_ref(
+    chunks: &[&[u8]],
+    regs: &mut [usize],
+    out: &mut [Option<Span>],
+) -> Result<(), Error> {
+    let mut m = Machine::new(&URI_REFERENCE, regs)?;
+    for chunk in chunks {
+        m.feed(chunk)?;
+    }
+    m.finish()?;
+    m.finish_split(out)
+}
+
+// On any tables, unknown to the optimizer.
+
+#[no_panic]
+#[inline(never)]
+fn validate_any(t: &Tables<'_>, input: &[u8]) -> Result<(), Error> {
+    uridfa_runtime::validate(t, input)
+}
+
+#[no_panic]
+#[inline(never)]
+fn split_any(t: &Tables<'_>, input: &[u8]) -> Result<Captures<16>, Error> {
+    uridfa_runtime::split::<16>(t, input)
+}
+
+#[no_panic]
+#[inline(never)]
+fn split_with_any(
+    t: &Tables<'_>,
+    input: &[u8],
+    regs: &mut [usize],
+    out: &mut [Option<Span>],
+) -> Result<(), Error> {
+    uridfa_runtime::split_with(t, input, regs, out)
+}
+
+#[no_panic]
+#[inline(never)]
+fn machine_new_any<'t, 'r>(
+    t: &'t Tables<'t>,
+    regs: &'r mut [usize],
+) -> Result<Machine<'t, 'r>, Error> {
+    Machine::new(t, regs)
+}
+
+#[no_panic]
+#[inline(never)]
+fn machine_feed_any(m: &mut Machine<'_, '_>, chunk: &[u8]) -> Result<(), Error> {
+    m.feed(chunk)
+}
+
+#[no_panic]
+#[inline(never)]
+fn machine_finish_any(m: &mut Machine<'_, '_>) -> Result<(), Error> {
+    m.finish()
+}
+
+#[no_panic]
+#[inline(never)]
+fn machine_finish_split_any(
+    m: &mut Machine<'_, '_>,
+    out: &mut [Option<Span>],
+) -> Result<(), Error> {
+    m.finish_split(out)
+}
+
+/// The negative control: an unchecked index into a slice of unknown length.
+/// Built only with `--features negative-control`, where the link must fail
+/// with `ERROR[no-panic]: detected panic in function `negative_control``.
+#[cfg(feature = "negative-control")]
+#[no_panic]
+#[inline(never)]
+fn negative_control(t: &Tables<'_>, i: usize) -> u8 {
+    t.classes[..][i % 512]
+}
+
+fn main() {
+    #[cfg(feature = "negative-control")]
+    println!("{}", negative_control(black_box(&URI_REFERENCE), black_box(300)));
+
+    let inputs: [&[u8]; 3] = [b"http://user@example.com:8080/a/b?q#f", b"http://a/b c", b""];
+    let mut failures = 0;
+    for &input in &inputs {
+        let input = black_box(input);
+        let t: &Tables<'static> = black_box(&URI_REFERENCE);
+        let mut regs = [0usize; MAX_STACK_REGS];
+        let mut out = [None; CAPTURE_LEN];
+        let mut out2 = [None; CAPTURE_LEN];
+
+        let valid = validate_uri_ref(input);
+        let caps = split_uri_ref(input);
+        let with = split_with_uri_ref(input, &mut regs, &mut out);
+        let (a, b) = input.split_at(input.len() / 2);
+        let stream = stream_uri_ref(&[a, b], &mut regs, &mut out2);
+
+        let valid_any = validate_any(t, input);
+        let caps_any = split_any(t, input);
+        let mut out3 = [None; CAPTURE_LEN];
+        let with_any = split_with_any(t, input, &mut regs, &mut out3);
+        let mut out4 = [None; CAPTURE_LEN];
+        let stream_any = machine_new_any(t, &mut regs).and_then(|mut m| {
+            machine_feed_any(&mut m, a)?;
+            machine_feed_any(&mut m, b)?;
+            machine_finish_any(&mut m)?;
+            machine_finish_split_any(&mut m, &mut out4)
+        });
+
+        let agree = valid == valid_any
+            && valid.is_ok() == caps.is_ok()
+            && caps.map(|c| *c.as_slice()) == with.map(|()| out)
+            && with == stream
+            && out == out2
+            && caps_any.map(|c| c.as_slice()[..CAPTURE_LEN] == out[..]) == valid.map(|()| true)
+            && with_any == with
+            && out3 == out
+            && stream_any == with
+            && out4 == out;
+        let shown = String::from_utf8_lossy(input);
+        if agree {
+            println!("ok: {shown:?}: {valid:?}");
+        } else {
+            println!("DISAGREE: {shown:?}");
+            failures += 1;
+        }
+    }
+    if failures > 0 {
+        std::process::exit(1);
+    }
+    println!("no-panic: all entry points linked as #[no_panic]");
+}

@@ -1,0 +1,179 @@
+//! Proof that `uridfa` and `uridfa-runtime` link without `std` or `alloc`.
+//!
+//! A `#![no_std]`, `#![no_main]` host binary: the C start files call
+//! [`main`], which checks `argv[1]` as an RFC 3986 `URI-reference` with
+//! every runtime entry point (`validate`, `split`, `split_with`, the
+//! streaming `Machine`) and the typed `uridfa::rfc3986::UriRef::parse`,
+//! prints the components (or the error, whose `Display` does not allocate)
+//! to stdout through `write(2)`, and exits with:
+//!
+//! - `0`: valid, and every entry point agrees;
+//! - `1`: invalid, and every entry point agrees;
+//! - `2`: usage error (no argument);
+//! - `3`: the entry points disagree (a bug).
+#![no_std]
+#![no_main]
+
+use core::ffi::{c_char, c_int, CStr};
+use core::fmt::{self, Write};
+
+use uridfa::rfc3986::{tables, UriRef};
+use uridfa_runtime::{split, split_with, validate, Machine, Span};
+
+extern "C" {
+    fn write(fd: c_int, buf: *const u8, count: usize) -> isize;
+}
+
+/// A fixed buffer that `fmt::Write` fills and [`Out::flush`] writes to
+/// stdout. Output past the buffer is cut, never allocated.
+struct Out {
+    buf: [u8; 512],
+    len: usize,
+}
+
+impl Out {
+    fn flush(&mut self) {
+        let mut done = 0;
+        while done < self.len {
+            let rest = &self.buf[done..self.len];
+            // SAFETY: `rest` is a live, initialized byte slice.
+            let n = unsafe { write(1, rest.as_ptr(), rest.len()) };
+            if n <= 0 {
+                break;
+            }
+            done += n as usize;
+        }
+        self.len = 0;
+    }
+}
+
+impl Write for Out {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for &b in s.as_bytes() {
+            if self.len == self.buf.len() {
+                self.flush();
+            }
+            self.buf[self.len] = b;
+            self.len += 1;
+        }
+        Ok(())
+    }
+}
+
+const NAMES: [&str; 8] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+
+/// The same spans, fed to the streaming machine three bytes at a time.
+fn streamed(input: &[u8], out: &mut [Option<Span>]) -> Result<(), uridfa_runtime::Error> {
+    let mut regs = [0usize; uridfa_runtime::MAX_STACK_REGS];
+    let mut m = Machine::new(&tables::URI_REFERENCE, &mut regs)?;
+    for chunk in input.chunks(3) {
+        m.feed(chunk)?;
+    }
+    m.finish()?;
+    m.finish_split(out)
+}
+
+fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {
+    let t = &tables::URI_REFERENCE;
+    let valid = validate(t, input);
+    let caps = split::<{ tables::CAPTURE_LEN }>(t, input);
+    let mut regs = [0usize; uridfa_runtime::MAX_STACK_REGS];
+    let mut spans = [None; tables::CAPTURE_LEN];
+    let with = split_with(t, input, &mut regs, &mut spans);
+    let mut stream_spans = [None; tables::CAPTURE_LEN];
+    let stream = streamed(input, &mut stream_spans);
+    let typed = core::str::from_utf8(input)
+        .ok()
+        .map(UriRef::parse)
+        .and_then(Result::ok);
+
+    let agree = match (&valid, &caps) {
+        (Ok(()), Ok(c)) => {
+            with.is_ok() && stream.is_ok() && typed.is_some()
+                && c.as_slice()[..] == spans[..] && spans == stream_spans
+        }
+        (Err(e), Err(f)) => {
+            e == f && with == Err(*e) && stream == Err(*e) && typed.is_none()
+        }
+        _ => false,
+    };
+    if !agree {
+        writeln!(out, "disagreement between entry points")?;
+        return Ok(3);
+    }
+    match typed {
+        Some(uri) => {
+            writeln!(out, "valid URI-reference")?;
+            let parts = [
+                uri.scheme(),
+                uri.authority(),
+                uri.userinfo(),
+                uri.host(),
+                uri.port(),
+                Some(uri.path()),
+                uri.query(),
+                uri.fragment(),
+            ];
+            for (name, part) in NAMES.iter().zip(parts) {
+                if let Some(p) = part {
+                    writeln!(out, "{name:>9}: {p:?}")?;
+                }
+            }
+            if let Some(kind) = uri.host_kind() {
+                writeln!(out, "host kind: {}", kind.rule_name())?;
+            }
+            Ok(0)
+        }
+        None => {
+            if let Err(e) = valid {
+                writeln!(out, "invalid: {}", e.describe(t))?;
+            }
+            Ok(1)
+        }
+    }
+}
+
+/// The C entry point, called by libc's `_start`.
+#[no_mangle]
+pub extern "C" fn main(argc: c_int, argv: *const *const c_char) -> c_int {
+    let mut out = Out {
+        buf: [0; 512],
+        len: 0,
+    };
+    if argc < 2 || argv.is_null() {
+        let _ = writeln!(out, "usage: uridfa-check-nostd URI-REFERENCE");
+        out.flush();
+        return 2;
+    }
+    // SAFETY: the C runtime passes `argc` valid, NUL-terminated strings.
+    let input = unsafe { CStr::from_ptr(*argv.add(1)) }.to_bytes();
+    let code = check(input, &mut out).unwrap_or(3);
+    out.flush();
+    code
+}
+
+/// The precompiled `core` for this host target is built with unwinding, and
+/// its unwind tables name `rust_eh_personality`. With `panic = "abort"`
+/// nothing unwinds, so the personality routine is never called; this stub
+/// only satisfies the linker. (A real `no_std` target such as
+/// `thumbv7em-none-eabihf` ships a `core` built for abort and needs none.)
+#[no_mangle]
+pub extern "C" fn rust_eh_personality() {}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    extern "C" {
+        fn abort() -> !;
+    }
+    // SAFETY: `abort` takes no arguments and never returns.
+    unsafe { abort() }
+}
