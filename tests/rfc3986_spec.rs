@@ -1169,7 +1169,6 @@ fn views_agree_on_shared_language() {
 }
 
 #[test]
-#[ignore = "bug: error in a port names no component and expects \"dec-octet\" instead of DIGIT"]
 fn s3_2_3_port_error_message() {
     // After "@" only `host [ ":" port ]` is alive, and after ":" only
     // `port = *DIGIT` followed by the end of the authority: "/", "?", "#"

@@ -35,6 +35,8 @@ pub struct NamedSet {
     pub name: String,
     /// The bytes that can start a non-empty match of the rule.
     pub first: [bool; 256],
+    /// The longest match of the rule, in bytes.
+    pub max_len: usize,
 }
 
 /// One entry rule, lowered.
@@ -291,9 +293,10 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
             depth: 0,
         };
         let h = sub.node(&rule.node);
-        // Only rules that read like one "character" (at most 3 bytes, as
-        // pct-encoded) name a set; longer rules describe structure.
-        if !sub.errors.is_empty() || h.properties().maximum_len().is_none_or(|m| m > 4) {
+        // Only rules that read like one "character" (at most 4 bytes, as
+        // pct-encoded or h16) name a set; longer rules describe structure.
+        let Some(max_len) = h.properties().maximum_len().filter(|&m| m <= 4) else { continue };
+        if !sub.errors.is_empty() {
             continue;
         }
         let mut first = [false; 256];
@@ -302,6 +305,7 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
             named_sets.push(NamedSet {
                 name: rule.name.clone(),
                 first,
+                max_len,
             });
         }
     }

@@ -133,17 +133,20 @@ pub fn describe_expected(bytes: &[bool; 256], accept: bool, sets: &[NamedSet]) -
     let mut parts = Vec::new();
     loop {
         // The set covering the most remaining bytes, among those inside the
-        // accepted bytes; ties go to the smaller (more specific) set.
+        // accepted bytes; ties go to the smaller set, then to the shorter
+        // rule (`DIGIT` before `dec-octet`, `HEXDIG` before `h16`), then to
+        // the rule defined first.
         let best = sets
             .iter()
-            .filter(|s| (0..256).all(|b| !s.first[b] || bytes[b]))
-            .map(|s| {
+            .enumerate()
+            .filter(|(_, s)| (0..256).all(|b| !s.first[b] || bytes[b]))
+            .map(|(i, s)| {
                 let gain = (0..256).filter(|&b| s.first[b] && remaining[b]).count();
                 let size = s.first.iter().filter(|&&x| x).count();
-                (gain, std::cmp::Reverse(size), s)
+                (gain, std::cmp::Reverse((size, s.max_len, i)), s)
             })
             .filter(|(gain, _, _)| *gain >= 2)
-            .max_by_key(|(gain, size, _)| (*gain, *size));
+            .max_by_key(|(gain, key, _)| (*gain, *key));
         let Some((_, _, set)) = best else { break };
         parts.push(set.name.clone());
         for b in 0..256 {

@@ -502,27 +502,28 @@ pub fn determinize(
                 .collect();
             st.fin = Some(ops);
         }
-        // The innermost component open in every item that is inside one
-        // (items between components, such as the `?` before a query, or a
-        // Match, do not count).
-        let mut common: Option<Vec<usize>> = None;
-        for item in kernel {
-            let comps: Vec<usize> = open[item.q.as_usize()]
+        // The component being read: take the highest-priority item that is
+        // inside a component; among the items inside the same outermost
+        // component, the innermost component open in all of them. (Items
+        // between components, such as the `?` before a query, a Match, or
+        // the start of a path that begins at the lookahead, do not count.)
+        let comps_of = |item: &Item| -> Vec<usize> {
+            open[item.q.as_usize()]
                 .iter()
                 .flatten()
                 .filter_map(|&g| group_component.get(g - 1).copied())
-                .collect();
-            if comps.is_empty() {
+                .collect()
+        };
+        let mut common: Option<Vec<usize>> = None;
+        for item in kernel {
+            let comps = comps_of(item);
+            let Some(&outer) = comps.first() else { continue };
+            if common.as_ref().is_some_and(|c| c.first() != Some(&outer)) {
                 continue;
             }
             common = Some(match common {
                 None => comps,
-                Some(c) => c
-                    .iter()
-                    .zip(&comps)
-                    .take_while(|(a, b)| a == b)
-                    .map(|(a, _)| *a)
-                    .collect(),
+                Some(c) => c.iter().zip(&comps).take_while(|(a, b)| a == b).map(|(a, _)| *a).collect(),
             });
         }
         st.component = common.and_then(|c| c.last().copied());
