@@ -21,7 +21,7 @@
 //! The raw tables are in [`tables`].
 
 use crate::Error;
-use uridfa_runtime::{split, Captures, Tables};
+use uridfa_runtime::{split_regs, Tables};
 
 /// The generated tables of `grammar/rfc3986.abnf`: one `Tables` per entry
 /// rule (`URI_REFERENCE`, `URI`, `ABSOLUTE_URI`, `RELATIVE_REF`) and one
@@ -60,16 +60,41 @@ impl HostKind {
     }
 }
 
-/// The spans of one parsed reference, shared by the four views.
+/// The spans of one parsed reference, shared by the four views: the raw
+/// tag values as `u32` (`u32::MAX` = never set), 8 bytes per capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Parts<'a> {
     input: &'a str,
-    caps: Captures<CAPTURE_LEN>,
+    tags: [u32; 2 * CAPTURE_LEN],
 }
 
 impl<'a> Parts<'a> {
-    fn parse(t: &'static Tables<'static>, input: &'a [u8]) -> Result<Parts<'a>, Error> {
-        let caps = split::<CAPTURE_LEN>(t, input).map_err(|e| Error::new(e, t))?;
+    #[inline]
+    fn tags(t: &'static Tables<'static>, input: &[u8]) -> Result<[u32; 2 * CAPTURE_LEN], Error> {
+        if input.len() >= u32::MAX as usize {
+            let e = uridfa_runtime::Error::new(input.len(), uridfa_runtime::ErrorKind::TooLong);
+            return Err(Error::new(e, t));
+        }
+        let mut regs = [0usize; tables::REG_LEN];
+        split_regs(t, input, &mut regs).map_err(|e| Error::new(e, t))?;
+        let mut tags = [u32::MAX; 2 * CAPTURE_LEN];
+        for (tag, &reg) in tags.iter_mut().zip(&regs) {
+            // NIL (usize::MAX) and every offset of an input this short fit.
+            *tag = u32::try_from(reg).unwrap_or(u32::MAX);
+        }
+        Ok(tags)
+    }
+
+    #[inline]
+    fn parse_str(t: &'static Tables<'static>, input: &'a str) -> Result<Parts<'a>, Error> {
+        Ok(Parts {
+            input,
+            tags: Self::tags(t, input.as_bytes())?,
+        })
+    }
+
+    fn parse_bytes(t: &'static Tables<'static>, input: &'a [u8]) -> Result<Parts<'a>, Error> {
+        let tags = Self::tags(t, input)?;
         // The grammar accepts ASCII only, so this cannot fail on a match;
         // it is checked anyway rather than assumed.
         let input = core::str::from_utf8(input).map_err(|e| {
@@ -81,24 +106,35 @@ impl<'a> Parts<'a> {
                 t,
             )
         })?;
-        Ok(Parts { input, caps })
+        Ok(Parts { input, tags })
+    }
+
+    /// The span of capture `i`.
+    #[inline]
+    fn span(&self, i: usize) -> Option<(usize, usize)> {
+        let s = *self.tags.get(2 * i)?;
+        let e = *self.tags.get(2 * i + 1)?;
+        if s == u32::MAX || e == u32::MAX || s > e {
+            return None;
+        }
+        Some((s as usize, e as usize))
     }
 
     #[inline]
     fn get(&self, i: usize) -> Option<&'a str> {
-        let (s, e) = self.caps.get(i)?;
+        let (s, e) = self.span(i)?;
         self.input.get(s..e)
     }
 
     fn host_kind(&self) -> Option<HostKind> {
-        self.caps.get(tables::HOST)?;
+        self.span(tables::HOST)?;
         // Kinds in the `;@ kind` order: an IPv4address inside an IPv6
         // literal (ls32) must not make the host an IPv4 address.
-        if self.caps.get(tables::IPV6ADDRESS).is_some() {
+        if self.span(tables::IPV6ADDRESS).is_some() {
             Some(HostKind::Ipv6)
-        } else if self.caps.get(tables::IPVFUTURE).is_some() {
+        } else if self.span(tables::IPVFUTURE).is_some() {
             Some(HostKind::IpvFuture)
-        } else if self.caps.get(tables::IPV4ADDRESS).is_some() {
+        } else if self.span(tables::IPV4ADDRESS).is_some() {
             Some(HostKind::Ipv4)
         } else {
             Some(HostKind::RegName)
@@ -133,7 +169,7 @@ macro_rules! view {
             /// # Ok::<(), uridfa::Error>(())
             /// ```
             pub fn parse(input: &'a str) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse(&tables::$table, input.as_bytes())? })
+                Ok($name { parts: Parts::parse_str(&tables::$table, input)? })
             }
 
             #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
@@ -150,7 +186,7 @@ macro_rules! view {
             /// # Ok::<(), uridfa::Error>(())
             /// ```
             pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse(&tables::$table, input)? })
+                Ok($name { parts: Parts::parse_bytes(&tables::$table, input)? })
             }
 
             #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
@@ -237,7 +273,7 @@ macro_rules! view {
             /// The span of capture `index` (see [`tables`] for the
             /// indices), for components not covered by an accessor.
             pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-                self.parts.caps.get(index)
+                self.parts.span(index)
             }
         }
 

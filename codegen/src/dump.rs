@@ -212,8 +212,6 @@ pub fn tables_text(t: &TablesBuf) -> String {
             .collect();
         let _ = writeln!(out, "{s}{fin}: {}", row.join(" "));
     }
-    let tags: Vec<String> = t.tag_regs.iter().map(|r| format!("r{r}")).collect();
-    let _ = writeln!(out, "tags: {}", tags.join(" "));
     out
 }
 

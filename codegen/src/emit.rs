@@ -68,8 +68,7 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
         id("OPS"),
         id("FINALS"),
     );
-    let (tag_regs_id, comp_id, exp_id) =
-        (id("TAG_REGS"), id("STATE_COMPONENT"), id("STATE_EXPECTED"));
+    let (comp_id, exp_id) = (id("STATE_COMPONENT"), id("STATE_EXPECTED"));
     let classes = u32s(t.classes.iter().map(|&x| u32::from(x)));
     let (trans_ty, trans_vals, trans_variant) = match &t.trans {
         TransBuf::U8(v) => (
@@ -100,8 +99,6 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
         quote!(::uridfa_runtime::Final { accept: #a, ops_start: #b, ops_len: #c })
     });
     let finals_len = t.finals.len();
-    let tag_regs = t.tag_regs.iter().map(|&r| Literal::u16_unsuffixed(r));
-    let tag_regs_len = t.tag_regs.len();
     let comps = t
         .state_component
         .iter()
@@ -122,7 +119,6 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
         static #edges_id: [::uridfa_runtime::Edge; #edges_len] = [#(#edges),*];
         static #ops_id: [::uridfa_runtime::Op; #ops_len] = [#(#ops),*];
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
-        static #tag_regs_id: [u16; #tag_regs_len] = [#(#tag_regs),*];
         static #comp_id: [u16; #state_len] = [#(#comps),*];
         static #exp_id: [u16; #state_len] = [#(#exps),*];
         #[doc = #doc]
@@ -137,7 +133,6 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
             ops: &#ops_id,
             finals: &#finals_id,
             reg_len: #reg_len,
-            tag_regs: &#tag_regs_id,
             captures: &CAPTURES,
             state_component: &#comp_id,
             state_expected: &#exp_id,

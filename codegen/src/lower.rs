@@ -295,7 +295,9 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
         let h = sub.node(&rule.node);
         // Only rules that read like one "character" (at most 4 bytes, as
         // pct-encoded or h16) name a set; longer rules describe structure.
-        let Some(max_len) = h.properties().maximum_len().filter(|&m| m <= 4) else { continue };
+        let Some(max_len) = h.properties().maximum_len().filter(|&m| m <= 4) else {
+            continue;
+        };
         if !sub.errors.is_empty() {
             continue;
         }

@@ -73,7 +73,11 @@ pub fn generate(hir: &Hir, rng: &mut Rng, out: &mut Vec<u8>) {
                 None => 12,
             };
             // Mostly short, sometimes up to the cap.
-            let extra = if rng.below(4) == 0 { rng.below(extra_cap + 1) } else { rng.below(extra_cap.min(3) + 1) };
+            let extra = if rng.below(4) == 0 {
+                rng.below(extra_cap + 1)
+            } else {
+                rng.below(extra_cap.min(3) + 1)
+            };
             for _ in 0..u64::from(rep.min) + extra {
                 generate(&rep.sub, rng, out);
             }

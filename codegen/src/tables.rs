@@ -49,8 +49,6 @@ pub struct TablesBuf {
     pub finals: Vec<Final>,
     /// See [`Tables::reg_len`].
     pub reg_len: u32,
-    /// See [`Tables::tag_regs`].
-    pub tag_regs: Vec<u16>,
     /// See [`Tables::captures`].
     pub captures: Vec<CaptureInfo>,
     /// See [`Tables::state_component`].
@@ -81,7 +79,6 @@ impl TablesBuf {
             ops: &self.ops,
             finals: &self.finals,
             reg_len: self.reg_len,
-            tag_regs: &self.tag_regs,
             captures: &self.captures,
             state_component: &self.state_component,
             state_expected: &self.state_expected,
@@ -307,7 +304,6 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         ops,
         finals,
         reg_len: t.reg_len,
-        tag_regs: t.final_regs.clone(),
         captures,
         state_component: t
             .states

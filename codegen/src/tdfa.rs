@@ -137,6 +137,7 @@ pub struct Tdfa {
     /// The number of registers.
     pub reg_len: u32,
     /// For each tag, the register holding its value after a final's ops.
+    /// After register allocation, tag `t` is in register `t`.
     pub final_regs: Vec<u16>,
     /// For each tag, the most registers it needed in one state during
     /// determinization (its degree of nondeterminism).
@@ -517,13 +518,20 @@ pub fn determinize(
         let mut common: Option<Vec<usize>> = None;
         for item in kernel {
             let comps = comps_of(item);
-            let Some(&outer) = comps.first() else { continue };
+            let Some(&outer) = comps.first() else {
+                continue;
+            };
             if common.as_ref().is_some_and(|c| c.first() != Some(&outer)) {
                 continue;
             }
             common = Some(match common {
                 None => comps,
-                Some(c) => c.iter().zip(&comps).take_while(|(a, b)| a == b).map(|(a, _)| *a).collect(),
+                Some(c) => c
+                    .iter()
+                    .zip(&comps)
+                    .take_while(|(a, b)| a == b)
+                    .map(|(a, _)| *a)
+                    .collect(),
             });
         }
         st.component = common.and_then(|c| c.last().copied());
@@ -700,6 +708,23 @@ fn allocate_registers(t: &mut Tdfa) {
         color[r] = c;
         reg_len = reg_len.max(c + 1);
     }
+    // Number the colours so that tag `t` ends in register `t`: final
+    // registers are all live at the end, so their colours are distinct. The
+    // run time then reads tags straight from `regs[..2 * captures]`.
+    let mut order = vec![usize::MAX; reg_len];
+    for (tag, &r) in t.final_regs.iter().enumerate() {
+        order[color[usize::from(r)]] = tag;
+    }
+    let mut next = t.final_regs.len();
+    for o in order.iter_mut().filter(|o| **o == usize::MAX) {
+        *o = next;
+        next += 1;
+    }
+    for c in color.iter_mut() {
+        if *c != usize::MAX {
+            *c = order[*c];
+        }
+    }
     let rename = |ops: &mut Vec<Op>| {
         for op in ops.iter_mut() {
             op.dst = color[usize::from(op.dst)] as u16;
@@ -720,5 +745,10 @@ fn allocate_registers(t: &mut Tdfa) {
     for r in &mut t.final_regs {
         *r = color[usize::from(*r)] as u16;
     }
-    t.reg_len = reg_len as u32;
+    debug_assert!(t
+        .final_regs
+        .iter()
+        .enumerate()
+        .all(|(tag, &r)| usize::from(r) == tag));
+    t.reg_len = reg_len.max(t.final_regs.len()) as u32;
 }

@@ -128,13 +128,8 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     for (s, fin) in t.finals.iter().enumerate() {
         check_range(t.ops, fin.ops_start, fin.ops_len, t.reg_len, s)?;
     }
-    for (i, &r) in t.tag_regs.iter().enumerate() {
-        if u32::from(r) >= t.reg_len {
-            return fail(5, "tag register >= reg_len", i);
-        }
-    }
-    if t.tag_regs.len() != 2 * t.captures.len() {
-        return fail(7, "tag_regs.len() != 2 * captures.len()", t.tag_regs.len());
+    if (t.reg_len as usize) < 2 * t.captures.len() {
+        return fail(7, "reg_len < 2 * captures.len()", t.reg_len as usize);
     }
     for (i, c) in t.captures.iter().enumerate() {
         if c.is_kind() && usize::from(c.kind_of) >= t.captures.len() {

@@ -184,13 +184,14 @@ impl CaptureInfo {
 ///      operations. Its `target` is a (non-special) state ID.
 /// 4. `start` is a state ID. `finals.len() == state_len`.
 /// 5. Every op range lies inside `ops`, every register named by an op or by
-///    `tag_regs` is below `reg_len`, `reg_len` fits `u16` below
+///    is below `reg_len`, `reg_len` fits `u16` below
 ///    [`Op::NIL`].
 /// 6. Operations of one edge or final run in order; each sees the effects of
 ///    the ones before it.
-/// 7. `tag_regs.len() == 2 * captures.len()`: tag `2k` is the start of
-///    capture `k` and tag `2k+1` its end. After the final operations of an
-///    accepting state, tag `t`'s value is in register `tag_regs[t]`.
+/// 7. `reg_len >= 2 * captures.len()`: tag `2k` is the start of capture `k`
+///    and tag `2k+1` its end. After the final operations of an accepting
+///    state, tag `t`'s value is in register `t` (so [`split_regs`] leaves
+///    the tags in `regs[..2 * captures.len()]`).
 /// 8. `state_component.len() == state_expected.len() == state_len`; a
 ///    component entry is `0` (none) or a capture index plus one; an
 ///    expected entry indexes `expected`.
@@ -218,8 +219,6 @@ pub struct Tables<'a> {
     pub finals: &'a [Final],
     /// The number of registers the machine needs.
     pub reg_len: u32,
-    /// For each tag, the register holding it after the final operations.
-    pub tag_regs: &'a [u16],
     /// The captures, in tag order.
     pub captures: &'a [CaptureInfo],
     /// Per state: the component being read there (capture index + 1, or 0).
@@ -269,7 +268,6 @@ impl<'a> Tables<'a> {
             + self.edges.len() * core::mem::size_of::<Edge>()
             + self.ops.len() * core::mem::size_of::<Op>()
             + self.finals.len() * core::mem::size_of::<Final>()
-            + self.tag_regs.len() * 2
     }
 }
 
@@ -315,6 +313,9 @@ pub enum ErrorKind {
     },
     /// The tables break their invariants (see [`Tables`]).
     CorruptTables,
+    /// The input is longer than a caller's offsets can hold (the typed
+    /// views of `uridfa` store `u32` offsets: inputs up to 4 GiB - 2).
+    TooLong,
 }
 
 /// A rejected input: where, and why.
@@ -402,6 +403,7 @@ impl fmt::Display for Error {
                 write!(f, "buffer too small: {needed} entries needed")
             }
             ErrorKind::CorruptTables => write!(f, "corrupt tables at {}", self.offset),
+            ErrorKind::TooLong => write!(f, "input too long: {} bytes", self.offset),
         }
     }
 }
@@ -456,8 +458,16 @@ const fn corrupt(offset: usize) -> Error {
     Error::new(offset, ErrorKind::CorruptTables)
 }
 
-/// Runs `ops[start..start+len]` at position `pos`.
+/// [`corrupt`] at `base + i`, out of line so the hot loop does not keep the
+/// sum live.
+#[cold]
 #[inline(never)]
+fn corrupt_at(base: usize, i: usize) -> Error {
+    corrupt(base.saturating_add(i))
+}
+
+/// Runs `ops[start..start+len]` at position `pos`.
+#[inline]
 fn run_ops(ops: &[Op], start: u32, len: u32, regs: &mut [usize], pos: usize) -> Result<(), Error> {
     let start = start as usize;
     let end = start.checked_add(len as usize).ok_or(corrupt(pos))?;
@@ -476,8 +486,9 @@ fn run_ops(ops: &[Op], start: u32, len: u32, regs: &mut [usize], pos: usize) -> 
 /// no bounds check), one transition load (a checked `get`, which the branch
 /// predictor never sees fail) and one compare against `special` per byte.
 /// Everything else — dead state, register operations — is behind that
-/// compare. `TAGS == false` (validation) follows edges without running their
-/// operations.
+/// compare, in [`take_special`], which is kept out of line so the loop keeps
+/// its registers. `TAGS == false` (validation) follows edges without running
+/// their operations.
 #[inline(always)]
 fn drive<T: Id, const TAGS: bool>(
     t: &Tables<'_>,
@@ -489,31 +500,54 @@ fn drive<T: Id, const TAGS: bool>(
 ) -> Result<u32, Error> {
     let special = t.special;
     let classes = t.classes;
-    for (i, &byte) in input.iter().enumerate() {
-        let idx = state as usize + usize::from(classes[usize::from(byte)]);
-        let next = match trans.get(idx) {
-            Some(n) => n.get(),
-            None => return Err(corrupt(base.saturating_add(i))),
-        };
-        if next < special {
+    let mut i = 0;
+    loop {
+        // The inner loop keeps only what it needs live: no call inside.
+        let (next, byte) = loop {
+            let Some(&byte) = input.get(i) else {
+                return Ok(state);
+            };
+            let idx = state as usize + usize::from(classes[usize::from(byte)]);
+            let Some(next) = trans.get(idx) else {
+                return Err(corrupt_at(base, i));
+            };
+            let next = next.get();
+            if next >= special {
+                break (next, byte);
+            }
             state = next;
-            continue;
-        }
-        let pos = base.saturating_add(i);
-        if next == special {
-            let state = state.checked_div(t.stride).ok_or(corrupt(pos))?;
-            return Err(Error::new(pos, ErrorKind::UnexpectedByte { byte, state }));
-        }
-        let edge = t
-            .edges
-            .get((next - special - 1) as usize)
-            .ok_or(corrupt(pos))?;
-        if TAGS {
-            run_ops(t.ops, edge.ops_start, edge.ops_len, regs, pos)?;
-        }
-        state = edge.target;
+            i += 1;
+        };
+        state = take_special::<TAGS>(t, state, next, byte, base, i, regs)?;
+        i += 1;
     }
-    Ok(state)
+}
+
+/// The cold half of [`drive`]: the dead state (an error) or an edge (run its
+/// operations at position `base + i`, return its target).
+#[inline(never)]
+fn take_special<const TAGS: bool>(
+    t: &Tables<'_>,
+    state: u32,
+    next: u32,
+    byte: u8,
+    base: usize,
+    i: usize,
+    regs: &mut [usize],
+) -> Result<u32, Error> {
+    let pos = base.saturating_add(i);
+    if next == t.special {
+        let state = state.checked_div(t.stride).ok_or(corrupt(pos))?;
+        return Err(Error::new(pos, ErrorKind::UnexpectedByte { byte, state }));
+    }
+    let edge = t
+        .edges
+        .get((next - t.special - 1) as usize)
+        .ok_or(corrupt(pos))?;
+    if TAGS {
+        run_ops(t.ops, edge.ops_start, edge.ops_len, regs, pos)?;
+    }
+    Ok(edge.target)
 }
 
 fn drive_any<const TAGS: bool>(
@@ -541,35 +575,33 @@ fn final_of(t: &Tables<'_>, state: u32, pos: usize) -> Result<Final, Error> {
     }
 }
 
-/// Runs the final operations and reads every capture's span into `out`.
-fn finish_captures(
+/// Runs the final operations: afterwards tag `t` is in `regs[t]`.
+fn finish_tags(t: &Tables<'_>, state: u32, pos: usize, regs: &mut [usize]) -> Result<(), Error> {
+    let fin = final_of(t, state, pos)?;
+    run_ops(t.ops, fin.ops_start, fin.ops_len, regs, pos)
+}
+
+/// Reads every capture's span from the tag registers into `out`.
+fn read_spans(
     t: &Tables<'_>,
-    state: u32,
     pos: usize,
-    regs: &mut [usize],
+    regs: &[usize],
     out: &mut [Option<Span>],
 ) -> Result<(), Error> {
-    let fin = final_of(t, state, pos)?;
-    run_ops(t.ops, fin.ops_start, fin.ops_len, regs, pos)?;
     let needed = t.captures.len();
     if out.len() < needed {
         let needed = u32::try_from(needed).unwrap_or(u32::MAX);
         return Err(Error::new(pos, ErrorKind::BufferTooSmall { needed }));
     }
-    for (k, slot) in out.iter_mut().enumerate() {
-        *slot = None;
-        if k >= needed {
-            continue;
-        }
-        let tag = |t_: usize| -> Result<usize, Error> {
-            let r = *t.tag_regs.get(t_).ok_or(corrupt(pos))?;
-            regs.get(usize::from(r)).copied().ok_or(corrupt(pos))
+    let tags = regs.get(..2 * needed).ok_or(corrupt(pos))?;
+    let (caps, rest) = out.split_at_mut(needed);
+    for (slot, tag) in caps.iter_mut().zip(tags.chunks_exact(2)) {
+        *slot = match *tag {
+            [s, e] if s != NIL && e != NIL && s <= e => Some((s, e)),
+            _ => None,
         };
-        let (s, e) = (tag(2 * k)?, tag(2 * k + 1)?);
-        if s != NIL && e != NIL && s <= e {
-            *slot = Some((s, e));
-        }
     }
+    rest.fill(None);
     Ok(())
 }
 
@@ -651,9 +683,33 @@ pub fn split_with(
     regs: &mut [usize],
     out: &mut [Option<Span>],
 ) -> Result<(), Error> {
+    split_regs(t, input, regs)?;
+    read_spans(t, input.len(), regs, out)
+}
+
+/// Validates `input` and leaves the raw tag values in `regs`: tag `2k`
+/// (start of capture `k`) in `regs[2k]`, its end in `regs[2k + 1]`, and
+/// [`NIL`] for a tag that was never set. The cheapest way to get every span;
+/// [`split_with`] is this plus [`Option`] spans.
+///
+/// # Errors
+///
+/// As [`validate`], plus [`ErrorKind::BufferTooSmall`] if `regs` is
+/// shorter than [`Tables::reg_len`].
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let mut regs = [0usize; 64];
+/// uridfa_runtime::split_regs(tables, b"http://a/b", &mut regs)?;
+/// let (scheme_start, scheme_end) = (regs[0], regs[1]);
+/// # let _ = (scheme_start, scheme_end); Ok(()) }
+/// ```
+pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<(), Error> {
     let regs = reset_regs(t, regs)?;
     let state = drive_any::<true>(t, input, t.start, 0, regs)?;
-    finish_captures(t, state, input.len(), regs, out)
+    finish_tags(t, state, input.len(), regs)
 }
 
 /// A streaming matcher: feed chunks, then finish. Offsets in errors and
@@ -748,7 +804,8 @@ impl<'t, 'r> Machine<'t, 'r> {
         if let Some(e) = self.error {
             return Err(e);
         }
-        finish_captures(self.tables, self.state, self.pos, self.regs, out)
+        finish_tags(self.tables, self.state, self.pos, self.regs)?;
+        read_spans(self.tables, self.pos, self.regs, out)
     }
 }
 
