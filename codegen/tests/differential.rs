@@ -29,7 +29,11 @@ fn run(t: &Tables<'_>, input: &[u8]) -> Result<Vec<Option<Span>>, uridfa_runtime
     split_with(t, input, &mut regs, &mut out).map(|()| out)
 }
 
-fn streamed(t: &Tables<'_>, input: &[u8], rng: &mut Rng) -> Result<Vec<Option<Span>>, uridfa_runtime::Error> {
+fn streamed(
+    t: &Tables<'_>,
+    input: &[u8],
+    rng: &mut Rng,
+) -> Result<Vec<Option<Span>>, uridfa_runtime::Error> {
     let mut regs = vec![0; t.reg_len as usize];
     let mut m = Stream::new(t, &mut regs)?;
     let mut rest = input;
@@ -54,25 +58,54 @@ fn check_machine(m: &Machine, unmin: &Machine, samples: usize, seed: u64) -> Tal
     let t = m.tables.as_tables();
     let tu = unmin.tables.as_tables();
     let mut rng = Rng::new(seed);
-    let mut tally = Tally { inputs: 0, accepted: 0 };
+    let mut tally = Tally {
+        inputs: 0,
+        accepted: 0,
+    };
     let mut base = Vec::new();
     for i in 0..samples {
         if i % 2 == 0 {
             base.clear();
             generate(&m.lowered.hir, &mut rng, &mut base);
         }
-        let input = if i % 2 == 0 { base.clone() } else { mutate(&base, &mut rng) };
+        let input = if i % 2 == 0 {
+            base.clone()
+        } else {
+            mutate(&base, &mut rng)
+        };
         let rule = &m.lowered.rule;
         let shown = String::from_utf8_lossy(&input);
         let want_accept = oracle.accepts(&input);
         let ours = run(&t, &input);
-        assert_eq!(ours.is_ok(), want_accept, "{rule}: acceptance of {shown:?}: ours {ours:?}");
-        assert_eq!(validate(&t, &input).is_ok(), want_accept, "{rule}: validate {shown:?}");
-        assert_eq!(run(&tu, &input).map_err(|e| e.offset()), ours.clone().map_err(|e| e.offset()), "{rule}: unminimized {shown:?}");
-        assert_eq!(streamed(&t, &input, &mut rng), ours, "{rule}: streaming {shown:?}");
+        assert_eq!(
+            ours.is_ok(),
+            want_accept,
+            "{rule}: acceptance of {shown:?}: ours {ours:?}"
+        );
+        assert_eq!(
+            validate(&t, &input).is_ok(),
+            want_accept,
+            "{rule}: validate {shown:?}"
+        );
+        assert_eq!(
+            run(&tu, &input).map_err(|e| e.offset()),
+            ours.clone().map_err(|e| e.offset()),
+            "{rule}: unminimized {shown:?}"
+        );
+        assert_eq!(
+            streamed(&t, &input, &mut rng),
+            ours,
+            "{rule}: streaming {shown:?}"
+        );
         if let Ok(spans) = &ours {
-            let want = oracle.spans(&mut cache, &input).expect("PikeVM matches what the DFA accepts");
-            assert_eq!(spans, &want, "{rule}: spans of {shown:?} (components {:?})", m.lowered.components);
+            let want = oracle
+                .spans(&mut cache, &input)
+                .expect("PikeVM matches what the DFA accepts");
+            assert_eq!(
+                spans, &want,
+                "{rule}: spans of {shown:?} (components {:?})",
+                m.lowered.components
+            );
             tally.accepted += 1;
         }
         tally.inputs += 1;
@@ -82,22 +115,42 @@ fn check_machine(m: &Machine, unmin: &Machine, samples: usize, seed: u64) -> Tal
 
 #[test]
 fn every_entry_of_every_grammar_agrees_with_regex_automata() {
-    let samples: usize = std::env::var("URIDFA_DIFF_SAMPLES").ok().and_then(|s| s.parse().ok()).unwrap_or(4_000);
+    let samples: usize = std::env::var("URIDFA_DIFF_SAMPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4_000);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     paths.sort();
     let mut total = 0;
-    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "abnf")) {
+    for path in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "abnf"))
+    {
         let compiled = compile_file(path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
         if compiled.machines.is_empty() {
             continue;
         }
-        let unmin = compile_file(path, Options { minimize: false, ..Options::default() }).unwrap();
+        let unmin = compile_file(
+            path,
+            Options {
+                minimize: false,
+                ..Options::default()
+            },
+        )
+        .unwrap();
         for (seed, (m, u)) in compiled.machines.iter().zip(&unmin.machines).enumerate() {
             let tally = check_machine(m, u, samples, seed as u64 + 1);
             eprintln!(
                 "differential {} {}: {} inputs, {} accepted, {} rejected: all agree",
-                compiled.grammar.name, m.lowered.rule, tally.inputs, tally.accepted, tally.inputs - tally.accepted
+                compiled.grammar.name,
+                m.lowered.rule,
+                tally.inputs,
+                tally.accepted,
+                tally.inputs - tally.accepted
             );
             total += tally.inputs;
         }

@@ -7,14 +7,19 @@ use uridfa_codegen::driver::{compile_str, Options};
 fn state_budget_exceeded_names_the_entry() {
     // (a|b)*a(a|b){20}: the classic exponential DFA (2^21 states).
     let text = ";@ entry blowup\nblowup = *( \"a\" / \"b\" ) \"a\" 20( \"a\" / \"b\" )\n";
-    let err = compile_str("grammar/blowup.abnf", text, Options::default()).unwrap_err().to_string();
+    let err = compile_str("grammar/blowup.abnf", text, Options::default())
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with(
             "grammar/blowup.abnf:1:10: error: entry 'blowup': tagged DFA exceeds the state budget of 20000 states"
         ),
         "{err}"
     );
-    assert!(err.contains("1 | ;@ entry blowup\n  |          ^^^^^^"), "{err}");
+    assert!(
+        err.contains("1 | ;@ entry blowup\n  |          ^^^^^^"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -22,12 +27,20 @@ fn a_small_budget_stops_rfc3986() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../grammar/rfc3986.abnf");
     let err = uridfa_codegen::driver::compile_file(
         std::path::Path::new(path),
-        Options { state_budget: 50, ..Options::default() },
+        Options {
+            state_budget: 50,
+            ..Options::default()
+        },
     )
     .unwrap_err()
     .to_string();
     assert!(err.contains("rfc3986.abnf:"), "{err}");
-    assert!(err.contains("error: entry 'URI-reference': tagged DFA exceeds the state budget of 50 states"), "{err}");
+    assert!(
+        err.contains(
+            "error: entry 'URI-reference': tagged DFA exceeds the state budget of 50 states"
+        ),
+        "{err}"
+    );
     // One error per entry, all reported in one pass.
     assert_eq!(err.matches("exceeds the state budget").count(), 4, "{err}");
 }
