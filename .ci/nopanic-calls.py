@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Second, independent evidence for check-nopanic: walk the machine code.
+
+Reads `objdump -d` of the check-nopanic binary, starts from every
+`#[no_panic]` wrapper (functions of `uridfa_check_nopanic` other than
+`main`), follows every call and jump to another function, and fails if the
+closure reaches anything but uridfa-runtime's own functions, the wrappers,
+and the C library's mem* routines: in particular any `core::panicking::*`,
+`*_fail`, `unwrap_failed` or `_Unwind_*` symbol.
+
+Usage: nopanic-calls.py BINARY
+"""
+import re
+import subprocess
+import sys
+
+ALLOWED_LIBC = ("memcpy", "memset", "memmove", "memcmp", "bcmp")
+
+
+def demangle(names):
+    out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    return dict(zip(names, out))
+
+
+def main():
+    binary = sys.argv[1]
+    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", binary],
+                         capture_output=True, text=True, check=True).stdout
+    funcs = {}
+    cur = None
+    for line in dis.split("\n"):
+        m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
+        if m:
+            cur = m.group(1)
+            funcs[cur] = set()
+            continue
+        if cur is None:
+            continue
+        m = re.search(r"\t(call|jmp|j[a-z]+)\s+[0-9a-f]+ <([^>+]+)(\+0x[0-9a-f]+)?>", line)
+        if m and m.group(2) != cur:
+            funcs[cur].add(m.group(2))
+        elif re.search(r"\t(call|jmp)\s+\*", line):
+            # Through the GOT: objdump names the slot's symbol in a comment.
+            m = re.search(r"# [0-9a-f]+ <([^>+]+)>$", line)
+            funcs[cur].add(m.group(1) if m else "<indirect call>")
+
+    names = {f: re.sub(r"::h[0-9a-f]{16}$", "", n)
+             for f, n in demangle(list(funcs)).items()}
+    roots = [f for f in funcs
+             if names[f].startswith("uridfa_check_nopanic::")
+             and names[f] != "uridfa_check_nopanic::main"
+             and not names[f].startswith("uridfa_check_nopanic::negative_control")]
+    if len(roots) < 11:
+        sys.exit(f"nopanic-calls: found only {len(roots)} wrappers: {[names[r] for r in roots]}")
+
+    def allowed(f):
+        n = names.get(f, f)
+        return (n.startswith("uridfa_runtime::") or n.startswith("<uridfa_runtime::")
+                or n.startswith("uridfa_check_nopanic::")
+                or f.split("@")[0] in ALLOWED_LIBC)
+
+    seen, stack, bad = set(), list(roots), []
+    while stack:
+        f = stack.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        for callee in sorted(funcs.get(f, ())):
+            if callee == "<indirect call>" or not allowed(callee):
+                bad.append((names.get(f, f), names.get(callee, callee)))
+            elif callee in funcs:
+                stack.append(callee)
+    reached = sorted(names.get(f, f) for f in seen)
+    print(f"nopanic-calls: {len(roots)} wrappers reach {len(reached)} functions:")
+    for n in reached:
+        print(f"  {n}")
+    if bad:
+        for caller, callee in bad:
+            print(f"nopanic-calls: FAIL: {caller} calls {callee}", file=sys.stderr)
+        sys.exit(1)
+    print("nopanic-calls: ok: no call to a panic, unwinding or formatting routine")
+
+
+main()
