@@ -79,8 +79,9 @@ impl<'a> Parts<'a> {
         split_regs(t, input, &mut regs).map_err(|e| Error::new(e, t))?;
         let mut tags = [u32::MAX; 2 * CAPTURE_LEN];
         for (tag, &reg) in tags.iter_mut().zip(&regs) {
-            // NIL (usize::MAX) and every offset of an input this short fit.
-            *tag = u32::try_from(reg).unwrap_or(u32::MAX);
+            // Offsets fit: the input is shorter than u32::MAX (checked
+            // above). NIL (usize::MAX) truncates to u32::MAX, our NIL.
+            *tag = reg as u32;
         }
         Ok(tags)
     }

@@ -170,12 +170,13 @@ pub fn tables_text(t: &TablesBuf) -> String {
     };
     let _ = writeln!(
         out,
-        "tables {}: {} states, stride {}, ids {width}, {} edges, {} ops, {} registers, {} table bytes",
+        "tables {}: {} states, stride {}, ids {width}, {} edges, {} ops, {} accelerated loops, {} registers, {} table bytes",
         t.rule,
         t.state_len(),
         t.stride,
         t.edges.len(),
         t.ops.len(),
+        t.accels.len(),
         t.reg_len,
         tables.table_bytes()
     );
@@ -194,7 +195,12 @@ pub fn tables_text(t: &TablesBuf) -> String {
         } else {
             let e = t.edges[(id - t.special - 1) as usize];
             let ops = &t.ops[e.ops_start as usize..(e.ops_start + e.ops_len) as usize];
-            format!("{}{{{}}}", e.target as usize / stride, ops_text(ops))
+            let accel = if e.accel == uridfa_runtime::Edge::NO_ACCEL {
+                String::new()
+            } else {
+                format!("+a{}", e.accel)
+            };
+            format!("{}{{{}}}{accel}", e.target as usize / stride, ops_text(ops))
         }
     };
     for s in 0..t.state_len() {

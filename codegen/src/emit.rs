@@ -85,8 +85,8 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
     };
     let trans_len = trans_vals.len();
     let edges = t.edges.iter().map(|e| {
-        let (a, b, c) = (e.target, e.ops_start, e.ops_len);
-        quote!(::uridfa_runtime::Edge { target: #a, ops_start: #b, ops_len: #c })
+        let (a, b, c, d) = (e.target, e.ops_start, e.ops_len, e.accel);
+        quote!(::uridfa_runtime::Edge { target: #a, ops_start: #b, ops_len: #c, accel: #d })
     });
     let edges_len = t.edges.len();
     let ops = t.ops.iter().map(|o| {
@@ -94,6 +94,12 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
         quote!(::uridfa_runtime::Op { dst: #d, src: #s })
     });
     let ops_len = t.ops.len();
+    let accels_id = id("ACCELS");
+    let accels = t.accels.iter().map(|a| {
+        let [w0, w1, w2, w3] = a.0;
+        quote!(::uridfa_runtime::ByteSet([#w0, #w1, #w2, #w3]))
+    });
+    let accels_len = t.accels.len();
     let finals = t.finals.iter().map(|f| {
         let (a, b, c) = (f.accept, f.ops_start, f.ops_len);
         quote!(::uridfa_runtime::Final { accept: #a, ops_start: #b, ops_len: #c })
@@ -118,6 +124,7 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
         static #trans_id: [#trans_ty; #trans_len] = [#(#trans_vals),*];
         static #edges_id: [::uridfa_runtime::Edge; #edges_len] = [#(#edges),*];
         static #ops_id: [::uridfa_runtime::Op; #ops_len] = [#(#ops),*];
+        static #accels_id: [::uridfa_runtime::ByteSet; #accels_len] = [#(#accels),*];
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
         static #comp_id: [u16; #state_len] = [#(#comps),*];
         static #exp_id: [u16; #state_len] = [#(#exps),*];
@@ -131,6 +138,7 @@ fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
             special: #special,
             edges: &#edges_id,
             ops: &#ops_id,
+            accels: &#accels_id,
             finals: &#finals_id,
             reg_len: #reg_len,
             captures: &CAPTURES,

@@ -13,7 +13,11 @@
 use crate::lower::{Lowered, NamedSet};
 use crate::tdfa::Tdfa;
 use std::collections::HashMap;
-use uridfa_runtime::{CaptureInfo, Edge, Final, Op, StrRef, Tables, Trans};
+use uridfa_runtime::{ByteSet, CaptureInfo, Edge, Final, Op, StrRef, Tables, Trans};
+
+/// The fewest looping bytes that make a state worth accelerating (see
+/// Note [acceleration]).
+pub const ACCEL_MIN_BYTES: usize = 16;
 
 /// The owned transition table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +49,8 @@ pub struct TablesBuf {
     pub edges: Vec<Edge>,
     /// See [`Tables::ops`].
     pub ops: Vec<Op>,
+    /// See [`Tables::accels`].
+    pub accels: Vec<ByteSet>,
     /// See [`Tables::finals`].
     pub finals: Vec<Final>,
     /// See [`Tables::reg_len`].
@@ -77,6 +83,7 @@ impl TablesBuf {
             special: self.special,
             edges: &self.edges,
             ops: &self.ops,
+            accels: &self.accels,
             finals: &self.finals,
             reg_len: self.reg_len,
             captures: &self.captures,
@@ -217,14 +224,51 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
             (start, list.len() as u32)
         })
     };
+    // Note [acceleration]: a state that loops on itself, without register
+    // operations, on at least ACCEL_MIN_BYTES bytes is *accelerated*: every
+    // transition into it from elsewhere becomes an edge that carries the
+    // loop's byte set, and the run time skips the run of those bytes with a
+    // bitmap test per byte instead of a dependent transition load.
+    let mut accels: Vec<ByteSet> = Vec::new();
+    let accel_of: Vec<Option<u32>> = t
+        .states
+        .iter()
+        .enumerate()
+        .map(|(s, st)| {
+            let mut set = ByteSet([0; 4]);
+            let mut count = 0;
+            for b in 0..=255u8 {
+                let c = usize::from(t.classes.map[usize::from(b)]);
+                if st.next[c]
+                    .as_ref()
+                    .is_some_and(|tr| tr.target == s && tr.ops.is_empty())
+                {
+                    set.0[usize::from(b >> 6)] |= 1 << (b & 63);
+                    count += 1;
+                }
+            }
+            if count < ACCEL_MIN_BYTES {
+                return None;
+            }
+            let index = accels.iter().position(|a| *a == set).unwrap_or_else(|| {
+                accels.push(set);
+                accels.len() - 1
+            });
+            Some(index as u32)
+        })
+        .collect();
     let mut edges: Vec<Edge> = Vec::new();
     let mut edge_ids: HashMap<(usize, Vec<Op>), usize> = HashMap::new();
     let mut trans: Vec<u32> = Vec::with_capacity(special);
-    for st in &t.states {
+    for (s, st) in t.states.iter().enumerate() {
         for &old in &new_reps {
             trans.push(match &st.next[old] {
                 None => special as u32,
-                Some(tr) if tr.ops.is_empty() => (tr.target * stride) as u32,
+                Some(tr)
+                    if tr.ops.is_empty() && (tr.target == s || accel_of[tr.target].is_none()) =>
+                {
+                    (tr.target * stride) as u32
+                }
                 Some(tr) => {
                     let len = edge_ids.len();
                     let e = *edge_ids.entry((tr.target, tr.ops.clone())).or_insert(len);
@@ -234,6 +278,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
                             target: (tr.target * stride) as u32,
                             ops_start,
                             ops_len,
+                            accel: accel_of[tr.target].unwrap_or(Edge::NO_ACCEL),
                         });
                     }
                     (special + 1 + e) as u32
@@ -302,6 +347,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         special: special as u32,
         edges,
         ops,
+        accels,
         finals,
         reg_len: t.reg_len,
         captures,

@@ -121,6 +121,17 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             return fail(3, "edge target is not a state", e);
         }
         check_range(t.ops, edge.ops_start, edge.ops_len, t.reg_len, e)?;
+        if edge.accel != crate::Edge::NO_ACCEL {
+            let Some(set) = t.accels.get(edge.accel as usize) else {
+                return fail(10, "edge accel outside accels", e);
+            };
+            for b in 0..=255u8 {
+                let row = edge.target as usize + usize::from(t.classes[usize::from(b)]);
+                if set.contains(b) && t.trans.get(row) != Some(edge.target) {
+                    return fail(10, "accelerated byte does not loop without ops", e);
+                }
+            }
+        }
     }
     if !is_state(t.start) {
         return fail(4, "start is not a state", t.start as usize);

@@ -75,6 +75,29 @@ pub struct Edge {
     pub ops_start: u32,
     /// How many operations to run, in order.
     pub ops_len: u32,
+    /// [`Edge::NO_ACCEL`], or an index into [`Tables::accels`]: the target
+    /// is a state that loops on itself (without operations) on every byte
+    /// of that set, so the run of such bytes after this one is skipped
+    /// without reading transitions.
+    pub accel: u32,
+}
+
+impl Edge {
+    /// `accel` value of an edge into a state that is not accelerated.
+    pub const NO_ACCEL: u32 = u32::MAX;
+}
+
+/// A set of bytes, as a 256-bit map: byte `b` is in the set when bit
+/// `b % 64` of word `b / 64` is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ByteSet(pub [u64; 4]);
+
+impl ByteSet {
+    /// Whether `b` is in the set.
+    #[inline(always)]
+    pub fn contains(&self, b: u8) -> bool {
+        (self.0[usize::from(b >> 6)] >> (b & 63)) & 1 != 0
+    }
 }
 
 /// What happens when the input ends in a state.
@@ -197,6 +220,9 @@ impl CaptureInfo {
 ///    expected entry indexes `expected`.
 /// 9. Every [`StrRef`] (capture names, expected texts) lies inside
 ///    `strings` on character boundaries.
+/// 10. An edge's `accel` is [`Edge::NO_ACCEL`] or an index into `accels`,
+///     and for every byte in that set the edge's target has a transition to
+///     itself without operations (so skipping those bytes is exact).
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     /// The entry rule this machine recognizes, e.g. `"URI-reference"`.
@@ -215,6 +241,8 @@ pub struct Tables<'a> {
     pub edges: &'a [Edge],
     /// All register operations, referenced by ranges.
     pub ops: &'a [Op],
+    /// Byte sets of accelerated self-loops (see [`Edge::accel`]).
+    pub accels: &'a [ByteSet],
     /// One entry per state: accepting or not, and its final operations.
     pub finals: &'a [Final],
     /// The number of registers the machine needs.
@@ -268,6 +296,7 @@ impl<'a> Tables<'a> {
             + self.edges.len() * core::mem::size_of::<Edge>()
             + self.ops.len() * core::mem::size_of::<Op>()
             + self.finals.len() * core::mem::size_of::<Final>()
+            + self.accels.len() * core::mem::size_of::<ByteSet>()
     }
 }
 
@@ -518,23 +547,40 @@ fn drive<T: Id, const TAGS: bool>(
             state = next;
             i += 1;
         };
-        state = take_special::<TAGS>(t, state, next, byte, base, i, regs)?;
-        i += 1;
+        (state, i) = take_special::<TAGS>(t, state, next, byte, input, base, i, regs)?;
     }
 }
 
-/// The cold half of [`drive`]: the dead state (an error) or an edge (run its
-/// operations at position `base + i`, return its target).
+/// The index of the first byte at or after `j` that is not in `set`.
+/// (Testing eight bytes at a time without branches measured slower on the
+/// kasztp URLs: their runs are short, about ten bytes.)
+#[inline(always)]
+fn skip_run(set: &ByteSet, input: &[u8], mut j: usize) -> usize {
+    while let Some(&b) = input.get(j) {
+        if !set.contains(b) {
+            break;
+        }
+        j += 1;
+    }
+    j
+}
+
+/// The cold half of [`drive`]: the dead state (an error) or an edge: run
+/// its operations at position `base + i`, then, if its target is
+/// accelerated, skip the run of bytes on which the target loops to itself.
+/// Returns the new state and the index of the next byte to read.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn take_special<const TAGS: bool>(
     t: &Tables<'_>,
     state: u32,
     next: u32,
     byte: u8,
+    input: &[u8],
     base: usize,
     i: usize,
     regs: &mut [usize],
-) -> Result<u32, Error> {
+) -> Result<(u32, usize), Error> {
     let pos = base.saturating_add(i);
     if next == t.special {
         let state = state.checked_div(t.stride).ok_or(corrupt(pos))?;
@@ -547,7 +593,14 @@ fn take_special<const TAGS: bool>(
     if TAGS {
         run_ops(t.ops, edge.ops_start, edge.ops_len, regs, pos)?;
     }
-    Ok(edge.target)
+    let mut j = i + 1;
+    if edge.accel != Edge::NO_ACCEL {
+        // Note [acceleration]: no transition is read in the run, so the
+        // loop has no load-to-load dependency through the state.
+        let set = t.accels.get(edge.accel as usize).ok_or(corrupt(pos))?;
+        j = skip_run(set, input, j);
+    }
+    Ok((edge.target, j))
 }
 
 fn drive_any<const TAGS: bool>(
