@@ -32,8 +32,10 @@
 //!   and split (`split/<parser>`) by every parser: the per-byte cost in a
 //!   long self-loop, without per-call overhead.
 //!
-//! `kasztp` is `../shared/corpora/urls/kasztp.txt` (48,009 real http(s)
-//! URLs, one per line, about 46 bytes each). If that file is absent, the
+//! `kasztp` is `../shared/corpora/urls/kasztp.txt`: real http(s) URLs, one
+//! per line, about 46 bytes each; 48,010 lines (48,009 newline-terminated,
+//! then a last, unterminated `https://`), a UTF-8 BOM stripped from the
+//! first. If that file is absent, the
 //! groups are named `…/synthetic` instead and read the committed fallback
 //! `benches/data/synthetic.txt` (our own generated URLs, see
 //! `benches/data/gen_synthetic.py`).
