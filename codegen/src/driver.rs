@@ -212,3 +212,46 @@ pub fn generate_dir(
         Err(failures.join("\n"))
     }
 }
+
+/// A per-entry report of every stage: NFA states, tagged-DFA states before
+/// and after minimization, byte classes, registers before and after
+/// allocation, edges, accelerated loops, table bytes, the plain DFA's state
+/// count, and each tag's degree of nondeterminism (the most registers it
+/// needed in one state).
+pub fn report(c: &Compiled) -> String {
+    let mut out = String::new();
+    for m in &c.machines {
+        let t = m.tables.as_tables();
+        out.push_str(&format!(
+            "{} {}: nfa {} states; tdfa {} -> {} states (minimized), {} byte classes, {} -> {} registers, \
+             {} edges, {} accelerated loops, {} table bytes; plain DFA {} states\n",
+            c.grammar.name,
+            m.lowered.rule,
+            m.nfa.states().len(),
+            m.unminimized_state_len,
+            t.state_len(),
+            t.stride,
+            m.tdfa.reg_len_before_alloc,
+            t.reg_len,
+            t.edges.len(),
+            t.accels.len(),
+            t.table_bytes(),
+            m.plain_dfa_state_len,
+        ));
+        let degrees: Vec<String> = m
+            .lowered
+            .components
+            .iter()
+            .enumerate()
+            .map(|(k, comp)| {
+                let d = |tag: usize| m.tdfa.nondeterminism.get(tag).copied().unwrap_or(0);
+                format!("{} {}/{}", comp.name, d(2 * k), d(2 * k + 1))
+            })
+            .collect();
+        out.push_str(&format!(
+            "  tag nondeterminism (start/end): {}\n",
+            degrees.join(", ")
+        ));
+    }
+    out
+}

@@ -3,11 +3,13 @@
 //!
 //! - [`regex`]: the lowered expression in regex syntax (regex-syntax's
 //!   printer);
-//! - [`nfa_text`]: regex-automata's own listing of the Thompson NFA;
+//! - [`nfa_text`] / [`nfa_dot`]: regex-automata's own listing of the
+//!   Thompson NFA, and a Graphviz form of it;
 //! - [`tdfa_text`] / [`tdfa_dot`]: the tagged DFA, transitions grouped by
 //!   byte ranges, with their register operations;
-//! - [`tables_text`]: the laid-out tables, stable and diff-friendly, used
-//!   for the snapshot files under `tests/snapshots/`.
+//! - [`tables_text`] / [`tables_dot`]: the laid-out run-time tables, as
+//!   stable diff-friendly text (the snapshot files under
+//!   `codegen/tests/snapshots/`) and as Graphviz.
 
 use crate::lower::Lowered;
 use crate::tables::{TablesBuf, TransBuf};
@@ -324,6 +326,108 @@ pub fn tables_dot(t: &uridfa_runtime::Tables<'_>) -> String {
                 "  s{s} -> s{target} [label=\"{}\"];",
                 escape(label.trim_end())
             );
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The Thompson NFA as a Graphviz digraph: byte-range edges are labelled
+/// with their ranges, ε-edges of a union with their priority (`ε1` first),
+/// capture states with their slot.
+pub fn nfa_dot(nfa: &NFA) -> String {
+    use regex_automata::nfa::thompson::State;
+    let mut out = String::from("digraph nfa {\n  rankdir=LR;\n  node [shape=circle];\n");
+    let _ = writeln!(
+        out,
+        "  start [shape=point];\n  start -> n{};",
+        nfa.start_anchored().as_usize()
+    );
+    let range = |a: u8, b: u8| {
+        let v: Vec<u8> = (a..=b).collect();
+        byte_ranges(&v).replace('\\', "\\\\").replace('"', "\\\"")
+    };
+    for (i, state) in nfa.states().iter().enumerate() {
+        match state {
+            State::ByteRange { trans } => {
+                let _ = writeln!(
+                    out,
+                    "  n{i} -> n{} [label=\"{}\"];",
+                    trans.next.as_usize(),
+                    range(trans.start, trans.end)
+                );
+            }
+            State::Sparse(s) => {
+                for t in s.transitions.iter() {
+                    let _ = writeln!(
+                        out,
+                        "  n{i} -> n{} [label=\"{}\"];",
+                        t.next.as_usize(),
+                        range(t.start, t.end)
+                    );
+                }
+            }
+            State::Dense(d) => {
+                for (b, next) in d.transitions.iter().enumerate() {
+                    if next.as_usize() != 0 {
+                        let _ = writeln!(
+                            out,
+                            "  n{i} -> n{} [label=\"{}\"];",
+                            next.as_usize(),
+                            range(b as u8, b as u8)
+                        );
+                    }
+                }
+            }
+            State::Union { alternates } => {
+                for (k, a) in alternates.iter().enumerate() {
+                    let _ = writeln!(
+                        out,
+                        "  n{i} -> n{} [label=\"ε{}\", style=dashed];",
+                        a.as_usize(),
+                        k + 1
+                    );
+                }
+            }
+            State::BinaryUnion { alt1, alt2 } => {
+                let _ = writeln!(
+                    out,
+                    "  n{i} -> n{} [label=\"ε1\", style=dashed];",
+                    alt1.as_usize()
+                );
+                let _ = writeln!(
+                    out,
+                    "  n{i} -> n{} [label=\"ε2\", style=dashed];",
+                    alt2.as_usize()
+                );
+            }
+            State::Capture {
+                next,
+                group_index,
+                slot,
+                ..
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  n{i} [shape=box, label=\"{i}\\ngroup {} slot {}\"];",
+                    group_index.as_usize(),
+                    slot.as_usize()
+                );
+                let _ = writeln!(out, "  n{i} -> n{} [style=dashed];", next.as_usize());
+            }
+            State::Look { next, look } => {
+                let _ = writeln!(
+                    out,
+                    "  n{i} -> n{} [label=\"{look:?}\", style=dashed];",
+                    next.as_usize()
+                );
+            }
+            State::Fail => {
+                let _ = writeln!(out, "  n{i} [label=\"fail\"];");
+            }
+            State::Match { .. } => {
+                let _ = writeln!(out, "  n{i} [shape=doublecircle];");
+            }
         }
     }
     out.push_str("}\n");
