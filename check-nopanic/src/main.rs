@@ -16,28 +16,33 @@
 //!
 //! `main` calls every wrapper on inputs hidden behind `black_box`, so they
 //! are all code-generated and linked. Build with `cargo build --release`.
+//!
+//! With `--features unguarded` the attribute is left off, so a build whose
+//! proof fails still links, and `.ci/nopanic-calls.py` can name the panic
+//! calls that remain.
 
 use std::hint::black_box;
 
+#[cfg_attr(feature = "unguarded", allow(unused_imports))]
 use no_panic::no_panic;
 use uridfa::rfc3986::tables::{CAPTURE_LEN, URI_REFERENCE};
 use uridfa_runtime::{Captures, Error, Machine, Span, Tables, MAX_STACK_REGS};
 
 // On the generated URI_REFERENCE tables.
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn validate_uri_ref(input: &[u8]) -> Result<(), Error> {
     uridfa_runtime::validate(&URI_REFERENCE, input)
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn split_uri_ref(input: &[u8]) -> Result<Captures<CAPTURE_LEN>, Error> {
     uridfa_runtime::split::<CAPTURE_LEN>(&URI_REFERENCE, input)
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn split_with_uri_ref(
     input: &[u8],
@@ -47,7 +52,7 @@ fn split_with_uri_ref(
     uridfa_runtime::split_with(&URI_REFERENCE, input, regs, out)
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn stream_uri_ref(
     chunks: &[&[u8]],
@@ -64,19 +69,19 @@ fn stream_uri_ref(
 
 // On any tables, unknown to the optimizer.
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn validate_any(t: &Tables<'_>, input: &[u8]) -> Result<(), Error> {
     uridfa_runtime::validate(t, input)
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn split_any(t: &Tables<'_>, input: &[u8]) -> Result<Captures<16>, Error> {
     uridfa_runtime::split::<16>(t, input)
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn split_with_any(
     t: &Tables<'_>,
@@ -87,7 +92,13 @@ fn split_with_any(
     uridfa_runtime::split_with(t, input, regs, out)
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn split_regs_any(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<(), Error> {
+    uridfa_runtime::split_regs(t, input, regs)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn machine_new_any<'t, 'r>(
     t: &'t Tables<'t>,
@@ -96,19 +107,19 @@ fn machine_new_any<'t, 'r>(
     Machine::new(t, regs)
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn machine_feed_any(m: &mut Machine<'_, '_>, chunk: &[u8]) -> Result<(), Error> {
     m.feed(chunk)
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn machine_finish_any(m: &mut Machine<'_, '_>) -> Result<(), Error> {
     m.finish()
 }
 
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn machine_finish_split_any(
     m: &mut Machine<'_, '_>,
@@ -121,7 +132,7 @@ fn machine_finish_split_any(
 /// Built only with `--features negative-control`, where the link must fail
 /// with `ERROR[no-panic]: detected panic in function `negative_control``.
 #[cfg(feature = "negative-control")]
-#[no_panic]
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn negative_control(t: &Tables<'_>, i: usize) -> u8 {
     t.classes[..][i % 512]
@@ -150,6 +161,8 @@ fn main() {
         let caps_any = split_any(t, input);
         let mut out3 = [None; CAPTURE_LEN];
         let with_any = split_with_any(t, input, &mut regs, &mut out3);
+        let mut raw = [0usize; MAX_STACK_REGS];
+        let regs_any = split_regs_any(t, input, &mut raw);
         let mut out4 = [None; CAPTURE_LEN];
         let stream_any = machine_new_any(t, &mut regs).and_then(|mut m| {
             machine_feed_any(&mut m, a)?;
@@ -165,6 +178,12 @@ fn main() {
             && out == out2
             && caps_any.map(|c| c.as_slice()[..CAPTURE_LEN] == out[..]) == valid.map(|()| true)
             && with_any == with
+            && regs_any == with
+            && (0..CAPTURE_LEN).all(|k| {
+                // Tag 2k/2k+1 in registers 2k/2k+1 (see `split_regs`).
+                let span = (raw[2 * k], raw[2 * k + 1]);
+                with.is_err() || out[k] == Some(span).filter(|&(s, e)| s != usize::MAX && e != usize::MAX && s <= e)
+            })
             && out3 == out
             && stream_any == with
             && out4 == out;
