@@ -586,14 +586,15 @@ fn take_special<const TAGS: bool>(
         let state = state.checked_div(t.stride).ok_or(corrupt(pos))?;
         return Err(Error::new(pos, ErrorKind::UnexpectedByte { byte, state }));
     }
+    let index = next.checked_sub(t.special).and_then(|d| d.checked_sub(1));
     let edge = t
         .edges
-        .get((next - t.special - 1) as usize)
+        .get(index.ok_or(corrupt(pos))? as usize)
         .ok_or(corrupt(pos))?;
     if TAGS {
         run_ops(t.ops, edge.ops_start, edge.ops_len, regs, pos)?;
     }
-    let mut j = i + 1;
+    let mut j = i.saturating_add(1);
     if edge.accel != Edge::NO_ACCEL {
         // Note [acceleration]: no transition is read in the run, so the
         // loop has no load-to-load dependency through the state.
