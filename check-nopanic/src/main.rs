@@ -140,9 +140,16 @@ fn negative_control(t: &Tables<'_>, i: usize) -> u8 {
 
 fn main() {
     #[cfg(feature = "negative-control")]
-    println!("{}", negative_control(black_box(&URI_REFERENCE), black_box(300)));
+    println!(
+        "{}",
+        negative_control(black_box(&URI_REFERENCE), black_box(300))
+    );
 
-    let inputs: [&[u8]; 3] = [b"http://user@example.com:8080/a/b?q#f", b"http://a/b c", b""];
+    let inputs: [&[u8]; 3] = [
+        b"http://user@example.com:8080/a/b?q#f",
+        b"http://a/b c",
+        b"",
+    ];
     let mut failures = 0;
     for &input in &inputs {
         let input = black_box(input);
@@ -182,7 +189,9 @@ fn main() {
             && (0..CAPTURE_LEN).all(|k| {
                 // Tag 2k/2k+1 in registers 2k/2k+1 (see `split_regs`).
                 let span = (raw[2 * k], raw[2 * k + 1]);
-                with.is_err() || out[k] == Some(span).filter(|&(s, e)| s != usize::MAX && e != usize::MAX && s <= e)
+                with.is_err()
+                    || out[k]
+                        == Some(span).filter(|&(s, e)| s != usize::MAX && e != usize::MAX && s <= e)
             })
             && out3 == out
             && stream_any == with

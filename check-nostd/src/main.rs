@@ -98,12 +98,13 @@ fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {
 
     let agree = match (&valid, &caps) {
         (Ok(()), Ok(c)) => {
-            with.is_ok() && stream.is_ok() && typed.is_some()
-                && c.as_slice()[..] == spans[..] && spans == stream_spans
+            with.is_ok()
+                && stream.is_ok()
+                && typed.is_some()
+                && c.as_slice()[..] == spans[..]
+                && spans == stream_spans
         }
-        (Err(e), Err(f)) => {
-            e == f && with == Err(*e) && stream == Err(*e) && typed.is_none()
-        }
+        (Err(e), Err(f)) => e == f && with == Err(*e) && stream == Err(*e) && typed.is_none(),
         _ => false,
     };
     if !agree {

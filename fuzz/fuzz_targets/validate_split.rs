@@ -16,7 +16,9 @@ fuzz_target!(|data: &[u8]| {
         let caps = split::<CAPTURE_LEN>(t, data);
         match (&valid, &caps) {
             (Ok(()), Ok(_)) => {}
-            (Err(e), Err(f)) => assert_eq!(e, f, "{}: validate and split disagree on the error", t.rule),
+            (Err(e), Err(f)) => {
+                assert_eq!(e, f, "{}: validate and split disagree on the error", t.rule)
+            }
             _ => panic!("{}: validate {valid:?} but split {caps:?}", t.rule),
         }
 
@@ -26,14 +28,29 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(with, valid, "{}: split_with and validate disagree", t.rule);
 
         if let Ok(caps) = caps {
-            assert_eq!(caps.as_slice(), &spans, "{}: split and split_with spans differ", t.rule);
+            assert_eq!(
+                caps.as_slice(),
+                &spans,
+                "{}: split and split_with spans differ",
+                t.rule
+            );
             for (k, span) in caps.as_slice().iter().enumerate() {
                 if let Some((s, e)) = *span {
-                    assert!(s <= e && e <= data.len(), "{}: capture {k} span {s}..{e} out of 0..{}", t.rule, data.len());
+                    assert!(
+                        s <= e && e <= data.len(),
+                        "{}: capture {k} span {s}..{e} out of 0..{}",
+                        t.rule,
+                        data.len()
+                    );
                 }
             }
         } else if let Err(e) = valid {
-            assert!(e.offset() <= data.len(), "{}: error offset {} past the input", t.rule, e.offset());
+            assert!(
+                e.offset() <= data.len(),
+                "{}: error offset {} past the input",
+                t.rule,
+                e.offset()
+            );
         }
     }
 
@@ -49,7 +66,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(uri.as_str().as_bytes(), data);
         }
         Err(e) => {
-            assert!(!valid, "UriRef::parse_bytes rejected what validate accepted: {e}");
+            assert!(
+                !valid,
+                "UriRef::parse_bytes rejected what validate accepted: {e}"
+            );
         }
     }
 });
