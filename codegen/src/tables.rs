@@ -153,10 +153,8 @@ pub fn describe_expected(bytes: &[bool; 256], accept: bool, sets: &[NamedSet]) -
             .max_by_key(|(gain, key, _)| (*gain, *key));
         let Some((_, _, set)) = best else { break };
         parts.push(set.name.clone());
-        for b in 0..256 {
-            if set.first[b] {
-                remaining[b] = false;
-            }
+        for (r, &f) in remaining.iter_mut().zip(&set.first) {
+            *r &= !f;
         }
     }
     let mut b = 0usize;
@@ -186,10 +184,13 @@ pub fn describe_expected(bytes: &[bool; 256], accept: bool, sets: &[NamedSet]) -
     }
 }
 
+/// One byte class's transitions in every state: (target, ops) or dead.
+type Column = Vec<Option<(usize, Vec<Op>)>>;
+
 /// Lays out `t` (built from `lowered`) as tables.
 pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
     // Merge classes whose columns agree in every state.
-    let mut column_ids: HashMap<Vec<Option<(usize, Vec<Op>)>>, u8> = HashMap::new();
+    let mut column_ids: HashMap<Column, u8> = HashMap::new();
     let mut old_to_new = Vec::new();
     let mut new_reps: Vec<usize> = Vec::new();
     for c in 0..t.classes.len() {
@@ -327,8 +328,8 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
     let mut state_expected = Vec::with_capacity(n);
     for st in &t.states {
         let mut bytes = [false; 256];
-        for b in 0..256 {
-            bytes[b] = st.next[usize::from(t.classes.map[b])].is_some();
+        for (byte, &class) in bytes.iter_mut().zip(&t.classes.map) {
+            *byte = st.next[usize::from(class)].is_some();
         }
         let text = describe_expected(&bytes, st.fin.is_some(), &lowered.named_sets);
         let len = expected_ids.len() as u16;

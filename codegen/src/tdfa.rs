@@ -715,10 +715,9 @@ fn allocate_registers(t: &mut Tdfa) {
     for (tag, &r) in t.final_regs.iter().enumerate() {
         order[color[usize::from(r)]] = tag;
     }
-    let mut next = t.final_regs.len();
-    for o in order.iter_mut().filter(|o| **o == usize::MAX) {
+    let unfixed = order.iter_mut().filter(|o| **o == usize::MAX);
+    for (next, o) in (t.final_regs.len()..).zip(unfixed) {
         *o = next;
-        next += 1;
     }
     for c in color.iter_mut() {
         if *c != usize::MAX {

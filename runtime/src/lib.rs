@@ -293,10 +293,10 @@ impl<'a> Tables<'a> {
     /// and tag registers (the data the matcher reads; diagnostics excluded).
     pub fn table_bytes(&self) -> usize {
         256 + self.trans.len() * self.trans.id_bytes()
-            + self.edges.len() * core::mem::size_of::<Edge>()
-            + self.ops.len() * core::mem::size_of::<Op>()
-            + self.finals.len() * core::mem::size_of::<Final>()
-            + self.accels.len() * core::mem::size_of::<ByteSet>()
+            + core::mem::size_of_val(self.edges)
+            + core::mem::size_of_val(self.ops)
+            + core::mem::size_of_val(self.finals)
+            + core::mem::size_of_val(self.accels)
     }
 }
 
