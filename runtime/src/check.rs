@@ -126,7 +126,8 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
                 return fail(10, "edge accel outside accels", e);
             };
             for b in 0..=255u8 {
-                let row = edge.target as usize + usize::from(t.classes[usize::from(b)]);
+                let row =
+                    (edge.target as usize).wrapping_add(usize::from(t.classes[usize::from(b)]));
                 if set.contains(b) && t.trans.get(row) != Some(edge.target) {
                     return fail(10, "accelerated byte does not loop without ops", e);
                 }

@@ -536,7 +536,7 @@ fn drive<T: Id, const TAGS: bool>(
             let Some(&byte) = input.get(i) else {
                 return Ok(state);
             };
-            let idx = state as usize + usize::from(classes[usize::from(byte)]);
+            let idx = (state as usize).wrapping_add(usize::from(classes[usize::from(byte)]));
             let Some(next) = trans.get(idx) else {
                 return Err(corrupt_at(base, i));
             };
