@@ -9,8 +9,8 @@
 //!
 //! Principal function: [`emit`].
 
-use crate::driver::{Compiled, Machine};
-use crate::tables::TransBuf;
+use crate::driver::Compiled;
+use crate::tables::{TablesBuf, TransBuf};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
@@ -56,8 +56,7 @@ fn rule_text(c: &Compiled, rule: &str) -> String {
         .join(" ")
 }
 
-fn machine_tokens(c: &Compiled, m: &Machine) -> TokenStream {
-    let t = &m.tables;
+fn machine_tokens(c: &Compiled, t: &TablesBuf) -> TokenStream {
     let base = const_name(&t.rule);
     let name = ident(&base);
     let id = |suffix: &str| ident(&format!("{base}_{suffix}"));
@@ -180,11 +179,11 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         for cap in &mut t.captures {
             cap.name.start += offset;
         }
-        fixed.push((m, t));
+        fixed.push(t);
     }
     let first = fixed
         .first()
-        .map(|(_, t)| t.captures.clone())
+        .map(|t| t.captures.clone())
         .unwrap_or_default();
     let captures = first.iter().map(|cap| {
         let (s, l, k) = (cap.name.start, cap.name.len, cap.kind_of);
@@ -215,10 +214,8 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         .iter()
         .map(|&(s, l)| quote!(::uridfa_runtime::StrRef { start: #s, len: #l }));
     let mut machines = TokenStream::new();
-    for (m, t) in &fixed {
-        let mut mc = (*m).clone();
-        mc.tables = t.clone();
-        machines.extend(machine_tokens(c, &mc));
+    for t in &fixed {
+        machines.extend(machine_tokens(c, t));
     }
     let entry_len = c.machines.len();
     let entry_refs = c.machines.iter().map(|m| {

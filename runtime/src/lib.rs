@@ -709,7 +709,8 @@ pub fn validate(t: &Tables<'_>, input: &[u8]) -> Result<(), Error> {
 /// # let _ = first; Ok(()) }
 /// ```
 pub fn split<const N: usize>(t: &Tables<'_>, input: &[u8]) -> Result<Captures<N>, Error> {
-    let mut regs = [NIL; MAX_STACK_REGS];
+    // `split_with` clears the registers it uses to NIL itself.
+    let mut regs = [0; MAX_STACK_REGS];
     let mut spans = [None; N];
     split_with(t, input, &mut regs, &mut spans)?;
     Ok(Captures { spans })
