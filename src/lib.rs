@@ -39,6 +39,7 @@
 extern crate std;
 
 mod error;
+mod parts;
 pub mod rfc3986;
 
 pub use error::Error;

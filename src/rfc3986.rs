@@ -21,7 +21,6 @@
 //! The raw tables are in [`tables`].
 
 use crate::Error;
-use uridfa_runtime::{split_regs, Tables};
 
 /// The generated tables of `grammar/rfc3986.abnf`: one `Tables` per entry
 /// rule (`URI_REFERENCE`, `URI`, `ABSOLUTE_URI`, `RELATIVE_REF`) and one
@@ -60,86 +59,21 @@ impl HostKind {
     }
 }
 
-/// The spans of one parsed reference, shared by the four views: the raw
-/// tag values as `u32` (`u32::MAX` = never set), 8 bytes per capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Parts<'a> {
-    input: &'a str,
-    tags: [u32; 2 * CAPTURE_LEN],
-}
+/// The spans of one parsed reference, 8 bytes per capture.
+type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
-impl<'a> Parts<'a> {
-    #[inline]
-    fn tags(t: &'static Tables<'static>, input: &[u8]) -> Result<[u32; 2 * CAPTURE_LEN], Error> {
-        if input.len() >= u32::MAX as usize {
-            let e = uridfa_runtime::Error::new(input.len(), uridfa_runtime::ErrorKind::TooLong);
-            return Err(Error::new(e, t));
-        }
-        let mut regs = [0usize; tables::REG_LEN];
-        split_regs(t, input, &mut regs).map_err(|e| Error::new(e, t))?;
-        let mut tags = [u32::MAX; 2 * CAPTURE_LEN];
-        for (tag, &reg) in tags.iter_mut().zip(&regs) {
-            // Offsets fit: the input is shorter than u32::MAX (checked
-            // above). NIL (usize::MAX) truncates to u32::MAX, our NIL.
-            *tag = reg as u32;
-        }
-        Ok(tags)
-    }
-
-    #[inline]
-    fn parse_str(t: &'static Tables<'static>, input: &'a str) -> Result<Parts<'a>, Error> {
-        Ok(Parts {
-            input,
-            tags: Self::tags(t, input.as_bytes())?,
-        })
-    }
-
-    fn parse_bytes(t: &'static Tables<'static>, input: &'a [u8]) -> Result<Parts<'a>, Error> {
-        let tags = Self::tags(t, input)?;
-        // The grammar accepts ASCII only, so this cannot fail on a match;
-        // it is checked anyway rather than assumed.
-        let input = core::str::from_utf8(input).map_err(|e| {
-            Error::new(
-                uridfa_runtime::Error::new(
-                    e.valid_up_to(),
-                    uridfa_runtime::ErrorKind::CorruptTables,
-                ),
-                t,
-            )
-        })?;
-        Ok(Parts { input, tags })
-    }
-
-    /// The span of capture `i`.
-    #[inline]
-    fn span(&self, i: usize) -> Option<(usize, usize)> {
-        let s = *self.tags.get(2 * i)?;
-        let e = *self.tags.get(2 * i + 1)?;
-        if s == u32::MAX || e == u32::MAX || s > e {
-            return None;
-        }
-        Some((s as usize, e as usize))
-    }
-
-    #[inline]
-    fn get(&self, i: usize) -> Option<&'a str> {
-        let (s, e) = self.span(i)?;
-        self.input.get(s..e)
-    }
-
-    fn host_kind(&self) -> Option<HostKind> {
-        self.span(tables::HOST)?;
-        // Kinds in the `;@ kind` order: an IPv4address inside an IPv6
-        // literal (ls32) must not make the host an IPv4 address.
-        if self.span(tables::IPV6ADDRESS).is_some() {
-            Some(HostKind::Ipv6)
-        } else if self.span(tables::IPVFUTURE).is_some() {
-            Some(HostKind::IpvFuture)
-        } else if self.span(tables::IPV4ADDRESS).is_some() {
-            Some(HostKind::Ipv4)
-        } else {
-            Some(HostKind::RegName)
-        }
+fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
+    parts.span(tables::HOST)?;
+    // Kinds in the `;@ kind` order: an IPv4address inside an IPv6
+    // literal (ls32) must not make the host an IPv4 address.
+    if parts.span(tables::IPV6ADDRESS).is_some() {
+        Some(HostKind::Ipv6)
+    } else if parts.span(tables::IPVFUTURE).is_some() {
+        Some(HostKind::IpvFuture)
+    } else if parts.span(tables::IPV4ADDRESS).is_some() {
+        Some(HostKind::Ipv4)
+    } else {
+        Some(HostKind::RegName)
     }
 }
 
@@ -170,7 +104,7 @@ macro_rules! view {
             /// # Ok::<(), uridfa::Error>(())
             /// ```
             pub fn parse(input: &'a str) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse_str(&tables::$table, input)? })
+                Ok($name { parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)? })
             }
 
             #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
@@ -187,7 +121,7 @@ macro_rules! view {
             /// # Ok::<(), uridfa::Error>(())
             /// ```
             pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse_bytes(&tables::$table, input)? })
+                Ok($name { parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)? })
             }
 
             #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
@@ -230,7 +164,7 @@ macro_rules! view {
             /// Which alternative of `host` matched; `None` without an
             /// authority.
             pub fn host_kind(&self) -> Option<HostKind> {
-                self.parts.host_kind()
+                host_kind(&self.parts)
             }
 
             /// `port` (§3.2.3), without the `:`. `Some("")` for `http://a:/`.
@@ -241,17 +175,7 @@ macro_rules! view {
             /// The port as a number: `None` if absent, empty, or above
             /// 65535 (the grammar allows any `*DIGIT`).
             pub fn port_u16(&self) -> Option<u16> {
-                let port = self.port()?;
-                if port.is_empty() {
-                    return None;
-                }
-                port.bytes().try_fold(0u16, |n, d| {
-                    let digit = d.wrapping_sub(b'0');
-                    if digit > 9 {
-                        return None;
-                    }
-                    n.checked_mul(10)?.checked_add(u16::from(digit))
-                })
+                crate::parts::port_u16(self.port()?)
             }
 
             /// `path` (§3.3): whichever of `path-abempty`, `path-absolute`,

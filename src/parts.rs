@@ -1,0 +1,97 @@
+//! The span machinery shared by every typed view: run a grammar's tables
+//! over the input and keep the tag registers as `u32` offsets.
+
+use crate::Error;
+use uridfa_runtime::{split_regs, ErrorKind, Tables};
+
+/// The spans of one parsed input: the first `T` registers (tag `2i` is the
+/// start of capture `i`, tag `2i + 1` its end) as `u32`, with `u32::MAX`
+/// for "never set".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parts<'a, const T: usize> {
+    pub(crate) input: &'a str,
+    pub(crate) tags: [u32; T],
+}
+
+impl<'a, const T: usize> Parts<'a, T> {
+    /// Runs `t` over `input` with `R` registers (the grammar's `REG_LEN`,
+    /// at least `T`).
+    #[inline]
+    fn tags<const R: usize>(t: &'static Tables<'static>, input: &[u8]) -> Result<[u32; T], Error> {
+        if input.len() >= u32::MAX as usize {
+            let e = uridfa_runtime::Error::new(input.len(), ErrorKind::TooLong);
+            return Err(Error::new(e, t));
+        }
+        let mut regs = [0usize; R];
+        split_regs(t, input, &mut regs).map_err(|e| Error::new(e, t))?;
+        let mut tags = [u32::MAX; T];
+        for (tag, &reg) in tags.iter_mut().zip(&regs) {
+            // Offsets fit: the input is shorter than u32::MAX (checked
+            // above). NIL (usize::MAX) truncates to u32::MAX, our NIL.
+            *tag = reg as u32;
+        }
+        Ok(tags)
+    }
+
+    /// Parses a `&str` with tables `t`.
+    #[inline]
+    pub(crate) fn parse_str<const R: usize>(
+        t: &'static Tables<'static>,
+        input: &'a str,
+    ) -> Result<Self, Error> {
+        Ok(Parts {
+            input,
+            tags: Self::tags::<R>(t, input.as_bytes())?,
+        })
+    }
+
+    /// Parses bytes with tables `t`; the matched input must be UTF-8 (an
+    /// ASCII grammar guarantees it; a `charset utf-8` grammar matches
+    /// only well-formed UTF-8). It is checked rather than assumed.
+    pub(crate) fn parse_bytes<const R: usize>(
+        t: &'static Tables<'static>,
+        input: &'a [u8],
+    ) -> Result<Self, Error> {
+        let tags = Self::tags::<R>(t, input)?;
+        let input = core::str::from_utf8(input).map_err(|e| {
+            Error::new(
+                uridfa_runtime::Error::new(e.valid_up_to(), ErrorKind::CorruptTables),
+                t,
+            )
+        })?;
+        Ok(Parts { input, tags })
+    }
+
+    /// The span of capture `i`, if it matched.
+    #[inline]
+    pub(crate) fn span(&self, i: usize) -> Option<(usize, usize)> {
+        let s = *self.tags.get(2 * i)?;
+        let e = *self.tags.get(2 * i + 1)?;
+        if s == u32::MAX || e == u32::MAX || s > e {
+            return None;
+        }
+        Some((s as usize, e as usize))
+    }
+
+    /// The text of capture `i`, if it matched.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> Option<&'a str> {
+        let (s, e) = self.span(i)?;
+        self.input.get(s..e)
+    }
+}
+
+/// A decimal port as a number: `None` if empty, not all digits, or above
+/// 65535.
+pub(crate) fn port_u16(port: &str) -> Option<u16> {
+    if port.is_empty() {
+        return None;
+    }
+    port.bytes().try_fold(0u16, |n, d| {
+        let digit = d.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        n.checked_mul(10)?.checked_add(u16::from(digit))
+    })
+}
