@@ -45,7 +45,11 @@ fn bad(input: &[u8], offset: usize, why: &str) {
     let shown = input.escape_ascii().to_string();
     match Urn::parse_bytes(input) {
         Ok(u) => panic!("{why}: {shown:?} should be rejected, got {u:?}"),
-        Err(e) => assert_eq!(e.offset(), offset, "{why}: error offset for {shown:?} ({e})"),
+        Err(e) => assert_eq!(
+            e.offset(),
+            offset,
+            "{why}: error offset for {shown:?} ({e})"
+        ),
     }
     assert!(!Urn::is_valid(input), "{why}: is_valid");
     assert!(!AssignedName::is_valid(input), "{why}: assigned-name");
@@ -95,22 +99,60 @@ fn section_2_3_3_f_component_example() {
 fn section_3_2_equivalence_examples_parse() {
     // §3.2 "Examples of URN-Equivalence": only that each parses, with its
     // NID, NSS and components (equivalence itself is for later).
-    let none = None;
-    parts("urn:example:a123,z456", "example", "a123,z456", none, none, none);
-    parts("URN:example:a123,z456", "example", "a123,z456", none, none, none);
-    parts("urn:EXAMPLE:a123,z456", "EXAMPLE", "a123,z456", none, none, none);
-    parts("urn:example:a123,z456?+abc", "example", "a123,z456", Some("abc"), none, none);
-    parts("urn:example:a123,z456?=xyz", "example", "a123,z456", none, Some("xyz"), none);
-    parts("urn:example:a123,z456#789", "example", "a123,z456", none, none, Some("789"));
-    for p in ["foo", "bar", "baz"] {
-        let s = format!("urn:example:a123,z456/{p}");
-        parts(&s, "example", &format!("a123,z456/{p}"), none, none, none);
+    type Row = (
+        &'static str,
+        &'static str,
+        Option<&'static str>,
+        Option<&'static str>,
+        Option<&'static str>,
+    );
+    let n = None;
+    let rows: [(&str, Row); 14] = [
+        ("urn:example:a123,z456", ("example", "a123,z456", n, n, n)),
+        ("URN:example:a123,z456", ("example", "a123,z456", n, n, n)),
+        ("urn:EXAMPLE:a123,z456", ("EXAMPLE", "a123,z456", n, n, n)),
+        (
+            "urn:example:a123,z456?+abc",
+            ("example", "a123,z456", Some("abc"), n, n),
+        ),
+        (
+            "urn:example:a123,z456?=xyz",
+            ("example", "a123,z456", n, Some("xyz"), n),
+        ),
+        (
+            "urn:example:a123,z456#789",
+            ("example", "a123,z456", n, n, Some("789")),
+        ),
+        (
+            "urn:example:a123,z456/foo",
+            ("example", "a123,z456/foo", n, n, n),
+        ),
+        (
+            "urn:example:a123,z456/bar",
+            ("example", "a123,z456/bar", n, n, n),
+        ),
+        (
+            "urn:example:a123,z456/baz",
+            ("example", "a123,z456/baz", n, n, n),
+        ),
+        (
+            "urn:example:a123%2Cz456",
+            ("example", "a123%2Cz456", n, n, n),
+        ),
+        (
+            "urn:example:a123%2cz456",
+            ("example", "a123%2cz456", n, n, n),
+        ),
+        ("urn:example:A123,z456", ("example", "A123,z456", n, n, n)),
+        ("urn:example:a123,Z456", ("example", "a123,Z456", n, n, n)),
+        (
+            "urn:example:%D0%B0123,z456",
+            ("example", "%D0%B0123,z456", n, n, n),
+        ),
+    ];
+    for (s, (nid, nss, r, q, f)) in rows {
+        parts(s, nid, nss, r, q, f);
     }
-    parts("urn:example:a123%2Cz456", "example", "a123%2Cz456", none, none, none);
-    parts("urn:example:a123%2cz456", "example", "a123%2cz456", none, none, none);
-    parts("urn:example:A123,z456", "example", "A123,z456", none, none, none);
-    parts("urn:example:a123,Z456", "example", "a123,Z456", none, none, none);
-    parts("urn:example:%D0%B0123,z456", "example", "%D0%B0123,z456", none, none, none);
 }
 
 #[test]
@@ -118,7 +160,14 @@ fn section_2_all_components() {
     // namestring = assigned-name [ rq-components ] [ "#" f-component ],
     // rq-components = [ "?+" r-component ] [ "?=" q-component ]: in this
     // order, each optional.
-    parts("urn:ex:a/b?+r?=q#f", "ex", "a/b", Some("r"), Some("q"), Some("f"));
+    parts(
+        "urn:ex:a/b?+r?=q#f",
+        "ex",
+        "a/b",
+        Some("r"),
+        Some("q"),
+        Some("f"),
+    );
     parts("urn:ex:a?+r#f", "ex", "a", Some("r"), None, Some("f"));
     parts("urn:ex:a?=q#f", "ex", "a", None, Some("q"), Some("f"));
     // f-component = fragment = *( pchar / "/" / "?" ): may be empty.
@@ -135,16 +184,46 @@ fn section_2_r_component_ends_at_question_equals() {
     // "?" ) can swallow "?=y". Our r-component never holds "?=", so "?="
     // starts the q-component (grammar/README.md, rfc8141).
     parts("urn:ex:a?+x?=y", "ex", "a", Some("x"), Some("y"), None);
-    parts("urn:ex:a?+x??=y#f", "ex", "a", Some("x?"), Some("y"), Some("f"));
+    parts(
+        "urn:ex:a?+x??=y#f",
+        "ex",
+        "a",
+        Some("x?"),
+        Some("y"),
+        Some("f"),
+    );
     // Other "?" are r-component characters, "?+" included.
-    parts("urn:ex:a?+x?+y?/z?", "ex", "a", Some("x?+y?/z?"), None, None);
+    parts(
+        "urn:ex:a?+x?+y?/z?",
+        "ex",
+        "a",
+        Some("x?+y?/z?"),
+        None,
+        None,
+    );
     parts("urn:ex:a?+x?#f", "ex", "a", Some("x?"), None, Some("f"));
     // The strings this choice rejects: "?=" inside an r-component that is
     // not followed by a valid q-component. q-component = pchar *(...).
-    bad(b"urn:ex:a?+x?=", 13, "q-component = pchar ...: empty after \"?=\"");
-    bad(b"urn:ex:a?+x?=#f", 13, "q-component = pchar ...: empty after \"?=\"");
-    bad(b"urn:ex:a?+x?=/y", 13, "q-component starts with pchar, not \"/\"");
-    bad(b"urn:ex:a?+x?=?y", 13, "q-component starts with pchar, not \"?\"");
+    bad(
+        b"urn:ex:a?+x?=",
+        13,
+        "q-component = pchar ...: empty after \"?=\"",
+    );
+    bad(
+        b"urn:ex:a?+x?=#f",
+        13,
+        "q-component = pchar ...: empty after \"?=\"",
+    );
+    bad(
+        b"urn:ex:a?+x?=/y",
+        13,
+        "q-component starts with pchar, not \"/\"",
+    );
+    bad(
+        b"urn:ex:a?+x?=?y",
+        13,
+        "q-component starts with pchar, not \"?\"",
+    );
 }
 
 #[test]
@@ -204,8 +283,12 @@ fn r_component_choice_changes_only_r_components_holding_question_equals() {
     let ours = std::fs::read_to_string(path).unwrap();
     let ours_rule = "r-component   = pchar *( pchar / \"/\" / 1*\"?\" r-after-qmark ) *\"?\"";
     assert!(ours.contains(ours_rule));
-    let printed = ours.replace(ours_rule, "r-component   = pchar *( pchar / \"/\" / \"?\" )");
-    let compiled = compile_str(path, &printed, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+    let printed = ours.replace(
+        ours_rule,
+        "r-component   = pchar *( pchar / \"/\" / \"?\" )",
+    );
+    let compiled =
+        compile_str(path, &printed, Options::default()).unwrap_or_else(|d| panic!("{d}"));
     let m = compiled.machine("namestring").unwrap();
     let t = m.tables.as_tables();
     let mut rng = Rng::new(8141);
@@ -236,6 +319,8 @@ fn r_component_choice_changes_only_r_components_holding_question_equals() {
             assert!(r.windows(2).any(|w| w == b"?="), "{shown:?}");
         }
     }
-    eprintln!("rfc8141 r-component choice: {differ} of {total} inputs differ from the printed rule");
+    eprintln!(
+        "rfc8141 r-component choice: {differ} of {total} inputs differ from the printed rule"
+    );
     assert!(differ > 0, "the generator should reach the difference");
 }

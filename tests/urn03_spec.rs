@@ -39,7 +39,10 @@ fn parts(input: &str, nid: &str, nss: &str, query: Option<&str>, fragment: Optio
 #[track_caller]
 fn bad(input: &[u8], offset: usize, why: &str) {
     match UrnRef::parse_bytes(input) {
-        Ok(u) => panic!("{why}: {:?} should be rejected, got {u:?}", input.escape_ascii().to_string()),
+        Ok(u) => panic!(
+            "{why}: {:?} should be rejected, got {u:?}",
+            input.escape_ascii().to_string()
+        ),
         Err(e) => assert_eq!(
             e.offset(),
             offset,
@@ -80,8 +83,14 @@ fn section_5_1_examples_parse_with_their_nid_and_nss() {
     // §5.1 "8- urn:foo:a123,456#xyz": a <fragment> part (§5 step 4).
     parts("urn:foo:a123,456#xyz", "foo", "a123,456", None, Some("xyz"));
     // §5 steps 4 and 5a keep the assigned URN: 7 and 8 reduce to 2.
-    assert_eq!(ok("urn:foo:a123,456?x=y").assigned_urn(), "urn:foo:a123,456");
-    assert_eq!(ok("urn:foo:a123,456#xyz").assigned_urn(), "urn:foo:a123,456");
+    assert_eq!(
+        ok("urn:foo:a123,456?x=y").assigned_urn(),
+        "urn:foo:a123,456"
+    );
+    assert_eq!(
+        ok("urn:foo:a123,456#xyz").assigned_urn(),
+        "urn:foo:a123,456"
+    );
 }
 
 #[test]
@@ -211,7 +220,11 @@ fn section_2_3_query_must_be_directives() {
     // restricted syntax": urn-query = directive *( "&" directive).
     // Empty query: a directive needs a keywd, which starts with ALPHA.
     bad(b"urn:foo:a?", 10, "§2.3 empty urn-query");
-    bad(b"urn:foo:a?#f", 10, "§2.3 empty urn-query before a fragment");
+    bad(
+        b"urn:foo:a?#f",
+        10,
+        "§2.3 empty urn-query before a fragment",
+    );
     // keywd starts with ALPHA.
     bad(b"urn:foo:a?=b", 10, "§2.3 keywd missing");
     bad(b"urn:foo:a?1s=b", 10, "§2.3 keywd starts with ALPHA");
@@ -220,7 +233,11 @@ fn section_2_3_query_must_be_directives() {
     bad(b"urn:foo:a?s&c=d", 11, "§2.3 directive without \"=\"");
     // keywd has no trailing or doubled "-".
     bad(b"urn:foo:a?s-=1", 12, "§2.3 keywd ends in ALPHA / DIGIT");
-    bad(b"urn:foo:a?s--b=1", 12, "§2.3 keywd: [\"-\"] is at most one");
+    bad(
+        b"urn:foo:a?s--b=1",
+        12,
+        "§2.3 keywd: [\"-\"] is at most one",
+    );
     // "&" separates single directives: no empty ones.
     bad(b"urn:foo:a?s=1&&c=2", 14, "§2.3 empty directive");
     bad(b"urn:foo:a?s=1&", 14, "§2.3 trailing \"&\"");
@@ -268,7 +285,12 @@ fn section_2_1_nid_exhaustive_on_short_strings() {
             let head = nid.split(|&b| b == b':').next().unwrap_or(&[]);
             let want = nid_ok(head);
             let valid = UrnRef::is_valid(&input);
-            assert_eq!(valid, want, "§2.1 NID {:?}", input.escape_ascii().to_string());
+            assert_eq!(
+                valid,
+                want,
+                "§2.1 NID {:?}",
+                input.escape_ascii().to_string()
+            );
             assert_eq!(AssignedUrn::is_valid(&input), want);
             if let Ok(u) = UrnRef::parse_bytes(&input) {
                 assert_eq!(u.nid().as_bytes(), head);
@@ -288,7 +310,11 @@ fn section_2_1_nid_reserved_urn() {
     // of it is allowed. The error comes at the ":" after it (offset 7): up
     // to there, "urn" could still begin a longer NID.
     for nid in ["urn", "URN", "Urn", "uRn", "urN", "URn"] {
-        bad(format!("urn:{nid}:x").as_bytes(), 7, "§2.1 NID \"urn\" reserved");
+        bad(
+            format!("urn:{nid}:x").as_bytes(),
+            7,
+            "§2.1 NID \"urn\" reserved",
+        );
     }
     // Its neighbours are fine.
     for nid in ["ur", "urm", "urnx", "xurn", "ur-n", "urn1", "u-n", "rn"] {
@@ -303,7 +329,11 @@ fn section_2_1_nid_length_and_hyphens() {
     let n32 = "a".repeat(31) + "1";
     parts(&format!("urn:{n32}:x"), &n32, "x", None, None);
     // 33 characters: the 33rd byte (offset 4 + 32) cannot continue.
-    bad(format!("urn:{n32}b:x").as_bytes(), 36, "§2.1 NID longer than 32");
+    bad(
+        format!("urn:{n32}b:x").as_bytes(),
+        36,
+        "§2.1 NID longer than 32",
+    );
     // One character: ":" at 5 where a second NID character is needed.
     bad(b"urn:a:x", 5, "§2.1 NID shorter than 2");
     // Empty NID.

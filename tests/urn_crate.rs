@@ -84,17 +84,74 @@ fn upper_pct(s: &str) -> String {
 }
 
 const TOKENS: &[&str] = &[
-    "a", "Z", "0", "9", "-", "-", ".", "_", "~", ":", ":", "@", "!", "$", "&", "'", "(", ")", "*",
-    "+", ",", ";", "=", "/", "/", "?", "?+", "?+", "?=", "?=", "#", "#", "%", "%2f", "%2F", "%00",
-    "%e2%82%ac", "%G0", "%4", " ", "\"", "<", "[", "]", "\\", "^", "`", "{", "|", "}", "\u{7f}",
-    "\u{0}", "é", "€", "urn", "ex", "x-y",
+    "a",
+    "Z",
+    "0",
+    "9",
+    "-",
+    "-",
+    ".",
+    "_",
+    "~",
+    ":",
+    ":",
+    "@",
+    "!",
+    "$",
+    "&",
+    "'",
+    "(",
+    ")",
+    "*",
+    "+",
+    ",",
+    ";",
+    "=",
+    "/",
+    "/",
+    "?",
+    "?+",
+    "?+",
+    "?=",
+    "?=",
+    "#",
+    "#",
+    "%",
+    "%2f",
+    "%2F",
+    "%00",
+    "%e2%82%ac",
+    "%G0",
+    "%4",
+    " ",
+    "\"",
+    "<",
+    "[",
+    "]",
+    "\\",
+    "^",
+    "`",
+    "{",
+    "|",
+    "}",
+    "\u{7f}",
+    "\u{0}",
+    "é",
+    "€",
+    "urn",
+    "ex",
+    "x-y",
 ];
 
 /// `urn:` in random case, an NID-ish run of 0 to 40 LDH characters, then
 /// 0 to 11 random tokens.
 fn soup(rng: &mut Rng, out: &mut Vec<u8>) {
     for c in *b"urn:" {
-        out.push(if rng.below(4) == 0 { c.to_ascii_uppercase() } else { c });
+        out.push(if rng.below(4) == 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        });
     }
     let nid_len = rng.below(41);
     for _ in 0..nid_len {
@@ -190,7 +247,10 @@ fn rfc8141_agrees_with_the_urn_crate() {
          {both_err} both reject, {not_utf8} not UTF-8 (we reject; not given to the crate)"
     );
     for (c, (n, examples)) in &classes {
-        eprintln!("  disagreement {c:?}: {n} inputs, e.g. {}", examples.join(", "));
+        eprintln!(
+            "  disagreement {c:?}: {n} inputs, e.g. {}",
+            examples.join(", ")
+        );
     }
     assert!(
         unknown.is_empty(),
@@ -199,7 +259,10 @@ fn rfc8141_agrees_with_the_urn_crate() {
         &unknown[..unknown.len().min(20)]
     );
     assert!(both_ok > samples / 4, "too few accepted inputs: {both_ok}");
-    assert!(both_err > samples / 10, "too few rejected inputs: {both_err}");
+    assert!(
+        both_err > samples / 10,
+        "too few rejected inputs: {both_err}"
+    );
 }
 
 /// The class above, on hand-picked inputs.
@@ -207,7 +270,10 @@ fn rfc8141_agrees_with_the_urn_crate() {
 fn nid_trailing_hyphen_is_the_known_difference() {
     for s in ["urn:a-:x", "urn:ab-:x?+r", "urn:example-:x#f"] {
         assert!(urn::UrnSlice::try_from(s).is_ok(), "{s}");
-        assert!(Urn::parse(s).is_err(), "{s}: RFC 8141 §2 NID ends in alphanum");
+        assert!(
+            Urn::parse(s).is_err(),
+            "{s}: RFC 8141 §2 NID ends in alphanum"
+        );
         assert_eq!(classify(s, false, true), Some(Class::NidTrailingHyphen));
     }
     // Both reject a leading hyphen and a 33-character NID.
