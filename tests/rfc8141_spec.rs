@@ -324,3 +324,37 @@ fn r_component_choice_changes_only_r_components_holding_question_equals() {
     );
     assert!(differ > 0, "the generator should reach the difference");
 }
+
+/// Any bytes give a value or an error, never a panic; accepted inputs
+/// reassemble from their parts.
+#[test]
+fn views_take_any_bytes() {
+    use uridfa_codegen::sample::{mutate, Rng};
+    let mut rng = Rng::new(4);
+    let seeds: [&[u8]; 3] = [b"urn:example:a/b?+r?x?=q?+y#f/?", b"URN:EX-1:%D0%B0", b""];
+    let mut accepted = 0;
+    for i in 0..50_000u32 {
+        let mut input = seeds[i as usize % seeds.len()].to_vec();
+        for _ in 0..=rng.below(4) {
+            input = mutate(&input, &mut rng);
+        }
+        if let Ok(u) = Urn::parse_bytes(&input) {
+            accepted += 1;
+            let mut s = u.assigned_name().to_string();
+            if let Some(r) = u.r_component() {
+                s += &format!("?+{r}");
+            }
+            if let Some(q) = u.q_component() {
+                s += &format!("?={q}");
+            }
+            if let Some(f) = u.f_component() {
+                s += &format!("#{f}");
+            }
+            assert_eq!(s, u.as_str());
+        }
+        if let Ok(a) = AssignedName::parse_bytes(&input) {
+            assert_eq!(format!("urn:{}:{}", a.nid(), a.nss()).len(), input.len());
+        }
+    }
+    assert!(accepted > 1000, "{accepted}");
+}

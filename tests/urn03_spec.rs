@@ -430,3 +430,41 @@ fn section_2_scheme_is_urn() {
     bad(b"", 0, "§2 empty input");
     bad(b" urn:foo:x", 0, "§2 leading space");
 }
+
+// ---------------------------------------------------------------------------
+// Robustness: any bytes give a value or an error, never a panic.
+
+#[test]
+fn views_take_any_bytes() {
+    use uridfa_codegen::sample::{mutate, Rng};
+    let mut rng = Rng::new(3);
+    let seeds: [&[u8]; 4] = [
+        b"urn:isbn:0-395-36341-1?s=I2L&c=ToC#p",
+        b"URN:FOO:a123%2c456",
+        b"urn:foo:a?s=I=I&c=&k-1=v#f?/",
+        b"",
+    ];
+    let mut accepted = 0;
+    for i in 0..50_000u32 {
+        let mut input = seeds[i as usize % seeds.len()].to_vec();
+        for _ in 0..=rng.below(4) {
+            input = mutate(&input, &mut rng);
+        }
+        if let Ok(u) = UrnRef::parse_bytes(&input) {
+            accepted += 1;
+            // Every directive is `keywd "=" value`: the query is exactly
+            // the directives joined back.
+            let joined: Vec<String> = u
+                .directives()
+                .map(|d| format!("{}={}", d.keyword(), d.value()))
+                .collect();
+            assert_eq!(u.query().map(|_| joined.join("&")).as_deref(), u.query());
+            assert!(u.directives().all(|d| !d.keyword().is_empty()));
+            let _ = (u.nid(), u.nss(), u.fragment(), u.assigned_urn());
+        }
+        if let Ok(a) = AssignedUrn::parse_bytes(&input) {
+            let _ = (a.nid(), a.nss());
+        }
+    }
+    assert!(accepted > 1000, "{accepted}");
+}
