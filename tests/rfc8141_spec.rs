@@ -358,3 +358,36 @@ fn views_take_any_bytes() {
     }
     assert!(accepted > 1000, "{accepted}");
 }
+
+/// `NID = (alphanum) 0*30(ldh) (alphanum)`, checked directly against the
+/// tables on every string of length 0..=5 over `uUrRnNa0-:`: unlike draft
+/// 03, "urn" is a valid NID here.
+#[test]
+fn section_2_nid_exhaustive_on_short_strings() {
+    let alnum = |b: &u8| b.is_ascii_alphanumeric();
+    let nid_ok = |nid: &[u8]| {
+        (2..=32).contains(&nid.len())
+            && nid.first().is_some_and(alnum)
+            && nid.last().is_some_and(alnum)
+            && nid.iter().all(|b| alnum(b) || *b == b'-')
+    };
+    let alphabet = b"uUrRnNa0-:";
+    let mut checked = 0usize;
+    for len in 0..=5u32 {
+        for mut n in 0..alphabet.len().pow(len) {
+            let mut nid = Vec::new();
+            for _ in 0..len {
+                nid.push(alphabet[n % alphabet.len()]);
+                n /= alphabet.len();
+            }
+            let input = [b"urn:".as_slice(), &nid, b":x"].concat();
+            // With a ":" inside, the rest after the first one is NSS.
+            let head = nid.split(|&b| b == b':').next().unwrap_or(&[]);
+            let shown = input.escape_ascii().to_string();
+            assert_eq!(Urn::is_valid(&input), nid_ok(head), "{shown}");
+            assert_eq!(AssignedName::is_valid(&input), nid_ok(head), "{shown}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 111_111);
+}
