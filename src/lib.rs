@@ -9,6 +9,9 @@
 //! One module per grammar, named after its file:
 //!
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
+//! - [`draft_ietf_urnbis_rfc2141bis_urn_03`]: URN Syntax, draft 03 (2012),
+//!   §2 and Appendix B: NID, NSS, `urn-query` directives, fragment.
+//! - [`rfc8141`]: RFC 8141 (URNs), §2: NID, NSS, r-, q- and f-components.
 //!
 //! # Example
 //!
@@ -38,9 +41,11 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
 mod parts;
 pub mod rfc3986;
+pub mod rfc8141;
 
 pub use error::Error;
 pub use uridfa_runtime as runtime;
@@ -78,11 +83,23 @@ impl BuiltinGrammar {
 /// let g = uridfa::grammar("rfc3986").unwrap();
 /// assert_eq!(g.entries[0].rule, "URI-reference");
 /// ```
-pub static GRAMMARS: &[BuiltinGrammar] = &[BuiltinGrammar {
-    name: "rfc3986",
-    entries: &rfc3986::tables::ENTRIES,
-    plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
-}];
+pub static GRAMMARS: &[BuiltinGrammar] = &[
+    BuiltinGrammar {
+        name: "rfc3986",
+        entries: &rfc3986::tables::ENTRIES,
+        plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "draft-ietf-urnbis-rfc2141bis-urn-03",
+        entries: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::ENTRIES,
+        plain_dfa_states: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "rfc8141",
+        entries: &rfc8141::tables::ENTRIES,
+        plain_dfa_states: &rfc8141::tables::PLAIN_DFA_STATES,
+    },
+];
 
 // The README's examples run as doctests.
 #[cfg(doctest)]

@@ -1,0 +1,260 @@
+//! *Uniform Resource Name (URN) Syntax*, draft-ietf-urnbis-rfc2141bis-urn-03
+//! (October 2012, the draft that became RFC 8141), from its Section 2 and
+//! Appendix B (`grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`).
+//!
+//! Two entry rules, two zero-copy views:
+//!
+//! | type | rule | draft 03 |
+//! |---|---|---|
+//! | [`UrnRef`] | `urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]` | §2, §2.3, §2.4 |
+//! | [`AssignedUrn`] | `assigned-urn = scheme ":" urn-path` | §2, §2.3 ("MUST NOT be present in any *assigned* URN") |
+//!
+//! Both rule names are ours: the draft superimposes `urn-path = NID ":" NSS`
+//! on RFC 3986's `path-rootless` and `urn-query` on `query` but names no
+//! rule for the result.
+//!
+//! Two prose rules of the draft are enforced by the grammar itself, so
+//! [`UrnRef::is_valid`] (tables only) is as strict as [`UrnRef::parse`]:
+//!
+//! - §2.1: "the NID "urn" is permanently reserved by this RFC and MUST NOT
+//!   be used": rule `NID` excludes `urn` in any case;
+//! - §2.5.3: NUL "MUST NOT be used in URNs, in either unencoded or
+//!   percent-encoded form": rule `pct-encoded` excludes `%00` (in the NSS,
+//!   the query and the fragment).
+//!
+//! ```
+//! use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef;
+//! assert!(UrnRef::parse("urn:urn:x").is_err()); // §2.1
+//! assert!(UrnRef::parse("urn:foo:a%00b").is_err()); // §2.5.3
+//! ```
+//!
+//! The raw tables are in [`tables`].
+
+use crate::Error;
+
+/// The generated tables of `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
+/// one `Tables` per entry rule (`URN_REFERENCE`, `ASSIGNED_URN`) and one
+/// index constant per capture (`NID`, `NSS`, `URN_QUERY`, `FRAGMENT`).
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(
+        env!("OUT_DIR"),
+        "/draft_ietf_urnbis_rfc2141bis_urn_03.rs"
+    ));
+}
+
+use tables::CAPTURE_LEN;
+
+/// The spans of one parsed URN.
+type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
+
+/// A URI reference to a URN (`urn-reference`, §2–§2.4): the assigned URN
+/// `urn:NID:NSS`, an optional `urn-query` (§2.3) and an optional
+/// `fragment` (§2.4).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef;
+/// let u = UrnRef::parse("urn:isbn:0451450523?s=I2L&c=ToC#p1")?;
+/// assert_eq!(u.nid(), "isbn");
+/// assert_eq!(u.nss(), "0451450523");
+/// assert_eq!(u.query(), Some("s=I2L&c=ToC"));
+/// let d: Vec<_> = u.directives().map(|d| (d.keyword(), d.value())).collect();
+/// assert_eq!(d, [("s", "I2L"), ("c", "ToC")]);
+/// assert_eq!(u.fragment(), Some("p1"));
+/// assert_eq!(u.assigned_urn(), "urn:isbn:0451450523");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UrnRef<'a> {
+    parts: Parts<'a>,
+}
+
+/// An assigned URN (`assigned-urn`, §2): `urn:NID:NSS` with neither query
+/// (§2.3) nor fragment (§2.4).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::AssignedUrn;
+/// let u = AssignedUrn::parse("URN:foo:a123,456")?;
+/// assert_eq!((u.nid(), u.nss()), ("foo", "a123,456"));
+/// assert!(AssignedUrn::parse("urn:foo:a123,456?x=y").is_err());
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AssignedUrn<'a> {
+    parts: Parts<'a>,
+}
+
+macro_rules! common {
+    ($name:ident, $table:ident, $rule:literal) => {
+        impl<'a> $name<'a> {
+            #[doc = concat!("Parses `input` as `", $rule, "`.")]
+            ///
+            /// # Errors
+            ///
+            /// An [`Error`] at the first byte that cannot continue a match,
+            /// or at the end if the input stops short.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::", stringify!($name), ";")]
+            #[doc = concat!("let e = ", stringify!($name), "::parse(\"urn:ab-:x\").unwrap_err();")]
+            /// assert_eq!(e.offset(), 7); // §2.1: an NID ends in ALPHA / DIGIT
+            #[doc = concat!("assert!(", stringify!($name), "::parse(\"urn:ab:x\").is_ok());")]
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, Error> {
+                Ok($name {
+                    parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)?,
+                })
+            }
+
+            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
+            ///
+            /// # Errors
+            ///
+            /// As [`Self::parse`].
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::parse_bytes(b\"urn:ab:\\xff\").unwrap_err().offset(), 7);")]
+            /// ```
+            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
+                Ok($name {
+                    parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)?,
+                })
+            }
+
+            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing). The §2.1 and §2.5.3 prose rules are part of the grammar, so this is as strict as [`Self::parse`].")]
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::is_valid(b\"urn:example:x\"));")]
+            #[doc = concat!("assert!(!", stringify!($name), "::is_valid(b\"urn:URN:x\"));")]
+            /// ```
+            pub fn is_valid(input: &[u8]) -> bool {
+                uridfa_runtime::validate(&tables::$table, input).is_ok()
+            }
+
+            /// The whole input.
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input
+            }
+
+            /// The Namespace Identifier (§2.1), as written (NIDs are
+            /// case-insensitive; `urn:ISBN:x` gives `"ISBN"`).
+            pub fn nid(&self) -> &'a str {
+                self.parts.get(tables::NID).unwrap_or("")
+            }
+
+            /// The Namespace Specific String (§2.2), still percent-encoded.
+            pub fn nss(&self) -> &'a str {
+                self.parts.get(tables::NSS).unwrap_or("")
+            }
+
+            /// The span of capture `index` (see [`tables`] for the indices).
+            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+                self.parts.span(index)
+            }
+        }
+
+        impl core::fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.parts.input)
+            }
+        }
+    };
+}
+
+common!(UrnRef, URN_REFERENCE, "urn-reference");
+common!(AssignedUrn, ASSIGNED_URN, "assigned-urn");
+
+impl<'a> UrnRef<'a> {
+    /// The `urn-query` (§2.3), without the `?`; `None` if absent. It is
+    /// never empty: `urn-query = directive *( "&" directive)`.
+    pub fn query(&self) -> Option<&'a str> {
+        self.parts.get(tables::URN_QUERY)
+    }
+
+    /// The query directives `keywd=value` (§2.3), in input order; empty
+    /// without a query. Splits the query on `&` and each directive at its
+    /// first `=` (a `keywd` has no `=`; a `value` may). No allocation.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef;
+    /// let u = UrnRef::parse("urn:foo:x?s=I2U&c=a=b&k-2=")?;
+    /// let d: Vec<_> = u.directives().map(|d| (d.keyword(), d.value())).collect();
+    /// assert_eq!(d, [("s", "I2U"), ("c", "a=b"), ("k-2", "")]);
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn directives(&self) -> Directives<'a> {
+        Directives { rest: self.query() }
+    }
+
+    /// The `fragment` (§2.4), without the `#`; `None` if absent, `Some("")`
+    /// for a trailing `#`.
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.parts.get(tables::FRAGMENT)
+    }
+
+    /// The assigned URN alone, `urn:NID:NSS`, without query and fragment
+    /// (what §5 step 4 and 5a keep).
+    pub fn assigned_urn(&self) -> &'a str {
+        let end = self.parts.span(tables::NSS).map_or(0, |(_, e)| e);
+        self.parts.input.get(..end).unwrap_or("")
+    }
+}
+
+/// One `directive = keywd "=" value` of a `urn-query` (§2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Directive<'a> {
+    keyword: &'a str,
+    value: &'a str,
+}
+
+impl<'a> Directive<'a> {
+    /// The `keywd`: `ALPHA *( ["-"] (ALPHA / DIGIT))`, case-sensitive
+    /// (§2.3: "these directives are regarded as case-sensitive").
+    pub fn keyword(&self) -> &'a str {
+        self.keyword
+    }
+
+    /// The `value`: `*v-pchar`, still percent-encoded; may be empty and
+    /// may contain `=`.
+    pub fn value(&self) -> &'a str {
+        self.value
+    }
+}
+
+/// The directives of a `urn-query`, from [`UrnRef::directives`].
+#[derive(Clone, Debug)]
+pub struct Directives<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Directives<'a> {
+    type Item = Directive<'a>;
+
+    fn next(&mut self) -> Option<Directive<'a>> {
+        let rest = self.rest?;
+        let (directive, tail) = match rest.split_once('&') {
+            Some((d, t)) => (d, Some(t)),
+            None => (rest, None),
+        };
+        self.rest = tail;
+        // A validated directive always has its "=" (`keywd "=" value`).
+        let (keyword, value) = directive.split_once('=').unwrap_or((directive, ""));
+        Some(Directive { keyword, value })
+    }
+}
+
+impl core::iter::FusedIterator for Directives<'_> {}

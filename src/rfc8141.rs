@@ -1,0 +1,190 @@
+//! RFC 8141, *Uniform Resource Names (URNs)* (April 2017), from the ABNF of
+//! its Section 2 (`grammar/rfc8141.abnf`).
+//!
+//! Two entry rules, two zero-copy views:
+//!
+//! | type | rule | RFC 8141 |
+//! |---|---|---|
+//! | [`Urn`] | `namestring = assigned-name [ rq-components ] [ "#" f-component ]` | §2 |
+//! | [`AssignedName`] | `assigned-name = "urn" ":" NID ":" NSS` | §2 |
+//!
+//! `rq-components = [ "?+" r-component ] [ "?=" q-component ]`: the
+//! r-component (§2.3.1) and q-component (§2.3.2) are each optional, and the
+//! r-component comes first. A `?` inside an r-component is never followed
+//! by `=`: `?=` always starts the q-component (`grammar/README.md` explains
+//! this one departure from the bare ABNF, which is ambiguous there).
+//!
+//! Unlike its draft 03 ([`crate::draft_ietf_urnbis_rfc2141bis_urn_03`]),
+//! the NSS may contain `/`, the query is two components with fixed
+//! prefixes instead of `keywd=value` directives, and neither NID `urn` nor
+//! `%00` is excluded by the syntax.
+//!
+//! The raw tables are in [`tables`].
+
+use crate::Error;
+
+/// The generated tables of `grammar/rfc8141.abnf`: one `Tables` per entry
+/// rule (`NAMESTRING`, `ASSIGNED_NAME`) and one index constant per capture
+/// (`NID`, `NSS`, `R_COMPONENT`, `Q_COMPONENT`, `F_COMPONENT`).
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(env!("OUT_DIR"), "/rfc8141.rs"));
+}
+
+use tables::CAPTURE_LEN;
+
+/// The spans of one parsed URN.
+type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
+
+/// A URN with its optional components (`namestring`, §2).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc8141::Urn;
+/// let u = Urn::parse("urn:example:a/b?+res?=q?x#frag")?;
+/// assert_eq!(u.nid(), "example");
+/// assert_eq!(u.nss(), "a/b");
+/// assert_eq!(u.r_component(), Some("res"));
+/// assert_eq!(u.q_component(), Some("q?x"));
+/// assert_eq!(u.f_component(), Some("frag"));
+/// assert_eq!(u.assigned_name(), "urn:example:a/b");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Urn<'a> {
+    parts: Parts<'a>,
+}
+
+/// The assigned name alone (`assigned-name = "urn" ":" NID ":" NSS`, §2).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc8141::AssignedName;
+/// let u = AssignedName::parse("URN:ISBN:0-395-36341-1")?;
+/// assert_eq!((u.nid(), u.nss()), ("ISBN", "0-395-36341-1"));
+/// assert!(AssignedName::parse("urn:isbn:0-395-36341-1#x").is_err());
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AssignedName<'a> {
+    parts: Parts<'a>,
+}
+
+macro_rules! common {
+    ($name:ident, $table:ident, $rule:literal) => {
+        impl<'a> $name<'a> {
+            #[doc = concat!("Parses `input` as `", $rule, "`.")]
+            ///
+            /// # Errors
+            ///
+            /// An [`Error`] at the first byte that cannot continue a match,
+            /// or at the end if the input stops short.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("use uridfa::rfc8141::", stringify!($name), ";")]
+            #[doc = concat!("let e = ", stringify!($name), "::parse(\"urn:ab-:x\").unwrap_err();")]
+            /// assert_eq!(e.offset(), 7); // an NID ends in alphanum
+            #[doc = concat!("assert!(", stringify!($name), "::parse(\"urn:ab:x\").is_ok());")]
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, Error> {
+                Ok($name {
+                    parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)?,
+                })
+            }
+
+            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
+            ///
+            /// # Errors
+            ///
+            /// As [`Self::parse`].
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("use uridfa::rfc8141::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::parse_bytes(b\"urn:ab:\\xff\").unwrap_err().offset(), 7);")]
+            /// ```
+            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
+                Ok($name {
+                    parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)?,
+                })
+            }
+
+            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("use uridfa::rfc8141::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::is_valid(b\"urn:example:a/b\"));")]
+            #[doc = concat!("assert!(!", stringify!($name), "::is_valid(b\"urn:example:/b\"));")]
+            /// ```
+            pub fn is_valid(input: &[u8]) -> bool {
+                uridfa_runtime::validate(&tables::$table, input).is_ok()
+            }
+
+            /// The whole input.
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input
+            }
+
+            /// The namespace identifier, `NID = (alphanum) 0*30(ldh)
+            /// (alphanum)`, as written (NIDs are case-insensitive).
+            pub fn nid(&self) -> &'a str {
+                self.parts.get(tables::NID).unwrap_or("")
+            }
+
+            /// The namespace-specific string, `NSS = pchar *(pchar / "/")`,
+            /// still percent-encoded.
+            pub fn nss(&self) -> &'a str {
+                self.parts.get(tables::NSS).unwrap_or("")
+            }
+
+            /// The span of capture `index` (see [`tables`] for the indices).
+            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+                self.parts.span(index)
+            }
+        }
+
+        impl core::fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.parts.input)
+            }
+        }
+    };
+}
+
+common!(Urn, NAMESTRING, "namestring");
+common!(AssignedName, ASSIGNED_NAME, "assigned-name");
+
+impl<'a> Urn<'a> {
+    /// The r-component (§2.3.1), without the `?+`; `None` if absent. Never
+    /// empty: `r-component = pchar *( pchar / "/" / "?" )`.
+    pub fn r_component(&self) -> Option<&'a str> {
+        self.parts.get(tables::R_COMPONENT)
+    }
+
+    /// The q-component (§2.3.2), without the `?=`; `None` if absent. Never
+    /// empty: `q-component = pchar *( pchar / "/" / "?" )`.
+    pub fn q_component(&self) -> Option<&'a str> {
+        self.parts.get(tables::Q_COMPONENT)
+    }
+
+    /// The f-component (§2.3.3), without the `#`; `None` if absent,
+    /// `Some("")` for a trailing `#` (`f-component = fragment` may be
+    /// empty).
+    pub fn f_component(&self) -> Option<&'a str> {
+        self.parts.get(tables::F_COMPONENT)
+    }
+
+    /// The `assigned-name` alone, `urn:NID:NSS`: what URN-equivalence
+    /// compares (RFC 8141 §3.1 ignores the r-, q- and f-components).
+    pub fn assigned_name(&self) -> &'a str {
+        let end = self.parts.span(tables::NSS).map_or(0, |(_, e)| e);
+        self.parts.input.get(..end).unwrap_or("")
+    }
+}
