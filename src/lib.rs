@@ -9,6 +9,9 @@
 //! One module per grammar, named after its file:
 //!
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
+//! - [`draft_fielding_uri_rfc2396bis_01`]: the 2396bis draft 01 (March
+//!   2003), sections 2 to 5: server and reg-name authorities, hostname
+//!   label limits, IPv4 and IPv6 literals, opaque parts.
 //!
 //! # Example
 //!
@@ -38,6 +41,7 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod draft_fielding_uri_rfc2396bis_01;
 mod error;
 mod parts;
 pub mod rfc3986;
@@ -78,11 +82,18 @@ impl BuiltinGrammar {
 /// let g = uridfa::grammar("rfc3986").unwrap();
 /// assert_eq!(g.entries[0].rule, "URI-reference");
 /// ```
-pub static GRAMMARS: &[BuiltinGrammar] = &[BuiltinGrammar {
-    name: "rfc3986",
-    entries: &rfc3986::tables::ENTRIES,
-    plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
-}];
+pub static GRAMMARS: &[BuiltinGrammar] = &[
+    BuiltinGrammar {
+        name: "rfc3986",
+        entries: &rfc3986::tables::ENTRIES,
+        plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "draft-fielding-uri-rfc2396bis-01",
+        entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
+        plain_dfa_states: &draft_fielding_uri_rfc2396bis_01::tables::PLAIN_DFA_STATES,
+    },
+];
 
 // The README's examples run as doctests.
 #[cfg(doctest)]
