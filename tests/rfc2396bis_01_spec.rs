@@ -390,6 +390,30 @@ fn s2_4_escapes() {
     ] {
         five(s, true, (Some("http"), Some("a"), &s[8..], None, None), why);
     }
+    // §2.1: 'the character sequence "%", "0", "a" represents the octet 10';
+    // §2.3: "ALPHA (%41-%5A and %61-%7A), DIGIT (%30-%39), underscore
+    // (%5F), or tilde (%7E)"; §6.2.2.2: '"%3a" versus "%3A"'. Each escape
+    // in each component that allows `escaped`.
+    for e in [
+        "%0a", "%41", "%5A", "%61", "%7A", "%30", "%39", "%5F", "%7E", "%3a", "%3A",
+    ] {
+        let s = format!("s://{e}@{e}:1/{e}?{e}#{e}");
+        let c = ok(Ref, &s, "§2.1, §2.3, §6.2.2.2 escapes");
+        // `{e}@{e}:1` is no server (a hostname has no "%"): a reg-name.
+        assert_eq!(c.authority, Some(format!("{e}@{e}:1")), "{s}");
+        assert_eq!(c.authority_kind, Some(AuthorityKind::RegName), "{s}");
+        assert_eq!(
+            (c.path.as_str(), c.query.as_deref(), c.fragment.as_deref()),
+            (&format!("/{e}")[..], Some(e), Some(e)),
+            "{s}"
+        );
+        let s = format!("{e}/{e}");
+        let c = ok(Rel, &s, "§2.1, §2.3, §6.2.2.2 escapes in a rel-segment");
+        assert_eq!(c.path, s);
+        let s = format!("x:{e}");
+        let c = ok(Abs, &s, "§2.1, §2.3, §6.2.2.2 escapes in an opaque-part");
+        assert_eq!(c.opaque_part.as_deref(), Some(e));
+    }
     // A "%" that is not followed by two hex digits is no `escaped`; "%"
     // is in `delims` (§2.4.3), excluded from every component.
     assert_eq!(err(Ref, b"http://a/%", why), 10);
@@ -1088,6 +1112,36 @@ fn s7_5_semantic_attack() {
         None,
         why,
     );
+}
+
+#[test]
+fn s7_3_rare_ip_address_formats() {
+    // "many implementations allow dotted forms of three numbers ... a
+    // dotted form of two numbers ... a single number ... a leading 0x or
+    // 0X implies hexadecimal; otherwise, a leading 0 implies octal ...
+    // These additional IP address formats are not allowed in the URI
+    // syntax". None is an IPv4address; as a host each one is still a
+    // hostname (alphanumeric labels), so the URI is valid with
+    // host_kind() == Hostname, never Ipv4Address.
+    let why = "§7.3 rare IP address formats";
+    for host in [
+        "10.0.258",
+        "10.65794",
+        "167837954",
+        "0x0A.0.0.1",
+        "0X0A000001",
+        "012.0.0.1",
+        "10.0.0.01",
+    ] {
+        let s = format!("http://{host}/");
+        server(&s, None, Some(host), HOSTNAME, None, why);
+    }
+    // Where only an IPv4address may stand (ls32 of an IPv6reference),
+    // they are errors.
+    for host in ["10.0.258", "012.0.0.1", "0x0A.0.0.1"] {
+        let s = format!("http://[::{host}]/");
+        assert!(!UriRef::is_valid(s.as_bytes()), "{why}: {s}");
+    }
 }
 
 #[test]
