@@ -12,6 +12,9 @@
 //! - [`draft_ietf_urnbis_rfc2141bis_urn_03`]: URN Syntax, draft 03 (2012),
 //!   §2 and Appendix B: NID, NSS, `urn-query` directives, fragment.
 //! - [`rfc8141`]: RFC 8141 (URNs), §2: NID, NSS, r-, q- and f-components.
+//! - [`draft_fielding_uri_rfc2396bis_01`]: the 2396bis draft 01 (March
+//!   2003), sections 2 to 5: server and reg-name authorities, hostname
+//!   label limits, IPv4 and IPv6 literals, opaque parts.
 //!
 //! # Example
 //!
@@ -41,6 +44,7 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod draft_fielding_uri_rfc2396bis_01;
 pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
 mod parts;
@@ -98,6 +102,11 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
         name: "rfc8141",
         entries: &rfc8141::tables::ENTRIES,
         plain_dfa_states: &rfc8141::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "draft-fielding-uri-rfc2396bis-01",
+        entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
+        plain_dfa_states: &draft_fielding_uri_rfc2396bis_01::tables::PLAIN_DFA_STATES,
     },
 ];
 

@@ -1,0 +1,454 @@
+//! *Uniform Resource Identifier (URI): Generic Syntax*, Internet-Draft
+//! `draft-fielding-uri-rfc2396bis-01` (March 2003, became RFC 3986), from
+//! the ABNF of its sections 2 to 5 (`grammar/draft-fielding-uri-rfc2396bis-01.abnf`;
+//! the draft's Appendix A is empty).
+//!
+//! Four entry rules, four zero-copy views:
+//!
+//! | type | rule | draft section |
+//! |---|---|---|
+//! | [`UriRef`] | `URI-reference = [ absolute-URI / relative-URI ] [ "#" fragment ]` | §4 |
+//! | [`AbsoluteUriRef`] | `absolute-URI-reference = absolute-URI [ "#" fragment ]` | §4 |
+//! | [`AbsoluteUri`] | `absolute-URI = scheme ":" ( hier-part / opaque-part )` | §3 |
+//! | [`RelativeUri`] | `relative-URI = [ net-path / abs-path / rel-path ] [ "?" query ]` | §5 |
+//!
+//! Every accessor returns a slice of the input. Components that can be
+//! absent return `Option`: an absent component (`None`) and an empty one
+//! (`Some("")`) are different, as the draft's §5.2 requires. `path()` is
+//! always defined (possibly empty).
+//!
+//! Unlike RFC 3986, this draft has two kinds of authority (§3.2,
+//! `authority = server / reg-name`) and three kinds of host (§3.2.2,
+//! `host = IPv6reference / IPv4address / hostname`). The grammar's
+//! alternatives are read "first match wins" (§4.3): an authority that is
+//! both a `server` and a `reg-name` is a `server`, and a host that is both
+//! an `IPv4address` and a `hostname` is an `IPv4address`. A `hostname` label
+//! is 1 to 63 characters and neither starts nor ends with `-`
+//! (`domainlabel = alphanum [ 0*61( alphanum / "-" ) alphanum ]`). An
+//! authority that breaks those limits is not a `server`, but it may still
+//! be a `reg-name`, whose characters include every hostname character:
+//! then [`UriRef::authority_kind`] is [`AuthorityKind::RegName`] and
+//! [`UriRef::host`] is `None`.
+//!
+//! ```
+//! use uridfa::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, HostKind, UriRef};
+//!
+//! let ok = UriRef::parse("http://www.example.com:80/")?;
+//! assert_eq!(ok.authority_kind(), Some(AuthorityKind::Server));
+//! assert_eq!(ok.host_kind(), Some(HostKind::Hostname));
+//!
+//! // A label ending in "-" is no hostname; the authority is a reg-name.
+//! let reg = UriRef::parse("http://www.example-/")?;
+//! assert_eq!(reg.authority(), Some("www.example-"));
+//! assert_eq!(reg.authority_kind(), Some(AuthorityKind::RegName));
+//! assert_eq!(reg.host(), None);
+//! # Ok::<(), uridfa::Error>(())
+//! ```
+//!
+//! The raw tables are in [`tables`].
+
+use crate::Error;
+
+/// The generated tables of `grammar/draft-fielding-uri-rfc2396bis-01.abnf`:
+/// one `Tables` per entry rule (`URI_REFERENCE`, `ABSOLUTE_URI_REFERENCE`,
+/// `ABSOLUTE_URI`, `RELATIVE_URI`) and one index constant per capture.
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(
+        env!("OUT_DIR"),
+        "/draft_fielding_uri_rfc2396bis_01.rs"
+    ));
+}
+
+use tables::CAPTURE_LEN;
+
+/// Which alternative of `authority = server / reg-name` (§3.2) matched.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, UriRef};
+///
+/// let r = UriRef::parse("//a_b/")?;
+/// assert_eq!(r.authority_kind(), Some(AuthorityKind::RegName));
+/// assert_eq!(AuthorityKind::RegName.rule_name(), "reg-name");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AuthorityKind {
+    /// `server = [ [ userinfo "@" ] hostport ]` (§3.2.2), including the
+    /// empty server of `file:///`.
+    Server,
+    /// `reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" /
+    /// "+" / "$" / "," )` (§3.2.1), for an authority that is no `server`.
+    RegName,
+}
+
+impl AuthorityKind {
+    /// The ABNF rule name: `server` or `reg-name`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_fielding_uri_rfc2396bis_01::AuthorityKind;
+    /// assert_eq!(AuthorityKind::Server.rule_name(), "server");
+    /// ```
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            AuthorityKind::Server => "server",
+            AuthorityKind::RegName => "reg-name",
+        }
+    }
+}
+
+/// Which alternative of `host = IPv6reference / IPv4address / hostname`
+/// (§3.2.2) matched.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_fielding_uri_rfc2396bis_01::{HostKind, UriRef};
+///
+/// let r = UriRef::parse("http://[::1]:80/")?;
+/// assert_eq!(r.host_kind(), Some(HostKind::Ipv6Reference));
+/// assert_eq!(r.host(), Some("[::1]"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `IPv6reference = "[" IPv6address "]"`: `[::1]`.
+    Ipv6Reference,
+    /// `IPv4address`: four `dec-octet`s (each 0 to 255), `10.0.0.1`.
+    Ipv4Address,
+    /// `hostname = domainlabel qualified`: `www.example.com`, and also a
+    /// dotted name that is no `IPv4address`, such as `1.2.3.256`.
+    Hostname,
+}
+
+impl HostKind {
+    /// The ABNF rule name: `IPv6reference`, `IPv4address` or `hostname`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_fielding_uri_rfc2396bis_01::HostKind;
+    /// assert_eq!(HostKind::Ipv4Address.rule_name(), "IPv4address");
+    /// ```
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            HostKind::Ipv6Reference => "IPv6reference",
+            HostKind::Ipv4Address => "IPv4address",
+            HostKind::Hostname => "hostname",
+        }
+    }
+}
+
+/// Which rule the path of a reference matched (§3, §3.3, §5).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_fielding_uri_rfc2396bis_01::{PathKind, UriRef};
+///
+/// let r = UriRef::parse("mailto:John.Doe@example.com")?;
+/// assert_eq!(r.path_kind(), PathKind::OpaquePart);
+/// assert_eq!(r.path(), "John.Doe@example.com");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PathKind {
+    /// No path characters: `http://a`, `about:`, `?y`, the empty reference.
+    Empty,
+    /// `abs-path = "/" path-segments` (§3).
+    AbsPath,
+    /// `opaque-part = uric-no-slash *uric` (§3), the rest of an absolute
+    /// URI that does not start with `/`.
+    OpaquePart,
+    /// `rel-path = rel-segment [ abs-path ]` (§5), in a relative URI.
+    RelPath,
+}
+
+impl PathKind {
+    /// The ABNF rule name: `abs-path`, `opaque-part`, `rel-path`, or `""`
+    /// for [`PathKind::Empty`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_fielding_uri_rfc2396bis_01::PathKind;
+    /// assert_eq!(PathKind::RelPath.rule_name(), "rel-path");
+    /// ```
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            PathKind::Empty => "",
+            PathKind::AbsPath => "abs-path",
+            PathKind::OpaquePart => "opaque-part",
+            PathKind::RelPath => "rel-path",
+        }
+    }
+}
+
+/// The spans of one parsed reference, 8 bytes per capture.
+type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
+
+fn authority_kind(parts: &Parts<'_>) -> Option<AuthorityKind> {
+    parts.span(tables::AUTHORITY)?;
+    if parts.span(tables::SERVER).is_some() {
+        Some(AuthorityKind::Server)
+    } else {
+        Some(AuthorityKind::RegName)
+    }
+}
+
+fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
+    parts.span(tables::HOST)?;
+    // An IPv4address inside an IPv6reference (ls32) must not make the host
+    // an IPv4 address: test the IPv6 reference first.
+    if parts.span(tables::IPV6REFERENCE).is_some() {
+        Some(HostKind::Ipv6Reference)
+    } else if parts.span(tables::IPV4ADDRESS).is_some() {
+        Some(HostKind::Ipv4Address)
+    } else {
+        Some(HostKind::Hostname)
+    }
+}
+
+fn path_kind(parts: &Parts<'_>) -> PathKind {
+    // The abs-path of `rel-path = rel-segment [ abs-path ]` is captured
+    // too: test rel-path before abs-path.
+    if parts.span(tables::OPAQUE_PART).is_some() {
+        PathKind::OpaquePart
+    } else if parts.span(tables::REL_PATH).is_some() {
+        PathKind::RelPath
+    } else if parts.span(tables::ABS_PATH).is_some() {
+        PathKind::AbsPath
+    } else {
+        PathKind::Empty
+    }
+}
+
+fn path<'a>(parts: &Parts<'a>) -> &'a str {
+    let capture = match path_kind(parts) {
+        PathKind::OpaquePart => tables::OPAQUE_PART,
+        PathKind::RelPath => tables::REL_PATH,
+        PathKind::AbsPath => tables::ABS_PATH,
+        PathKind::Empty => return "",
+    };
+    parts.get(capture).unwrap_or("")
+}
+
+macro_rules! view {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $table:ident, $rule:literal, $example:literal
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name<'a> {
+            parts: Parts<'a>,
+        }
+
+        impl<'a> $name<'a> {
+            #[doc = concat!("Parses `input` as `", $rule, "`.")]
+            ///
+            /// # Errors
+            ///
+            /// An [`Error`] at the first byte that cannot continue a match,
+            /// or at the end if the input stops short.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::draft_fielding_uri_rfc2396bis_01::", stringify!($name), "::parse(\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, Error> {
+                Ok($name { parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
+            ///
+            /// # Errors
+            ///
+            /// As [`Self::parse`].
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::draft_fielding_uri_rfc2396bis_01::", stringify!($name), "::parse_bytes(b\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
+                Ok($name { parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("assert!(uridfa::draft_fielding_uri_rfc2396bis_01::", stringify!($name), "::is_valid(b\"", $example, "\"));")]
+            /// ```
+            pub fn is_valid(input: &[u8]) -> bool {
+                uridfa_runtime::validate(&tables::$table, input).is_ok()
+            }
+
+            /// The whole input.
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input
+            }
+
+            /// `scheme` (§3.1), without the `:`.
+            pub fn scheme(&self) -> Option<&'a str> {
+                self.parts.get(tables::SCHEME)
+            }
+
+            /// `authority` (§3.2), without the leading `//`. `Some("")` for
+            /// `file:///x`.
+            pub fn authority(&self) -> Option<&'a str> {
+                self.parts.get(tables::AUTHORITY)
+            }
+
+            /// Whether the authority is a `server` or a `reg-name` (§3.2);
+            /// `None` without an authority.
+            pub fn authority_kind(&self) -> Option<AuthorityKind> {
+                authority_kind(&self.parts)
+            }
+
+            /// `userinfo` (§3.2.2), without the `@`. Only a `server` has one.
+            pub fn userinfo(&self) -> Option<&'a str> {
+                self.parts.get(tables::USERINFO)
+            }
+
+            /// `host` (§3.2.2), with the brackets of an `IPv6reference`.
+            /// `None` without an authority, for the empty `server` and for a
+            /// `reg-name`.
+            pub fn host(&self) -> Option<&'a str> {
+                self.parts.get(tables::HOST)
+            }
+
+            /// Which alternative of `host` matched; `None` when
+            /// [`Self::host`] is.
+            pub fn host_kind(&self) -> Option<HostKind> {
+                host_kind(&self.parts)
+            }
+
+            /// `port` (§3.2.2), without the `:`. `Some("")` for `http://a:/`.
+            pub fn port(&self) -> Option<&'a str> {
+                self.parts.get(tables::PORT)
+            }
+
+            /// The port as a number: `None` if absent, empty, or above
+            /// 65535 (the grammar allows any `*DIGIT`).
+            pub fn port_u16(&self) -> Option<u16> {
+                crate::parts::port_u16(self.port()?)
+            }
+
+            /// The path (§3, §3.3, §5): whichever of `abs-path`,
+            /// `opaque-part` or `rel-path` matched ([`Self::path_kind`]).
+            /// Always defined, possibly empty.
+            pub fn path(&self) -> &'a str {
+                path(&self.parts)
+            }
+
+            /// Which rule the path matched.
+            pub fn path_kind(&self) -> PathKind {
+                path_kind(&self.parts)
+            }
+
+            /// `opaque-part` (§3): everything after `scheme ":"` (up to a
+            /// `#`) when it does not start with `/`. `None` for a
+            /// hierarchical or relative reference.
+            pub fn opaque_part(&self) -> Option<&'a str> {
+                self.parts.get(tables::OPAQUE_PART)
+            }
+
+            /// `query` (§3.4), without the `?`. An opaque part has none: its
+            /// `?` is part of the `opaque-part`.
+            pub fn query(&self) -> Option<&'a str> {
+                self.parts.get(tables::QUERY)
+            }
+
+            /// `fragment` (§4.1), without the `#`.
+            pub fn fragment(&self) -> Option<&'a str> {
+                self.parts.get(tables::FRAGMENT)
+            }
+
+            /// The span of capture `index` (see [`tables`] for the
+            /// indices), for components not covered by an accessor.
+            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+                self.parts.span(index)
+            }
+        }
+
+        impl core::fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.parts.input)
+            }
+        }
+    };
+}
+
+view! {
+    /// A `URI-reference` (§4): an absolute or relative URI, each optional,
+    /// and an optional fragment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("../g?q")?;
+    /// assert_eq!(r.scheme(), None);
+    /// assert_eq!(r.path(), "../g");
+    /// assert_eq!(r.query(), Some("q"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    UriRef, URI_REFERENCE, "URI-reference", "http://example.com/a?b#c"
+}
+
+view! {
+    /// An `absolute-URI-reference` (§4): an absolute URI with an optional
+    /// fragment, the form "many protocol elements allow".
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_fielding_uri_rfc2396bis_01::AbsoluteUriRef;
+    /// let r = AbsoluteUriRef::parse("http://www.ics.uci.edu/pub/ietf/uri/#Related")?;
+    /// assert_eq!(r.fragment(), Some("Related"));
+    /// assert!(AbsoluteUriRef::parse("../g").is_err());
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    AbsoluteUriRef, ABSOLUTE_URI_REFERENCE, "absolute-URI-reference", "http://a/b/c/g#s"
+}
+
+view! {
+    /// An `absolute-URI` (§3): a scheme and a hierarchical or opaque part,
+    /// without a fragment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_fielding_uri_rfc2396bis_01::AbsoluteUri;
+    /// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
+    /// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
+    /// ```
+    AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://a/b/c/d;p?q"
+}
+
+view! {
+    /// A `relative-URI` (§5): a network-path, absolute-path or
+    /// relative-path reference (each optional) and an optional query,
+    /// without a fragment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::RelativeUri::parse("//g/x")?;
+    /// assert_eq!(r.host(), Some("g"));
+    /// assert_eq!(r.path(), "/x");
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    RelativeUri, RELATIVE_URI, "relative-URI", "g;x?y"
+}
