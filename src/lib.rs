@@ -9,6 +9,8 @@
 //! One module per grammar, named after its file:
 //!
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
+//! - [`rfc1738`]: RFC 1738 (URL), §5, strict per scheme, with views of
+//!   the ten schemes of §3.
 //!
 //! # Example
 //!
@@ -40,7 +42,9 @@ extern crate std;
 
 mod error;
 mod parts;
+pub mod rfc1738;
 pub mod rfc3986;
+mod url_common;
 
 pub use error::Error;
 pub use uridfa_runtime as runtime;
@@ -78,11 +82,18 @@ impl BuiltinGrammar {
 /// let g = uridfa::grammar("rfc3986").unwrap();
 /// assert_eq!(g.entries[0].rule, "URI-reference");
 /// ```
-pub static GRAMMARS: &[BuiltinGrammar] = &[BuiltinGrammar {
-    name: "rfc3986",
-    entries: &rfc3986::tables::ENTRIES,
-    plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
-}];
+pub static GRAMMARS: &[BuiltinGrammar] = &[
+    BuiltinGrammar {
+        name: "rfc3986",
+        entries: &rfc3986::tables::ENTRIES,
+        plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "rfc1738",
+        entries: &rfc1738::tables::ENTRIES,
+        plain_dfa_states: &rfc1738::tables::PLAIN_DFA_STATES,
+    },
+];
 
 // The README's examples run as doctests.
 #[cfg(doctest)]
