@@ -11,6 +11,8 @@
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
 //! - [`rfc1738`]: RFC 1738 (URL), §5, strict per scheme, with views of
 //!   the ten schemes of §3.
+//! - [`draft_ietf_uri_url_06`]: draft-ietf-uri-url-06 (the draft of RFC
+//!   1738), §5, with the same API.
 //!
 //! # Example
 //!
@@ -40,6 +42,7 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod draft_ietf_uri_url_06;
 mod error;
 mod parts;
 pub mod rfc1738;
@@ -92,6 +95,11 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
         name: "rfc1738",
         entries: &rfc1738::tables::ENTRIES,
         plain_dfa_states: &rfc1738::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "draft-ietf-uri-url-06",
+        entries: &draft_ietf_uri_url_06::tables::ENTRIES,
+        plain_dfa_states: &draft_ietf_uri_url_06::tables::PLAIN_DFA_STATES,
     },
 ];
 
