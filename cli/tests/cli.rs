@@ -483,8 +483,29 @@ fn stats_lists_every_entry() {
     }
     // Fixed width: every row is as long as the header.
     assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{out}");
+    // One row per entry of every built-in grammar, in order.
+    let rows: Vec<(String, String)> = lines[1..]
+        .iter()
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            (w.next().unwrap().to_owned(), w.next().unwrap().to_owned())
+        })
+        .collect();
+    let want: Vec<(String, String)> = uridfa::GRAMMARS
+        .iter()
+        .flat_map(|g| {
+            g.entries
+                .iter()
+                .map(|t| (g.name.to_owned(), t.rule.to_owned()))
+        })
+        .collect();
+    assert_eq!(rows, want, "{out}");
+    // `--grammar` keeps that grammar's rows.
     let o = run(&["stats", "--grammar", "rfc3986"], b"");
-    assert_eq!(stdout(&o), out);
+    let one = stdout(&o);
+    let mine: Vec<&str> = one.lines().skip(1).collect();
+    assert_eq!(mine.len(), 4, "{one}");
+    assert!(mine.iter().all(|l| l.starts_with("rfc3986 ")), "{one}");
 }
 
 #[test]
