@@ -580,27 +580,33 @@ macro_rules! url_views {
         }
 
         impl<'a> Url<'a> {
+            /// The view for a match of the strict `url` rule. The rule
+            /// guarantees that a URL whose scheme is one of the ten names
+            /// (any case) matched that scheme's own rule, and that any
+            /// other URL matched `other-scheme-url`; so the scheme names
+            /// the variant.
             fn from_parts(parts: Parts<'a>) -> Self {
-                let has = |i| parts.span(i).is_some();
-                if has(tables::FTP) {
+                let scheme = crate::url_common::scheme_of(parts.input);
+                let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+                if is("ftp") {
                     Url::Ftp(Ftp { parts })
-                } else if has(tables::HTTP) {
+                } else if is("http") {
                     Url::Http(Http { parts })
-                } else if has(tables::GOPHER) {
+                } else if is("gopher") {
                     Url::Gopher(Gopher { parts })
-                } else if has(tables::MAILTO) {
+                } else if is("mailto") {
                     Url::Mailto(Mailto { parts })
-                } else if has(tables::NEWS) {
+                } else if is("news") {
                     Url::News(News { parts })
-                } else if has(tables::NNTP) {
+                } else if is("nntp") {
                     Url::Nntp(Nntp { parts })
-                } else if has(tables::TELNET) {
+                } else if is("telnet") {
                     Url::Telnet(Telnet { parts })
-                } else if has(tables::WAIS) {
+                } else if is("wais") {
                     Url::Wais(Wais { parts })
-                } else if has(tables::FILE) {
+                } else if is("file") {
                     Url::File(File { parts })
-                } else if has(tables::PROSPERO) {
+                } else if is("prospero") {
                     Url::Prospero(Prospero { parts })
                 } else {
                     Url::Other(Other { parts })

@@ -811,3 +811,100 @@ fn bad_bytes_are_errors() {
     let e = Url::parse(&format!("{long} ")).unwrap_err();
     assert_eq!(e.offset(), long.len());
 }
+
+/// The strict `url` is the union its definition says: an input matches
+/// `url` iff it matches the rule of its scheme (one of the ten, any case),
+/// or `otherurl` with a scheme that is none of them; and `Url::parse`
+/// gives the variant of that scheme. Checked on the URLs above and on
+/// every one-byte deletion, duplication and replacement (by a byte of
+/// `@:/;%=` or a space) of them.
+#[test]
+fn strict_url_is_the_union_of_the_scheme_rules() {
+    const RULES: [(&str, &str); 10] = [
+        ("ftp", "ftpurl"),
+        ("http", "httpurl"),
+        ("gopher", "gopherurl"),
+        ("mailto", "mailtourl"),
+        ("news", "newsurl"),
+        ("nntp", "nntpurl"),
+        ("telnet", "telneturl"),
+        ("wais", "waisurl"),
+        ("file", "fileurl"),
+        ("prospero", "prosperourl"),
+    ];
+    let g = uridfa::grammar(GRAMMAR).unwrap();
+    let ok = |rule: &str, s: &[u8]| uridfa::runtime::validate(g.entry(rule).unwrap(), s).is_ok();
+    let seeds = [
+        "ftp://myname@host.dom/%2Fetc/motd",
+        "ftp://foo:@host.com/a/b;type=d",
+        "http://host.dom:8080/a/b;c?d=e&f",
+        "gopher://host.dom/1sel%09%09+",
+        "mailto:masinter@parc.xerox.com",
+        "news:comp.infosystems.www.misc",
+        "news:unique123@full.domain.name",
+        "nntp://news.host.dom:1119/comp.lang/4711",
+        "telnet://guest:secret@host.dom:2323/",
+        "wais://quake.think.com/wais-discussion-archives?lynch",
+        "wais://host.dom/db/TEXT/doc",
+        "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+        "prospero://host.dom:1526/pros/name;OBJECT-VERSION=2",
+        "x-example:anything",
+        "HTTP://host.dom/",
+    ];
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for s in seeds {
+        let b = s.as_bytes();
+        inputs.push(b.to_vec());
+        for i in 0..b.len() {
+            let mut d = b.to_vec();
+            d.remove(i);
+            inputs.push(d);
+            let mut d = b.to_vec();
+            d.insert(i, b[i]);
+            inputs.push(d);
+            for &c in b"@:/;%= " {
+                let mut d = b.to_vec();
+                d[i] = c;
+                inputs.push(d);
+            }
+        }
+    }
+    let (mut accepted, mut rejected) = (0, 0);
+    for s in &inputs {
+        let scheme = s.split(|&c| c == b':').next().unwrap_or(&[]);
+        let own = RULES
+            .iter()
+            .find(|(name, _)| name.as_bytes().eq_ignore_ascii_case(scheme));
+        let want = match own {
+            Some((_, rule)) => ok(rule, s),
+            None => ok("otherurl", s),
+        };
+        let text = String::from_utf8_lossy(s);
+        assert_eq!(ok("url", s), want, "{DOC}: {text:?}");
+        match Url::parse_bytes(s) {
+            Ok(u) => {
+                accepted += 1;
+                let variant = match u {
+                    Url::Ftp(_) => "ftp",
+                    Url::Http(_) => "http",
+                    Url::Gopher(_) => "gopher",
+                    Url::Mailto(_) => "mailto",
+                    Url::News(_) => "news",
+                    Url::Nntp(_) => "nntp",
+                    Url::Telnet(_) => "telnet",
+                    Url::Wais(_) => "wais",
+                    Url::File(_) => "file",
+                    Url::Prospero(_) => "prospero",
+                    Url::Other(_) => "other",
+                };
+                assert_eq!(variant, own.map_or("other", |(n, _)| n), "{DOC}: {text:?}");
+            }
+            Err(_) => rejected += 1,
+        }
+    }
+    assert_eq!(accepted + rejected, inputs.len());
+    assert!(
+        accepted > 1000 && rejected > 1000,
+        "{accepted} / {rejected}"
+    );
+}
