@@ -15,6 +15,10 @@
 //! - [`draft_fielding_uri_rfc2396bis_01`]: the 2396bis draft 01 (March
 //!   2003), sections 2 to 5: server and reg-name authorities, hostname
 //!   label limits, IPv4 and IPv6 literals, opaque parts.
+//! - [`rfc1738`]: RFC 1738 (URL), §5, strict per scheme, with views of
+//!   the ten schemes of §3.
+//! - [`draft_ietf_uri_url_06`]: draft-ietf-uri-url-06 (the draft of RFC
+//!   1738), §5, with the same API.
 //!
 //! # Example
 //!
@@ -45,11 +49,14 @@
 extern crate std;
 
 pub mod draft_fielding_uri_rfc2396bis_01;
+pub mod draft_ietf_uri_url_06;
 pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
 mod parts;
+pub mod rfc1738;
 pub mod rfc3986;
 pub mod rfc8141;
+mod url_common;
 
 pub use error::Error;
 pub use uridfa_runtime as runtime;
@@ -94,6 +101,21 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
         plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
     },
     BuiltinGrammar {
+        name: "rfc1738",
+        entries: &rfc1738::tables::ENTRIES,
+        plain_dfa_states: &rfc1738::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "draft-ietf-uri-url-06",
+        entries: &draft_ietf_uri_url_06::tables::ENTRIES,
+        plain_dfa_states: &draft_ietf_uri_url_06::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "draft-fielding-uri-rfc2396bis-01",
+        entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
+        plain_dfa_states: &draft_fielding_uri_rfc2396bis_01::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
         name: "draft-ietf-urnbis-rfc2141bis-urn-03",
         entries: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::ENTRIES,
         plain_dfa_states: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::PLAIN_DFA_STATES,
@@ -102,11 +124,6 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
         name: "rfc8141",
         entries: &rfc8141::tables::ENTRIES,
         plain_dfa_states: &rfc8141::tables::PLAIN_DFA_STATES,
-    },
-    BuiltinGrammar {
-        name: "draft-fielding-uri-rfc2396bis-01",
-        entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
-        plain_dfa_states: &draft_fielding_uri_rfc2396bis_01::tables::PLAIN_DFA_STATES,
     },
 ];
 

@@ -496,6 +496,29 @@ fn stats_lists_every_entry() {
         .filter(|row| row[0] == "grammar" || row[0] == "rfc3986")
         .collect();
     assert_eq!(cells(&stdout(&o)), want);
+    // One row per entry of every built-in grammar, in order.
+    let rows: Vec<(String, String)> = lines[1..]
+        .iter()
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            (w.next().unwrap().to_owned(), w.next().unwrap().to_owned())
+        })
+        .collect();
+    let want: Vec<(String, String)> = uridfa::GRAMMARS
+        .iter()
+        .flat_map(|g| {
+            g.entries
+                .iter()
+                .map(|t| (g.name.to_owned(), t.rule.to_owned()))
+        })
+        .collect();
+    assert_eq!(rows, want, "{out}");
+    // `--grammar` keeps that grammar's rows.
+    let o = run(&["stats", "--grammar", "rfc3986"], b"");
+    let one = stdout(&o);
+    let mine: Vec<&str> = one.lines().skip(1).collect();
+    assert_eq!(mine.len(), 4, "{one}");
+    assert!(mine.iter().all(|l| l.starts_with("rfc3986 ")), "{one}");
 }
 
 #[test]

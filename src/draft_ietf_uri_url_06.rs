@@ -1,0 +1,52 @@
+//! draft-ietf-uri-url-06, *Uniform Resource Locators (URL)* (August 1994,
+//! the draft that became RFC 1738), from the BNF of its §5
+//! (`grammar/draft-ietf-uri-url-06.abnf`), with the same typed views as
+//! [`crate::rfc1738`]: [`Url`] (strict), [`Ftp`], [`Http`], [`Gopher`],
+//! [`Mailto`], [`News`], [`Nntp`], [`Telnet`], [`Wais`], [`File`],
+//! [`Prospero`] and [`Other`].
+//!
+//! Where the draft's BNF differs from RFC 1738's, the views follow the
+//! draft:
+//!
+//! - `hostname = alpha *uchar`: no domain labels, so `a-.example` is a
+//!   host, `1a.example` is not;
+//! - `fileurl = "file://" host [ "/" fpath ]`: the host is required
+//!   (although §3.10 says it may be empty; §5 wins, see
+//!   `grammar/README.md`), and the path is optional;
+//! - `group = alpha *[ alpha | digit | "-" | "." ]`, without `+` and `_`;
+//! - `extra` holds `=`, and `unreserved` holds `national` (`{`, `}`, `|`,
+//!   `\`, `^`, `~`, `[`, `]`).
+//!
+//! The strict `url` rule is ours, as in [`crate::rfc1738`]: a URL whose
+//! scheme is one of the ten names (compared without regard to case) must
+//! match that scheme's own rule; `otherurl` ([`Other`]) is the lax one.
+//!
+//! The raw tables are in [`tables`].
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::draft_ietf_uri_url_06::Url;
+//!
+//! let Url::Gopher(g) = Url::parse("gopher://host.dom/7sel%09query%09+")? else {
+//!     panic!("a gopher URL");
+//! };
+//! assert_eq!(g.gophertype(), Some("7"));
+//! assert_eq!(g.selector(), Some("sel"));
+//! assert_eq!(g.search(), Some("query"));
+//! assert_eq!(g.gopher_plus(), Some("+"));
+//! assert_eq!(g.port_or_default(), Some(70));
+//! // No empty host in the draft's BNF.
+//! assert!(Url::parse("file:///etc/motd").is_err());
+//! # Ok::<(), uridfa::Error>(())
+//! ```
+
+/// The generated tables of `grammar/draft-ietf-uri-url-06.abnf`: one
+/// `Tables` per entry rule (`URL`, `FTPURL`, ..., `PROSPEROURL`,
+/// `OTHERURL`) and one index constant per capture.
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(env!("OUT_DIR"), "/draft_ietf_uri_url_06.rs"));
+}
+
+crate::url_common::url_views!("draft_ietf_uri_url_06");

@@ -1,0 +1,58 @@
+//! RFC 1738, *Uniform Resource Locators (URL)*, from the final BNF of its
+//! §5 (`grammar/rfc1738.abnf`), with typed views of the ten schemes of §3.
+//!
+//! | type | rule | RFC 1738 |
+//! |---|---|---|
+//! | [`Url`] | `url`, strict (see below) | §5 |
+//! | [`Ftp`] | `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` | §3.2 |
+//! | [`Http`] | `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` | §3.3 |
+//! | [`Gopher`] | `gopherurl = "gopher://" hostport [ "/" [ gtype [ selector ... ]]]` | §3.4 |
+//! | [`Mailto`] | `mailtourl = "mailto:" encoded822addr` | §3.5 |
+//! | [`News`] | `newsurl = "news:" grouppart` | §3.6 |
+//! | [`Nntp`] | `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` | §3.7 |
+//! | [`Telnet`] | `telneturl = "telnet://" login [ "/" ]` | §3.8 |
+//! | [`Wais`] | `waisurl = waisdatabase / waisindex / waisdoc` | §3.9 |
+//! | [`File`] | `fileurl = "file://" [ host / "localhost" ] "/" fpath` | §3.10 |
+//! | [`Prospero`] | `prosperourl = "prospero://" hostport "/" ppath *( fieldspec )` | §3.11 |
+//! | [`Other`] | `otherurl = genericurl` | §5 |
+//!
+//! **Strict schemes.** RFC 1738's `url` ends in `otherurl`, which accepts
+//! any scheme, so `http://user@host/` would be a URL although §3.3 allows
+//! no user name. Our `url` replaces that last alternative by one whose
+//! scheme is none of the ten names (compared without regard to case): a
+//! URL with one of the ten schemes must match that scheme's own rule. The
+//! lax reading is the `otherurl` entry ([`Other`]).
+//!
+//! Accessors return slices of the input, still percent-encoded; `Option`
+//! where a component can be absent. `port_or_default()` gives the default
+//! ports of §3: ftp 21, http 80, gopher 70, nntp 119, telnet 23, wais 210,
+//! prospero 1525. [`crate::draft_ietf_uri_url_06`] has the same API.
+//!
+//! The raw tables are in [`tables`].
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::rfc1738::{FtpType, Url};
+//!
+//! let Url::Ftp(f) = Url::parse("ftp://myname@host.dom/%2Fetc/motd;type=i")? else {
+//!     panic!("an ftp URL");
+//! };
+//! assert_eq!(f.user(), Some("myname"));
+//! assert_eq!(f.host(), "host.dom");
+//! assert_eq!(f.port_or_default(), Some(21));
+//! assert!(f.cwd().eq(["%2Fetc"]));
+//! assert_eq!(f.name(), Some("motd"));
+//! assert_eq!(f.typecode(), Some(FtpType::Image));
+//! # Ok::<(), uridfa::Error>(())
+//! ```
+
+/// The generated tables of `grammar/rfc1738.abnf`: one `Tables` per entry
+/// rule (`URL`, `FTPURL`, ..., `PROSPEROURL`, `OTHERURL`) and one index
+/// constant per capture.
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(env!("OUT_DIR"), "/rfc1738.rs"));
+}
+
+crate::url_common::url_views!("rfc1738");

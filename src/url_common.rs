@@ -1,0 +1,777 @@
+//! The typed views shared by [`crate::rfc1738`] and
+//! [`crate::draft_ietf_uri_url_06`]: both grammars have the same entry
+//! rules and capture names, so one macro, [`url_views!`], writes the same
+//! view types into each module over that module's `tables`. The
+//! grammar-independent helpers (iterators, small enums) live here once
+//! and are re-exported by both modules.
+//!
+//! Every accessor returns a slice of the input, still percent-encoded.
+//! Components are found in two ways: from the tables' captures, or, where
+//! the grammar has already fixed the structure (a path's `/`-separated
+//! segments, prospero's `;field=value` pairs, the text after a capture),
+//! by splitting the matched text. The second never looks past what the
+//! grammar matched and never panics.
+
+/// The FTP transfer type, `;type=<typecode>` (RFC 1738 §3.2.2): `ftptype
+/// = "A" / "I" / "D" / "a" / "i" / "d"`.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc1738::{Ftp, FtpType};
+/// let u = Ftp::parse("ftp://host/pub/file.txt;type=a")?;
+/// assert_eq!(u.typecode(), Some(FtpType::Ascii));
+/// assert_eq!(FtpType::Directory.as_char(), 'd');
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FtpType {
+    /// `a`: ASCII transfer (`TYPE A`).
+    Ascii,
+    /// `i`: image (binary) transfer (`TYPE I`).
+    Image,
+    /// `d`: a directory listing (`NLST <name>`).
+    Directory,
+}
+
+impl FtpType {
+    /// The type code as the RFC writes it, in lower case.
+    pub fn as_char(self) -> char {
+        match self {
+            FtpType::Ascii => 'a',
+            FtpType::Image => 'i',
+            FtpType::Directory => 'd',
+        }
+    }
+
+    /// The type for a typecode (either case); `None` for anything else.
+    pub(crate) fn from_code(code: &str) -> Option<FtpType> {
+        match code.as_bytes() {
+            [b'a' | b'A'] => Some(FtpType::Ascii),
+            [b'i' | b'I'] => Some(FtpType::Image),
+            [b'd' | b'D'] => Some(FtpType::Directory),
+            _ => None,
+        }
+    }
+}
+
+/// What a `news:` URL designates (RFC 1738 §3.6): `grouppart = "*" /
+/// group / article`.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc1738::{News, NewsTarget};
+/// let u = News::parse("news:comp.infosystems.www.misc")?;
+/// assert_eq!(u.target(), NewsTarget::Group("comp.infosystems.www.misc"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NewsTarget<'a> {
+    /// `news:*`, "all available news groups".
+    All,
+    /// A newsgroup name, `group`.
+    Group(&'a str),
+    /// A message-id without `<` and `>`, `article` (`<unique>@<full_domain_name>`).
+    Article(&'a str),
+}
+
+/// The `<cwd>` segments of an FTP url-path (RFC 1738 §3.2.2), in order:
+/// every `/`-separated segment of `fpath` but the last, which is the
+/// `<name>`. Segments may be empty and are still percent-encoded.
+///
+/// # Example
+///
+/// ```
+/// let u = uridfa::rfc1738::Ftp::parse("ftp://host/a/b%2Fc/name")?;
+/// assert!(u.cwd().eq(["a", "b%2Fc"]));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    inner: Option<core::str::Split<'a, char>>,
+}
+
+impl<'a> Segments<'a> {
+    /// The segments of `dirs`, the part of a path before its last `/`
+    /// (`None`: no segments at all).
+    pub(crate) fn new(dirs: Option<&'a str>) -> Self {
+        Segments {
+            inner: dirs.map(|d| d.split('/')),
+        }
+    }
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        self.inner.as_mut()?.next()
+    }
+}
+
+/// The `;field=value` pairs after a prospero `<hsoname>` (RFC 1738
+/// §3.11), as `(field, value)`, still percent-encoded. Each pair is split
+/// at its first `=`, as the prose says ("The name of the field and its
+/// value are separated by a "="").
+///
+/// # Example
+///
+/// ```
+/// let u = uridfa::rfc1738::Prospero::parse("prospero://host/name;OBJECT-VERSION=2;a=b")?;
+/// assert!(u.fields().eq([("OBJECT-VERSION", "2"), ("a", "b")]));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Fields<'a> {
+    /// The text after the next `;`, if there is one.
+    rest: Option<&'a str>,
+}
+
+impl<'a> Fields<'a> {
+    /// The pairs of `tail`, the text after the hsoname: empty, or `;`
+    /// fieldspec...
+    pub(crate) fn new(tail: &'a str) -> Self {
+        Fields {
+            rest: tail.strip_prefix(';'),
+        }
+    }
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        let rest = self.rest?;
+        let spec = match rest.split_once(';') {
+            Some((spec, tail)) => {
+                self.rest = Some(tail);
+                spec
+            }
+            None => {
+                self.rest = None;
+                rest
+            }
+        };
+        Some(spec.split_once('=').unwrap_or((spec, "")))
+    }
+}
+
+/// Splits a gopher selector text at the first two `%09` (RFC 1738
+/// §3.4): `<selector>%09<search>%09<gopher+_string>`.
+pub(crate) fn gopher_split(raw: &str) -> (&str, Option<&str>, Option<&str>) {
+    match raw.split_once("%09") {
+        None => (raw, None, None),
+        Some((selector, rest)) => match rest.split_once("%09") {
+            None => (selector, Some(rest), None),
+            Some((search, plus)) => (selector, Some(search), Some(plus)),
+        },
+    }
+}
+
+/// The scheme of a URL that the grammar matched: the text before its
+/// first `:`.
+pub(crate) fn scheme_of(input: &str) -> &str {
+    input.split_once(':').map_or(input, |(s, _)| s)
+}
+
+/// Writes the view types of an RFC 1738-family grammar into the calling
+/// module, over its `tables` module. `$module` is the module's name (for
+/// the doc examples).
+macro_rules! url_views {
+    ($module:literal) => {
+        use crate::Error;
+        pub use crate::url_common::{Fields, FtpType, NewsTarget, Segments};
+
+        /// The spans of one parsed URL, 8 bytes per capture.
+        type Parts<'a> = crate::parts::Parts<'a, { 2 * tables::CAPTURE_LEN }>;
+
+        /// Runs the tables of entry `t` over `input`.
+        fn parse_parts<'a>(t: &'static uridfa_runtime::Tables<'static>, input: &'a str) -> Result<Parts<'a>, Error> {
+            Parts::parse_str::<{ tables::REG_LEN }>(t, input)
+        }
+
+        /// Runs the tables of entry `t` over `input` bytes.
+        fn parse_parts_bytes<'a>(t: &'static uridfa_runtime::Tables<'static>, input: &'a [u8]) -> Result<Parts<'a>, Error> {
+            Parts::parse_bytes::<{ tables::REG_LEN }>(t, input)
+        }
+
+        crate::url_common::scheme_view! {
+            $module, Ftp, FTPURL, "ftpurl", "3.2", "ftp://myname@host.dom/%2Fetc/motd",
+            /// An FTP URL (§3.2): `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`.
+            /// The url-path is `<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>`
+            /// (§3.2.2); the default port is 21.
+        }
+        crate::url_common::scheme_view! {
+            $module, Http, HTTPURL, "httpurl", "3.3", "http://host:8080/path?query",
+            /// An HTTP URL (§3.3): `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`,
+            /// `http://<host>:<port>/<path>?<searchpart>`; no user name or
+            /// password; the default port is 80.
+        }
+        crate::url_common::scheme_view! {
+            $module, Gopher, GOPHERURL, "gopherurl", "3.4", "gopher://host/7sel%09query",
+            /// A Gopher URL (§3.4): `gopher://<host>:<port>/<gopher-path>`, the
+            /// gopher-path being `<gophertype><selector>%09<search>%09<gopher+_string>`
+            /// with the last parts optional; the default port is 70.
+        }
+        crate::url_common::scheme_view! {
+            $module, Mailto, MAILTOURL, "mailtourl", "3.5", "mailto:user@example.org",
+            /// A mailto URL (§3.5): `mailtourl = "mailto:" encoded822addr`.
+        }
+        crate::url_common::scheme_view! {
+            $module, News, NEWSURL, "newsurl", "3.6", "news:comp.infosystems.www.misc",
+            /// A news URL (§3.6): `newsurl = "news:" grouppart`, `grouppart =
+            /// "*" / group / article`.
+        }
+        crate::url_common::scheme_view! {
+            $module, Nntp, NNTPURL, "nntpurl", "3.7", "nntp://news.example.com/comp.lang/42",
+            /// An NNTP URL (§3.7): `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`,
+            /// `nntp://<host>:<port>/<newsgroup-name>/<article-number>`; the
+            /// default port is 119.
+        }
+        crate::url_common::scheme_view! {
+            $module, Telnet, TELNETURL, "telneturl", "3.8", "telnet://user:pw@host:2323/",
+            /// A telnet URL (§3.8): `telneturl = "telnet://" login [ "/" ]`;
+            /// the default port is 23.
+        }
+        crate::url_common::scheme_view! {
+            $module, Wais, WAISURL, "waisurl", "3.9", "wais://host:210/db?query",
+            /// A WAIS URL (§3.9): `waisurl = waisdatabase / waisindex / waisdoc`:
+            /// `/<database>`, `/<database>?<search>` or
+            /// `/<database>/<wtype>/<wpath>`; the default port is 210.
+        }
+        crate::url_common::scheme_view! {
+            $module, File, FILEURL, "fileurl", "3.10", "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+            /// A file URL (§3.10): `file://<host>/<path>`, where `<host>` may
+            /// also be `localhost` or empty (the machine interpreting the URL).
+        }
+        crate::url_common::scheme_view! {
+            $module, Prospero, PROSPEROURL, "prosperourl", "3.11", "prospero://host.dom//pros/name",
+            /// A Prospero URL (§3.11): `prosperourl = "prospero://" hostport "/" ppath *( fieldspec )`,
+            /// `prospero://<host>:<port>/<hsoname>;<field>=<value>`; the
+            /// default port is 1525.
+        }
+        crate::url_common::scheme_view! {
+            $module, Other, OTHERURL, "otherurl", "5", "x-example:anything",
+            /// A URL under the generic syntax (§5): `otherurl`, a scheme, `:`,
+            /// and a scheme-specific part of `xchar`s. As its own entry rule it
+            /// accepts any scheme, also one of the ten; inside [`Url`] it holds
+            /// only URLs whose scheme is none of them.
+        }
+
+        /// `host [ ":" port ]` accessors with a default port.
+        macro_rules! hostport {
+            ($default:literal) => {
+                /// `host` (§3.1): a `hostname` or a `hostnumber`.
+                pub fn host(&self) -> &'a str {
+                    self.parts.get(tables::HOST).unwrap_or("")
+                }
+
+                /// `port` (§3.1), without the `:`; `None` when omitted.
+                pub fn port(&self) -> Option<&'a str> {
+                    self.parts.get(tables::PORT)
+                }
+
+                /// The port as a number: `None` if omitted or above 65535
+                /// (the grammar allows any `digits`).
+                pub fn port_u16(&self) -> Option<u16> {
+                    crate::parts::port_u16(self.port()?)
+                }
+
+                #[doc = concat!("The port as a number, ", stringify!($default), " (the scheme's default) when omitted; `None` only if the given port is above 65535.")]
+                pub fn port_or_default(&self) -> Option<u16> {
+                    match self.port() {
+                        None => Some($default),
+                        Some(p) => crate::parts::port_u16(p),
+                    }
+                }
+            };
+        }
+
+        /// `login` accessors: user name and password.
+        macro_rules! login {
+            () => {
+                /// `user` (§3.1), without `:` and `@`; `None` without an `@`
+                /// (`ftp://@host/` has an empty user name, `Some("")`).
+                pub fn user(&self) -> Option<&'a str> {
+                    self.parts.get(tables::USER)
+                }
+
+                /// `password` (§3.1), after the user's `:`; `None` without one
+                /// (`ftp://foo:@host/` has an empty password, `Some("")`).
+                pub fn password(&self) -> Option<&'a str> {
+                    self.parts.get(tables::PASSWORD)
+                }
+            };
+        }
+
+        impl<'a> Ftp<'a> {
+            login!();
+            hostport!(21);
+
+            /// `fpath`, the url-path after the `/` that follows the host
+            /// (not including `;type=`); `None` if there is no such `/`.
+            pub fn path(&self) -> Option<&'a str> {
+                self.parts.get(tables::PATH)
+            }
+
+            /// The `<cwd>` segments: every segment of [`Self::path`] but the
+            /// last (§3.2.2), each the argument of one `CWD` command.
+            pub fn cwd(&self) -> Segments<'a> {
+                Segments::new(self.path().and_then(|p| p.rsplit_once('/')).map(|(d, _)| d))
+            }
+
+            /// `<name>`: the last segment of [`Self::path`] (possibly empty);
+            /// `None` without a path.
+            pub fn name(&self) -> Option<&'a str> {
+                let p = self.path()?;
+                Some(p.rsplit_once('/').map_or(p, |(_, n)| n))
+            }
+
+            /// The typecode of `;type=<typecode>` (§3.2.2, §3.2.3: optional).
+            pub fn typecode(&self) -> Option<FtpType> {
+                FtpType::from_code(self.parts.get(tables::FTPTYPE)?)
+            }
+        }
+
+        impl<'a> Http<'a> {
+            hostport!(80);
+
+            /// `<path>` (`hpath`), after the `/` that follows the host;
+            /// `None` if there is no such `/`.
+            pub fn path(&self) -> Option<&'a str> {
+                self.parts.get(tables::PATH)
+            }
+
+            /// `<searchpart>` (`search`), after the `?`; `None` without `?`.
+            pub fn search(&self) -> Option<&'a str> {
+                self.parts.get(tables::SEARCH)
+            }
+        }
+
+        impl<'a> Gopher<'a> {
+            hostport!(70);
+
+            fn split(&self) -> Option<(&'a str, Option<&'a str>, Option<&'a str>)> {
+                self.parts.get(tables::GTYPE)?;
+                Some(crate::url_common::gopher_split(
+                    self.parts.get(tables::SELECTOR).unwrap_or(""),
+                ))
+            }
+
+            /// `<gophertype>` (`gtype`, one `xchar`, so `%xx` counts as
+            /// one); `None` when the gopher-path is empty.
+            pub fn gophertype(&self) -> Option<&'a str> {
+                self.parts.get(tables::GTYPE)
+            }
+
+            /// `<gophertype>`, or `"1"` when the gopher-path is empty
+            /// (§3.4.1).
+            pub fn gophertype_or_default(&self) -> &'a str {
+                self.gophertype().unwrap_or("1")
+            }
+
+            /// `<selector>`: after the gophertype, up to the first `%09`
+            /// (§3.4.1: a selector contains no tab); `None` when the
+            /// gopher-path is empty.
+            pub fn selector(&self) -> Option<&'a str> {
+                Some(self.split()?.0)
+            }
+
+            /// `<search>`: between the first and second `%09` (§3.4.2);
+            /// `None` without a `%09`.
+            pub fn search(&self) -> Option<&'a str> {
+                self.split()?.1
+            }
+
+            /// `<gopher+_string>`: after the second `%09` (§3.4.3), which may
+            /// hold further `%09`s (§3.4.9); `None` without a second `%09`.
+            pub fn gopher_plus(&self) -> Option<&'a str> {
+                self.split()?.2
+            }
+        }
+
+        impl<'a> Mailto<'a> {
+            /// `<rfc822-addr-spec>` (`encoded822addr`), still encoded.
+            pub fn address(&self) -> &'a str {
+                self.parts.get(tables::ENCODED822ADDR).unwrap_or("")
+            }
+        }
+
+        impl<'a> News<'a> {
+            /// What the URL designates: all groups (`*`), a group or an
+            /// article.
+            pub fn target(&self) -> NewsTarget<'a> {
+                if let Some(a) = self.parts.get(tables::ARTICLE) {
+                    NewsTarget::Article(a)
+                } else if let Some(g) = self.parts.get(tables::GROUP) {
+                    NewsTarget::Group(g)
+                } else {
+                    NewsTarget::All
+                }
+            }
+
+            /// `<newsgroup-name>` (`group`), if the URL names one group.
+            pub fn group(&self) -> Option<&'a str> {
+                self.parts.get(tables::GROUP)
+            }
+
+            /// `<message-id>` (`article`, `<unique>@<full_domain_name>`).
+            pub fn message_id(&self) -> Option<&'a str> {
+                self.parts.get(tables::ARTICLE)
+            }
+
+            /// Whether the URL is `news:*`, "all available news groups".
+            pub fn is_all(&self) -> bool {
+                self.target() == NewsTarget::All
+            }
+        }
+
+        impl<'a> Nntp<'a> {
+            hostport!(119);
+
+            /// `<newsgroup-name>` (`group`).
+            pub fn group(&self) -> &'a str {
+                self.parts.get(tables::GROUP).unwrap_or("")
+            }
+
+            /// `<article-number>` (`digits`), after the group's `/`; `None`
+            /// if omitted.
+            pub fn article(&self) -> Option<&'a str> {
+                let (_, end) = self.parts.span(tables::GROUP)?;
+                self.parts.input.get(end..)?.strip_prefix('/')
+            }
+
+            /// `<article-number>` as a number; `None` if omitted or above
+            /// `u64::MAX`.
+            pub fn article_u64(&self) -> Option<u64> {
+                self.article()?.parse().ok()
+            }
+        }
+
+        impl<'a> Telnet<'a> {
+            login!();
+            hostport!(23);
+        }
+
+        impl<'a> Wais<'a> {
+            hostport!(210);
+
+            /// `<database>`.
+            pub fn database(&self) -> &'a str {
+                self.parts.get(tables::DATABASE).unwrap_or("")
+            }
+
+            /// The text after `<database>`: `""`, `?<search>` or
+            /// `/<wtype>/<wpath>`.
+            fn after_database(&self) -> &'a str {
+                self.parts
+                    .span(tables::DATABASE)
+                    .and_then(|(_, end)| self.parts.input.get(end..))
+                    .unwrap_or("")
+            }
+
+            /// `<search>` of `waisindex`, after the `?`.
+            pub fn search(&self) -> Option<&'a str> {
+                self.after_database().strip_prefix('?')
+            }
+
+            /// `<wtype>` of `waisdoc`.
+            pub fn wtype(&self) -> Option<&'a str> {
+                let doc = self.after_database().strip_prefix('/')?;
+                Some(doc.split_once('/').map_or(doc, |(t, _)| t))
+            }
+
+            /// `<wpath>` of `waisdoc`, the WAIS document-id.
+            pub fn wpath(&self) -> Option<&'a str> {
+                let doc = self.after_database().strip_prefix('/')?;
+                Some(doc.split_once('/').map_or("", |(_, p)| p))
+            }
+        }
+
+        impl<'a> File<'a> {
+            /// `<host>`: `""` when empty, `localhost` as written.
+            pub fn host(&self) -> &'a str {
+                self.parts.get(tables::HOST).unwrap_or("")
+            }
+
+            /// Whether `<host>` is empty or `localhost` (any case): "the
+            /// machine from which the URL is being interpreted" (§3.10).
+            pub fn is_local(&self) -> bool {
+                let h = self.host();
+                h.is_empty() || h.eq_ignore_ascii_case("localhost")
+            }
+
+            /// `<path>` (`fpath`), after the `/` that follows the host;
+            /// `None` if there is no such `/`.
+            pub fn path(&self) -> Option<&'a str> {
+                self.parts.get(tables::PATH)
+            }
+        }
+
+        impl<'a> Prospero<'a> {
+            hostport!(1525);
+
+            /// `<hsoname>` (`ppath`), after the `/` that follows the host:
+            /// `prospero://host.dom//pros/name` has `/pros/name` (§3.11).
+            pub fn hsoname(&self) -> &'a str {
+                self.parts.get(tables::PATH).unwrap_or("")
+            }
+
+            /// The `;<field>=<value>` pairs after the hsoname.
+            pub fn fields(&self) -> Fields<'a> {
+                let rest = self
+                    .parts
+                    .span(tables::PATH)
+                    .and_then(|(_, end)| self.parts.input.get(end..))
+                    .unwrap_or("");
+                Fields::new(rest)
+            }
+        }
+
+        impl<'a> Other<'a> {
+            /// The scheme-specific part, after the first `:`.
+            pub fn schemepart(&self) -> &'a str {
+                self.parts.get(tables::SCHEMEPART).unwrap_or("")
+            }
+        }
+
+        /// A URL under the strict `url` rule: one of the ten schemes of §3,
+        /// matched by that scheme's own rule, or [`Other`] with a scheme
+        /// that is none of the ten (scheme names compared without regard to
+        /// case).
+        ///
+        /// # Example
+        ///
+        /// ```
+        #[doc = concat!("use uridfa::", $module, "::Url;")]
+        /// match Url::parse("ftp://ftp.example.com/pub/README;type=a")? {
+        ///     Url::Ftp(f) => assert_eq!(f.name(), Some("README")),
+        ///     _ => unreachable!(),
+        /// }
+        /// // `http` has no user name (§3.3); `otherurl` does not rescue it.
+        /// assert!(Url::parse("http://user@host/").is_err());
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Url<'a> {
+            /// `ftpurl` (§3.2).
+            Ftp(Ftp<'a>),
+            /// `httpurl` (§3.3).
+            Http(Http<'a>),
+            /// `gopherurl` (§3.4).
+            Gopher(Gopher<'a>),
+            /// `mailtourl` (§3.5).
+            Mailto(Mailto<'a>),
+            /// `newsurl` (§3.6).
+            News(News<'a>),
+            /// `nntpurl` (§3.7).
+            Nntp(Nntp<'a>),
+            /// `telneturl` (§3.8).
+            Telnet(Telnet<'a>),
+            /// `waisurl` (§3.9).
+            Wais(Wais<'a>),
+            /// `fileurl` (§3.10).
+            File(File<'a>),
+            /// `prosperourl` (§3.11).
+            Prospero(Prospero<'a>),
+            /// Any other scheme, under the generic syntax.
+            Other(Other<'a>),
+        }
+
+        impl<'a> Url<'a> {
+            /// The view for a match of the strict `url` rule. The rule
+            /// guarantees that a URL whose scheme is one of the ten names
+            /// (any case) matched that scheme's own rule, and that any
+            /// other URL matched `other-scheme-url`; so the scheme names
+            /// the variant.
+            fn from_parts(parts: Parts<'a>) -> Self {
+                let scheme = crate::url_common::scheme_of(parts.input);
+                let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+                if is("ftp") {
+                    Url::Ftp(Ftp { parts })
+                } else if is("http") {
+                    Url::Http(Http { parts })
+                } else if is("gopher") {
+                    Url::Gopher(Gopher { parts })
+                } else if is("mailto") {
+                    Url::Mailto(Mailto { parts })
+                } else if is("news") {
+                    Url::News(News { parts })
+                } else if is("nntp") {
+                    Url::Nntp(Nntp { parts })
+                } else if is("telnet") {
+                    Url::Telnet(Telnet { parts })
+                } else if is("wais") {
+                    Url::Wais(Wais { parts })
+                } else if is("file") {
+                    Url::File(File { parts })
+                } else if is("prospero") {
+                    Url::Prospero(Prospero { parts })
+                } else {
+                    Url::Other(Other { parts })
+                }
+            }
+
+            /// Parses `input` under the strict `url` rule.
+            ///
+            /// # Errors
+            ///
+            /// An [`Error`] at the first byte that cannot continue a match,
+            /// or at the end if the input stops short.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let u = uridfa::", $module, "::Url::parse(\"news:*\")?;")]
+            /// assert_eq!(u.scheme(), "news");
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, Error> {
+                Ok(Self::from_parts(parse_parts(&tables::URL, input)?))
+            }
+
+            /// Parses bytes under the strict `url` rule; non-ASCII is an
+            /// error at its offset.
+            ///
+            /// # Errors
+            ///
+            /// As [`Self::parse`].
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let u = uridfa::", $module, "::Url::parse_bytes(b\"mailto:a@b.example\")?;")]
+            /// assert_eq!(u.as_str(), "mailto:a@b.example");
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
+                Ok(Self::from_parts(parse_parts_bytes(&tables::URL, input)?))
+            }
+
+            /// Whether `input` matches the strict `url` rule.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("use uridfa::", $module, "::Url;")]
+            /// assert!(Url::is_valid(b"HTTP://host/"));
+            /// assert!(!Url::is_valid(b"news:"));
+            /// ```
+            pub fn is_valid(input: &[u8]) -> bool {
+                uridfa_runtime::validate(&tables::URL, input).is_ok()
+            }
+
+            fn parts(&self) -> &Parts<'a> {
+                match self {
+                    Url::Ftp(u) => &u.parts,
+                    Url::Http(u) => &u.parts,
+                    Url::Gopher(u) => &u.parts,
+                    Url::Mailto(u) => &u.parts,
+                    Url::News(u) => &u.parts,
+                    Url::Nntp(u) => &u.parts,
+                    Url::Telnet(u) => &u.parts,
+                    Url::Wais(u) => &u.parts,
+                    Url::File(u) => &u.parts,
+                    Url::Prospero(u) => &u.parts,
+                    Url::Other(u) => &u.parts,
+                }
+            }
+
+            /// The whole input.
+            pub fn as_str(&self) -> &'a str {
+                self.parts().input
+            }
+
+            /// The scheme as written (before the first `:`).
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.as_str())
+            }
+
+            /// The span of capture `index` (see [`tables`] for the
+            /// indices).
+            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+                self.parts().span(index)
+            }
+        }
+
+        impl core::fmt::Display for Url<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+pub(crate) use url_views;
+
+/// One per-scheme view: the struct, `parse`, `parse_bytes`, `is_valid`,
+/// `as_str`, `scheme`, `span` and `Display`.
+macro_rules! scheme_view {
+    (
+        $module:literal, $name:ident, $table:ident, $rule:literal, $section:literal, $example:literal,
+        $(#[$doc:meta])*
+    ) => {
+        $(#[$doc])*
+        ///
+        /// # Example
+        ///
+        /// ```
+        #[doc = concat!("let u = uridfa::", $module, "::", stringify!($name), "::parse(\"", $example, "\")?;")]
+        #[doc = concat!("assert_eq!(u.as_str(), \"", $example, "\");")]
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name<'a> {
+            parts: Parts<'a>,
+        }
+
+        impl<'a> $name<'a> {
+            #[doc = concat!("Parses `input` as `", $rule, "` (§", $section, ").")]
+            ///
+            /// # Errors
+            ///
+            /// An [`Error`] at the first byte that cannot continue a match,
+            /// or at the end if the input stops short.
+            pub fn parse(input: &'a str) -> Result<Self, Error> {
+                Ok($name { parts: parse_parts(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Parses bytes as `", $rule, "`; non-ASCII is an error at its offset.")]
+            ///
+            /// # Errors
+            ///
+            /// As [`Self::parse`].
+            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
+                Ok($name { parts: parse_parts_bytes(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components.")]
+            pub fn is_valid(input: &[u8]) -> bool {
+                uridfa_runtime::validate(&tables::$table, input).is_ok()
+            }
+
+            /// The whole input.
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input
+            }
+
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
+            /// The span of capture `index` (see [`tables`] for the
+            /// indices).
+            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+                self.parts.span(index)
+            }
+        }
+
+        impl core::fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.parts.input)
+            }
+        }
+    };
+}
+pub(crate) use scheme_view;

@@ -1,0 +1,170 @@
+//! Spec vectors for `grammar/rfc1738.abnf`: every example string of §3 of
+//! RFC 1738 (read from `../shared/specs/rfc1738-zh.txt`, the Chinese
+//! rendering of the final text, whose examples and BNF are in ASCII), with
+//! the component values the prose states, and invalid inputs built from
+//! the prose. The vectors common to RFC 1738 and draft 06 are in
+//! `url_family/shared.rs`; this file adds what only RFC 1738 says.
+//!
+//! Section numbers are RFC 1738's (the Chinese rendering drops them; its
+//! paragraphs follow the RFC's order).
+
+use uridfa::rfc1738 as m;
+
+const GRAMMAR: &str = "rfc1738";
+const DOC: &str = "RFC 1738";
+
+include!("url_family/shared.rs");
+
+// ---------------------------------------------------------------------------
+// Every example string above occurs in the document.
+
+#[test]
+fn examples_occur_in_the_spec() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/specs/rfc1738-zh.txt"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("SKIPPED: {path} not found");
+        return;
+    };
+    for s in [
+        "ftp://@host.com/",
+        "ftp://host.com/",
+        "ftp://foo:@host.com/",
+        "ftp://myname@host.dom/%2Fetc/motd",
+        "ftp://myname@host.dom//etc/motd",
+        "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+        "news:*",
+        "prospero://host.dom//pros/name",
+        "!+ABSTRACT",
+        "!+ABSTRACT%20+SMELL",
+        "+application/postscript%20Es_ES",
+        "<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>",
+        "http://<host>:<port>/<path>?<searchpart>",
+        "nntp://<host>:<port>/<newsgroup-name>/<article-number>",
+        "telnet://<user>:<password>@<host>:<port>/",
+        "wais://<host>:<port>/<database>/<wtype>/<wpath>",
+        "prospero://<host>:<port>/<hsoname>;<field>=<value>",
+        "comp.infosystems.www.misc",
+    ] {
+        assert!(text.contains(s), "{s:?} is not in {path}");
+    }
+    // Rendering damage: the Chinese text writes the second §3.2.2 example
+    // as "ftp://myname @host.dom/etc/motd", with a space that a URL
+    // cannot hold (§2.2); the test above uses the RFC's form.
+    assert!(text.contains("ftp://myname @host.dom/etc/motd"));
+    invalid(
+        "url",
+        "ftp://myname @host.dom/etc/motd",
+        "§2.2: a space must be encoded",
+    );
+    // §3.4.9's form template, with the Chinese text's <...> placeholders.
+    assert!(
+        text.contains("+%091%0D%0A+-1%0D%0A<ask_item1_value>%0D%0A<ask_item2_value>%0D%0A.%0D%0A")
+    );
+}
+
+// ---------------------------------------------------------------------------
+// §3.1 host: RFC 1738's hostname with domain labels
+
+#[test]
+fn s3_1_hostname_labels() {
+    // "Fully qualified domain names take the form as described in Section
+    // 3.5 of RFC 1034 and Section 2.1 of RFC 1123: a sequence of domain
+    // labels separated by ".", each domain label starting and ending with
+    // an alphanumerical character and possibly also containing "-"
+    // characters. The rightmost domain label will never start with a
+    // digit".
+    for host in [
+        "a",
+        "a.b",
+        "a-b.c-d",
+        "1a.b",
+        "9.example",
+        "a--b.example",
+        "x.y.z.example",
+    ] {
+        let s = format!("http://{host}/");
+        assert_eq!(m::Http::parse(&s).unwrap().host(), host, "§3.1 {s}");
+    }
+    for (host, why) in [
+        ("a-.example", "a label ends with an alphanumeric"),
+        ("-a.example", "a label starts with an alphanumeric"),
+        ("example.com-", "the top label ends with an alphanumeric"),
+        ("example.1com", "the top label does not start with a digit"),
+        ("a..b", "labels are not empty"),
+        ("host.dom.", "no trailing dot"),
+        ("a_b.example", "'_' is not in a label"),
+        ("1.2.3", "three numbers are neither hostname nor hostnumber"),
+    ] {
+        let s = format!("http://{host}/");
+        invalid("httpurl", &s, why);
+        invalid("url", &s, why);
+        invalid("ftpurl", &format!("ftp://{host}/"), why);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// §3.10: RFC 1738 allows an empty host
+
+#[test]
+fn s3_10_file_empty_host() {
+    // "As a special case, <host> can be the string "localhost" or the
+    // empty string" (`fileurl = "file://" [ host / "localhost" ] "/" fpath`)
+    let u = url_as!(File, "file:///etc/motd");
+    assert_eq!(u.host(), "", "§3.10 empty host");
+    assert!(u.is_local());
+    assert_eq!(u.path(), Some("etc/motd"));
+    // The "/" and fpath are required in RFC 1738.
+    invalid(
+        "fileurl",
+        "file://host.dom",
+        "§5: fileurl needs \"/\" fpath",
+    );
+}
+
+// ---------------------------------------------------------------------------
+// §2.2 / §5: character classes that differ from draft 06
+
+#[test]
+fn s2_2_unsafe_national_characters_must_be_encoded() {
+    // §2.2: "{", "}", "|", "\", "^", "~", "[", "]", and "`" are unsafe;
+    // "All unsafe characters must always be encoded within a URL." In the
+    // BNF, `national` is not part of `unreserved`.
+    for c in ["{", "}", "|", "\\", "^", "~", "[", "]", "`"] {
+        invalid(
+            "httpurl",
+            &format!("http://host.dom/a{c}b"),
+            "§2.2: national must be encoded",
+        );
+    }
+    // "=" is reserved, not `extra`: a WAIS database (`*uchar`) cannot hold it.
+    invalid("waisurl", "wais://host.dom/a=b", "§5: '=' is no uchar");
+}
+
+#[test]
+fn s3_6_group_allows_plus_and_underscore() {
+    // RFC 1738: group = alpha *( alpha / digit / "-" / "." / "+" / "_" )
+    let u = url_as!(News, "news:comp.lang.c++");
+    assert_eq!(u.group(), Some("comp.lang.c++"));
+    let u = m::Nntp::parse("nntp://h.dom/alt.my_group/1").unwrap();
+    assert_eq!(u.group(), "alt.my_group");
+}
+
+// ---------------------------------------------------------------------------
+// §5: genericurl and ip-schemepart (the lax `otherurl`)
+
+#[test]
+fn s5_otherurl_is_genericurl() {
+    // otherurl = genericurl = scheme ":" schemepart, schemepart = *xchar /
+    // ip-schemepart. Every ip-schemepart is also *xchar, so the first
+    // alternative always matches.
+    let o = m::Other::parse("x-foo://user:pw@host.dom:99/p?q").unwrap();
+    assert_eq!(o.scheme(), "x-foo");
+    assert_eq!(o.schemepart(), "//user:pw@host.dom:99/p?q");
+    let o = m::Other::parse("ftp://a@b@c").unwrap();
+    assert_eq!(o.scheme(), "ftp");
+    invalid("otherurl", "x:a#b", "§5: '#' is no xchar");
+    invalid("otherurl", "x:a b", "§5: ' ' is no xchar");
+}
