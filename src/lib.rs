@@ -9,6 +9,7 @@
 //! One module per grammar, named after its file:
 //!
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
+//! - [`rfc2396`]: RFC 2396, Appendix A (transcribed from RFC 822-style BNF).
 //!
 //! # Example
 //!
@@ -40,6 +41,7 @@ extern crate std;
 
 mod error;
 mod parts;
+pub mod rfc2396;
 pub mod rfc3986;
 
 pub use error::Error;
@@ -78,11 +80,18 @@ impl BuiltinGrammar {
 /// let g = uridfa::grammar("rfc3986").unwrap();
 /// assert_eq!(g.entries[0].rule, "URI-reference");
 /// ```
-pub static GRAMMARS: &[BuiltinGrammar] = &[BuiltinGrammar {
-    name: "rfc3986",
-    entries: &rfc3986::tables::ENTRIES,
-    plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
-}];
+pub static GRAMMARS: &[BuiltinGrammar] = &[
+    BuiltinGrammar {
+        name: "rfc3986",
+        entries: &rfc3986::tables::ENTRIES,
+        plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "rfc2396",
+        entries: &rfc2396::tables::ENTRIES,
+        plain_dfa_states: &rfc2396::tables::PLAIN_DFA_STATES,
+    },
+];
 
 // The README's examples run as doctests.
 #[cfg(doctest)]
