@@ -10,6 +10,8 @@
 //!
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
 //! - [`rfc2396`]: RFC 2396, Appendix A (transcribed from RFC 822-style BNF).
+//! - [`draft_fielding_url_syntax_05`]: draft-fielding-url-syntax-05 (May
+//!   1997), Appendix A (transcribed from RFC 822-style BNF).
 //!
 //! # Example
 //!
@@ -39,6 +41,7 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod draft_fielding_url_syntax_05;
 mod error;
 mod parts;
 pub mod rfc2396;
@@ -90,6 +93,11 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
         name: "rfc2396",
         entries: &rfc2396::tables::ENTRIES,
         plain_dfa_states: &rfc2396::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "draft-fielding-url-syntax-05",
+        entries: &draft_fielding_url_syntax_05::tables::ENTRIES,
+        plain_dfa_states: &draft_fielding_url_syntax_05::tables::PLAIN_DFA_STATES,
     },
 ];
 
