@@ -483,8 +483,17 @@ fn stats_lists_every_entry() {
     }
     // Fixed width: every row is as long as the header.
     assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{out}");
+    // `--grammar` keeps that grammar's rows (column widths may differ
+    // once several grammars are built in).
     let o = run(&["stats", "--grammar", "rfc3986"], b"");
-    assert_eq!(stdout(&o), out);
+    let cells = |text: &str, all: bool| -> Vec<Vec<String>> {
+        text.lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .filter(|c| all || c[0] == "rfc3986")
+            .collect()
+    };
+    assert_eq!(cells(&stdout(&o), true), cells(&out, false));
 }
 
 #[test]
