@@ -446,7 +446,7 @@ fn rfc2396_agrees_with_java_net_uri() {
     let mut accept_agree = 0usize;
     let mut full_agree = 0usize;
     let mut both_accept = 0usize;
-    let mut per_class: BTreeMap<Class, (usize, String)> = BTreeMap::new();
+    let mut per_class: BTreeMap<Class, (usize, usize, String)> = BTreeMap::new();
     let mut unexplained = Vec::new();
     for (input, java) in inputs.iter().zip(&answers) {
         let us = ours(input);
@@ -468,7 +468,11 @@ fn rfc2396_agrees_with_java_net_uri() {
             continue;
         }
         match classify(input, &us, java) {
-            Some(c) => per_class.entry(c).or_insert_with(|| (0, input.clone())).0 += 1,
+            Some(c) => {
+                let e = per_class.entry(c).or_insert_with(|| (0, 0, input.clone()));
+                e.0 += 1;
+                e.1 += usize::from(corpus.contains(input));
+            }
             None => unexplained.push(format!("{input:?}\n    ours {us:?}\n    java {java:?}")),
         }
     }
@@ -485,8 +489,8 @@ fn rfc2396_agrees_with_java_net_uri() {
         "  corpora inputs alone: acceptance and every component agree on {corpus_agree}/{}",
         corpus.len()
     );
-    for (c, (k, example)) in &per_class {
-        eprintln!("  {c:?}: {k} (e.g. {example:?})");
+    for (c, (k, in_corpora, example)) in &per_class {
+        eprintln!("  {c:?}: {k}, {in_corpora} of them from corpora (e.g. {example:?})");
     }
     assert!(
         unexplained.is_empty(),
