@@ -19,6 +19,9 @@
 //!   the ten schemes of §3.
 //! - [`draft_ietf_uri_url_06`]: draft-ietf-uri-url-06 (the draft of RFC
 //!   1738), §5, with the same API.
+//! - [`rfc2396`]: RFC 2396, Appendix A (transcribed from RFC 822-style BNF).
+//! - [`draft_fielding_url_syntax_05`]: draft-fielding-url-syntax-05 (May
+//!   1997), Appendix A (transcribed from RFC 822-style BNF).
 //!
 //! # Example
 //!
@@ -49,11 +52,15 @@
 extern crate std;
 
 pub mod draft_fielding_uri_rfc2396bis_01;
+pub mod draft_fielding_url_syntax_05;
 pub mod draft_ietf_uri_url_06;
 pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
+mod error;
+mod parts;
 mod parts;
 pub mod rfc1738;
+pub mod rfc2396;
 pub mod rfc3986;
 pub mod rfc8141;
 mod url_common;
@@ -109,6 +116,16 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
         name: "draft-ietf-uri-url-06",
         entries: &draft_ietf_uri_url_06::tables::ENTRIES,
         plain_dfa_states: &draft_ietf_uri_url_06::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "draft-fielding-url-syntax-05",
+        entries: &draft_fielding_url_syntax_05::tables::ENTRIES,
+        plain_dfa_states: &draft_fielding_url_syntax_05::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "rfc2396",
+        entries: &rfc2396::tables::ENTRIES,
+        plain_dfa_states: &rfc2396::tables::PLAIN_DFA_STATES,
     },
     BuiltinGrammar {
         name: "draft-fielding-uri-rfc2396bis-01",

@@ -1,0 +1,377 @@
+//! draft-fielding-url-syntax-05, *Uniform Resource Locators (URL): Generic
+//! Syntax and Semantics* (Internet-Draft, May 1997; it became RFC 2396),
+//! from the collected BNF of its Appendix A, transcribed into ABNF
+//! (`grammar/draft-fielding-url-syntax-05.abnf`).
+//!
+//! Three entry rules, three zero-copy views:
+//!
+//! | type | rule | draft 05 |
+//! |---|---|---|
+//! | [`UrlRef`] | `URL-reference = [ absoluteURL \| relativeURL ] [ "#" fragment ]` | §3 |
+//! | [`AbsoluteUrl`] | `absoluteURL = generic-URL \| opaque-URL` | §4.2 |
+//! | [`RelativeUrl`] | `relativeURL = net_path \| abs_path \| rel_path` | §5 |
+//!
+//! Every accessor returns a slice of the input; `path()` is always
+//! defined (possibly empty). The `;` parameters of the path segments
+//! (§4.3.2) come from allocation-free iterators: [`UrlRef::segments`] and
+//! [`UrlRef::params`].
+//!
+//! Two readings follow from §4.4, "Parsing a URL Reference", which the
+//! grammar implements by taking the first alternative that matches:
+//!
+//! - "A reference is parsed as if it is a generic-URL, even though it
+//!   might be considered opaque by later processes." Every `opaque-URL`
+//!   (`scheme ":" *urlc`) is also a `generic-URL`, whose `rel_path`
+//!   (`[ path_segments ] [ "?" query ]`) matches any `*urlc`; so
+//!   `mailto:a@b` has the path `a@b`, and no opaque kind is reported.
+//! - "The greedy algorithm is used for disambiguation ... the site
+//!   component wins" — when it matches. When `site` cannot match
+//!   (`http://a_b/c`: `_` is not in a `hostname`), the reference is still
+//!   valid, as an `abs_path` (`"/" rel_path`) whose path is `//a_b/c`.
+//!
+//! The raw tables are in [`tables`].
+
+use crate::Error;
+
+/// The generated tables of `grammar/draft-fielding-url-syntax-05.abnf`: one
+/// `Tables` per entry rule (`URL_REFERENCE`, `ABSOLUTEURL`, `RELATIVEURL`)
+/// and one index constant per capture.
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(env!("OUT_DIR"), "/draft_fielding_url_syntax_05.rs"));
+}
+
+use tables::CAPTURE_LEN;
+
+/// Which alternative of `host = hostname | hostnumber` (§4.3.1) matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `hostname = *( domainlabel "." ) toplabel`.
+    Hostname,
+    /// `hostnumber = 1*digit "." 1*digit "." 1*digit "." 1*digit`; the
+    /// grammar does not bound the numbers.
+    Hostnumber,
+}
+
+impl HostKind {
+    /// The rule name: `hostname` or `hostnumber`.
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            HostKind::Hostname => "hostname",
+            HostKind::Hostnumber => "hostnumber",
+        }
+    }
+}
+
+/// One path segment (§4.3.2): `segment = *pchar *( ";" param )`.
+///
+/// # Example
+///
+/// ```
+/// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a;x;y/b")?;
+/// let first = u.segments().next().unwrap();
+/// assert_eq!(first.as_str(), "a;x;y");
+/// assert_eq!(first.name(), "a");
+/// assert!(first.params().eq(["x", "y"]));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment<'a> {
+    text: &'a str,
+}
+
+impl<'a> Segment<'a> {
+    /// The whole segment, parameters included.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// The `*pchar` before the first `;`.
+    pub fn name(&self) -> &'a str {
+        self.text.split(';').next().unwrap_or("")
+    }
+
+    /// The parameters: each `param` after a `;`, without it.
+    pub fn params(&self) -> Params<'a> {
+        let mut split = self.text.split(';');
+        split.next();
+        Params { split }
+    }
+}
+
+/// The `param`s of one [`Segment`], in order. `pchar` has no `;` or `/`,
+/// so splitting at `;` is exact.
+#[derive(Clone, Debug)]
+pub struct Params<'a> {
+    split: core::str::Split<'a, char>,
+}
+
+impl<'a> Iterator for Params<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        self.split.next()
+    }
+}
+
+/// The segments of `path_segments = segment *( "/" segment )`, in order.
+/// Empty when the reference has no `path_segments` (`//host`).
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    split: Option<core::str::Split<'a, char>>,
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = Segment<'a>;
+    fn next(&mut self) -> Option<Segment<'a>> {
+        let text = self.split.as_mut()?.next()?;
+        Some(Segment { text })
+    }
+}
+
+/// Every `param` of every segment of the path, in order.
+#[derive(Clone, Debug)]
+pub struct AllParams<'a> {
+    segments: Segments<'a>,
+    current: Option<Params<'a>>,
+}
+
+impl<'a> Iterator for AllParams<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            if let Some(p) = self.current.as_mut().and_then(Iterator::next) {
+                return Some(p);
+            }
+            self.current = Some(self.segments.next()?.params());
+        }
+    }
+}
+
+/// The spans of one parsed reference, 8 bytes per capture.
+type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
+
+fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
+    parts.span(tables::HOST)?;
+    if parts.span(tables::HOSTNUMBER).is_some() {
+        Some(HostKind::Hostnumber)
+    } else {
+        Some(HostKind::Hostname)
+    }
+}
+
+/// The path: `abs_path` up to its query, else `path_segments`.
+fn path<'a>(parts: &Parts<'a>) -> &'a str {
+    if let Some((start, end)) = parts.span(tables::ABS_PATH) {
+        // `abs_path = "/" rel_path` holds the query: stop before its "?".
+        let end = match parts.span(tables::QUERY) {
+            Some((q, _)) if q > start && q <= end => q - 1,
+            _ => end,
+        };
+        return parts.input.get(start..end).unwrap_or("");
+    }
+    parts.get(tables::PATH_SEGMENTS).unwrap_or("")
+}
+
+macro_rules! view {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $table:ident, $rule:literal, $example:literal
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name<'a> {
+            parts: Parts<'a>,
+        }
+
+        impl<'a> $name<'a> {
+            #[doc = concat!("Parses `input` as `", $rule, "`.")]
+            ///
+            /// # Errors
+            ///
+            /// An [`Error`] at the first byte that cannot continue a match,
+            /// or at the end if the input stops short.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::draft_fielding_url_syntax_05::", stringify!($name), "::parse(\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, Error> {
+                Ok($name { parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
+            ///
+            /// # Errors
+            ///
+            /// As [`Self::parse`].
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::draft_fielding_url_syntax_05::", stringify!($name), "::parse_bytes(b\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
+                Ok($name { parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("assert!(uridfa::draft_fielding_url_syntax_05::", stringify!($name), "::is_valid(b\"", $example, "\"));")]
+            /// ```
+            pub fn is_valid(input: &[u8]) -> bool {
+                uridfa_runtime::validate(&tables::$table, input).is_ok()
+            }
+
+            /// The whole input.
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input
+            }
+
+            /// `scheme` (§4.1), without the `:`.
+            pub fn scheme(&self) -> Option<&'a str> {
+                self.parts.get(tables::SCHEME)
+            }
+
+            /// `site` (§4.3.1) of a `net_path`, without the leading `//`.
+            /// `Some("")` for `file:///x` (an empty site).
+            pub fn site(&self) -> Option<&'a str> {
+                self.parts.get(tables::SITE)
+            }
+
+            /// `user` (§4.3.1). `Some("")` for `ftp://@host.com/`: "an
+            /// empty user name ... is different than no user name".
+            pub fn user(&self) -> Option<&'a str> {
+                self.parts.get(tables::USER)
+            }
+
+            /// `password` (§4.3.1), without the `:`. `Some("")` for
+            /// `ftp://foo:@host.com/`.
+            pub fn password(&self) -> Option<&'a str> {
+                self.parts.get(tables::PASSWORD)
+            }
+
+            /// `host` (§4.3.1). `None` for an empty site.
+            pub fn host(&self) -> Option<&'a str> {
+                self.parts.get(tables::HOST)
+            }
+
+            /// Which alternative of `host` matched; `None` without a host.
+            pub fn host_kind(&self) -> Option<HostKind> {
+                host_kind(&self.parts)
+            }
+
+            /// `port` (§4.3.1), without the `:`. `Some("")` for `http://a:/`.
+            pub fn port(&self) -> Option<&'a str> {
+                self.parts.get(tables::PORT)
+            }
+
+            /// The port as a number: `None` if absent, empty, or above
+            /// 65535 (the grammar allows any `*digit`).
+            pub fn port_u16(&self) -> Option<u16> {
+                crate::parts::port_u16(self.port()?)
+            }
+
+            /// The path (§4.3.2): an `abs_path` without its query (with its
+            /// leading `/`), or the `path_segments` of a `rel_path`.
+            /// Always defined, possibly empty.
+            pub fn path(&self) -> &'a str {
+                path(&self.parts)
+            }
+
+            /// The segments of the path (§4.3.2), each with its `;`
+            /// parameters. None when the reference has no
+            /// `path_segments` (`//host`).
+            pub fn segments(&self) -> Segments<'a> {
+                Segments { split: self.parts.get(tables::PATH_SEGMENTS).map(|p| p.split('/')) }
+            }
+
+            /// Every `;` parameter (§4.3.2) of every segment, in order.
+            pub fn params(&self) -> AllParams<'a> {
+                AllParams { segments: self.segments(), current: None }
+            }
+
+            /// `query` (§4.3.3), without the `?`.
+            pub fn query(&self) -> Option<&'a str> {
+                self.parts.get(tables::QUERY)
+            }
+
+            /// `fragment` (§3), without the `#`. Only a `URL-reference`
+            /// has one.
+            pub fn fragment(&self) -> Option<&'a str> {
+                self.parts.get(tables::FRAGMENT)
+            }
+
+            /// The span of capture `index` (see [`tables`] for the
+            /// indices), for components not covered by an accessor.
+            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+                self.parts.span(index)
+            }
+        }
+
+        impl core::fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.parts.input)
+            }
+        }
+    };
+}
+
+view! {
+    /// A `URL-reference` (§3): an absolute or relative URL, or nothing,
+    /// with an optional fragment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_fielding_url_syntax_05::{HostKind, UrlRef};
+    /// let r = UrlRef::parse("ftp://foo:@host.com/a;type=i#x")?;
+    /// assert_eq!(r.scheme(), Some("ftp"));
+    /// assert_eq!(r.user(), Some("foo"));
+    /// assert_eq!(r.password(), Some(""));
+    /// assert_eq!(r.host_kind(), Some(HostKind::Hostname));
+    /// assert_eq!(r.path(), "/a;type=i");
+    /// assert!(r.params().eq(["type=i"]));
+    /// assert_eq!(r.fragment(), Some("x"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    UrlRef, URL_REFERENCE, "URL-reference", "http://a/b/c/d;p?q#f"
+}
+
+view! {
+    /// An `absoluteURL` (§4.2): a scheme, `:`, and a generic or opaque
+    /// part, parsed as a `generic-URL` (§4.4).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let u = uridfa::draft_fielding_url_syntax_05::AbsoluteUrl::parse("mailto:mduerst@ifi.unizh.ch")?;
+    /// assert_eq!(u.scheme(), Some("mailto"));
+    /// assert_eq!(u.path(), "mduerst@ifi.unizh.ch");
+    /// assert!(uridfa::draft_fielding_url_syntax_05::AbsoluteUrl::parse("http://a/b#f").is_err());
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    AbsoluteUrl, ABSOLUTEURL, "absoluteURL", "http://a/b/c/d;p?q"
+}
+
+view! {
+    /// A `relativeURL` (§5): a network-path, absolute-path or
+    /// relative-path reference, without a fragment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::draft_fielding_url_syntax_05::RelativeUrl::parse("../g;x?y")?;
+    /// assert_eq!(r.path(), "../g;x");
+    /// assert_eq!(r.query(), Some("y"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    RelativeUrl, RELATIVEURL, "relativeURL", "g;x?y"
+}

@@ -1,0 +1,323 @@
+//! RFC 2396, *Uniform Resource Identifiers (URI): Generic Syntax* (August
+//! 1998), from the collected BNF of its Appendix A, transcribed into ABNF
+//! (`grammar/rfc2396.abnf`). RFC 3986 obsoletes it; `java.net.URI` still
+//! implements it.
+//!
+//! Three entry rules, three zero-copy views:
+//!
+//! | type | rule | RFC 2396 |
+//! |---|---|---|
+//! | [`UriRef`] | `URI-reference = [ absoluteURI \| relativeURI ] [ "#" fragment ]` | §4 |
+//! | [`AbsoluteUri`] | `absoluteURI = scheme ":" ( hier_part \| opaque_part )` | §3 |
+//! | [`RelativeUri`] | `relativeURI = ( net_path \| abs_path \| rel_path ) [ "?" query ]` | §5 |
+//!
+//! Every accessor returns a slice of the input. Components that can be
+//! absent return `Option`; `path()` is always defined (possibly empty).
+//!
+//! The grammar is ambiguous in one place, `authority = server | reg_name`
+//! (§3.2): `example.com` matches both. The structure of a `reg_name` "is
+//! specific to the URI scheme" (§3.2.1) and the RFC does not say which
+//! reading wins, so uridfa takes the first alternative that matches, as
+//! everywhere: the authority is an [`AuthorityKind::Server`] whenever
+//! `server` matches, and a [`AuthorityKind::RegName`] (no host, port or
+//! userinfo) otherwise. `hostname` and `IPv4address` are disjoint: "the
+//! rightmost domain label ... will never start with a digit" (§3.2.2).
+//!
+//! The raw tables are in [`tables`].
+
+use crate::Error;
+
+/// The generated tables of `grammar/rfc2396.abnf`: one `Tables` per entry
+/// rule (`URI_REFERENCE`, `ABSOLUTEURI`, `RELATIVEURI`) and one index
+/// constant per capture.
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(env!("OUT_DIR"), "/rfc2396.rs"));
+}
+
+use tables::CAPTURE_LEN;
+
+/// Which alternative of `authority = server | reg_name` (RFC 2396 §3.2)
+/// matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AuthorityKind {
+    /// `server = [ [ userinfo "@" ] hostport ]` (§3.2.2), including the
+    /// empty authority of `file:///x`.
+    Server,
+    /// `reg_name` (§3.2.1): a registry-based naming authority such as
+    /// `a_b` that is not a `server`.
+    RegName,
+}
+
+impl AuthorityKind {
+    /// The rule name as RFC 2396 spells it: `server` or `reg_name`.
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            AuthorityKind::Server => "server",
+            AuthorityKind::RegName => "reg_name",
+        }
+    }
+}
+
+/// Which alternative of `host = hostname | IPv4address` (RFC 2396 §3.2.2)
+/// matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `hostname = *( domainlabel "." ) toplabel [ "." ]`.
+    Hostname,
+    /// `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`; the
+    /// grammar does not bound the numbers (`999.1.1.1` is one).
+    Ipv4,
+}
+
+impl HostKind {
+    /// The rule name: `hostname` or `IPv4address`.
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            HostKind::Hostname => "hostname",
+            HostKind::Ipv4 => "IPv4address",
+        }
+    }
+}
+
+/// The spans of one parsed reference, 8 bytes per capture.
+type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
+
+fn authority_kind(parts: &Parts<'_>) -> Option<AuthorityKind> {
+    parts.span(tables::AUTHORITY)?;
+    if parts.span(tables::SERVER).is_some() {
+        Some(AuthorityKind::Server)
+    } else {
+        Some(AuthorityKind::RegName)
+    }
+}
+
+fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
+    parts.span(tables::HOST)?;
+    if parts.span(tables::IPV4ADDRESS).is_some() {
+        Some(HostKind::Ipv4)
+    } else {
+        Some(HostKind::Hostname)
+    }
+}
+
+/// The path: `rel_path` when it matched (its `abs_path` tail is captured
+/// as `path` too), else `abs_path` or `opaque_part`.
+fn path<'a>(parts: &Parts<'a>) -> &'a str {
+    parts
+        .get(tables::REL_PATH)
+        .or_else(|| parts.get(tables::PATH))
+        .unwrap_or("")
+}
+
+/// `opaque_part`: a path after a scheme, with no authority, that does not
+/// start with `/` (`uric_no_slash` excludes it, and `abs_path` starts
+/// with it).
+fn opaque_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
+    parts.get(tables::SCHEME)?;
+    if parts.span(tables::AUTHORITY).is_some() {
+        return None;
+    }
+    let p = parts.get(tables::PATH)?;
+    if p.is_empty() || p.starts_with('/') {
+        None
+    } else {
+        Some(p)
+    }
+}
+
+macro_rules! view {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $table:ident, $rule:literal, $example:literal
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name<'a> {
+            parts: Parts<'a>,
+        }
+
+        impl<'a> $name<'a> {
+            #[doc = concat!("Parses `input` as `", $rule, "`.")]
+            ///
+            /// # Errors
+            ///
+            /// An [`Error`] at the first byte that cannot continue a match,
+            /// or at the end if the input stops short.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::rfc2396::", stringify!($name), "::parse(\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, Error> {
+                Ok($name { parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
+            ///
+            /// # Errors
+            ///
+            /// As [`Self::parse`].
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::rfc2396::", stringify!($name), "::parse_bytes(b\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
+                Ok($name { parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("assert!(uridfa::rfc2396::", stringify!($name), "::is_valid(b\"", $example, "\"));")]
+            /// ```
+            pub fn is_valid(input: &[u8]) -> bool {
+                uridfa_runtime::validate(&tables::$table, input).is_ok()
+            }
+
+            /// The whole input.
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input
+            }
+
+            /// `scheme` (§3.1), without the `:`.
+            pub fn scheme(&self) -> Option<&'a str> {
+                self.parts.get(tables::SCHEME)
+            }
+
+            /// `authority` (§3.2) of a `net_path`, without the leading
+            /// `//`. `Some("")` for `file:///x` (an empty `server`).
+            pub fn authority(&self) -> Option<&'a str> {
+                self.parts.get(tables::AUTHORITY)
+            }
+
+            /// Whether the authority is a `server` or a `reg_name`; `None`
+            /// without an authority.
+            pub fn authority_kind(&self) -> Option<AuthorityKind> {
+                authority_kind(&self.parts)
+            }
+
+            /// `userinfo` (§3.2.2) of a server, without the `@`.
+            pub fn userinfo(&self) -> Option<&'a str> {
+                self.parts.get(tables::USERINFO)
+            }
+
+            /// `host` (§3.2.2) of a server. `None` for a `reg_name` and
+            /// for an empty server.
+            pub fn host(&self) -> Option<&'a str> {
+                self.parts.get(tables::HOST)
+            }
+
+            /// Which alternative of `host` matched; `None` without a host.
+            pub fn host_kind(&self) -> Option<HostKind> {
+                host_kind(&self.parts)
+            }
+
+            /// `port` (§3.2.2), without the `:`. `Some("")` for `http://a:/`.
+            pub fn port(&self) -> Option<&'a str> {
+                self.parts.get(tables::PORT)
+            }
+
+            /// The port as a number: `None` if absent, empty, or above
+            /// 65535 (the grammar allows any `*digit`).
+            pub fn port_u16(&self) -> Option<u16> {
+                crate::parts::port_u16(self.port()?)
+            }
+
+            /// The path (§3.3): the `abs_path` of a `net_path` or
+            /// `hier_part`, the `abs_path` or `rel_path` of a relative
+            /// URI, or the `opaque_part` of an opaque URI. Always defined,
+            /// possibly empty (`//host`, or an empty reference).
+            pub fn path(&self) -> &'a str {
+                path(&self.parts)
+            }
+
+            /// `opaque_part` (§3): the part after `scheme:` of a URI that
+            /// is not hierarchical, such as `mailto:a@b`. `None` otherwise.
+            pub fn opaque_part(&self) -> Option<&'a str> {
+                opaque_part(&self.parts)
+            }
+
+            /// `query` (§3.4), without the `?`.
+            pub fn query(&self) -> Option<&'a str> {
+                self.parts.get(tables::QUERY)
+            }
+
+            /// `fragment` (§4.1), without the `#`. Only a `URI-reference`
+            /// has one.
+            pub fn fragment(&self) -> Option<&'a str> {
+                self.parts.get(tables::FRAGMENT)
+            }
+
+            /// The span of capture `index` (see [`tables`] for the
+            /// indices), for components not covered by an accessor.
+            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+                self.parts.span(index)
+            }
+        }
+
+        impl core::fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.parts.input)
+            }
+        }
+    };
+}
+
+view! {
+    /// A `URI-reference` (§4): an absolute or relative URI, or nothing,
+    /// with an optional fragment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::rfc2396::{AuthorityKind, UriRef};
+    /// let r = UriRef::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt#top")?;
+    /// assert_eq!(r.scheme(), Some("ftp"));
+    /// assert_eq!(r.authority_kind(), Some(AuthorityKind::Server));
+    /// assert_eq!(r.host(), Some("ftp.is.co.za"));
+    /// assert_eq!(r.path(), "/rfc/rfc1808.txt");
+    /// assert_eq!(r.fragment(), Some("top"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    UriRef, URI_REFERENCE, "URI-reference", "http://a/b/c/d;p?q#f"
+}
+
+view! {
+    /// An `absoluteURI` (§3): a scheme and a hierarchical or opaque part.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let u = uridfa::rfc2396::AbsoluteUri::parse("mailto:mduerst@ifi.unizh.ch")?;
+    /// assert_eq!(u.scheme(), Some("mailto"));
+    /// assert_eq!(u.opaque_part(), Some("mduerst@ifi.unizh.ch"));
+    /// assert!(uridfa::rfc2396::AbsoluteUri::parse("http://a/b#f").is_err());
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    AbsoluteUri, ABSOLUTEURI, "absoluteURI", "http://a/b/c/d;p?q"
+}
+
+view! {
+    /// A `relativeURI` (§5): a network-path, absolute-path or
+    /// relative-path reference, without a scheme or fragment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::rfc2396::RelativeUri::parse("../g;x?y")?;
+    /// assert_eq!(r.path(), "../g;x");
+    /// assert_eq!(r.query(), Some("y"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    RelativeUri, RELATIVEURI, "relativeURI", "g;x?y"
+}

@@ -1,0 +1,556 @@
+//! Spec vectors for `grammar/rfc2396.abnf`: every example string of RFC
+//! 2396 (§1.3, §6 and Appendices B to F), typed in from the section that
+//! gives it, with components where the RFC states them; and invalid
+//! inputs built from the RFC's prose, each citing why it is invalid.
+//!
+//! Expected values come from the RFC text or are derived by hand from its
+//! collected BNF (Appendix A); none is taken from uridfa's output. Error
+//! offsets follow `uridfa::Error::offset`: the first byte that cannot
+//! continue any match, or the input's length when the input stops short.
+
+use uridfa::rfc2396::{AbsoluteUri, AuthorityKind, HostKind, RelativeUri, UriRef};
+
+/// `input` is a `URI-reference` with these five components (§3, §4).
+#[track_caller]
+fn split<'a>(
+    input: &'a str,
+    scheme: Option<&str>,
+    authority: Option<&str>,
+    path: &str,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> UriRef<'a> {
+    let r = UriRef::parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+    assert!(UriRef::is_valid(input.as_bytes()));
+    assert_eq!(r.scheme(), scheme, "scheme of {input:?}");
+    assert_eq!(r.authority(), authority, "authority of {input:?}");
+    assert_eq!(r.path(), path, "path of {input:?}");
+    assert_eq!(r.query(), query, "query of {input:?}");
+    assert_eq!(r.fragment(), fragment, "fragment of {input:?}");
+    if authority.is_none() {
+        assert_eq!(r.authority_kind(), None);
+        assert_eq!((r.userinfo(), r.host(), r.port()), (None, None, None));
+    }
+    r
+}
+
+/// The server subcomponents (§3.2.2) of `r`.
+#[track_caller]
+fn server(r: &UriRef<'_>, userinfo: Option<&str>, host: &str, kind: HostKind, port: Option<&str>) {
+    assert_eq!(r.authority_kind(), Some(AuthorityKind::Server), "{r}");
+    assert_eq!(r.userinfo(), userinfo, "userinfo of {r}");
+    assert_eq!(r.host(), Some(host), "host of {r}");
+    assert_eq!(r.host_kind(), Some(kind), "host kind of {r}");
+    assert_eq!(r.port(), port, "port of {r}");
+}
+
+/// `input` is not a `URI-reference`; the error is at `offset`.
+#[track_caller]
+fn invalid(input: &str, offset: usize, why: &str) {
+    match UriRef::parse(input) {
+        Ok(r) => panic!("{input:?} should be invalid ({why}), got {r:?}"),
+        Err(e) => assert_eq!(e.offset(), offset, "{input:?} ({why}): {e}"),
+    }
+    assert!(!UriRef::is_valid(input.as_bytes()), "{input:?}");
+}
+
+// ---------------------------------------------------------------------------
+// §1.3 Example URI
+
+#[test]
+fn s1_3_example_uri() {
+    // §1.3: "The following examples illustrate URI that are in common use."
+    // Components by the grammar of Appendix A (§3: scheme ":"
+    // "//" authority abs_path, or an opaque_part).
+    let r = split(
+        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+        Some("ftp"),
+        Some("ftp.is.co.za"),
+        "/rfc/rfc1808.txt",
+        None,
+        None,
+    );
+    server(&r, None, "ftp.is.co.za", HostKind::Hostname, None);
+
+    let r = split(
+        "gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
+        Some("gopher"),
+        Some("spinaltap.micro.umn.edu"),
+        "/00/Weather/California/Los%20Angeles",
+        None,
+        None,
+    );
+    server(
+        &r,
+        None,
+        "spinaltap.micro.umn.edu",
+        HostKind::Hostname,
+        None,
+    );
+
+    let r = split(
+        "http://www.math.uio.no/faq/compression-faq/part1.html",
+        Some("http"),
+        Some("www.math.uio.no"),
+        "/faq/compression-faq/part1.html",
+        None,
+        None,
+    );
+    server(&r, None, "www.math.uio.no", HostKind::Hostname, None);
+
+    // §3: "URI that do not make use of the slash "/" character for
+    // separating hierarchical components are considered opaque".
+    let r = split(
+        "mailto:mduerst@ifi.unizh.ch",
+        Some("mailto"),
+        None,
+        "mduerst@ifi.unizh.ch",
+        None,
+        None,
+    );
+    assert_eq!(r.opaque_part(), Some("mduerst@ifi.unizh.ch"));
+
+    let r = split(
+        "news:comp.infosystems.www.servers.unix",
+        Some("news"),
+        None,
+        "comp.infosystems.www.servers.unix",
+        None,
+        None,
+    );
+    assert_eq!(r.opaque_part(), Some("comp.infosystems.www.servers.unix"));
+
+    let r = split(
+        "telnet://melvyl.ucop.edu/",
+        Some("telnet"),
+        Some("melvyl.ucop.edu"),
+        "/",
+        None,
+        None,
+    );
+    server(&r, None, "melvyl.ucop.edu", HostKind::Hostname, None);
+    assert_eq!(r.opaque_part(), None);
+
+    // Each is an absoluteURI too (no fragment).
+    for s in [
+        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+        "gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
+        "http://www.math.uio.no/faq/compression-faq/part1.html",
+        "mailto:mduerst@ifi.unizh.ch",
+        "news:comp.infosystems.www.servers.unix",
+        "telnet://melvyl.ucop.edu/",
+    ] {
+        assert!(AbsoluteUri::parse(s).is_ok(), "§1.3 {s}");
+        assert!(RelativeUri::parse(s).is_err(), "§1.3 {s} has a scheme");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// §6 URI Normalization and Equivalence
+
+#[test]
+fn s6_equivalence_examples() {
+    // §6: "the URL <http://www.XEROX.com> is equivalent to
+    // <http://www.xerox.com>". Both parse, with an empty path (net_path's
+    // abs_path is optional).
+    for (s, host) in [
+        ("http://www.XEROX.com", "www.XEROX.com"),
+        ("http://www.xerox.com", "www.xerox.com"),
+    ] {
+        let r = split(s, Some("http"), Some(host), "", None, None);
+        server(&r, None, host, HostKind::Hostname, None);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Appendix B: the regular expression's example, with its stated values
+
+#[test]
+fn appendix_b_components() {
+    // "scheme = $2 ... authority = $4 ... path = $5 ... query = $7 ...
+    // fragment = $9" with $2 = http, $4 = www.ics.uci.edu,
+    // $5 = /pub/ietf/uri/, $7 = <undefined>, $9 = Related.
+    let r = split(
+        "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+        Some("http"),
+        Some("www.ics.uci.edu"),
+        "/pub/ietf/uri/",
+        None,
+        Some("Related"),
+    );
+    server(&r, None, "www.ics.uci.edu", HostKind::Hostname, None);
+}
+
+// ---------------------------------------------------------------------------
+// Appendix C: examples of resolving relative references
+
+/// Base URI of Appendix C: "http://a/b/c/d;p?q".
+const BASE: &str = "http://a/b/c/d;p?q";
+
+/// (reference, resolved) pairs of C.1 and C.2 whose reference matches the
+/// grammar. `?y` (C.1) is handled apart; `<>` is the empty reference.
+const C_EXAMPLES: &[(&str, &str)] = &[
+    // C.1 Normal Examples
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+    // C.2 Abnormal Examples
+    ("", ""),
+    ("../../../g", "http://a/../g"),
+    ("../../../../g", "http://a/../../g"),
+    ("/./g", "http://a/./g"),
+    ("/../g", "http://a/../g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+#[test]
+fn appendix_c_base_and_results() {
+    // "Within an object with a well-defined base URI of http://a/b/c/d;p?q"
+    let b = AbsoluteUri::parse(BASE).unwrap();
+    assert_eq!(b.scheme(), Some("http"));
+    assert_eq!(b.authority(), Some("a"));
+    assert_eq!(b.host_kind(), Some(HostKind::Hostname));
+    assert_eq!(b.path(), "/b/c/d;p");
+    assert_eq!(b.query(), Some("q"));
+    for &(_, resolved) in C_EXAMPLES {
+        // "(current document)" results are written here as the reference.
+        assert!(
+            UriRef::is_valid(resolved.as_bytes()),
+            "Appendix C result {resolved:?}"
+        );
+        if resolved.starts_with("http:") {
+            let fragless = resolved.split('#').next().unwrap();
+            assert!(
+                AbsoluteUri::is_valid(fragless.as_bytes()),
+                "Appendix C {fragless:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn appendix_c_references() {
+    for &(reference, _) in C_EXAMPLES {
+        let r =
+            UriRef::parse(reference).unwrap_or_else(|e| panic!("Appendix C {reference:?}: {e}"));
+        // A scheme only where the reference has "g:" or "http:".
+        let scheme = reference.split_once(':').map(|(s, _)| s);
+        assert_eq!(r.scheme(), scheme, "Appendix C {reference:?}");
+        // Fragment after the first "#" (fragment = *uric has no "#").
+        assert_eq!(r.fragment(), reference.split_once('#').map(|(_, f)| f));
+        // Without scheme or fragment, every one of them is a relativeURI,
+        // except the empty reference (relativeURI needs a path) and "#s".
+        let body = reference.split('#').next().unwrap();
+        if scheme.is_none() {
+            assert_eq!(
+                RelativeUri::is_valid(body.as_bytes()),
+                !body.is_empty(),
+                "{reference:?}"
+            );
+        }
+    }
+    // Components of a few, by the grammar:
+    split("//g", None, Some("g"), "", None, None);
+    split("g;x?y#s", None, None, "g;x", Some("y"), Some("s"));
+    split("g?y/../x", None, None, "g", Some("y/../x"), None);
+    split("g#s/../x", None, None, "g", None, Some("s/../x"));
+    split("", None, None, "", None, None);
+    // "http:g": "for validating parsers" it is the absolute URI "http:g",
+    // an opaque_part after the scheme.
+    let r = split("http:g", Some("http"), None, "g", None, None);
+    assert_eq!(r.opaque_part(), Some("g"));
+}
+
+#[test]
+fn appendix_c_query_only_reference_contradicts_the_grammar() {
+    // C.1 lists "?y = http://a/b/c/?y", but relativeURI = ( net_path |
+    // abs_path | rel_path ) [ "?" query ] needs a path, and rel_path =
+    // rel_segment [ abs_path ] with rel_segment = 1*( ... ) is never empty.
+    // The grammar (§5, Appendix A) is normative; the example is not. See
+    // grammar/README.md. The error is at "?" (offset 0).
+    invalid(
+        "?y",
+        0,
+        "relativeURI needs a non-empty path (Appendix C contradiction)",
+    );
+    // With a path it is fine.
+    split("./?y", None, None, "./", Some("y"), None);
+}
+
+// ---------------------------------------------------------------------------
+// Appendix D, E and F
+
+#[test]
+fn appendix_d_base_in_html() {
+    // 'BASE href="http://www.ics.uci.edu/Test/a/b/c"', the relative URI
+    // "../x", and the result "http://www.ics.uci.edu/Test/a/x".
+    let b = AbsoluteUri::parse("http://www.ics.uci.edu/Test/a/b/c").unwrap();
+    assert_eq!(b.host(), Some("www.ics.uci.edu"));
+    assert_eq!(b.path(), "/Test/a/b/c");
+    let r = RelativeUri::parse("../x").unwrap();
+    assert_eq!(r.path(), "../x");
+    assert_eq!(r.authority(), None);
+    let x = AbsoluteUri::parse("http://www.ics.uci.edu/Test/a/x").unwrap();
+    assert_eq!(x.path(), "/Test/a/x");
+}
+
+#[test]
+fn appendix_e_delimiting() {
+    // "http://test.com/" in three wrappings; "These wrappers do not form
+    // part of the URI."
+    let r = split(
+        "http://test.com/",
+        Some("http"),
+        Some("test.com"),
+        "/",
+        None,
+        None,
+    );
+    server(&r, None, "test.com", HostKind::Hostname, None);
+    // '"' is in delims (§2.4.3), "<" and ">" too: excluded.
+    invalid(
+        "\"http://test.com/\"",
+        0,
+        "'\"' is excluded (§2.4.3 delims)",
+    );
+    invalid("<http://test.com/>", 0, "'<' is excluded (§2.4.3 delims)");
+    // "contains the URI references":
+    split(
+        "http://www.w3.org/Addressing/",
+        Some("http"),
+        Some("www.w3.org"),
+        "/Addressing/",
+        None,
+        None,
+    );
+    split(
+        "ftp://ds.internic.net/rfc/",
+        Some("ftp"),
+        Some("ds.internic.net"),
+        "/rfc/",
+        None,
+        None,
+    );
+    split(
+        "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+        Some("http"),
+        Some("www.ics.uci.edu"),
+        "/pub/ietf/uri/historical.html",
+        None,
+        Some("WARNING"),
+    );
+    // The line-broken form is not a URI until its whitespace is stripped:
+    // "The whitespace should be ignored when extracting the URI." The
+    // space is excluded (§2.4.3): error at offset 18.
+    invalid(
+        "ftp://ds.internic. net/rfc/",
+        18,
+        "space is excluded (§2.4.3)",
+    );
+}
+
+#[test]
+fn appendix_f_abbreviated_url() {
+    // "an abbreviated URL has the same syntax as a relative URL path":
+    // "www.w3.org/Addressing/" is a rel_path, not an authority.
+    let r = RelativeUri::parse("www.w3.org/Addressing/").unwrap();
+    assert_eq!(r.authority(), None);
+    assert_eq!(r.host(), None);
+    assert_eq!(r.path(), "www.w3.org/Addressing/");
+}
+
+// ---------------------------------------------------------------------------
+// Authority: server or registry (§3.2), host kinds (§3.2.2)
+
+#[test]
+fn s3_2_authority_kinds() {
+    // Userinfo and port (§3.2.2 "<userinfo>@<host>:<port>").
+    let r = split(
+        "http://user;x=1@host.example:8080/p",
+        Some("http"),
+        Some("user;x=1@host.example:8080"),
+        "/p",
+        None,
+        None,
+    );
+    server(
+        &r,
+        Some("user;x=1"),
+        "host.example",
+        HostKind::Hostname,
+        Some("8080"),
+    );
+    assert_eq!(r.port_u16(), Some(8080));
+
+    // IPv4address: "four decimal digit groups separated by "."" — the
+    // grammar has 1*digit, so 999 is allowed.
+    let r = split(
+        "//192.0.2.16:80",
+        None,
+        Some("192.0.2.16:80"),
+        "",
+        None,
+        None,
+    );
+    server(&r, None, "192.0.2.16", HostKind::Ipv4, Some("80"));
+    let r = split("//999.1.1.1", None, Some("999.1.1.1"), "", None, None);
+    server(&r, None, "999.1.1.1", HostKind::Ipv4, None);
+
+    // "may be followed by a single "."": hostname = ... toplabel [ "." ]
+    let r = split("//example.com.", None, Some("example.com."), "", None, None);
+    server(&r, None, "example.com.", HostKind::Hostname, None);
+
+    // Empty port: port = *digit.
+    let r = split("http://a:/", Some("http"), Some("a:"), "/", None, None);
+    server(&r, None, "a", HostKind::Hostname, Some(""));
+    assert_eq!(r.port_u16(), None);
+
+    // Empty server: server = [ ... ]; no host.
+    let r = split(
+        "file:///etc/hosts",
+        Some("file"),
+        Some(""),
+        "/etc/hosts",
+        None,
+        None,
+    );
+    assert_eq!(r.authority_kind(), Some(AuthorityKind::Server));
+    assert_eq!(r.host(), None);
+
+    // Registry-based (§3.2.1) where server cannot match:
+    for (s, why) in [
+        ("//a_b", "'_' is a mark, not in domainlabel"),
+        (
+            "//host.123",
+            "the rightmost label never starts with a digit (§3.2.2)",
+        ),
+        ("//a-.com", "a domainlabel ends with an alphanum"),
+        (
+            "//1.2.3.4.5",
+            "IPv4address has four groups; toplabel needs a letter",
+        ),
+        ("//a@b@c", "userinfo has no '@'; reg_name has"),
+        ("//a:b:c", "port = *digit"),
+        ("//%41", "escaped is not in hostname"),
+    ] {
+        let r = UriRef::parse(s).unwrap_or_else(|e| panic!("{s:?} is a reg_name ({why}): {e}"));
+        assert_eq!(r.authority(), Some(&s[2..]), "{s:?}");
+        assert_eq!(
+            r.authority_kind(),
+            Some(AuthorityKind::RegName),
+            "{s:?}: {why}"
+        );
+        assert_eq!(
+            (r.userinfo(), r.host(), r.port()),
+            (None, None, None),
+            "{s:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Invalid inputs from the prose
+
+#[test]
+fn invalid_from_prose() {
+    // §2.4.3: control characters, space and delims ("<" ">" "#" "%" <">)
+    // are excluded.
+    invalid("http://a/b c", 10, "space is excluded (§2.4.3)");
+    invalid(
+        "http://a/\u{7f}",
+        9,
+        "control characters are excluded (§2.4.3)",
+    );
+    invalid(
+        "a#b#c",
+        3,
+        "'#' is a delim; fragment = *uric (§2.4.3, §4.1)",
+    );
+    invalid("a<b", 1, "'<' is a delim (§2.4.3)");
+    // §2.4.3 unwise: "{" | "}" | "|" | "\" | "^" | "[" | "]" | "`".
+    for c in ["{", "}", "|", "\\", "^", "[", "]", "`"] {
+        let s = format!("http://a/?{c}");
+        invalid(&s, 10, "unwise characters must be escaped (§2.4.3)");
+    }
+    // §3.2.2: "Literal IPv6 addresses are not supported."
+    invalid("http://[::1]/", 7, "no IPv6 literals (§3.2.2)");
+    // §2.4.1: escaped = "%" hex hex.
+    invalid("a%2", 3, "escaped needs two hex digits (§2.4.1)");
+    invalid("a%zz", 2, "escaped needs hex digits (§2.4.1)");
+    // §2.1/§2: URI characters are a subset of US-ASCII.
+    invalid("http://a/\u{e9}", 9, "non-ASCII must be escaped (§2.1)");
+    // §3.1: scheme = alpha *( alpha | digit | "+" | "-" | "." ); a
+    // rel_segment has no ":", so "1a:b" is neither.
+    invalid(
+        "1a:b",
+        2,
+        "scheme starts with a letter; rel_segment has no ':' (§3.1, §5)",
+    );
+    invalid(":a", 0, "empty scheme; rel_segment has no ':' (§3.1, §5)");
+    // §3: absoluteURI = scheme ":" ( hier_part | opaque_part ), both
+    // non-empty.
+    invalid("a:", 2, "a scheme needs a hier_part or opaque_part (§3)");
+    invalid("a:#f", 2, "a scheme needs a hier_part or opaque_part (§3)");
+    // §3.3: "Within a path segment, the characters "/", ";", "=", and "?"
+    // are reserved", and "?" ends the path: the path never holds "?".
+    split("/a?b?c", None, None, "/a", Some("b?c"), None);
+
+    // §4: "the fragment identifier is not considered part of the URI":
+    // absoluteURI and relativeURI have none.
+    assert_eq!(AbsoluteUri::parse("http://a/b#f").unwrap_err().offset(), 10);
+    assert_eq!(RelativeUri::parse("g#f").unwrap_err().offset(), 1);
+    // §5: relativeURI has no scheme, and "g:h" is not one.
+    assert_eq!(RelativeUri::parse("g:h").unwrap_err().offset(), 1);
+    // opaque_part starts with uric_no_slash, so "a:/" is hierarchical.
+    let r = AbsoluteUri::parse("a:/").unwrap();
+    assert_eq!((r.opaque_part(), r.path()), (None, "/"));
+}
+
+#[test]
+fn bytes_never_panic() {
+    // Any bytes: invalid UTF-8, NUL, a long input.
+    for b in [
+        &b"\xff"[..],
+        b"http://a/\0",
+        b"http://a/\xc3\xa9",
+        &[b'a'; 100_000][..],
+    ] {
+        let _ = UriRef::parse_bytes(b);
+        let _ = AbsoluteUri::parse_bytes(b);
+        let _ = RelativeUri::parse_bytes(b);
+    }
+    assert!(UriRef::parse_bytes(b"\xff").is_err());
+    assert!(RelativeUri::parse_bytes(&[b'a'; 100_000]).is_ok());
+}
