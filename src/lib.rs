@@ -56,8 +56,6 @@ pub mod draft_fielding_url_syntax_05;
 pub mod draft_ietf_uri_url_06;
 pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
-mod error;
-mod parts;
 mod parts;
 pub mod rfc1738;
 pub mod rfc2396;
