@@ -9,6 +9,8 @@
 //! One module per grammar, named after its file:
 //!
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
+//! - [`rfc3987`]: RFC 3987 (IRIs), §2.2, over UTF-8.
+//! - [`rfc6874`]: RFC 3986 updated by RFC 6874 §2 (IPv6 zone identifiers).
 //!
 //! # Example
 //!
@@ -41,6 +43,9 @@ extern crate std;
 mod error;
 mod parts;
 pub mod rfc3986;
+pub mod rfc3987;
+pub mod rfc6874;
+mod view;
 
 pub use error::Error;
 pub use uridfa_runtime as runtime;
@@ -78,11 +83,23 @@ impl BuiltinGrammar {
 /// let g = uridfa::grammar("rfc3986").unwrap();
 /// assert_eq!(g.entries[0].rule, "URI-reference");
 /// ```
-pub static GRAMMARS: &[BuiltinGrammar] = &[BuiltinGrammar {
-    name: "rfc3986",
-    entries: &rfc3986::tables::ENTRIES,
-    plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
-}];
+pub static GRAMMARS: &[BuiltinGrammar] = &[
+    BuiltinGrammar {
+        name: "rfc3986",
+        entries: &rfc3986::tables::ENTRIES,
+        plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "rfc3987",
+        entries: &rfc3987::tables::ENTRIES,
+        plain_dfa_states: &rfc3987::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "rfc6874",
+        entries: &rfc6874::tables::ENTRIES,
+        plain_dfa_states: &rfc6874::tables::PLAIN_DFA_STATES,
+    },
+];
 
 // The README's examples run as doctests.
 #[cfg(doctest)]
