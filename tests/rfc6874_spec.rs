@@ -323,3 +323,31 @@ fn generated_inputs_against_rfc3986() {
 fn has_pct25_and_bracket(input: &[u8]) -> bool {
     input.windows(3).any(|w| w == b"%25") && input.contains(&b'[')
 }
+
+#[test]
+fn grammar_is_rfc3986_with_the_rfc6874_ip_literal() {
+    // grammar/rfc6874.abnf = grammar/rfc3986.abnf (checked against RFC 3986
+    // Appendix A by codegen/tests/rfc3986_appendix_a.rs) with IP-literal
+    // replaced by the three rules of RFC 6874 §2, comments aside.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/");
+    let body = |name: &str| {
+        let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
+        let start = text.find("\nURI           = scheme").unwrap();
+        text[start..]
+            .lines()
+            .filter(|l| !l.starts_with(';'))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    };
+    let rfc3986 = body("rfc3986.abnf");
+    let old = "IP-literal    = \"[\" ( IPv6address / IPvFuture  ) \"]\"\n";
+    let new = concat!(
+        "IP-literal = \"[\" ( IPv6address / IPv6addrz / IPvFuture  ) \"]\"\n",
+        "\n",
+        "ZoneID = 1*( unreserved / pct-encoded )\n",
+        "\n",
+        "IPv6addrz = IPv6address \"%25\" ZoneID\n",
+    );
+    assert_eq!(rfc3986.matches(old).count(), 1);
+    assert_eq!(body("rfc6874.abnf"), rfc3986.replace(old, new));
+}
