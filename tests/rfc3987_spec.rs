@@ -662,7 +662,7 @@ fn every_two_and_three_byte_sequence() {
                 b0,
                 b1
             );
-            if b0 >= 0xE0 && b0 <= 0xEF {
+            if (0xE0..=0xEF).contains(&b0) {
                 for b2 in 0..=0xFFu8 {
                     input.truncate(4);
                     input.push(b2);
