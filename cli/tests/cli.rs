@@ -483,8 +483,28 @@ fn stats_lists_every_entry() {
     }
     // Fixed width: every row is as long as the header.
     assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{out}");
+    // Every entry of every built-in grammar has a row.
+    for g in uridfa::GRAMMARS {
+        for t in g.entries {
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.split_whitespace().take(2).eq([g.name, t.rule])),
+                "{} {} in {out}",
+                g.name,
+                t.rule
+            );
+        }
+    }
+    // `--grammar` keeps the header and that grammar's rows.
     let o = run(&["stats", "--grammar", "rfc3986"], b"");
-    assert_eq!(stdout(&o), out);
+    let cells = |l: &str| l.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let want: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("grammar") || l.starts_with("rfc3986 "))
+        .map(|l| cells(l))
+        .collect();
+    assert_eq!(stdout(&o).lines().map(cells).collect::<Vec<_>>(), want);
 }
 
 #[test]
