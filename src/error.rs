@@ -27,7 +27,10 @@ impl Error {
     }
 
     /// The byte offset of the error: the unexpected byte, or the input's
-    /// length when it ended too soon.
+    /// length when it ended too soon. For a grammar over UTF-8 characters
+    /// ([`crate::rfc3987`]) the typed views report the first byte of the
+    /// unexpected character (or of the invalid UTF-8 sequence), so the
+    /// offset of a `&str` input is always a character boundary.
     pub fn offset(&self) -> usize {
         self.inner.offset()
     }

@@ -22,6 +22,8 @@
 //! - [`rfc2396`]: RFC 2396, Appendix A (transcribed from RFC 822-style BNF).
 //! - [`draft_fielding_url_syntax_05`]: draft-fielding-url-syntax-05 (May
 //!   1997), Appendix A (transcribed from RFC 822-style BNF).
+//! - [`rfc3987`]: RFC 3987 (IRIs), §2.2, over UTF-8.
+//! - [`rfc6874`]: RFC 3986 updated by RFC 6874 §2 (IPv6 zone identifiers).
 //!
 //! # Example
 //!
@@ -60,8 +62,11 @@ mod parts;
 pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc3986;
+pub mod rfc3987;
+pub mod rfc6874;
 pub mod rfc8141;
 mod url_common;
+mod view;
 
 pub use error::Error;
 pub use uridfa_runtime as runtime;
@@ -129,6 +134,16 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
         name: "draft-fielding-uri-rfc2396bis-01",
         entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
         plain_dfa_states: &draft_fielding_uri_rfc2396bis_01::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "rfc3987",
+        entries: &rfc3987::tables::ENTRIES,
+        plain_dfa_states: &rfc3987::tables::PLAIN_DFA_STATES,
+    },
+    BuiltinGrammar {
+        name: "rfc6874",
+        entries: &rfc6874::tables::ENTRIES,
+        plain_dfa_states: &rfc6874::tables::PLAIN_DFA_STATES,
     },
     BuiltinGrammar {
         name: "draft-ietf-urnbis-rfc2141bis-urn-03",

@@ -63,208 +63,97 @@ impl HostKind {
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
-    parts.span(tables::HOST)?;
+    host_kind_of(
+        parts,
+        [
+            tables::HOST,
+            tables::IPV6ADDRESS,
+            tables::IPVFUTURE,
+            tables::IPV4ADDRESS,
+        ],
+    )
+}
+
+/// The kind of host from the captures `[host, IPv6address, IPvFuture,
+/// IPv4address]` of a grammar of the RFC 3986 family.
+pub(crate) fn host_kind_of<const T: usize>(
+    parts: &crate::parts::Parts<'_, T>,
+    [host, ipv6, ipvfuture, ipv4]: [usize; 4],
+) -> Option<HostKind> {
+    parts.span(host)?;
     // Kinds in the `;@ kind` order: an IPv4address inside an IPv6
     // literal (ls32) must not make the host an IPv4 address.
-    if parts.span(tables::IPV6ADDRESS).is_some() {
+    if parts.span(ipv6).is_some() {
         Some(HostKind::Ipv6)
-    } else if parts.span(tables::IPVFUTURE).is_some() {
+    } else if parts.span(ipvfuture).is_some() {
         Some(HostKind::IpvFuture)
-    } else if parts.span(tables::IPV4ADDRESS).is_some() {
+    } else if parts.span(ipv4).is_some() {
         Some(HostKind::Ipv4)
     } else {
         Some(HostKind::RegName)
     }
 }
 
-macro_rules! view {
-    (
-        $(#[$doc:meta])*
-        $name:ident, $table:ident, $rule:literal, $example:literal
-    ) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct $name<'a> {
-            parts: Parts<'a>,
-        }
-
-        impl<'a> $name<'a> {
-            #[doc = concat!("Parses `input` as `", $rule, "`.")]
-            ///
-            /// # Errors
-            ///
-            /// An [`Error`] at the first byte that cannot continue a match,
-            /// or at the end if the input stops short.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::rfc3986::", stringify!($name), "::parse(\"", $example, "\")?;")]
-            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn parse(input: &'a str) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)? })
-            }
-
-            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
-            ///
-            /// # Errors
-            ///
-            /// As [`Self::parse`].
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::rfc3986::", stringify!($name), "::parse_bytes(b\"", $example, "\")?;")]
-            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)? })
-            }
-
-            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("assert!(uridfa::rfc3986::", stringify!($name), "::is_valid(b\"", $example, "\"));")]
-            /// ```
-            pub fn is_valid(input: &[u8]) -> bool {
-                uridfa_runtime::validate(&tables::$table, input).is_ok()
-            }
-
-            /// The whole input.
-            pub fn as_str(&self) -> &'a str {
-                self.parts.input
-            }
-
-            /// `scheme` (§3.1), without the `:`.
-            pub fn scheme(&self) -> Option<&'a str> {
-                self.parts.get(tables::SCHEME)
-            }
-
-            /// `authority` (§3.2), without the leading `//`. `Some("")` for
-            /// `file:///x`.
-            pub fn authority(&self) -> Option<&'a str> {
-                self.parts.get(tables::AUTHORITY)
-            }
-
-            /// `userinfo` (§3.2.1), without the `@`.
-            pub fn userinfo(&self) -> Option<&'a str> {
-                self.parts.get(tables::USERINFO)
-            }
-
-            /// `host` (§3.2.2), with the brackets of an IP literal.
-            pub fn host(&self) -> Option<&'a str> {
-                self.parts.get(tables::HOST)
-            }
-
-            /// Which alternative of `host` matched; `None` without an
-            /// authority.
-            pub fn host_kind(&self) -> Option<HostKind> {
-                host_kind(&self.parts)
-            }
-
-            /// `port` (§3.2.3), without the `:`. `Some("")` for `http://a:/`.
-            pub fn port(&self) -> Option<&'a str> {
-                self.parts.get(tables::PORT)
-            }
-
-            /// The port as a number: `None` if absent, empty, or above
-            /// 65535 (the grammar allows any `*DIGIT`).
-            pub fn port_u16(&self) -> Option<u16> {
-                crate::parts::port_u16(self.port()?)
-            }
-
-            /// `path` (§3.3): whichever of `path-abempty`, `path-absolute`,
-            /// `path-noscheme`, `path-rootless` or `path-empty` matched.
-            /// Always defined, possibly empty.
-            pub fn path(&self) -> &'a str {
-                self.parts.get(tables::PATH).unwrap_or("")
-            }
-
-            /// `query` (§3.4), without the `?`.
-            pub fn query(&self) -> Option<&'a str> {
-                self.parts.get(tables::QUERY)
-            }
-
-            /// `fragment` (§3.5), without the `#`.
-            pub fn fragment(&self) -> Option<&'a str> {
-                self.parts.get(tables::FRAGMENT)
-            }
-
-            /// The span of capture `index` (see [`tables`] for the
-            /// indices), for components not covered by an accessor.
-            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-                self.parts.span(index)
-            }
-        }
-
-        impl core::fmt::Display for $name<'_> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.parts.input)
-            }
-        }
-    };
-}
-
-view! {
-    /// A `URI-reference` (§4.1): a URI or a relative reference.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let r = uridfa::rfc3986::UriRef::parse("../g?q")?;
-    /// assert_eq!(r.scheme(), None);
-    /// assert_eq!(r.path(), "../g");
-    /// assert_eq!(r.query(), Some("q"));
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    UriRef, URI_REFERENCE, "URI-reference", "http://example.com/a?b#c"
-}
-
-view! {
-    /// A `URI` (§3): a scheme, a hierarchical part, and an optional query
-    /// and fragment.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let u = uridfa::rfc3986::Uri::parse("urn:example:animal:ferret:nose")?;
-    /// assert_eq!(u.scheme(), Some("urn"));
-    /// assert_eq!(u.authority(), None);
-    /// assert_eq!(u.path(), "example:animal:ferret:nose");
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    Uri, URI, "URI", "foo://example.com:8042/over/there?name=ferret#nose"
-}
-
-view! {
-    /// An `absolute-URI` (§4.3): a URI without a fragment, as a base URI
-    /// must be.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::rfc3986::AbsoluteUri;
-    /// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
-    /// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
-    /// ```
-    AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://a/b/c/d;p?q"
-}
-
-view! {
-    /// A `relative-ref` (§4.2): a reference without a scheme.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let r = uridfa::rfc3986::RelativeRef::parse("//g/x")?;
-    /// assert_eq!(r.host(), Some("g"));
-    /// assert_eq!(r.path(), "/x");
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    RelativeRef, RELATIVE_REF, "relative-ref", "g;x?y#s"
+crate::view::views! {
+    module: "rfc3986",
+    bytes_doc: "non-ASCII is an error at its offset.",
+    captures: {
+        scheme: SCHEME "scheme",
+        authority: AUTHORITY "authority",
+        userinfo: USERINFO "userinfo",
+        host: HOST "host",
+        port: PORT "port",
+        path: PATH "path",
+        query: QUERY "query",
+        fragment: FRAGMENT "fragment",
+    },
+    views: {
+        /// A `URI-reference` (§4.1): a URI or a relative reference.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let r = uridfa::rfc3986::UriRef::parse("../g?q")?;
+        /// assert_eq!(r.scheme(), None);
+        /// assert_eq!(r.path(), "../g");
+        /// assert_eq!(r.query(), Some("q"));
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        UriRef, URI_REFERENCE, "URI-reference", "http://example.com/a?b#c";
+        /// A `URI` (§3): a scheme, a hierarchical part, and an optional query
+        /// and fragment.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let u = uridfa::rfc3986::Uri::parse("urn:example:animal:ferret:nose")?;
+        /// assert_eq!(u.scheme(), Some("urn"));
+        /// assert_eq!(u.authority(), None);
+        /// assert_eq!(u.path(), "example:animal:ferret:nose");
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        Uri, URI, "URI", "foo://example.com:8042/over/there?name=ferret#nose";
+        /// An `absolute-URI` (§4.3): a URI without a fragment, as a base URI
+        /// must be.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// use uridfa::rfc3986::AbsoluteUri;
+        /// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
+        /// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
+        /// ```
+        AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://a/b/c/d;p?q";
+        /// A `relative-ref` (§4.2): a reference without a scheme.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let r = uridfa::rfc3986::RelativeRef::parse("//g/x")?;
+        /// assert_eq!(r.host(), Some("g"));
+        /// assert_eq!(r.path(), "/x");
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        RelativeRef, RELATIVE_REF, "relative-ref", "g;x?y#s";
+    }
 }

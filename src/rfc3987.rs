@@ -1,0 +1,133 @@
+//! RFC 3987, *Internationalized Resource Identifiers (IRIs)*, from the ABNF
+//! of its §2.2 (`grammar/rfc3987.abnf`).
+//!
+//! IRIs are RFC 3986 URIs whose unreserved characters also include the
+//! UCS characters of `ucschar` (and, in the query only, the private-use
+//! characters of `iprivate`). The grammar is compiled with
+//! `;@ charset utf-8`: its terminals are characters (§2.2), matched as
+//! their UTF-8 encoding, so the tables accept exactly the well-formed UTF-8
+//! of the allowed code points.
+//!
+//! Four entry rules, four zero-copy views with the accessors of
+//! [`crate::rfc3986`]:
+//!
+//! | type | rule | RFC 3987 §2.2 |
+//! |---|---|---|
+//! | [`IriRef`] | `IRI-reference = IRI / irelative-ref` | (RFC 3986 §4.1) |
+//! | [`Iri`] | `IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]` | (RFC 3986 §3) |
+//! | [`AbsoluteIri`] | `absolute-IRI = scheme ":" ihier-part [ "?" iquery ]` | (RFC 3986 §4.3) |
+//! | [`IrelativeRef`] | `irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]` | (RFC 3986 §4.2) |
+//!
+//! `authority()` returns `iauthority`, `host()` returns `ihost`, and so
+//! on. [`HostKind::RegName`] stands for `ireg-name`. An error's offset is
+//! always the start of a character (see [`crate::Error::offset`]).
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::rfc3987::{HostKind, Iri};
+//!
+//! let iri = Iri::parse("http://r\u{e9}sum\u{e9}.example.org/\u{e4}?q=\u{20ac}")?;
+//! assert_eq!(iri.host(), Some("r\u{e9}sum\u{e9}.example.org"));
+//! assert_eq!(iri.host_kind(), Some(HostKind::RegName));
+//! assert_eq!(iri.path(), "/\u{e4}");
+//! assert_eq!(iri.query(), Some("q=\u{20ac}"));
+//! // U+E000 (iprivate) is allowed in the query only.
+//! assert!(Iri::parse("http://a/?\u{e000}").is_ok());
+//! assert_eq!(Iri::parse("http://a/\u{e000}").unwrap_err().offset(), 9);
+//! # Ok::<(), uridfa::Error>(())
+//! ```
+
+use crate::Error;
+
+pub use crate::rfc3986::HostKind;
+
+/// The generated tables of `grammar/rfc3987.abnf`: one `Tables` per entry
+/// rule (`IRI_REFERENCE`, `IRI`, `ABSOLUTE_IRI`, `IRELATIVE_REF`) and one
+/// index constant per capture.
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(env!("OUT_DIR"), "/rfc3987.rs"));
+}
+
+use tables::CAPTURE_LEN;
+
+/// The spans of one parsed reference, 8 bytes per capture.
+type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
+
+fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
+    crate::rfc3986::host_kind_of(
+        parts,
+        [
+            tables::IHOST,
+            tables::IPV6ADDRESS,
+            tables::IPVFUTURE,
+            tables::IPV4ADDRESS,
+        ],
+    )
+}
+
+crate::view::views! {
+    module: "rfc3987",
+    bytes_doc: "invalid UTF-8, or a character the grammar does not allow there, is an error at the start of its sequence.",
+    captures: {
+        scheme: SCHEME "scheme",
+        authority: IAUTHORITY "iauthority",
+        userinfo: IUSERINFO "iuserinfo",
+        host: IHOST "ihost",
+        port: PORT "port",
+        path: IPATH "ipath",
+        query: IQUERY "iquery",
+        fragment: IFRAGMENT "ifragment",
+    },
+    views: {
+        /// An `IRI-reference` (RFC 3987 §2.2): an IRI or a relative
+        /// reference.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let r = uridfa::rfc3987::IriRef::parse("../\u{e9}t\u{e9}?q")?;
+        /// assert_eq!(r.scheme(), None);
+        /// assert_eq!(r.path(), "../\u{e9}t\u{e9}");
+        /// assert_eq!(r.query(), Some("q"));
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        IriRef, IRI_REFERENCE, "IRI-reference", "http://\u{e9}.example/\u{e4}?b#c";
+        /// An `IRI` (RFC 3987 §2.2): a scheme, a hierarchical part, and an
+        /// optional query and fragment.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let i = uridfa::rfc3987::Iri::parse("http://www.example.org/red%09ros\u{e9}#red")?;
+        /// assert_eq!(i.scheme(), Some("http"));
+        /// assert_eq!(i.path(), "/red%09ros\u{e9}");
+        /// assert_eq!(i.fragment(), Some("red"));
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        Iri, IRI, "IRI", "http://www.example.org/r\u{e9}sum\u{e9}.html";
+        /// An `absolute-IRI` (RFC 3987 §2.2): an IRI without a fragment.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// use uridfa::rfc3987::AbsoluteIri;
+        /// assert!(AbsoluteIri::parse("http://a/b/\u{e7}?q").is_ok());
+        /// assert!(AbsoluteIri::parse("http://a/b#frag").is_err());
+        /// ```
+        AbsoluteIri, ABSOLUTE_IRI, "absolute-IRI", "http://a/b/c/d;p?q\u{e9}";
+        /// An `irelative-ref` (RFC 3987 §2.2): a reference without a
+        /// scheme.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let r = uridfa::rfc3987::IrelativeRef::parse("//\u{e9}/x")?;
+        /// assert_eq!(r.host(), Some("\u{e9}"));
+        /// assert_eq!(r.path(), "/x");
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        IrelativeRef, IRELATIVE_REF, "irelative-ref", "g;x?y#\u{e9}";
+    }
+}

@@ -1,0 +1,155 @@
+//! RFC 6874, *Representing IPv6 Zone Identifiers in Address Literals and
+//! Uniform Resource Identifiers*, §2: RFC 3986 with
+//! `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture  ) "]"`
+//! (`grammar/rfc6874.abnf`).
+//!
+//! Four entry rules and views, as in [`crate::rfc3986`], plus
+//! `zone_id()`:
+//!
+//! | type | rule | RFC 3986 |
+//! |---|---|---|
+//! | [`UriRef`] | `URI-reference = URI / relative-ref` | §4.1 |
+//! | [`Uri`] | `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]` | §3 |
+//! | [`AbsoluteUri`] | `absolute-URI = scheme ":" hier-part [ "?" query ]` | §4.3 |
+//! | [`RelativeRef`] | `relative-ref = relative-part [ "?" query ] [ "#" fragment ]` | §4.2 |
+//!
+//! A host `[fe80::a%25en1]` is an `IPv6addrz =  IPv6address "%25" ZoneID`:
+//! its [`HostKind`] is [`HostKind::Ipv6`] and `zone_id()` is `Some("en1")`,
+//! still percent-encoded (`ZoneID = 1*( unreserved / pct-encoded )`).
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::rfc6874::{HostKind, Uri};
+//!
+//! let u = Uri::parse("http://[fe80::a%25en1]/")?;
+//! assert_eq!(u.host(), Some("[fe80::a%25en1]"));
+//! assert_eq!(u.host_kind(), Some(HostKind::Ipv6));
+//! assert_eq!(u.zone_id(), Some("en1"));
+//! // The "%" before the zone must be encoded as "%25" (RFC 6874 §2).
+//! assert!(Uri::parse("http://[fe80::a%en1]/").is_err());
+//! # Ok::<(), uridfa::Error>(())
+//! ```
+
+use crate::Error;
+
+pub use crate::rfc3986::HostKind;
+
+/// The generated tables of `grammar/rfc6874.abnf`: one `Tables` per entry
+/// rule (`URI_REFERENCE`, `URI`, `ABSOLUTE_URI`, `RELATIVE_REF`) and one
+/// index constant per capture.
+#[allow(clippy::all, missing_docs)]
+pub mod tables {
+    include!(concat!(env!("OUT_DIR"), "/rfc6874.rs"));
+}
+
+use tables::CAPTURE_LEN;
+
+/// The spans of one parsed reference, 8 bytes per capture.
+type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
+
+fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
+    crate::rfc3986::host_kind_of(
+        parts,
+        [
+            tables::HOST,
+            tables::IPV6ADDRESS,
+            tables::IPVFUTURE,
+            tables::IPV4ADDRESS,
+        ],
+    )
+}
+
+crate::view::views! {
+    module: "rfc6874",
+    bytes_doc: "non-ASCII is an error at its offset.",
+    captures: {
+        scheme: SCHEME "scheme",
+        authority: AUTHORITY "authority",
+        userinfo: USERINFO "userinfo",
+        host: HOST "host",
+        port: PORT "port",
+        path: PATH "path",
+        query: QUERY "query",
+        fragment: FRAGMENT "fragment",
+    },
+    views: {
+        /// A `URI-reference` (RFC 3986 §4.1) whose IPv6 literal may carry a
+        /// zone identifier.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let r = uridfa::rfc6874::UriRef::parse("//[fe80::1%251]/x")?;
+        /// assert_eq!(r.zone_id(), Some("1"));
+        /// assert_eq!(r.path(), "/x");
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        UriRef, URI_REFERENCE, "URI-reference", "http://[fe80::a%25en1]/a?b#c";
+        /// A `URI` (RFC 3986 §3) whose IPv6 literal may carry a zone
+        /// identifier.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let u = uridfa::rfc6874::Uri::parse("http://[fe80::a%25en1]:8080")?;
+        /// assert_eq!(u.port_u16(), Some(8080));
+        /// assert_eq!(u.zone_id(), Some("en1"));
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        Uri, URI, "URI", "http://[fe80::a%25en1]";
+        /// An `absolute-URI` (RFC 3986 §4.3) whose IPv6 literal may carry
+        /// a zone identifier.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// use uridfa::rfc6874::AbsoluteUri;
+        /// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b?q").is_ok());
+        /// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b#frag").is_err());
+        /// ```
+        AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://[fe80::a%25en1]/b?q";
+        /// A `relative-ref` (RFC 3986 §4.2) whose IPv6 literal may carry a
+        /// zone identifier.
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// let r = uridfa::rfc6874::RelativeRef::parse("//[fe80::a%25eth0]/x")?;
+        /// assert_eq!(r.host(), Some("[fe80::a%25eth0]"));
+        /// assert_eq!(r.zone_id(), Some("eth0"));
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        RelativeRef, RELATIVE_REF, "relative-ref", "//[fe80::a%25en1]/g";
+    }
+}
+
+macro_rules! zone_id {
+    ($($name:ident $example:literal),+) => {
+        $(
+        impl<'a> $name<'a> {
+            /// The `ZoneID` of an `IPv6addrz` host (RFC 6874 §2), without
+            /// the `%25` that introduces it and still percent-encoded;
+            /// `None` when the host is not an `IPv6addrz`.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::rfc6874::", stringify!($name), "::parse(\"", $example, "\")?;")]
+            /// assert_eq!(r.zone_id(), Some("en1"));
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn zone_id(&self) -> Option<&'a str> {
+                self.parts.get(tables::ZONEID)
+            }
+        }
+        )+
+    };
+}
+
+zone_id!(
+    UriRef "//[fe80::a%25en1]",
+    Uri "http://[fe80::a%25en1]",
+    AbsoluteUri "http://[fe80::a%25en1]/?q",
+    RelativeRef "//[fe80::a%25en1]/g"
+);

@@ -1,0 +1,160 @@
+//! The typed-view macro shared by the grammars of the RFC 3986 family
+//! (`rfc3986`, `rfc3987`, `rfc6874`): one zero-copy struct per entry rule,
+//! with the same accessors, built on [`crate::parts::Parts`].
+//!
+//! [`views!`] is invoked once per module. The calling module provides
+//! `tables` (the generated tables), a `Parts<'a>` type alias, a
+//! `host_kind(&Parts) -> Option<HostKind>` function and the `HostKind`
+//! type; the macro names the grammar's capture constants and rule names
+//! it is given, so the same accessors serve `authority` (RFC 3986) and
+//! `iauthority` (RFC 3987).
+
+/// Defines one view struct per entry rule. See the module docs.
+macro_rules! views {
+    (
+        module: $module:literal,
+        bytes_doc: $bytes_doc:literal,
+        captures: {
+            scheme: $scheme:ident $scheme_rule:literal,
+            authority: $authority:ident $authority_rule:literal,
+            userinfo: $userinfo:ident $userinfo_rule:literal,
+            host: $host:ident $host_rule:literal,
+            port: $port:ident $port_rule:literal,
+            path: $path:ident $path_rule:literal,
+            query: $query:ident $query_rule:literal,
+            fragment: $fragment:ident $fragment_rule:literal $(,)?
+        },
+        views: {
+            $(
+                $(#[$doc:meta])*
+                $name:ident, $table:ident, $rule:literal, $example:literal;
+            )+
+        }
+    ) => {
+        $(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name<'a> {
+            parts: Parts<'a>,
+        }
+
+        impl<'a> $name<'a> {
+            #[doc = concat!("Parses `input` as `", $rule, "`.")]
+            ///
+            /// # Errors
+            ///
+            /// An [`Error`] at the first byte that cannot continue a match,
+            /// or at the end if the input stops short.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::", $module, "::", stringify!($name), "::parse(\"", $example, "\")?;")]
+            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, Error> {
+                Ok($name { parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; ", $bytes_doc)]
+            ///
+            /// # Errors
+            ///
+            /// As [`Self::parse`].
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::", $module, "::", stringify!($name), "::parse_bytes(\"", $example, "\".as_bytes())?;")]
+            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
+                Ok($name { parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)? })
+            }
+
+            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("assert!(uridfa::", $module, "::", stringify!($name), "::is_valid(\"", $example, "\".as_bytes()));")]
+            /// ```
+            pub fn is_valid(input: &[u8]) -> bool {
+                uridfa_runtime::validate(&tables::$table, input).is_ok()
+            }
+
+            /// The whole input.
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input
+            }
+
+            #[doc = concat!("`", $scheme_rule, "` (RFC 3986 §3.1), without the `:`.")]
+            pub fn scheme(&self) -> Option<&'a str> {
+                self.parts.get(tables::$scheme)
+            }
+
+            #[doc = concat!("`", $authority_rule, "` (RFC 3986 §3.2), without the leading `//`. `Some(\"\")` for `file:///x`.")]
+            pub fn authority(&self) -> Option<&'a str> {
+                self.parts.get(tables::$authority)
+            }
+
+            #[doc = concat!("`", $userinfo_rule, "` (RFC 3986 §3.2.1), without the `@`.")]
+            pub fn userinfo(&self) -> Option<&'a str> {
+                self.parts.get(tables::$userinfo)
+            }
+
+            #[doc = concat!("`", $host_rule, "` (RFC 3986 §3.2.2), with the brackets of an IP literal.")]
+            pub fn host(&self) -> Option<&'a str> {
+                self.parts.get(tables::$host)
+            }
+
+            #[doc = concat!("Which alternative of `", $host_rule, "` matched; `None` without an authority.")]
+            pub fn host_kind(&self) -> Option<HostKind> {
+                host_kind(&self.parts)
+            }
+
+            #[doc = concat!("`", $port_rule, "` (RFC 3986 §3.2.3), without the `:`. `Some(\"\")` for `http://a:/`.")]
+            pub fn port(&self) -> Option<&'a str> {
+                self.parts.get(tables::$port)
+            }
+
+            /// The port as a number: `None` if absent, empty, or above
+            /// 65535 (the grammar allows any `*DIGIT`).
+            pub fn port_u16(&self) -> Option<u16> {
+                crate::parts::port_u16(self.port()?)
+            }
+
+            #[doc = concat!("`", $path_rule, "` (RFC 3986 §3.3): whichever of its alternatives matched. Always defined, possibly empty.")]
+            pub fn path(&self) -> &'a str {
+                self.parts.get(tables::$path).unwrap_or("")
+            }
+
+            #[doc = concat!("`", $query_rule, "` (RFC 3986 §3.4), without the `?`.")]
+            pub fn query(&self) -> Option<&'a str> {
+                self.parts.get(tables::$query)
+            }
+
+            #[doc = concat!("`", $fragment_rule, "` (RFC 3986 §3.5), without the `#`.")]
+            pub fn fragment(&self) -> Option<&'a str> {
+                self.parts.get(tables::$fragment)
+            }
+
+            /// The span of capture `index` (see [`tables`] for the
+            /// indices), for components not covered by an accessor.
+            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+                self.parts.span(index)
+            }
+        }
+
+        impl core::fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.parts.input)
+            }
+        }
+        )+
+    };
+}
+
+pub(crate) use views;
