@@ -10,6 +10,12 @@
 //!
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
 //!
+//! Algorithms, grammar-independent, writing into caller buffers:
+//!
+//! - [`resolve`]: reference resolution, in the four variants of RFC 3986,
+//!   draft-fielding-uri-rfc2396bis-01, RFC 2396 and
+//!   draft-fielding-url-syntax-05.
+//!
 //! # Example
 //!
 //! ```
@@ -35,11 +41,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
 mod error;
 mod parts;
+pub mod resolve;
 pub mod rfc3986;
 
 pub use error::Error;
