@@ -885,16 +885,18 @@ fn recompose(
     match t.path {
         PathPlan::Verbatim(p) => w.put(p.as_bytes()),
         PathPlan::RemoveDotSegments(p) => {
+            // `path_end <= needed <= out.len()`: the slice is whole.
             let mut back = Backward {
-                out: &mut w.out[..path_end],
+                out: w.out.get_mut(..path_end).unwrap_or_default(),
                 at: path_end,
             };
             remove_dot_segments(&p, dots, &mut back, work)?;
             w.at = path_end;
         }
         PathPlan::StringBuffer(p) => {
+            // `path_end <= needed <= out.len()`: the slice is whole.
             let mut back = Backward {
-                out: &mut w.out[..path_end],
+                out: w.out.get_mut(..path_end).unwrap_or_default(),
                 at: path_end,
             };
             string_buffer(&p, dots, &mut back, work)?;
@@ -1190,7 +1192,9 @@ fn remove_dot_segments(
 /// "<segment>/.." are removed (e, f) where <segment> is not ".."; what is
 /// left is the leading ".." segments (g) and the surviving segments, each
 /// followed by its "/" except the last. In a buffer that starts with "/",
-/// that "/" is not preceded by a segment: `/../g` stays (Appendix C.2).
+/// that "/" is not preceded by a segment: `/../g` stays (Appendix C.2);
+/// a buffer that comes to start with "/" is treated alike (see
+/// [`relative_root`]).
 fn string_buffer(
     p: &Pieces<'_>,
     dots: Dots,
