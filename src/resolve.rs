@@ -853,6 +853,9 @@ fn recompose(
     let opt_len = |c: Option<&str>| c.map_or(0, |c| c.len() + 1);
     let path_len = match t.path {
         PathPlan::Verbatim(p) => p.len(),
+        PathPlan::RemoveDotSegments(p) | PathPlan::StringBuffer(p) if !p.has_dot_segment(work) => {
+            p.len
+        }
         PathPlan::RemoveDotSegments(p) => {
             let mut c = Counter(0);
             remove_dot_segments(&p, dots, &mut c, work)?;
@@ -884,6 +887,14 @@ fn recompose(
     let path_end = w.at + path_len;
     match t.path {
         PathPlan::Verbatim(p) => w.put(p.as_bytes()),
+        // No dot segment (the length says so: nothing was removed).
+        PathPlan::RemoveDotSegments(p) | PathPlan::StringBuffer(p)
+            if path_len == p.len && !p.has_dot_segment(work) =>
+        {
+            for part in p.parts {
+                w.put(part);
+            }
+        }
         PathPlan::RemoveDotSegments(p) => {
             // `path_end <= needed <= out.len()`: the slice is whole.
             let mut back = Backward {
@@ -938,46 +949,69 @@ impl Forward<'_> {
 #[derive(Clone, Copy, Debug)]
 struct Pieces<'a> {
     parts: [&'a [u8]; 4],
+    /// Where each part starts in the concatenation.
+    starts: [usize; 4],
     len: usize,
 }
 
 impl<'a> Pieces<'a> {
     fn new(parts: [&'a str; 4]) -> Pieces<'a> {
         let parts = parts.map(str::as_bytes);
-        let len = parts.iter().map(|p| p.len()).sum();
-        Pieces { parts, len }
+        let mut starts = [0; 4];
+        let mut len = 0;
+        for (start, p) in starts.iter_mut().zip(parts) {
+            *start = len;
+            len += p.len();
+        }
+        Pieces { parts, starts, len }
     }
 
     /// The byte at `i < len`.
-    fn at(&self, mut i: usize) -> u8 {
-        for p in self.parts {
-            if i < p.len() {
-                return p[i];
+    fn at(&self, i: usize) -> u8 {
+        for k in (0..4).rev() {
+            if i >= self.starts[k] {
+                if let Some(&c) = self.parts[k].get(i - self.starts[k]) {
+                    return c;
+                }
             }
-            i -= p.len();
         }
         0
+    }
+
+    /// Whether some "/"-separated segment is "." or "..". Without one,
+    /// every algorithm's dot removal is the identity (RFC 3986 §5.2.4 moves
+    /// each segment by step E; RFC 2396 step 6c–g finds no pattern).
+    fn has_dot_segment(&self, work: &Cell<usize>) -> bool {
+        work.set(work.get() + self.len);
+        for (k, part) in self.parts.iter().enumerate() {
+            let mut from = 0;
+            while let Some(j) = part[from..].iter().position(|&c| c == b'.') {
+                let i = self.starts[k] + from + j;
+                let start = i == 0 || self.at(i - 1) == b'/';
+                let end = |e: usize| e >= self.len || self.at(e) == b'/';
+                if start && (end(i + 1) || (self.at(i + 1) == b'.' && end(i + 2))) {
+                    return true;
+                }
+                from += j + 1;
+            }
+        }
+        false
     }
 
     /// The position of the last "/" in `lo..hi`, visiting the bytes
     /// after it.
     fn rfind_slash(&self, lo: usize, hi: usize, work: &Cell<usize>) -> Option<usize> {
-        let mut start = 0;
         let mut found = None;
-        // Pieces are few: find the piece holding hi - 1 and scan back.
-        let mut bounds = [(0usize, 0usize); 4];
-        for (k, p) in self.parts.iter().enumerate() {
-            bounds[k] = (start, start + p.len());
-            start += p.len();
-        }
         for k in (0..4).rev() {
-            let (s, e) = bounds[k];
-            let s = s.max(lo);
-            let e = e.min(hi);
+            let base = self.starts[k];
+            let s = base.max(lo);
+            let e = (base + self.parts[k].len()).min(hi);
             if s >= e {
                 continue;
             }
-            let piece = &self.parts[k][s - bounds[k].0..e - bounds[k].0];
+            let Some(piece) = self.parts[k].get(s - base..e - base) else {
+                continue;
+            };
             match piece.iter().rposition(|&c| c == b'/') {
                 Some(j) => {
                     work.set(work.get() + (piece.len() - j));
