@@ -619,6 +619,9 @@ enum PathPlan<'a> {
     /// RFC 2396 step 6c–g (= draft 05 d–g, 2396bis-01 merge 3–7) over the
     /// concatenation.
     StringBuffer(Pieces<'a>),
+    /// Either of the two on a concatenation without dot segments, where
+    /// both are the identity.
+    Plain(Pieces<'a>),
 }
 
 /// The target before recomposition (§5.3 / step 7).
@@ -851,11 +854,15 @@ fn recompose(
     work: &Cell<usize>,
 ) -> Result<usize, ResolveError> {
     let opt_len = |c: Option<&str>| c.map_or(0, |c| c.len() + 1);
-    let path_len = match t.path {
-        PathPlan::Verbatim(p) => p.len(),
+    let path = match t.path {
         PathPlan::RemoveDotSegments(p) | PathPlan::StringBuffer(p) if !p.has_dot_segment(work) => {
-            p.len
+            PathPlan::Plain(p)
         }
+        other => other,
+    };
+    let path_len = match path {
+        PathPlan::Verbatim(p) => p.len(),
+        PathPlan::Plain(p) => p.len,
         PathPlan::RemoveDotSegments(p) => {
             let mut c = Counter(0);
             remove_dot_segments(&p, dots, &mut c, work)?;
@@ -885,13 +892,10 @@ fn recompose(
         w.put(a.as_bytes());
     }
     let path_end = w.at + path_len;
-    match t.path {
+    match path {
         PathPlan::Verbatim(p) => w.put(p.as_bytes()),
-        // No dot segment (the length says so: nothing was removed).
-        PathPlan::RemoveDotSegments(p) | PathPlan::StringBuffer(p)
-            if path_len == p.len && !p.has_dot_segment(work) =>
-        {
-            for part in p.parts {
+        PathPlan::Plain(p) => {
+            for part in &p.parts[..p.n] {
                 w.put(part);
             }
         }
@@ -948,27 +952,39 @@ impl Forward<'_> {
 /// merging needs no buffer.
 #[derive(Clone, Copy, Debug)]
 struct Pieces<'a> {
+    /// The non-empty parts, first `n`.
     parts: [&'a [u8]; 4],
     /// Where each part starts in the concatenation.
     starts: [usize; 4],
+    /// How many parts are non-empty.
+    n: usize,
     len: usize,
 }
 
 impl<'a> Pieces<'a> {
     fn new(parts: [&'a str; 4]) -> Pieces<'a> {
-        let parts = parts.map(str::as_bytes);
+        let mut packed: [&[u8]; 4] = [&[]; 4];
         let mut starts = [0; 4];
-        let mut len = 0;
-        for (start, p) in starts.iter_mut().zip(parts) {
-            *start = len;
-            len += p.len();
+        let (mut n, mut len) = (0, 0);
+        for p in parts.map(str::as_bytes) {
+            if !p.is_empty() {
+                packed[n] = p;
+                starts[n] = len;
+                n += 1;
+                len += p.len();
+            }
         }
-        Pieces { parts, starts, len }
+        Pieces {
+            parts: packed,
+            starts,
+            n,
+            len,
+        }
     }
 
     /// The byte at `i < len`.
     fn at(&self, i: usize) -> u8 {
-        for k in (0..4).rev() {
+        for k in (0..self.n).rev() {
             if i >= self.starts[k] {
                 if let Some(&c) = self.parts[k].get(i - self.starts[k]) {
                     return c;
@@ -983,7 +999,7 @@ impl<'a> Pieces<'a> {
     /// each segment by step E; RFC 2396 step 6c–g finds no pattern).
     fn has_dot_segment(&self, work: &Cell<usize>) -> bool {
         work.set(work.get() + self.len);
-        for (k, part) in self.parts.iter().enumerate() {
+        for (k, part) in self.parts[..self.n].iter().enumerate() {
             let mut from = 0;
             while let Some(j) = part[from..].iter().position(|&c| c == b'.') {
                 let i = self.starts[k] + from + j;
@@ -1002,7 +1018,7 @@ impl<'a> Pieces<'a> {
     /// after it.
     fn rfind_slash(&self, lo: usize, hi: usize, work: &Cell<usize>) -> Option<usize> {
         let mut found = None;
-        for k in (0..4).rev() {
+        for k in (0..self.n).rev() {
             let base = self.starts[k];
             let s = base.max(lo);
             let e = (base + self.parts[k].len()).min(hi);
@@ -1075,7 +1091,7 @@ impl Sink for Backward<'_> {
     fn prepend(&mut self, p: &Pieces<'_>, s: usize, e: usize) {
         let mut offset = 0;
         let start = self.at.saturating_sub(e - s);
-        for piece in p.parts {
+        for piece in &p.parts[..p.n] {
             let (ps, pe) = (offset, offset + piece.len());
             offset = pe;
             let (cs, ce) = (s.max(ps), e.min(pe));
