@@ -850,3 +850,24 @@ fn linear_on_long_runs_of_percent_2e() {
         }
     }
 }
+
+/// Any strings, every algorithm and policy: no panic, and the
+/// buffer-too-small error states the exact length (checked inside `res`).
+#[test]
+fn arbitrary_inputs_never_panic() {
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let pieces = [
+        "a", ":", "/", "//", "?", "#", ".", "..", "%2E", "é", " ", "\0", "[", "@", "s:",
+    ];
+    for _ in 0..20_000 {
+        let base = rng.path(8, &pieces);
+        let r = rng.path(8, &pieces);
+        for a in Algorithm::ALL {
+            for dots in [Dots::Keep, Dots::Remove, Dots::Error] {
+                let o = Options::new(a).dots(dots).validating(rng.next() % 2 == 0);
+                let _ = res(&base, &r, o);
+                let _ = resolve_into(&base, &r, o, &mut []);
+            }
+        }
+    }
+}
