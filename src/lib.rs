@@ -6,24 +6,31 @@
 //! drives them. Component spans come from the tables' tag registers: no
 //! backtracking, no handwritten scanner.
 //!
-//! One module per grammar, named after its file:
+//! One module per grammar, named after its file (`-` becomes `_`), oldest
+//! document first:
 //!
-//! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
-//! - [`draft_ietf_urnbis_rfc2141bis_urn_03`]: URN Syntax, draft 03 (2012),
-//!   §2 and Appendix B: NID, NSS, `urn-query` directives, fragment.
-//! - [`rfc8141`]: RFC 8141 (URNs), §2: NID, NSS, r-, q- and f-components.
-//! - [`draft_fielding_uri_rfc2396bis_01`]: the 2396bis draft 01 (March
-//!   2003), sections 2 to 5: server and reg-name authorities, hostname
-//!   label limits, IPv4 and IPv6 literals, opaque parts.
 //! - [`rfc1738`]: RFC 1738 (URL), §5, strict per scheme, with views of
 //!   the ten schemes of §3.
 //! - [`draft_ietf_uri_url_06`]: draft-ietf-uri-url-06 (the draft of RFC
 //!   1738), §5, with the same API.
-//! - [`rfc2396`]: RFC 2396, Appendix A (transcribed from RFC 822-style BNF).
 //! - [`draft_fielding_url_syntax_05`]: draft-fielding-url-syntax-05 (May
 //!   1997), Appendix A (transcribed from RFC 822-style BNF).
+//! - [`rfc2396`]: RFC 2396, Appendix A (transcribed from RFC 822-style BNF).
+//! - [`draft_fielding_uri_rfc2396bis_01`]: the 2396bis draft 01 (March
+//!   2003), sections 2 to 5: server and reg-name authorities, hostname
+//!   label limits, IPv4 and IPv6 literals, opaque parts.
+//! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
 //! - [`rfc3987`]: RFC 3987 (IRIs), §2.2, over UTF-8.
 //! - [`rfc6874`]: RFC 3986 updated by RFC 6874 §2 (IPv6 zone identifiers).
+//! - [`draft_ietf_urnbis_rfc2141bis_urn_03`]: URN Syntax, draft 03 (2012),
+//!   §2 and Appendix B: NID, NSS, `urn-query` directives, fragment.
+//! - [`rfc8141`]: RFC 8141 (URNs), §2: NID, NSS, r-, q- and f-components.
+//!
+//! Algorithms, grammar-independent, writing into caller buffers:
+//!
+//! - [`resolve`]: reference resolution, in the four variants of RFC 3986,
+//!   draft-fielding-uri-rfc2396bis-01, RFC 2396 and
+//!   draft-fielding-url-syntax-05.
 //!
 //! # Example
 //!
@@ -50,6 +57,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -59,6 +68,7 @@ pub mod draft_ietf_uri_url_06;
 pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
 mod parts;
+pub mod resolve;
 pub mod rfc1738;
 pub mod rfc2396;
 pub mod rfc3986;

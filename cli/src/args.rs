@@ -36,6 +36,20 @@ pub enum Command {
     Stats(Option<GrammarArg>),
     /// `uridfa dot`: one entry's machine as a Graphviz digraph.
     Dot(RunArgs),
+    /// `uridfa resolve`: resolve references against a base.
+    Resolve(ResolveArgs),
+}
+
+/// The arguments of `resolve`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveArgs {
+    /// `--base B`.
+    pub base: String,
+    /// `--algorithm NAME` (default `rfc3986`) and `--dots` (default: the
+    /// algorithm's own).
+    pub options: uridfa::resolve::Options,
+    /// References given as arguments; empty means read standard input.
+    pub inputs: Vec<Vec<u8>>,
 }
 
 /// Where a grammar comes from.
@@ -77,6 +91,8 @@ struct Accepts {
     rule: bool,
     /// Positional inputs.
     inputs: bool,
+    /// `--base`, `--algorithm`, `--dots`.
+    resolve: bool,
 }
 
 /// Everything collected from the arguments after the subcommand.
@@ -90,6 +106,12 @@ struct Collected {
     inputs: Vec<Vec<u8>>,
     /// `-h` / `--help` seen.
     help: bool,
+    /// `--base`.
+    base: Option<String>,
+    /// `--algorithm`.
+    algorithm: Option<String>,
+    /// `--dots`.
+    dots: Option<String>,
 }
 
 /// Parses the arguments after the program name.
@@ -109,21 +131,31 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             grammar: false,
             rule: false,
             inputs: false,
+            resolve: false,
         },
         "stats" => Accepts {
             grammar: true,
             rule: false,
             inputs: false,
+            resolve: false,
         },
         "dot" => Accepts {
             grammar: true,
             rule: true,
             inputs: false,
+            resolve: false,
         },
         "check" | "split" => Accepts {
             grammar: true,
             rule: true,
             inputs: true,
+            resolve: false,
+        },
+        "resolve" => Accepts {
+            grammar: false,
+            rule: false,
+            inputs: true,
+            resolve: true,
         },
         _ => {
             return Err(UsageError(format!(
@@ -153,6 +185,7 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
         "stats" => Command::Stats(c.grammar),
         "dot" => Command::Dot(run(c)?),
         "check" => Command::Check(run(c)?),
+        "resolve" => Command::Resolve(resolve_args(c)?),
         _ => Command::Split(run(c)?),
     })
 }
@@ -195,6 +228,7 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
             }
             "--grammar" | "--grammar-file" => accepts.grammar,
             "--rule" => accepts.rule,
+            "--base" | "--algorithm" | "--dots" => accepts.resolve,
             _ => false,
         };
         if !known {
@@ -210,6 +244,17 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
         match name {
             "--grammar-file" => set_grammar(&mut c, GrammarArg::File(PathBuf::from(value)))?,
             "--grammar" => set_grammar(&mut c, GrammarArg::Builtin(utf8(name, value)?))?,
+            "--base" | "--algorithm" | "--dots" => {
+                let slot = match name {
+                    "--base" => &mut c.base,
+                    "--algorithm" => &mut c.algorithm,
+                    _ => &mut c.dots,
+                };
+                if slot.is_some() {
+                    return Err(UsageError(format!("option '{name}' given twice")));
+                }
+                *slot = Some(utf8(name, value)?);
+            }
             _ => {
                 if c.rule.is_some() {
                     return Err(UsageError("option '--rule' given twice".into()));
@@ -219,6 +264,41 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
         }
     }
     Ok(c)
+}
+
+/// The arguments of `resolve`, checked.
+fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
+    use uridfa::resolve::{Algorithm, Dots, Options};
+    let base = c
+        .base
+        .ok_or_else(|| UsageError("'resolve' needs --base URI".into()))?;
+    let algorithm = match c.algorithm.as_deref() {
+        None => Algorithm::Rfc3986,
+        Some(name) => Algorithm::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            UsageError(format!(
+                "unknown algorithm '{name}'; one of: {}",
+                names.join(", ")
+            ))
+        })?,
+    };
+    let mut options = Options::new(algorithm);
+    if let Some(d) = c.dots.as_deref() {
+        let dots = Dots::from_name(d).ok_or_else(|| {
+            UsageError(format!("unknown --dots '{d}'; one of: keep, remove, error"))
+        })?;
+        if dots == Dots::Keep && algorithm.default_dots() == Dots::Remove {
+            return Err(UsageError(format!(
+                "--dots keep does not apply to {algorithm}: its remove_dot_segments always removes them"
+            )));
+        }
+        options = options.dots(dots);
+    }
+    Ok(ResolveArgs {
+        base,
+        options,
+        inputs: c.inputs,
+    })
 }
 
 /// Records the grammar, refusing a second one.
@@ -290,9 +370,37 @@ mod tests {
             &["stats", "--rule", "a"],
             &["dot", "--grammar", "g", "input"],
             &["grammars", "--grammar", "g"],
+            &["resolve"],
+            &["resolve", "--base", "http://a/", "--algorithm", "rfc1808"],
+            &["resolve", "--base", "http://a/", "--dots", "sometimes"],
+            &["resolve", "--base", "http://a/", "--dots", "keep"],
+            &["resolve", "--base", "a", "--base", "b"],
+            &["check", "--grammar", "g", "--base", "b"],
         ] {
             assert!(p(args).is_err(), "{args:?}");
         }
+    }
+
+    #[test]
+    fn resolve_options() {
+        use uridfa::resolve::{Algorithm, Dots, Options};
+        let want = Command::Resolve(ResolveArgs {
+            base: "http://a/b".into(),
+            options: Options::new(Algorithm::Rfc2396).dots(Dots::Error),
+            inputs: vec![b"g".to_vec()],
+        });
+        assert_eq!(
+            p(&[
+                "resolve",
+                "--base=http://a/b",
+                "--algorithm",
+                "rfc2396",
+                "--dots",
+                "error",
+                "g"
+            ]),
+            Ok(want)
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! and returns whether every input was valid; the caller turns that and any
 //! [`Failure`] into the exit status.
 
-use crate::args::{GrammarArg, RunArgs};
+use crate::args::{GrammarArg, ResolveArgs, RunArgs};
 use crate::input;
 use crate::json;
 use crate::source::{Entry, Failure, Loaded};
@@ -262,4 +262,39 @@ pub fn dot(args: &RunArgs) -> Result<bool, Failure> {
         .write_all(uridfa_codegen::dump::tables_dot(&t).as_bytes())?;
     out.w.flush()?;
     Ok(true)
+}
+
+/// `uridfa resolve`: prints each reference's target, or `err <message>`.
+///
+/// # Errors
+///
+/// A [`Failure`] if I/O fails.
+pub fn resolve(args: &ResolveArgs) -> Result<bool, Failure> {
+    let mut out = Out::new(&args.inputs);
+    let mut all_ok = true;
+    let mut buf = Vec::new();
+    input::for_each(&args.inputs, |bytes| {
+        let Ok(reference) = std::str::from_utf8(bytes) else {
+            all_ok = false;
+            return out.line("err reference is not UTF-8");
+        };
+        buf.resize(args.base.len() + reference.len() + 8, 0);
+        let mut r = uridfa::resolve::resolve_into(&args.base, reference, args.options, &mut buf);
+        if let Err(uridfa::resolve::ResolveError::BufferTooSmall { needed }) = r {
+            buf.resize(needed, 0);
+            r = uridfa::resolve::resolve_into(&args.base, reference, args.options, &mut buf);
+        }
+        match r {
+            Ok(n) => {
+                out.w.write_all(&buf[..n])?;
+                out.line("")
+            }
+            Err(e) => {
+                all_ok = false;
+                out.line(&format!("err {e}"))
+            }
+        }
+    })?;
+    out.w.flush()?;
+    Ok(all_ok)
 }

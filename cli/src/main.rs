@@ -6,6 +6,7 @@
 //! uridfa split  --grammar NAME [--rule RULE] [INPUT...]
 //! uridfa stats  [--grammar NAME]
 //! uridfa dot    --grammar NAME [--rule RULE]
+//! uridfa resolve --base URI [--algorithm NAME] [--dots keep|remove|error]
 //! uridfa grammars
 //! uridfa help
 //! ```
@@ -42,6 +43,7 @@ Usage:
   uridfa split    (--grammar NAME | --grammar-file PATH) [--rule RULE] [INPUT...]
   uridfa stats    [--grammar NAME | --grammar-file PATH]
   uridfa dot      (--grammar NAME | --grammar-file PATH) [--rule RULE]
+  uridfa resolve  --base URI [--algorithm NAME] [--dots keep|remove|error] [REF...]
   uridfa grammars
   uridfa help     (or --help, -h)
 
@@ -59,6 +61,14 @@ Subcommands:
             byte classes, registers, table bytes, and the states of
             regex-automata's minimal plain DFA for the same language.
   dot       The machine as a Graphviz digraph.
+  resolve   Resolve each reference (INPUT) against the base and print the
+            target, or `err MESSAGE`. NAME is one of rfc3986 (default),
+            rfc3986-nonstrict, draft-fielding-uri-rfc2396bis-01, rfc2396,
+            draft-fielding-url-syntax-05: the resolution algorithm of that
+            document, as written. --dots says what to do with \"..\" segments
+            left above the root after merging: keep (default of the three
+            older documents), remove (RFC 3986's remove_dot_segments, its
+            only choice) or error.
   grammars  One line per built-in grammar: its name, then its entry rules;
             the first rule is the default.
 
@@ -77,7 +87,7 @@ Inputs:
 
 Exit status:
   0  every input was valid (or the command succeeded)
-  1  some input was invalid
+  1  some input was invalid (resolve: some reference could not be resolved)
   2  usage error (unknown subcommand, option, grammar or rule; missing
      value), a grammar file that does not compile (its diagnostics are
      printed to stderr), or an I/O error
@@ -122,5 +132,6 @@ fn run(command: &Command) -> Result<bool, Failure> {
         Command::Split(a) => commands::split(a),
         Command::Stats(g) => commands::stats(g.as_ref()),
         Command::Dot(a) => commands::dot(a),
+        Command::Resolve(a) => commands::resolve(a),
     }
 }

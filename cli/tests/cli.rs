@@ -592,3 +592,81 @@ fn help() {
         assert!(stdout(&o).contains("Exit status"), "{args:?}");
     }
 }
+
+/// `uridfa resolve`: one target per reference read from stdin; values from
+/// RFC 3986 §5.4.1/§5.4.2 and draft-fielding-url-syntax-05 Appendix C.
+#[test]
+fn resolve_reads_references_from_stdin() {
+    let base = "http://a/b/c/d;p?q";
+    let o = run(
+        &["resolve", "--base", base],
+        b"g\n?y\n../../../g\n/./g\n#s\n",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        // §5.4.1 "g", "?y", "#s"; §5.4.2 "../../../g", "/./g".
+        "http://a/b/c/g\nhttp://a/b/c/d;p?y\nhttp://a/g\nhttp://a/g\nhttp://a/b/c/d;p?q#s\n"
+    );
+    // draft 05 Appendix C.1 "?y", C.2 "g?y/./x", "../../../g".
+    let o = run(
+        &[
+            "resolve",
+            "--base",
+            base,
+            "--algorithm",
+            "draft-fielding-url-syntax-05",
+        ],
+        b"?y\ng?y/./x\n../../../g\n",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "http://a/b/c/?y\nhttp://a/b/c/g?y/x\nhttp://a/../g\n"
+    );
+}
+
+/// Failures print `err <message>` on their line and exit 1; usage errors
+/// exit 2.
+#[test]
+fn resolve_errors() {
+    let base = "http://a/b/c/d;p?q";
+    // RFC 2396 §5.2 step 6g: "the reference is considered to be in error"
+    // when the caller asks for errors.
+    let o = run(
+        &[
+            "resolve",
+            "--base",
+            base,
+            "--algorithm",
+            "rfc2396",
+            "--dots",
+            "error",
+        ],
+        b"../g\n../../../g\n",
+    );
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "http://a/b/g");
+    assert!(lines[1].starts_with("err "), "{out}");
+    assert_eq!(lines.len(), 2);
+    // A space is not allowed in a URI-reference (RFC 3986 Appendix A).
+    let o = run(&["resolve", "--base", base, "a b"], b"");
+    assert_eq!(code(&o), 1);
+    assert!(
+        stdout(&o).starts_with("err invalid reference"),
+        "{}",
+        stdout(&o)
+    );
+    // RFC 3986 §5.2.1: the base must be a URI.
+    let o = run(&["resolve", "--base", "/x"], b"g\n");
+    assert!(stdout(&o).starts_with("err invalid base"), "{}", stdout(&o));
+    for args in [
+        &["resolve"][..],
+        &["resolve", "--base", base, "--algorithm", "rfc1808"],
+        &["resolve", "--base", base, "--dots", "keep"],
+    ] {
+        assert_eq!(code(&run(args, b"")), 2, "{args:?}");
+    }
+}

@@ -1,0 +1,1361 @@
+//! Resolving a URI reference against a base URI: the four algorithms of the
+//! founding documents, each implemented as its own text writes it.
+//!
+//! | [`Algorithm`] | name | document |
+//! |---|---|---|
+//! | [`Rfc3986`](Algorithm::Rfc3986) | `rfc3986` | RFC 3986 §5.2.1–5.2.4 and §5.3 (strict parser) |
+//! | [`Rfc3986NonStrict`](Algorithm::Rfc3986NonStrict) | `rfc3986-nonstrict` | the same, non-strict (§5.2.2: a scheme equal to the base's is ignored) |
+//! | [`Rfc2396bis01`](Algorithm::Rfc2396bis01) | `draft-fielding-uri-rfc2396bis-01` | §5.2 pseudocode, merge steps 1–8, its "validating" switch |
+//! | [`Rfc2396`](Algorithm::Rfc2396) | `rfc2396` | RFC 2396 §5.2, steps 1–7 |
+//! | [`UrlSyntax05`](Algorithm::UrlSyntax05) | `draft-fielding-url-syntax-05` | §5.2 steps 1–7, string-buffer steps a–i |
+//!
+//! They differ in visible ways (base `http://a/b/c/d;p?q`):
+//!
+//! | reference | draft 05 | RFC 2396 | 2396bis-01 | RFC 3986 |
+//! |---|---|---|---|---|
+//! | `?y` | `http://a/b/c/?y` | `http://a/b/c/?y` | `http://a/b/c/d;p?y` | `http://a/b/c/d;p?y` |
+//! | `g?y/./x` | `http://a/b/c/g?y/x` | `http://a/b/c/g?y/./x` | `http://a/b/c/g?y/./x` | `http://a/b/c/g?y/./x` |
+//! | `/./g` | `http://a/./g` | `http://a/./g` | `http://a/./g` | `http://a/g` |
+//! | `../../../g` | `http://a/../g` | `http://a/../g` | `http://a/../g` | `http://a/g` |
+//!
+//! The entry point is [`resolve_into`], which writes the target into a
+//! caller buffer and never allocates; with the `alloc` feature, [`resolve`]
+//! returns a `String`. [`Options`] picks the algorithm, what to do with
+//! leading `..` segments ([`Dots`]) and 2396bis-01's "validating" switch.
+//!
+//! # Parsing
+//!
+//! `rfc3986` and `rfc3986-nonstrict` parse the base as `URI` and the
+//! reference as `URI-reference` with the tables of
+//! [`crate::rfc3986`]. The base may carry a fragment: §5.1 says a base
+//! "stripped of any fragment component" is used, so it is ignored.
+//!
+//! The older algorithms obtain their components from the split of their
+//! own Appendix B regular expression
+//! `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, done by hand;
+//! the base must have a scheme (§5.2: "only the scheme component is
+//! required to be present in the base"). Draft 05 does not treat `;params`
+//! as a separate component: its Appendix F.4 says "parameters have been
+//! removed as a separate component and may now appear in any path
+//! segment. Their influence has been removed from the algorithm".
+//!
+//! # Linear time
+//!
+//! Every step is linear in the input, whatever the input (100,000 `../`
+//! segments included). See Note [dot segments in two reverse passes].
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::resolve::{resolve_into, Algorithm, Options};
+//!
+//! let mut buf = [0u8; 64];
+//! let base = "http://a/b/c/d;p?q";
+//! let n = resolve_into(base, "../g?y", Options::default(), &mut buf)?;
+//! assert_eq!(&buf[..n], b"http://a/b/g?y");
+//!
+//! let old = Options::new(Algorithm::UrlSyntax05);
+//! let n = resolve_into(base, "g?y/./x", old, &mut buf)?;
+//! assert_eq!(&buf[..n], b"http://a/b/c/g?y/x");
+//! # Ok::<(), uridfa::resolve::ResolveError>(())
+//! ```
+
+// Note [dot segments in two reverse passes]
+//
+// The documents describe dot-segment removal either as RFC 3986's
+// input/output buffers (§5.2.4) or as repeated string replacements
+// (RFC 2396 §5.2 step 6c–f). Both amount to a stack of path segments in
+// which ".." pops the most recent surviving segment. Popping is bracket
+// matching, and bracket matching can be done right to left with one
+// counter: a ".." increments it, a segment seen while it is positive is
+// cancelled and decrements it. So each algorithm is expressed as a reverse
+// scan over the segments that knows, without any storage, which segments
+// survive. It runs twice: once to count the output length (so a buffer
+// that is too small is reported with the exact length needed, and nothing
+// is written), once to write the surviving segments backwards into their
+// final place. Each pass visits each byte a bounded number of times, so
+// the work is linear even for 100,000 "../" segments; `work` counts the
+// bytes visited so tests can check it.
+//
+// tests/resolve_spec.rs checks both models against literal, quadratic
+// transcriptions of the documents' own procedures on random dot-heavy
+// paths.
+
+use core::cell::Cell;
+use core::fmt;
+
+/// One of the four resolution algorithms (five names: RFC 3986 has a
+/// strict and a non-strict form).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::Algorithm;
+/// let a = Algorithm::from_name("rfc2396").unwrap();
+/// assert_eq!(a, Algorithm::Rfc2396);
+/// assert_eq!(a.name(), "rfc2396");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Algorithm {
+    /// `rfc3986`: RFC 3986 §5.2.1–5.2.4, strict (§5.2.2).
+    #[default]
+    Rfc3986,
+    /// `rfc3986-nonstrict`: RFC 3986 §5.2.2 with `strict` false: a
+    /// reference scheme equal to the base's (ASCII case ignored, §3.1) is
+    /// dropped and the reference resolved as relative.
+    Rfc3986NonStrict,
+    /// `draft-fielding-uri-rfc2396bis-01`: the §5.2 pseudocode and its
+    /// merge steps 1–8. Absolute-path references are not dot-normalized.
+    Rfc2396bis01,
+    /// `rfc2396`: RFC 2396 §5.2, steps 1–7 (step 6a–h merges the path).
+    Rfc2396,
+    /// `draft-fielding-url-syntax-05`: §5.2 steps 1–7; step 6 appends the
+    /// reference's query to the buffer before removing dot segments (a–i).
+    UrlSyntax05,
+}
+
+impl Algorithm {
+    /// Every algorithm, newest document first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::resolve::Algorithm::ALL.len(), 5);
+    /// ```
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Rfc3986,
+        Algorithm::Rfc3986NonStrict,
+        Algorithm::Rfc2396bis01,
+        Algorithm::Rfc2396,
+        Algorithm::UrlSyntax05,
+    ];
+
+    /// The algorithm's name, after its document.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::Algorithm;
+    /// assert_eq!(Algorithm::UrlSyntax05.name(), "draft-fielding-url-syntax-05");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Rfc3986 => "rfc3986",
+            Algorithm::Rfc3986NonStrict => "rfc3986-nonstrict",
+            Algorithm::Rfc2396bis01 => "draft-fielding-uri-rfc2396bis-01",
+            Algorithm::Rfc2396 => "rfc2396",
+            Algorithm::UrlSyntax05 => "draft-fielding-url-syntax-05",
+        }
+    }
+
+    /// The algorithm called `name` (exactly one of the [`Algorithm::name`]s).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::Algorithm;
+    /// assert_eq!(
+    ///     Algorithm::from_name("draft-fielding-uri-rfc2396bis-01"),
+    ///     Some(Algorithm::Rfc2396bis01)
+    /// );
+    /// assert_eq!(Algorithm::from_name("rfc1808"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// What its document's examples do with leading `..` segments:
+    /// RFC 3986's remove_dot_segments removes them (`../../../g` =
+    /// `http://a/g`, §5.4.2); the three older texts keep them
+    /// (`../../../g` = `http://a/../g`, Appendix C.2 of each).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{Algorithm, Dots};
+    /// assert_eq!(Algorithm::Rfc3986.default_dots(), Dots::Remove);
+    /// assert_eq!(Algorithm::Rfc2396.default_dots(), Dots::Keep);
+    /// ```
+    pub fn default_dots(self) -> Dots {
+        match self {
+            Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict => Dots::Remove,
+            _ => Dots::Keep,
+        }
+    }
+
+    fn is_rfc3986(self) -> bool {
+        matches!(self, Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What to do with `..` segments that have nothing left to remove: RFC
+/// 2396 §5.2 step 6g and 2396bis-01 merge step 7 ("the reference is
+/// considered to be in error. Implementations may handle this error by
+/// retaining these components ..., by removing them ..., or by avoiding
+/// traversal of the reference").
+///
+/// For `rfc3986` the document's own algorithm removes them, so only
+/// [`Dots::Remove`] and [`Dots::Error`] apply; [`Dots::Keep`] there is
+/// [`ResolveError::KeepUnsupported`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{resolve_into, Algorithm, Dots, Options};
+/// let mut buf = [0u8; 32];
+/// let o = Options::new(Algorithm::Rfc2396).dots(Dots::Remove);
+/// let n = resolve_into("http://a/b/c/d;p?q", "../../../g", o, &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://a/g");
+/// # Ok::<(), uridfa::resolve::ResolveError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dots {
+    /// Retain them in the path (`http://a/../g`).
+    Keep,
+    /// Remove them, "discarding relative levels above the root"
+    /// (`http://a/g`).
+    Remove,
+    /// Fail with [`ResolveError::DotSegmentsAboveRoot`].
+    Error,
+}
+
+impl Dots {
+    /// `keep`, `remove` or `error`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::resolve::Dots::Keep.name(), "keep");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Dots::Keep => "keep",
+            Dots::Remove => "remove",
+            Dots::Error => "error",
+        }
+    }
+
+    /// The choice called `name` (`keep`, `remove` or `error`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::Dots;
+    /// assert_eq!(Dots::from_name("error"), Some(Dots::Error));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Dots> {
+        [Dots::Keep, Dots::Remove, Dots::Error]
+            .into_iter()
+            .find(|d| d.name() == name)
+    }
+}
+
+/// How to resolve: the algorithm, the leading-`..` policy and
+/// 2396bis-01's "validating" switch.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{Algorithm, Dots, Options};
+/// let o = Options::new(Algorithm::Rfc2396bis01).validating(false);
+/// assert_eq!(o.dots, Dots::Keep);
+/// assert!(!o.validating);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// What to do with leading `..` segments left after merging.
+    pub dots: Dots,
+    /// 2396bis-01 §5.2 only: `if ((not validating) and (R.scheme ==
+    /// Base.scheme)) then undefine(R.scheme)`. Default `true`, the
+    /// validating reading of its Appendix C (`http:g` = `http:g`).
+    pub validating: bool,
+}
+
+impl Options {
+    /// `algorithm` with its document's defaults
+    /// ([`Algorithm::default_dots`], validating).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{Algorithm, Dots, Options};
+    /// assert_eq!(Options::new(Algorithm::Rfc3986).dots, Dots::Remove);
+    /// ```
+    pub fn new(algorithm: Algorithm) -> Options {
+        Options {
+            algorithm,
+            dots: algorithm.default_dots(),
+            validating: true,
+        }
+    }
+
+    /// With another leading-`..` policy.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{Algorithm, Dots, Options};
+    /// let o = Options::new(Algorithm::Rfc2396).dots(Dots::Error);
+    /// assert_eq!(o.dots, Dots::Error);
+    /// ```
+    pub fn dots(self, dots: Dots) -> Options {
+        Options { dots, ..self }
+    }
+
+    /// With 2396bis-01's "validating" switch set to `validating`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{resolve_into, Algorithm, Options};
+    /// let mut buf = [0u8; 32];
+    /// let o = Options::new(Algorithm::Rfc2396bis01).validating(false);
+    /// let n = resolve_into("http://a/b/c/d;p?q", "http:g", o, &mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/b/c/g");
+    /// # Ok::<(), uridfa::resolve::ResolveError>(())
+    /// ```
+    pub fn validating(self, validating: bool) -> Options {
+        Options { validating, ..self }
+    }
+}
+
+impl Default for Options {
+    /// `rfc3986`, strict.
+    fn default() -> Options {
+        Options::new(Algorithm::Rfc3986)
+    }
+}
+
+/// Why a reference could not be resolved. Small and `Copy`; `Display`
+/// does not allocate.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{resolve_into, Options, ResolveError};
+/// let mut small = [0u8; 4];
+/// let err = resolve_into("http://a/b", "c", Options::default(), &mut small).unwrap_err();
+/// assert_eq!(err, ResolveError::BufferTooSmall { needed: 10 });
+/// assert_eq!(err.to_string(), "output buffer too small: 10 bytes needed");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResolveError {
+    /// The base is not a `URI` (RFC 3986 §5.2.1 requires a base with a
+    /// scheme; the grammar error says where it fails).
+    InvalidBase(crate::Error),
+    /// The base has no scheme (older algorithms: "only the scheme
+    /// component is required to be present in the base").
+    BaseWithoutScheme,
+    /// The reference is not a `URI-reference`.
+    InvalidReference(crate::Error),
+    /// `out` is shorter than the target; `needed` is the target's exact
+    /// length. Nothing useful was written.
+    BufferTooSmall {
+        /// The length of the target, in bytes.
+        needed: usize,
+    },
+    /// [`Dots::Error`]: a `..` segment would climb above the root.
+    DotSegmentsAboveRoot,
+    /// [`Dots::Keep`] with `rfc3986`, whose remove_dot_segments always
+    /// removes them.
+    KeepUnsupported,
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResolveError::InvalidBase(e) => write!(f, "invalid base URI: {e}"),
+            ResolveError::BaseWithoutScheme => f.write_str("base URI has no scheme"),
+            ResolveError::InvalidReference(e) => write!(f, "invalid reference: {e}"),
+            ResolveError::BufferTooSmall { needed } => {
+                write!(f, "output buffer too small: {needed} bytes needed")
+            }
+            ResolveError::DotSegmentsAboveRoot => {
+                f.write_str("\"..\" segment above the root of the path")
+            }
+            ResolveError::KeepUnsupported => f.write_str(
+                "rfc3986 always removes leading \"..\" segments; --dots keep does not apply",
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ResolveError {}
+
+/// Resolves `reference` against `base` and writes the target into `out`.
+/// Returns the target's length: `out[..n]` is the target, valid UTF-8.
+///
+/// A reference that refers to the current document (an empty reference, or
+/// only a fragment, in every document) yields the base without its
+/// fragment, followed by the reference's fragment if it has one.
+///
+/// # Errors
+///
+/// - [`ResolveError::InvalidBase`] / [`ResolveError::InvalidReference`]
+///   (`rfc3986`): not a `URI` / `URI-reference`;
+/// - [`ResolveError::BaseWithoutScheme`] (older algorithms);
+/// - [`ResolveError::BufferTooSmall`] with the exact length needed;
+/// - [`ResolveError::DotSegmentsAboveRoot`] with [`Dots::Error`];
+/// - [`ResolveError::KeepUnsupported`] with `rfc3986` and [`Dots::Keep`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{resolve_into, Algorithm, Options, ResolveError};
+/// let mut buf = [0u8; 64];
+/// let n = resolve_into("http://a/b/c/d;p?q", "/./g", Options::default(), &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://a/g");
+/// let n = resolve_into("http://a/b/c/d;p?q", "/./g", Options::new(Algorithm::Rfc2396), &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://a/./g");
+/// # Ok::<(), ResolveError>(())
+/// ```
+pub fn resolve_into(
+    base: &str,
+    reference: &str,
+    options: Options,
+    out: &mut [u8],
+) -> Result<usize, ResolveError> {
+    let work = Cell::new(0);
+    resolve_with_work(base, reference, options, out, &work)
+}
+
+/// [`resolve_into`], also returning the number of path bytes the dot-segment
+/// passes visited. Exposed for the linear-time tests only.
+#[doc(hidden)]
+pub fn resolve_into_counting(
+    base: &str,
+    reference: &str,
+    options: Options,
+    out: &mut [u8],
+) -> (Result<usize, ResolveError>, usize) {
+    let work = Cell::new(0);
+    let r = resolve_with_work(base, reference, options, out, &work);
+    (r, work.get())
+}
+
+/// Resolves `reference` against `base` into a new `String`.
+///
+/// # Errors
+///
+/// As [`resolve_into`], except that the buffer is always large enough.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{resolve, Algorithm, Options};
+/// let t = resolve("http://a/b/c/d;p?q", "?y", Options::new(Algorithm::Rfc2396))?;
+/// assert_eq!(t, "http://a/b/c/?y");
+/// # Ok::<(), uridfa::resolve::ResolveError>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn resolve(
+    base: &str,
+    reference: &str,
+    options: Options,
+) -> Result<alloc::string::String, ResolveError> {
+    let mut buf = alloc::vec![0u8; base.len() + reference.len() + 16];
+    let n = match resolve_into(base, reference, options, &mut buf) {
+        Ok(n) => n,
+        Err(ResolveError::BufferTooSmall { needed }) => {
+            buf = alloc::vec![0u8; needed];
+            resolve_into(base, reference, options, &mut buf)?
+        }
+        Err(e) => return Err(e),
+    };
+    buf.truncate(n);
+    // Every byte comes from `base`, `reference` or ASCII separators, cut at
+    // ASCII bytes only: always UTF-8.
+    Ok(match alloc::string::String::from_utf8(buf) {
+        Ok(s) => s,
+        Err(e) => alloc::string::String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+// ---------------------------------------------------------------------
+// Components
+
+/// The five components of a reference; `None` is undefined, `Some("")`
+/// empty (§5.3 keeps the difference).
+#[derive(Clone, Copy, Debug)]
+struct Comps<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// The split of Appendix B's regular expression (identical in draft 05,
+/// RFC 2396, 2396bis-01 and RFC 3986):
+/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, with
+/// scheme = $2, authority = $4, path = $5, query = $7, fragment = $9.
+/// Matches every string.
+fn split_appendix_b(s: &str) -> Comps<'_> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut scheme = None;
+    // $1: one or more bytes outside ":/?#", then ":".
+    let stop = b
+        .iter()
+        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
+        .unwrap_or(b.len());
+    if stop > 0 && b.get(stop) == Some(&b':') {
+        scheme = Some(&s[..stop]);
+        i = stop + 1;
+    }
+    // $3: "//" then bytes outside "/?#".
+    let mut authority = None;
+    if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let end = start
+            + b[start..]
+                .iter()
+                .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+                .unwrap_or(b.len() - start);
+        authority = Some(&s[start..end]);
+        i = end;
+    }
+    // $5: bytes outside "?#".
+    let end = i + b[i..]
+        .iter()
+        .position(|&c| matches!(c, b'?' | b'#'))
+        .unwrap_or(b.len() - i);
+    let path = &s[i..end];
+    i = end;
+    // $6: "?" then bytes outside "#".
+    let mut query = None;
+    if b.get(i) == Some(&b'?') {
+        let start = i + 1;
+        let end = start
+            + b[start..]
+                .iter()
+                .position(|&c| c == b'#')
+                .unwrap_or(b.len() - start);
+        query = Some(&s[start..end]);
+        i = end;
+    }
+    // $8: "#" then anything.
+    let fragment = if b.get(i) == Some(&b'#') {
+        Some(&s[i + 1..])
+    } else {
+        None
+    };
+    Comps {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
+}
+
+/// Base and reference components for `rfc3986`: the grammar of
+/// Appendix A (`URI` for the base, §5.2.1; `URI-reference` for the
+/// reference, §5.2.2).
+fn parts_rfc3986<'a>(base: &'a str, reference: &'a str) -> Result<[Comps<'a>; 2], ResolveError> {
+    use crate::rfc3986::{Uri, UriRef};
+    let b = Uri::parse(base).map_err(ResolveError::InvalidBase)?;
+    let r = UriRef::parse(reference).map_err(ResolveError::InvalidReference)?;
+    Ok([
+        Comps {
+            scheme: b.scheme(),
+            authority: b.authority(),
+            path: b.path(),
+            query: b.query(),
+            // §5.1: a base is used "stripped of any fragment component".
+            fragment: None,
+        },
+        Comps {
+            scheme: r.scheme(),
+            authority: r.authority(),
+            path: r.path(),
+            query: r.query(),
+            fragment: r.fragment(),
+        },
+    ])
+}
+
+/// Base and reference components for one of the older algorithms: the
+/// document's Appendix B split; the base needs a scheme.
+fn parts_older<'a>(
+    algorithm: Algorithm,
+    base: &'a str,
+    reference: &'a str,
+) -> Result<[Comps<'a>; 2], ResolveError> {
+    // TODO(lead): validate with the rfc2396 / draft-fielding-url-syntax-05 /
+    // draft-fielding-uri-rfc2396bis-01 grammar tables once merged
+    // (`algorithm` says which), mapping a failure to InvalidBase /
+    // InvalidReference. Until then the Appendix B split accepts anything.
+    let _ = algorithm;
+    let mut b = split_appendix_b(base);
+    let r = split_appendix_b(reference);
+    if b.scheme.is_none() {
+        return Err(ResolveError::BaseWithoutScheme);
+    }
+    b.fragment = None;
+    Ok([b, r])
+}
+
+// ---------------------------------------------------------------------
+// The algorithms: each turns (base, reference) into a target plan.
+
+/// How the target path is obtained.
+#[derive(Clone, Copy, Debug)]
+enum PathPlan<'a> {
+    /// Copied as is.
+    Verbatim(&'a str),
+    /// RFC 3986 §5.2.4 remove_dot_segments over the concatenation.
+    RemoveDotSegments(Pieces<'a>),
+    /// RFC 2396 step 6c–g (= draft 05 d–g, 2396bis-01 merge 3–7) over the
+    /// concatenation.
+    StringBuffer(Pieces<'a>),
+    /// Either of the two on a concatenation without dot segments, where
+    /// both are the identity.
+    Plain(Pieces<'a>),
+}
+
+/// The target before recomposition (§5.3 / step 7).
+#[derive(Clone, Copy, Debug)]
+struct Target<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    path: PathPlan<'a>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// "All but the last segment of the base URI's path component ... any
+/// characters after the last (right-most) slash character, if any, are
+/// excluded."
+fn directory(path: &str) -> &str {
+    match path.bytes().rposition(|c| c == b'/') {
+        Some(i) => &path[..=i],
+        None => "",
+    }
+}
+
+fn scheme_eq(a: Option<&str>, b: Option<&str>) -> bool {
+    match (a, b) {
+        // Schemes are case-insensitive (RFC 3986 §3.1, RFC 2396 §3.1).
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => false,
+    }
+}
+
+/// The base as the current document: all of it but its fragment.
+fn current_document<'a>(b: Comps<'a>, fragment: Option<&'a str>) -> Target<'a> {
+    Target {
+        scheme: b.scheme,
+        authority: b.authority,
+        path: PathPlan::Verbatim(b.path),
+        query: b.query,
+        fragment,
+    }
+}
+
+/// RFC 3986 §5.2.2 (with §5.2.3 merge).
+fn plan_rfc3986<'a>(b: Comps<'a>, mut r: Comps<'a>, strict: bool) -> Target<'a> {
+    // -- A non-strict parser may ignore a scheme in the reference
+    // -- if it is identical to the base URI's scheme.
+    if !strict && scheme_eq(r.scheme, b.scheme) {
+        r.scheme = None;
+    }
+    let dots = |p: &'a str| PathPlan::RemoveDotSegments(Pieces::new(["", p, "", ""]));
+    if r.scheme.is_some() {
+        return Target {
+            scheme: r.scheme,
+            authority: r.authority,
+            path: dots(r.path),
+            query: r.query,
+            fragment: r.fragment,
+        };
+    }
+    let (path, query) = if r.authority.is_some() {
+        return Target {
+            scheme: b.scheme,
+            authority: r.authority,
+            path: dots(r.path),
+            query: r.query,
+            fragment: r.fragment,
+        };
+    } else if r.path.is_empty() {
+        (PathPlan::Verbatim(b.path), r.query.or(b.query))
+    } else if r.path.starts_with('/') {
+        (dots(r.path), r.query)
+    } else {
+        // §5.2.3: "/" + reference path if the base has an authority and
+        // an empty path; else the base path up to its last "/".
+        let head = if b.authority.is_some() && b.path.is_empty() {
+            "/"
+        } else {
+            directory(b.path)
+        };
+        (
+            PathPlan::RemoveDotSegments(Pieces::new([head, r.path, "", ""])),
+            r.query,
+        )
+    };
+    Target {
+        scheme: b.scheme,
+        authority: b.authority,
+        path,
+        query,
+        fragment: r.fragment,
+    }
+}
+
+/// draft-fielding-uri-rfc2396bis-01 §5.2 pseudocode.
+fn plan_2396bis01<'a>(b: Comps<'a>, mut r: Comps<'a>, validating: bool) -> Target<'a> {
+    if !validating && scheme_eq(r.scheme, b.scheme) {
+        r.scheme = None;
+    }
+    if r.scheme.is_some() {
+        return Target {
+            scheme: r.scheme,
+            authority: r.authority,
+            path: PathPlan::Verbatim(r.path),
+            query: r.query,
+            fragment: r.fragment,
+        };
+    }
+    if r.authority.is_some() {
+        return Target {
+            scheme: b.scheme,
+            authority: r.authority,
+            path: PathPlan::Verbatim(r.path),
+            query: r.query,
+            fragment: r.fragment,
+        };
+    }
+    let (path, query) = if r.path.is_empty() {
+        if r.query.is_some() {
+            (PathPlan::Verbatim(b.path), r.query)
+        } else {
+            // -- An empty reference refers to the current document
+            return current_document(b, r.fragment);
+        }
+    } else if r.path.starts_with('/') {
+        (PathPlan::Verbatim(r.path), r.query)
+    } else {
+        // Merge step 1: "If the base URI's path component is the empty
+        // string, then a single slash character ("/") is copied".
+        let head = if b.path.is_empty() {
+            "/"
+        } else {
+            directory(b.path)
+        };
+        (
+            PathPlan::StringBuffer(Pieces::new([head, r.path, "", ""])),
+            r.query,
+        )
+    };
+    Target {
+        scheme: b.scheme,
+        authority: b.authority,
+        path,
+        query,
+        fragment: r.fragment,
+    }
+}
+
+/// RFC 2396 §5.2 (`query_in_buffer` false) and draft 05 §5.2 (true: step
+/// 6c appends "?" and the query to the buffer before dot removal).
+fn plan_2396<'a>(b: Comps<'a>, r: Comps<'a>, query_in_buffer: bool) -> Target<'a> {
+    // Step 2: empty path, scheme, authority and query undefined.
+    if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
+        return current_document(b, r.fragment);
+    }
+    // Step 3.
+    if r.scheme.is_some() {
+        return Target {
+            scheme: r.scheme,
+            authority: r.authority,
+            path: PathPlan::Verbatim(r.path),
+            query: r.query,
+            fragment: r.fragment,
+        };
+    }
+    // Steps 4 and 5.
+    let (path, query) = if r.authority.is_some() {
+        return Target {
+            scheme: b.scheme,
+            authority: r.authority,
+            path: PathPlan::Verbatim(r.path),
+            query: r.query,
+            fragment: r.fragment,
+        };
+    } else if r.path.starts_with('/') {
+        (PathPlan::Verbatim(r.path), r.query)
+    } else if query_in_buffer {
+        // Draft 05 step 6a–c; h and i split the buffer at its first "?",
+        // and step 7 joins them again with "?": the buffer is the output.
+        let pieces = match r.query {
+            Some(q) => [directory(b.path), r.path, "?", q],
+            None => [directory(b.path), r.path, "", ""],
+        };
+        (PathPlan::StringBuffer(Pieces::new(pieces)), None)
+    } else {
+        // RFC 2396 step 6a–b.
+        let pieces = [directory(b.path), r.path, "", ""];
+        (PathPlan::StringBuffer(Pieces::new(pieces)), r.query)
+    };
+    Target {
+        scheme: b.scheme,
+        authority: b.authority,
+        path,
+        query,
+        fragment: r.fragment,
+    }
+}
+
+fn resolve_with_work(
+    base: &str,
+    reference: &str,
+    options: Options,
+    out: &mut [u8],
+    work: &Cell<usize>,
+) -> Result<usize, ResolveError> {
+    let a = options.algorithm;
+    if a.is_rfc3986() && options.dots == Dots::Keep {
+        return Err(ResolveError::KeepUnsupported);
+    }
+    let [b, r] = if a.is_rfc3986() {
+        parts_rfc3986(base, reference)?
+    } else {
+        parts_older(a, base, reference)?
+    };
+    let target = match a {
+        Algorithm::Rfc3986 => plan_rfc3986(b, r, true),
+        Algorithm::Rfc3986NonStrict => plan_rfc3986(b, r, false),
+        Algorithm::Rfc2396bis01 => plan_2396bis01(b, r, options.validating),
+        Algorithm::Rfc2396 => plan_2396(b, r, false),
+        Algorithm::UrlSyntax05 => plan_2396(b, r, true),
+    };
+    recompose(&target, options.dots, out, work)
+}
+
+// ---------------------------------------------------------------------
+// Recomposition (RFC 3986 §5.3, RFC 2396 step 7)
+
+fn recompose(
+    t: &Target<'_>,
+    dots: Dots,
+    out: &mut [u8],
+    work: &Cell<usize>,
+) -> Result<usize, ResolveError> {
+    let opt_len = |c: Option<&str>| c.map_or(0, |c| c.len() + 1);
+    let path = match t.path {
+        PathPlan::RemoveDotSegments(p) | PathPlan::StringBuffer(p) if !p.has_dot_segment(work) => {
+            PathPlan::Plain(p)
+        }
+        other => other,
+    };
+    let path_len = match path {
+        PathPlan::Verbatim(p) => p.len(),
+        PathPlan::Plain(p) => p.len,
+        PathPlan::RemoveDotSegments(p) => {
+            let mut c = Counter(0);
+            remove_dot_segments(&p, dots, &mut c, work)?;
+            c.0
+        }
+        PathPlan::StringBuffer(p) => {
+            let mut c = Counter(0);
+            string_buffer(&p, dots, &mut c, work)?;
+            c.0
+        }
+    };
+    let needed = opt_len(t.scheme)
+        + t.authority.map_or(0, |a| a.len() + 2)
+        + path_len
+        + opt_len(t.query)
+        + opt_len(t.fragment);
+    if needed > out.len() {
+        return Err(ResolveError::BufferTooSmall { needed });
+    }
+    let mut w = Forward { out, at: 0 };
+    if let Some(s) = t.scheme {
+        w.put(s.as_bytes());
+        w.put(b":");
+    }
+    if let Some(a) = t.authority {
+        w.put(b"//");
+        w.put(a.as_bytes());
+    }
+    let path_end = w.at + path_len;
+    match path {
+        PathPlan::Verbatim(p) => w.put(p.as_bytes()),
+        PathPlan::Plain(p) => {
+            for part in &p.parts[..p.n] {
+                w.put(part);
+            }
+        }
+        PathPlan::RemoveDotSegments(p) => {
+            // `path_end <= needed <= out.len()`: the slice is whole.
+            let mut back = Backward {
+                out: w.out.get_mut(..path_end).unwrap_or_default(),
+                at: path_end,
+            };
+            remove_dot_segments(&p, dots, &mut back, work)?;
+            w.at = path_end;
+        }
+        PathPlan::StringBuffer(p) => {
+            // `path_end <= needed <= out.len()`: the slice is whole.
+            let mut back = Backward {
+                out: w.out.get_mut(..path_end).unwrap_or_default(),
+                at: path_end,
+            };
+            string_buffer(&p, dots, &mut back, work)?;
+            w.at = path_end;
+        }
+    }
+    if let Some(q) = t.query {
+        w.put(b"?");
+        w.put(q.as_bytes());
+    }
+    if let Some(f) = t.fragment {
+        w.put(b"#");
+        w.put(f.as_bytes());
+    }
+    Ok(w.at)
+}
+
+/// Writes forward; every caller checked the length first.
+struct Forward<'o> {
+    out: &'o mut [u8],
+    at: usize,
+}
+
+impl Forward<'_> {
+    fn put(&mut self, bytes: &[u8]) {
+        if let Some(dst) = self.out.get_mut(self.at..self.at + bytes.len()) {
+            dst.copy_from_slice(bytes);
+        }
+        self.at += bytes.len();
+    }
+}
+
+// ---------------------------------------------------------------------
+// Dot segments. See Note [dot segments in two reverse passes].
+
+/// A path given as the concatenation of up to four string pieces (base
+/// directory, reference path, and for draft 05 "?" and the query), so
+/// merging needs no buffer.
+#[derive(Clone, Copy, Debug)]
+struct Pieces<'a> {
+    /// The non-empty parts, first `n`.
+    parts: [&'a [u8]; 4],
+    /// Where each part starts in the concatenation.
+    starts: [usize; 4],
+    /// How many parts are non-empty.
+    n: usize,
+    len: usize,
+}
+
+impl<'a> Pieces<'a> {
+    fn new(parts: [&'a str; 4]) -> Pieces<'a> {
+        let mut packed: [&[u8]; 4] = [&[]; 4];
+        let mut starts = [0; 4];
+        let (mut n, mut len) = (0, 0);
+        for p in parts.map(str::as_bytes) {
+            if !p.is_empty() {
+                packed[n] = p;
+                starts[n] = len;
+                n += 1;
+                len += p.len();
+            }
+        }
+        Pieces {
+            parts: packed,
+            starts,
+            n,
+            len,
+        }
+    }
+
+    /// The byte at `i < len`.
+    fn at(&self, i: usize) -> u8 {
+        for k in (0..self.n).rev() {
+            if i >= self.starts[k] {
+                if let Some(&c) = self.parts[k].get(i - self.starts[k]) {
+                    return c;
+                }
+            }
+        }
+        0
+    }
+
+    /// Whether some "/"-separated segment is "." or "..". Without one,
+    /// every algorithm's dot removal is the identity (RFC 3986 §5.2.4 moves
+    /// each segment by step E; RFC 2396 step 6c–g finds no pattern).
+    fn has_dot_segment(&self, work: &Cell<usize>) -> bool {
+        work.set(work.get() + self.len);
+        for (k, part) in self.parts[..self.n].iter().enumerate() {
+            let mut from = 0;
+            while let Some(j) = part[from..].iter().position(|&c| c == b'.') {
+                let i = self.starts[k] + from + j;
+                let start = i == 0 || self.at(i - 1) == b'/';
+                let end = |e: usize| e >= self.len || self.at(e) == b'/';
+                if start && (end(i + 1) || (self.at(i + 1) == b'.' && end(i + 2))) {
+                    return true;
+                }
+                from += j + 1;
+            }
+        }
+        false
+    }
+
+    /// The position of the last "/" in `lo..hi`, visiting the bytes
+    /// after it.
+    fn rfind_slash(&self, lo: usize, hi: usize, work: &Cell<usize>) -> Option<usize> {
+        let mut found = None;
+        for k in (0..self.n).rev() {
+            let base = self.starts[k];
+            let s = base.max(lo);
+            let e = (base + self.parts[k].len()).min(hi);
+            if s >= e {
+                continue;
+            }
+            let Some(piece) = self.parts[k].get(s - base..e - base) else {
+                continue;
+            };
+            match piece.iter().rposition(|&c| c == b'/') {
+                Some(j) => {
+                    work.set(work.get() + (piece.len() - j));
+                    found = Some(s + j);
+                    break;
+                }
+                None => work.set(work.get() + piece.len()),
+            }
+        }
+        found
+    }
+
+    /// What the segment `s..e` is.
+    fn kind(&self, s: usize, e: usize) -> Seg {
+        match e - s {
+            1 if self.at(s) == b'.' => Seg::Dot,
+            2 if self.at(s) == b'.' && self.at(s + 1) == b'.' => Seg::DotDot,
+            _ => Seg::Other,
+        }
+    }
+
+    fn starts_with(&self, i: usize, lit: &[u8]) -> bool {
+        i + lit.len() <= self.len && lit.iter().enumerate().all(|(k, &c)| self.at(i + k) == c)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seg {
+    Dot,
+    DotDot,
+    Other,
+}
+
+/// Where the reverse passes put the surviving bytes: counted, or written
+/// backwards.
+trait Sink {
+    /// Prepends `p[s..e]`.
+    fn prepend(&mut self, p: &Pieces<'_>, s: usize, e: usize);
+    /// Prepends a literal.
+    fn prepend_lit(&mut self, lit: &[u8]);
+}
+
+struct Counter(usize);
+
+impl Sink for Counter {
+    fn prepend(&mut self, _: &Pieces<'_>, s: usize, e: usize) {
+        self.0 += e - s;
+    }
+    fn prepend_lit(&mut self, lit: &[u8]) {
+        self.0 += lit.len();
+    }
+}
+
+/// Writes backwards, ending at `at`; the counting pass sized `out`.
+struct Backward<'o> {
+    out: &'o mut [u8],
+    at: usize,
+}
+
+impl Sink for Backward<'_> {
+    fn prepend(&mut self, p: &Pieces<'_>, s: usize, e: usize) {
+        let mut offset = 0;
+        let start = self.at.saturating_sub(e - s);
+        for piece in &p.parts[..p.n] {
+            let (ps, pe) = (offset, offset + piece.len());
+            offset = pe;
+            let (cs, ce) = (s.max(ps), e.min(pe));
+            if cs >= ce {
+                continue;
+            }
+            let dst = start + (cs - s);
+            if let Some(d) = self.out.get_mut(dst..dst + (ce - cs)) {
+                d.copy_from_slice(&piece[cs - ps..ce - ps]);
+            }
+        }
+        self.at = start;
+    }
+    fn prepend_lit(&mut self, lit: &[u8]) {
+        let start = self.at.saturating_sub(lit.len());
+        if let Some(d) = self.out.get_mut(start..self.at) {
+            d.copy_from_slice(lit);
+        }
+        self.at = start;
+    }
+}
+
+/// Calls `f(start, end, is_last)` for each "/"-separated segment of
+/// `lo..hi`, last segment first. `lo..hi` holds at least one (possibly
+/// empty) segment.
+fn segments_rev(
+    p: &Pieces<'_>,
+    lo: usize,
+    hi: usize,
+    work: &Cell<usize>,
+    mut f: impl FnMut(usize, usize, bool),
+) {
+    let mut end = hi;
+    let mut last = true;
+    loop {
+        match p.rfind_slash(lo, end, work) {
+            Some(slash) => {
+                f(slash + 1, end, last);
+                end = slash;
+            }
+            None => {
+                f(lo, end, last);
+                return;
+            }
+        }
+        last = false;
+    }
+}
+
+/// RFC 3986 §5.2.4 remove_dot_segments, as a reverse scan.
+///
+/// In terms of segments, the procedure (steps A–E) is:
+/// - a path that does not start with "/" first loses its leading "./" and
+///   "../" (A), and is emptied if what remains is "." or ".." (D); if what
+///   remains starts with "/", it is processed as an absolute path;
+/// - otherwise its first segment is moved without a "/" (E);
+/// - each following "/seg": "/." is dropped (B), "/.." drops the last
+///   output segment with its "/" (C), others are moved (E); when "." or
+///   ".." is the last segment, the "/" that B or C leaves is moved (E),
+///   so the output ends with "/".
+fn remove_dot_segments(
+    p: &Pieces<'_>,
+    dots: Dots,
+    sink: &mut impl Sink,
+    work: &Cell<usize>,
+) -> Result<(), ResolveError> {
+    let n = p.len;
+    let mut i = 0;
+    let mut unmatched = 0usize;
+    // A and D.
+    if !p.starts_with(0, b"/") {
+        loop {
+            work.set(work.get() + 1);
+            if p.starts_with(i, b"../") {
+                i += 3;
+                unmatched += 1;
+            } else if p.starts_with(i, b"./") {
+                i += 2;
+            } else if n - i == 1 && p.starts_with(i, b".") {
+                i = n;
+            } else if n - i == 2 && p.starts_with(i, b"..") {
+                i = n;
+                unmatched += 1;
+            } else {
+                break;
+            }
+        }
+    }
+    let mut pending = 0usize;
+    if i < n {
+        let rootless = p.at(i) != b'/';
+        let lo = if rootless { i } else { i + 1 };
+        // Where the "/seg" items start: after the first segment when
+        // rootless.
+        let first_end = if rootless {
+            let mut e = i;
+            while e < n && p.at(e) != b'/' {
+                work.set(work.get() + 1);
+                e += 1;
+            }
+            e
+        } else {
+            lo
+        };
+        if !rootless || first_end < n {
+            let items_lo = if rootless { first_end + 1 } else { lo };
+            segments_rev(p, items_lo, n, work, |s, e, last| match p.kind(s, e) {
+                Seg::Dot => {
+                    if last {
+                        sink.prepend_lit(b"/");
+                    }
+                }
+                Seg::DotDot => {
+                    if last {
+                        sink.prepend_lit(b"/");
+                    }
+                    pending += 1;
+                }
+                Seg::Other => {
+                    if pending > 0 {
+                        pending -= 1;
+                    } else {
+                        sink.prepend(p, s, e);
+                        sink.prepend_lit(b"/");
+                    }
+                }
+            });
+        }
+        if rootless {
+            if pending > 0 {
+                pending -= 1;
+            } else {
+                sink.prepend(p, i, first_end);
+            }
+        }
+    }
+    if dots == Dots::Error && unmatched + pending > 0 {
+        return Err(ResolveError::DotSegmentsAboveRoot);
+    }
+    Ok(())
+}
+
+/// RFC 2396 §5.2 step 6c–g (draft 05 6d–g, 2396bis-01 merge steps 3–7) as
+/// a reverse scan.
+///
+/// In terms of segments: a "." is removed ("./" by c, a final "." by d,
+/// which leaves the "/" before it); "<segment>/../" and a final
+/// "<segment>/.." are removed (e, f) where <segment> is not ".."; what is
+/// left is the leading ".." segments (g) and the surviving segments, each
+/// followed by its "/" except the last. In a buffer that starts with "/",
+/// that "/" is not preceded by a segment: `/../g` stays (Appendix C.2);
+/// a buffer that comes to start with "/" is treated alike (see
+/// [`relative_root`]).
+fn string_buffer(
+    p: &Pieces<'_>,
+    dots: Dots,
+    sink: &mut impl Sink,
+    work: &Cell<usize>,
+) -> Result<(), ResolveError> {
+    let absolute = p.starts_with(0, b"/");
+    let lo = if absolute {
+        1
+    } else {
+        match relative_root(p, work) {
+            Some(slash) => {
+                let rest = string_buffer_from(p, slash + 1, dots, sink, work);
+                sink.prepend_lit(b"/");
+                return rest;
+            }
+            None => 0,
+        }
+    };
+    let r = string_buffer_from(p, lo, dots, sink, work);
+    if absolute {
+        sink.prepend_lit(b"/");
+    }
+    r
+}
+
+/// In a buffer that does not start with "/", the "/" that ends up first:
+/// when every segment before an empty, non-final segment has been removed
+/// (by "./" removal or by "<segment>/../" pairs) and no ".." is left
+/// before it, the buffer now starts with "/", and from then on no segment
+/// precedes that "/" (the same reading that keeps `/../g`). A forward scan
+/// with two counters finds it: the stack's depth and the unmatched "..".
+/// Returns the position of that "/".
+fn relative_root(p: &Pieces<'_>, work: &Cell<usize>) -> Option<usize> {
+    let (mut depth, mut unmatched) = (0usize, 0usize);
+    let mut s = 0;
+    while s < p.len {
+        let mut e = s;
+        while e < p.len && p.at(e) != b'/' {
+            e += 1;
+        }
+        work.set(work.get() + (e - s) + 1);
+        if e == p.len {
+            // The final segment cannot be a root: nothing follows it.
+            return None;
+        }
+        match p.kind(s, e) {
+            Seg::Dot => {}
+            Seg::DotDot if depth > 0 => depth -= 1,
+            Seg::DotDot => unmatched += 1,
+            Seg::Other if s == e && depth == 0 && unmatched == 0 => return Some(e),
+            Seg::Other => depth += 1,
+        }
+        s = e + 1;
+    }
+    None
+}
+
+/// [`string_buffer`] over the segments of `lo..`, without the root.
+fn string_buffer_from(
+    p: &Pieces<'_>,
+    lo: usize,
+    dots: Dots,
+    sink: &mut impl Sink,
+    work: &Cell<usize>,
+) -> Result<(), ResolveError> {
+    let mut pending = 0usize;
+    // Whether the final segment is ".." and nothing cancelled it.
+    let mut last_is_dotdot = false;
+    let mut last_dotdot_alive = false;
+    segments_rev(p, lo, p.len, work, |s, e, last| match p.kind(s, e) {
+        Seg::Dot => {}
+        Seg::DotDot => {
+            if last {
+                last_is_dotdot = true;
+                last_dotdot_alive = true;
+            }
+            pending += 1;
+        }
+        Seg::Other => {
+            if pending > 0 {
+                pending -= 1;
+                if pending == 0 {
+                    last_dotdot_alive = false;
+                }
+            } else {
+                if !last {
+                    sink.prepend_lit(b"/");
+                }
+                sink.prepend(p, s, e);
+            }
+        }
+    });
+    if pending > 0 {
+        match dots {
+            Dots::Error => return Err(ResolveError::DotSegmentsAboveRoot),
+            Dots::Remove => {}
+            Dots::Keep => {
+                // The leading ".." segments, each with its "/", but the
+                // final segment of the buffer has none.
+                let mut k = pending;
+                if last_is_dotdot && last_dotdot_alive {
+                    sink.prepend_lit(b"..");
+                    k -= 1;
+                }
+                for _ in 0..k {
+                    work.set(work.get() + 3);
+                    sink.prepend_lit(b"../");
+                }
+            }
+        }
+    }
+    Ok(())
+}
