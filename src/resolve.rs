@@ -30,8 +30,13 @@
 //! [`crate::rfc3986`]. The base may carry a fragment: §5.1 says a base
 //! "stripped of any fragment component" is used, so it is ignored.
 //!
-//! The older algorithms obtain their components from the split of their
-//! own Appendix B regular expression
+//! The older algorithms first validate base and reference with their own
+//! document's grammar ([`crate::rfc2396`],
+//! [`crate::draft_fielding_url_syntax_05`],
+//! [`crate::draft_fielding_uri_rfc2396bis_01`]; RFC 2396 also accepts a
+//! query-only reference such as Appendix C's `?y`, which its grammar
+//! lacks), then obtain their components as their §5.2 step 1 says, from
+//! the split of their own Appendix B regular expression
 //! `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, done by hand;
 //! the base must have a scheme (§5.2: "only the scheme component is
 //! required to be present in the base"). Draft 05 does not treat `;params`
@@ -81,6 +86,7 @@
 // transcriptions of the documents' own procedures on random dot-heavy
 // paths.
 
+use crate::Error;
 use core::cell::Cell;
 use core::fmt;
 
@@ -585,18 +591,18 @@ fn parts_rfc3986<'a>(base: &'a str, reference: &'a str) -> Result<[Comps<'a>; 2]
     ])
 }
 
-/// Base and reference components for one of the older algorithms: the
-/// document's Appendix B split; the base needs a scheme.
+/// Base and reference components for one of the older algorithms: both are
+/// validated with that document's own `URI-reference` (`URL-reference`)
+/// tables, then split as the document's §5.2 step 1 says, with its
+/// Appendix B regular expression. The base needs a scheme; its fragment is
+/// ignored.
 fn parts_older<'a>(
     algorithm: Algorithm,
     base: &'a str,
     reference: &'a str,
 ) -> Result<[Comps<'a>; 2], ResolveError> {
-    // TODO(lead): validate with the rfc2396 / draft-fielding-url-syntax-05 /
-    // draft-fielding-uri-rfc2396bis-01 grammar tables once merged
-    // (`algorithm` says which), mapping a failure to InvalidBase /
-    // InvalidReference. Until then the Appendix B split accepts anything.
-    let _ = algorithm;
+    validate_older(algorithm, base).map_err(ResolveError::InvalidBase)?;
+    validate_older(algorithm, reference).map_err(ResolveError::InvalidReference)?;
     let mut b = split_appendix_b(base);
     let r = split_appendix_b(reference);
     if b.scheme.is_none() {
@@ -604,6 +610,46 @@ fn parts_older<'a>(
     }
     b.fragment = None;
     Ok([b, r])
+}
+
+/// Whether `input` is a reference under the grammar of `algorithm`'s
+/// document (`rfc2396`, `draft-fielding-url-syntax-05` or
+/// `draft-fielding-uri-rfc2396bis-01`).
+///
+/// One exception, for RFC 2396: its `relativeURI` needs a non-empty path,
+/// yet §5.2 step 2 and Appendix C resolve `?y` (a query with an empty
+/// path). A reference that starts with `?` is therefore accepted when `x`
+/// followed by it is a valid `URI-reference` (`x` is a one-segment
+/// `rel_path`), i.e. exactly when its query and fragment are valid. See
+/// `grammar/README.md` (rfc2396).
+fn validate_older(algorithm: Algorithm, input: &str) -> Result<(), Error> {
+    match algorithm {
+        Algorithm::Rfc2396 => {
+            let t = &crate::rfc2396::tables::URI_REFERENCE;
+            match uridfa_runtime::validate(t, input.as_bytes()) {
+                Ok(()) => Ok(()),
+                Err(e) if input.starts_with('?') => {
+                    let mut regs = [0usize; crate::rfc2396::tables::REG_LEN];
+                    let with_segment =
+                        uridfa_runtime::Machine::new(t, &mut regs).and_then(|mut m| {
+                            m.feed(b"x")?;
+                            m.feed(input.as_bytes())?;
+                            m.finish()
+                        });
+                    with_segment.map_err(|_| Error::new(e, t))
+                }
+                Err(e) => Err(Error::new(e, t)),
+            }
+        }
+        Algorithm::UrlSyntax05 => {
+            let t = &crate::draft_fielding_url_syntax_05::tables::URL_REFERENCE;
+            uridfa_runtime::validate(t, input.as_bytes()).map_err(|e| Error::new(e, t))
+        }
+        _ => {
+            let t = &crate::draft_fielding_uri_rfc2396bis_01::tables::URI_REFERENCE;
+            uridfa_runtime::validate(t, input.as_bytes()).map_err(|e| Error::new(e, t))
+        }
+    }
 }
 
 // ---------------------------------------------------------------------

@@ -875,3 +875,53 @@ fn arbitrary_inputs_never_panic() {
         }
     }
 }
+
+/// The older algorithms validate base and reference with their own
+/// document's grammar (`rfc2396`, `draft-fielding-url-syntax-05`,
+/// `draft-fielding-uri-rfc2396bis-01`), not only the Appendix B split,
+/// which accepts any string.
+#[test]
+fn older_algorithms_validate_with_their_grammar() {
+    let base = "http://a/b/c/d;p?q";
+    for alg in [
+        Algorithm::Rfc2396,
+        Algorithm::UrlSyntax05,
+        Algorithm::Rfc2396bis01,
+    ] {
+        let o = Options::new(alg);
+        // A space is excluded from every one of these grammars (RFC 2396
+        // §2.4.3 "delims", draft 05 §2.4, 2396bis-01 §2.4.3).
+        assert!(
+            matches!(res(base, "g h", o), Err(ResolveError::InvalidReference(_))),
+            "{alg:?}"
+        );
+        assert!(
+            matches!(
+                res("http://a/b c", "g", o),
+                Err(ResolveError::InvalidBase(_))
+            ),
+            "{alg:?}"
+        );
+        // A lone "%" is not an escape ("%" hex hex) in any of them.
+        assert!(
+            matches!(res(base, "g%", o), Err(ResolveError::InvalidReference(_))),
+            "{alg:?}"
+        );
+    }
+    // RFC 2396: `relativeURI` needs a non-empty path, but Appendix C
+    // resolves `?y`; a query-only reference is accepted when its query is
+    // valid, and only then.
+    let o = Options::new(Algorithm::Rfc2396);
+    assert_eq!(res(base, "?y", o).unwrap(), "http://a/b/c/?y");
+    assert_eq!(res(base, "?y#s", o).unwrap(), "http://a/b/c/?y#s");
+    assert!(matches!(
+        res(base, "?y z", o),
+        Err(ResolveError::InvalidReference(_))
+    ));
+    // RFC 2396 §3: `scheme ":"` with nothing after it is no absoluteURI
+    // (`opaque_part` needs a first character, `hier_part` a "/").
+    assert!(matches!(
+        res("http:", "g", o),
+        Err(ResolveError::InvalidBase(_))
+    ));
+}
