@@ -908,3 +908,54 @@ fn strict_url_is_the_union_of_the_scheme_rules() {
         "{accepted} / {rejected}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Every `<URL:...>` of the document
+
+/// The `<URL:...>` wrappers of `text` (the draft's Appendix: "angle
+/// brackets ("<" and ">"), along with the prefix "URL:", be used to
+/// delimit the boundaries of the URL"), each as it is written between
+/// `<URL:` and `>`, line breaks included.
+fn wrapped_urls(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<URL:") {
+        let after = &rest[start + "<URL:".len()..];
+        let Some(end) = after.find('>') else { break };
+        out.push(&after[..end]);
+        rest = &after[end..];
+    }
+    out
+}
+
+/// Checks one extracted URL under the strict `url` rule: `url` is the
+/// URL, `fragment` the text after a `#` that the Appendix places inside
+/// the brackets too ("In the case where a fragment identifier is
+/// associated with a URL (following a "#"), the identifier would be placed
+/// within the brackets as well").
+#[track_caller]
+fn check_wrapped(url: &str, fragment: Option<&str>, section: &str) {
+    valid("url", url);
+    // The URL's scheme names its variant (§3).
+    let scheme = url.split(':').next().unwrap_or("");
+    let variant = match Url::parse(url) {
+        Ok(Url::Ftp(_)) => "ftp",
+        Ok(Url::Http(_)) => "http",
+        Ok(Url::Gopher(_)) => "gopher",
+        Ok(Url::Mailto(_)) => "mailto",
+        Ok(Url::News(_)) => "news",
+        Ok(Url::Nntp(_)) => "nntp",
+        Ok(Url::Telnet(_)) => "telnet",
+        Ok(Url::Wais(_)) => "wais",
+        Ok(Url::File(_)) => "file",
+        Ok(Url::Prospero(_)) => "prospero",
+        Ok(Url::Other(_)) => "other",
+        Err(e) => panic!("{DOC} {section}: {url:?}: {e:?}"),
+    };
+    assert_eq!(variant, scheme, "{DOC} {section}: {url:?}");
+    if let Some(f) = fragment {
+        // §2.2: "#" is unsafe; the fragment is not part of the URL.
+        let whole = format!("{url}#{f}");
+        invalid("url", &whole, "§2.2: '#' is no URL character");
+    }
+}
