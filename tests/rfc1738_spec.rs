@@ -50,6 +50,14 @@ fn examples_occur_in_the_spec() {
     ] {
         assert!(text.contains(s), "{s:?} is not in {path}");
     }
+    // §4's proposed scheme names, each at the start of its line.
+    for name in SECTION_4_SCHEMES {
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().split_whitespace().next() == Some(name)),
+            "§4 {name:?} is not in {path}"
+        );
+    }
     // Rendering damage: the Chinese text writes the second §3.2.2 example
     // as "ftp://myname @host.dom/etc/motd", with a space that a URL
     // cannot hold (§2.2); the test above uses the RFC's form.

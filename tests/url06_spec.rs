@@ -54,6 +54,14 @@ fn examples_occur_in_the_spec() {
     ] {
         assert!(text.contains(s), "{s:?} is not in {path}");
     }
+    // §4's proposed scheme names, each at the start of its line.
+    for name in SECTION_4_SCHEMES {
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().split_whitespace().next() == Some(name)),
+            "§4 {name:?} is not in {path}"
+        );
+    }
     // §3.2.2 breaks the third example across lines ("<URL:ftp:" then
     // "//myname@host.dom//etc/motd>"); the Appendix says such white space
     // "is ignored when extracting the URL".

@@ -158,13 +158,18 @@ fn s3_2_2_ftp_url_path_examples() {
         assert_eq!(f.typecode(), None, "§3.2.3");
     }
     // "<URL:ftp://myname@host.dom/etc/motd> which would "CWD etc""
+    // ..., relative to the default directory for "myname"".
     let f = m::Ftp::parse("ftp://myname@host.dom/etc/motd").unwrap();
+    assert_eq!(f.host(), "host.dom", "§3.2.2");
+    assert_eq!(f.user(), Some("myname"), "§3.2.2");
     assert!(f.cwd().eq(["etc"]), "§3.2.2 CWD etc");
     assert_eq!(f.name(), Some("motd"), "§3.2.2");
     // "<URL:ftp://myname@host.dom//etc/motd>, which would "CWD " with a
     // null argument" (then "CWD etc" and "RETR motd": <cwd1> is empty,
     // <cwd2> is "etc"; see grammar/README.md for the draft's wording).
     let f = m::Ftp::parse("ftp://myname@host.dom//etc/motd").unwrap();
+    assert_eq!(f.host(), "host.dom", "§3.2.2");
+    assert_eq!(f.user(), Some("myname"), "§3.2.2");
     assert!(f.cwd().eq(["", "etc"]), "§3.2.2 CWD with a null argument");
     assert_eq!(f.name(), Some("motd"), "§3.2.2");
     assert_eq!(f.path(), Some("/etc/motd"));
@@ -191,6 +196,14 @@ fn s3_2_2_ftp_url_path_template() {
             f.typecode().map(FtpType::as_char),
             Some(code.to_ascii_lowercase().chars().next().unwrap())
         );
+    }
+    // grammar/README.md: `";type="` is an ABNF quoted string, so any case
+    // (RFC 822 §3.4.7: "alphabetic strings may be represented in any
+    // combination of upper and lower case").
+    for s in ["ftp://host.dom/name;TYPE=a", "FTP://host.dom/name;Type=D"] {
+        let f = url_as!(Ftp, s);
+        assert_eq!(f.name(), Some("name"), "{s}");
+        assert!(f.typecode().is_some(), "{s}");
     }
     for code in ["x", "", "aa", "A%41"] {
         let s = format!("ftp://host.dom/name;type={code}");
@@ -671,6 +684,25 @@ fn strict_other_schemes() {
     invalid("url", ":x", "§5: the scheme has at least one character");
     invalid("url", "a_b:x", "§5: '_' is no scheme character");
     invalid("otherurl", "a b:x", "§5: ' ' is no scheme character");
+}
+
+/// The scheme names §4 lists ("The following scheme have been proposed at
+/// various times, but this document does not define their syntax") and
+/// the experimental prefix "x-" ("Scheme names starting with the
+/// characters "x-" are reserved for experimental purposes").
+const SECTION_4_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
+
+#[test]
+fn s4_proposed_schemes_are_other_urls() {
+    // None of them is one of the ten, so the strict `url` takes them under
+    // the generic syntax (§5 `otherurl`), in any case (§2.1).
+    for name in SECTION_4_SCHEMES.into_iter().chain(["x-", "x-my.scheme+1"]) {
+        for s in [format!("{name}:x"), format!("{}://h/p", name.to_ascii_uppercase())] {
+            let o = url_as!(Other, &s);
+            assert_eq!(o.scheme(), &s[..name.len()], "§4 {s}");
+            assert_eq!(o.schemepart(), &s[name.len() + 1..], "§4 {s}");
+        }
+    }
 }
 
 #[test]
