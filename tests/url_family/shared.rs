@@ -930,6 +930,32 @@ fn strict_url_is_the_union_of_the_scheme_rules() {
                     Url::Other(_) => "other",
                 };
                 assert_eq!(variant, own.map_or("other", |(n, _)| n), "{DOC}: {text:?}");
+                // The strict `url` reports the components that the
+                // scheme's own rule (or `otherurl`) reports alone.
+                macro_rules! spans_alone {
+                    ($view:ident) => {
+                        m::$view::parse_bytes(s).map(|v| {
+                            (0..m::tables::CAPTURE_LEN)
+                                .map(|i| v.span(i))
+                                .collect::<Vec<_>>()
+                        })
+                    };
+                }
+                let alone = match u {
+                    Url::Ftp(_) => spans_alone!(Ftp),
+                    Url::Http(_) => spans_alone!(Http),
+                    Url::Gopher(_) => spans_alone!(Gopher),
+                    Url::Mailto(_) => spans_alone!(Mailto),
+                    Url::News(_) => spans_alone!(News),
+                    Url::Nntp(_) => spans_alone!(Nntp),
+                    Url::Telnet(_) => spans_alone!(Telnet),
+                    Url::Wais(_) => spans_alone!(Wais),
+                    Url::File(_) => spans_alone!(File),
+                    Url::Prospero(_) => spans_alone!(Prospero),
+                    Url::Other(_) => spans_alone!(Other),
+                };
+                let strict: Vec<_> = (0..m::tables::CAPTURE_LEN).map(|i| u.span(i)).collect();
+                assert_eq!(Ok(strict), alone, "{DOC}: captures of {text:?}");
             }
             Err(_) => rejected += 1,
         }
