@@ -50,6 +50,14 @@ fn examples_occur_in_the_spec() {
     ] {
         assert!(text.contains(s), "{s:?} is not in {path}");
     }
+    // §4's proposed scheme names, each at the start of its line.
+    for name in SECTION_4_SCHEMES {
+        assert!(
+            text.lines()
+                .any(|l| l.split_whitespace().next() == Some(name)),
+            "§4 {name:?} is not in {path}"
+        );
+    }
     // Rendering damage: the Chinese text writes the second §3.2.2 example
     // as "ftp://myname @host.dom/etc/motd", with a space that a URL
     // cannot hold (§2.2); the test above uses the RFC's form.
@@ -163,8 +171,45 @@ fn s5_otherurl_is_genericurl() {
     let o = m::Other::parse("x-foo://user:pw@host.dom:99/p?q").unwrap();
     assert_eq!(o.scheme(), "x-foo");
     assert_eq!(o.schemepart(), "//user:pw@host.dom:99/p?q");
+    // grammar/README.md: leftmost-first takes `*xchar`, so no
+    // ip-schemepart component is reported.
+    for i in [
+        m::tables::USER,
+        m::tables::PASSWORD,
+        m::tables::HOST,
+        m::tables::PORT,
+    ] {
+        assert_eq!(o.span(i), None);
+    }
     let o = m::Other::parse("ftp://a@b@c").unwrap();
     assert_eq!(o.scheme(), "ftp");
     invalid("otherurl", "x:a#b", "§5: '#' is no xchar");
     invalid("otherurl", "x:a b", "§5: ' ' is no xchar");
+}
+
+// ---------------------------------------------------------------------------
+// Every <URL:...> of the Chinese rendering (§3)
+
+#[test]
+fn every_wrapped_url_of_the_text() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/specs/rfc1738-zh.txt"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("SKIPPED: {path} not found");
+        return;
+    };
+    let found = wrapped_urls(&text);
+    assert_eq!(found.len(), 9, "{found:?}");
+    for w in found {
+        // The one rendering error (see examples_occur_in_the_spec): the
+        // second §3.2.2 example has a space; RFC 1738's text has none.
+        let w = if w == "ftp://myname @host.dom/etc/motd" {
+            "ftp://myname@host.dom/etc/motd"
+        } else {
+            w
+        };
+        check_wrapped(w, None, "§3");
+    }
 }

@@ -54,6 +54,14 @@ fn examples_occur_in_the_spec() {
     ] {
         assert!(text.contains(s), "{s:?} is not in {path}");
     }
+    // §4's proposed scheme names, each at the start of its line.
+    for name in SECTION_4_SCHEMES {
+        assert!(
+            text.lines()
+                .any(|l| l.split_whitespace().next() == Some(name)),
+            "§4 {name:?} is not in {path}"
+        );
+    }
     // §3.2.2 breaks the third example across lines ("<URL:ftp:" then
     // "//myname@host.dom//etc/motd>"); the Appendix says such white space
     // "is ignored when extracting the URL".
@@ -179,4 +187,59 @@ fn s5_otherurl() {
     assert_eq!(o.scheme(), "x-foo");
     assert_eq!(o.schemepart(), "//user:pw@host.dom:99/p?q");
     invalid("otherurl", "x:a#b", "§5: '#' is no xchar");
+}
+
+// ---------------------------------------------------------------------------
+// Every <URL:...> of the draft: §1, §3, the Appendix and the References
+
+#[test]
+fn every_wrapped_url_of_the_draft() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/specs/draft-ietf-uri-url-06.txt"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("SKIPPED: {path} not found");
+        return;
+    };
+    let found = wrapped_urls(&text);
+    // Appendix: "extra whitespace may need to be added to break long URLs
+    // across lines. The whitespace is ignored when extracting the URL."
+    let urls: Vec<String> = found
+        .iter()
+        .map(|w| w.split_whitespace().collect::<String>())
+        .collect();
+    for u in &urls {
+        let (url, fragment) = match u.split_once('#') {
+            Some((url, f)) => (url, Some(f)),
+            None => (u.as_str(), None),
+        };
+        check_wrapped(url, fragment, "<URL:...>");
+    }
+    // 1 in §1, 9 in §3, 3 in the Appendix, 19 in the References.
+    assert_eq!(urls.len(), 32, "{urls:?}");
+    // The Appendix examples, with what the text states.
+    let f = url_as!(Ftp, "ftp://info.cern.ch/pub/www/doc;type=d");
+    assert!(urls.iter().any(|u| u == f.as_str()), "Appendix");
+    assert_eq!(f.host(), "info.cern.ch", "Appendix");
+    assert!(f.cwd().eq(["pub", "www"]), "Appendix");
+    assert_eq!(f.name(), Some("doc"), "Appendix");
+    assert_eq!(f.typecode(), Some(FtpType::Directory), "Appendix: ;type=d");
+    let f = url_as!(Ftp, "ftp://ds.internic.net/rfc");
+    assert!(urls.iter().any(|u| u == f.as_str()), "Appendix");
+    assert_eq!(f.host(), "ds.internic.net", "Appendix");
+    assert_eq!(f.name(), Some("rfc"), "Appendix");
+    assert_eq!(f.typecode(), None, "Appendix");
+    // "Note the warning in <URL:http://ds.internic.net/
+    // instructions/overview.html#WARNING>": a URL and a fragment.
+    let w = "http://ds.internic.net/instructions/overview.html#WARNING";
+    assert!(urls.iter().any(|u| u == w), "Appendix");
+    let h = url_as!(Http, "http://ds.internic.net/instructions/overview.html");
+    assert_eq!(h.host(), "ds.internic.net", "Appendix");
+    assert_eq!(h.path(), Some("instructions/overview.html"), "Appendix");
+    assert_eq!(h.search(), None, "Appendix");
+    // The line breaks do matter to the grammar: unjoined, no URL.
+    for w in found.iter().filter(|w| w.contains('\n')) {
+        invalid("url", w, "Appendix: white space is not part of a URL");
+    }
 }

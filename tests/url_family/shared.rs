@@ -158,13 +158,18 @@ fn s3_2_2_ftp_url_path_examples() {
         assert_eq!(f.typecode(), None, "§3.2.3");
     }
     // "<URL:ftp://myname@host.dom/etc/motd> which would "CWD etc""
+    // ..., relative to the default directory for "myname"".
     let f = m::Ftp::parse("ftp://myname@host.dom/etc/motd").unwrap();
+    assert_eq!(f.host(), "host.dom", "§3.2.2");
+    assert_eq!(f.user(), Some("myname"), "§3.2.2");
     assert!(f.cwd().eq(["etc"]), "§3.2.2 CWD etc");
     assert_eq!(f.name(), Some("motd"), "§3.2.2");
     // "<URL:ftp://myname@host.dom//etc/motd>, which would "CWD " with a
     // null argument" (then "CWD etc" and "RETR motd": <cwd1> is empty,
     // <cwd2> is "etc"; see grammar/README.md for the draft's wording).
     let f = m::Ftp::parse("ftp://myname@host.dom//etc/motd").unwrap();
+    assert_eq!(f.host(), "host.dom", "§3.2.2");
+    assert_eq!(f.user(), Some("myname"), "§3.2.2");
     assert!(f.cwd().eq(["", "etc"]), "§3.2.2 CWD with a null argument");
     assert_eq!(f.name(), Some("motd"), "§3.2.2");
     assert_eq!(f.path(), Some("/etc/motd"));
@@ -191,6 +196,14 @@ fn s3_2_2_ftp_url_path_template() {
             f.typecode().map(FtpType::as_char),
             Some(code.to_ascii_lowercase().chars().next().unwrap())
         );
+    }
+    // grammar/README.md: `";type="` is an ABNF quoted string, so any case
+    // (RFC 822 §3.4.7: "alphabetic strings may be represented in any
+    // combination of upper and lower case").
+    for s in ["ftp://host.dom/name;TYPE=a", "FTP://host.dom/name;Type=D"] {
+        let f = url_as!(Ftp, s);
+        assert_eq!(f.name(), Some("name"), "{s}");
+        assert!(f.typecode().is_some(), "{s}");
     }
     for code in ["x", "", "aa", "A%41"] {
         let s = format!("ftp://host.dom/name;type={code}");
@@ -673,6 +686,25 @@ fn strict_other_schemes() {
     invalid("otherurl", "a b:x", "§5: ' ' is no scheme character");
 }
 
+/// The scheme names §4 lists ("The following scheme have been proposed at
+/// various times, but this document does not define their syntax") and
+/// the experimental prefix "x-" ("Scheme names starting with the
+/// characters "x-" are reserved for experimental purposes").
+const SECTION_4_SCHEMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
+
+#[test]
+fn s4_proposed_schemes_are_other_urls() {
+    // None of them is one of the ten, so the strict `url` takes them under
+    // the generic syntax (§5 `otherurl`), in any case (§2.1).
+    for name in SECTION_4_SCHEMES.into_iter().chain(["x-", "x-my.scheme+1"]) {
+        for s in [format!("{name}:x"), format!("{}://h/p", name.to_ascii_uppercase())] {
+            let o = url_as!(Other, &s);
+            assert_eq!(o.scheme(), &s[..name.len()], "§4 {s}");
+            assert_eq!(o.schemepart(), &s[name.len() + 1..], "§4 {s}");
+        }
+    }
+}
+
 #[test]
 fn per_scheme_rules_reject_other_schemes() {
     assert!(m::Ftp::parse("http://host.dom/").is_err());
@@ -898,6 +930,32 @@ fn strict_url_is_the_union_of_the_scheme_rules() {
                     Url::Other(_) => "other",
                 };
                 assert_eq!(variant, own.map_or("other", |(n, _)| n), "{DOC}: {text:?}");
+                // The strict `url` reports the components that the
+                // scheme's own rule (or `otherurl`) reports alone.
+                macro_rules! spans_alone {
+                    ($view:ident) => {
+                        m::$view::parse_bytes(s).map(|v| {
+                            (0..m::tables::CAPTURE_LEN)
+                                .map(|i| v.span(i))
+                                .collect::<Vec<_>>()
+                        })
+                    };
+                }
+                let alone = match u {
+                    Url::Ftp(_) => spans_alone!(Ftp),
+                    Url::Http(_) => spans_alone!(Http),
+                    Url::Gopher(_) => spans_alone!(Gopher),
+                    Url::Mailto(_) => spans_alone!(Mailto),
+                    Url::News(_) => spans_alone!(News),
+                    Url::Nntp(_) => spans_alone!(Nntp),
+                    Url::Telnet(_) => spans_alone!(Telnet),
+                    Url::Wais(_) => spans_alone!(Wais),
+                    Url::File(_) => spans_alone!(File),
+                    Url::Prospero(_) => spans_alone!(Prospero),
+                    Url::Other(_) => spans_alone!(Other),
+                };
+                let strict: Vec<_> = (0..m::tables::CAPTURE_LEN).map(|i| u.span(i)).collect();
+                assert_eq!(Ok(strict), alone, "{DOC}: captures of {text:?}");
             }
             Err(_) => rejected += 1,
         }
@@ -907,4 +965,55 @@ fn strict_url_is_the_union_of_the_scheme_rules() {
         accepted > 1000 && rejected > 1000,
         "{accepted} / {rejected}"
     );
+}
+
+// ---------------------------------------------------------------------------
+// Every `<URL:...>` of the document
+
+/// The `<URL:...>` wrappers of `text` (the draft's Appendix: "angle
+/// brackets ("<" and ">"), along with the prefix "URL:", be used to
+/// delimit the boundaries of the URL"), each as it is written between
+/// `<URL:` and `>`, line breaks included.
+fn wrapped_urls(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<URL:") {
+        let after = &rest[start + "<URL:".len()..];
+        let Some(end) = after.find('>') else { break };
+        out.push(&after[..end]);
+        rest = &after[end..];
+    }
+    out
+}
+
+/// Checks one extracted URL under the strict `url` rule: `url` is the
+/// URL, `fragment` the text after a `#` that the Appendix places inside
+/// the brackets too ("In the case where a fragment identifier is
+/// associated with a URL (following a "#"), the identifier would be placed
+/// within the brackets as well").
+#[track_caller]
+fn check_wrapped(url: &str, fragment: Option<&str>, section: &str) {
+    valid("url", url);
+    // The URL's scheme names its variant (§3).
+    let scheme = url.split(':').next().unwrap_or("");
+    let variant = match Url::parse(url) {
+        Ok(Url::Ftp(_)) => "ftp",
+        Ok(Url::Http(_)) => "http",
+        Ok(Url::Gopher(_)) => "gopher",
+        Ok(Url::Mailto(_)) => "mailto",
+        Ok(Url::News(_)) => "news",
+        Ok(Url::Nntp(_)) => "nntp",
+        Ok(Url::Telnet(_)) => "telnet",
+        Ok(Url::Wais(_)) => "wais",
+        Ok(Url::File(_)) => "file",
+        Ok(Url::Prospero(_)) => "prospero",
+        Ok(Url::Other(_)) => "other",
+        Err(e) => panic!("{DOC} {section}: {url:?}: {e:?}"),
+    };
+    assert_eq!(variant, scheme, "{DOC} {section}: {url:?}");
+    if let Some(f) = fragment {
+        // §2.2: "#" is unsafe; the fragment is not part of the URL.
+        let whole = format!("{url}#{f}");
+        invalid("url", &whole, "§2.2: '#' is no URL character");
+    }
 }
