@@ -1,5 +1,5 @@
 //! Spec vectors for `grammar/draft-fielding-url-syntax-05.abnf`: every
-//! example string of draft-fielding-url-syntax-05 (§1.3, §4.3.1, §5,
+//! example string of draft-fielding-url-syntax-05 (§1.3, §2.4, §4.3.1, §5,
 //! §5.1.1, §6 and Appendices B to F), with components where the draft
 //! states them; and invalid inputs built from its prose, each citing why.
 //!
@@ -299,6 +299,20 @@ fn s5_colon_in_first_segment() {
     split("./this:that", None, None, "./this:that", None, None);
     // As a relativeURL alone, the grammar allows it (pchar has ":").
     assert_eq!(RelativeUrl::parse("this:that").unwrap().path(), "this:that");
+}
+
+#[test]
+fn s2_4_escaped_examples() {
+    // §2.4.2: ""%7e" is sometimes used instead of "~" in http URL path,
+    // but the two can be used interchangably." Both are valid paths; the
+    // view does not unescape. "%20" (§2.4.1) and "%25" (§2.4.2) are
+    // escaped octets too.
+    for p in ["/%7e", "/~", "/%20", "/%25"] {
+        let s = format!("http://a{p}");
+        let r = split(&s, Some("http"), Some("a"), p, None, None);
+        // abs_path = "/" rel_path: the segments start after the "/".
+        assert!(r.segments().map(|x| x.as_str()).eq([&p[1..]]));
+    }
 }
 
 #[test]
