@@ -145,6 +145,42 @@ fn s1_3_example_uri() {
     }
 }
 
+#[test]
+fn s3_scheme_specific_part() {
+    // §3: "absolute URIs are written as follows:
+    // <scheme>:<scheme-specific-part>"; the §1.3 examples.
+    for (s, ssp) in [
+        (
+            "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+            "//ftp.is.co.za/rfc/rfc1808.txt",
+        ),
+        ("mailto:mduerst@ifi.unizh.ch", "mduerst@ifi.unizh.ch"),
+        (
+            "news:comp.infosystems.www.servers.unix",
+            "comp.infosystems.www.servers.unix",
+        ),
+        ("telnet://melvyl.ucop.edu/", "//melvyl.ucop.edu/"),
+    ] {
+        let u = AbsoluteUri::parse(s).unwrap();
+        assert_eq!(u.scheme_specific_part(), Some(ssp), "{s}");
+    }
+    // §4: the fragment "is not considered part of the URI".
+    let r = UriRef::parse("http://www.ics.uci.edu/pub/ietf/uri/#Related").unwrap();
+    assert_eq!(
+        r.scheme_specific_part(),
+        Some("//www.ics.uci.edu/pub/ietf/uri/")
+    );
+    let r = UriRef::parse("g:h?y#s").unwrap();
+    assert_eq!(r.scheme_specific_part(), Some("h?y"));
+    for s in ["g?y#s", "//g", "", "#s"] {
+        assert_eq!(
+            UriRef::parse(s).unwrap().scheme_specific_part(),
+            None,
+            "{s:?}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // §6 URI Normalization and Equivalence
 
