@@ -23,7 +23,11 @@
 //!   might be considered opaque by later processes." Every `opaque-URL`
 //!   (`scheme ":" *urlc`) is also a `generic-URL`, whose `rel_path`
 //!   (`[ path_segments ] [ "?" query ]`) matches any `*urlc`; so
-//!   `mailto:a@b` has the path `a@b`, and no opaque kind is reported.
+//!   `mailto:a@b` has the path `a@b`, and no opaque kind is reported:
+//!   the draft leaves opacity to the scheme ("later processes"), and no
+//!   syntactic test (such as RFC 2396's later "does not start with `/`")
+//!   is in the draft. What such a process reads, the
+//!   `<scheme-specific-part>` of §4.1, is [`UrlRef::scheme_specific_part`].
 //! - "The greedy algorithm is used for disambiguation ... the site
 //!   component wins" — when it matches. When `site` cannot match
 //!   (`http://a_b/c`: `_` is not in a `hostname`), the reference is still
@@ -172,6 +176,16 @@ fn path<'a>(parts: &Parts<'a>) -> &'a str {
     parts.get(tables::PATH_SEGMENTS).unwrap_or("")
 }
 
+/// The scheme-specific part: after `scheme ":"`, before `"#" fragment`.
+fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
+    let (_, scheme_end) = parts.span(tables::SCHEME)?;
+    let end = match parts.span(tables::FRAGMENT) {
+        Some((start, _)) => start.checked_sub(1)?,
+        None => parts.input.len(),
+    };
+    parts.input.get(scheme_end.checked_add(1)?..end)
+}
+
 macro_rules! view {
     (
         $(#[$doc:meta])*
@@ -296,6 +310,29 @@ macro_rules! view {
             /// Every `;` parameter (§4.3.2) of every segment, in order.
             pub fn params(&self) -> AllParams<'a> {
                 AllParams { segments: self.segments(), current: None }
+            }
+
+    /// `<scheme-specific-part>` (§4.1: "absolute URLs are written as
+    /// follows: <scheme>:<scheme-specific-part>"): everything after the
+    /// scheme's `:`, up to the fragment's `#`. `None` without a scheme.
+    ///
+    /// This is the `*urlc` of `opaque-URL = scheme ":" *urlc` (§4.2). The
+    /// draft does not say by syntax which URLs are opaque: every
+    /// `opaque-URL` is also a `generic-URL`, and §4.4 parses a reference
+    /// "as if it is a generic-URL, even though it might be considered
+    /// opaque by later processes". Those later processes read this part.
+            ///
+            /// # Example
+            ///
+            /// ```
+            /// use uridfa::draft_fielding_url_syntax_05::UrlRef;
+            /// let r = UrlRef::parse("news:comp.infosystems.www.servers.unix#f")?;
+            /// assert_eq!(r.scheme_specific_part(), Some("comp.infosystems.www.servers.unix"));
+            /// assert_eq!(UrlRef::parse("g?y")?.scheme_specific_part(), None);
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn scheme_specific_part(&self) -> Option<&'a str> {
+                scheme_specific_part(&self.parts)
             }
 
             /// `query` (§4.3.3), without the `?`.

@@ -126,6 +126,16 @@ fn opaque_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
     }
 }
 
+/// The scheme-specific part: after `scheme ":"`, before `"#" fragment`.
+fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
+    let (_, scheme_end) = parts.span(tables::SCHEME)?;
+    let end = match parts.span(tables::FRAGMENT) {
+        Some((start, _)) => start.checked_sub(1)?,
+        None => parts.input.len(),
+    };
+    parts.input.get(scheme_end.checked_add(1)?..end)
+}
+
 macro_rules! view {
     (
         $(#[$doc:meta])*
@@ -245,6 +255,24 @@ macro_rules! view {
             /// is not hierarchical, such as `mailto:a@b`. `None` otherwise.
             pub fn opaque_part(&self) -> Option<&'a str> {
                 opaque_part(&self.parts)
+            }
+
+    /// `<scheme-specific-part>` (§3: "absolute URI are written as
+    /// follows: <scheme>:<scheme-specific-part>"): everything after the
+    /// scheme's `:`, up to the fragment's `#` (a `hier_part` with its
+    /// query, or the `opaque_part`). `None` without a scheme.
+            ///
+            /// # Example
+            ///
+            /// ```
+            /// use uridfa::rfc2396::UriRef;
+            /// let r = UriRef::parse("news:comp.infosystems.www.servers.unix#f")?;
+            /// assert_eq!(r.scheme_specific_part(), Some("comp.infosystems.www.servers.unix"));
+            /// assert_eq!(UriRef::parse("g?y")?.scheme_specific_part(), None);
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn scheme_specific_part(&self) -> Option<&'a str> {
+                scheme_specific_part(&self.parts)
             }
 
             /// `query` (§3.4), without the `?`.

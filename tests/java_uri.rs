@@ -152,9 +152,14 @@ fn ours(input: &str) -> Option<JavaParts> {
         .span(uridfa::rfc2396::tables::FRAGMENT)
         .map(|(s, _)| s - 1);
     let before_frag = &input[..frag_start.unwrap_or(input.len())];
+    // Java's scheme-specific part of a relative reference is all of it
+    // before the fragment.
     let ssp = match r.scheme() {
-        Some(s) => &before_frag[s.len() + 1..],
-        None => before_frag,
+        Some(_) => r.scheme_specific_part().expect("a scheme has one"),
+        None => {
+            assert_eq!(r.scheme_specific_part(), None, "{input:?}");
+            before_frag
+        }
     };
     let port = match r.port() {
         None | Some("") => -1,

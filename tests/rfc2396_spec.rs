@@ -1,5 +1,5 @@
 //! Spec vectors for `grammar/rfc2396.abnf`: every example string of RFC
-//! 2396 (§1.3, §6 and Appendices B to F), typed in from the section that
+//! 2396 (§1.3, §2.4, §5, §6 and Appendices B to G), typed in from the section that
 //! gives it, with components where the RFC states them; and invalid
 //! inputs built from the RFC's prose, each citing why it is invalid.
 //!
@@ -142,6 +142,42 @@ fn s1_3_example_uri() {
     ] {
         assert!(AbsoluteUri::parse(s).is_ok(), "§1.3 {s}");
         assert!(RelativeUri::parse(s).is_err(), "§1.3 {s} has a scheme");
+    }
+}
+
+#[test]
+fn s3_scheme_specific_part() {
+    // §3: "absolute URIs are written as follows:
+    // <scheme>:<scheme-specific-part>"; the §1.3 examples.
+    for (s, ssp) in [
+        (
+            "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+            "//ftp.is.co.za/rfc/rfc1808.txt",
+        ),
+        ("mailto:mduerst@ifi.unizh.ch", "mduerst@ifi.unizh.ch"),
+        (
+            "news:comp.infosystems.www.servers.unix",
+            "comp.infosystems.www.servers.unix",
+        ),
+        ("telnet://melvyl.ucop.edu/", "//melvyl.ucop.edu/"),
+    ] {
+        let u = AbsoluteUri::parse(s).unwrap();
+        assert_eq!(u.scheme_specific_part(), Some(ssp), "{s}");
+    }
+    // §4: the fragment "is not considered part of the URI".
+    let r = UriRef::parse("http://www.ics.uci.edu/pub/ietf/uri/#Related").unwrap();
+    assert_eq!(
+        r.scheme_specific_part(),
+        Some("//www.ics.uci.edu/pub/ietf/uri/")
+    );
+    let r = UriRef::parse("g:h?y#s").unwrap();
+    assert_eq!(r.scheme_specific_part(), Some("h?y"));
+    for s in ["g?y#s", "//g", "", "#s"] {
+        assert_eq!(
+            UriRef::parse(s).unwrap().scheme_specific_part(),
+            None,
+            "{s:?}"
+        );
     }
 }
 
@@ -389,6 +425,49 @@ fn appendix_f_abbreviated_url() {
     assert_eq!(r.authority(), None);
     assert_eq!(r.host(), None);
     assert_eq!(r.path(), "www.w3.org/Addressing/");
+}
+
+#[test]
+fn s5_colon_in_first_segment() {
+    // §5: "a path segment which contains a colon character cannot be used
+    // as the first segment of a relative URI path (e.g., "this:that"),
+    // because it would be mistaken for a scheme name." As a
+    // URI-reference it is the absolute URI with scheme "this" and the
+    // opaque_part "that"; rel_segment has no ":", so it is no relativeURI.
+    let r = split("this:that", Some("this"), None, "that", None, None);
+    assert_eq!(r.opaque_part(), Some("that"));
+    assert_eq!(RelativeUri::parse("this:that").unwrap_err().offset(), 4);
+    // "It is therefore necessary to precede such segments with other
+    // segments (e.g., "./this:that")": rel_segment "." then abs_path.
+    split("./this:that", None, None, "./this:that", None, None);
+    assert_eq!(
+        RelativeUri::parse("./this:that").unwrap().path(),
+        "./this:that"
+    );
+}
+
+#[test]
+fn s2_4_2_escaped_tilde() {
+    // §2.4.2: ""%7e" is sometimes used instead of "~" in an http URL
+    // path, but the two are equivalent for an http URL." Both are valid
+    // paths; the view does not unescape. "%20" (§2.4.1) and "%25"
+    // (§2.4.2) are escaped octets too.
+    for p in ["/%7e", "/~", "/%20", "/%25"] {
+        let s = format!("http://a{p}");
+        split(&s, Some("http"), Some("a"), p, None, None);
+    }
+}
+
+#[test]
+fn appendix_g2_slash_is_part_of_the_path() {
+    // G.2: "the difference between the two URI <foo:/bar> and <foo:bar>
+    // ... considering the slash to be part of the path ... We chose the
+    // former." foo:/bar is hierarchical (abs_path "/bar"); foo:bar is
+    // opaque (§3: opaque_part = uric_no_slash *uric).
+    let r = split("foo:/bar", Some("foo"), None, "/bar", None, None);
+    assert_eq!(r.opaque_part(), None);
+    let r = split("foo:bar", Some("foo"), None, "bar", None, None);
+    assert_eq!(r.opaque_part(), Some("bar"));
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 //! Spec vectors for `grammar/draft-fielding-url-syntax-05.abnf`: every
-//! example string of draft-fielding-url-syntax-05 (§1.3, §4.3.1, §5,
+//! example string of draft-fielding-url-syntax-05 (§1.3, §2.4, §4.3.1, §5,
 //! §5.1.1, §6 and Appendices B to F), with components where the draft
 //! states them; and invalid inputs built from its prose, each citing why.
 //!
@@ -223,6 +223,64 @@ fn s4_4_site_wins_when_it_matches() {
 }
 
 #[test]
+fn s4_1_scheme_specific_part() {
+    // §4.1: "absolute URLs are written as follows:
+    // <scheme>:<scheme-specific-part> ... a colon (":") and then a string
+    // (the <scheme-specific-part>)". The §1.3 examples, and §4.2's
+    // opaque-URL = scheme ":" *urlc: the part a later process reads when
+    // it considers the URL opaque (§4.4).
+    for (s, scheme, ssp) in [
+        (
+            "mailto:mduerst@ifi.unizh.ch",
+            "mailto",
+            "mduerst@ifi.unizh.ch",
+        ),
+        (
+            "news:comp.infosystems.www.servers.unix",
+            "news",
+            "comp.infosystems.www.servers.unix",
+        ),
+        ("telnet://melvyl.ucop.edu/", "telnet", "//melvyl.ucop.edu/"),
+        (
+            "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+            "ftp",
+            "//ftp.is.co.za/rfc/rfc1808.txt",
+        ),
+        ("http:", "http", ""),
+    ] {
+        let u = AbsoluteUrl::parse(s).unwrap();
+        assert_eq!(
+            (u.scheme(), u.scheme_specific_part()),
+            (Some(scheme), Some(ssp)),
+            "{s}"
+        );
+    }
+    // §3: the fragment "is not part of a URL".
+    let r = UrlRef::parse("http://www.ics.uci.edu/pub/ietf/uri/#Related").unwrap();
+    assert_eq!(
+        r.scheme_specific_part(),
+        Some("//www.ics.uci.edu/pub/ietf/uri/")
+    );
+    let r = UrlRef::parse("g:h?y#s").unwrap();
+    assert_eq!(r.scheme_specific_part(), Some("h?y"));
+    // No scheme, no scheme-specific part (§4.1: relative URLs "do not
+    // begin with a scheme name").
+    for s in ["g?y#s", "//g", "", "#s"] {
+        assert_eq!(
+            UrlRef::parse(s).unwrap().scheme_specific_part(),
+            None,
+            "{s:?}"
+        );
+    }
+    assert_eq!(
+        RelativeUrl::parse("this:that")
+            .unwrap()
+            .scheme_specific_part(),
+        None
+    );
+}
+
+#[test]
 fn s4_2_every_opaque_url_is_a_generic_url() {
     // §4.4: "A reference is parsed as if it is a generic-URL". Checked on
     // the grammar itself: strings generated from opaque-URL all match
@@ -299,6 +357,20 @@ fn s5_colon_in_first_segment() {
     split("./this:that", None, None, "./this:that", None, None);
     // As a relativeURL alone, the grammar allows it (pchar has ":").
     assert_eq!(RelativeUrl::parse("this:that").unwrap().path(), "this:that");
+}
+
+#[test]
+fn s2_4_escaped_examples() {
+    // §2.4.2: ""%7e" is sometimes used instead of "~" in http URL path,
+    // but the two can be used interchangably." Both are valid paths; the
+    // view does not unescape. "%20" (§2.4.1) and "%25" (§2.4.2) are
+    // escaped octets too.
+    for p in ["/%7e", "/~", "/%20", "/%25"] {
+        let s = format!("http://a{p}");
+        let r = split(&s, Some("http"), Some("a"), p, None, None);
+        // abs_path = "/" rel_path: the segments start after the "/".
+        assert!(r.segments().map(|x| x.as_str()).eq([&p[1..]]));
+    }
 }
 
 #[test]
