@@ -245,8 +245,8 @@ pub enum Step5 {
 
 /// Byte-wise equality, except that the two characters after each `%` (a
 /// `pct-encoded`) compare case-insensitively (§5 step 3, "Normalize the
-/// case of any percent-encoding").
-fn eq_pct_case(a: &str, b: &str) -> bool {
+/// case of any percent-encoding"; RFC 8141 §3.1 has the same step).
+pub(crate) fn eq_pct_case(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
