@@ -426,3 +426,49 @@ fn section_2_nid_exhaustive_on_short_strings() {
     }
     assert_eq!(checked, 111_111);
 }
+
+/// Every `namestring` (generated from the grammar, then mutated) is an
+/// RFC 3986 `URI` (uridfa's `rfc3986.abnf`): path `NID ":" NSS`, no
+/// authority, the RFC 3986 query is `"+" r-component` and/or
+/// `"=" q-component` joined by `"?="`, and the fragment is the f-component.
+#[test]
+fn every_namestring_is_an_rfc3986_uri() {
+    use uridfa::rfc3986::Uri;
+    use uridfa_codegen::driver::{compile_file, Options};
+    use uridfa_codegen::sample::{generate, mutate, Rng};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/rfc8141.abnf");
+    let compiled = compile_file(&path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+    let hir = &compiled.machine("namestring").unwrap().lowered.hir;
+    let mut rng = Rng::new(3986);
+    let (mut base, mut accepted) = (Vec::new(), 0usize);
+    for i in 0..20_000 {
+        let input = if i % 2 == 0 {
+            base.clear();
+            generate(hir, &mut rng, &mut base);
+            base.clone()
+        } else {
+            mutate(&base, &mut rng)
+        };
+        let Ok(u) = Urn::parse_bytes(&input) else {
+            continue;
+        };
+        accepted += 1;
+        let s = u.as_str();
+        let uri = Uri::parse(s).unwrap_or_else(|e| panic!("{s:?} is no RFC 3986 URI: {e}"));
+        assert!(
+            uri.scheme().is_some_and(|x| x.eq_ignore_ascii_case("urn")),
+            "{s:?}"
+        );
+        assert_eq!(uri.authority(), None, "{s:?}");
+        assert_eq!(uri.path(), format!("{}:{}", u.nid(), u.nss()), "{s:?}");
+        let query = match (u.r_component(), u.q_component()) {
+            (Some(r), Some(q)) => Some(format!("+{r}?={q}")),
+            (Some(r), None) => Some(format!("+{r}")),
+            (None, Some(q)) => Some(format!("={q}")),
+            (None, None) => None,
+        };
+        assert_eq!(uri.query(), query.as_deref(), "{s:?}");
+        assert_eq!(uri.fragment(), u.f_component(), "{s:?}");
+    }
+    assert!(accepted > 5_000, "{accepted}");
+}

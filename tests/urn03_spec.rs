@@ -540,3 +540,49 @@ fn views_take_any_bytes() {
     }
     assert!(accepted > 1000, "{accepted}");
 }
+
+// ---------------------------------------------------------------------------
+// §2: "a general URI parser based on RFC 3986 MUST be able to parse any
+// legal URN".
+
+/// Every `urn-reference` (generated from the grammar, then mutated) is an
+/// RFC 3986 `URI` (uridfa's `rfc3986.abnf`, an independent transcription),
+/// with path `NID ":" NSS` (§2: `urn-path` superimposed on
+/// `path-rootless`), the same query (§2.3: `urn-query` superimposed on
+/// `query`) and the same fragment (§2.4), and no authority.
+#[test]
+fn section_2_every_urn_reference_is_an_rfc3986_uri() {
+    use uridfa::rfc3986::Uri;
+    use uridfa_codegen::driver::{compile_file, Options};
+    use uridfa_codegen::sample::{generate, mutate, Rng};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf");
+    let compiled = compile_file(&path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+    let hir = &compiled.machine("urn-reference").unwrap().lowered.hir;
+    let mut rng = Rng::new(2141);
+    let (mut base, mut accepted) = (Vec::new(), 0usize);
+    for i in 0..20_000 {
+        let input = if i % 2 == 0 {
+            base.clear();
+            generate(hir, &mut rng, &mut base);
+            base.clone()
+        } else {
+            mutate(&base, &mut rng)
+        };
+        let Ok(u) = UrnRef::parse_bytes(&input) else {
+            continue;
+        };
+        accepted += 1;
+        let s = u.as_str();
+        let uri = Uri::parse(s).unwrap_or_else(|e| panic!("§2: {s:?} is no RFC 3986 URI: {e}"));
+        assert!(
+            uri.scheme().is_some_and(|x| x.eq_ignore_ascii_case("urn")),
+            "{s:?}"
+        );
+        assert_eq!(uri.authority(), None, "{s:?}");
+        assert_eq!(uri.path(), format!("{}:{}", u.nid(), u.nss()), "{s:?}");
+        assert_eq!(uri.query(), u.query(), "{s:?}");
+        assert_eq!(uri.fragment(), u.fragment(), "{s:?}");
+    }
+    assert!(accepted > 5_000, "{accepted}");
+}
