@@ -28,6 +28,9 @@
 //! assert!(UrnRef::parse("urn:foo:a%00b").is_err()); // §2.5.3
 //! ```
 //!
+//! Lexical equivalence (§5) is [`UrnRef::lexically_equivalent`], with
+//! [`Step5`] choosing between the draft's steps 5a and 5b.
+//!
 //! The raw tables are in [`tables`].
 
 use crate::Error;
@@ -211,6 +214,104 @@ impl<'a> UrnRef<'a> {
     pub fn assigned_urn(&self) -> &'a str {
         let end = self.parts.span(tables::NSS).map_or(0, |(_, e)| e);
         self.parts.input.get(..end).unwrap_or("")
+    }
+}
+
+/// Which alternative of §5 step 5 [`UrnRef::lexically_equivalent`]
+/// applies: "If the objective is related to distinguishing named resources,
+/// perform step 5a; if the objective is related to caching specific URN
+/// resolution results, perform step 5b."
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
+/// let a = UrnRef::parse("urn:foo:a123,456")?;
+/// let b = UrnRef::parse("urn:foo:a123,456?x=y")?;
+/// assert!(a.lexically_equivalent(&b, Step5::RemoveQuery));
+/// assert!(!a.lexically_equivalent(&b, Step5::ReorderDirectives));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step5 {
+    /// 5a: "Remove the <query> part of the URI, if present."
+    RemoveQuery,
+    /// 5b: "Reorder the directives in the <query> part of the URI, if
+    /// present, bringing them into a preferred <keywd> order": the queries
+    /// must hold the same directives, in any order (a query and no query
+    /// differ).
+    ReorderDirectives,
+}
+
+/// Byte-wise equality, except that the two characters after each `%` (a
+/// `pct-encoded`) compare case-insensitively (§5 step 3, "Normalize the
+/// case of any percent-encoding"; RFC 8141 §3.1 has the same step).
+pub(crate) fn eq_pct_case(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut hex = 0u8;
+    for (&x, &y) in a.iter().zip(b) {
+        let same = if hex > 0 {
+            hex -= 1;
+            x.eq_ignore_ascii_case(&y)
+        } else {
+            if x == b'%' {
+                hex = 2;
+            }
+            x == y
+        };
+        if !same {
+            return false;
+        }
+    }
+    true
+}
+
+/// How many directives of `ds` equal `d` after §5 step 3.
+fn count_directive(ds: Directives<'_>, d: &Directive<'_>) -> usize {
+    ds.filter(|e| e.keyword == d.keyword && eq_pct_case(e.value, d.value))
+        .count()
+}
+
+impl UrnRef<'_> {
+    /// Lexical equivalence (§5): equal after normalizing the case of the
+    /// scheme `urn` (step 1), of the NID (step 2) and of every
+    /// percent-encoding (step 3), removing the fragment (step 4), and
+    /// either removing the query (step 5a) or comparing its directives in
+    /// any order (step 5b). Percent-encodings are not decoded (§5: "Note
+    /// that percent-encoding MUST NOT be removed"), and directives are
+    /// case-sensitive (§2.3). No allocation.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
+    /// // §5.1: "URNs 5 and 6 are only lexically equivalent to each other."
+    /// let five = UrnRef::parse("urn:foo:a123%2C456")?;
+    /// let six = UrnRef::parse("URN:FOO:a123%2c456")?;
+    /// assert!(five.lexically_equivalent(&six, Step5::RemoveQuery));
+    /// // Step 5b: the same directives in another order.
+    /// let a = UrnRef::parse("urn:isbn:x?s=I2L&c=ToC")?;
+    /// let b = UrnRef::parse("urn:isbn:x?c=ToC&s=I2L")?;
+    /// assert!(a.lexically_equivalent(&b, Step5::ReorderDirectives));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn lexically_equivalent(&self, other: &UrnRef<'_>, step: Step5) -> bool {
+        if !self.nid().eq_ignore_ascii_case(other.nid()) || !eq_pct_case(self.nss(), other.nss()) {
+            return false;
+        }
+        match step {
+            Step5::RemoveQuery => true,
+            Step5::ReorderDirectives => {
+                self.directives().count() == other.directives().count()
+                    && self.directives().all(|d| {
+                        count_directive(self.directives(), &d)
+                            == count_directive(other.directives(), &d)
+                    })
+            }
+        }
     }
 }
 

@@ -19,6 +19,8 @@
 //! prefixes instead of `keywd=value` directives, and neither NID `urn` nor
 //! `%00` is excluded by the syntax.
 //!
+//! URN-equivalence (§3) is [`Urn::equivalent`].
+//!
 //! The raw tables are in [`tables`].
 
 use crate::Error;
@@ -186,5 +188,26 @@ impl<'a> Urn<'a> {
     pub fn assigned_name(&self) -> &'a str {
         let end = self.parts.span(tables::NSS).map_or(0, |(_, e)| e);
         self.parts.input.get(..end).unwrap_or("")
+    }
+
+    /// URN-equivalence (§3): equal assigned names after normalizing the
+    /// case of `urn`, of the NID and of every percent-encoding. The
+    /// r-, q- and f-components are not taken into account, percent-encodings
+    /// are not decoded, and the rest of the NSS is case-sensitive. No
+    /// allocation.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::rfc8141::Urn;
+    /// let a = Urn::parse("urn:example:a123,z456")?;
+    /// assert!(a.equivalent(&Urn::parse("URN:EXAMPLE:a123,z456?+abc#789")?));
+    /// assert!(!a.equivalent(&Urn::parse("urn:example:A123,z456")?));
+    /// assert!(!a.equivalent(&Urn::parse("urn:example:a123%2Cz456")?));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn equivalent(&self, other: &Urn<'_>) -> bool {
+        self.nid().eq_ignore_ascii_case(other.nid())
+            && crate::draft_ietf_urnbis_rfc2141bis_urn_03::eq_pct_case(self.nss(), other.nss())
     }
 }

@@ -526,9 +526,11 @@ fn s3_1_scheme() {
 fn s3_2_2_server() {
     let why = "§3.2.2 server = [ [ userinfo \"@\" ] hostport ]";
     // "The parts "<userinfo>@" and ":<port>" may be omitted."
+    // 'Some URI schemes use the format "user:password" in the userinfo
+    // field' (NOT RECOMMENDED, but valid syntax).
     server(
-        "http://user:pw@host:8080/",
-        Some("user:pw"),
+        "http://user:password@host:8080/",
+        Some("user:password"),
         Some("host"),
         HOSTNAME,
         Some("8080"),

@@ -98,7 +98,7 @@ fn section_2_3_3_f_component_example() {
 #[test]
 fn section_3_2_equivalence_examples_parse() {
     // §3.2 "Examples of URN-Equivalence": only that each parses, with its
-    // NID, NSS and components (equivalence itself is for later).
+    // NID, NSS and components (equivalence: `section_3_2_equivalence`).
     type Row = (
         &'static str,
         &'static str,
@@ -152,6 +152,41 @@ fn section_3_2_equivalence_examples_parse() {
     ];
     for (s, (nid, nss, r, q, f)) in rows {
         parts(s, nid, nss, r, q, f);
+    }
+}
+
+/// §3.2's URN-equivalence statements over its fourteen examples (listed in
+/// `section_3_2_equivalence_examples_parse`), as groups: equivalent iff in
+/// the same group. 1-3: the scheme and NID are case-insensitive; 4-6: the
+/// r-, q- and f-components are not taken into account, so they join 1-3;
+/// 7-9: "/" and what follows are part of the NSS, so each stands alone;
+/// 10-11: percent-encodings are compared up to case and are not decoded,
+/// so they match only each other; 12-13: the NSS is otherwise
+/// case-sensitive; 14: "%D0%B0" (Cyrillic) is no "a". The groups are also
+/// what the `urn` crate's `==` says (`tests/urn_crate.rs` compares the two
+/// on generated pairs).
+#[test]
+fn section_3_2_equivalence() {
+    let rows = [
+        ("urn:example:a123,z456", 0),
+        ("URN:example:a123,z456", 0),
+        ("urn:EXAMPLE:a123,z456", 0),
+        ("urn:example:a123,z456?+abc", 0),
+        ("urn:example:a123,z456?=xyz", 0),
+        ("urn:example:a123,z456#789", 0),
+        ("urn:example:a123,z456/foo", 7),
+        ("urn:example:a123,z456/bar", 8),
+        ("urn:example:a123,z456/baz", 9),
+        ("urn:example:a123%2Cz456", 10),
+        ("urn:example:a123%2cz456", 10),
+        ("urn:example:A123,z456", 12),
+        ("urn:example:a123,Z456", 13),
+        ("urn:example:%D0%B0123,z456", 14),
+    ];
+    for (a, ga) in rows {
+        for (b, gb) in rows {
+            assert_eq!(ok(a).equivalent(&ok(b)), ga == gb, "§3.2: {a:?} vs {b:?}");
+        }
     }
 }
 
@@ -390,4 +425,50 @@ fn section_2_nid_exhaustive_on_short_strings() {
         }
     }
     assert_eq!(checked, 111_111);
+}
+
+/// Every `namestring` (generated from the grammar, then mutated) is an
+/// RFC 3986 `URI` (uridfa's `rfc3986.abnf`): path `NID ":" NSS`, no
+/// authority, the RFC 3986 query is `"+" r-component` and/or
+/// `"=" q-component` joined by `"?="`, and the fragment is the f-component.
+#[test]
+fn every_namestring_is_an_rfc3986_uri() {
+    use uridfa::rfc3986::Uri;
+    use uridfa_codegen::driver::{compile_file, Options};
+    use uridfa_codegen::sample::{generate, mutate, Rng};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/rfc8141.abnf");
+    let compiled = compile_file(&path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+    let hir = &compiled.machine("namestring").unwrap().lowered.hir;
+    let mut rng = Rng::new(3986);
+    let (mut base, mut accepted) = (Vec::new(), 0usize);
+    for i in 0..20_000 {
+        let input = if i % 2 == 0 {
+            base.clear();
+            generate(hir, &mut rng, &mut base);
+            base.clone()
+        } else {
+            mutate(&base, &mut rng)
+        };
+        let Ok(u) = Urn::parse_bytes(&input) else {
+            continue;
+        };
+        accepted += 1;
+        let s = u.as_str();
+        let uri = Uri::parse(s).unwrap_or_else(|e| panic!("{s:?} is no RFC 3986 URI: {e}"));
+        assert!(
+            uri.scheme().is_some_and(|x| x.eq_ignore_ascii_case("urn")),
+            "{s:?}"
+        );
+        assert_eq!(uri.authority(), None, "{s:?}");
+        assert_eq!(uri.path(), format!("{}:{}", u.nid(), u.nss()), "{s:?}");
+        let query = match (u.r_component(), u.q_component()) {
+            (Some(r), Some(q)) => Some(format!("+{r}?={q}")),
+            (Some(r), None) => Some(format!("+{r}")),
+            (None, Some(q)) => Some(format!("={q}")),
+            (None, None) => None,
+        };
+        assert_eq!(uri.query(), query.as_deref(), "{s:?}");
+        assert_eq!(uri.fragment(), u.f_component(), "{s:?}");
+    }
+    assert!(accepted > 5_000, "{accepted}");
 }

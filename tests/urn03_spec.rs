@@ -6,11 +6,10 @@
 //! Expected components come from the draft's text (§5.1 names the NID and
 //! NSS of its examples implicitly through §5's steps; §2.3 gives the query
 //! parts) or are derived by hand from the ABNF; none is taken from uridfa's
-//! own output. The §5.1 equivalence relations themselves are not tested
-//! here (lexical equivalence is a later piece of work): only that each
-//! example parses, with its NID, NSS, query and fragment.
+//! own output. The §5.1 equivalence relations are checked against
+//! `UrnRef::lexically_equivalent` in `section_5_1_lexical_equivalence`.
 
-use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{AssignedUrn, UrnRef};
+use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{AssignedUrn, Step5, UrnRef};
 
 /// Parses `input` as `urn-reference`, panicking with uridfa's message.
 #[track_caller]
@@ -115,6 +114,79 @@ fn section_5_1_assigned_urns_are_1_to_6_only() {
         let e = AssignedUrn::parse(s).unwrap_err();
         assert_eq!(e.offset(), 16, "§2.3/§2.4: {s:?}");
     }
+}
+
+#[test]
+fn section_5_1_lexical_equivalence() {
+    // §5.1's eight URNs, numbered as in the draft.
+    let urns = [
+        "URN:foo:a123,456",
+        "urn:foo:a123,456",
+        "urn:FOO:a123,456",
+        "urn:foo:A123,456",
+        "urn:foo:a123%2C456",
+        "URN:FOO:a123%2c456",
+        "urn:foo:a123,456?x=y",
+        "urn:foo:a123,456#xyz",
+    ];
+    // The classes §5.1 states. "URNs 1, 2, 3 and 8 are all lexically
+    // equivalent, and URN 7 is also lexically equivalent to these if step
+    // 5a is applied, but this does not hold if step 5b above is applied
+    // instead." "URN 4 is not lexically equivalent to any of the other URNs
+    // of the above set. URNs 5 and 6 are only lexically equivalent to each
+    // other."
+    let class_5a = |n: usize| match n {
+        1 | 2 | 3 | 7 | 8 => 0,
+        4 => 1,
+        _ => 2, // 5, 6
+    };
+    let class_5b = |n: usize| match n {
+        1 | 2 | 3 | 8 => 0,
+        4 => 1,
+        5 | 6 => 2,
+        _ => 3, // 7
+    };
+    for (i, a) in urns.iter().enumerate() {
+        for (j, b) in urns.iter().enumerate() {
+            let (ua, ub) = (ok(a), ok(b));
+            let (n, m) = (i + 1, j + 1);
+            assert_eq!(
+                ua.lexically_equivalent(&ub, Step5::RemoveQuery),
+                class_5a(n) == class_5a(m),
+                "§5.1 step 5a: URN {n} {a:?} vs URN {m} {b:?}"
+            );
+            assert_eq!(
+                ua.lexically_equivalent(&ub, Step5::ReorderDirectives),
+                class_5b(n) == class_5b(m),
+                "§5.1 step 5b: URN {n} {a:?} vs URN {m} {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn section_5_step_5b_reorders_directives() {
+    let eq = |a: &str, b: &str| ok(a).lexically_equivalent(&ok(b), Step5::ReorderDirectives);
+    // §5 5b: "Reorder the directives in the <query> part of the URI, if
+    // present, bringing them into a preferred <keywd> order" (§2.3: "an
+    // unordered sequence of "directives"").
+    assert!(eq("urn:isbn:x?s=I2L&c=ToC", "urn:isbn:x?c=ToC&s=I2L"));
+    // §5 step 3 "Normalize the case of any percent-encoding", in the query
+    // too.
+    assert!(eq("urn:foo:x?k=%2c", "urn:foo:x?k=%2C"));
+    // Percent-encoding is not removed (§5: "MUST NOT be removed").
+    assert!(!eq("urn:foo:x?k=%2C", "urn:foo:x?k=,"));
+    assert!(!eq("urn:foo:%41", "urn:foo:A"));
+    // §2.3: "these directives are regarded as case-sensitive".
+    assert!(!eq("urn:isbn:x?s=I2L", "urn:isbn:x?S=I2L"));
+    assert!(!eq("urn:isbn:x?s=I2L", "urn:isbn:x?s=i2l"));
+    // The same directives with other multiplicities are different queries.
+    assert!(!eq("urn:foo:x?a=1&a=1&b=2", "urn:foo:x?a=1&b=2&b=2"));
+    assert!(!eq("urn:foo:x?a=1", "urn:foo:x?a=1&a=1"));
+    // Step 4 removes the fragment in either case.
+    assert!(eq("urn:foo:x?a=1&b=2#f", "urn:foo:x?b=2&a=1#g"));
+    // Case outside a percent-encoding still counts in the NSS.
+    assert!(!eq("urn:foo:a%2Cb", "urn:foo:A%2cb"));
 }
 
 /// Every line of §5.1 in the draft text that looks like "N- urn:...": checks
@@ -467,4 +539,50 @@ fn views_take_any_bytes() {
         }
     }
     assert!(accepted > 1000, "{accepted}");
+}
+
+// ---------------------------------------------------------------------------
+// §2: "a general URI parser based on RFC 3986 MUST be able to parse any
+// legal URN".
+
+/// Every `urn-reference` (generated from the grammar, then mutated) is an
+/// RFC 3986 `URI` (uridfa's `rfc3986.abnf`, an independent transcription),
+/// with path `NID ":" NSS` (§2: `urn-path` superimposed on
+/// `path-rootless`), the same query (§2.3: `urn-query` superimposed on
+/// `query`) and the same fragment (§2.4), and no authority.
+#[test]
+fn section_2_every_urn_reference_is_an_rfc3986_uri() {
+    use uridfa::rfc3986::Uri;
+    use uridfa_codegen::driver::{compile_file, Options};
+    use uridfa_codegen::sample::{generate, mutate, Rng};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf");
+    let compiled = compile_file(&path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+    let hir = &compiled.machine("urn-reference").unwrap().lowered.hir;
+    let mut rng = Rng::new(2141);
+    let (mut base, mut accepted) = (Vec::new(), 0usize);
+    for i in 0..20_000 {
+        let input = if i % 2 == 0 {
+            base.clear();
+            generate(hir, &mut rng, &mut base);
+            base.clone()
+        } else {
+            mutate(&base, &mut rng)
+        };
+        let Ok(u) = UrnRef::parse_bytes(&input) else {
+            continue;
+        };
+        accepted += 1;
+        let s = u.as_str();
+        let uri = Uri::parse(s).unwrap_or_else(|e| panic!("§2: {s:?} is no RFC 3986 URI: {e}"));
+        assert!(
+            uri.scheme().is_some_and(|x| x.eq_ignore_ascii_case("urn")),
+            "{s:?}"
+        );
+        assert_eq!(uri.authority(), None, "{s:?}");
+        assert_eq!(uri.path(), format!("{}:{}", u.nid(), u.nss()), "{s:?}");
+        assert_eq!(uri.query(), u.query(), "{s:?}");
+        assert_eq!(uri.fragment(), u.fragment(), "{s:?}");
+    }
+    assert!(accepted > 5_000, "{accepted}");
 }

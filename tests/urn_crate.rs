@@ -179,6 +179,7 @@ fn rfc8141_agrees_with_the_urn_crate() {
     let (mut both_ok, mut both_err, mut not_utf8) = (0usize, 0usize, 0usize);
     let mut classes: BTreeMap<Class, (usize, Vec<String>)> = BTreeMap::new();
     let mut unknown: Vec<String> = Vec::new();
+    let (mut prev, mut equivalent): (Option<String>, usize) = (None, 0);
     for i in 0..samples {
         let input = match i % 3 {
             0 => {
@@ -224,6 +225,23 @@ fn rfc8141_agrees_with_the_urn_crate() {
                 if want != got {
                     unknown.push(format!("{s:?}: components: ours {want:?}, urn {got:?}"));
                 }
+                // §3 URN-equivalence: ours against the crate's `==`, with
+                // the previous accepted input (often a mutant of the same
+                // generated string).
+                if let Some(p) = &prev {
+                    let (pu, pt) = (
+                        Urn::parse(p).unwrap(),
+                        urn::UrnSlice::try_from(p.as_str()).unwrap(),
+                    );
+                    let (e_ours, e_theirs) = (u.equivalent(&pu), *t == pt);
+                    if e_ours != e_theirs {
+                        unknown.push(format!(
+                            "{s:?} vs {p:?}: equivalent: ours {e_ours}, urn {e_theirs}"
+                        ));
+                    }
+                    equivalent += usize::from(e_ours);
+                }
+                prev = Some(s.to_string());
             }
             (Err(_), Err(_)) => both_err += 1,
             _ => match classify(s, ours.is_ok(), theirs.is_ok()) {
@@ -258,6 +276,8 @@ fn rfc8141_agrees_with_the_urn_crate() {
         unknown.len(),
         &unknown[..unknown.len().min(20)]
     );
+    eprintln!("  {equivalent} consecutive accepted pairs are URN-equivalent (both agree)");
+    assert!(equivalent > 0, "no equivalent pair reached");
     assert!(both_ok > samples / 4, "too few accepted inputs: {both_ok}");
     assert!(
         both_err > samples / 10,
