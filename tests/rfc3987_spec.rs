@@ -599,6 +599,37 @@ fn invalid_utf8_is_rejected_at_the_sequence_start() {
     assert_eq!(e.component(), Some("ipath"));
 }
 
+#[test]
+fn disallowed_characters_are_reported_like_a_disallowed_ascii_byte() {
+    // Every scalar value outside ucschar, in a path segment (§2.2: ipchar
+    // holds ucschar only): the error is at the character's first byte, in
+    // the state the machine is in before that character. The reference is
+    // an ASCII byte the path does not allow ('"', RFC 3986 §3.3), which
+    // fails at its own offset without being moved: same offset, component
+    // and expected text.
+    let ascii = IriRef::parse("http://a/\"b").unwrap_err();
+    assert_eq!(ascii.offset(), 9);
+    let mut checked = 0;
+    for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+        if ucschar(c as u32) {
+            continue;
+        }
+        let input = format!("http://a/{c}b");
+        let e = IriRef::parse(&input).unwrap_err();
+        let lead = input.as_bytes()[9];
+        assert_eq!(e.offset(), 9, "U+{:04X}: {e}", c as u32);
+        assert!(
+            matches!(e.kind(), uridfa::runtime::ErrorKind::UnexpectedByte { byte, .. } if byte == lead),
+            "U+{:04X}: {e:?}",
+            c as u32
+        );
+        assert_eq!(e.component(), ascii.component(), "U+{:04X}", c as u32);
+        assert_eq!(e.expected(), ascii.expected(), "U+{:04X}", c as u32);
+        checked += 1;
+    }
+    assert!(checked > 100_000, "{checked}");
+}
+
 /// `cp` in `ucschar` (RFC 3987 §2.2), from the RFC's list.
 fn ucschar(cp: u32) -> bool {
     matches!(cp, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD)
