@@ -84,7 +84,7 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 
 crate::view::views! {
     module: "rfc3987",
-    bytes_doc: "invalid UTF-8, or a character the grammar does not allow there, is an error at the start of its sequence.",
+    bytes_doc: "invalid UTF-8, or a character the grammar does not allow there, is an error at the start of its sequence; a sequence cut off by the end of the input is an `UnexpectedEnd` at the end.",
     captures: {
         scheme: SCHEME "scheme",
         authority: IAUTHORITY "iauthority",
