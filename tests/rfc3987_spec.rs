@@ -501,6 +501,38 @@ fn s5_examples() {
 }
 
 #[test]
+fn s5_and_s8_remaining_examples() {
+    // §5.2: the HTML/XML source forms "http://example.org/ros&eacute;",
+    // "http://example.org/ros&#233" and "http://example.org/ros&#xE9"
+    // (the RFC's ";" after the last two is outside the quotes). They
+    // denote "http://example.org/ros&#xE9;" only after HTML/XML decoding;
+    // taken as IRI text, "&" and ";" are sub-delims and "#" starts the
+    // ifragment (RFC 3986 §3.5).
+    let i = iri("http://example.org/ros&eacute;");
+    assert_eq!((i.path(), i.fragment()), ("/ros&eacute;", None));
+    let i = iri("http://example.org/ros&#233");
+    assert_eq!((i.path(), i.fragment()), ("/ros&", Some("233")));
+    let i = iri("http://example.org/ros&#xE9");
+    assert_eq!((i.path(), i.fragment()), ("/ros&", Some("xE9")));
+    // §5.3.3: "the IRI "http://example.com/?" cannot be assumed to be
+    // equivalent": its query is present and empty.
+    let i = iri("http://example.com/?");
+    assert_eq!((i.path(), i.query()), ("/", Some("")));
+    // §5.3.4: "http://example.com/data" redirecting to
+    // "http://example.com/data/".
+    assert_eq!(iri("http://example.com/data").path(), "/data");
+    assert_eq!(iri("http://example.com/data/").path(), "/data/");
+    // §8: "http://big.example.com/PopularPage.html" and its spoof
+    // "http://big.example.com/popularpage.html": both IRIs, paths differ
+    // by case only (the grammar keeps them apart).
+    let a = iri("http://big.example.com/PopularPage.html");
+    let b = iri("http://big.example.com/popularpage.html");
+    assert_eq!(a.host(), Some("big.example.com"));
+    assert_eq!(a.path(), "/PopularPage.html");
+    assert_eq!(b.path(), "/popularpage.html");
+}
+
+#[test]
 fn s6_4_and_appendix_examples() {
     // §6.4: "http://www.example.org/r%E9sum%E9.xml#r%C3%A9sum%C3%A9" and
     // its IRI "http://www.example.org/r%E9sum%E9.xml#r&#xE9;sum&#xE9"
