@@ -319,6 +319,16 @@ fn s3_2_1_rlo_example() {
     // U+202E is in ucschar (%xA0-D7FF), so the §2.2 grammar accepts it.
     let i = Iri::parse_bytes(b"http://xn--99zt52a.example.org/\xE2\x80\xAE").unwrap();
     assert_eq!(i.path(), "/\u{202E}");
+    // The same holds for all seven characters §4.1 names (LRM, RLM, LRE,
+    // RLE, PDF, LRO, RLO), as grammar/README.md records.
+    for c in [
+        '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+    ] {
+        let s = format!("http://a{c}/{c}?{c}#{c}");
+        let i = iri(&s);
+        assert_eq!(i.host(), Some(&*format!("a{c}")));
+        assert_eq!(i.fragment(), Some(&*c.to_string()));
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -660,6 +670,28 @@ fn disallowed_characters_are_reported_like_a_disallowed_ascii_byte() {
         checked += 1;
     }
     assert!(checked > 100_000, "{checked}");
+}
+
+#[test]
+fn long_inputs_error_at_the_character_start() {
+    // A million two-byte ucschar characters (U+00E9), then a character or
+    // byte the path does not allow: the error is at the first byte of that
+    // character, 9 + 2,000,000, whatever the input length.
+    let n = 1_000_000;
+    let head = format!("http://a/{}", "\u{E9}".repeat(n));
+    let at = 9 + 2 * n;
+    assert_eq!(head.len(), at);
+    for tail in [
+        &b"\xEF\xBF\xBE"[..],
+        b"\xF0\x9F\xBF\xBEx",
+        b"\xC3(",
+        b"\xFF",
+        b" ",
+    ] {
+        let mut input = head.clone().into_bytes();
+        input.extend_from_slice(tail);
+        bad(&input, at);
+    }
 }
 
 /// `cp` in `ucschar` (RFC 3987 §2.2), from the RFC's list.
