@@ -30,7 +30,9 @@ impl Error {
     /// length when it ended too soon. For a grammar over UTF-8 characters
     /// ([`crate::rfc3987`]) the typed views report the first byte of the
     /// unexpected character (or of the invalid UTF-8 sequence), so the
-    /// offset of a `&str` input is always a character boundary.
+    /// offset of a `&str` input is always a character boundary;
+    /// [`crate::runtime::Error::at_char_start`] does the same for errors
+    /// of the raw tables (the `uridfa` command uses it).
     pub fn offset(&self) -> usize {
         self.inner.offset()
     }

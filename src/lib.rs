@@ -94,6 +94,19 @@ pub struct BuiltinGrammar {
     /// For each entry, the states of regex-automata's minimal plain
     /// (untagged) DFA for the same language.
     pub plain_dfa_states: &'static [usize],
+    /// Whether the grammar says `;@ charset utf-8`: its tables match UTF-8
+    /// characters, and an error inside one belongs at its first byte
+    /// ([`runtime::Error::at_char_start`]).
+    ///
+    /// ```
+    /// let g = uridfa::grammar("rfc3987").unwrap();
+    /// assert!(g.utf8);
+    /// let input = b"http://a/\xEF\xBF\xBE"; // U+FFFE is not in ucschar
+    /// let e = uridfa::runtime::validate(g.entries[0], input).unwrap_err();
+    /// assert_eq!(e.at_char_start(g.entries[0], input).offset(), 9);
+    /// assert!(!uridfa::grammar("rfc3986").unwrap().utf8);
+    /// ```
+    pub utf8: bool,
 }
 
 impl BuiltinGrammar {
@@ -119,51 +132,61 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
         name: "rfc3986",
         entries: &rfc3986::tables::ENTRIES,
         plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
+        utf8: rfc3986::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc1738",
         entries: &rfc1738::tables::ENTRIES,
         plain_dfa_states: &rfc1738::tables::PLAIN_DFA_STATES,
+        utf8: rfc1738::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "draft-ietf-uri-url-06",
         entries: &draft_ietf_uri_url_06::tables::ENTRIES,
         plain_dfa_states: &draft_ietf_uri_url_06::tables::PLAIN_DFA_STATES,
+        utf8: draft_ietf_uri_url_06::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "draft-fielding-url-syntax-05",
         entries: &draft_fielding_url_syntax_05::tables::ENTRIES,
         plain_dfa_states: &draft_fielding_url_syntax_05::tables::PLAIN_DFA_STATES,
+        utf8: draft_fielding_url_syntax_05::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc2396",
         entries: &rfc2396::tables::ENTRIES,
         plain_dfa_states: &rfc2396::tables::PLAIN_DFA_STATES,
+        utf8: rfc2396::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "draft-fielding-uri-rfc2396bis-01",
         entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
         plain_dfa_states: &draft_fielding_uri_rfc2396bis_01::tables::PLAIN_DFA_STATES,
+        utf8: draft_fielding_uri_rfc2396bis_01::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc3987",
         entries: &rfc3987::tables::ENTRIES,
         plain_dfa_states: &rfc3987::tables::PLAIN_DFA_STATES,
+        utf8: rfc3987::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc6874",
         entries: &rfc6874::tables::ENTRIES,
         plain_dfa_states: &rfc6874::tables::PLAIN_DFA_STATES,
+        utf8: rfc6874::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "draft-ietf-urnbis-rfc2141bis-urn-03",
         entries: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::ENTRIES,
         plain_dfa_states: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::PLAIN_DFA_STATES,
+        utf8: draft_ietf_urnbis_rfc2141bis_urn_03::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc8141",
         entries: &rfc8141::tables::ENTRIES,
         plain_dfa_states: &rfc8141::tables::PLAIN_DFA_STATES,
+        utf8: rfc8141::tables::CHARSET_UTF8,
     },
 ];
 

@@ -2,7 +2,7 @@
 //! over the input and keep the tag registers as `u32` offsets.
 
 use crate::Error;
-use uridfa_runtime::{split_regs, ErrorKind, Machine, Tables};
+use uridfa_runtime::{split_regs, ErrorKind, Tables};
 
 /// The spans of one parsed input: the first `T` registers (tag `2i` is the
 /// start of capture `i`, tag `2i + 1` its end) as `u32`, with `u32::MAX`
@@ -24,7 +24,9 @@ impl<'a, const T: usize> Parts<'a, T> {
         }
         let mut regs = [0usize; R];
         if let Err(e) = split_regs(t, input, &mut regs) {
-            return Err(Error::new(char_start::<R>(t, input, e), t));
+            // A `charset utf-8` grammar fails inside a character; report
+            // its first byte (a no-op for ASCII grammars, which fail there).
+            return Err(Error::new(e.at_char_start(t, input), t));
         }
         let mut tags = [u32::MAX; T];
         for (tag, &reg) in tags.iter_mut().zip(&regs) {
@@ -81,66 +83,6 @@ impl<'a, const T: usize> Parts<'a, T> {
         let (s, e) = self.span(i)?;
         self.input.get(s..e)
     }
-}
-
-/// Moves an [`ErrorKind::UnexpectedByte`] error that falls inside a UTF-8
-/// sequence back to the sequence's first byte, so that a `&str` input's
-/// error offset is a character boundary and a byte input's points at the
-/// start of the invalid or disallowed sequence.
-///
-/// A `charset utf-8` grammar matches characters byte by byte, so its tables
-/// fail at the first byte that no allowed character continues with: the
-/// third byte of U+FFFE (`EF BF BE`, not in `ucschar`), the second byte of
-/// an encoded surrogate (`ED A0 80`), or the byte after a truncated
-/// sequence. The error is rebuilt at the lead byte with the state the
-/// machine was in there (found by running the prefix, then a byte `0xFF`
-/// that no UTF-8 table accepts), so `expected()` describes that position.
-/// An ASCII grammar fails at the lead byte already: nothing changes.
-fn char_start<const R: usize>(
-    t: &'static Tables<'static>,
-    input: &[u8],
-    e: uridfa_runtime::Error,
-) -> uridfa_runtime::Error {
-    let ErrorKind::UnexpectedByte { .. } = e.kind() else {
-        return e;
-    };
-    let at = e.offset();
-    let Some(lead) = sequence_start(input, at) else {
-        return e;
-    };
-    let (Some(prefix), Some(&byte)) = (input.get(..lead), input.get(lead)) else {
-        return e;
-    };
-    let mut regs = [0usize; R];
-    let Ok(mut m) = Machine::new(t, &mut regs) else {
-        return e;
-    };
-    let state = match m.feed(prefix).and_then(|()| m.feed(&[0xFF])) {
-        Err(p) if p.offset() == lead => match p.kind() {
-            ErrorKind::UnexpectedByte { state, .. } => state,
-            _ => return e,
-        },
-        _ => return e,
-    };
-    uridfa_runtime::Error::new(lead, ErrorKind::UnexpectedByte { byte, state })
-}
-
-/// The offset of the lead byte of a UTF-8 sequence that `at` interrupts:
-/// a lead byte at most 3 bytes before `at`, only continuation bytes
-/// between, and a sequence length that reaches past `at`.
-fn sequence_start(input: &[u8], at: usize) -> Option<usize> {
-    for back in 1..=3 {
-        let i = at.checked_sub(back)?;
-        let b = *input.get(i)?;
-        match b {
-            0x80..=0xBF => continue,
-            0xC0..=0xDF => return (back < 2).then_some(i),
-            0xE0..=0xEF => return (back < 3).then_some(i),
-            0xF0..=0xF7 => return (back < 4).then_some(i),
-            _ => return None,
-        }
-    }
-    None
 }
 
 /// A decimal port as a number: `None` if empty, not all digits, or above

@@ -22,6 +22,21 @@
 //! on. [`HostKind::RegName`] stands for `ireg-name`. An error's offset is
 //! always the start of a character (see [`crate::Error::offset`]).
 //!
+//! The tables alone report the byte where the match failed, which may be
+//! inside a character; [`crate::runtime::Error::at_char_start`] (what the
+//! views and the `uridfa` command use) moves it to the character's start:
+//!
+//! ```
+//! use uridfa::rfc3987::tables::IRI_REFERENCE;
+//!
+//! // "http://a/" then U+FFFE (EF BF BE), not in ucschar.
+//! let input = b"http://a/\xEF\xBF\xBE";
+//! let e = uridfa::runtime::validate(&IRI_REFERENCE, input).unwrap_err();
+//! assert_eq!(e.offset(), 11);
+//! assert_eq!(e.at_char_start(&IRI_REFERENCE, input).offset(), 9);
+//! assert_eq!(uridfa::rfc3987::IriRef::parse_bytes(input).unwrap_err().offset(), 9);
+//! ```
+//!
 //! # Example
 //!
 //! ```
@@ -69,7 +84,7 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 
 crate::view::views! {
     module: "rfc3987",
-    bytes_doc: "invalid UTF-8, or a character the grammar does not allow there, is an error at the start of its sequence.",
+    bytes_doc: "invalid UTF-8, or a character the grammar does not allow there, is an error at the start of its sequence; a sequence cut off by the end of the input is an `UnexpectedEnd` at the end.",
     captures: {
         scheme: SCHEME "scheme",
         authority: IAUTHORITY "iauthority",

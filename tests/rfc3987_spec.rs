@@ -319,6 +319,16 @@ fn s3_2_1_rlo_example() {
     // U+202E is in ucschar (%xA0-D7FF), so the §2.2 grammar accepts it.
     let i = Iri::parse_bytes(b"http://xn--99zt52a.example.org/\xE2\x80\xAE").unwrap();
     assert_eq!(i.path(), "/\u{202E}");
+    // The same holds for all seven characters §4.1 names (LRM, RLM, LRE,
+    // RLE, PDF, LRO, RLO), as grammar/README.md records.
+    for c in [
+        '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+    ] {
+        let s = format!("http://a{c}/{c}?{c}#{c}");
+        let i = iri(&s);
+        assert_eq!(i.host(), Some(&*format!("a{c}")));
+        assert_eq!(i.fragment(), Some(&*c.to_string()));
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -501,6 +511,38 @@ fn s5_examples() {
 }
 
 #[test]
+fn s5_and_s8_remaining_examples() {
+    // §5.2: the HTML/XML source forms "http://example.org/ros&eacute;",
+    // "http://example.org/ros&#233" and "http://example.org/ros&#xE9"
+    // (the RFC's ";" after the last two is outside the quotes). They
+    // denote "http://example.org/ros&#xE9;" only after HTML/XML decoding;
+    // taken as IRI text, "&" and ";" are sub-delims and "#" starts the
+    // ifragment (RFC 3986 §3.5).
+    let i = iri("http://example.org/ros&eacute;");
+    assert_eq!((i.path(), i.fragment()), ("/ros&eacute;", None));
+    let i = iri("http://example.org/ros&#233");
+    assert_eq!((i.path(), i.fragment()), ("/ros&", Some("233")));
+    let i = iri("http://example.org/ros&#xE9");
+    assert_eq!((i.path(), i.fragment()), ("/ros&", Some("xE9")));
+    // §5.3.3: "the IRI "http://example.com/?" cannot be assumed to be
+    // equivalent": its query is present and empty.
+    let i = iri("http://example.com/?");
+    assert_eq!((i.path(), i.query()), ("/", Some("")));
+    // §5.3.4: "http://example.com/data" redirecting to
+    // "http://example.com/data/".
+    assert_eq!(iri("http://example.com/data").path(), "/data");
+    assert_eq!(iri("http://example.com/data/").path(), "/data/");
+    // §8: "http://big.example.com/PopularPage.html" and its spoof
+    // "http://big.example.com/popularpage.html": both IRIs, paths differ
+    // by case only (the grammar keeps them apart).
+    let a = iri("http://big.example.com/PopularPage.html");
+    let b = iri("http://big.example.com/popularpage.html");
+    assert_eq!(a.host(), Some("big.example.com"));
+    assert_eq!(a.path(), "/PopularPage.html");
+    assert_eq!(b.path(), "/popularpage.html");
+}
+
+#[test]
 fn s6_4_and_appendix_examples() {
     // §6.4: "http://www.example.org/r%E9sum%E9.xml#r%C3%A9sum%C3%A9" and
     // its IRI "http://www.example.org/r%E9sum%E9.xml#r&#xE9;sum&#xE9"
@@ -597,6 +639,59 @@ fn invalid_utf8_is_rejected_at_the_sequence_start() {
         "{e:?}"
     );
     assert_eq!(e.component(), Some("ipath"));
+}
+
+#[test]
+fn disallowed_characters_are_reported_like_a_disallowed_ascii_byte() {
+    // Every scalar value outside ucschar, in a path segment (§2.2: ipchar
+    // holds ucschar only): the error is at the character's first byte, in
+    // the state the machine is in before that character. The reference is
+    // an ASCII byte the path does not allow ('"', RFC 3986 §3.3), which
+    // fails at its own offset without being moved: same offset, component
+    // and expected text.
+    let ascii = IriRef::parse("http://a/\"b").unwrap_err();
+    assert_eq!(ascii.offset(), 9);
+    let mut checked = 0;
+    for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+        if ucschar(c as u32) {
+            continue;
+        }
+        let input = format!("http://a/{c}b");
+        let e = IriRef::parse(&input).unwrap_err();
+        let lead = input.as_bytes()[9];
+        assert_eq!(e.offset(), 9, "U+{:04X}: {e}", c as u32);
+        assert!(
+            matches!(e.kind(), uridfa::runtime::ErrorKind::UnexpectedByte { byte, .. } if byte == lead),
+            "U+{:04X}: {e:?}",
+            c as u32
+        );
+        assert_eq!(e.component(), ascii.component(), "U+{:04X}", c as u32);
+        assert_eq!(e.expected(), ascii.expected(), "U+{:04X}", c as u32);
+        checked += 1;
+    }
+    assert!(checked > 100_000, "{checked}");
+}
+
+#[test]
+fn long_inputs_error_at_the_character_start() {
+    // A million two-byte ucschar characters (U+00E9), then a character or
+    // byte the path does not allow: the error is at the first byte of that
+    // character, 9 + 2,000,000, whatever the input length.
+    let n = 1_000_000;
+    let head = format!("http://a/{}", "\u{E9}".repeat(n));
+    let at = 9 + 2 * n;
+    assert_eq!(head.len(), at);
+    for tail in [
+        &b"\xEF\xBF\xBE"[..],
+        b"\xF0\x9F\xBF\xBEx",
+        b"\xC3(",
+        b"\xFF",
+        b" ",
+    ] {
+        let mut input = head.clone().into_bytes();
+        input.extend_from_slice(tail);
+        bad(&input, at);
+    }
 }
 
 /// `cp` in `ucschar` (RFC 3987 §2.2), from the RFC's list.

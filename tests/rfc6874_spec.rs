@@ -155,7 +155,9 @@ macro_rules! comps {
     }};
 }
 
-/// Every string of the corpora.
+/// Every string of the corpora: `input`, `base`, `ref` and `expected` of
+/// each `*.jsonl`, `input`, `base` and `href` of `urls/wpt-urltestdata.json`,
+/// and every line of `urls/kasztp.txt`.
 fn corpora_inputs() -> Vec<String> {
     let Some(dir) = common::corpora_dir() else {
         return Vec::new();
@@ -173,6 +175,33 @@ fn corpora_inputs() -> Vec<String> {
                 }
             }
         }
+    }
+    match std::fs::read_to_string(dir.join("urls/wpt-urltestdata.json")) {
+        Ok(text) => {
+            let json = common::Json::parse(&text).expect("wpt-urltestdata.json");
+            if let common::Json::Arr(items) = json {
+                for item in items {
+                    for key in ["input", "base", "href"] {
+                        if let Some(s) = item.get(key).and_then(common::Json::as_str) {
+                            out.insert(s.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        Err(_) => eprintln!("SKIPPED: urls/wpt-urltestdata.json not found"),
+    }
+    match std::fs::read_to_string(dir.join("urls/kasztp.txt")) {
+        Ok(text) => {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            out.extend(
+                text.lines()
+                    .map(|l| l.strip_suffix('\r').unwrap_or(l))
+                    .filter(|l| !l.is_empty())
+                    .map(String::from),
+            );
+        }
+        Err(_) => eprintln!("SKIPPED: urls/kasztp.txt not found"),
     }
     out.into_iter().collect()
 }

@@ -46,13 +46,15 @@ impl Out {
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn check(args: &RunArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load(&args.grammar)?;
-    let t = grammar.entry(args.rule.as_deref())?.tables;
+    let entry = grammar.entry(args.rule.as_deref())?;
+    let t = entry.tables;
     let mut out = Out::new(&args.inputs);
     let mut all_ok = true;
     input::for_each(&args.inputs, |bytes| match validate(&t, bytes) {
         Ok(()) => out.line("ok"),
         Err(e) => {
             all_ok = false;
+            let e = entry.error_at(bytes, e);
             out.line(&format!("err {} {}", e.offset(), e.describe(&t)))
         }
     })?;
@@ -93,7 +95,8 @@ impl Layout {
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn split(args: &RunArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load(&args.grammar)?;
-    let t = grammar.entry(args.rule.as_deref())?.tables;
+    let entry = grammar.entry(args.rule.as_deref())?;
+    let t = entry.tables;
     let layout = Layout::of(&t);
     let mut regs = vec![0usize; t.reg_len as usize];
     let mut spans: Vec<Option<Span>> = vec![None; t.capture_len()];
@@ -108,6 +111,7 @@ pub fn split(args: &RunArgs) -> Result<bool, Failure> {
             Ok(()) => split_json(&mut line, &t, &layout, bytes, &spans),
             Err(e) => {
                 all_ok = false;
+                let e = entry.error_at(bytes, e);
                 line.push_str(&format!(
                     ", \"ok\": false, \"offset\": {}, \"message\": ",
                     e.offset()
@@ -202,6 +206,7 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
         for Entry {
             tables: t,
             plain_dfa_state_len,
+            ..
         } in g.entries()
         {
             rows.push([

@@ -56,7 +56,9 @@ Subcommands:
             null when absent, \"\" when present but empty. NAME_kind is the
             first kind of NAME that matched (e.g. host_kind), or null.
             Strings are JSON-escaped; bytes that are not UTF-8 become
-            U+FFFD. Offsets count bytes.
+            U+FFFD. Offsets count bytes; for a `;@ charset utf-8`
+            grammar (rfc3987) an error inside a character is reported
+            at the character's first byte.
   stats     For each entry rule (default: every built-in grammar): states,
             byte classes, registers, table bytes, and the states of
             regex-automata's minimal plain DFA for the same language.

@@ -70,6 +70,23 @@ pub struct Entry<'a> {
     pub tables: Tables<'a>,
     /// States of regex-automata's minimal plain DFA for the same language.
     pub plain_dfa_state_len: Option<usize>,
+    /// Whether the grammar says `;@ charset utf-8`: errors are reported at
+    /// the start of the character they fall in
+    /// ([`uridfa_runtime::Error::at_char_start`]), as the typed views do.
+    pub utf8: bool,
+}
+
+impl Entry<'_> {
+    /// `e`, an error of these tables on `input`, at the offset to report:
+    /// for a `charset utf-8` grammar, the first byte of the character (or
+    /// invalid UTF-8 sequence) it falls in.
+    pub fn error_at(&self, input: &[u8], e: uridfa_runtime::Error) -> uridfa_runtime::Error {
+        if self.utf8 {
+            e.at_char_start(&self.tables, input)
+        } else {
+            e
+        }
+    }
 }
 
 impl Loaded {
@@ -118,6 +135,7 @@ impl Loaded {
                 .map(|(i, &&tables)| Entry {
                     tables,
                     plain_dfa_state_len: g.plain_dfa_states.get(i).copied(),
+                    utf8: g.utf8,
                 })
                 .collect(),
             Loaded::File { compiled, .. } => compiled
@@ -126,6 +144,7 @@ impl Loaded {
                 .map(|m| Entry {
                     tables: m.tables.as_tables(),
                     plain_dfa_state_len: Some(m.plain_dfa_state_len),
+                    utf8: compiled.grammar.utf8,
                 })
                 .collect(),
         }

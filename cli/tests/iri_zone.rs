@@ -68,3 +68,84 @@ fn split_rfc6874_by_name() {
     ]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// The offset in `uridfa check` output `err <offset> <message>`.
+#[cfg(unix)]
+fn check_offsets(grammar: &[&str], inputs: &[&[u8]]) -> Vec<usize> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut args: Vec<&std::ffi::OsStr> = vec![s("check")];
+    args.extend(grammar.iter().map(|a| s(a)));
+    args.push(s("--"));
+    args.extend(inputs.iter().map(|i| std::ffi::OsStr::from_bytes(i)));
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    out.lines()
+        .map(|l| {
+            let rest = l.strip_prefix("err ").unwrap_or_else(|| panic!("{l}"));
+            rest.split(' ').next().unwrap().parse().unwrap()
+        })
+        .collect()
+}
+
+#[test]
+#[cfg(unix)]
+fn utf8_errors_are_reported_at_the_character_start() {
+    // "http://a/" is 9 bytes; each input then has a character that
+    // RFC 3987 §2.2 does not allow in ipath, or invalid UTF-8 (RFC 3629):
+    // the error belongs at its first byte, 9, as in the typed views.
+    let inputs: [&[u8]; 6] = [
+        b"http://a/\xEF\xBF\xBE",     // U+FFFE: not ucschar; fails at 11
+        b"http://a/\xF0\x9F\xBF\xBE", // U+1FFFE: not ucschar; fails at 12
+        b"http://a/\xEE\x80\x80",     // U+E000: iprivate, query only
+        b"http://a/\xED\xA0\x80",     // encoded surrogate U+D800
+        b"http://a/\xC3(",            // truncated 2-byte sequence
+        b"http://a/\xFF",             // never in UTF-8 (already at 9)
+    ];
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../grammar/rfc3987.abnf");
+    for grammar in [&["--grammar", "rfc3987"][..], &["--grammar-file", file][..]] {
+        let got = check_offsets(grammar, &inputs);
+        assert_eq!(got, vec![9; inputs.len()], "{grammar:?}");
+        for (input, &offset) in inputs.iter().zip(&got) {
+            let view = uridfa::rfc3987::IriRef::parse_bytes(input).unwrap_err();
+            assert_eq!(offset, view.offset(), "{input:?}");
+        }
+    }
+    // split reports the same offset.
+    let o = run(&[
+        s("split"),
+        s("--grammar"),
+        s("rfc3987"),
+        s("http://a/\u{FFFE}"),
+    ]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("\"offset\": 9,"), "{out}");
+    // A sequence cut off by the end of the input stays an error at the end.
+    let end = check_offsets(&["--grammar", "rfc3987"], &[b"http://a/\xE2\x82"]);
+    assert_eq!(end, vec![11]);
+}
+
+#[test]
+#[cfg(unix)]
+fn byte_grammars_keep_the_byte_offset() {
+    // Without `;@ charset utf-8` every value is one byte: %xC3 is a
+    // character of its own, and "(" after it is the unexpected byte, at 1.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-byte-grammar");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bytes.abnf");
+    std::fs::write(&path, ";@ entry a\na = %xC3 \"b\"\n").unwrap();
+    let path = path.to_str().unwrap();
+    assert_eq!(
+        check_offsets(&["--grammar-file", path], &[b"\xC3("]),
+        vec![1]
+    );
+    // The same grammar with the charset: %xC3 is U+00C3 (C3 83), and the
+    // error inside it is reported at its start.
+    let path8 = dir.join("utf8.abnf");
+    std::fs::write(&path8, ";@ charset utf-8\n;@ entry a\na = %xC3 \"b\"\n").unwrap();
+    let path8 = path8.to_str().unwrap();
+    assert_eq!(
+        check_offsets(&["--grammar-file", path8], &[b"\xC3("]),
+        vec![0]
+    );
+}

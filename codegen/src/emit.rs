@@ -153,8 +153,8 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf) -> TokenStream {
 /// grammar file in the header (e.g. `grammar/rfc3986.abnf`).
 ///
 /// The grammar-level items are `STRINGS`, `CAPTURES`, `EXPECTED`, one
-/// `usize` constant per capture (its index, e.g. `HOST`), `CAPTURE_LEN`
-/// and `REG_LEN` (the most registers any entry needs).
+/// `usize` constant per capture (its index, e.g. `HOST`), `CAPTURE_LEN`,
+/// `REG_LEN` (the most registers any entry needs) and `CHARSET_UTF8`.
 ///
 /// # Errors
 ///
@@ -224,6 +224,7 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
     });
     let plain = c.machines.iter().map(|m| m.plain_dfa_state_len);
     let gname = &c.grammar.name;
+    let utf8 = c.grammar.utf8;
     let tokens = quote! {
         /// The grammar's name (its file stem).
         pub static GRAMMAR: &str = #gname;
@@ -241,6 +242,9 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         pub const CAPTURE_LEN: usize = #capture_len;
         /// The most registers any entry of this grammar needs.
         pub const REG_LEN: usize = #reg_len;
+        /// Whether the grammar says `;@ charset utf-8` (its tables match
+        /// UTF-8 characters; see `uridfa_runtime::Error::at_char_start`).
+        pub const CHARSET_UTF8: bool = #utf8;
         #(#capture_consts)*
         #machines
     };
@@ -260,4 +264,21 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         crate::sha256::hex(source)
     );
     Ok(header + &prettyplease::unparse(&file))
+}
+
+#[cfg(test)]
+mod charset_tests {
+    use crate::driver::{compile_str, Options};
+
+    #[test]
+    fn charset_utf8_const_follows_the_pragma() {
+        let ascii = "\n;@ entry a\na = \"x\"\n";
+        let utf8 = "\n;@ charset utf-8\n;@ entry a\na = %xE9\n";
+        for (text, want) in [(ascii, "false"), (utf8, "true")] {
+            let c = compile_str("t.abnf", text, Options::default()).unwrap();
+            let src = super::emit(&c, "t.abnf").unwrap();
+            let line = format!("pub const CHARSET_UTF8: bool = {want};");
+            assert!(src.contains(&line), "{src}");
+        }
+    }
 }

@@ -396,6 +396,64 @@ impl Error {
         tables.expected.get(usize::from(e)).map(|&r| tables.str(r))
     }
 
+    /// For tables that match UTF-8 characters (a grammar with
+    /// `;@ charset utf-8`): the same error moved back to the first byte of
+    /// the UTF-8 sequence it falls inside, so that the offset of an error
+    /// in a `&str` input is a character boundary.
+    ///
+    /// Such tables match a character byte by byte and fail at the first
+    /// byte that no allowed character continues with: the third byte of
+    /// U+FFFE (`EF BF BE`), the second byte of an encoded surrogate
+    /// (`ED A0 80`), or the byte after a truncated sequence. When this
+    /// error is an [`ErrorKind::UnexpectedByte`] at offset `i` and the
+    /// bytes before `i` are a lead byte followed by fewer continuation
+    /// bytes than its sequence needs, the result is an `UnexpectedByte` at
+    /// that lead byte, with the state the machine was in there (found by
+    /// running `input` up to it again, without tags), so that
+    /// [`Error::expected`] describes that position. Any other error is
+    /// returned unchanged, in particular every error of tables that accept
+    /// ASCII only (they already fail at the lead byte) and
+    /// [`ErrorKind::UnexpectedEnd`] (a sequence cut off by the end of the
+    /// input stays an error at the end). Costs at most one more pass over
+    /// `input`; never panics or allocates.
+    ///
+    /// Tables whose byte values are not UTF-8 (a grammar without
+    /// `;@ charset utf-8` that accepts bytes `%x80-FF`) must not use it.
+    /// `input` and `tables` must be the ones that produced the error.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # fn demo(iri_tables: &uridfa_runtime::Tables<'_>) {
+    /// // "http://a/" then U+FFFE (EF BF BE), which RFC 3987 does not
+    /// // allow: the tables reject the third byte, at 11.
+    /// let input = b"http://a/\xEF\xBF\xBE";
+    /// let e = uridfa_runtime::validate(iri_tables, input).unwrap_err();
+    /// assert_eq!(e.offset(), 11);
+    /// assert_eq!(e.at_char_start(iri_tables, input).offset(), 9);
+    /// # }
+    /// ```
+    ///
+    /// (`uridfa::rfc3987` runs this example on real tables.)
+    pub fn at_char_start(self, tables: &Tables<'_>, input: &[u8]) -> Error {
+        let ErrorKind::UnexpectedByte { .. } = self.kind else {
+            return self;
+        };
+        let Some(lead) = sequence_start(input, self.offset) else {
+            return self;
+        };
+        let (Some(prefix), Some(&byte)) = (input.get(..lead), input.get(lead)) else {
+            return self;
+        };
+        match drive_any::<false>(tables, prefix, tables.start, 0, &mut []) {
+            Ok(id) => match id.checked_div(tables.stride) {
+                Some(state) => Error::new(lead, ErrorKind::UnexpectedByte { byte, state }),
+                None => self,
+            },
+            Err(_) => self,
+        }
+    }
+
     /// A `Display` value with the full message:
     /// `unexpected ' ' at 10 in path; expected pchar, "/", "?", "#" or end of input`.
     pub fn describe<'e, 'a>(&'e self, tables: &'e Tables<'a>) -> Describe<'e, 'a> {
@@ -404,6 +462,23 @@ impl Error {
             tables,
         }
     }
+}
+
+/// The offset of the lead byte of a UTF-8 sequence that offset `at`
+/// interrupts: a lead byte at most 3 bytes before `at`, only continuation
+/// bytes between, and a sequence length that reaches past `at`.
+fn sequence_start(input: &[u8], at: usize) -> Option<usize> {
+    for back in 1..=3 {
+        let i = at.checked_sub(back)?;
+        match *input.get(i)? {
+            0x80..=0xBF => continue,
+            0xC0..=0xDF => return (back < 2).then_some(i),
+            0xE0..=0xEF => return (back < 3).then_some(i),
+            0xF0..=0xF7 => return Some(i),
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Writes a byte as `'c'` when printable ASCII and as `0xNN` otherwise.
@@ -866,3 +941,30 @@ impl<'t, 'r> Machine<'t, 'r> {
 
 mod check;
 pub use check::{check, CheckError};
+
+#[cfg(test)]
+mod tests {
+    use super::sequence_start;
+
+    #[test]
+    fn sequence_start_finds_interrupted_sequences_only() {
+        // An error at `at` inside a sequence moves to its lead byte.
+        assert_eq!(sequence_start(b"a\xC3(", 2), Some(1));
+        assert_eq!(sequence_start(b"a\xEF\xBF\xBE", 3), Some(1));
+        assert_eq!(sequence_start(b"a\xED\xA0", 2), Some(1));
+        assert_eq!(sequence_start(b"\xF0\x9F\xBF\xBE", 3), Some(0));
+        assert_eq!(sequence_start(b"\xF0\x9F\xBF", 1), Some(0));
+        // A complete sequence before `at`: the error is at a boundary.
+        assert_eq!(sequence_start(b"\xC3\xA9\xFF", 2), None);
+        assert_eq!(sequence_start(b"\xE2\x82\xAC\xFF", 3), None);
+        assert_eq!(sequence_start(b"\xF0\x9F\x98\x80\xFF", 4), None);
+        // ASCII, stray continuation bytes, bytes that never lead, the
+        // start of the input, offsets past the end: nothing to move.
+        assert_eq!(sequence_start(b"ab", 1), None);
+        assert_eq!(sequence_start(b"\x80\x80\x80\x80", 3), None);
+        assert_eq!(sequence_start(b"\xF8\x80", 1), None);
+        assert_eq!(sequence_start(b"\xC3", 0), None);
+        assert_eq!(sequence_start(b"", 5), None);
+        assert_eq!(sequence_start(b"\xC3", 2), None);
+    }
+}
