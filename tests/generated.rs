@@ -13,6 +13,7 @@ fn same(a: &Tables<'_>, b: &Tables<'_>) {
     assert_eq!(a.rule, b.rule);
     assert_eq!(a.classes, b.classes);
     assert_eq!(a.stride, b.stride);
+    assert_eq!(a.stride_recip, b.stride_recip);
     assert_eq!(trans(a), trans(b));
     assert_eq!(
         std::mem::discriminant(&a.trans),
@@ -59,4 +60,33 @@ fn emitted_tables_equal_the_generator_output() {
         matches!(t.trans, Trans::U16(_)),
         "476 states x 21 classes need u16 IDs"
     );
+}
+
+/// Invariant 11 of `Tables`: `stride_recip` turns a state ID into its index
+/// without a division. A wrong value is caught by the checker, and the run
+/// time given one still answers without panicking.
+#[test]
+fn stride_recip_is_checked_and_never_panics() {
+    for g in uridfa::GRAMMARS {
+        for t in g.entries {
+            assert_eq!(t.stride_recip, Tables::stride_recip_of(t.stride));
+            for s in 0..t.state_len() {
+                assert_eq!(t.state_index(s as u32 * t.stride), s, "{}", t.rule);
+            }
+        }
+    }
+    let good = uridfa::rfc3986::tables::URI_REFERENCE;
+    for recip in [0, 1, good.stride_recip - 1, good.stride_recip + 1, u64::MAX] {
+        let bad = Tables {
+            stride_recip: recip,
+            ..good
+        };
+        let e = uridfa_runtime::check(&bad).expect_err("a wrong stride_recip must be caught");
+        assert_eq!(e.invariant, 11, "{e}");
+        for input in [&b""[..], b"http://a/b?c#d", b"//x", b"a:", b"%"] {
+            let _ = uridfa_runtime::validate(&bad, input);
+            let mut regs = [0usize; 64];
+            let _ = uridfa_runtime::split_regs(&bad, input, &mut regs);
+        }
+    }
 }

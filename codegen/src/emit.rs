@@ -112,6 +112,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf) -> TokenStream {
     let state_len = t.finals.len();
     let rule = &t.rule;
     let (stride, start, special, reg_len) = (t.stride, t.start, t.special, t.reg_len);
+    let stride_recip = Literal::u64_unsuffixed(t.stride_recip);
     let grammar = &c.grammar.name;
     let doc = format!(
         " Tables for `{rule}` from `grammar/{grammar}.abnf`:\n\n ```abnf\n {}\n ```\n\n {state_len} states, {stride} byte classes, {reg_len} registers, {} table bytes.",
@@ -132,6 +133,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf) -> TokenStream {
             rule: #rule,
             classes: &#classes_id,
             stride: #stride,
+            stride_recip: #stride_recip,
             trans: ::uridfa_runtime::Trans::#trans_variant(&#trans_id),
             start: #start,
             special: #special,

@@ -39,6 +39,8 @@ pub struct TablesBuf {
     pub classes: [u8; 256],
     /// See [`Tables::stride`].
     pub stride: u32,
+    /// See [`Tables::stride_recip`].
+    pub stride_recip: u64,
     /// See [`Tables::trans`].
     pub trans: TransBuf,
     /// See [`Tables::start`].
@@ -74,6 +76,7 @@ impl TablesBuf {
             rule: &self.rule,
             classes: &self.classes,
             stride: self.stride,
+            stride_recip: self.stride_recip,
             trans: match &self.trans {
                 TransBuf::U8(t) => Trans::U8(t),
                 TransBuf::U16(t) => Trans::U16(t),
@@ -343,6 +346,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         rule: lowered.rule.clone(),
         classes,
         stride: stride as u32,
+        stride_recip: Tables::stride_recip_of(stride as u32),
         trans,
         start: (t.start * stride) as u32,
         special: special as u32,

@@ -134,6 +134,19 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             }
         }
     }
+    if t.stride_recip != Tables::stride_recip_of(t.stride) {
+        return fail(
+            11,
+            "stride_recip != ceil(2^40 / stride)",
+            t.stride_recip as usize,
+        );
+    }
+    for s in 0..state_len {
+        let id = s * stride;
+        if u32::try_from(id).map(|id| t.state_index(id)) != Ok(s) {
+            return fail(11, "state_index(id) != id / stride", s);
+        }
+    }
     if !is_state(t.start) {
         return fail(4, "start is not a state", t.start as usize);
     }
