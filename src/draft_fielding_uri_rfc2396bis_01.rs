@@ -242,63 +242,14 @@ macro_rules! view {
         $(#[$doc:meta])*
         $name:ident, $table:ident, $rule:literal, $example:literal
     ) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct $name<'a> {
-            parts: Parts<'a>,
+        crate::view::view_core! {
+            module: "draft_fielding_uri_rfc2396bis_01",
+            bytes_doc: "non-ASCII is an error at its offset.",
+            $(#[$doc])*
+            $name, $table, $rule, $example
         }
 
         impl<'a> $name<'a> {
-            #[doc = concat!("Parses `input` as `", $rule, "`.")]
-            ///
-            /// # Errors
-            ///
-            /// An [`Error`] at the first byte that cannot continue a match,
-            /// or at the end if the input stops short.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::draft_fielding_uri_rfc2396bis_01::", stringify!($name), "::parse(\"", $example, "\")?;")]
-            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn parse(input: &'a str) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)? })
-            }
-
-            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
-            ///
-            /// # Errors
-            ///
-            /// As [`Self::parse`].
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::draft_fielding_uri_rfc2396bis_01::", stringify!($name), "::parse_bytes(b\"", $example, "\")?;")]
-            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)? })
-            }
-
-            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("assert!(uridfa::draft_fielding_uri_rfc2396bis_01::", stringify!($name), "::is_valid(b\"", $example, "\"));")]
-            /// ```
-            pub fn is_valid(input: &[u8]) -> bool {
-                uridfa_runtime::validate(&tables::$table, input).is_ok()
-            }
-
-            /// The whole input.
-            pub fn as_str(&self) -> &'a str {
-                self.parts.input
-            }
 
             /// `scheme` (§3.1), without the `:`.
             pub fn scheme(&self) -> Option<&'a str> {
@@ -383,11 +334,6 @@ macro_rules! view {
             }
         }
 
-        impl core::fmt::Display for $name<'_> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.parts.input)
-            }
-        }
     };
 }
 
