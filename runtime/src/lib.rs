@@ -617,7 +617,8 @@ fn run_ops(ops: &[Op], start: u32, len: u32, regs: &mut [usize], pos: usize) -> 
 /// compare, in [`take_special`]. The inner loop has no call, so it keeps its
 /// registers; `take_special` itself is inlined into the outer loop (it was
 /// out of line until the kasztp URLs, with about five edges each, measured
-/// 10-25% faster for `split` with it inlined and `validate` unchanged).
+/// `split` about 5% faster with it inlined in a clean before/after run, and
+/// `validate` unchanged; see `benches/RESULTS.md`).
 /// `TAGS == false` (validation) follows edges without running their
 /// operations.
 #[inline(always)]
