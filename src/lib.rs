@@ -31,6 +31,9 @@
 //! - [`resolve`]: reference resolution, in the four variants of RFC 3986,
 //!   draft-fielding-uri-rfc2396bis-01, RFC 2396 and
 //!   draft-fielding-url-syntax-05.
+//! - [`normalize`]: the comparison ladder of RFC 3986 §6.2 and
+//!   2396bis-01 §6.2 (case, percent-encoding, path segments, scheme-based),
+//!   and equivalence without building normal forms.
 //!
 //! # Example
 //!
@@ -67,6 +70,7 @@ pub mod draft_fielding_url_syntax_05;
 pub mod draft_ietf_uri_url_06;
 pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
+pub mod normalize;
 mod parts;
 pub mod resolve;
 pub mod rfc1738;
