@@ -1,5 +1,6 @@
-//! Reference resolution: uridfa's `rfc3986` algorithm against fluent-uri
-//! and iri-string on the resolution corpora, side by side in one run.
+//! Reference resolution and normalization: uridfa's `rfc3986` algorithm
+//! and comparison ladder against fluent-uri and iri-string on the
+//! resolution corpora, side by side in one run.
 //!
 //! The input is every (base, reference) pair of
 //! `../shared/corpora/*resolve*.jsonl` that all three libraries resolve
@@ -16,6 +17,21 @@
 //! - `fluent-uri`: `Uri::parse`, `UriRef::parse`, `resolve_against`, which
 //!   returns a new `Uri<String>` (it has no allocation-free form).
 //!
+//! Normalization (group `normalize/corpora`) takes every base and every
+//! target of those pairs (absolute URIs, which all three normalize) that
+//! all three accept:
+//!
+//! - `uridfa`: [`uridfa::normalize::normalize_into`] with every step
+//!   (`Steps::ALL`) into a reused buffer (no allocation);
+//! - `iri-string`: `UriStr::new`, `normalize()`, `format::write_to_slice`
+//!   into a reused buffer (no allocation);
+//! - `fluent-uri`: `Uri::parse`, `normalize()`, which returns a new
+//!   `Uri<String>`.
+//!
+//! The three do not apply exactly the same rewrites (iri-string has no
+//! scheme-based step; fluent-uri rewrites IPv6 text; see
+//! `tests/normalize_corpora.rs`); each does its whole normalization.
+//!
 //! ```text
 //! cargo bench -p uridfa --bench resolve -- --warm-up-time 1 --measurement-time 4
 //! ```
@@ -25,6 +41,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use iri_string::resolve::FixedBaseResolver;
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr};
+use uridfa::normalize::{normalize_into, Steps};
 use uridfa::resolve::{resolve_into, Options};
 
 /// The pairs of the resolution corpora (a tiny field reader: each record
@@ -98,6 +115,86 @@ fn fluent(b: &str, r: &str) -> Option<usize> {
         .map(|u| u.as_str().len())
 }
 
+fn ours_normalize(s: &str, buf: &mut [u8]) -> Option<usize> {
+    normalize_into(s, Steps::ALL, buf).ok()
+}
+
+fn iri_normalize(s: &str, buf: &mut [u8]) -> Option<usize> {
+    let u = iri_string::types::UriStr::new(s).ok()?;
+    iri_string::format::write_to_slice(buf, &u.normalize())
+        .ok()
+        .map(str::len)
+}
+
+fn fluent_normalize(s: &str) -> Option<usize> {
+    Some(fluent_uri::Uri::parse(s).ok()?.normalize().as_str().len())
+}
+
+fn bench_normalize(c: &mut Criterion, pairs: &[(String, String)]) {
+    let mut buf = vec![0u8; 4096];
+    let mut inputs: Vec<String> = Vec::new();
+    for (b, r) in pairs {
+        inputs.push(b.clone());
+        if let Some(n) = ours(b, r, &mut buf) {
+            inputs.push(String::from_utf8_lossy(&buf[..n]).into_owned());
+        }
+    }
+    inputs.sort();
+    inputs.dedup();
+    let inputs: Vec<String> = inputs
+        .into_iter()
+        .filter(|s| {
+            ours_normalize(s, &mut buf).is_some()
+                && iri_normalize(s, &mut buf).is_some()
+                && fluent_normalize(s).is_some()
+        })
+        .collect();
+    let bytes: usize = inputs.iter().map(String::len).sum();
+    let changed = inputs
+        .iter()
+        .filter(|s| {
+            let n = ours_normalize(s, &mut buf).unwrap_or(0);
+            buf[..n] != *s.as_bytes()
+        })
+        .count();
+    eprintln!(
+        "normalize bench: {} distinct bases and targets ({bytes} bytes), {changed} changed by uridfa's normalization",
+        inputs.len()
+    );
+    let mut g = c.benchmark_group("normalize/corpora");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function(BenchmarkId::from_parameter("uridfa"), |bch| {
+        let mut buf = vec![0u8; 4096];
+        bch.iter(|| {
+            let mut total = 0;
+            for s in &inputs {
+                total += ours_normalize(black_box(s), &mut buf).unwrap_or(0);
+            }
+            total
+        })
+    });
+    g.bench_function(BenchmarkId::from_parameter("iri-string"), |bch| {
+        let mut buf = vec![0u8; 4096];
+        bch.iter(|| {
+            let mut total = 0;
+            for s in &inputs {
+                total += iri_normalize(black_box(s), &mut buf).unwrap_or(0);
+            }
+            total
+        })
+    });
+    g.bench_function(BenchmarkId::from_parameter("fluent-uri"), |bch| {
+        bch.iter(|| {
+            let mut total = 0;
+            for s in &inputs {
+                total += fluent_normalize(black_box(s)).unwrap_or(0);
+            }
+            total
+        })
+    });
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let all = corpus_pairs();
     let mut buf = vec![0u8; 4096];
@@ -167,6 +264,7 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+    bench_normalize(c, &pairs);
 }
 
 criterion_group!(benches, bench);

@@ -713,6 +713,18 @@ impl<'a> Rewrite<'a> {
     }
 }
 
+impl Rewrite<'_> {
+    /// The number of bytes still to yield, without yielding them when no
+    /// `%XX` can be decoded.
+    fn len(&self) -> usize {
+        if self.mode.decode && self.s.contains(&b'%') {
+            self.clone().count()
+        } else {
+            self.s.len() - self.i + usize::from(self.nhex)
+        }
+    }
+}
+
 impl Iterator for Rewrite<'_> {
     type Item = u8;
 
@@ -989,8 +1001,20 @@ impl<'a> Plan<'a> {
                 plan.path = "/";
             }
         }
-        plan.dots = steps.contains(Steps::PATH) && plan.path.starts_with('/');
+        // Without "." (and without "%" when "%2E" may be decoded into
+        // "."), the path has no dot segment and is written as it is; it
+        // needs no "/." guard either, as a valid path without authority
+        // never starts with "//".
+        let pct = steps.contains(Steps::PCT);
+        plan.dots =
+            plan.by_segments() && (plan.path.contains('.') || (pct && plan.path.contains('%')));
         plan
+    }
+
+    /// Whether the path step applies: the normal form of the path is that
+    /// of its segments ([`PathRev`]).
+    fn by_segments(&self) -> bool {
+        self.steps.contains(Steps::PATH) && self.path.starts_with('/')
     }
 
     fn mode(&self, c: &Comps<'_>, lower: (usize, usize)) -> Mode {
@@ -1071,7 +1095,7 @@ impl<'a> Plan<'a> {
 
     fn item_len(&self, c: &Comps<'_>, item: Item<'_>) -> usize {
         1 + match item {
-            Item::Seg(s) => Rewrite::new(s, self.plain(c)).count(),
+            Item::Seg(s) => Rewrite::new(s, self.plain(c)).len(),
             Item::Empty => 0,
             Item::DotDot => 2,
         }
@@ -1079,7 +1103,7 @@ impl<'a> Plan<'a> {
 
     fn path_len(&self, c: &Comps<'a>) -> usize {
         if !self.dots {
-            return Rewrite::new(self.path, self.plain(c)).count();
+            return Rewrite::new(self.path, self.plain(c)).len();
         }
         let guard = if self.needs_guard(c) { 2 } else { 0 };
         guard
@@ -1091,8 +1115,8 @@ impl<'a> Plan<'a> {
 
     fn len(&self, c: &Comps<'a>) -> usize {
         let mut n = 0;
-        self.head(c, |r| n += r.count());
-        self.tail(c, |r| n += r.count());
+        self.head(c, |r| n += r.len());
+        self.tail(c, |r| n += r.len());
         n + self.path_len(c)
     }
 
@@ -1100,6 +1124,19 @@ impl<'a> Plan<'a> {
     fn write(&self, c: &Comps<'a>, out: &mut [u8]) -> usize {
         let mut at = 0;
         let mut put = |r: Rewrite<'_>, at: &mut usize| {
+            if !r.s.contains(&b'%') {
+                // No triplet: a copy, then the case folding in place.
+                let Some(dst) = out.get_mut(*at..*at + r.s.len()) else {
+                    return;
+                };
+                dst.copy_from_slice(r.s);
+                let (from, to) = r.mode.lower;
+                if let Some(lower) = dst.get_mut(from..to.min(r.s.len())) {
+                    lower.make_ascii_lowercase();
+                }
+                *at += r.s.len();
+                return;
+            }
             for b in r {
                 if let Some(slot) = out.get_mut(*at) {
                     *slot = b;
@@ -1177,7 +1214,6 @@ impl<'a> Plan<'a> {
             || c.auth.is_some() != d.auth.is_some()
             || c.query.is_some() != d.query.is_some()
             || c.fragment.is_some() != d.fragment.is_some()
-            || self.dots != other.dots
         {
             return false;
         }
@@ -1221,7 +1257,12 @@ impl<'a> Plan<'a> {
             return false;
         }
         // The path.
-        if !self.dots {
+        let (items_a, items_b) = (self.by_segments(), other.by_segments());
+        if items_a != items_b {
+            // One normal form starts with "/" and the other not.
+            return false;
+        }
+        if !items_a {
             return eq(
                 core::iter::once(Rewrite::new(self.path, self.plain(c))),
                 core::iter::once(Rewrite::new(other.path, other.plain(d))),

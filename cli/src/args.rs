@@ -38,6 +38,31 @@ pub enum Command {
     Dot(RunArgs),
     /// `uridfa resolve`: resolve references against a base.
     Resolve(ResolveArgs),
+    /// `uridfa normalize`: print each input's normal form.
+    Normalize(NormalizeArgs),
+    /// `uridfa equiv A B`: are two references equivalent?
+    Equiv(NormalizeArgs),
+}
+
+/// Which normalization `normalize` and `equiv` apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Normalization {
+    /// The comparison ladder of a generic syntax, with the chosen steps.
+    Ladder(uridfa::normalize::Syntax, uridfa::normalize::Steps),
+    /// URN draft 03 §5 lexical equivalence, step 5a or 5b.
+    Urn03(uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::Step5),
+    /// RFC 8141 §3 URN-equivalence.
+    Rfc8141,
+}
+
+/// The arguments of `normalize` and `equiv`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NormalizeArgs {
+    /// `--grammar G` (default `rfc3986`), `--steps` and `--step5`.
+    pub normalization: Normalization,
+    /// The inputs given as arguments (`equiv`: exactly two); empty means
+    /// read standard input (`normalize` only).
+    pub inputs: Vec<Vec<u8>>,
 }
 
 /// The arguments of `resolve`.
@@ -93,6 +118,8 @@ struct Accepts {
     inputs: bool,
     /// `--base`, `--algorithm`, `--dots`.
     resolve: bool,
+    /// `--steps`, `--step5`.
+    normalize: bool,
 }
 
 /// Everything collected from the arguments after the subcommand.
@@ -112,6 +139,10 @@ struct Collected {
     algorithm: Option<String>,
     /// `--dots`.
     dots: Option<String>,
+    /// `--steps`.
+    steps: Option<String>,
+    /// `--step5`.
+    step5: Option<String>,
 }
 
 /// Parses the arguments after the program name.
@@ -132,30 +163,42 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             rule: false,
             inputs: false,
             resolve: false,
+            normalize: false,
         },
         "stats" => Accepts {
             grammar: true,
             rule: false,
             inputs: false,
             resolve: false,
+            normalize: false,
         },
         "dot" => Accepts {
             grammar: true,
             rule: true,
             inputs: false,
             resolve: false,
+            normalize: false,
         },
         "check" | "split" => Accepts {
             grammar: true,
             rule: true,
             inputs: true,
             resolve: false,
+            normalize: false,
         },
         "resolve" => Accepts {
             grammar: false,
             rule: false,
             inputs: true,
             resolve: true,
+            normalize: false,
+        },
+        "normalize" | "equiv" => Accepts {
+            grammar: true,
+            rule: false,
+            inputs: true,
+            resolve: false,
+            normalize: true,
         },
         _ => {
             return Err(UsageError(format!(
@@ -186,6 +229,8 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
         "dot" => Command::Dot(run(c)?),
         "check" => Command::Check(run(c)?),
         "resolve" => Command::Resolve(resolve_args(c)?),
+        "normalize" => Command::Normalize(normalize_args(sub, c)?),
+        "equiv" => Command::Equiv(normalize_args(sub, c)?),
         _ => Command::Split(run(c)?),
     })
 }
@@ -229,6 +274,7 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
             "--grammar" | "--grammar-file" => accepts.grammar,
             "--rule" => accepts.rule,
             "--base" | "--algorithm" | "--dots" => accepts.resolve,
+            "--steps" | "--step5" => accepts.normalize,
             _ => false,
         };
         if !known {
@@ -244,10 +290,12 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
         match name {
             "--grammar-file" => set_grammar(&mut c, GrammarArg::File(PathBuf::from(value)))?,
             "--grammar" => set_grammar(&mut c, GrammarArg::Builtin(utf8(name, value)?))?,
-            "--base" | "--algorithm" | "--dots" => {
+            "--base" | "--algorithm" | "--dots" | "--steps" | "--step5" => {
                 let slot = match name {
                     "--base" => &mut c.base,
                     "--algorithm" => &mut c.algorithm,
+                    "--steps" => &mut c.steps,
+                    "--step5" => &mut c.step5,
                     _ => &mut c.dots,
                 };
                 if slot.is_some() {
@@ -297,6 +345,74 @@ fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
     Ok(ResolveArgs {
         base,
         options,
+        inputs: c.inputs,
+    })
+}
+
+/// The arguments of `normalize` and `equiv`, checked.
+fn normalize_args(sub: &str, c: Collected) -> Result<NormalizeArgs, UsageError> {
+    use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::Step5;
+    use uridfa::normalize::{Steps, Syntax};
+    let name = match c.grammar {
+        None => "rfc3986".to_string(),
+        Some(GrammarArg::Builtin(name)) => name,
+        Some(GrammarArg::File(_)) => {
+            return Err(UsageError(format!(
+                "'{sub}' works with built-in grammars only (--grammar NAME)"
+            )))
+        }
+    };
+    let urn03 = "draft-ietf-urnbis-rfc2141bis-urn-03";
+    let normalization = if let Some(syntax) = Syntax::from_name(&name) {
+        if c.step5.is_some() {
+            return Err(UsageError(format!("--step5 applies to {urn03} only")));
+        }
+        let steps = match c.steps.as_deref() {
+            None => Steps::ALL,
+            Some(list) => Steps::from_names(list).ok_or_else(|| {
+                UsageError(format!(
+                    "unknown --steps '{list}'; a comma-separated list of case, pct, path, scheme (or all, none)"
+                ))
+            })?,
+        };
+        Normalization::Ladder(syntax, steps)
+    } else if name == urn03 || name == "rfc8141" {
+        if c.steps.is_some() {
+            return Err(UsageError(format!(
+                "--steps does not apply to {name}: its equivalence has fixed steps"
+            )));
+        }
+        if name == "rfc8141" {
+            if c.step5.is_some() {
+                return Err(UsageError(format!("--step5 applies to {urn03} only")));
+            }
+            Normalization::Rfc8141
+        } else {
+            Normalization::Urn03(match c.step5.as_deref() {
+                None | Some("a") | Some("5a") => Step5::RemoveQuery,
+                Some("b") | Some("5b") => Step5::ReorderDirectives,
+                Some(other) => {
+                    return Err(UsageError(format!(
+                        "unknown --step5 '{other}'; one of: a, b"
+                    )))
+                }
+            })
+        }
+    } else {
+        let names: Vec<&str> = Syntax::ALL.iter().map(|s| s.name()).collect();
+        return Err(UsageError(format!(
+            "grammar '{name}' has no normalization; one of: {}, {urn03}, rfc8141",
+            names.join(", ")
+        )));
+    };
+    if sub == "equiv" && c.inputs.len() != 2 {
+        return Err(UsageError(format!(
+            "'equiv' takes exactly two references (got {})",
+            c.inputs.len()
+        )));
+    }
+    Ok(NormalizeArgs {
+        normalization,
         inputs: c.inputs,
     })
 }

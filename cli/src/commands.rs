@@ -2,7 +2,7 @@
 //! and returns whether every input was valid; the caller turns that and any
 //! [`Failure`] into the exit status.
 
-use crate::args::{GrammarArg, ResolveArgs, RunArgs};
+use crate::args::{GrammarArg, Normalization, NormalizeArgs, ResolveArgs, RunArgs};
 use crate::input;
 use crate::json;
 use crate::source::{Entry, Failure, Loaded};
@@ -302,4 +302,124 @@ pub fn resolve(args: &ResolveArgs) -> Result<bool, Failure> {
     })?;
     out.w.flush()?;
     Ok(all_ok)
+}
+
+/// One input's normal form into `buf` (grown as needed), or the message
+/// of why it has none.
+fn normal_form(n: Normalization, input: &[u8], buf: &mut Vec<u8>) -> Result<usize, String> {
+    use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef;
+    use uridfa::normalize::NormalizeError;
+    let Ok(input) = std::str::from_utf8(input) else {
+        return Err("input is not UTF-8".into());
+    };
+    loop {
+        let needed = match n {
+            Normalization::Ladder(syntax, steps) => {
+                match syntax.normalize_into(input, steps, buf) {
+                    Ok(len) => return Ok(len),
+                    Err(NormalizeError::BufferTooSmall { needed }) => needed,
+                    Err(e) => return Err(e.to_string()),
+                }
+            }
+            Normalization::Urn03(step) => {
+                let urn = UrnRef::parse(input).map_err(|e| format!("invalid URN: {e}"))?;
+                match urn.normalize_into(step, buf) {
+                    Ok(len) => return Ok(len),
+                    Err(e) => e.needed,
+                }
+            }
+            Normalization::Rfc8141 => {
+                let urn =
+                    uridfa::rfc8141::Urn::parse(input).map_err(|e| format!("invalid URN: {e}"))?;
+                match urn.normalize_into(buf) {
+                    Ok(len) => return Ok(len),
+                    Err(e) => e.needed,
+                }
+            }
+        };
+        buf.resize(needed, 0);
+    }
+}
+
+/// `uridfa normalize`: prints each input's normal form, or `err <message>`.
+///
+/// # Errors
+///
+/// A [`Failure`] if I/O fails.
+pub fn normalize(args: &NormalizeArgs) -> Result<bool, Failure> {
+    let mut out = Out::new(&args.inputs);
+    let mut all_ok = true;
+    let mut buf = Vec::new();
+    input::for_each(&args.inputs, |bytes| {
+        buf.resize(bytes.len() + 8, 0);
+        match normal_form(args.normalization, bytes, &mut buf) {
+            Ok(n) => {
+                out.w.write_all(&buf[..n])?;
+                out.line("")
+            }
+            Err(e) => {
+                all_ok = false;
+                out.line(&format!("err {e}"))
+            }
+        }
+    })?;
+    out.w.flush()?;
+    Ok(all_ok)
+}
+
+/// `uridfa equiv A B`: prints `equivalent`, `different` or
+/// `err <message>`; `Ok(true)` only when equivalent. Nothing is
+/// allocated for the comparison itself.
+///
+/// # Errors
+///
+/// A [`Failure`] if I/O fails.
+pub fn equiv(args: &NormalizeArgs) -> Result<bool, Failure> {
+    use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef;
+    let mut out = Out::new(&args.inputs);
+    let [a, b] = [0, 1].map(|i| {
+        args.inputs
+            .get(i)
+            .map(|x| {
+                std::str::from_utf8(x).map_err(|_| format!("reference {} is not UTF-8", i + 1))
+            })
+            .unwrap_or(Ok(""))
+    });
+    let same = match (a, b) {
+        (Ok(a), Ok(b)) => match args.normalization {
+            Normalization::Ladder(syntax, steps) => {
+                syntax.equivalent(a, b, steps).map_err(|e| e.to_string())
+            }
+            Normalization::Urn03(step) => match (UrnRef::parse(a), UrnRef::parse(b)) {
+                (Ok(x), Ok(y)) => Ok(x.lexically_equivalent(&y, step)),
+                (Err(e), _) | (_, Err(e)) => Err(format!("invalid URN: {e}")),
+            },
+            Normalization::Rfc8141 => {
+                match (
+                    uridfa::rfc8141::Urn::parse(a),
+                    uridfa::rfc8141::Urn::parse(b),
+                ) {
+                    (Ok(x), Ok(y)) => Ok(x.equivalent(&y)),
+                    (Err(e), _) | (_, Err(e)) => Err(format!("invalid URN: {e}")),
+                }
+            }
+        },
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    };
+    let ok = match same {
+        Ok(true) => {
+            out.line("equivalent")?;
+            true
+        }
+        Ok(false) => {
+            out.line("different")?;
+            false
+        }
+        Err(e) => {
+            out.line(&format!("err {e}"))?;
+            false
+        }
+    };
+    out.w.flush()?;
+    Ok(ok)
 }

@@ -7,6 +7,8 @@
 //! uridfa stats  [--grammar NAME]
 //! uridfa dot    --grammar NAME [--rule RULE]
 //! uridfa resolve --base URI [--algorithm NAME] [--dots keep|remove|error]
+//! uridfa normalize [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b]
+//! uridfa equiv A B [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b]
 //! uridfa grammars
 //! uridfa help
 //! ```
@@ -44,6 +46,8 @@ Usage:
   uridfa stats    [--grammar NAME | --grammar-file PATH]
   uridfa dot      (--grammar NAME | --grammar-file PATH) [--rule RULE]
   uridfa resolve  --base URI [--algorithm NAME] [--dots keep|remove|error] [REF...]
+  uridfa normalize [--grammar NAME] [--steps LIST] [--step5 a|b] [INPUT...]
+  uridfa equiv    A B [--grammar NAME] [--steps LIST] [--step5 a|b]
   uridfa grammars
   uridfa help     (or --help, -h)
 
@@ -71,6 +75,18 @@ Subcommands:
             left above the root after merging: keep (default of the three
             older documents), remove (RFC 3986's remove_dot_segments, its
             only choice) or error.
+  normalize Print each input's normal form, or `err MESSAGE`. NAME is
+            rfc3986 (default), rfc3987, rfc6874 or
+            draft-fielding-uri-rfc2396bis-01: the comparison ladder of
+            their §6.2 (RFC 3987: §5.3), with the steps of --steps LIST,
+            comma-separated from case, pct, path, scheme (default: all;
+            also `none`). Or a URN grammar:
+            draft-ietf-urnbis-rfc2141bis-urn-03 (§5 lexical equivalence;
+            --step5 a removes the query, the default; b reorders its
+            directives) or rfc8141 (§3: the assigned-name, normalized).
+  equiv     Print `equivalent` or `different` for the references A and B
+            (same options as normalize), compared without building their
+            normal forms; exit status 0 only when equivalent.
   grammars  One line per built-in grammar: its name, then its entry rules;
             the first rule is the default.
 
@@ -89,7 +105,8 @@ Inputs:
 
 Exit status:
   0  every input was valid (or the command succeeded)
-  1  some input was invalid (resolve: some reference could not be resolved)
+  1  some input was invalid (resolve: some reference could not be resolved;
+     equiv: the references are different, or one is invalid)
   2  usage error (unknown subcommand, option, grammar or rule; missing
      value), a grammar file that does not compile (its diagnostics are
      printed to stderr), or an I/O error
@@ -135,5 +152,7 @@ fn run(command: &Command) -> Result<bool, Failure> {
         Command::Stats(g) => commands::stats(g.as_ref()),
         Command::Dot(a) => commands::dot(a),
         Command::Resolve(a) => commands::resolve(a),
+        Command::Normalize(a) => commands::normalize(a),
+        Command::Equiv(a) => commands::equiv(a),
     }
 }

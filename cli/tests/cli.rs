@@ -670,3 +670,115 @@ fn resolve_errors() {
         assert_eq!(code(&run(args, b"")), 2, "{args:?}");
     }
 }
+
+/// `uridfa normalize`: one normal form per input; values from RFC 3986
+/// §6.2.2 ("example://a/b/c/%7Bfoo%7D" for its second URI), §6.2.2.1
+/// and §6.2.3 ("the second URI above is the normal form").
+#[test]
+fn normalize_prints_normal_forms() {
+    let o = run(
+        &["normalize"],
+        b"eXAMPLE://a/./b/../b/%63/%7bfoo%7d\nHTTP://www.EXAMPLE.com/\nhttp://example.com:80\na b\n",
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "example://a/b/c/%7Bfoo%7D",
+            "http://www.example.com/",
+            "http://example.com/"
+        ]
+    );
+    assert!(lines[3].starts_with("err invalid reference"), "{out}");
+    // Chosen steps: only the case step.
+    let o = run(
+        &["normalize", "--steps", "case", "HTTP://A:80/%7e/./x"],
+        b"",
+    );
+    assert_eq!(stdout(&o), "http://a:80/%7E/./x\n");
+    // 2396bis-01 keeps ".." above the root (its Appendix C).
+    let o = run(
+        &[
+            "normalize",
+            "--grammar",
+            "draft-fielding-uri-rfc2396bis-01",
+            "--steps=path",
+            "http://a/b/../../g",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "http://a/../g\n");
+    for args in [
+        &["normalize", "--steps", "dots"][..],
+        &["normalize", "--grammar", "rfc1738"],
+        &["normalize", "--grammar", "rfc3986", "--step5", "b"],
+        &["normalize", "--grammar", "rfc8141", "--steps", "case"],
+        &["normalize", "--rule", "URI"],
+    ] {
+        let o = run(args, b"");
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(stderr(&o).contains("error"), "{args:?}");
+    }
+}
+
+/// `uridfa equiv A B`: RFC 3986 §6.2.3's four equivalent URIs, and its
+/// "http://example.com/?" that "cannot be assumed to be equivalent".
+#[test]
+fn equiv_compares_two_references() {
+    for other in [
+        "http://example.com",
+        "http://example.com:/",
+        "http://example.com:80/",
+    ] {
+        let o = run(&["equiv", "http://example.com/", other], b"");
+        assert_eq!(
+            (code(&o), stdout(&o).as_str()),
+            (0, "equivalent\n"),
+            "{other}"
+        );
+    }
+    let o = run(
+        &["equiv", "http://example.com/", "http://example.com/?"],
+        b"",
+    );
+    assert_eq!((code(&o), stdout(&o).as_str()), (1, "different\n"));
+    let o = run(
+        &["equiv", "--steps", "case", "http://a/%7e", "HTTP://A/%7E"],
+        b"",
+    );
+    assert_eq!(stdout(&o), "equivalent\n");
+    let o = run(&["equiv", "http://a/", "a b"], b"");
+    assert_eq!(code(&o), 1);
+    assert!(
+        stdout(&o).starts_with("err invalid reference"),
+        "{}",
+        stdout(&o)
+    );
+    // URN draft 03 §5.1: "URN 7 is also lexically equivalent to these if
+    // step 5a is applied, but this does not hold if step 5b".
+    let urn03 = "draft-ietf-urnbis-rfc2141bis-urn-03";
+    let (one, seven) = ("URN:foo:a123,456", "urn:foo:a123,456?x=y");
+    let o = run(&["equiv", "--grammar", urn03, one, seven], b"");
+    assert_eq!(stdout(&o), "equivalent\n");
+    let o = run(
+        &["equiv", "--grammar", urn03, "--step5", "b", one, seven],
+        b"",
+    );
+    assert_eq!(stdout(&o), "different\n");
+    let o = run(
+        &[
+            "equiv",
+            "--grammar",
+            "rfc8141",
+            "urn:example:a123,z456",
+            "URN:EXAMPLE:a123,z456?+abc",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "equivalent\n");
+    for args in [&["equiv", "a"][..], &["equiv", "a", "b", "c"]] {
+        assert_eq!(code(&run(args, b"")), 2, "{args:?}");
+    }
+}
