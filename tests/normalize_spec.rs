@@ -227,9 +227,25 @@ fn rfc3987_5_3_examples() {
     ] {
         assert_eq!(norm(s, a, Steps::ALL), "http://example.org/~user");
     }
+    // §5.3.2.1: "the scheme and US-ASCII only host are case insensitive
+    // and therefore should be normalized to lowercase"; a host with
+    // non-ASCII characters, written or percent-encoded, is not folded.
+    assert_eq!(
+        norm(s, "HTTP://WWW.Example.COM/é", Steps::ALL),
+        "http://www.example.com/é"
+    );
     assert_eq!(
         norm(s, "HTTP://Résumé.EXAMPLE/%C3%A9", Steps::ALL),
-        "http://résumé.example/%C3%A9"
+        "http://Résumé.EXAMPLE/%C3%A9"
+    );
+    assert_eq!(
+        norm(s, "HTTP://R%C3%A9SUM%C3%A9.EXAMPLE/", Steps::ALL),
+        "http://R%C3%A9SUM%C3%A9.EXAMPLE/"
+    );
+    // RFC 3986 folds the host whatever it encodes.
+    assert_eq!(
+        n3986("HTTP://R%C3%A9SUM%C3%A9.EXAMPLE/", Steps::ALL),
+        "http://r%C3%A9sum%C3%A9.example/"
     );
 }
 
