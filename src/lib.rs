@@ -76,9 +76,10 @@ pub mod rfc3987;
 pub mod rfc6874;
 pub mod rfc8141;
 mod url_common;
+mod urn_common;
 mod view;
 
-pub use error::Error;
+pub use error::{BufferTooSmall, Error};
 pub use uridfa_runtime as runtime;
 
 use uridfa_runtime::Tables;
