@@ -294,12 +294,13 @@ pub enum Step5 {
 // confirms exactly: for each directive x of the first query, x occurs as
 // often in the second as in the first (with equal counts, this is multiset
 // equality). That costs O(d·n) for d directives, the one super-linear case.
-// We know of no exact method that is linear without storage (the
-// time-space lower bounds for element distinctness, T·S = Ω(n²) up to log
-// factors for comparison branching programs, Borodin et al. 1987 and
-// Beame 1991, apply to multiset equality), so the bound stays and is
-// documented. Callers facing untrusted queries with many directives
-// compare the normal forms of `normalize_into` instead: O(n log d), exact.
+// We know of no exact method that is linear without storage, and the known
+// time-space lower bounds for the closely related element-distinctness
+// problem (comparison branching programs: T·S = Ω(n^1.5), Borodin, Fich,
+// Meyer auf der Heide, Upfal and Wigderson 1987; Ω(n^(2-ε)), Yao 1994)
+// suggest there is none, so the bound stays and is documented. Callers
+// facing untrusted queries with many directives compare the normal forms
+// of `normalize_into` instead: O(n log d), exact.
 //
 // Note [sorting in the caller buffer]
 //
@@ -612,8 +613,9 @@ impl UrnRef<'_> {
     ///
     /// [`BufferTooSmall`] with the exact length needed. That is the normal
     /// form's length, except under step 5b with a query of 64 KiB or more,
-    /// which may need up to 1.5 bytes per directive more (the sort's index,
-    /// Note [sorting in the caller buffer]). `out` may have been written to.
+    /// which may need up to 1.5 bytes per directive more (3 from 16 MiB on;
+    /// the sort's index, Note [sorting in the caller buffer]). `out` may
+    /// have been written to.
     ///
     /// # Example
     ///
@@ -621,13 +623,13 @@ impl UrnRef<'_> {
     /// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
     /// let u = UrnRef::parse("URN:Foo:a%2c?s=I2L&c=x%3a#frag")?;
     /// let mut buf = [0u8; 64];
-    /// let n = u.normalize_into(Step5::RemoveQuery, &mut buf)?;
+    /// let n = u.normalize_into(Step5::RemoveQuery, &mut buf).expect("64 bytes suffice");
     /// assert_eq!(&buf[..n], b"urn:foo:a%2C");
-    /// let n = u.normalize_into(Step5::ReorderDirectives, &mut buf)?;
+    /// let n = u.normalize_into(Step5::ReorderDirectives, &mut buf).expect("64 bytes suffice");
     /// assert_eq!(&buf[..n], b"urn:foo:a%2C?c=x%3A&s=I2L");
     /// let err = u.normalize_into(Step5::ReorderDirectives, &mut buf[..8]).unwrap_err();
     /// assert_eq!(err.needed, n);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok::<(), uridfa::Error>(())
     /// ```
     pub fn normalize_into(&self, step: Step5, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         self.normalize_into_counting(step, out).0

@@ -232,10 +232,10 @@ impl<'a> Urn<'a> {
     /// use uridfa::rfc8141::Urn;
     /// let u = Urn::parse("URN:EXAMPLE:a123%2cz456?+abc?=xyz#789")?;
     /// let mut buf = [0u8; 64];
-    /// let n = u.normalize_into(&mut buf)?;
+    /// let n = u.normalize_into(&mut buf).expect("64 bytes suffice");
     /// assert_eq!(&buf[..n], b"urn:example:a123%2Cz456");
     /// assert_eq!(u.normalize_into(&mut buf[..4]).unwrap_err().needed, n);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok::<(), uridfa::Error>(())
     /// ```
     pub fn normalize_into(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         crate::urn_common::write_assigned(self.nid(), self.nss(), out)
