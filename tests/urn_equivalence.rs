@@ -731,3 +731,50 @@ fn equivalence_of_reordered_queries_is_exact_and_within_its_d_n_bound() {
         assert!(work <= bound, "work {work} > 4 (d+1) n = {bound}");
     }
 }
+
+#[test]
+fn every_buffer_length_gives_the_same_answer() {
+    // For each buffer length: below `needed` the same error, from `needed`
+    // on the same normal form (the scratch space never changes the result).
+    let mut rng = Rng(0xb0f_fe25);
+    for _ in 0..300 {
+        let (assigned, directives, fragment) = generate(&mut rng);
+        let s = join(&assigned, &directives, &fragment);
+        let u = UrnRef::parse(&s).unwrap();
+        for step in STEPS {
+            let expected = model_normal_form(&s, step);
+            for len in 0..expected.len() + 8 {
+                let mut buf = vec![0xa5u8; len];
+                match u.normalize_into(step, &mut buf) {
+                    Ok(n) => {
+                        assert!(len >= expected.len(), "{s:?} {step:?}: Ok in {len} bytes");
+                        assert_eq!(&buf[..n], expected.as_bytes(), "{s:?} {step:?} in {len}");
+                    }
+                    Err(BufferTooSmall { needed }) => {
+                        assert!(len < expected.len(), "{s:?} {step:?}: Err in {len} bytes");
+                        assert_eq!(needed, expected.len(), "{s:?} {step:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn owned_normal_forms_equal_the_buffer_ones() {
+    let mut rng = Rng(0x0a11_0c);
+    for _ in 0..300 {
+        let (assigned, directives, fragment) = generate(&mut rng);
+        let s = join(&assigned, &directives, &fragment);
+        let u = UrnRef::parse(&s).unwrap();
+        for step in STEPS {
+            assert_eq!(u.normalized(step), norm(&u, step), "{s:?} {step:?}");
+        }
+        let s8141 = s.replace('?', "?=");
+        let r = Urn::parse(&s8141).unwrap();
+        let mut buf = [0u8; 128];
+        let n = r.normalize_into(&mut buf).unwrap();
+        assert_eq!(r.normalized().as_bytes(), &buf[..n], "{s:?}");
+    }
+}
