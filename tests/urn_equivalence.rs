@@ -736,7 +736,7 @@ fn equivalence_of_reordered_queries_is_exact_and_within_its_d_n_bound() {
 fn every_buffer_length_gives_the_same_answer() {
     // For each buffer length: below `needed` the same error, from `needed`
     // on the same normal form (the scratch space never changes the result).
-    let mut rng = Rng(0xb0f_fe25);
+    let mut rng = Rng(0x0b0f_fe25);
     for _ in 0..300 {
         let (assigned, directives, fragment) = generate(&mut rng);
         let s = join(&assigned, &directives, &fragment);
@@ -763,7 +763,7 @@ fn every_buffer_length_gives_the_same_answer() {
 #[cfg(feature = "alloc")]
 #[test]
 fn owned_normal_forms_equal_the_buffer_ones() {
-    let mut rng = Rng(0x0a11_0c);
+    let mut rng = Rng(0x000a_110c);
     for _ in 0..300 {
         let (assigned, directives, fragment) = generate(&mut rng);
         let s = join(&assigned, &directives, &fragment);
