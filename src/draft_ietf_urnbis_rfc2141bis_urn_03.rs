@@ -28,12 +28,16 @@
 //! assert!(UrnRef::parse("urn:foo:a%00b").is_err()); // §2.5.3
 //! ```
 //!
-//! Lexical equivalence (§5) is [`UrnRef::lexically_equivalent`], with
+//! Lexical equivalence (§5) is [`UrnRef::lexically_equivalent`], and the
+//! §5 normal form [`UrnRef::normalize_into`], both with
 //! [`Step5`] choosing between the draft's steps 5a and 5b.
 //!
 //! The raw tables are in [`tables`].
 
-use crate::Error;
+use core::cell::Cell;
+
+use crate::urn_common::{assigned_len, copy_pct_upper, eq_pct_case, write_assigned};
+use crate::{BufferTooSmall, Error};
 
 /// The generated tables of `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 /// one `Tables` per entry rule (`URN_REFERENCE`, `ASSIGNED_URN`) and one
@@ -239,40 +243,301 @@ pub enum Step5 {
     /// 5b: "Reorder the directives in the <query> part of the URI, if
     /// present, bringing them into a preferred <keywd> order": the queries
     /// must hold the same directives, in any order (a query and no query
-    /// differ).
+    /// differ). Our preferred order is by keyword, then by value
+    /// ([`UrnRef::normalize_into`]).
     ReorderDirectives,
 }
 
-/// Byte-wise equality, except that the two characters after each `%` (a
-/// `pct-encoded`) compare case-insensitively (§5 step 3, "Normalize the
-/// case of any percent-encoding"; RFC 8141 §3.1 has the same step).
-pub(crate) fn eq_pct_case(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+// Note [directive order]
+//
+// §5 step 5b: "Reorder the directives in the <query> part of the URI, if
+// present, bringing them into a preferred <keywd> order", and "the
+// "preferred order" in step 5b is an implementation choice without impact
+// on interoperability". §2.3 calls the query "an unordered sequence of
+// "directives"" and says "these directives are regarded as case-sensitive".
+//
+// Our preferred order: by keyword (byte-wise, a keyword before its
+// extensions: `c` < `c-x` < `s`), then by value after step 3 (hex digits
+// of percent-encodings upper-cased; byte-wise, a value before its
+// extensions). Two directives are equal in this order only if they are
+// identical after step 3, so the sorted sequence depends only on the
+// multiset of directives, never on their input order: under step 5b two
+// queries are equivalent exactly when they hold the same directives the
+// same number of times. A query and no query differ.
+//
+// The value tiebreak matters only for a repeated keyword, which §2.3
+// forbids ("Each registered <keywd> MUST NOT appear more than once in any
+// URN") but the grammar allows. Sorting by keyword alone with ties in
+// input order would make `a=1&a=2` and `a=2&a=1` differ; since §2.3 gives
+// the order of directives no meaning ("this is necessary to maintain
+// independence of the semantics from directive ordering"), we make them
+// equivalent like any other reordering.
+//
+// Note [5b without storage]
+//
+// `lexically_equivalent` has no buffer, and the inputs are borrowed, so it
+// can neither sort nor mark directives. It decides in O(n) (n = the two
+// queries' length) when
+//
+// 1. the queries differ in length (reordering keeps the length): not
+//    equivalent;
+// 2. they are equal after step 3 in input order: equivalent;
+// 3. their fingerprints differ: not equivalent. The fingerprint is the
+//    directive count and the wrapping sums, over the directives, of two
+//    independent 64-bit hashes (FNV-1a and a multiply-rotate hash, each
+//    finished by a SplitMix64 mixer) of each directive after step 3. A
+//    sum does not depend on the order, so equivalent queries always have
+//    equal fingerprints: this step only ever rejects.
+//
+// Otherwise (equal fingerprints, different order: the queries are almost
+// certainly equivalent, but a fixed hash can be made to collide) it
+// confirms exactly: for each directive x of the first query, x occurs as
+// often in the second as in the first (with equal counts, this is multiset
+// equality). That costs O(d·n) for d directives, the one super-linear case.
+// We know of no exact method that is linear without storage, and the known
+// time-space lower bounds for the closely related element-distinctness
+// problem (comparison branching programs: T·S = Ω(n^1.5), Borodin, Fich,
+// Meyer auf der Heide, Upfal and Wigderson 1987; Ω(n^(2-ε)), Yao 1994)
+// suggest there is none, so the bound stays and is documented. Callers
+// facing untrusted queries with many directives compare the normal forms
+// of `normalize_into` instead: O(n log d), exact.
+//
+// Note [sorting in the caller buffer]
+//
+// `normalize_into` under step 5b sorts the directives without allocating:
+// in the caller buffer, behind the prefix `urn:NID:NSS`, it keeps an index
+// of d directive start offsets (w bytes each, little-endian, w the bytes
+// needed for the query's length: w <= 3 below 16 MiB) and a merge buffer
+// of d/2 offsets, and merge-sorts the index (top-down, the left half is
+// copied out and merged back; a merge is skipped when its halves are
+// already in order). Each comparison costs at most the length of the
+// directive it outputs, plus one, so a level costs O(n) and the sort
+// O(n log d); the index and buffer moves are O(d log d).
+//
+// The index sits at the end of the buffer and the merge buffer just before
+// it. After sorting, the directives are written in sorted order from the
+// front, entry k read before directive k is written. Writing never reaches
+// an entry still needed: a directive with its separator (`?` or `&`) is at
+// least 3 bytes (`keywd "=" value`, `keywd` not empty), so the m
+// directives still to write take at least 3m bytes at the end, and their m
+// entries take w·m <= 3m bytes there when w <= 3. The buffer needed is
+// then max(L + max(0, w - 3)·d, P + w·(d + d/2)) for the normal form's
+// length L and prefix length P; for queries below 64 KiB (w <= 2) this is
+// exactly L, since w·1.5d <= 3d <= L - P.
+
+/// The start offsets of the directives of a non-empty `urn-query`.
+fn starts(q: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    core::iter::once(0).chain(
+        q.iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == b'&')
+            .map(|(i, _)| i + 1),
+    )
+}
+
+/// Where the directive starting at `at` ends.
+fn directive_end(q: &[u8], at: usize) -> usize {
+    let rest = q.get(at..).unwrap_or(&[]);
+    at + rest.iter().position(|&c| c == b'&').unwrap_or(rest.len())
+}
+
+/// The state of a walk over one directive in the preferred order (Note
+/// [directive order]).
+#[derive(Clone, Copy)]
+struct Walk {
+    in_value: bool,
+    hex: u8,
+}
+
+impl Walk {
+    const START: Walk = Walk {
+        in_value: false,
+        hex: 0,
+    };
+
+    /// The token of byte `at` of `q`: 0 at the directive's end, 1 for the
+    /// `=` ending the keyword, byte + 2 otherwise (hex digits of a
+    /// percent-encoding upper-cased). A keyword ending (1) sorts before
+    /// any keyword character, the directive's end (0) before any value
+    /// character.
+    fn token(&self, q: &[u8], at: usize) -> u16 {
+        match q.get(at) {
+            None | Some(b'&') => 0,
+            Some(b'=') if !self.in_value => 1,
+            Some(&c) if self.hex > 0 => u16::from(c.to_ascii_uppercase()) + 2,
+            Some(&c) => u16::from(c) + 2,
+        }
+    }
+
+    fn advance(&mut self, token: u16) {
+        if token == 1 {
+            self.in_value = true;
+        } else if self.hex > 0 {
+            self.hex -= 1;
+        } else if token == u16::from(b'%') + 2 {
+            self.hex = 2;
+        }
+    }
+}
+
+/// Compares the directive at `a` in `qa` with the one at `b` in `qb` in the
+/// preferred order (Note [directive order]). Costs the length of their
+/// common prefix plus one, counted in `work`.
+fn cmp_directives(
+    qa: &[u8],
+    a: usize,
+    qb: &[u8],
+    b: usize,
+    work: &Cell<usize>,
+) -> core::cmp::Ordering {
+    let mut walk = Walk::START;
+    let mut i = 0;
+    loop {
+        work.set(work.get() + 1);
+        let x = walk.token(qa, a.saturating_add(i));
+        let y = walk.token(qb, b.saturating_add(i));
+        if x != y || x == 0 {
+            return x.cmp(&y);
+        }
+        walk.advance(x);
+        i += 1;
+    }
+}
+
+/// SplitMix64's finalizer.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The order-independent fingerprint of a query (Note [5b without
+/// storage]): the directive count and two wrapping sums of per-directive
+/// hashes after step 3.
+fn fingerprint(q: &[u8], work: &Cell<usize>) -> (usize, u64, u64) {
+    let (mut count, mut sum1, mut sum2) = (0usize, 0u64, 0u64);
+    for at in starts(q) {
+        let (mut h1, mut h2) = (0xcbf2_9ce4_8422_2325u64, 0x9e37_79b9_7f4a_7c15u64);
+        let mut walk = Walk::START;
+        let mut i = at;
+        loop {
+            work.set(work.get() + 1);
+            let t = walk.token(q, i);
+            if t == 0 {
+                break;
+            }
+            h1 = (h1 ^ u64::from(t)).wrapping_mul(0x0000_0100_0000_01b3);
+            h2 = (h2.rotate_left(23) ^ u64::from(t)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            walk.advance(t);
+            i += 1;
+        }
+        count += 1;
+        sum1 = sum1.wrapping_add(mix(h1));
+        sum2 = sum2.wrapping_add(mix(h2 ^ (i - at) as u64));
+    }
+    (count, sum1, sum2)
+}
+
+/// Whether two queries hold the same directives after step 3, in any order
+/// (Note [5b without storage]).
+fn same_directives(a: &str, b: &str, work: &Cell<usize>) -> bool {
+    work.set(work.get() + a.len());
     if a.len() != b.len() {
         return false;
     }
-    let mut hex = 0u8;
-    for (&x, &y) in a.iter().zip(b) {
-        let same = if hex > 0 {
-            hex -= 1;
-            x.eq_ignore_ascii_case(&y)
-        } else {
-            if x == b'%' {
-                hex = 2;
-            }
-            x == y
-        };
-        if !same {
-            return false;
-        }
+    if eq_pct_case(a, b) {
+        return true;
     }
-    true
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if fingerprint(a, work) != fingerprint(b, work) {
+        return false;
+    }
+    let count = |q: &[u8], x: usize| {
+        starts(q)
+            .filter(|&y| cmp_directives(a, x, q, y, work).is_eq())
+            .count()
+    };
+    starts(a).all(|x| count(a, x) == count(b, x))
 }
 
-/// How many directives of `ds` equal `d` after §5 step 3.
-fn count_directive(ds: Directives<'_>, d: &Directive<'_>) -> usize {
-    ds.filter(|e| e.keyword == d.keyword && eq_pct_case(e.value, d.value))
-        .count()
+/// The place of the sort index and merge buffer in the caller buffer
+/// (Note [sorting in the caller buffer]).
+#[derive(Clone, Copy)]
+struct Index {
+    /// Where entry 0 of the index starts.
+    entries: usize,
+    /// Where entry 0 of the merge buffer starts.
+    merge: usize,
+    /// Bytes per entry.
+    width: usize,
+}
+
+impl Index {
+    fn get(&self, buf: &[u8], at: usize) -> usize {
+        let mut v = 0usize;
+        for i in (0..self.width).rev() {
+            v = (v << 8) | usize::from(buf.get(at + i).copied().unwrap_or(0));
+        }
+        v
+    }
+
+    fn set(&self, buf: &mut [u8], at: usize, v: usize) {
+        for i in 0..self.width {
+            if let Some(b) = buf.get_mut(at + i) {
+                *b = (v >> (8 * i)) as u8;
+            }
+        }
+    }
+
+    fn entry(&self, k: usize) -> usize {
+        self.entries + self.width * k
+    }
+
+    fn spare(&self, k: usize) -> usize {
+        self.merge + self.width * k
+    }
+
+    /// Merge-sorts entries `lo..hi` by the directives of `q` they point to.
+    fn sort(&self, buf: &mut [u8], lo: usize, hi: usize, q: &[u8], work: &Cell<usize>) {
+        if hi - lo < 2 {
+            return;
+        }
+        let mid = lo + (hi - lo) / 2;
+        self.sort(buf, lo, mid, q, work);
+        self.sort(buf, mid, hi, q, work);
+        let (last, first) = (
+            self.get(buf, self.entry(mid - 1)),
+            self.get(buf, self.entry(mid)),
+        );
+        if cmp_directives(q, last, q, first, work).is_le() {
+            return;
+        }
+        let left_len = mid - lo;
+        for i in 0..left_len {
+            let v = self.get(buf, self.entry(lo + i));
+            self.set(buf, self.spare(i), v);
+        }
+        work.set(work.get() + left_len);
+        let (mut i, mut j, mut k) = (0, mid, lo);
+        // k = lo + i + (j - mid) < j while i < left_len: never overwrites an
+        // entry of the right half not yet read.
+        while i < left_len {
+            let a = self.get(buf, self.spare(i));
+            if j < hi {
+                let b = self.get(buf, self.entry(j));
+                if cmp_directives(q, a, q, b, work).is_gt() {
+                    self.set(buf, self.entry(k), b);
+                    j += 1;
+                    k += 1;
+                    continue;
+                }
+            }
+            self.set(buf, self.entry(k), a);
+            i += 1;
+            k += 1;
+        }
+        work.set(work.get() + (hi - lo));
+    }
 }
 
 impl UrnRef<'_> {
@@ -280,9 +545,19 @@ impl UrnRef<'_> {
     /// scheme `urn` (step 1), of the NID (step 2) and of every
     /// percent-encoding (step 3), removing the fragment (step 4), and
     /// either removing the query (step 5a) or comparing its directives in
-    /// any order (step 5b). Percent-encodings are not decoded (§5: "Note
-    /// that percent-encoding MUST NOT be removed"), and directives are
-    /// case-sensitive (§2.3). No allocation.
+    /// any order (step 5b; a query and no query differ). Percent-encodings
+    /// are not decoded (§5: "Note that percent-encoding MUST NOT be
+    /// removed"), and directives are case-sensitive (§2.3). No allocation.
+    ///
+    /// Agrees with comparing the [`UrnRef::normalize_into`] normal forms.
+    ///
+    /// # Complexity
+    ///
+    /// Linear, except under step 5b for two queries of equal length and
+    /// equal order-independent fingerprints whose directives appear in
+    /// different orders: then O(d·n) for d directives (see Note [5b
+    /// without storage] in the source). Comparing the normal forms of
+    /// [`UrnRef::normalize_into`] is O(n log d) in every case.
     ///
     /// # Example
     ///
@@ -299,19 +574,164 @@ impl UrnRef<'_> {
     /// # Ok::<(), uridfa::Error>(())
     /// ```
     pub fn lexically_equivalent(&self, other: &UrnRef<'_>, step: Step5) -> bool {
-        if !self.nid().eq_ignore_ascii_case(other.nid()) || !eq_pct_case(self.nss(), other.nss()) {
-            return false;
+        self.lexically_equivalent_counting(other, step).0
+    }
+
+    /// [`UrnRef::lexically_equivalent`], also returning a count of the
+    /// bytes it visited. Exposed for the complexity tests only.
+    #[doc(hidden)]
+    pub fn lexically_equivalent_counting(&self, other: &UrnRef<'_>, step: Step5) -> (bool, usize) {
+        let work = Cell::new(0);
+        let equal = self.nid().eq_ignore_ascii_case(other.nid())
+            && eq_pct_case(self.nss(), other.nss())
+            && match step {
+                Step5::RemoveQuery => true,
+                Step5::ReorderDirectives => match (self.query(), other.query()) {
+                    (None, None) => true,
+                    (Some(a), Some(b)) => same_directives(a, b, &work),
+                    _ => false,
+                },
+            };
+        (equal, work.get())
+    }
+
+    /// Writes the §5 normal form into `out` and returns its length: `urn`
+    /// and the NID in lower case, the hex digits of every percent-encoding
+    /// in upper case (§5 leaves the case to the implementation; upper is
+    /// RFC 3986 §2.1's), no fragment, and under [`Step5::RemoveQuery`] no
+    /// query, under [`Step5::ReorderDirectives`] the directives sorted by
+    /// keyword, then by value (a stable choice of the "preferred <keywd>
+    /// order"; Note [directive order] in the source). Nothing is decoded.
+    /// Two URN references are [lexically
+    /// equivalent](UrnRef::lexically_equivalent) exactly when their normal
+    /// forms are equal. No allocation, O(n log d) for d directives.
+    ///
+    /// Under step 5b the sort uses the rest of `out` as scratch, so bytes
+    /// of `out` after the returned length are unspecified.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferTooSmall`] with the exact length needed. That is the normal
+    /// form's length, except under step 5b with a query of 64 KiB or more,
+    /// which may need up to 1.5 bytes per directive more (3 from 16 MiB on;
+    /// the sort's index, Note [sorting in the caller buffer]). `out` may
+    /// have been written to.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
+    /// let u = UrnRef::parse("URN:Foo:a%2c?s=I2L&c=x%3a#frag")?;
+    /// let mut buf = [0u8; 64];
+    /// let n = u.normalize_into(Step5::RemoveQuery, &mut buf).expect("64 bytes suffice");
+    /// assert_eq!(&buf[..n], b"urn:foo:a%2C");
+    /// let n = u.normalize_into(Step5::ReorderDirectives, &mut buf).expect("64 bytes suffice");
+    /// assert_eq!(&buf[..n], b"urn:foo:a%2C?c=x%3A&s=I2L");
+    /// let err = u.normalize_into(Step5::ReorderDirectives, &mut buf[..8]).unwrap_err();
+    /// assert_eq!(err.needed, n);
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn normalize_into(&self, step: Step5, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
+        self.normalize_into_counting(step, out).0
+    }
+
+    /// [`UrnRef::normalize_into`], also returning a count of the bytes and
+    /// index entries it visited. Exposed for the complexity tests only.
+    #[doc(hidden)]
+    pub fn normalize_into_counting(
+        &self,
+        step: Step5,
+        out: &mut [u8],
+    ) -> (Result<usize, BufferTooSmall>, usize) {
+        let work = Cell::new(0);
+        (self.normalize_with_work(step, out, &work), work.get())
+    }
+
+    fn normalize_with_work(
+        &self,
+        step: Step5,
+        out: &mut [u8],
+        work: &Cell<usize>,
+    ) -> Result<usize, BufferTooSmall> {
+        let (nid, nss) = (self.nid(), self.nss());
+        let query = match step {
+            Step5::RemoveQuery => None,
+            Step5::ReorderDirectives => self.query(),
+        };
+        let Some(q) = query else {
+            work.set(work.get() + assigned_len(nid, nss));
+            return write_assigned(nid, nss, out);
+        };
+        let q = q.as_bytes();
+        let prefix = assigned_len(nid, nss);
+        let len = prefix + 1 + q.len();
+        let d = starts(q).count();
+        work.set(work.get() + q.len());
+        let mut width = 1;
+        while width < core::mem::size_of::<usize>() && q.len().saturating_sub(1) >> (8 * width) != 0
+        {
+            width += 1;
         }
-        match step {
-            Step5::RemoveQuery => true,
-            Step5::ReorderDirectives => {
-                self.directives().count() == other.directives().count()
-                    && self.directives().all(|d| {
-                        count_directive(self.directives(), &d)
-                            == count_directive(other.directives(), &d)
-                    })
+        let index_len = width.saturating_mul(d);
+        let needed = len
+            .saturating_add(width.saturating_sub(3).saturating_mul(d))
+            .max(prefix.saturating_add(index_len.saturating_add(width.saturating_mul(d / 2))));
+        let Some(out) = out.get_mut(..needed) else {
+            return Err(BufferTooSmall { needed });
+        };
+        write_assigned(nid, nss, out)?;
+        let index = Index {
+            entries: needed - index_len,
+            merge: needed - index_len - width * (d / 2),
+            width,
+        };
+        for (k, at) in starts(q).enumerate() {
+            index.set(out, index.entry(k), at);
+        }
+        index.sort(out, 0, d, q, work);
+        let mut pos = prefix;
+        for k in 0..d {
+            // Read entry k before writing directive k (Note [sorting in the
+            // caller buffer]).
+            let at = index.get(out, index.entry(k));
+            let end = directive_end(q, at);
+            if let Some(sep) = out.get_mut(pos) {
+                *sep = if k == 0 { b'?' } else { b'&' };
             }
+            pos += 1;
+            let src = q.get(at..end).unwrap_or(&[]);
+            if let Some(dst) = out.get_mut(pos..pos + src.len()) {
+                copy_pct_upper(src, dst);
+            }
+            pos += src.len();
         }
+        work.set(work.get() + len);
+        Ok(len)
+    }
+
+    /// The §5 normal form as a new `String` (see [`UrnRef::normalize_into`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
+    /// let u = UrnRef::parse("URN:FOO:a123%2c456?x=y#frag")?;
+    /// assert_eq!(u.normalized(Step5::RemoveQuery), "urn:foo:a123%2C456");
+    /// assert_eq!(u.normalized(Step5::ReorderDirectives), "urn:foo:a123%2C456?x=y");
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn normalized(&self, step: Step5) -> alloc::string::String {
+        let needed = match self.normalize_into(step, &mut []) {
+            Ok(n) => n,
+            Err(BufferTooSmall { needed }) => needed,
+        };
+        let mut buf = alloc::vec![0u8; needed];
+        let n = self.normalize_into(step, &mut buf).unwrap_or(0);
+        buf.truncate(n);
+        // The normal form is ASCII: the input is, and only ASCII letters
+        // change case.
+        alloc::string::String::from_utf8(buf).unwrap_or_default()
     }
 }
 

@@ -90,3 +90,34 @@ impl fmt::Display for Error {
 
 #[cfg(feature = "std")]
 impl std::error::Error for Error {}
+
+/// A caller buffer was too short: `needed` is the exact length that
+/// suffices. Returned by the normalizers that write into a `&mut [u8]`
+/// (e.g. [`crate::rfc8141::Urn::normalize_into`]); small, `Copy`, and its
+/// `Display` does not allocate.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::{rfc8141::Urn, BufferTooSmall};
+/// let urn = Urn::parse("URN:Example:a%2c")?;
+/// let mut small = [0u8; 4];
+/// let err = urn.normalize_into(&mut small).unwrap_err();
+/// assert_eq!(err, BufferTooSmall { needed: 16 });
+/// assert_eq!(err.to_string(), "output buffer too small: 16 bytes needed");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BufferTooSmall {
+    /// The buffer length that suffices.
+    pub needed: usize,
+}
+
+impl fmt::Display for BufferTooSmall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "output buffer too small: {} bytes needed", self.needed)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for BufferTooSmall {}

@@ -23,8 +23,10 @@
 //! - [`rfc3987`]: RFC 3987 (IRIs), §2.2, over UTF-8.
 //! - [`rfc6874`]: RFC 3986 updated by RFC 6874 §2 (IPv6 zone identifiers).
 //! - [`draft_ietf_urnbis_rfc2141bis_urn_03`]: URN Syntax, draft 03 (2012),
-//!   §2 and Appendix B: NID, NSS, `urn-query` directives, fragment.
-//! - [`rfc8141`]: RFC 8141 (URNs), §2: NID, NSS, r-, q- and f-components.
+//!   §2 and Appendix B: NID, NSS, `urn-query` directives, fragment; §5
+//!   lexical equivalence and normal forms (steps 5a and 5b).
+//! - [`rfc8141`]: RFC 8141 (URNs), §2: NID, NSS, r-, q- and f-components;
+//!   §3 URN-equivalence and the normalized assigned name.
 //!
 //! Algorithms, grammar-independent, writing into caller buffers:
 //!
@@ -80,9 +82,10 @@ pub mod rfc3987;
 pub mod rfc6874;
 pub mod rfc8141;
 mod url_common;
+mod urn_common;
 mod view;
 
-pub use error::Error;
+pub use error::{BufferTooSmall, Error};
 pub use uridfa_runtime as runtime;
 
 use uridfa_runtime::Tables;

@@ -19,11 +19,12 @@
 //! prefixes instead of `keywd=value` directives, and neither NID `urn` nor
 //! `%00` is excluded by the syntax.
 //!
-//! URN-equivalence (§3) is [`Urn::equivalent`].
+//! URN-equivalence (§3) is [`Urn::equivalent`]; [`Urn::normalize_into`]
+//! writes the normalized assigned name it compares.
 //!
 //! The raw tables are in [`tables`].
 
-use crate::Error;
+use crate::{BufferTooSmall, Error};
 
 /// The generated tables of `grammar/rfc8141.abnf`: one `Tables` per entry
 /// rule (`NAMESTRING`, `ASSIGNED_NAME`) and one index constant per capture
@@ -208,6 +209,68 @@ impl<'a> Urn<'a> {
     /// ```
     pub fn equivalent(&self, other: &Urn<'_>) -> bool {
         self.nid().eq_ignore_ascii_case(other.nid())
-            && crate::draft_ietf_urnbis_rfc2141bis_urn_03::eq_pct_case(self.nss(), other.nss())
+            && crate::urn_common::eq_pct_case(self.nss(), other.nss())
+    }
+
+    /// Writes the normalized assigned name into `out` and returns its
+    /// length: what URN-equivalence (§3.1) compares, `urn:NID:NSS` with
+    /// `urn` and the NID in lower case and the hex digits of every
+    /// percent-encoding in upper case (RFC 3986 §2.1's preference; §3.1
+    /// only says "normalize the case"). The r-, q- and f-components are
+    /// dropped, since §3.1 does not take them into account; nothing is
+    /// decoded. Two URNs are [equivalent](Urn::equivalent) exactly when
+    /// their normal forms are equal. No allocation, linear time.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferTooSmall`] with the exact length needed, the length of
+    /// [`Urn::assigned_name`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::rfc8141::Urn;
+    /// let u = Urn::parse("URN:EXAMPLE:a123%2cz456?+abc?=xyz#789")?;
+    /// let mut buf = [0u8; 64];
+    /// let n = u.normalize_into(&mut buf).expect("64 bytes suffice");
+    /// assert_eq!(&buf[..n], b"urn:example:a123%2Cz456");
+    /// assert_eq!(u.normalize_into(&mut buf[..4]).unwrap_err().needed, n);
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn normalize_into(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
+        crate::urn_common::write_assigned(self.nid(), self.nss(), out)
+    }
+
+    /// The normalized assigned name as a new `String` (see
+    /// [`Urn::normalize_into`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::rfc8141::Urn;
+    /// let u = Urn::parse("URN:example:a123%2cz456#789")?;
+    /// assert_eq!(u.normalized(), "urn:example:a123%2Cz456");
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn normalized(&self) -> alloc::string::String {
+        let nss = self.nss();
+        let mut out = alloc::string::String::with_capacity(self.assigned_name().len());
+        out.push_str("urn:");
+        out.push_str(&self.nid().to_ascii_lowercase());
+        out.push(':');
+        let mut hex = 0u8;
+        for c in nss.chars() {
+            if hex > 0 {
+                hex -= 1;
+                out.push(c.to_ascii_uppercase());
+            } else {
+                if c == '%' {
+                    hex = 2;
+                }
+                out.push(c);
+            }
+        }
+        out
     }
 }

@@ -12,7 +12,9 @@
 //!
 //! For each input both parsers accept or both reject; when both accept,
 //! NID, NSS and the r-, q- and f-components must be equal after the crate's
-//! normalization (it lowercases the NID and uppercases percent-encodings).
+//! normalization (it lowercases the NID and uppercases percent-encodings),
+//! and `Urn::normalize_into` must equal the crate's normalized
+//! `urn:NID:NSS`.
 //! Every disagreement must fall in a known class, explained in
 //! `grammar/README.md` (section rfc8141) and below; an unknown one fails
 //! the test with examples. Inputs that are not UTF-8 cannot be given to the
@@ -224,6 +226,19 @@ fn rfc8141_agrees_with_the_urn_crate() {
                 );
                 if want != got {
                     unknown.push(format!("{s:?}: components: ours {want:?}, urn {got:?}"));
+                }
+                // §3.1's normalized assigned name: ours against the
+                // crate's normalized NID and NSS.
+                let mut buf = vec![0u8; s.len()];
+                let normal = match u.normalize_into(&mut buf) {
+                    Ok(n) => String::from_utf8(buf[..n].to_vec()).unwrap(),
+                    Err(e) => format!("error {e}"),
+                };
+                let crate_normal = format!("urn:{}:{}", t.nid(), t.nss());
+                if normal != crate_normal {
+                    unknown.push(format!(
+                        "{s:?}: normal form: ours {normal:?}, urn {crate_normal:?}"
+                    ));
                 }
                 // §3 URN-equivalence: ours against the crate's `==`, with
                 // the previous accepted input (often a mutant of the same
