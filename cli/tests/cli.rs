@@ -710,6 +710,38 @@ fn normalize_prints_normal_forms() {
         b"",
     );
     assert_eq!(stdout(&o), "http://a/../g\n");
+    // URN draft 03 §5: "urn" and the NID lower-cased, percent-encoding
+    // hex digits case-normalized (never decoded), fragment removed, and
+    // the query removed (5a) or its directives reordered (5b).
+    let urn03 = "draft-ietf-urnbis-rfc2141bis-urn-03";
+    let o = run(
+        &["normalize", "--grammar", urn03],
+        b"URN:FOO:a123%2c456?x=y#xyz\n",
+    );
+    assert_eq!(stdout(&o), "urn:foo:a123%2C456\n");
+    let o = run(
+        &[
+            "normalize",
+            "--grammar",
+            urn03,
+            "--step5",
+            "b",
+            "urn:foo:x?s=I2L&c=ToC",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "urn:foo:x?c=ToC&s=I2L\n");
+    // RFC 8141 §3: the assigned-name only.
+    let o = run(
+        &[
+            "normalize",
+            "--grammar",
+            "rfc8141",
+            "URN:EXAMPLE:a123,z456?+abc#789",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "urn:example:a123,z456\n");
     for args in [
         &["normalize", "--steps", "dots"][..],
         &["normalize", "--grammar", "rfc1738"],
