@@ -200,7 +200,7 @@ fn iri_string(rec: &Json, input: &str) -> Outcome {
         } else if has_scheme(input) && relative_or_rootless_path(input) {
             Some("iri-string removes dot segments from rootless paths (remove_dot_segments turns a/../b into /b)")
         } else if input.is_ascii()
-            && ours.to_ascii_lowercase() == expected.to_ascii_lowercase()
+            && ours.eq_ignore_ascii_case(expected)
             && expected.contains("%CE")
         {
             Some("iri-string keeps the case of a URI host with percent-encoded non-ASCII octets (RFC 3986 §6.2.2.1: the host is case-insensitive)")
