@@ -185,18 +185,18 @@ fn octet_at(s: &[u8]) -> Option<u8> {
 /// assert_eq!(decoded_len(b"a%2"), Err(PctError::Malformed { at: 1 }));
 /// ```
 pub fn decoded_len(input: &[u8]) -> Result<usize, PctError> {
-    let mut i = 0;
-    let mut n = 0;
+    let mut i = 0usize;
+    let mut n = 0usize;
     while let Some(&b) = input.get(i) {
         if b == b'%' {
-            if octet_at(&input[i..]).is_none() {
+            if input.get(i..).and_then(octet_at).is_none() {
                 return Err(PctError::Malformed { at: i });
             }
-            i += 3;
+            i = i.saturating_add(3);
         } else {
-            i += 1;
+            i = i.saturating_add(1);
         }
-        n += 1;
+        n = n.saturating_add(1);
     }
     Ok(n)
 }
@@ -229,13 +229,19 @@ pub fn decode_into(input: &[u8], out: &mut [u8]) -> Result<usize, PctError> {
     if out.len() < needed {
         return Err(PctError::BufferTooSmall { needed });
     }
-    let mut n = 0;
-    for chunk in Decode::new(input) {
-        let end = n + chunk.len();
-        if let Some(dst) = out.get_mut(n..end) {
-            dst.copy_from_slice(chunk);
+    // Checked gets only, so that the optimizer can prove this panic-free
+    // (check-nopanic).
+    let (mut i, mut n) = (0usize, 0usize);
+    while let Some(&b) = input.get(i) {
+        let (v, step) = match input.get(i..).and_then(octet_at) {
+            Some(v) => (v, 3),
+            None => (b, 1),
+        };
+        if let Some(d) = out.get_mut(n) {
+            *d = v;
         }
-        n = end;
+        n = n.saturating_add(1);
+        i = i.saturating_add(step);
     }
     Ok(n)
 }
@@ -395,7 +401,7 @@ impl<'a> Iterator for Decode<'a> {
             .skip(1)
             .position(|&b| b == b'%')
             .map_or(self.rest.len(), |p| p + 1);
-        let (run, rest) = self.rest.split_at(end);
+        let (run, rest) = self.rest.split_at_checked(end)?;
         self.rest = rest;
         Some(run)
     }
@@ -463,12 +469,15 @@ fn literal(set: &EncodeSet, i: usize, b: u8) -> bool {
 /// assert_eq!(uridfa::pct::encoded_len(b"a b", &QUERY_SET), Ok(5));
 /// ```
 pub fn encoded_len(data: &[u8], set: &EncodeSet) -> Result<usize, PctError> {
-    let mut n = 0;
+    let mut n = 0usize;
     for (i, &b) in data.iter().enumerate() {
+        // Saturating: an encoding longer than `usize::MAX` (on a 32-bit
+        // target, data over a third of the address space) needs a buffer
+        // no caller has, reported as `BufferTooSmall { needed: usize::MAX }`.
         if literal(set, i, b) {
-            n += 1;
+            n = n.saturating_add(1);
         } else if set.contains_pct(b) {
-            n += 3;
+            n = n.saturating_add(3);
         } else {
             return Err(PctError::Unencodable { at: i, byte: b });
         }
@@ -506,13 +515,23 @@ pub fn encode_into(data: &[u8], set: &EncodeSet, out: &mut [u8]) -> Result<usize
     if out.len() < needed {
         return Err(PctError::BufferTooSmall { needed });
     }
-    let mut n = 0;
-    for chunk in Encode::new(data, set) {
-        let end = n + chunk.len();
-        if let Some(dst) = out.get_mut(n..end) {
-            dst.copy_from_slice(chunk.as_bytes());
+    // Checked gets only, so that the optimizer can prove this panic-free
+    // (check-nopanic).
+    let mut n = 0usize;
+    let mut put = |x: u8| {
+        if let Some(d) = out.get_mut(n) {
+            *d = x;
         }
-        n = end;
+        n = n.saturating_add(1);
+    };
+    for (i, &b) in data.iter().enumerate() {
+        if literal(set, i, b) {
+            put(b);
+        } else {
+            put(b'%');
+            put(HEX_UPPER[usize::from(b >> 4)]);
+            put(HEX_UPPER[usize::from(b & 15)]);
+        }
     }
     Ok(n)
 }
