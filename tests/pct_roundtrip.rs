@@ -241,7 +241,7 @@ fn rfc2396bis_01_round_trip() {
     check_2396_family(
         "draft-fielding-uri-rfc2396bis-01",
         [&USERINFO_SET, &SEGMENT_SET, &QUERY_SET, &FRAGMENT_SET],
-        0x2396_01,
+        0x0023_9601,
         |s| {
             let r = bis01::UriRef::parse(s).ok()?;
             let own = |x: Option<&str>| x.map(str::to_string);
@@ -253,6 +253,30 @@ fn rfc2396bis_01_round_trip() {
             ))
         },
     );
+}
+
+/// RFC 6874 changes only `IP-literal`: its sets are RFC 3986's.
+#[test]
+fn rfc6874_sets_are_rfc3986s() {
+    use uridfa::rfc6874::tables as t6874;
+    let pairs = [
+        (&t6874::USERINFO_SET, &rfc3986::tables::USERINFO_SET),
+        (&t6874::SEGMENT_SET, &rfc3986::tables::SEGMENT_SET),
+        (&t6874::PATH_SET, &rfc3986::tables::PATH_SET),
+        (&t6874::QUERY_SET, &rfc3986::tables::QUERY_SET),
+        (&t6874::FRAGMENT_SET, &rfc3986::tables::FRAGMENT_SET),
+    ];
+    for (a, b) in pairs {
+        assert_eq!(a, b);
+    }
+    let uri = format!(
+        "http://[fe80::1%25en0]/{}?{}",
+        enc(b"a b/c", &t6874::PATH_SET),
+        enc(b"#&", &t6874::QUERY_SET)
+    );
+    let r = uridfa::rfc6874::Uri::parse(&uri).unwrap();
+    assert_eq!(dec(&r.path()[1..]), b"a b/c");
+    assert_eq!(dec(r.query().unwrap()), b"#&");
 }
 
 /// Decoding, as the specs describe it.
