@@ -28,8 +28,10 @@
 //! | [`crate::draft_fielding_uri_rfc2396bis_01`] | `USERINFO`, `SEGMENT`, `QUERY`, `FRAGMENT` |
 //!
 //! Decoded views of parsed references ([`PathSegments`], [`QueryPairs`])
-//! are returned by `path_segments()` and `query_pairs()` on the RFC 3986
-//! family's typed views, such as [`crate::rfc3986::UriRef::path_segments`].
+//! are returned by `path_segments()` and `query_pairs()` on the typed views
+//! of RFC 3986, 3987, 6874 (such as
+//! [`crate::rfc3986::UriRef::path_segments`]), RFC 2396 and
+//! 2396bis-01 (where an opaque URI has no path segments).
 //!
 //! Every function runs in one or two linear passes over its input. The
 //! buffer-writing functions measure first and write nothing when the buffer
@@ -277,7 +279,7 @@ pub fn decode<T: AsRef<[u8]> + ?Sized>(input: &T) -> Result<Decode<'_>, PctError
 ///
 /// A `%` that does not start a valid triplet (impossible after [`decode`]
 /// or in a parsed component) is passed through as a literal byte.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Decode<'a> {
     rest: &'a [u8],
 }
