@@ -21,11 +21,18 @@
 //!
 //! | grammar | sets (`tables::<NAME>_SET`) |
 //! |---|---|
-//! | [`crate::rfc3986`] | `USERINFO`, `SEGMENT`, `PATH` (segments and `/`), `QUERY`, `FRAGMENT` |
+//! | [`crate::rfc3986`], [`crate::rfc6874`] | `USERINFO`, `SEGMENT`, `PATH` (segments and `/`), `QUERY`, `FRAGMENT` |
 //! | [`crate::rfc8141`] | `NSS` (no leading `/`), `Q_COMPONENT`, `F_COMPONENT` |
 //! | [`crate::draft_ietf_urnbis_rfc2141bis_urn_03`] | `NSS`, `FRAGMENT` (never `%00`) |
 //! | [`crate::rfc2396`] | `USERINFO`, `SEGMENT` (with `;`), `QUERY`, `FRAGMENT` |
 //! | [`crate::draft_fielding_uri_rfc2396bis_01`] | `USERINFO`, `SEGMENT`, `QUERY`, `FRAGMENT` |
+//!
+//! RFC 3987 (IRIs) has no sets: over UTF-8 its rules are not set-like at
+//! the byte level. A set is exact for its rule, not for every context the
+//! rule appears in: `SEGMENT` allows `:`, which RFC 3986's `segment-nz-nc`
+//! (§4.2: the first segment of a relative-path reference) does not, and
+//! `PATH` allows a leading `//`, which only a path after an authority may
+//! have (§3.3).
 //!
 //! Decoded views of parsed references ([`PathSegments`], [`QueryPairs`])
 //! are returned by `path_segments()` and `query_pairs()` on the typed views
@@ -37,8 +44,8 @@
 //! buffer-writing functions measure first and write nothing when the buffer
 //! is too small, reporting the exact length needed.
 //!
-//! With the `alloc` feature: [`decode_to_vec`], [`decode_to_string`],
-//! [`encode_to_string`], [`Decode::to_vec`].
+//! With the `alloc` feature: `decode_to_vec`, `decode_to_string`,
+//! `encode_to_string`, `Decode::to_vec`.
 //!
 //! # Example
 //!
@@ -84,8 +91,8 @@ pub enum PctError {
         /// The byte.
         byte: u8,
     },
-    /// The decoded bytes are not UTF-8 ([`decode_to_string`] only; use
-    /// [`decode_to_vec`] for arbitrary bytes).
+    /// The decoded bytes are not UTF-8 (`decode_to_string` only; use
+    /// `decode_to_vec` for arbitrary bytes).
     NotUtf8 {
         /// How many decoded bytes are valid UTF-8.
         valid_up_to: usize,

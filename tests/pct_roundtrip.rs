@@ -189,7 +189,6 @@ fn urn_draft_03_round_trip() {
 type Parts = (Option<String>, Vec<Vec<u8>>, Option<String>, Option<String>);
 
 /// "http://ui@h/a/b?q#f" in a grammar of the RFC 2396 family.
-
 fn check_2396_family(
     name: &str,
     sets: [&EncodeSet; 4],

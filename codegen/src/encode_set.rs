@@ -14,7 +14,7 @@
 //! matches the rule, and the sets are exact: after any such prefix, the
 //! bytes the rule allows next (other than `%`) are exactly `rest`.
 //!
-//! [`derive`] builds regex-automata's dense DFA of the rule (no tags), takes
+//! [`derive()`] builds regex-automata's dense DFA of the rule (no tags), takes
 //! `first` from the start state, walks the product of the DFA with the
 //! model above, and checks every state it reaches: accepting, allowing
 //! exactly the triplets of `pct` and exactly the bytes of `rest`
@@ -26,14 +26,14 @@
 //! ([`EncodeSetBuf::accepts_empty`]): the encoding of empty data is then
 //! valid only if it does (RFC 8141's `NSS` needs at least one character).
 //!
-//! Principal function: [`derive`]; principal type: [`EncodeSetBuf`].
+//! Principal function: [`derive()`]; principal type: [`EncodeSetBuf`].
 
 use crate::abnf::{EncodeSetPragma, Grammar};
 use crate::lower;
 use regex_automata::dfa::{dense, Automaton, StartKind};
 use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, Input};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// A derived encode set (owned form of `uridfa_runtime::EncodeSet`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,10 +224,10 @@ pub fn derive(g: &Grammar, p: &EncodeSetPragma) -> Result<EncodeSetBuf, String> 
     // Breadth first over (state, unit boundary), so the example prefixes
     // are shortest. Only unit boundaries are visited: a triplet is taken in
     // one step.
-    let mut seen: BTreeMap<(usize, bool), ()> = BTreeMap::new();
+    let mut seen: BTreeSet<(usize, bool)> = BTreeSet::new();
     let mut queue: VecDeque<(usize, bool, Vec<u8>)> = VecDeque::new();
     queue.push_back((0, false, Vec::new()));
-    seen.insert((0, false), ());
+    seen.insert((0, false));
     while let Some((k, mid, prefix)) = queue.pop_front() {
         let here = allowed(k);
         let after = octets(k);
@@ -275,7 +275,7 @@ pub fn derive(g: &Grammar, p: &EncodeSetPragma) -> Result<EncodeSetBuf, String> 
             Some((n, vec![b'%', hi, lo]))
         });
         for (n, unit) in literal.chain(triplets) {
-            if seen.insert((n, true), ()).is_none() {
+            if seen.insert((n, true)) {
                 let mut p2 = prefix.clone();
                 p2.extend_from_slice(&unit);
                 queue.push_back((n, true, p2));
