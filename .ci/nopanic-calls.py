@@ -57,6 +57,7 @@ def main():
     def allowed(f):
         n = names.get(f, f)
         return (n.startswith("uridfa_runtime::") or n.startswith("<uridfa_runtime::")
+                or n.startswith("uridfa::pct::") or n.startswith("<uridfa::pct::")
                 or n.startswith("uridfa_check_nopanic::")
                 or f.split("@")[0] in ALLOWED_LIBC)
 

@@ -30,6 +30,8 @@
 //!
 //! Algorithms, grammar-independent, writing into caller buffers:
 //!
+//! - [`pct`]: percent-decoding and percent-encoding with sets derived from
+//!   the grammars, and decoded views (path segments, query pairs).
 //! - [`resolve`]: reference resolution, in the four variants of RFC 3986,
 //!   draft-fielding-uri-rfc2396bis-01, RFC 2396 and
 //!   draft-fielding-url-syntax-05.
@@ -74,6 +76,7 @@ pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
 pub mod normalize;
 mod parts;
+pub mod pct;
 pub mod resolve;
 pub mod rfc1738;
 pub mod rfc2396;

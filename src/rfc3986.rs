@@ -119,7 +119,7 @@ crate::view::views! {
         /// assert_eq!(r.query(), Some("q"));
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        UriRef, URI_REFERENCE, "URI-reference", "http://example.com/a?b#c";
+        UriRef, URI_REFERENCE, "URI-reference", "http://example.com/a?b#c", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// A `URI` (§3): a scheme, a hierarchical part, and an optional query
         /// and fragment.
         ///
@@ -132,7 +132,7 @@ crate::view::views! {
         /// assert_eq!(u.path(), "example:animal:ferret:nose");
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        Uri, URI, "URI", "foo://example.com:8042/over/there?name=ferret#nose";
+        Uri, URI, "URI", "foo://example.com:8042/over/there?name=ferret#nose", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// An `absolute-URI` (§4.3): a URI without a fragment, as a base URI
         /// must be.
         ///
@@ -143,7 +143,7 @@ crate::view::views! {
         /// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
         /// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
         /// ```
-        AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://a/b/c/d;p?q";
+        AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://a/b/c/d;p?q", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// A `relative-ref` (§4.2): a reference without a scheme.
         ///
         /// # Example
@@ -154,6 +154,6 @@ crate::view::views! {
         /// assert_eq!(r.path(), "/x");
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        RelativeRef, RELATIVE_REF, "relative-ref", "g;x?y#s";
+        RelativeRef, RELATIVE_REF, "relative-ref", "g;x?y#s", "/a%20b/c%2Fd?x=1%202&y";
     }
 }

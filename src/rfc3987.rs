@@ -108,7 +108,7 @@ crate::view::views! {
         /// assert_eq!(r.query(), Some("q"));
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        IriRef, IRI_REFERENCE, "IRI-reference", "http://\u{e9}.example/\u{e4}?b#c";
+        IriRef, IRI_REFERENCE, "IRI-reference", "http://\u{e9}.example/\u{e4}?b#c", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// An `IRI` (RFC 3987 §2.2): a scheme, a hierarchical part, and an
         /// optional query and fragment.
         ///
@@ -121,7 +121,7 @@ crate::view::views! {
         /// assert_eq!(i.fragment(), Some("red"));
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        Iri, IRI, "IRI", "http://www.example.org/r\u{e9}sum\u{e9}.html";
+        Iri, IRI, "IRI", "http://www.example.org/r\u{e9}sum\u{e9}.html", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// An `absolute-IRI` (RFC 3987 §2.2): an IRI without a fragment.
         ///
         /// # Example
@@ -131,7 +131,7 @@ crate::view::views! {
         /// assert!(AbsoluteIri::parse("http://a/b/\u{e7}?q").is_ok());
         /// assert!(AbsoluteIri::parse("http://a/b#frag").is_err());
         /// ```
-        AbsoluteIri, ABSOLUTE_IRI, "absolute-IRI", "http://a/b/c/d;p?q\u{e9}";
+        AbsoluteIri, ABSOLUTE_IRI, "absolute-IRI", "http://a/b/c/d;p?q\u{e9}", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// An `irelative-ref` (RFC 3987 §2.2): a reference without a
         /// scheme.
         ///
@@ -143,6 +143,6 @@ crate::view::views! {
         /// assert_eq!(r.path(), "/x");
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        IrelativeRef, IRELATIVE_REF, "irelative-ref", "g;x?y#\u{e9}";
+        IrelativeRef, IRELATIVE_REF, "irelative-ref", "g;x?y#\u{e9}", "/a%20b/c%2Fd?x=1%202&y";
     }
 }

@@ -85,7 +85,7 @@ crate::view::views! {
         /// assert_eq!(r.path(), "/x");
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        UriRef, URI_REFERENCE, "URI-reference", "http://[fe80::a%25en1]/a?b#c";
+        UriRef, URI_REFERENCE, "URI-reference", "http://[fe80::a%25en1]/a?b#c", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// A `URI` (RFC 3986 §3) whose IPv6 literal may carry a zone
         /// identifier.
         ///
@@ -97,7 +97,7 @@ crate::view::views! {
         /// assert_eq!(u.zone_id(), Some("en1"));
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        Uri, URI, "URI", "http://[fe80::a%25en1]";
+        Uri, URI, "URI", "http://[fe80::a%25en1]", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// An `absolute-URI` (RFC 3986 §4.3) whose IPv6 literal may carry
         /// a zone identifier.
         ///
@@ -108,7 +108,7 @@ crate::view::views! {
         /// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b?q").is_ok());
         /// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b#frag").is_err());
         /// ```
-        AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://[fe80::a%25en1]/b?q";
+        AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://[fe80::a%25en1]/b?q", "http://h/a%20b/c%2Fd?x=1%202&y";
         /// A `relative-ref` (RFC 3986 §4.2) whose IPv6 literal may carry a
         /// zone identifier.
         ///
@@ -120,7 +120,7 @@ crate::view::views! {
         /// assert_eq!(r.zone_id(), Some("eth0"));
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        RelativeRef, RELATIVE_REF, "relative-ref", "//[fe80::a%25en1]/g";
+        RelativeRef, RELATIVE_REF, "relative-ref", "//[fe80::a%25en1]/g", "/a%20b/c%2Fd?x=1%202&y";
     }
 }
 

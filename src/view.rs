@@ -27,7 +27,7 @@ macro_rules! views {
         views: {
             $(
                 $(#[$doc:meta])*
-                $name:ident, $table:ident, $rule:literal, $example:literal;
+                $name:ident, $table:ident, $rule:literal, $example:literal, $pct_example:literal;
             )+
         }
     ) => {
@@ -90,6 +90,45 @@ macro_rules! views {
             #[doc = concat!("`", $fragment_rule, "` (RFC 3986 §3.5), without the `#`.")]
             pub fn fragment(&self) -> Option<&'a str> {
                 self.parts.get(tables::$fragment)
+            }
+
+            /// The path's segments, percent-decoded: see
+            /// [`crate::pct::PathSegments`] for the exact split (one
+            /// leading `/` does not start an empty segment; the empty path
+            /// has none).
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::", $module, "::", stringify!($name), "::parse(\"", $pct_example, "\")?;")]
+            /// let mut segs = r.path_segments();
+            /// assert!(segs.next().unwrap().eq_str("a b"));
+            /// assert!(segs.next().unwrap().eq_str("c/d"));
+            /// assert!(segs.next().is_none());
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn path_segments(&self) -> crate::pct::PathSegments<'a> {
+                crate::pct::PathSegments::new(self.path())
+            }
+
+            /// The query's `key=value` pairs, percent-decoded, or `None`
+            /// without a query: see [`crate::pct::QueryPairs`] (split at
+            /// `&`, then at the first `=`; no `+` to space).
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::", $module, "::", stringify!($name), "::parse(\"", $pct_example, "\")?;")]
+            /// let mut pairs = r.query_pairs().unwrap();
+            /// let (k, v) = pairs.next().unwrap();
+            /// assert!(k.eq_str("x") && v.unwrap().eq_str("1 2"));
+            /// let (k, v) = pairs.next().unwrap();
+            /// assert!(k.eq_str("y") && v.is_none());
+            /// assert!(pairs.next().is_none());
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
+                Some(crate::pct::QueryPairs::new(self.query()?))
             }
 
             /// The span of capture `index` (see [`tables`] for the

@@ -134,6 +134,25 @@ fn at_char_start_any(e: Error, t: &Tables<'_>, input: &[u8]) -> Error {
     e.at_char_start(t, input)
 }
 
+// uridfa::pct: percent-decoding and -encoding into caller buffers, on any
+// input, any encode set and any buffer length.
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn pct_decode_into_any(input: &[u8], out: &mut [u8]) -> Result<usize, uridfa::pct::PctError> {
+    uridfa::pct::decode_into(input, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn pct_encode_into_any(
+    data: &[u8],
+    set: &uridfa::pct::EncodeSet,
+    out: &mut [u8],
+) -> Result<usize, uridfa::pct::PctError> {
+    uridfa::pct::encode_into(data, set, out)
+}
+
 /// The negative control: an unchecked index into a slice of unknown length.
 /// Built only with `--features negative-control`, where the link must fail
 /// with `ERROR[no-panic]: detected panic in function `negative_control``.
@@ -244,6 +263,43 @@ fn main() {
                     failures += 1;
                 }
             }
+        }
+    }
+    // Percent-coding: decode, re-encode with a derived set, decode again.
+    let sets = [
+        &uridfa::rfc3986::tables::PATH_SET,
+        &uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::tables::NSS_SET,
+    ];
+    for input in [
+        &b"a%20b%2Fc%00"[..],
+        b"%",
+        b"%4",
+        b"",
+        &[0xFF, b'%', b'4', b'1'],
+    ] {
+        let mut dec = [0u8; 16];
+        let n = match pct_decode_into_any(black_box(input), black_box(&mut dec)) {
+            Ok(n) => n,
+            Err(e) => {
+                println!("pct: {:?}: {e}", String::from_utf8_lossy(input));
+                continue;
+            }
+        };
+        for set in sets {
+            let mut enc = [0u8; 48];
+            let mut again = [0u8; 16];
+            let r = pct_encode_into_any(black_box(&dec[..n]), black_box(set), black_box(&mut enc))
+                .and_then(|m| pct_decode_into_any(&enc[..m], &mut again));
+            match r {
+                Ok(k) if again[..k] == dec[..n] => {}
+                Err(uridfa::pct::PctError::Unencodable { .. }) => {}
+                other => {
+                    println!("DISAGREE: pct round trip with {}: {other:?}", set.name);
+                    failures += 1;
+                }
+            }
+            // Too small: an error, never a panic.
+            let _ = pct_encode_into_any(&dec[..n], set, &mut enc[..1]);
         }
     }
     println!(

@@ -3,7 +3,8 @@
 //! A `#![no_std]`, `#![no_main]` host binary: the C start files call
 //! [`main`], which checks `argv[1]` as an RFC 3986 `URI-reference` with
 //! every runtime entry point (`validate`, `split`, `split_with`, the
-//! streaming `Machine`) and the typed `uridfa::rfc3986::UriRef::parse`,
+//! streaming `Machine`) and the typed `uridfa::rfc3986::UriRef::parse`
+//! (and percent-decodes and re-encodes its path with `uridfa::pct`),
 //! checks it with every entry of every built-in grammar as well, prints the components (or the error, whose `Display` does not allocate)
 //! to stdout through `write(2)`, and exits with:
 //!
@@ -149,6 +150,26 @@ fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {
             }
             if let Some(kind) = uri.host_kind() {
                 writeln!(out, "host kind: {}", kind.rule_name())?;
+            }
+            // Percent-coding into stack buffers: decode the path, encode it
+            // again with the grammar-derived PATH set, decode that: the
+            // same bytes.
+            let mut dec = [0u8; 256];
+            match uridfa::pct::decode_into(uri.path().as_bytes(), &mut dec) {
+                Ok(n) => {
+                    let mut enc = [0u8; 768];
+                    let mut again = [0u8; 256];
+                    let ok = uridfa::pct::encode_into(&dec[..n], &tables::PATH_SET, &mut enc)
+                        .and_then(|m| uridfa::pct::decode_into(&enc[..m], &mut again))
+                        .is_ok_and(|k| again[..k] == dec[..n]);
+                    if !ok {
+                        writeln!(out, "percent-coding round trip disagrees")?;
+                        return Ok(3);
+                    }
+                    let segments = uri.path_segments().count();
+                    writeln!(out, "decoded path: {n} bytes, {segments} segments")?;
+                }
+                Err(e) => writeln!(out, "decoded path: {e}")?,
             }
             Ok(0)
         }

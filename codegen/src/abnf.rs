@@ -96,6 +96,20 @@ pub struct Capture {
     pub kind_of: Option<String>,
 }
 
+/// A `;@ encode-set NAME = rule` pragma: the bytes a percent-encoder may
+/// write literally in `rule`, computed by [`crate::encode_set`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncodeSetPragma {
+    /// The set's name (`query`); the generated static is `QUERY_SET`.
+    pub name: String,
+    /// The rule it is derived from.
+    pub rule: String,
+    /// The rule name's span in the pragma.
+    pub rule_span: Span,
+    /// The whole pragma (`;@ encode-set`), where derivation errors point.
+    pub pragma: Span,
+}
+
 /// A parsed and checked grammar file, with its imports.
 #[derive(Clone, Debug)]
 pub struct Grammar {
@@ -111,6 +125,8 @@ pub struct Grammar {
     pub entries: Vec<(String, Span)>,
     /// `;@ capture` and `;@ kind` pragmas, in pragma order.
     pub captures: Vec<Capture>,
+    /// `;@ encode-set` pragmas, in pragma order.
+    pub encode_sets: Vec<EncodeSetPragma>,
     /// `true` when the main file says `;@ charset utf-8`: numeric values are
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.
@@ -224,6 +240,7 @@ enum Item {
     Charset {
         pragma: Span,
     },
+    EncodeSet(EncodeSetPragma),
 }
 
 /// A numeric value above 0xFF, checked once the charset is known.
@@ -928,7 +945,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, capture, kind or charset)",
+                "expected a pragma name after ';@' (import, entry, capture, kind, charset or encode-set)",
             );
             return;
         };
@@ -971,11 +988,45 @@ impl<'t> Parser<'t> {
                     self.error(*span, msg);
                 }
             },
+            "encode-set" => self.encode_set(args, pragma, end_span),
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, capture, kind or charset"
+                    "unknown pragma '{name}'; expected import, entry, capture, kind, charset or encode-set"
                 );
                 self.error(name_span, msg);
+            }
+        }
+    }
+
+    /// `encode-set NAME = RULE`.
+    fn encode_set(&mut self, args: &[(String, Span)], pragma: Span, end: Span) {
+        let tokens = split_tokens(args);
+        match tokens.as_slice() {
+            [(name, name_span), (eq, _), (rule, rule_span)] if eq == "=" => {
+                if !is_rulename(name) {
+                    let msg = format!("expected an encode-set name, found '{name}'");
+                    self.error(*name_span, msg);
+                } else if !is_rulename(rule) {
+                    let msg = format!("expected a rule name, found '{rule}'");
+                    self.error(*rule_span, msg);
+                } else {
+                    self.items.push(Item::EncodeSet(EncodeSetPragma {
+                        name: name.clone(),
+                        rule: rule.clone(),
+                        rule_span: *rule_span,
+                        pragma: pragma.to(*rule_span),
+                    }));
+                }
+            }
+            [_, _, _, (extra, span), ..] if tokens[1].0 == "=" => {
+                let msg = format!(
+                    "unexpected '{extra}' after the rule name; an encode set names one rule"
+                );
+                self.error(*span, msg);
+            }
+            _ => {
+                let span = tokens.get(1).or(tokens.first()).map_or(end, |t| t.1);
+                self.error(span, "expected 'encode-set NAME = RULE'");
             }
         }
     }
@@ -1138,6 +1189,7 @@ struct Loader {
     entries: Vec<(String, Span)>,
     captures: Vec<Capture>,
     kinds: Vec<(String, Span)>,
+    encode_sets: Vec<EncodeSetPragma>,
     charset: bool,
     wide: Vec<WideValue>,
     /// Files being loaded, outermost first, for import cycles.
@@ -1201,14 +1253,16 @@ impl Loader {
                 | Item::Capture { pragma, .. }
                 | Item::Kind { pragma, .. }
                 | Item::Charset { pragma }
+                | Item::EncodeSet(EncodeSetPragma { pragma, .. })
                     if !is_main =>
                 {
                     self.error(
                         pragma,
                         "only 'import' is allowed in an imported file; \
-                         entry, capture, kind and charset belong in the main file",
+                         entry, capture, kind, charset and encode-set belong in the main file",
                     );
                 }
+                Item::EncodeSet(e) => self.encode_sets.push(e),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Capture { capture, .. } => self.captures.push(capture),
                 Item::Kind { kind, rules, .. } => {
@@ -1336,6 +1390,7 @@ impl Loader {
             rules: self.rules,
             entries: self.entries,
             captures: self.captures,
+            encode_sets: self.encode_sets,
             utf8: self.charset,
         })
     }
@@ -1378,6 +1433,20 @@ impl Loader {
                 let at = self.sources.location(first);
                 let name = &capture.name;
                 problems.push((span, format!("duplicate capture '{name}' (first at {at})")));
+            }
+        }
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for e in &self.encode_sets {
+            if !self.known(&e.rule) {
+                problems.push((e.rule_span, format!("unknown rule '{}'", e.rule)));
+            }
+            if let Some(first) = seen.insert(e.name.to_ascii_lowercase(), e.pragma) {
+                let at = self.sources.location(first);
+                let name = &e.name;
+                problems.push((
+                    e.pragma,
+                    format!("duplicate encode-set '{name}' (first at {at})"),
+                ));
             }
         }
         for (kind, span) in &self.kinds {

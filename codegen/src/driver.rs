@@ -56,6 +56,8 @@ pub struct Compiled {
     pub grammar: Grammar,
     /// One machine per `;@ entry`, in pragma order.
     pub machines: Vec<Machine>,
+    /// One set per `;@ encode-set`, in pragma order.
+    pub encode_sets: Vec<crate::encode_set::EncodeSetBuf>,
 }
 
 impl Compiled {
@@ -128,13 +130,27 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
             }),
         }
     }
+    let mut encode_sets = Vec::new();
+    for p in &grammar.encode_sets {
+        match crate::encode_set::derive(&grammar, p) {
+            Ok(set) => encode_sets.push(set),
+            Err(message) => errors.push(Diagnostic {
+                span: p.pragma,
+                message,
+            }),
+        }
+    }
     if !errors.is_empty() {
         return Err(Diagnostics {
             sources: grammar.sources.clone(),
             errors,
         });
     }
-    Ok(Compiled { grammar, machines })
+    Ok(Compiled {
+        grammar,
+        machines,
+        encode_sets,
+    })
 }
 
 /// Reads, checks and compiles the grammar file at `path`.

@@ -48,8 +48,23 @@ fn rule_text(c: &Compiled, rule: &str) -> String {
     let Some(file) = c.grammar.sources.files.get(r.span.file) else {
         return String::new();
     };
+    // A `( ... )` group's node spans its contents only: take the closing
+    // parentheses that follow the last node too.
+    let mut end = r.node.span.end;
+    let bytes = file.text.as_bytes();
+    loop {
+        let mut j = end;
+        while matches!(bytes.get(j), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+            j += 1;
+        }
+        if bytes.get(j) == Some(&b')') {
+            end = j + 1;
+        } else {
+            break;
+        }
+    }
     file.text
-        .get(r.span.start..r.node.span.end)
+        .get(r.span.start..end)
         .unwrap_or("")
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -219,6 +234,37 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
     for t in &fixed {
         machines.extend(machine_tokens(c, t));
     }
+    let encode_sets = c.encode_sets.iter().map(|e| {
+        let id = ident(&format!("{}_SET", const_name(&e.name)));
+        let [f0, f1, f2, f3] = crate::encode_set::EncodeSetBuf::words(&e.first);
+        let [r0, r1, r2, r3] = crate::encode_set::EncodeSetBuf::words(&e.rest);
+        let [p0, p1, p2, p3] = crate::encode_set::EncodeSetBuf::words(&e.pct);
+        let (name, rule, empty) = (&e.name, &e.rule, e.accepts_empty);
+        let doc = format!(
+            " The percent-encoding set of `{rule}` (`;@ encode-set {name} = {rule}` in \
+             `grammar/{}.abnf`), derived from its rule:\n\n ```abnf\n {}\n ```\n\n \
+             The encoder writes a byte literally when it is in the set, else as `%XX`; \
+             the result always matches the rule{}.",
+            c.grammar.name,
+            rule_text(c, rule),
+            if empty {
+                ""
+            } else {
+                " (unless empty: the rule needs at least one character)"
+            }
+        );
+        quote! {
+            #[doc = #doc]
+            pub static #id: ::uridfa_runtime::EncodeSet = ::uridfa_runtime::EncodeSet {
+                name: #name,
+                rule: #rule,
+                first: ::uridfa_runtime::ByteSet([#f0, #f1, #f2, #f3]),
+                rest: ::uridfa_runtime::ByteSet([#r0, #r1, #r2, #r3]),
+                pct: ::uridfa_runtime::ByteSet([#p0, #p1, #p2, #p3]),
+                accepts_empty: #empty,
+            };
+        }
+    });
     let entry_len = c.machines.len();
     let entry_refs = c.machines.iter().map(|m| {
         let id = ident(&const_name(&m.tables.rule));
@@ -248,6 +294,7 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         /// UTF-8 characters; see `uridfa_runtime::Error::at_char_start`).
         pub const CHARSET_UTF8: bool = #utf8;
         #(#capture_consts)*
+        #(#encode_sets)*
         #machines
     };
     let file: syn::File =

@@ -2,7 +2,8 @@
 //!
 //! The pipeline, one module per stage (see `DESIGN.md`):
 //! [`abnf`] → [`lower`] → [`nfa`] → [`tdfa`] → [`minimize`] → [`tables`] → [`emit`],
-//! with [`dump`] for text and DOT forms. [`driver`] runs them in order.
+//! with [`dump`] for text and DOT forms and [`encode_set`] for the
+//! percent-encoding sets of `;@ encode-set` pragmas. [`driver`] runs them in order.
 #![deny(missing_docs)]
 
 pub mod abnf;
@@ -10,6 +11,7 @@ pub mod diag;
 pub mod driver;
 pub mod dump;
 pub mod emit;
+pub mod encode_set;
 pub mod lower;
 pub mod minimize;
 pub mod nfa;

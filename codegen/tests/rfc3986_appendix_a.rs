@@ -76,10 +76,16 @@ fn appendix_a(rfc: &str) -> String {
         .join("\n")
 }
 
-/// `grammar/rfc3986.abnf` without pragma lines (comments go in [`rules`]).
+/// The line after which `grammar/rfc3986.abnf` holds uridfa helper rules
+/// (for `;@ encode-set` pragmas), not Appendix A rules.
+const HELPERS: &str = "; uridfa: helper rules below this line";
+
+/// `grammar/rfc3986.abnf` without pragma lines and without the helper rules
+/// after [`HELPERS`] (comments go in [`rules`]).
 fn grammar_rules(text: &str) -> Vec<(String, String)> {
     let text: String = text
         .lines()
+        .take_while(|l| !l.starts_with(HELPERS))
         .filter(|l| !l.starts_with(";@"))
         .map(|l| format!("{l}\n"))
         .collect();

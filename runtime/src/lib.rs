@@ -969,7 +969,9 @@ impl<'t, 'r> Machine<'t, 'r> {
 }
 
 mod check;
+mod encode_set;
 pub use check::{check, CheckError};
+pub use encode_set::EncodeSet;
 
 #[cfg(test)]
 mod tests {
