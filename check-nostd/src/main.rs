@@ -4,7 +4,9 @@
 //! [`main`], which checks `argv[1]` as an RFC 3986 `URI-reference` with
 //! every runtime entry point (`validate`, `split`, `split_with`, the
 //! streaming `Machine`) and the typed `uridfa::rfc3986::UriRef::parse`
-//! (and percent-decodes and re-encodes its path with `uridfa::pct`),
+//! (and percent-decodes and re-encodes its path with `uridfa::pct`,
+//! normalizes it with `uridfa::normalize` and resolves it with
+//! `uridfa::resolve`),
 //! checks it with every entry of every built-in grammar as well, prints the components (or the error, whose `Display` does not allocate)
 //! to stdout through `write(2)`, and exits with:
 //!
@@ -170,6 +172,30 @@ fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {
                     writeln!(out, "decoded path: {n} bytes, {segments} segments")?;
                 }
                 Err(e) => writeln!(out, "decoded path: {e}")?,
+            }
+            // Normalization and resolution into stack buffers.
+            let mut norm = [0u8; 512];
+            match uridfa::normalize::normalize_into(
+                uri.as_str(),
+                uridfa::normalize::Steps::ALL,
+                &mut norm,
+            ) {
+                Ok(n) => writeln!(
+                    out,
+                    "normalized: {:?}",
+                    core::str::from_utf8(&norm[..n]).unwrap_or("")
+                )?,
+                Err(e) => writeln!(out, "normalized: {e}")?,
+            }
+            let opts = uridfa::resolve::Options::default();
+            match uridfa::resolve::resolve_into("http://a/b/c/d;p?q", uri.as_str(), opts, &mut norm)
+            {
+                Ok(n) => writeln!(
+                    out,
+                    "resolved against http://a/b/c/d;p?q: {:?}",
+                    core::str::from_utf8(&norm[..n]).unwrap_or("")
+                )?,
+                Err(e) => writeln!(out, "resolved: {e}")?,
             }
             Ok(0)
         }
