@@ -2,7 +2,8 @@
 //! allocation.
 //!
 //! - Decoding: [`decode_into`] writes into a caller buffer; [`decode`]
-//!   returns a [`Decode`] iterator of decoded chunks (`&[u8]`), which needs
+//!   checks the whole input first (one linear pass), then returns an
+//!   infallible [`Decode`] iterator of decoded chunks (`&[u8]`), which needs
 //!   no buffer at all: a run of literal bytes is a slice of the input, and a
 //!   decoded octet is a one-byte slice of a static table, so there is no
 //!   `Cow` and no allocation. A `%` not followed by two hex digits is a
