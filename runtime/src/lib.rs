@@ -94,6 +94,14 @@ pub struct ByteSet(pub [u64; 4]);
 
 impl ByteSet {
     /// Whether `b` is in the set.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// // Bit 0x41 % 64 = 1 of word 0x41 / 64 = 1: the byte `A`.
+    /// let s = uridfa_runtime::ByteSet([0, 1 << 1, 0, 0]);
+    /// assert!(s.contains(b'A') && !s.contains(b'B'));
+    /// ```
     #[inline(always)]
     pub fn contains(&self, b: u8) -> bool {
         (self.0[usize::from(b >> 6)] >> (b & 63)) & 1 != 0
