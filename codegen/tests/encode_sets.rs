@@ -197,3 +197,56 @@ fn pct_set_must_be_the_same_everywhere() {
     let e = error_of(text);
     assert!(e.contains("the octet %00 is not allowed after"), "{e}");
 }
+
+#[test]
+fn rfc2396_family_sets_follow_the_rules() {
+    // RFC 2396 §2.3: unreserved = alphanum | mark, mark = "-" | "_" | "." |
+    // "!" | "~" | "*" | "'" | "(" | ")"; §2.2: reserved = ";" | "/" | "?" |
+    // ":" | "@" | "&" | "=" | "+" | "$" | ","; §3.2.2: userinfo = *(
+    // unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," ); §3.3:
+    // pchar = unreserved | escaped | ":" | "@" | "&" | "=" | "+" | "$" |
+    // ",", segment = *pchar *( ";" param ); §3.4 query = *uric; §4.1
+    // fragment = *uric; uric = reserved | unreserved | escaped.
+    // 2396bis-01 §3.2.2, §3.3: the same userinfo; pchar adds ";"; query and
+    // fragment are *( pchar / "/" / "?" ) (the same bytes as *uric).
+    let unreserved = format!("{ALNUM}-_.!~*'()");
+    let reserved = ";/?:@&=+$,";
+    let userinfo = format!("{unreserved};:&=+$,");
+    let segment = format!("{unreserved}:@&=+$,;");
+    let uric = format!("{unreserved}{reserved}");
+    for g in ["rfc2396.abnf", "draft-fielding-uri-rfc2396bis-01.abnf"] {
+        let c = grammar(g);
+        for (name, want) in [
+            ("userinfo", &userinfo),
+            ("segment", &segment),
+            ("query", &uric),
+            ("fragment", &uric),
+        ] {
+            let s = set_of(&c, name);
+            assert_eq!(text(&s.first), sorted(want), "{g} {name} first");
+            assert_eq!(text(&s.rest), sorted(want), "{g} {name} rest");
+            assert!(s.accepts_empty && s.pct.iter().all(|&x| x), "{g} {name}");
+        }
+    }
+}
+
+#[test]
+fn urn_sets_follow_the_rules() {
+    // RFC 8141 §2 (and draft 03 §2.2): NSS = pchar *(pchar / "/"), with
+    // RFC 3986's pchar; q-component = pchar *( pchar / "/" / "?" ).
+    let pchar = format!("{ALNUM}-._~!$&'()*+,;=:@");
+    let c = grammar("rfc8141.abnf");
+    let nss = set_of(&c, "NSS");
+    assert_eq!(text(&nss.first), sorted(&pchar));
+    assert_eq!(text(&nss.rest), sorted(&format!("{pchar}/")));
+    let q = set_of(&c, "q-component");
+    assert_eq!(text(&q.first), sorted(&pchar));
+    assert_eq!(text(&q.rest), sorted(&format!("{pchar}/?")));
+    let f = set_of(&c, "f-component");
+    assert_eq!(text(&f.first), sorted(&format!("{pchar}/?")));
+    // Draft 03: NSS = 1*pchar (no "/").
+    let c = grammar("draft-ietf-urnbis-rfc2141bis-urn-03.abnf");
+    let nss = set_of(&c, "NSS");
+    assert_eq!(text(&nss.first), sorted(&pchar));
+    assert_eq!(text(&nss.rest), sorted(&pchar));
+}
