@@ -264,7 +264,7 @@ macro_rules! view {
             }
 
     /// `<scheme-specific-part>` (§4.1: "absolute URLs are written as
-    /// follows: <scheme>:<scheme-specific-part>"): everything after the
+    /// follows: `<scheme>:<scheme-specific-part>`"): everything after the
     /// scheme's `:`, up to the fragment's `#`. `None` without a scheme.
     ///
     /// This is the `*urlc` of `opaque-URL = scheme ":" *urlc` (§4.2). The

@@ -238,10 +238,10 @@ impl<'a> UrnRef<'a> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step5 {
-    /// 5a: "Remove the <query> part of the URI, if present."
+    /// 5a: "Remove the `<query>` part of the URI, if present."
     RemoveQuery,
-    /// 5b: "Reorder the directives in the <query> part of the URI, if
-    /// present, bringing them into a preferred <keywd> order": the queries
+    /// 5b: "Reorder the directives in the `<query>` part of the URI, if
+    /// present, bringing them into a preferred `<keywd>` order": the queries
     /// must hold the same directives, in any order (a query and no query
     /// differ). Our preferred order is by keyword, then by value
     /// ([`UrnRef::normalize_into`]).
@@ -600,7 +600,7 @@ impl UrnRef<'_> {
     /// in upper case (§5 leaves the case to the implementation; upper is
     /// RFC 3986 §2.1's), no fragment, and under [`Step5::RemoveQuery`] no
     /// query, under [`Step5::ReorderDirectives`] the directives sorted by
-    /// keyword, then by value (a stable choice of the "preferred <keywd>
+    /// keyword, then by value (a stable choice of the "preferred `<keywd>`
     /// order"; Note [directive order] in the source). Nothing is decoded.
     /// Two URN references are [lexically
     /// equivalent](UrnRef::lexically_equivalent) exactly when their normal

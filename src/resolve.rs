@@ -19,7 +19,7 @@
 //! | `../../../g` | `http://a/../g` | `http://a/../g` | `http://a/../g` | `http://a/g` |
 //!
 //! The entry point is [`resolve_into`], which writes the target into a
-//! caller buffer and never allocates; with the `alloc` feature, [`resolve`]
+//! caller buffer and never allocates; with the `alloc` feature, `resolve`
 //! returns a `String`. [`Options`] picks the algorithm, what to do with
 //! leading `..` segments ([`Dots`]) and 2396bis-01's "validating" switch.
 //!

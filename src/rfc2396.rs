@@ -209,7 +209,7 @@ macro_rules! view {
             }
 
     /// `<scheme-specific-part>` (§3: "absolute URI are written as
-    /// follows: <scheme>:<scheme-specific-part>"): everything after the
+    /// follows: `<scheme>:<scheme-specific-part>`"): everything after the
     /// scheme's `:`, up to the fragment's `#` (a `hier_part` with its
     /// query, or the `opaque_part`). `None` without a scheme.
             ///
