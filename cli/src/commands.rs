@@ -275,29 +275,38 @@ pub fn dot(args: &RunArgs) -> Result<bool, Failure> {
 ///
 /// A [`Failure`] if I/O fails.
 pub fn resolve(args: &ResolveArgs) -> Result<bool, Failure> {
-    let mut out = Out::new(&args.inputs);
-    let mut all_ok = true;
-    let mut buf = Vec::new();
-    input::for_each(&args.inputs, |bytes| {
+    transform_each(&args.inputs, |bytes, buf| {
         let Ok(reference) = std::str::from_utf8(bytes) else {
-            all_ok = false;
-            return out.line("err reference is not UTF-8");
+            return Err("reference is not UTF-8".into());
         };
         buf.resize(args.base.len() + reference.len() + 8, 0);
-        let mut r = uridfa::resolve::resolve_into(&args.base, reference, args.options, &mut buf);
+        let mut r = uridfa::resolve::resolve_into(&args.base, reference, args.options, buf);
         if let Err(uridfa::resolve::ResolveError::BufferTooSmall { needed }) = r {
             buf.resize(needed, 0);
-            r = uridfa::resolve::resolve_into(&args.base, reference, args.options, &mut buf);
+            r = uridfa::resolve::resolve_into(&args.base, reference, args.options, buf);
         }
-        match r {
-            Ok(n) => {
-                out.w.write_all(&buf[..n])?;
-                out.line("")
-            }
-            Err(e) => {
-                all_ok = false;
-                out.line(&format!("err {e}"))
-            }
+        r.map_err(|e| e.to_string())
+    })
+}
+
+/// Runs `f` on each input and prints the bytes it wrote into the buffer
+/// (`Ok(n)`: the first `n`), or `err <message>`. `Ok(true)` when every
+/// input succeeded.
+fn transform_each(
+    inputs: &[Vec<u8>],
+    mut f: impl FnMut(&[u8], &mut Vec<u8>) -> Result<usize, String>,
+) -> Result<bool, Failure> {
+    let mut out = Out::new(inputs);
+    let mut all_ok = true;
+    let mut buf = Vec::new();
+    input::for_each(inputs, |bytes| match f(bytes, &mut buf) {
+        Ok(n) => {
+            out.w.write_all(buf.get(..n).unwrap_or_default())?;
+            out.line("")
+        }
+        Err(e) => {
+            all_ok = false;
+            out.line(&format!("err {e}"))
         }
     })?;
     out.w.flush()?;
@@ -347,24 +356,10 @@ fn normal_form(n: Normalization, input: &[u8], buf: &mut Vec<u8>) -> Result<usiz
 ///
 /// A [`Failure`] if I/O fails.
 pub fn normalize(args: &NormalizeArgs) -> Result<bool, Failure> {
-    let mut out = Out::new(&args.inputs);
-    let mut all_ok = true;
-    let mut buf = Vec::new();
-    input::for_each(&args.inputs, |bytes| {
+    transform_each(&args.inputs, |bytes, buf| {
         buf.resize(bytes.len() + 8, 0);
-        match normal_form(args.normalization, bytes, &mut buf) {
-            Ok(n) => {
-                out.w.write_all(&buf[..n])?;
-                out.line("")
-            }
-            Err(e) => {
-                all_ok = false;
-                out.line(&format!("err {e}"))
-            }
-        }
-    })?;
-    out.w.flush()?;
-    Ok(all_ok)
+        normal_form(args.normalization, bytes, buf)
+    })
 }
 
 /// `uridfa equiv A B`: prints `equivalent`, `different` or
