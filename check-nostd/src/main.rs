@@ -13,7 +13,8 @@
 //! - `0`: valid, and every entry point agrees;
 //! - `1`: invalid, and every entry point agrees;
 //! - `2`: usage error (no argument);
-//! - `3`: the entry points disagree (a bug).
+//! - `3`: the entry points disagree, or the input is not equivalent to its
+//!   normal form (a bug).
 #![no_std]
 #![no_main]
 
@@ -180,11 +181,17 @@ fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {
                 uridfa::normalize::Steps::ALL,
                 &mut norm,
             ) {
-                Ok(n) => writeln!(
-                    out,
-                    "normalized: {:?}",
-                    core::str::from_utf8(&norm[..n]).unwrap_or("")
-                )?,
+                Ok(n) => {
+                    // The input is equivalent to its normal form, compared
+                    // without any buffer.
+                    let form = core::str::from_utf8(&norm[..n]).unwrap_or("");
+                    let all = uridfa::normalize::Steps::ALL;
+                    if uridfa::normalize::equivalent(uri.as_str(), form, all) != Ok(true) {
+                        writeln!(out, "not equivalent to its normal form")?;
+                        return Ok(3);
+                    }
+                    writeln!(out, "normalized: {form:?}")?;
+                }
                 Err(e) => writeln!(out, "normalized: {e}")?,
             }
             let opts = uridfa::resolve::Options::default();
