@@ -139,6 +139,8 @@ struct Collected {
     algorithm: Option<String>,
     /// `--dots`.
     dots: Option<String>,
+    /// `--validating`.
+    validating: Option<String>,
     /// `--steps`.
     steps: Option<String>,
     /// `--step5`.
@@ -273,7 +275,7 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
             }
             "--grammar" | "--grammar-file" => accepts.grammar,
             "--rule" => accepts.rule,
-            "--base" | "--algorithm" | "--dots" => accepts.resolve,
+            "--base" | "--algorithm" | "--dots" | "--validating" => accepts.resolve,
             "--steps" | "--step5" => accepts.normalize,
             _ => false,
         };
@@ -290,9 +292,10 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
         match name {
             "--grammar-file" => set_grammar(&mut c, GrammarArg::File(PathBuf::from(value)))?,
             "--grammar" => set_grammar(&mut c, GrammarArg::Builtin(utf8(name, value)?))?,
-            "--base" | "--algorithm" | "--dots" | "--steps" | "--step5" => {
+            "--base" | "--algorithm" | "--dots" | "--validating" | "--steps" | "--step5" => {
                 let slot = match name {
                     "--base" => &mut c.base,
+                    "--validating" => &mut c.validating,
                     "--algorithm" => &mut c.algorithm,
                     "--steps" => &mut c.steps,
                     "--step5" => &mut c.step5,
@@ -341,6 +344,22 @@ fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
             )));
         }
         options = options.dots(dots);
+    }
+    if let Some(v) = c.validating.as_deref() {
+        if algorithm != Algorithm::Rfc2396bis01 {
+            return Err(UsageError(format!(
+                "--validating applies to draft-fielding-uri-rfc2396bis-01 only, not {algorithm}"
+            )));
+        }
+        options = options.validating(match v {
+            "yes" => true,
+            "no" => false,
+            other => {
+                return Err(UsageError(format!(
+                    "unknown --validating '{other}'; one of: yes, no"
+                )))
+            }
+        });
     }
     Ok(ResolveArgs {
         base,

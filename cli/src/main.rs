@@ -6,7 +6,7 @@
 //! uridfa split  --grammar NAME [--rule RULE] [INPUT...]
 //! uridfa stats  [--grammar NAME]
 //! uridfa dot    --grammar NAME [--rule RULE]
-//! uridfa resolve --base URI [--algorithm NAME] [--dots keep|remove|error]
+//! uridfa resolve --base URI [--algorithm NAME] [--dots keep|remove|error] [--validating yes|no]
 //! uridfa normalize [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b]
 //! uridfa equiv A B [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b]
 //! uridfa grammars
@@ -45,7 +45,8 @@ Usage:
   uridfa split    (--grammar NAME | --grammar-file PATH) [--rule RULE] [INPUT...]
   uridfa stats    [--grammar NAME | --grammar-file PATH]
   uridfa dot      (--grammar NAME | --grammar-file PATH) [--rule RULE]
-  uridfa resolve  --base URI [--algorithm NAME] [--dots keep|remove|error] [REF...]
+  uridfa resolve  --base URI [--algorithm NAME] [--dots keep|remove|error]
+                  [--validating yes|no] [REF...]
   uridfa normalize [--grammar NAME] [--steps LIST] [--step5 a|b] [INPUT...]
   uridfa equiv    A B [--grammar NAME] [--steps LIST] [--step5 a|b]
   uridfa grammars
@@ -74,7 +75,9 @@ Subcommands:
             document, as written. --dots says what to do with \"..\" segments
             left above the root after merging: keep (default of the three
             older documents), remove (RFC 3986's remove_dot_segments, its
-            only choice) or error.
+            only choice) or error. --validating no turns off
+            2396bis-01's \"validating\" switch: a reference whose scheme
+            equals the base's is then resolved as relative (default yes).
   normalize Print each input's normal form, or `err MESSAGE`. NAME is
             rfc3986 (default), rfc3987, rfc6874 or
             draft-fielding-uri-rfc2396bis-01: the comparison ladder of

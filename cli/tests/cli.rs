@@ -662,10 +662,42 @@ fn resolve_errors() {
     // RFC 3986 §5.2.1: the base must be a URI.
     let o = run(&["resolve", "--base", "/x"], b"g\n");
     assert!(stdout(&o).starts_with("err invalid base"), "{}", stdout(&o));
+    // 2396bis-01 Appendix C.2: "http:g = http:g ; for validating parsers
+    // / http://a/b/c/g ; for backwards compatibility".
+    let bis = "draft-fielding-uri-rfc2396bis-01";
+    let o = run(
+        &["resolve", "--base", base, "--algorithm", bis, "http:g"],
+        b"",
+    );
+    assert_eq!(stdout(&o), "http:g\n");
+    let o = run(
+        &[
+            "resolve",
+            "--base",
+            base,
+            "--algorithm",
+            bis,
+            "--validating",
+            "no",
+            "http:g",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "http://a/b/c/g\n");
     for args in [
         &["resolve"][..],
         &["resolve", "--base", base, "--algorithm", "rfc1808"],
         &["resolve", "--base", base, "--dots", "keep"],
+        &["resolve", "--base", base, "--validating", "no"],
+        &[
+            "resolve",
+            "--base",
+            base,
+            "--algorithm",
+            bis,
+            "--validating",
+            "maybe",
+        ],
     ] {
         assert_eq!(code(&run(args, b"")), 2, "{args:?}");
     }
