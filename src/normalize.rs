@@ -314,11 +314,11 @@ impl Syntax {
     ) -> Result<usize, NormalizeError> {
         let c = Comps::parse(self, input)?;
         let plan = Plan::new(&c, steps);
-        let needed = plan.len(&c);
+        let (needed, shape) = plan.len(&c);
         if needed > out.len() {
             return Err(NormalizeError::BufferTooSmall { needed });
         }
-        Ok(plan.write(&c, out))
+        Ok(plan.write(&c, shape, out))
     }
 
     /// Whether `a` and `b` have the same normal form under `steps`,
@@ -371,8 +371,9 @@ impl Syntax {
     ) -> Result<alloc::string::String, NormalizeError> {
         let c = Comps::parse(self, input)?;
         let plan = Plan::new(&c, steps);
-        let mut buf = alloc::vec![0u8; plan.len(&c)];
-        let n = plan.write(&c, &mut buf);
+        let (len, shape) = plan.len(&c);
+        let mut buf = alloc::vec![0u8; len];
+        let n = plan.write(&c, shape, &mut buf);
         buf.truncate(n);
         // Every byte is an input byte, an ASCII letter case-folded, an ASCII
         // separator, or an ASCII character decoded from `%XX`, and
@@ -1042,23 +1043,8 @@ impl<'a> Plan<'a> {
         )
     }
 
-    /// Whether a normalized path without authority would start with `//`:
-    /// its first segment is empty and another follows. Then `/.` is
-    /// written before it.
-    fn needs_guard(&self, c: &Comps<'a>) -> bool {
-        if !self.dots || self.auth.is_some() {
-            return false;
-        }
-        let mut n = 0usize;
-        let mut first_empty = false;
-        for item in self.path_items(c) {
-            n += 1;
-            first_empty = item == Item::Empty;
-        }
-        n >= 2 && first_empty
-    }
-
-    /// The pieces of the normal form, in order, except the path.
+    /// The pieces of the normal form before the path, in order, each
+    /// given to `f`.
     fn head(&self, c: &Comps<'a>, mut f: impl FnMut(Rewrite<'a>)) {
         if let Some(s) = c.scheme {
             f(Rewrite::new(s, self.mode(c, (0, s.len()))));
@@ -1082,6 +1068,7 @@ impl<'a> Plan<'a> {
         }
     }
 
+    /// The pieces of the normal form after the path, each given to `f`.
     fn tail(&self, c: &Comps<'a>, mut f: impl FnMut(Rewrite<'a>)) {
         if let Some(q) = c.query {
             f(Rewrite::new("?", self.plain(c)));
@@ -1093,6 +1080,22 @@ impl<'a> Plan<'a> {
         }
     }
 
+    /// The pieces [`Plan::head`] then [`Plan::tail`] give, collected (at
+    /// most 8 + 4), for comparing without a callback.
+    fn pieces(&self, c: &Comps<'a>) -> impl Iterator<Item = Rewrite<'a>> {
+        let mut v: [Option<Rewrite<'a>>; 12] = Default::default();
+        let mut n = 0;
+        let mut push = |r| {
+            if let Some(slot) = v.get_mut(n) {
+                *slot = Some(r);
+            }
+            n += 1;
+        };
+        self.head(c, &mut push);
+        self.tail(c, &mut push);
+        v.into_iter().flatten()
+    }
+
     fn item_len(&self, c: &Comps<'_>, item: Item<'_>) -> usize {
         1 + match item {
             Item::Seg(s) => Rewrite::new(s, self.plain(c)).len(),
@@ -1101,27 +1104,37 @@ impl<'a> Plan<'a> {
         }
     }
 
-    fn path_len(&self, c: &Comps<'a>) -> usize {
+    /// The length of the normalized path, and whether it needs the `/.`
+    /// guard: without authority, a normalized path whose first segment is
+    /// empty and followed by another would start with `//`. One pass over
+    /// the segments.
+    fn path_shape(&self, c: &Comps<'a>) -> (usize, bool) {
         if !self.dots {
-            return Rewrite::new(self.path, self.plain(c)).len();
+            return (Rewrite::new(self.path, self.plain(c)).len(), false);
         }
-        let guard = if self.needs_guard(c) { 2 } else { 0 };
-        guard
-            + self
-                .path_items(c)
-                .map(|item| self.item_len(c, item))
-                .sum::<usize>()
+        let (mut len, mut n, mut first_empty) = (0, 0usize, false);
+        for item in self.path_items(c) {
+            len += self.item_len(c, item);
+            n += 1;
+            first_empty = item == Item::Empty;
+        }
+        let guard = self.auth.is_none() && n >= 2 && first_empty;
+        (len + if guard { 2 } else { 0 }, guard)
     }
 
-    fn len(&self, c: &Comps<'a>) -> usize {
-        let mut n = 0;
+    /// The length of the normal form, and the path's shape for
+    /// [`Plan::write`].
+    fn len(&self, c: &Comps<'a>) -> (usize, (usize, bool)) {
+        let shape = self.path_shape(c);
+        let mut n = shape.0;
         self.head(c, |r| n += r.len());
         self.tail(c, |r| n += r.len());
-        n + self.path_len(c)
+        (n, shape)
     }
 
-    /// Writes the normal form; `out` holds at least [`Plan::len`] bytes.
-    fn write(&self, c: &Comps<'a>, out: &mut [u8]) -> usize {
+    /// Writes the normal form; `out` holds at least the length [`Plan::len`]
+    /// gave with `shape`.
+    fn write(&self, c: &Comps<'a>, shape: (usize, bool), out: &mut [u8]) -> usize {
         let mut at = 0;
         let mut put = |r: Rewrite<'_>, at: &mut usize| {
             if !r.s.contains(&b'%') {
@@ -1145,9 +1158,10 @@ impl<'a> Plan<'a> {
             }
         };
         self.head(c, |r| put(r, &mut at));
+        let (path_len, guard) = shape;
         if self.dots {
-            let end = at + self.path_len(c);
-            if self.needs_guard(c) {
+            let end = at + path_len;
+            if guard {
                 put(Rewrite::new("/.", self.plain(c)), &mut at);
             }
             // Items come last first: each is written just before the one
@@ -1173,42 +1187,8 @@ impl<'a> Plan<'a> {
     }
 
     /// Whether `self` (of `c`) and `other` (of `d`) have the same normal
-    /// form, comparing piece by piece.
+    /// form, comparing byte by byte as the pieces are rewritten.
     fn same(&self, c: &Comps<'a>, other: &Plan<'_>, d: &Comps<'_>) -> bool {
-        fn eq<'x, 'y>(
-            mut a: impl Iterator<Item = Rewrite<'x>>,
-            mut b: impl Iterator<Item = Rewrite<'y>>,
-        ) -> bool {
-            // The pieces of both sides, flattened: equal byte sequences.
-            let mut ra: Option<Rewrite<'x>> = a.next();
-            let mut rb: Option<Rewrite<'y>> = b.next();
-            loop {
-                let x = loop {
-                    match ra.as_mut() {
-                        None => break None,
-                        Some(r) => match r.next() {
-                            Some(x) => break Some(x),
-                            None => ra = a.next(),
-                        },
-                    }
-                };
-                let y = loop {
-                    match rb.as_mut() {
-                        None => break None,
-                        Some(r) => match r.next() {
-                            Some(y) => break Some(y),
-                            None => rb = b.next(),
-                        },
-                    }
-                };
-                if x != y {
-                    return false;
-                }
-                if x.is_none() {
-                    return true;
-                }
-            }
-        }
         // Structure first: which components are present.
         if c.scheme.is_some() != d.scheme.is_some()
             || c.auth.is_some() != d.auth.is_some()
@@ -1217,43 +1197,10 @@ impl<'a> Plan<'a> {
         {
             return false;
         }
-        // Scheme and authority.
-        let mut ha: [Option<Rewrite<'_>>; 9] = Default::default();
-        let mut hb: [Option<Rewrite<'_>>; 9] = Default::default();
-        let mut n = 0;
-        self.head(c, |r| {
-            if let Some(slot) = ha.get_mut(n) {
-                *slot = Some(r);
-            }
-            n += 1;
-        });
-        let mut m = 0;
-        other.head(d, |r| {
-            if let Some(slot) = hb.get_mut(m) {
-                *slot = Some(r);
-            }
-            m += 1;
-        });
-        if !eq(ha.into_iter().flatten(), hb.into_iter().flatten()) {
-            return false;
-        }
-        // Query and fragment.
-        let mut ta: [Option<Rewrite<'_>>; 4] = Default::default();
-        let mut tb: [Option<Rewrite<'_>>; 4] = Default::default();
-        let (mut n, mut m) = (0, 0);
-        self.tail(c, |r| {
-            if let Some(slot) = ta.get_mut(n) {
-                *slot = Some(r);
-            }
-            n += 1;
-        });
-        other.tail(d, |r| {
-            if let Some(slot) = tb.get_mut(m) {
-                *slot = Some(r);
-            }
-            m += 1;
-        });
-        if !eq(ta.into_iter().flatten(), tb.into_iter().flatten()) {
+        // Everything but the path, as one byte string: the head never
+        // holds the `?` or `#` that starts the tail, so both sides split
+        // at the same place.
+        if !self.pieces(c).flatten().eq(other.pieces(d).flatten()) {
             return false;
         }
         // The path.
@@ -1263,10 +1210,8 @@ impl<'a> Plan<'a> {
             return false;
         }
         if !items_a {
-            return eq(
-                core::iter::once(Rewrite::new(self.path, self.plain(c))),
-                core::iter::once(Rewrite::new(other.path, other.plain(d))),
-            );
+            return Rewrite::new(self.path, self.plain(c))
+                .eq(Rewrite::new(other.path, other.plain(d)));
         }
         // Segment by segment, last first. The `/.` guard depends only on
         // the segments and on the authority's presence, compared above.
@@ -1276,10 +1221,7 @@ impl<'a> Plan<'a> {
             match (ia.next(), ib.next()) {
                 (None, None) => return true,
                 (Some(Item::Seg(x)), Some(Item::Seg(y))) => {
-                    if !eq(
-                        core::iter::once(Rewrite::new(x, self.plain(c))),
-                        core::iter::once(Rewrite::new(y, other.plain(d))),
-                    ) {
+                    if !Rewrite::new(x, self.plain(c)).eq(Rewrite::new(y, other.plain(d))) {
                         return false;
                     }
                 }
