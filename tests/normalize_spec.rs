@@ -6,6 +6,7 @@
 
 use uridfa::normalize::{default_port, equivalent, normalize_into, NormalizeError, Steps, Syntax};
 use uridfa::resolve::{resolve_into, Algorithm, Options};
+use uridfa_codegen::sample::Rng;
 
 /// `Syntax::normalize` without the `alloc` feature (so that
 /// `cargo test -p uridfa` runs these tests with the crate's defaults).
@@ -360,18 +361,6 @@ fn decoded_octets_are_the_grammars_unreserved() {
 // ---------------------------------------------------------------------
 // The path step against the resolution code
 
-/// A deterministic xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
 fn dotty_path(rng: &mut Rng) -> String {
     let mut p = String::new();
     for _ in 0..rng.below(9) {
@@ -391,7 +380,7 @@ fn dotty_path(rng: &mut Rng) -> String {
 /// code (src/resolve.rs) is a separate implementation.
 #[test]
 fn path_step_matches_resolution() {
-    let mut rng = Rng(0x2396_3986);
+    let mut rng = Rng::new(0x2396_3986);
     for _ in 0..20_000 {
         let p = dotty_path(&mut rng);
         let u = format!("s://a{p}");
@@ -431,7 +420,7 @@ fn step_sets() -> impl Iterator<Item = Steps> {
 /// reserved octets, dot segments, ports).
 fn generated(syntax: Syntax, n: usize) -> Vec<String> {
     use uridfa_codegen::driver::{compile_file, Options};
-    use uridfa_codegen::sample::{generate, Rng as SRng};
+    use uridfa_codegen::sample::generate;
     let (file, entry) = match syntax {
         Syntax::Rfc3986 => ("rfc3986.abnf", "URI-reference"),
         Syntax::Rfc3987 => ("rfc3987.abnf", "IRI-reference"),
@@ -441,8 +430,8 @@ fn generated(syntax: Syntax, n: usize) -> Vec<String> {
     let path = format!("{}/grammar/{file}", env!("CARGO_MANIFEST_DIR"));
     let c = compile_file(path.as_ref(), Options::default()).unwrap_or_else(|d| panic!("{d}"));
     let m = c.machine(entry).expect("entry");
-    let mut srng = SRng::new(6202);
-    let mut rng = Rng(0x6_2_2_3);
+    let mut srng = Rng::new(6202);
+    let mut rng = Rng::new(0x6_2_2_3);
     let mut out = Vec::new();
     let seeds = [
         "HTTP://User@Example.COM:80/a/./b/../%7e%41?%3a#%3A",

@@ -19,6 +19,7 @@
 use uridfa::resolve::{
     resolve_into, resolve_into_counting, Algorithm, Dots, Options, ResolveError,
 };
+use uridfa_codegen::sample::Rng;
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
@@ -675,33 +676,24 @@ fn rfc2396_buffer(buffer: &str, dots: Dots) -> Option<String> {
     Some(String::from_utf8(b).unwrap())
 }
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
+/// One of `xs`.
+fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {
+    xs[rng.below(xs.len() as u64) as usize]
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[(self.next() % xs.len() as u64) as usize]
-    }
-    /// A path of up to `n` pieces from a dot-heavy alphabet.
-    fn path(&mut self, n: u64, pieces: &[&str]) -> String {
-        let len = self.next() % (n + 1);
-        (0..len).map(|_| self.pick(pieces)).collect()
-    }
+/// A path of up to `n` pieces from a dot-heavy alphabet.
+fn rand_path(rng: &mut Rng, n: u64, pieces: &[&str]) -> String {
+    let len = rng.below(n + 1);
+    (0..len).map(|_| pick(rng, pieces)).collect()
 }
 
 #[test]
 fn remove_dot_segments_matches_rfc3986_5_2_4_literally() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let pieces = ["/", ".", "..", "a", "b", "/.", "/..", "./", "../", "%2E"];
     let mut checked = 0;
     for _ in 0..20_000 {
-        let path = rng.path(10, &pieces);
+        let path = rand_path(&mut rng, 10, &pieces);
         // As the path of a reference with a scheme, T.path =
         // remove_dot_segments(R.path) (§5.2.2). "s://" would start an
         // authority: skip those.
@@ -729,12 +721,12 @@ fn remove_dot_segments_matches_rfc3986_5_2_4_literally() {
 
 #[test]
 fn string_buffer_matches_rfc2396_step_6_literally() {
-    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut rng = Rng::new(0xD1B5_4A32_D192_ED03);
     let pieces = ["/", ".", "..", "a", "b", "./", "../", "/.", "/..", "%2e"];
     let dirs = ["", "/", "/x/", "/x/y/", "/../x/", "//"];
     for _ in 0..20_000 {
-        let dir = rng.pick(&dirs);
-        let path = rng.path(10, &pieces);
+        let dir = pick(&mut rng, &dirs);
+        let path = rand_path(&mut rng, 10, &pieces);
         // A relative-path reference: not empty, not starting with "/".
         if path.is_empty() || path.starts_with('/') {
             continue;
@@ -764,7 +756,7 @@ fn string_buffer_matches_rfc2396_step_6_literally() {
             }
         }
         // Draft 05 with a query: the buffer holds "?query" (step 6c).
-        let q = rng.path(4, &pieces);
+        let q = rand_path(&mut rng, 4, &pieces);
         let reference = format!("{path}?{q}");
         let want = rfc2396_buffer(&format!("{dir}{reference}"), Dots::Keep)
             .map(|p| format!("http://h{p}"));
@@ -859,16 +851,16 @@ fn linear_on_long_runs_of_percent_2e() {
 /// buffer-too-small error states the exact length (checked inside `res`).
 #[test]
 fn arbitrary_inputs_never_panic() {
-    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
     let pieces = [
         "a", ":", "/", "//", "?", "#", ".", "..", "%2E", "é", " ", "\0", "[", "@", "s:",
     ];
     for _ in 0..20_000 {
-        let base = rng.path(8, &pieces);
-        let r = rng.path(8, &pieces);
+        let base = rand_path(&mut rng, 8, &pieces);
+        let r = rand_path(&mut rng, 8, &pieces);
         for a in Algorithm::ALL {
             for dots in [Dots::Keep, Dots::Remove, Dots::Error] {
-                let o = Options::new(a).dots(dots).validating(rng.next() % 2 == 0);
+                let o = Options::new(a).dots(dots).validating(rng.below(2) == 0);
                 let _ = res(&base, &r, o);
                 let _ = resolve_into(&base, &r, o, &mut []);
             }
