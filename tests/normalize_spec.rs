@@ -55,15 +55,11 @@ fn rfc3986_6_2_2_pair() {
     assert!(equivalent(a, b, syntax_based).unwrap());
     assert_eq!(n3986(b, syntax_based), a);
     // Each of the three syntax-based steps is needed.
-    for missing in [Steps::CASE, Steps::PCT, Steps::PATH] {
-        let steps = Steps::from_names(
-            &["case", "pct", "path"]
-                .into_iter()
-                .filter(|n| Steps::from_names(n) != Some(missing))
-                .collect::<Vec<_>>()
-                .join(","),
-        )
-        .unwrap();
+    for (missing, steps) in [
+        ("case", Steps::PCT | Steps::PATH),
+        ("pct", Steps::CASE | Steps::PATH),
+        ("path", Steps::CASE | Steps::PCT),
+    ] {
         assert!(!equivalent(a, b, steps).unwrap(), "without {missing}");
     }
 }
