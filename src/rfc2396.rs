@@ -237,50 +237,7 @@ macro_rules! view {
                 self.parts.get(tables::FRAGMENT)
             }
 
-            /// The path's segments, percent-decoded: see
-            /// [`crate::pct::PathSegments`] for the exact split (one leading
-            /// `/` does not start an empty segment). `None` for an opaque
-            /// URI: its `opaque_part` is not made of segments (§3).
-            ///
-            /// # Example
-            ///
-            /// ```
-            /// use uridfa::rfc2396::UriRef;
-            /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
-            /// let mut segs = r.path_segments().unwrap();
-            /// assert!(segs.next().unwrap().eq_str("a b"));
-            /// assert!(segs.next().unwrap().eq_str("c;p"));
-            /// assert!(segs.next().is_none());
-            /// assert!(UriRef::parse("mailto:a@b")?.path_segments().is_none());
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn path_segments(&self) -> Option<crate::pct::PathSegments<'a>> {
-                if self.opaque_part().is_some() {
-                    return None;
-                }
-                Some(crate::pct::PathSegments::new(self.path()))
-            }
-
-            /// The query's `key=value` pairs, percent-decoded, or `None`
-            /// without a query: see [`crate::pct::QueryPairs`] (split at
-            /// `&`, then at the first `=`; no `+` to space).
-            ///
-            /// # Example
-            ///
-            /// ```
-            /// use uridfa::rfc2396::UriRef;
-            /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
-            /// let mut pairs = r.query_pairs().unwrap();
-            /// let (k, v) = pairs.next().unwrap();
-            /// assert!(k.eq_str("x") && v.unwrap().eq_str("1 2"));
-            /// let (k, v) = pairs.next().unwrap();
-            /// assert!(k.eq_str("y") && v.is_none());
-            /// assert!(pairs.next().is_none());
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
-                Some(crate::pct::QueryPairs::new(self.query()?))
-            }
+            crate::view::decoded_views_2396!("rfc2396");
 
             /// The span of capture `index` (see [`tables`] for the
             /// indices), for components not covered by an accessor.

@@ -222,3 +222,57 @@ macro_rules! view_core {
 }
 
 pub(crate) use view_core;
+
+/// `path_segments()` and `query_pairs()` for the views of RFC 2396 and
+/// 2396bis-01, whose opaque URIs have no segments. Invoked inside an
+/// `impl` block that has `opaque_part`, `path` and `query`.
+macro_rules! decoded_views_2396 {
+    ($module:literal) => {
+        /// The path's segments, percent-decoded: see
+        /// [`crate::pct::PathSegments`] for the exact split (one leading
+        /// `/` does not start an empty segment). `None` for an opaque
+        /// URI: its `opaque_part` is not made of segments (§3).
+        ///
+        /// # Example
+        ///
+        /// ```
+        #[doc = concat!("use uridfa::", $module, "::UriRef;")]
+        /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
+        /// let mut segs = r.path_segments().unwrap();
+        /// assert!(segs.next().unwrap().eq_str("a b"));
+        /// assert!(segs.next().unwrap().eq_str("c;p"));
+        /// assert!(segs.next().is_none());
+        /// assert!(UriRef::parse("mailto:a@b")?.path_segments().is_none());
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        pub fn path_segments(&self) -> Option<crate::pct::PathSegments<'a>> {
+            if self.opaque_part().is_some() {
+                return None;
+            }
+            Some(crate::pct::PathSegments::new(self.path()))
+        }
+
+        /// The query's `key=value` pairs, percent-decoded, or `None`
+        /// without a query: see [`crate::pct::QueryPairs`] (split at
+        /// `&`, then at the first `=`; no `+` to space).
+        ///
+        /// # Example
+        ///
+        /// ```
+        #[doc = concat!("use uridfa::", $module, "::UriRef;")]
+        /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
+        /// let mut pairs = r.query_pairs().unwrap();
+        /// let (k, v) = pairs.next().unwrap();
+        /// assert!(k.eq_str("x") && v.unwrap().eq_str("1 2"));
+        /// let (k, v) = pairs.next().unwrap();
+        /// assert!(k.eq_str("y") && v.is_none());
+        /// assert!(pairs.next().is_none());
+        /// # Ok::<(), uridfa::Error>(())
+        /// ```
+        pub fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
+            Some(crate::pct::QueryPairs::new(self.query()?))
+        }
+    };
+}
+
+pub(crate) use decoded_views_2396;
