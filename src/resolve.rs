@@ -44,6 +44,35 @@
 //! removed as a separate component and may now appear in any path
 //! segment. Their influence has been removed from the algorithm".
 //!
+//! # The target keeps its host
+//!
+//! A target without an authority whose path starts with `//` (base
+//! `file:/srv/www/x`, reference `../../..//evil.example/p`) is written
+//! with `/.` before its path, `file:/.//evil.example/p`, whatever the
+//! algorithm and [`Dots`] policy, so the path is never re-read as an
+//! authority. See Note [a path that starts with "//"].
+//!
+//! One case is kept as the older documents write it, and it does change
+//! the host: RFC 2396 and draft 05 §5.2 step 6a copy the base path "up to
+//! and including the last slash", which for a base with an authority and
+//! an empty path is nothing, so the reference is appended to the
+//! authority: base `http://a` with `.evil.com/x` gives
+//! `http://a.evil.com/x` (and `g` gives `http://ag`). RFC 3986 §5.2.3 and
+//! 2396bis-01 merge step 1 put a `/` first (`http://a/.evil.com/x`); use
+//! them when the base may have an empty path.
+//!
+//! ```
+//! use uridfa::resolve::{resolve_into, Algorithm, Options};
+//! let mut buf = [0u8; 64];
+//! let n = resolve_into("file:/srv/www/x", "../../..//evil.example/p", Options::default(), &mut buf)?;
+//! assert_eq!(&buf[..n], b"file:/.//evil.example/p");
+//! let n = resolve_into("http://a", ".evil.com/x", Options::new(Algorithm::Rfc2396), &mut buf)?;
+//! assert_eq!(&buf[..n], b"http://a.evil.com/x");
+//! let n = resolve_into("http://a", ".evil.com/x", Options::default(), &mut buf)?;
+//! assert_eq!(&buf[..n], b"http://a/.evil.com/x");
+//! # Ok::<(), uridfa::resolve::ResolveError>(())
+//! ```
+//!
 //! # Linear time
 //!
 //! Every step is linear in the input, whatever the input (100,000 `../`
@@ -893,6 +922,23 @@ fn resolve_with_work(
 // ---------------------------------------------------------------------
 // Recomposition (RFC 3986 §5.3, RFC 2396 step 7)
 
+// Note [a path that starts with "//"]
+//
+// Dot removal can leave a path that starts with "//" when the target has
+// no authority: base `file:/srv/www/x` with `../../..//evil.example/p`,
+// or base `a:/b` with `/.//c`. Recomposed literally (§5.3: scheme ":" then
+// the path), `file://evil.example/p` is re-read with the authority
+// `evil.example`: resolution would have invented a host. RFC 3986 §3.3
+// says of such paths that "If a URI does not contain an authority
+// component, then the path cannot begin with two slash characters", and
+// the usual repair, adopted by fluent-uri, iri-string and by our own
+// `normalize`, is to write "/." before the path: `file:/.//evil.example/p` names the same
+// path (the "." segment is removed again by any later dot removal) and no
+// host. Every algorithm and every `Dots` policy goes through here, so the
+// guard holds for all of them. The counting pass keeps the first two
+// output bytes (`Counter::head`), so the length is known, and checked
+// against `out`, before anything is written.
+
 fn recompose(
     t: &Target<'_>,
     dots: Dots,
@@ -906,22 +952,29 @@ fn recompose(
         }
         other => other,
     };
-    let path_len = match path {
-        PathPlan::Verbatim(p) => p.len(),
-        PathPlan::Plain(p) => p.len,
+    let (path_len, slash_slash) = match path {
+        PathPlan::Verbatim(p) => (p.len(), p.starts_with("//")),
+        PathPlan::Plain(p) => (p.len, p.starts_with(0, b"//")),
         PathPlan::RemoveDotSegments(p) => {
-            let mut c = Counter(0);
+            let mut c = Counter::new();
             remove_dot_segments(&p, dots, &mut c, work)?;
-            c.0
+            (c.len, c.head == *b"//")
         }
         PathPlan::StringBuffer(p) => {
-            let mut c = Counter(0);
+            let mut c = Counter::new();
             string_buffer(&p, dots, &mut c, work)?;
-            c.0
+            (c.len, c.head == *b"//")
         }
+    };
+    // Note [a path that starts with "//"].
+    let guard: &[u8] = if t.authority.is_none() && slash_slash {
+        b"/."
+    } else {
+        b""
     };
     let needed = opt_len(t.scheme)
         + t.authority.map_or(0, |a| a.len() + 2)
+        + guard.len()
         + path_len
         + opt_len(t.query)
         + opt_len(t.fragment);
@@ -937,6 +990,7 @@ fn recompose(
         w.put(b"//");
         w.put(a.as_bytes());
     }
+    w.put(guard);
     let path_end = w.at + path_len;
     match path {
         PathPlan::Verbatim(p) => w.put(p.as_bytes()),
@@ -1116,14 +1170,43 @@ trait Sink {
     fn prepend_lit(&mut self, lit: &[u8]);
 }
 
-struct Counter(usize);
+/// Counts the surviving bytes and keeps the first two of them, so that
+/// [`recompose`] knows whether the path will start with `//` before
+/// anything is written (see Note [a path that starts with "//"]).
+struct Counter {
+    len: usize,
+    /// The first two bytes prepended so far; 0 where there are fewer (a
+    /// valid path has no NUL).
+    head: [u8; 2],
+}
+
+impl Counter {
+    fn new() -> Counter {
+        Counter {
+            len: 0,
+            head: [0; 2],
+        }
+    }
+
+    /// Records that `first` (and `second`, when the prepended run has two
+    /// bytes or more) now come before what was there.
+    fn note(&mut self, first: u8, second: Option<u8>) {
+        self.head = [first, second.unwrap_or(self.head[0])];
+    }
+}
 
 impl Sink for Counter {
-    fn prepend(&mut self, _: &Pieces<'_>, s: usize, e: usize) {
-        self.0 += e - s;
+    fn prepend(&mut self, p: &Pieces<'_>, s: usize, e: usize) {
+        if e > s {
+            self.note(p.at(s), (e - s >= 2).then(|| p.at(s + 1)));
+        }
+        self.len += e - s;
     }
     fn prepend_lit(&mut self, lit: &[u8]) {
-        self.0 += lit.len();
+        if let Some(&first) = lit.first() {
+            self.note(first, lit.get(1).copied());
+        }
+        self.len += lit.len();
     }
 }
 

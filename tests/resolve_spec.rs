@@ -917,3 +917,85 @@ fn older_algorithms_validate_with_their_grammar() {
         Err(ResolveError::InvalidBase(_))
     ));
 }
+
+/// The reliability review's cases: a target without authority whose path
+/// starts with "//" gets "/." before the path (RFC 3986 §3.3: "If a URI
+/// does not contain an authority component, then the path cannot begin
+/// with two slash characters"), for every algorithm and dots policy that
+/// resolves it; fluent-uri and iri-string give `a:/.//c` for the second.
+#[test]
+fn a_path_never_becomes_an_authority() {
+    let remove = |a| Options::new(a).dots(Dots::Remove);
+    let cases: &[(&str, &str, Options, &str)] = &[
+        (
+            "file:/srv/www/x",
+            "../../..//evil.example/p",
+            Options::default(),
+            "file:/.//evil.example/p",
+        ),
+        ("a:/b", "/.//c", Options::default(), "a:/.//c"),
+        ("http://a/b", "x:/..//h:p", Options::default(), "x:/.//h:p"),
+        (
+            BASE,
+            "hthttp:/..//z:G(:....",
+            Options::default(),
+            "hthttp:/.//z:G(:....",
+        ),
+        (
+            "file:/srv/www/x",
+            "../../..//evil.example/p",
+            remove(Algorithm::Rfc2396),
+            "file:/.//evil.example/p",
+        ),
+        (
+            "file:/srv/www/x",
+            "../../..//evil.example/p",
+            remove(Algorithm::UrlSyntax05),
+            "file:/.//evil.example/p",
+        ),
+        (
+            "file:/srv/www/x",
+            "../../..//evil.example/p",
+            remove(Algorithm::Rfc2396bis01),
+            "file:/.//evil.example/p",
+        ),
+        // Kept ".." segments already stand before the "//".
+        (
+            "file:/srv/www/x",
+            "../../..//evil.example/p",
+            Options::new(Algorithm::Rfc2396),
+            "file:/..//evil.example/p",
+        ),
+    ];
+    for &(base, r, o, want) in cases {
+        assert_eq!(res(base, r, o).as_deref(), Ok(want), "{base} + {r} ({o:?})");
+    }
+    // With `error`, the "..." above the root is an error, not a host.
+    assert_eq!(
+        res(
+            "file:/srv/www/x",
+            "../../..//evil.example/p",
+            Options::default().dots(Dots::Error)
+        ),
+        Err(ResolveError::DotSegmentsAboveRoot)
+    );
+}
+
+/// RFC 2396 and draft 05 step 6a, as written: with a base whose path is
+/// empty, the merged path follows the authority directly, so the host
+/// grows; RFC 3986 §5.2.3 and 2396bis-01 merge step 1 put "/" first.
+#[test]
+fn step_6a_with_an_empty_base_path_is_as_written() {
+    for a in [Algorithm::Rfc2396, Algorithm::UrlSyntax05] {
+        assert_eq!(
+            res("http://a", ".evil.com/x", Options::new(a)).as_deref(),
+            Ok("http://a.evil.com/x")
+        );
+    }
+    for a in [Algorithm::Rfc3986, Algorithm::Rfc2396bis01] {
+        assert_eq!(
+            res("http://a", ".evil.com/x", Options::new(a)).as_deref(),
+            Ok("http://a/.evil.com/x")
+        );
+    }
+}

@@ -78,6 +78,13 @@ Subcommands:
             only choice) or error. --validating no turns off
             2396bis-01's \"validating\" switch: a reference whose scheme
             equals the base's is then resolved as relative (default yes).
+            A target without authority whose path starts with \"//\" is
+            written with \"/.\" before the path, so the path is never
+            re-read as a host. Caution, as the documents are written:
+            rfc2396 and draft-fielding-url-syntax-05 step 6a merge onto
+            the base path \"up to its last slash\", which for a base
+            with an empty path is nothing, so the base's host can grow:
+            base http://a + .evil.com/x gives http://a.evil.com/x.
   normalize Print each input's normal form, or `err MESSAGE`. NAME is
             rfc3986 (default), rfc3987, rfc6874 or
             draft-fielding-uri-rfc2396bis-01: the comparison ladder of
