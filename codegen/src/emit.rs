@@ -127,6 +127,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf) -> TokenStream {
     let state_len = t.finals.len();
     let rule = &t.rule;
     let (stride, start, special, reg_len) = (t.stride, t.start, t.special, t.reg_len);
+    let utf8 = t.utf8;
     let stride_recip = Literal::u64_unsuffixed(t.stride_recip);
     let grammar = &c.grammar.name;
     let doc = format!(
@@ -162,6 +163,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf) -> TokenStream {
             state_expected: &#exp_id,
             expected: &EXPECTED,
             strings: STRINGS,
+            utf8: #utf8,
         };
     }
 }

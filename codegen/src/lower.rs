@@ -56,6 +56,9 @@ pub struct Lowered {
     pub group_component: Vec<usize>,
     /// Small single-character-like rules, for error messages.
     pub named_sets: Vec<NamedSet>,
+    /// Whether the grammar says `;@ charset utf-8`: values above `%x7F`
+    /// are characters, matched as their UTF-8 bytes.
+    pub utf8: bool,
 }
 
 /// The ways lowering can fail (reported as diagnostics by [`lower`]).
@@ -329,5 +332,6 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
         components,
         group_component: l.group_component,
         named_sets,
+        utf8: g.utf8,
     })
 }

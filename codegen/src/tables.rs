@@ -67,6 +67,8 @@ pub struct TablesBuf {
     pub expected: Vec<StrRef>,
     /// See [`Tables::strings`].
     pub strings: String,
+    /// See [`Tables::utf8`].
+    pub utf8: bool,
 }
 
 impl TablesBuf {
@@ -94,6 +96,7 @@ impl TablesBuf {
             state_expected: &self.state_expected,
             expected: &self.expected,
             strings: &self.strings,
+            utf8: self.utf8,
         }
     }
 
@@ -364,5 +367,6 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         state_expected,
         expected,
         strings: strings.blob,
+        utf8: lowered.utf8,
     }
 }

@@ -26,6 +26,7 @@ fn lowered(re: &str) -> Lowered {
             .collect(),
         group_component: (0..groups).collect(),
         named_sets: vec![],
+        utf8: false,
     }
 }
 
