@@ -1,0 +1,227 @@
+//! The four figures of the performance issue, from one process, with the
+//! parsers' rounds interleaved so that a machine whose load changes during
+//! the run still gives fair ratios:
+//!
+//! 1. kasztp: uridfa `split` time / fluent-uri parse time (goal ≤ 0.50);
+//! 2. kasztp: uridfa `validate` time / one lookup-table pass (goal ≤ 1.5);
+//! 3. 4 KiB query: uridfa `split` time / fluent-uri's (goal ≤ 0.25);
+//! 4. `rfc3986` `URI-reference` table bytes (goal ≤ 12,288).
+//!
+//! `split` is `UriRef::parse` and reading all eight components; fluent-uri
+//! reads the same eight. The lookup pass is `all(allowed[b])` over a
+//! 256-entry table of the bytes some state of `URI-reference` accepts,
+//! derived from the tables themselves.
+//!
+//! Each round runs every engine once over the whole input, in a rotating
+//! order; the figure per engine is its best round (of `ROUNDS`). Before
+//! timing, every engine's result is checked: same acceptance, same
+//! component bytes.
+//!
+//! ```text
+//! cargo bench -p uridfa --bench ratios                     # the four ratios
+//! cargo bench -p uridfa --bench ratios -- --engine split   # one pass of one engine,
+//! valgrind --tool=cachegrind --branch-sim=yes target/release/deps/ratios-* --engine split
+//! ```
+//!
+//! With `--engine NAME` (`none`, `lookup`, `validate`, `split`, `fluent`) the
+//! binary runs one pass of that engine over kasztp and exits: run it under
+//! cachegrind, subtract `none` (reading the corpus), and divide by the
+//! number of lines for instructions and mispredictions per URL.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use uridfa::rfc3986::{tables, UriRef};
+
+const KASZTP: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/corpora/urls/kasztp.txt"
+);
+const ROUNDS: usize = 15;
+
+fn len(s: Option<&str>) -> usize {
+    s.map_or(0, str::len)
+}
+
+fn split(s: &str) -> Option<usize> {
+    let r = UriRef::parse(s).ok()?;
+    Some(
+        len(r.scheme())
+            + len(r.authority())
+            + len(r.userinfo())
+            + len(r.host())
+            + len(r.port())
+            + r.path().len()
+            + len(r.query())
+            + len(r.fragment()),
+    )
+}
+
+fn fluent(s: &str) -> Option<usize> {
+    let r = fluent_uri::UriRef::parse(s).ok()?;
+    let mut n = r.scheme().map_or(0, |s| s.as_str().len());
+    if let Some(a) = r.authority() {
+        n += a.as_str().len()
+            + a.userinfo().map_or(0, |u| u.as_str().len())
+            + a.host().len()
+            + a.port().map_or(0, |p| p.as_str().len());
+    }
+    Some(
+        n + r.path().as_str().len()
+            + r.query().map_or(0, |q| q.as_str().len())
+            + r.fragment().map_or(0, |f| f.as_str().len()),
+    )
+}
+
+/// The bytes that some state of `URI-reference` accepts.
+fn allowed() -> [bool; 256] {
+    let t = &tables::URI_REFERENCE;
+    let mut ok = [false; 256];
+    for (b, slot) in ok.iter_mut().enumerate() {
+        let class = usize::from(t.classes[b]);
+        *slot = (0..t.state_len()).any(|s| {
+            let i = s * t.stride as usize + class;
+            let next = match t.trans {
+                uridfa::runtime::Trans::U8(tr) => u32::from(tr[i]),
+                uridfa::runtime::Trans::U16(tr) => u32::from(tr[i]),
+                uridfa::runtime::Trans::U32(tr) => tr[i],
+            };
+            next != t.special
+        });
+    }
+    ok
+}
+
+type Engine<'a> = (&'static str, Box<dyn Fn(&[&str]) -> usize + 'a>);
+
+fn engines(allowed: &[bool; 256]) -> Vec<Engine<'_>> {
+    vec![
+        (
+            "lookup",
+            Box::new(move |lines: &[&str]| {
+                lines
+                    .iter()
+                    .filter(|l| black_box(l).bytes().all(|b| allowed[usize::from(b)]))
+                    .count()
+            }),
+        ),
+        (
+            "validate",
+            Box::new(|lines: &[&str]| {
+                lines
+                    .iter()
+                    .filter(|l| UriRef::is_valid(black_box(l).as_bytes()))
+                    .count()
+            }),
+        ),
+        (
+            "split",
+            Box::new(|lines: &[&str]| lines.iter().map(|l| split(black_box(l)).unwrap_or(0)).sum()),
+        ),
+        (
+            "fluent",
+            Box::new(|lines: &[&str]| {
+                lines
+                    .iter()
+                    .map(|l| fluent(black_box(l)).unwrap_or(0))
+                    .sum()
+            }),
+        ),
+    ]
+}
+
+/// Best round per engine, rounds interleaved in a rotating order.
+fn best_of(engines: &[Engine<'_>], lines: &[&str]) -> Vec<Duration> {
+    let mut best = vec![Duration::MAX; engines.len()];
+    for round in 0..ROUNDS {
+        for k in 0..engines.len() {
+            let e = (round + k) % engines.len();
+            let start = Instant::now();
+            black_box((engines[e].1)(lines));
+            best[e] = best[e].min(start.elapsed());
+        }
+    }
+    best
+}
+
+fn load() -> Vec<&'static str> {
+    let text = std::fs::read_to_string(KASZTP).unwrap_or_else(|e| {
+        panic!("benches/ratios.rs needs {KASZTP} (../shared beside the checkout): {e}")
+    });
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().filter(|l| !l.is_empty()).collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let kasztp = load();
+    let allowed = allowed();
+    let engines = engines(&allowed);
+    if let Some(i) = args.iter().position(|a| a == "--engine") {
+        let name = args.get(i + 1).map_or("", String::as_str);
+        let r = match engines.iter().find(|e| e.0 == name) {
+            Some(e) => (e.1)(&kasztp),
+            None if name == "none" => kasztp.iter().map(|l| black_box(l).len()).sum(),
+            None => panic!("--engine: one of none, lookup, validate, split, fluent"),
+        };
+        println!("{name}: {r} over {} lines", kasztp.len());
+        return;
+    }
+    // `cargo bench` passes `--bench`; nothing else is understood.
+    // Checks before timing: same acceptance, same component bytes.
+    let (ours, theirs): (Vec<_>, Vec<_>) = kasztp.iter().map(|l| (split(l), fluent(l))).unzip();
+    assert_eq!(ours, theirs, "uridfa and fluent-uri disagree on kasztp");
+    let valid = kasztp
+        .iter()
+        .filter(|l| UriRef::is_valid(l.as_bytes()))
+        .count();
+    assert_eq!(valid, ours.iter().filter(|o| o.is_some()).count());
+    let query: &'static str =
+        Box::leak(format!("http://example.com/path?{}", "a=b&".repeat(1024)).into_boxed_str());
+    let long = vec![query; 64];
+    assert_eq!(split(query), fluent(query));
+    assert!(split(query).is_some());
+
+    let bytes: usize = kasztp.iter().map(|l| l.len()).sum();
+    let k = best_of(&engines, &kasztp);
+    let q = best_of(&engines[2..], &long);
+    let per = |d: Duration, n: usize| d.as_secs_f64() * 1e9 / n as f64;
+    println!(
+        "kasztp: {} URLs, {bytes} bytes, {valid} valid; best of {ROUNDS} interleaved rounds",
+        kasztp.len()
+    );
+    for (e, d) in engines.iter().zip(&k) {
+        println!(
+            "  {:<9} {:8.1} ns/URL  {:6.2} GB/s",
+            e.0,
+            per(*d, kasztp.len()),
+            bytes as f64 / d.as_secs_f64() / 1e9
+        );
+    }
+    println!("query4k: 64 x {} bytes", query.len());
+    for (e, d) in engines[2..].iter().zip(&q) {
+        println!(
+            "  {:<9} {:8.1} ns/input  {:6.2} GB/s",
+            e.0,
+            per(*d, 64),
+            (64 * query.len()) as f64 / d.as_secs_f64() / 1e9
+        );
+    }
+    let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+    let table_bytes = tables::URI_REFERENCE.table_bytes();
+    println!("ratios (goal in brackets):");
+    println!(
+        "  kasztp split / fluent-uri      {:.2}  (<= 0.50)",
+        ratio(k[2], k[3])
+    );
+    println!(
+        "  kasztp validate / lookup       {:.2}  (<= 1.50)",
+        ratio(k[1], k[0])
+    );
+    println!(
+        "  query4k split / fluent-uri     {:.2}  (<= 0.25)",
+        ratio(q[0], q[1])
+    );
+    println!("  URI-reference table bytes      {table_bytes}  (<= 12288)");
+}
