@@ -24,7 +24,8 @@
 //! ```
 //!
 //! With `--engine NAME` (`none`, `lookup`, `validate`, `split`, `fluent`) the
-//! binary runs one pass of that engine over kasztp and exits: run it under
+//! binary runs one pass of that engine over kasztp (or, with `--input
+//! query4k`, over 64 copies of the 4 KiB query URI) and exits: run it under
 //! cachegrind, subtract `none` (reading the corpus), and divide by the
 //! number of lines for instructions and mispredictions per URL.
 
@@ -144,6 +145,12 @@ fn best_of(engines: &[Engine<'_>], lines: &[&str]) -> Vec<Duration> {
     best
 }
 
+/// One URI with a 4 KiB query of `a=b&` pairs (as `benches/parse.rs`).
+fn query4k() -> &'static str {
+    let uri = format!("http://example.com/path?{}", "a=b&".repeat(1024));
+    Box::leak(uri.into_boxed_str())
+}
+
 fn load() -> Vec<&'static str> {
     let text = std::fs::read_to_string(KASZTP).unwrap_or_else(|e| {
         panic!("benches/ratios.rs needs {KASZTP} (../shared beside the checkout): {e}")
@@ -160,12 +167,18 @@ fn main() {
     let engines = engines(&allowed);
     if let Some(i) = args.iter().position(|a| a == "--engine") {
         let name = args.get(i + 1).map_or("", String::as_str);
+        // `--input query4k`: 64 copies of the 4 KiB query URI instead.
+        let long = vec![query4k(); 64];
+        let lines = match args.iter().position(|a| a == "--input") {
+            Some(k) if args.get(k + 1).map(String::as_str) == Some("query4k") => &long,
+            _ => &kasztp,
+        };
         let r = match engines.iter().find(|e| e.0 == name) {
-            Some(e) => (e.1)(&kasztp),
-            None if name == "none" => kasztp.iter().map(|l| black_box(l).len()).sum(),
+            Some(e) => (e.1)(lines),
+            None if name == "none" => lines.iter().map(|l| black_box(l).len()).sum(),
             None => panic!("--engine: one of none, lookup, validate, split, fluent"),
         };
-        println!("{name}: {r} over {} lines", kasztp.len());
+        println!("{name}: {r} over {} lines", lines.len());
         return;
     }
     // `cargo bench` passes `--bench`; nothing else is understood.

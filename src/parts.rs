@@ -22,14 +22,28 @@ impl<'a, const T: usize> Parts<'a, T> {
             let e = uridfa_runtime::Error::new(input.len(), ErrorKind::TooLong);
             return Err(Error::new(e, t));
         }
-        let mut regs = [0usize; R];
-        if let Err(e) = split_regs(t, input, &mut regs) {
+        // Registers for the runtime's branch-free file when the grammar
+        // fits it (every built-in grammar does), else exactly `R`.
+        if R <= uridfa_runtime::MAX_STACK_REGS {
+            Self::tags_in(t, input, &mut [0usize; uridfa_runtime::MAX_STACK_REGS])
+        } else {
+            Self::tags_in(t, input, &mut [0usize; R])
+        }
+    }
+
+    #[inline(always)]
+    fn tags_in(
+        t: &'static Tables<'static>,
+        input: &[u8],
+        regs: &mut [usize],
+    ) -> Result<[u32; T], Error> {
+        if let Err(e) = split_regs(t, input, regs) {
             // A `charset utf-8` grammar fails inside a character; report
             // its first byte (a no-op for ASCII grammars, which fail there).
             return Err(Error::new(e.at_char_start(t, input), t));
         }
         let mut tags = [u32::MAX; T];
-        for (tag, &reg) in tags.iter_mut().zip(&regs) {
+        for (tag, &reg) in tags.iter_mut().zip(regs.iter()) {
             // Offsets fit: the input is shorter than u32::MAX (checked
             // above). NIL (usize::MAX) truncates to u32::MAX, our NIL.
             *tag = reg as u32;

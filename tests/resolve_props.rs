@@ -41,7 +41,7 @@ fn res(base: &str, r: &str, o: Options) -> Result<String, ResolveError> {
 fn appendix_b(s: &str) -> (Option<&str>, Option<&str>, &str) {
     let s = s.split('#').next().unwrap_or("");
     let s = s.split('?').next().unwrap_or("");
-    let (scheme, rest) = match s.find(|c| matches!(c, ':' | '/')) {
+    let (scheme, rest) = match s.find([':', '/']) {
         Some(i) if i > 0 && s[i..].starts_with(':') => (Some(&s[..i]), &s[i + 1..]),
         _ => (None, s),
     };
@@ -212,7 +212,7 @@ struct Counts {
 #[test]
 fn resolution_keeps_paths_paths() {
     const CASES: usize = 4_000;
-    let mut rng = Rng::new(0x5EED_0F_2F2F);
+    let mut rng = Rng::new(0x5EED_0F2F_2F00);
     let mut pairs = Vec::new();
     while pairs.len() < CASES {
         let b = base(&mut rng);
@@ -333,7 +333,7 @@ fn resolution_keeps_paths_paths() {
 ///   leaves `/b`).
 #[test]
 fn rfc3986_agrees_with_fluent_uri_and_iri_string() {
-    let mut rng = Rng::new(0xF1_0E47);
+    let mut rng = Rng::new(0x00F1_0E47);
     let (mut compared, mut agreed) = (0, 0);
     let mut failures = Vec::new();
     let mut n = 0;

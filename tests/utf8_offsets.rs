@@ -66,6 +66,11 @@ fn streaming_errors_start_at_the_character_like_whole_input_errors() {
         b"http://a/b c",
         b"\xEF\xBF\xBE",
         b"http://a/\xE2\x82",
+        // A lead byte where a continuation byte should be: found by the
+        // codegen differential test, with the second lead in a chunk of
+        // its own.
+        b"@\xCD\xC9\x80",
+        b"http://a/\xF0\x9F\xE2\x82\xAC",
     ];
     let mut cuts = 0;
     for input in inputs {

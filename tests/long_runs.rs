@@ -1,0 +1,116 @@
+//! The run time's two register files and its long-run skipping (Notes [a
+//! register file without branches] and [long runs] in `uridfa_runtime`).
+//!
+//! - `split_regs` with 64 registers (the branch-free wide file) and with
+//!   exactly `reg_len` registers (the checked slice) give the same tags and
+//!   errors, for every built-in entry rule, on spec-shaped inputs, their
+//!   mutations and long ones;
+//! - runs of every length around the thresholds (64 bytes one at a time,
+//!   then blocks of eight, then a byte table in blocks of sixteen), with
+//!   the run ending at every offset of a block, give the spans and error
+//!   offsets that the construction of the input says.
+
+use uridfa::rfc3986::{tables, UriRef};
+use uridfa::runtime::{split_regs, validate, Error, Machine};
+use uridfa_codegen::sample::{mutate, Rng};
+
+fn both(
+    t: &uridfa::runtime::Tables<'_>,
+    input: &[u8],
+) -> (Result<Vec<usize>, Error>, Result<Vec<usize>, Error>) {
+    let n = t.reg_len as usize;
+    let mut wide = [0usize; 64];
+    let mut exact = vec![0usize; n];
+    let a = split_regs(t, input, &mut wide).map(|()| wide[..n].to_vec());
+    let b = split_regs(t, input, &mut exact).map(|()| exact.clone());
+    (a, b)
+}
+
+#[test]
+fn wide_and_slice_register_files_agree() {
+    let mut rng = Rng::new(0x0057_A7E5);
+    let seeds: &[&[u8]] = &[
+        b"http://user@example.com:8042/over/there?name=ferret#nose",
+        b"urn:example:a123,z456?+abc?=xyz#789",
+        b"ftp://ftp.example.org/pub/file.txt;type=i",
+        b"//[v7.x]/a/./b/../c?%41#",
+        b"mailto:a@b.c",
+        b"../g;p?y#s",
+        b"http://[::ffff:1.2.3.4]:80/\xC3\xA9",
+        b"news:comp.infosystems.www",
+    ];
+    let mut checked = 0;
+    for g in uridfa::GRAMMARS {
+        for t in g.entries {
+            assert!(
+                t.reg_len as usize <= 62,
+                "{} {}: the wide file applies",
+                g.name,
+                t.rule
+            );
+            for &seed in seeds {
+                let mut input = seed.to_vec();
+                for round in 0..40 {
+                    let (a, b) = both(t, &input);
+                    assert_eq!(
+                        a,
+                        b,
+                        "{} {}: {:?}",
+                        g.name,
+                        t.rule,
+                        String::from_utf8_lossy(&input)
+                    );
+                    assert_eq!(a.is_ok(), validate(t, &input).is_ok());
+                    checked += 1;
+                    input = if round % 10 == 9 {
+                        seed.repeat(1 + round / 10)
+                    } else {
+                        mutate(&input, &mut rng)
+                    };
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+/// `http://a/` + `n` path bytes + `?` + `m` query bytes: every run length
+/// from 0 to 300 (past 64 + 128 + 16) in path and query, then a space at
+/// every offset of the last block.
+#[test]
+fn runs_of_every_length_end_where_they_end() {
+    for n in 0..300 {
+        let path = "p".repeat(n);
+        let m = 300 - n;
+        let query = "q=".repeat(m / 2);
+        let uri = format!("http://a/{path}?{query}#f");
+        let u = UriRef::parse(&uri).unwrap_or_else(|e| panic!("{uri}: {e}"));
+        assert_eq!(u.path(), format!("/{path}"));
+        assert_eq!(u.query(), Some(query.as_str()));
+        assert_eq!(u.fragment(), Some("f"));
+        // A space ends the run: an error exactly there, in path and query.
+        for (prefix, len) in [
+            (format!("http://a/{path}"), n),
+            (format!("http://a/b?{query}"), query.len()),
+        ] {
+            for k in 0..17.min(len + 1) {
+                let at = prefix.len() - k;
+                let mut bad = prefix.clone().into_bytes();
+                bad.insert(at, b' ');
+                bad.extend_from_slice(b"tail");
+                let e = validate(&tables::URI_REFERENCE, &bad).unwrap_err();
+                assert_eq!(e.offset(), at, "{}", String::from_utf8_lossy(&bad));
+                // The streaming machine (slice registers, fed in two
+                // chunks) agrees.
+                let mut regs = [0usize; 64];
+                let mut m = Machine::new(&tables::URI_REFERENCE, &mut regs).unwrap();
+                let half = bad.len() / 2;
+                let r = m
+                    .feed(&bad[..half])
+                    .and_then(|()| m.feed(&bad[half..]))
+                    .and_then(|()| m.finish());
+                assert_eq!(r, Err(e));
+            }
+        }
+    }
+}
