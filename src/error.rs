@@ -88,8 +88,8 @@ impl fmt::Display for Error {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for Error {}
+/// Without features: `core::error::Error` is stable since Rust 1.81.
+impl core::error::Error for Error {}
 
 /// A caller buffer was too short: `needed` is the exact length that
 /// suffices. Returned by the normalizers that write into a `&mut [u8]`
@@ -119,5 +119,5 @@ impl fmt::Display for BufferTooSmall {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for BufferTooSmall {}
+/// Without features: `core::error::Error` is stable since Rust 1.81.
+impl core::error::Error for BufferTooSmall {}

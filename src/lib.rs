@@ -59,7 +59,9 @@
 //! # Features
 //!
 //! - `alloc`: owned conveniences.
-//! - `std` (implies `alloc`): `std::error::Error` for [`Error`].
+//! - `std` (implies `alloc`): kept for compatibility; it adds nothing
+//!   since every error type implements `core::error::Error` (which is
+//!   `std::error::Error`) without features.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -200,10 +202,14 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
     },
 ];
 
-// The README's examples run as doctests.
+// The README's examples run as doctests, and so do those of docs/.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/ALGORITHMS.md")]
+struct AlgorithmsDoctests;
 
 /// The built-in grammar called `name`.
 pub fn grammar(name: &str) -> Option<&'static BuiltinGrammar> {

@@ -517,8 +517,8 @@ impl fmt::Display for NormalizeError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for NormalizeError {}
+/// Without features: `core::error::Error` is stable since Rust 1.81.
+impl core::error::Error for NormalizeError {}
 
 // ---------------------------------------------------------------------
 // Components

@@ -123,8 +123,8 @@ impl fmt::Display for PctError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for PctError {}
+/// Without features: `core::error::Error` is stable since Rust 1.81.
+impl core::error::Error for PctError {}
 
 /// Every byte value, so that a decoded octet is a `&'static [u8]` of length 1.
 static BYTES: [u8; 256] = {

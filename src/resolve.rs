@@ -424,8 +424,8 @@ impl fmt::Display for ResolveError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ResolveError {}
+/// Without features: `core::error::Error` is stable since Rust 1.81.
+impl core::error::Error for ResolveError {}
 
 /// Resolves `reference` against `base` and writes the target into `out`.
 /// Returns the target's length: `out[..n]` is the target, valid UTF-8.

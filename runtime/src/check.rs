@@ -17,6 +17,9 @@ pub struct CheckError {
     pub at: usize,
 }
 
+/// `core::error::Error` (stable since Rust 1.81), without features.
+impl core::error::Error for CheckError {}
+
 impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -549,6 +549,10 @@ impl fmt::Display for Error {
     }
 }
 
+/// `core::error::Error` (stable since Rust 1.81): usable with `?` in a
+/// function returning `Box<dyn std::error::Error>`, without features.
+impl core::error::Error for Error {}
+
 /// See [`Error::describe`].
 #[derive(Clone, Copy)]
 pub struct Describe<'e, 'a> {
