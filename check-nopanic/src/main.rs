@@ -1,4 +1,6 @@
-//! Link-time proof that `uridfa-runtime`'s entry points cannot panic.
+//! Link-time proof that `uridfa-runtime`'s entry points, and the root
+//! crate's (typed views, `resolve_into`, `normalize_into`, `equivalent`, the
+//! decoded iterators, the URN normal forms), cannot panic.
 //!
 //! Each wrapper below is `#[no_panic]`: the attribute puts a guard on the
 //! stack whose `Drop` (run only while unwinding) calls an undefined symbol.
@@ -151,6 +153,103 @@ fn pct_encode_into_any(
     out: &mut [u8],
 ) -> Result<usize, uridfa::pct::PctError> {
     uridfa::pct::encode_into(data, set, out)
+}
+
+// The root crate's entry points (the reliability issue): typed views,
+// resolution, normalization and equivalence, the decoded iterators and the
+// URN normal forms, on any input and any buffer length.
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn view_rfc3986(input: &[u8]) -> Option<(usize, Option<uridfa::rfc3986::HostKind>)> {
+    let u = uridfa::rfc3986::UriRef::parse_bytes(input).ok()?;
+    Some((u.path().len(), u.host_kind()))
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn view_str_rfc3986(input: &str) -> Option<usize> {
+    uridfa::rfc3986::UriRef::parse(input)
+        .ok()
+        .map(|u| u.as_str().len())
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn view_rfc3987(input: &[u8]) -> Option<usize> {
+    uridfa::rfc3987::IriRef::parse_bytes(input)
+        .ok()
+        .map(|u| u.path().len())
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn view_rfc1738(input: &[u8]) -> bool {
+    uridfa::rfc1738::Url::parse_bytes(input).is_ok()
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn view_rfc8141(input: &[u8]) -> Option<usize> {
+    uridfa::rfc8141::Urn::parse_bytes(input)
+        .ok()
+        .map(|u| u.nss().len())
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn resolve_into_any(
+    base: &str,
+    reference: &str,
+    options: uridfa::resolve::Options,
+    out: &mut [u8],
+) -> Result<usize, uridfa::resolve::ResolveError> {
+    uridfa::resolve::resolve_into(base, reference, options, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn normalize_into_any(
+    syntax: uridfa::normalize::Syntax,
+    input: &str,
+    out: &mut [u8],
+) -> Result<usize, uridfa::normalize::NormalizeError> {
+    syntax.normalize_into(input, uridfa::normalize::Steps::ALL, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn equivalent_any(
+    syntax: uridfa::normalize::Syntax,
+    a: &str,
+    b: &str,
+) -> Result<bool, uridfa::normalize::NormalizeError> {
+    syntax.equivalent(a, b, uridfa::normalize::Steps::ALL)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn decoded_iterators(path: &str, query: &str) -> usize {
+    let segments: usize = uridfa::pct::PathSegments::new(path)
+        .map(|s| s.decoded_len())
+        .sum();
+    let pairs: usize = uridfa::pct::QueryPairs::new(query)
+        .map(|(k, v)| k.decoded_len() + v.map_or(0, |v| v.decoded_len()))
+        .sum();
+    segments + pairs
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn urn_normal_forms(input: &[u8], out: &mut [u8]) -> (Option<usize>, Option<usize>) {
+    use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
+    let a = uridfa::rfc8141::Urn::parse_bytes(input)
+        .ok()
+        .and_then(|u| u.normalize_into(out).ok());
+    let b = UrnRef::parse_bytes(input)
+        .ok()
+        .and_then(|u| u.normalize_into(Step5::ReorderDirectives, out).ok());
+    (a, b)
 }
 
 /// The negative control: an unchecked index into a slice of unknown length.
@@ -309,6 +408,55 @@ fn main() {
             }
             // Too small: an error, never a panic.
             let _ = pct_encode_into_any(&dec[..n], set, &mut enc[..1]);
+        }
+    }
+    // The root crate's entry points, on the same inputs and on buffers of
+    // every length up to 64.
+    let texts = [
+        "http://a/b/c/d;p?q",
+        "../../..//evil.example/p",
+        "HTTP://A/%7e/./x?%41=b&c#f",
+        "urn:example:a%2c?+r?=q#f",
+        "http://[::1]:8080/\u{e9}",
+        "",
+    ];
+    for a in texts {
+        let _ = view_str_rfc3986(black_box(a));
+        let _ = view_rfc3986(black_box(a.as_bytes()));
+        let _ = view_rfc3987(black_box(a.as_bytes()));
+        let _ = view_rfc1738(black_box(a.as_bytes()));
+        let _ = view_rfc8141(black_box(a.as_bytes()));
+        let _ = decoded_iterators(black_box(a), black_box(a));
+        for len in [0, 1, 8, 64] {
+            let mut out = vec![0u8; len];
+            let _ = urn_normal_forms(black_box(a.as_bytes()), &mut out);
+            for syntax in uridfa::normalize::Syntax::ALL {
+                let _ = normalize_into_any(black_box(syntax), black_box(a), &mut out);
+            }
+            for b in texts {
+                for alg in uridfa::resolve::Algorithm::ALL {
+                    let o = uridfa::resolve::Options::new(alg);
+                    let _ = resolve_into_any(black_box(a), black_box(b), black_box(o), &mut out);
+                }
+            }
+        }
+        for b in texts {
+            for syntax in uridfa::normalize::Syntax::ALL {
+                let _ = equivalent_any(black_box(syntax), black_box(a), black_box(b));
+            }
+        }
+    }
+    let mut buf = [0u8; 64];
+    match resolve_into_any(
+        "file:/srv/www/x",
+        "../../..//evil.example/p",
+        Default::default(),
+        &mut buf,
+    ) {
+        Ok(n) if &buf[..n] == b"file:/.//evil.example/p" => {}
+        other => {
+            println!("DISAGREE: resolve_into: {other:?}");
+            failures += 1;
         }
     }
     println!(

@@ -1,0 +1,172 @@
+//! The properties of resolution that hold for every base and reference
+//! (the reliability issue's "resolution never invents an authority"),
+//! shared by `tests/resolve_props.rs` (generated pairs) and the fuzz
+//! target `fuzz/fuzz_targets/resolve_normalize.rs` (any bytes).
+//!
+//! For one algorithm and `Dots` policy, a resolved target:
+//! 1. parses under the algorithm's own grammar, with a scheme;
+//! 2. has, read back with Appendix B's regular expression (written here
+//!    independently of the library), the reference's or the base's
+//!    authority, or none when both lack one; the one exception is the
+//!    documented RFC 2396 / draft 05 step 6a case (base with an authority
+//!    and an empty path, relative-path reference), checked literally;
+//! 3. is `equivalent` to its own normal form, which has the same authority.
+
+#![allow(dead_code)]
+
+use uridfa::normalize::{Steps, Syntax};
+use uridfa::resolve::{resolve_into, Algorithm, Dots, Options, ResolveError};
+
+/// What one (base, reference, options) gave.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Resolved; the properties held.
+    Resolved,
+    /// Resolved in the step 6a case, checked literally.
+    Step6a,
+    /// Resolved against an RFC 2396 base unsuitable for relative
+    /// references (property 1 not asserted).
+    UnsuitableBase,
+    /// An error (invalid input, `Dots::Error`, `KeepUnsupported`).
+    Rejected(ResolveError),
+    /// A property failed: what and where.
+    Failed(String),
+}
+
+/// Resolves into a fresh buffer sized by the first attempt.
+pub fn res(base: &str, r: &str, o: Options) -> Result<String, ResolveError> {
+    let mut buf = vec![0u8; base.len() + r.len() + 8];
+    let n = match resolve_into(base, r, o, &mut buf) {
+        Err(ResolveError::BufferTooSmall { needed }) => {
+            buf = vec![0u8; needed];
+            resolve_into(base, r, o, &mut buf)?
+        }
+        other => other?,
+    };
+    Ok(String::from_utf8(buf[..n].to_vec()).expect("UTF-8"))
+}
+
+/// Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`,
+/// written out with `str` methods: (scheme, authority, path).
+pub fn appendix_b(s: &str) -> (Option<&str>, Option<&str>, &str) {
+    let s = s.split('#').next().unwrap_or("");
+    let s = s.split('?').next().unwrap_or("");
+    let (scheme, rest) = match s.find([':', '/']) {
+        Some(i) if i > 0 && s[i..].starts_with(':') => (Some(&s[..i]), &s[i + 1..]),
+        _ => (None, s),
+    };
+    match rest.strip_prefix("//") {
+        Some(a) => {
+            let end = a.find('/').unwrap_or(a.len());
+            (scheme, Some(&a[..end]), &a[end..])
+        }
+        None => (scheme, None, rest),
+    }
+}
+
+/// Whether `t` is a reference under `a`'s own grammar.
+pub fn parses(a: Algorithm, t: &str) -> bool {
+    match a {
+        Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict => uridfa::rfc3986::Uri::parse(t).is_ok(),
+        Algorithm::Rfc2396bis01 => {
+            uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse(t).is_ok()
+        }
+        Algorithm::Rfc2396 => uridfa::rfc2396::UriRef::parse(t).is_ok(),
+        Algorithm::UrlSyntax05 => uridfa::draft_fielding_url_syntax_05::UrlRef::parse(t).is_ok(),
+    }
+}
+
+/// RFC 2396 / draft 05 §5.2 step 6a with a base whose path is empty: "all
+/// but the last segment of the base URI's path" is nothing, so the
+/// reference's path follows the authority directly.
+pub fn step_6a_case(a: Algorithm, b: &str, r: &str) -> bool {
+    let (_, ba, bp) = appendix_b(b);
+    let (rs, ra, rp) = appendix_b(r);
+    matches!(a, Algorithm::Rfc2396 | Algorithm::UrlSyntax05)
+        && ba.is_some()
+        && bp.is_empty()
+        && rs.is_none()
+        && ra.is_none()
+        && !rp.is_empty()
+        && !rp.starts_with('/')
+}
+
+/// RFC 2396 §5: "Documents can only make use of relative URI when their
+/// base URI fits within the <hier_part> syntax ... relative URI cannot be
+/// used within a document that has an unsuitable base URI." An opaque
+/// base (`a:.././c`) with a relative reference has no specified target
+/// (the steps as written can give `a:`, which no RFC 2396 rule accepts).
+pub fn rfc2396_unsuitable_base(a: Algorithm, b: &str, r: &str) -> bool {
+    let (_, ba, bp) = appendix_b(b);
+    let (rs, _, _) = appendix_b(r);
+    a == Algorithm::Rfc2396 && ba.is_none() && !bp.starts_with('/') && rs.is_none()
+}
+
+/// Checks the properties for `base` + `reference` under `o`.
+pub fn check(base: &str, reference: &str, o: Options) -> Outcome {
+    let (a, dots) = (o.algorithm, o.dots);
+    let t = match res(base, reference, o) {
+        Ok(t) => t,
+        Err(ResolveError::KeepUnsupported)
+            if !(matches!(a, Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict)
+                && dots == Dots::Keep) =>
+        {
+            return Outcome::Failed(format!("{a} --dots {}: KeepUnsupported", dots.name()));
+        }
+        Err(e) => return Outcome::Rejected(e),
+    };
+    let case = format!(
+        "{a} --dots {}: {base:?} + {reference:?} = {t:?}",
+        dots.name()
+    );
+    let mut outcome = Outcome::Resolved;
+    // 1. It parses under its grammar, with a scheme.
+    if rfc2396_unsuitable_base(a, base, reference) {
+        outcome = Outcome::UnsuitableBase;
+    } else if !parses(a, &t) {
+        return Outcome::Failed(format!("{case}: not a reference of its grammar"));
+    }
+    let (ts, ta, _) = appendix_b(&t);
+    if ts.is_none() {
+        return Outcome::Failed(format!("{case}: no scheme"));
+    }
+    // 2. Its authority comes from the base or the reference.
+    let (bs, ba, _) = appendix_b(base);
+    let (_, ra, _) = appendix_b(reference);
+    if step_6a_case(a, base, reference) {
+        let head = format!("{}://{}", bs.unwrap_or(""), ba.unwrap_or(""));
+        if !t.starts_with(&head) {
+            return Outcome::Failed(format!("{case}: step 6a: does not start with {head:?}"));
+        }
+        outcome = Outcome::Step6a;
+    } else if !(ta == ba || ta == ra) {
+        return Outcome::Failed(format!(
+            "{case}: authority {ta:?}, base has {ba:?}, reference {ra:?}"
+        ));
+    }
+    // 3. Equivalent to its own normal form.
+    let syntax = match a {
+        Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict => Syntax::Rfc3986,
+        _ => Syntax::Rfc2396bis01,
+    };
+    let mut norm = vec![0u8; 2 * t.len() + 16];
+    match syntax.normalize_into(&t, Steps::ALL, &mut norm) {
+        Ok(n) => {
+            let nf = std::str::from_utf8(&norm[..n]).expect("UTF-8");
+            match syntax.equivalent(&t, nf, Steps::ALL) {
+                Ok(true) => {}
+                other => {
+                    return Outcome::Failed(format!(
+                        "{case}: not equivalent to its normal form {nf:?}: {other:?}"
+                    ))
+                }
+            }
+            let (_, na, _) = appendix_b(nf);
+            if na != ta {
+                return Outcome::Failed(format!("{case}: normal form {nf:?} has authority {na:?}"));
+            }
+        }
+        Err(e) => return Outcome::Failed(format!("{case}: does not normalize: {e}")),
+    }
+    outcome
+}
