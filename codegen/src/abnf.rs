@@ -1338,6 +1338,21 @@ impl Loader {
             );
             return;
         }
+        let escape = format!(
+            "import '{rel}' resolves outside the importing file's directory; \
+             an import may only read files under it"
+        );
+        // `..` past the directory is refused before the file system is
+        // asked, so the message does not tell whether such a file exists.
+        let mut depth = 0usize;
+        for c in Path::new(rel).components() {
+            match c {
+                std::path::Component::ParentDir if depth == 0 => return self.error(span, escape),
+                std::path::Component::ParentDir => depth -= 1,
+                std::path::Component::Normal(_) => depth += 1,
+                _ => {}
+            }
+        }
         let meta = match fs::metadata(&path) {
             Ok(meta) => meta,
             Err(e) => return self.error(span, format!("cannot read import '{rel}': {e}")),
@@ -1349,14 +1364,7 @@ impl Loader {
             base
         });
         if !identity.starts_with(&dir) {
-            self.error(
-                span,
-                format!(
-                    "import '{rel}' resolves outside the importing file's directory; \
-                     an import may only read files under it"
-                ),
-            );
-            return;
+            return self.error(span, escape);
         }
         if !meta.is_file() {
             self.error(

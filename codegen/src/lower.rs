@@ -85,12 +85,23 @@ struct Lowerer<'g> {
     group_component: Vec<usize>,
     errors: Vec<(Span, String)>,
     depth: usize,
+    /// Open [`Lowerer::node`] calls.
+    nesting: usize,
+    /// Whether [`MAX_NESTING`] was reported.
+    too_deep: bool,
 }
 
 /// A limit on inlining depth: rules may nest at most this deep below an
 /// entry. Deeper nesting is an error, which also keeps the recursive stages
 /// (this one, the Thompson compiler) within their stack.
 const MAX_DEPTH: usize = 256;
+
+/// The deepest an expression may nest once rules are inlined, counting
+/// every element and rule reference on the way down. The stages after this
+/// one (regex-syntax's properties, the Thompson compiler) recurse on the
+/// expression, so this bounds their stack: `[[[...r1...]]]` 60 deep in each
+/// of 250 nested rules overflowed it.
+pub const MAX_NESTING: usize = 1024;
 
 /// The most expression nodes an entry may expand to once its rules are
 /// inlined (see Note [expansion limit]).
@@ -280,7 +291,29 @@ fn dedup_in_order(xs: &mut Vec<usize>) {
 }
 
 impl Lowerer<'_> {
+    /// Lowers `n`, refusing to nest deeper than [`MAX_NESTING`] (reported
+    /// once, at the node that crosses it).
     fn node(&mut self, n: &Node) -> Hir {
+        if self.nesting >= MAX_NESTING {
+            if !self.too_deep {
+                self.too_deep = true;
+                self.errors.push((
+                    n.span,
+                    format!(
+                        "expression nests deeper than {MAX_NESTING} levels once the rules \
+                         it references are inlined"
+                    ),
+                ));
+            }
+            return Hir::fail();
+        }
+        self.nesting += 1;
+        let h = self.node_inner(n);
+        self.nesting -= 1;
+        h
+    }
+
+    fn node_inner(&mut self, n: &Node) -> Hir {
         match &n.kind {
             NodeKind::Alt(alts) => Hir::alternation(alts.iter().map(|a| self.node(a)).collect()),
             NodeKind::Concat(xs) => Hir::concat(xs.iter().map(|x| self.node(x)).collect()),
@@ -481,14 +514,14 @@ pub fn lower_with(
         let how = if big == root {
             String::new()
         } else {
-            format!(" (and so does '{}', which uses it)", g.rules[root].name)
+            format!(" (entry '{}' uses it)", g.rules[root].name)
         };
         return fail(
             rule.span,
             format!(
                 "rule '{}' expands to more than {MAX_EXPANSION} expression nodes once the \
-                 rules it references are inlined{how}; every reference copies the rule it \
-                 names, so a rule used twice in each of several nested rules doubles at each level",
+                 rules it references are inlined{how}; each reference is a copy, so a rule \
+                 referenced twice doubles at every level of nesting",
                 rule.name
             ),
         );
@@ -529,6 +562,8 @@ pub fn lower_with(
         group_component: Vec::new(),
         errors,
         depth: 0,
+        nesting: 0,
+        too_deep: false,
     };
     let hir = l.rule_ref(entry, entry_span);
     let named_sets = named_sets(g, sizes, root);
@@ -577,6 +612,8 @@ fn named_sets(g: &Grammar, sizes: &RuleSizes, root: usize) -> Vec<NamedSet> {
             group_component: Vec::new(),
             errors: Vec::new(),
             depth: 0,
+            nesting: 0,
+            too_deep: false,
         };
         let h = sub.node(&rule.node);
         let Some(max_len) = h.properties().maximum_len().filter(|&m| m <= 4) else {
