@@ -147,7 +147,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
     }
     let mut encode_sets = Vec::new();
     for p in &grammar.encode_sets {
-        match crate::encode_set::derive(&grammar, p) {
+        match crate::encode_set::derive_with(&grammar, &sizes, p) {
             Ok(set) => encode_sets.push(set),
             Err(message) => errors.push(Diagnostic {
                 span: p.pragma,

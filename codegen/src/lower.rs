@@ -602,7 +602,7 @@ fn named_sets(g: &Grammar, sizes: &RuleSizes, root: usize) -> Vec<NamedSet> {
         // Only rules that read like one "character" (at most 4 bytes, as
         // pct-encoded or h16) name a set; longer rules describe structure.
         // Both tests are on the syntax tree, before lowering anything.
-        if !sizes.max_len[i].is_some_and(|m| m <= 4) || sizes.nodes[i] > MAX_NAMED_SET_NODES {
+        if sizes.max_len[i].is_none_or(|m| m > 4) || sizes.nodes[i] > MAX_NAMED_SET_NODES {
             continue;
         }
         let rule = &g.rules[i];

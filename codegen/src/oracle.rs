@@ -192,7 +192,7 @@ pub fn plain_dfa_state_len(t: &Tables<'_>) -> Result<usize, String> {
 /// An NFA for the language of `t`: one union state per table state, holding
 /// its byte transitions and, if it accepts, an end-of-input assertion before
 /// the match.
-fn tables_nfa(t: &Tables<'_>) -> Result<thompson::NFA, thompson::BuildError> {
+fn tables_nfa(t: &Tables<'_>) -> Result<thompson::NFA, Box<thompson::BuildError>> {
     let stride = t.stride.max(1) as usize;
     let n = t.state_len();
     // The target state index of a transition ID, `None` for the dead state.
@@ -210,7 +210,7 @@ fn tables_nfa(t: &Tables<'_>) -> Result<thompson::NFA, thompson::BuildError> {
     let end = b.add_capture_end(matched, 0)?;
     let at_end = b.add_look(end, Look::End)?;
     let unions: Vec<StateID> = (0..n)
-        .map(|_| b.add_union(Vec::new()))
+        .map(|_| b.add_union(Vec::new()).map_err(Box::new))
         .collect::<Result<_, _>>()?;
     for s in 0..n {
         let mut ranges: Vec<Transition> = Vec::new();
@@ -238,5 +238,5 @@ fn tables_nfa(t: &Tables<'_>) -> Result<thompson::NFA, thompson::BuildError> {
     }
     let start = b.add_capture_start(unions[t.start as usize / stride], 0, None)?;
     b.finish_pattern(start)?;
-    b.build(start, start)
+    Ok(b.build(start, start)?)
 }
