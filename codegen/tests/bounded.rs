@@ -414,3 +414,102 @@ fn plain_dfa_statistic_of_rfc3986() {
         .collect();
     assert_eq!(plain, [183, 180, 177, 181]);
 }
+
+#[test]
+fn many_errors_in_a_large_file() {
+    let mut s = String::from(";@ entry r0\n");
+    for i in 0..30_000 {
+        s.push_str(&format!("r{i} = undefined{i} \"padding padding\"\n"));
+    }
+    let (len, text) = guarded("30,000 errors", move || {
+        let d = compile_str("t.abnf", &s, Options::default()).unwrap_err();
+        (d.len(), d.to_string())
+    });
+    assert_eq!(len, 30_000);
+    assert!(
+        text.starts_with("t.abnf:2:6: error: unknown rule 'undefined0'\n"),
+        "{}",
+        &text[..200]
+    );
+    assert!(text.contains("t.abnf:30001:10: error: unknown rule 'undefined29999'\n"));
+    assert!(text.ends_with("error: 30000 errors in t.abnf"));
+}
+
+#[test]
+fn long_lines_are_excerpted_around_the_span() {
+    let body = " \"ab\"".repeat(200_000);
+    let d = error("1 MB line", format!(";@ entry x\nx ={body} nope \"c\"\n"));
+    let col = 5 + body.len();
+    assert!(
+        d.starts_with(&format!("t.abnf:2:{col}: error: unknown rule 'nope'\n")),
+        "{d}"
+    );
+    assert!(d.len() < 1_000, "{d}");
+    // The caret stands under the name, after the '…' that opens the window.
+    let lines: Vec<&str> = d.lines().collect();
+    let at = lines[2].find("nope").unwrap();
+    assert!(lines[2].starts_with("2 | …"));
+    assert_eq!(lines[3].find('^'), Some(at - "…".len() + 1));
+    assert!(lines[3].ends_with("^^^^"));
+}
+
+#[test]
+fn many_captures_under_a_repetition() {
+    let mut s = String::from(";@ entry e\n");
+    for i in (0..2_000).step_by(10) {
+        let names: Vec<String> = (i..i + 10).map(|j| format!("r{j}")).collect();
+        s.push_str(&format!(";@ capture {}\n", names.join(" ")));
+    }
+    let alts: Vec<String> = (0..2_000).map(|i| format!("r{i}")).collect();
+    s.push_str(&format!("e = *({})\n", alts.join(" / ")));
+    for i in 0..2_000 {
+        s.push_str(&format!("r{i} = \"x\" %x{:02X}\n", 0x30 + i % 10));
+    }
+    let d = error("2,000 captures", s);
+    assert!(
+        d.starts_with(
+            "t.abnf:1:10: error: entry 'e': tagged DFA construction exceeds its limit of \
+             32000000 register slots in kernels"
+        ),
+        "{d}"
+    );
+}
+
+#[test]
+fn encode_set_of_an_exponential_rule() {
+    let d = error(
+        "encode-set over *(a/b) a 13(a/b)",
+        ";@ entry e\n;@ encode-set q = x\ne = \"a\"\nx = *(\"a\" / \"b\") \"a\" 13(\"a\" / \"b\")\n"
+            .into(),
+    );
+    assert!(
+        d.starts_with(
+            "t.abnf:2:1: error: encode-set 'q': rule 'x' is not set-like: it cannot start with \
+             a percent-encoded octet"
+        ),
+        "{d}"
+    );
+}
+
+#[test]
+fn wide_alternation_under_a_repetition() {
+    // 5,000 distinct 12-byte strings under a star: the state budget, not
+    // memory, ends it.
+    let mut rng = uridfa_codegen::sample::Rng::new(1);
+    let mut s = String::from(";@ entry e\n");
+    let alts: Vec<String> = (0..5_000).map(|i| format!("s{i}")).collect();
+    s.push_str(&format!("e = *({})\n", alts.join(" / ")));
+    for i in 0..5_000 {
+        let word: String = (0..12)
+            .map(|_| char::from(b"abcdefgh"[rng.below(8) as usize]))
+            .collect();
+        s.push_str(&format!("s{i} = \"{word}\"\n"));
+    }
+    let d = error("5,000 alternatives", s);
+    assert!(
+        d.starts_with(
+            "t.abnf:1:10: error: entry 'e': tagged DFA exceeds the state budget of 20000 states"
+        ),
+        "{d}"
+    );
+}
