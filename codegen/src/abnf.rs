@@ -175,7 +175,7 @@ impl Grammar {
 /// ```
 pub fn load(path: &Path) -> Result<Grammar, Diagnostics> {
     let display = path.to_string_lossy().into_owned();
-    match fs::read(path) {
+    match read_limited(path, MAX_MAIN_FILE_LEN) {
         Ok(bytes) => {
             let mut loader = Loader::default();
             let file = loader.add_file(display, bytes);
@@ -231,17 +231,21 @@ fn canonical(path: &Path) -> PathBuf {
 /// before a byte of it is parsed or quoted.
 pub const MAX_FILE_LEN: u64 = 1 << 20;
 
-/// Reads at most [`MAX_FILE_LEN`] + 1 bytes of `path` (the file may grow
-/// after its size was checked).
-fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
+/// The largest main grammar file [`load`] reads, in bytes (16 MiB): far
+/// above any grammar, low enough that `--grammar-file /dev/zero` ends.
+pub const MAX_MAIN_FILE_LEN: u64 = 16 << 20;
+
+/// Reads `path`, refusing more than `limit` bytes (reading at most one
+/// more, so neither a huge nor an endless file is read whole).
+fn read_limited(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
     fs::File::open(path)?
-        .take(MAX_FILE_LEN + 1)
+        .take(limit + 1)
         .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_LEN {
+    if bytes.len() as u64 > limit {
         return Err(std::io::Error::other(format!(
-            "more than {MAX_FILE_LEN} bytes"
+            "the file is larger than the limit of {limit} bytes"
         )));
     }
     Ok(bytes)
@@ -1396,7 +1400,7 @@ impl Loader {
         if self.done.contains(&identity) {
             return;
         }
-        match read_limited(&path) {
+        match read_limited(&path, MAX_FILE_LEN) {
             Ok(bytes) if std::str::from_utf8(&bytes).is_err() || bytes.contains(&0) => {
                 self.error(
                     span,

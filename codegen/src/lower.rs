@@ -36,6 +36,7 @@ use regex_syntax::hir::{
     Repetition,
 };
 use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, OnceLock};
 
 /// One reported component of a machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +75,8 @@ pub struct Lowered {
     /// `group_component[g - 1]`.
     pub group_component: Vec<usize>,
     /// Small single-character-like rules, for error messages.
-    pub named_sets: Vec<NamedSet>,
+    /// (The same for every entry of a grammar, so shared.)
+    pub named_sets: Arc<[NamedSet]>,
 }
 
 /// The ways lowering can fail (reported as diagnostics by [`lower`]).
@@ -122,6 +124,8 @@ pub struct RuleSizes {
     pub max_len: Vec<Option<u64>>,
     /// For each rule, the rules it references, in order, without repeats.
     pub refs: Vec<Vec<usize>>,
+    /// The grammar's expected-byte sets, computed on first use.
+    named: OnceLock<Arc<[NamedSet]>>,
 }
 
 impl RuleSizes {
@@ -167,6 +171,7 @@ impl RuleSizes {
             nodes: vec![0; n],
             max_len: vec![None; n],
             refs,
+            named: OnceLock::new(),
         };
         for v in order {
             let node = &g.rules[v].node;
@@ -239,6 +244,11 @@ impl RuleSizes {
                 (top >= *lo).then(|| value_len(top))
             }
         }
+    }
+
+    /// The grammar's expected-byte sets (see [`NamedSet`]), computed once.
+    pub fn named_sets(&self, g: &Grammar) -> Arc<[NamedSet]> {
+        self.named.get_or_init(|| named_sets(g, self)).clone()
     }
 
     /// The rules reachable from `root` (itself included), in depth-first
@@ -566,7 +576,7 @@ pub fn lower_with(
         too_deep: false,
     };
     let hir = l.rule_ref(entry, entry_span);
-    let named_sets = named_sets(g, sizes, root);
+    let named_sets = sizes.named_sets(g);
     if !l.errors.is_empty() {
         let errors = l
             .errors
@@ -588,22 +598,33 @@ pub fn lower_with(
     })
 }
 
-/// The expected-byte sets of the rules reachable from `root` (see
-/// [`NamedSet`]), in definition order. Of sets with the same first bytes,
-/// only the one [`crate::tables::describe_expected`] would prefer is kept
-/// (the shortest, then the first defined), which leaves its choices as they
-/// were and its work proportional to the distinct sets.
-fn named_sets(g: &Grammar, sizes: &RuleSizes, root: usize) -> Vec<NamedSet> {
-    let mut rules = sizes.reachable(root);
-    rules.sort_unstable();
+/// The most expression nodes [`named_sets`] lowers in all, so that a grammar
+/// of many small rules costs a bounded time; past it, rules name no set.
+/// The built-in grammars need at most a few thousand.
+pub const MAX_NAMED_SET_WORK: u64 = 1 << 22;
+
+/// The expected-byte sets of the grammar's rules (see [`NamedSet`]), in
+/// definition order. Every rule counts, reachable from an entry or not
+/// (`BIT` names `%x30-31` in RFC 3986's messages), as the generated texts
+/// always had it; each is small, and all of them together are bounded
+/// ([`MAX_NAMED_SET_NODES`], [`MAX_NAMED_SET_WORK`]). Of sets with the same
+/// first bytes, only the one [`crate::tables::describe_expected`] would
+/// prefer is kept (the shortest, then the first defined), which leaves its
+/// choices as they were and its work proportional to the distinct sets.
+fn named_sets(g: &Grammar, sizes: &RuleSizes) -> Arc<[NamedSet]> {
     let mut out: Vec<NamedSet> = Vec::new();
     let mut by_first: HashMap<[bool; 256], usize> = HashMap::new();
-    for i in rules {
+    let mut work = 0u64;
+    for i in 0..g.rules.len() {
         // Only rules that read like one "character" (at most 4 bytes, as
         // pct-encoded or h16) name a set; longer rules describe structure.
         // Both tests are on the syntax tree, before lowering anything.
         if sizes.max_len[i].is_none_or(|m| m > 4) || sizes.nodes[i] > MAX_NAMED_SET_NODES {
             continue;
+        }
+        work += sizes.nodes[i];
+        if work > MAX_NAMED_SET_WORK {
+            break;
         }
         let rule = &g.rules[i];
         let mut sub = Lowerer {
@@ -645,5 +666,5 @@ fn named_sets(g: &Grammar, sizes: &RuleSizes, root: usize) -> Vec<NamedSet> {
         k += 1;
         by_first.get(&set.first) == Some(&(k - 1))
     });
-    out
+    out.into()
 }
