@@ -513,3 +513,42 @@ fn wide_alternation_under_a_repetition() {
         "{d}"
     );
 }
+
+#[test]
+fn many_small_rules_naming_sets() {
+    // 60,000 rules, each a copy of a 1,300-alternative class: every one
+    // could name an expected-byte set; their total work is bounded.
+    let alts: Vec<String> = (0..1_300)
+        .map(|i| format!("%x{:02X}", 0x20 + i % 200))
+        .collect();
+    let mut s = format!(";@ entry e\ne = r0 r1\nbig = {}\n", alts.join(" / "));
+    for i in 0..60_000 {
+        s.push_str(&format!("r{i} = big\n"));
+    }
+    let c = ok("60,000 small rules", s);
+    let t = c.machines[0].tables.as_tables();
+    assert_eq!(t.state_len(), 3);
+    agrees(&c, &[b"  ".to_vec(), b" ".to_vec(), b"\xe7\xe7".to_vec()]);
+}
+
+#[test]
+fn expected_texts_name_rules_no_entry_reaches() {
+    // RFC 3986's messages say `BIT` (core.abnf's %x30-31), a rule none of
+    // its entries references: the sets come from every rule.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar/rfc3986.abnf");
+    let c = guarded("rfc3986", move || compile_file(&path, Options::default())).unwrap();
+    let sizes = uridfa_codegen::lower::RuleSizes::new(&c.grammar);
+    let bit = c.grammar.rule_index("BIT").unwrap();
+    for (entry, _) in &c.grammar.entries {
+        let root = c.grammar.rule_index(entry).unwrap();
+        assert!(!sizes.reachable(root).contains(&bit), "{entry} reaches BIT");
+    }
+    let t = c.machines[0].tables.as_tables();
+    assert!(
+        t.expected
+            .iter()
+            .any(|&r| t.str(r) == "BIT, \".\" or %x32-35"),
+        "{:?}",
+        t.expected.iter().map(|&r| t.str(r)).collect::<Vec<_>>()
+    );
+}
