@@ -27,7 +27,9 @@
 //!   [`lower::MAX_EXPANSION`] nodes, checked on sizes computed bottom-up
 //!   before anything is copied: `r0 = r1 r1`, ..., `r40 = "a"` fails at once
 //!   instead of exhausting memory (Note [expansion limit] in [`lower`]).
-//!   Only rules reachable from an entry are lowered.
+//!   Only the rules an entry reaches are inlined into its machine; the
+//!   expected-byte sets of error messages lower each small rule once per
+//!   grammar, within a total budget.
 //! - **Automata.** The NFA is capped at 64 MiB by regex-automata while it
 //!   grows; the tagged DFA at [`driver::Options::state_budget`] states, and
 //!   an expression whose shortest (or finite longest) match alone needs more

@@ -20,14 +20,20 @@
 //! (saturating). An entry or encode-set rule above [`MAX_EXPANSION`] nodes is
 //! refused with an error at the innermost rule that crosses the limit, so
 //! memory and time stay proportional to the limit, never to the expansion.
-//! The largest built-in entry (RFC 2396bis-01's `URI-reference`) is about
-//! 40,000 nodes.
+//! (The alternation form, `r0 = r1 / r1` and so on, only ever matches "a",
+//! but seeing that takes the expansion or an equivalence test of the
+//! copies, so it is refused the same way.) The largest built-in entry,
+//! RFC 1738's `url`, is 29,066 nodes, 1/36 of the limit
+//! (`codegen/tests/bounded.rs` checks that all stay below 1/16).
 //!
-//! Only the entry rule and what it reaches is lowered. The expected-byte
-//! sets for error messages ([`NamedSet`]) come from the reachable rules
-//! whose longest match is at most 4 bytes, which a bottom-up pass finds
-//! without lowering; each of those is small, and one above
-//! [`MAX_NAMED_SET_NODES`] nodes is not named.
+//! Only the entry rule and the rules it reaches are inlined into its
+//! expression. The expected-byte sets for error messages ([`NamedSet`])
+//! come from every rule of the grammar whose longest match is at most 4
+//! bytes, as they always did (the generated texts name such rules even
+//! when no entry reaches them): a bottom-up pass picks them without
+//! lowering anything, each is lowered once per grammar and at most
+//! [`MAX_NAMED_SET_NODES`] nodes, and all of them at most
+//! [`MAX_NAMED_SET_WORK`].
 
 use crate::abnf::{Grammar, Node, NodeKind};
 use crate::diag::{Diagnostics, Span};

@@ -552,3 +552,32 @@ fn expected_texts_name_rules_no_entry_reaches() {
         t.expected.iter().map(|&r| t.str(r)).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn built_in_entries_are_far_below_the_expansion_limit() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar");
+    let mut largest = (0, String::new());
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("abnf") {
+            continue;
+        }
+        let g = uridfa_codegen::abnf::load(&path).unwrap();
+        let sizes = uridfa_codegen::lower::RuleSizes::new(&g);
+        for (rule, _) in &g.entries {
+            let n = sizes.nodes[g.rule_index(rule).unwrap()];
+            if n > largest.0 {
+                largest = (n, format!("{} {rule}", g.name));
+            }
+        }
+    }
+    eprintln!(
+        "largest built-in entry: {} nodes ({})",
+        largest.0, largest.1
+    );
+    assert!(largest.0 > 0);
+    assert!(
+        largest.0 < uridfa_codegen::lower::MAX_EXPANSION / 16,
+        "{largest:?}"
+    );
+}
