@@ -211,3 +211,77 @@ pub fn minimize(t: &Tdfa) -> Tdfa {
         ..t.clone()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::refine;
+    use crate::sample::Rng;
+    use std::collections::HashMap;
+
+    /// Moore's rounds, the reference: split by (block, blocks of targets)
+    /// until nothing changes.
+    fn moore(initial: &[usize], next: &[Vec<Option<usize>>]) -> Vec<usize> {
+        let mut block = initial.to_vec();
+        loop {
+            let mut ids: HashMap<(usize, Vec<Option<usize>>), usize> = HashMap::new();
+            let refined: Vec<usize> = (0..block.len())
+                .map(|s| {
+                    let key = (
+                        block[s],
+                        next[s].iter().map(|t| t.map(|t| block[t])).collect(),
+                    );
+                    let len = ids.len();
+                    *ids.entry(key).or_insert(len)
+                })
+                .collect();
+            let before = block.iter().collect::<std::collections::HashSet<_>>().len();
+            block = refined;
+            if ids.len() == before {
+                return block;
+            }
+        }
+    }
+
+    /// Whether two block numberings are the same partition.
+    fn same_partition(a: &[usize], b: &[usize]) -> bool {
+        let mut ab = HashMap::new();
+        let mut ba = HashMap::new();
+        a.iter()
+            .zip(b)
+            .all(|(x, y)| *ab.entry(x).or_insert(y) == y && *ba.entry(y).or_insert(x) == x)
+    }
+
+    #[test]
+    fn hopcroft_agrees_with_moore() {
+        let mut rng = Rng::new(7);
+        for _ in 0..2_000 {
+            let n = 1 + rng.below(40) as usize;
+            let k = 1 + rng.below(4) as usize;
+            let labels = 1 + rng.below(3) as usize;
+            let next: Vec<Vec<Option<usize>>> = (0..n)
+                .map(|_| {
+                    (0..k)
+                        .map(|_| (rng.below(5) != 0).then(|| rng.below(n as u64) as usize))
+                        .collect()
+                })
+                .collect();
+            // Definedness is part of the label, as `minimize` makes it.
+            let initial: Vec<usize> = {
+                let mut ids = HashMap::new();
+                (0..n)
+                    .map(|s| {
+                        let key = (
+                            rng.below(labels as u64),
+                            next[s].iter().map(Option::is_some).collect::<Vec<_>>(),
+                        );
+                        let len = ids.len();
+                        *ids.entry(key).or_insert(len)
+                    })
+                    .collect()
+            };
+            let fast = refine(&initial, k, |s, c| next[s][c]);
+            let slow = moore(&initial, &next);
+            assert!(same_partition(&fast, &slow), "{next:?} {initial:?}");
+        }
+    }
+}
