@@ -103,9 +103,6 @@ pub struct BuiltinGrammar {
     /// Its entry rules' tables, in `;@ entry` order; the first is the
     /// default rule.
     pub entries: &'static [&'static Tables<'static>],
-    /// For each entry, the states of regex-automata's minimal plain
-    /// (untagged) DFA for the same language.
-    pub plain_dfa_states: &'static [usize],
     /// Whether the grammar says `;@ charset utf-8`: its tables match UTF-8
     /// characters, and an error inside one belongs at its first byte
     /// ([`runtime::Error::at_char_start`]).
@@ -143,61 +140,51 @@ pub static GRAMMARS: &[BuiltinGrammar] = &[
     BuiltinGrammar {
         name: "rfc3986",
         entries: &rfc3986::tables::ENTRIES,
-        plain_dfa_states: &rfc3986::tables::PLAIN_DFA_STATES,
         utf8: rfc3986::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc1738",
         entries: &rfc1738::tables::ENTRIES,
-        plain_dfa_states: &rfc1738::tables::PLAIN_DFA_STATES,
         utf8: rfc1738::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "draft-ietf-uri-url-06",
         entries: &draft_ietf_uri_url_06::tables::ENTRIES,
-        plain_dfa_states: &draft_ietf_uri_url_06::tables::PLAIN_DFA_STATES,
         utf8: draft_ietf_uri_url_06::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "draft-fielding-url-syntax-05",
         entries: &draft_fielding_url_syntax_05::tables::ENTRIES,
-        plain_dfa_states: &draft_fielding_url_syntax_05::tables::PLAIN_DFA_STATES,
         utf8: draft_fielding_url_syntax_05::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc2396",
         entries: &rfc2396::tables::ENTRIES,
-        plain_dfa_states: &rfc2396::tables::PLAIN_DFA_STATES,
         utf8: rfc2396::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "draft-fielding-uri-rfc2396bis-01",
         entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
-        plain_dfa_states: &draft_fielding_uri_rfc2396bis_01::tables::PLAIN_DFA_STATES,
         utf8: draft_fielding_uri_rfc2396bis_01::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc3987",
         entries: &rfc3987::tables::ENTRIES,
-        plain_dfa_states: &rfc3987::tables::PLAIN_DFA_STATES,
         utf8: rfc3987::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc6874",
         entries: &rfc6874::tables::ENTRIES,
-        plain_dfa_states: &rfc6874::tables::PLAIN_DFA_STATES,
         utf8: rfc6874::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "draft-ietf-urnbis-rfc2141bis-urn-03",
         entries: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::ENTRIES,
-        plain_dfa_states: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::PLAIN_DFA_STATES,
         utf8: draft_ietf_urnbis_rfc2141bis_urn_03::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: "rfc8141",
         entries: &rfc8141::tables::ENTRIES,
-        plain_dfa_states: &rfc8141::tables::PLAIN_DFA_STATES,
         utf8: rfc8141::tables::CHARSET_UTF8,
     },
 ];

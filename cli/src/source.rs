@@ -68,8 +68,6 @@ pub enum Loaded {
 pub struct Entry<'a> {
     /// The machine's tables.
     pub tables: Tables<'a>,
-    /// States of regex-automata's minimal plain DFA for the same language.
-    pub plain_dfa_state_len: Option<usize>,
     /// Whether the grammar says `;@ charset utf-8`: errors are reported at
     /// the start of the character they fall in
     /// ([`uridfa_runtime::Error::at_char_start`]), as the typed views do.
@@ -131,10 +129,8 @@ impl Loaded {
             Loaded::Builtin(g) => g
                 .entries
                 .iter()
-                .enumerate()
-                .map(|(i, &&tables)| Entry {
+                .map(|&&tables| Entry {
                     tables,
-                    plain_dfa_state_len: g.plain_dfa_states.get(i).copied(),
                     utf8: g.utf8,
                 })
                 .collect(),
@@ -143,7 +139,6 @@ impl Loaded {
                 .iter()
                 .map(|m| Entry {
                     tables: m.tables.as_tables(),
-                    plain_dfa_state_len: Some(m.plain_dfa_state_len),
                     utf8: compiled.grammar.utf8,
                 })
                 .collect(),

@@ -131,14 +131,27 @@ pub struct Grammar {
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.
     pub utf8: bool,
+    /// Lower-cased rule name to index in `rules`, so a lookup is O(1)
+    /// whatever the grammar's size.
+    by_name: HashMap<String, usize>,
 }
 
 impl Grammar {
     /// Finds a rule by name, ignoring ASCII case as ABNF does.
     pub fn rule(&self, name: &str) -> Option<&Rule> {
-        self.rules
-            .iter()
-            .find(|r| r.name.eq_ignore_ascii_case(name))
+        self.rule_index(name).map(|i| &self.rules[i])
+    }
+
+    /// The index in [`Grammar::rules`] of the rule `name` (ASCII case
+    /// ignored).
+    pub fn rule_index(&self, name: &str) -> Option<usize> {
+        match self.by_name.get(name) {
+            Some(&i) => Some(i),
+            None if name.bytes().any(|b| b.is_ascii_uppercase()) => {
+                self.by_name.get(&name.to_ascii_lowercase()).copied()
+            }
+            None => None,
+        }
     }
 }
 
@@ -162,7 +175,7 @@ impl Grammar {
 /// ```
 pub fn load(path: &Path) -> Result<Grammar, Diagnostics> {
     let display = path.to_string_lossy().into_owned();
-    match fs::read(path) {
+    match read_limited(path, MAX_MAIN_FILE_LEN) {
         Ok(bytes) => {
             let mut loader = Loader::default();
             let file = loader.add_file(display, bytes);
@@ -205,6 +218,37 @@ pub fn parse(path: &str, text: &str) -> Result<Grammar, Diagnostics> {
 /// The identity of a file for import-cycle and repeated-import checks.
 fn canonical(path: &Path) -> PathBuf {
     fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The largest grammar file an import reads, in bytes (1 MiB).
+///
+/// Note [what an import may read]
+/// A grammar may come from someone else (a dependency's `#[derive]`, a file
+/// handed to the CLI), and its diagnostics quote source lines. So an import
+/// reads only a `*.abnf` file under the importing file's directory (after
+/// resolving `..` and symbolic links), at most `MAX_FILE_LEN` bytes of
+/// UTF-8 text without NUL bytes; anything else is refused at the pragma,
+/// before a byte of it is parsed or quoted.
+pub const MAX_FILE_LEN: u64 = 1 << 20;
+
+/// The largest main grammar file [`load`] reads, in bytes (16 MiB): far
+/// above any grammar, low enough that `--grammar-file /dev/zero` ends.
+pub const MAX_MAIN_FILE_LEN: u64 = 16 << 20;
+
+/// Reads `path`, refusing more than `limit` bytes (reading at most one
+/// more, so neither a huge nor an endless file is read whole).
+fn read_limited(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::other(format!(
+            "the file is larger than the limit of {limit} bytes"
+        )));
+    }
+    Ok(bytes)
 }
 
 // Note [nesting limit]
@@ -1287,8 +1331,62 @@ impl Loader {
             .parent()
             .unwrap_or(Path::new(""));
         let path = base.join(rel);
-        let identity = canonical(&path);
         let display = path.to_string_lossy().into_owned();
+        // See Note [what an import may read].
+        if Path::new(rel).extension().and_then(|e| e.to_str()) != Some("abnf") {
+            self.error(
+                span,
+                format!(
+                    "import '{rel}' does not name a grammar file; imported files end in '.abnf'"
+                ),
+            );
+            return;
+        }
+        let escape = format!(
+            "import '{rel}' resolves outside the importing file's directory; \
+             an import may only read files under it"
+        );
+        // `..` past the directory is refused before the file system is
+        // asked, so the message does not tell whether such a file exists.
+        let mut depth = 0usize;
+        for c in Path::new(rel).components() {
+            match c {
+                std::path::Component::ParentDir if depth == 0 => return self.error(span, escape),
+                std::path::Component::ParentDir => depth -= 1,
+                std::path::Component::Normal(_) => depth += 1,
+                _ => {}
+            }
+        }
+        let meta = match fs::metadata(&path) {
+            Ok(meta) => meta,
+            Err(e) => return self.error(span, format!("cannot read import '{rel}': {e}")),
+        };
+        let identity = canonical(&path);
+        let dir = canonical(if base.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            base
+        });
+        if !identity.starts_with(&dir) {
+            return self.error(span, escape);
+        }
+        if !meta.is_file() {
+            self.error(
+                span,
+                format!("cannot read import '{rel}': not a regular file"),
+            );
+            return;
+        }
+        if meta.len() > MAX_FILE_LEN {
+            self.error(
+                span,
+                format!(
+                    "import '{rel}' is {} bytes, more than the limit of {MAX_FILE_LEN} bytes for a grammar file",
+                    meta.len()
+                ),
+            );
+            return;
+        }
         if let Some(i) = self.stack.iter().position(|(id, _)| *id == identity) {
             let mut chain: Vec<&str> = self.stack[i..]
                 .iter()
@@ -1302,7 +1400,13 @@ impl Loader {
         if self.done.contains(&identity) {
             return;
         }
-        match fs::read(&path) {
+        match read_limited(&path, MAX_FILE_LEN) {
+            Ok(bytes) if std::str::from_utf8(&bytes).is_err() || bytes.contains(&0) => {
+                self.error(
+                    span,
+                    format!("import '{rel}' is not a text grammar file (it holds invalid UTF-8 or NUL bytes)"),
+                );
+            }
             Ok(bytes) => {
                 let file = self.add_file(display, bytes);
                 self.process(file, identity);
@@ -1392,6 +1496,7 @@ impl Loader {
             captures: self.captures,
             encode_sets: self.encode_sets,
             utf8: self.charset,
+            by_name: self.by_name,
         })
     }
 
@@ -1495,9 +1600,10 @@ impl Loader {
             .iter()
             .map(|rule| {
                 let mut out: Vec<(usize, Span)> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
                 visit_refs(&rule.node, &mut |name, span| {
                     if let Some(&j) = self.by_name.get(&name.to_ascii_lowercase()) {
-                        if !out.iter().any(|&(k, _)| k == j) {
+                        if seen.insert(j) {
                             out.push((j, span));
                         }
                     }

@@ -16,6 +16,11 @@
 //! a caret lines up under the character in a UTF-8 terminal. No input makes
 //! rendering panic: a span that points outside its file, or into the middle
 //! of a character, is clamped.
+//!
+//! Locating is O(log n) plus a bounded scan ([`LineIndex`]), and an excerpt
+//! of a long line shows a window around the span, so rendering many errors
+//! in a large file costs what the messages do: 30,000 errors in a 1 MB file
+//! once took 27 s.
 
 use std::fmt;
 
@@ -60,6 +65,62 @@ pub struct SourceFile {
     pub path: String,
     /// The whole text.
     pub text: String,
+    /// Where lines start, for locating spans; built by [`Sources::add`].
+    index: LineIndex,
+}
+
+/// Line starts and a sparse character count of one text, so a byte offset
+/// turns into a line and a column without scanning the file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct LineIndex {
+    /// The byte offset of every line's first byte.
+    line_starts: Vec<usize>,
+    /// `chars[k]`: the characters that start before byte `k * BLOCK`.
+    chars: Vec<usize>,
+}
+
+/// The granularity of [`LineIndex::chars`].
+const BLOCK: usize = 256;
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let b = text.as_bytes();
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            b.iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        let mut chars = Vec::with_capacity(b.len() / BLOCK + 1);
+        let mut n = 0;
+        for block in b.chunks(BLOCK) {
+            chars.push(n);
+            n += block.iter().filter(|&&c| !is_continuation(c)).count();
+        }
+        chars.push(n);
+        LineIndex { line_starts, chars }
+    }
+
+    /// The start of the line holding byte `i`, and its 0-based number.
+    fn line_of(&self, i: usize) -> (usize, usize) {
+        let k = self.line_starts.partition_point(|&s| s <= i).max(1) - 1;
+        (self.line_starts.get(k).copied().unwrap_or(0), k)
+    }
+
+    /// The characters starting before byte `i` of `text`.
+    fn chars_before(&self, text: &str, i: usize) -> usize {
+        let k = i / BLOCK;
+        let base = self.chars.get(k).copied().unwrap_or(0);
+        let from = (k * BLOCK).min(text.len());
+        let tail = text.as_bytes().get(from..i).unwrap_or_default();
+        base + tail.iter().filter(|&&c| !is_continuation(c)).count()
+    }
+}
+
+/// Whether `b` continues a UTF-8 sequence.
+fn is_continuation(b: u8) -> bool {
+    b & 0xC0 == 0x80
 }
 
 /// All files of one grammar.
@@ -87,9 +148,11 @@ impl Sources {
     /// assert_eq!(sources.line_col(Span::new(id, 12, 13)), (2, 5));
     /// ```
     pub fn add(&mut self, path: impl Into<String>, text: impl Into<String>) -> FileId {
+        let text = text.into();
         self.files.push(SourceFile {
             path: path.into(),
-            text: text.into(),
+            index: LineIndex::new(&text),
+            text,
         });
         self.files.len() - 1
     }
@@ -111,13 +174,36 @@ impl Sources {
     /// characters, not bytes. A span past the end of its file is clamped to
     /// the end.
     pub fn line_col(&self, span: Span) -> (usize, usize) {
-        let text = self.text(span.file);
+        let Some(file) = self.files.get(span.file) else {
+            return (1, 1);
+        };
+        let text = file.text.as_str();
         let start = floor_boundary(text, span.start);
-        let before = &text[..start];
-        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = text[line_start..start].chars().count() + 1;
-        (line, col)
+        let (line_start, line) = file.index.line_of(start);
+        let line_start = floor_boundary(text, line_start.min(start));
+        let col = file.index.chars_before(text, start) - file.index.chars_before(text, line_start);
+        (line + 1, col + 1)
+    }
+
+    /// The line holding byte `i` of `file` (a character boundary), as a
+    /// byte range without its line break.
+    fn line_bounds(&self, file: FileId, i: usize) -> (usize, usize) {
+        let Some(f) = self.files.get(file) else {
+            return (0, 0);
+        };
+        let (start, k) = f.index.line_of(i);
+        let text = f.text.as_bytes();
+        let mut end = f
+            .index
+            .line_starts
+            .get(k + 1)
+            .map_or(text.len(), |&next| next - 1)
+            .min(text.len());
+        let start = start.min(end);
+        if end > start && text[end - 1] == b'\r' {
+            end -= 1;
+        }
+        (start, end)
     }
 
     /// Formats `span` as `path:line:col`.
@@ -197,22 +283,32 @@ impl fmt::Display for DiagnosticDisplay<'_> {
         )?;
         let text = self.sources.text(span.file);
         let start = floor_boundary(text, span.start);
-        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let line = text[line_start..line_end]
-            .strip_suffix('\r')
-            .unwrap_or(&text[line_start..line_end]);
-        let end = floor_boundary(text, span.end.max(start)).min(line_start + line.len());
+        let (line_start, line_end) = self.sources.line_bounds(span.file, start);
+        let end = floor_boundary(text, span.end.max(start)).min(line_end);
+        // A long line shows a window around the span, marked with '…'.
+        let (from, to) = if line_end - line_start <= MAX_EXCERPT {
+            (line_start, line_end)
+        } else {
+            (
+                floor_boundary(text, start.saturating_sub(MAX_EXCERPT / 3).max(line_start)),
+                floor_boundary(text, (start + MAX_EXCERPT * 2 / 3).min(line_end)),
+            )
+        };
+        let end = end.min(to);
+        let (open, close) = (
+            if from > line_start { "…" } else { "" },
+            if to < line_end { "…" } else { "" },
+        );
         let gutter = " ".repeat(line_no.to_string().len());
         writeln!(f, "{gutter} |")?;
-        write!(f, "{line_no} | ")?;
-        for c in line.chars() {
+        write!(f, "{line_no} | {open}")?;
+        for c in text[from..to].chars() {
             write!(f, "{}", visible(c))?;
         }
-        writeln!(f)?;
+        writeln!(f, "{close}")?;
         // Pad with the line's own tabs so the caret lines up.
-        let mut pad = String::new();
-        for c in text[line_start..start.min(line_start + line.len())].chars() {
+        let mut pad = String::from(if open.is_empty() { "" } else { " " });
+        for c in text[from..start.min(to)].chars() {
             pad.push(if c == '\t' { '\t' } else { ' ' });
         }
         let carets = text
@@ -222,6 +318,10 @@ impl fmt::Display for DiagnosticDisplay<'_> {
         writeln!(f, "{gutter} | {pad}{}", "^".repeat(carets))
     }
 }
+
+/// An excerpt line longer than this many bytes is shown as a window around
+/// the span.
+const MAX_EXCERPT: usize = 240;
 
 /// Shows control characters as Unicode control pictures (`␀`), one column
 /// each, so an excerpt never writes raw control bytes to a terminal.

@@ -44,9 +44,6 @@ pub struct Machine {
     pub tdfa: Tdfa,
     /// Stage 6 output.
     pub tables: TablesBuf,
-    /// States of regex-automata's minimal plain DFA for the same language
-    /// (see [`crate::oracle::Oracle::plain_dfa_state_len`]), for comparison.
-    pub plain_dfa_state_len: usize,
 }
 
 /// A whole grammar file, compiled.
@@ -75,6 +72,7 @@ impl Compiled {
 ///
 /// The NFA compiler's or the determinizer's message.
 pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, String> {
+    check_lengths(&lowered, opts.state_budget)?;
     let nfa = nfa::compile(&lowered)?;
     let tdfa = tdfa::determinize(
         &nfa,
@@ -95,15 +93,31 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Strin
             "internal error: generated tables fail their check: {e}"
         ));
     }
-    let plain_dfa_state_len = crate::oracle::Oracle::new(&lowered)?.plain_dfa_state_len();
     Ok(Machine {
         lowered,
         nfa,
         unminimized_state_len,
         tdfa,
         tables,
-        plain_dfa_state_len,
     })
+}
+
+/// Refuses, before any automaton is built, an expression that no DFA within
+/// `budget` states can match: along the path of a shortest match, or of a
+/// longest one when there is a longest, no state repeats, so a match of `n`
+/// bytes needs `n + 1` states. `x = 19000"a"` is built; `x = 30000"a"`
+/// fails here at once instead of after 20,000 states.
+fn check_lengths(lowered: &Lowered, budget: usize) -> Result<(), String> {
+    let props = lowered.hir.properties();
+    let (len, what) = match (props.minimum_len(), props.maximum_len()) {
+        (Some(min), _) if min >= budget => (min, "its shortest match is"),
+        (_, Some(max)) if max >= budget => (max, "its longest match is"),
+        _ => return Ok(()),
+    };
+    Err(format!(
+        "{what} {len} bytes long, so any DFA for it needs more than the state budget of \
+         {budget} states; shorten the repetition or raise the budget"
+    ))
 }
 
 /// Compiles every entry rule of a checked grammar.
@@ -114,8 +128,9 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Strin
 pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diagnostics> {
     let mut machines = Vec::new();
     let mut errors = Vec::new();
+    let sizes = lower::RuleSizes::new(&grammar);
     for (rule, span) in &grammar.entries {
-        let lowered = match lower::lower(&grammar, rule, *span) {
+        let lowered = match lower::lower_with(&grammar, &sizes, rule, *span) {
             Ok(l) => l,
             Err(d) => {
                 errors.extend(d.errors);
@@ -132,7 +147,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
     }
     let mut encode_sets = Vec::new();
     for p in &grammar.encode_sets {
-        match crate::encode_set::derive(&grammar, p) {
+        match crate::encode_set::derive_with(&grammar, &sizes, p) {
             Ok(set) => encode_sets.push(set),
             Err(message) => errors.push(Diagnostic {
                 span: p.pragma,
@@ -238,6 +253,8 @@ pub fn report(c: &Compiled) -> String {
     let mut out = String::new();
     for m in &c.machines {
         let t = m.tables.as_tables();
+        let plain = crate::oracle::plain_dfa_state_len(&t)
+            .map_or_else(|e| format!("? ({e})"), |n| n.to_string());
         out.push_str(&format!(
             "{} {}: nfa {} states; tdfa {} -> {} states (minimized), {} byte classes, {} -> {} registers, \
              {} edges, {} accelerated loops, {} table bytes; plain DFA {} states\n",
@@ -252,7 +269,7 @@ pub fn report(c: &Compiled) -> String {
             t.edges.len(),
             t.accels.len(),
             t.table_bytes(),
-            m.plain_dfa_state_len,
+            plain,
         ));
         let degrees: Vec<String> = m
             .lowered

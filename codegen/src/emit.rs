@@ -272,7 +272,6 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         let id = ident(&const_name(&m.tables.rule));
         quote!(&#id)
     });
-    let plain = c.machines.iter().map(|m| m.plain_dfa_state_len);
     let gname = &c.grammar.name;
     let utf8 = c.grammar.utf8;
     let tokens = quote! {
@@ -280,9 +279,6 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         pub static GRAMMAR: &str = #gname;
         /// Every entry's tables, in `;@ entry` order.
         pub static ENTRIES: [&::uridfa_runtime::Tables<'static>; #entry_len] = [#(#entry_refs),*];
-        /// For each entry, the states of regex-automata's minimal plain DFA
-        /// for the same language (no tags), for comparison.
-        pub static PLAIN_DFA_STATES: [usize; #entry_len] = [#(#plain),*];
         /// Names of captures and expected-byte texts.
         pub static STRINGS: &str = #strings;
         /// The grammar's captures, in tag order.

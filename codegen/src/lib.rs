@@ -4,6 +4,41 @@
 //! [`abnf`] → [`lower`] → [`nfa`] → [`tdfa`] → [`minimize`] → [`tables`] → [`emit`],
 //! with [`dump`] for text and DOT forms and [`encode_set`] for the
 //! percent-encoding sets of `;@ encode-set` pragmas. [`driver`] runs them in order.
+//!
+//! # Bounds
+//!
+//! Grammars are input, sometimes someone else's (a dependency's derive, a
+//! file handed to the CLI), so the generator is bounded on every grammar:
+//! each file up to 1 MB, valid or not, gets its tables or located errors in
+//! well under 5 s and 512 MB (release build; `codegen/tests/bounded.rs`
+//! holds the adversarial cases). The bounds, and why each is needed:
+//!
+//! - **Files.** An `;@ import` reads only a `*.abnf` file under the
+//!   importing file's directory, at most [`abnf::MAX_FILE_LEN`] (1 MiB) of
+//!   UTF-8 text, so an error excerpt never quotes a file that is not a
+//!   grammar (Note [what an import may read] in [`abnf`]).
+//! - **Syntax.** Groups and options nest at most 64 deep (the parser is
+//!   recursive descent); rules are found through a name index, and the
+//!   passes over the rule graph are iterative, so 38,000 chained rules cost
+//!   what their text does.
+//! - **Inlining.** Rules nest at most 256 deep below an entry, an
+//!   expression at most [`lower::MAX_NESTING`] levels once inlined (later
+//!   stages recurse on it), and an entry expands to at most
+//!   [`lower::MAX_EXPANSION`] nodes, checked on sizes computed bottom-up
+//!   before anything is copied: `r0 = r1 r1`, ..., `r40 = "a"` fails at once
+//!   instead of exhausting memory (Note [expansion limit] in [`lower`]).
+//!   Only the rules an entry reaches are inlined into its machine; the
+//!   expected-byte sets of error messages lower each small rule once per
+//!   grammar, within a total budget.
+//! - **Automata.** The NFA is capped at 64 MiB by regex-automata while it
+//!   grows; the tagged DFA at [`driver::Options::state_budget`] states, and
+//!   an expression whose shortest (or finite longest) match alone needs more
+//!   states than that is refused before any automaton is built.
+//!   Minimization is Hopcroft's O(m log n) ([`minimize`]), not Moore's
+//!   rounds, which cost a round per state on chain-shaped machines.
+//! - **Statistics.** regex-automata's minimal plain DFA, shown for
+//!   comparison, is computed only where it is shown
+//!   ([`oracle::plain_dfa_state_len`]), never while compiling.
 #![deny(missing_docs)]
 
 pub mod abnf;

@@ -9,6 +9,31 @@
 //! the "first match wins" reading RFC 3986 gives `host`.
 //!
 //! Principal types: [`Lowered`], [`Component`], [`NamedSet`].
+//!
+//! Note [expansion limit]
+//! Inlining copies a rule at every reference, and a Thompson NFA cannot
+//! share one copy between two references either (each continues
+//! differently), so `r0 = r1 r1`, `r1 = r2 r2`, ... `r40 = "a"` stands for
+//! 2^40 bytes: no machine exists, the only question is how fast we say so.
+//! Before lowering, [`RuleSizes`] computes, bottom-up over the rule graph in
+//! linear time, how many expression nodes each rule becomes once inlined
+//! (saturating). An entry or encode-set rule above [`MAX_EXPANSION`] nodes is
+//! refused with an error at the innermost rule that crosses the limit, so
+//! memory and time stay proportional to the limit, never to the expansion.
+//! (The alternation form, `r0 = r1 / r1` and so on, only ever matches "a",
+//! but seeing that takes the expansion or an equivalence test of the
+//! copies, so it is refused the same way.) The largest built-in entry,
+//! RFC 1738's `url`, is 29,066 nodes, 1/36 of the limit
+//! (`codegen/tests/bounded.rs` checks that all stay below 1/16).
+//!
+//! Only the entry rule and the rules it reaches are inlined into its
+//! expression. The expected-byte sets for error messages ([`NamedSet`])
+//! come from every rule of the grammar whose longest match is at most 4
+//! bytes, as they always did (the generated texts name such rules even
+//! when no entry reaches them): a bottom-up pass picks them without
+//! lowering anything, each is lowered once per grammar and at most
+//! [`MAX_NAMED_SET_NODES`] nodes, and all of them at most
+//! [`MAX_NAMED_SET_WORK`].
 
 use crate::abnf::{Grammar, Node, NodeKind};
 use crate::diag::{Diagnostics, Span};
@@ -16,7 +41,8 @@ use regex_syntax::hir::{
     Capture, Class, ClassBytes, ClassBytesRange, ClassUnicode, ClassUnicodeRange, Hir, HirKind,
     Repetition,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, OnceLock};
 
 /// One reported component of a machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +81,8 @@ pub struct Lowered {
     /// `group_component[g - 1]`.
     pub group_component: Vec<usize>,
     /// Small single-character-like rules, for error messages.
-    pub named_sets: Vec<NamedSet>,
+    /// (The same for every entry of a grammar, so shared.)
+    pub named_sets: Arc<[NamedSet]>,
     /// Whether the grammar says `;@ charset utf-8`: values above `%x7F`
     /// are characters, matched as their UTF-8 bytes.
     pub utf8: bool,
@@ -69,14 +96,243 @@ struct Lowerer<'g> {
     group_component: Vec<usize>,
     errors: Vec<(Span, String)>,
     depth: usize,
+    /// Open [`Lowerer::node`] calls.
+    nesting: usize,
+    /// Whether [`MAX_NESTING`] was reported.
+    too_deep: bool,
 }
 
-/// A limit on inlining depth: the grammar is checked not to be recursive,
-/// so this only guards against a bug elsewhere.
+/// A limit on inlining depth: rules may nest at most this deep below an
+/// entry. Deeper nesting is an error, which also keeps the recursive stages
+/// (this one, the Thompson compiler) within their stack.
 const MAX_DEPTH: usize = 256;
 
+/// The deepest an expression may nest once rules are inlined, counting
+/// every element and rule reference on the way down. The stages after this
+/// one (regex-syntax's properties, the Thompson compiler) recurse on the
+/// expression, so this bounds their stack: `[[[...r1...]]]` 60 deep in each
+/// of 250 nested rules overflowed it.
+pub const MAX_NESTING: usize = 1024;
+
+/// The most expression nodes an entry may expand to once its rules are
+/// inlined (see Note [expansion limit]).
+pub const MAX_EXPANSION: u64 = 1 << 20;
+
+/// A rule larger than this, once inlined, names no expected-byte set.
+pub const MAX_NAMED_SET_NODES: u64 = 1 << 12;
+
+/// Facts about every rule of a grammar, computed bottom-up over the rule
+/// graph in one linear pass (see Note [expansion limit]).
+#[derive(Clone, Debug)]
+pub struct RuleSizes {
+    /// For each rule (indexed as [`Grammar::rules`]), the expression nodes
+    /// it becomes once every reference is inlined, saturating at `u64::MAX`.
+    pub nodes: Vec<u64>,
+    /// For each rule, the longest match in bytes as regex-syntax computes
+    /// it on the lowered expression (`None`: unbounded or overflowing).
+    pub max_len: Vec<Option<u64>>,
+    /// For each rule, the rules it references, in order, without repeats.
+    pub refs: Vec<Vec<usize>>,
+    /// The grammar's expected-byte sets, computed on first use.
+    named: OnceLock<Arc<[NamedSet]>>,
+}
+
+impl RuleSizes {
+    /// Computes the sizes of every rule of `g`.
+    pub fn new(g: &Grammar) -> RuleSizes {
+        let n = g.rules.len();
+        let refs: Vec<Vec<usize>> = g
+            .rules
+            .iter()
+            .map(|r| {
+                let mut out = Vec::new();
+                refs_of(g, &r.node, &mut out);
+                dedup_in_order(&mut out);
+                out
+            })
+            .collect();
+        // Post-order, iteratively: a chain of rules as long as the file
+        // allows must not overflow the stack. (The grammar has no cycle; a
+        // reference back into the open path would just count as 0.)
+        let mut mark = vec![0u8; n];
+        let mut order = Vec::with_capacity(n);
+        for root in 0..n {
+            if mark[root] != 0 {
+                continue;
+            }
+            mark[root] = 1;
+            let mut stack = vec![(root, 0usize)];
+            while let Some(top) = stack.last_mut() {
+                let (v, k) = *top;
+                if let Some(&w) = refs[v].get(k) {
+                    top.1 += 1;
+                    if mark[w] == 0 {
+                        mark[w] = 1;
+                        stack.push((w, 0));
+                    }
+                } else {
+                    order.push(v);
+                    stack.pop();
+                }
+            }
+        }
+        let mut sizes = RuleSizes {
+            nodes: vec![0; n],
+            max_len: vec![None; n],
+            refs,
+            named: OnceLock::new(),
+        };
+        for v in order {
+            let node = &g.rules[v].node;
+            sizes.nodes[v] = sizes.node_size(g, node);
+            sizes.max_len[v] = sizes.node_max_len(g, node);
+        }
+        sizes
+    }
+
+    fn node_size(&self, g: &Grammar, n: &Node) -> u64 {
+        match &n.kind {
+            NodeKind::Alt(xs) | NodeKind::Concat(xs) => xs
+                .iter()
+                .fold(1u64, |acc, x| acc.saturating_add(self.node_size(g, x))),
+            NodeKind::Repeat { node, .. } => self.node_size(g, node).saturating_add(1),
+            // One more for the capture group a captured rule gets.
+            NodeKind::Rule(name) => g
+                .rule_index(name)
+                .map_or(1, |i| self.nodes[i].saturating_add(1)),
+            NodeKind::Str { text, .. } => 1 + text.len() as u64,
+            NodeKind::Seq(vals) => 1 + vals.len() as u64,
+            NodeKind::Range(..) => 1,
+        }
+    }
+
+    /// `regex_syntax::hir::Properties::maximum_len` of what
+    /// [`Lowerer::node`] makes of `n`, computed on the syntax tree.
+    fn node_max_len(&self, g: &Grammar, n: &Node) -> Option<u64> {
+        let value_len = |v: u32| -> u64 {
+            if v <= 0x7F || !g.utf8 {
+                1
+            } else {
+                char::from_u32(v).map_or(3, |c| c.len_utf8() as u64)
+            }
+        };
+        match &n.kind {
+            NodeKind::Alt(xs) => {
+                let mut max = None;
+                for x in xs {
+                    max = Some(max.unwrap_or(0).max(self.node_max_len(g, x)?));
+                }
+                max
+            }
+            NodeKind::Concat(xs) => xs
+                .iter()
+                .try_fold(0u64, |acc, x| acc.checked_add(self.node_max_len(g, x)?)),
+            NodeKind::Repeat { min, max, node } => {
+                let sub = self.node_max_len(g, node);
+                if *max == Some(0) || sub == Some(0) {
+                    return Some(0);
+                }
+                if (*min, *max) == (1, Some(1)) {
+                    return sub;
+                }
+                sub?.checked_mul(u64::from((*max)?))
+            }
+            NodeKind::Rule(name) => self.max_len[g.rule_index(name)?],
+            NodeKind::Str { text, .. } => Some(text.len() as u64),
+            NodeKind::Seq(vals) => Some(vals.iter().map(|&v| value_len(v)).sum()),
+            NodeKind::Range(lo, hi) => {
+                if *hi <= 0x7F || (!g.utf8 && *hi <= 0xFF) {
+                    return Some(1);
+                }
+                // The largest scalar value of the range, surrogates left out.
+                let top = if (0xD800..=0xDFFF).contains(hi) {
+                    0xD7FF
+                } else {
+                    *hi
+                };
+                (top >= *lo).then(|| value_len(top))
+            }
+        }
+    }
+
+    /// The grammar's expected-byte sets (see [`NamedSet`]), computed once.
+    pub fn named_sets(&self, g: &Grammar) -> Arc<[NamedSet]> {
+        self.named.get_or_init(|| named_sets(g, self)).clone()
+    }
+
+    /// The rules reachable from `root` (itself included), in depth-first
+    /// pre-order.
+    pub fn reachable(&self, root: usize) -> Vec<usize> {
+        let mut seen = vec![false; self.refs.len()];
+        let mut out = Vec::new();
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            if std::mem::replace(&mut seen[v], true) {
+                continue;
+            }
+            out.push(v);
+            stack.extend(self.refs[v].iter().rev().filter(|&&w| !seen[w]));
+        }
+        out
+    }
+
+    /// If `root` expands to more than `limit` nodes, the innermost rule
+    /// below it that does: one whose own references all stay within.
+    pub fn too_large(&self, root: usize, limit: u64) -> Option<usize> {
+        if self.nodes[root] <= limit {
+            return None;
+        }
+        let mut v = root;
+        for _ in 0..self.refs.len() {
+            match self.refs[v].iter().find(|&&w| self.nodes[w] > limit) {
+                Some(&w) => v = w,
+                None => break,
+            }
+        }
+        Some(v)
+    }
+}
+
+/// Pushes the index of every rule `n` references, once each.
+fn refs_of(g: &Grammar, n: &Node, out: &mut Vec<usize>) {
+    match &n.kind {
+        NodeKind::Alt(xs) | NodeKind::Concat(xs) => xs.iter().for_each(|x| refs_of(g, x, out)),
+        NodeKind::Repeat { node, .. } => refs_of(g, node, out),
+        NodeKind::Rule(name) => out.extend(g.rule_index(name)),
+        NodeKind::Str { .. } | NodeKind::Seq(_) | NodeKind::Range(..) => {}
+    }
+}
+
+/// Keeps the first of each repeated value, in order.
+fn dedup_in_order(xs: &mut Vec<usize>) {
+    let mut seen = std::collections::HashSet::new();
+    xs.retain(|&x| seen.insert(x));
+}
+
 impl Lowerer<'_> {
+    /// Lowers `n`, refusing to nest deeper than [`MAX_NESTING`] (reported
+    /// once, at the node that crosses it).
     fn node(&mut self, n: &Node) -> Hir {
+        if self.nesting >= MAX_NESTING {
+            if !self.too_deep {
+                self.too_deep = true;
+                self.errors.push((
+                    n.span,
+                    format!(
+                        "expression nests deeper than {MAX_NESTING} levels once the rules \
+                         it references are inlined"
+                    ),
+                ));
+            }
+            return Hir::fail();
+        }
+        self.nesting += 1;
+        let h = self.node_inner(n);
+        self.nesting -= 1;
+        h
+    }
+
+    fn node_inner(&mut self, n: &Node) -> Hir {
         match &n.kind {
             NodeKind::Alt(alts) => Hir::alternation(alts.iter().map(|a| self.node(a)).collect()),
             NodeKind::Concat(xs) => Hir::concat(xs.iter().map(|x| self.node(x)).collect()),
@@ -248,6 +504,47 @@ pub fn first_bytes(hir: &Hir, out: &mut [bool; 256]) -> bool {
 /// An unknown entry or rule, or a value that does not fit the grammar's
 /// charset, located by its span.
 pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diagnostics> {
+    lower_with(g, &RuleSizes::new(g), entry, entry_span)
+}
+
+/// [`lower`], with the grammar's [`RuleSizes`] computed once by the caller.
+///
+/// # Errors
+///
+/// As [`lower`], and an entry that expands past [`MAX_EXPANSION`] nodes
+/// (see Note [expansion limit]), located at the rule that crosses it.
+pub fn lower_with(
+    g: &Grammar,
+    sizes: &RuleSizes,
+    entry: &str,
+    entry_span: Span,
+) -> Result<Lowered, Diagnostics> {
+    let fail = |span: Span, message: String| {
+        Err(Diagnostics {
+            sources: g.sources.clone(),
+            errors: vec![crate::diag::Diagnostic { span, message }],
+        })
+    };
+    let Some(root) = g.rule_index(entry) else {
+        return fail(entry_span, format!("unknown rule '{entry}'"));
+    };
+    if let Some(big) = sizes.too_large(root, MAX_EXPANSION) {
+        let rule = &g.rules[big];
+        let how = if big == root {
+            String::new()
+        } else {
+            format!(" (entry '{}' uses it)", g.rules[root].name)
+        };
+        return fail(
+            rule.span,
+            format!(
+                "rule '{}' expands to more than {MAX_EXPANSION} expression nodes once the \
+                 rules it references are inlined{how}; each reference is a copy, so a rule \
+                 referenced twice doubles at every level of nesting",
+                rule.name
+            ),
+        );
+    }
     let mut components = Vec::new();
     let mut captured = BTreeMap::new();
     let mut errors = Vec::new();
@@ -284,36 +581,11 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
         group_component: Vec::new(),
         errors,
         depth: 0,
+        nesting: 0,
+        too_deep: false,
     };
     let hir = l.rule_ref(entry, entry_span);
-    let mut named_sets = Vec::new();
-    for rule in &g.rules {
-        let mut sub = Lowerer {
-            grammar: g,
-            captured: BTreeMap::new(),
-            group_component: Vec::new(),
-            errors: Vec::new(),
-            depth: 0,
-        };
-        let h = sub.node(&rule.node);
-        // Only rules that read like one "character" (at most 4 bytes, as
-        // pct-encoded or h16) name a set; longer rules describe structure.
-        let Some(max_len) = h.properties().maximum_len().filter(|&m| m <= 4) else {
-            continue;
-        };
-        if !sub.errors.is_empty() {
-            continue;
-        }
-        let mut first = [false; 256];
-        first_bytes(&h, &mut first);
-        if first.iter().filter(|&&b| b).count() >= 2 {
-            named_sets.push(NamedSet {
-                name: rule.name.clone(),
-                first,
-                max_len,
-            });
-        }
-    }
+    let named_sets = sizes.named_sets(g);
     if !l.errors.is_empty() {
         let errors = l
             .errors
@@ -334,4 +606,75 @@ pub fn lower(g: &Grammar, entry: &str, entry_span: Span) -> Result<Lowered, Diag
         named_sets,
         utf8: g.utf8,
     })
+}
+
+/// The most expression nodes [`named_sets`] lowers in all, so that a grammar
+/// of many small rules costs a bounded time; past it, rules name no set.
+/// The built-in grammars need at most a few thousand.
+pub const MAX_NAMED_SET_WORK: u64 = 1 << 22;
+
+/// The expected-byte sets of the grammar's rules (see [`NamedSet`]), in
+/// definition order. Every rule counts, reachable from an entry or not
+/// (`BIT` names `%x30-31` in RFC 3986's messages), as the generated texts
+/// always had it; each is small, and all of them together are bounded
+/// ([`MAX_NAMED_SET_NODES`], [`MAX_NAMED_SET_WORK`]). Of sets with the same
+/// first bytes, only the one [`crate::tables::describe_expected`] would
+/// prefer is kept (the shortest, then the first defined), which leaves its
+/// choices as they were and its work proportional to the distinct sets.
+fn named_sets(g: &Grammar, sizes: &RuleSizes) -> Arc<[NamedSet]> {
+    let mut out: Vec<NamedSet> = Vec::new();
+    let mut by_first: HashMap<[bool; 256], usize> = HashMap::new();
+    let mut work = 0u64;
+    for i in 0..g.rules.len() {
+        // Only rules that read like one "character" (at most 4 bytes, as
+        // pct-encoded or h16) name a set; longer rules describe structure.
+        // Both tests are on the syntax tree, before lowering anything.
+        if sizes.max_len[i].is_none_or(|m| m > 4) || sizes.nodes[i] > MAX_NAMED_SET_NODES {
+            continue;
+        }
+        work += sizes.nodes[i];
+        if work > MAX_NAMED_SET_WORK {
+            break;
+        }
+        let rule = &g.rules[i];
+        let mut sub = Lowerer {
+            grammar: g,
+            captured: BTreeMap::new(),
+            group_component: Vec::new(),
+            errors: Vec::new(),
+            depth: 0,
+            nesting: 0,
+            too_deep: false,
+        };
+        let h = sub.node(&rule.node);
+        let Some(max_len) = h.properties().maximum_len().filter(|&m| m <= 4) else {
+            continue;
+        };
+        if !sub.errors.is_empty() {
+            continue;
+        }
+        let mut first = [false; 256];
+        first_bytes(&h, &mut first);
+        if first.iter().filter(|&&b| b).count() < 2 {
+            continue;
+        }
+        match by_first.get(&first) {
+            Some(&k) if out[k].max_len <= max_len => continue,
+            _ => {
+                by_first.insert(first, out.len());
+            }
+        }
+        out.push(NamedSet {
+            name: rule.name.clone(),
+            first,
+            max_len,
+        });
+    }
+    // Keep each first-byte set's preferred rule, where it stood.
+    let mut k = 0;
+    out.retain(|set| {
+        k += 1;
+        by_first.get(&set.first) == Some(&(k - 1))
+    });
+    out.into()
 }

@@ -25,7 +25,7 @@ fn lowered(re: &str) -> Lowered {
             })
             .collect(),
         group_component: (0..groups).collect(),
-        named_sets: vec![],
+        named_sets: Vec::new().into(),
         utf8: false,
     }
 }
