@@ -8,6 +8,8 @@
 
 #![allow(dead_code)]
 
+pub mod literal;
+
 use std::path::PathBuf;
 
 use uridfa::rfc3986::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
