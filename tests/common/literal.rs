@@ -194,11 +194,13 @@ pub fn rfc3986(base: &str, r: &str, strict: bool) -> String {
 }
 
 /// The complete segment that ends just before byte `slash` of `buf` (a
-/// `/`), as its start, if it is non-empty and not `..`.
+/// `/`), as its start, if it is not `..`. RFC 2396's `segment` may be
+/// empty (`segment = *pchar *( ";" param )`), but the empty text before a
+/// leading "/" is no segment (`abs_path = "/" path_segments`).
 fn segment_before(buf: &str, slash: usize) -> Option<usize> {
     let start = buf[..slash].rfind('/').map_or(0, |i| i + 1);
     let seg = &buf[start..slash];
-    (!seg.is_empty() && seg != "..").then_some(start)
+    (seg != ".." && (start > 0 || !seg.is_empty())).then_some(start)
 }
 
 /// RFC 2396 §5.2 step 6, a) to g), on a buffer string.
@@ -269,6 +271,11 @@ pub fn rfc2396_merge(base_path: &str, r_path: &str) -> String {
 /// 1 to 7. Step 2's "reference to the current document" is the base
 /// without its fragment, with the reference's fragment.
 pub fn rfc2396(base: &str, r: &str) -> String {
+    recompose(&rfc2396_parts(base, r))
+}
+
+/// [`rfc2396`] before step 7's recombination.
+pub fn rfc2396_parts(base: &str, r: &str) -> Parts {
     // 1) The URI reference is parsed into the potential four components
     //    and fragment identifier.
     let base = split(base);
@@ -277,17 +284,17 @@ pub fn rfc2396(base: &str, r: &str) -> String {
     //    query components are undefined, then it is a reference to the
     //    current document and we are done.
     if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
-        return recompose(&Parts {
+        return Parts {
             fragment: r.fragment,
             ..base
-        });
+        };
     }
     // 3) If the scheme component is defined, indicating that the reference
     //    starts with a scheme name, then the reference is interpreted as an
     //    absolute URI and we are done.  Otherwise, the reference URI's
     //    scheme is inherited from the base URI's scheme component.
     if r.scheme.is_some() {
-        return recompose(&r);
+        return r;
     }
     let mut t = r;
     t.scheme = base.scheme.clone();
@@ -309,7 +316,7 @@ pub fn rfc2396(base: &str, r: &str) -> String {
     // 7) The resulting URI components, including any inherited from the
     //    base URI, are recombined to give the absolute form of the URI
     //    reference.
-    recompose(&t)
+    t
 }
 
 /// The steps above give the RFCs' own examples (RFC 3986 §5.4, RFC 2396
