@@ -348,3 +348,187 @@ pub fn self_check() {
         assert_eq!(rfc2396(b, r), want, "{r}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Normalization (RFC 3986 §6.2.2 and §6.2.3), written out
+
+/// Which rewrites [`normalize`] applies; each field is one rung of RFC
+/// 3986 §6.2, plus the choices a peer makes differently.
+#[derive(Clone, Copy, Debug)]
+pub struct Norm {
+    /// §6.2.2.1: scheme and host to lower case, `%xx` hex digits to upper.
+    pub case: bool,
+    /// Lower-case the host too (false: only the scheme); §6.2.2.1 says
+    /// "the scheme and host are case-insensitive".
+    pub host_case: bool,
+    /// §6.2.2.2: decode `%XX` of `unreserved` (ALPHA / DIGIT / "-" / "."
+    /// / "_" / "~").
+    pub pct: bool,
+    /// §6.2.2.3: remove_dot_segments (§5.2.4) on a path that starts with
+    /// "/".
+    pub path: bool,
+    /// Also on rootless and relative paths (where remove_dot_segments
+    /// turns `a/../b` into `/b`).
+    pub all_paths: bool,
+    /// §6.2.3: an empty port and a default port are elided with their ":".
+    pub port: bool,
+    /// §6.2.3: an empty port is elided with its ":" (even when `port` is
+    /// off).
+    pub empty_port: bool,
+    /// §6.2.3 for http (and https, RFC 2818): an empty path with an
+    /// authority is "/".
+    pub http_slash: bool,
+    /// RFC 3987 §5.3.2.1: an IRI's host is case-folded only when it is
+    /// US-ASCII.
+    pub iri: bool,
+}
+
+impl Norm {
+    /// §6.2.2 syntax-based normalization: case, percent-encoding, path.
+    pub const SYNTAX: Norm = Norm {
+        case: true,
+        host_case: true,
+        pct: true,
+        path: true,
+        all_paths: false,
+        port: false,
+        empty_port: false,
+        http_slash: false,
+        iri: false,
+    };
+    /// §6.2.2 and §6.2.3.
+    pub const ALL: Norm = Norm {
+        port: true,
+        empty_port: true,
+        http_slash: true,
+        ..Norm::SYNTAX
+    };
+    /// §6.2.2.3 alone.
+    pub const PATH: Norm = Norm {
+        case: false,
+        host_case: false,
+        pct: false,
+        ..Norm::SYNTAX
+    };
+}
+
+/// Default ports for §6.2.3: RFC 1738 §3.2-§3.11 (ftp 21, http 80, gopher
+/// 70, nntp 119, telnet 23, wais 210, prospero 1525) and https 443 (RFC
+/// 2818 §2.3).
+pub fn default_port(scheme: &str) -> Option<&'static str> {
+    let s = scheme.to_ascii_lowercase();
+    Some(match s.as_str() {
+        "ftp" => "21",
+        "http" => "80",
+        "gopher" => "70",
+        "nntp" => "119",
+        "telnet" => "23",
+        "wais" => "210",
+        "prospero" => "1525",
+        "https" => "443",
+        _ => return None,
+    })
+}
+
+/// `authority` as (userinfo with its "@", host, port with its ":").
+pub fn split_authority(a: &str) -> (&str, &str, Option<&str>) {
+    let (userinfo, hostport) = match a.rfind('@') {
+        Some(i) => (&a[..=i], &a[i + 1..]),
+        None => ("", a),
+    };
+    let host_end = if hostport.starts_with('[') {
+        hostport.find(']').map_or(hostport.len(), |i| i + 1)
+    } else {
+        hostport.rfind(':').unwrap_or(hostport.len())
+    };
+    let (host, rest) = hostport.split_at(host_end);
+    (userinfo, host, rest.strip_prefix(':'))
+}
+
+/// §6.2.2.1 and §6.2.2.2 on one component: decode `%XX` of unreserved
+/// (if `pct`), then upper-case the hex digits of what stays encoded (if
+/// `case`).
+fn pct_case(s: &str, pct: bool, case: bool) -> String {
+    let b = s.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 3 <= b.len() && s.is_char_boundary(i + 3) {
+            let hex = &s[i + 1..i + 3];
+            if let Ok(v) = u8::from_str_radix(hex, 16) {
+                if pct && (v.is_ascii_alphanumeric() || b"-._~".contains(&v)) {
+                    out.push(v as char);
+                } else if case {
+                    out.push('%');
+                    out.push_str(&hex.to_ascii_uppercase());
+                } else {
+                    out.push_str(&s[i..i + 3]);
+                }
+                i += 3;
+                continue;
+            }
+        }
+        let c = s[i..].chars().next().unwrap();
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// RFC 3986 §6.2.2 (and §6.2.3 as `n` says), written out on the Appendix B
+/// components. A result without an authority whose path starts with "//"
+/// gets "/." before the path (it would read as an authority otherwise).
+pub fn normalize(input: &str, n: Norm) -> String {
+    let mut p = split(input);
+    if let Some(s) = &mut p.scheme {
+        if n.case {
+            *s = s.to_ascii_lowercase();
+        }
+    }
+    if let Some(a) = &p.authority {
+        let (userinfo, host, port) = split_authority(a);
+        let userinfo = pct_case(userinfo, n.pct, n.case);
+        let mut host = pct_case(host, n.pct, n.case);
+        if n.case && n.host_case && (!n.iri || host.is_ascii()) {
+            // Lower case outside %XX (whose hex digits stay upper case).
+            let mut out = String::new();
+            let mut rest = host.as_str();
+            while let Some(i) = rest.find('%') {
+                out.push_str(&rest[..i].to_ascii_lowercase());
+                out.push_str(&rest[i..(i + 3).min(rest.len())]);
+                rest = &rest[(i + 3).min(rest.len())..];
+            }
+            out.push_str(&rest.to_ascii_lowercase());
+            host = out;
+        }
+        let scheme = p.scheme.clone().unwrap_or_default();
+        let port = match port {
+            Some("") if n.port || n.empty_port => None,
+            Some(d) if n.port && default_port(&scheme) == Some(d.trim_start_matches('0')) => None,
+            other => other,
+        };
+        let mut a = format!("{userinfo}{host}");
+        if let Some(port) = port {
+            a.push(':');
+            a.push_str(port);
+        }
+        p.authority = Some(a);
+    }
+    p.path = pct_case(&p.path, n.pct, n.case);
+    if n.path && (p.path.starts_with('/') || n.all_paths) {
+        p.path = remove_dot_segments(&p.path);
+    }
+    if n.http_slash
+        && p.authority.is_some()
+        && p.path.is_empty()
+        && matches!(p.scheme.as_deref(), Some("http" | "https"))
+    {
+        p.path = "/".into();
+    }
+    if p.authority.is_none() && p.path.starts_with("//") {
+        p.path.insert_str(0, "/.");
+    }
+    p.query = p.query.map(|q| pct_case(&q, n.pct, n.case));
+    p.fragment = p.fragment.map(|f| pct_case(&f, n.pct, n.case));
+    recompose(&p)
+}

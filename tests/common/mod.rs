@@ -8,6 +8,7 @@
 
 #![allow(dead_code)]
 
+pub mod abnf;
 pub mod literal;
 
 use std::path::PathBuf;
