@@ -14,6 +14,14 @@
 //! (see [`FLOORS`]), so a change that turns agreements into deviations
 //! fails.
 //!
+//! A condition reads the record's own words where it has them: its `note`
+//! (iri-string's "treats %2E/%2e as \".\"", fluent-uri's "opaque-base
+//! errors"), `expected_error`, `strict` and
+//! `expected_is_relative_to_current_document`. fluent-uri's `%2E` and
+//! base-dot rules, which its note does not name, cite its source
+//! (fluent-uri 0.4.1 `src/resolve.rs`), and uriparser's rootless rule (its
+//! records have no note) is named from the 4Suite cases it runs.
+//!
 //! Records with `"strict": false` (the RFC example files' "for backward
 //! compatibility" rows) or `backward_compatible_mode: true` (uriparser's
 //! `URI_RESOLVE_IDENTICAL_SCHEME_COMPAT`) run under the non-strict form of
