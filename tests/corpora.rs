@@ -387,10 +387,10 @@ fn run_file(file: &str) -> Option<Tally> {
     Some(t)
 }
 
-fn corpus(file: &str) {
+fn corpus(file: &str) -> Option<Tally> {
     let Some(t) = run_file(file) else {
         eprintln!("SKIPPED: ../shared/corpora/{file} not found");
-        return;
+        return None;
     };
     eprintln!(
         "{file}: {}/{} agree ({} explained exceptions, {} error offsets checked, {} skipped)",
@@ -410,11 +410,32 @@ fn corpus(file: &str) {
         t.unexplained.len(),
         t.unexplained.join("\n")
     );
+    Some(t)
 }
 
 #[test]
 fn uriparser_validity() {
     corpus("uriparser-validity.jsonl");
+}
+
+/// 4Suite's URI validity cases as uriparser's FourSuite.cpp runs them
+/// (all under `URI-reference`): every label and every error position
+/// agrees, so the figures are asserted exactly.
+#[test]
+fn uriparser_foursuite_validity() {
+    if let Some(t) = corpus("uriparser-foursuite-validity.jsonl") {
+        assert_eq!(
+            (
+                t.total,
+                t.agree,
+                t.explained,
+                t.offsets_checked,
+                t.skipped.len()
+            ),
+            (97, 97, 0, 31, 0),
+            "(records, agree, explained, error offsets checked, skipped)"
+        );
+    }
 }
 
 #[test]

@@ -90,3 +90,326 @@ fn stride_recip_is_checked_and_never_panics() {
         }
     }
 }
+
+/// `v` leaked, so that a corrupted copy of a table set can borrow it.
+fn leak<T>(v: Vec<T>) -> &'static [T] {
+    Box::leak(v.into_boxed_slice())
+}
+
+/// `t`'s transitions with `f` applied, in `t`'s ID width.
+fn trans_with(t: &Tables<'_>, f: impl FnOnce(&mut Vec<u32>)) -> Trans<'static> {
+    let mut v: Vec<u32> = (0..t.trans.len())
+        .map(|i| t.trans.get(i).unwrap())
+        .collect();
+    f(&mut v);
+    match t.trans {
+        Trans::U8(_) => Trans::U8(leak(v.into_iter().map(|x| x as u8).collect())),
+        Trans::U16(_) => Trans::U16(leak(v.into_iter().map(|x| x as u16).collect())),
+        Trans::U32(_) => Trans::U32(leak(v)),
+    }
+}
+
+/// `s` with `f` applied to a copy.
+fn with<T: Clone>(s: &[T], f: impl FnOnce(&mut Vec<T>)) -> &'static [T] {
+    let mut v = s.to_vec();
+    f(&mut v);
+    leak(v)
+}
+
+/// One corrupted copy per checkable invariant of `Tables` (`# Invariants`
+/// in `runtime/src/lib.rs`), each rejected by `check` under that
+/// invariant's number, and each run through `validate` and `split_regs`
+/// without a panic. Invariant 6 (operations run in order) is a statement
+/// about the run time, not about the data, and has no corruption.
+#[test]
+fn every_invariant_has_a_corruption_that_check_rejects() {
+    let good = uridfa::rfc3986::tables::URI_REFERENCE;
+    uridfa_runtime::check(&good).unwrap();
+    let stride = good.stride;
+    let special = good.special;
+    let state_len = good.state_len();
+    let cap_len = good.captures.len();
+    assert!(stride > 1 && !good.edges.is_empty() && !good.ops.is_empty() && cap_len > 0);
+    let accel_edge = good
+        .edges
+        .iter()
+        .position(|e| e.accel != uridfa_runtime::Edge::NO_ACCEL)
+        .expect("URI-reference has an accelerated edge");
+    let accel = good.edges[accel_edge].accel as usize;
+    // A machine with one-byte IDs, for the width invariant.
+    let narrow = uridfa::GRAMMARS
+        .iter()
+        .flat_map(|g| g.entries.iter())
+        .find(|t| matches!(t.trans, Trans::U8(_)) && !t.edges.is_empty())
+        .copied()
+        .expect("some entry has u8 IDs");
+    let mut classes_bad = *good.classes;
+    classes_bad[b'a' as usize] = stride as u8;
+    let classes_bad: &'static [u8; 256] = Box::leak(Box::new(classes_bad));
+    let mut one_loop = good.accels[accel];
+    one_loop.0 = [u64::MAX; 4];
+
+    let cases: Vec<(u8, &str, Tables<'_>)> = vec![
+        (1, "stride 0", Tables { stride: 0, ..good }),
+        (
+            1,
+            "stride 257",
+            Tables {
+                stride: 257,
+                ..good
+            },
+        ),
+        (
+            1,
+            "a byte class >= stride",
+            Tables {
+                classes: classes_bad,
+                ..good
+            },
+        ),
+        (
+            2,
+            "one transition missing",
+            Tables {
+                trans: trans_with(&good, |v| {
+                    v.pop();
+                }),
+                ..good
+            },
+        ),
+        (
+            2,
+            "special != trans.len()",
+            Tables {
+                special: special - stride,
+                ..good
+            },
+        ),
+        (
+            2,
+            "a transition to an ID that is not premultiplied",
+            Tables {
+                trans: trans_with(&good, |v| v[0] = 1),
+                ..good
+            },
+        ),
+        (
+            3,
+            "a transition to a missing edge",
+            Tables {
+                trans: trans_with(&good, |v| v[0] = special + 1 + good.edges.len() as u32),
+                ..good
+            },
+        ),
+        (
+            3,
+            "an edge whose target is not a state",
+            Tables {
+                edges: with(good.edges, |e| e[0].target = 1),
+                ..good
+            },
+        ),
+        (
+            3,
+            "special IDs past the u8 width",
+            Tables {
+                edges: with(narrow.edges, |e| {
+                    let first = e[0];
+                    e.resize(256, first);
+                }),
+                ..*narrow
+            },
+        ),
+        (4, "start is not a state ID", Tables { start: 1, ..good }),
+        (
+            4,
+            "start is the dead state",
+            Tables {
+                start: special,
+                ..good
+            },
+        ),
+        (
+            5,
+            "an edge's op range outside ops",
+            Tables {
+                edges: with(good.edges, |e| {
+                    e[0].ops_start = good.ops.len() as u32;
+                    e[0].ops_len = 1;
+                }),
+                ..good
+            },
+        ),
+        (
+            5,
+            "an op writes a register >= reg_len",
+            Tables {
+                ops: with(good.ops, |o| o[0].dst = good.reg_len as u16),
+                ..good
+            },
+        ),
+        (
+            5,
+            "an op reads a register >= reg_len",
+            Tables {
+                ops: with(good.ops, |o| o[0].src = good.reg_len as u16),
+                ..good
+            },
+        ),
+        (
+            5,
+            "a final op range outside ops",
+            Tables {
+                finals: with(good.finals, |f| {
+                    f[0].ops_start = u32::MAX;
+                    f[0].ops_len = 2;
+                }),
+                ..good
+            },
+        ),
+        (
+            5,
+            "reg_len does not fit below Op::NIL",
+            Tables {
+                reg_len: u32::from(uridfa_runtime::Op::NIL),
+                ..good
+            },
+        ),
+        (
+            7,
+            "reg_len < 2 * captures.len()",
+            Tables {
+                captures: with(good.captures, |c| {
+                    let first = c[0];
+                    c.resize(good.reg_len as usize / 2 + 1, first);
+                }),
+                ..good
+            },
+        ),
+        (
+            7,
+            "kind_of names a missing capture",
+            Tables {
+                captures: with(good.captures, |c| c[0].kind_of = cap_len as u16),
+                ..good
+            },
+        ),
+        (
+            8,
+            "state_component shorter than the states",
+            Tables {
+                state_component: &good.state_component[..state_len - 1],
+                ..good
+            },
+        ),
+        (
+            8,
+            "state_expected shorter than the states",
+            Tables {
+                state_expected: &good.state_expected[..state_len - 1],
+                ..good
+            },
+        ),
+        (
+            8,
+            "a state component past the captures",
+            Tables {
+                state_component: with(good.state_component, |c| c[0] = cap_len as u16 + 1),
+                ..good
+            },
+        ),
+        (
+            8,
+            "a state's expected text past expected",
+            Tables {
+                state_expected: with(good.state_expected, |c| c[0] = good.expected.len() as u16),
+                ..good
+            },
+        ),
+        (
+            9,
+            "a capture name outside strings",
+            Tables {
+                captures: with(good.captures, |c| {
+                    c[0].name = uridfa_runtime::StrRef {
+                        start: good.strings.len() as u32,
+                        len: 1,
+                    }
+                }),
+                ..good
+            },
+        ),
+        (
+            9,
+            "a capture name not on a character boundary",
+            Tables {
+                strings: Box::leak(format!("{}\u{e9}", good.strings).into_boxed_str()),
+                captures: with(good.captures, |c| {
+                    c[0].name = uridfa_runtime::StrRef {
+                        start: good.strings.len() as u32 + 1,
+                        len: 1,
+                    }
+                }),
+                ..good
+            },
+        ),
+        (
+            9,
+            "an expected text outside strings",
+            Tables {
+                expected: with(good.expected, |x| x[0].len = good.strings.len() as u32 + 1),
+                ..good
+            },
+        ),
+        (
+            10,
+            "an edge's accel outside accels",
+            Tables {
+                edges: with(good.edges, |e| {
+                    e[accel_edge].accel = good.accels.len() as u32
+                }),
+                ..good
+            },
+        ),
+        (
+            10,
+            "an accelerated byte that leaves the state",
+            Tables {
+                accels: with(good.accels, |a| a[accel] = one_loop),
+                ..good
+            },
+        ),
+        (
+            11,
+            "stride_recip off by one",
+            Tables {
+                stride_recip: good.stride_recip + 1,
+                ..good
+            },
+        ),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for (invariant, what, bad) in &cases {
+        let e = uridfa_runtime::check(bad)
+            .expect_err(&format!("invariant {invariant}: {what} must be rejected"));
+        assert_eq!(e.invariant, *invariant, "{what}: {e}");
+        seen.insert(*invariant);
+        for input in [
+            &b""[..],
+            b"http://a/b?c#d",
+            b"//x",
+            b"a:",
+            b"%",
+            b"aaaaaaaa",
+        ] {
+            let _ = uridfa_runtime::validate(bad, input);
+            let mut regs = [0usize; 256];
+            let _ = uridfa_runtime::split_regs(bad, input, &mut regs);
+        }
+    }
+    // Every numbered invariant but 6 (an execution-order rule) has a case.
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 7, 8, 9, 10, 11]
+    );
+}

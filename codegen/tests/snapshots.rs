@@ -7,6 +7,9 @@
 //! ```text
 //! UPDATE_SNAPSHOTS=1 cargo test -p uridfa-codegen --test snapshots
 //! ```
+//!
+//! With `CI` set, `UPDATE_SNAPSHOTS` fails the test instead: a CI run that
+//! rewrote the snapshots would pass whatever the tables became.
 
 use std::path::Path;
 use uridfa_codegen::driver::{compile_file, Options};
@@ -21,6 +24,11 @@ fn tables_match_their_snapshots() {
         .collect();
     paths.sort();
     let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    assert!(
+        !(update && std::env::var_os("CI").is_some()),
+        "UPDATE_SNAPSHOTS is set under CI: snapshots are rewritten only on a \
+         developer's machine, where the diff is reviewed; unset UPDATE_SNAPSHOTS"
+    );
     let mut checked = 0;
     for path in paths
         .iter()

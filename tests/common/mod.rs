@@ -8,6 +8,9 @@
 
 #![allow(dead_code)]
 
+pub mod abnf;
+pub mod literal;
+
 use std::path::PathBuf;
 
 use uridfa::rfc3986::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
