@@ -476,7 +476,7 @@ impl<'a, 't> Found<'a, 't> {
     /// ```
     #[allow(clippy::len_without_is_empty)] // a URI is never empty
     pub fn len(&self) -> usize {
-        self.chunks().map(<[u8]>::len).sum()
+        self.chunks().fold(0usize, |n, c| n.saturating_add(c.len()))
     }
 
     /// Writes the URI without whitespace into `out` and returns its length.
@@ -594,17 +594,19 @@ fn accepts_prefix(t: &Tables<'_>, chunks: Chunks<'_>, regs: &mut [usize]) -> boo
 }
 
 fn write_chunks(chunks: Chunks<'_>, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-    let needed: usize = chunks.clone().map(<[u8]>::len).sum();
+    let needed = chunks
+        .clone()
+        .fold(0usize, |n, c| n.saturating_add(c.len()));
     if out.len() < needed {
         return Err(BufferTooSmall { needed });
     }
     let mut n = 0usize;
     for c in chunks {
-        let Some(dst) = out.get_mut(n..n.saturating_add(c.len())) else {
+        let Some(dst) = out.get_mut(n..).and_then(|r| r.get_mut(..c.len())) else {
             return Err(BufferTooSmall { needed });
         };
         dst.copy_from_slice(c);
-        n += c.len();
+        n = n.saturating_add(c.len());
     }
     Ok(n)
 }
@@ -763,36 +765,42 @@ fn find_bytes<const DOT: bool>(text: &[u8], from: usize) -> Option<usize> {
             let k = if m0 != 0 {
                 m0.trailing_zeros() / 8
             } else {
-                8 + m1.trailing_zeros() / 8
+                8u32.saturating_add(m1.trailing_zeros() / 8)
             };
-            return Some(base + k as usize);
+            return Some(base.saturating_add(k as usize));
         }
-        base += 16;
+        base = base.saturating_add(16);
     }
     blocks
         .remainder()
         .iter()
         .position(|&b| b == b':' || (DOT && b == b'.'))
-        .map(|k| base + k)
+        .map(|k| base.saturating_add(k))
 }
 
 /// The trailing punctuation a bare URI does not keep: see the module docs.
 /// `[s, e)` must be a range of `text`; returns the new end.
 fn trim_end(text: &[u8], s: usize, mut e: usize) -> usize {
     let span = text.get(s..e).unwrap_or(&[]);
-    let count = |c: u8| span.iter().filter(|&&b| b == c).count();
+    // (A fold, not `filter().count()`, whose sum checks for overflow.)
+    let count = |c: u8| {
+        span.iter()
+            .fold(0usize, |n, &b| n.wrapping_add(usize::from(b == c)))
+    };
     let (open_p, mut close_p) = (count(b'('), count(b')'));
     let (open_b, mut close_b) = (count(b'['), count(b']'));
     while e > s {
-        match text.get(e - 1) {
-            Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"') => e -= 1,
+        match text.get(e.saturating_sub(1)) {
+            Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'"') => {
+                e = e.saturating_sub(1);
+            }
             Some(b')') if close_p > open_p => {
-                close_p -= 1;
-                e -= 1;
+                close_p = close_p.saturating_sub(1);
+                e = e.saturating_sub(1);
             }
             Some(b']') if close_b > open_b => {
-                close_b -= 1;
-                e -= 1;
+                close_b = close_b.saturating_sub(1);
+                e = e.saturating_sub(1);
             }
             _ => break,
         }
@@ -873,16 +881,24 @@ impl<'a, 't> Iter<'a, 't> {
     /// The `<` or `"` before the scheme that ends at `colon`, if any.
     fn opener(&self, colon: usize) -> Option<usize> {
         let text = self.text;
-        let back = |mut k: usize, f: fn(u8) -> bool| {
-            while k > self.floor && text.get(k - 1).is_some_and(|&b| f(b)) {
-                k -= 1;
+        let back = |mut k: usize, space: bool| {
+            while k > self.floor
+                && text.get(k.saturating_sub(1)).is_some_and(|&b| {
+                    if space {
+                        is_space(b)
+                    } else {
+                        is_scheme_char(b)
+                    }
+                })
+            {
+                k = k.saturating_sub(1);
             }
             k
         };
-        let mut w = back(colon, is_scheme_char);
-        let ws = back(w, is_space);
+        let mut w = back(colon, false);
+        let ws = back(w, true);
         if ws < w && text.get(ws..w).is_some_and(|r| r.contains(&b'\n')) {
-            w = back(ws, is_scheme_char);
+            w = back(ws, false);
         }
         let open = w.checked_sub(1).filter(|&o| o >= self.floor)?;
         matches!(text.get(open), Some(b'<' | b'"')).then_some(open)
@@ -892,17 +908,21 @@ impl<'a, 't> Iter<'a, 't> {
     fn bare(&self, colon: usize) -> Option<Found<'a, 't>> {
         let text = self.text;
         let mut s = colon;
-        while s > self.floor && text.get(s - 1).is_some_and(|&b| is_scheme_char(b)) {
-            s -= 1;
+        while s > self.floor
+            && text
+                .get(s.saturating_sub(1))
+                .is_some_and(|&b| is_scheme_char(b))
+        {
+            s = s.saturating_sub(1);
         }
         while s < colon && !text.get(s)?.is_ascii_alphabetic() {
-            s += 1;
+            s = s.saturating_add(1);
         }
         if s >= colon {
             return None;
         }
         let scheme = text.get(s..colon)?;
-        let after = text.get(colon + 1..)?;
+        let after = text.get(colon.saturating_add(1)..)?;
         if !self.finder.any_scheme
             && !after.starts_with(b"//")
             && !BARE_SCHEMES.iter().any(|k| scheme.eq_ignore_ascii_case(k))
@@ -910,7 +930,7 @@ impl<'a, 't> Iter<'a, 't> {
             return None;
         }
         let end = self.bare_end(s, b"")?;
-        if !has_body(text.get(colon + 1..end)?) {
+        if !has_body(text.get(colon.saturating_add(1)..end)?) {
             return None;
         }
         Some(self.found(s, end, Delimiter::Bare))
@@ -934,7 +954,7 @@ impl<'a, 't> Iter<'a, 't> {
             }
         }
         let end = self.bare_end(s, implied.as_bytes())?;
-        if end <= dot + 1 {
+        if end <= dot.saturating_add(1) {
             return None;
         }
         let mut f = self.found(s, end, Delimiter::Bare);
@@ -962,7 +982,7 @@ impl<'a, 't> Iter<'a, 't> {
     fn wrapped_or_end(&self, open: usize, close: u8) -> Option<Result<Found<'a, 't>, usize>> {
         let text = self.text;
         let angle = close == b'>';
-        let mut c = open + 1;
+        let mut c = open.saturating_add(1);
         let mut delimiter = if angle {
             Delimiter::Angle
         } else {
@@ -972,7 +992,7 @@ impl<'a, 't> Iter<'a, 't> {
             .get(c..c.saturating_add(4))
             .is_some_and(|p| p.eq_ignore_ascii_case(b"URL:"))
         {
-            c += 4;
+            c = c.saturating_add(4);
             if angle {
                 delimiter = Delimiter::UrlPrefix;
             }
@@ -981,7 +1001,7 @@ impl<'a, 't> Iter<'a, 't> {
                 .get(c)
                 .is_some_and(|&b| b == b' ' || (angle && is_space(b)))
             {
-                c += 1;
+                c = c.saturating_add(1);
             }
         }
         // A scheme (which a line break may cut, like any part), then ":".
@@ -993,7 +1013,7 @@ impl<'a, 't> Iter<'a, 't> {
             .get(colon)
             .is_some_and(|&b| is_scheme_char(b) || is_space(b))
         {
-            colon += 1;
+            colon = colon.saturating_add(1);
         }
         if text.get(colon) != Some(&b':') {
             return None;
@@ -1013,7 +1033,7 @@ impl<'a, 't> Iter<'a, 't> {
                 .get(i)
                 .is_some_and(|&b| !is_space(b) && !is_delimiter(b))
             {
-                i += 1;
+                i = i.saturating_add(1);
             }
             if i > run_start {
                 if !rejected {
@@ -1027,12 +1047,12 @@ impl<'a, 't> Iter<'a, 't> {
                 _ => {}
             }
             // Whitespace: at most one line break; in quotes, only around one.
-            let mut breaks = 0;
+            let mut breaks = 0u32;
             while let Some(&b) = text.get(i).filter(|&&b| is_space(b)) {
                 if b == b'\n' {
-                    breaks += 1;
+                    breaks = breaks.saturating_add(1);
                 }
-                i += 1;
+                i = i.saturating_add(1);
             }
             let line_break = breaks > 0 || text.get(last..i).is_some_and(|w| w.contains(&b'\r'));
             if breaks > 1 || (!angle && !line_break) {
@@ -1040,11 +1060,11 @@ impl<'a, 't> Iter<'a, 't> {
             }
             if last > c {
                 whitespace = true;
-                hyphens |= line_break && text.get(last - 1) == Some(&b'-');
+                hyphens |= line_break && text.get(last.saturating_sub(1)) == Some(&b'-');
             }
         }
         let accepted = !rejected && m.finish().is_ok();
-        if !has_body(text.get(colon + 1..last)?) {
+        if !has_body(text.get(colon.saturating_add(1)..last)?) {
             return None;
         }
         let grammar_end = if accepted {
@@ -1060,7 +1080,7 @@ impl<'a, 't> Iter<'a, 't> {
         let mut f = self.found(c, last, delimiter);
         f.grammar_end = grammar_end;
         f.outer_start = open;
-        f.outer_end = i + 1;
+        f.outer_end = i.saturating_add(1);
         f.whitespace = whitespace;
         if hyphens && whitespace {
             let alternative = Chunks {
