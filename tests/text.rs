@@ -663,4 +663,37 @@ fn runtime_longest_prefix() {
             .find(|&n| validate(&URI, &input[..n]).is_ok());
         assert_eq!(longest_prefix(&URI, input), Ok(naive), "{input:?}");
     }
+    // Against the naive answer (validate every prefix) on random inputs,
+    // for every entry rule of every built-in grammar.
+    let mut rng = Rng::new(41);
+    let alphabet: &[u8] = b"http:/[]%2Fa.@?#;=-~_1 \xC3\xA9\xEF\xBF\xBEurn:NID";
+    for g in uridfa::GRAMMARS {
+        for &t in g.entries {
+            for _ in 0..200 {
+                let mut input: Vec<u8> = b"http://".to_vec();
+                input.truncate(rng.below(8) as usize);
+                for _ in 0..rng.below(24) {
+                    input.push(alphabet[rng.below(alphabet.len() as u64) as usize]);
+                }
+                let naive = (0..=input.len())
+                    .rev()
+                    .find(|&n| validate(t, &input[..n]).is_ok());
+                assert_eq!(
+                    longest_prefix(t, &input),
+                    Ok(naive),
+                    "{} {}: {input:?}",
+                    g.name,
+                    t.rule
+                );
+                let head = &input[..input.len() / 3];
+                let rest = &input[input.len() / 3..];
+                let naive_after = (0..=rest.len()).rev().find(|&n| {
+                    let mut v = head.to_vec();
+                    v.extend_from_slice(&rest[..n]);
+                    validate(t, &v).is_ok()
+                });
+                assert_eq!(longest_prefix_after(t, head, rest), Ok(naive_after));
+            }
+        }
+    }
 }
