@@ -863,7 +863,9 @@ impl<'a, 't> Iter<'a, 't> {
     /// the colon.
     fn at_colon(&self, colon: usize) -> Result<Found<'a, 't>, usize> {
         let next = colon.saturating_add(1);
-        if let Some(open) = self.opener(colon) {
+        // The scheme characters before the colon, walked over once.
+        let start = self.back(colon, is_scheme_char);
+        if let Some(open) = self.opener(start) {
             let close = if self.text.get(open) == Some(&b'<') {
                 b'>'
             } else {
@@ -875,46 +877,43 @@ impl<'a, 't> Iter<'a, 't> {
                 Err(_) => {}
             }
         }
-        self.bare(colon).ok_or(next)
+        self.bare(start, colon).ok_or(next)
     }
 
-    /// The `<` or `"` before the scheme that ends at `colon`, if any.
-    fn opener(&self, colon: usize) -> Option<usize> {
+    /// The start of the run of bytes satisfying `f` that ends at `k`, not
+    /// before the end of the last URI found.
+    #[inline(always)]
+    fn back(&self, mut k: usize, f: impl Fn(u8) -> bool) -> usize {
+        while k > self.floor && self.text.get(k.saturating_sub(1)).is_some_and(|&b| f(b)) {
+            k = k.saturating_sub(1);
+        }
+        k
+    }
+
+    /// The `<` or `"` before the scheme characters that start at `start`
+    /// (or before a scheme cut there by a line break), if any.
+    fn opener(&self, start: usize) -> Option<usize> {
         let text = self.text;
-        let back = |mut k: usize, space: bool| {
-            while k > self.floor
-                && text.get(k.saturating_sub(1)).is_some_and(|&b| {
-                    if space {
-                        is_space(b)
-                    } else {
-                        is_scheme_char(b)
-                    }
-                })
-            {
-                k = k.saturating_sub(1);
+        let open = start.checked_sub(1).filter(|&o| o >= self.floor)?;
+        match text.get(open)? {
+            b'<' | b'"' => Some(open),
+            &b if is_space(b) => {
+                let ws = self.back(start, is_space);
+                if !text.get(ws..start)?.iter().any(|&b| b == b'\n') {
+                    return None;
+                }
+                let open = self.back(ws, is_scheme_char).checked_sub(1)?;
+                (open >= self.floor && matches!(text.get(open), Some(b'<' | b'"'))).then_some(open)
             }
-            k
-        };
-        let mut w = back(colon, false);
-        let ws = back(w, true);
-        if ws < w && text.get(ws..w).is_some_and(|r| r.contains(&b'\n')) {
-            w = back(ws, false);
+            _ => None,
         }
-        let open = w.checked_sub(1).filter(|&o| o >= self.floor)?;
-        matches!(text.get(open), Some(b'<' | b'"')).then_some(open)
     }
 
-    /// A bare URI whose scheme ends at the `:` at `colon`.
-    fn bare(&self, colon: usize) -> Option<Found<'a, 't>> {
+    /// A bare URI whose scheme characters run from `start` to the `:` at
+    /// `colon`.
+    fn bare(&self, start: usize, colon: usize) -> Option<Found<'a, 't>> {
         let text = self.text;
-        let mut s = colon;
-        while s > self.floor
-            && text
-                .get(s.saturating_sub(1))
-                .is_some_and(|&b| is_scheme_char(b))
-        {
-            s = s.saturating_sub(1);
-        }
+        let mut s = start;
         while s < colon && !text.get(s)?.is_ascii_alphabetic() {
             s = s.saturating_add(1);
         }
@@ -1054,7 +1053,10 @@ impl<'a, 't> Iter<'a, 't> {
                 }
                 i = i.saturating_add(1);
             }
-            let line_break = breaks > 0 || text.get(last..i).is_some_and(|w| w.contains(&b'\r'));
+            let line_break = breaks > 0
+                || text
+                    .get(last..i)
+                    .is_some_and(|w| w.iter().any(|&b| b == b'\r'));
             if breaks > 1 || (!angle && !line_break) {
                 return None;
             }
@@ -1103,7 +1105,7 @@ impl<'a, 't> Iter<'a, 't> {
         let inner = self.text.get(c..last)?;
         let hash = inner.iter().position(|&b| b == b'#')?;
         let (url, fragment) = inner.split_at_checked(hash)?;
-        if fragment.get(1..)?.contains(&b'#') {
+        if fragment.get(1..)?.iter().any(|&b| b == b'#') {
             return None;
         }
         let chunks = |rest| Chunks {
