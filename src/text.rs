@@ -691,6 +691,15 @@ impl<'a, 't> Iterator for Iter<'a, 't> {
 
 impl core::iter::FusedIterator for Iter<'_, '_> {}
 
+/// Whether `c` occurs in `s`. Not `<[u8]>::contains`, which calls
+/// `core::slice::memchr`, outside the set of functions the machine-code
+/// walk of `check-nopanic` allows (the slices here are short).
+#[inline]
+#[allow(clippy::manual_contains)]
+fn has_byte(s: &[u8], c: u8) -> bool {
+    s.iter().any(|&b| b == c)
+}
+
 /// ASCII whitespace: space, tab, line feed, vertical tab, form feed,
 /// carriage return.
 #[inline]
@@ -899,7 +908,7 @@ impl<'a, 't> Iter<'a, 't> {
             b'<' | b'"' => Some(open),
             &b if is_space(b) => {
                 let ws = self.back(start, is_space);
-                if !text.get(ws..start)?.iter().any(|&b| b == b'\n') {
+                if !has_byte(text.get(ws..start)?, b'\n') {
                     return None;
                 }
                 let open = self.back(ws, is_scheme_char).checked_sub(1)?;
@@ -1053,10 +1062,7 @@ impl<'a, 't> Iter<'a, 't> {
                 }
                 i = i.saturating_add(1);
             }
-            let line_break = breaks > 0
-                || text
-                    .get(last..i)
-                    .is_some_and(|w| w.iter().any(|&b| b == b'\r'));
+            let line_break = breaks > 0 || text.get(last..i).is_some_and(|w| has_byte(w, b'\r'));
             if breaks > 1 || (!angle && !line_break) {
                 return None;
             }
@@ -1105,7 +1111,7 @@ impl<'a, 't> Iter<'a, 't> {
         let inner = self.text.get(c..last)?;
         let hash = inner.iter().position(|&b| b == b'#')?;
         let (url, fragment) = inner.split_at_checked(hash)?;
-        if fragment.get(1..)?.iter().any(|&b| b == b'#') {
+        if has_byte(fragment.get(1..)?, b'#') {
             return None;
         }
         let chunks = |rest| Chunks {
