@@ -4,8 +4,8 @@
 Reads `objdump -d` of the check-nopanic binary, starts from every
 `#[no_panic]` wrapper (functions of `uridfa_check_nopanic` other than
 `main`), follows every call and jump to another function, and fails if the
-closure reaches anything but uridfa-runtime's own functions, the wrappers,
-and the C library's mem* routines: in particular any `core::panicking::*`,
+closure reaches anything but uridfa-runtime's own functions, uridfa::pct and
+uridfa::text, the wrappers, and the C library's mem* routines: in particular any `core::panicking::*`,
 `*_fail`, `unwrap_failed` or `_Unwind_*` symbol.
 
 Usage: nopanic-calls.py BINARY
@@ -29,13 +29,22 @@ def main():
                          capture_output=True, text=True, check=True).stdout
     funcs = {}
     cur = None
+    got_regs = {}  # register -> GOT symbols loaded into it in this function
+    recent = []  # the last few instructions, to recognise a jump table
     for line in dis.split("\n"):
+        recent = (recent + [line])[-4:]
         m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
         if m:
             cur = m.group(1)
             funcs[cur] = set()
+            got_regs = {}
             continue
         if cur is None:
+            continue
+        m = re.search(r"\tmov\s+0x[0-9a-f]+\(%rip\),(%r[a-z0-9]+)\s+# [0-9a-f]+ <([^>+]+)>$", line)
+        if m:
+            # A GOT slot hoisted into a register (`call *%rbp` later).
+            got_regs.setdefault(m.group(1), set()).add(m.group(2))
             continue
         m = re.search(r"\t(call|jmp|j[a-z]+)\s+[0-9a-f]+ <([^>+]+)(\+0x[0-9a-f]+)?>", line)
         if m and m.group(2) != cur:
@@ -43,7 +52,19 @@ def main():
         elif re.search(r"\t(call|jmp)\s+\*", line):
             # Through the GOT: objdump names the slot's symbol in a comment.
             m = re.search(r"# [0-9a-f]+ <([^>+]+)>$", line)
-            funcs[cur].add(m.group(1) if m else "<indirect call>")
+            r = re.search(r"\t(?:call|jmp)\s+\*(%r[a-z0-9]+)$", line)
+            table = re.search(r"\tjmp\s+\*%r", line) and any(
+                re.search(r"\tmovslq\s+\(%r[a-z0-9]+,%r[a-z0-9]+,4\),", x) for x in recent)
+            if m:
+                funcs[cur].add(m.group(1))
+            elif table:
+                # A `match` compiled to a jump table: a jump inside this
+                # function (offsets from a table next to the code).
+                pass
+            elif r and r.group(1) in got_regs:
+                funcs[cur].update(got_regs[r.group(1)])
+            else:
+                funcs[cur].add("<indirect call>")
 
     names = {f: re.sub(r"::h[0-9a-f]{16}$", "", n)
              for f, n in demangle(list(funcs)).items()}
@@ -58,6 +79,7 @@ def main():
         n = names.get(f, f)
         return (n.startswith("uridfa_runtime::") or n.startswith("<uridfa_runtime::")
                 or n.startswith("uridfa::pct::") or n.startswith("<uridfa::pct::")
+                or n.startswith("uridfa::text::") or n.startswith("<uridfa::text::")
                 or n.startswith("uridfa_check_nopanic::")
                 or f.split("@")[0] in ALLOWED_LIBC)
 

@@ -38,6 +38,10 @@
 //! - [`normalize`]: the comparison ladder of RFC 3986 §6.2 and
 //!   2396bis-01 §6.2 (case, percent-encoding, path segments, scheme-based),
 //!   and equivalence without building normal forms.
+//! - [`text`]: URIs in running text (the appendices on URLs in context of
+//!   draft-ietf-uri-url-06, draft-fielding-url-syntax-05 and 2396bis-01):
+//!   `<URL:...>`, `<...>`, `"..."` and bare URIs, whitespace inside
+//!   wrappers removed, cut out by the grammar's longest accepted prefix.
 //!
 //! # Example
 //!
@@ -86,6 +90,7 @@ pub mod rfc3986;
 pub mod rfc3987;
 pub mod rfc6874;
 pub mod rfc8141;
+pub mod text;
 mod url_common;
 mod urn_common;
 mod view;

@@ -1,5 +1,6 @@
-//! Link-time proof that `uridfa-runtime`'s entry points, and part of the
-//! root crate's (see "The root crate's entry points" below), cannot panic.
+//! Link-time proof that `uridfa-runtime`'s entry points, `uridfa::text`, and
+//! part of the root crate's (see "The root crate's entry points" below),
+//! cannot panic.
 //!
 //! Each wrapper below is `#[no_panic]`: the attribute puts a guard on the
 //! stack whose `Drop` (run only while unwinding) calls an undefined symbol.
@@ -152,6 +153,66 @@ fn pct_encode_into_any(
     out: &mut [u8],
 ) -> Result<usize, uridfa::pct::PctError> {
     uridfa::pct::encode_into(data, set, out)
+}
+
+// Longest accepted prefix (the runtime under uridfa::text), on any tables.
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn longest_prefix_any(t: &Tables<'_>, input: &[u8]) -> Result<Option<usize>, Error> {
+    uridfa_runtime::longest_prefix(t, input)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn longest_prefix_after_any(
+    t: &Tables<'_>,
+    head: &[u8],
+    input: &[u8],
+) -> Result<Option<usize>, Error> {
+    uridfa_runtime::longest_prefix_after(t, head, input)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn longest_prefix_split_any(
+    t: &Tables<'_>,
+    input: &[u8],
+) -> Result<Option<(usize, Captures<16>)>, Error> {
+    uridfa_runtime::longest_prefix_split::<16>(t, input)
+}
+
+// uridfa::text: every URI of any text, with any tables and any buffers:
+// the iterator, both writers, the captures and the accessors (not
+// `as_str`, which is `core::str::from_utf8` on `as_bytes`).
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn text_find_any(
+    t: &Tables<'_>,
+    text: &[u8],
+    out: &mut [u8],
+    spans: &mut [Option<Span>],
+) -> (usize, usize) {
+    let finder = uridfa::text::Finder::with_tables(t)
+        .abbreviated(true)
+        .bare_any_scheme(true);
+    let (mut count, mut bytes) = (0usize, 0usize);
+    for f in finder.find_iter_bytes(text) {
+        count = count.wrapping_add(1);
+        let n = f.write_into(out).unwrap_or(0);
+        let m = f.write_without_line_end_hyphens_into(out).unwrap_or(0);
+        let ok = f.split_into(spans).is_ok();
+        let extra = usize::from(ok)
+            .wrapping_add(usize::from(f.is_ambiguous_hyphen()))
+            .wrapping_add(f.range().len())
+            .wrapping_add(f.outer_range().len())
+            .wrapping_add(f.len())
+            .wrapping_add(f.as_bytes().len())
+            .wrapping_add(f.fragment_outside_grammar().map_or(0, |r| r.len()));
+        bytes = bytes.wrapping_add(n).wrapping_add(m).wrapping_add(extra);
+    }
+    (count, bytes)
 }
 
 // The root crate's entry points (the reliability issue): typed views,
@@ -365,16 +426,7 @@ fn main() {
                     Ok(()) => true,
                     Err(e) => at_char_start_any(e, t, input).offset() <= e.offset(),
                 };
-                // A stream over `utf8` tables reports an error inside a
-                // character at its first byte, as `at_char_start` does.
-                let with_moved = with.map_err(|e| {
-                    if t.utf8 {
-                        at_char_start_any(e, t, input)
-                    } else {
-                        e
-                    }
-                });
-                if valid != with || with_moved != stream || out != out2 || !moved_ok {
+                if valid != with || with != stream || out != out2 || !moved_ok {
                     let shown = String::from_utf8_lossy(input);
                     println!("DISAGREE: {} {}: {shown:?}", g.name, t.rule);
                     failures += 1;
@@ -382,6 +434,44 @@ fn main() {
             }
         }
     }
+    // Longest prefix and text scanning on every machine: the longest
+    // prefix of an accepted input is the input; the scanner finds the URI
+    // of a short paragraph under the URI-like rules.
+    let text: &[u8] = b"Yes, Jim, see <URL:ftp://info.cern.ch/pub/www/doc\n   ;type=d> or \"http://a/long-\n b\", www.w3.org/A (http://x/a_(b)). \xFF\x00 <ftp://ds.internic.\n net/rfc/>";
+    let mut found_total = 0;
+    for g in uridfa::GRAMMARS {
+        for &t in g.entries {
+            for &input in &inputs {
+                let input = black_box(input);
+                let longest = longest_prefix_any(t, input);
+                let after = longest_prefix_after_any(t, b"", input);
+                let split = longest_prefix_split_any(t, input);
+                let valid = validate_any(t, input).is_ok();
+                let agree = longest == after
+                    && split.map(|s| s.map(|(n, _)| n)) == longest
+                    && (!valid || longest == Ok(Some(input.len())));
+                if !agree {
+                    let shown = String::from_utf8_lossy(input);
+                    println!("DISAGREE: longest prefix {} {}: {shown:?}", g.name, t.rule);
+                    failures += 1;
+                }
+            }
+            let mut out = [0u8; 64];
+            let mut spans = [None; 32];
+            let (n, _) = text_find_any(t, black_box(text), &mut out, &mut spans);
+            // Too small buffers: errors, never panics.
+            let _ = text_find_any(t, black_box(text), &mut out[..3], &mut spans[..1]);
+            found_total += n;
+        }
+    }
+    let uri = &uridfa::rfc3986::tables::URI;
+    let (n, _) = text_find_any(uri, black_box(text), &mut [0u8; 64], &mut [None; 32]);
+    if n != 5 {
+        println!("DISAGREE: text_find_any found {n} URIs under rfc3986 URI, not 5");
+        failures += 1;
+    }
+    println!("ok: text scanning found {found_total} URIs over all machines");
+
     // Percent-coding: decode, re-encode with a derived set, decode again.
     let sets = [
         &uridfa::rfc3986::tables::PATH_SET,

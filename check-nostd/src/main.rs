@@ -6,7 +6,7 @@
 //! streaming `Machine`) and the typed `uridfa::rfc3986::UriRef::parse`
 //! (and percent-decodes and re-encodes its path with `uridfa::pct`,
 //! normalizes it with `uridfa::normalize` and resolves it with
-//! `uridfa::resolve`),
+//! `uridfa::resolve`, and finds it in a line of text with `uridfa::text`),
 //! checks it with every entry of every built-in grammar as well, prints the components (or the error, whose `Display` does not allocate)
 //! to stdout through `write(2)`, and exits with:
 //!
@@ -133,6 +133,31 @@ fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {
         }
     }
     writeln!(out, "{accepted} of {machines} generated machines accept")?;
+    // uridfa::text: the input wrapped as draft-ietf-uri-url-06 recommends,
+    // broken across two lines, in a stack buffer.
+    let mut text = [0u8; 600];
+    let (head, tail) = input.split_at(input.len().min(8));
+    let mut n = 0;
+    for part in [&b"see <URL:"[..], head, b"\n  ", tail, b"> now"] {
+        if let Some(dst) = text.get_mut(n..n + part.len()) {
+            dst.copy_from_slice(part);
+            n += part.len();
+        }
+    }
+    let mut found = 0;
+    let mut uri = [0u8; 512];
+    for f in uridfa::text::Finder::new().find_iter_bytes(&text[..n]) {
+        found += 1;
+        if let Ok(len) = f.write_into(&mut uri) {
+            writeln!(
+                out,
+                "in text ({}): {:?}",
+                f.delimiter().name(),
+                core::str::from_utf8(&uri[..len]).unwrap_or("")
+            )?;
+        }
+    }
+    writeln!(out, "{found} URI(s) in text")?;
     match typed {
         Some(uri) => {
             writeln!(out, "valid URI-reference")?;

@@ -42,6 +42,25 @@ pub enum Command {
     Normalize(NormalizeArgs),
     /// `uridfa equiv A B`: are two references equivalent?
     Equiv(NormalizeArgs),
+    /// `uridfa extract`: the URIs in running text.
+    Extract(ExtractArgs),
+}
+
+/// The arguments of `extract`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtractArgs {
+    /// `--grammar` or `--grammar-file`; `None` means `rfc3986`.
+    pub grammar: Option<GrammarArg>,
+    /// `--rule R`; `None` means the grammar's `URI`, `IRI` or `url` entry if
+    /// it has one, else its first.
+    pub rule: Option<String>,
+    /// `--abbreviated`: also `www.` and `ftp.` (2396bis-01 Appendix F).
+    pub abbreviated: bool,
+    /// `--any-scheme`: bare URIs of every scheme, not only `scheme://`,
+    /// `mailto:`, `news:` and `urn:`.
+    pub any_scheme: bool,
+    /// The files to read; empty means standard input.
+    pub files: Vec<PathBuf>,
 }
 
 /// Which normalization `normalize` and `equiv` apply.
@@ -120,6 +139,8 @@ struct Accepts {
     resolve: bool,
     /// `--steps`, `--step5`.
     normalize: bool,
+    /// `--abbreviated`, `--any-scheme` (flags without a value).
+    extract: bool,
 }
 
 /// Everything collected from the arguments after the subcommand.
@@ -145,6 +166,10 @@ struct Collected {
     steps: Option<String>,
     /// `--step5`.
     step5: Option<String>,
+    /// `--abbreviated`.
+    abbreviated: bool,
+    /// `--any-scheme`.
+    any_scheme: bool,
 }
 
 /// Parses the arguments after the program name.
@@ -166,6 +191,7 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             inputs: false,
             resolve: false,
             normalize: false,
+            extract: false,
         },
         "stats" => Accepts {
             grammar: true,
@@ -173,6 +199,7 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             inputs: false,
             resolve: false,
             normalize: false,
+            extract: false,
         },
         "dot" => Accepts {
             grammar: true,
@@ -180,6 +207,7 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             inputs: false,
             resolve: false,
             normalize: false,
+            extract: false,
         },
         "check" | "split" => Accepts {
             grammar: true,
@@ -187,6 +215,7 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             inputs: true,
             resolve: false,
             normalize: false,
+            extract: false,
         },
         "resolve" => Accepts {
             grammar: false,
@@ -194,6 +223,7 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             inputs: true,
             resolve: true,
             normalize: false,
+            extract: false,
         },
         "normalize" | "equiv" => Accepts {
             grammar: true,
@@ -201,6 +231,15 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             inputs: true,
             resolve: false,
             normalize: true,
+            extract: false,
+        },
+        "extract" => Accepts {
+            grammar: true,
+            rule: true,
+            inputs: true,
+            resolve: false,
+            normalize: false,
+            extract: true,
         },
         _ => {
             return Err(UsageError(format!(
@@ -233,6 +272,13 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
         "resolve" => Command::Resolve(resolve_args(c)?),
         "normalize" => Command::Normalize(normalize_args(sub, c)?),
         "equiv" => Command::Equiv(normalize_args(sub, c)?),
+        "extract" => Command::Extract(ExtractArgs {
+            grammar: c.grammar,
+            rule: c.rule,
+            abbreviated: c.abbreviated,
+            any_scheme: c.any_scheme,
+            files: c.inputs.into_iter().map(bytes_path).collect(),
+        }),
         _ => Command::Split(run(c)?),
     })
 }
@@ -271,6 +317,18 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
         let known = match name {
             "-h" | "--help" => {
                 c.help = true;
+                continue;
+            }
+            "--abbreviated" | "--any-scheme" if accepts.extract && inline.is_none() => {
+                let flag = if name == "--abbreviated" {
+                    &mut c.abbreviated
+                } else {
+                    &mut c.any_scheme
+                };
+                if *flag {
+                    return Err(UsageError(format!("option '{name}' given twice")));
+                }
+                *flag = true;
                 continue;
             }
             "--grammar" | "--grammar-file" => accepts.grammar,
@@ -457,6 +515,19 @@ fn utf8(name: &str, value: OsString) -> Result<String, UsageError> {
     })
 }
 
+/// A path from the bytes of an argument (see [`os_bytes`]).
+fn bytes_path(bytes: Vec<u8>) -> PathBuf {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        PathBuf::from(OsString::from_vec(bytes))
+    }
+    #[cfg(not(unix))]
+    {
+        PathBuf::from(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
 /// The bytes of an argument: exact on Unix, lossy UTF-8 elsewhere.
 fn os_bytes(s: &OsStr) -> Vec<u8> {
     #[cfg(unix)]
@@ -511,6 +582,10 @@ mod tests {
             &["resolve", "--base", "http://a/", "--dots", "keep"],
             &["resolve", "--base", "a", "--base", "b"],
             &["check", "--grammar", "g", "--base", "b"],
+            &["check", "--grammar", "g", "--abbreviated"],
+            &["extract", "--abbreviated", "--abbreviated"],
+            &["extract", "--abbreviated=yes"],
+            &["extract", "--base", "b"],
         ] {
             assert!(p(args).is_err(), "{args:?}");
         }
@@ -533,6 +608,28 @@ mod tests {
                 "--dots",
                 "error",
                 "g"
+            ]),
+            Ok(want)
+        );
+    }
+
+    #[test]
+    fn extract_options() {
+        let want = Command::Extract(ExtractArgs {
+            grammar: Some(GrammarArg::Builtin("rfc1738".into())),
+            rule: None,
+            abbreviated: true,
+            any_scheme: false,
+            files: vec![PathBuf::from("a.txt"), PathBuf::from("-b")],
+        });
+        assert_eq!(
+            p(&[
+                "extract",
+                "--abbreviated",
+                "--grammar=rfc1738",
+                "a.txt",
+                "--",
+                "-b"
             ]),
             Ok(want)
         );

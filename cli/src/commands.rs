@@ -2,7 +2,7 @@
 //! and returns whether every input was valid; the caller turns that and any
 //! [`Failure`] into the exit status.
 
-use crate::args::{GrammarArg, Normalization, NormalizeArgs, ResolveArgs, RunArgs};
+use crate::args::{ExtractArgs, GrammarArg, Normalization, NormalizeArgs, ResolveArgs, RunArgs};
 use crate::input;
 use crate::json;
 use crate::source::{Entry, Failure, Loaded};
@@ -416,4 +416,91 @@ pub fn equiv(args: &NormalizeArgs) -> Result<bool, Failure> {
     };
     out.w.flush()?;
     Ok(ok)
+}
+
+/// `uridfa extract`: one JSON object per URI found in the text of each
+/// file (or standard input), in text order. See `uridfa help`.
+///
+/// # Errors
+///
+/// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
+pub fn extract(args: &ExtractArgs) -> Result<bool, Failure> {
+    use std::fmt::Write as _;
+    let grammar = Loaded::load(
+        args.grammar
+            .as_ref()
+            .unwrap_or(&GrammarArg::Builtin("rfc3986".into())),
+    )?;
+    let entry = match args.rule.as_deref() {
+        Some(rule) => grammar.entry(Some(rule))?,
+        None => ["URI", "IRI", "url"]
+            .iter()
+            .find_map(|r| grammar.entry(Some(r)).ok())
+            .map_or_else(|| grammar.entry(None), Ok)?,
+    };
+    let tables = entry.tables;
+    let finder = uridfa::text::Finder::with_tables(&tables)
+        .abbreviated(args.abbreviated)
+        .bare_any_scheme(args.any_scheme);
+    let mut out = Out::new(&[]);
+    out.interactive = false;
+    let mut any = false;
+    let mut extract_one = |name: &[u8], text: &[u8]| -> io::Result<()> {
+        // Line and column of each URI, counted forward from the last one.
+        let (mut line, mut line_start, mut counted) = (1usize, 0usize, 0usize);
+        let mut buf = Vec::new();
+        for f in finder.find_iter_bytes(text) {
+            any = true;
+            let start = f.range().start;
+            for (i, &b) in text[counted..start].iter().enumerate() {
+                if b == b'\n' {
+                    line += 1;
+                    line_start = counted + i + 1;
+                }
+            }
+            counted = start;
+            let mut s = String::from("{\"uri\": ");
+            buf.resize(f.len(), 0);
+            let n = f.write_into(&mut buf).unwrap_or(0);
+            json::push_str(&mut s, &buf[..n]);
+            let _ = write!(
+                s,
+                ", \"offset\": {start}, \"end\": {}, \"line\": {line}, \"column\": {}, \"delimiter\": \"{}\", \"whitespace_removed\": {}, \"ambiguous_hyphen\": ",
+                f.range().end,
+                start - line_start + 1,
+                f.delimiter().name(),
+                f.has_whitespace(),
+            );
+            if f.is_ambiguous_hyphen() {
+                let n = f.write_without_line_end_hyphens_into(&mut buf).unwrap_or(0);
+                json::push_str(&mut s, &buf[..n]);
+            } else {
+                s.push_str("null");
+            }
+            s.push_str(", \"abbreviated\": ");
+            json::push_opt_str(&mut s, f.implied_prefix().map(str::as_bytes));
+            let _ = write!(
+                s,
+                ", \"fragment_outside_grammar\": {}, \"file\": ",
+                f.fragment_outside_grammar().is_some()
+            );
+            json::push_str(&mut s, name);
+            s.push('}');
+            out.line(&s)?;
+        }
+        Ok(())
+    };
+    if args.files.is_empty() {
+        let mut text = Vec::new();
+        io::Read::read_to_end(&mut io::stdin().lock(), &mut text)?;
+        extract_one(b"-", &text)?;
+    } else {
+        for path in &args.files {
+            let text = std::fs::read(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            extract_one(path.to_string_lossy().as_bytes(), &text)?;
+        }
+    }
+    out.w.flush()?;
+    Ok(any)
 }

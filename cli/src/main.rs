@@ -9,6 +9,7 @@
 //! uridfa resolve --base URI [--algorithm NAME] [--dots keep|remove|error] [--validating yes|no]
 //! uridfa normalize [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b]
 //! uridfa equiv A B [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b]
+//! uridfa extract [--grammar NAME] [--rule RULE] [--abbreviated] [--any-scheme] [FILE...]
 //! uridfa grammars
 //! uridfa help
 //! ```
@@ -49,6 +50,8 @@ Usage:
                   [--validating yes|no] [REF...]
   uridfa normalize [--grammar NAME] [--steps LIST] [--step5 a|b] [INPUT...]
   uridfa equiv    A B [--grammar NAME] [--steps LIST] [--step5 a|b]
+  uridfa extract  [--grammar NAME | --grammar-file PATH] [--rule RULE]
+                  [--abbreviated] [--any-scheme] [FILE...]
   uridfa grammars
   uridfa help     (or --help, -h)
 
@@ -97,6 +100,30 @@ Subcommands:
   equiv     Print `equivalent` or `different` for the references A and B
             (same options as normalize), compared without building their
             normal forms; exit status 0 only when equivalent.
+  extract   Find the URIs in running text (each FILE, or all of standard
+            input) and print one JSON object per URI, in text order:
+              {\"uri\": ..., \"offset\": N, \"end\": N, \"line\": L, \"column\": C,
+               \"delimiter\": \"url-prefix\" | \"angle\" | \"quote\" | \"bare\",
+               \"whitespace_removed\": BOOL, \"ambiguous_hyphen\": null | URI,
+               \"abbreviated\": null | \"http://\" | \"ftp://\",
+               \"fragment_outside_grammar\": BOOL, \"file\": PATH or \"-\"}
+            As the appendices on URLs in context say (draft-ietf-uri-url-06,
+            draft-fielding-url-syntax-05 and 2396bis-01): <URL:...>, <...>
+            and \"...\" wrappers, whose inner whitespace (a URI broken
+            across lines) is removed from \"uri\"; bare URIs (scheme://,
+            mailto:, news:, urn:; every scheme with --any-scheme), whose
+            end is the grammar's longest accepted prefix without trailing
+            punctuation or an unbalanced ) or ]. \"offset\" and \"end\" are
+            the byte span of the URI in the text (wrapper excluded,
+            whitespace inside included); \"line\" and \"column\" are
+            1-based, the column in bytes. \"ambiguous_hyphen\" is the other
+            reading when a hyphen ends a line inside the URI and the
+            grammar accepts both. --abbreviated also finds www. and ftp.
+            (2396bis-01 Appendix F) and reports the implied prefix in
+            \"abbreviated\"; \"uri\" is then the text without it.
+            NAME defaults to rfc3986; RULE to the grammar's URI, IRI or url
+            entry, else its first. Exit status 0 if a URI was found, 1 if
+            none.
   grammars  One line per built-in grammar: its name, then its entry rules;
             the first rule is the default.
 
@@ -164,5 +191,6 @@ fn run(command: &Command) -> Result<bool, Failure> {
         Command::Resolve(a) => commands::resolve(a),
         Command::Normalize(a) => commands::normalize(a),
         Command::Equiv(a) => commands::equiv(a),
+        Command::Extract(a) => commands::extract(a),
     }
 }

@@ -846,3 +846,50 @@ fn equiv_compares_two_references() {
         assert_eq!(code(&run(args, b"")), 2, "{args:?}");
     }
 }
+
+/// `extract`: draft-ietf-uri-url-06's APPENDIX example (three `<URL:...>`
+/// broken across lines), a quoted URI with a hyphen at a line end, and
+/// an abbreviated one (2396bis-01 App. F), with their positions.
+#[test]
+fn extract_urls_in_context() {
+    let text = b"Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc\n   ;type=d> but you can probably pick it up from <URL:ftp://ds.inter\n   nic.net/rfc>.  Note the warning in <URL:http://ds.internic.net/\n   instructions/overview.html#WARNING>.\n\"http://a/long-\n  name\" or www.w3.org/Addressing/.\n";
+    let o = run(&["extract"], text);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for (line, want) in lines.iter().zip([
+        r#"{"uri": "ftp://info.cern.ch/pub/www/doc;type=d", "offset": 32, "end": 73, "line": 1, "column": 33, "delimiter": "url-prefix", "whitespace_removed": true"#,
+        r#"{"uri": "ftp://ds.internic.net/rfc", "offset": 117, "end": 146, "line": 2, "column": 55, "#,
+        r#"{"uri": "http://ds.internic.net/instructions/overview.html#WARNING", "#,
+        r#"{"uri": "http://a/long-name", "offset": 240, "end": 261, "line": 5, "column": 2, "delimiter": "quote", "whitespace_removed": true, "ambiguous_hyphen": "http://a/longname", "abbreviated": null"#,
+    ]) {
+        assert!(line.starts_with(want), "{line}\nwant {want}");
+    }
+    let o = run(&["extract", "--abbreviated"], text);
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with(r#"{"uri": "www.w3.org/Addressing/", "#)
+            && last.contains(r#""delimiter": "bare", "#)
+            && last.contains(r#""abbreviated": "http://", "#),
+        "{last}"
+    );
+    // RFC 1738's url has no fragment: the wrapper's is reported as such.
+    let o = run(&["extract", "--grammar", "rfc1738"], text);
+    assert!(
+        stdout(&o).contains(r#"#WARNING", "offset""#),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains(r#""fragment_outside_grammar": true"#));
+    // No URI: exit status 1.
+    let o = run(&["extract"], b"Note: no URI here.\n");
+    assert_eq!((code(&o), stdout(&o).as_str()), (1, ""));
+    // Files, named in the output.
+    let dir = temp_dir("extract");
+    let file = dir.join("a.txt");
+    std::fs::write(&file, "see <http://a/>\n").unwrap();
+    let o = run(&["extract", file.to_str().unwrap()], b"");
+    assert!(stdout(&o).ends_with(&format!("\"file\": \"{}\"}}\n", file.display())));
+}
