@@ -1155,7 +1155,7 @@ pub fn longest_prefix_after(
     head: &[u8],
     input: &[u8],
 ) -> Result<Option<usize>, Error> {
-    match drive_any::<false>(t, head, t.start, 0, &mut []) {
+    match drive_any::<false, [usize]>(t, head, t.start, 0, &mut []) {
         Ok(state) => longest_any(t, input, state),
         Err(e) if matches!(e.kind, ErrorKind::UnexpectedByte { .. }) => Ok(None),
         Err(e) => Err(e),
