@@ -247,53 +247,12 @@ fn view_rfc3987(input: &[u8]) -> Option<usize> {
         .map(|u| u.path().len())
 }
 
-// NOT PROVEN: the link fails with `#[no_panic]` (panic paths remain in
-// the library code it calls); run here, and fuzzed, but not proven.
-#[inline(never)]
-fn view_rfc1738(input: &[u8]) -> bool {
-    uridfa::rfc1738::Url::parse_bytes(input).is_ok()
-}
-
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn view_rfc8141(input: &[u8]) -> Option<usize> {
     uridfa::rfc8141::Urn::parse_bytes(input)
         .ok()
         .map(|u| u.nss().len())
-}
-
-// NOT PROVEN: the link fails with `#[no_panic]` (panic paths remain in
-// the library code it calls); run here, and fuzzed, but not proven.
-#[inline(never)]
-fn resolve_into_any(
-    base: &str,
-    reference: &str,
-    options: uridfa::resolve::Options,
-    out: &mut [u8],
-) -> Result<usize, uridfa::resolve::ResolveError> {
-    uridfa::resolve::resolve_into(base, reference, options, out)
-}
-
-// NOT PROVEN: the link fails with `#[no_panic]` (panic paths remain in
-// the library code it calls); run here, and fuzzed, but not proven.
-#[inline(never)]
-fn normalize_into_any(
-    syntax: uridfa::normalize::Syntax,
-    input: &str,
-    out: &mut [u8],
-) -> Result<usize, uridfa::normalize::NormalizeError> {
-    syntax.normalize_into(input, uridfa::normalize::Steps::ALL, out)
-}
-
-// NOT PROVEN: the link fails with `#[no_panic]` (panic paths remain in
-// the library code it calls); run here, and fuzzed, but not proven.
-#[inline(never)]
-fn equivalent_any(
-    syntax: uridfa::normalize::Syntax,
-    a: &str,
-    b: &str,
-) -> Result<bool, uridfa::normalize::NormalizeError> {
-    syntax.equivalent(a, b, uridfa::normalize::Steps::ALL)
 }
 
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
@@ -308,19 +267,55 @@ fn decoded_iterators(path: &str, query: &str) -> usize {
     segments + pairs
 }
 
-// NOT PROVEN: the link fails with `#[no_panic]` (panic paths remain in
-// the library code it calls); run here, and fuzzed, but not proven.
-#[inline(never)]
-fn urn_normal_forms(input: &[u8], out: &mut [u8]) -> (Option<usize>, Option<usize>) {
-    use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
-    let a = uridfa::rfc8141::Urn::parse_bytes(input)
-        .ok()
-        .and_then(|u| u.normalize_into(out).ok());
-    let b = UrnRef::parse_bytes(input)
-        .ok()
-        .and_then(|u| u.normalize_into(Step5::ReorderDirectives, out).ok());
-    (a, b)
+/// Wrappers of entry points whose proof does not hold yet: the link fails
+/// with `#[no_panic]` (indexing and slicing in the library code that the
+/// optimizer cannot remove). They run in `main` like the others and are
+/// fuzzed, but are not proven; `.ci/nopanic-calls.py` skips this module.
+mod unproven {
+    #[inline(never)]
+    pub fn view_rfc1738(input: &[u8]) -> bool {
+        uridfa::rfc1738::Url::parse_bytes(input).is_ok()
+    }
+    #[inline(never)]
+    pub fn resolve_into_any(
+        base: &str,
+        reference: &str,
+        options: uridfa::resolve::Options,
+        out: &mut [u8],
+    ) -> Result<usize, uridfa::resolve::ResolveError> {
+        uridfa::resolve::resolve_into(base, reference, options, out)
+    }
+    #[inline(never)]
+    pub fn normalize_into_any(
+        syntax: uridfa::normalize::Syntax,
+        input: &str,
+        out: &mut [u8],
+    ) -> Result<usize, uridfa::normalize::NormalizeError> {
+        syntax.normalize_into(input, uridfa::normalize::Steps::ALL, out)
+    }
+    #[inline(never)]
+    pub fn equivalent_any(
+        syntax: uridfa::normalize::Syntax,
+        a: &str,
+        b: &str,
+    ) -> Result<bool, uridfa::normalize::NormalizeError> {
+        syntax.equivalent(a, b, uridfa::normalize::Steps::ALL)
+    }
+    #[inline(never)]
+    pub fn urn_normal_forms(input: &[u8], out: &mut [u8]) -> (Option<usize>, Option<usize>) {
+        use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
+        let a = uridfa::rfc8141::Urn::parse_bytes(input)
+            .ok()
+            .and_then(|u| u.normalize_into(out).ok());
+        let b = UrnRef::parse_bytes(input)
+            .ok()
+            .and_then(|u| u.normalize_into(Step5::ReorderDirectives, out).ok());
+        (a, b)
+    }
 }
+use unproven::{
+    equivalent_any, normalize_into_any, resolve_into_any, urn_normal_forms, view_rfc1738,
+};
 
 /// The negative control: an unchecked index into a slice of unknown length.
 /// Built only with `--features negative-control`, where the link must fail
