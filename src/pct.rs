@@ -320,7 +320,11 @@ impl<'a> Decode<'a> {
     /// # Ok::<(), uridfa::pct::PctError>(())
     /// ```
     pub fn decoded_len(&self) -> usize {
-        self.clone().map(<[u8]>::len).sum()
+        // No overflow: the chunks are parts of one slice; saturating keeps
+        // debug builds free of a panic path too (check-nopanic).
+        self.clone()
+            .map(<[u8]>::len)
+            .fold(0usize, usize::saturating_add)
     }
 
     /// Whether the decoded bytes equal `other`, without allocating.
@@ -405,12 +409,15 @@ impl<'a> Iterator for Decode<'a> {
         }
         // A literal run up to the next `%` (a first `%` here is malformed
         // and passed through).
-        let end = self
-            .rest
-            .iter()
-            .skip(1)
-            .position(|&b| b == b'%')
-            .map_or(self.rest.len(), |p| p + 1);
+        // A loop rather than `position`, whose count carries overflow
+        // checks into debug builds (check-nopanic).
+        let mut end = 1;
+        while let Some(&b) = self.rest.get(end) {
+            if b == b'%' {
+                break;
+            }
+            end += 1;
+        }
         let (run, rest) = self.rest.split_at_checked(end)?;
         self.rest = rest;
         Some(run)

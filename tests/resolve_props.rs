@@ -141,6 +141,7 @@ struct Counts {
     rejected: usize,
     step_6a: usize,
     unsuitable_base: usize,
+    outside_normalize_syntax: usize,
 }
 
 #[test]
@@ -170,6 +171,10 @@ fn resolution_keeps_paths_paths() {
                     Outcome::UnsuitableBase => {
                         c.resolved += 1;
                         c.unsuitable_base += 1;
+                    }
+                    Outcome::OutsideNormalizeSyntax => {
+                        c.resolved += 1;
+                        c.outside_normalize_syntax += 1;
                     }
                     Outcome::Rejected(_) => c.rejected += 1,
                     Outcome::Failed(why) => failures.push(why),

@@ -258,13 +258,16 @@ fn view_rfc8141(input: &[u8]) -> Option<usize> {
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn decoded_iterators(path: &str, query: &str) -> usize {
-    let segments: usize = uridfa::pct::PathSegments::new(path)
+    let segments = uridfa::pct::PathSegments::new(path)
         .map(|s| s.decoded_len())
-        .sum();
-    let pairs: usize = uridfa::pct::QueryPairs::new(query)
-        .map(|(k, v)| k.decoded_len() + v.map_or(0, |v| v.decoded_len()))
-        .sum();
-    segments + pairs
+        .fold(0usize, usize::wrapping_add);
+    let pairs = uridfa::pct::QueryPairs::new(query)
+        .map(|(k, v)| {
+            k.decoded_len()
+                .wrapping_add(v.map_or(0, |v| v.decoded_len()))
+        })
+        .fold(0usize, usize::wrapping_add);
+    segments.wrapping_add(pairs)
 }
 
 /// Wrappers of entry points whose proof does not hold yet: the link fails

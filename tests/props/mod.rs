@@ -15,7 +15,7 @@
 
 #![allow(dead_code)]
 
-use uridfa::normalize::{Steps, Syntax};
+use uridfa::normalize::{NormalizeError, Steps, Syntax};
 use uridfa::resolve::{resolve_into, Algorithm, Dots, Options, ResolveError};
 
 /// What one (base, reference, options) gave.
@@ -28,6 +28,11 @@ pub enum Outcome {
     /// Resolved against an RFC 2396 base unsuitable for relative
     /// references (property 1 not asserted).
     UnsuitableBase,
+    /// Resolved by RFC 2396 or draft 05 into a reference that
+    /// 2396bis-01's grammar, the one normalization reads for them, does
+    /// not accept (draft 05's scheme may start with a digit): properties 1
+    /// and 2 held, 3 does not apply.
+    OutsideNormalizeSyntax,
     /// An error (invalid input, `Dots::Error`, `KeepUnsupported`).
     Rejected(ResolveError),
     /// A property failed: what and where.
@@ -168,6 +173,11 @@ pub fn check(base: &str, reference: &str, o: Options) -> Outcome {
             if na.is_some() != ta.is_some() {
                 return Outcome::Failed(format!("{case}: normal form {nf:?} has authority {na:?}"));
             }
+        }
+        Err(NormalizeError::Invalid(_))
+            if matches!(a, Algorithm::Rfc2396 | Algorithm::UrlSyntax05) =>
+        {
+            return Outcome::OutsideNormalizeSyntax
         }
         Err(e) => return Outcome::Failed(format!("{case}: does not normalize: {e}")),
     }
