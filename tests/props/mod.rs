@@ -25,8 +25,8 @@ pub enum Outcome {
     Resolved,
     /// Resolved in the step 6a case, checked literally.
     Step6a,
-    /// Resolved against an RFC 2396 base unsuitable for relative
-    /// references (property 1 not asserted).
+    /// Resolved against an RFC 2396 or 2396bis-01 base unsuitable for
+    /// relative references (property 1 not asserted).
     UnsuitableBase,
     /// Resolved by RFC 2396 or draft 05 into a reference that
     /// 2396bis-01's grammar, the one normalization reads for them, does
@@ -97,15 +97,21 @@ pub fn step_6a_case(a: Algorithm, b: &str, r: &str) -> bool {
         && !rp.starts_with('/')
 }
 
-/// RFC 2396 §5: "Documents can only make use of relative URI when their
-/// base URI fits within the <hier_part> syntax ... relative URI cannot be
-/// used within a document that has an unsuitable base URI." An opaque
-/// base (`a:.././c`) with a relative reference has no specified target
-/// (the steps as written can give `a:`, which no RFC 2396 rule accepts).
-pub fn rfc2396_unsuitable_base(a: Algorithm, b: &str, r: &str) -> bool {
+/// RFC 2396 §5 and 2396bis-01 §5 (the same words): "Documents can only
+/// make use of a relative URI when their base URI fits within the
+/// [hier_part] syntax ... a relative URI cannot be used within a document
+/// that has an unsuitable base URI." An opaque base (`a:.././c`, no
+/// authority and a path that does not start with `/`) with a relative
+/// reference has no specified target (the steps as written can give `a:`,
+/// which no RFC 2396 rule accepts, or move `[`, allowed in 2396bis-01's
+/// opaque part, into a path).
+pub fn unsuitable_base(a: Algorithm, b: &str, r: &str) -> bool {
     let (_, ba, bp) = appendix_b(b);
     let (rs, _, _) = appendix_b(r);
-    a == Algorithm::Rfc2396 && ba.is_none() && !bp.starts_with('/') && rs.is_none()
+    matches!(a, Algorithm::Rfc2396 | Algorithm::Rfc2396bis01)
+        && ba.is_none()
+        && !bp.starts_with('/')
+        && rs.is_none()
 }
 
 /// Checks the properties for `base` + `reference` under `o`.
@@ -127,7 +133,7 @@ pub fn check(base: &str, reference: &str, o: Options) -> Outcome {
     );
     let mut outcome = Outcome::Resolved;
     // 1. It parses under its grammar, with a scheme.
-    if rfc2396_unsuitable_base(a, base, reference) {
+    if unsuitable_base(a, base, reference) {
         outcome = Outcome::UnsuitableBase;
     } else if !parses(a, &t) {
         return Outcome::Failed(format!("{case}: not a reference of its grammar"));
