@@ -39,7 +39,12 @@ fuzz_target!(|data: &[u8]| {
     let entries = entries();
     let (t, oracle) = &entries[usize::from(pick) % entries.len()];
     let accepted = oracle.accepts(input);
-    assert_eq!(validate(t, input).is_ok(), accepted, "{}: acceptance of {input:?}", t.rule);
+    assert_eq!(
+        validate(t, input).is_ok(),
+        accepted,
+        "{}: acceptance of {input:?}",
+        t.rule
+    );
     let mut regs = vec![0usize; t.reg_len as usize];
     let mut spans = vec![None; t.capture_len()];
     let ours = split_with(t, input, &mut regs, &mut spans).map(|()| spans);

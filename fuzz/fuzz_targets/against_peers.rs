@@ -117,8 +117,16 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(ours_uri, iri_string_uri(input), "iri-string on {input:?}");
     if let Ok(u) = UriRef::parse(input) {
         if let Some(host) = u.host() {
-            assert_eq!(u.host_kind(), Some(std_kind(host)), "host kind of {input:?}");
+            assert_eq!(
+                u.host_kind(),
+                Some(std_kind(host)),
+                "host kind of {input:?}"
+            );
         }
     }
-    assert_eq!(ours_iri(input), iri_string_iri(input), "iri-string (IRI) on {input:?}");
+    assert_eq!(
+        ours_iri(input),
+        iri_string_iri(input),
+        "iri-string (IRI) on {input:?}"
+    );
 });

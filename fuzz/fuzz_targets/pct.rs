@@ -11,13 +11,22 @@ use uridfa::pct::{decode, decode_into, decoded_len, encode, encode_into, encoded
 use uridfa::rfc3986::tables::{FRAGMENT_SET, PATH_SET, QUERY_SET, SEGMENT_SET, USERINFO_SET};
 
 fuzz_target!(|data: &[u8]| {
-    for set in [&USERINFO_SET, &SEGMENT_SET, &PATH_SET, &QUERY_SET, &FRAGMENT_SET] {
+    for set in [
+        &USERINFO_SET,
+        &SEGMENT_SET,
+        &PATH_SET,
+        &QUERY_SET,
+        &FRAGMENT_SET,
+    ] {
         let mut enc = vec![0u8; 3 * data.len()];
         match encode_into(data, set, &mut enc) {
             Ok(n) => {
                 let enc = &enc[..n];
                 assert_eq!(encoded_len(data, set), Ok(n), "{}", set.name());
-                let chunks: Vec<u8> = encode(data, set).unwrap().flat_map(|c| c.as_bytes().to_vec()).collect();
+                let chunks: Vec<u8> = encode(data, set)
+                    .unwrap()
+                    .flat_map(|c| c.as_bytes().to_vec())
+                    .collect();
                 assert_eq!(chunks, enc, "{}: chunks", set.name());
                 let mut dec = vec![0u8; enc.len()];
                 let m = decode_into(enc, &mut dec).expect("encoded data decodes");

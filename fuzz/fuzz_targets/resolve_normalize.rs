@@ -21,7 +21,8 @@ fuzz_target!(|data: &[u8]| {
     let (base, reference) = text.split_once('\n').unwrap_or((text, ""));
     for a in Algorithm::ALL {
         for dots in [Dots::Keep, Dots::Remove, Dots::Error] {
-            if let Outcome::Failed(why) = props::check(base, reference, Options::new(a).dots(dots)) {
+            if let Outcome::Failed(why) = props::check(base, reference, Options::new(a).dots(dots))
+            {
                 panic!("{why}");
             }
         }
@@ -36,7 +37,15 @@ fuzz_target!(|data: &[u8]| {
         let m = syntax
             .normalize_into(once, Steps::ALL, &mut twice)
             .unwrap_or_else(|e| panic!("{syntax}: the normal form {once:?} of {base:?}: {e}"));
-        assert_eq!(&twice[..m], once.as_bytes(), "{syntax}: not idempotent on {base:?}");
-        assert_eq!(syntax.equivalent(base, once, Steps::ALL), Ok(true), "{syntax}: {base:?}");
+        assert_eq!(
+            &twice[..m],
+            once.as_bytes(),
+            "{syntax}: not idempotent on {base:?}"
+        );
+        assert_eq!(
+            syntax.equivalent(base, once, Steps::ALL),
+            Ok(true),
+            "{syntax}: {base:?}"
+        );
     }
 });
