@@ -34,45 +34,21 @@ use std::time::{Duration, Instant};
 
 use uridfa::rfc3986::{tables, UriRef};
 
-const KASZTP: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/urls/kasztp.txt"
-);
+// The corpora and the split functions of `benches/parse.rs` (uridfa's
+// `UriRef::parse` and fluent-uri's parse, each reading all eight
+// components).
+#[path = "shared/parse.rs"]
+mod checks;
+
+use checks::split::{fluent_uri as fluent, uridfa as split};
+use checks::Corpus;
+
+/// 64 copies of the 4 KiB query URI of `benches/parse.rs`.
+fn query4k() -> &'static str {
+    Corpus::query4k().lines[0]
+}
+
 const ROUNDS: usize = 15;
-
-fn len(s: Option<&str>) -> usize {
-    s.map_or(0, str::len)
-}
-
-fn split(s: &str) -> Option<usize> {
-    let r = UriRef::parse(s).ok()?;
-    Some(
-        len(r.scheme())
-            + len(r.authority())
-            + len(r.userinfo())
-            + len(r.host())
-            + len(r.port())
-            + r.path().len()
-            + len(r.query())
-            + len(r.fragment()),
-    )
-}
-
-fn fluent(s: &str) -> Option<usize> {
-    let r = fluent_uri::UriRef::parse(s).ok()?;
-    let mut n = r.scheme().map_or(0, |s| s.as_str().len());
-    if let Some(a) = r.authority() {
-        n += a.as_str().len()
-            + a.userinfo().map_or(0, |u| u.as_str().len())
-            + a.host().len()
-            + a.port().map_or(0, |p| p.as_str().len());
-    }
-    Some(
-        n + r.path().as_str().len()
-            + r.query().map_or(0, |q| q.as_str().len())
-            + r.fragment().map_or(0, |f| f.as_str().len()),
-    )
-}
 
 /// The bytes that some state of `URI-reference` accepts.
 fn allowed() -> [bool; 256] {
@@ -145,24 +121,12 @@ fn best_of(engines: &[Engine<'_>], lines: &[&str]) -> Vec<Duration> {
     best
 }
 
-/// One URI with a 4 KiB query of `a=b&` pairs (as `benches/parse.rs`).
-fn query4k() -> &'static str {
-    let uri = format!("http://example.com/path?{}", "a=b&".repeat(1024));
-    Box::leak(uri.into_boxed_str())
-}
-
-fn load() -> Vec<&'static str> {
-    let text = std::fs::read_to_string(KASZTP).unwrap_or_else(|e| {
-        panic!("benches/ratios.rs needs {KASZTP} (../shared beside the checkout): {e}")
-    });
-    let text: &'static str = Box::leak(text.into_boxed_str());
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines().filter(|l| !l.is_empty()).collect()
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let kasztp = load();
+    // kasztp, or the committed synthetic corpus (with a message) without
+    // ../shared.
+    let corpus = Corpus::load();
+    let kasztp = corpus.lines;
     let allowed = allowed();
     let engines = engines(&allowed);
     if let Some(i) = args.iter().position(|a| a == "--engine") {
@@ -201,7 +165,8 @@ fn main() {
     let q = best_of(&engines[2..], &long);
     let per = |d: Duration, n: usize| d.as_secs_f64() * 1e9 / n as f64;
     println!(
-        "kasztp: {} URLs, {bytes} bytes, {valid} valid; best of {ROUNDS} interleaved rounds",
+        "{}: {} URLs, {bytes} bytes, {valid} valid; best of {ROUNDS} interleaved rounds",
+        corpus.name,
         kasztp.len()
     );
     for (e, d) in engines.iter().zip(&k) {

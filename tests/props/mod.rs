@@ -26,7 +26,8 @@ pub enum Outcome {
     /// Resolved in the step 6a case, checked literally.
     Step6a,
     /// Resolved against an RFC 2396 or 2396bis-01 base unsuitable for
-    /// relative references (property 1 not asserted).
+    /// relative references: the target is unspecified, no property is
+    /// asserted.
     UnsuitableBase,
     /// Resolved by RFC 2396 or draft 05 into a reference that
     /// 2396bis-01's grammar, the one normalization reads for them, does
@@ -132,10 +133,12 @@ pub fn check(base: &str, reference: &str, o: Options) -> Outcome {
         dots.name()
     );
     let mut outcome = Outcome::Resolved;
-    // 1. It parses under its grammar, with a scheme.
+    // The target is unspecified: no property applies.
     if unsuitable_base(a, base, reference) {
-        outcome = Outcome::UnsuitableBase;
-    } else if !parses(a, &t) {
+        return Outcome::UnsuitableBase;
+    }
+    // 1. It parses under its grammar, with a scheme.
+    if !parses(a, &t) {
         return Outcome::Failed(format!("{case}: not a reference of its grammar"));
     }
     let (ts, ta, _) = appendix_b(&t);
