@@ -57,7 +57,10 @@
 //! and including the last slash", which for a base with an authority and
 //! an empty path is nothing, so the reference is appended to the
 //! authority: base `http://a` with `.evil.com/x` gives
-//! `http://a.evil.com/x` (and `g` gives `http://ag`). RFC 3986 §5.2.3 and
+//! `http://a.evil.com/x` (and `g` gives `http://ag`). Draft 05 step 6c also
+//! appends `?` and the query to that buffer before dot removal, so there a
+//! query-only reference can reach the authority too: `http://a` with
+//! `?y/../.evil.com` gives `http://a.evil.com`. RFC 3986 §5.2.3 and
 //! 2396bis-01 merge step 1 put a `/` first (`http://a/.evil.com/x`); use
 //! them when the base may have an empty path.
 //!

@@ -1005,4 +1005,25 @@ fn step_6a_with_an_empty_base_path_is_as_written() {
             Ok("http://a/.evil.com/x")
         );
     }
+    // Draft 05 step 6c: "?" and the query join the buffer before dot
+    // removal (found by the resolve_normalize fuzz target); RFC 2396 keeps
+    // the query apart.
+    assert_eq!(
+        res(
+            "http://a",
+            "?y/../.evil.com",
+            Options::new(Algorithm::UrlSyntax05)
+        )
+        .as_deref(),
+        Ok("http://a.evil.com")
+    );
+    assert_eq!(
+        res(
+            "http://a",
+            "?y/../.evil.com",
+            Options::new(Algorithm::Rfc2396)
+        )
+        .as_deref(),
+        Ok("http://a?y/../.evil.com")
+    );
 }

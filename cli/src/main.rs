@@ -87,7 +87,8 @@ Subcommands:
             rfc2396 and draft-fielding-url-syntax-05 step 6a merge onto
             the base path \"up to its last slash\", which for a base
             with an empty path is nothing, so the base's host can grow:
-            base http://a + .evil.com/x gives http://a.evil.com/x.
+            base http://a + .evil.com/x gives http://a.evil.com/x (draft
+            05 also puts the query there: ?y/../.evil.com does the same).
   normalize Print each input's normal form, or `err MESSAGE`. NAME is
             rfc3986 (default), rfc3987, rfc6874 or
             draft-fielding-uri-rfc2396bis-01: the comparison ladder of

@@ -89,13 +89,17 @@ pub fn parses(a: Algorithm, t: &str) -> bool {
 pub fn step_6a_case(a: Algorithm, b: &str, r: &str) -> bool {
     let (_, ba, bp) = appendix_b(b);
     let (rs, ra, rp) = appendix_b(r);
+    // Draft 05's step 6c appends "?" and the query to the buffer, so a
+    // query-only reference (`?y`) lands after the authority too.
+    let query_only_05 = a == Algorithm::UrlSyntax05
+        && rp.is_empty()
+        && r.split('#').next().is_some_and(|s| s.contains('?'));
     matches!(a, Algorithm::Rfc2396 | Algorithm::UrlSyntax05)
         && ba.is_some()
         && bp.is_empty()
         && rs.is_none()
         && ra.is_none()
-        && !rp.is_empty()
-        && !rp.starts_with('/')
+        && ((!rp.is_empty() && !rp.starts_with('/')) || query_only_05)
 }
 
 /// RFC 2396 §5 and 2396bis-01 §5 (the same words): "Documents can only
