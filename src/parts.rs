@@ -113,3 +113,23 @@ pub(crate) fn port_u16(port: &str) -> Option<u16> {
         n.checked_mul(10)?.checked_add(u16::from(digit))
     })
 }
+
+/// The address of an `IPv4address` host, or of the `IPv6address` inside an
+/// `IP-literal` (RFC 3986 §3.2.2; an RFC 6874 `ZoneID` after `%25` is not
+/// part of it); `None` for the other kinds. `core::net`'s parsers accept
+/// exactly these forms (four `dec-octet`s without leading zeros; RFC 4291
+/// text, as RFC 3986's `IPv6address`), so for a host the grammar already
+/// classified they only convert.
+pub(crate) fn host_ip(host: &str, kind: crate::rfc3986::HostKind) -> Option<core::net::IpAddr> {
+    use crate::rfc3986::HostKind;
+    use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    match kind {
+        HostKind::Ipv4 => host.parse::<Ipv4Addr>().ok().map(IpAddr::V4),
+        HostKind::Ipv6 => {
+            let inner = host.strip_prefix('[')?.strip_suffix(']')?;
+            let addr = inner.split("%25").next()?;
+            addr.parse::<Ipv6Addr>().ok().map(IpAddr::V6)
+        }
+        HostKind::IpvFuture | HostKind::RegName => None,
+    }
+}

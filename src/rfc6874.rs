@@ -142,6 +142,21 @@ macro_rules! zone_id {
             pub fn zone_id(&self) -> Option<&'a str> {
                 self.parts.get(tables::ZONEID)
             }
+
+            /// [`Self::zone_id`] percent-decoded (RFC 6874 §2: `%25` is
+            /// the `%` before the zone, and the zone itself may hold
+            /// `pct-encoded` octets).
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::rfc6874::", stringify!($name), "::parse(\"", $example, "\")?;")]
+            /// assert!(r.zone_id_decoded().unwrap().eq_str("en1"));
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn zone_id_decoded(&self) -> Option<crate::pct::Decode<'a>> {
+                crate::pct::decode(self.zone_id()?).ok()
+            }
         }
         )+
     };

@@ -66,6 +66,27 @@ macro_rules! views {
                 host_kind(&self.parts)
             }
 
+            /// The host as an IP address: an `IPv4address`, or the
+            /// `IPv6address` of an `IP-literal` (RFC 3986 §3.2.2), without
+            /// an RFC 6874 zone ID; `None` for a reg-name, an `IPvFuture`
+            /// or no authority.
+            ///
+            /// # Example
+            ///
+            /// ```
+            /// use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+            /// use uridfa::rfc3986::UriRef;
+            /// let v6 = UriRef::parse("ldap://[2001:db8::7]/c=GB?objectClass?one")?;
+            /// assert_eq!(v6.host_ip(), Some(IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 7))));
+            /// let v4 = UriRef::parse("telnet://192.0.2.16:80/")?;
+            /// assert_eq!(v4.host_ip(), Some(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 16))));
+            /// assert_eq!(UriRef::parse("http://192.168.0.300/")?.host_ip(), None); // a reg-name
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn host_ip(&self) -> Option<core::net::IpAddr> {
+                crate::parts::host_ip(self.host()?, self.host_kind()?)
+            }
+
             #[doc = concat!("`", $port_rule, "` (RFC 3986 §3.2.3), without the `:`. `Some(\"\")` for `http://a:/`.")]
             pub fn port(&self) -> Option<&'a str> {
                 self.parts.get(tables::$port)
