@@ -15,6 +15,9 @@
 //! corresponds to the character it represents" and ABNF strings are
 //! case-insensitive.
 
+mod common;
+use common::strip_comment;
+
 use std::path::Path;
 
 /// A rule: its name and its right-hand side as tokens.
@@ -104,19 +107,6 @@ fn our_rules(path: &Path) -> Vec<Rule> {
         .collect::<Vec<_>>()
         .join("\n");
     rules(&tokens(&body))
-}
-
-/// Removes a `;` comment outside quoted strings.
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => return &line[..i],
-            _ => {}
-        }
-    }
-    line
 }
 
 /// Appendix A of `spec`, from `start` to `end` (headings), with the page

@@ -15,6 +15,9 @@
 //! A last test checks the grammar file against the draft's text in
 //! `../shared/specs` (skipped with a message when the text is absent).
 
+mod common;
+use common::strip_comment;
+
 use regex_automata::nfa::thompson::pikevm::PikeVM;
 use uridfa::draft_fielding_uri_rfc2396bis_01::{
     AbsoluteUri, AbsoluteUriRef, AuthorityKind, HostKind, PathKind, RelativeUri, UriRef,
@@ -1298,19 +1301,6 @@ fn hostile_inputs_are_errors_not_panics() {
 /// text.
 fn squash(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// `line` without its comment: a `;` outside a quoted string starts one.
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => return &line[..i],
-            _ => {}
-        }
-    }
-    line
 }
 
 /// Every rule of the grammar file, right-hand side included, appears in

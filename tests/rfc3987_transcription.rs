@@ -3,21 +3,11 @@
 //! white-space normalization. The RFC text is read from
 //! `../shared/specs/rfc3987.txt`; without it the test is skipped visibly.
 
+mod common;
+use common::strip_comment;
+
 const RFC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/specs/rfc3987.txt");
 const GRAMMAR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/rfc3987.abnf");
-
-/// Strips a `;` comment, leaving `";"` inside quotes alone.
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => return &line[..i],
-            _ => {}
-        }
-    }
-    line
-}
 
 /// `name =` at the start of a (trimmed) line: the name of a new rule.
 fn rule_start(line: &str) -> Option<(&str, &str)> {

@@ -6,24 +6,14 @@
 //! `; ----` line are not compared. Skips (with a message) when
 //! `../shared/specs` is absent.
 
+mod common;
+use common::strip_comment;
+
 use std::path::Path;
 
 /// `(name, right-hand side)` with comments removed and white space
 /// collapsed.
 type Rule = (String, String);
-
-/// Removes a `;` comment outside quoted strings.
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => return &line[..i],
-            _ => {}
-        }
-    }
-    line
-}
 
 fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -44,19 +44,27 @@ fn fluent(input: &str) -> Option<Comps> {
     ])
 }
 
+/// The eight components of an iri-string reference type, one shape for
+/// `UriReferenceStr` and `IriReferenceStr`.
+macro_rules! iri_string_comps {
+    ($ty:ty, $input:expr) => {{
+        let r = <$ty>::new($input).ok()?;
+        let a = r.authority_components();
+        Some([
+            s(r.scheme_str()),
+            s(r.authority_str()),
+            a.as_ref().and_then(|a| a.userinfo()).map(str::to_owned),
+            a.as_ref().map(|a| a.host().to_owned()),
+            a.as_ref().and_then(|a| a.port()).map(str::to_owned),
+            Some(r.path_str().to_owned()),
+            s(r.query_str()),
+            s(r.fragment_str()),
+        ])
+    }};
+}
+
 fn iri_string_uri(input: &str) -> Option<Comps> {
-    let r = iri_string::types::UriReferenceStr::new(input).ok()?;
-    let a = r.authority_components();
-    Some([
-        s(r.scheme_str()),
-        s(r.authority_str()),
-        a.as_ref().and_then(|a| a.userinfo()).map(str::to_owned),
-        a.as_ref().map(|a| a.host().to_owned()),
-        a.as_ref().and_then(|a| a.port()).map(str::to_owned),
-        Some(r.path_str().to_owned()),
-        s(r.query_str()),
-        s(r.fragment_str()),
-    ])
+    iri_string_comps!(iri_string::types::UriReferenceStr, input)
 }
 
 fn ours_iri(input: &str) -> Option<Comps> {
@@ -74,18 +82,7 @@ fn ours_iri(input: &str) -> Option<Comps> {
 }
 
 fn iri_string_iri(input: &str) -> Option<Comps> {
-    let r = iri_string::types::IriReferenceStr::new(input).ok()?;
-    let a = r.authority_components();
-    Some([
-        s(r.scheme_str()),
-        s(r.authority_str()),
-        a.as_ref().and_then(|a| a.userinfo()).map(str::to_owned),
-        a.as_ref().map(|a| a.host().to_owned()),
-        a.as_ref().and_then(|a| a.port()).map(str::to_owned),
-        Some(r.path_str().to_owned()),
-        s(r.query_str()),
-        s(r.fragment_str()),
-    ])
+    iri_string_comps!(iri_string::types::IriReferenceStr, input)
 }
 
 /// RFC 3986 §3.2.2's host kinds, decided by `std::net`: an IPv4address is

@@ -357,3 +357,17 @@ pub fn is_valid(rule: Rule, input: &[u8]) -> bool {
     );
     v
 }
+
+/// Removes a `;` comment outside quoted strings (ABNF, RFC 5234 §3.9), for
+/// the tests that compare grammar files with the documents' text.
+pub fn strip_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ';' if !quoted => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
