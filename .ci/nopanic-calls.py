@@ -4,10 +4,10 @@
 Reads `objdump -d` of the check-nopanic binary, starts from every
 `#[no_panic]` wrapper (functions of `uridfa_check_nopanic` other than
 `main`), follows every call and jump to another function, and fails if the
-closure reaches anything but uridfa-runtime's own functions, uridfa::pct,
-uridfa::text, the proven typed views (uridfa::parts, rfc3986, rfc3987,
-rfc8141) and core's UTF-8 check, the wrappers, and the C library's mem*
-routines (wrappers in `uridfa_check_nopanic::unproven` are not roots): in particular any `core::panicking::*`,
+closure reaches anything but uridfa-runtime's and uridfa's own functions,
+a few generic helpers of core instantiated for them (UTF-8 check, ASCII
+case comparison, iterator comparison), the wrappers, and the C library's
+mem* routines: in particular any `core::panicking::*`,
 `*_fail`, `unwrap_failed` or `_Unwind_*` symbol.
 
 Usage: nopanic-calls.py BINARY
@@ -32,17 +32,28 @@ def main():
     funcs = {}
     cur = None
     got_regs = {}  # register -> GOT symbols loaded into it in this function
-    recent = []  # the last few instructions, to recognise a jump table
+    # Registers holding a jump-table target: loaded by `movslq (%rT,%rI,4),%rX`
+    # (an offset from a table next to the code), then `add %rT,%rX`.
+    table_regs = set()
     for line in dis.split("\n"):
-        recent = (recent + [line])[-4:]
         m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
         if m:
             cur = m.group(1)
             funcs[cur] = set()
             got_regs = {}
+            table_regs = set()
             continue
         if cur is None:
             continue
+        t = re.search(r"\tmovslq\s+(?:-?0x[0-9a-f]+)?\(%r[a-z0-9]+,%r[a-z0-9]+,4\),(%r[a-z0-9]+)$", line)
+        if t:
+            table_regs.add(t.group(1))
+        else:
+            # Any other write to a register ends its being a table target,
+            # except the `add` of the table's base.
+            w = re.search(r"\t([a-z]+)\s+\S+,(%r[a-z0-9]+)$", line)
+            if w and w.group(2) in table_regs and w.group(1) != "add":
+                table_regs.discard(w.group(2))
         m = re.search(r"\tmov\s+0x[0-9a-f]+\(%rip\),(%r[a-z0-9]+)\s+# [0-9a-f]+ <([^>+]+)>$", line)
         if m:
             # A GOT slot hoisted into a register (`call *%rbp` later).
@@ -55,8 +66,7 @@ def main():
             # Through the GOT: objdump names the slot's symbol in a comment.
             m = re.search(r"# [0-9a-f]+ <([^>+]+)>$", line)
             r = re.search(r"\t(?:call|jmp)\s+\*(%r[a-z0-9]+)$", line)
-            table = re.search(r"\tjmp\s+\*%r", line) and any(
-                re.search(r"\tmovslq\s+\(%r[a-z0-9]+,%r[a-z0-9]+,4\),", x) for x in recent)
+            table = r and line.split("\t")[-1].startswith("jmp") and r.group(1) in table_regs
             if m:
                 funcs[cur].add(m.group(1))
             elif table:
@@ -73,9 +83,7 @@ def main():
     roots = [f for f in funcs
              if names[f].startswith("uridfa_check_nopanic::")
              and names[f] != "uridfa_check_nopanic::main"
-             and not names[f].startswith("uridfa_check_nopanic::negative_control")
-             # Entry points not proven yet (see check-nopanic/src/main.rs).
-             and not names[f].startswith("uridfa_check_nopanic::unproven::")]
+             and not names[f].startswith("uridfa_check_nopanic::negative_control")]
     if len(roots) < 12:
         sys.exit(f"nopanic-calls: found only {len(roots)} wrappers: {[names[r] for r in roots]}")
 
@@ -85,9 +93,10 @@ def main():
         return (n.startswith("uridfa_runtime::") or n.startswith("<uridfa_runtime::")
                 or n.startswith("uridfa::pct::") or n.startswith("<uridfa::pct::")
                 or n.startswith("uridfa::text::") or n.startswith("<uridfa::text::")
-                # The proven typed views and the span code under them.
-                or n.startswith("uridfa::parts::") or n.startswith("uridfa::rfc3986::")
-                or n.startswith("uridfa::rfc3987::") or n.startswith("uridfa::rfc8141::")
+                # The root crate: views, resolution, normalization, URNs.
+                or n.startswith("uridfa::") or n.startswith("<uridfa::")
+                or n.startswith("core::slice::ascii::<impl [u8]>::eq_ignore_ascii_case")
+                or n.startswith("core::iter::traits::iterator::Iterator::eq_by")
                 or n.startswith("core::str::converts::from_utf8")
                 or n.startswith("core::str::validations::")
                 or n.startswith("uridfa_check_nopanic::")

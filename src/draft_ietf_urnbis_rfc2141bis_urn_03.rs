@@ -328,17 +328,17 @@ pub enum Step5 {
 /// The start offsets of the directives of a non-empty `urn-query`.
 fn starts(q: &[u8]) -> impl Iterator<Item = usize> + '_ {
     core::iter::once(0).chain(
-        q.iter()
-            .enumerate()
+        (1..=q.len())
+            .zip(q)
             .filter(|&(_, &c)| c == b'&')
-            .map(|(i, _)| i + 1),
+            .map(|(after, _)| after),
     )
 }
 
 /// Where the directive starting at `at` ends.
 fn directive_end(q: &[u8], at: usize) -> usize {
     let rest = q.get(at..).unwrap_or(&[]);
-    at + rest.iter().position(|&c| c == b'&').unwrap_or(rest.len())
+    at.saturating_add(rest.iter().position(|&c| c == b'&').unwrap_or(rest.len()))
 }
 
 /// The state of a walk over one directive in the preferred order (Note
@@ -393,14 +393,14 @@ fn cmp_directives(
     let mut walk = Walk::START;
     let mut i = 0;
     loop {
-        work.set(work.get() + 1);
+        crate::work::add(work, 1);
         let x = walk.token(qa, a.saturating_add(i));
         let y = walk.token(qb, b.saturating_add(i));
         if x != y || x == 0 {
             return x.cmp(&y);
         }
         walk.advance(x);
-        i += 1;
+        i = i.saturating_add(1);
     }
 }
 
@@ -421,7 +421,7 @@ fn fingerprint(q: &[u8], work: &Cell<usize>) -> (usize, u64, u64) {
         let mut walk = Walk::START;
         let mut i = at;
         loop {
-            work.set(work.get() + 1);
+            crate::work::add(work, 1);
             let t = walk.token(q, i);
             if t == 0 {
                 break;
@@ -429,11 +429,11 @@ fn fingerprint(q: &[u8], work: &Cell<usize>) -> (usize, u64, u64) {
             h1 = (h1 ^ u64::from(t)).wrapping_mul(0x0000_0100_0000_01b3);
             h2 = (h2.rotate_left(23) ^ u64::from(t)).wrapping_mul(0xff51_afd7_ed55_8ccd);
             walk.advance(t);
-            i += 1;
+            i = i.saturating_add(1);
         }
-        count += 1;
+        count = count.saturating_add(1);
         sum1 = sum1.wrapping_add(mix(h1));
-        sum2 = sum2.wrapping_add(mix(h2 ^ (i - at) as u64));
+        sum2 = sum2.wrapping_add(mix(h2 ^ i.wrapping_sub(at) as u64));
     }
     (count, sum1, sum2)
 }
@@ -441,7 +441,7 @@ fn fingerprint(q: &[u8], work: &Cell<usize>) -> (usize, u64, u64) {
 /// Whether two queries hold the same directives after step 3, in any order
 /// (Note [5b without storage]).
 fn same_directives(a: &str, b: &str, work: &Cell<usize>) -> bool {
-    work.set(work.get() + a.len());
+    crate::work::add(work, a.len());
     if a.len() != b.len() {
         return false;
     }
@@ -453,9 +453,7 @@ fn same_directives(a: &str, b: &str, work: &Cell<usize>) -> bool {
         return false;
     }
     let count = |q: &[u8], x: usize| {
-        starts(q)
-            .filter(|&y| cmp_directives(a, x, q, y, work).is_eq())
-            .count()
+        crate::cut::count(starts(q).filter(|&y| cmp_directives(a, x, q, y, work).is_eq()))
     };
     starts(a).all(|x| count(a, x) == count(b, x))
 }
@@ -473,51 +471,60 @@ struct Index {
 }
 
 impl Index {
+    // Entries are `width` bytes, little-endian. Offsets saturate (see
+    // Note [positions saturate] in src/resolve.rs): they are bounded by
+    // the buffer's length.
+
     fn get(&self, buf: &[u8], at: usize) -> usize {
-        let mut v = 0usize;
-        for i in (0..self.width).rev() {
-            v = (v << 8) | usize::from(buf.get(at + i).copied().unwrap_or(0));
+        let mut bytes = [0u8; core::mem::size_of::<usize>()];
+        let src = buf.get(at..).unwrap_or_default().iter().take(self.width);
+        for (d, &s) in bytes.iter_mut().zip(src) {
+            *d = s;
         }
-        v
+        usize::from_le_bytes(bytes)
     }
 
     fn set(&self, buf: &mut [u8], at: usize, v: usize) {
-        for i in 0..self.width {
-            if let Some(b) = buf.get_mut(at + i) {
-                *b = (v >> (8 * i)) as u8;
-            }
+        let dst = buf
+            .get_mut(at..)
+            .unwrap_or_default()
+            .iter_mut()
+            .take(self.width);
+        for (d, s) in dst.zip(v.to_le_bytes()) {
+            *d = s;
         }
     }
 
     fn entry(&self, k: usize) -> usize {
-        self.entries + self.width * k
+        self.width.saturating_mul(k).saturating_add(self.entries)
     }
 
     fn spare(&self, k: usize) -> usize {
-        self.merge + self.width * k
+        self.width.saturating_mul(k).saturating_add(self.merge)
     }
 
     /// Merge-sorts entries `lo..hi` by the directives of `q` they point to.
     fn sort(&self, buf: &mut [u8], lo: usize, hi: usize, q: &[u8], work: &Cell<usize>) {
-        if hi - lo < 2 {
+        let n = hi.saturating_sub(lo);
+        if n < 2 {
             return;
         }
-        let mid = lo + (hi - lo) / 2;
+        let mid = lo.saturating_add(n / 2);
         self.sort(buf, lo, mid, q, work);
         self.sort(buf, mid, hi, q, work);
         let (last, first) = (
-            self.get(buf, self.entry(mid - 1)),
+            self.get(buf, self.entry(mid.saturating_sub(1))),
             self.get(buf, self.entry(mid)),
         );
         if cmp_directives(q, last, q, first, work).is_le() {
             return;
         }
-        let left_len = mid - lo;
+        let left_len = mid.saturating_sub(lo);
         for i in 0..left_len {
-            let v = self.get(buf, self.entry(lo + i));
+            let v = self.get(buf, self.entry(lo.saturating_add(i)));
             self.set(buf, self.spare(i), v);
         }
-        work.set(work.get() + left_len);
+        crate::work::add(work, left_len);
         let (mut i, mut j, mut k) = (0, mid, lo);
         // k = lo + i + (j - mid) < j while i < left_len: never overwrites an
         // entry of the right half not yet read.
@@ -527,16 +534,16 @@ impl Index {
                 let b = self.get(buf, self.entry(j));
                 if cmp_directives(q, a, q, b, work).is_gt() {
                     self.set(buf, self.entry(k), b);
-                    j += 1;
-                    k += 1;
+                    j = j.saturating_add(1);
+                    k = k.saturating_add(1);
                     continue;
                 }
             }
             self.set(buf, self.entry(k), a);
-            i += 1;
-            k += 1;
+            i = i.saturating_add(1);
+            k = k.saturating_add(1);
         }
-        work.set(work.get() + (hi - lo));
+        crate::work::add(work, n);
     }
 }
 
@@ -659,19 +666,17 @@ impl UrnRef<'_> {
             Step5::ReorderDirectives => self.query(),
         };
         let Some(q) = query else {
-            work.set(work.get() + assigned_len(nid, nss));
+            crate::work::add(work, assigned_len(nid, nss));
             return write_assigned(nid, nss, out);
         };
         let q = q.as_bytes();
         let prefix = assigned_len(nid, nss);
-        let len = prefix + 1 + q.len();
-        let d = starts(q).count();
-        work.set(work.get() + q.len());
-        let mut width = 1;
-        while width < core::mem::size_of::<usize>() && q.len().saturating_sub(1) >> (8 * width) != 0
-        {
-            width += 1;
-        }
+        let len = prefix.saturating_add(1).saturating_add(q.len());
+        let d = crate::cut::count(starts(q));
+        crate::work::add(work, q.len());
+        // Bytes per index entry: enough for the largest offset in `q`.
+        let last = q.len().saturating_sub(1);
+        let width = (usize::BITS - last.leading_zeros()).div_ceil(8).max(1) as usize;
         let index_len = width.saturating_mul(d);
         let needed = len
             .saturating_add(width.saturating_sub(3).saturating_mul(d))
@@ -681,11 +686,13 @@ impl UrnRef<'_> {
         };
         write_assigned(nid, nss, out)?;
         let index = Index {
-            entries: needed - index_len,
-            merge: needed - index_len - width * (d / 2),
+            entries: needed.saturating_sub(index_len),
+            merge: needed
+                .saturating_sub(index_len)
+                .saturating_sub(width.saturating_mul(d / 2)),
             width,
         };
-        for (k, at) in starts(q).enumerate() {
+        for (at, k) in starts(q).zip(0..d) {
             index.set(out, index.entry(k), at);
         }
         index.sort(out, 0, d, q, work);
@@ -698,14 +705,15 @@ impl UrnRef<'_> {
             if let Some(sep) = out.get_mut(pos) {
                 *sep = if k == 0 { b'?' } else { b'&' };
             }
-            pos += 1;
+            pos = pos.saturating_add(1);
             let src = q.get(at..end).unwrap_or(&[]);
-            if let Some(dst) = out.get_mut(pos..pos + src.len()) {
+            let src_end = pos.saturating_add(src.len());
+            if let Some(dst) = out.get_mut(pos..src_end) {
                 copy_pct_upper(src, dst);
             }
-            pos += src.len();
+            pos = src_end;
         }
-        work.set(work.get() + len);
+        crate::work::add(work, len);
         Ok(len)
     }
 

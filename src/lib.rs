@@ -75,6 +75,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod cut;
 pub mod draft_fielding_uri_rfc2396bis_01;
 pub mod draft_fielding_url_syntax_05;
 pub mod draft_ietf_uri_url_06;
@@ -94,6 +95,7 @@ pub mod text;
 mod url_common;
 mod urn_common;
 mod view;
+mod work;
 
 pub use error::{BufferTooSmall, Error};
 pub use uridfa_runtime as runtime;

@@ -588,9 +588,8 @@ impl<'a> Comps<'a> {
             Syntax::Rfc3987 => generic!(crate::rfc3987::IriRef::parse(input), |h: &str| {
                 let b = h.as_bytes();
                 let encoded_non_ascii = b
-                    .iter()
-                    .enumerate()
-                    .any(|(i, &c)| c == b'%' && b.get(i + 1).is_some_and(|&d| hex_val(d) >= 8));
+                    .windows(2)
+                    .any(|w| matches!(w, [b'%', d] if hex_val(*d) >= 8));
                 if h.is_ascii() && !encoded_non_ascii {
                     h.len()
                 } else {
@@ -601,7 +600,8 @@ impl<'a> Comps<'a> {
                 // `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`
                 // with `IPv6addrz = IPv6address "%25" ZoneID`.
                 if h.starts_with('[') {
-                    h.find("%25").unwrap_or(h.len())
+                    // "%" occurs in an IP-literal only before the zone ID.
+                    crate::cut::find(h, b'%').unwrap_or(h.len())
                 } else {
                     h.len()
                 }
@@ -719,9 +719,13 @@ impl Rewrite<'_> {
     /// `%XX` can be decoded.
     fn len(&self) -> usize {
         if self.mode.decode && self.s.contains(&b'%') {
-            self.clone().count()
+            crate::cut::count(self.clone())
         } else {
-            self.s.len() - self.i + usize::from(self.nhex)
+            // Saturating: see Note [positions saturate] in src/resolve.rs.
+            self.s
+                .len()
+                .saturating_sub(self.i)
+                .saturating_add(usize::from(self.nhex))
         }
     }
 }
@@ -732,15 +736,17 @@ impl Iterator for Rewrite<'_> {
     #[inline]
     fn next(&mut self) -> Option<u8> {
         if self.nhex > 0 {
-            let c = self.hex[2 - usize::from(self.nhex)];
+            let [h, l] = self.hex;
+            let c = if self.nhex == 2 { h } else { l };
             self.nhex -= 1;
             return Some(c);
         }
         let at = self.i;
         let c = *self.s.get(at)?;
         if c == b'%' {
-            if let (Some(&h), Some(&l)) = (self.s.get(at + 1), self.s.get(at + 2)) {
-                self.i = at + 3;
+            let hex = self.s.get(at.saturating_add(1)..at.saturating_add(3));
+            if let Some(&[h, l]) = hex {
+                self.i = at.saturating_add(3);
                 let v = (hex_val(h) << 4) | hex_val(l);
                 if self.mode.decode && unreserved(self.mode.syntax, v) {
                     return Some(if self.mode.lowers(at) {
@@ -758,7 +764,7 @@ impl Iterator for Rewrite<'_> {
                 return Some(b'%');
             }
         }
-        self.i = at + 1;
+        self.i = at.saturating_add(1);
         Some(if self.mode.lowers(at) {
             c.to_ascii_lowercase()
         } else {
@@ -782,20 +788,15 @@ fn seg_kind(seg: &[u8], pct: bool) -> Seg {
     if seg.len() > 6 {
         return Seg::Other;
     }
-    let (mut i, mut dots) = (0, 0);
-    while i < seg.len() {
-        if seg[i] == b'.' {
-            i += 1;
-        } else if pct
-            && seg[i] == b'%'
-            && seg.get(i + 1) == Some(&b'2')
-            && matches!(seg.get(i + 2), Some(b'e' | b'E'))
-        {
-            i += 3;
-        } else {
-            return Seg::Other;
-        }
-        dots += 1;
+    let (mut rest, mut dots) = (seg, 0u8);
+    loop {
+        rest = match rest {
+            [] => break,
+            [b'.', tail @ ..] => tail,
+            [b'%', b'2', b'e' | b'E', tail @ ..] if pct => tail,
+            _ => return Seg::Other,
+        };
+        dots = dots.saturating_add(1);
     }
     match dots {
         1 => Seg::Dot,
@@ -863,7 +864,7 @@ impl<'a> PathRev<'a> {
             let mut alive = false;
             let mut first = true;
             while let Some((s, e)) = probe.next_segment() {
-                let kind = seg_kind(&rest.as_bytes()[s..e], pct);
+                let kind = seg_kind(crate::cut::sub(rest, s, e).as_bytes(), pct);
                 if first && kind == Seg::DotDot {
                     final_dotdot = true;
                     alive = true;
@@ -871,7 +872,7 @@ impl<'a> PathRev<'a> {
                 first = false;
                 match kind {
                     Seg::Dot => {}
-                    Seg::DotDot => probe.pending += 1,
+                    Seg::DotDot => probe.pending = probe.pending.saturating_add(1),
                     Seg::Other => {
                         if probe.pending > 0 {
                             probe.pending -= 1;
@@ -894,7 +895,7 @@ impl<'a> PathRev<'a> {
         match head.iter().rposition(|&c| c == b'/') {
             Some(slash) => {
                 self.end = Some(slash);
-                Some((slash + 1, end))
+                Some((slash.saturating_add(1), end))
             }
             None => {
                 self.end = None;
@@ -914,7 +915,7 @@ impl<'a> Iterator for PathRev<'a> {
                 if self.keep && self.pending > 0 {
                     // 2396bis-01 step 7: the leading `..` stay; the final
                     // one was already yielded when kept.
-                    self.leading = self.pending - usize::from(self.final_kept);
+                    self.leading = self.pending.saturating_sub(usize::from(self.final_kept));
                     self.pending = 0;
                 }
                 if self.leading > 0 {
@@ -931,7 +932,7 @@ impl<'a> Iterator for PathRev<'a> {
                     }
                 }
                 Seg::DotDot => {
-                    self.pending += 1;
+                    self.pending = self.pending.saturating_add(1);
                     if last {
                         return Some(if self.final_kept {
                             Item::DotDot
@@ -1007,8 +1008,9 @@ impl<'a> Plan<'a> {
         // needs no "/." guard either, as a valid path without authority
         // never starts with "//".
         let pct = steps.contains(Steps::PCT);
-        plan.dots =
-            plan.by_segments() && (plan.path.contains('.') || (pct && plan.path.contains('%')));
+        plan.dots = plan.by_segments()
+            && (crate::cut::contains(plan.path, b'.')
+                || (pct && crate::cut::contains(plan.path, b'%')));
         plan
     }
 
@@ -1088,8 +1090,8 @@ impl<'a> Plan<'a> {
         let mut push = |r| {
             if let Some(slot) = v.get_mut(n) {
                 *slot = Some(r);
+                n = n.saturating_add(1);
             }
-            n += 1;
         };
         self.head(c, &mut push);
         self.tail(c, &mut push);
@@ -1097,11 +1099,12 @@ impl<'a> Plan<'a> {
     }
 
     fn item_len(&self, c: &Comps<'_>, item: Item<'_>) -> usize {
-        1 + match item {
+        // Lengths saturate: see Note [positions saturate] in src/resolve.rs.
+        1usize.saturating_add(match item {
             Item::Seg(s) => Rewrite::new(s, self.plain(c)).len(),
             Item::Empty => 0,
             Item::DotDot => 2,
-        }
+        })
     }
 
     /// The length of the normalized path, and whether it needs the `/.`
@@ -1114,12 +1117,12 @@ impl<'a> Plan<'a> {
         }
         let (mut len, mut n, mut first_empty) = (0, 0usize, false);
         for item in self.path_items(c) {
-            len += self.item_len(c, item);
-            n += 1;
+            len = self.item_len(c, item).saturating_add(len);
+            n = n.saturating_add(1);
             first_empty = item == Item::Empty;
         }
         let guard = self.auth.is_none() && n >= 2 && first_empty;
-        (len + if guard { 2 } else { 0 }, guard)
+        (len.saturating_add(if guard { 2 } else { 0 }), guard)
     }
 
     /// The length of the normal form, and the path's shape for
@@ -1127,8 +1130,8 @@ impl<'a> Plan<'a> {
     fn len(&self, c: &Comps<'a>) -> (usize, (usize, bool)) {
         let shape = self.path_shape(c);
         let mut n = shape.0;
-        self.head(c, |r| n += r.len());
-        self.tail(c, |r| n += r.len());
+        self.head(c, |r| n = n.saturating_add(r.len()));
+        self.tail(c, |r| n = n.saturating_add(r.len()));
         (n, shape)
     }
 
@@ -1139,28 +1142,31 @@ impl<'a> Plan<'a> {
         let mut put = |r: Rewrite<'_>, at: &mut usize| {
             if !r.s.contains(&b'%') {
                 // No triplet: a copy, then the case folding in place.
-                let Some(dst) = out.get_mut(*at..*at + r.s.len()) else {
+                let end = at.saturating_add(r.s.len());
+                let Some(dst) = out.get_mut(*at..end) else {
                     return;
                 };
-                dst.copy_from_slice(r.s);
+                if dst.len() == r.s.len() {
+                    dst.copy_from_slice(r.s);
+                }
                 let (from, to) = r.mode.lower;
                 if let Some(lower) = dst.get_mut(from..to.min(r.s.len())) {
                     lower.make_ascii_lowercase();
                 }
-                *at += r.s.len();
+                *at = end;
                 return;
             }
             for b in r {
                 if let Some(slot) = out.get_mut(*at) {
                     *slot = b;
                 }
-                *at += 1;
+                *at = at.saturating_add(1);
             }
         };
         self.head(c, |r| put(r, &mut at));
         let (path_len, guard) = shape;
         if self.dots {
-            let end = at + path_len;
+            let end = at.saturating_add(path_len);
             if guard {
                 put(Rewrite::new("/.", self.plain(c)), &mut at);
             }
@@ -1168,7 +1174,7 @@ impl<'a> Plan<'a> {
             // written previously.
             let mut back = end;
             for item in self.path_items(c) {
-                let start = back - self.item_len(c, item);
+                let start = back.saturating_sub(self.item_len(c, item));
                 let mut w = start;
                 put(Rewrite::new("/", self.plain(c)), &mut w);
                 match item {
@@ -1236,11 +1242,8 @@ impl<'a> Plan<'a> {
 /// `u32::MAX / 10`.
 fn port_value(mut p: impl Iterator<Item = u8>) -> Option<u32> {
     p.try_fold(0u32, |v, c| {
-        if c.is_ascii_digit() && v < u32::MAX / 10 {
-            Some(v * 10 + u32::from(c - b'0'))
-        } else {
-            None
-        }
+        let digit = c.checked_sub(b'0').filter(|&d| d <= 9)?;
+        v.checked_mul(10)?.checked_add(u32::from(digit))
     })
 }
 
@@ -1252,7 +1255,7 @@ fn port_value(mut p: impl Iterator<Item = u8>) -> Option<u32> {
 /// are those of the raw text.
 fn decoded_server(raw: &str) -> Option<Auth<'_>> {
     use crate::draft_fielding_uri_rfc2396bis_01::tables as t;
-    if !raw.contains('%') {
+    if !crate::cut::contains(raw, b'%') {
         return None;
     }
     let mut regs = [0usize; t::REG_LEN];
@@ -1271,19 +1274,21 @@ fn decoded_server(raw: &str) -> Option<Auth<'_>> {
             m.feed(&chunk).ok()?;
             n = 0;
         }
-        chunk[n] = b;
-        n += 1;
+        if let Some(slot) = chunk.get_mut(n) {
+            *slot = b;
+            n = n.saturating_add(1);
+        }
     }
     m.feed(chunk.get(..n)?).ok()?;
     let mut spans = [None; t::CAPTURE_LEN];
     m.finish_split(&mut spans).ok()?;
     spans.get(t::SERVER).copied().flatten()?;
-    let (userinfo, hostport) = match raw.rfind('@') {
-        Some(at) => (Some(&raw[..at]), &raw[at + 1..]),
+    let (userinfo, hostport) = match crate::cut::rsplit_once(raw, b'@') {
+        Some((userinfo, hostport)) => (Some(userinfo), hostport),
         None => (None, raw),
     };
-    let (host, port) = match hostport.find(':') {
-        Some(colon) => (&hostport[..colon], Some(&hostport[colon + 1..])),
+    let (host, port) = match crate::cut::split_once(hostport, b':') {
+        Some((host, port)) => (host, Some(port)),
         None => (hostport, None),
     };
     Some(Auth {

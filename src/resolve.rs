@@ -118,6 +118,17 @@
 // transcriptions of the documents' own procedures on random dot-heavy
 // paths.
 
+// Note [positions saturate]
+//
+// Positions in the merged path, lengths and counts of segments are
+// bounded by the lengths of the base and the reference, so they never
+// come near `usize::MAX`; but the optimizer cannot know that, and a
+// checked `+` (debug builds, overflow checks) would be a panic path that
+// the no-panic proof (.ci/check-nopanic) cannot rule out. They use
+// `saturating_add`/`saturating_sub` instead: the same values whenever a
+// result is representable, which is always. A total length that
+// saturated would exceed any buffer and be reported as `BufferTooSmall`.
+
 use crate::Error;
 use core::cell::Cell;
 use core::fmt;
@@ -539,55 +550,35 @@ struct Comps<'a> {
 /// scheme = $2, authority = $4, path = $5, query = $7, fragment = $9.
 /// Matches every string.
 fn split_appendix_b(s: &str) -> Comps<'_> {
-    let b = s.as_bytes();
-    let mut i = 0;
-    let mut scheme = None;
+    use crate::cut::{split_at, split_where};
+    // Every cut is at an ASCII delimiter (see src/cut.rs).
+    let mut rest = s;
     // $1: one or more bytes outside ":/?#", then ":".
-    let stop = b
-        .iter()
-        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
-        .unwrap_or(b.len());
-    if stop > 0 && b.get(stop) == Some(&b':') {
-        scheme = Some(&s[..stop]);
-        i = stop + 1;
+    let mut scheme = None;
+    let (head, tail) = split_where(rest, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
+    if !head.is_empty() && tail.starts_with(':') {
+        scheme = Some(head);
+        rest = split_at(tail, 1).1;
     }
     // $3: "//" then bytes outside "/?#".
     let mut authority = None;
-    if b[i..].starts_with(b"//") {
-        let start = i + 2;
-        let end = start
-            + b[start..]
-                .iter()
-                .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-                .unwrap_or(b.len() - start);
-        authority = Some(&s[start..end]);
-        i = end;
+    if rest.starts_with("//") {
+        let (a, tail) = split_where(split_at(rest, 2).1, |c| matches!(c, b'/' | b'?' | b'#'));
+        authority = Some(a);
+        rest = tail;
     }
     // $5: bytes outside "?#".
-    let end = i + b[i..]
-        .iter()
-        .position(|&c| matches!(c, b'?' | b'#'))
-        .unwrap_or(b.len() - i);
-    let path = &s[i..end];
-    i = end;
+    let (path, tail) = split_where(rest, |c| matches!(c, b'?' | b'#'));
+    rest = tail;
     // $6: "?" then bytes outside "#".
     let mut query = None;
-    if b.get(i) == Some(&b'?') {
-        let start = i + 1;
-        let end = start
-            + b[start..]
-                .iter()
-                .position(|&c| c == b'#')
-                .unwrap_or(b.len() - start);
-        query = Some(&s[start..end]);
-        i = end;
+    if rest.starts_with('?') {
+        let (q, tail) = split_where(split_at(rest, 1).1, |c| c == b'#');
+        query = Some(q);
+        rest = tail;
     }
     // $8: "#" then anything.
-    let fragment = if b.get(i) == Some(&b'#') {
-        Some(&s[i + 1..])
-    } else {
-        None
-    };
+    let fragment = rest.starts_with('#').then(|| split_at(rest, 1).1);
     Comps {
         scheme,
         authority,
@@ -717,7 +708,7 @@ struct Target<'a> {
 /// excluded."
 fn directory(path: &str) -> &str {
     match path.bytes().rposition(|c| c == b'/') {
-        Some(i) => &path[..=i],
+        Some(i) => crate::cut::through(path, i),
         None => "",
     }
 }
@@ -948,7 +939,7 @@ fn recompose(
     out: &mut [u8],
     work: &Cell<usize>,
 ) -> Result<usize, ResolveError> {
-    let opt_len = |c: Option<&str>| c.map_or(0, |c| c.len() + 1);
+    let opt_len = |c: Option<&str>| c.map_or(0, |c| c.len().saturating_add(1));
     let path = match t.path {
         PathPlan::RemoveDotSegments(p) | PathPlan::StringBuffer(p) if !p.has_dot_segment(work) => {
             PathPlan::Plain(p)
@@ -975,12 +966,18 @@ fn recompose(
     } else {
         b""
     };
-    let needed = opt_len(t.scheme)
-        + t.authority.map_or(0, |a| a.len() + 2)
-        + guard.len()
-        + path_len
-        + opt_len(t.query)
-        + opt_len(t.fragment);
+    // Saturating: a sum that could not be represented needs more than any
+    // buffer has (see Note [positions saturate]).
+    let needed = [
+        opt_len(t.scheme),
+        t.authority.map_or(0, |a| a.len().saturating_add(2)),
+        guard.len(),
+        path_len,
+        opt_len(t.query),
+        opt_len(t.fragment),
+    ]
+    .into_iter()
+    .fold(0usize, usize::saturating_add);
     if needed > out.len() {
         return Err(ResolveError::BufferTooSmall { needed });
     }
@@ -994,11 +991,11 @@ fn recompose(
         w.put(a.as_bytes());
     }
     w.put(guard);
-    let path_end = w.at + path_len;
+    let path_end = w.at.saturating_add(path_len);
     match path {
         PathPlan::Verbatim(p) => w.put(p.as_bytes()),
         PathPlan::Plain(p) => {
-            for part in &p.parts[..p.n] {
+            for (_, part) in p.live() {
                 w.put(part);
             }
         }
@@ -1040,10 +1037,11 @@ struct Forward<'o> {
 
 impl Forward<'_> {
     fn put(&mut self, bytes: &[u8]) {
-        if let Some(dst) = self.out.get_mut(self.at..self.at + bytes.len()) {
-            dst.copy_from_slice(bytes);
+        let end = self.at.saturating_add(bytes.len());
+        if let Some(dst) = self.out.get_mut(self.at..end) {
+            copy(dst, bytes);
         }
-        self.at += bytes.len();
+        self.at = end;
     }
 }
 
@@ -1055,12 +1053,10 @@ impl Forward<'_> {
 /// merging needs no buffer.
 #[derive(Clone, Copy, Debug)]
 struct Pieces<'a> {
-    /// The non-empty parts, first `n`.
+    /// The non-empty parts first, then empty ones.
     parts: [&'a [u8]; 4],
     /// Where each part starts in the concatenation.
     starts: [usize; 4],
-    /// How many parts are non-empty.
-    n: usize,
     len: usize,
 }
 
@@ -1068,28 +1064,41 @@ impl<'a> Pieces<'a> {
     fn new(parts: [&'a str; 4]) -> Pieces<'a> {
         let mut packed: [&[u8]; 4] = [&[]; 4];
         let mut starts = [0; 4];
-        let (mut n, mut len) = (0, 0);
-        for p in parts.map(str::as_bytes) {
-            if !p.is_empty() {
-                packed[n] = p;
-                starts[n] = len;
-                n += 1;
-                len += p.len();
+        let (mut k, mut len) = (0usize, 0usize);
+        // By reference and by index: an array's by-value iterator and
+        // `zip` count with a checked `+` under overflow checks. Positions
+        // saturate (see Note [positions saturate]).
+        for p in parts.iter().map(|p| p.as_bytes()) {
+            if p.is_empty() {
+                continue;
+            }
+            if let (Some(slot), Some(start)) = (packed.get_mut(k), starts.get_mut(k)) {
+                *slot = p;
+                *start = len;
+                k = k.saturating_add(1);
+                len = len.saturating_add(p.len());
             }
         }
         Pieces {
             parts: packed,
             starts,
-            n,
             len,
         }
     }
 
+    /// The non-empty parts with where each starts in the concatenation,
+    /// in order.
+    fn live(&self) -> impl DoubleEndedIterator<Item = (usize, &'a [u8])> + '_ {
+        (0..self.parts.len())
+            .filter_map(|k| Some((*self.starts.get(k)?, *self.parts.get(k)?)))
+            .filter(|(_, p)| !p.is_empty())
+    }
+
     /// The byte at `i < len`.
     fn at(&self, i: usize) -> u8 {
-        for k in (0..self.n).rev() {
-            if i >= self.starts[k] {
-                if let Some(&c) = self.parts[k].get(i - self.starts[k]) {
+        for (start, part) in self.live().rev() {
+            if i >= start {
+                if let Some(&c) = part.get(i - start) {
                     return c;
                 }
             }
@@ -1101,17 +1110,21 @@ impl<'a> Pieces<'a> {
     /// every algorithm's dot removal is the identity (RFC 3986 §5.2.4 moves
     /// each segment by step E; RFC 2396 step 6c–g finds no pattern).
     fn has_dot_segment(&self, work: &Cell<usize>) -> bool {
-        work.set(work.get() + self.len);
-        for (k, part) in self.parts[..self.n].iter().enumerate() {
+        crate::work::add(work, self.len);
+        for (base, part) in self.live() {
             let mut from = 0;
-            while let Some(j) = part[from..].iter().position(|&c| c == b'.') {
-                let i = self.starts[k] + from + j;
-                let start = i == 0 || self.at(i - 1) == b'/';
+            while let Some(j) = part
+                .get(from..)
+                .and_then(|rest| rest.iter().position(|&c| c == b'.'))
+            {
+                let i = base.saturating_add(from).saturating_add(j);
+                let start = i == 0 || self.at(i.saturating_sub(1)) == b'/';
                 let end = |e: usize| e >= self.len || self.at(e) == b'/';
-                if start && (end(i + 1) || (self.at(i + 1) == b'.' && end(i + 2))) {
+                let (i1, i2) = (i.saturating_add(1), i.saturating_add(2));
+                if start && (end(i1) || (self.at(i1) == b'.' && end(i2))) {
                     return true;
                 }
-                from += j + 1;
+                from = from.saturating_add(j).saturating_add(1);
             }
         }
         false
@@ -1121,23 +1134,22 @@ impl<'a> Pieces<'a> {
     /// after it.
     fn rfind_slash(&self, lo: usize, hi: usize, work: &Cell<usize>) -> Option<usize> {
         let mut found = None;
-        for k in (0..self.n).rev() {
-            let base = self.starts[k];
+        for (base, part) in self.live().rev() {
             let s = base.max(lo);
-            let e = (base + self.parts[k].len()).min(hi);
+            let e = base.saturating_add(part.len()).min(hi);
             if s >= e {
                 continue;
             }
-            let Some(piece) = self.parts[k].get(s - base..e - base) else {
+            let Some(piece) = part.get(s.saturating_sub(base)..e.saturating_sub(base)) else {
                 continue;
             };
             match piece.iter().rposition(|&c| c == b'/') {
                 Some(j) => {
-                    work.set(work.get() + (piece.len() - j));
-                    found = Some(s + j);
+                    crate::work::add(work, piece.len().saturating_sub(j));
+                    found = Some(s.saturating_add(j));
                     break;
                 }
-                None => work.set(work.get() + piece.len()),
+                None => crate::work::add(work, piece.len()),
             }
         }
         found
@@ -1145,15 +1157,19 @@ impl<'a> Pieces<'a> {
 
     /// What the segment `s..e` is.
     fn kind(&self, s: usize, e: usize) -> Seg {
-        match e - s {
-            1 if self.at(s) == b'.' => Seg::Dot,
-            2 if self.at(s) == b'.' && self.at(s + 1) == b'.' => Seg::DotDot,
+        match e.checked_sub(s) {
+            Some(1) if self.at(s) == b'.' => Seg::Dot,
+            Some(2) if self.at(s) == b'.' && self.at(s.saturating_add(1)) == b'.' => Seg::DotDot,
             _ => Seg::Other,
         }
     }
 
     fn starts_with(&self, i: usize, lit: &[u8]) -> bool {
-        i + lit.len() <= self.len && lit.iter().enumerate().all(|(k, &c)| self.at(i + k) == c)
+        i.saturating_add(lit.len()) <= self.len
+            && lit
+                .iter()
+                .try_fold(i, |at, &c| (self.at(at) == c).then(|| at.saturating_add(1)))
+                .is_some()
     }
 }
 
@@ -1194,22 +1210,24 @@ impl Counter {
     /// Records that `first` (and `second`, when the prepended run has two
     /// bytes or more) now come before what was there.
     fn note(&mut self, first: u8, second: Option<u8>) {
-        self.head = [first, second.unwrap_or(self.head[0])];
+        let [old, _] = self.head;
+        self.head = [first, second.unwrap_or(old)];
     }
 }
 
 impl Sink for Counter {
     fn prepend(&mut self, p: &Pieces<'_>, s: usize, e: usize) {
-        if e > s {
-            self.note(p.at(s), (e - s >= 2).then(|| p.at(s + 1)));
+        let n = e.saturating_sub(s);
+        if n > 0 {
+            self.note(p.at(s), (n >= 2).then(|| p.at(s.saturating_add(1))));
         }
-        self.len += e - s;
+        self.len = self.len.saturating_add(n);
     }
     fn prepend_lit(&mut self, lit: &[u8]) {
         if let Some(&first) = lit.first() {
             self.note(first, lit.get(1).copied());
         }
-        self.len += lit.len();
+        self.len = self.len.saturating_add(lit.len());
     }
 }
 
@@ -1221,18 +1239,22 @@ struct Backward<'o> {
 
 impl Sink for Backward<'_> {
     fn prepend(&mut self, p: &Pieces<'_>, s: usize, e: usize) {
-        let mut offset = 0;
-        let start = self.at.saturating_sub(e - s);
-        for piece in &p.parts[..p.n] {
-            let (ps, pe) = (offset, offset + piece.len());
-            offset = pe;
+        let start = self.at.saturating_sub(e.saturating_sub(s));
+        for (ps, piece) in p.live() {
+            let pe = ps.saturating_add(piece.len());
             let (cs, ce) = (s.max(ps), e.min(pe));
             if cs >= ce {
                 continue;
             }
-            let dst = start + (cs - s);
-            if let Some(d) = self.out.get_mut(dst..dst + (ce - cs)) {
-                d.copy_from_slice(&piece[cs - ps..ce - ps]);
+            // cs >= s, cs >= ps and ce > cs: none of these subtractions
+            // wraps.
+            let dst = start.saturating_add(cs.saturating_sub(s));
+            let src = piece.get(cs.saturating_sub(ps)..ce.saturating_sub(ps));
+            let d = self
+                .out
+                .get_mut(dst..dst.saturating_add(ce.saturating_sub(cs)));
+            if let (Some(d), Some(src)) = (d, src) {
+                copy(d, src);
             }
         }
         self.at = start;
@@ -1240,9 +1262,18 @@ impl Sink for Backward<'_> {
     fn prepend_lit(&mut self, lit: &[u8]) {
         let start = self.at.saturating_sub(lit.len());
         if let Some(d) = self.out.get_mut(start..self.at) {
-            d.copy_from_slice(lit);
+            copy(d, lit);
         }
         self.at = start;
+    }
+}
+
+/// `dst.copy_from_slice(src)` for slices the counting pass sized alike;
+/// nothing when they differ, which they never do (the check only keeps
+/// the no-panic proof free of `copy_from_slice`'s length panic).
+fn copy(dst: &mut [u8], src: &[u8]) {
+    if dst.len() == src.len() {
+        dst.copy_from_slice(src);
     }
 }
 
@@ -1261,7 +1292,7 @@ fn segments_rev(
     loop {
         match p.rfind_slash(lo, end, work) {
             Some(slash) => {
-                f(slash + 1, end, last);
+                f(slash.saturating_add(1), end, last);
                 end = slash;
             }
             None => {
@@ -1296,17 +1327,18 @@ fn remove_dot_segments(
     // A and D.
     if !p.starts_with(0, b"/") {
         loop {
-            work.set(work.get() + 1);
+            crate::work::add(work, 1);
+            let left = n.saturating_sub(i);
             if p.starts_with(i, b"../") {
-                i += 3;
-                unmatched += 1;
+                i = i.saturating_add(3);
+                unmatched = unmatched.saturating_add(1);
             } else if p.starts_with(i, b"./") {
-                i += 2;
-            } else if n - i == 1 && p.starts_with(i, b".") {
+                i = i.saturating_add(2);
+            } else if left == 1 && p.starts_with(i, b".") {
                 i = n;
-            } else if n - i == 2 && p.starts_with(i, b"..") {
+            } else if left == 2 && p.starts_with(i, b"..") {
                 i = n;
-                unmatched += 1;
+                unmatched = unmatched.saturating_add(1);
             } else {
                 break;
             }
@@ -1315,21 +1347,25 @@ fn remove_dot_segments(
     let mut pending = 0usize;
     if i < n {
         let rootless = p.at(i) != b'/';
-        let lo = if rootless { i } else { i + 1 };
+        let lo = if rootless { i } else { i.saturating_add(1) };
         // Where the "/seg" items start: after the first segment when
         // rootless.
         let first_end = if rootless {
             let mut e = i;
             while e < n && p.at(e) != b'/' {
-                work.set(work.get() + 1);
-                e += 1;
+                crate::work::add(work, 1);
+                e = e.saturating_add(1);
             }
             e
         } else {
             lo
         };
         if !rootless || first_end < n {
-            let items_lo = if rootless { first_end + 1 } else { lo };
+            let items_lo = if rootless {
+                first_end.saturating_add(1)
+            } else {
+                lo
+            };
             segments_rev(p, items_lo, n, work, |s, e, last| match p.kind(s, e) {
                 Seg::Dot => {
                     if last {
@@ -1340,7 +1376,7 @@ fn remove_dot_segments(
                     if last {
                         sink.prepend_lit(b"/");
                     }
-                    pending += 1;
+                    pending = pending.saturating_add(1);
                 }
                 Seg::Other => {
                     if pending > 0 {
@@ -1360,7 +1396,7 @@ fn remove_dot_segments(
             }
         }
     }
-    if dots == Dots::Error && unmatched + pending > 0 {
+    if dots == Dots::Error && (unmatched > 0 || pending > 0) {
         return Err(ResolveError::DotSegmentsAboveRoot);
     }
     Ok(())
@@ -1389,7 +1425,7 @@ fn string_buffer(
     } else {
         match relative_root(p, work) {
             Some(slash) => {
-                let rest = string_buffer_from(p, slash + 1, dots, sink, work);
+                let rest = string_buffer_from(p, slash.saturating_add(1), dots, sink, work);
                 sink.prepend_lit(b"/");
                 return rest;
             }
@@ -1416,9 +1452,9 @@ fn relative_root(p: &Pieces<'_>, work: &Cell<usize>) -> Option<usize> {
     while s < p.len {
         let mut e = s;
         while e < p.len && p.at(e) != b'/' {
-            e += 1;
+            e = e.saturating_add(1);
         }
-        work.set(work.get() + (e - s) + 1);
+        crate::work::add(work, e.wrapping_sub(s).wrapping_add(1));
         if e == p.len {
             // The final segment cannot be a root: nothing follows it.
             return None;
@@ -1426,11 +1462,11 @@ fn relative_root(p: &Pieces<'_>, work: &Cell<usize>) -> Option<usize> {
         match p.kind(s, e) {
             Seg::Dot => {}
             Seg::DotDot if depth > 0 => depth -= 1,
-            Seg::DotDot => unmatched += 1,
+            Seg::DotDot => unmatched = unmatched.saturating_add(1),
             Seg::Other if s == e && depth == 0 && unmatched == 0 => return Some(e),
-            Seg::Other => depth += 1,
+            Seg::Other => depth = depth.saturating_add(1),
         }
-        s = e + 1;
+        s = e.saturating_add(1);
     }
     None
 }
@@ -1454,7 +1490,7 @@ fn string_buffer_from(
                 last_is_dotdot = true;
                 last_dotdot_alive = true;
             }
-            pending += 1;
+            pending = pending.saturating_add(1);
         }
         Seg::Other => {
             if pending > 0 {
@@ -1480,10 +1516,10 @@ fn string_buffer_from(
                 let mut k = pending;
                 if last_is_dotdot && last_dotdot_alive {
                     sink.prepend_lit(b"..");
-                    k -= 1;
+                    k = k.saturating_sub(1);
                 }
                 for _ in 0..k {
-                    work.set(work.get() + 3);
+                    crate::work::add(work, 3);
                     sink.prepend_lit(b"../");
                 }
             }

@@ -172,7 +172,7 @@ pub(crate) fn gopher_split(raw: &str) -> (&str, Option<&str>, Option<&str>) {
 /// The scheme of a URL that the grammar matched: the text before its
 /// first `:`.
 pub(crate) fn scheme_of(input: &str) -> &str {
-    input.split_once(':').map_or(input, |(s, _)| s)
+    crate::cut::split_once(input, b':').map_or(input, |(s, _)| s)
 }
 
 /// Writes the view types of an RFC 1738-family grammar into the calling

@@ -215,14 +215,12 @@ fn text_find_any(
     (count, bytes)
 }
 
-// The root crate's entry points (the reliability issue): typed views,
-// resolution, normalization and equivalence, the decoded iterators and the
-// URN normal forms, on any input and any buffer length. Proven: the
-// rfc3986, rfc3987 and rfc8141 views (`parse`, `parse_bytes`) and the
-// decoded iterators. Not proven yet (marked NOT PROVEN below): the rfc1738
-// view, `resolve_into`, `normalize_into`, `equivalent` and the URN normal
-// forms, whose code still has indexing and slicing the optimizer cannot
-// remove.
+// The root crate's entry points (the reliability issue), on any input and
+// any buffer length: the typed views (`parse`, `parse_bytes`) of rfc3986,
+// rfc3987, rfc8141 and rfc1738, the decoded iterators, `resolve_into`
+// (every algorithm, every dots policy: `Options` is a parameter),
+// `normalize_into` and `equivalent` (every syntax) and both URN normal
+// forms. Their slicing at ASCII delimiters goes through `src/cut.rs`.
 
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
@@ -270,55 +268,83 @@ fn decoded_iterators(path: &str, query: &str) -> usize {
     segments.wrapping_add(pairs)
 }
 
-/// Wrappers of entry points whose proof does not hold yet: the link fails
-/// with `#[no_panic]` (indexing and slicing in the library code that the
-/// optimizer cannot remove). They run in `main` like the others and are
-/// fuzzed, but are not proven; `.ci/nopanic-calls.py` skips this module.
-mod unproven {
-    #[inline(never)]
-    pub fn view_rfc1738(input: &[u8]) -> bool {
-        uridfa::rfc1738::Url::parse_bytes(input).is_ok()
-    }
-    #[inline(never)]
-    pub fn resolve_into_any(
-        base: &str,
-        reference: &str,
-        options: uridfa::resolve::Options,
-        out: &mut [u8],
-    ) -> Result<usize, uridfa::resolve::ResolveError> {
-        uridfa::resolve::resolve_into(base, reference, options, out)
-    }
-    #[inline(never)]
-    pub fn normalize_into_any(
-        syntax: uridfa::normalize::Syntax,
-        input: &str,
-        out: &mut [u8],
-    ) -> Result<usize, uridfa::normalize::NormalizeError> {
-        syntax.normalize_into(input, uridfa::normalize::Steps::ALL, out)
-    }
-    #[inline(never)]
-    pub fn equivalent_any(
-        syntax: uridfa::normalize::Syntax,
-        a: &str,
-        b: &str,
-    ) -> Result<bool, uridfa::normalize::NormalizeError> {
-        syntax.equivalent(a, b, uridfa::normalize::Steps::ALL)
-    }
-    #[inline(never)]
-    pub fn urn_normal_forms(input: &[u8], out: &mut [u8]) -> (Option<usize>, Option<usize>) {
-        use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
-        let a = uridfa::rfc8141::Urn::parse_bytes(input)
-            .ok()
-            .and_then(|u| u.normalize_into(out).ok());
-        let b = UrnRef::parse_bytes(input)
-            .ok()
-            .and_then(|u| u.normalize_into(Step5::ReorderDirectives, out).ok());
-        (a, b)
-    }
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn view_rfc1738(input: &[u8]) -> bool {
+    uridfa::rfc1738::Url::parse_bytes(input).is_ok()
 }
-use unproven::{
-    equivalent_any, normalize_into_any, resolve_into_any, urn_normal_forms, view_rfc1738,
-};
+
+/// The reference view of each remaining grammar: whether it parses and the
+/// length of one component, so the accessors are linked too.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn views_other(input: &[u8]) -> [Option<usize>; 6] {
+    use uridfa::*;
+    [
+        rfc6874::UriRef::parse_bytes(input)
+            .ok()
+            .map(|u| u.host().map_or(0, str::len)),
+        rfc2396::UriRef::parse_bytes(input)
+            .ok()
+            .map(|u| u.as_str().len()),
+        draft_fielding_url_syntax_05::UrlRef::parse_bytes(input)
+            .ok()
+            .map(|u| u.as_str().len()),
+        draft_fielding_uri_rfc2396bis_01::UriRef::parse_bytes(input)
+            .ok()
+            .map(|u| u.as_str().len()),
+        draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef::parse_bytes(input)
+            .ok()
+            .map(|u| u.as_str().len()),
+        draft_ietf_uri_url_06::Url::parse_bytes(input)
+            .ok()
+            .map(|u| u.as_str().len()),
+    ]
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn resolve_into_any(
+    base: &str,
+    reference: &str,
+    options: uridfa::resolve::Options,
+    out: &mut [u8],
+) -> Result<usize, uridfa::resolve::ResolveError> {
+    uridfa::resolve::resolve_into(base, reference, options, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn normalize_into_any(
+    syntax: uridfa::normalize::Syntax,
+    input: &str,
+    out: &mut [u8],
+) -> Result<usize, uridfa::normalize::NormalizeError> {
+    syntax.normalize_into(input, uridfa::normalize::Steps::ALL, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn equivalent_any(
+    syntax: uridfa::normalize::Syntax,
+    a: &str,
+    b: &str,
+) -> Result<bool, uridfa::normalize::NormalizeError> {
+    syntax.equivalent(a, b, uridfa::normalize::Steps::ALL)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn urn_normal_forms(input: &[u8], out: &mut [u8]) -> (Option<usize>, Option<usize>) {
+    use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
+    let a = uridfa::rfc8141::Urn::parse_bytes(input)
+        .ok()
+        .and_then(|u| u.normalize_into(out).ok());
+    let b = UrnRef::parse_bytes(input)
+        .ok()
+        .and_then(|u| u.normalize_into(Step5::ReorderDirectives, out).ok());
+    (a, b)
+}
 
 /// The negative control: an unchecked index into a slice of unknown length.
 /// Built only with `--features negative-control`, where the link must fail
@@ -532,6 +558,7 @@ fn main() {
         let _ = view_rfc3987(black_box(a.as_bytes()));
         let _ = view_rfc1738(black_box(a.as_bytes()));
         let _ = view_rfc8141(black_box(a.as_bytes()));
+        let _ = views_other(black_box(a.as_bytes()));
         let _ = decoded_iterators(black_box(a), black_box(a));
         for len in [0, 1, 8, 64] {
             let mut out = vec![0u8; len];
@@ -541,8 +568,11 @@ fn main() {
             }
             for b in texts {
                 for alg in uridfa::resolve::Algorithm::ALL {
-                    let o = uridfa::resolve::Options::new(alg);
-                    let _ = resolve_into_any(black_box(a), black_box(b), black_box(o), &mut out);
+                    use uridfa::resolve::{Dots, Options};
+                    for dots in [Dots::Keep, Dots::Remove, Dots::Error] {
+                        let o = Options::new(alg).dots(dots);
+                        let _ = resolve_into_any(black_box(a), black_box(b), black_box(o), &mut out);
+                    }
                 }
             }
         }
