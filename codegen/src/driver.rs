@@ -18,6 +18,10 @@ use regex_automata::nfa::thompson::NFA;
 pub struct Options {
     /// The most states determinization may create for one entry rule.
     pub state_budget: usize,
+    /// The most states determinization may create for all the entry rules
+    /// of one grammar together, counting an entry that failed on its own
+    /// budget as having used it (see Note [a budget per grammar]).
+    pub grammar_state_budget: usize,
     /// Whether to minimize (off only to test minimization itself).
     pub minimize: bool,
 }
@@ -26,6 +30,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             state_budget: 20_000,
+            grammar_state_budget: 100_000,
             minimize: true,
         }
     }
@@ -120,6 +125,26 @@ fn check_lengths(lowered: &Lowered, budget: usize) -> Result<(), String> {
     ))
 }
 
+// Note [a budget per grammar]
+//
+// Every limit of the stages is per entry rule (lower::MAX_EXPANSION nodes,
+// Options::state_budget states), so a grammar with many entries could
+// still take unbounded time and memory: 400 entries of `4000"a"` took
+// 7.6 s and 830 MB, 2,000 entries of a 2,048-state machine 44 s and
+// 1.7 GB. Two budgets are therefore shared by all the entries of a
+// grammar, spent in pragma order: MAX_GRAMMAR_EXPANSION inlined nodes
+// (the size of what is lowered and compiled to an NFA), and
+// Options::grammar_state_budget determinized states (an entry that failed
+// on its own state budget counts as having spent it; each entry may use at
+// most what is left). The first entry that would overspend either is
+// reported, with the entries after it, and nothing after it is compiled.
+// The built-in grammars use under 2 % of the first and under 10 % of the
+// second (2396bis-01: 7,333 states; codegen/tests/bounded.rs).
+
+/// The most inlined expression nodes that all the entry rules of one
+/// grammar may lower to together (Note [a budget per grammar]).
+pub const MAX_GRAMMAR_EXPANSION: u64 = 1 << 22;
+
 /// Compiles every entry rule of a checked grammar.
 ///
 /// # Errors
@@ -129,7 +154,40 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
     let mut machines = Vec::new();
     let mut errors = Vec::new();
     let sizes = lower::RuleSizes::new(&grammar);
-    for (rule, span) in &grammar.entries {
+    let (mut nodes_used, mut states_used) = (0u64, 0usize);
+    for (k, (rule, span)) in grammar.entries.iter().enumerate() {
+        // An entry over the per-entry limit is refused by `lower_with`
+        // before anything is copied, so it spends nothing.
+        let nodes = grammar
+            .rule_index(rule)
+            .and_then(|i| sizes.nodes.get(i).copied())
+            .filter(|&n| n <= lower::MAX_EXPANSION)
+            .unwrap_or(0);
+        let states_left = opts.grammar_state_budget.saturating_sub(states_used);
+        let over = if nodes_used.saturating_add(nodes) > MAX_GRAMMAR_EXPANSION {
+            Some(format!(
+                "the entries up to this one expand to more than {MAX_GRAMMAR_EXPANSION} \
+                 expression nodes together (the grammar's budget)"
+            ))
+        } else if states_left == 0 {
+            Some(format!(
+                "the entries before this one used the grammar's budget of {} DFA states",
+                opts.grammar_state_budget
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = over {
+            let after = grammar.entries.len() - k - 1;
+            errors.push(Diagnostic {
+                span: *span,
+                message: format!(
+                    "entry '{rule}': {why}; not compiled: '{rule}' and the {after} entries after it"
+                ),
+            });
+            break;
+        }
+        nodes_used = nodes_used.saturating_add(nodes);
         let lowered = match lower::lower_with(&grammar, &sizes, rule, *span) {
             Ok(l) => l,
             Err(d) => {
@@ -137,12 +195,55 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                 continue;
             }
         };
-        match compile_lowered(lowered, opts) {
-            Ok(m) => machines.push(m),
-            Err(message) => errors.push(Diagnostic {
+        let budget = opts.state_budget.min(states_left);
+        // When what is left of the grammar's budget is what stopped the
+        // entry, nothing after it is compiled either.
+        let shared = (budget < opts.state_budget).then(|| {
+            let after = grammar.entries.len() - k - 1;
+            format!(
+                " (what the entries before it left of the grammar's budget of {} states); \
+                 not compiled: the {after} entries after it",
+                opts.grammar_state_budget
+            )
+        });
+        // Refused before any automaton is built: spends nothing.
+        if let Err(message) = check_lengths(&lowered, budget) {
+            errors.push(Diagnostic {
                 span: *span,
-                message: format!("entry '{rule}': {message}"),
-            }),
+                message: format!(
+                    "entry '{rule}': {message}{}",
+                    shared.as_deref().unwrap_or("")
+                ),
+            });
+            if shared.is_some() {
+                break;
+            }
+            continue;
+        }
+        let entry_opts = Options {
+            state_budget: budget,
+            ..opts
+        };
+        match compile_lowered(lowered, entry_opts) {
+            Ok(m) => {
+                states_used = states_used.saturating_add(m.unminimized_state_len);
+                machines.push(m);
+            }
+            Err(message) => {
+                // Counted as spent: the determinizer may have built up to
+                // the budget before it stopped.
+                states_used = states_used.saturating_add(budget);
+                errors.push(Diagnostic {
+                    span: *span,
+                    message: format!(
+                        "entry '{rule}': {message}{}",
+                        shared.as_deref().unwrap_or("")
+                    ),
+                });
+                if shared.is_some() {
+                    break;
+                }
+            }
         }
     }
     let mut encode_sets = Vec::new();

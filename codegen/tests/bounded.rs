@@ -581,3 +581,106 @@ fn built_in_entries_are_far_below_the_expansion_limit() {
         "{largest:?}"
     );
 }
+
+/// `;@ entry e0 ... e{n-1}` with `e{i} = body "{i}"` (distinct rules).
+fn many_entries(n: usize, body: &str) -> String {
+    let names: Vec<String> = (0..n).map(|i| format!("e{i}")).collect();
+    let mut s = format!(";@ entry {}\n", names.join(" "));
+    for i in 0..n {
+        s.push_str(&format!("e{i} = {body} \"{i}\"\n"));
+    }
+    s
+}
+
+#[test]
+fn many_entries_share_one_state_budget() {
+    // 400 entries of a 4,000-state chain: 1.6 million states in all (7.6 s
+    // and 830 MB before the budget per grammar). The first 24 fit in the
+    // 100,000 states; the 25th cannot, as its shortest match alone needs
+    // more states than are left.
+    let err = error("400 long entries", many_entries(400, "4000\"a\""));
+    assert!(
+        err.contains(
+            "error: entry 'e24': its shortest match is 4002 bytes long, so any DFA for it \
+             needs more than the state budget of"
+        ) && err.contains(
+            "(what the entries before it left of the grammar's budget of 100000 states); \
+             not compiled: the 375 entries after it"
+        ),
+        "{err}"
+    );
+    // 2,000 entries of the classic 2^11-state machine (44 s and 1.7 GB
+    // before): about 49 compile, the next runs out of what is left, and
+    // the rest is not compiled.
+    let err = error(
+        "2000 exponential entries",
+        many_entries(2000, "*(\"a\" / \"b\") \"a\" 10(\"a\" / \"b\")"),
+    );
+    assert!(
+        err.contains("tagged DFA exceeds the state budget of")
+            && err.contains(
+                "(what the entries before it left of the grammar's budget of 100000 states); \
+                 not compiled: the "
+            )
+            && err.contains(" entries after it"),
+        "{err}"
+    );
+}
+
+#[test]
+fn many_entries_share_one_expansion_budget() {
+    // 40 entries of 2^17 nodes each (a doubling chain 17 deep, shared):
+    // each is far under the per-entry limit, together they pass the
+    // grammar's 2^22.
+    let mut s = String::new();
+    let names: Vec<String> = (0..40).map(|i| format!("e{i}")).collect();
+    s.push_str(&format!(";@ entry {}\n", names.join(" ")));
+    for i in 0..40 {
+        s.push_str(&format!("e{i} = d0 \"{i}\"\n"));
+    }
+    for i in 0..17 {
+        s.push_str(&format!("d{i} = d{} / d{}\n", i + 1, i + 1));
+    }
+    s.push_str("d17 = \"a\"\n");
+    let err = error("40 entries of 2^17 nodes", s);
+    assert!(
+        err.contains(&format!(
+            "expression nodes together (the grammar's budget); not compiled:"
+        )) && err.contains(&format!(
+            "more than {} expression nodes together",
+            uridfa_codegen::driver::MAX_GRAMMAR_EXPANSION
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn built_in_grammars_are_far_below_the_grammar_budgets() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar");
+    let opts = uridfa_codegen::driver::Options::default();
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("abnf") {
+            continue;
+        }
+        let g = uridfa_codegen::abnf::load(&path).unwrap();
+        if g.entries.is_empty() {
+            continue;
+        }
+        let sizes = uridfa_codegen::lower::RuleSizes::new(&g);
+        let nodes: u64 = g
+            .entries
+            .iter()
+            .map(|(rule, _)| sizes.nodes[g.rule_index(rule).unwrap()])
+            .sum();
+        let c = uridfa_codegen::driver::compile_file(&path, opts).unwrap();
+        let states: usize = c.machines.iter().map(|m| m.unminimized_state_len).sum();
+        eprintln!("{}: {nodes} nodes, {states} states", g.name);
+        assert!(
+            nodes < uridfa_codegen::driver::MAX_GRAMMAR_EXPANSION / 50,
+            "{}",
+            g.name
+        );
+        assert!(states < opts.grammar_state_budget / 10, "{}", g.name);
+    }
+}
