@@ -1,24 +1,87 @@
-//! Compiles every grammar in `grammar/` into tables in `OUT_DIR`.
-//! All the work is in `uridfa_codegen::driver::generate_dir`.
+//! Checks that the committed tables in `src/generated/` were generated from
+//! the grammar files in `grammar/` as they are now, or, with the
+//! `regenerate` feature, compiles the grammars into `OUT_DIR` (Note
+//! [committed tables] in `uridfa_codegen::driver`). Without that feature
+//! this script has no dependency, so crates that depend on uridfa do not
+//! build the generator.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     println!("cargo:rerun-if-changed=build.rs");
-    let Some(out_dir) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
-        eprintln!("error: OUT_DIR is not set; run this through cargo");
-        return ExitCode::FAILURE;
-    };
-    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+    let root = std::env::var_os("CARGO_MANIFEST_DIR")
         .map(PathBuf::from)
         .unwrap_or_default();
-    match uridfa_codegen::driver::generate_dir(&manifest.join("grammar"), &out_dir) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(errors) => {
+    let grammar = root.join("grammar");
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(&grammar) {
+        Ok(dir) => dir
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("abnf"))
+            .collect(),
+        Err(e) => {
+            eprintln!("error: {}: {e}", grammar.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    files.sort();
+    println!("cargo:rerun-if-changed={}", grammar.display());
+    for f in &files {
+        println!("cargo:rerun-if-changed={}", f.display());
+    }
+    #[cfg(feature = "regenerate")]
+    {
+        let Some(out) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
+            eprintln!("error: OUT_DIR is not set; run this through cargo");
+            return ExitCode::FAILURE;
+        };
+        if let Err(errors) = uridfa_codegen::driver::generate_dir(&grammar, &out) {
             eprintln!("{errors}");
             eprintln!("error: uridfa grammar compilation failed; see the messages above");
-            ExitCode::FAILURE
+            return ExitCode::FAILURE;
+        }
+        ExitCode::SUCCESS
+    }
+    #[cfg(not(feature = "regenerate"))]
+    check_committed(&root, &files)
+}
+
+/// Fails when a grammar file changed after `src/generated/` was written.
+#[cfg(not(feature = "regenerate"))]
+fn check_committed(root: &std::path::Path, files: &[PathBuf]) -> ExitCode {
+    // FNV-1a 64 over name, NUL, contents, NUL of each file in name order:
+    // the same as `uridfa_codegen::driver::grammar_dir_fingerprint`.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for f in files {
+        let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let Ok(text) = std::fs::read(f) else {
+            eprintln!("error: cannot read {}", f.display());
+            return ExitCode::FAILURE;
+        };
+        for &b in name.as_bytes().iter().chain(&[0]).chain(&text).chain(&[0]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
+    let want = format!("// grammar/ fingerprint fnv1a64 {h:016x} ");
+    let generated = root.join("src/generated");
+    let Ok(dir) = std::fs::read_dir(&generated) else {
+        eprintln!("error: {} is missing", generated.display());
+        return ExitCode::FAILURE;
+    };
+    for entry in dir.filter_map(Result::ok) {
+        let path = entry.path();
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if text.lines().nth(1).is_some_and(|l| l.starts_with(&want)) {
+            continue;
+        }
+        eprintln!(
+            "error: {} was not generated from grammar/ as it is now (a grammar file changed).\n\
+             Regenerate the tables with `cargo run -p uridfa-codegen --bin uridfa-generate`, \
+             or build with `--features regenerate` while working on a grammar.",
+            path.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }

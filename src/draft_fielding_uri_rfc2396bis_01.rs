@@ -54,10 +54,7 @@ use crate::Error;
 /// `ABSOLUTE_URI`, `RELATIVE_URI`) and one index constant per capture.
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(
-        env!("OUT_DIR"),
-        "/draft_fielding_uri_rfc2396bis_01.rs"
-    ));
+    crate::generated_tables!("draft_fielding_uri_rfc2396bis_01");
 }
 
 use tables::CAPTURE_LEN;

@@ -42,7 +42,7 @@ use crate::Error;
 /// and one index constant per capture.
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(env!("OUT_DIR"), "/draft_fielding_url_syntax_05.rs"));
+    crate::generated_tables!("draft_fielding_url_syntax_05");
 }
 
 use tables::CAPTURE_LEN;

@@ -46,7 +46,7 @@
 /// `OTHERURL`) and one index constant per capture.
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(env!("OUT_DIR"), "/draft_ietf_uri_url_06.rs"));
+    crate::generated_tables!("draft_ietf_uri_url_06");
 }
 
 crate::url_common::url_views!("draft_ietf_uri_url_06");

@@ -44,10 +44,7 @@ use crate::{BufferTooSmall, Error};
 /// index constant per capture (`NID`, `NSS`, `URN_QUERY`, `FRAGMENT`).
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(
-        env!("OUT_DIR"),
-        "/draft_ietf_urnbis_rfc2141bis_urn_03.rs"
-    ));
+    crate::generated_tables!("draft_ietf_urnbis_rfc2141bis_urn_03");
 }
 
 use tables::CAPTURE_LEN;

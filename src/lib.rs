@@ -76,6 +76,25 @@ extern crate alloc;
 extern crate std;
 
 mod cut;
+/// The items of a grammar's generated tables: the committed
+/// `src/generated/NAME.rs`, or with the `regenerate` feature the file
+/// `build.rs` compiled into `OUT_DIR` (Note [committed tables] in
+/// `uridfa_codegen::driver`).
+macro_rules! generated_tables {
+    ($name:literal) => {
+        #[cfg(not(feature = "regenerate"))]
+        include!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/generated/",
+            $name,
+            ".rs"
+        ));
+        #[cfg(feature = "regenerate")]
+        include!(concat!(env!("OUT_DIR"), "/", $name, ".rs"));
+    };
+}
+pub(crate) use generated_tables;
+
 pub mod draft_fielding_uri_rfc2396bis_01;
 pub mod draft_fielding_url_syntax_05;
 pub mod draft_ietf_uri_url_06;

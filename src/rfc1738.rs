@@ -52,7 +52,7 @@
 /// constant per capture.
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(env!("OUT_DIR"), "/rfc1738.rs"));
+    crate::generated_tables!("rfc1738");
 }
 
 crate::url_common::url_views!("rfc1738");

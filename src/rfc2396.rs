@@ -32,7 +32,7 @@ use crate::Error;
 /// constant per capture.
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(env!("OUT_DIR"), "/rfc2396.rs"));
+    crate::generated_tables!("rfc2396");
 }
 
 use tables::CAPTURE_LEN;

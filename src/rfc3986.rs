@@ -27,7 +27,7 @@ use crate::Error;
 /// index constant per capture.
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(env!("OUT_DIR"), "/rfc3986.rs"));
+    crate::generated_tables!("rfc3986");
 }
 
 use tables::CAPTURE_LEN;

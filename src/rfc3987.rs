@@ -62,7 +62,7 @@ pub use crate::rfc3986::HostKind;
 /// index constant per capture.
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(env!("OUT_DIR"), "/rfc3987.rs"));
+    crate::generated_tables!("rfc3987");
 }
 
 use tables::CAPTURE_LEN;

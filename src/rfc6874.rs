@@ -40,7 +40,7 @@ pub use crate::rfc3986::HostKind;
 /// index constant per capture.
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(env!("OUT_DIR"), "/rfc6874.rs"));
+    crate::generated_tables!("rfc6874");
 }
 
 use tables::CAPTURE_LEN;

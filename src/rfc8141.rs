@@ -31,7 +31,7 @@ use crate::{BufferTooSmall, Error};
 /// (`NID`, `NSS`, `R_COMPONENT`, `Q_COMPONENT`, `F_COMPONENT`).
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
-    include!(concat!(env!("OUT_DIR"), "/rfc8141.rs"));
+    crate::generated_tables!("rfc8141");
 }
 
 use tables::CAPTURE_LEN;

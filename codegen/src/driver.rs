@@ -288,9 +288,12 @@ pub fn compile_str(path: &str, text: &str, opts: Options) -> Result<Compiled, Di
     compile_grammar(abnf::parse(path, text)?, opts)
 }
 
-/// What `build.rs` does: compiles every `*.abnf` in `grammar_dir` that has
-/// `;@ entry` pragmas and writes `<name>.rs` into `out_dir`. Prints
-/// `cargo:rerun-if-changed` for the directory and every file in it.
+/// Compiles every `*.abnf` in `grammar_dir` that has `;@ entry` pragmas
+/// and writes `<name>.rs` into `out_dir` (`src/generated/` through the
+/// `uridfa-generate` binary; `OUT_DIR` through `build.rs` with the
+/// `regenerate` feature). Each file's second line records the
+/// [`grammar_dir_fingerprint`] that `build.rs` compares (Note [committed
+/// tables]). Returns the grammars' names.
 ///
 /// # Errors
 ///
@@ -300,19 +303,12 @@ pub fn generate_dir(
     grammar_dir: &std::path::Path,
     out_dir: &std::path::Path,
 ) -> Result<Vec<String>, String> {
-    println!("cargo:rerun-if-changed={}", grammar_dir.display());
-    let mut paths: Vec<_> = std::fs::read_dir(grammar_dir)
-        .map_err(|e| format!("{}: {e}", grammar_dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
+    let fingerprint = grammar_dir_fingerprint(grammar_dir)?;
+    let mut paths = grammar_files(grammar_dir)?;
     paths.sort();
     let mut generated = Vec::new();
     let mut failures = Vec::new();
     for path in paths {
-        println!("cargo:rerun-if-changed={}", path.display());
-        if path.extension().and_then(|e| e.to_str()) != Some("abnf") {
-            continue;
-        }
         let shown = format!(
             "grammar/{}",
             path.file_name().and_then(|n| n.to_str()).unwrap_or("?")
@@ -331,6 +327,10 @@ pub fn generate_dir(
             .and_then(|c| crate::emit::emit(&c, &shown));
         match source {
             Ok(src) => {
+                let (first, rest) = src.split_once('\n').unwrap_or((&src, ""));
+                let src = format!(
+                    "{first}\n{FINGERPRINT_PREFIX}{fingerprint:016x} (checked by build.rs)\n{rest}"
+                );
                 let out = out_dir.join(format!("{}.rs", name.replace('-', "_")));
                 std::fs::write(&out, src).map_err(|e| format!("{}: {e}", out.display()))?;
                 generated.push(name);
@@ -388,4 +388,60 @@ pub fn report(c: &Compiled) -> String {
         ));
     }
     out
+}
+
+// Note [committed tables]
+//
+// The generated tables are committed under `src/generated/`, so a crate
+// that depends on uridfa compiles the runtime and the tables and nothing
+// of the generator (regex-automata, syn, quote, prettyplease): the build
+// of a dependent costs about what fluent-uri's does (docs/ARCHITECTURE.md
+// has the figures). Editing a grammar must still change the tables, so:
+//
+// - `cargo run -p uridfa-codegen --bin uridfa-generate` rewrites
+//   `src/generated/` from `grammar/`;
+// - every generated file records, on its second line, a fingerprint of
+//   all the `*.abnf` files of `grammar/` (names and contents, FNV-1a 64);
+//   `build.rs` recomputes it on every build and fails, naming the command
+//   above, when a grammar file changed since the tables were generated;
+// - `--features regenerate` compiles the grammars in `build.rs` into
+//   `OUT_DIR` instead, as before (for working on a grammar);
+// - tests/generated.rs compares the committed files with the generator's
+//   output, byte for byte.
+//
+// FNV-1a is not a cryptographic hash: it only has to notice an edit. It is
+// written out here and in `build.rs` (ten lines each) so that `build.rs`
+// needs no dependency at all; if the two disagreed, every build would fail
+// on the committed tables, and .ci/regen-check would say so.
+
+/// How a generated file's second line starts.
+pub const FINGERPRINT_PREFIX: &str = "// grammar/ fingerprint fnv1a64 ";
+
+/// The `*.abnf` files directly in `dir`.
+fn grammar_files(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, String> {
+    Ok(std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("abnf"))
+        .collect())
+}
+
+/// FNV-1a 64 over every `*.abnf` file of `dir`, in name order: the file
+/// name, a NUL, the contents, a NUL (Note [committed tables]).
+///
+/// # Errors
+///
+/// An I/O error, with the path.
+pub fn grammar_dir_fingerprint(dir: &std::path::Path) -> Result<u64, String> {
+    let mut paths = grammar_files(dir)?;
+    paths.sort();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for path in paths {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let text = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for &b in name.as_bytes().iter().chain(&[0]).chain(&text).chain(&[0]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    Ok(h)
 }

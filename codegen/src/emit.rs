@@ -310,7 +310,85 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         shown_path,
         crate::sha256::hex(source)
     );
-    Ok(header + &prettyplease::unparse(&file))
+    Ok(header + &compact(&prettyplease::unparse(&file)))
+}
+
+/// The longest line [`compact`] makes.
+const COMPACT_WIDTH: usize = 100;
+
+/// Puts each struct literal whose fields fit on one line of at most
+/// [`COMPACT_WIDTH`] bytes on that line (`Op { src: 65535u16, dst: 3u16,
+/// kind: 0u8 },` rather than five lines), innermost first. prettyplease
+/// gives every field its own line, which made the generated files five
+/// times longer than their content; they are committed (`src/generated/`),
+/// so their size matters. Only whitespace changes.
+fn compact(src: &str) -> String {
+    let mut lines: Vec<String> = src.lines().map(str::to_owned).collect();
+    loop {
+        let mut out: Vec<String> = Vec::with_capacity(lines.len());
+        let mut changed = false;
+        let mut i = 0;
+        while i < lines.len() {
+            let line = &lines[i];
+            if line.ends_with(" {") && !line.trim_start().starts_with("//") {
+                let indent = line.len() - line.trim_start().len();
+                // The fields, each one line with balanced braces, up to the
+                // closing brace at the same indentation.
+                let mut j = i + 1;
+                let mut fields = Vec::new();
+                while let Some(l) = lines.get(j) {
+                    let t = l.trim_start();
+                    let field = l.len() - t.len() > indent
+                        && t.ends_with(',')
+                        && t.matches('{').count() == t.matches('}').count()
+                        && !t.starts_with("//");
+                    if !field {
+                        break;
+                    }
+                    fields.push(t.trim_end_matches(','));
+                    j += 1;
+                }
+                let close = lines.get(j).map(|l| l.trim_start());
+                let closes = matches!(close, Some("}" | "},") if lines[j].len() - 1 - usize::from(close == Some("},")) == indent);
+                if closes && !fields.is_empty() {
+                    let joined = format!("{} {} {}", line, fields.join(", "), close.unwrap_or("}"));
+                    if joined.len() <= COMPACT_WIDTH {
+                        out.push(joined);
+                        changed = true;
+                        i = j + 1;
+                        continue;
+                    }
+                }
+            }
+            out.push(lines[i].clone());
+            i += 1;
+        }
+        lines = out;
+        if !changed {
+            let mut text = lines.join("\n");
+            text.push('\n');
+            return text;
+        }
+    }
+}
+
+#[cfg(test)]
+mod compact_tests {
+    #[test]
+    fn struct_literals_go_on_one_line_innermost_first() {
+        let src = "pub static A: [X; 1] = [\n    X {\n        a: Y {\n            b: 1u8,\n        },\n        c: 2u8,\n    },\n];\n";
+        assert_eq!(
+            super::compact(src),
+            "pub static A: [X; 1] = [\n    X { a: Y { b: 1u8 }, c: 2u8 },\n];\n"
+        );
+    }
+
+    #[test]
+    fn long_literals_stay_as_they_are() {
+        let long = "x".repeat(120);
+        let src = format!("    X {{\n        a: {long},\n    }},\n");
+        assert_eq!(super::compact(&src), src);
+    }
 }
 
 #[cfg(test)]
