@@ -17,7 +17,7 @@
 //! rendering panic: a span that points outside its file, or into the middle
 //! of a character, is clamped.
 //!
-//! Locating is O(log n) plus a bounded scan ([`LineIndex`]), and an excerpt
+//! Locating is O(log n) plus a bounded scan (`LineIndex`), and an excerpt
 //! of a long line shows a window around the span, so rendering many errors
 //! in a large file costs what the messages do: 30,000 errors in a 1 MB file
 //! once took 27 s.

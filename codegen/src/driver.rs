@@ -6,12 +6,10 @@
 //! Principal types: [`Options`], [`Machine`], [`Compiled`].
 
 use crate::abnf::{self, Grammar};
+pub use crate::compiled::{Compiled, Machine};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::lower::{self, Lowered};
-use crate::tables::{self, TablesBuf};
-use crate::tdfa::{self, Tdfa};
-use crate::{minimize, nfa};
-use regex_automata::nfa::thompson::NFA;
+use crate::{minimize, nfa, tables, tdfa};
 
 /// Knobs of the pipeline.
 #[derive(Clone, Copy, Debug)]
@@ -33,41 +31,6 @@ impl Default for Options {
             grammar_state_budget: 100_000,
             minimize: true,
         }
-    }
-}
-
-/// One entry rule, through every stage.
-#[derive(Clone, Debug)]
-pub struct Machine {
-    /// Stage 2 output.
-    pub lowered: Lowered,
-    /// Stage 3 output.
-    pub nfa: NFA,
-    /// States before minimization.
-    pub unminimized_state_len: usize,
-    /// Stage 4–5 output (minimized unless [`Options::minimize`] is off).
-    pub tdfa: Tdfa,
-    /// Stage 6 output.
-    pub tables: TablesBuf,
-}
-
-/// A whole grammar file, compiled.
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    /// The checked grammar.
-    pub grammar: Grammar,
-    /// One machine per `;@ entry`, in pragma order.
-    pub machines: Vec<Machine>,
-    /// One set per `;@ encode-set`, in pragma order.
-    pub encode_sets: Vec<crate::encode_set::EncodeSetBuf>,
-}
-
-impl Compiled {
-    /// The machine for `rule` (ASCII case ignored).
-    pub fn machine(&self, rule: &str) -> Option<&Machine> {
-        self.machines
-            .iter()
-            .find(|m| m.lowered.rule.eq_ignore_ascii_case(rule))
     }
 }
 

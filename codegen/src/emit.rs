@@ -9,7 +9,7 @@
 //!
 //! Principal function: [`emit`].
 
-use crate::driver::Compiled;
+use crate::compiled::Compiled;
 use crate::tables::{TablesBuf, TransBuf};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;

@@ -47,6 +47,7 @@
 #![deny(missing_docs)]
 
 pub mod abnf;
+pub mod compiled;
 pub mod diag;
 pub mod driver;
 pub mod dump;

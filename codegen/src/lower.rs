@@ -608,7 +608,7 @@ pub fn lower_with(
     })
 }
 
-/// The most expression nodes [`named_sets`] lowers in all, so that a grammar
+/// The most expression nodes `named_sets` lowers in all, so that a grammar
 /// of many small rules costs a bounded time; past it, rules name no set.
 /// The built-in grammars need at most a few thousand.
 pub const MAX_NAMED_SET_WORK: u64 = 1 << 22;

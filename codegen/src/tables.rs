@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use uridfa_runtime::{ByteSet, CaptureInfo, Edge, Final, Op, StrRef, Tables, Trans};
 
 /// The fewest looping bytes that make a state worth accelerating (see
-/// Note [acceleration]).
+/// Note \[acceleration\] in this file).
 pub const ACCEL_MIN_BYTES: usize = 16;
 
 /// The owned transition table.

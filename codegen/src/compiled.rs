@@ -1,0 +1,45 @@
+//! What the pipeline produces: [`Machine`] (one entry rule through every
+//! stage) and [`Compiled`] (a whole grammar). The driver
+//! ([`crate::driver`]) builds them; `emit`, `dump` and the CLI read them.
+//! Kept apart from the driver so that `emit` does not import it.
+
+use crate::abnf::Grammar;
+use crate::lower::Lowered;
+use crate::tables::TablesBuf;
+use crate::tdfa::Tdfa;
+use regex_automata::nfa::thompson::NFA;
+
+/// One entry rule, through every stage.
+#[derive(Clone, Debug)]
+pub struct Machine {
+    /// Stage 2 output.
+    pub lowered: Lowered,
+    /// Stage 3 output.
+    pub nfa: NFA,
+    /// States before minimization.
+    pub unminimized_state_len: usize,
+    /// Stage 4–5 output (minimized unless [`crate::driver::Options::minimize`] is off).
+    pub tdfa: Tdfa,
+    /// Stage 6 output.
+    pub tables: TablesBuf,
+}
+
+/// A whole grammar file, compiled.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The checked grammar.
+    pub grammar: Grammar,
+    /// One machine per `;@ entry`, in pragma order.
+    pub machines: Vec<Machine>,
+    /// One set per `;@ encode-set`, in pragma order.
+    pub encode_sets: Vec<crate::encode_set::EncodeSetBuf>,
+}
+
+impl Compiled {
+    /// The machine for `rule` (ASCII case ignored).
+    pub fn machine(&self, rule: &str) -> Option<&Machine> {
+        self.machines
+            .iter()
+            .find(|m| m.lowered.rule.eq_ignore_ascii_case(rule))
+    }
+}

@@ -1,0 +1,535 @@
+//! The driver: one loop over the transition table for every table
+//! width, with or without tags, and the whole-input entry points built on
+//! it ([`validate`], [`split`], [`split_with`], [`split_regs`]).
+
+use crate::error::{corrupt, corrupt_at, sequence_start, Error, ErrorKind};
+use crate::tables::{ByteSet, Captures, Edge, Final, Op, Span, Tables, Trans, MAX_STACK_REGS, NIL};
+
+/// A transition-table entry type: `u8`, `u16` or `u32`.
+pub(crate) trait Id: Copy {
+    fn get(self) -> u32;
+}
+
+impl Id for u8 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Id for u16 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Id for u32 {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+/// Runs `ops[start..start+len]` at position `pos`.
+#[inline]
+pub(crate) fn run_ops(
+    ops: &[Op],
+    start: u32,
+    len: u32,
+    regs: &mut [usize],
+    pos: usize,
+) -> Result<(), Error> {
+    let start = start as usize;
+    let end = start.checked_add(len as usize).ok_or(corrupt(pos))?;
+    for op in ops.get(start..end).ok_or(corrupt(pos))? {
+        let value = match op.src {
+            Op::POS => pos,
+            Op::NIL => NIL,
+            r => *regs.get(usize::from(r)).ok_or(corrupt(pos))?,
+        };
+        *regs.get_mut(usize::from(op.dst)).ok_or(corrupt(pos))? = value;
+    }
+    Ok(())
+}
+
+/// Where the driver keeps tag registers: a caller's slice of
+/// [`Tables::reg_len`] registers, or the [`Wide`] file.
+pub(crate) trait RegFile {
+    /// Runs `ops[start..start+len]` at position `pos`.
+    fn run(&mut self, ops: &[Op], start: u32, len: u32, pos: usize) -> Result<(), Error>;
+}
+
+impl RegFile for [usize] {
+    #[inline(always)]
+    fn run(&mut self, ops: &[Op], start: u32, len: u32, pos: usize) -> Result<(), Error> {
+        run_ops(ops, start, len, self, pos)
+    }
+}
+
+// Note [a register file without branches]
+//
+// An edge carries one to eight operations in RFC 3986 (up to twelve in
+// 2396bis-01), most of them `regs[dst] = position`. Run over a slice with
+// a `match` on the source (`Op::POS`, `Op::NIL` or a register) and a
+// bounds check per access, cachegrind's branch simulation put 7 of
+// `split`'s 11.5 mispredictions per kasztp URL in that loop. The wide file
+// removes the branches inside it: it has 64 slots, indexed by the low six
+// bits of a register number, so no index is out of bounds and nothing is
+// checked; registers `0..WIDE_REGS` are the machine's, and the two special
+// sources land on slots that hold their values, `Op::NIL & 63 = 62`
+// (always NIL) and `Op::POS & 63 = 63` (set to the position before each
+// edge's operations). Each operation is one copy `slot[dst] = slot[src]`.
+// What is left is the loop's exit, whose trip count changes from edge to
+// edge (4.2 mispredictions per URL, from 7). Running a fixed eight copies
+// per edge, with the destinations past `ops_len` redirected to a scratch
+// slot by an arithmetic select, removed those too but cost about 140
+// instructions per edge (116 M instructions for kasztp against 79 M,
+// measured together with a skip run on every edge, also dropped); a
+// select written as `if` compiled to a branch that mispredicted as often
+// as the loop. So the loop stays. Tables with more than `WIDE_REGS`
+// registers, or callers with fewer than 64 registers, use the slice.
+
+/// The wide file's size: `regs & 63` is always in bounds.
+pub(crate) const WIDE: usize = 64;
+/// The most registers a machine may have to use the wide file (slots 62
+/// and 63 are NIL and the position).
+pub(crate) const WIDE_REGS: usize = 62;
+
+/// The wide register file: see Note [a register file without branches].
+pub(crate) struct Wide<'r>(&'r mut [usize; WIDE]);
+
+impl Wide<'_> {
+    #[inline(always)]
+    fn copy(&mut self, dst: u16, src: u16) {
+        self.0[usize::from(dst) & (WIDE - 1)] = self.0[usize::from(src) & (WIDE - 1)];
+    }
+}
+
+impl RegFile for Wide<'_> {
+    #[inline(always)]
+    fn run(&mut self, ops: &[Op], start: u32, len: u32, pos: usize) -> Result<(), Error> {
+        self.0[usize::from(Op::POS) & (WIDE - 1)] = pos;
+        let (start, len) = (start as usize, len as usize);
+        let end = start.checked_add(len).ok_or(corrupt(pos))?;
+        for op in ops.get(start..end).ok_or(corrupt(pos))? {
+            self.copy(op.dst, op.src);
+        }
+        Ok(())
+    }
+}
+
+/// Note [the hot loop]: one class lookup (a `[u8; 256]` indexed by a `u8`,
+/// no bounds check), one transition load (a checked `get`, which the branch
+/// predictor never sees fail) and one compare against `special` per byte.
+/// Everything else — dead state, register operations — is behind that
+/// compare, in [`take_special`]. The inner loop has no call, so it keeps its
+/// registers; `take_special` itself is inlined into the outer loop (it was
+/// out of line until the kasztp URLs, with about five edges each, measured
+/// `split` about 5% faster with it inlined in a clean before/after run, and
+/// `validate` unchanged; see `benches/RESULTS.md`).
+/// `TAGS == false` (validation) follows edges without running their
+/// operations.
+#[inline(always)]
+pub(crate) fn drive<T: Id, const TAGS: bool, R: RegFile + ?Sized>(
+    t: &Tables<'_>,
+    trans: &[T],
+    input: &[u8],
+    mut state: u32,
+    base: usize,
+    regs: &mut R,
+) -> Result<u32, Error> {
+    let special = t.special;
+    let classes = t.classes;
+    let mut i = 0;
+    loop {
+        // The inner loop keeps only what it needs live: no call inside.
+        let (next, byte) = loop {
+            let Some(&byte) = input.get(i) else {
+                return Ok(state);
+            };
+            let idx = (state as usize).wrapping_add(usize::from(classes[usize::from(byte)]));
+            let Some(next) = trans.get(idx) else {
+                return Err(corrupt_at(base, i));
+            };
+            let next = next.get();
+            if next >= special {
+                break (next, byte);
+            }
+            state = next;
+            i += 1;
+        };
+        (state, i) = take_special::<TAGS, R>(t, state, next, byte, input, base, i, regs)?;
+    }
+}
+
+/// The index of the first byte at or after `j` that is not in `set`.
+///
+/// Note [long runs]: the first `SHORT_RUN` (64) bytes are tested one at a
+/// time: the kasztp URLs' runs are about ten bytes, and testing blocks from
+/// the start measured slower on them (with 16 instead of 64, cachegrind
+/// counted 2.5 more mispredictions per URL in `validate`, from the extra
+/// calls). After that, blocks of eight bytes are tested with their eight
+/// bit tests combined by `&`, without a branch between them, so the bytes
+/// are independent work and the loop branches once per block; past
+/// `LUT_AFTER` more bytes, a 256-byte table built from the set replaces the
+/// bit tests, in blocks of sixteen. A block that holds a byte outside the
+/// set is finished one byte at a time. On the 4 KiB query URI this took
+/// `split` from 2,157 to 1,362 ns (fluent-uri: 2,134, same run), at 3.8
+/// instructions per byte (fluent-uri: 9.1; cachegrind).
+#[inline(always)]
+pub(crate) fn skip_run(set: &ByteSet, input: &[u8], mut j: usize) -> usize {
+    let end = input.len().min(j.saturating_add(SHORT_RUN));
+    for &b in input.get(j..end).unwrap_or_default() {
+        if !set.contains(b) {
+            return j;
+        }
+        // `j < end <= input.len()`: wrapping never happens.
+        j = j.wrapping_add(1);
+    }
+    if j < input.len() {
+        skip_long_run(set, input, j)
+    } else {
+        j
+    }
+}
+
+/// How many bytes of a run [`skip_run`] tests one at a time.
+pub(crate) const SHORT_RUN: usize = 64;
+
+/// [`skip_run`] past its first [`SHORT_RUN`] bytes: see Note [long runs].
+#[inline(never)]
+pub(crate) fn skip_long_run(set: &ByteSet, input: &[u8], mut j: usize) -> usize {
+    // Blocks of eight with the bitmap, for up to `LUT_AFTER` bytes.
+    let bitmap_end = j.saturating_add(LUT_AFTER);
+    while let Some(block) = input.get(j..).and_then(|rest| rest.first_chunk::<8>()) {
+        let all = block.iter().fold(true, |all, &b| all & set.contains(b));
+        if !all {
+            return finish_run(set, input, j);
+        }
+        // A whole block lies at `j..j + 8` in `input`.
+        j = j.wrapping_add(8);
+        if j >= bitmap_end {
+            // A long run: a 256-byte table costs about 800 instructions
+            // to build and halves the work per byte.
+            let mut lut = [0u8; 256];
+            for (b, slot) in lut.iter_mut().enumerate() {
+                *slot = u8::from(set.contains(b as u8));
+            }
+            while let Some(block) = input.get(j..).and_then(|rest| rest.first_chunk::<16>()) {
+                let all = block.iter().fold(1u8, |all, &b| all & lut[usize::from(b)]);
+                if all == 0 {
+                    break;
+                }
+                j = j.wrapping_add(16);
+            }
+            break;
+        }
+    }
+    finish_run(set, input, j)
+}
+
+/// After how many bytes of a run [`skip_long_run`] switches to a byte
+/// table.
+pub(crate) const LUT_AFTER: usize = 128;
+
+/// The end of a run that [`skip_long_run`] narrowed down, one byte at a
+/// time.
+#[inline(always)]
+pub(crate) fn finish_run(set: &ByteSet, input: &[u8], mut j: usize) -> usize {
+    while let Some(&b) = input.get(j) {
+        if !set.contains(b) {
+            break;
+        }
+        j = j.wrapping_add(1);
+    }
+    j
+}
+
+/// The second half of [`drive`]: the dead state (an error) or an edge: run
+/// its operations at position `base + i`, then, if its target is
+/// accelerated, skip the run of bytes on which the target loops to itself.
+/// Returns the new state and the index of the next byte to read.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn take_special<const TAGS: bool, R: RegFile + ?Sized>(
+    t: &Tables<'_>,
+    state: u32,
+    next: u32,
+    byte: u8,
+    input: &[u8],
+    base: usize,
+    i: usize,
+    regs: &mut R,
+) -> Result<(u32, usize), Error> {
+    let pos = base.saturating_add(i);
+    if next == t.special {
+        let state = state.checked_div(t.stride).ok_or(corrupt(pos))?;
+        return Err(Error::new(pos, ErrorKind::UnexpectedByte { byte, state }));
+    }
+    let index = next.checked_sub(t.special).and_then(|d| d.checked_sub(1));
+    let edge = t
+        .edges
+        .get(index.ok_or(corrupt(pos))? as usize)
+        .ok_or(corrupt(pos))?;
+    if TAGS {
+        regs.run(t.ops, edge.ops_start, edge.ops_len, pos)?;
+    }
+    let mut j = i.saturating_add(1);
+    if edge.accel != Edge::NO_ACCEL {
+        // Note [acceleration]: no transition is read in the run, so the
+        // loop has no load-to-load dependency through the state.
+        let set = t.accels.get(edge.accel as usize).ok_or(corrupt(pos))?;
+        j = skip_run(set, input, j);
+    }
+    Ok((edge.target, j))
+}
+
+pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
+    t: &Tables<'_>,
+    input: &[u8],
+    state: u32,
+    base: usize,
+    regs: &mut R,
+) -> Result<u32, Error> {
+    match t.trans {
+        Trans::U8(tr) => drive::<u8, TAGS, R>(t, tr, input, state, base, regs),
+        Trans::U16(tr) => drive::<u16, TAGS, R>(t, tr, input, state, base, regs),
+        Trans::U32(tr) => drive::<u32, TAGS, R>(t, tr, input, state, base, regs),
+    }
+}
+
+/// Looks up the final entry of `state` (an ID) at end position `pos`.
+pub(crate) fn final_of(t: &Tables<'_>, state: u32, pos: usize) -> Result<Final, Error> {
+    let index = t.state_index(state);
+    let fin = *t.finals.get(index).ok_or(corrupt(pos))?;
+    if fin.accept {
+        Ok(fin)
+    } else {
+        let state = u32::try_from(index).map_err(|_| corrupt(pos))?;
+        Err(Error::new(pos, ErrorKind::UnexpectedEnd { state }))
+    }
+}
+
+/// Runs the final operations: afterwards tag `t` is in `regs[t]`.
+pub(crate) fn finish_tags<R: RegFile + ?Sized>(
+    t: &Tables<'_>,
+    state: u32,
+    pos: usize,
+    regs: &mut R,
+) -> Result<(), Error> {
+    let fin = final_of(t, state, pos)?;
+    regs.run(t.ops, fin.ops_start, fin.ops_len, pos)
+}
+
+/// Reads every capture's span from the tag registers into `out`.
+pub(crate) fn read_spans(
+    t: &Tables<'_>,
+    pos: usize,
+    regs: &[usize],
+    out: &mut [Option<Span>],
+) -> Result<(), Error> {
+    let needed = t.captures.len();
+    if out.len() < needed {
+        let needed = u32::try_from(needed).unwrap_or(u32::MAX);
+        return Err(Error::new(pos, ErrorKind::BufferTooSmall { needed }));
+    }
+    let tags = regs.get(..2 * needed).ok_or(corrupt(pos))?;
+    let (caps, rest) = out.split_at_mut(needed);
+    for (slot, tag) in caps.iter_mut().zip(tags.chunks_exact(2)) {
+        *slot = match *tag {
+            [s, e] if s != NIL && e != NIL && s <= e => Some((s, e)),
+            _ => None,
+        };
+    }
+    rest.fill(None);
+    Ok(())
+}
+
+/// Checks that a register buffer fits `t` and clears it to [`NIL`].
+pub(crate) fn reset_regs<'r>(
+    t: &Tables<'_>,
+    regs: &'r mut [usize],
+) -> Result<&'r mut [usize], Error> {
+    let needed = t.reg_len as usize;
+    let regs = regs.get_mut(..needed).ok_or(Error::new(
+        0,
+        ErrorKind::BufferTooSmall { needed: t.reg_len },
+    ))?;
+    regs.fill(NIL);
+    Ok(regs)
+}
+
+/// Checks whether the whole of `input` matches the machine's rule.
+///
+/// # Errors
+///
+/// [`ErrorKind::UnexpectedByte`] at the first byte that cannot continue a
+/// match, or [`ErrorKind::UnexpectedEnd`] if the input stops short.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) {
+/// let result = uridfa_runtime::validate(tables, b"http://a/b");
+/// # let _ = result; }
+/// ```
+pub fn validate(t: &Tables<'_>, input: &[u8]) -> Result<(), Error> {
+    let state = drive_any::<false, [usize]>(t, input, t.start, 0, &mut [])?;
+    final_of(t, state, input.len()).map(|_| ())
+}
+
+/// Validates `input` and reports each capture's span, with registers on the
+/// stack.
+///
+/// Captures beyond `N` are dropped; entries beyond the tables' captures are
+/// `None`. A repeated capture reports its last occurrence.
+///
+/// # Errors
+///
+/// As [`validate`], plus [`ErrorKind::BufferTooSmall`] if the tables need
+/// more than [`MAX_STACK_REGS`] registers or have more than `N` captures.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let caps = uridfa_runtime::split::<8>(tables, b"http://a/b")?;
+/// let first = caps.get(0);
+/// # let _ = first; Ok(()) }
+/// ```
+pub fn split<const N: usize>(t: &Tables<'_>, input: &[u8]) -> Result<Captures<N>, Error> {
+    // `split_with` clears the registers it uses to NIL itself.
+    let mut regs = [0; MAX_STACK_REGS];
+    let mut spans = [None; N];
+    split_with(t, input, &mut regs, &mut spans)?;
+    Ok(Captures { spans })
+}
+
+/// [`split`] with caller-provided registers (at least [`Tables::reg_len`])
+/// and span slots (at least [`Tables::capture_len`]).
+///
+/// # Errors
+///
+/// As [`split`].
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let mut regs = [0usize; 64];
+/// let mut spans = [None; 16];
+/// uridfa_runtime::split_with(tables, b"http://a/b", &mut regs, &mut spans)?;
+/// # Ok(()) }
+/// ```
+pub fn split_with(
+    t: &Tables<'_>,
+    input: &[u8],
+    regs: &mut [usize],
+    out: &mut [Option<Span>],
+) -> Result<(), Error> {
+    split_regs(t, input, regs)?;
+    read_spans(t, input.len(), regs, out)
+}
+
+/// Validates `input` and leaves the raw tag values in `regs`: tag `2k`
+/// (start of capture `k`) in `regs[2k]`, its end in `regs[2k + 1]`, and
+/// [`NIL`] for a tag that was never set. The cheapest way to get every span;
+/// [`split_with`] is this plus [`Option`] spans.
+///
+/// With at least [`MAX_STACK_REGS`] (64) registers and tables of at most
+/// 62, the run uses the first 64 as a branch-free register file (see Note
+/// [a register file without branches]): the ones past
+/// [`Tables::reg_len`] are then scratch, overwritten with arbitrary
+/// values. Give exactly `reg_len` registers to keep the rest untouched.
+///
+/// # Errors
+///
+/// As [`validate`], plus [`ErrorKind::BufferTooSmall`] if `regs` is
+/// shorter than [`Tables::reg_len`].
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let mut regs = [0usize; 64];
+/// uridfa_runtime::split_regs(tables, b"http://a/b", &mut regs)?;
+/// let (scheme_start, scheme_end) = (regs[0], regs[1]);
+/// # let _ = (scheme_start, scheme_end); Ok(()) }
+/// ```
+pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<(), Error> {
+    if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
+        if t.reg_len as usize <= WIDE_REGS {
+            // Note [a register file without branches].
+            wide.fill(NIL);
+            let mut file = Wide(wide);
+            let state = drive_any::<true, Wide<'_>>(t, input, t.start, 0, &mut file)?;
+            return finish_tags(t, state, input.len(), &mut file);
+        }
+    }
+    let regs = reset_regs(t, regs)?;
+    let state = drive_any::<true, [usize]>(t, input, t.start, 0, regs)?;
+    finish_tags(t, state, input.len(), regs)
+}
+
+// `Error::at_char_start` re-runs the machine, so it lives with the driver
+// (error.rs stays below drive.rs).
+impl Error {
+    /// For tables that match UTF-8 characters (a grammar with
+    /// `;@ charset utf-8`): the same error moved back to the first byte of
+    /// the UTF-8 sequence it falls inside, so that the offset of an error
+    /// in a `&str` input is a character boundary.
+    ///
+    /// Such tables match a character byte by byte and fail at the first
+    /// byte that no allowed character continues with: the third byte of
+    /// U+FFFE (`EF BF BE`), the second byte of an encoded surrogate
+    /// (`ED A0 80`), or the byte after a truncated sequence. When this
+    /// error is an [`ErrorKind::UnexpectedByte`] at offset `i` and the
+    /// bytes before `i` are a lead byte followed by fewer continuation
+    /// bytes than its sequence needs, the result is an `UnexpectedByte` at
+    /// that lead byte, with the state the machine was in there (found by
+    /// running `input` up to it again, without tags), so that
+    /// [`Error::expected`] describes that position. Any other error is
+    /// returned unchanged, in particular every error of tables that accept
+    /// ASCII only (they already fail at the lead byte) and
+    /// [`ErrorKind::UnexpectedEnd`] (a sequence cut off by the end of the
+    /// input stays an error at the end). Costs at most one more pass over
+    /// `input`; never panics or allocates.
+    ///
+    /// Tables whose byte values are not UTF-8 (a grammar without
+    /// `;@ charset utf-8` that accepts bytes `%x80-FF`) must not use it.
+    /// `input` and `tables` must be the ones that produced the error.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # fn demo(iri_tables: &uridfa_runtime::Tables<'_>) {
+    /// // "http://a/" then U+FFFE (EF BF BE), which RFC 3987 does not
+    /// // allow: the tables reject the third byte, at 11.
+    /// let input = b"http://a/\xEF\xBF\xBE";
+    /// let e = uridfa_runtime::validate(iri_tables, input).unwrap_err();
+    /// assert_eq!(e.offset(), 11);
+    /// assert_eq!(e.at_char_start(iri_tables, input).offset(), 9);
+    /// # }
+    /// ```
+    ///
+    /// (`uridfa::rfc3987` runs this example on real tables.)
+    pub fn at_char_start(self, tables: &Tables<'_>, input: &[u8]) -> Error {
+        let ErrorKind::UnexpectedByte { .. } = self.kind else {
+            return self;
+        };
+        let Some(lead) = sequence_start(input, self.offset) else {
+            return self;
+        };
+        let (Some(prefix), Some(&byte)) = (input.get(..lead), input.get(lead)) else {
+            return self;
+        };
+        match drive_any::<false, [usize]>(tables, prefix, tables.start, 0, &mut []) {
+            Ok(id) => match id.checked_div(tables.stride) {
+                Some(state) => Error::new(lead, ErrorKind::UnexpectedByte { byte, state }),
+                None => self,
+            },
+            Err(_) => self,
+        }
+    }
+}

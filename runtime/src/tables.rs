@@ -1,0 +1,326 @@
+//! The table types shared by the generator and the driver: [`Tables`] and
+//! its parts ([`Trans`], [`Edge`], [`Op`], [`Final`], [`ByteSet`],
+//! [`CaptureInfo`], [`StrRef`]), and [`Captures`], a split's result.
+
+/// A half-open byte range `(start, end)` into the input.
+pub type Span = (usize, usize);
+
+/// The value of a register that was never set (an absent tag).
+pub const NIL: usize = usize::MAX;
+
+/// The number of registers [`split`](crate::split) keeps on the stack. Tables needing more
+/// must use [`split_with`](crate::split_with) with a caller buffer of
+/// [`Tables::reg_len`] registers.
+pub const MAX_STACK_REGS: usize = 64;
+
+/// One register operation, run when a transition is taken or at the end of
+/// input.
+///
+/// `regs[dst] = match src { Op::POS => position, Op::NIL => NIL, r => regs[r] }`.
+///
+/// On a transition, *position* is the offset of the byte being consumed; at
+/// the end of input it is the input's length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Op {
+    /// The register written.
+    pub dst: u16,
+    /// The register read, or [`Op::POS`] or [`Op::NIL`].
+    pub src: u16,
+}
+
+impl Op {
+    /// `src` value meaning "the current position".
+    pub const POS: u16 = u16::MAX;
+    /// `src` value meaning "no value" ([`NIL`]).
+    pub const NIL: u16 = u16::MAX - 1;
+}
+
+/// A transition that carries register operations (see [`Tables`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Edge {
+    /// The premultiplied ID of the state the edge leads to.
+    pub target: u32,
+    /// The first operation, an index into [`Tables::ops`].
+    pub ops_start: u32,
+    /// How many operations to run, in order.
+    pub ops_len: u32,
+    /// [`Edge::NO_ACCEL`], or an index into [`Tables::accels`]: the target
+    /// is a state that loops on itself (without operations) on every byte
+    /// of that set, so the run of such bytes after this one is skipped
+    /// without reading transitions.
+    pub accel: u32,
+}
+
+impl Edge {
+    /// `accel` value of an edge into a state that is not accelerated.
+    pub const NO_ACCEL: u32 = u32::MAX;
+}
+
+/// A set of bytes, as a 256-bit map: byte `b` is in the set when bit
+/// `b % 64` of word `b / 64` is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ByteSet(pub [u64; 4]);
+
+impl ByteSet {
+    /// Whether `b` is in the set.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// // Bit 0x41 % 64 = 1 of word 0x41 / 64 = 1: the byte `A`.
+    /// let s = uridfa_runtime::ByteSet([0, 1 << 1, 0, 0]);
+    /// assert!(s.contains(b'A') && !s.contains(b'B'));
+    /// ```
+    #[inline(always)]
+    pub fn contains(&self, b: u8) -> bool {
+        (self.0[usize::from(b >> 6)] >> (b & 63)) & 1 != 0
+    }
+}
+
+/// What happens when the input ends in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Final {
+    /// Whether the input may end here.
+    pub accept: bool,
+    /// The first final operation, an index into [`Tables::ops`].
+    pub ops_start: u32,
+    /// How many final operations to run, in order.
+    pub ops_len: u32,
+}
+
+/// The transition table, in the narrowest ID width that fits.
+#[derive(Clone, Copy, Debug)]
+pub enum Trans<'a> {
+    /// IDs up to 255.
+    U8(&'a [u8]),
+    /// IDs up to 65,535.
+    U16(&'a [u16]),
+    /// Anything larger.
+    U32(&'a [u32]),
+}
+
+impl Trans<'_> {
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        match self {
+            Trans::U8(t) => t.len(),
+            Trans::U16(t) => t.len(),
+            Trans::U32(t) => t.len(),
+        }
+    }
+
+    /// Whether the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entry at `i`, widened, or `None` past the end.
+    pub fn get(&self, i: usize) -> Option<u32> {
+        match self {
+            Trans::U8(t) => t.get(i).map(|&x| u32::from(x)),
+            Trans::U16(t) => t.get(i).map(|&x| u32::from(x)),
+            Trans::U32(t) => t.get(i).copied(),
+        }
+    }
+
+    /// Bytes per entry.
+    pub fn id_bytes(&self) -> usize {
+        match self {
+            Trans::U8(_) => 1,
+            Trans::U16(_) => 2,
+            Trans::U32(_) => 4,
+        }
+    }
+}
+
+/// A string stored in [`Tables::strings`]: a byte range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StrRef {
+    /// First byte.
+    pub start: u32,
+    /// Length in bytes.
+    pub len: u32,
+}
+
+/// One capture of a grammar: a rule (or several rules under one name) whose
+/// span is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CaptureInfo {
+    /// The component name, e.g. `"host"`, in [`Tables::strings`].
+    pub name: StrRef,
+    /// For a *kind* capture (e.g. `IPv4address` as a kind of `host`), the
+    /// index of the capture it classifies; [`CaptureInfo::NOT_A_KIND`] for a
+    /// plain component.
+    pub kind_of: u16,
+}
+
+impl CaptureInfo {
+    /// `kind_of` value of a plain component.
+    pub const NOT_A_KIND: u16 = u16::MAX;
+
+    /// Whether this capture is a kind of another capture.
+    pub fn is_kind(&self) -> bool {
+        self.kind_of != Self::NOT_A_KIND
+    }
+}
+
+/// The static data of one machine: a tagged DFA over byte classes.
+///
+/// # Invariants
+///
+/// [`check`](crate::check) verifies all of these; `uridfa-codegen` runs it on every table
+/// set it produces. A table set that breaks them can make the run time give a
+/// wrong answer or an [`ErrorKind::CorruptTables`](crate::ErrorKind::CorruptTables) error, never a panic or
+/// undefined behaviour.
+///
+/// 1. `stride` is the number of byte classes; every `classes[b] < stride`.
+/// 2. State IDs are premultiplied: the state with index `i` has ID
+///    `i * stride`, and its row is `trans[i*stride .. (i+1)*stride]`.
+///    `trans.len() == state_len * stride` and `special == trans.len()`.
+/// 3. Special IDs form one range above the states, so the hot loop asks one
+///    question, `next >= special`:
+///    - `special` itself is the dead state (no row is stored for it);
+///    - `special + 1 + e` is [`Edge`] `e`: a transition with register
+///      operations. Its `target` is a (non-special) state ID.
+/// 4. `start` is a state ID. `finals.len() == state_len`.
+/// 5. Every op range lies inside `ops`, every register named by an op or by
+///    is below `reg_len`, `reg_len` fits `u16` below
+///    [`Op::NIL`].
+/// 6. Operations of one edge or final run in order; each sees the effects of
+///    the ones before it.
+/// 7. `reg_len >= 2 * captures.len()`: tag `2k` is the start of capture `k`
+///    and tag `2k+1` its end. After the final operations of an accepting
+///    state, tag `t`'s value is in register `t` (so [`split_regs`](crate::split_regs) leaves
+///    the tags in `regs[..2 * captures.len()]`).
+/// 8. `state_component.len() == state_expected.len() == state_len`; a
+///    component entry is `0` (none) or a capture index plus one; an
+///    expected entry indexes `expected`.
+/// 9. Every [`StrRef`] (capture names, expected texts) lies inside
+///    `strings` on character boundaries.
+/// 10. An edge's `accel` is [`Edge::NO_ACCEL`] or an index into `accels`,
+///     and for every byte in that set the edge's target has a transition to
+///     itself without operations (so skipping those bytes is exact).
+/// 11. `stride_recip` is [`Tables::stride_recip_of`]`(stride)`, and for
+///     every state ID `id`, [`Tables::state_index`]`(id)` (a multiply and a
+///     shift) equals `id / stride` (a division, 10 to 30 cycles, paid at
+///     the end of every input).
+#[derive(Clone, Copy, Debug)]
+pub struct Tables<'a> {
+    /// The entry rule this machine recognizes, e.g. `"URI-reference"`.
+    pub rule: &'a str,
+    /// Maps each byte to its class.
+    pub classes: &'a [u8; 256],
+    /// The number of byte classes; the row length.
+    pub stride: u32,
+    /// `ceil(2^40 / stride)`, so that a state ID is turned into its index
+    /// without a division (see [`Tables::state_index`]).
+    pub stride_recip: u64,
+    /// The transitions, `state_len * stride` premultiplied IDs.
+    pub trans: Trans<'a>,
+    /// The start state's ID.
+    pub start: u32,
+    /// The first special ID: the dead state; edges follow it.
+    pub special: u32,
+    /// Transitions with register operations.
+    pub edges: &'a [Edge],
+    /// All register operations, referenced by ranges.
+    pub ops: &'a [Op],
+    /// Byte sets of accelerated self-loops (see [`Edge::accel`]).
+    pub accels: &'a [ByteSet],
+    /// One entry per state: accepting or not, and its final operations.
+    pub finals: &'a [Final],
+    /// The number of registers the machine needs.
+    pub reg_len: u32,
+    /// The captures, in tag order.
+    pub captures: &'a [CaptureInfo],
+    /// Per state: the component being read there (capture index + 1, or 0).
+    pub state_component: &'a [u16],
+    /// Per state: which `expected` text describes the bytes accepted there.
+    pub state_expected: &'a [u16],
+    /// Descriptions of accepted bytes, e.g. `pchar, "/", "?", "#" or end of input`.
+    pub expected: &'a [StrRef],
+    /// The text of every [`StrRef`]: capture names and expected texts.
+    pub strings: &'a str,
+    /// Whether the grammar says `;@ charset utf-8`: its values above
+    /// `%x7F` are characters, matched byte by byte in UTF-8, so an error
+    /// can fall inside a character ([`Error::at_char_start`](crate::Error::at_char_start) moves it back
+    /// to the character's first byte; [`Machine`](crate::Machine) does so itself).
+    pub utf8: bool,
+}
+
+impl<'a> Tables<'a> {
+    /// The text of `r`, or `""` if it lies outside [`Tables::strings`].
+    pub fn str(&self, r: StrRef) -> &'a str {
+        let start = r.start as usize;
+        start
+            .checked_add(r.len as usize)
+            .and_then(|end| self.strings.get(start..end))
+            .unwrap_or("")
+    }
+
+    /// The name of capture `i`.
+    pub fn capture_name(&self, i: usize) -> Option<&'a str> {
+        self.captures.get(i).map(|c| self.str(c.name))
+    }
+
+    /// The value of [`Tables::stride_recip`] for a given `stride`:
+    /// `ceil(2^40 / stride)`, or `0` for a zero stride.
+    pub const fn stride_recip_of(stride: u32) -> u64 {
+        match stride {
+            0 => 0,
+            d => (1u64 << 40).div_ceil(d as u64),
+        }
+    }
+
+    /// The index of the state with ID `id`: `id / stride`, computed as
+    /// `(id * stride_recip) >> 40` (exact for every state ID of tables that
+    /// pass [`check`](crate::check); invariant 11).
+    #[inline(always)]
+    pub fn state_index(&self, id: u32) -> usize {
+        ((u128::from(id) * u128::from(self.stride_recip)) >> 40) as usize
+    }
+
+    /// The number of states (not counting the dead state).
+    pub fn state_len(&self) -> usize {
+        self.finals.len()
+    }
+
+    /// The number of captures; [`split`](crate::split) needs `N >= capture_len()`.
+    pub fn capture_len(&self) -> usize {
+        self.captures.len()
+    }
+
+    /// The index of the capture named `name`.
+    pub fn capture_index(&self, name: &str) -> Option<usize> {
+        (0..self.captures.len()).find(|&i| self.capture_name(i) == Some(name))
+    }
+
+    /// Bytes of transition data: classes, transitions, edges, ops, finals
+    /// and tag registers (the data the matcher reads; diagnostics excluded).
+    pub fn table_bytes(&self) -> usize {
+        256 + self.trans.len() * self.trans.id_bytes()
+            + core::mem::size_of_val(self.edges)
+            + core::mem::size_of_val(self.ops)
+            + core::mem::size_of_val(self.finals)
+            + core::mem::size_of_val(self.accels)
+    }
+}
+
+/// The result of [`split`](crate::split): one optional span per capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Captures<const N: usize> {
+    pub(crate) spans: [Option<Span>; N],
+}
+
+impl<const N: usize> Captures<N> {
+    /// The span of capture `i`: `None` when absent (or `i >= N`).
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Span> {
+        self.spans.get(i).copied().flatten()
+    }
+
+    /// All spans, in capture order.
+    pub fn as_slice(&self) -> &[Option<Span>; N] {
+        &self.spans
+    }
+}
