@@ -432,7 +432,7 @@ impl fmt::Display for ResolveError {
                 f.write_str("\"..\" segment above the root of the path")
             }
             ResolveError::KeepUnsupported => f.write_str(
-                "rfc3986 always removes leading \"..\" segments; --dots keep does not apply",
+                "rfc3986 always removes leading \"..\" segments; Dots::Keep does not apply",
             ),
         }
     }
