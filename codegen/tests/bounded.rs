@@ -684,3 +684,50 @@ fn built_in_grammars_are_far_below_the_grammar_budgets() {
         assert!(states < opts.grammar_state_budget / 10, "{}", g.name);
     }
 }
+
+/// `big = *( pct / %x61 / %x61 / ... )`: a set-like rule (the shape of
+/// `segment = *pchar`) of `n` more alternatives.
+fn big_set_rule(n: usize) -> String {
+    let alts: Vec<&str> = std::iter::repeat_n("%x61", n).collect();
+    format!(
+        "big = *( pct / {} )\npct = \"%\" h h\nh = %x30-39 / %x41-46 / %x61-66\n",
+        alts.join(" / ")
+    )
+}
+
+#[test]
+fn many_encode_sets_of_one_rule_derive_it_once() {
+    // 5,000 pragmas naming one rule of 2,000 alternatives: 22 s when each
+    // pragma derived its set.
+    let mut s = String::from(";@ entry e\ne = \"a\"\n");
+    s.push_str(&big_set_rule(2000));
+    for i in 0..5000 {
+        s.push_str(&format!(";@ encode-set s{i} = big\n"));
+    }
+    let c = ok("5000 encode sets of one rule", s);
+    assert_eq!(c.encode_sets.len(), 5000);
+    assert_eq!(c.encode_sets[4999].name, "s4999");
+    assert!(c.encode_sets[4999].rest[usize::from(b'a')]);
+    assert!(!c.encode_sets[4999].rest[usize::from(b'b')]);
+}
+
+#[test]
+fn many_encode_sets_share_one_expansion_budget() {
+    // 800 rules that each inline the 2,000 alternatives, one pragma each:
+    // together past MAX_ENCODE_SET_EXPANSION.
+    let mut s = String::from(";@ entry e\ne = \"a\"\n");
+    s.push_str(&big_set_rule(2000));
+    for i in 0..800 {
+        s.push_str(&format!("r{i} = big\n;@ encode-set s{i} = r{i}\n"));
+    }
+    let err = error("800 encode sets of distinct rules", s);
+    assert!(
+        err.contains(&format!(
+            "expression nodes together (the grammar's budget); not derived: 's"
+        )) && err.contains(&format!(
+            "more than {} expression nodes together",
+            uridfa_codegen::driver::MAX_ENCODE_SET_EXPANSION
+        )),
+        "{err}"
+    );
+}
