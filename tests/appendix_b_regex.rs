@@ -24,6 +24,8 @@
 //!   (`:` and `!` are `pchar`).
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use regex_automata::nfa::thompson::pikevm::PikeVM;
 use std::collections::BTreeSet;
@@ -87,7 +89,9 @@ fn inputs(grammar: &str, rule: &str, n: usize, seed: u64) -> BTreeSet<String> {
             }
         }
     } else {
-        eprintln!("SKIP corpora: ../shared/corpora not found; generated inputs only");
+        skip::note(format_args!(
+            "SKIP corpora: ../shared/corpora not found; generated inputs only"
+        ));
     }
     out
 }

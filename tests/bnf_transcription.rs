@@ -16,6 +16,8 @@
 //! case-insensitive.
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 use common::strip_comment;
 
 use std::path::Path;
@@ -117,7 +119,7 @@ fn appendix(spec: &str, start: &str, end: &str, indented: bool) -> Option<Vec<Ru
         .join("../shared/specs")
         .join(spec);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("SKIPPED: {} not found", path.display());
+        skip::note(format_args!("SKIPPED: {} not found", path.display()));
         return None;
     };
     let from = text.find(start).expect("Appendix A heading") + start.len();

@@ -14,6 +14,8 @@
 //! `HostKind::Ipv4`, and `//[<input>]` with `HostKind::Ipv6`.
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use common::{is_valid, parse, read_jsonl, Comps, Json, Rule};
 use uridfa::rfc3986::{HostKind, UriRef};
@@ -389,7 +391,7 @@ fn run_file(file: &str) -> Option<Tally> {
 
 fn corpus(file: &str) -> Option<Tally> {
     let Some(t) = run_file(file) else {
-        eprintln!("SKIPPED: ../shared/corpora/{file} not found");
+        skip::note(format_args!("SKIPPED: ../shared/corpora/{file} not found"));
         return None;
     };
     eprintln!(
@@ -463,7 +465,7 @@ fn fluent_uri_ip() {
 #[test]
 fn exceptions_are_live() {
     if common::corpora_dir().is_none() {
-        eprintln!("SKIPPED: ../shared/corpora not found");
+        skip::note(format_args!("SKIPPED: ../shared/corpora not found"));
         return;
     }
     for e in EXCEPTIONS {

@@ -19,6 +19,8 @@
 //! are asserted exactly ([`FIGURES`], [`CLASSES`]).
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -53,7 +55,7 @@ fn compile() -> Option<PathBuf> {
         Ok(s) if s.success() => Some(dir),
         Ok(s) => panic!("javac failed: {s}"),
         Err(e) => {
-            eprintln!("SKIP java_resolve: javac not available ({e})");
+            skip::note(format_args!("SKIP java_resolve: javac not available ({e})"));
             None
         }
     }
@@ -207,7 +209,9 @@ fn classify(base: &str, r: &str, java: &str) -> Option<String> {
 #[test]
 fn rfc2396_against_java_net_uri() {
     let Some(pairs) = pairs() else {
-        eprintln!("SKIP java_resolve: ../shared/corpora not found");
+        skip::note(format_args!(
+            "SKIP java_resolve: ../shared/corpora not found"
+        ));
         return;
     };
     let Some(classes) = compile() else { return };

@@ -25,6 +25,8 @@
 //! unexplained. It prints the agreement figure and the count per class.
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -108,12 +110,16 @@ fn compile_driver() -> Option<PathBuf> {
         Ok(s) if s.success() => {}
         Ok(s) => panic!("javac failed on {src}: {s}"),
         Err(e) => {
-            eprintln!("SKIP java_uri: cannot run javac ({e}); java.net.URI comparison not run");
+            skip::note(format_args!(
+                "SKIP java_uri: cannot run javac ({e}); java.net.URI comparison not run"
+            ));
             return None;
         }
     }
     if Command::new("java").arg("-version").output().is_err() {
-        eprintln!("SKIP java_uri: cannot run java; java.net.URI comparison not run");
+        skip::note(format_args!(
+            "SKIP java_uri: cannot run java; java.net.URI comparison not run"
+        ));
         return None;
     }
     Some(out)
@@ -381,7 +387,9 @@ fn same_but_registry(u: &JavaParts, j: &JavaParts) -> bool {
 
 fn corpus_inputs(out: &mut BTreeSet<String>) -> usize {
     let Some(dir) = common::corpora_dir() else {
-        eprintln!("SKIP corpora: ../shared/corpora not found; comparing generated inputs only");
+        skip::note(format_args!(
+            "SKIP corpora: ../shared/corpora not found; comparing generated inputs only"
+        ));
         return 0;
     };
     let mut names: Vec<String> = std::fs::read_dir(&dir)

@@ -17,6 +17,8 @@
 //! we); a parser regression is a failure, not a skip.
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use std::collections::BTreeMap;
 use std::net::Ipv6Addr;
@@ -117,7 +119,7 @@ struct Tally {
 #[test]
 fn normalization_corpora() {
     if common::corpora_dir().is_none() {
-        eprintln!("SKIP: ../shared/corpora not found");
+        skip::note(format_args!("SKIP: ../shared/corpora not found"));
         return;
     }
     let mut failures = Vec::new();

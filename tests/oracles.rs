@@ -16,6 +16,8 @@
 //! Reproduce: `cargo test -p uridfa --test oracles -- --nocapture`.
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use std::collections::BTreeMap;
 
@@ -183,7 +185,7 @@ fn corpora_inputs() -> Option<Vec<String>> {
             }
         }
     } else {
-        eprintln!("SKIPPED: urls/wpt-urltestdata.json not found");
+        skip::note(format_args!("SKIPPED: urls/wpt-urltestdata.json not found"));
     }
     Some(set.into_iter().collect())
 }
@@ -191,7 +193,9 @@ fn corpora_inputs() -> Option<Vec<String>> {
 #[test]
 fn fluent_uri_kasztp() {
     let Some(urls) = kasztp() else {
-        eprintln!("SKIPPED: ../shared/corpora/urls/kasztp.txt not found");
+        skip::note(format_args!(
+            "SKIPPED: ../shared/corpora/urls/kasztp.txt not found"
+        ));
         return;
     };
     // 48,009 newline-terminated lines plus a last unterminated one
@@ -204,7 +208,9 @@ fn fluent_uri_kasztp() {
 #[test]
 fn iri_string_kasztp() {
     let Some(urls) = kasztp() else {
-        eprintln!("SKIPPED: ../shared/corpora/urls/kasztp.txt not found");
+        skip::note(format_args!(
+            "SKIPPED: ../shared/corpora/urls/kasztp.txt not found"
+        ));
         return;
     };
     let fig = compare("iri-string", "kasztp", &urls, iri_string);
@@ -214,7 +220,7 @@ fn iri_string_kasztp() {
 #[test]
 fn fluent_uri_corpora() {
     let Some(inputs) = corpora_inputs() else {
-        eprintln!("SKIPPED: ../shared/corpora not found");
+        skip::note(format_args!("SKIPPED: ../shared/corpora not found"));
         return;
     };
     let fig = compare("fluent-uri", "corpora", &inputs, fluent);
@@ -224,7 +230,7 @@ fn fluent_uri_corpora() {
 #[test]
 fn iri_string_corpora() {
     let Some(inputs) = corpora_inputs() else {
-        eprintln!("SKIPPED: ../shared/corpora not found");
+        skip::note(format_args!("SKIPPED: ../shared/corpora not found"));
         return;
     };
     let fig = compare("iri-string", "corpora", &inputs, iri_string);
@@ -267,7 +273,7 @@ fn mutants() -> Option<Vec<String>> {
 #[test]
 fn both_oracles_mutants() {
     let Some(inputs) = mutants() else {
-        eprintln!("SKIPPED: ../shared/corpora not found");
+        skip::note(format_args!("SKIPPED: ../shared/corpora not found"));
         return;
     };
     let fig = compare("fluent-uri", "mutants", &inputs, fluent);

@@ -31,6 +31,8 @@
 //! write the RFC's "(current document)" as the reference itself.
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use std::collections::BTreeMap;
 
@@ -275,7 +277,7 @@ fn literal_steps_give_the_rfc_examples() {
 #[test]
 fn resolution_corpora() {
     let Some(dir) = common::corpora_dir() else {
-        eprintln!("SKIP: ../shared/corpora not found");
+        skip::note(format_args!("SKIP: ../shared/corpora not found"));
         return;
     };
     let mut files: Vec<String> = std::fs::read_dir(&dir)

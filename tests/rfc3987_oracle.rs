@@ -24,6 +24,8 @@
 //! default).
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -186,7 +188,7 @@ fn corpora_inputs() -> Option<Vec<String>> {
                 }
             }
         }
-        Err(_) => eprintln!("SKIPPED: urls/wpt-urltestdata.json not found"),
+        Err(_) => skip::note(format_args!("SKIPPED: urls/wpt-urltestdata.json not found")),
     }
     match std::fs::read_to_string(dir.join("urls/kasztp.txt")) {
         Ok(text) => {
@@ -198,7 +200,7 @@ fn corpora_inputs() -> Option<Vec<String>> {
                     .map(String::from),
             );
         }
-        Err(_) => eprintln!("SKIPPED: urls/kasztp.txt not found"),
+        Err(_) => skip::note(format_args!("SKIPPED: urls/kasztp.txt not found")),
     }
     Some(set.into_iter().collect())
 }
@@ -206,7 +208,7 @@ fn corpora_inputs() -> Option<Vec<String>> {
 #[test]
 fn iri_string_corpora() {
     let Some(inputs) = corpora_inputs() else {
-        eprintln!("SKIPPED: ../shared/corpora not found");
+        skip::note(format_args!("SKIPPED: ../shared/corpora not found"));
         return;
     };
     let non_ascii = inputs.iter().filter(|s| !s.is_ascii()).count();
@@ -257,7 +259,7 @@ fn boundary_chars() -> Vec<char> {
 #[test]
 fn iri_string_non_ascii_mutants() {
     let Some(inputs) = corpora_inputs() else {
-        eprintln!("SKIPPED: ../shared/corpora not found");
+        skip::note(format_args!("SKIPPED: ../shared/corpora not found"));
         return;
     };
     // The JSON Lines corpora only (the URL lists are long and uniform);

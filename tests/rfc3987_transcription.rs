@@ -4,6 +4,8 @@
 //! `../shared/specs/rfc3987.txt`; without it the test is skipped visibly.
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 use common::strip_comment;
 
 const RFC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/specs/rfc3987.txt");
@@ -90,7 +92,7 @@ fn spec_rules() -> Option<Vec<(String, String)>> {
     match std::fs::read_to_string(RFC) {
         Ok(rfc) => Some(section_2_2(&rfc)),
         Err(e) => {
-            eprintln!("SKIPPED: {RFC} not found ({e})");
+            skip::note(format_args!("SKIPPED: {RFC} not found ({e})"));
             None
         }
     }

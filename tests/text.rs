@@ -12,6 +12,8 @@
 //!   is found whole.
 //! - No panic on hostile bytes.
 
+#[path = "common/skip.rs"]
+mod skip;
 use uridfa::text::{Delimiter, Finder, Found};
 use uridfa_codegen::sample::Rng;
 
@@ -48,7 +50,9 @@ fn spec(file: &str) -> Option<String> {
     match std::fs::read_to_string(&path) {
         Ok(s) => Some(s),
         Err(_) => {
-            eprintln!("SKIP: {path} not found (../shared/specs is absent)");
+            skip::note(format_args!(
+                "SKIP: {path} not found (../shared/specs is absent)"
+            ));
             None
         }
     }
@@ -311,7 +315,7 @@ fn rfc2396bis_01_appendix_f_abbreviated() {
 fn every_url_prefix_of_the_spec_files() {
     let dir = format!("{}/../shared/specs", env!("CARGO_MANIFEST_DIR"));
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("SKIP: {dir} not found");
+        skip::note(format_args!("SKIP: {dir} not found"));
         return;
     };
     let mut files: Vec<_> = entries

@@ -5,6 +5,8 @@
 //! RFC 1738 and draft 06 are in `url_family/shared.rs`; this file adds
 //! what differs in the draft.
 
+#[path = "common/skip.rs"]
+mod skip;
 use uridfa::draft_ietf_uri_url_06 as m;
 
 const GRAMMAR: &str = "draft-ietf-uri-url-06";
@@ -22,7 +24,7 @@ fn examples_occur_in_the_spec() {
         "/../shared/specs/draft-ietf-uri-url-06.txt"
     );
     let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("SKIPPED: {path} not found");
+        skip::note(format_args!("SKIPPED: {path} not found"));
         return;
     };
     for s in [
@@ -199,7 +201,7 @@ fn every_wrapped_url_of_the_draft() {
         "/../shared/specs/draft-ietf-uri-url-06.txt"
     );
     let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("SKIPPED: {path} not found");
+        skip::note(format_args!("SKIPPED: {path} not found"));
         return;
     };
     let found = wrapped_urls(&text);

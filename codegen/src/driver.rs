@@ -236,7 +236,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
             }
             continue;
         };
-        if !derived.contains_key(&rule) {
+        if let std::collections::btree_map::Entry::Vacant(slot) = derived.entry(rule) {
             let nodes = sizes
                 .nodes
                 .get(rule)
@@ -265,10 +265,10 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                     })
                 })
                 .ok();
-            derived.insert(rule, set);
-            if let Some(Some(set)) = derived.get(&rule) {
+            if let Some(set) = &set {
                 encode_sets.push(set.clone());
             }
+            slot.insert(set);
             continue;
         }
         match derived.get(&rule) {

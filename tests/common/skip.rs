@@ -1,0 +1,28 @@
+//! Reporting a test (or part of one) that could not run: a missing
+//! `../shared` file, a missing JDK. The message goes to stderr as before
+//! and is also appended to `skipped-tests.txt` in cargo's per-target temp
+//! directory (`target/tmp`), which `.ci/run` prints and counts after the
+//! test step, so a skip is visible even though libtest hides the output of
+//! passing tests. Included with `#[path = "common/skip.rs"] mod skip;`.
+
+use std::io::Write;
+
+/// Records a skip: `note(format_args!("SKIP: {path} not found"))`.
+pub fn note(args: std::fmt::Arguments<'_>) {
+    eprintln!("{args}");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("skipped-tests.txt");
+    let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    else {
+        return;
+    };
+    // The test binary's name (`corpora-0a1b2c...` gives `corpora`).
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let test = exe.rsplit_once('-').map_or(exe.as_str(), |(t, _)| t);
+    let _ = writeln!(f, "{test}: {args}");
+}
