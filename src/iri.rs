@@ -35,7 +35,7 @@
 //!   first (the view methods take an [`crate::rfc3987::IriRef`], whose
 //!   grammar refuses them) or parse the result. For every valid
 //!   `IRI-reference` the result is a valid `URI-reference` ("produces URIs
-//!   fully conforming to [RFC3986]").
+//!   fully conforming to \[RFC3986\]").
 //! - [`to_iri`] reads literal ASCII as §3.2 step 1 does, copies literal
 //!   non-ASCII characters unchanged (the input was then already an IRI,
 //!   or is not a URI) and copies a `%` that does not start a `%HH` triplet

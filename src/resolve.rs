@@ -34,7 +34,7 @@
 //!
 //! With [`Syntax::Rfc3987`] they read the base as `IRI` and the reference
 //! as `IRI-reference` with the tables of [`crate::rfc3987`] instead. RFC
-//! 3987 §6.5: "the algorithms of [RFC3986] can be applied directly,
+//! 3987 §6.5: "the algorithms of \[RFC3986\] can be applied directly,
 //! treating the characters additionally allowed in IRI references in the
 //! same way that unreserved characters are in URI references". Every
 //! step of the algorithm splits and joins at ASCII delimiters only, so
