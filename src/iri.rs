@@ -16,10 +16,10 @@
 //!   [`to_iri_string`]. The typed views of [`crate::rfc3986`] have
 //!   `to_iri()` and `to_iri_into()`. See Note [URI to IRI, step by step].
 //!
-//! No step of §3.1 step 1 is done here: the input is a `&str`, a
-//! "Unicode-based character encoding" (variant c: "do not normalize"),
-//! and no NFC is applied. The optional ToASCII conversion of `ireg-name`
-//! (§3.1, RFC 3490) is not done either.
+//! §3.1 step 1 leaves nothing to do: the input is a `&str`, in a
+//! "Unicode-based character encoding", so variant c applies ("do not
+//! normalize"; no NFC). The optional ToASCII conversion of `ireg-name`
+//! (§3.1, RFC 3490) is not done.
 //!
 //! # Input that is not an IRI (or not a URI)
 //!
@@ -173,13 +173,45 @@ pub fn to_uri_into(iri: &str, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
     Ok(n)
 }
 
-/// Copies `bytes` to `out[n..]` if they fit and returns the new length.
+/// Copies `bytes` to `out[n..]` (as much as fits) and returns the new
+/// length. A zip rather than `copy_from_slice`, whose length check is a
+/// panic path the optimizer cannot always remove.
 fn put(out: &mut [u8], n: usize, bytes: &[u8]) -> usize {
-    let end = n.saturating_add(bytes.len());
-    if let Some(d) = out.get_mut(n..end) {
-        d.copy_from_slice(bytes);
+    if let Some(d) = out.get_mut(n..) {
+        for (d, &b) in d.iter_mut().zip(bytes) {
+            *d = b;
+        }
     }
-    end
+    n.saturating_add(bytes.len())
+}
+
+/// The UTF-8 of `c` and its length, without `char::encode_utf8` (which
+/// checks its buffer's length).
+fn utf8(c: char) -> ([u8; 4], usize) {
+    let v = u32::from(c);
+    // Each `as u8` keeps the low bits on purpose.
+    match v {
+        0..=0x7F => ([v as u8, 0, 0, 0], 1),
+        0x80..=0x7FF => ([0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8, 0, 0], 2),
+        0x800..=0xFFFF => (
+            [
+                0xE0 | (v >> 12) as u8,
+                0x80 | ((v >> 6) & 0x3F) as u8,
+                0x80 | (v & 0x3F) as u8,
+                0,
+            ],
+            3,
+        ),
+        _ => (
+            [
+                0xF0 | (v >> 18) as u8,
+                0x80 | ((v >> 12) & 0x3F) as u8,
+                0x80 | ((v >> 6) & 0x3F) as u8,
+                0x80 | (v & 0x3F) as u8,
+            ],
+            4,
+        ),
+    }
 }
 
 /// The URI that `iri` maps to (RFC 3987 §3.1 step 2), as an iterator of
@@ -343,8 +375,8 @@ pub fn to_iri_into(uri: &str, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         n = match chunk {
             IriChunk::Str(s) => put(out, n, s.as_bytes()),
             IriChunk::Char(c) => {
-                let mut tmp = [0u8; 4];
-                put(out, n, c.encode_utf8(&mut tmp).as_bytes())
+                let (bytes, len) = utf8(c);
+                put(out, n, bytes.get(..len).unwrap_or(&[]))
             }
         };
     }

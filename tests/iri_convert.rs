@@ -508,8 +508,14 @@ fn check_uri(uri: &str, failures: &mut Vec<String>) -> bool {
     if ours != lit {
         failures.push(format!("{uri:?}: ours {ours:?}, literal §3.2 {lit:?}"));
     }
-    if iri::to_iri_len(uri) != ours.len() {
-        failures.push(format!("{uri:?}: to_iri_len"));
+    let mut buf = vec![0u8; iri::to_iri_len(uri)];
+    if buf.len() != ours.len()
+        || iri::to_iri_into(uri, &mut buf) != Ok(ours.len())
+        || buf != ours.as_bytes()
+    {
+        failures.push(format!(
+            "{uri:?}: to_iri_len or to_iri_into differ from Display"
+        ));
     }
     if !IriRef::is_valid(ours.as_bytes()) {
         failures.push(format!("{uri:?}: {ours:?} is not an IRI-reference"));
@@ -532,6 +538,10 @@ fn check_iri(s: &str, failures: &mut Vec<String>) {
     }
     if to_uri(&u) != u || iri::to_uri_len(s) != u.len() {
         failures.push(format!("{s:?}: not idempotent or wrong length"));
+    }
+    let mut buf = vec![0u8; u.len()];
+    if iri::to_uri_into(s, &mut buf) != Ok(u.len()) || buf != u.as_bytes() {
+        failures.push(format!("{s:?}: to_uri_into differs from Display"));
     }
     if s.is_ascii() && u != s {
         failures.push(format!("{s:?}: not the identity on a URI"));
