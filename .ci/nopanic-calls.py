@@ -5,7 +5,7 @@ Reads `objdump -d` of the check-nopanic binary, starts from every
 `#[no_panic]` wrapper (functions of `uridfa_check_nopanic` other than
 `main`), follows every call and jump to another function, and fails if the
 closure reaches anything but uridfa-runtime's own functions, uridfa::pct,
-uridfa::text, the proven typed views (uridfa::parts, rfc3986, rfc3987,
+uridfa::text, uridfa::iri, the proven typed views (uridfa::parts, rfc3986, rfc3987,
 rfc8141) and core's UTF-8 check, the wrappers, and the C library's mem*
 routines (wrappers in `uridfa_check_nopanic::unproven` are not roots): in particular any `core::panicking::*`,
 `*_fail`, `unwrap_failed` or `_Unwind_*` symbol.
@@ -85,6 +85,7 @@ def main():
         return (n.startswith("uridfa_runtime::") or n.startswith("<uridfa_runtime::")
                 or n.startswith("uridfa::pct::") or n.startswith("<uridfa::pct::")
                 or n.startswith("uridfa::text::") or n.startswith("<uridfa::text::")
+                or n.startswith("uridfa::iri::") or n.startswith("<uridfa::iri::")
                 # The proven typed views and the span code under them.
                 or n.startswith("uridfa::parts::") or n.startswith("uridfa::rfc3986::")
                 or n.startswith("uridfa::rfc3987::") or n.startswith("uridfa::rfc8141::")

@@ -218,11 +218,11 @@ fn text_find_any(
 // The root crate's entry points (the reliability issue): typed views,
 // resolution, normalization and equivalence, the decoded iterators and the
 // URN normal forms, on any input and any buffer length. Proven: the
-// rfc3986, rfc3987 and rfc8141 views (`parse`, `parse_bytes`) and the
-// decoded iterators. Not proven yet (marked NOT PROVEN below): the rfc1738
-// view, `resolve_into`, `normalize_into`, `equivalent` and the URN normal
-// forms, whose code still has indexing and slicing the optimizer cannot
-// remove.
+// rfc3986, rfc3987 and rfc8141 views (`parse`, `parse_bytes`), the
+// decoded iterators and `iri::to_uri_into` / `iri::to_iri_into`. Not
+// proven yet (marked NOT PROVEN below): the rfc1738 view, `resolve_into`,
+// `normalize_into`, `equivalent` and the URN normal forms, whose code
+// still has indexing and slicing the optimizer cannot remove.
 
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
@@ -268,6 +268,18 @@ fn decoded_iterators(path: &str, query: &str) -> usize {
         })
         .fold(0usize, usize::wrapping_add);
     segments.wrapping_add(pairs)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn iri_to_uri_into(input: &str, out: &mut [u8]) -> Result<usize, uridfa::BufferTooSmall> {
+    uridfa::iri::to_uri_into(input, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn iri_to_iri_into(input: &str, out: &mut [u8]) -> Result<usize, uridfa::BufferTooSmall> {
+    uridfa::iri::to_iri_into(input, out)
 }
 
 /// Wrappers of entry points whose proof does not hold yet: the link fails
@@ -524,6 +536,7 @@ fn main() {
         "HTTP://A/%7e/./x?%41=b&c#f",
         "urn:example:a%2c?+r?=q#f",
         "http://[::1]:8080/\u{e9}",
+        "http://a/%C3%BC%e2%80%ae%FC?%EE%80%80#%F0%90",
         "",
     ];
     for a in texts {
@@ -535,6 +548,8 @@ fn main() {
         let _ = decoded_iterators(black_box(a), black_box(a));
         for len in [0, 1, 8, 64] {
             let mut out = vec![0u8; len];
+            let _ = iri_to_uri_into(black_box(a), &mut out);
+            let _ = iri_to_iri_into(black_box(a), &mut out);
             let _ = urn_normal_forms(black_box(a.as_bytes()), &mut out);
             for syntax in uridfa::normalize::Syntax::ALL {
                 let _ = normalize_into_any(black_box(syntax), black_box(a), &mut out);
