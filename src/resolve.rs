@@ -525,7 +525,11 @@ pub enum ResolveError {
 impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ResolveError::InvalidBase(e) => write!(f, "invalid base URI: {e}"),
+            ResolveError::InvalidBase(e) => {
+                // An IRI base fails the rfc3987 `IRI` rule (Syntax::Rfc3987).
+                let what = if e.rule() == "IRI" { "IRI" } else { "URI" };
+                write!(f, "invalid base {what}: {e}")
+            }
             ResolveError::BaseWithoutScheme => f.write_str("base URI has no scheme"),
             ResolveError::InvalidReference(e) => write!(f, "invalid reference: {e}"),
             ResolveError::BufferTooSmall { needed } => {

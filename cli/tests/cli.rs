@@ -727,6 +727,22 @@ fn resolve_iri_grammar() {
     let o = run(&["resolve", "--base", base, "g"], b"");
     assert_eq!(code(&o), 1);
     assert!(stdout(&o).starts_with("err invalid base"), "{}", stdout(&o));
+    let o = run(
+        &[
+            "resolve",
+            "--grammar",
+            "rfc3987",
+            "--base",
+            "http://a/\u{FFFE}",
+            "g",
+        ],
+        b"",
+    );
+    assert!(
+        stdout(&o).starts_with("err invalid base IRI: "),
+        "{}",
+        stdout(&o)
+    );
     // RFC 3987 §2.2: iprivate (U+E000) only in iquery.
     let o = run(
         &[
