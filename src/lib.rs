@@ -30,6 +30,7 @@
 //!
 //! Algorithms, grammar-independent, writing into caller buffers:
 //!
+//! - [`iri`]: IRI to URI (RFC 3987 §3.1) and URI to IRI (§3.2).
 //! - [`pct`]: percent-decoding and percent-encoding with sets derived from
 //!   the grammars, and decoded views (path segments, query pairs).
 //! - [`resolve`]: reference resolution, in the four variants of RFC 3986,
@@ -100,6 +101,7 @@ pub mod draft_fielding_url_syntax_05;
 pub mod draft_ietf_uri_url_06;
 pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
+pub mod iri;
 pub mod normalize;
 mod parts;
 pub mod pct;

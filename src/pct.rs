@@ -158,7 +158,7 @@ static TRIPLETS: &str = match core::str::from_utf8(&TRIPLET_BYTES) {
 };
 
 /// The upper-case `%XX` triplet of octet `b`.
-fn triplet(b: u8) -> &'static str {
+pub(crate) fn triplet(b: u8) -> &'static str {
     let i = 3 * usize::from(b);
     TRIPLETS.get(i..i + 3).unwrap_or("%00")
 }
@@ -174,7 +174,7 @@ fn hex_value(b: u8) -> Option<u8> {
 }
 
 /// The octet of a valid triplet at the start of `s`.
-fn octet_at(s: &[u8]) -> Option<u8> {
+pub(crate) fn octet_at(s: &[u8]) -> Option<u8> {
     match s {
         [b'%', h, l, ..] => Some(hex_value(*h)? << 4 | hex_value(*l)?),
         _ => None,

@@ -21,7 +21,9 @@
 //! The entry point is [`resolve_into`], which writes the target into a
 //! caller buffer and never allocates; with the `alloc` feature, `resolve`
 //! returns a `String`. [`Options`] picks the algorithm, what to do with
-//! leading `..` segments ([`Dots`]) and 2396bis-01's "validating" switch.
+//! leading `..` segments ([`Dots`]), 2396bis-01's "validating" switch and
+//! the [`Syntax`] of base and reference: URIs (RFC 3986) or IRIs (RFC
+//! 3987).
 //!
 //! # Parsing
 //!
@@ -29,6 +31,28 @@
 //! reference as `URI-reference` with the tables of
 //! [`crate::rfc3986`]. The base may carry a fragment: §5.1 says a base
 //! "stripped of any fragment component" is used, so it is ignored.
+//!
+//! With [`Syntax::Rfc3987`] they read the base as `IRI` and the reference
+//! as `IRI-reference` with the tables of [`crate::rfc3987`] instead. RFC
+//! 3987 §6.5: "the algorithms of \[RFC3986\] can be applied directly,
+//! treating the characters additionally allowed in IRI references in the
+//! same way that unreserved characters are in URI references". Every
+//! step of the algorithm splits and joins at ASCII delimiters only, so
+//! nothing else changes, and the target of an IRI base and an IRI
+//! reference is an IRI (§3.1: the same target as resolving their URI
+//! mappings, then mapping back). The older algorithms predate IRIs and
+//! take [`Syntax::Rfc3986`] only.
+//!
+//! ```
+//! use uridfa::resolve::{resolve_into, Options, Syntax};
+//! let mut buf = [0u8; 64];
+//! let o = Options::default().syntax(Syntax::Rfc3987);
+//! let n = resolve_into("http://\u{E9}.example/a/b", "../c\u{E9}?\u{E000}", o, &mut buf)?;
+//! assert_eq!(&buf[..n], "http://\u{E9}.example/c\u{E9}?\u{E000}".as_bytes());
+//! // Under RFC 3986 the same base is not a URI.
+//! assert!(resolve_into("http://\u{E9}.example/a/b", "c", Options::default(), &mut buf).is_err());
+//! # Ok::<(), uridfa::resolve::ResolveError>(())
+//! ```
 //!
 //! The older algorithms first validate base and reference with their own
 //! document's grammar ([`crate::rfc2396`],
@@ -243,6 +267,70 @@ impl fmt::Display for Algorithm {
     }
 }
 
+/// The grammar that reads base and reference for the `rfc3986` and
+/// `rfc3986-nonstrict` algorithms.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::Syntax;
+/// assert_eq!(Syntax::from_name("rfc3987"), Some(Syntax::Rfc3987));
+/// assert_eq!(Syntax::Rfc3986.name(), "rfc3986");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Syntax {
+    /// `rfc3986`: base `URI`, reference `URI-reference` ([`crate::rfc3986`]).
+    #[default]
+    Rfc3986,
+    /// `rfc3987`: base `IRI`, reference `IRI-reference`
+    /// ([`crate::rfc3987`]); RFC 3987 §6.5.
+    Rfc3987,
+}
+
+impl Syntax {
+    /// Every syntax.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::resolve::Syntax::ALL.len(), 2);
+    /// ```
+    pub const ALL: [Syntax; 2] = [Syntax::Rfc3986, Syntax::Rfc3987];
+
+    /// The grammar's name (as in [`crate::GRAMMARS`] and `--grammar`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::resolve::Syntax::Rfc3987.name(), "rfc3987");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Syntax::Rfc3986 => "rfc3986",
+            Syntax::Rfc3987 => "rfc3987",
+        }
+    }
+
+    /// The syntax of grammar `name` (`rfc3986` or `rfc3987`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::Syntax;
+    /// assert_eq!(Syntax::from_name("rfc3986"), Some(Syntax::Rfc3986));
+    /// assert_eq!(Syntax::from_name("rfc2396"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Syntax> {
+        Syntax::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+impl fmt::Display for Syntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// What to do with `..` segments that have nothing left to remove: RFC
 /// 2396 §5.2 step 6g and 2396bis-01 merge step 7 ("the reference is
 /// considered to be in error. Implementations may handle this error by
@@ -305,8 +393,8 @@ impl Dots {
     }
 }
 
-/// How to resolve: the algorithm, the leading-`..` policy and
-/// 2396bis-01's "validating" switch.
+/// How to resolve: the algorithm, the leading-`..` policy,
+/// 2396bis-01's "validating" switch and the [`Syntax`] of the inputs.
 ///
 /// # Example
 ///
@@ -326,6 +414,9 @@ pub struct Options {
     /// Base.scheme)) then undefine(R.scheme)`. Default `true`, the
     /// validating reading of its Appendix C (`http:g` = `http:g`).
     pub validating: bool,
+    /// `rfc3986` and `rfc3986-nonstrict` only: read URIs (default) or
+    /// IRIs (RFC 3987 §6.5).
+    pub syntax: Syntax,
 }
 
 impl Options {
@@ -343,6 +434,7 @@ impl Options {
             algorithm,
             dots: algorithm.default_dots(),
             validating: true,
+            syntax: Syntax::Rfc3986,
         }
     }
 
@@ -374,6 +466,23 @@ impl Options {
     pub fn validating(self, validating: bool) -> Options {
         Options { validating, ..self }
     }
+
+    /// With base and reference read under `syntax`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{resolve_into, Options, Syntax};
+    /// let mut buf = [0u8; 64];
+    /// let o = Options::default().syntax(Syntax::Rfc3987);
+    /// // RFC 3987 §3.2.1: "http://www.example.org/D&#xFC;rst".
+    /// let n = resolve_into("http://www.example.org/a", "D\u{FC}rst", o, &mut buf)?;
+    /// assert_eq!(&buf[..n], "http://www.example.org/D\u{FC}rst".as_bytes());
+    /// # Ok::<(), uridfa::resolve::ResolveError>(())
+    /// ```
+    pub fn syntax(self, syntax: Syntax) -> Options {
+        Options { syntax, ..self }
+    }
 }
 
 impl Default for Options {
@@ -399,12 +508,14 @@ impl Default for Options {
 #[non_exhaustive]
 pub enum ResolveError {
     /// The base is not a `URI` (RFC 3986 §5.2.1 requires a base with a
-    /// scheme; the grammar error says where it fails).
+    /// scheme; the grammar error says where it fails), or not an `IRI`
+    /// with [`Syntax::Rfc3987`].
     InvalidBase(crate::Error),
     /// The base has no scheme (older algorithms: "only the scheme
     /// component is required to be present in the base").
     BaseWithoutScheme,
-    /// The reference is not a `URI-reference`.
+    /// The reference is not a `URI-reference` (an `IRI-reference` with
+    /// [`Syntax::Rfc3987`]).
     InvalidReference(crate::Error),
     /// `out` is shorter than the target; `needed` is the target's exact
     /// length. Nothing useful was written.
@@ -417,12 +528,19 @@ pub enum ResolveError {
     /// [`Dots::Keep`] with `rfc3986`, whose remove_dot_segments always
     /// removes them.
     KeepUnsupported,
+    /// [`Syntax::Rfc3987`] with an algorithm older than RFC 3986: IRIs are
+    /// resolved with the RFC 3986 algorithm (RFC 3987 §6.5).
+    SyntaxUnsupported,
 }
 
 impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ResolveError::InvalidBase(e) => write!(f, "invalid base URI: {e}"),
+            ResolveError::InvalidBase(e) => {
+                // An IRI base fails the rfc3987 `IRI` rule (Syntax::Rfc3987).
+                let what = if e.rule() == "IRI" { "IRI" } else { "URI" };
+                write!(f, "invalid base {what}: {e}")
+            }
             ResolveError::BaseWithoutScheme => f.write_str("base URI has no scheme"),
             ResolveError::InvalidReference(e) => write!(f, "invalid reference: {e}"),
             ResolveError::BufferTooSmall { needed } => {
@@ -433,6 +551,9 @@ impl fmt::Display for ResolveError {
             }
             ResolveError::KeepUnsupported => f.write_str(
                 "rfc3986 always removes leading \"..\" segments; Dots::Keep does not apply",
+            ),
+            ResolveError::SyntaxUnsupported => f.write_str(
+                "IRIs (rfc3987) are resolved with rfc3986 or rfc3986-nonstrict only (RFC 3987 §6.5)",
             ),
         }
     }
@@ -455,7 +576,9 @@ impl core::error::Error for ResolveError {}
 /// - [`ResolveError::BaseWithoutScheme`] (older algorithms);
 /// - [`ResolveError::BufferTooSmall`] with the exact length needed;
 /// - [`ResolveError::DotSegmentsAboveRoot`] with [`Dots::Error`];
-/// - [`ResolveError::KeepUnsupported`] with `rfc3986` and [`Dots::Keep`].
+/// - [`ResolveError::KeepUnsupported`] with `rfc3986` and [`Dots::Keep`];
+/// - [`ResolveError::SyntaxUnsupported`] with [`Syntax::Rfc3987`] and an
+///   older algorithm.
 ///
 /// # Example
 ///
@@ -588,30 +711,52 @@ fn split_appendix_b(s: &str) -> Comps<'_> {
     }
 }
 
+/// The components of base view `$b` (its fragment dropped) and reference
+/// view `$r`, which have the RFC 3986 accessors.
+macro_rules! comps_of {
+    ($b:ident, $r:ident) => {
+        Ok([
+            Comps {
+                scheme: $b.scheme(),
+                authority: $b.authority(),
+                path: $b.path(),
+                query: $b.query(),
+                // §5.1: a base is used "stripped of any fragment component".
+                fragment: None,
+            },
+            Comps {
+                scheme: $r.scheme(),
+                authority: $r.authority(),
+                path: $r.path(),
+                query: $r.query(),
+                fragment: $r.fragment(),
+            },
+        ])
+    };
+}
+
 /// Base and reference components for `rfc3986`: the grammar of
 /// Appendix A (`URI` for the base, §5.2.1; `URI-reference` for the
-/// reference, §5.2.2).
-fn parts_rfc3986<'a>(base: &'a str, reference: &'a str) -> Result<[Comps<'a>; 2], ResolveError> {
-    use crate::rfc3986::{Uri, UriRef};
-    let b = Uri::parse(base).map_err(ResolveError::InvalidBase)?;
-    let r = UriRef::parse(reference).map_err(ResolveError::InvalidReference)?;
-    Ok([
-        Comps {
-            scheme: b.scheme(),
-            authority: b.authority(),
-            path: b.path(),
-            query: b.query(),
-            // §5.1: a base is used "stripped of any fragment component".
-            fragment: None,
-        },
-        Comps {
-            scheme: r.scheme(),
-            authority: r.authority(),
-            path: r.path(),
-            query: r.query(),
-            fragment: r.fragment(),
-        },
-    ])
+/// reference, §5.2.2), or of RFC 3987 §2.2 (`IRI`, `IRI-reference`).
+fn parts_rfc3986<'a>(
+    syntax: Syntax,
+    base: &'a str,
+    reference: &'a str,
+) -> Result<[Comps<'a>; 2], ResolveError> {
+    match syntax {
+        Syntax::Rfc3986 => {
+            use crate::rfc3986::{Uri, UriRef};
+            let b = Uri::parse(base).map_err(ResolveError::InvalidBase)?;
+            let r = UriRef::parse(reference).map_err(ResolveError::InvalidReference)?;
+            comps_of!(b, r)
+        }
+        Syntax::Rfc3987 => {
+            use crate::rfc3987::{Iri, IriRef};
+            let b = Iri::parse(base).map_err(ResolveError::InvalidBase)?;
+            let r = IriRef::parse(reference).map_err(ResolveError::InvalidReference)?;
+            comps_of!(b, r)
+        }
+    }
 }
 
 /// Base and reference components for one of the older algorithms: both are
@@ -899,7 +1044,9 @@ fn resolve_with_work(
         return Err(ResolveError::KeepUnsupported);
     }
     let [b, r] = if a.is_rfc3986() {
-        parts_rfc3986(base, reference)?
+        parts_rfc3986(options.syntax, base, reference)?
+    } else if options.syntax != Syntax::Rfc3986 {
+        return Err(ResolveError::SyntaxUnsupported);
     } else {
         parts_older(a, base, reference)?
     };

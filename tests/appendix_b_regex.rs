@@ -24,8 +24,7 @@
 //!   (`:` and `!` are `pchar`).
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use regex_automata::nfa::thompson::pikevm::PikeVM;
 use std::collections::BTreeSet;

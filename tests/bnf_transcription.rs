@@ -16,8 +16,7 @@
 //! case-insensitive.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 use common::strip_comment;
 
 use std::path::Path;

@@ -14,8 +14,7 @@
 //! `HostKind::Ipv4`, and `//[<input>]` with `HostKind::Ipv6`.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use common::{is_valid, parse, read_jsonl, Comps, Json, Rule};
 use uridfa::rfc3986::{HostKind, UriRef};

@@ -19,8 +19,7 @@
 //! are asserted exactly ([`FIGURES`], [`CLASSES`]).
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;

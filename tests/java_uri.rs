@@ -25,8 +25,7 @@
 //! unexplained. It prints the agreement figure and the count per class.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;

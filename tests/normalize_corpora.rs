@@ -17,8 +17,7 @@
 //! we); a parser regression is a failure, not a skip.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use std::collections::BTreeMap;
 use std::net::Ipv6Addr;

@@ -16,8 +16,7 @@
 //! Reproduce: `cargo test -p uridfa --test oracles -- --nocapture`.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use std::collections::BTreeMap;
 

@@ -31,8 +31,7 @@
 //! write the RFC's "(current document)" as the reference itself.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use std::collections::BTreeMap;
 

@@ -10,8 +10,7 @@
 //! sequence) that cannot continue any match, or the input's length.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use uridfa::rfc3987::{AbsoluteIri, HostKind, IrelativeRef, Iri, IriRef};
 

@@ -4,8 +4,7 @@
 //! `../shared/specs/rfc3987.txt`; without it the test is skipped visibly.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 use common::strip_comment;
 
 const RFC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/specs/rfc3987.txt");

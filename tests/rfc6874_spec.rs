@@ -17,8 +17,7 @@
 //! the same components.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 
 use uridfa::rfc6874::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
 

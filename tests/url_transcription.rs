@@ -7,8 +7,7 @@
 //! `../shared/specs` is absent.
 
 mod common;
-#[path = "common/skip.rs"]
-mod skip;
+use common::skip;
 use common::strip_comment;
 
 use std::path::Path;

@@ -217,7 +217,8 @@ fn text_find_any(
 
 // The root crate's entry points (the reliability issue), on any input and
 // any buffer length: the typed views (`parse`, `parse_bytes`) of rfc3986,
-// rfc3987, rfc8141 and rfc1738, the decoded iterators, `resolve_into`
+// rfc3987, rfc8141 and rfc1738, the decoded iterators, `iri::to_uri_into`
+// and `iri::to_iri_into`, `resolve_into`
 // (every algorithm, every dots policy: `Options` is a parameter),
 // `normalize_into` and `equivalent` (every syntax) and both URN normal
 // forms. Their slicing at ASCII delimiters goes through `src/cut.rs`.
@@ -266,6 +267,18 @@ fn decoded_iterators(path: &str, query: &str) -> usize {
         })
         .fold(0usize, usize::wrapping_add);
     segments.wrapping_add(pairs)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn iri_to_uri_into(input: &str, out: &mut [u8]) -> Result<usize, uridfa::BufferTooSmall> {
+    uridfa::iri::to_uri_into(input, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn iri_to_iri_into(input: &str, out: &mut [u8]) -> Result<usize, uridfa::BufferTooSmall> {
+    uridfa::iri::to_iri_into(input, out)
 }
 
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
@@ -563,6 +576,8 @@ fn main() {
         for len in [0, 1, 8, 64] {
             let mut out = vec![0u8; len];
             let _ = urn_normal_forms(black_box(a.as_bytes()), &mut out);
+            let _ = iri_to_uri_into(black_box(a), &mut out);
+            let _ = iri_to_iri_into(black_box(a), &mut out);
             for syntax in uridfa::normalize::Syntax::ALL {
                 let _ = normalize_into_any(black_box(syntax), black_box(a), &mut out);
             }

@@ -89,8 +89,9 @@ pub struct NormalizeArgs {
 pub struct ResolveArgs {
     /// `--base B`.
     pub base: String,
-    /// `--algorithm NAME` (default `rfc3986`) and `--dots` (default: the
-    /// algorithm's own).
+    /// `--algorithm NAME` (default `rfc3986`), `--dots` (default: the
+    /// algorithm's own), `--validating` and `--grammar` (`rfc3986`, the
+    /// default, or `rfc3987`: IRIs).
     pub options: uridfa::resolve::Options,
     /// References given as arguments; empty means read standard input.
     pub inputs: Vec<Vec<u8>>,
@@ -218,7 +219,7 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
             extract: false,
         },
         "resolve" => Accepts {
-            grammar: false,
+            grammar: true,
             rule: false,
             inputs: true,
             resolve: true,
@@ -377,7 +378,7 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
 
 /// The arguments of `resolve`, checked.
 fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
-    use uridfa::resolve::{Algorithm, Dots, Options};
+    use uridfa::resolve::{Algorithm, Dots, Options, Syntax};
     let base = c
         .base
         .ok_or_else(|| UsageError("'resolve' needs --base URI".into()))?;
@@ -418,6 +419,30 @@ fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
                 )))
             }
         });
+    }
+    match c.grammar {
+        None => {}
+        Some(GrammarArg::Builtin(name)) => {
+            let syntax = Syntax::from_name(&name).ok_or_else(|| {
+                UsageError(format!(
+                    "'resolve' reads rfc3986 (URIs) or rfc3987 (IRIs), not '{name}'; \
+                     the older algorithms use their own document's grammar"
+                ))
+            })?;
+            if syntax != Syntax::Rfc3986
+                && !matches!(algorithm, Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict)
+            {
+                return Err(UsageError(format!(
+                    "--grammar {name} applies to rfc3986 and rfc3986-nonstrict only, not {algorithm} (RFC 3987 §6.5)"
+                )));
+            }
+            options = options.syntax(syntax);
+        }
+        Some(GrammarArg::File(_)) => {
+            return Err(UsageError(
+                "'resolve' works with built-in grammars only (--grammar rfc3986 or rfc3987)".into(),
+            ))
+        }
     }
     Ok(ResolveArgs {
         base,

@@ -7,6 +7,7 @@
 //! uridfa stats  [--grammar NAME]
 //! uridfa dot    --grammar NAME [--rule RULE]
 //! uridfa resolve --base URI [--algorithm NAME] [--dots keep|remove|error] [--validating yes|no]
+//!                [--grammar rfc3986|rfc3987]
 //! uridfa normalize [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b]
 //! uridfa equiv A B [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b]
 //! uridfa extract [--grammar NAME] [--rule RULE] [--abbreviated] [--any-scheme] [FILE...]
@@ -47,7 +48,7 @@ Usage:
   uridfa stats    [--grammar NAME | --grammar-file PATH]
   uridfa dot      (--grammar NAME | --grammar-file PATH) [--rule RULE]
   uridfa resolve  --base URI [--algorithm NAME] [--dots keep|remove|error]
-                  [--validating yes|no] [REF...]
+                  [--validating yes|no] [--grammar rfc3986|rfc3987] [REF...]
   uridfa normalize [--grammar NAME] [--steps LIST] [--step5 a|b] [INPUT...]
   uridfa equiv    A B [--grammar NAME] [--steps LIST] [--step5 a|b]
   uridfa extract  [--grammar NAME | --grammar-file PATH] [--rule RULE]
@@ -81,6 +82,11 @@ Subcommands:
             only choice) or error. --validating no turns off
             2396bis-01's \"validating\" switch: a reference whose scheme
             equals the base's is then resolved as relative (default yes).
+            --grammar rfc3987 reads the base as an IRI and each reference
+            as an IRI-reference (RFC 3987 §2.2) instead of a URI and a
+            URI-reference (rfc3986, the default); the algorithm is RFC
+            3986's (RFC 3987 §6.5), so it applies to rfc3986 and
+            rfc3986-nonstrict only.
             A target without authority whose path starts with \"//\" is
             written with \"/.\" before the path, so the path is never
             re-read as a host. Caution, as the documents are written:

@@ -703,6 +703,94 @@ fn resolve_errors() {
     }
 }
 
+/// `uridfa resolve --grammar rfc3987`: IRI base and IRI references (RFC
+/// 3987 §6.5: "the algorithms of [RFC3986] can be applied directly").
+/// Expected targets are the RFC 3986 §5.4.1 rows ("g" = "http://a/b/c/g",
+/// "../g" = "http://a/b/g", "?y" = "http://a/b/c/d;p?y", "#s") with
+/// the base's and reference's ASCII letters b, c, g, y, s replaced by
+/// non-ASCII ones (é for b, ç for c, ü for g, ÿ for y, ß for s): the
+/// algorithm never looks inside a segment.
+#[test]
+fn resolve_iri_grammar() {
+    let base = "http://a/\u{E9}/\u{E7}/d;p?q";
+    let o = run(
+        &["resolve", "--grammar", "rfc3987", "--base", base],
+        "\u{FC}\n../\u{FC}\n?\u{FF}\n#\u{DF}\n?\u{E000}\n".as_bytes(),
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "http://a/\u{E9}/\u{E7}/\u{FC}\nhttp://a/\u{E9}/\u{FC}\nhttp://a/\u{E9}/\u{E7}/d;p?\u{FF}\n\
+         http://a/\u{E9}/\u{E7}/d;p?q#\u{DF}\nhttp://a/\u{E9}/\u{E7}/d;p?\u{E000}\n"
+    );
+    // The default grammar is rfc3986: the same base is not a URI.
+    let o = run(&["resolve", "--base", base, "g"], b"");
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).starts_with("err invalid base"), "{}", stdout(&o));
+    let o = run(
+        &[
+            "resolve",
+            "--grammar",
+            "rfc3987",
+            "--base",
+            "http://a/\u{FFFE}",
+            "g",
+        ],
+        b"",
+    );
+    assert!(
+        stdout(&o).starts_with("err invalid base IRI: "),
+        "{}",
+        stdout(&o)
+    );
+    // RFC 3987 §2.2: iprivate (U+E000) only in iquery.
+    let o = run(
+        &[
+            "resolve",
+            "--grammar",
+            "rfc3987",
+            "--base",
+            base,
+            "\u{E000}",
+        ],
+        b"",
+    );
+    assert_eq!(code(&o), 1);
+    assert!(
+        stdout(&o).starts_with("err invalid reference"),
+        "{}",
+        stdout(&o)
+    );
+    // --grammar rfc3986 is the default, spelled out.
+    let o = run(
+        &[
+            "resolve",
+            "--grammar",
+            "rfc3986",
+            "--base",
+            "http://a/b/c/d;p?q",
+            "../g",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "http://a/b/g\n");
+    for args in [
+        &["resolve", "--grammar", "rfc2396", "--base", "http://a/"][..],
+        &[
+            "resolve",
+            "--grammar",
+            "rfc3987",
+            "--algorithm",
+            "rfc2396",
+            "--base",
+            "http://a/",
+        ],
+        &["resolve", "--grammar-file", "x.abnf", "--base", "http://a/"],
+    ] {
+        assert_eq!(code(&run(args, b"")), 2, "{args:?}");
+    }
+}
+
 /// `uridfa normalize`: one normal form per input; values from RFC 3986
 /// §6.2.2 ("example://a/b/c/%7Bfoo%7D" for its second URI), §6.2.2.1
 /// and §6.2.3 ("the second URI above is the normal form").

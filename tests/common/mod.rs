@@ -10,7 +10,9 @@
 
 pub mod abnf;
 pub mod literal;
+pub mod skip;
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use uridfa::rfc3986::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
@@ -280,6 +282,110 @@ pub fn read_jsonl(name: &str) -> Option<Vec<(usize, Json)>> {
             })
             .collect(),
     )
+}
+
+/// Every string of the JSON Lines corpora.
+pub fn jsonl_inputs() -> Vec<String> {
+    let Some(dir) = corpora_dir() else {
+        return Vec::new();
+    };
+    let mut set = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".jsonl") {
+            for (_, rec) in read_jsonl(&name).unwrap() {
+                for key in ["input", "base", "ref", "expected"] {
+                    if let Some(s) = rec.get(key).and_then(Json::as_str) {
+                        set.insert(s.to_string());
+                    }
+                }
+            }
+        }
+    }
+    set.into_iter().collect()
+}
+
+/// Every string input of the corpora, deduplicated, in a stable order.
+pub fn corpora_inputs() -> Option<Vec<String>> {
+    let dir = corpora_dir()?;
+    let mut set = BTreeSet::new();
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .ok()?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".jsonl"))
+        .collect();
+    names.sort();
+    for name in &names {
+        for (_, rec) in read_jsonl(name).unwrap() {
+            for key in ["input", "base", "ref", "expected"] {
+                if let Some(s) = rec.get(key).and_then(Json::as_str) {
+                    set.insert(s.to_string());
+                }
+            }
+        }
+    }
+    match std::fs::read_to_string(dir.join("urls/wpt-urltestdata.json")) {
+        Ok(text) => {
+            if let Json::Arr(items) = Json::parse(&text).expect("wpt-urltestdata.json") {
+                for item in items {
+                    for key in ["input", "base", "href"] {
+                        if let Some(s) = item.get(key).and_then(Json::as_str) {
+                            set.insert(s.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        Err(_) => skip::note(format_args!("SKIPPED: urls/wpt-urltestdata.json not found")),
+    }
+    match std::fs::read_to_string(dir.join("urls/kasztp.txt")) {
+        Ok(text) => {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            set.extend(
+                text.lines()
+                    .map(|l| l.strip_suffix('\r').unwrap_or(l))
+                    .filter(|l| !l.is_empty())
+                    .map(String::from),
+            );
+        }
+        Err(_) => skip::note(format_args!("SKIPPED: urls/kasztp.txt not found")),
+    }
+    Some(set.into_iter().collect())
+}
+
+/// The ends of each `ucschar` and `iprivate` range of RFC 3987 §2.2, and
+/// the code points next to them (surrogates skipped).
+pub fn boundary_chars() -> Vec<char> {
+    const RANGES: &[(u32, u32)] = &[
+        (0xA0, 0xD7FF),
+        (0xF900, 0xFDCF),
+        (0xFDF0, 0xFFEF),
+        (0x10000, 0x1FFFD),
+        (0x20000, 0x2FFFD),
+        (0x30000, 0x3FFFD),
+        (0x40000, 0x4FFFD),
+        (0x50000, 0x5FFFD),
+        (0x60000, 0x6FFFD),
+        (0x70000, 0x7FFFD),
+        (0x80000, 0x8FFFD),
+        (0x90000, 0x9FFFD),
+        (0xA0000, 0xAFFFD),
+        (0xB0000, 0xBFFFD),
+        (0xC0000, 0xCFFFD),
+        (0xD0000, 0xDFFFD),
+        (0xE1000, 0xEFFFD),
+        (0xE000, 0xF8FF),
+        (0xF0000, 0xFFFFD),
+        (0x100000, 0x10FFFD),
+    ];
+    let mut out = BTreeSet::new();
+    for &(lo, hi) in RANGES {
+        for cp in [lo - 1, lo, lo + 1, hi - 1, hi, hi + 1] {
+            out.extend(char::from_u32(cp));
+        }
+    }
+    out.into_iter().collect()
 }
 
 // ---------------------------------------------------------------------------
