@@ -300,6 +300,9 @@ pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
 }
 
 /// Looks up the final entry of `state` (an ID) at end position `pos`.
+// Inlined as before the split into modules: callers in other modules
+// (stream.rs) would otherwise keep it out of line for `split` too.
+#[inline]
 pub(crate) fn final_of(t: &Tables<'_>, state: u32, pos: usize) -> Result<Final, Error> {
     let index = t.state_index(state);
     let fin = *t.finals.get(index).ok_or(corrupt(pos))?;
@@ -312,6 +315,7 @@ pub(crate) fn final_of(t: &Tables<'_>, state: u32, pos: usize) -> Result<Final, 
 }
 
 /// Runs the final operations: afterwards tag `t` is in `regs[t]`.
+#[inline]
 pub(crate) fn finish_tags<R: RegFile + ?Sized>(
     t: &Tables<'_>,
     state: u32,
@@ -323,6 +327,7 @@ pub(crate) fn finish_tags<R: RegFile + ?Sized>(
 }
 
 /// Reads every capture's span from the tag registers into `out`.
+#[inline]
 pub(crate) fn read_spans(
     t: &Tables<'_>,
     pos: usize,
@@ -347,6 +352,7 @@ pub(crate) fn read_spans(
 }
 
 /// Checks that a register buffer fits `t` and clears it to [`NIL`].
+#[inline]
 pub(crate) fn reset_regs<'r>(
     t: &Tables<'_>,
     regs: &'r mut [usize],
