@@ -34,6 +34,7 @@
 //!
 //! The raw tables are in [`tables`].
 
+use crate::work::{Meter, NoMeter};
 use core::cell::Cell;
 
 use crate::urn_common::{assigned_len, copy_pct_upper, eq_pct_case, write_assigned};
@@ -385,12 +386,12 @@ fn cmp_directives(
     a: usize,
     qb: &[u8],
     b: usize,
-    work: &Cell<usize>,
+    work: &impl Meter,
 ) -> core::cmp::Ordering {
     let mut walk = Walk::START;
     let mut i = 0;
     loop {
-        crate::work::add(work, 1);
+        work.add(1);
         let x = walk.token(qa, a.saturating_add(i));
         let y = walk.token(qb, b.saturating_add(i));
         if x != y || x == 0 {
@@ -411,14 +412,14 @@ fn mix(mut z: u64) -> u64 {
 /// The order-independent fingerprint of a query (Note [5b without
 /// storage]): the directive count and two wrapping sums of per-directive
 /// hashes after step 3.
-fn fingerprint(q: &[u8], work: &Cell<usize>) -> (usize, u64, u64) {
+fn fingerprint(q: &[u8], work: &impl Meter) -> (usize, u64, u64) {
     let (mut count, mut sum1, mut sum2) = (0usize, 0u64, 0u64);
     for at in starts(q) {
         let (mut h1, mut h2) = (0xcbf2_9ce4_8422_2325u64, 0x9e37_79b9_7f4a_7c15u64);
         let mut walk = Walk::START;
         let mut i = at;
         loop {
-            crate::work::add(work, 1);
+            work.add(1);
             let t = walk.token(q, i);
             if t == 0 {
                 break;
@@ -437,8 +438,8 @@ fn fingerprint(q: &[u8], work: &Cell<usize>) -> (usize, u64, u64) {
 
 /// Whether two queries hold the same directives after step 3, in any order
 /// (Note [5b without storage]).
-fn same_directives(a: &str, b: &str, work: &Cell<usize>) -> bool {
-    crate::work::add(work, a.len());
+fn same_directives(a: &str, b: &str, work: &impl Meter) -> bool {
+    work.add(a.len());
     if a.len() != b.len() {
         return false;
     }
@@ -501,7 +502,7 @@ impl Index {
     }
 
     /// Merge-sorts entries `lo..hi` by the directives of `q` they point to.
-    fn sort(&self, buf: &mut [u8], lo: usize, hi: usize, q: &[u8], work: &Cell<usize>) {
+    fn sort(&self, buf: &mut [u8], lo: usize, hi: usize, q: &[u8], work: &impl Meter) {
         let n = hi.saturating_sub(lo);
         if n < 2 {
             return;
@@ -521,7 +522,7 @@ impl Index {
             let v = self.get(buf, self.entry(lo.saturating_add(i)));
             self.set(buf, self.spare(i), v);
         }
-        crate::work::add(work, left_len);
+        work.add(left_len);
         let (mut i, mut j, mut k) = (0, mid, lo);
         // k = lo + i + (j - mid) < j while i < left_len: never overwrites an
         // entry of the right half not yet read.
@@ -540,7 +541,7 @@ impl Index {
             i = i.saturating_add(1);
             k = k.saturating_add(1);
         }
-        crate::work::add(work, n);
+        work.add(n);
     }
 }
 
@@ -578,7 +579,7 @@ impl UrnRef<'_> {
     /// # Ok::<(), uridfa::Error>(())
     /// ```
     pub fn lexically_equivalent(&self, other: &UrnRef<'_>, step: Step5) -> bool {
-        self.lexically_equivalent_counting(other, step).0
+        self.lexically_equivalent_with(other, step, &NoMeter)
     }
 
     /// [`UrnRef::lexically_equivalent`], also returning a count of the
@@ -586,17 +587,28 @@ impl UrnRef<'_> {
     #[doc(hidden)]
     pub fn lexically_equivalent_counting(&self, other: &UrnRef<'_>, step: Step5) -> (bool, usize) {
         let work = Cell::new(0);
-        let equal = self.nid().eq_ignore_ascii_case(other.nid())
+        (
+            self.lexically_equivalent_with(other, step, &work),
+            work.get(),
+        )
+    }
+
+    fn lexically_equivalent_with(
+        &self,
+        other: &UrnRef<'_>,
+        step: Step5,
+        work: &impl Meter,
+    ) -> bool {
+        self.nid().eq_ignore_ascii_case(other.nid())
             && eq_pct_case(self.nss(), other.nss())
             && match step {
                 Step5::RemoveQuery => true,
                 Step5::ReorderDirectives => match (self.query(), other.query()) {
                     (None, None) => true,
-                    (Some(a), Some(b)) => same_directives(a, b, &work),
+                    (Some(a), Some(b)) => same_directives(a, b, work),
                     _ => false,
                 },
-            };
-        (equal, work.get())
+            }
     }
 
     /// Writes the §5 normal form into `out` and returns its length: `urn`
@@ -636,7 +648,7 @@ impl UrnRef<'_> {
     /// # Ok::<(), uridfa::Error>(())
     /// ```
     pub fn normalize_into(&self, step: Step5, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        self.normalize_into_counting(step, out).0
+        self.normalize_with_work(step, out, &NoMeter)
     }
 
     /// [`UrnRef::normalize_into`], also returning a count of the bytes and
@@ -655,7 +667,7 @@ impl UrnRef<'_> {
         &self,
         step: Step5,
         out: &mut [u8],
-        work: &Cell<usize>,
+        work: &impl Meter,
     ) -> Result<usize, BufferTooSmall> {
         let (nid, nss) = (self.nid(), self.nss());
         let query = match step {
@@ -663,14 +675,14 @@ impl UrnRef<'_> {
             Step5::ReorderDirectives => self.query(),
         };
         let Some(q) = query else {
-            crate::work::add(work, assigned_len(nid, nss));
+            work.add(assigned_len(nid, nss));
             return write_assigned(nid, nss, out);
         };
         let q = q.as_bytes();
         let prefix = assigned_len(nid, nss);
         let len = prefix.saturating_add(1).saturating_add(q.len());
         let d = crate::cut::count(starts(q));
-        crate::work::add(work, q.len());
+        work.add(q.len());
         // Bytes per index entry: enough for the largest offset in `q`.
         let last = q.len().saturating_sub(1);
         let width = (usize::BITS - last.leading_zeros()).div_ceil(8).max(1) as usize;
@@ -710,7 +722,7 @@ impl UrnRef<'_> {
             }
             pos = src_end;
         }
-        crate::work::add(work, len);
+        work.add(len);
         Ok(len)
     }
 

@@ -153,8 +153,8 @@
 // result is representable, which is always. A total length that
 // saturated would exceed any buffer and be reported as `BufferTooSmall`.
 
+use crate::work::{Meter, NoMeter};
 use crate::Error;
-use core::cell::Cell;
 use core::fmt;
 
 /// One of the four resolution algorithms (five names: RFC 3986 has a
@@ -597,8 +597,7 @@ pub fn resolve_into(
     options: Options,
     out: &mut [u8],
 ) -> Result<usize, ResolveError> {
-    let work = Cell::new(0);
-    resolve_with_work(base, reference, options, out, &work)
+    resolve_with_work(base, reference, options, out, &NoMeter)
 }
 
 /// [`resolve_into`], also returning the number of path bytes the dot-segment
@@ -610,7 +609,7 @@ pub fn resolve_into_counting(
     options: Options,
     out: &mut [u8],
 ) -> (Result<usize, ResolveError>, usize) {
-    let work = Cell::new(0);
+    let work = core::cell::Cell::new(0);
     let r = resolve_with_work(base, reference, options, out, &work);
     (r, work.get())
 }
@@ -1037,7 +1036,7 @@ fn resolve_with_work(
     reference: &str,
     options: Options,
     out: &mut [u8],
-    work: &Cell<usize>,
+    work: &impl Meter,
 ) -> Result<usize, ResolveError> {
     let a = options.algorithm;
     if a.is_rfc3986() && options.dots == Dots::Keep {
@@ -1084,7 +1083,7 @@ fn recompose(
     t: &Target<'_>,
     dots: Dots,
     out: &mut [u8],
-    work: &Cell<usize>,
+    work: &impl Meter,
 ) -> Result<usize, ResolveError> {
     let opt_len = |c: Option<&str>| c.map_or(0, |c| c.len().saturating_add(1));
     let path = match t.path {
@@ -1256,8 +1255,8 @@ impl<'a> Pieces<'a> {
     /// Whether some "/"-separated segment is "." or "..". Without one,
     /// every algorithm's dot removal is the identity (RFC 3986 §5.2.4 moves
     /// each segment by step E; RFC 2396 step 6c–g finds no pattern).
-    fn has_dot_segment(&self, work: &Cell<usize>) -> bool {
-        crate::work::add(work, self.len);
+    fn has_dot_segment(&self, work: &impl Meter) -> bool {
+        work.add(self.len);
         for (base, part) in self.live() {
             let mut from = 0;
             while let Some(j) = part
@@ -1279,7 +1278,7 @@ impl<'a> Pieces<'a> {
 
     /// The position of the last "/" in `lo..hi`, visiting the bytes
     /// after it.
-    fn rfind_slash(&self, lo: usize, hi: usize, work: &Cell<usize>) -> Option<usize> {
+    fn rfind_slash(&self, lo: usize, hi: usize, work: &impl Meter) -> Option<usize> {
         let mut found = None;
         for (base, part) in self.live().rev() {
             let s = base.max(lo);
@@ -1292,11 +1291,11 @@ impl<'a> Pieces<'a> {
             };
             match piece.iter().rposition(|&c| c == b'/') {
                 Some(j) => {
-                    crate::work::add(work, piece.len().saturating_sub(j));
+                    work.add(piece.len().saturating_sub(j));
                     found = Some(s.saturating_add(j));
                     break;
                 }
-                None => crate::work::add(work, piece.len()),
+                None => work.add(piece.len()),
             }
         }
         found
@@ -1431,7 +1430,7 @@ fn segments_rev(
     p: &Pieces<'_>,
     lo: usize,
     hi: usize,
-    work: &Cell<usize>,
+    work: &impl Meter,
     mut f: impl FnMut(usize, usize, bool),
 ) {
     let mut end = hi;
@@ -1466,7 +1465,7 @@ fn remove_dot_segments(
     p: &Pieces<'_>,
     dots: Dots,
     sink: &mut impl Sink,
-    work: &Cell<usize>,
+    work: &impl Meter,
 ) -> Result<(), ResolveError> {
     let n = p.len;
     let mut i = 0;
@@ -1474,7 +1473,7 @@ fn remove_dot_segments(
     // A and D.
     if !p.starts_with(0, b"/") {
         loop {
-            crate::work::add(work, 1);
+            work.add(1);
             let left = n.saturating_sub(i);
             if p.starts_with(i, b"../") {
                 i = i.saturating_add(3);
@@ -1500,7 +1499,7 @@ fn remove_dot_segments(
         let first_end = if rootless {
             let mut e = i;
             while e < n && p.at(e) != b'/' {
-                crate::work::add(work, 1);
+                work.add(1);
                 e = e.saturating_add(1);
             }
             e
@@ -1564,7 +1563,7 @@ fn string_buffer(
     p: &Pieces<'_>,
     dots: Dots,
     sink: &mut impl Sink,
-    work: &Cell<usize>,
+    work: &impl Meter,
 ) -> Result<(), ResolveError> {
     let absolute = p.starts_with(0, b"/");
     let lo = if absolute {
@@ -1593,7 +1592,7 @@ fn string_buffer(
 /// precedes that "/" (the same reading that keeps `/../g`). A forward scan
 /// with two counters finds it: the stack's depth and the unmatched "..".
 /// Returns the position of that "/".
-fn relative_root(p: &Pieces<'_>, work: &Cell<usize>) -> Option<usize> {
+fn relative_root(p: &Pieces<'_>, work: &impl Meter) -> Option<usize> {
     let (mut depth, mut unmatched) = (0usize, 0usize);
     let mut s = 0;
     while s < p.len {
@@ -1601,7 +1600,7 @@ fn relative_root(p: &Pieces<'_>, work: &Cell<usize>) -> Option<usize> {
         while e < p.len && p.at(e) != b'/' {
             e = e.saturating_add(1);
         }
-        crate::work::add(work, e.wrapping_sub(s).wrapping_add(1));
+        work.add(e.wrapping_sub(s).wrapping_add(1));
         if e == p.len {
             // The final segment cannot be a root: nothing follows it.
             return None;
@@ -1624,7 +1623,7 @@ fn string_buffer_from(
     lo: usize,
     dots: Dots,
     sink: &mut impl Sink,
-    work: &Cell<usize>,
+    work: &impl Meter,
 ) -> Result<(), ResolveError> {
     let mut pending = 0usize;
     // Whether the final segment is ".." and nothing cancelled it.
@@ -1666,7 +1665,7 @@ fn string_buffer_from(
                     k = k.saturating_sub(1);
                 }
                 for _ in 0..k {
-                    crate::work::add(work, 3);
+                    work.add(3);
                     sink.prepend_lit(b"../");
                 }
             }

@@ -1,16 +1,33 @@
-//! The work counter that the algorithms' linearity tests read.
+//! The work meter that the algorithms' linearity tests read.
 //!
 //! `resolve`, `normalize` and the URN normal forms count the bytes they
-//! visit into a `Cell<usize>` (the `*_counting` functions expose it to
-//! tests). The count is a measurement, never an input to the result, so it
-//! wraps instead of checking for overflow: under overflow checks (debug
-//! builds), a checked `+` would be a panic path that the no-panic proof
-//! (`.ci/check-nopanic`) cannot rule out.
+//! visit, so that tests can check the work is linear in the input. The
+//! public functions pass [`NoMeter`], a zero-size type whose `add` does
+//! nothing and is compiled away; only the `#[doc(hidden)]` `*_counting`
+//! functions, for the tests, pass a `Cell<usize>`. The count wraps instead
+//! of checking for overflow: it is a measurement, never an input to the
+//! result, and a checked `+` would be a panic path under overflow checks
+//! that the no-panic proof (`.ci/check-nopanic`) cannot rule out.
 
 use core::cell::Cell;
 
-/// Adds `n` to `work`, wrapping.
-#[inline]
-pub(crate) fn add(work: &Cell<usize>, n: usize) {
-    work.set(work.get().wrapping_add(n));
+/// Where the algorithms count the bytes they visit.
+pub(crate) trait Meter {
+    /// Adds `n` to the count.
+    fn add(&self, n: usize);
+}
+
+/// No count: what every public entry point uses.
+pub(crate) struct NoMeter;
+
+impl Meter for NoMeter {
+    #[inline(always)]
+    fn add(&self, _: usize) {}
+}
+
+impl Meter for Cell<usize> {
+    #[inline]
+    fn add(&self, n: usize) {
+        self.set(self.get().wrapping_add(n));
+    }
 }
