@@ -303,7 +303,7 @@ impl Syntax {
     /// assert_eq!(&buf[..n], b"http://A@example.org/a?A");
     /// let mut small = [0u8; 4];
     /// let e = Syntax::Rfc3986.normalize_into("HTTP://A", Steps::ALL, &mut small);
-    /// assert_eq!(e, Err(NormalizeError::BufferTooSmall { needed: 9 }));
+    /// assert_eq!(e, Err(NormalizeError::BufferTooSmall(uridfa::BufferTooSmall { needed: 9 })));
     /// # Ok::<(), NormalizeError>(())
     /// ```
     pub fn normalize_into(
@@ -316,7 +316,9 @@ impl Syntax {
         let plan = Plan::new(&c, steps);
         let (needed, shape) = plan.len(&c);
         if needed > out.len() {
-            return Err(NormalizeError::BufferTooSmall { needed });
+            return Err(NormalizeError::BufferTooSmall(crate::BufferTooSmall {
+                needed,
+            }));
         }
         Ok(plan.write(&c, shape, out))
     }
@@ -500,19 +502,14 @@ pub enum NormalizeError {
     Invalid(crate::Error),
     /// `out` is shorter than the normal form; `needed` is its exact length.
     /// Nothing was written.
-    BufferTooSmall {
-        /// The length of the normal form, in bytes.
-        needed: usize,
-    },
+    BufferTooSmall(crate::BufferTooSmall),
 }
 
 impl fmt::Display for NormalizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NormalizeError::Invalid(e) => write!(f, "invalid reference: {e}"),
-            NormalizeError::BufferTooSmall { needed } => {
-                write!(f, "output buffer too small: {needed} bytes needed")
-            }
+            NormalizeError::BufferTooSmall(e) => e.fmt(f),
         }
     }
 }
@@ -1297,4 +1294,10 @@ fn decoded_server(raw: &str) -> Option<Auth<'_>> {
         host_case: HostCase::Lower(0, host.len()),
         port,
     })
+}
+
+impl From<crate::BufferTooSmall> for NormalizeError {
+    fn from(e: crate::BufferTooSmall) -> NormalizeError {
+        NormalizeError::BufferTooSmall(e)
+    }
 }

@@ -79,11 +79,9 @@ pub enum PctError {
         /// The offset of the `%`.
         at: usize,
     },
-    /// The output buffer is too small; nothing was written.
-    BufferTooSmall {
-        /// The exact output length needed.
-        needed: usize,
-    },
+    /// The output buffer is too small (`needed` is the exact output
+    /// length); nothing was written.
+    BufferTooSmall(crate::BufferTooSmall),
     /// The byte at data offset `at` can be neither written literally nor
     /// percent-encoded in this component (the URN draft 03 forbids `%00`).
     Unencodable {
@@ -107,9 +105,7 @@ impl fmt::Display for PctError {
                 f,
                 "malformed percent-encoding at byte {at}: '%' must be followed by two hex digits"
             ),
-            PctError::BufferTooSmall { needed } => {
-                write!(f, "output buffer too small: {needed} bytes needed")
-            }
+            PctError::BufferTooSmall(e) => e.fmt(f),
             PctError::Unencodable { at, byte } => write!(
                 f,
                 "byte 0x{byte:02X} at offset {at} cannot appear in this component, \
@@ -231,13 +227,13 @@ pub fn decoded_len(input: &[u8]) -> Result<usize, PctError> {
 /// let n = decode_into(b"%7Euser%2fx", &mut out)?;
 /// assert_eq!(&out[..n], b"~user/x");
 /// let mut small = [0u8; 3];
-/// assert_eq!(decode_into(b"%7Euser", &mut small), Err(PctError::BufferTooSmall { needed: 5 }));
+/// assert_eq!(decode_into(b"%7Euser", &mut small), Err(PctError::BufferTooSmall(uridfa::BufferTooSmall { needed: 5 })));
 /// # Ok::<(), PctError>(())
 /// ```
 pub fn decode_into(input: &[u8], out: &mut [u8]) -> Result<usize, PctError> {
     let needed = decoded_len(input)?;
     if out.len() < needed {
-        return Err(PctError::BufferTooSmall { needed });
+        return Err(PctError::BufferTooSmall(crate::BufferTooSmall { needed }));
     }
     // Checked gets only, so that the optimizer can prove this panic-free
     // (check-nopanic).
@@ -530,7 +526,7 @@ pub fn encoded_len(data: &[u8], set: &EncodeSet) -> Result<usize, PctError> {
 pub fn encode_into(data: &[u8], set: &EncodeSet, out: &mut [u8]) -> Result<usize, PctError> {
     let needed = encoded_len(data, set)?;
     if out.len() < needed {
-        return Err(PctError::BufferTooSmall { needed });
+        return Err(PctError::BufferTooSmall(crate::BufferTooSmall { needed }));
     }
     // Checked gets only, so that the optimizer can prove this panic-free
     // (check-nopanic).
@@ -775,3 +771,9 @@ impl<'a> Iterator for QueryPairs<'a> {
 }
 
 impl core::iter::FusedIterator for QueryPairs<'_> {}
+
+impl From<crate::BufferTooSmall> for PctError {
+    fn from(e: crate::BufferTooSmall) -> PctError {
+        PctError::BufferTooSmall(e)
+    }
+}

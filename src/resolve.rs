@@ -501,7 +501,7 @@ impl Default for Options {
 /// use uridfa::resolve::{resolve_into, Options, ResolveError};
 /// let mut small = [0u8; 4];
 /// let err = resolve_into("http://a/b", "c", Options::default(), &mut small).unwrap_err();
-/// assert_eq!(err, ResolveError::BufferTooSmall { needed: 10 });
+/// assert_eq!(err, ResolveError::BufferTooSmall(uridfa::BufferTooSmall { needed: 10 }));
 /// assert_eq!(err.to_string(), "output buffer too small: 10 bytes needed");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -519,10 +519,7 @@ pub enum ResolveError {
     InvalidReference(crate::Error),
     /// `out` is shorter than the target; `needed` is the target's exact
     /// length. Nothing useful was written.
-    BufferTooSmall {
-        /// The length of the target, in bytes.
-        needed: usize,
-    },
+    BufferTooSmall(crate::BufferTooSmall),
     /// [`Dots::Error`]: a `..` segment would climb above the root.
     DotSegmentsAboveRoot,
     /// [`Dots::Keep`] with `rfc3986`, whose remove_dot_segments always
@@ -543,9 +540,7 @@ impl fmt::Display for ResolveError {
             }
             ResolveError::BaseWithoutScheme => f.write_str("base URI has no scheme"),
             ResolveError::InvalidReference(e) => write!(f, "invalid reference: {e}"),
-            ResolveError::BufferTooSmall { needed } => {
-                write!(f, "output buffer too small: {needed} bytes needed")
-            }
+            ResolveError::BufferTooSmall(e) => e.fmt(f),
             ResolveError::DotSegmentsAboveRoot => {
                 f.write_str("\"..\" segment above the root of the path")
             }
@@ -637,7 +632,7 @@ pub fn resolve(
     let mut buf = alloc::vec![0u8; base.len() + reference.len() + 16];
     let n = match resolve_into(base, reference, options, &mut buf) {
         Ok(n) => n,
-        Err(ResolveError::BufferTooSmall { needed }) => {
+        Err(ResolveError::BufferTooSmall(crate::BufferTooSmall { needed })) => {
             buf = alloc::vec![0u8; needed];
             resolve_into(base, reference, options, &mut buf)?
         }
@@ -1125,7 +1120,9 @@ fn recompose(
     .into_iter()
     .fold(0usize, usize::saturating_add);
     if needed > out.len() {
-        return Err(ResolveError::BufferTooSmall { needed });
+        return Err(ResolveError::BufferTooSmall(crate::BufferTooSmall {
+            needed,
+        }));
     }
     let mut w = Forward { out, at: 0 };
     if let Some(s) = t.scheme {
@@ -1672,4 +1669,10 @@ fn string_buffer_from(
         }
     }
     Ok(())
+}
+
+impl From<crate::BufferTooSmall> for ResolveError {
+    fn from(e: crate::BufferTooSmall) -> ResolveError {
+        ResolveError::BufferTooSmall(e)
+    }
 }

@@ -33,7 +33,7 @@ fn res(base: &str, r: &str) -> Result<String, ResolveError> {
     let o = Options::new(Algorithm::Rfc2396);
     let mut buf = vec![0u8; base.len() + r.len() + 8];
     let n = match resolve_into(base, r, o, &mut buf) {
-        Err(ResolveError::BufferTooSmall { needed }) => {
+        Err(ResolveError::BufferTooSmall(uridfa::BufferTooSmall { needed })) => {
             buf = vec![0u8; needed];
             resolve_into(base, r, o, &mut buf)?
         }

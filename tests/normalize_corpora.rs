@@ -196,7 +196,7 @@ fn normalization_corpora() {
 fn owned(syntax: Syntax, input: &str, steps: Steps) -> Result<String, NormalizeError> {
     let mut buf = vec![0u8; input.len() + 8];
     let n = match syntax.normalize_into(input, steps, &mut buf) {
-        Err(NormalizeError::BufferTooSmall { needed }) => {
+        Err(NormalizeError::BufferTooSmall(uridfa::BufferTooSmall { needed })) => {
             buf.resize(needed, 0);
             syntax.normalize_into(input, steps, &mut buf)?
         }

@@ -13,7 +13,7 @@ use uridfa_codegen::sample::Rng;
 fn owned(syntax: Syntax, input: &str, steps: Steps) -> Result<String, NormalizeError> {
     let mut buf = vec![0u8; input.len() + 8];
     let n = match syntax.normalize_into(input, steps, &mut buf) {
-        Err(NormalizeError::BufferTooSmall { needed }) => {
+        Err(NormalizeError::BufferTooSmall(uridfa::BufferTooSmall { needed })) => {
             buf.resize(needed, 0);
             syntax.normalize_into(input, steps, &mut buf)?
         }
@@ -291,7 +291,9 @@ fn errors_and_buffers() {
         let mut buf = vec![b'#'; len];
         assert_eq!(
             normalize_into(input, Steps::ALL, &mut buf),
-            Err(NormalizeError::BufferTooSmall { needed: want.len() })
+            Err(NormalizeError::BufferTooSmall(uridfa::BufferTooSmall {
+                needed: want.len()
+            }))
         );
         assert!(buf.iter().all(|&b| b == b'#'));
     }

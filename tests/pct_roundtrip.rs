@@ -364,7 +364,9 @@ fn buffer_too_small_reports_the_exact_length() {
         let mut out = vec![0xAAu8; len];
         assert_eq!(
             pct::decode_into(input.as_bytes(), &mut out),
-            Err(PctError::BufferTooSmall { needed: want.len() }),
+            Err(PctError::BufferTooSmall(uridfa::BufferTooSmall {
+                needed: want.len()
+            })),
             "len {len}"
         );
         assert!(out.iter().all(|&b| b == 0xAA));
@@ -379,9 +381,9 @@ fn buffer_too_small_reports_the_exact_length() {
         let mut out = vec![0xAAu8; len];
         assert_eq!(
             pct::encode_into(data, &QUERY_SET, &mut out),
-            Err(PctError::BufferTooSmall {
+            Err(PctError::BufferTooSmall(uridfa::BufferTooSmall {
                 needed: encoded.len()
-            }),
+            })),
             "len {len}"
         );
         assert!(out.iter().all(|&b| b == 0xAA));

@@ -42,7 +42,7 @@ use uridfa::resolve::{resolve_into, Algorithm, Options, ResolveError};
 fn res(base: &str, r: &str, o: Options) -> Result<String, ResolveError> {
     let mut buf = vec![0u8; base.len() + r.len() + 8];
     let n = match resolve_into(base, r, o, &mut buf) {
-        Err(ResolveError::BufferTooSmall { needed }) => {
+        Err(ResolveError::BufferTooSmall(uridfa::BufferTooSmall { needed })) => {
             buf = vec![0u8; needed];
             resolve_into(base, r, o, &mut buf)?
         }

@@ -31,7 +31,7 @@ fn res(base: &str, r: &str, o: Options) -> Result<String, ResolveError> {
     let mut buf = vec![0u8; base.len() + r.len() + 8];
     let n = match resolve_into(base, r, o, &mut buf) {
         Ok(n) => n,
-        Err(ResolveError::BufferTooSmall { needed }) => {
+        Err(ResolveError::BufferTooSmall(uridfa::BufferTooSmall { needed })) => {
             buf = vec![0u8; needed];
             resolve_into(base, r, o, &mut buf).expect("sized buffer")
         }
@@ -41,7 +41,9 @@ fn res(base: &str, r: &str, o: Options) -> Result<String, ResolveError> {
         let mut short = vec![0u8; n - 1];
         assert_eq!(
             resolve_into(base, r, o, &mut short),
-            Err(ResolveError::BufferTooSmall { needed: n }),
+            Err(ResolveError::BufferTooSmall(uridfa::BufferTooSmall {
+                needed: n
+            })),
             "needed length for {base:?} + {r:?}"
         );
     }

@@ -280,7 +280,10 @@ pub fn resolve(args: &ResolveArgs) -> Result<bool, Failure> {
         };
         buf.resize(args.base.len() + reference.len() + 8, 0);
         let mut r = uridfa::resolve::resolve_into(&args.base, reference, args.options, buf);
-        if let Err(uridfa::resolve::ResolveError::BufferTooSmall { needed }) = r {
+        if let Err(uridfa::resolve::ResolveError::BufferTooSmall(uridfa::BufferTooSmall {
+            needed,
+        })) = r
+        {
             buf.resize(needed, 0);
             r = uridfa::resolve::resolve_into(&args.base, reference, args.options, buf);
         }
@@ -325,7 +328,9 @@ fn normal_form(n: Normalization, input: &[u8], buf: &mut Vec<u8>) -> Result<usiz
             Normalization::Ladder(syntax, steps) => {
                 match syntax.normalize_into(input, steps, buf) {
                     Ok(len) => return Ok(len),
-                    Err(NormalizeError::BufferTooSmall { needed }) => needed,
+                    Err(NormalizeError::BufferTooSmall(uridfa::BufferTooSmall { needed })) => {
+                        needed
+                    }
                     Err(e) => return Err(e.to_string()),
                 }
             }
