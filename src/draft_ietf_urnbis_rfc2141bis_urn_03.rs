@@ -470,7 +470,7 @@ struct Index {
 
 impl Index {
     // Entries are `width` bytes, little-endian. Offsets saturate (see
-    // Note [positions saturate] in src/resolve.rs): they are bounded by
+    // Note [positions saturate] in src/resolve/dots.rs): they are bounded by
     // the buffer's length.
 
     fn get(&self, buf: &[u8], at: usize) -> usize {

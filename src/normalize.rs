@@ -65,7 +65,7 @@
 //! is written. [`Syntax::equivalent`] compares the two normal forms
 //! component by component as they are produced; the path is compared
 //! segment by segment from its end, so that dot segments are resolved with
-//! one counter (see Note [dot segments in reverse] in `src/resolve.rs`).
+//! one counter (see Note [dot segments in two reverse passes] in `src/resolve/dots.rs`).
 //! Everything is linear in the input, 100,000 `../` segments or megabytes
 //! of `%2E` included.
 //!
@@ -718,7 +718,7 @@ impl Rewrite<'_> {
         if self.mode.decode && self.s.contains(&b'%') {
             crate::cut::count(self.clone())
         } else {
-            // Saturating: see Note [positions saturate] in src/resolve.rs.
+            // Saturating: see Note [positions saturate] in src/resolve/dots.rs.
             self.s
                 .len()
                 .saturating_sub(self.i)
@@ -818,7 +818,7 @@ enum Item<'a> {
 /// The path is the segments after its leading `/`. Going backwards, a `..`
 /// adds one to `pending`, and a segment met while `pending > 0` is one
 /// that some `..` removes (bracket matching, see Note [dot segments in two
-/// reverse passes] in `src/resolve.rs`). A final `.` or `..` leaves an
+/// reverse passes] in `src/resolve/dots.rs`). A final `.` or `..` leaves an
 /// empty segment (RFC 3986 §5.2.4 B and C; RFC 2396 step 6d and 6f). What
 /// `pending` has left at the start is dropped (RFC 3986) or kept as
 /// leading `..` segments (2396bis-01 step 7); in the latter case a final
@@ -1096,7 +1096,7 @@ impl<'a> Plan<'a> {
     }
 
     fn item_len(&self, c: &Comps<'_>, item: Item<'_>) -> usize {
-        // Lengths saturate: see Note [positions saturate] in src/resolve.rs.
+        // Lengths saturate: see Note [positions saturate] in src/resolve/dots.rs.
         1usize.saturating_add(match item {
             Item::Seg(s) => Rewrite::new(s, self.plain(c)).len(),
             Item::Empty => 0,

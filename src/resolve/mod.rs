@@ -1,0 +1,657 @@
+//! Resolving a URI reference against a base URI: the four algorithms of the
+//! founding documents, each implemented as its own text writes it.
+//!
+//! | [`Algorithm`] | name | document |
+//! |---|---|---|
+//! | [`Rfc3986`](Algorithm::Rfc3986) | `rfc3986` | RFC 3986 §5.2.1–5.2.4 and §5.3 (strict parser) |
+//! | [`Rfc3986NonStrict`](Algorithm::Rfc3986NonStrict) | `rfc3986-nonstrict` | the same, non-strict (§5.2.2: a scheme equal to the base's is ignored) |
+//! | [`Rfc2396bis01`](Algorithm::Rfc2396bis01) | `draft-fielding-uri-rfc2396bis-01` | §5.2 pseudocode, merge steps 1–8, its "validating" switch |
+//! | [`Rfc2396`](Algorithm::Rfc2396) | `rfc2396` | RFC 2396 §5.2, steps 1–7 |
+//! | [`UrlSyntax05`](Algorithm::UrlSyntax05) | `draft-fielding-url-syntax-05` | §5.2 steps 1–7, string-buffer steps a–i |
+//!
+//! They differ in visible ways (base `http://a/b/c/d;p?q`):
+//!
+//! | reference | draft 05 | RFC 2396 | 2396bis-01 | RFC 3986 |
+//! |---|---|---|---|---|
+//! | `?y` | `http://a/b/c/?y` | `http://a/b/c/?y` | `http://a/b/c/d;p?y` | `http://a/b/c/d;p?y` |
+//! | `g?y/./x` | `http://a/b/c/g?y/x` | `http://a/b/c/g?y/./x` | `http://a/b/c/g?y/./x` | `http://a/b/c/g?y/./x` |
+//! | `/./g` | `http://a/./g` | `http://a/./g` | `http://a/./g` | `http://a/g` |
+//! | `../../../g` | `http://a/../g` | `http://a/../g` | `http://a/../g` | `http://a/g` |
+//!
+//! The entry point is [`resolve_into`], which writes the target into a
+//! caller buffer and never allocates; with the `alloc` feature, `resolve`
+//! returns a `String`. [`Options`] picks the algorithm, what to do with
+//! leading `..` segments ([`Dots`]), 2396bis-01's "validating" switch and
+//! the [`Syntax`] of base and reference: URIs (RFC 3986) or IRIs (RFC
+//! 3987).
+//!
+//! # Parsing
+//!
+//! `rfc3986` and `rfc3986-nonstrict` parse the base as `URI` and the
+//! reference as `URI-reference` with the tables of
+//! [`crate::rfc3986`]. The base may carry a fragment: §5.1 says a base
+//! "stripped of any fragment component" is used, so it is ignored.
+//!
+//! With [`Syntax::Rfc3987`] they read the base as `IRI` and the reference
+//! as `IRI-reference` with the tables of [`crate::rfc3987`] instead. RFC
+//! 3987 §6.5: "the algorithms of \[RFC3986\] can be applied directly,
+//! treating the characters additionally allowed in IRI references in the
+//! same way that unreserved characters are in URI references". Every
+//! step of the algorithm splits and joins at ASCII delimiters only, so
+//! nothing else changes, and the target of an IRI base and an IRI
+//! reference is an IRI (§3.1: the same target as resolving their URI
+//! mappings, then mapping back). The older algorithms predate IRIs and
+//! take [`Syntax::Rfc3986`] only.
+//!
+//! ```
+//! use uridfa::resolve::{resolve_into, Options, Syntax};
+//! let mut buf = [0u8; 64];
+//! let o = Options::default().syntax(Syntax::Rfc3987);
+//! let n = resolve_into("http://\u{E9}.example/a/b", "../c\u{E9}?\u{E000}", o, &mut buf)?;
+//! assert_eq!(&buf[..n], "http://\u{E9}.example/c\u{E9}?\u{E000}".as_bytes());
+//! // Under RFC 3986 the same base is not a URI.
+//! assert!(resolve_into("http://\u{E9}.example/a/b", "c", Options::default(), &mut buf).is_err());
+//! # Ok::<(), uridfa::resolve::ResolveError>(())
+//! ```
+//!
+//! The older algorithms first validate base and reference with their own
+//! document's grammar ([`crate::rfc2396`],
+//! [`crate::draft_fielding_url_syntax_05`],
+//! [`crate::draft_fielding_uri_rfc2396bis_01`]; RFC 2396 also accepts a
+//! query-only reference such as Appendix C's `?y`, which its grammar
+//! lacks), then obtain their components as their §5.2 step 1 says, from
+//! the split of their own Appendix B regular expression
+//! `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, done by hand;
+//! the base must have a scheme (§5.2: "only the scheme component is
+//! required to be present in the base"). Draft 05 does not treat `;params`
+//! as a separate component: its Appendix F.4 says "parameters have been
+//! removed as a separate component and may now appear in any path
+//! segment. Their influence has been removed from the algorithm".
+//!
+//! # The target keeps its host
+//!
+//! A target without an authority whose path starts with `//` (base
+//! `file:/srv/www/x`, reference `../../..//evil.example/p`) is written
+//! with `/.` before its path, `file:/.//evil.example/p`, whatever the
+//! algorithm and [`Dots`] policy, so the path is never re-read as an
+//! authority. See Note [a path that starts with "//"].
+//!
+//! One case is kept as the older documents write it, and it does change
+//! the host: RFC 2396 and draft 05 §5.2 step 6a copy the base path "up to
+//! and including the last slash", which for a base with an authority and
+//! an empty path is nothing, so the reference is appended to the
+//! authority: base `http://a` with `.evil.com/x` gives
+//! `http://a.evil.com/x` (and `g` gives `http://ag`). Draft 05 step 6c also
+//! appends `?` and the query to that buffer before dot removal, so there a
+//! query-only reference can reach the authority too: `http://a` with
+//! `?y/../.evil.com` gives `http://a.evil.com`. RFC 3986 §5.2.3 and
+//! 2396bis-01 merge step 1 put a `/` first (`http://a/.evil.com/x`); use
+//! them when the base may have an empty path.
+//!
+//! ```
+//! use uridfa::resolve::{resolve_into, Algorithm, Options};
+//! let mut buf = [0u8; 64];
+//! let n = resolve_into("file:/srv/www/x", "../../..//evil.example/p", Options::default(), &mut buf)?;
+//! assert_eq!(&buf[..n], b"file:/.//evil.example/p");
+//! let n = resolve_into("http://a", ".evil.com/x", Options::new(Algorithm::Rfc2396), &mut buf)?;
+//! assert_eq!(&buf[..n], b"http://a.evil.com/x");
+//! let n = resolve_into("http://a", ".evil.com/x", Options::default(), &mut buf)?;
+//! assert_eq!(&buf[..n], b"http://a/.evil.com/x");
+//! # Ok::<(), uridfa::resolve::ResolveError>(())
+//! ```
+//!
+//! # Linear time
+//!
+//! Every step is linear in the input, whatever the input (100,000 `../`
+//! segments included). See Note [dot segments in two reverse passes].
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::resolve::{resolve_into, Algorithm, Options};
+//!
+//! let mut buf = [0u8; 64];
+//! let base = "http://a/b/c/d;p?q";
+//! let n = resolve_into(base, "../g?y", Options::default(), &mut buf)?;
+//! assert_eq!(&buf[..n], b"http://a/b/g?y");
+//!
+//! let old = Options::new(Algorithm::UrlSyntax05);
+//! let n = resolve_into(base, "g?y/./x", old, &mut buf)?;
+//! assert_eq!(&buf[..n], b"http://a/b/c/g?y/x");
+//! # Ok::<(), uridfa::resolve::ResolveError>(())
+//! ```
+
+mod components;
+mod dots;
+mod plan;
+mod recompose;
+
+use crate::work::{Meter, NoMeter};
+use components::{parts_older, parts_rfc3986};
+use core::fmt;
+use plan::{plan_2396, plan_2396bis01, plan_rfc3986};
+use recompose::recompose;
+
+/// One of the four resolution algorithms (five names: RFC 3986 has a
+/// strict and a non-strict form).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::Algorithm;
+/// let a = Algorithm::from_name("rfc2396").unwrap();
+/// assert_eq!(a, Algorithm::Rfc2396);
+/// assert_eq!(a.name(), "rfc2396");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Algorithm {
+    /// `rfc3986`: RFC 3986 §5.2.1–5.2.4, strict (§5.2.2).
+    #[default]
+    Rfc3986,
+    /// `rfc3986-nonstrict`: RFC 3986 §5.2.2 with `strict` false: a
+    /// reference scheme equal to the base's (ASCII case ignored, §3.1) is
+    /// dropped and the reference resolved as relative.
+    Rfc3986NonStrict,
+    /// `draft-fielding-uri-rfc2396bis-01`: the §5.2 pseudocode and its
+    /// merge steps 1–8. Absolute-path references are not dot-normalized.
+    Rfc2396bis01,
+    /// `rfc2396`: RFC 2396 §5.2, steps 1–7 (step 6a–h merges the path).
+    Rfc2396,
+    /// `draft-fielding-url-syntax-05`: §5.2 steps 1–7; step 6 appends the
+    /// reference's query to the buffer before removing dot segments (a–i).
+    UrlSyntax05,
+}
+
+impl Algorithm {
+    /// Every algorithm, newest document first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::resolve::Algorithm::ALL.len(), 5);
+    /// ```
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Rfc3986,
+        Algorithm::Rfc3986NonStrict,
+        Algorithm::Rfc2396bis01,
+        Algorithm::Rfc2396,
+        Algorithm::UrlSyntax05,
+    ];
+
+    /// The algorithm's name, after its document.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::Algorithm;
+    /// assert_eq!(Algorithm::UrlSyntax05.name(), "draft-fielding-url-syntax-05");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Rfc3986 => "rfc3986",
+            Algorithm::Rfc3986NonStrict => "rfc3986-nonstrict",
+            Algorithm::Rfc2396bis01 => "draft-fielding-uri-rfc2396bis-01",
+            Algorithm::Rfc2396 => "rfc2396",
+            Algorithm::UrlSyntax05 => "draft-fielding-url-syntax-05",
+        }
+    }
+
+    /// The algorithm called `name` (exactly one of the [`Algorithm::name`]s).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::Algorithm;
+    /// assert_eq!(
+    ///     Algorithm::from_name("draft-fielding-uri-rfc2396bis-01"),
+    ///     Some(Algorithm::Rfc2396bis01)
+    /// );
+    /// assert_eq!(Algorithm::from_name("rfc1808"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// What its document's examples do with leading `..` segments:
+    /// RFC 3986's remove_dot_segments removes them (`../../../g` =
+    /// `http://a/g`, §5.4.2); the three older texts keep them
+    /// (`../../../g` = `http://a/../g`, Appendix C.2 of each).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{Algorithm, Dots};
+    /// assert_eq!(Algorithm::Rfc3986.default_dots(), Dots::Remove);
+    /// assert_eq!(Algorithm::Rfc2396.default_dots(), Dots::Keep);
+    /// ```
+    pub fn default_dots(self) -> Dots {
+        match self {
+            Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict => Dots::Remove,
+            _ => Dots::Keep,
+        }
+    }
+
+    fn is_rfc3986(self) -> bool {
+        matches!(self, Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The grammar that reads base and reference for the `rfc3986` and
+/// `rfc3986-nonstrict` algorithms.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::Syntax;
+/// assert_eq!(Syntax::from_name("rfc3987"), Some(Syntax::Rfc3987));
+/// assert_eq!(Syntax::Rfc3986.name(), "rfc3986");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Syntax {
+    /// `rfc3986`: base `URI`, reference `URI-reference` ([`crate::rfc3986`]).
+    #[default]
+    Rfc3986,
+    /// `rfc3987`: base `IRI`, reference `IRI-reference`
+    /// ([`crate::rfc3987`]); RFC 3987 §6.5.
+    Rfc3987,
+}
+
+impl Syntax {
+    /// Every syntax.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::resolve::Syntax::ALL.len(), 2);
+    /// ```
+    pub const ALL: [Syntax; 2] = [Syntax::Rfc3986, Syntax::Rfc3987];
+
+    /// The grammar's name (as in [`crate::GRAMMARS`] and `--grammar`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::resolve::Syntax::Rfc3987.name(), "rfc3987");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Syntax::Rfc3986 => "rfc3986",
+            Syntax::Rfc3987 => "rfc3987",
+        }
+    }
+
+    /// The syntax of grammar `name` (`rfc3986` or `rfc3987`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::Syntax;
+    /// assert_eq!(Syntax::from_name("rfc3986"), Some(Syntax::Rfc3986));
+    /// assert_eq!(Syntax::from_name("rfc2396"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Syntax> {
+        Syntax::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+impl fmt::Display for Syntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What to do with `..` segments that have nothing left to remove: RFC
+/// 2396 §5.2 step 6g and 2396bis-01 merge step 7 ("the reference is
+/// considered to be in error. Implementations may handle this error by
+/// retaining these components ..., by removing them ..., or by avoiding
+/// traversal of the reference").
+///
+/// For `rfc3986` the document's own algorithm removes them, so only
+/// [`Dots::Remove`] and [`Dots::Error`] apply; [`Dots::Keep`] there is
+/// [`ResolveError::KeepUnsupported`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{resolve_into, Algorithm, Dots, Options};
+/// let mut buf = [0u8; 32];
+/// let o = Options::new(Algorithm::Rfc2396).dots(Dots::Remove);
+/// let n = resolve_into("http://a/b/c/d;p?q", "../../../g", o, &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://a/g");
+/// # Ok::<(), uridfa::resolve::ResolveError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dots {
+    /// Retain them in the path (`http://a/../g`).
+    Keep,
+    /// Remove them, "discarding relative levels above the root"
+    /// (`http://a/g`).
+    Remove,
+    /// Fail with [`ResolveError::DotSegmentsAboveRoot`].
+    Error,
+}
+
+impl Dots {
+    /// `keep`, `remove` or `error`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::resolve::Dots::Keep.name(), "keep");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Dots::Keep => "keep",
+            Dots::Remove => "remove",
+            Dots::Error => "error",
+        }
+    }
+
+    /// The choice called `name` (`keep`, `remove` or `error`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::Dots;
+    /// assert_eq!(Dots::from_name("error"), Some(Dots::Error));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Dots> {
+        [Dots::Keep, Dots::Remove, Dots::Error]
+            .into_iter()
+            .find(|d| d.name() == name)
+    }
+}
+
+/// How to resolve: the algorithm, the leading-`..` policy,
+/// 2396bis-01's "validating" switch and the [`Syntax`] of the inputs.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{Algorithm, Dots, Options};
+/// let o = Options::new(Algorithm::Rfc2396bis01).validating(false);
+/// assert_eq!(o.dots, Dots::Keep);
+/// assert!(!o.validating);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// What to do with leading `..` segments left after merging.
+    pub dots: Dots,
+    /// 2396bis-01 §5.2 only: `if ((not validating) and (R.scheme ==
+    /// Base.scheme)) then undefine(R.scheme)`. Default `true`, the
+    /// validating reading of its Appendix C (`http:g` = `http:g`).
+    pub validating: bool,
+    /// `rfc3986` and `rfc3986-nonstrict` only: read URIs (default) or
+    /// IRIs (RFC 3987 §6.5).
+    pub syntax: Syntax,
+}
+
+impl Options {
+    /// `algorithm` with its document's defaults
+    /// ([`Algorithm::default_dots`], validating).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{Algorithm, Dots, Options};
+    /// assert_eq!(Options::new(Algorithm::Rfc3986).dots, Dots::Remove);
+    /// ```
+    pub fn new(algorithm: Algorithm) -> Options {
+        Options {
+            algorithm,
+            dots: algorithm.default_dots(),
+            validating: true,
+            syntax: Syntax::Rfc3986,
+        }
+    }
+
+    /// With another leading-`..` policy.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{Algorithm, Dots, Options};
+    /// let o = Options::new(Algorithm::Rfc2396).dots(Dots::Error);
+    /// assert_eq!(o.dots, Dots::Error);
+    /// ```
+    pub fn dots(self, dots: Dots) -> Options {
+        Options { dots, ..self }
+    }
+
+    /// With 2396bis-01's "validating" switch set to `validating`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{resolve_into, Algorithm, Options};
+    /// let mut buf = [0u8; 32];
+    /// let o = Options::new(Algorithm::Rfc2396bis01).validating(false);
+    /// let n = resolve_into("http://a/b/c/d;p?q", "http:g", o, &mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/b/c/g");
+    /// # Ok::<(), uridfa::resolve::ResolveError>(())
+    /// ```
+    pub fn validating(self, validating: bool) -> Options {
+        Options { validating, ..self }
+    }
+
+    /// With base and reference read under `syntax`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::resolve::{resolve_into, Options, Syntax};
+    /// let mut buf = [0u8; 64];
+    /// let o = Options::default().syntax(Syntax::Rfc3987);
+    /// // RFC 3987 §3.2.1: "http://www.example.org/D&#xFC;rst".
+    /// let n = resolve_into("http://www.example.org/a", "D\u{FC}rst", o, &mut buf)?;
+    /// assert_eq!(&buf[..n], "http://www.example.org/D\u{FC}rst".as_bytes());
+    /// # Ok::<(), uridfa::resolve::ResolveError>(())
+    /// ```
+    pub fn syntax(self, syntax: Syntax) -> Options {
+        Options { syntax, ..self }
+    }
+}
+
+impl Default for Options {
+    /// `rfc3986`, strict.
+    fn default() -> Options {
+        Options::new(Algorithm::Rfc3986)
+    }
+}
+
+/// Why a reference could not be resolved. Small and `Copy`; `Display`
+/// does not allocate.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{resolve_into, Options, ResolveError};
+/// let mut small = [0u8; 4];
+/// let err = resolve_into("http://a/b", "c", Options::default(), &mut small).unwrap_err();
+/// assert_eq!(err, ResolveError::BufferTooSmall(uridfa::BufferTooSmall { needed: 10 }));
+/// assert_eq!(err.to_string(), "output buffer too small: 10 bytes needed");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResolveError {
+    /// The base is not a `URI` (RFC 3986 §5.2.1 requires a base with a
+    /// scheme; the grammar error says where it fails), or not an `IRI`
+    /// with [`Syntax::Rfc3987`].
+    InvalidBase(crate::Error),
+    /// The base has no scheme (older algorithms: "only the scheme
+    /// component is required to be present in the base").
+    BaseWithoutScheme,
+    /// The reference is not a `URI-reference` (an `IRI-reference` with
+    /// [`Syntax::Rfc3987`]).
+    InvalidReference(crate::Error),
+    /// `out` is shorter than the target; `needed` is the target's exact
+    /// length. Nothing useful was written.
+    BufferTooSmall(crate::BufferTooSmall),
+    /// [`Dots::Error`]: a `..` segment would climb above the root.
+    DotSegmentsAboveRoot,
+    /// [`Dots::Keep`] with `rfc3986`, whose remove_dot_segments always
+    /// removes them.
+    KeepUnsupported,
+    /// [`Syntax::Rfc3987`] with an algorithm older than RFC 3986: IRIs are
+    /// resolved with the RFC 3986 algorithm (RFC 3987 §6.5).
+    SyntaxUnsupported,
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResolveError::InvalidBase(e) => {
+                // An IRI base fails the rfc3987 `IRI` rule (Syntax::Rfc3987).
+                let what = if e.rule() == "IRI" { "IRI" } else { "URI" };
+                write!(f, "invalid base {what}: {e}")
+            }
+            ResolveError::BaseWithoutScheme => f.write_str("base URI has no scheme"),
+            ResolveError::InvalidReference(e) => write!(f, "invalid reference: {e}"),
+            ResolveError::BufferTooSmall(e) => e.fmt(f),
+            ResolveError::DotSegmentsAboveRoot => {
+                f.write_str("\"..\" segment above the root of the path")
+            }
+            ResolveError::KeepUnsupported => f.write_str(
+                "rfc3986 always removes leading \"..\" segments; Dots::Keep does not apply",
+            ),
+            ResolveError::SyntaxUnsupported => f.write_str(
+                "IRIs (rfc3987) are resolved with rfc3986 or rfc3986-nonstrict only (RFC 3987 §6.5)",
+            ),
+        }
+    }
+}
+
+/// Without features: `core::error::Error` is stable since Rust 1.81.
+impl core::error::Error for ResolveError {}
+
+/// Resolves `reference` against `base` and writes the target into `out`.
+/// Returns the target's length: `out[..n]` is the target, valid UTF-8.
+///
+/// A reference that refers to the current document (an empty reference, or
+/// only a fragment, in every document) yields the base without its
+/// fragment, followed by the reference's fragment if it has one.
+///
+/// # Errors
+///
+/// - [`ResolveError::InvalidBase`] / [`ResolveError::InvalidReference`]
+///   (`rfc3986`): not a `URI` / `URI-reference`;
+/// - [`ResolveError::BaseWithoutScheme`] (older algorithms);
+/// - [`ResolveError::BufferTooSmall`] with the exact length needed;
+/// - [`ResolveError::DotSegmentsAboveRoot`] with [`Dots::Error`];
+/// - [`ResolveError::KeepUnsupported`] with `rfc3986` and [`Dots::Keep`];
+/// - [`ResolveError::SyntaxUnsupported`] with [`Syntax::Rfc3987`] and an
+///   older algorithm.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{resolve_into, Algorithm, Options, ResolveError};
+/// let mut buf = [0u8; 64];
+/// let n = resolve_into("http://a/b/c/d;p?q", "/./g", Options::default(), &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://a/g");
+/// let n = resolve_into("http://a/b/c/d;p?q", "/./g", Options::new(Algorithm::Rfc2396), &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://a/./g");
+/// # Ok::<(), ResolveError>(())
+/// ```
+pub fn resolve_into(
+    base: &str,
+    reference: &str,
+    options: Options,
+    out: &mut [u8],
+) -> Result<usize, ResolveError> {
+    resolve_with_work(base, reference, options, out, &NoMeter)
+}
+
+/// [`resolve_into`], also returning the number of path bytes the dot-segment
+/// passes visited. Exposed for the linear-time tests only.
+#[doc(hidden)]
+pub fn resolve_into_counting(
+    base: &str,
+    reference: &str,
+    options: Options,
+    out: &mut [u8],
+) -> (Result<usize, ResolveError>, usize) {
+    let work = core::cell::Cell::new(0);
+    let r = resolve_with_work(base, reference, options, out, &work);
+    (r, work.get())
+}
+
+/// Resolves `reference` against `base` into a new `String`.
+///
+/// # Errors
+///
+/// As [`resolve_into`], except that the buffer is always large enough.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::resolve::{resolve, Algorithm, Options};
+/// let t = resolve("http://a/b/c/d;p?q", "?y", Options::new(Algorithm::Rfc2396))?;
+/// assert_eq!(t, "http://a/b/c/?y");
+/// # Ok::<(), uridfa::resolve::ResolveError>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn resolve(
+    base: &str,
+    reference: &str,
+    options: Options,
+) -> Result<alloc::string::String, ResolveError> {
+    let mut buf = alloc::vec![0u8; base.len() + reference.len() + 16];
+    let n = match resolve_into(base, reference, options, &mut buf) {
+        Ok(n) => n,
+        Err(ResolveError::BufferTooSmall(crate::BufferTooSmall { needed })) => {
+            buf = alloc::vec![0u8; needed];
+            resolve_into(base, reference, options, &mut buf)?
+        }
+        Err(e) => return Err(e),
+    };
+    buf.truncate(n);
+    // Every byte comes from `base`, `reference` or ASCII separators, cut at
+    // ASCII bytes only: always UTF-8.
+    Ok(match alloc::string::String::from_utf8(buf) {
+        Ok(s) => s,
+        Err(e) => alloc::string::String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+fn resolve_with_work(
+    base: &str,
+    reference: &str,
+    options: Options,
+    out: &mut [u8],
+    work: &impl Meter,
+) -> Result<usize, ResolveError> {
+    let a = options.algorithm;
+    if a.is_rfc3986() && options.dots == Dots::Keep {
+        return Err(ResolveError::KeepUnsupported);
+    }
+    let [b, r] = if a.is_rfc3986() {
+        parts_rfc3986(options.syntax, base, reference)?
+    } else if options.syntax != Syntax::Rfc3986 {
+        return Err(ResolveError::SyntaxUnsupported);
+    } else {
+        parts_older(a, base, reference)?
+    };
+    let target = match a {
+        Algorithm::Rfc3986 => plan_rfc3986(b, r, true),
+        Algorithm::Rfc3986NonStrict => plan_rfc3986(b, r, false),
+        Algorithm::Rfc2396bis01 => plan_2396bis01(b, r, options.validating),
+        Algorithm::Rfc2396 => plan_2396(b, r, false),
+        Algorithm::UrlSyntax05 => plan_2396(b, r, true),
+    };
+    recompose(&target, options.dots, out, work)
+}
+
+impl From<crate::BufferTooSmall> for ResolveError {
+    fn from(e: crate::BufferTooSmall) -> ResolveError {
+        ResolveError::BufferTooSmall(e)
+    }
+}
