@@ -1,0 +1,195 @@
+//! The components of a reference as the normal form needs them: parsed
+//! with the syntax's own tables, the authority split into userinfo, host
+//! and port, and which bytes of the host the `case` step folds.
+
+use super::rewrite::{hex_val, Mode, Rewrite};
+use super::{NormalizeError, Syntax};
+
+/// How the host is case-folded by the `case` step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum HostCase {
+    /// Lower case (ASCII) in `from..to` of the host: all of it, or up to
+    /// the start of an RFC 6874 zone ID (whose case is kept), or the host
+    /// part of a 2396bis-01 `reg-name` that becomes a `server` once
+    /// decoded.
+    Lower(usize, usize),
+    /// Kept (a 2396bis-01 `reg-name` authority).
+    Keep,
+}
+
+/// An authority, split.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Auth<'a> {
+    pub(super) userinfo: Option<&'a str>,
+    pub(super) host: &'a str,
+    pub(super) host_case: HostCase,
+    pub(super) port: Option<&'a str>,
+}
+
+/// A reference, split by its grammar.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Comps<'a> {
+    pub(super) syntax: Syntax,
+    pub(super) scheme: Option<&'a str>,
+    pub(super) auth: Option<Auth<'a>>,
+    pub(super) path: &'a str,
+    pub(super) query: Option<&'a str>,
+    pub(super) fragment: Option<&'a str>,
+}
+
+impl<'a> Comps<'a> {
+    pub(super) fn parse(syntax: Syntax, input: &'a str) -> Result<Comps<'a>, NormalizeError> {
+        macro_rules! generic {
+            ($r:expr, $zone:expr) => {{
+                let r = $r.map_err(NormalizeError::Invalid)?;
+                let auth = r.authority().map(|_| {
+                    let host = r.host().unwrap_or("");
+                    Auth {
+                        userinfo: r.userinfo(),
+                        host,
+                        host_case: HostCase::Lower(0, $zone(host)),
+                        port: r.port(),
+                    }
+                });
+                Comps {
+                    syntax,
+                    scheme: r.scheme(),
+                    auth,
+                    path: r.path(),
+                    query: r.query(),
+                    fragment: r.fragment(),
+                }
+            }};
+        }
+        let whole = |h: &str| h.len();
+        Ok(match syntax {
+            Syntax::Rfc3986 => generic!(crate::rfc3986::UriRef::parse(input), whole),
+            // RFC 3987 §5.3.2.1: "the scheme and US-ASCII only host are
+            // case insensitive": a host with non-ASCII characters, written
+            // or percent-encoded, keeps its case.
+            Syntax::Rfc3987 => generic!(crate::rfc3987::IriRef::parse(input), |h: &str| {
+                let b = h.as_bytes();
+                let encoded_non_ascii = b
+                    .windows(2)
+                    .any(|w| matches!(w, [b'%', d] if hex_val(*d) >= 8));
+                if h.is_ascii() && !encoded_non_ascii {
+                    h.len()
+                } else {
+                    0
+                }
+            }),
+            Syntax::Rfc6874 => generic!(crate::rfc6874::UriRef::parse(input), |h: &str| {
+                // `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`
+                // with `IPv6addrz = IPv6address "%25" ZoneID`.
+                if h.starts_with('[') {
+                    // "%" occurs in an IP-literal only before the zone ID.
+                    crate::cut::find(h, b'%').unwrap_or(h.len())
+                } else {
+                    h.len()
+                }
+            }),
+            Syntax::Rfc2396bis01 => {
+                use crate::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, UriRef};
+                let r = UriRef::parse(input).map_err(NormalizeError::Invalid)?;
+                let auth = r.authority().map(|a| match r.authority_kind() {
+                    Some(AuthorityKind::RegName) => Auth {
+                        userinfo: None,
+                        host: a,
+                        host_case: HostCase::Keep,
+                        port: None,
+                    },
+                    _ => {
+                        let host = r.host().unwrap_or("");
+                        Auth {
+                            userinfo: r.userinfo(),
+                            host,
+                            host_case: HostCase::Lower(0, host.len()),
+                            port: r.port(),
+                        }
+                    }
+                });
+                Comps {
+                    syntax,
+                    scheme: r.scheme(),
+                    auth,
+                    path: r.path(),
+                    query: r.query(),
+                    fragment: r.fragment(),
+                }
+            }
+        })
+    }
+}
+
+/// Whether the octet `b` is `unreserved` in the syntax's grammar.
+/// `tests/normalize_spec.rs` checks both against the grammar files.
+pub(super) fn unreserved(syntax: Syntax, b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || match syntax {
+            // RFC 3986 §2.3 (and RFC 3987, RFC 6874 through it):
+            // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
+            Syntax::Rfc3986 | Syntax::Rfc3987 | Syntax::Rfc6874 => {
+                matches!(b, b'-' | b'.' | b'_' | b'~')
+            }
+            // 2396bis-01 §2.3: unreserved = ALPHA / DIGIT / mark, with
+            // mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")".
+            Syntax::Rfc2396bis01 => {
+                matches!(
+                    b,
+                    b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
+                )
+            }
+        }
+}
+
+/// A 2396bis-01 `reg-name` authority whose `%XX` of unreserved octets,
+/// decoded, make it a `server` (`//H%41:21` is `//HA:21`): split as that
+/// server, so that the `case` step folds its host and the `scheme` step
+/// sees its port, as they will when the normal form is normalized again.
+/// Decoding creates no `@`, `:`, `[` or `]`, so the server's delimiters
+/// are those of the raw text.
+pub(super) fn decoded_server(raw: &str) -> Option<Auth<'_>> {
+    use crate::draft_fielding_uri_rfc2396bis_01::tables as t;
+    if !crate::cut::contains(raw, b'%') {
+        return None;
+    }
+    let mut regs = [0usize; t::REG_LEN];
+    let mut m = uridfa_runtime::Machine::new(&t::URI_REFERENCE, &mut regs).ok()?;
+    m.feed(b"//").ok()?;
+    let decode = Mode {
+        syntax: Syntax::Rfc2396bis01,
+        lower: (0, 0),
+        upper_hex: false,
+        decode: true,
+    };
+    let mut chunk = [0u8; 64];
+    let mut n = 0;
+    for b in Rewrite::new(raw, decode) {
+        if n == chunk.len() {
+            m.feed(&chunk).ok()?;
+            n = 0;
+        }
+        if let Some(slot) = chunk.get_mut(n) {
+            *slot = b;
+            n = n.saturating_add(1);
+        }
+    }
+    m.feed(chunk.get(..n)?).ok()?;
+    let mut spans = [None; t::CAPTURE_LEN];
+    m.finish_split(&mut spans).ok()?;
+    spans.get(t::SERVER).copied().flatten()?;
+    let (userinfo, hostport) = match crate::cut::rsplit_once(raw, b'@') {
+        Some((userinfo, hostport)) => (Some(userinfo), hostport),
+        None => (None, raw),
+    };
+    let (host, port) = match crate::cut::split_once(hostport, b':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (hostport, None),
+    };
+    Some(Auth {
+        userinfo,
+        host,
+        host_case: HostCase::Lower(0, host.len()),
+        port,
+    })
+}

@@ -1,0 +1,532 @@
+//! Syntax-based and scheme-based normalization (the comparison ladder of
+//! RFC 3986 §6.2 and of draft-fielding-uri-rfc2396bis-01 §6.2), and
+//! equivalence without building normal forms.
+//!
+//! [`Steps`] picks the rungs of the ladder; each one is a set of rewrites:
+//!
+//! | step | name | what it rewrites | RFC 3986 | 2396bis-01 |
+//! |---|---|---|---|---|
+//! | [`Steps::CASE`] | `case` | scheme and host to lower case; hex digits of every `%XX` to upper case | §6.2.2.1 | §6.2.2.1, §6.2.2.2 |
+//! | [`Steps::PCT`] | `pct` | `%XX` that encodes an `unreserved` character becomes that character | §6.2.2.2 | §6.2.2.2 |
+//! | [`Steps::PATH`] | `path` | dot segments of an absolute path | §6.2.2.3 (remove_dot_segments, §5.2.4) | §6.2.2.3 (merge, §5.2) |
+//! | [`Steps::SCHEME`] | `scheme` | default or empty port removed; empty path of `http`/`https` with an authority becomes `/` | §6.2.3 | §6.2.3 |
+//!
+//! The steps apply in that order, each to the result of the previous ones:
+//! `%2E%2E` is a `..` segment for the path step only when the `pct` step
+//! decoded it.
+//!
+//! [`Syntax`] picks the document: its grammar validates the input and
+//! gives the components, its `unreserved` rule says what `pct` decodes,
+//! and its path step is its own:
+//!
+//! - `rfc3986`, `rfc3987` (IRIs: only ASCII `unreserved` octets are
+//!   decoded, as RFC 3987 §5.3.2.3 says; only a "US-ASCII only host" is
+//!   case-folded, §5.3.2.1)
+//!   and `rfc6874` (an IPv6 zone ID after `%25` keeps its case) remove dot
+//!   segments with RFC 3986 §5.2.4 `remove_dot_segments`: `..` above the
+//!   root disappears (`/a/../../b` → `/b`).
+//! - `draft-fielding-uri-rfc2396bis-01` says to split the URI "just after
+//!   the "/" that starts the path, using the left half as the base URI and
+//!   the right as a relative reference, and normalizing the URI by merging
+//!   the two" with its §5 algorithm, whose step 7 keeps `..` segments
+//!   above the root (`/a/../../b` → `/../b`, as its Appendix C's
+//!   `http://a/../g`). Its `unreserved` includes `mark`, so `%21` decodes
+//!   to `!`. Host case folding applies to a `server`'s host, not to a
+//!   `reg-name` authority ("the scheme and hostname are case
+//!   insensitive").
+//!
+//! # Which paths lose dot segments
+//!
+//! The path step rewrites paths that start with `/` only. A relative path
+//! (`../a`, `a/./b`) is meaningful only against a base, and a rootless path
+//! after a scheme (`foo:a/../b`) is not hierarchical: remove_dot_segments
+//! would even turn `a/../b` into `/b`. Both are left as they are. When the
+//! result of an authority-less path would start with `//` (and so read as
+//! an authority), it is written `/.//…`, which normalizes to itself.
+//!
+//! # Scheme-based rules
+//!
+//! Default ports are those of the RFC 1738 schemes, plus `https`:
+//! `ftp` 21, `http` 80, `gopher` 70, `nntp` 119, `telnet` 23, `wais` 210,
+//! `prospero` 1525, `https` 443 (see [`default_port`]). A port equal to
+//! the default as a decimal number (`:080` too) is removed with its `:`;
+//! an empty port is removed for every scheme (RFC 3986 §6.2.3: "an
+//! explicit ":port", for which the port is empty or the default for the
+//! scheme, is equivalent to one where the port and its ":" delimiter are
+//! elided"). Nothing else is removed: `http://a/?` keeps its `?` (§6.2.3:
+//! "Normalization should not remove delimiters when their associated
+//! component is empty").
+//!
+//! # Cost
+//!
+//! No allocation. [`Syntax::normalize_into`] makes one validating pass and
+//! two passes over the components (one to count, one to write), so
+//! [`NormalizeError::BufferTooSmall`] states the exact length and nothing
+//! is written. [`Syntax::equivalent`] compares the two normal forms
+//! component by component as they are produced; the path is compared
+//! segment by segment from its end, so that dot segments are resolved with
+//! one counter (see Note [dot segments in two reverse passes] in `src/resolve/dots.rs`).
+//! Everything is linear in the input, 100,000 `../` segments or megabytes
+//! of `%2E` included.
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::normalize::{equivalent, normalize_into, Steps};
+//!
+//! // RFC 3986 §6.2.2's example pair.
+//! let mut buf = [0u8; 64];
+//! let n = normalize_into("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Steps::ALL, &mut buf)?;
+//! assert_eq!(&buf[..n], b"example://a/b/c/%7Bfoo%7D");
+//! assert!(equivalent("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Steps::ALL)?);
+//!
+//! // RFC 3986 §6.2.3: four equivalent URIs.
+//! for u in ["http://example.com", "http://example.com:/", "http://example.com:80/"] {
+//!     assert!(equivalent(u, "http://example.com/", Steps::ALL)?);
+//! }
+//! // ... but not with an empty query.
+//! assert!(!equivalent("http://example.com/?", "http://example.com/", Steps::ALL)?);
+//! # Ok::<(), uridfa::normalize::NormalizeError>(())
+//! ```
+
+mod components;
+mod path;
+mod plan;
+mod rewrite;
+
+use components::Comps;
+use plan::Plan;
+
+use core::fmt;
+use core::ops::BitOr;
+
+// ---------------------------------------------------------------------
+// Steps
+
+/// Which rungs of the comparison ladder to apply: any union of
+/// [`Steps::CASE`], [`Steps::PCT`], [`Steps::PATH`] and [`Steps::SCHEME`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa::normalize::Steps;
+/// let s = Steps::CASE | Steps::PATH;
+/// assert!(s.contains(Steps::CASE) && !s.contains(Steps::PCT));
+/// assert_eq!(Steps::from_names("case,path"), Some(s));
+/// assert_eq!(s.to_string(), "case,path");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Steps(u8);
+
+impl Steps {
+    /// No rewriting: [`equivalent`] is then string equality.
+    pub const NONE: Steps = Steps(0);
+    /// `case`: scheme and host to lower case, `%XX` hex digits to upper case.
+    pub const CASE: Steps = Steps(1);
+    /// `pct`: decode each `%XX` that encodes an `unreserved` character.
+    pub const PCT: Steps = Steps(2);
+    /// `path`: remove dot segments from an absolute path.
+    pub const PATH: Steps = Steps(4);
+    /// `scheme`: remove an empty or default port; `http(s)://h` → `http(s)://h/`.
+    pub const SCHEME: Steps = Steps(8);
+    /// All four.
+    pub const ALL: Steps = Steps(15);
+
+    const NAMES: [(&'static str, Steps); 4] = [
+        ("case", Steps::CASE),
+        ("pct", Steps::PCT),
+        ("path", Steps::PATH),
+        ("scheme", Steps::SCHEME),
+    ];
+
+    /// Whether every step of `other` is in `self`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::Steps;
+    /// assert!(Steps::ALL.contains(Steps::PCT | Steps::SCHEME));
+    /// assert!(!Steps::NONE.contains(Steps::CASE));
+    /// ```
+    pub const fn contains(self, other: Steps) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The union of two sets of steps (also `|`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::Steps;
+    /// assert_eq!(Steps::CASE.union(Steps::PCT), Steps::CASE | Steps::PCT);
+    /// ```
+    pub const fn union(self, other: Steps) -> Steps {
+        Steps(self.0 | other.0)
+    }
+
+    /// Parses a comma-separated list of step names (`case`, `pct`, `path`,
+    /// `scheme`), or `all`, or `none`. Spaces around names are ignored;
+    /// `None` for an unknown name.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::Steps;
+    /// assert_eq!(Steps::from_names("all"), Some(Steps::ALL));
+    /// assert_eq!(Steps::from_names("pct, scheme"), Some(Steps::PCT | Steps::SCHEME));
+    /// assert_eq!(Steps::from_names("none"), Some(Steps::NONE));
+    /// assert_eq!(Steps::from_names("case,dots"), None);
+    /// ```
+    pub fn from_names(list: &str) -> Option<Steps> {
+        match list.trim() {
+            "all" => return Some(Steps::ALL),
+            "none" | "" => return Some(Steps::NONE),
+            _ => {}
+        }
+        let mut steps = Steps::NONE;
+        for name in list.split(',') {
+            let (_, s) = Steps::NAMES.iter().find(|(n, _)| *n == name.trim())?;
+            steps = steps.union(*s);
+        }
+        Some(steps)
+    }
+}
+
+impl BitOr for Steps {
+    type Output = Steps;
+    fn bitor(self, other: Steps) -> Steps {
+        self.union(other)
+    }
+}
+
+impl fmt::Display for Steps {
+    /// The step names, comma-separated, in ladder order; `none` for none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Steps::NONE {
+            return f.write_str("none");
+        }
+        let mut sep = "";
+        for (name, s) in Steps::NAMES {
+            if self.contains(s) {
+                write!(f, "{sep}{name}")?;
+                sep = ",";
+            }
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------
+// Syntax
+
+/// The document whose grammar and normalization rules apply.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::normalize::{Steps, Syntax};
+/// let s = Syntax::from_name("draft-fielding-uri-rfc2396bis-01").unwrap();
+/// let mut buf = [0u8; 32];
+/// let n = s.normalize_into("http://a/b/../../g", Steps::PATH, &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://a/../g");
+/// let n = Syntax::Rfc3986.normalize_into("http://a/b/../../g", Steps::PATH, &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://a/g");
+/// # Ok::<(), uridfa::normalize::NormalizeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Syntax {
+    /// `rfc3986`: `URI-reference` of [`crate::rfc3986`], §6.2.
+    #[default]
+    Rfc3986,
+    /// `rfc3987`: `IRI-reference` of [`crate::rfc3987`], §5.3 (syntax-based
+    /// steps of RFC 3986 on IRIs; no Unicode normalization).
+    Rfc3987,
+    /// `rfc6874`: RFC 3986 with zone IDs ([`crate::rfc6874`]).
+    Rfc6874,
+    /// `draft-fielding-uri-rfc2396bis-01`: `URI-reference` of
+    /// [`crate::draft_fielding_uri_rfc2396bis_01`], its §6.2.
+    Rfc2396bis01,
+}
+
+impl Syntax {
+    /// Every syntax.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::normalize::Syntax::ALL.len(), 4);
+    /// ```
+    pub const ALL: [Syntax; 4] = [
+        Syntax::Rfc3986,
+        Syntax::Rfc3987,
+        Syntax::Rfc6874,
+        Syntax::Rfc2396bis01,
+    ];
+
+    /// The grammar name (as in [`crate::GRAMMARS`] and `--grammar`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::normalize::Syntax::Rfc6874.name(), "rfc6874");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Syntax::Rfc3986 => "rfc3986",
+            Syntax::Rfc3987 => "rfc3987",
+            Syntax::Rfc6874 => "rfc6874",
+            Syntax::Rfc2396bis01 => "draft-fielding-uri-rfc2396bis-01",
+        }
+    }
+
+    /// The syntax of a grammar name; `None` for a grammar without a
+    /// normalization ladder.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::Syntax;
+    /// assert_eq!(Syntax::from_name("rfc3987"), Some(Syntax::Rfc3987));
+    /// assert_eq!(Syntax::from_name("rfc1738"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Syntax> {
+        Syntax::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Normalizes `input` into `out` and returns the length written:
+    /// `out[..n]` is the normal form, valid UTF-8.
+    ///
+    /// # Errors
+    ///
+    /// [`NormalizeError::Invalid`] when `input` is not a reference of this
+    /// syntax; [`NormalizeError::BufferTooSmall`] with the exact length
+    /// when `out` is too short (nothing is written then).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::{NormalizeError, Steps, Syntax};
+    /// let mut buf = [0u8; 64];
+    /// let n = Syntax::Rfc3986.normalize_into("HTTP://%41@EXAMPLE.ORG:80/../a?%41", Steps::ALL, &mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://A@example.org/a?A");
+    /// let mut small = [0u8; 4];
+    /// let e = Syntax::Rfc3986.normalize_into("HTTP://A", Steps::ALL, &mut small);
+    /// assert_eq!(e, Err(NormalizeError::BufferTooSmall(uridfa::BufferTooSmall { needed: 9 })));
+    /// # Ok::<(), NormalizeError>(())
+    /// ```
+    pub fn normalize_into(
+        self,
+        input: &str,
+        steps: Steps,
+        out: &mut [u8],
+    ) -> Result<usize, NormalizeError> {
+        let c = Comps::parse(self, input)?;
+        let plan = Plan::new(&c, steps);
+        let (needed, shape) = plan.len(&c);
+        if needed > out.len() {
+            return Err(NormalizeError::BufferTooSmall(crate::BufferTooSmall {
+                needed,
+            }));
+        }
+        Ok(plan.write(&c, shape, out))
+    }
+
+    /// Whether `a` and `b` have the same normal form under `steps`,
+    /// without building either: the components are compared as they are
+    /// normalized, and the comparison stops at the first difference.
+    ///
+    /// # Errors
+    ///
+    /// [`NormalizeError::Invalid`] when either is not a reference of this
+    /// syntax ([`NormalizeError::Invalid`] carries the first one's error).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::{Steps, Syntax};
+    /// let s = Syntax::Rfc2396bis01;
+    /// // 2396bis-01 §6.2.2's example pair.
+    /// assert!(s.equivalent("example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a", Steps::ALL)?);
+    /// // `!` is unreserved in 2396bis-01 (mark), not in RFC 3986.
+    /// assert!(s.equivalent("http://a/%21", "http://a/!", Steps::PCT)?);
+    /// assert!(!uridfa::normalize::equivalent("http://a/%21", "http://a/!", Steps::PCT)?);
+    /// # Ok::<(), uridfa::normalize::NormalizeError>(())
+    /// ```
+    pub fn equivalent(self, a: &str, b: &str, steps: Steps) -> Result<bool, NormalizeError> {
+        let ca = Comps::parse(self, a)?;
+        let cb = Comps::parse(self, b)?;
+        Ok(Plan::new(&ca, steps).same(&ca, &Plan::new(&cb, steps), &cb))
+    }
+
+    /// [`Syntax::normalize_into`] into a new `String`.
+    ///
+    /// # Errors
+    ///
+    /// [`NormalizeError::Invalid`] when `input` is not a reference of this
+    /// syntax.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::{Steps, Syntax};
+    /// let n = Syntax::Rfc3987.normalize("HTTP://例え.テスト/%7e/ä", Steps::ALL)?;
+    /// assert_eq!(n, "http://例え.テスト/~/ä");
+    /// # Ok::<(), uridfa::normalize::NormalizeError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn normalize(
+        self,
+        input: &str,
+        steps: Steps,
+    ) -> Result<alloc::string::String, NormalizeError> {
+        let c = Comps::parse(self, input)?;
+        let plan = Plan::new(&c, steps);
+        let (len, shape) = plan.len(&c);
+        let mut buf = alloc::vec![0u8; len];
+        let n = plan.write(&c, shape, &mut buf);
+        buf.truncate(n);
+        // Every byte is an input byte, an ASCII letter case-folded, an ASCII
+        // separator, or an ASCII character decoded from `%XX`, and
+        // multi-byte sequences are copied whole: always UTF-8.
+        Ok(match alloc::string::String::from_utf8(buf) {
+            Ok(s) => s,
+            Err(e) => alloc::string::String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        })
+    }
+}
+
+impl fmt::Display for Syntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// [`Syntax::Rfc3986`]'s [`Syntax::normalize_into`].
+///
+/// # Errors
+///
+/// As [`Syntax::normalize_into`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa::normalize::{normalize_into, Steps};
+/// let mut buf = [0u8; 32];
+/// let n = normalize_into("HTTP://www.EXAMPLE.com", Steps::ALL, &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://www.example.com/");
+/// let n = normalize_into("HTTP://www.EXAMPLE.com", Steps::CASE, &mut buf)?;
+/// assert_eq!(&buf[..n], b"http://www.example.com");
+/// # Ok::<(), uridfa::normalize::NormalizeError>(())
+/// ```
+pub fn normalize_into(input: &str, steps: Steps, out: &mut [u8]) -> Result<usize, NormalizeError> {
+    Syntax::Rfc3986.normalize_into(input, steps, out)
+}
+
+/// [`Syntax::Rfc3986`]'s [`Syntax::equivalent`].
+///
+/// # Errors
+///
+/// As [`Syntax::equivalent`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa::normalize::{equivalent, Steps};
+/// assert!(equivalent("http://a/b/%7euser", "HTTP://A/b/~user", Steps::ALL)?);
+/// assert!(!equivalent("http://a/b/%7euser", "HTTP://A/b/~user", Steps::CASE)?);
+/// # Ok::<(), uridfa::normalize::NormalizeError>(())
+/// ```
+pub fn equivalent(a: &str, b: &str, steps: Steps) -> Result<bool, NormalizeError> {
+    Syntax::Rfc3986.equivalent(a, b, steps)
+}
+
+/// [`Syntax::Rfc3986`]'s [`Syntax::normalize`].
+///
+/// # Errors
+///
+/// As [`Syntax::normalize`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa::normalize::{normalize, Steps};
+/// assert_eq!(normalize("http://a/b/c/%2E/%2E./%2e%2E/d", Steps::ALL)?, "http://a/d");
+/// # Ok::<(), uridfa::normalize::NormalizeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn normalize(input: &str, steps: Steps) -> Result<alloc::string::String, NormalizeError> {
+    Syntax::Rfc3986.normalize(input, steps)
+}
+
+/// The default port of a scheme (ASCII case ignored), for the scheme-based
+/// step: the RFC 1738 schemes that have a port (`ftp` 21, `http` 80,
+/// `gopher` 70, `nntp` 119, `telnet` 23, `wais` 210, `prospero` 1525) and
+/// `https` 443 (RFC 2818 §2.3).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::normalize::default_port;
+/// assert_eq!(default_port("HTTP"), Some(80));
+/// assert_eq!(default_port("prospero"), Some(1525));
+/// assert_eq!(default_port("mailto"), None);
+/// ```
+pub fn default_port(scheme: &str) -> Option<u32> {
+    const PORTS: [(&str, u32); 8] = [
+        ("ftp", 21),
+        ("http", 80),
+        ("gopher", 70),
+        ("nntp", 119),
+        ("telnet", 23),
+        ("wais", 210),
+        ("prospero", 1525),
+        ("https", 443),
+    ];
+    PORTS
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
+        .map(|&(_, p)| p)
+}
+
+// ---------------------------------------------------------------------
+// Errors
+
+/// Why a reference could not be normalized. Small and `Copy`; `Display`
+/// does not allocate.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::normalize::{normalize_into, NormalizeError, Steps};
+/// let e = normalize_into("http://a b/", Steps::ALL, &mut [0u8; 64]).unwrap_err();
+/// assert!(matches!(e, NormalizeError::Invalid(_)));
+/// assert!(e.to_string().starts_with("invalid reference: "));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NormalizeError {
+    /// The input is not a reference of the syntax; the grammar error says
+    /// where it fails.
+    Invalid(crate::Error),
+    /// `out` is shorter than the normal form; `needed` is its exact length.
+    /// Nothing was written.
+    BufferTooSmall(crate::BufferTooSmall),
+}
+
+impl fmt::Display for NormalizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NormalizeError::Invalid(e) => write!(f, "invalid reference: {e}"),
+            NormalizeError::BufferTooSmall(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Without features: `core::error::Error` is stable since Rust 1.81.
+impl core::error::Error for NormalizeError {}
+
+impl From<crate::BufferTooSmall> for NormalizeError {
+    fn from(e: crate::BufferTooSmall) -> NormalizeError {
+        NormalizeError::BufferTooSmall(e)
+    }
+}
