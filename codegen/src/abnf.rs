@@ -20,7 +20,7 @@
 //! nesting is bounded (Note [nesting limit]), and the cycle search is
 //! iterative.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -234,6 +234,11 @@ pub const MAX_FILE_LEN: u64 = 1 << 20;
 /// The largest main grammar file [`load`] reads, in bytes (16 MiB): far
 /// above any grammar, low enough that `--grammar-file /dev/zero` ends.
 pub const MAX_MAIN_FILE_LEN: u64 = 16 << 20;
+
+/// The most bytes all the imports of one grammar may read together
+/// (16 MiB): each file is at most [`MAX_FILE_LEN`], and there is no limit
+/// on how many a directory holds.
+pub const MAX_IMPORTED_LEN: u64 = 16 << 20;
 
 /// Reads `path`, refusing more than `limit` bytes (reading at most one
 /// more, so neither a huge nor an endless file is read whole).
@@ -1239,7 +1244,9 @@ struct Loader {
     /// Files being loaded, outermost first, for import cycles.
     stack: Vec<(PathBuf, FileId)>,
     /// Files already loaded; importing one again is a no-op.
-    done: Vec<PathBuf>,
+    done: HashSet<PathBuf>,
+    /// Bytes read by imports so far (at most `MAX_IMPORTED_LEN`).
+    imported_len: u64,
 }
 
 impl Loader {
@@ -1323,7 +1330,7 @@ impl Loader {
             }
         }
         self.stack.pop();
-        self.done.push(identity);
+        self.done.insert(identity);
     }
 
     fn import(&mut self, from: FileId, rel: &str, span: Span) {
@@ -1400,6 +1407,17 @@ impl Loader {
         if self.done.contains(&identity) {
             return;
         }
+        if self.imported_len.saturating_add(meta.len()) > MAX_IMPORTED_LEN {
+            self.error(
+                span,
+                format!(
+                    "import '{rel}' would bring the files imported by this grammar past \
+                     {MAX_IMPORTED_LEN} bytes in all"
+                ),
+            );
+            return;
+        }
+        self.imported_len = self.imported_len.saturating_add(meta.len());
         match read_limited(&path, MAX_FILE_LEN) {
             Ok(bytes) if std::str::from_utf8(&bytes).is_err() || bytes.contains(&0) => {
                 self.error(

@@ -729,3 +729,32 @@ fn many_encode_sets_share_one_expansion_budget() {
         "{err}"
     );
 }
+
+#[test]
+fn imports_share_one_size_limit() {
+    // Seventeen files of just under 1 MiB each (comments and one rule):
+    // each is under MAX_FILE_LEN, together they pass MAX_IMPORTED_LEN.
+    let dir = temp_dir("many-imports");
+    let filler = format!("; {}\n", "x".repeat(1000));
+    let mut main = String::from(";@ entry e\ne = \"a\"\n");
+    for i in 0..17 {
+        let mut text = format!("r{i} = \"a\"\n");
+        while text.len() + filler.len() < (1 << 20) - 64 {
+            text.push_str(&filler);
+        }
+        fs::write(dir.join(format!("part{i}.abnf")), text).unwrap();
+        main.push_str(&format!(";@ import part{i}.abnf\n"));
+    }
+    let path = dir.join("main.abnf");
+    fs::write(&path, main).unwrap();
+    let err = file_error(&path);
+    assert!(
+        err.contains(&format!(
+            "import 'part16.abnf' would bring the files imported by this grammar past {} bytes in all",
+            uridfa_codegen::abnf::MAX_IMPORTED_LEN
+        )),
+        "{err}"
+    );
+    assert!(err.contains("error: 1 error in"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}
