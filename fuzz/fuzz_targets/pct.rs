@@ -3,7 +3,11 @@
 //! agree with `encode_into`, every encoded byte is allowed by the set or
 //! part of a `%XX`; decoding agrees among `decode_into`, `decoded_len` and
 //! the `Decode` chunks; the decoded path segments and query pairs of a
-//! parsed URI re-join to the path and query they came from.
+//! parsed URI re-join to the path and query they came from. IRI <-> URI
+//! (RFC 3987 §3.1, §3.2): `to_uri_len`, `to_uri_into` and the `to_uri`
+//! chunks agree and leave only ASCII; a valid IRI maps to a valid URI
+//! reference; likewise `to_iri*`, and a valid URI reference maps to a valid
+//! IRI reference that maps back to a valid URI reference.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -48,6 +52,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(decode(data).is_err());
         }
     }
+    if let Ok(text) = std::str::from_utf8(data) {
+        iri_round_trips(text);
+    }
     if let Ok(u) = std::str::from_utf8(data).map(uridfa::rfc3986::UriRef::parse) {
         if let Ok(u) = u {
             let segs: Vec<&[u8]> = u.path_segments().map(|s| s.as_encoded()).collect();
@@ -58,3 +65,38 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+fn iri_round_trips(text: &str) {
+    use uridfa::iri::{to_iri, to_iri_into, to_iri_len, to_uri, to_uri_into, to_uri_len};
+    let n = to_uri_len(text);
+    let mut uri = vec![0u8; n];
+    assert_eq!(to_uri_into(text, &mut uri), Ok(n));
+    assert!(uri.is_ascii(), "to_uri leaves only ASCII");
+    assert_eq!(to_uri(text).to_string().as_bytes(), &uri[..]);
+    if n > 0 {
+        assert!(
+            to_uri_into(text, &mut uri[..n - 1]).is_err(),
+            "one byte short"
+        );
+    }
+    let uri = String::from_utf8(uri).expect("ASCII");
+    let iri_ok = uridfa::rfc3987::IriRef::parse(text).is_ok();
+    if iri_ok {
+        assert!(
+            uridfa::rfc3986::UriRef::parse(&uri).is_ok(),
+            "§3.1: {text:?} maps to {uri:?}, not a URI reference"
+        );
+    }
+    let m = to_iri_len(text);
+    let mut iri = vec![0u8; m];
+    assert_eq!(to_iri_into(text, &mut iri), Ok(m));
+    assert_eq!(to_iri(text).to_string().as_bytes(), &iri[..]);
+    let iri = String::from_utf8(iri).expect("to_iri writes UTF-8");
+    if uridfa::rfc3986::UriRef::parse(text).is_ok() {
+        assert!(
+            uridfa::rfc3987::IriRef::parse(&iri).is_ok(),
+            "§3.2: {text:?} maps to {iri:?}, not an IRI reference"
+        );
+        assert!(uridfa::rfc3986::UriRef::parse(&to_uri(&iri).to_string()).is_ok());
+    }
+}
