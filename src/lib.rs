@@ -101,6 +101,7 @@ pub mod draft_fielding_url_syntax_05;
 pub mod draft_ietf_uri_url_06;
 pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
 mod error;
+mod grammar;
 pub mod iri;
 pub mod normalize;
 mod parts;
@@ -119,6 +120,7 @@ mod view;
 mod work;
 
 pub use error::{BufferTooSmall, Error};
+pub use grammar::{Grammar, UnknownGrammar};
 pub use uridfa_runtime as runtime;
 
 use uridfa_runtime::Tables;
@@ -164,54 +166,57 @@ impl BuiltinGrammar {
 /// let g = uridfa::grammar("rfc3986").unwrap();
 /// assert_eq!(g.entries[0].rule, "URI-reference");
 /// ```
-pub static GRAMMARS: &[BuiltinGrammar] = &[
+pub static GRAMMARS: &[BuiltinGrammar] = &TABLE;
+
+/// [`GRAMMARS`] as an array, indexed by [`Grammar`].
+static TABLE: [BuiltinGrammar; 10] = [
     BuiltinGrammar {
-        name: "rfc3986",
+        name: rfc3986::tables::GRAMMAR,
         entries: &rfc3986::tables::ENTRIES,
         utf8: rfc3986::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "rfc1738",
+        name: rfc1738::tables::GRAMMAR,
         entries: &rfc1738::tables::ENTRIES,
         utf8: rfc1738::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "draft-ietf-uri-url-06",
+        name: draft_ietf_uri_url_06::tables::GRAMMAR,
         entries: &draft_ietf_uri_url_06::tables::ENTRIES,
         utf8: draft_ietf_uri_url_06::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "draft-fielding-url-syntax-05",
+        name: draft_fielding_url_syntax_05::tables::GRAMMAR,
         entries: &draft_fielding_url_syntax_05::tables::ENTRIES,
         utf8: draft_fielding_url_syntax_05::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "rfc2396",
+        name: rfc2396::tables::GRAMMAR,
         entries: &rfc2396::tables::ENTRIES,
         utf8: rfc2396::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "draft-fielding-uri-rfc2396bis-01",
+        name: draft_fielding_uri_rfc2396bis_01::tables::GRAMMAR,
         entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
         utf8: draft_fielding_uri_rfc2396bis_01::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "rfc3987",
+        name: rfc3987::tables::GRAMMAR,
         entries: &rfc3987::tables::ENTRIES,
         utf8: rfc3987::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "rfc6874",
+        name: rfc6874::tables::GRAMMAR,
         entries: &rfc6874::tables::ENTRIES,
         utf8: rfc6874::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "draft-ietf-urnbis-rfc2141bis-urn-03",
+        name: draft_ietf_urnbis_rfc2141bis_urn_03::tables::GRAMMAR,
         entries: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::ENTRIES,
         utf8: draft_ietf_urnbis_rfc2141bis_urn_03::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
-        name: "rfc8141",
+        name: rfc8141::tables::GRAMMAR,
         entries: &rfc8141::tables::ENTRIES,
         utf8: rfc8141::tables::CHARSET_UTF8,
     },
@@ -226,7 +231,8 @@ struct ReadmeDoctests;
 #[doc = include_str!("../docs/ALGORITHMS.md")]
 struct AlgorithmsDoctests;
 
-/// The built-in grammar called `name`.
+/// The built-in grammar called `name` (ASCII case ignored; see
+/// [`Grammar::from_name`]).
 pub fn grammar(name: &str) -> Option<&'static BuiltinGrammar> {
-    GRAMMARS.iter().find(|g| g.name == name)
+    Grammar::from_name(name).map(Grammar::builtin)
 }

@@ -100,8 +100,9 @@ pub struct ResolveArgs {
 /// Where a grammar comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GrammarArg {
-    /// `--grammar NAME`: a grammar built into the `uridfa` crate.
-    Builtin(String),
+    /// `--grammar NAME`: a grammar built into the `uridfa` crate, its name
+    /// parsed once (ASCII case ignored).
+    Builtin(uridfa::Grammar),
     /// `--grammar-file PATH`: an ABNF file compiled at run time.
     File(PathBuf),
 }
@@ -350,7 +351,17 @@ fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, 
         };
         match name {
             "--grammar-file" => set_grammar(&mut c, GrammarArg::File(PathBuf::from(value)))?,
-            "--grammar" => set_grammar(&mut c, GrammarArg::Builtin(utf8(name, value)?))?,
+            "--grammar" => {
+                let value = utf8(name, value)?;
+                let grammar = uridfa::Grammar::from_name(&value).ok_or_else(|| {
+                    let known: Vec<&str> = uridfa::Grammar::ALL.iter().map(|g| g.name()).collect();
+                    UsageError(format!(
+                        "unknown grammar '{value}' (built in: {})",
+                        known.join(", ")
+                    ))
+                })?;
+                set_grammar(&mut c, GrammarArg::Builtin(grammar))?
+            }
             "--base" | "--algorithm" | "--dots" | "--validating" | "--steps" | "--step5" => {
                 let slot = match name {
                     "--base" => &mut c.base,
@@ -423,7 +434,7 @@ fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
     match c.grammar {
         None => {}
         Some(GrammarArg::Builtin(name)) => {
-            let syntax = Syntax::from_name(&name).ok_or_else(|| {
+            let syntax = Syntax::of(name).ok_or_else(|| {
                 UsageError(format!(
                     "'resolve' reads rfc3986 (URIs) or rfc3987 (IRIs), not '{name}'; \
                      the older algorithms use their own document's grammar"
@@ -455,8 +466,9 @@ fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
 fn normalize_args(sub: &str, c: Collected) -> Result<NormalizeArgs, UsageError> {
     use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::Step5;
     use uridfa::normalize::{Steps, Syntax};
+    use uridfa::Grammar;
     let name = match c.grammar {
-        None => "rfc3986".to_string(),
+        None => Grammar::Rfc3986,
         Some(GrammarArg::Builtin(name)) => name,
         Some(GrammarArg::File(_)) => {
             return Err(UsageError(format!(
@@ -464,8 +476,8 @@ fn normalize_args(sub: &str, c: Collected) -> Result<NormalizeArgs, UsageError> 
             )))
         }
     };
-    let urn03 = "draft-ietf-urnbis-rfc2141bis-urn-03";
-    let normalization = if let Some(syntax) = Syntax::from_name(&name) {
+    let urn03 = Grammar::DraftIetfUrnbisRfc2141bisUrn03;
+    let normalization = if let Some(syntax) = Syntax::of(name) {
         if c.step5.is_some() {
             return Err(UsageError(format!("--step5 applies to {urn03} only")));
         }
@@ -478,13 +490,13 @@ fn normalize_args(sub: &str, c: Collected) -> Result<NormalizeArgs, UsageError> 
             })?,
         };
         Normalization::Ladder(syntax, steps)
-    } else if name == urn03 || name == "rfc8141" {
+    } else if name == urn03 || name == Grammar::Rfc8141 {
         if c.steps.is_some() {
             return Err(UsageError(format!(
                 "--steps does not apply to {name}: its equivalence has fixed steps"
             )));
         }
-        if name == "rfc8141" {
+        if name == Grammar::Rfc8141 {
             if c.step5.is_some() {
                 return Err(UsageError(format!("--step5 applies to {urn03} only")));
             }
@@ -578,13 +590,37 @@ mod tests {
     #[test]
     fn options_inline_and_separate() {
         let want = Command::Check(RunArgs {
-            grammar: GrammarArg::Builtin("g".into()),
+            grammar: GrammarArg::Builtin(uridfa::Grammar::Rfc3986),
             rule: Some("R".into()),
             inputs: vec![b"x".to_vec(), b"-y".to_vec(), b"-".to_vec()],
         });
         assert_eq!(
-            p(&["check", "--grammar", "g", "--rule=R", "x", "--", "-y", "-"]),
+            p(&[
+                "check",
+                "--grammar",
+                "RFC3986",
+                "--rule=R",
+                "x",
+                "--",
+                "-y",
+                "-"
+            ]),
             Ok(want)
+        );
+    }
+
+    #[test]
+    fn grammar_names_are_parsed_once_ignoring_case() {
+        for name in ["rfc3987", "RFC3987", "Rfc3987"] {
+            let Ok(Command::Check(args)) = p(&["check", "--grammar", name]) else {
+                panic!("{name}");
+            };
+            assert_eq!(args.grammar, GrammarArg::Builtin(uridfa::Grammar::Rfc3987));
+        }
+        let err = p(&["check", "--grammar", "rfc9999"]).unwrap_err().0;
+        assert!(
+            err.starts_with("unknown grammar 'rfc9999' (built in: rfc3986, rfc1738, "),
+            "{err}"
         );
     }
 
@@ -641,7 +677,7 @@ mod tests {
     #[test]
     fn extract_options() {
         let want = Command::Extract(ExtractArgs {
-            grammar: Some(GrammarArg::Builtin("rfc1738".into())),
+            grammar: Some(GrammarArg::Builtin(uridfa::Grammar::Rfc1738)),
             rule: None,
             abbreviated: true,
             any_scheme: false,

@@ -434,7 +434,7 @@ pub fn extract(args: &ExtractArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load(
         args.grammar
             .as_ref()
-            .unwrap_or(&GrammarArg::Builtin("rfc3986".into())),
+            .unwrap_or(&GrammarArg::Builtin(uridfa::Grammar::Rfc3986)),
     )?;
     let entry = match args.rule.as_deref() {
         Some(rule) => grammar.entry(Some(rule))?,

@@ -97,15 +97,7 @@ impl Loaded {
     /// `;@ entry`.
     pub fn load(arg: &GrammarArg) -> Result<Loaded, Failure> {
         match arg {
-            GrammarArg::Builtin(name) => {
-                uridfa::grammar(name).map(Loaded::Builtin).ok_or_else(|| {
-                    let known: Vec<&str> = uridfa::GRAMMARS.iter().map(|g| g.name).collect();
-                    Failure::Usage(UsageError(format!(
-                        "unknown grammar '{name}' (built in: {})",
-                        known.join(", ")
-                    )))
-                })
-            }
+            GrammarArg::Builtin(g) => Ok(Loaded::Builtin(g.builtin())),
             GrammarArg::File(path) => load_file(path),
         }
     }

@@ -263,6 +263,38 @@ impl Syntax {
         Syntax::Rfc2396bis01,
     ];
 
+    /// The grammar whose tables this syntax parses with.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::{normalize::Syntax, Grammar};
+    /// assert_eq!(Syntax::Rfc2396bis01.grammar(), Grammar::DraftFieldingUriRfc2396bis01);
+    /// ```
+    pub fn grammar(self) -> crate::Grammar {
+        use crate::Grammar;
+        match self {
+            Syntax::Rfc3986 => Grammar::Rfc3986,
+            Syntax::Rfc3987 => Grammar::Rfc3987,
+            Syntax::Rfc6874 => Grammar::Rfc6874,
+            Syntax::Rfc2396bis01 => Grammar::DraftFieldingUriRfc2396bis01,
+        }
+    }
+
+    /// The syntax of a grammar; `None` for a grammar without a
+    /// normalization ladder.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::{normalize::Syntax, Grammar};
+    /// assert_eq!(Syntax::of(Grammar::Rfc3987), Some(Syntax::Rfc3987));
+    /// assert_eq!(Syntax::of(Grammar::Rfc1738), None);
+    /// ```
+    pub fn of(grammar: crate::Grammar) -> Option<Syntax> {
+        Syntax::ALL.into_iter().find(|s| s.grammar() == grammar)
+    }
+
     /// The grammar name (as in [`crate::GRAMMARS`] and `--grammar`).
     ///
     /// # Example
@@ -271,26 +303,22 @@ impl Syntax {
     /// assert_eq!(uridfa::normalize::Syntax::Rfc6874.name(), "rfc6874");
     /// ```
     pub fn name(self) -> &'static str {
-        match self {
-            Syntax::Rfc3986 => "rfc3986",
-            Syntax::Rfc3987 => "rfc3987",
-            Syntax::Rfc6874 => "rfc6874",
-            Syntax::Rfc2396bis01 => "draft-fielding-uri-rfc2396bis-01",
-        }
+        self.grammar().name()
     }
 
-    /// The syntax of a grammar name; `None` for a grammar without a
-    /// normalization ladder.
+    /// The syntax of a grammar name ([`crate::Grammar::from_name`]: ASCII
+    /// case ignored); `None` for a grammar without a normalization ladder.
     ///
     /// # Example
     ///
     /// ```
     /// use uridfa::normalize::Syntax;
     /// assert_eq!(Syntax::from_name("rfc3987"), Some(Syntax::Rfc3987));
+    /// assert_eq!(Syntax::from_name("RFC3987"), Some(Syntax::Rfc3987));
     /// assert_eq!(Syntax::from_name("rfc1738"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Syntax> {
-        Syntax::ALL.into_iter().find(|s| s.name() == name)
+        crate::Grammar::from_name(name).and_then(Syntax::of)
     }
 
     /// Normalizes `input` into `out` and returns the length written:

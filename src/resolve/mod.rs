@@ -280,23 +280,50 @@ impl Syntax {
     /// assert_eq!(uridfa::resolve::Syntax::Rfc3987.name(), "rfc3987");
     /// ```
     pub fn name(self) -> &'static str {
+        self.grammar().name()
+    }
+
+    /// The grammar whose tables this syntax reads with.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::{resolve::Syntax, Grammar};
+    /// assert_eq!(Syntax::Rfc3987.grammar(), Grammar::Rfc3987);
+    /// ```
+    pub fn grammar(self) -> crate::Grammar {
         match self {
-            Syntax::Rfc3986 => "rfc3986",
-            Syntax::Rfc3987 => "rfc3987",
+            Syntax::Rfc3986 => crate::Grammar::Rfc3986,
+            Syntax::Rfc3987 => crate::Grammar::Rfc3987,
         }
     }
 
-    /// The syntax of grammar `name` (`rfc3986` or `rfc3987`).
+    /// The syntax of a grammar (`rfc3986` or `rfc3987`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::{resolve::Syntax, Grammar};
+    /// assert_eq!(Syntax::of(Grammar::Rfc3987), Some(Syntax::Rfc3987));
+    /// assert_eq!(Syntax::of(Grammar::Rfc2396), None);
+    /// ```
+    pub fn of(grammar: crate::Grammar) -> Option<Syntax> {
+        Syntax::ALL.into_iter().find(|s| s.grammar() == grammar)
+    }
+
+    /// The syntax of grammar `name` (`rfc3986` or `rfc3987`, ASCII case
+    /// ignored).
     ///
     /// # Example
     ///
     /// ```
     /// use uridfa::resolve::Syntax;
     /// assert_eq!(Syntax::from_name("rfc3986"), Some(Syntax::Rfc3986));
+    /// assert_eq!(Syntax::from_name("RFC3987"), Some(Syntax::Rfc3987));
     /// assert_eq!(Syntax::from_name("rfc2396"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Syntax> {
-        Syntax::ALL.into_iter().find(|s| s.name() == name)
+        crate::Grammar::from_name(name).and_then(Syntax::of)
     }
 }
 
