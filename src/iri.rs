@@ -6,14 +6,14 @@
 //!   hex, "To reduce variability"); everything else is left as it is.
 //!   [`to_uri_len`], [`to_uri_into`], the chunk iterator [`to_uri`]
 //!   ([`ToUri`], which is also `Display`) and, with `alloc`,
-//!   [`to_uri_string`]. The typed views of [`crate::rfc3987`] have
+//!   `to_uri_string`. The typed views of [`crate::rfc3987`] have
 //!   `to_uri()` and `to_uri_into()` for input already checked.
 //! - **URI → IRI** (§3.2 steps 1 to 5): percent-encodings are decoded,
 //!   except those that must stay, and octets that would not give a legal
 //!   and appropriate character are re-encoded. [`to_iri_len`],
 //!   [`to_iri_into`], the chunk iterator [`to_iri`] ([`ToIri`], also
 //!   `Display`, whose items are [`IriChunk`]s) and, with `alloc`,
-//!   [`to_iri_string`]. The typed views of [`crate::rfc3986`] have
+//!   `to_iri_string`. The typed views of [`crate::rfc3986`] have
 //!   `to_iri()` and `to_iri_into()`. See Note [URI to IRI, step by step].
 //!
 //! §3.1 step 1 leaves nothing to do: the input is a `&str`, in a

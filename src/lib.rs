@@ -116,6 +116,7 @@ pub mod rfc8141;
 pub mod text;
 mod url_common;
 mod urn_common;
+mod urn_directives;
 mod view;
 mod work;
 

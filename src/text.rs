@@ -10,7 +10,7 @@
 //! - draft-fielding-url-syntax-05, Appendix E, and
 //!   draft-fielding-uri-rfc2396bis-01, Appendix E ("Recommendations for
 //!   Delimiting URLs/URI in Context"): "usually within double-quotes
-//!   "http://test.com/", angle brackets <http://test.com/>, or just using
+//!   `"http://test.com/"`, angle brackets `<http://test.com/>`, or just using
 //!   whitespace"; whitespace inside is ignored; "the interpreter of a URL
 //!   containing a line break immediately after a hyphen should ignore all
 //!   unescaped whitespace around the line break, and should be aware that
@@ -547,7 +547,7 @@ impl<'a, 't> Found<'a, 't> {
     ///
     /// [`uridfa_runtime::ErrorKind::BufferTooSmall`] if `out` is too short
     /// (or the tables need more than
-    /// [`MAX_STACK_REGS`](uridfa_runtime::MAX_STACK_REGS) registers). The URI
+    /// [`uridfa_runtime::MAX_STACK_REGS`] registers). The URI
     /// itself was accepted when it was found.
     ///
     /// # Example
