@@ -134,6 +134,10 @@ pub struct BuiltinGrammar {
     /// Its entry rules' tables, in `;@ entry` order; the first is the
     /// default rule.
     pub entries: &'static [&'static Tables<'static>],
+    /// Its `;@ component` rules' tables, in pragma order: one component's
+    /// own rule each (`scheme`, `path-abempty`, ...), for the builders
+    /// ([`builder`]). Empty for a grammar without the pragma.
+    pub components: &'static [&'static Tables<'static>],
     /// Whether the grammar says `;@ charset utf-8`: its tables match UTF-8
     /// characters, and an error inside one belongs at its first byte
     /// ([`runtime::Error::at_char_start`]).
@@ -174,51 +178,61 @@ static TABLE: [BuiltinGrammar; 10] = [
     BuiltinGrammar {
         name: rfc3986::tables::GRAMMAR,
         entries: &rfc3986::tables::ENTRIES,
+        components: &rfc3986::tables::COMPONENT_RULES,
         utf8: rfc3986::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: rfc1738::tables::GRAMMAR,
         entries: &rfc1738::tables::ENTRIES,
+        components: &rfc1738::tables::COMPONENT_RULES,
         utf8: rfc1738::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: draft_ietf_uri_url_06::tables::GRAMMAR,
         entries: &draft_ietf_uri_url_06::tables::ENTRIES,
+        components: &draft_ietf_uri_url_06::tables::COMPONENT_RULES,
         utf8: draft_ietf_uri_url_06::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: draft_fielding_url_syntax_05::tables::GRAMMAR,
         entries: &draft_fielding_url_syntax_05::tables::ENTRIES,
+        components: &draft_fielding_url_syntax_05::tables::COMPONENT_RULES,
         utf8: draft_fielding_url_syntax_05::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: rfc2396::tables::GRAMMAR,
         entries: &rfc2396::tables::ENTRIES,
+        components: &rfc2396::tables::COMPONENT_RULES,
         utf8: rfc2396::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: draft_fielding_uri_rfc2396bis_01::tables::GRAMMAR,
         entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
+        components: &draft_fielding_uri_rfc2396bis_01::tables::COMPONENT_RULES,
         utf8: draft_fielding_uri_rfc2396bis_01::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: rfc3987::tables::GRAMMAR,
         entries: &rfc3987::tables::ENTRIES,
+        components: &rfc3987::tables::COMPONENT_RULES,
         utf8: rfc3987::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: rfc6874::tables::GRAMMAR,
         entries: &rfc6874::tables::ENTRIES,
+        components: &rfc6874::tables::COMPONENT_RULES,
         utf8: rfc6874::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: draft_ietf_urnbis_rfc2141bis_urn_03::tables::GRAMMAR,
         entries: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::ENTRIES,
+        components: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::COMPONENT_RULES,
         utf8: draft_ietf_urnbis_rfc2141bis_urn_03::tables::CHARSET_UTF8,
     },
     BuiltinGrammar {
         name: rfc8141::tables::GRAMMAR,
         entries: &rfc8141::tables::ENTRIES,
+        components: &rfc8141::tables::COMPONENT_RULES,
         utf8: rfc8141::tables::CHARSET_UTF8,
     },
 ];

@@ -53,6 +53,11 @@ fn emitted_tables_equal_the_generator_output() {
             uridfa_runtime::check(t).unwrap();
             same(&m.tables.as_tables(), t);
         }
+        assert_eq!(c.components.len(), g.components.len());
+        for (m, t) in c.components.iter().zip(g.components) {
+            uridfa_runtime::check(t).unwrap();
+            same(&m.tables.as_tables(), t);
+        }
     }
     // The narrowest ID width that fits is used.
     let t = &uridfa::rfc3986::tables::URI_REFERENCE;

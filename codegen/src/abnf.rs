@@ -123,6 +123,12 @@ pub struct Grammar {
     pub rules: Vec<Rule>,
     /// `;@ entry` rules, in pragma order: the machines to build.
     pub entries: Vec<(String, Span)>,
+    /// `;@ component` rules, in pragma order: machines built like entries
+    /// for one component's own rule (`scheme`, `host`, `path-abempty`),
+    /// so that a builder validates each component with the grammar's own
+    /// tables. They are emitted apart from the entries (`COMPONENT_RULES`)
+    /// and never change the entries' tables.
+    pub components: Vec<(String, Span)>,
     /// `;@ capture` and `;@ kind` pragmas, in pragma order.
     pub captures: Vec<Capture>,
     /// `;@ encode-set` pragmas, in pragma order.
@@ -274,6 +280,10 @@ enum Item {
         span: Span,
     },
     Entry {
+        names: Vec<(String, Span)>,
+        pragma: Span,
+    },
+    Component {
         names: Vec<(String, Span)>,
         pragma: Span,
     },
@@ -994,7 +1004,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, capture, kind, charset or encode-set)",
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, charset or encode-set)",
             );
             return;
         };
@@ -1022,6 +1032,16 @@ impl<'t> Parser<'t> {
                     self.items.push(Item::Entry { names, pragma });
                 }
             }
+            "component" => {
+                if args.is_empty() {
+                    self.error(end_span, "expected a rule name after 'component'");
+                    return;
+                }
+                let tokens = split_tokens(args);
+                if let Some(names) = self.rule_list(&tokens, false) {
+                    self.items.push(Item::Component { names, pragma });
+                }
+            }
             "capture" | "kind" => self.capture(&name, args, pragma, end_span),
             "charset" => match args {
                 [(cs, _)] if cs.eq_ignore_ascii_case("utf-8") => {
@@ -1040,7 +1060,7 @@ impl<'t> Parser<'t> {
             "encode-set" => self.encode_set(args, pragma, end_span),
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, capture, kind, charset or encode-set"
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset or encode-set"
                 );
                 self.error(name_span, msg);
             }
@@ -1236,6 +1256,7 @@ struct Loader {
     /// Lower-cased rule name to index in `rules`.
     by_name: HashMap<String, usize>,
     entries: Vec<(String, Span)>,
+    components: Vec<(String, Span)>,
     captures: Vec<Capture>,
     kinds: Vec<(String, Span)>,
     encode_sets: Vec<EncodeSetPragma>,
@@ -1301,6 +1322,7 @@ impl Loader {
                 } => self.define(name, span, incremental, node),
                 Item::Import { path, span } => self.import(file, &path, span),
                 Item::Entry { pragma, .. }
+                | Item::Component { pragma, .. }
                 | Item::Capture { pragma, .. }
                 | Item::Kind { pragma, .. }
                 | Item::Charset { pragma }
@@ -1310,11 +1332,12 @@ impl Loader {
                     self.error(
                         pragma,
                         "only 'import' is allowed in an imported file; \
-                         entry, capture, kind, charset and encode-set belong in the main file",
+                         entry, component, capture, kind, charset and encode-set belong in the main file",
                     );
                 }
                 Item::EncodeSet(e) => self.encode_sets.push(e),
                 Item::Entry { names, .. } => self.entries.extend(names),
+                Item::Component { names, .. } => self.components.extend(names),
                 Item::Capture { capture, .. } => self.captures.push(capture),
                 Item::Kind { kind, rules, .. } => {
                     for (rule, span) in rules {
@@ -1511,6 +1534,7 @@ impl Loader {
             file: main,
             rules: self.rules,
             entries: self.entries,
+            components: self.components,
             captures: self.captures,
             encode_sets: self.encode_sets,
             utf8: self.charset,
@@ -1542,6 +1566,19 @@ impl Loader {
             if let Some(first) = seen.insert(name.to_ascii_lowercase(), *span) {
                 let at = self.sources.location(first);
                 problems.push((*span, format!("duplicate entry '{name}' (first at {at})")));
+            }
+        }
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for (name, span) in &self.components {
+            if !self.known(name) {
+                problems.push((*span, format!("unknown rule '{name}'")));
+            }
+            if let Some(first) = seen.insert(name.to_ascii_lowercase(), *span) {
+                let at = self.sources.location(first);
+                problems.push((
+                    *span,
+                    format!("duplicate component '{name}' (first at {at})"),
+                ));
             }
         }
         let mut seen: HashMap<String, Span> = HashMap::new();

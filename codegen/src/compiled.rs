@@ -31,6 +31,9 @@ pub struct Compiled {
     pub grammar: Grammar,
     /// One machine per `;@ entry`, in pragma order.
     pub machines: Vec<Machine>,
+    /// One machine per `;@ component`, in pragma order: built exactly as
+    /// an entry is, kept apart so that the entries' tables do not change.
+    pub components: Vec<Machine>,
     /// One set per `;@ encode-set`, in pragma order.
     pub encode_sets: Vec<crate::encode_set::EncodeSetBuf>,
 }

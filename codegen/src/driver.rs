@@ -218,6 +218,55 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
             }
         }
     }
+    // `;@ component` machines, after the entries, within what the entries
+    // left of the grammar's budgets (Note [a budget per grammar]); they
+    // never change the entries' machines.
+    let mut components = Vec::new();
+    for (rule, span) in &grammar.components {
+        let nodes = grammar
+            .rule_index(rule)
+            .and_then(|i| sizes.nodes.get(i).copied())
+            .filter(|&n| n <= lower::MAX_EXPANSION)
+            .unwrap_or(0);
+        let states_left = opts.grammar_state_budget.saturating_sub(states_used);
+        if nodes_used.saturating_add(nodes) > MAX_GRAMMAR_EXPANSION || states_left == 0 {
+            errors.push(Diagnostic {
+                span: *span,
+                message: format!(
+                    "component '{rule}': the entries and components before it used the \
+                     grammar's budget ({MAX_GRAMMAR_EXPANSION} expression nodes, {} DFA states)",
+                    opts.grammar_state_budget
+                ),
+            });
+            break;
+        }
+        nodes_used = nodes_used.saturating_add(nodes);
+        let lowered = match lower::lower_with(&grammar, &sizes, rule, *span) {
+            Ok(l) => l,
+            Err(d) => {
+                errors.extend(d.errors);
+                continue;
+            }
+        };
+        let budget = opts.state_budget.min(states_left);
+        let component_opts = Options {
+            state_budget: budget,
+            ..opts
+        };
+        match compile_lowered(lowered, component_opts) {
+            Ok(m) => {
+                states_used = states_used.saturating_add(m.unminimized_state_len);
+                components.push(m);
+            }
+            Err(message) => {
+                states_used = states_used.saturating_add(budget);
+                errors.push(Diagnostic {
+                    span: *span,
+                    message: format!("component '{rule}': {message}"),
+                });
+            }
+        }
+    }
     // Encode sets: one derivation per rule, however many pragmas name it,
     // within a budget of their own shared by all (Note [a budget per
     // grammar]).
@@ -295,6 +344,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
     Ok(Compiled {
         grammar,
         machines,
+        components,
         encode_sets,
     })
 }

@@ -71,9 +71,15 @@ fn rule_text(c: &Compiled, rule: &str) -> String {
         .join(" ")
 }
 
-fn machine_tokens(c: &Compiled, t: &TablesBuf) -> TokenStream {
-    let base = const_name(&t.rule);
-    let name = ident(&base);
+/// The static's name of a `;@ component` rule's tables: `PATH_ABEMPTY_RULE`
+/// (an entry's is [`const_name`]; the suffix keeps `HOST_RULE` apart from
+/// the capture index `HOST`).
+pub fn component_const_name(rule: &str) -> String {
+    format!("{}_RULE", const_name(rule))
+}
+
+fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
+    let name = ident(base);
     let id = |suffix: &str| ident(&format!("{base}_{suffix}"));
     let (classes_id, trans_id, edges_id, ops_id, finals_id) = (
         id("CLASSES"),
@@ -184,7 +190,9 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
     let mut strings = String::new();
     let mut expected: Vec<(u32, u32)> = Vec::new();
     let mut fixed = Vec::new();
-    for m in &c.machines {
+    // Entries first, then components: the entries' strings and expected
+    // lists keep the offsets they have without components.
+    for m in c.machines.iter().chain(&c.components) {
         let mut t = m.tables.clone();
         let offset = strings.len() as u32;
         strings.push_str(&t.strings);
@@ -222,6 +230,7 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
             quote!(#[doc = #doc] pub const #name: usize = #i;)
         })
     });
+    // Over the entries only: component tables are for validation.
     let reg_len = c
         .machines
         .iter()
@@ -233,8 +242,13 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         .iter()
         .map(|&(s, l)| quote!(::uridfa_runtime::StrRef { start: #s, len: #l }));
     let mut machines = TokenStream::new();
-    for t in &fixed {
-        machines.extend(machine_tokens(c, t));
+    for (i, t) in fixed.iter().enumerate() {
+        let base = if i < c.machines.len() {
+            const_name(&t.rule)
+        } else {
+            component_const_name(&t.rule)
+        };
+        machines.extend(machine_tokens(c, t, &base));
     }
     let encode_sets = c.encode_sets.iter().map(|e| {
         let id = ident(&format!("{}_SET", const_name(&e.name)));
@@ -272,6 +286,11 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         let id = ident(&const_name(&m.tables.rule));
         quote!(&#id)
     });
+    let component_len = c.components.len();
+    let component_refs = c.components.iter().map(|m| {
+        let id = ident(&component_const_name(&m.tables.rule));
+        quote!(&#id)
+    });
     let gname = &c.grammar.name;
     let utf8 = c.grammar.utf8;
     let tokens = quote! {
@@ -279,6 +298,9 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         pub static GRAMMAR: &str = #gname;
         /// Every entry's tables, in `;@ entry` order.
         pub static ENTRIES: [&::uridfa_runtime::Tables<'static>; #entry_len] = [#(#entry_refs),*];
+        /// Every `;@ component` rule's tables, in pragma order (each also
+        /// as `<RULE>_RULE`): one component's own rule, for builders.
+        pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; #component_len] = [#(#component_refs),*];
         /// Names of captures and expected-byte texts.
         pub static STRINGS: &str = #strings;
         /// The grammar's captures, in tag order.
@@ -404,6 +426,57 @@ mod charset_tests {
             let src = super::emit(&c, "t.abnf").unwrap();
             let line = format!("pub const CHARSET_UTF8: bool = {want};");
             assert!(src.contains(&line), "{src}");
+        }
+    }
+
+    /// `;@ component` rules get `<RULE>_RULE` tables and `COMPONENT_RULES`,
+    /// and the entries' items come out exactly as without them.
+    #[test]
+    fn components_leave_the_entries_alone() {
+        let plain = "\n;@ entry a\n;@ capture b\na = b \"-\" b\nb = 1*\"x\"\n";
+        let with = plain.replace(";@ entry a\n", ";@ entry a\n;@ component b a\n");
+        let emit = |text: &str| {
+            let c = compile_str("t.abnf", text, Options::default()).unwrap();
+            super::emit(&c, "t.abnf").unwrap()
+        };
+        let (plain, with) = (emit(plain), emit(&with));
+        assert!(
+            with.contains("pub static B_RULE: ::uridfa_runtime::Tables"),
+            "{with}"
+        );
+        assert!(
+            with.contains("pub static A_RULE: ::uridfa_runtime::Tables"),
+            "{with}"
+        );
+        let flat: String = with.split_whitespace().collect();
+        assert!(
+            flat.contains(
+                "COMPONENT_RULES:[&::uridfa_runtime::Tables<'static>;2usize]=[&B_RULE,&A_RULE,]"
+            ),
+            "{with}"
+        );
+        // Everything from the capture constants on (the entry's tables
+        // included) is unchanged; the components' items come after.
+        let tail = |s: &str| s[s.find("pub const CAPTURE_LEN").unwrap()..].to_string();
+        assert!(
+            tail(&with).starts_with(tail(&plain).trim_end()),
+            "{plain}\n---\n{with}"
+        );
+        // Unknown and duplicate component rules are errors.
+        for (text, msg) in [
+            (
+                ";@ entry a\n;@ component z\na = \"x\"\n",
+                "unknown rule 'z'",
+            ),
+            (
+                ";@ entry a\n;@ component a A\na = \"x\"\n",
+                "duplicate component 'A'",
+            ),
+        ] {
+            let e = compile_str("t.abnf", text, Options::default())
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(msg), "{e}");
         }
     }
 }

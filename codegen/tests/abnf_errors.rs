@@ -374,7 +374,7 @@ fn only_import_in_imported_files() {
         load(&main).unwrap_err().to_string(),
         format!(
             "\
-{l}:1:1: error: only 'import' is allowed in an imported file; entry, capture, kind, charset and encode-set belong in the main file
+{l}:1:1: error: only 'import' is allowed in an imported file; entry, component, capture, kind, charset and encode-set belong in the main file
   |
 1 | ;@ entry y
   | ^^^^^^^^
@@ -439,12 +439,12 @@ fn unknown_pragma() {
     assert_eq!(
         errors(";@ start a ; the entry\n;@\na = \"x\"\n"),
         "\
-grammar/t.abnf:1:4: error: unknown pragma 'start'; expected import, entry, capture, kind, charset or encode-set
+grammar/t.abnf:1:4: error: unknown pragma 'start'; expected import, entry, component, capture, kind, charset or encode-set
   |
 1 | ;@ start a ; the entry
   |    ^^^^^
 
-grammar/t.abnf:2:3: error: expected a pragma name after ';@' (import, entry, capture, kind, charset or encode-set)
+grammar/t.abnf:2:3: error: expected a pragma name after ';@' (import, entry, component, capture, kind, charset or encode-set)
   |
 2 | ;@
   |   ^
