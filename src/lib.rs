@@ -76,6 +76,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod builder;
 mod cut;
 /// The items of a grammar's generated tables: the committed
 /// `src/generated/NAME.rs`, or with the `regenerate` feature the file

@@ -157,3 +157,14 @@ crate::view::views! {
         RelativeRef, RELATIVE_REF, "relative-ref", "g;x?y#s", "/a%20b/c%2Fd?x=1%202&y";
     }
 }
+
+crate::builder::builder_syntax! {
+    module: "rfc3986",
+    marker: Rfc3986,
+    reference: UriRef,
+    buf: UriRefBuf,
+    rules: [SCHEME_RULE, USERINFO_RULE, HOST_RULE, PORT_RULE, PATH_RULE,
+        PATH_ABEMPTY_RULE, PATH_ABSOLUTE_RULE, PATH_NOSCHEME_RULE, PATH_ROOTLESS_RULE,
+        QUERY_RULE, FRAGMENT_RULE],
+    views: [UriRef, Uri, AbsoluteUri, RelativeRef],
+}

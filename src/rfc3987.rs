@@ -146,3 +146,14 @@ crate::view::views! {
         IrelativeRef, IRELATIVE_REF, "irelative-ref", "g;x?y#\u{e9}", "/a%20b/c%2Fd?x=1%202&y";
     }
 }
+
+crate::builder::builder_syntax! {
+    module: "rfc3987",
+    marker: Rfc3987,
+    reference: IriRef,
+    buf: IriRefBuf,
+    rules: [SCHEME_RULE, IUSERINFO_RULE, IHOST_RULE, PORT_RULE, IPATH_RULE,
+        IPATH_ABEMPTY_RULE, IPATH_ABSOLUTE_RULE, IPATH_NOSCHEME_RULE, IPATH_ROOTLESS_RULE,
+        IQUERY_RULE, IFRAGMENT_RULE],
+    views: [IriRef, Iri, AbsoluteIri, IrelativeRef],
+}

@@ -168,3 +168,14 @@ zone_id!(
     AbsoluteUri "http://[fe80::a%25en1]/?q",
     RelativeRef "//[fe80::a%25en1]/g"
 );
+
+crate::builder::builder_syntax! {
+    module: "rfc6874",
+    marker: Rfc6874,
+    reference: UriRef,
+    buf: UriRefBuf,
+    rules: [SCHEME_RULE, USERINFO_RULE, HOST_RULE, PORT_RULE, PATH_RULE,
+        PATH_ABEMPTY_RULE, PATH_ABSOLUTE_RULE, PATH_NOSCHEME_RULE, PATH_ROOTLESS_RULE,
+        QUERY_RULE, FRAGMENT_RULE],
+    views: [UriRef, Uri, AbsoluteUri, RelativeRef],
+}

@@ -6,7 +6,8 @@
 //! streaming `Machine`) and the typed `uridfa::rfc3986::UriRef::parse`
 //! (and percent-decodes and re-encodes its path with `uridfa::pct`,
 //! normalizes it with `uridfa::normalize` and resolves it with
-//! `uridfa::resolve`, and finds it in a line of text with `uridfa::text`),
+//! `uridfa::resolve`, finds it in a line of text with `uridfa::text`, and
+//! rebuilds it from its components with `uridfa::rfc3986::Builder`),
 //! checks it with every entry of every built-in grammar as well, prints the components (or the error, whose `Display` does not allocate)
 //! to stdout through `write(2)`, and exits with:
 //!
@@ -228,6 +229,23 @@ fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {
                     core::str::from_utf8(&norm[..n]).unwrap_or("")
                 )?,
                 Err(e) => writeln!(out, "resolved: {e}")?,
+            }
+            // The builder, from the parsed components: the same text, and
+            // with the query replaced, a reference that parses again.
+            let b = uri.to_builder();
+            match b.build_into(&mut norm) {
+                Ok(n) if norm[..n] == *input => {}
+                _ => {
+                    writeln!(out, "the builder does not rebuild the input")?;
+                    return Ok(3);
+                }
+            }
+            match b
+                .query(Some("rebuilt"))
+                .and_then(|b| b.build_ref(&mut norm))
+            {
+                Ok(r) => writeln!(out, "rebuilt with a new query: {:?}", r.as_str())?,
+                Err(e) => writeln!(out, "rebuilt: {e}")?,
             }
             Ok(0)
         }

@@ -429,18 +429,21 @@ pub fn generate_dir(
 /// and after minimization, byte classes, registers before and after
 /// allocation, edges, accelerated loops, table bytes, the plain DFA's state
 /// count, and each tag's degree of nondeterminism (the most registers it
-/// needed in one state).
+/// needed in one state). `;@ component` machines follow the entries,
+/// marked `(component)`.
 pub fn report(c: &Compiled) -> String {
     let mut out = String::new();
-    for m in &c.machines {
+    let components = c.components.iter().map(|m| (m, " (component)"));
+    for (m, what) in c.machines.iter().map(|m| (m, "")).chain(components) {
         let t = m.tables.as_tables();
         let plain = crate::oracle::plain_dfa_state_len(&t)
             .map_or_else(|e| format!("? ({e})"), |n| n.to_string());
         out.push_str(&format!(
-            "{} {}: nfa {} states; tdfa {} -> {} states (minimized), {} byte classes, {} -> {} registers, \
+            "{} {}{}: nfa {} states; tdfa {} -> {} states (minimized), {} byte classes, {} -> {} registers, \
              {} edges, {} accelerated loops, {} table bytes; plain DFA {} states\n",
             c.grammar.name,
             m.lowered.rule,
+            what,
             m.nfa.states().len(),
             m.unminimized_state_len,
             t.state_len(),
