@@ -453,3 +453,126 @@ impl<'a> Iterator for Directives<'a> {
 }
 
 impl core::iter::FusedIterator for Directives<'_> {}
+
+/// The URN draft 03, as a [`crate::builder::UrnSyntax`]: the type
+/// parameter of [`Builder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UrnDraft03;
+
+static COMPONENT_RULES: crate::builder::UrnRules = crate::builder::UrnRules {
+    nid: &tables::NID_RULE,
+    nss: &tables::NSS_RULE,
+    optional: &[
+        (
+            crate::builder::Component::Query,
+            "?",
+            &tables::URN_QUERY_RULE,
+        ),
+        (
+            crate::builder::Component::Fragment,
+            "#",
+            &tables::FRAGMENT_RULE,
+        ),
+    ],
+};
+
+impl crate::builder::Sealed for UrnDraft03 {}
+
+impl crate::builder::UrnSyntax for UrnDraft03 {
+    type Ref<'b> = UrnRef<'b>;
+    fn rules() -> &'static crate::builder::UrnRules {
+        &COMPONENT_RULES
+    }
+    fn parse_ref(input: &str) -> Result<UrnRef<'_>, Error> {
+        UrnRef::parse(input)
+    }
+}
+
+/// A builder for URNs of the draft (`urn-reference`, §2): see
+/// [`crate::builder::UrnBuilder`]. Each component is checked with the
+/// tables of its own rule (`NID`, `NSS`, `urn-query`, `fragment`).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::Builder;
+/// let b = Builder::new("foo", "x")?.query(Some("s=I2U&c=a"))?;
+/// assert_eq!(b.build_str(&mut [0u8; 32])?, "urn:foo:x?s=I2U&c=a");
+/// assert!(Builder::new("urn", "x").is_err()); // §2.1: NID "urn" is excluded
+/// # Ok::<(), uridfa::builder::BuildError>(())
+/// ```
+pub type Builder<'a> = crate::builder::UrnBuilder<'a, UrnDraft03>;
+
+impl<'a> Builder<'a> {
+    /// Sets or clears the `urn-query` (without the `?`): `keywd=value`
+    /// directives joined by `&`.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `urn-query`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let b = uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::Builder::new("foo", "x")?;
+    /// assert_eq!(b.query(Some("novalue")).unwrap_err().offset(), Some(7));
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn query(self, query: Option<&'a str>) -> Result<Self, crate::builder::BuildError> {
+        self.set_optional(0, query)
+    }
+
+    /// Sets or clears the `fragment` (without the `#`; may be empty).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `fragment`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let b = uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::Builder::new("foo", "x")?;
+    /// assert_eq!(b.fragment(Some("f"))?.build_str(&mut [0; 16])?, "urn:foo:x#f");
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn fragment(self, fragment: Option<&'a str>) -> Result<Self, crate::builder::BuildError> {
+        self.set_optional(1, fragment)
+    }
+}
+
+impl<'a> UrnRef<'a> {
+    /// A [`Builder`] pre-filled with this URN's components.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let u = uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef::parse("urn:foo:x?a=b#f")?;
+    /// let b = u.to_builder().query(None)?;
+    /// assert_eq!(b.build_str(&mut [0; 32])?, "urn:foo:x#f");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn to_builder(&self) -> Builder<'a> {
+        Builder::from_parts(
+            self.nid(),
+            self.nss(),
+            [self.query(), self.fragment(), None],
+        )
+    }
+}
+
+impl<'a> AssignedUrn<'a> {
+    /// A [`Builder`] pre-filled with this URN's NID and NSS.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let u = uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::AssignedUrn::parse("urn:foo:x")?;
+    /// assert_eq!(u.to_builder().build_str(&mut [0; 16])?, "urn:foo:x");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn to_builder(&self) -> Builder<'a> {
+        Builder::from_parts(self.nid(), self.nss(), [None; 3])
+    }
+}

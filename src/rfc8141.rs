@@ -274,3 +274,159 @@ impl<'a> Urn<'a> {
         out
     }
 }
+
+/// RFC 8141, as a [`crate::builder::UrnSyntax`]: the type parameter of
+/// [`Builder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rfc8141;
+
+static COMPONENT_RULES: crate::builder::UrnRules = crate::builder::UrnRules {
+    nid: &tables::NID_RULE,
+    nss: &tables::NSS_RULE,
+    optional: &[
+        (
+            crate::builder::Component::RComponent,
+            "?+",
+            &tables::R_COMPONENT_RULE,
+        ),
+        (
+            crate::builder::Component::QComponent,
+            "?=",
+            &tables::Q_COMPONENT_RULE,
+        ),
+        (
+            crate::builder::Component::FComponent,
+            "#",
+            &tables::F_COMPONENT_RULE,
+        ),
+    ],
+};
+
+impl crate::builder::Sealed for Rfc8141 {}
+
+impl crate::builder::UrnSyntax for Rfc8141 {
+    type Ref<'b> = Urn<'b>;
+    fn rules() -> &'static crate::builder::UrnRules {
+        &COMPONENT_RULES
+    }
+    fn parse_ref(input: &str) -> Result<Urn<'_>, Error> {
+        Urn::parse(input)
+    }
+}
+
+/// A builder for RFC 8141 URNs (`namestring`, §2): see
+/// [`crate::builder::UrnBuilder`]. Each component is checked with the
+/// tables of its own rule (`NID`, `NSS`, `r-component`, `q-component`,
+/// `f-component`).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc8141::{Builder, Urn};
+/// let b = Builder::new("example", "weather")?
+///     .q_component(Some("op=map&lat=39.56&lon=-104.85"))?;
+/// assert_eq!(
+///     b.build_str(&mut [0u8; 64])?,
+///     "urn:example:weather?=op=map&lat=39.56&lon=-104.85"
+/// );
+/// // From a parsed URN: change one component, keep the others.
+/// let u = Urn::parse("urn:example:foo-bar-baz-qux?+CCResolve:cc=uk#top")?;
+/// let b = u.to_builder().f_component(None)?;
+/// assert_eq!(b.build_str(&mut [0u8; 64])?, "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub type Builder<'a> = crate::builder::UrnBuilder<'a, Rfc8141>;
+
+impl<'a> Builder<'a> {
+    /// Sets or clears the r-component (without the `?+`).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `r-component` (which is never empty and has no `?=`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let b = uridfa::rfc8141::Builder::new("example", "a")?;
+    /// assert!(b.r_component(Some("")).is_err());
+    /// assert_eq!(b.r_component(Some("x?=y")).unwrap_err().offset(), Some(2));
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn r_component(self, r: Option<&'a str>) -> Result<Self, crate::builder::BuildError> {
+        self.set_optional(0, r)
+    }
+
+    /// Sets or clears the q-component (without the `?=`).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `q-component` (never empty, no `#`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let b = uridfa::rfc8141::Builder::new("example", "a")?;
+    /// assert_eq!(b.q_component(Some("a#b")).unwrap_err().offset(), Some(1));
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn q_component(self, q: Option<&'a str>) -> Result<Self, crate::builder::BuildError> {
+        self.set_optional(1, q)
+    }
+
+    /// Sets or clears the f-component (without the `#`; may be empty).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `f-component`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let b = uridfa::rfc8141::Builder::new("example", "a")?;
+    /// assert!(b.f_component(Some("a#b")).is_err());
+    /// assert_eq!(b.f_component(Some("s"))?.build_str(&mut [0; 16])?, "urn:example:a#s");
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn f_component(self, f: Option<&'a str>) -> Result<Self, crate::builder::BuildError> {
+        self.set_optional(2, f)
+    }
+}
+
+impl<'a> Urn<'a> {
+    /// A [`Builder`] pre-filled with this URN's components.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let u = uridfa::rfc8141::Urn::parse("urn:example:a?=q")?;
+    /// let b = u.to_builder().nss("b")?;
+    /// assert_eq!(b.build_str(&mut [0; 32])?, "urn:example:b?=q");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn to_builder(&self) -> Builder<'a> {
+        Builder::from_parts(
+            self.nid(),
+            self.nss(),
+            [self.r_component(), self.q_component(), self.f_component()],
+        )
+    }
+}
+
+impl<'a> AssignedName<'a> {
+    /// A [`Builder`] pre-filled with this name's NID and NSS.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let u = uridfa::rfc8141::AssignedName::parse("urn:example:a")?;
+    /// let b = u.to_builder().f_component(Some("x"))?;
+    /// assert_eq!(b.build_str(&mut [0; 32])?, "urn:example:a#x");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn to_builder(&self) -> Builder<'a> {
+        Builder::from_parts(self.nid(), self.nss(), [None; 3])
+    }
+}

@@ -12,8 +12,11 @@
 //!   given, with our parser and (for `rfc3986`) with fluent-uri; and a
 //!   combination refused when building is one whose plain concatenation
 //!   does not read back as those components;
-//! - each `;@ component` table agrees with the independent recognizer on
-//!   the generated strings.
+//! - RFC 8141 §2.3's examples rebuilt from their components, and a
+//!   property for the two URN grammars (setters against the independent
+//!   recognizer, built URNs accepted by it and parsed back);
+//! - each `;@ component` table of the five grammars that have them agrees
+//!   with the independent recognizer on the generated strings.
 //!
 //! `cargo test -p uridfa --test builder` (add `--features alloc` for the
 //! owned forms).
@@ -759,7 +762,10 @@ fn property_rfc3987() {
 #[test]
 fn component_tables_agree_with_the_independent_recognizer() {
     let mut inputs: Vec<String> = Vec::new();
-    let all: Vec<&str> = [SCHEMES, USERINFOS, HOSTS, PORTS, SEGMENTS, QUERIES].concat();
+    let all: Vec<&str> = [
+        SCHEMES, USERINFOS, HOSTS, PORTS, SEGMENTS, QUERIES, NIDS, NSSES, URN_PARTS,
+    ]
+    .concat();
     for a in &all {
         inputs.push(a.to_string());
         inputs.push(format!("/{a}"));
@@ -797,8 +803,8 @@ fn component_tables_agree_with_the_independent_recognizer() {
         checked += 1;
     }
     assert_eq!(
-        checked, 3,
-        "rfc3986, rfc3987 and rfc6874 have component rules"
+        checked, 5,
+        "rfc3986, rfc3987, rfc6874, rfc8141 and urn-03 have component rules"
     );
 }
 
@@ -849,4 +855,261 @@ fn owned_forms_set_and_reparse() {
     let mut z: uridfa::rfc6874::UriRefBuf = "http://a/".parse().unwrap();
     z.set_host(Some("[fe80::1%25en0]")).unwrap();
     assert!(z.as_view().zone_id_decoded().unwrap().eq_str("en0"));
+}
+
+// ---------------------------------------------------------------------------
+// URNs
+
+/// RFC 8141's examples (§2.3.1, §2.3.2, §2.3.3, §3.2's first), rebuilt
+/// from their components as the text names them.
+#[test]
+fn rfc8141_examples_rebuilt_from_their_components() {
+    use uridfa::rfc8141::Builder;
+    type Want<'a> = (
+        &'a str,
+        &'a str,
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<&'a str>,
+    );
+    let cases: [(&str, Want<'_>); 4] = [
+        (
+            "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk",
+            (
+                "example",
+                "foo-bar-baz-qux",
+                Some("CCResolve:cc=uk"),
+                None,
+                None,
+            ),
+        ),
+        (
+            "urn:example:weather?=op=map&lat=39.56&lon=-104.85&datetime=1969-07-21T02:56:15Z",
+            (
+                "example",
+                "weather",
+                None,
+                Some("op=map&lat=39.56&lon=-104.85&datetime=1969-07-21T02:56:15Z"),
+                None,
+            ),
+        ),
+        (
+            "urn:example:foo-bar-baz-qux#somepart",
+            ("example", "foo-bar-baz-qux", None, None, Some("somepart")),
+        ),
+        (
+            "urn:example:a123,z456",
+            ("example", "a123,z456", None, None, None),
+        ),
+    ];
+    for (text, (nid, nss, r, q, f)) in cases {
+        let b = Builder::new(nid, nss)
+            .and_then(|b| b.r_component(r))
+            .and_then(|b| b.q_component(q))
+            .and_then(|b| b.f_component(f))
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(b.build_len(), text.len());
+        let mut buf = [0u8; 96];
+        let u = b.build_ref(&mut buf).unwrap();
+        assert_eq!(u.as_str(), text);
+        assert_eq!((u.nid(), u.nss()), (nid, nss));
+        assert_eq!(
+            (u.r_component(), u.q_component(), u.f_component()),
+            (r, q, f)
+        );
+        assert_eq!(u.to_builder(), b);
+        // Exact BufferTooSmall, nothing written.
+        let mut short = vec![0xAAu8; text.len() - 1];
+        assert_eq!(
+            b.build_into(&mut short),
+            Err(BufferTooSmall { needed: text.len() })
+        );
+        assert!(short.iter().all(|&x| x == 0xAA));
+    }
+}
+
+const NIDS: &[&str] = &[
+    "example",
+    "isbn",
+    "a",
+    "ab",
+    "a-b",
+    "ab-",
+    "-ab",
+    "urn",
+    "URN",
+    "x1",
+    "a_b",
+    "abcdefghijklmnopqrstuvwxyz0123456",
+    "",
+];
+const NSSES: &[&str] = &[
+    "a",
+    "a/b",
+    "/a",
+    "a?b",
+    "%41",
+    "%4",
+    "a:b",
+    "a=b",
+    "a b",
+    "",
+    "0-395-36341-1",
+    "é",
+    "a#b",
+    "a&b",
+];
+const URN_PARTS: &[&str] = &[
+    "x", "", "a=b", "a=b&c=d", "?", "x?", "x??", "a?=b", "a?b", "a#b", "/", "a b", "%zz", "k-2=",
+    "novalue", "=v",
+];
+
+fn urn_pick(rng: &mut Rng, xs: &'static [&'static str]) -> String {
+    let mut s = pick(rng, xs).to_string();
+    if rng.below(3) == 0 {
+        s.push_str(pick(rng, xs));
+    }
+    s
+}
+
+/// For both URN grammars: every setter agrees with the independent
+/// recognizer of its rule, and every built URN is accepted by the
+/// independent recognizer of the whole rule and parses back to the
+/// components given.
+#[test]
+fn urn_property() {
+    use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03 as d03;
+    use uridfa::rfc8141;
+    type Comps = (String, String, [Option<String>; 3]);
+    for (file, whole, names, seed) in [
+        (
+            "rfc8141",
+            "namestring",
+            ["NID", "NSS", "r-component", "q-component", "f-component"],
+            8141u64,
+        ),
+        (
+            "draft-ietf-urnbis-rfc2141bis-urn-03",
+            "urn-reference",
+            ["NID", "NSS", "urn-query", "fragment", ""],
+            2141,
+        ),
+    ] {
+        let rules = rules(file);
+        let optional_len = if file == "rfc8141" { 3 } else { 2 };
+        let mut rng = Rng::new(seed);
+        let (mut built, mut refused) = (0, 0);
+        for _ in 0..3000 {
+            let mut c: Comps = (
+                urn_pick(&mut rng, NIDS),
+                urn_pick(&mut rng, NSSES),
+                [None, None, None],
+            );
+            for slot in c.2.iter_mut().take(optional_len) {
+                if rng.below(2) == 0 {
+                    *slot = Some(urn_pick(&mut rng, URN_PARTS));
+                }
+            }
+            // Mostly valid components (redrawn, judged by the recognizer).
+            let keep: Vec<bool> = (0..5).map(|_| rng.below(5) == 0).collect();
+            for _ in 0..30 {
+                if !keep[0] && !matches(&rules, names[0], &c.0) {
+                    c.0 = urn_pick(&mut rng, NIDS);
+                }
+                if !keep[1] && !matches(&rules, names[1], &c.1) {
+                    c.1 = urn_pick(&mut rng, NSSES);
+                }
+                for i in 0..optional_len {
+                    if !keep[2 + i]
+                        && c.2[i]
+                            .as_deref()
+                            .is_some_and(|v| !matches(&rules, names[2 + i], v))
+                    {
+                        c.2[i] = Some(urn_pick(&mut rng, URN_PARTS));
+                    }
+                }
+            }
+            let want_ok = [
+                matches(&rules, names[0], &c.0),
+                matches(&rules, names[1], &c.1),
+            ]
+            .into_iter()
+            .chain((0..optional_len).map(|i| {
+                c.2[i]
+                    .as_deref()
+                    .is_none_or(|v| matches(&rules, names[2 + i], v))
+            }))
+            .collect::<Vec<_>>();
+            let mut buf = vec![0u8; 256];
+            let (text, back): (Result<String, BuildError>, Option<Comps>) = if file == "rfc8141" {
+                let b = rfc8141::Builder::new(&c.0, &c.1)
+                    .and_then(|b| b.r_component(c.2[0].as_deref()))
+                    .and_then(|b| b.q_component(c.2[1].as_deref()))
+                    .and_then(|b| b.f_component(c.2[2].as_deref()));
+                match b {
+                    Ok(b) => {
+                        let u = b.build_ref(&mut buf).unwrap();
+                        let back = (
+                            u.nid().to_string(),
+                            u.nss().to_string(),
+                            [u.r_component(), u.q_component(), u.f_component()]
+                                .map(|x| x.map(String::from)),
+                        );
+                        (Ok(u.as_str().to_string()), Some(back))
+                    }
+                    Err(e) => (Err(e), None),
+                }
+            } else {
+                let b = d03::Builder::new(&c.0, &c.1)
+                    .and_then(|b| b.query(c.2[0].as_deref()))
+                    .and_then(|b| b.fragment(c.2[1].as_deref()));
+                match b {
+                    Ok(b) => {
+                        let u = b.build_ref(&mut buf).unwrap();
+                        let back = (
+                            u.nid().to_string(),
+                            u.nss().to_string(),
+                            [u.query(), u.fragment(), None].map(|x| x.map(String::from)),
+                        );
+                        (Ok(u.as_str().to_string()), Some(back))
+                    }
+                    Err(e) => (Err(e), None),
+                }
+            };
+            match text {
+                Ok(text) => {
+                    built += 1;
+                    assert!(
+                        want_ok.iter().all(|&x| x),
+                        "{file}: built from refused components {c:?}"
+                    );
+                    assert!(matches(&rules, whole, &text), "{file}: {text:?}");
+                    assert_eq!(back.as_ref(), Some(&c), "{file}: {text:?}");
+                }
+                Err(e) => {
+                    refused += 1;
+                    // The first component the builder checks that the
+                    // recognizer refuses is the one named.
+                    let order = [Component::Nid, Component::Nss];
+                    let first_bad = want_ok
+                        .iter()
+                        .position(|&x| !x)
+                        .expect("refused a valid URN");
+                    if first_bad < 2 {
+                        assert_eq!(e.component(), Some(order[first_bad]), "{file}: {c:?}: {e}");
+                    } else {
+                        assert!(
+                            !matches!(e.component(), Some(Component::Nid | Component::Nss)),
+                            "{e}"
+                        );
+                    }
+                }
+            }
+        }
+        eprintln!("{file}: {built} built, {refused} refused");
+        assert!(
+            built >= 600 && refused >= 300,
+            "{file}: {built} built, {refused} refused"
+        );
+    }
 }
