@@ -392,10 +392,11 @@ struct Out<'b> {
 
 impl Out<'_> {
     fn put(&mut self, s: &[u8]) {
-        if let Some(dst) = self.buf.get_mut(self.at..self.at + s.len()) {
+        let end = self.at.saturating_add(s.len());
+        if let Some(dst) = self.buf.get_mut(self.at..end) {
             dst.copy_from_slice(s);
         }
-        self.at += s.len();
+        self.at = end;
     }
 }
 
@@ -591,10 +592,11 @@ impl<'a, G: Syntax> Builder<'a, G> {
 
     /// The rules between components (see the module docs).
     fn check_together(&self) -> Result<(), BuildError> {
+        // `authority = [ userinfo "@" ] host [ ":" port ]`.
         let conflict = |component, conflict| BuildError::Conflict {
             component,
             conflict,
-            rule: "host",
+            rule: "authority",
             offset: 0,
         };
         if self.host.is_none() {
@@ -824,6 +826,16 @@ pub trait UrnSyntax: sealed::Sealed + Copy + fmt::Debug + 'static {
     ///
     /// As the view's `parse`.
     fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error>;
+    /// The view's component spans, for [`UrnBuf`].
+    #[doc(hidden)]
+    type Tags: Copy + fmt::Debug + Eq;
+    #[doc(hidden)]
+    fn tags(r: &Self::Ref<'_>) -> Self::Tags;
+    #[doc(hidden)]
+    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_>;
+    /// The builder of the URN `input` with spans `tags`.
+    #[doc(hidden)]
+    fn builder(input: &str, tags: Self::Tags) -> UrnBuilder<'_, Self>;
 }
 
 /// A URN put together from its components, for grammar `G`, each checked
@@ -1062,6 +1074,123 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
         // The components are `&str`; so are the prefixes.
         self.emit(|b| s.push_str(core::str::from_utf8(b).unwrap_or_default()));
         s
+    }
+}
+
+/// An owned URN of grammar `G`: a `String` and its component spans,
+/// re-validated through a [`UrnBuilder`] by every `set_*`. Use the alias
+/// of the grammar's module, [`crate::rfc8141::UrnBuf`] or
+/// [`crate::draft_ietf_urnbis_rfc2141bis_urn_03::UrnBuf`], whose own
+/// methods set the optional components.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc8141::UrnBuf;
+/// let mut u: UrnBuf = "urn:example:a?+r#f".parse()?;
+/// u.set_nss("b/c")?;
+/// u.set_r_component(None)?;
+/// assert_eq!(u.as_str(), "urn:example:b/c#f");
+/// assert_eq!(u.as_view().f_component(), Some("f"));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UrnBuf<G: UrnSyntax> {
+    text: alloc::string::String,
+    tags: G::Tags,
+}
+
+#[cfg(feature = "alloc")]
+impl<G: UrnSyntax> UrnBuf<G> {
+    /// Parses and keeps a copy of `input`.
+    ///
+    /// # Errors
+    ///
+    /// As the view's `parse`.
+    pub fn parse(input: &str) -> Result<Self, Error> {
+        let tags = G::tags(&G::parse_ref(input)?);
+        Ok(UrnBuf {
+            text: input.into(),
+            tags,
+        })
+    }
+
+    /// The parsed view (no parsing: the spans are kept).
+    pub fn as_view(&self) -> G::Ref<'_> {
+        G::from_tags(&self.text, self.tags)
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The text, given up.
+    pub fn into_string(self) -> alloc::string::String {
+        self.text
+    }
+
+    /// A builder pre-filled with this URN's components.
+    pub fn to_builder(&self) -> UrnBuilder<'_, G> {
+        G::builder(&self.text, self.tags)
+    }
+
+    /// Takes `text`, built by a [`UrnBuilder`] of `G`, as the new value.
+    pub(crate) fn replace(&mut self, text: alloc::string::String) -> Result<(), BuildError> {
+        let tags = match G::parse_ref(&text) {
+            Ok(r) => G::tags(&r),
+            Err(error) => {
+                return Err(BuildError::Invalid {
+                    component: Component::Nss,
+                    error,
+                })
+            }
+        };
+        *self = UrnBuf { text, tags };
+        Ok(())
+    }
+
+    /// Replaces the NID; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As [`UrnBuilder::nid`].
+    pub fn set_nid(&mut self, nid: &str) -> Result<(), BuildError> {
+        let text = self.to_builder().nid(nid)?.build();
+        self.replace(text)
+    }
+
+    /// Replaces the NSS; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As [`UrnBuilder::nss`].
+    pub fn set_nss(&mut self, nss: &str) -> Result<(), BuildError> {
+        let text = self.to_builder().nss(nss)?.build();
+        self.replace(text)
+    }
+
+    /// Sets or clears optional component `i` of [`UrnRules::optional`];
+    /// unchanged on error.
+    pub(crate) fn set_optional(&mut self, i: usize, value: Option<&str>) -> Result<(), BuildError> {
+        let text = self.to_builder().set_optional(i, value)?.build();
+        self.replace(text)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<G: UrnSyntax> core::str::FromStr for UrnBuf<G> {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Self::parse(s)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<G: UrnSyntax> fmt::Display for UrnBuf<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
     }
 }
 

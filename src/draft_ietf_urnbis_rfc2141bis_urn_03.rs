@@ -486,6 +486,18 @@ impl crate::builder::UrnSyntax for UrnDraft03 {
     fn parse_ref(input: &str) -> Result<UrnRef<'_>, Error> {
         UrnRef::parse(input)
     }
+    type Tags = [u32; 2 * CAPTURE_LEN];
+    fn tags(r: &UrnRef<'_>) -> [u32; 2 * CAPTURE_LEN] {
+        r.parts.tags
+    }
+    fn from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UrnRef<'_> {
+        UrnRef {
+            parts: Parts { input, tags },
+        }
+    }
+    fn builder(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> Builder<'_> {
+        Self::from_tags(input, tags).to_builder()
+    }
 }
 
 /// A builder for URNs of the draft (`urn-reference`, §2): see
@@ -574,5 +586,42 @@ impl<'a> AssignedUrn<'a> {
     /// ```
     pub fn to_builder(&self) -> Builder<'a> {
         Builder::from_parts(self.nid(), self.nss(), [None; 3])
+    }
+}
+
+/// The owned form of [`UrnRef`]: see [`crate::builder::UrnBuf`].
+///
+/// # Example
+///
+/// ```
+/// let mut u: uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnBuf = "urn:example:a".parse()?;
+/// u.set_nid("other")?;
+/// assert_eq!(u.as_str(), "urn:other:a");
+/// assert!(u.set_nss("").is_err());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub type UrnBuf = crate::builder::UrnBuf<UrnDraft03>;
+
+#[cfg(feature = "alloc")]
+impl UrnBuf {
+    /// Sets or clears the `urn-query`; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `urn-query`.
+    pub fn set_query(&mut self, value: Option<&str>) -> Result<(), crate::builder::BuildError> {
+        self.set_optional(0, value)
+    }
+
+    /// Sets or clears the `fragment`; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `fragment`.
+    pub fn set_fragment(&mut self, value: Option<&str>) -> Result<(), crate::builder::BuildError> {
+        self.set_optional(1, value)
     }
 }

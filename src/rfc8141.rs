@@ -312,6 +312,18 @@ impl crate::builder::UrnSyntax for Rfc8141 {
     fn parse_ref(input: &str) -> Result<Urn<'_>, Error> {
         Urn::parse(input)
     }
+    type Tags = [u32; 2 * CAPTURE_LEN];
+    fn tags(r: &Urn<'_>) -> [u32; 2 * CAPTURE_LEN] {
+        r.parts.tags
+    }
+    fn from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> Urn<'_> {
+        Urn {
+            parts: Parts { input, tags },
+        }
+    }
+    fn builder(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> Builder<'_> {
+        Self::from_tags(input, tags).to_builder()
+    }
 }
 
 /// A builder for RFC 8141 URNs (`namestring`, §2): see
@@ -428,5 +440,61 @@ impl<'a> AssignedName<'a> {
     /// ```
     pub fn to_builder(&self) -> Builder<'a> {
         Builder::from_parts(self.nid(), self.nss(), [None; 3])
+    }
+}
+
+/// The owned form of [`Urn`]: see [`crate::builder::UrnBuf`].
+///
+/// # Example
+///
+/// ```
+/// let mut u: uridfa::rfc8141::UrnBuf = "urn:example:a".parse()?;
+/// u.set_nid("other")?;
+/// assert_eq!(u.as_str(), "urn:other:a");
+/// assert!(u.set_nss("").is_err());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub type UrnBuf = crate::builder::UrnBuf<Rfc8141>;
+
+#[cfg(feature = "alloc")]
+impl UrnBuf {
+    /// Sets or clears the `r-component`; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `r-component`.
+    pub fn set_r_component(
+        &mut self,
+        value: Option<&str>,
+    ) -> Result<(), crate::builder::BuildError> {
+        self.set_optional(0, value)
+    }
+
+    /// Sets or clears the `q-component`; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `q-component`.
+    pub fn set_q_component(
+        &mut self,
+        value: Option<&str>,
+    ) -> Result<(), crate::builder::BuildError> {
+        self.set_optional(1, value)
+    }
+
+    /// Sets or clears the `f-component`; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::builder::BuildError::Invalid`] if it does not match
+    /// `f-component`.
+    pub fn set_f_component(
+        &mut self,
+        value: Option<&str>,
+    ) -> Result<(), crate::builder::BuildError> {
+        self.set_optional(2, value)
     }
 }

@@ -286,15 +286,15 @@ fn rules_between_components() {
     // §3.2: userinfo and port live in an authority, which needs a host.
     assert_eq!(
         conflict(B::new().userinfo("u")),
-        (Component::Userinfo, Conflict::HostRequired, "host", 0)
+        (Component::Userinfo, Conflict::HostRequired, "authority", 0)
     );
     assert_eq!(
         conflict(B::new().port("80")),
-        (Component::Port, Conflict::HostRequired, "host", 0)
+        (Component::Port, Conflict::HostRequired, "authority", 0)
     );
     assert_eq!(
         conflict(Ok(B::new().port_u16(80))),
-        (Component::Port, Conflict::HostRequired, "host", 0)
+        (Component::Port, Conflict::HostRequired, "authority", 0)
     );
     // The empty host is a host (reg-name may be empty): file:///x, //:80.
     let b = B::new()
@@ -1112,4 +1112,37 @@ fn urn_property() {
             "{file}: {built} built, {refused} refused"
         );
     }
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn owned_urns_set_and_reparse() {
+    let mut u: uridfa::rfc8141::UrnBuf = "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk"
+        .parse()
+        .unwrap();
+    u.set_q_component(Some("op=map")).unwrap();
+    u.set_f_component(Some("somepart")).unwrap();
+    assert_eq!(
+        u.as_str(),
+        "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk?=op=map#somepart"
+    );
+    let before = u.clone();
+    assert!(u.set_nid("ab-").is_err());
+    assert!(u.set_r_component(Some("x?=y")).is_err());
+    assert!(u.set_q_component(Some("")).is_err());
+    assert_eq!(u, before);
+    u.set_r_component(None).unwrap();
+    assert_eq!(u.as_view().r_component(), None);
+    assert_eq!(u.as_view().q_component(), Some("op=map"));
+    assert_eq!(
+        u.to_string(),
+        "urn:example:foo-bar-baz-qux?=op=map#somepart"
+    );
+    let mut d: uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnBuf = "urn:foo:x".parse().unwrap();
+    d.set_query(Some("s=I2U")).unwrap();
+    assert!(d.set_query(Some("novalue")).is_err());
+    assert!(d.set_nid("urn").is_err());
+    d.set_fragment(Some("")).unwrap();
+    assert_eq!(d.as_str(), "urn:foo:x?s=I2U#");
+    assert_eq!(d.as_view().directives().count(), 1);
 }
