@@ -4,7 +4,7 @@
 //! component's own rule, so that a builder and the parser cannot disagree.
 //!
 //! One generic implementation, [`Builder`], parametrized by a grammar
-//! ([`Syntax`], implemented by [`crate::rfc3986::Rfc3986`],
+//! ([`GenericSyntax`], implemented by [`crate::rfc3986::Rfc3986`],
 //! [`crate::rfc3987::Rfc3987`] and [`crate::rfc6874::Rfc6874`]); each
 //! module has the alias `Builder<'a>`. The grammar files name the rules to
 //! build machines for in a `;@ component` pragma (`grammar/README.md`);
@@ -37,9 +37,10 @@
 //! `"urn:" NID ":" NSS` and the optional components after their prefixes,
 //! each checked with its own rule's tables.
 //!
-//! Nothing here allocates or panics; with the `alloc` feature,
-//! [`Builder::build`] returns a `String` and [`RefBuf`] is the owned form
-//! of a reference with `set_*` methods.
+//! Nothing here allocates or panics (`check-nopanic` proves the setters,
+//! `build_into` and `to_builder`); with the `alloc` feature,
+//! `Builder::build` returns a `String`, and `RefBuf` and `UrnBuf` are the
+//! owned forms with `set_*` methods.
 
 use crate::{BufferTooSmall, Error};
 use core::fmt;
@@ -81,10 +82,10 @@ mod sealed {
 /// A grammar of the RFC 3986 family that [`Builder`] can build for:
 /// [`crate::rfc3986::Rfc3986`], [`crate::rfc3987::Rfc3987`],
 /// [`crate::rfc6874::Rfc6874`]. Sealed.
-pub trait Syntax: sealed::Sealed + Copy + fmt::Debug + 'static {
+pub trait GenericSyntax: sealed::Sealed + Copy + fmt::Debug + 'static {
     /// The grammar's `URI-reference` view (`IriRef` for RFC 3987).
     type Ref<'b>: Copy + fmt::Debug;
-    /// The view's component spans, for [`RefBuf`].
+    /// The view's component spans, for `RefBuf` (under `alloc`).
     #[doc(hidden)]
     type Tags: Copy + fmt::Debug + Eq;
     /// The grammar's component tables.
@@ -336,7 +337,7 @@ pub struct Builder<'a, G> {
     grammar: PhantomData<G>,
 }
 
-impl<G: Syntax> Default for Builder<'_, G> {
+impl<G: GenericSyntax> Default for Builder<'_, G> {
     fn default() -> Self {
         Builder {
             scheme: None,
@@ -392,15 +393,17 @@ struct Out<'b> {
 
 impl Out<'_> {
     fn put(&mut self, s: &[u8]) {
-        let end = self.at.saturating_add(s.len());
-        if let Some(dst) = self.buf.get_mut(self.at..end) {
-            dst.copy_from_slice(s);
+        // A byte loop over `zip`: no length check that could panic
+        // (`check-nopanic` proves it).
+        let dst = self.buf.get_mut(self.at..).unwrap_or_default();
+        for (d, &b) in dst.iter_mut().zip(s) {
+            *d = b;
         }
-        self.at = end;
+        self.at = self.at.saturating_add(s.len());
     }
 }
 
-impl<'a, G: Syntax> Builder<'a, G> {
+impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// An empty builder: the empty relative reference `""`.
     ///
     /// # Example
@@ -826,7 +829,7 @@ pub trait UrnSyntax: sealed::Sealed + Copy + fmt::Debug + 'static {
     ///
     /// As the view's `parse`.
     fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error>;
-    /// The view's component spans, for [`UrnBuf`].
+    /// The view's component spans, for `UrnBuf` (under `alloc`).
     #[doc(hidden)]
     type Tags: Copy + fmt::Debug + Eq;
     #[doc(hidden)]
@@ -1212,13 +1215,13 @@ impl<G: UrnSyntax> fmt::Display for UrnBuf<G> {
 /// ```
 #[cfg(feature = "alloc")]
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RefBuf<G: Syntax> {
+pub struct RefBuf<G: GenericSyntax> {
     text: alloc::string::String,
     tags: G::Tags,
 }
 
 #[cfg(feature = "alloc")]
-impl<G: Syntax> RefBuf<G> {
+impl<G: GenericSyntax> RefBuf<G> {
     /// Parses and keeps a copy of `input`.
     ///
     /// # Errors
@@ -1351,7 +1354,7 @@ impl<G: Syntax> RefBuf<G> {
 }
 
 #[cfg(feature = "alloc")]
-impl<G: Syntax> core::str::FromStr for RefBuf<G> {
+impl<G: GenericSyntax> core::str::FromStr for RefBuf<G> {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {
         Self::parse(s)
@@ -1359,13 +1362,13 @@ impl<G: Syntax> core::str::FromStr for RefBuf<G> {
 }
 
 #[cfg(feature = "alloc")]
-impl<G: Syntax> fmt::Display for RefBuf<G> {
+impl<G: GenericSyntax> fmt::Display for RefBuf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
 }
 
-/// Implements [`Syntax`] for a module of the RFC 3986 family: the marker
+/// Implements [`GenericSyntax`] for a module of the RFC 3986 family: the marker
 /// type `$marker`, its `COMPONENT_RULES`, the aliases `Builder` and
 /// `$buf`, and `to_builder()` on each view. The module provides `tables`,
 /// `Parts` and the views (from `crate::view::views!`).
@@ -1380,7 +1383,7 @@ macro_rules! builder_syntax {
             $query:ident, $fragment:ident],
         views: [$($view:ident),+ $(,)?] $(,)?
     ) => {
-        #[doc = concat!("The grammar of this module, as a [`crate::builder::Syntax`]: the type parameter of [`Builder`] and [`", stringify!($buf), "`].")]
+        #[doc = concat!("The grammar of this module, as a [`crate::builder::GenericSyntax`]: the type parameter of [`Builder`] (and of `", stringify!($buf), "` under `alloc`).")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct $marker;
 
@@ -1400,7 +1403,7 @@ macro_rules! builder_syntax {
 
         impl crate::builder::Sealed for $marker {}
 
-        impl crate::builder::Syntax for $marker {
+        impl crate::builder::GenericSyntax for $marker {
             type Ref<'b> = $reference<'b>;
             type Tags = [u32; 2 * tables::CAPTURE_LEN];
             fn rules() -> &'static crate::builder::ComponentRules {

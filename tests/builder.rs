@@ -25,7 +25,7 @@ mod common;
 
 use common::abnf::{Grammar, Recognizer, Rules};
 use std::path::Path;
-use uridfa::builder::{BuildError, Builder, Component, Conflict, Syntax};
+use uridfa::builder::{BuildError, Builder, Component, Conflict, GenericSyntax};
 use uridfa::BufferTooSmall;
 use uridfa_codegen::sample::Rng;
 
@@ -217,7 +217,7 @@ fn rfc3986_examples_rebuilt_from_their_components() {
 }
 
 fn conflict(
-    b: Result<Builder<'_, impl Syntax>, BuildError>,
+    b: Result<Builder<'_, impl GenericSyntax>, BuildError>,
 ) -> (Component, Conflict, &'static str, usize) {
     match b.and_then(|b| b.build_len().map(|_| b)) {
         Err(BuildError::Conflict {
@@ -567,7 +567,7 @@ struct Counts {
     fluent_checked: usize,
 }
 
-fn property<G: Syntax>(family: &Family<G>, seed: u64, rounds: usize) -> Counts {
+fn property<G: GenericSyntax>(family: &Family<G>, seed: u64, rounds: usize) -> Counts {
     let rules = rules(family.file);
     let mut rng = Rng::new(seed);
     let mut counts = Counts::default();

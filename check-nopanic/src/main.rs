@@ -222,6 +222,7 @@ fn text_find_any(
 // (every algorithm, every dots policy: `Options` is a parameter),
 // `normalize_into` and `equivalent` (every syntax) and both URN normal
 // forms. Their slicing at ASCII delimiters goes through `src/cut.rs`.
+// Then the builders.
 
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
@@ -267,6 +268,67 @@ fn decoded_iterators(path: &str, query: &str) -> usize {
         })
         .fold(0usize, usize::wrapping_add);
     segments.wrapping_add(pairs)
+}
+
+// The builders (uridfa::builder): every setter and `build_into`, on any
+// components and any buffer length, and `to_builder` from a parsed view.
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn builder_rfc3986(
+    c: [Option<&str>; 7],
+    out: &mut [u8],
+) -> Result<usize, uridfa::builder::BuildError> {
+    let [scheme, userinfo, host, port, path, query, fragment] = c;
+    uridfa::rfc3986::Builder::new()
+        .scheme(scheme)?
+        .userinfo(userinfo)?
+        .host(host)?
+        .port(port)?
+        .path(path.unwrap_or(""))?
+        .query(query)?
+        .fragment(fragment)?
+        .build_into(out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn builder_rfc3987(
+    c: [Option<&str>; 7],
+    port: u16,
+    out: &mut [u8],
+) -> Result<usize, uridfa::builder::BuildError> {
+    let [scheme, userinfo, host, _, path, query, fragment] = c;
+    uridfa::rfc3987::Builder::new()
+        .scheme(scheme)?
+        .userinfo(userinfo)?
+        .host(host)?
+        .port_u16(port)
+        .path(path.unwrap_or(""))?
+        .query(query)?
+        .fragment(fragment)?
+        .build_into(out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn builder_rfc8141(
+    c: [Option<&str>; 5],
+    out: &mut [u8],
+) -> Result<usize, uridfa::builder::BuildError> {
+    let [nid, nss, r, q, f] = c;
+    let b = uridfa::rfc8141::Builder::new(nid.unwrap_or(""), nss.unwrap_or(""))?
+        .r_component(r)?
+        .q_component(q)?
+        .f_component(f)?;
+    Ok(b.build_into(out)?)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn to_builder_rfc3986(input: &[u8], out: &mut [u8]) -> Option<usize> {
+    let u = uridfa::rfc3986::UriRef::parse_bytes(input).ok()?;
+    u.to_builder().query(Some("q")).ok()?.build_into(out).ok()
 }
 
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
@@ -575,6 +637,14 @@ fn main() {
         let _ = decoded_iterators(black_box(a), black_box(a));
         for len in [0, 1, 8, 64] {
             let mut out = vec![0u8; len];
+            let _ = to_builder_rfc3986(black_box(a.as_bytes()), &mut out);
+            for b in texts {
+                let c = [Some(a), Some(b), Some(b), Some(a), Some(b), Some(a), None];
+                let _ = builder_rfc3986(black_box(c), &mut out);
+                let _ = builder_rfc3987(black_box(c), black_box(8080), &mut out);
+                let u = [Some(a), Some(b), Some(a), Some(b), None];
+                let _ = builder_rfc8141(black_box(u), &mut out);
+            }
             let _ = urn_normal_forms(black_box(a.as_bytes()), &mut out);
             let _ = iri_to_uri_into(black_box(a), &mut out);
             let _ = iri_to_iri_into(black_box(a), &mut out);
@@ -586,7 +656,8 @@ fn main() {
                     use uridfa::resolve::{Dots, Options};
                     for dots in [Dots::Keep, Dots::Remove, Dots::Error] {
                         let o = Options::new(alg).dots(dots);
-                        let _ = resolve_into_any(black_box(a), black_box(b), black_box(o), &mut out);
+                        let _ =
+                            resolve_into_any(black_box(a), black_box(b), black_box(o), &mut out);
                     }
                 }
             }
@@ -598,6 +669,22 @@ fn main() {
         }
     }
     let mut buf = [0u8; 64];
+    let c = [
+        Some("foo"),
+        None,
+        Some("example.com"),
+        Some("8042"),
+        Some("/over/there"),
+        Some("name=ferret"),
+        Some("nose"),
+    ];
+    match builder_rfc3986(black_box(c), &mut buf) {
+        Ok(n) if &buf[..n] == b"foo://example.com:8042/over/there?name=ferret#nose" => {}
+        other => {
+            println!("DISAGREE: builder_rfc3986: {other:?}");
+            failures += 1;
+        }
+    }
     match resolve_into_any(
         "file:/srv/www/x",
         "../../..//evil.example/p",
