@@ -1,0 +1,142 @@
+//! The syntax tree of a grammar: [`Grammar`], [`Rule`], [`Node`],
+//! [`NodeKind`], and what the pragmas declare.
+
+#[allow(unused_imports)]
+use super::*;
+use crate::diag::{FileId, Sources, Span};
+use std::collections::HashMap;
+
+/// An ABNF element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// What the element is.
+    pub kind: NodeKind,
+    /// Where it stands in its file.
+    pub span: Span,
+}
+
+/// The kinds of ABNF element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// `a / b / c`, in file order (the order is the priority).
+    Alt(Vec<Node>),
+    /// `a b c`.
+    Concat(Vec<Node>),
+    /// `n*m element`, `*element`, `n element`; `[ x ]` is `min 0, max 1`.
+    Repeat {
+        /// Minimum count.
+        min: u32,
+        /// Maximum count; `None` is unbounded.
+        max: Option<u32>,
+        /// The repeated element.
+        node: Box<Node>,
+    },
+    /// A reference to a rule, by name as written (rule names are
+    /// case-insensitive).
+    Rule(String),
+    /// A quoted string. `"abc"` and `%i"abc"` are case-insensitive,
+    /// `%s"abc"` is case-sensitive (RFC 7405).
+    Str {
+        /// The characters between the quotes.
+        text: Vec<u8>,
+        /// `true` only for `%s"..."`.
+        case_sensitive: bool,
+    },
+    /// `%x41-5A`: one character in an inclusive range of code points.
+    Range(u32, u32),
+    /// `%x41` or `%x41.42.43`: a sequence of code points.
+    Seq(Vec<u32>),
+}
+
+/// One rule: `name = elements`, with any `=/` alternatives merged in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// The name as first defined.
+    pub name: String,
+    /// The span of the name in its first definition.
+    pub span: Span,
+    /// The right-hand side (an `Alt` when `=/` added alternatives).
+    pub node: Node,
+}
+
+/// A `;@ capture` pragma: one component name over one or more rules.
+///
+/// `;@ capture scheme host` gives two captures, each named after its rule;
+/// `;@ capture path = path-abempty / path-absolute` gives one capture named
+/// `path` over both rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capture {
+    /// The component name.
+    pub name: String,
+    /// The rules whose spans it reports, with their spans in the pragma.
+    pub rules: Vec<(String, Span)>,
+    /// For `;@ kind host = IPv6address / IPv4address ...`: the component this
+    /// capture classifies. Each rule listed is then its own capture, named
+    /// after the rule, with `kind_of = Some("host")`.
+    pub kind_of: Option<String>,
+}
+
+/// A `;@ encode-set NAME = rule` pragma: the bytes a percent-encoder may
+/// write literally in `rule`, computed by [`crate::encode_set`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncodeSetPragma {
+    /// The set's name (`query`); the generated static is `QUERY_SET`.
+    pub name: String,
+    /// The rule it is derived from.
+    pub rule: String,
+    /// The rule name's span in the pragma.
+    pub rule_span: Span,
+    /// The whole pragma (`;@ encode-set`), where derivation errors point.
+    pub pragma: Span,
+}
+
+/// A parsed and checked grammar file, with its imports.
+#[derive(Clone, Debug)]
+pub struct Grammar {
+    /// The grammar's name: the file stem (`rfc3986`).
+    pub name: String,
+    /// The file and every file it imports.
+    pub sources: Sources,
+    /// The main file.
+    pub file: FileId,
+    /// Every rule, imported ones included, in definition order.
+    pub rules: Vec<Rule>,
+    /// `;@ entry` rules, in pragma order: the machines to build.
+    pub entries: Vec<(String, Span)>,
+    /// `;@ component` rules, in pragma order: machines built like entries
+    /// for one component's own rule (`scheme`, `host`, `path-abempty`),
+    /// so that a builder validates each component with the grammar's own
+    /// tables. They are emitted apart from the entries (`COMPONENT_RULES`)
+    /// and never change the entries' tables.
+    pub components: Vec<(String, Span)>,
+    /// `;@ capture` and `;@ kind` pragmas, in pragma order.
+    pub captures: Vec<Capture>,
+    /// `;@ encode-set` pragmas, in pragma order.
+    pub encode_sets: Vec<EncodeSetPragma>,
+    /// `true` when the main file says `;@ charset utf-8`: numeric values are
+    /// Unicode code points, matched as their UTF-8 encoding. `false` (the
+    /// default): every value is one byte, `%x00-FF`.
+    pub utf8: bool,
+    /// Lower-cased rule name to index in `rules`, so a lookup is O(1)
+    /// whatever the grammar's size.
+    pub(super) by_name: HashMap<String, usize>,
+}
+
+impl Grammar {
+    /// Finds a rule by name, ignoring ASCII case as ABNF does.
+    pub fn rule(&self, name: &str) -> Option<&Rule> {
+        self.rule_index(name).map(|i| &self.rules[i])
+    }
+
+    /// The index in [`Grammar::rules`] of the rule `name` (ASCII case
+    /// ignored).
+    pub fn rule_index(&self, name: &str) -> Option<usize> {
+        match self.by_name.get(name) {
+            Some(&i) => Some(i),
+            None if name.bytes().any(|b| b.is_ascii_uppercase()) => {
+                self.by_name.get(&name.to_ascii_lowercase()).copied()
+            }
+            None => None,
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The checks later stages rely on: every referenced rule exists, the
+//! rule graph has no cycle, the pragmas name rules that exist, numeric
+//! values fit the charset.
+
+#[allow(unused_imports)]
+use super::*;
+use crate::diag::Span;
+use std::collections::HashMap;
+
+impl Loader {
+    pub(super) fn check_references(&mut self) {
+        let mut unknown = Vec::new();
+        for rule in &self.rules {
+            visit_refs(&rule.node, &mut |name, span| {
+                if !self.known(name) {
+                    unknown.push((name.to_string(), span));
+                }
+            });
+        }
+        for (name, span) in unknown {
+            self.error(span, format!("unknown rule '{name}'"));
+        }
+    }
+
+    pub(super) fn check_pragmas(&mut self) {
+        let mut problems = Vec::new();
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for (name, span) in &self.entries {
+            if !self.known(name) {
+                problems.push((*span, format!("unknown rule '{name}'")));
+            }
+            if let Some(first) = seen.insert(name.to_ascii_lowercase(), *span) {
+                let at = self.sources.location(first);
+                problems.push((*span, format!("duplicate entry '{name}' (first at {at})")));
+            }
+        }
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for (name, span) in &self.components {
+            if !self.known(name) {
+                problems.push((*span, format!("unknown rule '{name}'")));
+            }
+            if let Some(first) = seen.insert(name.to_ascii_lowercase(), *span) {
+                let at = self.sources.location(first);
+                problems.push((
+                    *span,
+                    format!("duplicate component '{name}' (first at {at})"),
+                ));
+            }
+        }
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for capture in &self.captures {
+            for (name, span) in &capture.rules {
+                if !self.known(name) {
+                    problems.push((*span, format!("unknown rule '{name}'")));
+                }
+            }
+            let span = capture.rules.first().map_or(Span::default(), |r| r.1);
+            if let Some(first) = seen.insert(capture.name.to_ascii_lowercase(), span) {
+                let at = self.sources.location(first);
+                let name = &capture.name;
+                problems.push((span, format!("duplicate capture '{name}' (first at {at})")));
+            }
+        }
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for e in &self.encode_sets {
+            if !self.known(&e.rule) {
+                problems.push((e.rule_span, format!("unknown rule '{}'", e.rule)));
+            }
+            if let Some(first) = seen.insert(e.name.to_ascii_lowercase(), e.pragma) {
+                let at = self.sources.location(first);
+                let name = &e.name;
+                problems.push((
+                    e.pragma,
+                    format!("duplicate encode-set '{name}' (first at {at})"),
+                ));
+            }
+        }
+        for (kind, span) in &self.kinds {
+            let declared = self
+                .captures
+                .iter()
+                .any(|c| c.kind_of.is_none() && c.name.eq_ignore_ascii_case(kind));
+            if !declared {
+                problems.push((
+                    *span,
+                    format!("kind '{kind}' names no capture; declare it with ';@ capture {kind}'"),
+                ));
+            }
+        }
+        for (span, message) in problems {
+            self.error(span, message);
+        }
+    }
+
+    pub(super) fn check_values(&mut self) {
+        let wide = std::mem::take(&mut self.wide);
+        for v in wide {
+            if !self.charset {
+                self.error(
+                    v.span,
+                    format!(
+                        "value {} is above %xFF; add ';@ charset utf-8' to use code points",
+                        v.text
+                    ),
+                );
+            } else if v.single && (0xD800..=0xDFFF).contains(&v.value) {
+                self.error(
+                    v.span,
+                    format!("value {} is a surrogate, not a character", v.text),
+                );
+            }
+        }
+    }
+
+    /// Reports each cycle of the rule-reference graph once, at the
+    /// reference that closes it. Iterative, so a long chain of rules cannot
+    /// overflow the stack.
+    pub(super) fn check_recursion(&mut self) {
+        let edges: Vec<Vec<(usize, Span)>> = self
+            .rules
+            .iter()
+            .map(|rule| {
+                let mut out: Vec<(usize, Span)> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
+                visit_refs(&rule.node, &mut |name, span| {
+                    if let Some(&j) = self.by_name.get(&name.to_ascii_lowercase()) {
+                        if seen.insert(j) {
+                            out.push((j, span));
+                        }
+                    }
+                });
+                out
+            })
+            .collect();
+        #[derive(Clone, Copy, PartialEq)]
+        enum Color {
+            White,
+            Gray,
+            Black,
+        }
+        let mut color = vec![Color::White; self.rules.len()];
+        let mut found = Vec::new();
+        for root in 0..self.rules.len() {
+            if color[root] != Color::White {
+                continue;
+            }
+            color[root] = Color::Gray;
+            let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+            while let Some(top) = stack.last_mut() {
+                let (v, k) = *top;
+                let Some(&(w, span)) = edges[v].get(k) else {
+                    color[v] = Color::Black;
+                    stack.pop();
+                    continue;
+                };
+                top.1 += 1;
+                match color[w] {
+                    Color::White => {
+                        color[w] = Color::Gray;
+                        stack.push((w, 0));
+                    }
+                    Color::Gray => {
+                        let i = stack.iter().position(|&(u, _)| u == w).unwrap_or(0);
+                        let mut names: Vec<&str> = stack[i..]
+                            .iter()
+                            .map(|&(u, _)| self.rules[u].name.as_str())
+                            .collect();
+                        names.push(&self.rules[w].name);
+                        let msg = format!(
+                            "rule '{}' is recursive: {}",
+                            self.rules[w].name,
+                            names.join(" -> ")
+                        );
+                        found.push((span, msg));
+                    }
+                    Color::Black => {}
+                }
+            }
+        }
+        for (span, msg) in found {
+            self.error(span, msg);
+        }
+    }
+}
+
+/// Calls `f` with every rule reference under `node`, in order.
+pub(super) fn visit_refs(node: &Node, f: &mut impl FnMut(&str, Span)) {
+    match &node.kind {
+        NodeKind::Rule(name) => f(name, node.span),
+        NodeKind::Alt(nodes) | NodeKind::Concat(nodes) => {
+            for n in nodes {
+                visit_refs(n, f);
+            }
+        }
+        NodeKind::Repeat { node, .. } => visit_refs(node, f),
+        NodeKind::Str { .. } | NodeKind::Range(..) | NodeKind::Seq(_) => {}
+    }
+}

@@ -1,0 +1,410 @@
+//! Reading a grammar file and its imports (Note [what an import may
+//! read]), and merging their rules into one [`Grammar`].
+
+#[allow(unused_imports)]
+use super::*;
+use crate::diag::{Diagnostic, Diagnostics, FileId, Sources, Span};
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Reads and checks the grammar file at `path` and its `;@ import`s.
+///
+/// The file is read as bytes: invalid UTF-8 is reported as a located error
+/// (and the text is kept, with U+FFFD in place of each bad sequence, so the
+/// rest of the file is still checked).
+///
+/// # Errors
+///
+/// Every problem found, each located by file, line and column. A file that
+/// cannot be read is one error located at its start.
+///
+/// # Example
+///
+/// ```no_run
+/// let grammar = uridfa_codegen::abnf::load("grammar/rfc3986.abnf".as_ref())?;
+/// assert!(grammar.rule("uri-reference").is_some());
+/// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
+/// ```
+pub fn load(path: &Path) -> Result<Grammar, Diagnostics> {
+    let display = path.to_string_lossy().into_owned();
+    match read_limited(path, MAX_MAIN_FILE_LEN) {
+        Ok(bytes) => {
+            let mut loader = Loader::default();
+            let file = loader.add_file(display, bytes);
+            loader.finish(file, canonical(path))
+        }
+        Err(e) => {
+            let mut sources = Sources::new();
+            let file = sources.add(display.clone(), "");
+            Err(Diagnostics::single(
+                sources,
+                Span::new(file, 0, 0),
+                format!("cannot read grammar file '{display}': {e}"),
+            ))
+        }
+    }
+}
+
+/// Parses and checks grammar text. `path` is used in messages and to resolve
+/// `;@ import` relative to its directory.
+///
+/// # Errors
+///
+/// Every problem found, each located by file, line and column.
+///
+/// # Example
+///
+/// ```
+/// use uridfa_codegen::abnf::{parse, NodeKind};
+/// let g = parse("g.abnf", ";@ entry greeting\ngreeting = %s\"Hi\" 1*3\"!\"\n")?;
+/// assert_eq!(g.entries[0].0, "greeting");
+/// assert!(matches!(g.rule("GREETING").unwrap().node.kind, NodeKind::Concat(_)));
+/// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
+/// ```
+pub fn parse(path: &str, text: &str) -> Result<Grammar, Diagnostics> {
+    let mut loader = Loader::default();
+    let file = loader.add_file(path.to_string(), text.as_bytes().to_vec());
+    loader.finish(file, canonical(Path::new(path)))
+}
+
+/// The identity of a file for import-cycle and repeated-import checks.
+pub(super) fn canonical(path: &Path) -> PathBuf {
+    fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The largest grammar file an import reads, in bytes (1 MiB).
+///
+/// Note [what an import may read]
+/// A grammar may come from someone else (a dependency's `#[derive]`, a file
+/// handed to the CLI), and its diagnostics quote source lines. So an import
+/// reads only a `*.abnf` file under the importing file's directory (after
+/// resolving `..` and symbolic links), at most `MAX_FILE_LEN` bytes of
+/// UTF-8 text without NUL bytes; anything else is refused at the pragma,
+/// before a byte of it is parsed or quoted.
+pub const MAX_FILE_LEN: u64 = 1 << 20;
+
+/// The largest main grammar file [`load`] reads, in bytes (16 MiB): far
+/// above any grammar, low enough that `--grammar-file /dev/zero` ends.
+pub const MAX_MAIN_FILE_LEN: u64 = 16 << 20;
+
+/// The most bytes all the imports of one grammar may read together
+/// (16 MiB): each file is at most [`MAX_FILE_LEN`], and there is no limit
+/// on how many a directory holds.
+pub const MAX_IMPORTED_LEN: u64 = 16 << 20;
+
+/// Reads `path`, refusing more than `limit` bytes (reading at most one
+/// more, so neither a huge nor an endless file is read whole).
+pub(super) fn read_limited(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::other(format!(
+            "the file is larger than the limit of {limit} bytes"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Loads files, merges their rules, and runs the checks.
+#[derive(Default)]
+pub(super) struct Loader {
+    pub(super) sources: Sources,
+    pub(super) errors: Vec<Diagnostic>,
+    pub(super) rules: Vec<Rule>,
+    /// Lower-cased rule name to index in `rules`.
+    pub(super) by_name: HashMap<String, usize>,
+    pub(super) entries: Vec<(String, Span)>,
+    pub(super) components: Vec<(String, Span)>,
+    pub(super) captures: Vec<Capture>,
+    pub(super) kinds: Vec<(String, Span)>,
+    pub(super) encode_sets: Vec<EncodeSetPragma>,
+    pub(super) charset: bool,
+    pub(super) wide: Vec<WideValue>,
+    /// Files being loaded, outermost first, for import cycles.
+    pub(super) stack: Vec<(PathBuf, FileId)>,
+    /// Files already loaded; importing one again is a no-op.
+    pub(super) done: HashSet<PathBuf>,
+    /// Bytes read by imports so far (at most `MAX_IMPORTED_LEN`).
+    pub(super) imported_len: u64,
+}
+
+impl Loader {
+    /// Adds a file. Invalid UTF-8 is replaced by U+FFFD and reported.
+    pub(super) fn add_file(&mut self, path: String, bytes: Vec<u8>) -> FileId {
+        let file = self.sources.files.len();
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let bytes = e.into_bytes();
+                let mut text = String::with_capacity(bytes.len());
+                for chunk in bytes.utf8_chunks() {
+                    text.push_str(chunk.valid());
+                    if !chunk.invalid().is_empty() {
+                        let at = text.len();
+                        text.push(char::REPLACEMENT_CHARACTER);
+                        let hex: Vec<String> = chunk
+                            .invalid()
+                            .iter()
+                            .map(|b| format!("0x{b:02X}"))
+                            .collect();
+                        self.errors.push(Diagnostic::new(
+                            Span::new(file, at, text.len()),
+                            format!("invalid UTF-8 (bytes {})", hex.join(" ")),
+                        ));
+                    }
+                }
+                text
+            }
+        };
+        self.sources.add(path, text)
+    }
+
+    pub(super) fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(Diagnostic::new(span, message));
+    }
+
+    pub(super) fn process(&mut self, file: FileId, identity: PathBuf) {
+        let is_main = self.stack.is_empty();
+        self.stack.push((identity.clone(), file));
+        let text = self.sources.text(file).to_string();
+        let parsed = Parser::new(&text, file).run();
+        self.errors.extend(parsed.errors);
+        self.wide.extend(parsed.wide);
+        for item in parsed.items {
+            match item {
+                Item::Rule {
+                    name,
+                    span,
+                    incremental,
+                    node,
+                } => self.define(name, span, incremental, node),
+                Item::Import { path, span } => self.import(file, &path, span),
+                Item::Entry { pragma, .. }
+                | Item::Component { pragma, .. }
+                | Item::Capture { pragma, .. }
+                | Item::Kind { pragma, .. }
+                | Item::Charset { pragma }
+                | Item::EncodeSet(EncodeSetPragma { pragma, .. })
+                    if !is_main =>
+                {
+                    self.error(
+                        pragma,
+                        "only 'import' is allowed in an imported file; \
+                         entry, component, capture, kind, charset and encode-set belong in the main file",
+                    );
+                }
+                Item::EncodeSet(e) => self.encode_sets.push(e),
+                Item::Entry { names, .. } => self.entries.extend(names),
+                Item::Component { names, .. } => self.components.extend(names),
+                Item::Capture { capture, .. } => self.captures.push(capture),
+                Item::Kind { kind, rules, .. } => {
+                    for (rule, span) in rules {
+                        self.captures.push(Capture {
+                            name: rule.clone(),
+                            rules: vec![(rule, span)],
+                            kind_of: Some(kind.0.clone()),
+                        });
+                    }
+                    self.kinds.push(kind);
+                }
+                Item::Charset { .. } => self.charset = true,
+            }
+        }
+        self.stack.pop();
+        self.done.insert(identity);
+    }
+
+    pub(super) fn import(&mut self, from: FileId, rel: &str, span: Span) {
+        let base = Path::new(self.sources.path(from))
+            .parent()
+            .unwrap_or(Path::new(""));
+        let path = base.join(rel);
+        let display = path.to_string_lossy().into_owned();
+        // See Note [what an import may read].
+        if Path::new(rel).extension().and_then(|e| e.to_str()) != Some("abnf") {
+            self.error(
+                span,
+                format!(
+                    "import '{rel}' does not name a grammar file; imported files end in '.abnf'"
+                ),
+            );
+            return;
+        }
+        let escape = format!(
+            "import '{rel}' resolves outside the importing file's directory; \
+             an import may only read files under it"
+        );
+        // `..` past the directory is refused before the file system is
+        // asked, so the message does not tell whether such a file exists.
+        let mut depth = 0usize;
+        for c in Path::new(rel).components() {
+            match c {
+                std::path::Component::ParentDir if depth == 0 => return self.error(span, escape),
+                std::path::Component::ParentDir => depth -= 1,
+                std::path::Component::Normal(_) => depth += 1,
+                _ => {}
+            }
+        }
+        let meta = match fs::metadata(&path) {
+            Ok(meta) => meta,
+            Err(e) => return self.error(span, format!("cannot read import '{rel}': {e}")),
+        };
+        let identity = canonical(&path);
+        let dir = canonical(if base.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            base
+        });
+        if !identity.starts_with(&dir) {
+            return self.error(span, escape);
+        }
+        if !meta.is_file() {
+            self.error(
+                span,
+                format!("cannot read import '{rel}': not a regular file"),
+            );
+            return;
+        }
+        if meta.len() > MAX_FILE_LEN {
+            self.error(
+                span,
+                format!(
+                    "import '{rel}' is {} bytes, more than the limit of {MAX_FILE_LEN} bytes for a grammar file",
+                    meta.len()
+                ),
+            );
+            return;
+        }
+        if let Some(i) = self.stack.iter().position(|(id, _)| *id == identity) {
+            let mut chain: Vec<&str> = self.stack[i..]
+                .iter()
+                .map(|&(_, f)| self.sources.path(f))
+                .collect();
+            chain.push(&display);
+            let msg = format!("import cycle: {}", chain.join(" -> "));
+            self.error(span, msg);
+            return;
+        }
+        if self.done.contains(&identity) {
+            return;
+        }
+        if self.imported_len.saturating_add(meta.len()) > MAX_IMPORTED_LEN {
+            self.error(
+                span,
+                format!(
+                    "import '{rel}' would bring the files imported by this grammar past \
+                     {MAX_IMPORTED_LEN} bytes in all"
+                ),
+            );
+            return;
+        }
+        self.imported_len = self.imported_len.saturating_add(meta.len());
+        match read_limited(&path, MAX_FILE_LEN) {
+            Ok(bytes) if std::str::from_utf8(&bytes).is_err() || bytes.contains(&0) => {
+                self.error(
+                    span,
+                    format!("import '{rel}' is not a text grammar file (it holds invalid UTF-8 or NUL bytes)"),
+                );
+            }
+            Ok(bytes) => {
+                let file = self.add_file(display, bytes);
+                self.process(file, identity);
+            }
+            Err(e) => self.error(span, format!("cannot read import '{rel}': {e}")),
+        }
+    }
+
+    pub(super) fn define(&mut self, name: String, span: Span, incremental: bool, node: Node) {
+        let key = name.to_ascii_lowercase();
+        match (self.by_name.get(&key).copied(), incremental) {
+            (Some(i), true) => {
+                let rule = &mut self.rules[i];
+                let old = std::mem::replace(
+                    &mut rule.node,
+                    Node {
+                        kind: NodeKind::Alt(Vec::new()),
+                        span: rule.span,
+                    },
+                );
+                let old_span = old.span;
+                let mut alts = match old.kind {
+                    NodeKind::Alt(alts) => alts,
+                    kind => vec![Node {
+                        kind,
+                        span: old_span,
+                    }],
+                };
+                let new_span = node.span;
+                match node.kind {
+                    NodeKind::Alt(more) => alts.extend(more),
+                    kind => alts.push(Node {
+                        kind,
+                        span: new_span,
+                    }),
+                }
+                rule.node = Node {
+                    kind: NodeKind::Alt(alts),
+                    span: old_span.to(new_span),
+                };
+            }
+            (Some(i), false) => {
+                let first = self.sources.location(self.rules[i].span);
+                self.error(
+                    span,
+                    format!("duplicate rule '{name}' (first defined at {first})"),
+                );
+            }
+            (None, true) => self.error(
+                span,
+                format!("'=/' adds to rule '{name}', which is not defined before it"),
+            ),
+            (None, false) => {
+                self.by_name.insert(key, self.rules.len());
+                self.rules.push(Rule { name, span, node });
+            }
+        }
+    }
+
+    pub(super) fn known(&self, name: &str) -> bool {
+        self.by_name.contains_key(&name.to_ascii_lowercase())
+    }
+
+    pub(super) fn finish(
+        mut self,
+        main: FileId,
+        identity: PathBuf,
+    ) -> Result<Grammar, Diagnostics> {
+        self.process(main, identity);
+        self.check_references();
+        self.check_pragmas();
+        self.check_values();
+        self.check_recursion();
+        if !self.errors.is_empty() {
+            let mut errors = self.errors;
+            errors.sort_by_key(|e| (e.span.file, e.span.start, e.span.end));
+            return Err(Diagnostics {
+                sources: self.sources,
+                errors,
+            });
+        }
+        let name = Path::new(self.sources.path(main))
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        Ok(Grammar {
+            name,
+            sources: self.sources,
+            file: main,
+            rules: self.rules,
+            entries: self.entries,
+            components: self.components,
+            captures: self.captures,
+            encode_sets: self.encode_sets,
+            utf8: self.charset,
+            by_name: self.by_name,
+        })
+    }
+}

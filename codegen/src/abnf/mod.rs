@@ -1,0 +1,32 @@
+//! Stage 1: parse RFC 5234 ABNF (plus RFC 7405 `%s`/`%i` strings) and the
+//! `;@` pragmas into a [`Grammar`].
+//!
+//! Every node keeps its byte span, so every error prints as
+//! `grammar/rfc3986.abnf:12:7: error: ...` with a caret excerpt
+//! (see [`crate::diag`]). All errors are collected in one pass.
+//!
+//! Principal types: [`Grammar`], [`Rule`], [`Node`], [`NodeKind`];
+//! entry points: [`load`] (a file and its imports) and [`parse`] (text).
+//!
+//! Besides syntax, the front end checks what later stages rely on: every
+//! referenced rule exists, no rule is defined twice (across imports too),
+//! the rule graph has no cycle (the compiler builds finite automata), no
+//! prose value is left (see Note [zero repetitions of prose]), repetition
+//! and range bounds are ordered, and numeric values fit the charset (bytes,
+//! or code points with `;@ charset utf-8`). The pragma language and every
+//! reading choice are documented in `grammar/README.md`.
+//!
+//! No input makes it panic: positions only advance over whole characters,
+//! nesting is bounded (Note [nesting limit]), and the cycle search is
+//! iterative.
+
+mod ast;
+mod check;
+mod load;
+mod pragma;
+mod syntax;
+
+pub use ast::{Capture, EncodeSetPragma, Grammar, Node, NodeKind, Rule};
+pub use load::{load, parse, MAX_FILE_LEN, MAX_IMPORTED_LEN, MAX_MAIN_FILE_LEN};
+#[allow(unused_imports)]
+use {ast::*, check::*, load::*, pragma::*, syntax::*};

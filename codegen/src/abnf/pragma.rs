@@ -1,0 +1,228 @@
+//! The `;@` pragma lines, parsed by the same [`Parser`]
+//! (`grammar/README.md` documents the pragma language).
+
+#[allow(unused_imports)]
+use super::*;
+use crate::diag::Span;
+
+impl<'t> Parser<'t> {
+    /// A `;@` pragma line, `self.pos` at the `;`.
+    pub(super) fn pragma(&mut self) {
+        let line = self.pos;
+        let pragma_span = self.span(line, line + 2);
+        self.pos += 2;
+        let mut words: Vec<(String, Span)> = Vec::new();
+        loop {
+            while matches!(self.peek(), Some(b' ' | b'\t')) {
+                self.pos += 1;
+            }
+            if self.at_rule_end() || self.peek() == Some(b';') {
+                break;
+            }
+            let start = self.pos;
+            while !self.at_rule_end() && !matches!(self.peek(), Some(b' ' | b'\t' | b';')) {
+                self.pos += self.char_len(self.pos);
+            }
+            words.push((
+                self.slice(start, self.pos).to_string(),
+                self.span(start, self.pos),
+            ));
+        }
+        let end_span = self.found_span(self.pos);
+        self.skip_line();
+        let Some((name, name_span)) = words.first().cloned() else {
+            self.error(
+                end_span,
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, charset or encode-set)",
+            );
+            return;
+        };
+        let args = &words[1..];
+        let pragma = pragma_span.to(name_span);
+        match name.as_str() {
+            "import" => match args {
+                [(path, span)] => self.items.push(Item::Import {
+                    path: path.clone(),
+                    span: *span,
+                }),
+                [] => self.error(end_span, "expected a file path after 'import'"),
+                [_, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after the import path");
+                    self.error(*span, msg);
+                }
+            },
+            "entry" => {
+                if args.is_empty() {
+                    self.error(end_span, "expected a rule name after 'entry'");
+                    return;
+                }
+                let tokens = split_tokens(args);
+                if let Some(names) = self.rule_list(&tokens, false) {
+                    self.items.push(Item::Entry { names, pragma });
+                }
+            }
+            "component" => {
+                if args.is_empty() {
+                    self.error(end_span, "expected a rule name after 'component'");
+                    return;
+                }
+                let tokens = split_tokens(args);
+                if let Some(names) = self.rule_list(&tokens, false) {
+                    self.items.push(Item::Component { names, pragma });
+                }
+            }
+            "capture" | "kind" => self.capture(&name, args, pragma, end_span),
+            "charset" => match args {
+                [(cs, _)] if cs.eq_ignore_ascii_case("utf-8") => {
+                    self.items.push(Item::Charset { pragma });
+                }
+                [(cs, span)] => {
+                    let msg = format!("unknown charset '{cs}'; the only charset is 'utf-8'");
+                    self.error(*span, msg);
+                }
+                [] => self.error(end_span, "expected 'utf-8' after 'charset'"),
+                [_, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after the charset");
+                    self.error(*span, msg);
+                }
+            },
+            "encode-set" => self.encode_set(args, pragma, end_span),
+            _ => {
+                let msg = format!(
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset or encode-set"
+                );
+                self.error(name_span, msg);
+            }
+        }
+    }
+
+    /// `encode-set NAME = RULE`.
+    pub(super) fn encode_set(&mut self, args: &[(String, Span)], pragma: Span, end: Span) {
+        let tokens = split_tokens(args);
+        match tokens.as_slice() {
+            [(name, name_span), (eq, _), (rule, rule_span)] if eq == "=" => {
+                if !is_rulename(name) {
+                    let msg = format!("expected an encode-set name, found '{name}'");
+                    self.error(*name_span, msg);
+                } else if !is_rulename(rule) {
+                    let msg = format!("expected a rule name, found '{rule}'");
+                    self.error(*rule_span, msg);
+                } else {
+                    self.items.push(Item::EncodeSet(EncodeSetPragma {
+                        name: name.clone(),
+                        rule: rule.clone(),
+                        rule_span: *rule_span,
+                        pragma: pragma.to(*rule_span),
+                    }));
+                }
+            }
+            [_, _, _, (extra, span), ..] if tokens[1].0 == "=" => {
+                let msg = format!(
+                    "unexpected '{extra}' after the rule name; an encode set names one rule"
+                );
+                self.error(*span, msg);
+            }
+            _ => {
+                let span = tokens.get(1).or(tokens.first()).map_or(end, |t| t.1);
+                self.error(span, "expected 'encode-set NAME = RULE'");
+            }
+        }
+    }
+
+    /// `capture R1 R2 ...`, `capture NAME = R1 / R2 ...`,
+    /// `kind NAME = R1 / R2 ...`.
+    pub(super) fn capture(
+        &mut self,
+        pragma_name: &str,
+        args: &[(String, Span)],
+        pragma: Span,
+        end: Span,
+    ) {
+        let tokens = split_tokens(args);
+        let named = tokens.get(1).is_some_and(|(t, _)| t == "=");
+        if !named {
+            if pragma_name == "kind" {
+                let span = tokens.first().map_or(end, |t| t.1);
+                self.error(span, "expected 'kind NAME = RULE / RULE ...'");
+                return;
+            }
+            if tokens.is_empty() {
+                self.error(end, "expected a rule name after 'capture'");
+                return;
+            }
+            if let Some(rules) = self.rule_list(&tokens, false) {
+                for (rule, span) in rules {
+                    self.items.push(Item::Capture {
+                        capture: Capture {
+                            name: rule.clone(),
+                            rules: vec![(rule, span)],
+                            kind_of: None,
+                        },
+                        pragma,
+                    });
+                }
+            }
+            return;
+        }
+        let (name, name_span) = tokens[0].clone();
+        if !is_rulename(&name) {
+            let msg = format!("expected a {pragma_name} name, found '{name}'");
+            self.error(name_span, msg);
+            return;
+        }
+        if tokens.len() == 2 {
+            self.error(end, "expected a rule name after '='");
+            return;
+        }
+        let Some(rules) = self.rule_list(&tokens[2..], true) else {
+            return;
+        };
+        if pragma_name == "kind" {
+            self.items.push(Item::Kind {
+                kind: (name, name_span),
+                rules,
+                pragma,
+            });
+        } else {
+            self.items.push(Item::Capture {
+                capture: Capture {
+                    name,
+                    rules,
+                    kind_of: None,
+                },
+                pragma,
+            });
+        }
+    }
+
+    /// Rule names, separated by `/` when `slashes`, else by white space.
+    pub(super) fn rule_list(
+        &mut self,
+        tokens: &[(String, Span)],
+        slashes: bool,
+    ) -> Option<Vec<(String, Span)>> {
+        let mut names = Vec::new();
+        for (i, (t, span)) in tokens.iter().enumerate() {
+            let want_name = !slashes || i % 2 == 0;
+            if want_name && is_rulename(t) {
+                names.push((t.clone(), *span));
+            } else if !want_name && t == "/" {
+            } else {
+                let msg = if want_name {
+                    format!("expected a rule name, found '{t}'")
+                } else {
+                    format!("expected '/' between rule names, found '{t}'")
+                };
+                self.error(*span, msg);
+                return None;
+            }
+        }
+        if slashes && tokens.len() % 2 == 0 {
+            if let Some((_, span)) = tokens.last() {
+                self.error(*span, "expected a rule name after '/'");
+            }
+            return None;
+        }
+        Some(names)
+    }
+}
