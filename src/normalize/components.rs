@@ -121,27 +121,6 @@ impl<'a> Comps<'a> {
     }
 }
 
-/// Whether the octet `b` is `unreserved` in the syntax's grammar.
-/// `tests/normalize_spec.rs` checks both against the grammar files.
-pub(super) fn unreserved(syntax: Syntax, b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || match syntax {
-            // RFC 3986 §2.3 (and RFC 3987, RFC 6874 through it):
-            // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
-            Syntax::Rfc3986 | Syntax::Rfc3987 | Syntax::Rfc6874 => {
-                matches!(b, b'-' | b'.' | b'_' | b'~')
-            }
-            // 2396bis-01 §2.3: unreserved = ALPHA / DIGIT / mark, with
-            // mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")".
-            Syntax::Rfc2396bis01 => {
-                matches!(
-                    b,
-                    b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
-                )
-            }
-        }
-}
-
 /// A 2396bis-01 `reg-name` authority whose `%XX` of unreserved octets,
 /// decoded, make it a `server` (`//H%41:21` is `//HA:21`): split as that
 /// server, so that the `case` step folds its host and the `scheme` step

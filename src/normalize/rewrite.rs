@@ -1,7 +1,6 @@
 //! The byte-level rewrites of the `case` and `pct` steps: [`Rewrite`]
 //! yields a component's bytes as the normal form has them.
 
-use super::components::unreserved;
 use super::Syntax;
 
 /// How one component's bytes are rewritten.
@@ -112,4 +111,25 @@ impl Iterator for Rewrite<'_> {
             c
         })
     }
+}
+
+/// Whether the octet `b` is `unreserved` in the syntax's grammar.
+/// `tests/normalize_spec.rs` checks both against the grammar files.
+pub(super) fn unreserved(syntax: Syntax, b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || match syntax {
+            // RFC 3986 §2.3 (and RFC 3987, RFC 6874 through it):
+            // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
+            Syntax::Rfc3986 | Syntax::Rfc3987 | Syntax::Rfc6874 => {
+                matches!(b, b'-' | b'.' | b'_' | b'~')
+            }
+            // 2396bis-01 §2.3: unreserved = ALPHA / DIGIT / mark, with
+            // mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")".
+            Syntax::Rfc2396bis01 => {
+                matches!(
+                    b,
+                    b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
+                )
+            }
+        }
 }
