@@ -120,8 +120,7 @@ pub(crate) fn port_u16(port: &str) -> Option<u16> {
 /// exactly these forms (four `dec-octet`s without leading zeros; RFC 4291
 /// text, as RFC 3986's `IPv6address`), so for a host the grammar already
 /// classified they only convert.
-pub(crate) fn host_ip(host: &str, kind: crate::rfc3986::HostKind) -> Option<core::net::IpAddr> {
-    use crate::rfc3986::HostKind;
+pub(crate) fn host_ip(host: &str, kind: HostKind) -> Option<core::net::IpAddr> {
     use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
     match kind {
         HostKind::Ipv4 => host.parse::<Ipv4Addr>().ok().map(IpAddr::V4),
@@ -131,5 +130,34 @@ pub(crate) fn host_ip(host: &str, kind: crate::rfc3986::HostKind) -> Option<core
             addr.parse::<Ipv6Addr>().ok().map(IpAddr::V6)
         }
         HostKind::IpvFuture | HostKind::RegName => None,
+    }
+}
+
+// Defined here, below the views that report it, and re-exported as
+// `uridfa::rfc3986::HostKind`.
+/// Which alternative of `host = IP-literal / IPv4address / reg-name`
+/// (RFC 3986 §3.2.2) matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `IP-literal` holding an `IPv6address`: `[::1]`.
+    Ipv6,
+    /// `IP-literal` holding an `IPvFuture`: `[v7.abc]`.
+    IpvFuture,
+    /// `IPv4address`: four `dec-octet`s, `192.0.2.1`.
+    Ipv4,
+    /// `reg-name`, including the empty host of `file:///`.
+    RegName,
+}
+
+impl HostKind {
+    /// The ABNF rule name: `IPv6address`, `IPvFuture`, `IPv4address` or
+    /// `reg-name`.
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            HostKind::Ipv6 => "IPv6address",
+            HostKind::IpvFuture => "IPvFuture",
+            HostKind::Ipv4 => "IPv4address",
+            HostKind::RegName => "reg-name",
+        }
     }
 }

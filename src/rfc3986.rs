@@ -32,32 +32,7 @@ pub mod tables {
 
 use tables::CAPTURE_LEN;
 
-/// Which alternative of `host = IP-literal / IPv4address / reg-name`
-/// (RFC 3986 §3.2.2) matched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HostKind {
-    /// `IP-literal` holding an `IPv6address`: `[::1]`.
-    Ipv6,
-    /// `IP-literal` holding an `IPvFuture`: `[v7.abc]`.
-    IpvFuture,
-    /// `IPv4address`: four `dec-octet`s, `192.0.2.1`.
-    Ipv4,
-    /// `reg-name`, including the empty host of `file:///`.
-    RegName,
-}
-
-impl HostKind {
-    /// The ABNF rule name: `IPv6address`, `IPvFuture`, `IPv4address` or
-    /// `reg-name`.
-    pub fn rule_name(self) -> &'static str {
-        match self {
-            HostKind::Ipv6 => "IPv6address",
-            HostKind::IpvFuture => "IPvFuture",
-            HostKind::Ipv4 => "IPv4address",
-            HostKind::RegName => "reg-name",
-        }
-    }
-}
+pub use crate::parts::HostKind;
 
 /// The spans of one parsed reference, 8 bytes per capture.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
