@@ -117,6 +117,28 @@ pub const MAX_GRAMMAR_EXPANSION: u64 = 1 << 22;
 /// counted once (Note [a budget per grammar]).
 pub const MAX_ENCODE_SET_EXPANSION: u64 = 1 << 20;
 
+/// [`compile_lowered`] with at most `budget` states, adding what it spent
+/// to `states_used`: the states it created, or the whole budget when it
+/// failed (the determinizer may have built up to the budget before it
+/// stopped). See Note [a budget per grammar].
+fn compile_within(
+    lowered: Lowered,
+    opts: Options,
+    budget: usize,
+    states_used: &mut usize,
+) -> Result<Machine, String> {
+    let r = compile_lowered(
+        lowered,
+        Options {
+            state_budget: budget,
+            ..opts
+        },
+    );
+    let spent = r.as_ref().map_or(budget, |m| m.unminimized_state_len);
+    *states_used = states_used.saturating_add(spent);
+    r
+}
+
 /// Compiles every entry rule of a checked grammar.
 ///
 /// # Errors
@@ -192,19 +214,9 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
             }
             continue;
         }
-        let entry_opts = Options {
-            state_budget: budget,
-            ..opts
-        };
-        match compile_lowered(lowered, entry_opts) {
-            Ok(m) => {
-                states_used = states_used.saturating_add(m.unminimized_state_len);
-                machines.push(m);
-            }
+        match compile_within(lowered, opts, budget, &mut states_used) {
+            Ok(m) => machines.push(m),
             Err(message) => {
-                // Counted as spent: the determinizer may have built up to
-                // the budget before it stopped.
-                states_used = states_used.saturating_add(budget);
                 errors.push(Diagnostic {
                     span: *span,
                     message: format!(
@@ -249,17 +261,9 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
             }
         };
         let budget = opts.state_budget.min(states_left);
-        let component_opts = Options {
-            state_budget: budget,
-            ..opts
-        };
-        match compile_lowered(lowered, component_opts) {
-            Ok(m) => {
-                states_used = states_used.saturating_add(m.unminimized_state_len);
-                components.push(m);
-            }
+        match compile_within(lowered, opts, budget, &mut states_used) {
+            Ok(m) => components.push(m),
             Err(message) => {
-                states_used = states_used.saturating_add(budget);
                 errors.push(Diagnostic {
                     span: *span,
                     message: format!("component '{rule}': {message}"),
