@@ -75,7 +75,7 @@ fuzz_target!(|data: &[u8]| {
             text,
             Options {
                 state_budget: 2_000,
-                minimize: true,
+                ..Options::default()
             },
         ) {
             assert!(d.to_string().contains("raw.abnf:"), "{d}");
@@ -99,7 +99,7 @@ fuzz_target!(|data: &[u8]| {
         &text,
         Options {
             state_budget: 2_000,
-            minimize: true,
+            ..Options::default()
         },
     ) {
         Ok(compiled) => compiled,
