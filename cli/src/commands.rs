@@ -372,7 +372,8 @@ pub fn normalize(args: &NormalizeArgs) -> Result<bool, Failure> {
 ///
 /// # Errors
 ///
-/// A [`Failure`] if I/O fails.
+/// [`Failure::InvalidInput`] (after its `err` line) when an input is
+/// invalid; a [`Failure`] if I/O fails.
 pub fn equiv(args: &NormalizeArgs) -> Result<bool, Failure> {
     use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef;
     let mut out = Out::new(&args.inputs);
@@ -416,7 +417,8 @@ pub fn equiv(args: &NormalizeArgs) -> Result<bool, Failure> {
         }
         Err(e) => {
             out.line(&format!("err {e}"))?;
-            false
+            out.w.flush()?;
+            return Err(Failure::InvalidInput);
         }
     };
     out.w.flush()?;

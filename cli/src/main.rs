@@ -106,7 +106,8 @@ Subcommands:
             directives) or rfc8141 (§3: the assigned-name, normalized).
   equiv     Print `equivalent` or `different` for the references A and B
             (same options as normalize), compared without building their
-            normal forms; exit status 0 only when equivalent.
+            normal forms; exit status 0 when equivalent, 1 when different,
+            2 when an input is invalid (an `err` line) or on a usage error.
   extract   Find the URIs in running text (each FILE, or all of standard
             input) and print one JSON object per URI, in text order:
               {\"uri\": ..., \"offset\": N, \"end\": N, \"line\": L, \"column\": C,
@@ -172,6 +173,8 @@ fn main() -> ExitCode {
             eprintln!("uridfa: error: {e}\nRun `uridfa help` for usage.");
             ExitCode::from(2)
         }
+        // `equiv` printed its `err` line: 2 tells it from "different" (1).
+        Err(Failure::InvalidInput) => ExitCode::from(2),
         Err(Failure::Grammar(diagnostics)) => {
             eprintln!("{diagnostics}");
             ExitCode::from(2)

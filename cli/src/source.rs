@@ -25,6 +25,10 @@ pub enum Failure {
     Grammar(String),
     /// Reading standard input or writing standard output failed.
     Io(io::Error),
+    /// `equiv` was given an input its grammar rejects; the `err` line is
+    /// already printed (exit status 2, as a usage error, not 1, which
+    /// means "different").
+    InvalidInput,
 }
 
 impl From<UsageError> for Failure {
@@ -45,6 +49,7 @@ impl fmt::Display for Failure {
             Failure::Usage(e) => write!(f, "{e}"),
             Failure::Grammar(d) => f.write_str(d),
             Failure::Io(e) => write!(f, "I/O error: {e}"),
+            Failure::InvalidInput => f.write_str("invalid input"),
         }
     }
 }

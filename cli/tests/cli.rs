@@ -901,8 +901,9 @@ fn equiv_compares_two_references() {
         b"",
     );
     assert_eq!(stdout(&o), "equivalent\n");
+    // Invalid input is not "different": exit status 2, as issue 10 asks.
     let o = run(&["equiv", "http://a/", "a b"], b"");
-    assert_eq!(code(&o), 1);
+    assert_eq!(code(&o), 2);
     assert!(
         stdout(&o).starts_with("err invalid reference"),
         "{}",
