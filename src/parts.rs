@@ -24,7 +24,9 @@ impl<'a, const T: usize> Parts<'a, T> {
         }
         // Registers for the runtime's branch-free file when the grammar
         // fits it (every built-in grammar does), else exactly `R`.
-        if R <= uridfa_runtime::MAX_STACK_REGS {
+        if R <= uridfa_runtime::SMALL_WIDE_REGS {
+            Self::tags_in(t, input, &mut [0usize; 32])
+        } else if R <= uridfa_runtime::MAX_STACK_REGS {
             Self::tags_in(t, input, &mut [0usize; uridfa_runtime::MAX_STACK_REGS])
         } else {
             Self::tags_in(t, input, &mut [0usize; R])

@@ -179,6 +179,13 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         .position(|e| e.accel != uridfa_runtime::Edge::NO_ACCEL)
         .expect("URI-reference has an accelerated edge");
     let accel = good.edges[accel_edge].accel as usize;
+    // Every edge of URI-reference carries at most five operations, packed.
+    assert!(good.reg_len <= uridfa_runtime::Edge::PACKED_REGS);
+    let packed_edge = good
+        .edges
+        .iter()
+        .position(|e| e.ops_len > 0)
+        .expect("URI-reference has an edge with operations");
     // A machine with one-byte IDs, for the width invariant.
     let narrow = uridfa::GRAMMARS
         .iter()
@@ -274,12 +281,32 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         ),
         (
             5,
-            "an edge's op range outside ops",
+            "an unpacked edge's op range outside ops",
             Tables {
                 edges: with(good.edges, |e| {
-                    e[0].ops_start = good.ops.len() as u32;
-                    e[0].ops_len = 1;
+                    // Longer than `Edge::PACKED_LEN`: `ops` is an index.
+                    e[0].ops = good.ops.len() as u64;
+                    e[0].ops_len = uridfa_runtime::Edge::PACKED_LEN as u16 + 1;
                 }),
+                ..good
+            },
+        ),
+        (
+            5,
+            "a packed op that names a register >= reg_len",
+            Tables {
+                edges: with(good.edges, |e| {
+                    let w = e[packed_edge].ops & !0x3f;
+                    e[packed_edge].ops = w | u64::from(good.reg_len);
+                }),
+                ..good
+            },
+        ),
+        (
+            5,
+            "a packed word with an operation past ops_len",
+            Tables {
+                edges: with(good.edges, |e| e[packed_edge].ops_len -= 1),
                 ..good
             },
         ),
@@ -409,7 +436,7 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
             "an edge's accel outside accels",
             Tables {
                 edges: with(good.edges, |e| {
-                    e[accel_edge].accel = good.accels.len() as u32
+                    e[accel_edge].accel = good.accels.len() as u16
                 }),
                 ..good
             },
@@ -448,6 +475,9 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
             let _ = uridfa_runtime::validate(bad, input);
             let mut regs = [0usize; 256];
             let _ = uridfa_runtime::split_regs(bad, input, &mut regs);
+            // And the slice register file (exactly `reg_len` registers).
+            let exact = regs.len().min(bad.reg_len as usize);
+            let _ = uridfa_runtime::split_regs(bad, input, &mut regs[..exact]);
         }
     }
     // Every numbered invariant but 6 (an execution-order rule) has a case.

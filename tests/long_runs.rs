@@ -1,10 +1,12 @@
 //! The run time's two register files and its long-run skipping (Notes [a
 //! register file without branches] and [long runs] in `uridfa_runtime`).
 //!
-//! - `split_regs` with 64 registers (the branch-free wide file) and with
+//! - `split_regs` with 64 registers (the branch-free wide file), with 32
+//!   (the small wide file, for machines of at most 29 registers) and with
 //!   exactly `reg_len` registers (the checked slice) give the same tags and
 //!   errors, for every built-in entry rule, on spec-shaped inputs, their
-//!   mutations and long ones;
+//!   mutations and long ones; both files run packed operations (Note
+//!   [packed operations]) and the slice decodes them;
 //! - runs of every length around the thresholds (64 bytes one at a time,
 //!   then blocks of eight, then a byte table in blocks of sixteen), with
 //!   the run ending at every offset of a block, give the spans and error
@@ -23,6 +25,12 @@ fn both(
     let mut exact = vec![0usize; n];
     let a = split_regs(t, input, &mut wide).map(|()| wide[..n].to_vec());
     let b = split_regs(t, input, &mut exact).map(|()| exact.clone());
+    // 32 registers run the small file when `reg_len <= 29`.
+    if n <= 29 {
+        let mut small = [0usize; 32];
+        let c = split_regs(t, input, &mut small).map(|()| small[..n].to_vec());
+        assert_eq!(c, b, "{}: the small wide file", t.rule);
+    }
     (a, b)
 }
 
@@ -72,6 +80,24 @@ fn wide_and_slice_register_files_agree() {
         }
     }
     assert!(checked > 10_000, "{checked}");
+    // Both wide files are exercised: rfc3986 fits the small one, rfc1738
+    // needs the large one.
+    let regs = |g: &str| {
+        uridfa::GRAMMARS
+            .iter()
+            .find(|x| x.name == g)
+            .map(|x| x.entries[0].reg_len)
+    };
+    assert!(
+        regs("rfc3986").is_some_and(|n| n <= 29),
+        "{:?}",
+        regs("rfc3986")
+    );
+    assert!(
+        regs("rfc1738").is_some_and(|n| (30..=62).contains(&n)),
+        "{:?}",
+        regs("rfc1738")
+    );
 }
 
 /// `http://a/` + `n` path bytes + `?` + `m` query bytes: every run length

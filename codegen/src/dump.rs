@@ -52,6 +52,28 @@ fn byte_ranges(bytes: &[u8]) -> String {
     format!("[{out}]")
 }
 
+/// The operations of edge `e` of `t`, packed or not (empty if its range
+/// lies outside `t.ops`).
+pub fn edge_ops(t: &uridfa_runtime::Tables<'_>, e: &uridfa_runtime::Edge) -> Vec<Op> {
+    if e.is_packed(t.reg_len) {
+        uridfa_runtime::Edge::unpack(e.ops, usize::from(e.ops_len)).collect()
+    } else {
+        op_slice(t, e.ops, e.ops_len).to_vec()
+    }
+}
+
+/// The final operations `f` of `t` (empty if outside `t.ops`).
+pub fn final_ops(t: &uridfa_runtime::Tables<'_>, f: &uridfa_runtime::Final) -> Vec<Op> {
+    op_slice(t, u64::from(f.ops_start), f.ops_len).to_vec()
+}
+
+fn op_slice<'a>(t: &uridfa_runtime::Tables<'a>, start: u64, len: u16) -> &'a [Op] {
+    usize::try_from(start)
+        .ok()
+        .and_then(|start| t.ops.get(start..start.checked_add(usize::from(len))?))
+        .unwrap_or(&[])
+}
+
 /// `r3=r1 r4=pos`.
 pub fn ops_text(ops: &[Op]) -> String {
     ops.iter()
@@ -196,7 +218,7 @@ pub fn tables_text(t: &TablesBuf) -> String {
             "dead".to_string()
         } else {
             let e = t.edges[(id - t.special - 1) as usize];
-            let ops = &t.ops[e.ops_start as usize..(e.ops_start + e.ops_len) as usize];
+            let ops = &edge_ops(&t.as_tables(), &e);
             let accel = if e.accel == uridfa_runtime::Edge::NO_ACCEL {
                 String::new()
             } else {
@@ -208,10 +230,7 @@ pub fn tables_text(t: &TablesBuf) -> String {
     for s in 0..t.state_len() {
         let f = t.finals[s];
         let fin = if f.accept {
-            format!(
-                " accept{{{}}}",
-                ops_text(&t.ops[f.ops_start as usize..(f.ops_start + f.ops_len) as usize])
-            )
+            format!(" accept{{{}}}", ops_text(&final_ops(&t.as_tables(), &f)))
         } else {
             String::new()
         };
@@ -245,26 +264,15 @@ pub fn tables_text(t: &TablesBuf) -> String {
 /// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
 /// ```
 pub fn tables_dot(t: &uridfa_runtime::Tables<'_>) -> String {
-    /// `ops[start..start + len]`, or nothing if out of range.
-    fn ops_of<'a>(t: &uridfa_runtime::Tables<'a>, start: u32, len: u32) -> &'a [Op] {
-        let start = start as usize;
-        start
-            .checked_add(len as usize)
-            .and_then(|end| t.ops.get(start..end))
-            .unwrap_or(&[])
-    }
     /// A transition ID as (target state index, operations); `None` for the
     /// dead state and for IDs outside the tables.
-    fn resolve<'a>(t: &uridfa_runtime::Tables<'a>, id: u32) -> Option<(usize, &'a [Op])> {
+    fn resolve(t: &uridfa_runtime::Tables<'_>, id: u32) -> Option<(usize, Vec<Op>)> {
         let stride = t.stride.max(1) as usize;
         if id < t.special {
-            Some((id as usize / stride, &[]))
+            Some((id as usize / stride, Vec::new()))
         } else {
             let e = t.edges.get(((id - t.special) as usize).checked_sub(1)?)?;
-            Some((
-                e.target as usize / stride,
-                ops_of(t, e.ops_start, e.ops_len),
-            ))
+            Some((e.target as usize / stride, edge_ops(t, e)))
         }
     }
     let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
@@ -289,7 +297,7 @@ pub fn tables_dot(t: &uridfa_runtime::Tables<'_>) -> String {
             .unwrap_or("-");
         let (shape, fin) = match t.finals.get(s) {
             Some(f) if f.accept => {
-                let ops = ops_text(ops_of(t, f.ops_start, f.ops_len));
+                let ops = ops_text(&final_ops(t, f));
                 let fin = if ops.is_empty() {
                     String::new()
                 } else {
@@ -304,7 +312,7 @@ pub fn tables_dot(t: &uridfa_runtime::Tables<'_>) -> String {
             "  s{s} [shape={shape}, label=\"{s}\\n{}{fin}\"];",
             escape(component)
         );
-        let mut groups: Vec<(usize, &[Op], Vec<u8>)> = Vec::new();
+        let mut groups: Vec<(usize, Vec<Op>, Vec<u8>)> = Vec::new();
         for b in 0..=255u8 {
             let class = usize::from(t.classes[usize::from(b)]);
             let Some((target, ops)) = s
@@ -320,7 +328,7 @@ pub fn tables_dot(t: &uridfa_runtime::Tables<'_>) -> String {
             }
         }
         for (target, ops, bytes) in groups {
-            let label = format!("{} {}", byte_ranges(&bytes), ops_text(ops));
+            let label = format!("{} {}", byte_ranges(&bytes), ops_text(&ops));
             let _ = writeln!(
                 out,
                 "  s{s} -> s{target} [label=\"{}\"];",

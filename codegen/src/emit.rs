@@ -105,8 +105,8 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
     };
     let trans_len = trans_vals.len();
     let edges = t.edges.iter().map(|e| {
-        let (a, b, c, d) = (e.target, e.ops_start, e.ops_len, e.accel);
-        quote!(::uridfa_runtime::Edge { target: #a, ops_start: #b, ops_len: #c, accel: #d })
+        let (a, b, c, d) = (e.target, e.accel, e.ops_len, e.ops);
+        quote!(::uridfa_runtime::Edge { target: #a, accel: #b, ops_len: #c, ops: #d })
     });
     let edges_len = t.edges.len();
     let ops = t.ops.iter().map(|o| {

@@ -220,24 +220,29 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
     let n = t.states.len();
     let special = n * stride;
     let mut ops: Vec<Op> = Vec::new();
-    let mut op_ranges: HashMap<Vec<Op>, (u32, u32)> = HashMap::new();
-    let mut intern_ops = |list: &[Op]| -> (u32, u32) {
+    let mut op_ranges: HashMap<Vec<Op>, (u32, u16)> = HashMap::new();
+    // An edge or final writes each register at most once, so its length
+    // fits `u16` (registers are numbered below `tdfa::MAX_REGISTER_VERSIONS`).
+    let mut intern_ops = |list: &[Op]| -> (u32, u16) {
         if list.is_empty() {
             return (0, 0);
         }
         *op_ranges.entry(list.to_vec()).or_insert_with(|| {
             let start = ops.len() as u32;
             ops.extend_from_slice(list);
-            (start, list.len() as u32)
+            (start, list.len() as u16)
         })
     };
+    // Note [packed operations] (in the runtime's driver): short edges carry
+    // their operations in the edge itself.
+    let packs = t.reg_len <= Edge::PACKED_REGS;
     // Note [acceleration]: a state that loops on itself, without register
     // operations, on at least ACCEL_MIN_BYTES bytes is *accelerated*: every
     // transition into it from elsewhere becomes an edge that carries the
     // loop's byte set, and the run time skips the run of those bytes with a
     // bitmap test per byte instead of a dependent transition load.
     let mut accels: Vec<ByteSet> = Vec::new();
-    let accel_of: Vec<Option<u32>> = t
+    let accel_of: Vec<Option<u16>> = t
         .states
         .iter()
         .enumerate()
@@ -257,11 +262,18 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
             if count < ACCEL_MIN_BYTES {
                 return None;
             }
-            let index = accels.iter().position(|a| *a == set).unwrap_or_else(|| {
-                accels.push(set);
-                accels.len() - 1
-            });
-            Some(index as u32)
+            let index = match accels.iter().position(|a| *a == set) {
+                Some(i) => i,
+                // Past the `u16` indices, a state is not accelerated (it
+                // is only an optimization; the state budget keeps machines
+                // far below).
+                None if accels.len() >= usize::from(Edge::NO_ACCEL) => return None,
+                None => {
+                    accels.push(set);
+                    accels.len() - 1
+                }
+            };
+            Some(index as u16)
         })
         .collect();
     let mut edges: Vec<Edge> = Vec::new();
@@ -280,12 +292,19 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
                     let len = edge_ids.len();
                     let e = *edge_ids.entry((tr.target, tr.ops.clone())).or_insert(len);
                     if e == edges.len() {
-                        let (ops_start, ops_len) = intern_ops(&tr.ops);
+                        let packed = Edge::pack(&tr.ops).filter(|_| packs);
+                        let (ops, ops_len) = match packed {
+                            Some(w) => (w, tr.ops.len() as u16),
+                            None => {
+                                let (start, len) = intern_ops(&tr.ops);
+                                (u64::from(start), len)
+                            }
+                        };
                         edges.push(Edge {
                             target: (tr.target * stride) as u32,
-                            ops_start,
-                            ops_len,
                             accel: accel_of[tr.target].unwrap_or(Edge::NO_ACCEL),
+                            ops_len,
+                            ops,
                         });
                     }
                     (special + 1 + e) as u32

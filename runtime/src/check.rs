@@ -40,13 +40,15 @@ fn fail(invariant: u8, what: &'static str, at: usize) -> Result<(), CheckError> 
 
 fn check_range(
     ops: &[Op],
-    start: u32,
-    len: u32,
+    start: u64,
+    len: u16,
     reg_len: u32,
     at: usize,
 ) -> Result<(), CheckError> {
-    let start = start as usize;
-    let Some(end) = start.checked_add(len as usize) else {
+    let Ok(start) = usize::try_from(start) else {
+        return fail(5, "op range outside ops", at);
+    };
+    let Some(end) = start.checked_add(usize::from(len)) else {
         return fail(5, "op range overflows", at);
     };
     let Some(ops) = ops.get(start..end) else {
@@ -123,7 +125,25 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         if !is_state(edge.target) {
             return fail(3, "edge target is not a state", e);
         }
-        check_range(t.ops, edge.ops_start, edge.ops_len, t.reg_len, e)?;
+        if edge.is_packed(t.reg_len) {
+            let len = usize::from(edge.ops_len);
+            let ops = crate::Edge::unpack(edge.ops, len);
+            if ops.clone().any(|op| {
+                u32::from(op.dst) >= t.reg_len
+                    || (op.src != Op::POS && op.src != Op::NIL && u32::from(op.src) >= t.reg_len)
+            }) {
+                return fail(5, "packed op names a register >= reg_len", e);
+            }
+            let mut buf = [Op { dst: 0, src: 0 }; crate::Edge::PACKED_LEN];
+            for (slot, op) in buf.iter_mut().zip(ops) {
+                *slot = op;
+            }
+            if crate::Edge::pack(buf.get(..len).unwrap_or_default()) != Some(edge.ops) {
+                return fail(5, "packed ops are not exactly the edge's ops padded", e);
+            }
+        } else {
+            check_range(t.ops, edge.ops, edge.ops_len, t.reg_len, e)?;
+        }
         if edge.accel != crate::Edge::NO_ACCEL {
             let Some(set) = t.accels.get(edge.accel as usize) else {
                 return fail(10, "edge accel outside accels", e);
@@ -154,7 +174,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         return fail(4, "start is not a state", t.start as usize);
     }
     for (s, fin) in t.finals.iter().enumerate() {
-        check_range(t.ops, fin.ops_start, fin.ops_len, t.reg_len, s)?;
+        check_range(t.ops, u64::from(fin.ops_start), fin.ops_len, t.reg_len, s)?;
     }
     if (t.reg_len as usize) < 2 * t.captures.len() {
         return fail(7, "reg_len < 2 * captures.len()", t.reg_len as usize);

@@ -31,25 +31,31 @@ impl Id for u32 {
     }
 }
 
-/// Runs `ops[start..start+len]` at position `pos`.
+/// `ops[start..start + len]`, or `None` if the range is outside `ops`.
+#[inline(always)]
+fn op_range(ops: &[Op], start: u64, len: u16) -> Option<&[Op]> {
+    let start = usize::try_from(start).ok()?;
+    ops.get(start..start.checked_add(usize::from(len))?)
+}
+
+/// Runs `ops` in order at position `pos`.
 #[inline]
-pub(crate) fn run_ops(
-    ops: &[Op],
-    start: u32,
-    len: u32,
-    regs: &mut [usize],
-    pos: usize,
-) -> Result<(), Error> {
-    let start = start as usize;
-    let end = start.checked_add(len as usize).ok_or(corrupt(pos))?;
-    for op in ops.get(start..end).ok_or(corrupt(pos))? {
-        let value = match op.src {
-            Op::POS => pos,
-            Op::NIL => NIL,
-            r => *regs.get(usize::from(r)).ok_or(corrupt(pos))?,
-        };
-        *regs.get_mut(usize::from(op.dst)).ok_or(corrupt(pos))? = value;
+pub(crate) fn run_ops(ops: &[Op], regs: &mut [usize], pos: usize) -> Result<(), Error> {
+    for &op in ops {
+        run_op(op, regs, pos)?;
     }
+    Ok(())
+}
+
+/// Runs one operation at position `pos`.
+#[inline(always)]
+fn run_op(op: Op, regs: &mut [usize], pos: usize) -> Result<(), Error> {
+    let value = match op.src {
+        Op::POS => pos,
+        Op::NIL => NIL,
+        r => *regs.get(usize::from(r)).ok_or(corrupt(pos))?,
+    };
+    *regs.get_mut(usize::from(op.dst)).ok_or(corrupt(pos))? = value;
     Ok(())
 }
 
@@ -57,13 +63,28 @@ pub(crate) fn run_ops(
 /// [`Tables::reg_len`] registers, or the [`Wide`] file.
 pub(crate) trait RegFile {
     /// Runs `ops[start..start+len]` at position `pos`.
-    fn run(&mut self, ops: &[Op], start: u32, len: u32, pos: usize) -> Result<(), Error>;
+    fn run(&mut self, ops: &[Op], start: u64, len: u16, pos: usize) -> Result<(), Error>;
+
+    /// Runs the operations of `edge` of `t` at position `pos`.
+    fn run_edge(&mut self, t: &Tables<'_>, edge: &Edge, pos: usize) -> Result<(), Error>;
 }
 
 impl RegFile for [usize] {
     #[inline(always)]
-    fn run(&mut self, ops: &[Op], start: u32, len: u32, pos: usize) -> Result<(), Error> {
-        run_ops(ops, start, len, self, pos)
+    fn run(&mut self, ops: &[Op], start: u64, len: u16, pos: usize) -> Result<(), Error> {
+        run_ops(op_range(ops, start, len).ok_or(corrupt(pos))?, self, pos)
+    }
+
+    #[inline(always)]
+    fn run_edge(&mut self, t: &Tables<'_>, edge: &Edge, pos: usize) -> Result<(), Error> {
+        if edge.is_packed(t.reg_len) {
+            for op in Edge::unpack(edge.ops, usize::from(edge.ops_len)) {
+                run_op(op, self, pos)?;
+            }
+            Ok(())
+        } else {
+            self.run(t.ops, edge.ops, edge.ops_len, pos)
+        }
     }
 }
 
@@ -80,42 +101,86 @@ impl RegFile for [usize] {
 // sources land on slots that hold their values, `Op::NIL & 63 = 62`
 // (always NIL) and `Op::POS & 63 = 63` (set to the position before each
 // edge's operations). Each operation is one copy `slot[dst] = slot[src]`.
-// What is left is the loop's exit, whose trip count changes from edge to
-// edge (4.2 mispredictions per URL, from 7). Running a fixed eight copies
-// per edge, with the destinations past `ops_len` redirected to a scratch
-// slot by an arithmetic select, removed those too but cost about 140
-// instructions per edge (116 M instructions for kasztp against 79 M,
-// measured together with a skip run on every edge, also dropped); a
-// select written as `if` compiled to a branch that mispredicted as often
-// as the loop. So the loop stays. Tables with more than `WIDE_REGS`
-// registers, or callers with fewer than 64 registers, use the slice.
+// Tables with more than `WIDE_REGS` registers, or callers with fewer than
+// 64 registers, use the slice.
+//
+// Note [packed operations]
+//
+// What the wide file left was the loop's exit: its trip count changes from
+// edge to edge (RFC 3986 edges on kasztp carry 1, 2, 4 or 5 operations),
+// so it mispredicted about 3 times per URL. Running a fixed eight copies
+// per edge with the destinations past `ops_len` redirected by an
+// arithmetic select computed at run time cost about 140 instructions per
+// edge, more than it saved. So the generator now does that work: an edge
+// of at most `Edge::PACKED_LEN` (5) operations, in a machine of at most
+// `Edge::PACKED_REGS` (61) registers, carries them in one `u64`, twelve
+// bits each (destination and source slot), padded with copies of the
+// scratch slot 61 onto itself. The wide file runs exactly five copies,
+// straight-line, with no branch and no load of `Tables::ops`; longer edges
+// (none on kasztp, a few in 2396bis-01) still loop.
 
 /// The wide file's size: `regs & 63` is always in bounds.
 pub(crate) const WIDE: usize = 64;
 /// The most registers a machine may have to use the wide file (slots 62
 /// and 63 are NIL and the position).
 pub(crate) const WIDE_REGS: usize = 62;
+/// The small wide file's size, for machines of at most
+/// [`SMALL_WIDE_REGS`] registers.
+pub(crate) const SMALL_WIDE: usize = 32;
+/// The most registers a machine may have to use the small wide file
+/// ([`split_regs`] with at least 32 registers): the
+/// slots of a packed word keep their meaning modulo 32 (61 → 29 is the
+/// padding, 62 → 30 NIL, 63 → 31 the position), so the same tables run on
+/// either file.
+pub const SMALL_WIDE_REGS: usize = 29;
 
-/// The wide register file: see Note [a register file without branches].
-pub(crate) struct Wide<'r>(&'r mut [usize; WIDE]);
+/// The wide register file of `N` (32 or 64) slots: see Note [a register
+/// file without branches].
+pub(crate) struct Wide<'r, const N: usize>(&'r mut [usize; N]);
 
-impl Wide<'_> {
+impl<const N: usize> Wide<'_, N> {
     #[inline(always)]
-    fn copy(&mut self, dst: u16, src: u16) {
-        self.0[usize::from(dst) & (WIDE - 1)] = self.0[usize::from(src) & (WIDE - 1)];
+    fn copy(&mut self, dst: usize, src: usize) {
+        // `N` is 32 or 64: the masks keep both indices in bounds, and the
+        // checks compile away.
+        let v = self.0.get(src & (N - 1)).copied();
+        if let (Some(v), Some(slot)) = (v, self.0.get_mut(dst & (N - 1))) {
+            *slot = v;
+        }
+    }
+
+    #[inline(always)]
+    fn set_pos(&mut self, pos: usize) {
+        if let Some(slot) = self.0.get_mut(usize::from(Op::POS) & (N - 1)) {
+            *slot = pos;
+        }
     }
 }
 
-impl RegFile for Wide<'_> {
+impl<const N: usize> RegFile for Wide<'_, N> {
     #[inline(always)]
-    fn run(&mut self, ops: &[Op], start: u32, len: u32, pos: usize) -> Result<(), Error> {
-        self.0[usize::from(Op::POS) & (WIDE - 1)] = pos;
-        let (start, len) = (start as usize, len as usize);
-        let end = start.checked_add(len).ok_or(corrupt(pos))?;
-        for op in ops.get(start..end).ok_or(corrupt(pos))? {
-            self.copy(op.dst, op.src);
+    fn run(&mut self, ops: &[Op], start: u64, len: u16, pos: usize) -> Result<(), Error> {
+        self.set_pos(pos);
+        for op in op_range(ops, start, len).ok_or(corrupt(pos))? {
+            self.copy(usize::from(op.dst), usize::from(op.src));
         }
         Ok(())
+    }
+
+    #[inline(always)]
+    fn run_edge(&mut self, t: &Tables<'_>, edge: &Edge, pos: usize) -> Result<(), Error> {
+        if edge.is_packed(t.reg_len) {
+            // Note [packed operations]: five copies, the padding harmless.
+            self.set_pos(pos);
+            let w = edge.ops;
+            for k in 0..Edge::PACKED_LEN {
+                let field = (w >> (12 * k)) as usize;
+                self.copy(field, field >> 6);
+            }
+            Ok(())
+        } else {
+            self.run(t.ops, edge.ops, edge.ops_len, pos)
+        }
     }
 }
 
@@ -273,7 +338,7 @@ pub(crate) fn take_special<const TAGS: bool, R: RegFile + ?Sized>(
         .get(index.ok_or(corrupt(pos))? as usize)
         .ok_or(corrupt(pos))?;
     if TAGS {
-        regs.run(t.ops, edge.ops_start, edge.ops_len, pos)?;
+        regs.run_edge(t, edge, pos)?;
     }
     let mut j = i.saturating_add(1);
     if edge.accel != Edge::NO_ACCEL {
@@ -323,7 +388,7 @@ pub(crate) fn finish_tags<R: RegFile + ?Sized>(
     regs: &mut R,
 ) -> Result<(), Error> {
     let fin = final_of(t, state, pos)?;
-    regs.run(t.ops, fin.ops_start, fin.ops_len, pos)
+    regs.run(t.ops, u64::from(fin.ops_start), fin.ops_len, pos)
 }
 
 /// Reads every capture's span from the tag registers into `out`.
@@ -444,10 +509,11 @@ pub fn split_with(
 /// [`split_with`] is this plus [`Option`] spans.
 ///
 /// With at least [`MAX_STACK_REGS`] (64) registers and tables of at most
-/// 62, the run uses the first 64 as a branch-free register file (see Note
-/// [a register file without branches]): the ones past
-/// [`Tables::reg_len`] are then scratch, overwritten with arbitrary
-/// values. Give exactly `reg_len` registers to keep the rest untouched.
+/// 62, or at least 32 registers and tables of at most 29, the run uses the
+/// first 64 (or 32) as a branch-free register file (see Note [a register
+/// file without branches]): the ones past [`Tables::reg_len`] are then
+/// scratch, overwritten with arbitrary values. Give exactly `reg_len`
+/// registers to keep the rest untouched.
 ///
 /// # Errors
 ///
@@ -464,18 +530,35 @@ pub fn split_with(
 /// # let _ = (scheme_start, scheme_end); Ok(()) }
 /// ```
 pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<(), Error> {
-    if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
-        if t.reg_len as usize <= WIDE_REGS {
-            // Note [a register file without branches].
-            wide.fill(NIL);
-            let mut file = Wide(wide);
-            let state = drive_any::<true, Wide<'_>>(t, input, t.start, 0, &mut file)?;
-            return finish_tags(t, state, input.len(), &mut file);
+    let n = t.reg_len as usize;
+    if n <= SMALL_WIDE_REGS {
+        if let Some(small) = regs.first_chunk_mut::<SMALL_WIDE>() {
+            // Note [a register file without branches], in 32 slots: half
+            // the clearing (a call to `memset` for 64 slots cost 84
+            // instructions per kasztp URL, 6 % of `split`).
+            return split_wide(t, input, Wide(small));
+        }
+    }
+    if n <= WIDE_REGS {
+        if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
+            return split_wide(t, input, Wide(wide));
         }
     }
     let regs = reset_regs(t, regs)?;
     let state = drive_any::<true, [usize]>(t, input, t.start, 0, regs)?;
     finish_tags(t, state, input.len(), regs)
+}
+
+/// [`split_regs`] on a wide file: clears it, then runs.
+#[inline(always)]
+fn split_wide<const N: usize>(
+    t: &Tables<'_>,
+    input: &[u8],
+    mut file: Wide<'_, N>,
+) -> Result<(), Error> {
+    file.0.fill(NIL);
+    let state = drive_any::<true, Wide<'_, N>>(t, input, t.start, 0, &mut file)?;
+    finish_tags(t, state, input.len(), &mut file)
 }
 
 // `Error::at_char_start` re-runs the machine, so it lives with the driver

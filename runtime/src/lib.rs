@@ -43,7 +43,7 @@ mod stream;
 mod tables;
 
 pub use check::{check, CheckError};
-pub use drive::{split, split_regs, split_with, validate};
+pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};
 pub use encode_set::EncodeSet;
 pub use error::{Describe, Error, ErrorKind};
 pub use longest::{longest_prefix, longest_prefix_after, longest_prefix_split};

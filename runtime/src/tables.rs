@@ -36,24 +36,100 @@ impl Op {
 }
 
 /// A transition that carries register operations (see [`Tables`]).
+///
+/// Its operations are *packed* into [`Edge::ops`] when the machine has at
+/// most [`Edge::PACKED_REGS`] registers and the edge at most
+/// [`Edge::PACKED_LEN`] operations (every edge of the built-in grammars but
+/// a few); otherwise `ops` is the index of the first in [`Tables::ops`].
+/// See Note \[packed operations\] in the runtime's driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Edge {
     /// The premultiplied ID of the state the edge leads to.
     pub target: u32,
-    /// The first operation, an index into [`Tables::ops`].
-    pub ops_start: u32,
-    /// How many operations to run, in order.
-    pub ops_len: u32,
     /// [`Edge::NO_ACCEL`], or an index into [`Tables::accels`]: the target
     /// is a state that loops on itself (without operations) on every byte
     /// of that set, so the run of such bytes after this one is skipped
     /// without reading transitions.
-    pub accel: u32,
+    pub accel: u16,
+    /// How many operations to run, in order.
+    pub ops_len: u16,
+    /// The operations, packed (see [`Edge::pack`]), or the index of the
+    /// first in [`Tables::ops`].
+    pub ops: u64,
 }
 
 impl Edge {
     /// `accel` value of an edge into a state that is not accelerated.
-    pub const NO_ACCEL: u32 = u32::MAX;
+    pub const NO_ACCEL: u16 = u16::MAX;
+    /// The most operations packed into [`Edge::ops`]: five of twelve bits.
+    pub const PACKED_LEN: usize = 5;
+    /// The most registers a machine may have for its edges' operations to
+    /// be packed: registers `0..61` keep their numbers, slot 61 is the
+    /// scratch slot that padding writes, 62 stands for [`Op::NIL`] and 63
+    /// for [`Op::POS`].
+    pub const PACKED_REGS: u32 = 61;
+    /// The slot that padding operations write and read.
+    pub const PACKED_PAD: u64 = 61;
+
+    /// Packs up to [`Edge::PACKED_LEN`] operations over registers below
+    /// [`Edge::PACKED_REGS`]: operation `k` is bits `12k..12k + 12`, its
+    /// destination slot in the low six and its source slot in the high six
+    /// (slot 62 for [`Op::NIL`], 63 for [`Op::POS`]); the slots past the
+    /// last operation hold `61 = 61`. `None` if they do not fit.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa_runtime::{Edge, Op};
+    /// let w = Edge::pack(&[Op { dst: 3, src: Op::POS }]).unwrap();
+    /// assert_eq!(w & 0xfff, 3 | 63 << 6);
+    /// assert_eq!(Edge::unpack(w, 1).next(), Some(Op { dst: 3, src: Op::POS }));
+    /// ```
+    pub fn pack(ops: &[Op]) -> Option<u64> {
+        if ops.len() > Self::PACKED_LEN {
+            return None;
+        }
+        let slot = |r: u16| match r {
+            Op::POS => Some(63),
+            Op::NIL => Some(62),
+            r if u32::from(r) < Self::PACKED_REGS => Some(u64::from(r)),
+            _ => None,
+        };
+        let pad = Self::PACKED_PAD | Self::PACKED_PAD << 6;
+        let mut w = 0;
+        for k in 0..Self::PACKED_LEN {
+            let field = match ops.get(k) {
+                Some(op) => slot(op.dst).filter(|&d| d < 62)? | slot(op.src)? << 6,
+                None => pad,
+            };
+            w |= field << (12 * k);
+        }
+        Some(w)
+    }
+
+    /// The first `len` (at most [`Edge::PACKED_LEN`]) operations of a
+    /// packed word, as [`Op`]s.
+    pub fn unpack(w: u64, len: usize) -> impl Iterator<Item = Op> + Clone {
+        (0..len.min(Self::PACKED_LEN)).map(move |k| {
+            let field = (w >> (12 * k)) & 0xfff;
+            let reg = |slot: u64| match slot {
+                63 => Op::POS,
+                62 => Op::NIL,
+                r => r as u16,
+            };
+            Op {
+                dst: reg(field & 63),
+                src: reg(field >> 6),
+            }
+        })
+    }
+
+    /// Whether this edge of tables with `reg_len` registers has its
+    /// operations packed.
+    #[inline(always)]
+    pub fn is_packed(&self, reg_len: u32) -> bool {
+        reg_len <= Self::PACKED_REGS && usize::from(self.ops_len) <= Self::PACKED_LEN
+    }
 }
 
 /// A set of bytes, as a 256-bit map: byte `b` is in the set when bit
@@ -82,10 +158,10 @@ impl ByteSet {
 pub struct Final {
     /// Whether the input may end here.
     pub accept: bool,
+    /// How many final operations to run, in order.
+    pub ops_len: u16,
     /// The first final operation, an index into [`Tables::ops`].
     pub ops_start: u32,
-    /// How many final operations to run, in order.
-    pub ops_len: u32,
 }
 
 /// The transition table, in the narrowest ID width that fits.
@@ -183,9 +259,10 @@ impl CaptureInfo {
 ///    - `special + 1 + e` is [`Edge`] `e`: a transition with register
 ///      operations. Its `target` is a (non-special) state ID.
 /// 4. `start` is a state ID. `finals.len() == state_len`.
-/// 5. Every op range lies inside `ops`, every register named by an op or by
-///    is below `reg_len`, `reg_len` fits `u16` below
-///    [`Op::NIL`].
+/// 5. Every op range lies inside `ops`, every register named by an op is
+///    below `reg_len`, `reg_len` fits `u16` below [`Op::NIL`]. A packed
+///    edge's word ([`Edge::pack`]) holds exactly its operations, padded
+///    with `61 = 61`.
 /// 6. Operations of one edge or final run in order; each sees the effects of
 ///    the ones before it.
 /// 7. `reg_len >= 2 * captures.len()`: tag `2k` is the start of capture `k`
