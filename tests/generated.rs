@@ -443,6 +443,26 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         ),
         (
             10,
+            "an accel_lut bit that disagrees with its set",
+            Tables {
+                accel_lut: {
+                    let mut lut = *good.accel_lut.expect("URI-reference has runs");
+                    lut[usize::from(b'a')] ^= 1;
+                    Some(Box::leak(Box::new(lut)))
+                },
+                ..good
+            },
+        ),
+        (
+            10,
+            "no accel_lut beside accels",
+            Tables {
+                accel_lut: None,
+                ..good
+            },
+        ),
+        (
+            10,
             "an accelerated byte that leaves the state",
             Tables {
                 accels: with(good.accels, |a| a[accel] = one_loop),

@@ -120,6 +120,14 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
         quote!(::uridfa_runtime::ByteSet([#w0, #w1, #w2, #w3]))
     });
     let accels_len = t.accels.len();
+    let accel_lut_id = id("ACCEL_LUT");
+    let (accel_lut_static, accel_lut) = match &t.accel_lut {
+        Some(lut) => (
+            quote!(static #accel_lut_id: [u8; 256] = [#(#lut),*];),
+            quote!(Some(&#accel_lut_id)),
+        ),
+        None => (quote!(), quote!(None)),
+    };
     let finals = t.finals.iter().map(|f| {
         let (a, b, c) = (f.accept, f.ops_start, f.ops_len);
         quote!(::uridfa_runtime::Final { accept: #a, ops_start: #b, ops_len: #c })
@@ -147,6 +155,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
         static #edges_id: [::uridfa_runtime::Edge; #edges_len] = [#(#edges),*];
         static #ops_id: [::uridfa_runtime::Op; #ops_len] = [#(#ops),*];
         static #accels_id: [::uridfa_runtime::ByteSet; #accels_len] = [#(#accels),*];
+        #accel_lut_static
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
         static #comp_id: [u16; #state_len] = [#(#comps),*];
         static #exp_id: [u16; #state_len] = [#(#exps),*];
@@ -162,6 +171,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
             edges: &#edges_id,
             ops: &#ops_id,
             accels: &#accels_id,
+            accel_lut: #accel_lut,
             finals: &#finals_id,
             reg_len: #reg_len,
             captures: &CAPTURES,

@@ -53,6 +53,8 @@ pub struct TablesBuf {
     pub ops: Vec<Op>,
     /// See [`Tables::accels`].
     pub accels: Vec<ByteSet>,
+    /// See [`Tables::accel_lut`].
+    pub accel_lut: Option<[u8; 256]>,
     /// See [`Tables::finals`].
     pub finals: Vec<Final>,
     /// See [`Tables::reg_len`].
@@ -89,6 +91,7 @@ impl TablesBuf {
             edges: &self.edges,
             ops: &self.ops,
             accels: &self.accels,
+            accel_lut: self.accel_lut.as_ref(),
             finals: &self.finals,
             reg_len: self.reg_len,
             captures: &self.captures,
@@ -192,6 +195,17 @@ pub fn describe_expected(bytes: &[bool; 256], accept: bool, sets: &[NamedSet]) -
 
 /// One byte class's transitions in every state: (target, ops) or dead.
 type Column = Vec<Option<(usize, Vec<Op>)>>;
+
+/// [`Tables::accel_lut`] of `accels`: bit `k` of entry `b` for set `k < 8`.
+fn accel_lut(accels: &[ByteSet]) -> [u8; 256] {
+    let mut lut = [0u8; 256];
+    for (k, set) in accels.iter().take(8).enumerate() {
+        for (b, bits) in lut.iter_mut().enumerate() {
+            *bits |= u8::from(set.contains(b as u8)) << k;
+        }
+    }
+    lut
+}
 
 /// Lays out `t` (built from `lowered`) as tables.
 pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
@@ -374,6 +388,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         special: special as u32,
         edges,
         ops,
+        accel_lut: (!accels.is_empty()).then(|| accel_lut(&accels)),
         accels,
         finals,
         reg_len: t.reg_len,

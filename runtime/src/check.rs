@@ -157,6 +157,28 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             }
         }
     }
+    if t.accel_lut.is_some() == t.accels.is_empty() {
+        return fail(
+            10,
+            "accel_lut present without accels, or missing",
+            t.accels.len(),
+        );
+    }
+    if let Some(lut) = t.accel_lut {
+        for (b, &bits) in lut.iter().enumerate() {
+            let want = t
+                .accels
+                .iter()
+                .take(8)
+                .enumerate()
+                .fold(0u8, |w, (k, set)| {
+                    w | (u8::from(set.contains(b as u8)) << k)
+                });
+            if bits != want {
+                return fail(10, "accel_lut disagrees with accels", b);
+            }
+        }
+    }
     if t.stride_recip != Tables::stride_recip_of(t.stride) {
         return fail(
             11,

@@ -277,6 +277,9 @@ impl CaptureInfo {
 /// 10. An edge's `accel` is [`Edge::NO_ACCEL`] or an index into `accels`,
 ///     and for every byte in that set the edge's target has a transition to
 ///     itself without operations (so skipping those bytes is exact).
+///     `accel_lut` is `None` exactly when `accels` is empty, and bit `k` of
+///     its entry `b` says whether `accels[k]` contains `b`, for `k < 8`
+///     (the other bits are clear).
 /// 11. `stride_recip` is [`Tables::stride_recip_of`]`(stride)`, and for
 ///     every state ID `id`, [`Tables::state_index`]`(id)` (a multiply and a
 ///     shift) equals `id / stride` (a division, 10 to 30 cycles, paid at
@@ -304,6 +307,10 @@ pub struct Tables<'a> {
     pub ops: &'a [Op],
     /// Byte sets of accelerated self-loops (see [`Edge::accel`]).
     pub accels: &'a [ByteSet],
+    /// The first eight [`Tables::accels`] as one byte table: bit `k` of
+    /// entry `b` is set when byte `b` is in set `k`, so a run is skipped
+    /// with one load and one test per byte. `None` when there is no set.
+    pub accel_lut: Option<&'a [u8; 256]>,
     /// One entry per state: accepting or not, and its final operations.
     pub finals: &'a [Final],
     /// The number of registers the machine needs.
@@ -380,6 +387,7 @@ impl<'a> Tables<'a> {
             + core::mem::size_of_val(self.ops)
             + core::mem::size_of_val(self.finals)
             + core::mem::size_of_val(self.accels)
+            + self.accel_lut.map_or(0, |l| l.len())
     }
 }
 

@@ -2748,6 +2748,26 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    125u8, 0u8, 0u8, 125u8, 0u8, 125u8, 125u8, 125u8, 125u8, 125u8, 127u8, 125u8, 127u8,
+    127u8, 44u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    124u8, 125u8, 0u8, 125u8, 0u8, 40u8, 109u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 32u8, 0u8, 32u8, 0u8, 125u8,
+    0u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 127u8, 0u8, 0u8, 0u8, 125u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8,
+];
 static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 796usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
@@ -3616,7 +3636,7 @@ static URI_REFERENCE_STATE_EXPECTED: [u16; 796usize] = [
  URI-reference = [ absolute-URI / relative-URI ] [ "#" fragment ]
  ```
 
- 796 states, 21 byte classes, 39 registers, 43968 table bytes.*/
+ 796 states, 21 byte classes, 39 registers, 44224 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -3628,6 +3648,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &URI_REFERENCE_EDGES,
     ops: &URI_REFERENCE_OPS,
     accels: &URI_REFERENCE_ACCELS,
+    accel_lut: Some(&URI_REFERENCE_ACCEL_LUT),
     finals: &URI_REFERENCE_FINALS,
     reg_len: 39u32,
     captures: &CAPTURES,
@@ -5990,6 +6011,25 @@ static ABSOLUTE_URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static ABSOLUTE_URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 62u8,
+    0u8, 0u8, 62u8, 0u8, 62u8, 62u8, 62u8, 62u8, 62u8, 63u8, 62u8, 63u8, 63u8, 14u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 62u8, 62u8, 0u8, 62u8,
+    0u8, 6u8, 46u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 2u8, 0u8, 2u8, 0u8, 62u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 62u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8,
+];
 static ABSOLUTE_URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 790usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -6860,7 +6900,7 @@ static ABSOLUTE_URI_REFERENCE_STATE_EXPECTED: [u16; 790usize] = [
  absolute-URI-reference = absolute-URI [ "#" fragment ]
  ```
 
- 790 states, 21 byte classes, 39 registers, 43392 table bytes.*/
+ 790 states, 21 byte classes, 39 registers, 43648 table bytes.*/
 pub static ABSOLUTE_URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI-reference",
     classes: &ABSOLUTE_URI_REFERENCE_CLASSES,
@@ -6872,6 +6912,7 @@ pub static ABSOLUTE_URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_
     edges: &ABSOLUTE_URI_REFERENCE_EDGES,
     ops: &ABSOLUTE_URI_REFERENCE_OPS,
     accels: &ABSOLUTE_URI_REFERENCE_ACCELS,
+    accel_lut: Some(&ABSOLUTE_URI_REFERENCE_ACCEL_LUT),
     finals: &ABSOLUTE_URI_REFERENCE_FINALS,
     reg_len: 39u32,
     captures: &CAPTURES,
@@ -9037,6 +9078,25 @@ static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static ABSOLUTE_URI_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 62u8,
+    0u8, 0u8, 62u8, 0u8, 62u8, 62u8, 62u8, 62u8, 62u8, 63u8, 62u8, 63u8, 63u8, 14u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 62u8, 62u8, 0u8, 62u8,
+    0u8, 10u8, 46u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 2u8, 0u8, 2u8, 0u8, 62u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 62u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8,
+];
 static ABSOLUTE_URI_FINALS: [::uridfa_runtime::Final; 786usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -9903,7 +9963,7 @@ static ABSOLUTE_URI_STATE_EXPECTED: [u16; 786usize] = [
  absolute-URI = scheme ":" ( hier-part / opaque-part )
  ```
 
- 786 states, 20 byte classes, 39 registers, 41048 table bytes.*/
+ 786 states, 20 byte classes, 39 registers, 41304 table bytes.*/
 pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI",
     classes: &ABSOLUTE_URI_CLASSES,
@@ -9915,6 +9975,7 @@ pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     edges: &ABSOLUTE_URI_EDGES,
     ops: &ABSOLUTE_URI_OPS,
     accels: &ABSOLUTE_URI_ACCELS,
+    accel_lut: Some(&ABSOLUTE_URI_ACCEL_LUT),
     finals: &ABSOLUTE_URI_FINALS,
     reg_len: 39u32,
     captures: &CAPTURES,
@@ -11984,6 +12045,25 @@ static RELATIVE_URI_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static RELATIVE_URI_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 31u8,
+    0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 6u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 30u8, 31u8, 0u8, 31u8, 0u8,
+    4u8, 23u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 31u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static RELATIVE_URI_FINALS: [::uridfa_runtime::Final; 783usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
@@ -12847,7 +12927,7 @@ static RELATIVE_URI_STATE_EXPECTED: [u16; 783usize] = [
  relative-URI = [ net-path / abs-path / rel-path ] [ "?" query ]
  ```
 
- 783 states, 19 byte classes, 39 registers, 39258 table bytes.*/
+ 783 states, 19 byte classes, 39 registers, 39514 table bytes.*/
 pub static RELATIVE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relative-URI",
     classes: &RELATIVE_URI_CLASSES,
@@ -12859,6 +12939,7 @@ pub static RELATIVE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     edges: &RELATIVE_URI_EDGES,
     ops: &RELATIVE_URI_OPS,
     accels: &RELATIVE_URI_ACCELS,
+    accel_lut: Some(&RELATIVE_URI_ACCEL_LUT),
     finals: &RELATIVE_URI_FINALS,
     reg_len: 39u32,
     captures: &CAPTURES,

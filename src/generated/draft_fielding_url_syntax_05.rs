@@ -4341,6 +4341,24 @@ static URL_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static URL_REFERENCE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 13u8,
+    0u8, 0u8, 13u8, 0u8, 13u8, 13u8, 13u8, 13u8, 13u8, 15u8, 13u8, 15u8, 15u8, 5u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 5u8, 13u8, 0u8, 13u8, 0u8, 4u8,
+    5u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 0u8,
+    0u8, 0u8, 0u8, 13u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 0u8, 0u8, 0u8, 13u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+];
 static URL_REFERENCE_FINALS: [::uridfa_runtime::Final; 361usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 1198u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1200u32, ops_len: 1u16 },
@@ -4741,7 +4759,7 @@ static URL_REFERENCE_STATE_EXPECTED: [u16; 361usize] = [
  URL-reference = [ absoluteURL / relativeURL ] [ "#" fragment ]
  ```
 
- 361 states, 14 byte classes, 37 registers, 27112 table bytes.*/
+ 361 states, 14 byte classes, 37 registers, 27368 table bytes.*/
 pub static URL_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URL-reference",
     classes: &URL_REFERENCE_CLASSES,
@@ -4753,6 +4771,7 @@ pub static URL_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &URL_REFERENCE_EDGES,
     ops: &URL_REFERENCE_OPS,
     accels: &URL_REFERENCE_ACCELS,
+    accel_lut: Some(&URL_REFERENCE_ACCEL_LUT),
     finals: &URL_REFERENCE_FINALS,
     reg_len: 37u32,
     captures: &CAPTURES,
@@ -6665,6 +6684,24 @@ static ABSOLUTEURL_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static ABSOLUTEURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 14u8,
+    0u8, 0u8, 14u8, 0u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8, 14u8, 15u8, 15u8, 6u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 6u8, 14u8, 0u8, 14u8, 0u8, 4u8,
+    6u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 0u8,
+    0u8, 0u8, 0u8, 14u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 0u8, 0u8, 0u8, 14u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+];
 static ABSOLUTEURL_FINALS: [::uridfa_runtime::Final; 180usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -6871,7 +6908,7 @@ static ABSOLUTEURL_STATE_EXPECTED: [u16; 180usize] = [
  absoluteURL = generic-URL / opaque-URL
  ```
 
- 180 states, 13 byte classes, 36 registers, 11896 table bytes.*/
+ 180 states, 13 byte classes, 36 registers, 12152 table bytes.*/
 pub static ABSOLUTEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURL",
     classes: &ABSOLUTEURL_CLASSES,
@@ -6883,6 +6920,7 @@ pub static ABSOLUTEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &ABSOLUTEURL_EDGES,
     ops: &ABSOLUTEURL_OPS,
     accels: &ABSOLUTEURL_ACCELS,
+    accel_lut: Some(&ABSOLUTEURL_ACCEL_LUT),
     finals: &ABSOLUTEURL_FINALS,
     reg_len: 36u32,
     captures: &CAPTURES,
@@ -8764,6 +8802,24 @@ static RELATIVEURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static RELATIVEURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 7u8,
+    0u8, 0u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 3u8, 7u8, 0u8, 7u8, 0u8, 2u8, 3u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 0u8,
+    0u8, 0u8, 7u8, 0u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    15u8, 0u8, 0u8, 0u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+];
 static RELATIVEURL_FINALS: [::uridfa_runtime::Final; 178usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -8968,7 +9024,7 @@ static RELATIVEURL_STATE_EXPECTED: [u16; 178usize] = [
  relativeURL = net-path / abs-path / rel-path
  ```
 
- 178 states, 12 byte classes, 36 registers, 11408 table bytes.*/
+ 178 states, 12 byte classes, 36 registers, 11664 table bytes.*/
 pub static RELATIVEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURL",
     classes: &RELATIVEURL_CLASSES,
@@ -8980,6 +9036,7 @@ pub static RELATIVEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &RELATIVEURL_EDGES,
     ops: &RELATIVEURL_OPS,
     accels: &RELATIVEURL_ACCELS,
+    accel_lut: Some(&RELATIVEURL_ACCEL_LUT),
     finals: &RELATIVEURL_FINALS,
     reg_len: 36u32,
     captures: &CAPTURES,

@@ -2450,6 +2450,26 @@ static URL_ACCELS: [::uridfa_runtime::ByteSet; 11usize] = [
         12105534863315042304u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static URL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    246u8, 0u8, 0u8, 246u8, 0u8, 214u8, 246u8, 246u8, 246u8, 246u8, 247u8, 246u8, 255u8,
+    255u8, 198u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    198u8, 150u8, 0u8, 246u8, 0u8, 86u8, 194u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 246u8, 246u8, 246u8, 246u8,
+    246u8, 0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 246u8, 246u8, 246u8, 246u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8,
+];
 static URL_FINALS: [::uridfa_runtime::Final; 302usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -2788,7 +2808,7 @@ static URL_STATE_EXPECTED: [u16; 302usize] = [
  url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
  ```
 
- 302 states, 36 byte classes, 34 registers, 27964 table bytes.*/
+ 302 states, 36 byte classes, 34 registers, 28220 table bytes.*/
 pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "url",
     classes: &URL_CLASSES,
@@ -2800,6 +2820,7 @@ pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     edges: &URL_EDGES,
     ops: &URL_OPS,
     accels: &URL_ACCELS,
+    accel_lut: Some(&URL_ACCEL_LUT),
     finals: &URL_FINALS,
     reg_len: 34u32,
     captures: &CAPTURES,
@@ -3163,6 +3184,24 @@ static FTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
         12105675600803397632u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static FTPURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 7u8,
+    0u8, 0u8, 7u8, 0u8, 5u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 1u8, 0u8, 7u8, 0u8, 5u8, 4u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static FTPURL_FINALS: [::uridfa_runtime::Final; 50usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3230,7 +3269,7 @@ static FTPURL_STATE_EXPECTED: [u16; 50usize] = [
  ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
  ```
 
- 50 states, 20 byte classes, 34 registers, 3440 table bytes.*/
+ 50 states, 20 byte classes, 34 registers, 3696 table bytes.*/
 pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ftpurl",
     classes: &FTPURL_CLASSES,
@@ -3242,6 +3281,7 @@ pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables 
     edges: &FTPURL_EDGES,
     ops: &FTPURL_OPS,
     accels: &FTPURL_ACCELS,
+    accel_lut: Some(&FTPURL_ACCEL_LUT),
     finals: &FTPURL_FINALS,
     reg_len: 34u32,
     captures: &CAPTURES,
@@ -3402,6 +3442,24 @@ static HTTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
         3458623578763689984u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static HTTPURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 7u8,
+    0u8, 0u8, 7u8, 0u8, 6u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 6u8, 6u8, 0u8, 7u8, 0u8, 0u8, 6u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static HTTPURL_FINALS: [::uridfa_runtime::Final; 28usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3446,7 +3504,7 @@ static HTTPURL_STATE_EXPECTED: [u16; 28usize] = [
  httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
  ```
 
- 28 states, 14 byte classes, 30 registers, 1632 table bytes.*/
+ 28 states, 14 byte classes, 30 registers, 1888 table bytes.*/
 pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "httpurl",
     classes: &HTTPURL_CLASSES,
@@ -3458,6 +3516,7 @@ pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     edges: &HTTPURL_EDGES,
     ops: &HTTPURL_OPS,
     accels: &HTTPURL_ACCELS,
+    accel_lut: Some(&HTTPURL_ACCEL_LUT),
     finals: &HTTPURL_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -3696,6 +3755,24 @@ static GOPHERURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
         3458623578763689984u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static GOPHERURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 7u8,
+    0u8, 0u8, 7u8, 0u8, 6u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 6u8, 6u8, 0u8, 7u8, 0u8, 2u8, 6u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static GOPHERURL_FINALS: [::uridfa_runtime::Final; 44usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3757,7 +3834,7 @@ static GOPHERURL_STATE_EXPECTED: [u16; 44usize] = [
  gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
  ```
 
- 44 states, 19 byte classes, 33 registers, 2784 table bytes.*/
+ 44 states, 19 byte classes, 33 registers, 3040 table bytes.*/
 pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "gopherurl",
     classes: &GOPHERURL_CLASSES,
@@ -3769,6 +3846,7 @@ pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &GOPHERURL_EDGES,
     ops: &GOPHERURL_OPS,
     accels: &GOPHERURL_ACCELS,
+    accel_lut: Some(&GOPHERURL_ACCEL_LUT),
     finals: &GOPHERURL_FINALS,
     reg_len: 33u32,
     captures: &CAPTURES,
@@ -3827,6 +3905,24 @@ static MAILTOURL_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static MAILTOURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static MAILTOURL_FINALS: [::uridfa_runtime::Final; 11usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3850,7 +3946,7 @@ static MAILTOURL_STATE_EXPECTED: [u16; 11usize] = [
  mailtourl = "mailto:" encoded822addr
  ```
 
- 11 states, 11 byte classes, 30 registers, 549 table bytes.*/
+ 11 states, 11 byte classes, 30 registers, 805 table bytes.*/
 pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtourl",
     classes: &MAILTOURL_CLASSES,
@@ -3862,6 +3958,7 @@ pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &MAILTOURL_EDGES,
     ops: &MAILTOURL_OPS,
     accels: &MAILTOURL_ACCELS,
+    accel_lut: Some(&MAILTOURL_ACCEL_LUT),
     finals: &MAILTOURL_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -4009,6 +4106,24 @@ static NEWSURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
 ];
+static NEWSURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 5u8,
+    0u8, 0u8, 5u8, 0u8, 1u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 7u8, 7u8, 1u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 1u8, 1u8, 0u8, 5u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 5u8, 5u8, 5u8, 5u8, 5u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 5u8, 5u8, 5u8, 5u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static NEWSURL_FINALS: [::uridfa_runtime::Final; 22usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4046,7 +4161,7 @@ static NEWSURL_STATE_EXPECTED: [u16; 22usize] = [
  newsurl = "news:" grouppart
  ```
 
- 22 states, 16 byte classes, 32 registers, 1472 table bytes.*/
+ 22 states, 16 byte classes, 32 registers, 1728 table bytes.*/
 pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "newsurl",
     classes: &NEWSURL_CLASSES,
@@ -4058,6 +4173,7 @@ pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     edges: &NEWSURL_EDGES,
     ops: &NEWSURL_OPS,
     accels: &NEWSURL_ACCELS,
+    accel_lut: Some(&NEWSURL_ACCEL_LUT),
     finals: &NEWSURL_FINALS,
     reg_len: 32u32,
     captures: &CAPTURES,
@@ -4165,6 +4281,24 @@ static NNTPURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ]),
     ::uridfa_runtime::ByteSet([288054454291267584u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static NNTPURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static NNTPURL_FINALS: [::uridfa_runtime::Final; 24usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4204,7 +4338,7 @@ static NNTPURL_STATE_EXPECTED: [u16; 24usize] = [
  nntpurl = "nntp://" hostport "/" group [ "/" digits ]
  ```
 
- 24 states, 13 byte classes, 30 registers, 1284 table bytes.*/
+ 24 states, 13 byte classes, 30 registers, 1540 table bytes.*/
 pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "nntpurl",
     classes: &NNTPURL_CLASSES,
@@ -4216,6 +4350,7 @@ pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     edges: &NNTPURL_EDGES,
     ops: &NNTPURL_OPS,
     accels: &NNTPURL_ACCELS,
+    accel_lut: Some(&NNTPURL_ACCEL_LUT),
     finals: &NNTPURL_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -4503,6 +4638,24 @@ static TELNETURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
 ];
+static TELNETURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 3u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static TELNETURL_FINALS: [::uridfa_runtime::Final; 43usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4563,7 +4716,7 @@ static TELNETURL_STATE_EXPECTED: [u16; 43usize] = [
  telneturl = "telnet://" login [ "/" ]
  ```
 
- 43 states, 15 byte classes, 34 registers, 2530 table bytes.*/
+ 43 states, 15 byte classes, 34 registers, 2786 table bytes.*/
 pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "telneturl",
     classes: &TELNETURL_CLASSES,
@@ -4575,6 +4728,7 @@ pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &TELNETURL_EDGES,
     ops: &TELNETURL_OPS,
     accels: &TELNETURL_ACCELS,
+    accel_lut: Some(&TELNETURL_ACCEL_LUT),
     finals: &TELNETURL_FINALS,
     reg_len: 34u32,
     captures: &CAPTURES,
@@ -4760,6 +4914,24 @@ static WAISURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
         3458623578763689984u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static WAISURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 2u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 0u8, 3u8, 0u8, 0u8, 2u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static WAISURL_FINALS: [::uridfa_runtime::Final; 34usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4810,7 +4982,7 @@ static WAISURL_STATE_EXPECTED: [u16; 34usize] = [
  waisurl = waisdatabase / waisindex / waisdoc
  ```
 
- 34 states, 15 byte classes, 30 registers, 1940 table bytes.*/
+ 34 states, 15 byte classes, 30 registers, 2196 table bytes.*/
 pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "waisurl",
     classes: &WAISURL_CLASSES,
@@ -4822,6 +4994,7 @@ pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     edges: &WAISURL_EDGES,
     ops: &WAISURL_OPS,
     accels: &WAISURL_ACCELS,
+    accel_lut: Some(&WAISURL_ACCEL_LUT),
     finals: &WAISURL_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -4922,6 +5095,24 @@ static FILEURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
         12105675600803397632u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static FILEURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 2u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 0u8, 0u8, 3u8, 0u8, 2u8, 2u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static FILEURL_FINALS: [::uridfa_runtime::Final; 22usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4959,7 +5150,7 @@ static FILEURL_STATE_EXPECTED: [u16; 22usize] = [
  fileurl = "file://" host [ "/" fpath ]
  ```
 
- 22 states, 14 byte classes, 30 registers, 1240 table bytes.*/
+ 22 states, 14 byte classes, 30 registers, 1496 table bytes.*/
 pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fileurl",
     classes: &FILEURL_CLASSES,
@@ -4971,6 +5162,7 @@ pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     edges: &FILEURL_EDGES,
     ops: &FILEURL_OPS,
     accels: &FILEURL_ACCELS,
+    accel_lut: Some(&FILEURL_ACCEL_LUT),
     finals: &FILEURL_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -5133,6 +5325,25 @@ static PROSPEROURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
         12105534863315042304u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 15u8,
+    0u8, 0u8, 15u8, 0u8, 14u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 2u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 14u8, 0u8, 0u8, 11u8, 0u8,
+    14u8, 14u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8,
+];
 static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 34usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5183,7 +5394,7 @@ static PROSPEROURL_STATE_EXPECTED: [u16; 34usize] = [
  prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
  ```
 
- 34 states, 17 byte classes, 30 registers, 2048 table bytes.*/
+ 34 states, 17 byte classes, 30 registers, 2304 table bytes.*/
 pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "prosperourl",
     classes: &PROSPEROURL_CLASSES,
@@ -5195,6 +5406,7 @@ pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &PROSPEROURL_EDGES,
     ops: &PROSPEROURL_OPS,
     accels: &PROSPEROURL_ACCELS,
+    accel_lut: Some(&PROSPEROURL_ACCEL_LUT),
     finals: &PROSPEROURL_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -5265,6 +5477,24 @@ static OTHERURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
         12682136353106821120u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static OTHERURL_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 2u8,
+    0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 3u8, 2u8, 3u8, 3u8, 2u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 0u8, 2u8, 0u8, 2u8, 2u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 2u8, 2u8, 2u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 2u8, 2u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static OTHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5281,7 +5511,7 @@ static OTHERURL_STATE_EXPECTED: [u16; 6usize] = [192, 193, 194, 194, 195, 195];
  otherurl = scheme ":" schemepart
  ```
 
- 6 states, 6 byte classes, 30 registers, 496 table bytes.*/
+ 6 states, 6 byte classes, 30 registers, 752 table bytes.*/
 pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "otherurl",
     classes: &OTHERURL_CLASSES,
@@ -5293,6 +5523,7 @@ pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     edges: &OTHERURL_EDGES,
     ops: &OTHERURL_OPS,
     accels: &OTHERURL_ACCELS,
+    accel_lut: Some(&OTHERURL_ACCEL_LUT),
     finals: &OTHERURL_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,

@@ -1100,6 +1100,25 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 93u8,
+    0u8, 0u8, 93u8, 0u8, 93u8, 93u8, 93u8, 93u8, 93u8, 95u8, 93u8, 95u8, 95u8, 12u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 92u8, 93u8,
+    0u8, 93u8, 0u8, 8u8, 77u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 0u8, 0u8, 0u8, 0u8, 93u8, 0u8, 127u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 0u8, 0u8, 0u8, 93u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+];
 static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 93usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
@@ -1213,7 +1232,7 @@ static URI_REFERENCE_STATE_EXPECTED: [u16; 93usize] = [
  URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
  ```
 
- 93 states, 14 byte classes, 35 registers, 6628 table bytes.*/
+ 93 states, 14 byte classes, 35 registers, 6884 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -1225,6 +1244,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &URI_REFERENCE_EDGES,
     ops: &URI_REFERENCE_OPS,
     accels: &URI_REFERENCE_ACCELS,
+    accel_lut: Some(&URI_REFERENCE_ACCEL_LUT),
     finals: &URI_REFERENCE_FINALS,
     reg_len: 35u32,
     captures: &CAPTURES,
@@ -1926,6 +1946,25 @@ static ABSOLUTEURI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static ABSOLUTEURI_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 46u8,
+    0u8, 0u8, 46u8, 0u8, 46u8, 46u8, 46u8, 46u8, 46u8, 47u8, 46u8, 47u8, 47u8, 6u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 46u8, 46u8, 0u8, 46u8, 0u8,
+    2u8, 38u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    0u8, 0u8, 0u8, 0u8, 46u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 46u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static ABSOLUTEURI_FINALS: [::uridfa_runtime::Final; 83usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -2028,7 +2067,7 @@ static ABSOLUTEURI_STATE_EXPECTED: [u16; 83usize] = [
  absoluteURI = scheme ":" ( hier-part / opaque-part )
  ```
 
- 83 states, 13 byte classes, 35 registers, 5334 table bytes.*/
+ 83 states, 13 byte classes, 35 registers, 5590 table bytes.*/
 pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURI",
     classes: &ABSOLUTEURI_CLASSES,
@@ -2040,6 +2079,7 @@ pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &ABSOLUTEURI_EDGES,
     ops: &ABSOLUTEURI_OPS,
     accels: &ABSOLUTEURI_ACCELS,
+    accel_lut: Some(&ABSOLUTEURI_ACCEL_LUT),
     finals: &ABSOLUTEURI_FINALS,
     reg_len: 35u32,
     captures: &CAPTURES,
@@ -2751,6 +2791,25 @@ static RELATIVEURI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static RELATIVEURI_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 47u8,
+    0u8, 0u8, 47u8, 0u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 6u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 46u8, 47u8, 0u8, 47u8, 0u8,
+    4u8, 39u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    0u8, 0u8, 0u8, 0u8, 47u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 47u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static RELATIVEURI_FINALS: [::uridfa_runtime::Final; 84usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
@@ -2854,7 +2913,7 @@ static RELATIVEURI_STATE_EXPECTED: [u16; 84usize] = [
  relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
  ```
 
- 84 states, 12 byte classes, 35 registers, 5244 table bytes.*/
+ 84 states, 12 byte classes, 35 registers, 5500 table bytes.*/
 pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURI",
     classes: &RELATIVEURI_CLASSES,
@@ -2866,6 +2925,7 @@ pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &RELATIVEURI_EDGES,
     ops: &RELATIVEURI_OPS,
     accels: &RELATIVEURI_ACCELS,
+    accel_lut: Some(&RELATIVEURI_ACCEL_LUT),
     finals: &RELATIVEURI_FINALS,
     reg_len: 35u32,
     captures: &CAPTURES,

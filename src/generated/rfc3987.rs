@@ -2883,6 +2883,25 @@ static IRI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
+static IRI_REFERENCE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 61u8,
+    0u8, 0u8, 61u8, 0u8, 61u8, 61u8, 61u8, 61u8, 61u8, 63u8, 61u8, 63u8, 63u8, 12u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 44u8, 61u8,
+    0u8, 61u8, 0u8, 8u8, 13u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 0u8, 61u8, 0u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 61u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+];
 static IRI_REFERENCE_FINALS: [::uridfa_runtime::Final; 330usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 110u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 112u32, ops_len: 1u16 },
@@ -3253,7 +3272,7 @@ static IRI_REFERENCE_STATE_EXPECTED: [u16; 330usize] = [
  IRI-reference = IRI / irelative-ref
  ```
 
- 330 states, 44 byte classes, 26 registers, 36036 table bytes.*/
+ 330 states, 44 byte classes, 26 registers, 36292 table bytes.*/
 pub static IRI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "IRI-reference",
     classes: &IRI_REFERENCE_CLASSES,
@@ -3265,6 +3284,7 @@ pub static IRI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &IRI_REFERENCE_EDGES,
     ops: &IRI_REFERENCE_OPS,
     accels: &IRI_REFERENCE_ACCELS,
+    accel_lut: Some(&IRI_REFERENCE_ACCEL_LUT),
     finals: &IRI_REFERENCE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -5624,6 +5644,25 @@ static IRI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
+static IRI_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 30u8,
+    0u8, 0u8, 30u8, 0u8, 30u8, 30u8, 30u8, 30u8, 30u8, 31u8, 30u8, 31u8, 31u8, 6u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 30u8, 0u8, 30u8, 0u8,
+    4u8, 6u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 0u8, 0u8, 30u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 30u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IRI_FINALS: [::uridfa_runtime::Final; 314usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5977,7 +6016,7 @@ static IRI_STATE_EXPECTED: [u16; 314usize] = [
  IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
  ```
 
- 314 states, 44 byte classes, 26 registers, 34276 table bytes.*/
+ 314 states, 44 byte classes, 26 registers, 34532 table bytes.*/
 pub static IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "IRI",
     classes: &IRI_CLASSES,
@@ -5989,6 +6028,7 @@ pub static IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     edges: &IRI_EDGES,
     ops: &IRI_OPS,
     accels: &IRI_ACCELS,
+    accel_lut: Some(&IRI_ACCEL_LUT),
     finals: &IRI_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -8127,6 +8167,25 @@ static ABSOLUTE_IRI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
+static ABSOLUTE_IRI_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 30u8,
+    0u8, 0u8, 30u8, 0u8, 30u8, 30u8, 30u8, 30u8, 30u8, 31u8, 30u8, 31u8, 31u8, 6u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 30u8, 0u8, 30u8, 0u8,
+    4u8, 6u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 0u8, 0u8, 30u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 30u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static ABSOLUTE_IRI_FINALS: [::uridfa_runtime::Final; 297usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -8464,7 +8523,7 @@ static ABSOLUTE_IRI_STATE_EXPECTED: [u16; 297usize] = [
  absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
  ```
 
- 297 states, 43 byte classes, 26 registers, 31558 table bytes.*/
+ 297 states, 43 byte classes, 26 registers, 31814 table bytes.*/
 pub static ABSOLUTE_IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-IRI",
     classes: &ABSOLUTE_IRI_CLASSES,
@@ -8476,6 +8535,7 @@ pub static ABSOLUTE_IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     edges: &ABSOLUTE_IRI_EDGES,
     ops: &ABSOLUTE_IRI_OPS,
     accels: &ABSOLUTE_IRI_ACCELS,
+    accel_lut: Some(&ABSOLUTE_IRI_ACCEL_LUT),
     finals: &ABSOLUTE_IRI_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -10824,6 +10884,25 @@ static IRELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
+static IRELATIVE_REF_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 31u8,
+    0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 6u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 31u8, 0u8, 31u8, 0u8,
+    4u8, 7u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 0u8, 0u8, 31u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 31u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IRELATIVE_REF_FINALS: [::uridfa_runtime::Final; 328usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 110u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 112u32, ops_len: 1u16 },
@@ -11196,7 +11275,7 @@ static IRELATIVE_REF_STATE_EXPECTED: [u16; 328usize] = [
  irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
  ```
 
- 328 states, 42 byte classes, 26 registers, 34292 table bytes.*/
+ 328 states, 42 byte classes, 26 registers, 34548 table bytes.*/
 pub static IRELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "irelative-ref",
     classes: &IRELATIVE_REF_CLASSES,
@@ -11208,6 +11287,7 @@ pub static IRELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &IRELATIVE_REF_EDGES,
     ops: &IRELATIVE_REF_OPS,
     accels: &IRELATIVE_REF_ACCELS,
+    accel_lut: Some(&IRELATIVE_REF_ACCEL_LUT),
     finals: &IRELATIVE_REF_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -11244,6 +11324,24 @@ static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
 static SCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([288063250384289792u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -11256,7 +11354,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [161, 162];
  scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 24 registers, 330 table bytes.*/
+ 2 states, 3 byte classes, 24 registers, 586 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -11268,6 +11366,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &SCHEME_RULE_EDGES,
     ops: &SCHEME_RULE_OPS,
     accels: &SCHEME_RULE_ACCELS,
+    accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     finals: &SCHEME_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -11400,6 +11499,24 @@ static IUSERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
+static IUSERINFO_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IUSERINFO_RULE_FINALS: [::uridfa_runtime::Final; 17usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -11431,7 +11548,7 @@ static IUSERINFO_RULE_STATE_EXPECTED: [u16; 17usize] = [
  iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
  ```
 
- 17 states, 25 byte classes, 24 registers, 1478 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1734 table bytes.*/
 pub static IUSERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "iuserinfo",
     classes: &IUSERINFO_RULE_CLASSES,
@@ -11443,6 +11560,7 @@ pub static IUSERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     edges: &IUSERINFO_RULE_EDGES,
     ops: &IUSERINFO_RULE_OPS,
     accels: &IUSERINFO_RULE_ACCELS,
+    accel_lut: Some(&IUSERINFO_RULE_ACCEL_LUT),
     finals: &IUSERINFO_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -12388,6 +12506,24 @@ static IHOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
+static IHOST_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 5u8,
+    0u8, 0u8, 5u8, 0u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 5u8, 0u8, 5u8, 0u8, 0u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8,
+    5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 0u8, 0u8, 0u8, 0u8, 5u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8,
+    5u8, 5u8, 5u8, 5u8, 0u8, 0u8, 0u8, 5u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IHOST_RULE_FINALS: [::uridfa_runtime::Final; 197usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 4u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
@@ -12617,7 +12753,7 @@ static IHOST_RULE_STATE_EXPECTED: [u16; 197usize] = [
  ihost = IP-literal / IPv4address / ireg-name
  ```
 
- 197 states, 36 byte classes, 26 registers, 17204 table bytes.*/
+ 197 states, 36 byte classes, 26 registers, 17460 table bytes.*/
 pub static IHOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ihost",
     classes: &IHOST_RULE_CLASSES,
@@ -12629,6 +12765,7 @@ pub static IHOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     edges: &IHOST_RULE_EDGES,
     ops: &IHOST_RULE_OPS,
     accels: &IHOST_RULE_ACCELS,
+    accel_lut: Some(&IHOST_RULE_ACCEL_LUT),
     finals: &IHOST_RULE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -12689,6 +12826,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &PORT_RULE_EDGES,
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
+    accel_lut: None,
     finals: &PORT_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -12821,6 +12959,24 @@ static IPATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static IPATH_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IPATH_RULE_FINALS: [::uridfa_runtime::Final; 17usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -12852,7 +13008,7 @@ static IPATH_RULE_STATE_EXPECTED: [u16; 17usize] = [
  ipath = ipath-abempty ; begins with "/" or is empty / ipath-absolute ; begins with "/" but not "//" / ipath-noscheme ; begins with a non-colon segment / ipath-rootless ; begins with a segment / ipath-empty
  ```
 
- 17 states, 25 byte classes, 24 registers, 1478 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1734 table bytes.*/
 pub static IPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath",
     classes: &IPATH_RULE_CLASSES,
@@ -12864,6 +13020,7 @@ pub static IPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     edges: &IPATH_RULE_EDGES,
     ops: &IPATH_RULE_OPS,
     accels: &IPATH_RULE_ACCELS,
+    accel_lut: Some(&IPATH_RULE_ACCEL_LUT),
     finals: &IPATH_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -12938,6 +13095,24 @@ static IPATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static IPATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IPATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 17usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -12969,7 +13144,7 @@ static IPATH_ABEMPTY_RULE_STATE_EXPECTED: [u16; 17usize] = [
  ipath-abempty = *( "/" isegment )
  ```
 
- 17 states, 26 byte classes, 24 registers, 1352 table bytes.*/
+ 17 states, 26 byte classes, 24 registers, 1608 table bytes.*/
 pub static IPATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-abempty",
     classes: &IPATH_ABEMPTY_RULE_CLASSES,
@@ -12981,6 +13156,7 @@ pub static IPATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     edges: &IPATH_ABEMPTY_RULE_EDGES,
     ops: &IPATH_ABEMPTY_RULE_OPS,
     accels: &IPATH_ABEMPTY_RULE_ACCELS,
+    accel_lut: Some(&IPATH_ABEMPTY_RULE_ACCEL_LUT),
     finals: &IPATH_ABEMPTY_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -13055,6 +13231,24 @@ static IPATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static IPATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IPATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 18usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -13088,7 +13282,7 @@ static IPATH_ABSOLUTE_RULE_STATE_EXPECTED: [u16; 18usize] = [
  ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
  ```
 
- 18 states, 26 byte classes, 24 registers, 1404 table bytes.*/
+ 18 states, 26 byte classes, 24 registers, 1660 table bytes.*/
 pub static IPATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-absolute",
     classes: &IPATH_ABSOLUTE_RULE_CLASSES,
@@ -13100,6 +13294,7 @@ pub static IPATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     edges: &IPATH_ABSOLUTE_RULE_EDGES,
     ops: &IPATH_ABSOLUTE_RULE_OPS,
     accels: &IPATH_ABSOLUTE_RULE_ACCELS,
+    accel_lut: Some(&IPATH_ABSOLUTE_RULE_ACCEL_LUT),
     finals: &IPATH_ABSOLUTE_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -13268,6 +13463,24 @@ static IPATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static IPATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IPATH_NOSCHEME_RULE_FINALS: [::uridfa_runtime::Final; 33usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -13317,7 +13530,7 @@ static IPATH_NOSCHEME_RULE_STATE_EXPECTED: [u16; 33usize] = [
  ipath-noscheme = isegment-nz-nc *( "/" isegment )
  ```
 
- 33 states, 27 byte classes, 24 registers, 2578 table bytes.*/
+ 33 states, 27 byte classes, 24 registers, 2834 table bytes.*/
 pub static IPATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-noscheme",
     classes: &IPATH_NOSCHEME_RULE_CLASSES,
@@ -13329,6 +13542,7 @@ pub static IPATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     edges: &IPATH_NOSCHEME_RULE_EDGES,
     ops: &IPATH_NOSCHEME_RULE_OPS,
     accels: &IPATH_NOSCHEME_RULE_ACCELS,
+    accel_lut: Some(&IPATH_NOSCHEME_RULE_ACCEL_LUT),
     finals: &IPATH_NOSCHEME_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -13461,6 +13675,24 @@ static IPATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static IPATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IPATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 17usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -13492,7 +13724,7 @@ static IPATH_ROOTLESS_RULE_STATE_EXPECTED: [u16; 17usize] = [
  ipath-rootless = isegment-nz *( "/" isegment )
  ```
 
- 17 states, 26 byte classes, 24 registers, 1504 table bytes.*/
+ 17 states, 26 byte classes, 24 registers, 1760 table bytes.*/
 pub static IPATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-rootless",
     classes: &IPATH_ROOTLESS_RULE_CLASSES,
@@ -13504,6 +13736,7 @@ pub static IPATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     edges: &IPATH_ROOTLESS_RULE_EDGES,
     ops: &IPATH_ROOTLESS_RULE_OPS,
     accels: &IPATH_ROOTLESS_RULE_ACCELS,
+    accel_lut: Some(&IPATH_ROOTLESS_RULE_ACCEL_LUT),
     finals: &IPATH_ROOTLESS_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -13644,6 +13877,24 @@ static IQUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static IQUERY_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IQUERY_RULE_FINALS: [::uridfa_runtime::Final; 18usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -13677,7 +13928,7 @@ static IQUERY_RULE_STATE_EXPECTED: [u16; 18usize] = [
  iquery = *( ipchar / iprivate / "/" / "?" )
  ```
 
- 18 states, 25 byte classes, 24 registers, 1552 table bytes.*/
+ 18 states, 25 byte classes, 24 registers, 1808 table bytes.*/
 pub static IQUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "iquery",
     classes: &IQUERY_RULE_CLASSES,
@@ -13689,6 +13940,7 @@ pub static IQUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &IQUERY_RULE_EDGES,
     ops: &IQUERY_RULE_OPS,
     accels: &IQUERY_RULE_ACCELS,
+    accel_lut: Some(&IQUERY_RULE_ACCEL_LUT),
     finals: &IQUERY_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -13821,6 +14073,24 @@ static IFRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static IFRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static IFRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 17usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -13852,7 +14122,7 @@ static IFRAGMENT_RULE_STATE_EXPECTED: [u16; 17usize] = [
  ifragment = *( ipchar / "/" / "?" )
  ```
 
- 17 states, 25 byte classes, 24 registers, 1478 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1734 table bytes.*/
 pub static IFRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ifragment",
     classes: &IFRAGMENT_RULE_CLASSES,
@@ -13864,6 +14134,7 @@ pub static IFRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     edges: &IFRAGMENT_RULE_EDGES,
     ops: &IFRAGMENT_RULE_OPS,
     accels: &IFRAGMENT_RULE_ACCELS,
+    accel_lut: Some(&IFRAGMENT_RULE_ACCEL_LUT),
     finals: &IFRAGMENT_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
