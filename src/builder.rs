@@ -47,6 +47,13 @@ use core::fmt;
 use core::marker::PhantomData;
 use uridfa_runtime::Tables;
 
+mod parts;
+
+#[cfg(feature = "alloc")]
+pub use parts::PartsBuf;
+pub(crate) use parts::{parts_setter, parts_setters, parts_syntax, SLOT_LEN};
+pub use parts::{PartsBuilder, PartsSyntax};
+
 /// The component rules of one grammar of the RFC 3986 family, as
 /// generated from its `;@ component` pragma.
 #[derive(Debug)]
@@ -138,6 +145,14 @@ pub enum Component {
     QComponent,
     /// RFC 8141's `f-component` (§2.3.3).
     FComponent,
+    /// The `user` of RFC 1738 §3.1's `login` and of draft-fielding-url-syntax-05's
+    /// `site` (where RFC 3986 has one `userinfo`).
+    User,
+    /// The `password` after the user's `:` (RFC 1738 §3.1).
+    Password,
+    /// A registry-based authority, `reg_name` (RFC 2396 §3.2.1), written
+    /// `reg-name` in our grammar files.
+    RegName,
 }
 
 impl Component {
@@ -156,6 +171,9 @@ impl Component {
             Component::RComponent => "r-component",
             Component::QComponent => "q-component",
             Component::FComponent => "f-component",
+            Component::User => "user",
+            Component::Password => "password",
+            Component::RegName => "reg-name",
         }
     }
 }
@@ -176,6 +194,15 @@ pub enum Conflict {
     /// §3.2: `authority = [ userinfo "@" ] host [ ":" port ]`: a userinfo
     /// or a port needs a host (possibly empty).
     HostRequired,
+    /// RFC 1738 §3.1, `login = [ user [ ":" password ] "@" ] hostport`: a
+    /// password needs a user.
+    UserRequired,
+    /// The grammar's own parser, run over the built text (see
+    /// [`PartsBuilder`]), does not give this component back as given: the
+    /// components read together as something else (a path `//x` as an
+    /// authority, an opaque part swallowing the query, a `reg_name` that
+    /// is also a `server`), or the entry rule refuses the combination.
+    NotReadBack,
 }
 
 impl Conflict {
@@ -191,6 +218,10 @@ impl Conflict {
                 "without a scheme the first path segment cannot contain \":\" (RFC 3986 §4.2)"
             }
             Conflict::HostRequired => "a userinfo or a port needs a host (RFC 3986 §3.2)",
+            Conflict::UserRequired => "a password needs a user (RFC 1738 §3.1)",
+            Conflict::NotReadBack => {
+                "the grammar's parser does not read the built text back with this component as given"
+            }
         }
     }
 }
@@ -354,7 +385,11 @@ impl<G: GenericSyntax> Default for Builder<'_, G> {
 
 /// Runs `s` through `t`; the error offset is within `s` (at a character's
 /// start for a UTF-8 grammar).
-fn check(component: Component, t: &'static Tables<'static>, s: &str) -> Result<(), BuildError> {
+pub(crate) fn check(
+    component: Component,
+    t: &'static Tables<'static>,
+    s: &str,
+) -> Result<(), BuildError> {
     uridfa_runtime::validate(t, s.as_bytes()).map_err(|e| BuildError::Invalid {
         component,
         error: Error::new(e.at_char_start(t, s.as_bytes()), t),
@@ -373,7 +408,7 @@ fn checked<'a>(
 }
 
 /// The decimal digits of `n`, right-aligned in `buf`; returns the start.
-fn digits(mut n: u16, buf: &mut [u8; 5]) -> usize {
+pub(crate) fn digits(mut n: u16, buf: &mut [u8; 5]) -> usize {
     let mut i = buf.len();
     loop {
         i -= 1;
@@ -386,13 +421,13 @@ fn digits(mut n: u16, buf: &mut [u8; 5]) -> usize {
 }
 
 /// A cursor over the output buffer; the caller checked the length.
-struct Out<'b> {
-    buf: &'b mut [u8],
-    at: usize,
+pub(crate) struct Out<'b> {
+    pub(crate) buf: &'b mut [u8],
+    pub(crate) at: usize,
 }
 
 impl Out<'_> {
-    fn put(&mut self, s: &[u8]) {
+    pub(crate) fn put(&mut self, s: &[u8]) {
         // A byte loop over `zip`: no length check that could panic
         // (`check-nopanic` proves it).
         let dst = self.buf.get_mut(self.at..).unwrap_or_default();
