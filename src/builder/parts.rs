@@ -23,7 +23,7 @@
 //! written text with the grammar's own entry tables and compares every
 //! component the view gives back with the one given. A difference, or a
 //! parse error, is a [`super::Conflict::NotReadBack`] naming the
-//! component (the first one given that does not come back, or the one
+//! component (the last one given that does not come back, or the one
 //! the parse error falls in). So a reference that `build_into` returns
 //! always reads back as its components: the builder and the parser cannot
 //! disagree. The price is that [`PartsBuilder::build_len`], which has no
@@ -151,7 +151,7 @@ pub trait PartsSyntax: Sealed + Copy + fmt::Debug + 'static {
 /// // RFC 2396's opaque_part takes a "?": the query would not come back.
 /// let b = Builder::new().scheme("mailto")?.path("a@example.org")?.query("subject=x")?;
 /// let e = b.build_str(&mut buf).unwrap_err();
-/// assert!(matches!(e, BuildError::Conflict { component: Component::Path, conflict: Conflict::NotReadBack, .. }));
+/// assert!(matches!(e, BuildError::Conflict { component: Component::Query, conflict: Conflict::NotReadBack, .. }));
 /// # Ok::<(), uridfa::builder::BuildError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -353,7 +353,7 @@ impl<'a, G: PartsSyntax> PartsBuilder<'a, G> {
             Err(e) => return Err(self.blame_offset(e.offset())),
         };
         let back = G::read_back(&r).unwrap_or([None; SLOT_LEN]);
-        let mut differs = None;
+        let (mut differs, mut given) = (None, None);
         for (i, got) in back.iter().enumerate() {
             let mut tmp = [0u8; 5];
             let want = self.value(i, &mut tmp);
@@ -376,13 +376,16 @@ impl<'a, G: PartsSyntax> PartsBuilder<'a, G> {
                         .find(|&k| w.is_char_boundary(k))
                         .unwrap_or(0)
                 });
-            let this = (i, common);
+            // The last component given that does not come back: the
+            // earlier ones are read first, and a later one that does not
+            // fit leaks into them (a path `x` after the host `h` reads as
+            // the host `hx`; a query after an opaque part as part of it).
             if want.is_some() {
-                differs = Some(this);
-                break;
+                given = Some((i, common));
             }
-            differs = differs.or(Some(this));
+            differs = differs.or(Some((i, common)));
         }
+        let differs = given.or(differs);
         match differs {
             None => Ok(()),
             Some((i, offset)) => Err(BuildError::Conflict {
