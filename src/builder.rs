@@ -1,7 +1,8 @@
-//! Builders for the grammars of the RFC 3986 family ([`crate::rfc3986`],
-//! [`crate::rfc3987`], [`crate::rfc6874`]): a reference put together from
-//! its components, each checked with the tables generated for that
+//! Builders for every built-in grammar: a reference put together from its
+//! components, each checked with the tables generated for that
 //! component's own rule, so that a builder and the parser cannot disagree.
+//! First the RFC 3986 family ([`crate::rfc3986`], [`crate::rfc3987`],
+//! [`crate::rfc6874`]).
 //!
 //! One generic implementation, [`Builder`], parametrized by a grammar
 //! ([`GenericSyntax`], implemented by [`crate::rfc3986::Rfc3986`],
@@ -36,6 +37,17 @@
 //! (aliased `Builder` in both modules), parametrized by [`UrnSyntax`]:
 //! `"urn:" NID ":" NSS` and the optional components after their prefixes,
 //! each checked with its own rule's tables.
+//!
+//! The grammars older than RFC 3986 ([`crate::rfc2396`],
+//! [`crate::draft_fielding_uri_rfc2396bis_01`],
+//! [`crate::draft_fielding_url_syntax_05`], [`crate::rfc1738`],
+//! [`crate::draft_ietf_uri_url_06`]) have [`PartsBuilder`] (aliased
+//! `Builder` in each), parametrized by [`PartsSyntax`]: each component is
+//! checked with its own rule's tables, and the built text is parsed back
+//! with the grammar's entry tables, since their components interact
+//! through ambiguities (`server` / `reg_name`, opaque parts, per-scheme
+//! URL rules) rather than a few rules that could be checked apart (Note
+//! [reading the built text back] in `src/builder/parts.rs`).
 //!
 //! Nothing here allocates or panics (`check-nopanic` proves the setters,
 //! `build_into` and `to_builder`); with the `alloc` feature,
