@@ -496,6 +496,13 @@ impl<'a> Builder<'a> {
     }
 }
 
+impl Default for Builder<'_> {
+    /// [`Builder::new`].
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 crate::builder::parts_setters! {
     [owned: UriRefBuf]
     /// Sets or clears the `scheme` (§3.1), without the `:`.

@@ -465,6 +465,13 @@ impl<'a> Builder<'a> {
     }
 }
 
+impl Default for Builder<'_> {
+    /// [`Builder::new`].
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 crate::builder::parts_setters! {
     [owned: UrlRefBuf]
     /// Sets or clears the `scheme` (§4.1), without the `:`.

@@ -394,7 +394,13 @@ fn to_builder_parts(input: &[u8], out: &mut [u8]) -> [Option<usize>; 3] {
         .and_then(|u| u.to_builder()?.port(Some("1")).ok()?.build_into(out).ok());
     let c = uridfa::draft_fielding_url_syntax_05::UrlRef::parse_bytes(input)
         .ok()
-        .and_then(|u| u.to_builder().fragment(Some("f")).ok()?.build_into(out).ok());
+        .and_then(|u| {
+            u.to_builder()
+                .fragment(Some("f"))
+                .ok()?
+                .build_into(out)
+                .ok()
+        });
     [a, b, c]
 }
 

@@ -4,7 +4,7 @@
 //! [`crate::draft_fielding_url_syntax_05`], [`crate::rfc1738`] and
 //! [`crate::draft_ietf_uri_url_06`]. Each module has the alias `Builder`
 //! and its own setters; the first three also have an owned form,
-//! [`PartsBuf`] (alias `UriRefBuf` / `UrlRefBuf`).
+//! `PartsBuf` under `alloc` (alias `UriRefBuf` / `UrlRefBuf`).
 //!
 //! Note [reading the built text back]
 //! Each setter checks its component with the tables of the component's
@@ -354,18 +354,17 @@ impl<'a, G: PartsSyntax> PartsBuilder<'a, G> {
         };
         let back = G::read_back(&r).unwrap_or([None; SLOT_LEN]);
         let (mut differs, mut given) = (None, None);
-        for (i, got) in back.iter().enumerate() {
+        // `zip(0..)`, not `enumerate`: no checked `+` (Note in `crate::cut`).
+        for (i, got) in (0..SLOT_LEN).zip(back.iter()) {
             let mut tmp = [0u8; 5];
             let want = self.value(i, &mut tmp);
             if want == got.map(str::as_bytes) {
                 continue;
             }
             let common = match (want, got) {
-                (Some(w), Some(g)) => w
-                    .iter()
-                    .zip(g.as_bytes())
-                    .take_while(|(a, b)| a == b)
-                    .count(),
+                (Some(w), Some(g)) => {
+                    crate::cut::count(w.iter().zip(g.as_bytes()).take_while(|(a, b)| a == b))
+                }
                 _ => 0,
             };
             let common = want
@@ -660,7 +659,7 @@ macro_rules! parts_syntax {
 pub(crate) use parts_syntax;
 
 /// The setters of a grammar's [`PartsBuilder`] alias `Builder` and, with
-/// `buf: NAME`, the `set_*` methods of its [`PartsBuf`] alias `NAME`. Each
+/// `[owned: NAME]` first, the `set_*` methods of its `PartsBuf` alias `NAME`. Each
 /// item is `opt` (an `Option`, `None` clears) or `req` (a `&str`: the
 /// path, never absent), the method names, the [`Component`] and the rule.
 macro_rules! parts_setters {
