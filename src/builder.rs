@@ -1,7 +1,8 @@
-//! Builders for the grammars of the RFC 3986 family ([`crate::rfc3986`],
-//! [`crate::rfc3987`], [`crate::rfc6874`]): a reference put together from
-//! its components, each checked with the tables generated for that
+//! Builders for every built-in grammar: a reference put together from its
+//! components, each checked with the tables generated for that
 //! component's own rule, so that a builder and the parser cannot disagree.
+//! First the RFC 3986 family ([`crate::rfc3986`], [`crate::rfc3987`],
+//! [`crate::rfc6874`]).
 //!
 //! One generic implementation, [`Builder`], parametrized by a grammar
 //! ([`GenericSyntax`], implemented by [`crate::rfc3986::Rfc3986`],
@@ -37,6 +38,17 @@
 //! `"urn:" NID ":" NSS` and the optional components after their prefixes,
 //! each checked with its own rule's tables.
 //!
+//! The grammars older than RFC 3986 ([`crate::rfc2396`],
+//! [`crate::draft_fielding_uri_rfc2396bis_01`],
+//! [`crate::draft_fielding_url_syntax_05`], [`crate::rfc1738`],
+//! [`crate::draft_ietf_uri_url_06`]) have [`PartsBuilder`] (aliased
+//! `Builder` in each), parametrized by [`PartsSyntax`]: each component is
+//! checked with its own rule's tables, and the built text is parsed back
+//! with the grammar's entry tables, since their components interact
+//! through ambiguities (`server` / `reg_name`, opaque parts, per-scheme
+//! URL rules) rather than a few rules that could be checked apart (Note
+//! [reading the built text back] in `src/builder/parts.rs`).
+//!
 //! Nothing here allocates or panics (`check-nopanic` proves the setters,
 //! `build_into` and `to_builder`); with the `alloc` feature,
 //! `Builder::build` returns a `String`, and `RefBuf` and `UrnBuf` are the
@@ -46,6 +58,13 @@ use crate::{BufferTooSmall, Error};
 use core::fmt;
 use core::marker::PhantomData;
 use uridfa_runtime::Tables;
+
+mod parts;
+
+#[cfg(feature = "alloc")]
+pub use parts::PartsBuf;
+pub(crate) use parts::{parts_setter, parts_setters, parts_syntax, SLOT_LEN};
+pub use parts::{PartsBuilder, PartsSyntax};
 
 /// The component rules of one grammar of the RFC 3986 family, as
 /// generated from its `;@ component` pragma.
@@ -138,6 +157,14 @@ pub enum Component {
     QComponent,
     /// RFC 8141's `f-component` (§2.3.3).
     FComponent,
+    /// The `user` of RFC 1738 §3.1's `login` and of draft-fielding-url-syntax-05's
+    /// `site` (where RFC 3986 has one `userinfo`).
+    User,
+    /// The `password` after the user's `:` (RFC 1738 §3.1).
+    Password,
+    /// A registry-based authority, `reg_name` (RFC 2396 §3.2.1), written
+    /// `reg-name` in our grammar files.
+    RegName,
 }
 
 impl Component {
@@ -156,6 +183,9 @@ impl Component {
             Component::RComponent => "r-component",
             Component::QComponent => "q-component",
             Component::FComponent => "f-component",
+            Component::User => "user",
+            Component::Password => "password",
+            Component::RegName => "reg-name",
         }
     }
 }
@@ -176,6 +206,15 @@ pub enum Conflict {
     /// §3.2: `authority = [ userinfo "@" ] host [ ":" port ]`: a userinfo
     /// or a port needs a host (possibly empty).
     HostRequired,
+    /// RFC 1738 §3.1, `login = [ user [ ":" password ] "@" ] hostport`: a
+    /// password needs a user.
+    UserRequired,
+    /// The grammar's own parser, run over the built text (see
+    /// [`PartsBuilder`]), does not give this component back as given: the
+    /// components read together as something else (a path `//x` as an
+    /// authority, an opaque part swallowing the query, a `reg_name` that
+    /// is also a `server`), or the entry rule refuses the combination.
+    NotReadBack,
 }
 
 impl Conflict {
@@ -191,6 +230,10 @@ impl Conflict {
                 "without a scheme the first path segment cannot contain \":\" (RFC 3986 §4.2)"
             }
             Conflict::HostRequired => "a userinfo or a port needs a host (RFC 3986 §3.2)",
+            Conflict::UserRequired => "a password needs a user (RFC 1738 §3.1)",
+            Conflict::NotReadBack => {
+                "the grammar's parser does not read the built text back with this component as given"
+            }
         }
     }
 }
@@ -354,7 +397,11 @@ impl<G: GenericSyntax> Default for Builder<'_, G> {
 
 /// Runs `s` through `t`; the error offset is within `s` (at a character's
 /// start for a UTF-8 grammar).
-fn check(component: Component, t: &'static Tables<'static>, s: &str) -> Result<(), BuildError> {
+pub(crate) fn check(
+    component: Component,
+    t: &'static Tables<'static>,
+    s: &str,
+) -> Result<(), BuildError> {
     uridfa_runtime::validate(t, s.as_bytes()).map_err(|e| BuildError::Invalid {
         component,
         error: Error::new(e.at_char_start(t, s.as_bytes()), t),
@@ -373,7 +420,7 @@ fn checked<'a>(
 }
 
 /// The decimal digits of `n`, right-aligned in `buf`; returns the start.
-fn digits(mut n: u16, buf: &mut [u8; 5]) -> usize {
+pub(crate) fn digits(mut n: u16, buf: &mut [u8; 5]) -> usize {
     let mut i = buf.len();
     loop {
         i -= 1;
@@ -386,13 +433,13 @@ fn digits(mut n: u16, buf: &mut [u8; 5]) -> usize {
 }
 
 /// A cursor over the output buffer; the caller checked the length.
-struct Out<'b> {
-    buf: &'b mut [u8],
-    at: usize,
+pub(crate) struct Out<'b> {
+    pub(crate) buf: &'b mut [u8],
+    pub(crate) at: usize,
 }
 
 impl Out<'_> {
-    fn put(&mut self, s: &[u8]) {
+    pub(crate) fn put(&mut self, s: &[u8]) {
         // A byte loop over `zip`: no length check that could panic
         // (`check-nopanic` proves it).
         let dst = self.buf.get_mut(self.at..).unwrap_or_default();

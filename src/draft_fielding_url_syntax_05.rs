@@ -186,6 +186,26 @@ fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
     parts.input.get(scheme_end.checked_add(1)?..end)
 }
 
+/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
+/// the empty `site` of `file:///x` as the empty host.
+macro_rules! slots {
+    ($r:expr) => {{
+        let r = $r;
+        [
+            r.scheme(),
+            None,
+            r.user(),
+            r.password(),
+            r.host().or(r.site().filter(|s| s.is_empty())),
+            r.port(),
+            None,
+            Some(r.path()),
+            r.query(),
+            r.fragment(),
+        ]
+    }};
+}
+
 macro_rules! view {
     (
         $(#[$doc:meta])*
@@ -286,6 +306,21 @@ macro_rules! view {
                 scheme_specific_part(&self.parts)
             }
 
+            /// A [`Builder`] pre-filled with this reference's components,
+            /// to change some of them and build anew.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::draft_fielding_url_syntax_05::", stringify!($name), "::parse(\"//a/b?q\")", ".or_else(|_| uridfa::draft_fielding_url_syntax_05::", stringify!($name), "::parse(\"ftp://a/b?q\"))?;")]
+            /// let b = r.to_builder().user("anonymous")?.query("x")?;
+            /// assert!(b.build_str(&mut [0u8; 32])?.ends_with("//anonymous@a/b?x"));
+            /// # Ok::<(), Box<dyn core::error::Error>>(())
+            /// ```
+            pub fn to_builder(&self) -> Builder<'a> {
+                Builder::from_slots(slots!(self))
+            }
+
             /// `query` (§4.3.3), without the `?`.
             pub fn query(&self) -> Option<&'a str> {
                 self.parts.get(tables::QUERY)
@@ -357,4 +392,109 @@ view! {
     /// # Ok::<(), uridfa::Error>(())
     /// ```
     RelativeUrl, RELATIVEURL, "relativeURL", "g;x?y"
+}
+
+fn read_back<'b>(r: &UrlRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
+    Some(slots!(r))
+}
+
+fn ref_tags(r: &UrlRef<'_>) -> [u32; 2 * CAPTURE_LEN] {
+    r.parts.tags
+}
+
+fn ref_from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UrlRef<'_> {
+    UrlRef {
+        parts: Parts { input, tags },
+    }
+}
+
+crate::builder::parts_syntax! {
+    module: "draft_fielding_url_syntax_05",
+    marker: UrlSyntax05,
+    reference: UrlRef,
+    entry: "URL-reference",
+    always_authority: false,
+    path_prefix: "",
+    rules: {
+        Scheme: SCHEME_RULE,
+        User: USER_RULE,
+        Password: PASSWORD_RULE,
+        Host: HOST_RULE,
+        Port: PORT_RULE,
+        Path: PATH_RULE,
+        Query: QUERY_RULE,
+        Fragment: FRAGMENT_RULE,
+    },
+}
+
+/// The owned form of [`UrlRef`]: see [`crate::builder::PartsBuf`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_fielding_url_syntax_05::UrlRefBuf;
+/// let mut u: UrlRefBuf = "ftp://host.com/a;type=i".parse()?;
+/// u.set_user(Some("foo"))?;
+/// u.set_password(Some(""))?;
+/// assert_eq!(u.as_str(), "ftp://foo:@host.com/a;type=i");
+/// assert!(u.set_user(None).is_err()); // a password needs a user
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub type UrlRefBuf = crate::builder::PartsBuf<UrlSyntax05>;
+
+impl<'a> Builder<'a> {
+    /// An empty builder: the empty `URL-reference`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::draft_fielding_url_syntax_05::Builder;
+    /// let b = Builder::new().scheme("ftp")?.user("foo")?.password("")?.host("host.com")?.path("/")?;
+    /// assert_eq!(b.build_str(&mut [0u8; 64])?, "ftp://foo:@host.com/");
+    /// // §4.4: `//a_b/c` has no site (`_` is no hostname character), so it
+    /// // is a path; `//host/c` would read as a site, and is refused.
+    /// let b = Builder::new().scheme("http")?.path("//a_b/c")?;
+    /// assert_eq!(b.build_str(&mut [0u8; 64])?, "http://a_b/c");
+    /// assert!(Builder::new().scheme("http")?.path("//host/c")?.build_len().is_ok());
+    /// assert!(Builder::new().scheme("http")?.path("//host/c")?.build_str(&mut [0u8; 64]).is_err());
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn new() -> Self {
+        Self::with_path(Some(""))
+    }
+}
+
+impl Default for Builder<'_> {
+    /// [`Builder::new`].
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+crate::builder::parts_setters! {
+    [owned: UrlRefBuf]
+    /// Sets or clears the `scheme` (§4.1), without the `:`.
+    opt scheme / set_scheme: Scheme = "scheme";
+    /// Sets or clears the `user` of the `site` (§4.3.1), without `:` or
+    /// `@`; `Some("")` is the empty user name of `ftp://@host.com/`. It
+    /// needs a host.
+    opt user / set_user: User = "user";
+    /// Sets or clears the `password` (§4.3.1), without the `:`. It needs a
+    /// user.
+    opt password / set_password: Password = "password";
+    /// Sets or clears the `host` (§4.3.1); `Some` gives the URL a `site`
+    /// (`Some("")` the empty site of `file:///x`).
+    opt host / set_host: Host = "host";
+    /// Sets or clears the `port` (§4.3.1), digits without the `:`. It
+    /// needs a host.
+    opt port / set_port: Port = "port";
+    /// Sets the path (`""` for none), `path = [ "/" ] path_segments`
+    /// (§4.3.2); after a site it must start with `/` (checked when
+    /// building).
+    req path / set_path: Path = "path";
+    /// Sets or clears the `query` (§4.3.3), without the `?`.
+    opt query / set_query: Query = "query";
+    /// Sets or clears the `fragment` (§3), without the `#`.
+    opt fragment / set_fragment: Fragment = "fragment";
 }

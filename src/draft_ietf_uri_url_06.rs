@@ -50,3 +50,9 @@ pub mod tables {
 }
 
 crate::url_common::url_views!("draft_ietf_uri_url_06");
+crate::url_common::url_builder!(
+    "draft_ietf_uri_url_06",
+    Url06,
+    SCHEMEPART_RULE,
+    "schemepart"
+);

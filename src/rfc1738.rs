@@ -56,3 +56,4 @@ pub mod tables {
 }
 
 crate::url_common::url_views!("rfc1738");
+crate::url_common::url_builder!("rfc1738", Rfc1738, URLPATH_RULE, "urlpath");

@@ -136,6 +136,33 @@ fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
     parts.input.get(scheme_end.checked_add(1)?..end)
 }
 
+/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
+/// a `reg_name` authority in its own slot, the empty `server` of
+/// `file:///x` as the empty host.
+macro_rules! slots {
+    ($r:expr) => {{
+        let r = $r;
+        let reg = r.authority_kind() == Some(AuthorityKind::RegName);
+        let host = if reg {
+            None
+        } else {
+            r.host().or(r.authority().filter(|a| a.is_empty()))
+        };
+        [
+            r.scheme(),
+            r.userinfo(),
+            None,
+            None,
+            host,
+            r.port(),
+            if reg { r.authority() } else { None },
+            Some(r.path()),
+            r.query(),
+            r.fragment(),
+        ]
+    }};
+}
+
 macro_rules! view {
     (
         $(#[$doc:meta])*
@@ -239,6 +266,21 @@ macro_rules! view {
 
             crate::view::decoded_views_2396!("rfc2396");
 
+            /// A [`Builder`] pre-filled with this reference's components,
+            /// to change some of them and build anew.
+            ///
+            /// # Example
+            ///
+            /// ```
+            #[doc = concat!("let r = uridfa::rfc2396::", stringify!($name), "::parse(\"http://a/b?q\")", ".or_else(|_| uridfa::rfc2396::", stringify!($name), "::parse(\"//a/b?q\"))?;")]
+            /// let b = r.to_builder().query("x")?;
+            /// assert!(b.build_str(&mut [0u8; 32])?.ends_with("//a/b?x"));
+            /// # Ok::<(), Box<dyn core::error::Error>>(())
+            /// ```
+            pub fn to_builder(&self) -> Builder<'a> {
+                Builder::from_slots(slots!(self))
+            }
+
             /// The span of capture `index` (see [`tables`] for the
             /// indices), for components not covered by an accessor.
             pub fn span(&self, index: usize) -> Option<(usize, usize)> {
@@ -296,4 +338,95 @@ view! {
     /// # Ok::<(), uridfa::Error>(())
     /// ```
     RelativeUri, RELATIVEURI, "relativeURI", "g;x?y"
+}
+
+fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
+    Some(slots!(r))
+}
+
+fn ref_tags(r: &UriRef<'_>) -> [u32; 2 * CAPTURE_LEN] {
+    r.parts.tags
+}
+
+fn ref_from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UriRef<'_> {
+    UriRef {
+        parts: Parts { input, tags },
+    }
+}
+
+crate::builder::parts_syntax! {
+    module: "rfc2396",
+    marker: Rfc2396,
+    reference: UriRef,
+    entry: "URI-reference",
+    always_authority: false,
+    path_prefix: "",
+    rules: {
+        Scheme: SCHEME_RULE,
+        Userinfo: USERINFO_RULE,
+        Host: HOST_RULE,
+        Port: PORT_RULE,
+        RegName: REG_NAME_RULE,
+        Path: PATH_RULE,
+        Query: QUERY_RULE,
+        Fragment: FRAGMENT_RULE,
+    },
+}
+
+/// The owned form of [`UriRef`]: see [`crate::builder::PartsBuf`].
+#[cfg(feature = "alloc")]
+pub type UriRefBuf = crate::builder::PartsBuf<Rfc2396>;
+
+impl<'a> Builder<'a> {
+    /// An empty builder: the empty `URI-reference`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::rfc2396::Builder;
+    /// let b = Builder::new().scheme("news")?.path("comp.infosystems.www.servers.unix")?;
+    /// assert_eq!(b.build_str(&mut [0u8; 64])?, "news:comp.infosystems.www.servers.unix");
+    /// // An authority that is no `server` is a `reg_name` (§3.2.1).
+    /// let b = Builder::new().scheme("x")?.reg_name("a_b")?.path("/c")?;
+    /// assert_eq!(b.build_str(&mut [0u8; 64])?, "x://a_b/c");
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn new() -> Self {
+        Self::with_path(Some(""))
+    }
+}
+
+impl Default for Builder<'_> {
+    /// [`Builder::new`].
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+crate::builder::parts_setters! {
+    [owned: UriRefBuf]
+    /// Sets or clears the `scheme` (§3.1), without the `:`.
+    opt scheme / set_scheme: Scheme = "scheme";
+    /// Sets or clears the `userinfo` of a `server` (§3.2.2), without the
+    /// `@`. It needs a host.
+    opt userinfo / set_userinfo: Userinfo = "userinfo";
+    /// Sets or clears the `host` of a `server` (§3.2.2); `Some` gives the
+    /// reference an authority (`Some("")` the empty server of
+    /// `file:///x`). Clears a `reg_name`.
+    opt host / set_host: Host = "host";
+    /// Sets or clears the `port` (§3.2.2), digits without the `:`. It
+    /// needs a host.
+    opt port / set_port: Port = "port";
+    /// Sets or clears a registry-based authority, `reg_name` (§3.2.1),
+    /// instead of a `server`: clears userinfo, host and port. One that is
+    /// also a `server` reads back as one, and is refused when building.
+    opt reg_name / set_reg_name: RegName = "reg_name";
+    /// Sets the path (`""` for none): an `abs_path`, `rel_path` or
+    /// `opaque_part`, as the other components allow (checked when
+    /// building).
+    req path / set_path: Path = "path";
+    /// Sets or clears the `query` (§3.4), without the `?`.
+    opt query / set_query: Query = "query";
+    /// Sets or clears the `fragment` (§4.1), without the `#`.
+    opt fragment / set_fragment: Fragment = "fragment";
 }

@@ -324,6 +324,86 @@ fn builder_rfc8141(
     Ok(b.build_into(out)?)
 }
 
+// The builders that parse their text back (`uridfa::builder::PartsBuilder`):
+// every setter and `build_into` of rfc2396 (with a reg-name), url-syntax-05
+// and rfc1738, and `to_builder` from their views.
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn builder_rfc2396(
+    c: [Option<&str>; 7],
+    reg_name: Option<&str>,
+    out: &mut [u8],
+) -> Result<usize, uridfa::builder::BuildError> {
+    let [scheme, userinfo, host, port, path, query, fragment] = c;
+    uridfa::rfc2396::Builder::new()
+        .scheme(scheme)?
+        .userinfo(userinfo)?
+        .host(host)?
+        .port(port)?
+        .reg_name(reg_name)?
+        .path(path.unwrap_or(""))?
+        .query(query)?
+        .fragment(fragment)?
+        .build_into(out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn builder_url_syntax_05(
+    c: [Option<&str>; 7],
+    port: u16,
+    out: &mut [u8],
+) -> Result<usize, uridfa::builder::BuildError> {
+    let [scheme, user, password, host, path, query, fragment] = c;
+    uridfa::draft_fielding_url_syntax_05::Builder::new()
+        .scheme(scheme)?
+        .user(user)?
+        .password(password)?
+        .host(host)?
+        .port_u16(port)
+        .path(path.unwrap_or(""))?
+        .query(query)?
+        .fragment(fragment)?
+        .build_into(out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn builder_rfc1738(
+    c: [Option<&str>; 6],
+    out: &mut [u8],
+) -> Result<usize, uridfa::builder::BuildError> {
+    let [scheme, user, password, host, port, path] = c;
+    uridfa::rfc1738::Builder::new(scheme.unwrap_or(""), host.unwrap_or(""))?
+        .user(user)?
+        .password(password)?
+        .port(port)?
+        .path(path)?
+        .build_into(out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn to_builder_parts(input: &[u8], out: &mut [u8]) -> [Option<usize>; 3] {
+    let a = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse_bytes(input)
+        .ok()
+        .and_then(|u| u.to_builder().query(Some("q")).ok()?.build_into(out).ok());
+    let b = uridfa::draft_ietf_uri_url_06::Url::parse_bytes(input)
+        .ok()
+        .and_then(|u| u.to_builder()?.port(Some("1")).ok()?.build_into(out).ok());
+    let c = uridfa::draft_fielding_url_syntax_05::UrlRef::parse_bytes(input)
+        .ok()
+        .and_then(|u| {
+            u.to_builder()
+                .fragment(Some("f"))
+                .ok()?
+                .build_into(out)
+                .ok()
+        });
+    [a, b, c]
+}
+
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn to_builder_rfc3986(input: &[u8], out: &mut [u8]) -> Option<usize> {
@@ -638,12 +718,18 @@ fn main() {
         for len in [0, 1, 8, 64] {
             let mut out = vec![0u8; len];
             let _ = to_builder_rfc3986(black_box(a.as_bytes()), &mut out);
+            let _ = to_builder_parts(black_box(a.as_bytes()), &mut out);
             for b in texts {
                 let c = [Some(a), Some(b), Some(b), Some(a), Some(b), Some(a), None];
                 let _ = builder_rfc3986(black_box(c), &mut out);
                 let _ = builder_rfc3987(black_box(c), black_box(8080), &mut out);
                 let u = [Some(a), Some(b), Some(a), Some(b), None];
                 let _ = builder_rfc8141(black_box(u), &mut out);
+                let _ = builder_rfc2396(black_box(c), black_box(Some(b)), &mut out);
+                let _ = builder_rfc2396(black_box(c), black_box(None), &mut out);
+                let _ = builder_url_syntax_05(black_box(c), black_box(21), &mut out);
+                let l = [Some(a), Some(b), None, Some(a), Some(b), Some(a)];
+                let _ = builder_rfc1738(black_box(l), &mut out);
             }
             let _ = urn_normal_forms(black_box(a.as_bytes()), &mut out);
             let _ = iri_to_uri_into(black_box(a), &mut out);
@@ -682,6 +768,21 @@ fn main() {
         Ok(n) if &buf[..n] == b"foo://example.com:8042/over/there?name=ferret#nose" => {}
         other => {
             println!("DISAGREE: builder_rfc3986: {other:?}");
+            failures += 1;
+        }
+    }
+    let l = [
+        Some("ftp"),
+        Some("myname"),
+        None,
+        Some("host.dom"),
+        None,
+        Some("%2Fetc/motd"),
+    ];
+    match builder_rfc1738(black_box(l), &mut buf) {
+        Ok(n) if &buf[..n] == b"ftp://myname@host.dom/%2Fetc/motd" => {}
+        other => {
+            println!("DISAGREE: builder_rfc1738: {other:?}");
             failures += 1;
         }
     }

@@ -7,7 +7,8 @@
 //! (and percent-decodes and re-encodes its path with `uridfa::pct`,
 //! normalizes it with `uridfa::normalize` and resolves it with
 //! `uridfa::resolve`, finds it in a line of text with `uridfa::text`, and
-//! rebuilds it from its components with `uridfa::rfc3986::Builder`),
+//! rebuilds it from its components with `uridfa::rfc3986::Builder`, and
+//! with `uridfa::rfc2396::Builder` when it is an RFC 2396 reference too),
 //! checks it with every entry of every built-in grammar as well, prints the components (or the error, whose `Display` does not allocate)
 //! to stdout through `write(2)`, and exits with:
 //!
@@ -246,6 +247,17 @@ fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {
             {
                 Ok(r) => writeln!(out, "rebuilt with a new query: {:?}", r.as_str())?,
                 Err(e) => writeln!(out, "rebuilt: {e}")?,
+            }
+            // The builder that parses its text back (RFC 2396's), where
+            // the input is also an RFC 2396 URI-reference.
+            if let Ok(old) = uridfa::rfc2396::UriRef::parse_bytes(input) {
+                match old.to_builder().build_into(&mut norm) {
+                    Ok(n) if norm[..n] == *input => {}
+                    _ => {
+                        writeln!(out, "the RFC 2396 builder does not rebuild the input")?;
+                        return Ok(3);
+                    }
+                }
             }
             Ok(0)
         }
