@@ -9086,18 +9086,40 @@ static SCHEME_RULE_CLASSES: [u8; 256] = [
 ];
 static SCHEME_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
 static SCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 2u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 2u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915392u64,
+    },
 ];
-static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 0u16, src: 65535u16 },
+static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
 ];
 static SCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([288063250384289792u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [9, 10];
@@ -9107,7 +9129,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [9, 10];
  scheme = 1*( alpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 24 registers, 340 table bytes.*/
+ 2 states, 2 byte classes, 24 registers, 584 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -9119,6 +9141,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &SCHEME_RULE_EDGES,
     ops: &SCHEME_RULE_OPS,
     accels: &SCHEME_RULE_ACCELS,
+    accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     finals: &SCHEME_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -9144,12 +9167,26 @@ static USER_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static USER_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static USER_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
+static USER_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
@@ -9159,11 +9196,29 @@ static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3170393202611978240u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
+static USER_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [11, 11, 12, 12];
@@ -9173,7 +9228,7 @@ static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [11, 11, 12, 12];
  user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 652 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -9185,6 +9240,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &USER_RULE_EDGES,
     ops: &USER_RULE_OPS,
     accels: &USER_RULE_ACCELS,
+    accel_lut: Some(&USER_RULE_ACCEL_LUT),
     finals: &USER_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -9210,12 +9266,26 @@ static PASSWORD_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static PASSWORD_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
+static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
@@ -9225,11 +9295,29 @@ static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3170393202611978240u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
+static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [13, 13, 14, 14];
@@ -9239,7 +9327,7 @@ static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [13, 13, 14, 14];
  password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 652 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -9251,6 +9339,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &PASSWORD_RULE_EDGES,
     ops: &PASSWORD_RULE_OPS,
     accels: &PASSWORD_RULE_ACCELS,
+    accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
     finals: &PASSWORD_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -9273,47 +9362,103 @@ static HOST_RULE_CLASSES: [u8; 256] = [
     0, 0, 0, 0,
 ];
 static HOST_RULE_TRANS: [u8; 65usize] = [
-    65, 65, 65, 66, 67, 65, 15, 20, 5, 68, 65, 30, 35, 10, 10, 65, 15, 65, 68, 68, 65,
-    65, 65, 40, 69, 65, 15, 35, 25, 25, 65, 30, 65, 69, 69, 65, 65, 65, 68, 69, 65, 15,
-    45, 40, 68, 65, 65, 65, 50, 69, 65, 15, 55, 50, 68, 65, 65, 65, 60, 69, 65, 15, 35,
-    60, 68,
+    65, 65, 65, 66, 67, 65, 68, 20, 5, 69, 65, 30, 35, 10, 10, 65, 15, 65, 70, 70, 65,
+    65, 65, 40, 71, 65, 15, 35, 25, 25, 65, 30, 65, 72, 72, 65, 65, 65, 70, 72, 65, 68,
+    45, 40, 69, 65, 65, 65, 50, 71, 65, 68, 55, 50, 69, 65, 65, 65, 60, 71, 65, 68, 73,
+    60, 69,
 ];
-static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
-    ::uridfa_runtime::Edge { target: 5u32, ops_start: 0u32, ops_len: 3u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 3u32, ops_len: 2u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 25u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 8usize] = [
+    ::uridfa_runtime::Edge {
+        target: 5u32,
+        accel: 65535u16,
+        ops_len: 3u16,
+        ops: 1116320823447953352u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 2u16,
+        ops: 1116320821921271752u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 15u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920911956u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 25u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920911956u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 25u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920911956u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 35u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920911956u64,
+    },
 ];
-static HOST_RULE_OPS: [::uridfa_runtime::Op; 11usize] = [
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 25u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 65535u16 },
+static HOST_RULE_OPS: [::uridfa_runtime::Op; 5usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 24u16 },
-    ::uridfa_runtime::Op { dst: 22u16, src: 25u16 },
+    ::uridfa_runtime::Op { dst: 22u16, src: 24u16 },
     ::uridfa_runtime::Op { dst: 23u16, src: 65535u16 },
 ];
 static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static HOST_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 4u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 3u16 },
 ];
 static HOST_RULE_STATE_COMPONENT: [u16; 13usize] = [
     5, 5, 11, 11, 5, 11, 11, 11, 5, 5, 5, 5, 5,
@@ -9327,7 +9472,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 13usize] = [
  host = hostname / hostnumber
  ```
 
- 13 states, 5 byte classes, 26 registers, 617 table bytes.*/
+ 13 states, 5 byte classes, 25 registers, 861 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -9339,8 +9484,9 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &HOST_RULE_EDGES,
     ops: &HOST_RULE_OPS,
     accels: &HOST_RULE_ACCELS,
+    accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     finals: &HOST_RULE_FINALS,
-    reg_len: 26u32,
+    reg_len: 25u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
     state_expected: &HOST_RULE_STATE_EXPECTED,
@@ -9362,18 +9508,22 @@ static PORT_RULE_CLASSES: [u8; 256] = [
 ];
 static PORT_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
 static PORT_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 2u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
+    ::uridfa_runtime::Edge {
+        target: 2u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915402u64,
+    },
 ];
-static PORT_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
+static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
 ];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [19, 19];
@@ -9383,7 +9533,7 @@ static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [19, 19];
  port = *digit
  ```
 
- 2 states, 2 byte classes, 24 registers, 316 table bytes.*/
+ 2 states, 2 byte classes, 24 registers, 304 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -9395,6 +9545,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &PORT_RULE_EDGES,
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
+    accel_lut: None,
     finals: &PORT_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -9421,13 +9572,32 @@ static PATH_RULE_TRANS: [u8; 25usize] = [
     25, 25, 29,
 ];
 static PATH_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
-    ::uridfa_runtime::Edge { target: 5u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 15u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 5u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 5u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915406u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915406u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 15u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915406u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 5u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static PATH_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
+static PATH_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
@@ -9437,12 +9607,30 @@ static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static PATH_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 5usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static PATH_RULE_STATE_COMPONENT: [u16; 5usize] = [8, 8, 8, 8, 8];
 static PATH_RULE_STATE_EXPECTED: [u16; 5usize] = [20, 20, 21, 20, 21];
@@ -9452,7 +9640,7 @@ static PATH_RULE_STATE_EXPECTED: [u16; 5usize] = [20, 20, 21, 20, 21];
  path = [ "/" ] path-segments
  ```
 
- 5 states, 5 byte classes, 24 registers, 453 table bytes.*/
+ 5 states, 5 byte classes, 24 registers, 685 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -9464,6 +9652,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &PATH_RULE_EDGES,
     ops: &PATH_RULE_OPS,
     accels: &PATH_RULE_ACCELS,
+    accel_lut: Some(&PATH_RULE_ACCEL_LUT),
     finals: &PATH_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -9489,12 +9678,26 @@ static QUERY_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static QUERY_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915408u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915408u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static QUERY_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 16u16, src: 65535u16 },
+static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 16u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
@@ -9504,11 +9707,29 @@ static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
 static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [22, 22, 23, 23];
@@ -9518,7 +9739,7 @@ static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [22, 22, 23, 23];
  query = *urlc
  ```
 
- 4 states, 4 byte classes, 24 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 652 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -9530,6 +9751,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     edges: &QUERY_RULE_EDGES,
     ops: &QUERY_RULE_OPS,
     accels: &QUERY_RULE_ACCELS,
+    accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
     finals: &QUERY_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,
@@ -9555,12 +9777,26 @@ static FRAGMENT_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static FRAGMENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915410u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915410u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 18u16, src: 65535u16 },
+static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 18u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
@@ -9570,11 +9806,29 @@ static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [10, 10, 10, 10];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [24, 24, 25, 25];
@@ -9584,7 +9838,7 @@ static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [24, 24, 25, 25];
  fragment = *urlc
  ```
 
- 4 states, 4 byte classes, 24 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 652 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -9596,6 +9850,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &FRAGMENT_RULE_EDGES,
     ops: &FRAGMENT_RULE_OPS,
     accels: &FRAGMENT_RULE_ACCELS,
+    accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     finals: &FRAGMENT_RULE_FINALS,
     reg_len: 24u32,
     captures: &CAPTURES,

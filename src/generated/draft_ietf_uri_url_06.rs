@@ -5582,18 +5582,40 @@ static SCHEME_RULE_CLASSES: [u8; 256] = [
 ];
 static SCHEME_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
 static SCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 2u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 2u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915392u64,
+    },
 ];
-static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 0u16, src: 65535u16 },
+static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
 ];
 static SCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([288063250384289792u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [196, 197];
@@ -5603,7 +5625,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [196, 197];
  scheme = 1*( lowalpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 30 registers, 340 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 584 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -5615,6 +5637,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &SCHEME_RULE_EDGES,
     ops: &SCHEME_RULE_OPS,
     accels: &SCHEME_RULE_ACCELS,
+    accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     finals: &SCHEME_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -5638,119 +5661,224 @@ static LOGIN_RULE_CLASSES: [u8; 256] = [
 ];
 static LOGIN_RULE_TRANS: [u16; 330usize] = [
     330, 331, 332, 331, 331, 333, 334, 335, 336, 336, 330, 10, 20, 10, 10, 10, 337, 338,
-    10, 10, 330, 330, 330, 330, 330, 70, 330, 330, 70, 330, 330, 339, 20, 339, 80, 30,
-    337, 338, 339, 339, 330, 340, 341, 340, 340, 340, 330, 342, 340, 340, 330, 330, 330,
-    330, 330, 343, 330, 330, 344, 344, 330, 60, 130, 339, 60, 60, 345, 338, 60, 60, 330,
-    330, 330, 330, 330, 339, 330, 330, 339, 330, 330, 339, 20, 339, 339, 150, 337, 338,
-    339, 339, 330, 90, 100, 90, 90, 90, 330, 346, 90, 90, 330, 330, 330, 330, 330, 160,
+    10, 10, 330, 330, 330, 330, 330, 70, 330, 330, 70, 330, 330, 339, 340, 339, 80, 30,
+    341, 342, 339, 339, 330, 343, 344, 343, 343, 343, 330, 345, 343, 343, 330, 330, 330,
+    330, 330, 346, 330, 330, 347, 347, 330, 60, 130, 339, 60, 60, 348, 342, 60, 60, 330,
+    330, 330, 330, 330, 349, 330, 330, 349, 330, 330, 339, 340, 339, 339, 150, 341, 342,
+    339, 339, 330, 90, 100, 90, 90, 90, 330, 350, 90, 90, 330, 330, 330, 330, 330, 160,
     330, 330, 160, 330, 330, 330, 330, 330, 170, 110, 330, 330, 330, 330, 330, 120, 180,
-    330, 120, 120, 347, 330, 120, 120, 330, 330, 330, 330, 330, 200, 330, 330, 200, 330,
-    330, 348, 349, 348, 348, 350, 330, 351, 348, 348, 330, 339, 20, 339, 220, 150, 337,
-    338, 339, 339, 330, 330, 330, 330, 330, 352, 330, 330, 352, 330, 330, 330, 330, 330,
+    330, 120, 120, 351, 330, 120, 120, 330, 330, 330, 330, 330, 200, 330, 330, 200, 330,
+    330, 352, 353, 352, 352, 354, 330, 355, 352, 352, 330, 339, 340, 339, 220, 150, 341,
+    342, 339, 339, 330, 330, 330, 330, 330, 356, 330, 330, 356, 330, 330, 330, 330, 330,
     330, 230, 330, 330, 330, 330, 330, 330, 330, 330, 330, 240, 330, 330, 240, 330, 330,
-    330, 330, 330, 330, 353, 330, 330, 330, 330, 330, 330, 330, 330, 330, 354, 330, 330,
-    354, 330, 330, 355, 356, 355, 355, 210, 330, 357, 355, 355, 330, 339, 20, 339, 339,
-    260, 337, 338, 339, 339, 330, 330, 330, 330, 270, 230, 330, 330, 330, 330, 330, 330,
-    330, 330, 330, 358, 330, 330, 358, 330, 330, 330, 330, 330, 330, 250, 330, 330, 330,
-    330, 330, 339, 20, 339, 280, 260, 337, 338, 339, 339, 330, 330, 330, 330, 330, 290,
-    330, 330, 330, 330, 330, 339, 20, 339, 339, 300, 337, 338, 339, 339, 330, 330, 330,
-    330, 310, 290, 330, 330, 330, 330, 330, 339, 20, 339, 339, 300, 345, 338, 339, 339,
-    330, 330, 330, 330, 330, 320, 330, 330, 330, 330, 330, 330, 330, 330, 330, 320, 347,
+    330, 330, 330, 330, 357, 330, 330, 330, 330, 330, 330, 330, 330, 330, 358, 330, 330,
+    358, 330, 330, 359, 360, 359, 359, 210, 330, 361, 359, 359, 330, 339, 340, 339, 339,
+    260, 341, 342, 339, 339, 330, 330, 330, 330, 270, 230, 330, 330, 330, 330, 330, 330,
+    330, 330, 330, 362, 330, 330, 362, 330, 330, 330, 330, 330, 330, 250, 330, 330, 330,
+    330, 330, 339, 340, 339, 280, 260, 341, 342, 339, 339, 330, 330, 330, 330, 330, 290,
+    330, 330, 330, 330, 330, 339, 340, 339, 339, 300, 341, 342, 339, 339, 330, 330, 330,
+    330, 310, 290, 330, 330, 330, 330, 330, 339, 340, 339, 339, 300, 348, 342, 339, 339,
+    330, 330, 330, 330, 330, 320, 330, 330, 330, 330, 330, 330, 330, 330, 330, 320, 351,
     330, 330, 330,
 ];
-static LOGIN_RULE_EDGES: [::uridfa_runtime::Edge; 28usize] = [
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 20u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 30u32, ops_start: 1u32, ops_len: 2u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 40u32, ops_start: 3u32, ops_len: 2u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 3u32, ops_len: 2u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 60u32, ops_start: 1u32, ops_len: 2u32, accel: 1u32 },
-    ::uridfa_runtime::Edge { target: 40u32, ops_start: 5u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 5u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 90u32, ops_start: 6u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 100u32, ops_start: 6u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 7u32, ops_len: 2u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 110u32, ops_start: 9u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 120u32, ops_start: 9u32, ops_len: 1u32, accel: 1u32 },
+static LOGIN_RULE_EDGES: [::uridfa_runtime::Edge; 32usize] = [
     ::uridfa_runtime::Edge {
-        target: 140u32,
-        ops_start: 10u32,
-        ops_len: 2u32,
-        accel: 4294967295u32,
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
     },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 12u32, ops_len: 1u32, accel: 4294967295u32 },
     ::uridfa_runtime::Edge {
-        target: 190u32,
-        ops_start: 13u32,
-        ops_len: 1u32,
-        accel: 4294967295u32,
+        target: 20u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
     },
-    ::uridfa_runtime::Edge { target: 90u32, ops_start: 14u32, ops_len: 2u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 30u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921222622u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 40u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 60u32,
+        accel: 1u16,
+        ops_len: 2u16,
+        ops: 1116320821921222622u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 40u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920913284u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 20u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920913284u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 40u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921208196u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921208196u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 90u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
     ::uridfa_runtime::Edge {
         target: 100u32,
-        ops_start: 14u32,
-        ops_len: 2u32,
-        accel: 4294967295u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 110u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 120u32,
+        accel: 1u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 140u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921226719u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 190u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 90u32,
+        accel: 0u16,
+        ops_len: 3u16,
+        ops: 1116320823137556356u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 100u32,
+        accel: 65535u16,
+        ops_len: 3u16,
+        ops: 1116320823137556356u64,
     },
     ::uridfa_runtime::Edge {
         target: 210u32,
-        ops_start: 16u32,
-        ops_len: 2u32,
-        accel: 4294967295u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921325024u64,
     },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 18u32, ops_len: 3u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 90u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 4u16,
+        ops: 1116325908378834820u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 90u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
     ::uridfa_runtime::Edge {
         target: 250u32,
-        ops_start: 21u32,
-        ops_len: 1u32,
-        accel: 4294967295u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915402u64,
     },
-    ::uridfa_runtime::Edge { target: 60u32, ops_start: 0u32, ops_len: 0u32, accel: 1u32 },
-    ::uridfa_runtime::Edge { target: 90u32, ops_start: 22u32, ops_len: 2u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 60u32,
+        accel: 1u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 90u32,
+        accel: 0u16,
+        ops_len: 3u16,
+        ops: 1116320789851559812u64,
+    },
     ::uridfa_runtime::Edge {
         target: 100u32,
-        ops_start: 22u32,
-        ops_len: 2u32,
-        accel: 4294967295u32,
+        accel: 65535u16,
+        ops_len: 3u16,
+        ops: 1116320789851559812u64,
     },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 24u32, ops_len: 3u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 120u32, ops_start: 0u32, ops_len: 0u32, accel: 1u32 },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 4u16,
+        ops: 1116325875092838276u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 120u32,
+        accel: 1u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static LOGIN_RULE_OPS: [::uridfa_runtime::Op; 33usize] = [
-    ::uridfa_runtime::Op { dst: 30u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 30u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 30u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 31u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 32u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 33u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 32u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 32u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 30u16 },
+static LOGIN_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 10u16, src: 33u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 30u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
 static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
@@ -5761,40 +5889,58 @@ static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
 ];
+static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 3u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 33usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 27u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 31u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 27u32, ops_len: 2u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static LOGIN_RULE_STATE_COMPONENT: [u16; 33usize] = [
     3, 3, 3, 3, 4, 5, 3, 3, 3, 4, 4, 5, 5, 3, 4, 3, 4, 5, 5, 6, 3, 4, 3, 5, 5, 6, 3, 5,
@@ -5810,7 +5956,7 @@ static LOGIN_RULE_STATE_EXPECTED: [u16; 33usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 33 states, 10 byte classes, 34 registers, 1956 table bytes.*/
+ 33 states, 10 byte classes, 34 registers, 2028 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -5822,6 +5968,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     edges: &LOGIN_RULE_EDGES,
     ops: &LOGIN_RULE_OPS,
     accels: &LOGIN_RULE_ACCELS,
+    accel_lut: Some(&LOGIN_RULE_ACCEL_LUT),
     finals: &LOGIN_RULE_FINALS,
     reg_len: 34u32,
     captures: &CAPTURES,
@@ -5847,12 +5994,26 @@ static USER_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static USER_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static USER_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
+static USER_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
@@ -5862,11 +6023,29 @@ static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12393765239466754048u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
 ];
+static USER_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [209, 209, 210, 210];
@@ -5876,7 +6055,7 @@ static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [209, 209, 210, 210];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -5888,6 +6067,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &USER_RULE_EDGES,
     ops: &USER_RULE_OPS,
     accels: &USER_RULE_ACCELS,
+    accel_lut: Some(&USER_RULE_ACCEL_LUT),
     finals: &USER_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -5913,12 +6093,26 @@ static PASSWORD_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static PASSWORD_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
+static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
@@ -5928,11 +6122,29 @@ static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12393765239466754048u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
 ];
+static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [211, 211, 212, 212];
@@ -5942,7 +6154,7 @@ static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [211, 211, 212, 212];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -5954,6 +6166,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &PASSWORD_RULE_EDGES,
     ops: &PASSWORD_RULE_OPS,
     accels: &PASSWORD_RULE_ACCELS,
+    accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
     finals: &PASSWORD_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -5982,12 +6195,26 @@ static HOST_RULE_TRANS: [u8; 77usize] = [
     77, 77, 77, 77, 70, 77, 77, 77, 77, 77, 77, 70, 77, 77,
 ];
 static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 7u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 14u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 14u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 7u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 14u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 14u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static HOST_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+static HOST_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
 ];
 static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
@@ -5995,18 +6222,36 @@ static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
 ];
+static HOST_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 11usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static HOST_RULE_STATE_COMPONENT: [u16; 11usize] = [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5];
 static HOST_RULE_STATE_EXPECTED: [u16; 11usize] = [
@@ -6018,7 +6263,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 11usize] = [
  host = hostname / hostnumber
  ```
 
- 11 states, 7 byte classes, 30 registers, 553 table bytes.*/
+ 11 states, 7 byte classes, 30 registers, 761 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -6030,6 +6275,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &HOST_RULE_EDGES,
     ops: &HOST_RULE_OPS,
     accels: &HOST_RULE_ACCELS,
+    accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     finals: &HOST_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -6053,16 +6299,20 @@ static PORT_RULE_CLASSES: [u8; 256] = [
 ];
 static PORT_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
 static PORT_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 2u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
+    ::uridfa_runtime::Edge {
+        target: 2u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915402u64,
+    },
 ];
-static PORT_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
+static PORT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [219, 220];
@@ -6072,7 +6322,7 @@ static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [219, 220];
  port = digits
  ```
 
- 2 states, 2 byte classes, 30 registers, 308 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 296 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -6084,6 +6334,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &PORT_RULE_EDGES,
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
+    accel_lut: None,
     finals: &PORT_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -6109,12 +6360,26 @@ static SCHEMEPART_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static SCHEMEPART_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915394u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915394u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static SCHEMEPART_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 2u16, src: 65535u16 },
+static SCHEMEPART_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 2u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
@@ -6124,11 +6389,29 @@ static SCHEMEPART_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
 ];
+static SCHEMEPART_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static SCHEMEPART_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static SCHEMEPART_RULE_STATE_COMPONENT: [u16; 4usize] = [2, 2, 2, 2];
 static SCHEMEPART_RULE_STATE_EXPECTED: [u16; 4usize] = [221, 221, 222, 222];
@@ -6138,7 +6421,7 @@ static SCHEMEPART_RULE_STATE_EXPECTED: [u16; 4usize] = [221, 221, 222, 222];
  schemepart = *xchar
  ```
 
- 4 states, 4 byte classes, 30 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
 pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "schemepart",
     classes: &SCHEMEPART_RULE_CLASSES,
@@ -6150,6 +6433,7 @@ pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime
     edges: &SCHEMEPART_RULE_EDGES,
     ops: &SCHEMEPART_RULE_OPS,
     accels: &SCHEMEPART_RULE_ACCELS,
+    accel_lut: Some(&SCHEMEPART_RULE_ACCEL_LUT),
     finals: &SCHEMEPART_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,

@@ -6398,18 +6398,40 @@ static SCHEME_RULE_CLASSES: [u8; 256] = [
 ];
 static SCHEME_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
 static SCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 2u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 2u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915392u64,
+    },
 ];
-static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 0u16, src: 65535u16 },
+static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
 ];
 static SCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([288063250384289792u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [195, 196];
@@ -6419,7 +6441,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [195, 196];
  scheme = 1*( lowalpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 30 registers, 340 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 584 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -6431,6 +6453,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &SCHEME_RULE_EDGES,
     ops: &SCHEME_RULE_OPS,
     accels: &SCHEME_RULE_ACCELS,
+    accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     finals: &SCHEME_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -6454,123 +6477,238 @@ static LOGIN_RULE_CLASSES: [u8; 256] = [
 ];
 static LOGIN_RULE_TRANS: [u16; 370usize] = [
     370, 371, 372, 371, 371, 373, 374, 375, 376, 376, 370, 10, 20, 10, 10, 10, 377, 378,
-    10, 10, 370, 370, 370, 370, 370, 70, 370, 370, 70, 370, 370, 379, 20, 80, 90, 30,
-    377, 378, 380, 380, 370, 381, 382, 381, 381, 381, 370, 383, 381, 381, 370, 370, 370,
-    370, 370, 384, 370, 370, 385, 385, 370, 379, 20, 150, 160, 60, 386, 378, 60, 60, 370,
-    370, 370, 370, 370, 379, 370, 370, 379, 370, 370, 379, 20, 80, 379, 380, 377, 378,
-    380, 380, 370, 379, 20, 379, 379, 180, 377, 378, 387, 387, 370, 379, 20, 80, 160,
-    100, 377, 378, 100, 100, 370, 110, 120, 110, 110, 110, 370, 388, 110, 110, 370, 370,
-    370, 370, 370, 190, 370, 370, 190, 370, 370, 370, 370, 200, 210, 130, 370, 370, 389,
-    389, 370, 370, 370, 230, 240, 140, 390, 370, 140, 140, 370, 379, 20, 150, 379, 387,
-    377, 378, 387, 387, 370, 379, 20, 379, 379, 380, 377, 378, 387, 387, 370, 391, 392,
-    391, 391, 393, 370, 394, 391, 391, 370, 379, 20, 80, 270, 180, 377, 378, 380, 380,
-    370, 370, 370, 370, 370, 395, 370, 370, 395, 370, 370, 370, 370, 200, 370, 389, 370,
-    370, 389, 389, 370, 370, 370, 370, 370, 280, 370, 370, 396, 396, 370, 370, 370, 200,
-    240, 220, 370, 370, 220, 220, 370, 370, 370, 230, 370, 396, 370, 370, 396, 396, 370,
-    370, 370, 370, 370, 389, 370, 370, 396, 396, 370, 370, 370, 370, 370, 397, 370, 370,
-    370, 370, 370, 398, 399, 398, 398, 260, 370, 400, 398, 398, 370, 379, 20, 379, 379,
-    300, 377, 378, 387, 387, 370, 370, 370, 200, 310, 280, 370, 370, 389, 389, 370, 370,
-    370, 370, 370, 290, 370, 370, 370, 370, 370, 379, 20, 80, 320, 300, 377, 378, 380,
-    380, 370, 370, 370, 370, 370, 330, 370, 370, 396, 396, 370, 379, 20, 379, 379, 340,
-    377, 378, 387, 387, 370, 370, 370, 200, 350, 330, 370, 370, 389, 389, 370, 379, 20,
-    80, 160, 340, 386, 378, 380, 380, 370, 370, 370, 370, 370, 360, 370, 370, 396, 396,
-    370, 370, 370, 200, 240, 360, 390, 370, 389, 389,
+    10, 10, 370, 370, 370, 370, 370, 70, 370, 370, 70, 370, 370, 379, 380, 80, 90, 30,
+    381, 382, 383, 383, 370, 384, 385, 384, 384, 384, 370, 386, 384, 384, 370, 370, 370,
+    370, 370, 387, 370, 370, 388, 388, 370, 379, 380, 150, 160, 60, 389, 382, 60, 60,
+    370, 370, 370, 370, 370, 390, 370, 370, 390, 370, 370, 379, 380, 80, 379, 383, 381,
+    382, 383, 383, 370, 379, 380, 379, 379, 180, 381, 382, 391, 391, 370, 379, 380, 80,
+    160, 100, 381, 382, 100, 100, 370, 110, 120, 110, 110, 110, 370, 392, 110, 110, 370,
+    370, 370, 370, 370, 190, 370, 370, 190, 370, 370, 370, 370, 200, 210, 130, 370, 370,
+    393, 393, 370, 370, 370, 230, 240, 140, 394, 370, 140, 140, 370, 379, 380, 150, 379,
+    391, 381, 382, 391, 391, 370, 379, 380, 379, 379, 383, 381, 382, 391, 391, 370, 395,
+    396, 395, 395, 397, 370, 398, 395, 395, 370, 379, 380, 80, 270, 180, 381, 382, 383,
+    383, 370, 370, 370, 370, 370, 399, 370, 370, 399, 370, 370, 370, 370, 200, 370, 393,
+    370, 370, 393, 393, 370, 370, 370, 370, 370, 280, 370, 370, 400, 400, 370, 370, 370,
+    200, 240, 220, 370, 370, 220, 220, 370, 370, 370, 230, 370, 400, 370, 370, 400, 400,
+    370, 370, 370, 370, 370, 393, 370, 370, 400, 400, 370, 370, 370, 370, 370, 401, 370,
+    370, 370, 370, 370, 402, 403, 402, 402, 260, 370, 404, 402, 402, 370, 379, 380, 379,
+    379, 300, 381, 382, 391, 391, 370, 370, 370, 200, 310, 280, 370, 370, 393, 393, 370,
+    370, 370, 370, 370, 290, 370, 370, 370, 370, 370, 379, 380, 80, 320, 300, 381, 382,
+    383, 383, 370, 370, 370, 370, 370, 330, 370, 370, 400, 400, 370, 379, 380, 379, 379,
+    340, 381, 382, 391, 391, 370, 370, 370, 200, 350, 330, 370, 370, 393, 393, 370, 379,
+    380, 80, 160, 340, 389, 382, 383, 383, 370, 370, 370, 370, 370, 360, 370, 370, 400,
+    400, 370, 370, 370, 200, 240, 360, 394, 370, 393, 393,
 ];
-static LOGIN_RULE_EDGES: [::uridfa_runtime::Edge; 30usize] = [
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 20u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 30u32, ops_start: 1u32, ops_len: 2u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 40u32, ops_start: 3u32, ops_len: 2u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 3u32, ops_len: 2u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 60u32, ops_start: 1u32, ops_len: 2u32, accel: 1u32 },
-    ::uridfa_runtime::Edge { target: 40u32, ops_start: 5u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 5u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 100u32, ops_start: 0u32, ops_len: 0u32, accel: 1u32 },
-    ::uridfa_runtime::Edge { target: 110u32, ops_start: 6u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 120u32, ops_start: 6u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 7u32, ops_len: 2u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 130u32, ops_start: 9u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 140u32, ops_start: 9u32, ops_len: 1u32, accel: 1u32 },
+static LOGIN_RULE_EDGES: [::uridfa_runtime::Edge; 34usize] = [
     ::uridfa_runtime::Edge {
-        target: 170u32,
-        ops_start: 10u32,
-        ops_len: 2u32,
-        accel: 4294967295u32,
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
     },
-    ::uridfa_runtime::Edge { target: 60u32, ops_start: 0u32, ops_len: 0u32, accel: 1u32 },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 12u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 220u32, ops_start: 0u32, ops_len: 0u32, accel: 1u32 },
     ::uridfa_runtime::Edge {
-        target: 250u32,
-        ops_start: 13u32,
-        ops_len: 1u32,
-        accel: 4294967295u32,
+        target: 20u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
     },
-    ::uridfa_runtime::Edge { target: 110u32, ops_start: 14u32, ops_len: 2u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 30u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921222622u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 40u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 60u32,
+        accel: 1u16,
+        ops_len: 2u16,
+        ops: 1116320821921222622u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 40u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920913284u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 20u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920913284u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 40u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921208196u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921208196u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 100u32,
+        accel: 1u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 110u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
     ::uridfa_runtime::Edge {
         target: 120u32,
-        ops_start: 14u32,
-        ops_len: 2u32,
-        accel: 4294967295u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 130u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 140u32,
+        accel: 1u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 170u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921226719u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 60u32,
+        accel: 1u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 220u32,
+        accel: 1u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 250u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 110u32,
+        accel: 0u16,
+        ops_len: 3u16,
+        ops: 1116320823137556356u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 120u32,
+        accel: 65535u16,
+        ops_len: 3u16,
+        ops: 1116320823137556356u64,
     },
     ::uridfa_runtime::Edge {
         target: 260u32,
-        ops_start: 16u32,
-        ops_len: 2u32,
-        accel: 4294967295u32,
+        accel: 65535u16,
+        ops_len: 2u16,
+        ops: 1116320821921325024u64,
     },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 18u32, ops_len: 3u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 110u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 140u32, ops_start: 0u32, ops_len: 0u32, accel: 1u32 },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 4u16,
+        ops: 1116325908378834820u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 110u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 140u32,
+        accel: 1u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
     ::uridfa_runtime::Edge {
         target: 290u32,
-        ops_start: 21u32,
-        ops_len: 1u32,
-        accel: 4294967295u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915402u64,
     },
-    ::uridfa_runtime::Edge { target: 110u32, ops_start: 22u32, ops_len: 2u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 110u32,
+        accel: 0u16,
+        ops_len: 3u16,
+        ops: 1116320789851559812u64,
+    },
     ::uridfa_runtime::Edge {
         target: 120u32,
-        ops_start: 22u32,
-        ops_len: 2u32,
-        accel: 4294967295u32,
+        accel: 65535u16,
+        ops_len: 3u16,
+        ops: 1116320789851559812u64,
     },
-    ::uridfa_runtime::Edge { target: 50u32, ops_start: 24u32, ops_len: 3u32, accel: 4294967295u32 },
+    ::uridfa_runtime::Edge {
+        target: 50u32,
+        accel: 65535u16,
+        ops_len: 4u16,
+        ops: 1116325875092838276u64,
+    },
 ];
-static LOGIN_RULE_OPS: [::uridfa_runtime::Op; 33usize] = [
-    ::uridfa_runtime::Op { dst: 30u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 30u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 30u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 31u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 32u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 33u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 32u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 32u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 30u16 },
+static LOGIN_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 10u16, src: 33u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 30u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
 static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
@@ -6579,44 +6717,62 @@ static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 37usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 27u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 31u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 27u32, ops_len: 2u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static LOGIN_RULE_STATE_COMPONENT: [u16; 37usize] = [
     3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 4, 3, 4, 5, 5, 5, 5, 5, 6, 4, 3,
@@ -6633,7 +6789,7 @@ static LOGIN_RULE_STATE_EXPECTED: [u16; 37usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 37 states, 10 byte classes, 34 registers, 2116 table bytes.*/
+ 37 states, 10 byte classes, 34 registers, 2172 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -6645,6 +6801,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     edges: &LOGIN_RULE_EDGES,
     ops: &LOGIN_RULE_OPS,
     accels: &LOGIN_RULE_ACCELS,
+    accel_lut: Some(&LOGIN_RULE_ACCEL_LUT),
     finals: &LOGIN_RULE_FINALS,
     reg_len: 34u32,
     captures: &CAPTURES,
@@ -6670,12 +6827,26 @@ static USER_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static USER_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static USER_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
+static USER_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
@@ -6685,11 +6856,29 @@ static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12393765239466754048u64, 576460745995190270u64, 0u64, 0u64,
     ]),
 ];
+static USER_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [208, 208, 209, 209];
@@ -6699,7 +6888,7 @@ static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [208, 208, 209, 209];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -6711,6 +6900,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &USER_RULE_EDGES,
     ops: &USER_RULE_OPS,
     accels: &USER_RULE_ACCELS,
+    accel_lut: Some(&USER_RULE_ACCEL_LUT),
     finals: &USER_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -6736,12 +6926,26 @@ static PASSWORD_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static PASSWORD_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915398u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
+static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
@@ -6751,11 +6955,29 @@ static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12393765239466754048u64, 576460745995190270u64, 0u64, 0u64,
     ]),
 ];
+static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [210, 210, 211, 211];
@@ -6765,7 +6987,7 @@ static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [210, 210, 211, 211];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -6777,6 +6999,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &PASSWORD_RULE_EDGES,
     ops: &PASSWORD_RULE_OPS,
     accels: &PASSWORD_RULE_ACCELS,
+    accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
     finals: &PASSWORD_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -6805,32 +7028,69 @@ static HOST_RULE_TRANS: [u8; 65usize] = [
     60, 68,
 ];
 static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
-    ::uridfa_runtime::Edge { target: 5u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 25u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 5u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 25u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static HOST_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+static HOST_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
 ];
 static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static HOST_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static HOST_RULE_STATE_COMPONENT: [u16; 13usize] = [
     5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
@@ -6844,7 +7104,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 13usize] = [
  host = hostname / hostnumber
  ```
 
- 13 states, 5 byte classes, 30 registers, 581 table bytes.*/
+ 13 states, 5 byte classes, 30 registers, 781 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -6856,6 +7116,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &HOST_RULE_EDGES,
     ops: &HOST_RULE_OPS,
     accels: &HOST_RULE_ACCELS,
+    accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     finals: &HOST_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -6879,16 +7140,20 @@ static PORT_RULE_CLASSES: [u8; 256] = [
 ];
 static PORT_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
 static PORT_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 2u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
+    ::uridfa_runtime::Edge {
+        target: 2u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915402u64,
+    },
 ];
-static PORT_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
+static PORT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [216, 217];
@@ -6898,7 +7163,7 @@ static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [216, 217];
  port = digits
  ```
 
- 2 states, 2 byte classes, 30 registers, 308 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 296 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -6910,6 +7175,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &PORT_RULE_EDGES,
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
+    accel_lut: None,
     finals: &PORT_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,
@@ -6933,7 +7199,12 @@ static URLPATH_RULE_CLASSES: [u8; 256] = [
 ];
 static URLPATH_RULE_TRANS: [u8; 12usize] = [12, 0, 4, 0, 12, 12, 12, 8, 12, 12, 12, 13];
 static URLPATH_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 0u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 0u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
 static URLPATH_RULE_OPS: [::uridfa_runtime::Op; 0usize] = [];
 static URLPATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
@@ -6941,10 +7212,28 @@ static URLPATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 576460745995190271u64, 0u64, 0u64,
     ]),
 ];
+static URLPATH_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static URLPATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static URLPATH_RULE_STATE_COMPONENT: [u16; 3usize] = [0, 0, 0];
 static URLPATH_RULE_STATE_EXPECTED: [u16; 3usize] = [218, 219, 219];
@@ -6954,7 +7243,7 @@ static URLPATH_RULE_STATE_EXPECTED: [u16; 3usize] = [218, 219, 219];
  urlpath = *xchar
  ```
 
- 3 states, 4 byte classes, 30 registers, 352 table bytes.*/
+ 3 states, 4 byte classes, 30 registers, 596 table bytes.*/
 pub static URLPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urlpath",
     classes: &URLPATH_RULE_CLASSES,
@@ -6966,6 +7255,7 @@ pub static URLPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     edges: &URLPATH_RULE_EDGES,
     ops: &URLPATH_RULE_OPS,
     accels: &URLPATH_RULE_ACCELS,
+    accel_lut: Some(&URLPATH_RULE_ACCEL_LUT),
     finals: &URLPATH_RULE_FINALS,
     reg_len: 30u32,
     captures: &CAPTURES,

@@ -2978,18 +2978,40 @@ static SCHEME_RULE_CLASSES: [u8; 256] = [
 ];
 static SCHEME_RULE_TRANS: [u8; 6usize] = [6, 6, 7, 6, 3, 3];
 static SCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 3u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 3u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915392u64,
+    },
 ];
-static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 0u16, src: 65535u16 },
+static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
 ];
 static SCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([288063250384289792u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [15, 16];
@@ -2999,7 +3021,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [15, 16];
  scheme = alpha *( alpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 26 registers, 342 table bytes.*/
+ 2 states, 3 byte classes, 26 registers, 586 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -3011,6 +3033,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     edges: &SCHEME_RULE_EDGES,
     ops: &SCHEME_RULE_OPS,
     accels: &SCHEME_RULE_ACCELS,
+    accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     finals: &SCHEME_RULE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -3036,12 +3059,26 @@ static USERINFO_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static USERINFO_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915396u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
+static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
@@ -3051,11 +3088,29 @@ static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
+static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [17, 17, 18, 18];
@@ -3065,7 +3120,7 @@ static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [17, 17, 18, 18];
  userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 26 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 652 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -3077,6 +3132,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &USERINFO_RULE_EDGES,
     ops: &USERINFO_RULE_OPS,
     accels: &USERINFO_RULE_ACCELS,
+    accel_lut: Some(&USERINFO_RULE_ACCEL_LUT),
     finals: &USERINFO_RULE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -3099,48 +3155,104 @@ static HOST_RULE_CLASSES: [u8; 256] = [
     0, 0, 0, 0,
 ];
 static HOST_RULE_TRANS: [u8; 70usize] = [
-    70, 70, 70, 71, 72, 70, 15, 20, 5, 73, 70, 30, 35, 10, 10, 70, 15, 70, 73, 73, 70,
-    70, 70, 40, 74, 70, 15, 45, 25, 25, 70, 30, 70, 74, 74, 70, 70, 70, 73, 74, 70, 15,
-    50, 40, 73, 70, 70, 70, 73, 74, 70, 70, 70, 55, 74, 70, 15, 60, 55, 73, 70, 70, 70,
-    65, 74, 70, 15, 45, 65, 73,
+    70, 70, 70, 71, 72, 70, 73, 20, 5, 74, 70, 30, 35, 10, 10, 70, 15, 70, 75, 75, 70,
+    70, 70, 40, 76, 70, 15, 45, 25, 25, 70, 30, 70, 77, 77, 70, 70, 70, 75, 77, 70, 73,
+    50, 40, 74, 70, 70, 70, 75, 77, 70, 70, 70, 55, 76, 70, 73, 60, 55, 74, 70, 70, 70,
+    65, 76, 70, 73, 78, 65, 74,
 ];
-static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
-    ::uridfa_runtime::Edge { target: 5u32, ops_start: 0u32, ops_len: 3u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 3u32, ops_len: 2u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 25u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 10u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 8usize] = [
+    ::uridfa_runtime::Edge {
+        target: 5u32,
+        accel: 65535u16,
+        ops_len: 3u16,
+        ops: 1116320823481499590u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 2u16,
+        ops: 1116320821921279942u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 15u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920911830u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 25u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920911830u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 25u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920911830u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 10u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 45u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920911830u64,
+    },
 ];
-static HOST_RULE_OPS: [::uridfa_runtime::Op; 11usize] = [
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 22u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 27u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 22u16, src: 65535u16 },
+static HOST_RULE_OPS: [::uridfa_runtime::Op; 5usize] = [
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 23u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 22u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 24u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 24u16, src: 26u16 },
     ::uridfa_runtime::Op { dst: 25u16, src: 65535u16 },
 ];
 static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
+static HOST_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 14usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 4u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 3u16 },
 ];
 static HOST_RULE_STATE_COMPONENT: [u16; 14usize] = [
     4, 4, 12, 12, 4, 12, 12, 12, 4, 12, 4, 4, 4, 4,
@@ -3154,7 +3266,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 14usize] = [
  host = hostname / IPv4address
  ```
 
- 14 states, 5 byte classes, 28 registers, 634 table bytes.*/
+ 14 states, 5 byte classes, 27 registers, 874 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -3166,8 +3278,9 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &HOST_RULE_EDGES,
     ops: &HOST_RULE_OPS,
     accels: &HOST_RULE_ACCELS,
+    accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     finals: &HOST_RULE_FINALS,
-    reg_len: 28u32,
+    reg_len: 27u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
     state_expected: &HOST_RULE_STATE_EXPECTED,
@@ -3189,18 +3302,22 @@ static PORT_RULE_CLASSES: [u8; 256] = [
 ];
 static PORT_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
 static PORT_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge { target: 2u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
+    ::uridfa_runtime::Edge {
+        target: 2u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915400u64,
+    },
 ];
-static PORT_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
 ];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [24, 24];
@@ -3210,7 +3327,7 @@ static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [24, 24];
  port = *digit
  ```
 
- 2 states, 2 byte classes, 26 registers, 316 table bytes.*/
+ 2 states, 2 byte classes, 26 registers, 304 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -3222,6 +3339,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &PORT_RULE_EDGES,
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
+    accel_lut: None,
     finals: &PORT_RULE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -3247,12 +3365,26 @@ static REG_NAME_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static REG_NAME_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915412u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915412u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static REG_NAME_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 20u16, src: 65535u16 },
+static REG_NAME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
 ];
 static REG_NAME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
@@ -3260,11 +3392,29 @@ static REG_NAME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static REG_NAME_RULE_STATE_COMPONENT: [u16; 4usize] = [11, 11, 11, 11];
 static REG_NAME_RULE_STATE_EXPECTED: [u16; 4usize] = [25, 26, 27, 27];
@@ -3274,7 +3424,7 @@ static REG_NAME_RULE_STATE_EXPECTED: [u16; 4usize] = [25, 26, 27, 27];
  reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 408 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 644 table bytes.*/
 pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "reg-name",
     classes: &REG_NAME_RULE_CLASSES,
@@ -3286,6 +3436,7 @@ pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &REG_NAME_RULE_EDGES,
     ops: &REG_NAME_RULE_OPS,
     accels: &REG_NAME_RULE_ACCELS,
+    accel_lut: Some(&REG_NAME_RULE_ACCEL_LUT),
     finals: &REG_NAME_RULE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -3312,14 +3463,38 @@ static PATH_RULE_TRANS: [u8; 42usize] = [
     18, 42, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42, 47, 42,
 ];
 static PATH_RULE_EDGES: [::uridfa_runtime::Edge; 5usize] = [
-    ::uridfa_runtime::Edge { target: 6u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 12u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 18u32, ops_start: 0u32, ops_len: 1u32, accel: 1u32 },
-    ::uridfa_runtime::Edge { target: 6u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 18u32, ops_start: 0u32, ops_len: 0u32, accel: 1u32 },
+    ::uridfa_runtime::Edge {
+        target: 6u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915408u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 12u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915408u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 18u32,
+        accel: 1u16,
+        ops_len: 1u16,
+        ops: 1116320821920915408u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 6u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 18u32,
+        accel: 1u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static PATH_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
-    ::uridfa_runtime::Op { dst: 16u16, src: 65535u16 },
+static PATH_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
 static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
@@ -3330,14 +3505,32 @@ static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static PATH_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 7usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static PATH_RULE_STATE_COMPONENT: [u16; 7usize] = [9, 9, 9, 9, 9, 9, 9];
 static PATH_RULE_STATE_EXPECTED: [u16; 7usize] = [28, 28, 29, 30, 29, 29, 29];
@@ -3347,7 +3540,7 @@ static PATH_RULE_STATE_EXPECTED: [u16; 7usize] = [28, 28, 29, 30, 29, 29, 29];
  path = [ abs-path / opaque-part ]
  ```
 
- 7 states, 6 byte classes, 26 registers, 534 table bytes.*/
+ 7 states, 6 byte classes, 26 registers, 758 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -3359,6 +3552,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     edges: &PATH_RULE_EDGES,
     ops: &PATH_RULE_OPS,
     accels: &PATH_RULE_ACCELS,
+    accel_lut: Some(&PATH_RULE_ACCEL_LUT),
     finals: &PATH_RULE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -3384,12 +3578,26 @@ static QUERY_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static QUERY_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915402u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915402u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static QUERY_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
+static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
@@ -3399,11 +3607,29 @@ static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
 static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [31, 31, 32, 32];
@@ -3413,7 +3639,7 @@ static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [31, 31, 32, 32];
  query = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 652 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -3425,6 +3651,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     edges: &QUERY_RULE_EDGES,
     ops: &QUERY_RULE_OPS,
     accels: &QUERY_RULE_ACCELS,
+    accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
     finals: &QUERY_RULE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
@@ -3450,12 +3677,26 @@ static FRAGMENT_RULE_TRANS: [u8; 16usize] = [
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 ];
 static FRAGMENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 1u32, accel: 0u32 },
-    ::uridfa_runtime::Edge { target: 8u32, ops_start: 0u32, ops_len: 1u32, accel: 4294967295u32 },
-    ::uridfa_runtime::Edge { target: 4u32, ops_start: 0u32, ops_len: 0u32, accel: 0u32 },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 1u16,
+        ops: 1116320821920915404u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 8u32,
+        accel: 65535u16,
+        ops_len: 1u16,
+        ops: 1116320821920915404u64,
+    },
+    ::uridfa_runtime::Edge {
+        target: 4u32,
+        accel: 0u16,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
+    },
 ];
-static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
-    ::uridfa_runtime::Op { dst: 12u16, src: 65535u16 },
+static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 12u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
@@ -3465,11 +3706,29 @@ static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
 ];
+static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8,
+];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u32 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u32 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [33, 33, 34, 34];
@@ -3479,7 +3738,7 @@ static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [33, 33, 34, 34];
  fragment = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 416 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 652 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -3491,6 +3750,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     edges: &FRAGMENT_RULE_EDGES,
     ops: &FRAGMENT_RULE_OPS,
     accels: &FRAGMENT_RULE_ACCELS,
+    accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     finals: &FRAGMENT_RULE_FINALS,
     reg_len: 26u32,
     captures: &CAPTURES,
