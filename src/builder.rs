@@ -1145,7 +1145,7 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[cfg(feature = "alloc")]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct UrnBuf<G: UrnSyntax> {
     text: alloc::string::String,
     tags: G::Tags,
@@ -1261,7 +1261,7 @@ impl<G: UrnSyntax> fmt::Display for UrnBuf<G> {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[cfg(feature = "alloc")]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct RefBuf<G: GenericSyntax> {
     text: alloc::string::String,
     tags: G::Tags,
@@ -1419,6 +1419,81 @@ impl<G: GenericSyntax> fmt::Display for RefBuf<G> {
 /// type `$marker`, its `COMPONENT_RULES`, the aliases `Builder` and
 /// `$buf`, and `to_builder()` on each view. The module provides `tables`,
 /// `Parts` and the views (from `crate::view::views!`).
+/// For an owned form `$buf<G: $bound>` with `as_str`, `as_view` and
+/// `FromStr`: a `Debug` that is the view's (named components), `Hash` and
+/// `Ord` by the text, `AsRef<str>`, and with `serde`, `Serialize` as the
+/// text and `Deserialize` that parses.
+macro_rules! owned_traits {
+    ($buf:ident, $bound:path) => {
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> fmt::Debug for $buf<G> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.as_view(), f)
+            }
+        }
+
+        /// Equal texts (the tags follow from the text).
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> PartialEq for $buf<G> {
+            fn eq(&self, other: &Self) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> Eq for $buf<G> {}
+
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> core::hash::Hash for $buf<G> {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.as_str().hash(state);
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> PartialOrd for $buf<G> {
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        /// By the text, byte by byte.
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> Ord for $buf<G> {
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> AsRef<str> for $buf<G> {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        #[cfg(all(feature = "alloc", feature = "serde"))]
+        impl<G: $bound> serde::Serialize for $buf<G> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        #[cfg(all(feature = "alloc", feature = "serde"))]
+        impl<'de, G: $bound> serde::Deserialize<'de> for $buf<G> {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <alloc::string::String as serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+pub(crate) use owned_traits;
+
+owned_traits!(UrnBuf, UrnSyntax);
+owned_traits!(RefBuf, GenericSyntax);
+
 macro_rules! builder_syntax {
     (
         module: $module:literal,

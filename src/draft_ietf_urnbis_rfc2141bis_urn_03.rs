@@ -72,7 +72,7 @@ type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 /// assert_eq!(u.assigned_urn(), "urn:isbn:0451450523");
 /// # Ok::<(), uridfa::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct UrnRef<'a> {
     parts: Parts<'a>,
 }
@@ -89,13 +89,15 @@ pub struct UrnRef<'a> {
 /// assert!(AssignedUrn::parse("urn:foo:a123,456?x=y").is_err());
 /// # Ok::<(), uridfa::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct AssignedUrn<'a> {
     parts: Parts<'a>,
 }
 
 macro_rules! common {
     ($name:ident, $table:ident, $rule:literal) => {
+        crate::view::view_traits!($name, tables::$table);
+
         impl<'a> $name<'a> {
             #[doc = concat!("Parses `input` as `", $rule, "`.")]
             ///

@@ -54,7 +54,7 @@ type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 /// assert_eq!(u.assigned_name(), "urn:example:a/b");
 /// # Ok::<(), uridfa::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Urn<'a> {
     parts: Parts<'a>,
 }
@@ -70,13 +70,15 @@ pub struct Urn<'a> {
 /// assert!(AssignedName::parse("urn:isbn:0-395-36341-1#x").is_err());
 /// # Ok::<(), uridfa::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct AssignedName<'a> {
     parts: Parts<'a>,
 }
 
 macro_rules! common {
     ($name:ident, $table:ident, $rule:literal) => {
+        crate::view::view_traits!($name, tables::$table);
+
         impl<'a> $name<'a> {
             #[doc = concat!("Parses `input` as `", $rule, "`.")]
             ///

@@ -695,6 +695,8 @@ macro_rules! url_views {
             }
         }
 
+        crate::view::text_traits!(Url);
+
         impl core::fmt::Display for Url<'_> {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str(self.as_str())
@@ -720,10 +722,12 @@ macro_rules! scheme_view {
         #[doc = concat!("assert_eq!(u.as_str(), \"", $example, "\");")]
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[derive(Clone, Copy, PartialEq, Eq)]
         pub struct $name<'a> {
             parts: Parts<'a>,
         }
+
+        crate::view::view_traits!($name, tables::$table);
 
         impl<'a> $name<'a> {
             #[doc = concat!("Parses `input` as `", $rule, "` (§", $section, ").")]

@@ -176,10 +176,12 @@ macro_rules! view_core {
         $name:ident, $table:ident, $rule:literal, $example:literal
     ) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[derive(Clone, Copy, PartialEq, Eq)]
         pub struct $name<'a> {
             parts: Parts<'a>,
         }
+
+        crate::view::view_traits!($name, tables::$table);
 
         impl<'a> $name<'a> {
             #[doc = concat!("Parses `input` as `", $rule, "`.")]
@@ -243,6 +245,97 @@ macro_rules! view_core {
 }
 
 pub(crate) use view_core;
+
+/// The traits every typed view shares, whatever macro defines it: a
+/// `Debug` that names each component (the grammar's capture names, from
+/// `$table`), `Hash` and `Ord` by the text (equal texts give equal views,
+/// so these agree with the derived `Eq`), `AsRef<str>`, `TryFrom<&str>`
+/// (as `parse`) and, with the feature `serde`, `Serialize` as the text and
+/// a borrowing `Deserialize` that parses. The view needs `parts`
+/// (`crate::parts::Parts`), `as_str` and `parse`.
+macro_rules! view_traits {
+    ($name:ident, $table:expr) => {
+        impl core::fmt::Debug for $name<'_> {
+            /// The components by name, e.g. `UriRef { scheme: Some("http"),
+            /// authority: Some("a"), .. }`; absent ones are `None`.
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                let t: &uridfa_runtime::Tables<'static> = &$table;
+                let mut d = f.debug_struct(stringify!($name));
+                for i in 0..t.capture_len() {
+                    if let Some(name) = t.capture_name(i) {
+                        d.field(name, &self.parts.get(i));
+                    }
+                }
+                d.finish()
+            }
+        }
+
+        crate::view::text_traits!($name);
+    };
+}
+
+pub(crate) use view_traits;
+
+/// `Hash`, `Ord`, `AsRef<str>`, `TryFrom<&str>` and the `serde` impls of
+/// [`view_traits!`], for a type with `as_str` and `parse` (also the RFC
+/// 1738 `Url` enums, whose `Debug` shows the variant).
+macro_rules! text_traits {
+    ($name:ident) => {
+        impl core::hash::Hash for $name<'_> {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.as_str().hash(state);
+            }
+        }
+
+        impl PartialOrd for $name<'_> {
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        /// By the text, byte by byte (not by any normal form).
+        impl Ord for $name<'_> {
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+
+        impl AsRef<str> for $name<'_> {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl<'a> TryFrom<&'a str> for $name<'a> {
+            type Error = crate::Error;
+
+            /// As [`Self::parse`].
+            fn try_from(input: &'a str) -> Result<Self, crate::Error> {
+                Self::parse(input)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $name<'_> {
+            /// As the text.
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de: 'a, 'a> serde::Deserialize<'de> for $name<'a> {
+            /// From a borrowed string, parsed; a parse error becomes the
+            /// deserializer's error, with our message.
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text: &'de str = serde::Deserialize::deserialize(d)?;
+                Self::parse(text).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+pub(crate) use text_traits;
 
 /// `path_segments()` and `query_pairs()` for the views of RFC 2396 and
 /// 2396bis-01, whose opaque URIs have no segments. Invoked inside an

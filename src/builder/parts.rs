@@ -526,7 +526,7 @@ impl<'a, G: PartsSyntax> PartsBuilder<'a, G> {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[cfg(feature = "alloc")]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct PartsBuf<G: PartsSyntax> {
     text: alloc::string::String,
     tags: G::Tags,
@@ -740,3 +740,5 @@ macro_rules! parts_setter {
     };
 }
 pub(crate) use parts_setter;
+
+crate::builder::owned_traits!(PartsBuf, PartsSyntax);
