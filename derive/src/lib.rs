@@ -2,7 +2,7 @@
 //! own. Use it through `uridfa` with the feature `derive`, never directly:
 //! the code it writes names `::uridfa`.
 //!
-//! ```ignore
+//! ```text
 //! #[derive(uridfa::Grammar)]
 //! #[grammar = "grammar/date.abnf"] // relative to the crate's Cargo.toml
 //! #[entry = "date-time"]           // optional: the file's first `;@ entry`
@@ -392,4 +392,115 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         };
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The compile errors of the derive, checked on `expand` directly (no
+    //! trybuild): each is a `compile_error!` with the expected text.
+
+    use super::expand;
+
+    /// Expands `item` with the grammar `text` written to a file of its
+    /// own, and returns the error message.
+    fn error(name: &str, text: &str, item: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("uridfa-derive-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.abnf"));
+        std::fs::write(&path, text).unwrap();
+        let item = item.replace("PATH", &path.display().to_string());
+        let input: syn::DeriveInput = syn::parse_str(&item).unwrap();
+        match expand(&input) {
+            Ok(tokens) => panic!("expected an error, got {tokens}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    const DATE: &str = ";@ entry d\n;@ capture y\nd = y \"-\" 2DIGIT\ny = 4DIGIT\n";
+
+    #[test]
+    fn missing_and_malformed_attributes() {
+        let e = error("a", DATE, "struct D;");
+        assert!(
+            e.starts_with("missing #[grammar = \"path/to/file.abnf\"]"),
+            "{e}"
+        );
+        let e = error("b", DATE, "#[grammar(\"PATH\")] struct D;");
+        assert_eq!(e, "expected #[grammar = \"...\"], a string");
+        let e = error(
+            "c",
+            DATE,
+            "#[grammar = \"PATH\"] #[grammar = \"PATH\"] struct D;",
+        );
+        assert_eq!(e, "#[grammar] is given twice; give it once");
+        let e = error("d", DATE, "#[grammar = \"PATH\"] struct D<T>(T);");
+        assert!(e.contains("needs a type without generic parameters"), "{e}");
+    }
+
+    #[test]
+    fn missing_and_unknown_entries() {
+        let no_entry = "y = 4DIGIT\n";
+        let e = error("e", no_entry, "#[grammar = \"PATH\"] struct D;");
+        assert!(e.starts_with("missing #[entry = \"rule\"]: "), "{e}");
+        assert!(
+            e.ends_with("e.abnf has no `;@ entry` pragma to take the entry rule from"),
+            "{e}"
+        );
+        let e = error(
+            "f",
+            DATE,
+            "#[grammar = \"PATH\"] #[entry = \"x\"] struct D;",
+        );
+        assert!(e.starts_with("unknown entry rule 'x': "), "{e}");
+        assert!(
+            e.ends_with("f.abnf defines no such rule (its `;@ entry` rules: d)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn grammar_errors_carry_the_generators_diagnostics() {
+        let e = error(
+            "g",
+            "d = 4DIGIT x\n",
+            "#[grammar = \"PATH\"] #[entry = \"d\"] struct D;",
+        );
+        assert!(e.contains("g.abnf:1:12: error: unknown rule 'x'"), "{e}");
+        let e = error("h", "", "#[grammar = \"PATH/nope.abnf\"] struct D;");
+        assert!(e.contains("cannot read grammar file"), "{e}");
+        // A capture in two places that can both match.
+        let twice = ";@ entry d\n;@ capture y\nd = y \"-\" y\ny = 4DIGIT\n";
+        let e = error("i", twice, "#[grammar = \"PATH\"] struct D;");
+        assert!(
+            e.contains("i.abnf:3:11: error: capture 'y' is reached from two places of 'd'"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn accessors_that_rust_or_the_view_forbid() {
+        let text = ";@ entry d\n;@ capture as-str\nd = as-str\nas-str = \"a\"\n";
+        let e = error("j", text, "#[grammar = \"PATH\"] struct D;");
+        assert!(
+            e.contains("the accessor `as_str`, which the view already has"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn keywords_become_raw_accessors() {
+        assert_eq!(
+            super::accessor("type", proc_macro2::Span::call_site())
+                .unwrap()
+                .to_string(),
+            "r#type"
+        );
+        assert_eq!(
+            super::accessor("date-fullyear", proc_macro2::Span::call_site())
+                .unwrap()
+                .to_string(),
+            "date_fullyear"
+        );
+        assert!(super::accessor("self", proc_macro2::Span::call_site()).is_none());
+    }
 }
