@@ -131,7 +131,7 @@ pub use error::{BufferTooSmall, Error};
 pub use grammar::{Grammar, UnknownGrammar};
 /// `#[derive(uridfa::Grammar)]`: typed parsers for a grammar of one's own
 /// (feature `derive`; see the `uridfa_derive` crate and `docs/derive.md`).
-/// It lives in the macro namespace, beside the enum [`Grammar`] of the
+/// It lives in the macro namespace, beside the enum [`enum@Grammar`] of the
 /// built-in grammars, so both are `uridfa::Grammar`.
 #[cfg(feature = "derive")]
 pub use uridfa_derive::Grammar;

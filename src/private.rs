@@ -8,7 +8,7 @@ use uridfa_runtime::Tables;
 pub use uridfa_runtime as runtime;
 
 /// The spans of one parsed input (`T` is twice the grammar's capture
-/// count): [`crate::parts::Parts`] for generated views.
+/// count): the `Parts` of the built-in views, for generated views.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spans<'a, const T: usize>(crate::parts::Parts<'a, T>);
 
