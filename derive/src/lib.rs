@@ -488,6 +488,38 @@ mod tests {
     }
 
     #[test]
+    fn every_file_read_is_included_so_an_edit_rebuilds() {
+        let dir = std::env::temp_dir().join(format!("uridfa-derive-inc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let main = dir.join("main.abnf");
+        let sub = dir.join("sub.abnf");
+        std::fs::write(
+            &main,
+            ";@ import sub.abnf\n;@ entry d\n;@ capture y\nd = y\n",
+        )
+        .unwrap();
+        std::fs::write(&sub, "y = 4DIGIT\n").unwrap();
+        let item = format!("#[grammar = \"{}\"] pub struct D;", main.display());
+        let input: syn::DeriveInput = syn::parse_str(&item).unwrap();
+        let out = expand(&input).unwrap().to_string();
+        for f in [&main, &sub] {
+            let p = std::fs::canonicalize(f).unwrap();
+            let line = format!(
+                "const _ : & [u8] = include_bytes ! ({:?})",
+                p.to_str().unwrap()
+            );
+            assert!(out.contains(&line), "{line}\n{out}");
+        }
+        // The built-in core rules (DIGIT) are no file.
+        assert_eq!(out.matches("include_bytes !").count(), 2, "{out}");
+        // The view, with the struct's visibility, and an accessor per
+        // capture (always there: `&str`).
+        assert!(out.contains("pub struct DView < 'a >"), "{out}");
+        assert!(out.contains("pub fn y (& self) -> & 'a str"), "{out}");
+        assert!(!out.contains(":: uridfa_runtime"), "{out}");
+    }
+
+    #[test]
     fn keywords_become_raw_accessors() {
         assert_eq!(
             super::accessor("type", proc_macro2::Span::call_site())
