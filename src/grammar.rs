@@ -12,6 +12,10 @@ use core::str::FromStr;
 
 /// A grammar compiled into this crate, by the document it transcribes.
 ///
+/// With the feature `derive`, `uridfa::Grammar` is also a derive macro
+/// (macro namespace, so the two do not clash): `#[derive(uridfa::Grammar)]`
+/// gives typed parsers for a grammar file of one's own (`docs/derive.md`).
+///
 /// # Example
 ///
 /// ```

@@ -67,6 +67,9 @@
 //! - `std` (implies `alloc`): kept for compatibility; it adds nothing
 //!   since every error type implements `core::error::Error` (which is
 //!   `std::error::Error`) without features.
+//! - `derive`: `#[derive(uridfa::Grammar)]`, typed parsers for a grammar
+//!   file of one's own, compiled when the crate using it is (the generator
+//!   runs in the proc macro; `docs/derive.md`).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -97,6 +100,9 @@ macro_rules! generated_tables {
 }
 pub(crate) use generated_tables;
 
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
 pub mod draft_fielding_uri_rfc2396bis_01;
 pub mod draft_fielding_url_syntax_05;
 pub mod draft_ietf_uri_url_06;
@@ -123,6 +129,12 @@ mod work;
 
 pub use error::{BufferTooSmall, Error};
 pub use grammar::{Grammar, UnknownGrammar};
+/// `#[derive(uridfa::Grammar)]`: typed parsers for a grammar of one's own
+/// (feature `derive`; see the `uridfa_derive` crate and `docs/derive.md`).
+/// It lives in the macro namespace, beside the enum [`enum@Grammar`] of the
+/// built-in grammars, so both are `uridfa::Grammar`.
+#[cfg(feature = "derive")]
+pub use uridfa_derive::Grammar;
 pub use uridfa_runtime as runtime;
 
 use uridfa_runtime::Tables;

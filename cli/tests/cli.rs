@@ -381,7 +381,7 @@ fn grammar_file_is_compiled_at_run_time() {
     let path = dir.join("digits.abnf");
     std::fs::write(
         &path,
-        ";@ entry r\n;@ capture a\nr = a \"-\" a\na = 1*%x30-39\n",
+        ";@ entry r\n;@ capture a b\nr = a \"-\" b\na = 1*%x30-39\nb = 1*%x30-39\n",
     )
     .unwrap();
     let path = path.to_str().unwrap();
@@ -399,11 +399,11 @@ fn grammar_file_is_compiled_at_run_time() {
         lines[1]
     );
     assert!(lines[2].starts_with("err 0 "), "{}", lines[2]);
-    // A repeated capture reports its last occurrence; no kinds, no _kind key.
+    // No kinds, no _kind key.
     let o = run(&["split", "--grammar-file", path, "--", "12-34"], b"");
     assert_eq!(
         stdout(&o),
-        "{\"input\": \"12-34\", \"ok\": true, \"components\": {\"a\": \"34\"}}\n"
+        "{\"input\": \"12-34\", \"ok\": true, \"components\": {\"a\": \"12\", \"b\": \"34\"}}\n"
     );
     let o = run(&["stats", "--grammar-file", path], b"");
     assert_eq!(code(&o), 0);
@@ -422,6 +422,24 @@ fn grammar_file_is_compiled_at_run_time() {
     assert!(stdout(&o).starts_with("digraph \"r\" {"), "{}", stdout(&o));
     let o = run(&["check", "--grammar-file", path, "--rule", "a", "1"], b"");
     assert_eq!(code(&o), 2);
+    // One capture in two places (`r = a "-" a`) is refused: it would
+    // report only the last (Note [one place per capture] in the generator).
+    let twice = dir.join("twice.abnf");
+    std::fs::write(
+        &twice,
+        ";@ entry r\n;@ capture a\nr = a \"-\" a\na = 1*%x30-39\n",
+    )
+    .unwrap();
+    let twice = twice.to_str().unwrap();
+    let o = run(&["split", "--grammar-file", twice, "--", "12-34"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains(&format!(
+            "{twice}:3:11: error: capture 'a' is reached from two places of 'r'"
+        )),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -42,33 +42,7 @@ fn u32s<I: IntoIterator<Item = u32>>(xs: I) -> Vec<Literal> {
 
 /// The ABNF text of `rule`'s definition, as written in its file.
 fn rule_text(c: &Compiled, rule: &str) -> String {
-    let Some(r) = c.grammar.rule(rule) else {
-        return String::new();
-    };
-    let Some(file) = c.grammar.sources.files.get(r.span.file) else {
-        return String::new();
-    };
-    // A `( ... )` group's node spans its contents only: take the closing
-    // parentheses that follow the last node too.
-    let mut end = r.node.span.end;
-    let bytes = file.text.as_bytes();
-    loop {
-        let mut j = end;
-        while matches!(bytes.get(j), Some(b' ' | b'\t' | b'\r' | b'\n')) {
-            j += 1;
-        }
-        if bytes.get(j) == Some(&b')') {
-            end = j + 1;
-        } else {
-            break;
-        }
-    }
-    file.text
-        .get(r.span.start..end)
-        .unwrap_or("")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    c.grammar.rule_text(rule)
 }
 
 /// The static's name of a `;@ component` rule's tables: `PATH_ABEMPTY_RULE`
@@ -184,17 +158,13 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
     }
 }
 
-/// Emits the Rust source for every entry of `c`. `shown_path` names the
-/// grammar file in the header (e.g. `grammar/rfc3986.abnf`).
-///
-/// The grammar-level items are `STRINGS`, `CAPTURES`, `EXPECTED`, one
-/// `usize` constant per capture (its index, e.g. `HOST`), `CAPTURE_LEN`,
-/// `REG_LEN` (the most registers any entry needs) and `CHARSET_UTF8`.
-///
-/// # Errors
-///
-/// If the tokens do not parse back as a Rust file (a generator bug).
-pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
+/// The items [`emit`] writes for `c`, as tokens, before formatting: every
+/// entry's tables, and the grammar-level items `STRINGS`, `CAPTURES`,
+/// `EXPECTED`, one `usize` constant per capture (its index, e.g. `HOST`),
+/// `CAPTURE_LEN`, `REG_LEN` (the most registers any entry needs) and
+/// `CHARSET_UTF8`. Paths into the runtime are `::uridfa_runtime::...`;
+/// [`tokens_at`] roots them elsewhere.
+pub fn tokens(c: &Compiled) -> TokenStream {
     // The entries of one grammar share captures, but each table set interns
     // its own strings; merge them into one blob with one EXPECTED list.
     let mut strings = String::new();
@@ -327,6 +297,58 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         #(#encode_sets)*
         #machines
     };
+    tokens
+}
+
+/// [`tokens`] with every `::uridfa_runtime` path rooted at `runtime`
+/// instead: `#[derive(uridfa::Grammar)]` passes
+/// `::uridfa::__private::runtime`, so that the crate using it needs no
+/// dependency on `uridfa-runtime`, and its tables follow whatever this
+/// module emits.
+pub fn tokens_at(c: &Compiled, runtime: &TokenStream) -> TokenStream {
+    reroot(tokens(c), runtime)
+}
+
+/// Replaces each `::uridfa_runtime` in `ts` by `runtime`.
+fn reroot(ts: TokenStream, runtime: &TokenStream) -> TokenStream {
+    use proc_macro2::{Group, Spacing, TokenTree};
+    let tts: Vec<TokenTree> = ts.into_iter().collect();
+    let mut out = TokenStream::new();
+    let mut i = 0;
+    while i < tts.len() {
+        let is_root = matches!(
+            (&tts[i], tts.get(i + 1), tts.get(i + 2)),
+            (TokenTree::Punct(a), Some(TokenTree::Punct(b)), Some(TokenTree::Ident(name)))
+                if a.as_char() == ':' && a.spacing() == Spacing::Joint
+                    && b.as_char() == ':' && name == "uridfa_runtime"
+        );
+        if is_root {
+            out.extend(runtime.clone());
+            i += 3;
+            continue;
+        }
+        match &tts[i] {
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), reroot(g.stream(), runtime));
+                inner.set_span(g.span());
+                out.extend([TokenTree::Group(inner)]);
+            }
+            tt => out.extend([tt.clone()]),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Emits the Rust source for every entry of `c` ([`tokens`], formatted).
+/// `shown_path` names the grammar file in the header (e.g.
+/// `grammar/rfc3986.abnf`).
+///
+/// # Errors
+///
+/// If the tokens do not parse back as a Rust file (a generator bug).
+pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
+    let tokens = tokens(c);
     let file: syn::File =
         syn::parse2(tokens).map_err(|e| format!("generated code does not parse: {e}"))?;
     let source = c
@@ -424,6 +446,25 @@ mod compact_tests {
 }
 
 #[cfg(test)]
+mod reroot_tests {
+    use crate::driver::{compile_str, Options};
+
+    #[test]
+    fn every_runtime_path_moves_and_nothing_else_changes() {
+        let text = ";@ entry a\n;@ capture b\na = b \"-\" 1*\"x\"\nb = 1*\"x\"\n";
+        let c = compile_str("t.abnf", text, Options::default()).unwrap();
+        let plain = super::tokens(&c).to_string();
+        let moved = super::tokens_at(&c, &quote::quote!(::uridfa::__private::runtime)).to_string();
+        assert!(plain.contains(":: uridfa_runtime :: Tables"), "{plain}");
+        assert!(!moved.contains(":: uridfa_runtime"), "{moved}");
+        assert_eq!(
+            moved.replace(":: uridfa :: __private :: runtime", ":: uridfa_runtime"),
+            plain
+        );
+    }
+}
+
+#[cfg(test)]
 mod charset_tests {
     use crate::driver::{compile_str, Options};
 
@@ -443,7 +484,8 @@ mod charset_tests {
     /// and the entries' items come out exactly as without them.
     #[test]
     fn components_leave_the_entries_alone() {
-        let plain = "\n;@ entry a\n;@ capture b\na = b \"-\" b\nb = 1*\"x\"\n";
+        // (`b` once: a capture in two places is an error.)
+        let plain = "\n;@ entry a\n;@ capture b\na = b \"-\" 1*\"x\"\nb = 1*\"x\"\n";
         let with = plain.replace(";@ entry a\n", ";@ entry a\n;@ component b a\n");
         let emit = |text: &str| {
             let c = compile_str("t.abnf", text, Options::default()).unwrap();

@@ -100,6 +100,14 @@ struct Lowerer<'g> {
     nesting: usize,
     /// Whether [`MAX_NESTING`] was reported.
     too_deep: bool,
+    /// Every inlined rule reference: the reference it sits in (`u32::MAX`
+    /// for the entry), the rule's index and the reference's span, so that
+    /// a capture group's place can be named (Note [one place per capture]).
+    refs: Vec<(u32, usize, Span)>,
+    /// The open reference (an index into `refs`, `u32::MAX` at the entry).
+    open: u32,
+    /// For each capture group (0-based), its reference in `refs`.
+    group_ref: Vec<u32>,
 }
 
 /// A limit on inlining depth: rules may nest at most this deep below an
@@ -422,15 +430,21 @@ impl Lowerer<'_> {
             return Hir::fail();
         }
         let component = self.captured.get(&name.to_ascii_lowercase()).copied();
+        let here = self.refs.len() as u32;
+        let index = self.grammar.rule_index(name).unwrap_or(usize::MAX);
+        self.refs.push((self.open, index, span));
         // Capture indices are handed out in pre-order, as a regex parser
         // numbers its groups by their opening parenthesis.
         let group = component.map(|c| {
             self.group_component.push(c);
+            self.group_ref.push(here);
             self.group_component.len() as u32
         });
+        let outer = std::mem::replace(&mut self.open, here);
         self.depth += 1;
         let sub = self.node(&rule.node);
         self.depth -= 1;
+        self.open = outer;
         match group {
             Some(index) => Hir::capture(Capture {
                 index,
@@ -439,6 +453,185 @@ impl Lowerer<'_> {
             }),
             None => sub,
         }
+    }
+}
+
+// Note [one place per capture]
+//
+// Captures are keyed by component: one start tag and one end tag each. If
+// a captured rule is reached from two places that can both match in one
+// input (RFC 3339's `time-hour`, in `partial-time` and again in
+// `time-numoffset`), the second silently overwrites the first: `split
+// --rule date-time 1996-12-19T16:39:57-08:00` gave time-hour `08`. So a
+// component may occur in one place only, up to alternatives: two capture
+// groups of one component conflict when the innermost expression holding
+// both is a concatenation (both can match), or when one holds the other;
+// under an alternation at most one of them matches, which is how
+// `capture path = path-abempty / path-absolute / ...` and RFC 3986's
+// `authority` in both `hier-part` and `relative-part` stay legal. A
+// repetition of one place reports its last match, as documented.
+// `Lowerer::check_one_place` finds, per component, the first conflicting
+// pair, bottom-up over the expression (subtrees without capture groups are
+// skipped through regex-syntax's properties), and names both places by
+// their chain of rules. The fix it offers: a rule of its own, with the
+// same definition, for one of the places.
+
+impl Lowerer<'_> {
+    /// Reports every component captured in two places that can both match
+    /// (Note [one place per capture]).
+    fn check_one_place(&mut self, hir: &Hir, components: &[Component]) {
+        let mut conflicts = BTreeMap::new();
+        self.places(hir, &mut conflicts);
+        for (c, (first, second)) in conflicts {
+            let name = &components[c].name;
+            let place = |g: u32| self.place(self.group_ref[g as usize - 1]);
+            let (first_path, first_span) = place(first);
+            let (second_path, second_span) = place(second);
+            let (_, rule, _) = self.refs[self.group_ref[second as usize - 1] as usize];
+            let (parent, _, _) = self.refs[self.group_ref[second as usize - 1] as usize];
+            let rule_name = self
+                .grammar
+                .rules
+                .get(rule)
+                .map_or("?", |r| r.name.as_str());
+            let parent_name = self
+                .refs
+                .get(parent as usize)
+                .and_then(|&(_, p, _)| self.grammar.rules.get(p))
+                .map_or(rule_name, |r| r.name.as_str());
+            let text = self.grammar.rule_text(rule_name);
+            let rhs = text.split_once('=').map_or("", |(_, r)| r.trim());
+            let new_rule = format!("{parent_name}-{rule_name}");
+            let example = if rhs.is_empty() || rhs.len() > 40 || rhs.starts_with('/') {
+                format!("`{new_rule}` with the definition of '{rule_name}'")
+            } else {
+                format!("`{new_rule} = {rhs}`")
+            };
+            let at = self.grammar.sources.location(first_span);
+            let entry = self.refs.first().map_or("?", |&(_, r, _)| {
+                self.grammar.rules.get(r).map_or("?", |r| r.name.as_str())
+            });
+            self.errors.push((
+                second_span,
+                format!(
+                    "capture '{name}' is reached from two places of '{entry}' that can both \
+                     match one input, {first_path} (at {at}) and {second_path} (here), so \
+                     one would silently replace the other; give one place a rule of its \
+                     own with the same definition and capture that (e.g. {example}, used \
+                     in '{parent_name}' in place of '{rule_name}'), or stop capturing \
+                     '{rule_name}'"
+                ),
+            ));
+        }
+    }
+
+    /// The chain of rules from the entry to reference `r`
+    /// (`date-time > full-time > partial-time > time-hour`), and its span.
+    fn place(&self, r: u32) -> (String, Span) {
+        let mut names = Vec::new();
+        let mut k = r;
+        while let Some(&(parent, rule, _)) = self.refs.get(k as usize) {
+            names.push(
+                self.grammar
+                    .rules
+                    .get(rule)
+                    .map_or("?", |r| r.name.as_str()),
+            );
+            k = parent;
+        }
+        names.reverse();
+        (names.join(" > "), self.refs[r as usize].2)
+    }
+
+    /// For each component `hir` captures, one of its groups (the first);
+    /// conflicts go to `conflicts`, the first pair per component.
+    fn places(
+        &self,
+        hir: &Hir,
+        conflicts: &mut BTreeMap<usize, (u32, u32)>,
+    ) -> BTreeMap<usize, u32> {
+        let mut here = BTreeMap::new();
+        if hir.properties().explicit_captures_len() == 0 {
+            return here;
+        }
+        match hir.kind() {
+            HirKind::Capture(cap) => {
+                here = self.places(&cap.sub, conflicts);
+                let c = self.group_component[cap.index as usize - 1];
+                if let Some(&inner) = here.get(&c) {
+                    conflicts.entry(c).or_insert((cap.index, inner));
+                }
+                here.insert(c, cap.index);
+            }
+            HirKind::Concat(xs) => {
+                for x in xs {
+                    for (c, g) in self.places(x, conflicts) {
+                        match here.get(&c) {
+                            Some(&first) => {
+                                conflicts.entry(c).or_insert((first, g));
+                            }
+                            None => {
+                                here.insert(c, g);
+                            }
+                        }
+                    }
+                }
+            }
+            HirKind::Alternation(xs) => {
+                for x in xs {
+                    for (c, g) in self.places(x, conflicts) {
+                        here.entry(c).or_insert(g);
+                    }
+                }
+            }
+            HirKind::Repetition(rep) => here = self.places(&rep.sub, conflicts),
+            _ => {}
+        }
+        here
+    }
+}
+
+impl Lowered {
+    /// For each component, whether every input the entry accepts sets it:
+    /// it is captured on every path through the expression (a concatenation
+    /// sets what any part sets, an alternation what all alternatives set, a
+    /// repetition what its body sets if it runs at least once). Typed views
+    /// return such a component as `&str` rather than `Option<&str>`.
+    pub fn always_captured(&self) -> Vec<bool> {
+        fn must(h: &Hir, gc: &[usize], out: &mut [bool]) {
+            if h.properties().explicit_captures_len() == 0 {
+                return;
+            }
+            match h.kind() {
+                HirKind::Capture(cap) => {
+                    if let Some(slot) = gc.get(cap.index as usize - 1).and_then(|&c| out.get_mut(c))
+                    {
+                        *slot = true;
+                    }
+                    must(&cap.sub, gc, out);
+                }
+                HirKind::Concat(xs) => xs.iter().for_each(|x| must(x, gc, out)),
+                HirKind::Alternation(xs) => {
+                    let mut all: Option<Vec<bool>> = None;
+                    for x in xs {
+                        let mut one = vec![false; out.len()];
+                        must(x, gc, &mut one);
+                        all = Some(match all {
+                            None => one,
+                            Some(a) => a.iter().zip(&one).map(|(a, b)| *a && *b).collect(),
+                        });
+                    }
+                    for (o, a) in out.iter_mut().zip(all.unwrap_or_default()) {
+                        *o |= a;
+                    }
+                }
+                HirKind::Repetition(rep) if rep.min > 0 => must(&rep.sub, gc, out),
+                _ => {}
+            }
+        }
+        let mut out = vec![false; self.components.len()];
+        must(&self.hir, &self.group_component, &mut out);
+        out
     }
 }
 
@@ -583,8 +776,14 @@ pub fn lower_with(
         depth: 0,
         nesting: 0,
         too_deep: false,
+        refs: Vec::new(),
+        open: u32::MAX,
+        group_ref: Vec::new(),
     };
     let hir = l.rule_ref(entry, entry_span);
+    if l.errors.is_empty() {
+        l.check_one_place(&hir, &components);
+    }
     let named_sets = sizes.named_sets(g);
     if !l.errors.is_empty() {
         let errors = l
@@ -645,6 +844,9 @@ fn named_sets(g: &Grammar, sizes: &RuleSizes) -> Arc<[NamedSet]> {
             depth: 0,
             nesting: 0,
             too_deep: false,
+            refs: Vec::new(),
+            open: u32::MAX,
+            group_ref: Vec::new(),
         };
         let h = sub.node(&rule.node);
         let Some(max_len) = h.properties().maximum_len().filter(|&m| m <= 4) else {

@@ -128,6 +128,39 @@ impl Grammar {
         self.rule_index(name).map(|i| &self.rules[i])
     }
 
+    /// The ABNF text of `rule`'s definition as written in its file, name
+    /// included, white space collapsed (`time-hour = 2DIGIT`); empty for an
+    /// unknown rule.
+    pub fn rule_text(&self, rule: &str) -> String {
+        let Some(r) = self.rule(rule) else {
+            return String::new();
+        };
+        let Some(file) = self.sources.files.get(r.span.file) else {
+            return String::new();
+        };
+        // A `( ... )` group's node spans its contents only: take the closing
+        // parentheses that follow the last node too.
+        let mut end = r.node.span.end;
+        let bytes = file.text.as_bytes();
+        loop {
+            let mut j = end;
+            while matches!(bytes.get(j), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+                j += 1;
+            }
+            if bytes.get(j) == Some(&b')') {
+                end = j + 1;
+            } else {
+                break;
+            }
+        }
+        file.text
+            .get(r.span.start..end)
+            .unwrap_or("")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The index in [`Grammar::rules`] of the rule `name` (ASCII case
     /// ignored).
     pub fn rule_index(&self, name: &str) -> Option<usize> {

@@ -68,6 +68,33 @@ pub fn parse(path: &str, text: &str) -> Result<Grammar, Diagnostics> {
     loader.finish(file, canonical(Path::new(path)))
 }
 
+// Note [built-in core rules]
+//
+// RFC 5234 Appendix B.1's core rules (ALPHA, DIGIT, HEXDIG, ...) are part
+// of ABNF itself, so every grammar may use them without importing
+// anything: after the main file and its imports are read, each core rule
+// that is referenced (by a rule or a pragma, transitively) and defined by
+// none of the files is taken from `grammar/core.abnf`, embedded in the
+// generator ([`CORE_ABNF`]), and shown as [`CORE_PATH`] in messages. A
+// grammar that defines a rule of the same name keeps its own; core rules
+// that nothing references are not added, so a grammar that imports
+// `core.abnf` gets exactly what it got before. `;@ import core.abnf` where
+// no such file is beside the grammar reads nothing: the rules are built in.
+
+/// The text of `grammar/core.abnf` (RFC 5234 Appendix B.1), built into the
+/// generator: every grammar may reference these rules (Note [built-in core
+/// rules]).
+pub const CORE_ABNF: &str = include_str!("../../../grammar/core.abnf");
+
+/// The rules of [`CORE_ABNF`].
+const CORE_NAMES: [&str; 16] = [
+    "ALPHA", "BIT", "CHAR", "CR", "CRLF", "CTL", "DIGIT", "DQUOTE", "HEXDIG", "HTAB", "LF", "LWSP",
+    "OCTET", "SP", "VCHAR", "WSP",
+];
+
+/// The name of the built-in core rules' file in messages.
+pub const CORE_PATH: &str = "<built-in core.abnf>";
+
 /// The identity of a file for import-cycle and repeated-import checks.
 pub(super) fn canonical(path: &Path) -> PathBuf {
     fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
@@ -251,6 +278,8 @@ impl Loader {
         }
         let meta = match fs::metadata(&path) {
             Ok(meta) => meta,
+            // The core rules are built in (Note [built-in core rules]).
+            Err(e) if rel == "core.abnf" && e.kind() == std::io::ErrorKind::NotFound => return,
             Err(e) => return self.error(span, format!("cannot read import '{rel}': {e}")),
         };
         let identity = canonical(&path);
@@ -369,6 +398,49 @@ impl Loader {
         }
     }
 
+    /// Defines the core rules that are referenced and defined by no file
+    /// (Note [built-in core rules]).
+    pub(super) fn add_core_rules(&mut self) {
+        let mut wanted: Vec<String> = Vec::new();
+        for rule in &self.rules {
+            visit_refs(&rule.node, &mut |name, _| wanted.push(name.to_string()));
+        }
+        let pragma_names = self
+            .entries
+            .iter()
+            .chain(&self.components)
+            .chain(self.captures.iter().flat_map(|c| &c.rules))
+            .map(|(name, _)| name.clone());
+        wanted.extend(pragma_names);
+        wanted.extend(self.encode_sets.iter().map(|e| e.rule.clone()));
+        wanted.retain(|name| !self.known(name));
+        if !wanted
+            .iter()
+            .any(|w| CORE_NAMES.iter().any(|c| c.eq_ignore_ascii_case(w)))
+        {
+            return;
+        }
+        let file = self.sources.add(CORE_PATH, CORE_ABNF);
+        let mut core: HashMap<String, (String, Span, Node)> = HashMap::new();
+        for item in Parser::new(CORE_ABNF, file).run().items {
+            if let Item::Rule {
+                name, span, node, ..
+            } = item
+            {
+                core.insert(name.to_ascii_lowercase(), (name, span, node));
+            }
+        }
+        while let Some(name) = wanted.pop() {
+            if self.known(&name) {
+                continue;
+            }
+            if let Some((name, span, node)) = core.remove(&name.to_ascii_lowercase()) {
+                visit_refs(&node, &mut |r, _| wanted.push(r.to_string()));
+                self.define(name, span, false, node);
+            }
+        }
+    }
+
     pub(super) fn known(&self, name: &str) -> bool {
         self.by_name.contains_key(&name.to_ascii_lowercase())
     }
@@ -379,6 +451,7 @@ impl Loader {
         identity: PathBuf,
     ) -> Result<Grammar, Diagnostics> {
         self.process(main, identity);
+        self.add_core_rules();
         self.check_references();
         self.check_pragmas();
         self.check_values();

@@ -27,6 +27,8 @@ mod pragma;
 mod syntax;
 
 pub use ast::{Capture, EncodeSetPragma, Grammar, Node, NodeKind, Rule};
-pub use load::{load, parse, MAX_FILE_LEN, MAX_IMPORTED_LEN, MAX_MAIN_FILE_LEN};
+pub use load::{
+    load, parse, CORE_ABNF, CORE_PATH, MAX_FILE_LEN, MAX_IMPORTED_LEN, MAX_MAIN_FILE_LEN,
+};
 #[allow(unused_imports)]
 use {ast::*, check::*, load::*, pragma::*, syntax::*};

@@ -1,0 +1,538 @@
+//! `#[derive(uridfa::Grammar)]`: typed parsers for a grammar file of one's
+//! own. Use it through `uridfa` with the feature `derive`, never directly:
+//! the code it writes names `::uridfa`.
+//!
+//! ```text
+//! #[derive(uridfa::Grammar)]
+//! #[grammar = "grammar/date.abnf"] // relative to the crate's Cargo.toml
+//! #[entry = "date-time"]           // optional: the file's first `;@ entry`
+//! pub struct DateTime;
+//!
+//! let t = DateTime::parse("1985-04-12T23:20:50.52Z")?;
+//! assert_eq!(t.date_fullyear(), "1985");
+//! ```
+//!
+//! At compile time the macro runs the generator (`uridfa-codegen`) on the
+//! file, exactly as the built-in grammars are compiled, and writes:
+//!
+//! - the entry rule's tables, from the generator's own emission
+//!   (`uridfa_codegen::emit::tokens_at`), with their runtime paths under
+//!   `::uridfa::__private::runtime`;
+//! - on the struct, `parse(&str)`, `parse_bytes(&[u8])`, `is_valid(&[u8])`,
+//!   `tables()` and the constant `RULE`;
+//! - a view type named after the struct with `View` appended
+//!   (`DateTimeView<'a>`), with the struct's visibility: one accessor per
+//!   `;@ capture` of the grammar, named as the capture in snake case
+//!   (`date-fullyear` → `date_fullyear()`), returning `&str` when every
+//!   input the entry accepts has that component and `Option<&str>`
+//!   otherwise; `as_str()`, `span(index)`, `Display`, `AsRef<str>`, and a
+//!   `Debug` that shows the named components;
+//! - `const _: &[u8] = include_bytes!("...")` for every file read, so that
+//!   editing the grammar (or a file it imports) rebuilds the crate.
+//!
+//! Errors are `uridfa::Error`, the type the built-in views return. The
+//! code is `no_std` and allocation-free, like the rest of uridfa. The RFC
+//! 5234 core rules (`ALPHA`, `DIGIT`, `HEXDIG`, ...) are built in. A
+//! grammar error becomes a `compile_error!` at the `#[grammar]` attribute
+//! with the generator's `file:line:col` diagnostics; so does a capture
+//! reached from two places that can both match one input (see
+//! `docs/derive.md`).
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Attribute, DeriveInput, Expr, Lit, LitStr, Meta};
+use uridfa_codegen::{abnf, driver, emit};
+
+/// Typed parsers for a grammar file of one's own: see the crate docs, and
+/// `uridfa::Grammar` (feature `derive`) through which it is used.
+///
+/// Attributes: `#[grammar = "path/to/file.abnf"]` (required; relative to
+/// the directory of the using crate's `Cargo.toml`) and
+/// `#[entry = "rule"]` (optional when the file has an `;@ entry` pragma:
+/// its first entry is taken).
+#[proc_macro_derive(Grammar, attributes(grammar, entry))]
+pub fn derive_grammar(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let input = syn::parse_macro_input!(input as DeriveInput);
+    expand(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// The value of a `#[name = "..."]` attribute, with the attribute.
+struct StrAttr<'a> {
+    attr: &'a Attribute,
+    value: &'a LitStr,
+}
+
+/// The one `#[name = "..."]` attribute of `attrs`, if any.
+fn str_attr<'a>(attrs: &'a [Attribute], name: &str) -> syn::Result<Option<StrAttr<'a>>> {
+    let mut found: Option<StrAttr<'a>> = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident(name)) {
+        if found.is_some() {
+            return Err(syn::Error::new_spanned(
+                attr,
+                format!("#[{name}] is given twice; give it once"),
+            ));
+        }
+        let value = match &attr.meta {
+            Meta::NameValue(nv) => match &nv.value {
+                Expr::Lit(e) => match &e.lit {
+                    Lit::Str(s) => Some(s),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(value) = value else {
+            return Err(syn::Error::new_spanned(
+                attr,
+                format!("expected #[{name} = \"...\"], a string"),
+            ));
+        };
+        found = Some(StrAttr { attr, value });
+    }
+    Ok(found)
+}
+
+/// `date-fullyear` → `date_fullyear`; `IPv4address` → `ipv4address`.
+fn snake_case(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The accessor for capture `name`: a plain identifier, or a raw one for a
+/// keyword (`type` → `r#type`).
+fn accessor(name: &str, span: Span) -> Option<Ident> {
+    let snake = snake_case(name);
+    if syn::parse_str::<Ident>(&snake).is_ok() {
+        return Some(Ident::new(&snake, span));
+    }
+    // `self`, `super`, `crate` and `Self` cannot be raw identifiers.
+    if matches!(snake.as_str(), "self" | "super" | "crate" | "_") {
+        return None;
+    }
+    Some(Ident::new_raw(&snake, span))
+}
+
+/// Methods of the view that no accessor may shadow.
+const RESERVED: [&str; 4] = ["as_str", "span", "as_ref", "spans"];
+
+fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let name = &input.ident;
+    if !input.generics.params.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &input.generics,
+            "#[derive(uridfa::Grammar)] needs a type without generic parameters \
+             (it adds associated functions such as `parse`)",
+        ));
+    }
+    let Some(grammar_attr) = str_attr(&input.attrs, "grammar")? else {
+        return Err(syn::Error::new_spanned(
+            name,
+            "missing #[grammar = \"path/to/file.abnf\"] (the path is relative to the \
+             directory of this crate's Cargo.toml)",
+        ));
+    };
+    let entry_attr = str_attr(&input.attrs, "entry")?;
+    let at_grammar = |message: String| syn::Error::new_spanned(grammar_attr.attr, message);
+
+    // The file, relative to the using crate's manifest directory.
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(std::path::PathBuf::from)
+        .ok_or_else(|| at_grammar("CARGO_MANIFEST_DIR is not set: build with cargo".into()))?;
+    let path = manifest_dir.join(grammar_attr.value.value());
+    let mut grammar = abnf::load(&path).map_err(|d| at_grammar(d.to_string()))?;
+
+    // The entry: the attribute's, or the file's first `;@ entry`.
+    let (rule, span) = match &entry_attr {
+        Some(e) => {
+            let wanted = e.value.value();
+            let Some(rule) = grammar.rule(&wanted) else {
+                let entries: Vec<&str> = grammar.entries.iter().map(|(r, _)| r.as_str()).collect();
+                let hint = if entries.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (its `;@ entry` rules: {})", entries.join(", "))
+                };
+                return Err(syn::Error::new_spanned(
+                    e.attr,
+                    format!(
+                        "unknown entry rule '{wanted}': {} defines no such rule{hint}",
+                        path.display()
+                    ),
+                ));
+            };
+            (rule.name.clone(), rule.span)
+        }
+        None => match grammar.entries.first() {
+            Some(first) => first.clone(),
+            None => {
+                return Err(syn::Error::new_spanned(
+                    name,
+                    format!(
+                        "missing #[entry = \"rule\"]: {} has no `;@ entry` pragma to take \
+                         the entry rule from",
+                        path.display()
+                    ),
+                ))
+            }
+        },
+    };
+    // One machine, for the entry; component rules and encode sets are for
+    // the built-in grammars' builders and encoders.
+    grammar.entries = vec![(rule.clone(), span)];
+    grammar.components.clear();
+    grammar.encode_sets.clear();
+    let compiled = driver::compile_grammar(grammar, driver::Options::default())
+        .map_err(|d| at_grammar(d.to_string()))?;
+    let Some(machine) = compiled.machines.first() else {
+        return Err(at_grammar(format!("no machine was built for '{rule}'")));
+    };
+
+    let tables = emit::tokens_at(&compiled, &quote!(::uridfa::__private::runtime));
+    let table = format_ident!("{}", emit::const_name(&machine.lowered.rule));
+    let components = &machine.lowered.components;
+    let tag_len = 2 * components.len();
+    let always = machine.lowered.always_captured();
+    let shown = grammar_attr.value.value();
+
+    // Every file read (imports included), so that an edit rebuilds.
+    let includes = compiled.grammar.sources.files.iter().filter_map(|f| {
+        if f.path == abnf::CORE_PATH {
+            return None;
+        }
+        let p = std::fs::canonicalize(&f.path).ok()?;
+        let p = p.to_str()?.to_owned();
+        Some(quote!(
+            const _: &[u8] = include_bytes!(#p);
+        ))
+    });
+
+    let view = format_ident!("{}View", name);
+    let vis = &input.vis;
+    let mut accessors = Vec::new();
+    let mut debug_fields = Vec::new();
+    for (i, comp) in components.iter().enumerate() {
+        let Some(method) = accessor(&comp.name, grammar_attr.value.span()) else {
+            return Err(at_grammar(format!(
+                "capture '{}' would give the accessor `{}`, which Rust does not allow; \
+                 rename the rule",
+                comp.name,
+                snake_case(&comp.name)
+            )));
+        };
+        let plain = method.to_string();
+        let plain = plain.trim_start_matches("r#");
+        if RESERVED.contains(&plain) {
+            return Err(at_grammar(format!(
+                "capture '{}' would give the accessor `{plain}`, which the view already \
+                 has; rename the rule",
+                comp.name
+            )));
+        }
+        // The rules behind the component, as written.
+        let rules: Vec<String> = compiled
+            .grammar
+            .captures
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(&comp.name))
+            .map(|c| c.rules.iter().map(|(r, _)| r.clone()).collect())
+            .unwrap_or_else(|| vec![comp.name.clone()]);
+        let texts: Vec<String> = rules
+            .iter()
+            .map(|r| format!(" {}", compiled.grammar.rule_text(r)))
+            .collect();
+        let index = i;
+        let (ret, body, when) = if always[i] {
+            (
+                quote!(&'a str),
+                quote!(self.spans.get(#index).unwrap_or("")),
+                "Every input the entry accepts has it.",
+            )
+        } else {
+            (
+                quote!(::core::option::Option<&'a str>),
+                quote!(self.spans.get(#index)),
+                "`None` when the input has none.",
+            )
+        };
+        let doc = format!(
+            " The `{}` capture (index {i}), from `{shown}`:\n\n ```abnf\n{}\n ```\n\n {when}",
+            comp.name,
+            texts.join("\n")
+        );
+        accessors.push(quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #method(&self) -> #ret {
+                #body
+            }
+        });
+        let field = plain.to_owned();
+        debug_fields.push(quote!(.field(#field, &self.#method())));
+    }
+
+    let rule_text = compiled.grammar.rule_text(&rule);
+    let view_doc = format!(
+        " A `{rule}` matched by [`{name}`], from `{shown}`:\n\n ```abnf\n {rule_text}\n ```\n\n \
+         One accessor per capture of the grammar; generated by `#[derive(uridfa::Grammar)]`."
+    );
+    let parse_doc = format!(
+        " Parses `input` as `{rule}`.\n\n # Errors\n\n A `uridfa::Error` at the first byte \
+         that cannot continue a match, or at the end if the input stops short."
+    );
+    let parse_bytes_doc = format!(
+        " Parses bytes as `{rule}`; the matched input is checked to be UTF-8.\n\n # Errors\n\n \
+         As [`{name}::parse`]."
+    );
+    let is_valid_doc =
+        format!(" Whether `input` matches `{rule}` (faster than parsing: no components).");
+    let rule_doc = format!(" The entry rule, `{rule}`.");
+    let tables_doc = format!(" The tables of `{rule}`, for `uridfa::runtime`'s functions.");
+    let view_name = view.to_string();
+    let r = quote!(::uridfa::__private);
+
+    Ok(quote! {
+        #[doc = #view_doc]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        #vis struct #view<'a> {
+            spans: #r::Spans<'a, #tag_len>,
+        }
+
+        const _: () = {
+            #(#includes)*
+
+            #[allow(dead_code, missing_docs, unreachable_pub, non_upper_case_globals, clippy::all)]
+            mod __tables {
+                #tables
+            }
+
+            #[automatically_derived]
+            impl #name {
+                #[doc = #rule_doc]
+                pub const RULE: &'static str = #rule;
+
+                #[doc = #parse_doc]
+                #[inline]
+                pub fn parse(input: &str) -> ::core::result::Result<#view<'_>, ::uridfa::Error> {
+                    #r::Spans::parse_str::<{ __tables::REG_LEN }>(&__tables::#table, input)
+                        .map(|spans| #view { spans })
+                }
+
+                #[doc = #parse_bytes_doc]
+                #[inline]
+                pub fn parse_bytes(input: &[u8]) -> ::core::result::Result<#view<'_>, ::uridfa::Error> {
+                    #r::Spans::parse_bytes::<{ __tables::REG_LEN }>(&__tables::#table, input)
+                        .map(|spans| #view { spans })
+                }
+
+                #[doc = #is_valid_doc]
+                #[inline]
+                pub fn is_valid(input: &[u8]) -> bool {
+                    #r::is_valid(&__tables::#table, input)
+                }
+
+                #[doc = #tables_doc]
+                pub fn tables() -> &'static #r::runtime::Tables<'static> {
+                    &__tables::#table
+                }
+            }
+
+            #[automatically_derived]
+            impl<'a> #view<'a> {
+                #(#accessors)*
+
+                /// The whole input.
+                #[inline]
+                pub fn as_str(&self) -> &'a str {
+                    self.spans.input()
+                }
+
+                /// The span (start and end offsets) of capture `index`, in
+                /// the order of the grammar's `;@ capture` pragmas; `None`
+                /// when it did not match.
+                #[inline]
+                pub fn span(&self, index: usize) -> ::core::option::Option<(usize, usize)> {
+                    self.spans.span(index)
+                }
+            }
+
+            #[automatically_derived]
+            impl ::core::fmt::Debug for #view<'_> {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    f.debug_struct(#view_name)
+                        .field("input", &self.as_str())
+                        #(#debug_fields)*
+                        .finish()
+                }
+            }
+
+            #[automatically_derived]
+            impl ::core::fmt::Display for #view<'_> {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    f.write_str(self.as_str())
+                }
+            }
+
+            #[automatically_derived]
+            impl ::core::convert::AsRef<str> for #view<'_> {
+                fn as_ref(&self) -> &str {
+                    self.as_str()
+                }
+            }
+        };
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The compile errors of the derive, checked on `expand` directly (no
+    //! trybuild): each is a `compile_error!` with the expected text.
+
+    use super::expand;
+
+    /// Expands `item` with the grammar `text` written to a file of its
+    /// own, and returns the error message.
+    fn error(name: &str, text: &str, item: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("uridfa-derive-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.abnf"));
+        std::fs::write(&path, text).unwrap();
+        let item = item.replace("PATH", &path.display().to_string());
+        let input: syn::DeriveInput = syn::parse_str(&item).unwrap();
+        match expand(&input) {
+            Ok(tokens) => panic!("expected an error, got {tokens}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    const DATE: &str = ";@ entry d\n;@ capture y\nd = y \"-\" 2DIGIT\ny = 4DIGIT\n";
+
+    #[test]
+    fn missing_and_malformed_attributes() {
+        let e = error("a", DATE, "struct D;");
+        assert!(
+            e.starts_with("missing #[grammar = \"path/to/file.abnf\"]"),
+            "{e}"
+        );
+        let e = error("b", DATE, "#[grammar(\"PATH\")] struct D;");
+        assert_eq!(e, "expected #[grammar = \"...\"], a string");
+        let e = error(
+            "c",
+            DATE,
+            "#[grammar = \"PATH\"] #[grammar = \"PATH\"] struct D;",
+        );
+        assert_eq!(e, "#[grammar] is given twice; give it once");
+        let e = error("d", DATE, "#[grammar = \"PATH\"] struct D<T>(T);");
+        assert!(e.contains("needs a type without generic parameters"), "{e}");
+    }
+
+    #[test]
+    fn missing_and_unknown_entries() {
+        let no_entry = "y = 4DIGIT\n";
+        let e = error("e", no_entry, "#[grammar = \"PATH\"] struct D;");
+        assert!(e.starts_with("missing #[entry = \"rule\"]: "), "{e}");
+        assert!(
+            e.ends_with("e.abnf has no `;@ entry` pragma to take the entry rule from"),
+            "{e}"
+        );
+        let e = error(
+            "f",
+            DATE,
+            "#[grammar = \"PATH\"] #[entry = \"x\"] struct D;",
+        );
+        assert!(e.starts_with("unknown entry rule 'x': "), "{e}");
+        assert!(
+            e.ends_with("f.abnf defines no such rule (its `;@ entry` rules: d)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn grammar_errors_carry_the_generators_diagnostics() {
+        let e = error(
+            "g",
+            "d = 4DIGIT x\n",
+            "#[grammar = \"PATH\"] #[entry = \"d\"] struct D;",
+        );
+        assert!(e.contains("g.abnf:1:12: error: unknown rule 'x'"), "{e}");
+        let e = error("h", "", "#[grammar = \"PATH/nope.abnf\"] struct D;");
+        assert!(e.contains("cannot read grammar file"), "{e}");
+        // A capture in two places that can both match.
+        let twice = ";@ entry d\n;@ capture y\nd = y \"-\" y\ny = 4DIGIT\n";
+        let e = error("i", twice, "#[grammar = \"PATH\"] struct D;");
+        assert!(
+            e.contains("i.abnf:3:11: error: capture 'y' is reached from two places of 'd'"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn accessors_that_rust_or_the_view_forbid() {
+        let text = ";@ entry d\n;@ capture as-str\nd = as-str\nas-str = \"a\"\n";
+        let e = error("j", text, "#[grammar = \"PATH\"] struct D;");
+        assert!(
+            e.contains("the accessor `as_str`, which the view already has"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn every_file_read_is_included_so_an_edit_rebuilds() {
+        let dir = std::env::temp_dir().join(format!("uridfa-derive-inc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let main = dir.join("main.abnf");
+        let sub = dir.join("sub.abnf");
+        std::fs::write(
+            &main,
+            ";@ import sub.abnf\n;@ entry d\n;@ capture y\nd = y\n",
+        )
+        .unwrap();
+        std::fs::write(&sub, "y = 4DIGIT\n").unwrap();
+        let item = format!("#[grammar = \"{}\"] pub struct D;", main.display());
+        let input: syn::DeriveInput = syn::parse_str(&item).unwrap();
+        let out = expand(&input).unwrap().to_string();
+        for f in [&main, &sub] {
+            let p = std::fs::canonicalize(f).unwrap();
+            let line = format!(
+                "const _ : & [u8] = include_bytes ! ({:?})",
+                p.to_str().unwrap()
+            );
+            assert!(out.contains(&line), "{line}\n{out}");
+        }
+        // The built-in core rules (DIGIT) are no file.
+        assert_eq!(out.matches("include_bytes !").count(), 2, "{out}");
+        // The view, with the struct's visibility, and an accessor per
+        // capture (always there: `&str`).
+        assert!(out.contains("pub struct DView < 'a >"), "{out}");
+        assert!(out.contains("pub fn y (& self) -> & 'a str"), "{out}");
+        assert!(!out.contains(":: uridfa_runtime"), "{out}");
+    }
+
+    #[test]
+    fn keywords_become_raw_accessors() {
+        assert_eq!(
+            super::accessor("type", proc_macro2::Span::call_site())
+                .unwrap()
+                .to_string(),
+            "r#type"
+        );
+        assert_eq!(
+            super::accessor("date-fullyear", proc_macro2::Span::call_site())
+                .unwrap()
+                .to_string(),
+            "date_fullyear"
+        );
+        assert!(super::accessor("self", proc_macro2::Span::call_site()).is_none());
+    }
+}
