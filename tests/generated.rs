@@ -506,3 +506,20 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         [1, 2, 3, 4, 5, 7, 8, 9, 10, 11]
     );
 }
+
+/// Issue 10: error messages use the spec's vocabulary (rule names, quoted
+/// characters, "a byte 0x80 to 0xBF"), never ABNF's raw `%x2D-2F`.
+#[test]
+fn expected_texts_have_no_raw_abnf_ranges() {
+    let mut texts = 0;
+    for g in uridfa::GRAMMARS {
+        for t in g.entries {
+            for &r in t.expected {
+                let text = t.str(r);
+                assert!(!text.contains("%x"), "{} {}: {text}", g.name, t.rule);
+                texts += 1;
+            }
+        }
+    }
+    assert!(texts > 500, "{texts}");
+}

@@ -135,7 +135,20 @@ fn show_byte(b: u8) -> String {
     match b {
         b'"' => "'\"'".to_string(),
         0x21..=0x7e => format!("\"{}\"", char::from(b)),
-        _ => format!("%x{b:02X}"),
+        _ => format!("byte 0x{b:02X}"),
+    }
+}
+
+/// A range of three or more bytes in words, never as ABNF's `%x2D-2F`
+/// (issue 10: messages use the spec's vocabulary): `"2" to "5"` for
+/// visible ASCII, `a byte 0x80 to 0xBF` otherwise (in RFC 3987's machines,
+/// the continuation bytes of a UTF-8 character).
+fn show_range(b: u8, e: u8) -> String {
+    let visible = |x: u8| (0x21..=0x7e).contains(&x);
+    if visible(b) && visible(e) {
+        format!("{} to {}", show_byte(b), show_byte(e))
+    } else {
+        format!("a byte 0x{b:02X} to 0x{e:02X}")
     }
 }
 
@@ -177,7 +190,7 @@ pub fn describe_expected(bytes: &[bool; 256], accept: bool, sets: &[NamedSet]) -
             e += 1;
         }
         if e - b >= 2 {
-            parts.push(format!("%x{b:02X}-{e:02X}"));
+            parts.push(show_range(b as u8, e as u8));
         } else {
             (b..=e).for_each(|x| parts.push(show_byte(x as u8)));
         }

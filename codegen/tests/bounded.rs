@@ -547,7 +547,7 @@ fn expected_texts_name_rules_no_entry_reaches() {
     assert!(
         t.expected
             .iter()
-            .any(|&r| t.str(r) == "BIT, \".\" or %x32-35"),
+            .any(|&r| t.str(r) == "BIT, \".\" or \"2\" to \"5\""),
         "{:?}",
         t.expected.iter().map(|&r| t.str(r)).collect::<Vec<_>>()
     );
