@@ -35,6 +35,7 @@
 //! The raw tables are in [`tables`].
 
 use crate::work::{Meter, NoMeter};
+#[cfg(feature = "measure")]
 use core::cell::Cell;
 
 use crate::urn_common::{assigned_len, eq_pct_case, write_assigned};
@@ -287,8 +288,9 @@ impl UrnRef<'_> {
     }
 
     /// [`UrnRef::lexically_equivalent`], also returning a count of the
-    /// bytes it visited. Exposed for the complexity tests only.
-    #[doc(hidden)]
+    /// bytes it visited: a measurement for this crate's complexity tests,
+    /// behind the test-only feature `measure` (not part of the API).
+    #[cfg(feature = "measure")]
     pub fn lexically_equivalent_counting(&self, other: &UrnRef<'_>, step: Step5) -> (bool, usize) {
         let work = Cell::new(0);
         (
@@ -356,8 +358,9 @@ impl UrnRef<'_> {
     }
 
     /// [`UrnRef::normalize_into`], also returning a count of the bytes and
-    /// index entries it visited. Exposed for the complexity tests only.
-    #[doc(hidden)]
+    /// index entries it visited: a measurement for this crate's complexity
+    /// tests, behind the test-only feature `measure` (not part of the API).
+    #[cfg(feature = "measure")]
     pub fn normalize_into_counting(
         &self,
         step: Step5,

@@ -3,8 +3,9 @@
 //! `resolve`, `normalize` and the URN normal forms count the bytes they
 //! visit, so that tests can check the work is linear in the input. The
 //! public functions pass [`NoMeter`], a zero-size type whose `add` does
-//! nothing and is compiled away; only the `#[doc(hidden)]` `*_counting`
-//! functions, for the tests, pass a `Cell<usize>`. The count wraps instead
+//! nothing and is compiled away; only the `*_counting` functions, compiled
+//! with the test-only feature `measure` (which this crate's tests enable
+//! through their dev-dependency on it), pass a `Cell<usize>`. The count wraps instead
 //! of checking for overflow: it is a measurement, never an input to the
 //! result, and a checked `+` would be a panic path under overflow checks
 //! that the no-panic proof (`.ci/check-nopanic`) cannot rule out.
