@@ -259,6 +259,10 @@ struct ReadmeDoctests;
 #[doc = include_str!("../docs/ALGORITHMS.md")]
 struct AlgorithmsDoctests;
 
+#[cfg(doctest)]
+#[doc = include_str!("../docs/GRAMMARS.md")]
+struct GrammarsDoctests;
+
 /// The built-in grammar called `name` (ASCII case ignored; see
 /// [`Grammar::from_name`]).
 pub fn grammar(name: &str) -> Option<&'static BuiltinGrammar> {
