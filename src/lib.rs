@@ -103,29 +103,21 @@ pub(crate) use generated_tables;
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
-pub mod draft_fielding_uri_rfc2396bis_01;
-pub mod draft_fielding_url_syntax_05;
-pub mod draft_ietf_uri_url_06;
-pub mod draft_ietf_urnbis_rfc2141bis_urn_03;
+mod algorithms;
 mod error;
 mod grammar;
-pub mod iri;
-pub mod normalize;
+mod grammars;
 mod parts;
-pub mod pct;
-pub mod resolve;
-pub mod rfc1738;
-pub mod rfc2396;
-pub mod rfc3986;
-pub mod rfc3987;
-pub mod rfc6874;
-pub mod rfc8141;
-pub mod text;
-mod url_common;
-mod urn_common;
-mod urn_directives;
-mod view;
 mod work;
+
+// The grammar modules live in `src/grammars/`, the algorithms in
+// `src/algorithms/`; both are public at the crate root.
+pub use algorithms::{iri, normalize, pct, resolve, text};
+pub use grammars::{
+    draft_fielding_uri_rfc2396bis_01, draft_fielding_url_syntax_05, draft_ietf_uri_url_06,
+    draft_ietf_urnbis_rfc2141bis_urn_03, rfc1738, rfc2396, rfc3986, rfc3987, rfc6874, rfc8141,
+};
+pub(crate) use grammars::{url_common, urn_common, urn_directives, view};
 
 pub use error::{BufferTooSmall, Error};
 pub use grammar::{Grammar, UnknownGrammar};

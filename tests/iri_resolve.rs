@@ -16,7 +16,7 @@
 //! 3. [`common::literal::rfc3986`], RFC 3986 §5.2 written out with
 //!    `String`s, gives the same target, except where the target has no
 //!    authority and its path starts with "//" (our "/." guard, RFC 3986
-//!    §3.3, Note [a path that starts with "//"] in `src/resolve/recompose.rs`);
+//!    §3.3, Note [a path that starts with "//"] in `src/algorithms/resolve/recompose.rs`);
 //! 4. iri-string 0.7 (`FixedBaseResolver` over `IriAbsoluteStr` and
 //!    `IriReferenceStr`) and fluent-uri 0.4 (`IriRef::resolve_against`)
 //!    give the same target wherever they accept the pair, except under the

@@ -112,7 +112,7 @@ fn collapse_slashes(u: &str) -> String {
     format!("{a}{path}{c}")
 }
 
-/// uridfa's documented rule on top of the RFC's steps (src/resolve/recompose.rs,
+/// uridfa's documented rule on top of the RFC's steps (src/algorithms/resolve/recompose.rs,
 /// Note [a path that starts with "//"]): a result without an authority
 /// whose path starts with "//" gets "/." before the path, so that it is
 /// not read back as an authority.

@@ -375,7 +375,7 @@ fn dotty_path(rng: &mut Rng) -> String {
 /// remove_dot_segments(P), i.e. resolving P against `s://a`.
 /// 2396bis-01: §6.2.2.3 splits after the first "/" and merges with its §5
 /// algorithm: resolving "./" + the rest against `s://a/`. The resolution
-/// code (src/resolve/) is a separate implementation.
+/// code (src/algorithms/resolve/) is a separate implementation.
 #[test]
 fn path_step_matches_resolution() {
     let mut rng = Rng::new(0x2396_3986);

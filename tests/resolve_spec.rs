@@ -706,7 +706,7 @@ fn remove_dot_segments_matches_rfc3986_5_2_4_literally() {
         }
         let reference = format!("s:{path}");
         // A result path that starts with "//" gets "/." before it (no
-        // authority here; src/resolve/recompose.rs Note [a path that starts with
+        // authority here; src/algorithms/resolve/recompose.rs Note [a path that starts with
         // "//"]), or "s://..." would read as an authority.
         let mut want_path = rfc3986_remove_dot_segments(&path);
         if want_path.starts_with("//") {

@@ -65,7 +65,7 @@
 //! is written. [`Syntax::equivalent`] compares the two normal forms
 //! component by component as they are produced; the path is compared
 //! segment by segment from its end, so that dot segments are resolved with
-//! one counter (see Note [dot segments in two reverse passes] in `src/resolve/dots.rs`).
+//! one counter (see Note [dot segments in two reverse passes] in `src/algorithms/resolve/dots.rs`).
 //! Everything is linear in the input, 100,000 `../` segments or megabytes
 //! of `%2E` included.
 //!

@@ -147,7 +147,7 @@ impl<'a> Plan<'a> {
     }
 
     pub(super) fn item_len(&self, c: &Comps<'_>, item: Item<'_>) -> usize {
-        // Lengths saturate: see Note [positions saturate] in src/resolve/dots.rs.
+        // Lengths saturate: see Note [positions saturate] in src/algorithms/resolve/dots.rs.
         1usize.saturating_add(match item {
             Item::Seg(s) => Rewrite::new(s, self.plain(c)).len(),
             Item::Empty => 0,

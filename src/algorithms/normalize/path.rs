@@ -46,7 +46,7 @@ pub(super) enum Item<'a> {
 /// The path is the segments after its leading `/`. Going backwards, a `..`
 /// adds one to `pending`, and a segment met while `pending > 0` is one
 /// that some `..` removes (bracket matching, see Note [dot segments in two
-/// reverse passes] in `src/resolve/dots.rs`). A final `.` or `..` leaves an
+/// reverse passes] in `src/algorithms/resolve/dots.rs`). A final `.` or `..` leaves an
 /// empty segment (RFC 3986 §5.2.4 B and C; RFC 2396 step 6d and 6f). What
 /// `pending` has left at the start is dropped (RFC 3986) or kept as
 /// leading `..` segments (2396bis-01 step 7); in the latter case a final

@@ -1,6 +1,6 @@
 //! The five algorithms: each turns the base's and the reference's
 //! components into a target plan ([`Target`]) whose path is still to be
-//! merged and dot-normalized (src/resolve/dots.rs).
+//! merged and dot-normalized (src/algorithms/resolve/dots.rs).
 
 use super::components::Comps;
 use super::dots::Pieces;

@@ -232,7 +232,7 @@ pub(crate) struct Index {
 
 impl Index {
     // Entries are `width` bytes, little-endian. Offsets saturate (see
-    // Note [positions saturate] in src/resolve/dots.rs): they are bounded by
+    // Note [positions saturate] in src/algorithms/resolve/dots.rs): they are bounded by
     // the buffer's length.
 
     fn get(&self, buf: &[u8], at: usize) -> usize {

@@ -61,7 +61,7 @@ impl Rewrite<'_> {
         if self.mode.decode && self.s.contains(&b'%') {
             crate::cut::count(self.clone())
         } else {
-            // Saturating: see Note [positions saturate] in src/resolve/dots.rs.
+            // Saturating: see Note [positions saturate] in src/algorithms/resolve/dots.rs.
             self.s
                 .len()
                 .saturating_sub(self.i)

@@ -54,7 +54,7 @@ pub(crate) fn copy_pct_upper(src: &[u8], dst: &mut [u8]) {
 
 /// The length of `urn:NID:NSS`.
 pub(crate) fn assigned_len(nid: &str, nss: &str) -> usize {
-    // Saturating: see Note [positions saturate] in src/resolve/dots.rs.
+    // Saturating: see Note [positions saturate] in src/algorithms/resolve/dots.rs.
     "urn:"
         .len()
         .saturating_add(nid.len())

@@ -874,7 +874,7 @@ macro_rules! url_builder {
         impl<'a> Builder<'a> {
             /// A URL `<scheme>://<host>`; `host` may be empty (a `file`
             /// URL's local machine, §3.10). See Note [the URL builder] in
-            /// `src/url_common.rs`: the scheme's own rule is checked when
+            /// `src/grammars/url_common.rs`: the scheme's own rule is checked when
             /// building.
             ///
             /// # Errors
