@@ -94,6 +94,10 @@ enum Sub {
     /// and the states of regex-automata's minimal plain DFA for the same
     /// language. Without --grammar or --grammar-file: every built-in
     /// grammar.
+    #[command(mut_arg("grammar", |a| a.help(
+        "A built-in grammar (see `uridfa grammars`), ASCII case ignored \
+         [default: every built-in grammar]"
+    )))]
     Stats(StatsOpts),
     /// Print the machine of one entry rule as a Graphviz digraph.
     Dot(DotOpts),
@@ -166,7 +170,8 @@ enum Sub {
 /// `--grammar` or `--grammar-file`.
 #[derive(Debug, Args)]
 struct GrammarOpts {
-    /// A built-in grammar (see `uridfa grammars`); ASCII case ignored.
+    /// A built-in grammar (see `uridfa grammars`), ASCII case ignored
+    /// [default: rfc3986].
     #[arg(long, value_name = "NAME", value_parser = GrammarParser)]
     grammar: Option<uridfa::Grammar>,
     /// Compile the ABNF file PATH at run time instead.

@@ -45,12 +45,11 @@ impl Out {
         Ok(())
     }
 
-    /// Writes one JSON object as a line ([`json::write_line`]); `buf` is
+    /// Writes one JSON object as a line ([`json::write`]); `buf` is
     /// scratch space.
     fn json<T: serde::Serialize>(&mut self, buf: &mut Vec<u8>, value: &T) -> io::Result<()> {
         buf.clear();
-        json::write_line(buf, value)?;
-        buf.pop();
+        json::write(buf, value)?;
         self.w.write_all(buf)?;
         self.end_line()
     }

@@ -3,7 +3,7 @@
 //!
 //! Each output object is a struct deriving [`Serialize`], so its keys come
 //! in field order; keys known only at run time (a grammar's components)
-//! are a [`Members`] list, kept in capture order. [`write_line`] writes one
+//! are a [`Members`] list, kept in capture order. [`write`] writes one
 //! object with the [`Spaced`] formatter, in the layout `uridfa` has always
 //! used: `{"key": value, "key": value}` on one line.
 //!
@@ -110,16 +110,14 @@ pub struct Found<'a> {
     pub file: Text<'a>,
 }
 
-/// Writes `value` and a `\n` to `out`.
+/// Appends `value` to `out`, on one line (without a final `\n`).
 ///
 /// # Errors
 ///
 /// Only those of `out`.
-pub fn write_line<T: Serialize>(out: &mut Vec<u8>, value: &T) -> io::Result<()> {
-    value.serialize(&mut serde_json::Serializer::with_formatter(
-        &mut *out, Spaced,
-    ))?;
-    out.write_all(b"\n")
+pub fn write<T: Serialize>(out: &mut Vec<u8>, value: &T) -> io::Result<()> {
+    value.serialize(&mut serde_json::Serializer::with_formatter(out, Spaced))?;
+    Ok(())
 }
 
 /// serde_json's compact layout with a space after `:` and `,`, and every
@@ -187,8 +185,7 @@ mod tests {
 
     fn json(b: &[u8]) -> String {
         let mut v = Vec::new();
-        write_line(&mut v, &Text(b)).unwrap();
-        v.pop();
+        write(&mut v, &Text(b)).unwrap();
         String::from_utf8(v).unwrap()
     }
 
@@ -218,10 +215,10 @@ mod tests {
             kinds: Members(vec![("z_kind".into(), Some(Text(b"k")))]),
         };
         let mut out = Vec::new();
-        write_line(&mut out, &v).unwrap();
+        write(&mut out, &v).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "{\"input\": \"x\", \"ok\": true, \"components\": {\"z\": \"1\", \"a\": null}, \"z_kind\": \"k\"}\n"
+            "{\"input\": \"x\", \"ok\": true, \"components\": {\"z\": \"1\", \"a\": null}, \"z_kind\": \"k\"}"
         );
     }
 }

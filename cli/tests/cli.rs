@@ -636,6 +636,15 @@ fn per_subcommand_help() {
         out.contains("Usage: uridfa resolve") && out.contains("--base <URI>"),
         "{out}"
     );
+    // The default grammar, as each subcommand has it.
+    let o = run(&["check", "--help"], b"");
+    assert!(stdout(&o).contains("[default: rfc3986]"), "{}", stdout(&o));
+    let o = run(&["stats", "--help"], b"");
+    assert!(
+        stdout(&o).contains("[default: every built-in grammar]"),
+        "{}",
+        stdout(&o)
+    );
     let o = run(&["dot", "--help"], b"");
     assert!(!stdout(&o).contains("--strip-cr"), "{}", stdout(&o));
 }
