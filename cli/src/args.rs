@@ -1,30 +1,364 @@
-//! The command line, parsed by hand into a [`Command`].
-//!
-//! The grammar of the command line is small enough that a parser crate
-//! would cost more than it saves:
+//! The command line: clap's derive API reads it into [`Cli`], and
+//! [`Cli::into_command`] checks what clap cannot (options that depend on
+//! each other) and gives the [`Command`] the subcommands run.
 //!
 //! ```text
 //! uridfa SUBCOMMAND [OPTION...] [--] [INPUT...]
 //! ```
 //!
-//! An option is `--name VALUE` or `--name=VALUE`. Any argument that starts
-//! with `-` (other than `-` itself) is taken as an option until a `--`
-//! argument, after which everything is an input. Options and inputs may be
-//! mixed. Inputs are kept as raw bytes (on Unix), so an invalid UTF-8
-//! argument is an input like any other; option names and values other than
-//! `--grammar-file` must be UTF-8.
+//! Options take `--name VALUE` or `--name=VALUE`, and may be mixed with
+//! inputs. After `--` everything is an input, even if it starts with `-`;
+//! `-` alone is an input. Inputs are kept as raw bytes (on Unix), so an
+//! invalid UTF-8 argument is an input like any other. Grammar names ignore
+//! ASCII case; a misspelt one, like a misspelt subcommand or option, gets
+//! clap's suggestion of the closest name ([`GrammarParser`]).
 //!
-//! Principal types: [`Command`], [`RunArgs`], [`GrammarArg`], [`UsageError`].
+//! Principal types: [`Cli`], [`Command`], [`RunArgs`], [`GrammarArg`],
+//! [`UsageError`].
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::{ContextKind, ContextValue};
+use clap::{Args, Parser, Subcommand};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::PathBuf;
 
+/// Shown after the help of `check` and `split`.
+const RUN_AFTER_HELP: &str = "\
+Exit status: 0 if every input was valid, 1 if some input was invalid, 2 on a
+usage error, a grammar file that does not compile, or an I/O error.";
+
+/// Shown after `uridfa --help` and `uridfa help`.
+const AFTER_HELP: &str = "\
+Inputs:
+  Without INPUT arguments, inputs are read from standard input, one per
+  line. Lines end at \\n only: a \\r is part of the input unless
+  --strip-cr removes it. A final \\n does not start another input. Inputs
+  are bytes; any byte is allowed. Output is flushed after each line unless
+  standard output is a regular file.
+
+Exit status:
+  0  every input was valid (or the command succeeded)
+  1  some input was invalid (resolve: some reference could not be resolved;
+     equiv: the references are different; extract: no URI found)
+  2  usage error (unknown subcommand, option, grammar or rule; missing
+     value), a grammar file that does not compile (its diagnostics are
+     printed to stderr), an I/O error, or (equiv) an invalid reference
+
+Run `uridfa help COMMAND` (or `uridfa COMMAND --help`) for a command's
+options and output.";
+
+/// The whole command line, as clap reads it.
+#[derive(Debug, Parser)]
+#[command(
+    name = "uridfa",
+    version,
+    about = "uridfa: validate and split URIs with table-driven DFAs generated from ABNF",
+    subcommand_required = true,
+    after_help = AFTER_HELP,
+)]
+pub struct Cli {
+    /// The subcommand.
+    #[command(subcommand)]
+    command: Sub,
+}
+
+/// The subcommands, as clap reads them.
+#[derive(Debug, Subcommand)]
+enum Sub {
+    /// Print `ok` or `err OFFSET MESSAGE` for each input.
+    #[command(after_help = RUN_AFTER_HELP)]
+    Check(RunOpts),
+    /// Print one JSON object per input, with its components.
+    ///
+    /// {"input": ..., "ok": true, "components": {NAME: VALUE, ...}, "NAME_kind": KIND}
+    /// {"input": ..., "ok": false, "offset": N, "message": ..., "component": C, "expected": E}
+    ///
+    /// Every component of the grammar is listed in capture order: null when
+    /// absent, "" when present but empty. NAME_kind is the first kind of
+    /// NAME that matched (e.g. host_kind), or null. On an error, "component"
+    /// is the component being read and "expected" what would have been
+    /// accepted at "offset" (in the grammar's words), each null when
+    /// unknown. Bytes that are not UTF-8 become U+FFFD. Offsets count
+    /// bytes; for a `;@ charset utf-8` grammar (rfc3987) an error inside a
+    /// character is reported at the character's first byte.
+    #[command(
+        about = "Print one JSON object per input, with its components",
+        verbatim_doc_comment,
+        after_help = RUN_AFTER_HELP
+    )]
+    Split(RunOpts),
+    /// Print the size of each entry rule's machine.
+    ///
+    /// For each entry rule: states, byte classes, registers, table bytes,
+    /// and the states of regex-automata's minimal plain DFA for the same
+    /// language. Without --grammar or --grammar-file: every built-in
+    /// grammar.
+    #[command(mut_arg("grammar", |a| a.help(
+        "A built-in grammar (see `uridfa grammars`), ASCII case ignored \
+         [default: every built-in grammar]"
+    )))]
+    Stats(StatsOpts),
+    /// Print the machine of one entry rule as a Graphviz digraph.
+    Dot(DotOpts),
+    /// Resolve each reference against the base; print the target or
+    /// `err MESSAGE`.
+    ///
+    /// --algorithm NAME picks the resolution algorithm of that document, as
+    /// written. --dots says what to do with ".." segments left above the
+    /// root after merging: keep (default of the three older documents),
+    /// remove (RFC 3986's remove_dot_segments, its only choice) or error.
+    /// --validating no turns off 2396bis-01's "validating" switch: a
+    /// reference whose scheme equals the base's is then resolved as
+    /// relative. --grammar rfc3987 reads the base as an IRI and each
+    /// reference as an IRI-reference (RFC 3987 §2.2); the algorithm is RFC
+    /// 3986's (RFC 3987 §6.5), so it applies to rfc3986 and
+    /// rfc3986-nonstrict only.
+    ///
+    /// A target without authority whose path starts with "//" is written
+    /// with "/." before the path, so the path is never re-read as a host.
+    /// Caution, as the documents are written: rfc2396 and
+    /// draft-fielding-url-syntax-05 step 6a merge onto the base path "up to
+    /// its last slash", which for a base with an empty path is nothing, so
+    /// the base's host can grow: base http://a + .evil.com/x gives
+    /// http://a.evil.com/x (draft 05 also puts the query there:
+    /// ?y/../.evil.com does the same).
+    Resolve(ResolveOpts),
+    /// Print each input's normal form, or `err MESSAGE`.
+    ///
+    /// rfc3986, rfc3987, rfc6874 and draft-fielding-uri-rfc2396bis-01 use the
+    /// comparison ladder of their §6.2 (RFC 3987: §5.3) with the steps of
+    /// --steps. draft-ietf-urnbis-rfc2141bis-urn-03 uses its §5 lexical
+    /// equivalence (--step5 a removes the query, the default; b reorders its
+    /// directives); rfc8141 its §3 (the assigned-name, normalized).
+    Normalize(NormalizeOpts),
+    /// Print `equivalent` (exit 0) or `different` (exit 1) for the
+    /// references A and B; `err MESSAGE` and exit 2 if one is invalid.
+    ///
+    /// The options are those of normalize; the references are compared
+    /// without building their normal forms.
+    Equiv(EquivOpts),
+    /// Find the URIs in running text and print one JSON object per URI.
+    ///
+    /// {"uri": ..., "offset": N, "end": N, "line": L, "column": C,
+    ///  "delimiter": "url-prefix" | "angle" | "quote" | "bare",
+    ///  "whitespace_removed": BOOL, "ambiguous_hyphen": null | URI,
+    ///  "abbreviated": null | "http://" | "ftp://",
+    ///  "fragment_outside_grammar": BOOL, "file": PATH or "-"}
+    ///
+    /// As the appendices on URLs in context say (draft-ietf-uri-url-06,
+    /// draft-fielding-url-syntax-05 and 2396bis-01): <URL:...>, <...> and
+    /// "..." wrappers, whose inner whitespace (a URI broken across lines) is
+    /// removed from "uri"; bare URIs (scheme://, mailto:, news:, urn:; every
+    /// scheme with --any-scheme), whose end is the grammar's longest
+    /// accepted prefix without trailing punctuation or an unbalanced ) or ].
+    /// "offset" and "end" are the byte span of the URI in the text (wrapper
+    /// excluded, whitespace inside included); "line" and "column" are
+    /// 1-based, the column in bytes. "ambiguous_hyphen" is the other reading
+    /// when a hyphen ends a line inside the URI and the grammar accepts both.
+    /// Exit status 0 if a URI was found, 1 if none.
+    #[command(
+        about = "Find the URIs in running text and print one JSON object per URI",
+        verbatim_doc_comment
+    )]
+    Extract(ExtractOpts),
+    /// List the built-in grammars: each name, then its entry rules, the
+    /// default first.
+    Grammars,
+}
+
+/// `--grammar` or `--grammar-file`.
+#[derive(Debug, Args)]
+struct GrammarOpts {
+    /// A built-in grammar (see `uridfa grammars`), ASCII case ignored
+    /// [default: rfc3986].
+    #[arg(long, value_name = "NAME", value_parser = GrammarParser)]
+    grammar: Option<uridfa::Grammar>,
+    /// Compile the ABNF file PATH at run time instead.
+    #[arg(long, value_name = "PATH", conflicts_with = "grammar")]
+    grammar_file: Option<PathBuf>,
+}
+
+/// `--strip-cr`, for the subcommands that read lines.
+#[derive(Debug, Args)]
+struct LineOpts {
+    /// Remove one \r from the end of each line read from standard input
+    /// (CRLF files).
+    #[arg(long)]
+    strip_cr: bool,
+}
+
+/// The options of `check` and `split`.
+#[derive(Debug, Args)]
+struct RunOpts {
+    /// The grammar [default: rfc3986].
+    #[command(flatten)]
+    grammar: GrammarOpts,
+    /// The entry rule (ASCII case ignored) [default: the grammar's first].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
+    /// `--strip-cr`.
+    #[command(flatten)]
+    lines: LineOpts,
+    /// The inputs; without any, each line of standard input is one.
+    #[arg(value_name = "INPUT", value_parser = clap::value_parser!(OsString))]
+    inputs: Vec<OsString>,
+}
+
+/// The options of `stats`.
+#[derive(Debug, Args)]
+struct StatsOpts {
+    /// The grammar [default: every built-in grammar].
+    #[command(flatten)]
+    grammar: GrammarOpts,
+}
+
+/// The options of `dot`.
+#[derive(Debug, Args)]
+struct DotOpts {
+    /// The grammar [default: rfc3986].
+    #[command(flatten)]
+    grammar: GrammarOpts,
+    /// The entry rule (ASCII case ignored) [default: the grammar's first].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
+}
+
+/// The options of `resolve`.
+#[derive(Debug, Args)]
+struct ResolveOpts {
+    /// The base URI (or IRI, with --grammar rfc3987).
+    #[arg(long, value_name = "URI")]
+    base: String,
+    /// The resolution algorithm [default: rfc3986].
+    #[arg(long, value_name = "NAME", value_parser = PossibleValuesParser::new(
+        uridfa::resolve::Algorithm::ALL.map(|a| a.name())))]
+    algorithm: Option<String>,
+    /// What to do with ".." segments above the root [default: the
+    /// algorithm's own].
+    #[arg(long, value_parser = ["keep", "remove", "error"])]
+    dots: Option<String>,
+    /// 2396bis-01's "validating" switch [default: yes].
+    #[arg(long, value_parser = ["yes", "no"])]
+    validating: Option<String>,
+    /// rfc3986 (URIs) or rfc3987 (IRIs) [default: rfc3986].
+    #[arg(long, value_name = "NAME", value_parser = GrammarParser)]
+    grammar: Option<uridfa::Grammar>,
+    /// `--strip-cr`.
+    #[command(flatten)]
+    lines: LineOpts,
+    /// The references; without any, each line of standard input is one.
+    #[arg(value_name = "REF", value_parser = clap::value_parser!(OsString))]
+    inputs: Vec<OsString>,
+}
+
+/// The options `normalize` and `equiv` share.
+#[derive(Debug, Args)]
+struct LadderOpts {
+    /// The grammar whose equivalence to use [default: rfc3986].
+    #[arg(long, value_name = "NAME", value_parser = GrammarParser)]
+    grammar: Option<uridfa::Grammar>,
+    /// The ladder's steps, comma-separated from case, pct, path, scheme
+    /// (or all, none) [default: all].
+    #[arg(long, value_name = "LIST")]
+    steps: Option<String>,
+    /// URN draft 03 §5 step 5: a removes the query, b reorders its
+    /// directives [default: a].
+    #[arg(long, value_parser = ["a", "b", "5a", "5b"])]
+    step5: Option<String>,
+}
+
+/// The options of `normalize`.
+#[derive(Debug, Args)]
+struct NormalizeOpts {
+    /// `--grammar`, `--steps`, `--step5`.
+    #[command(flatten)]
+    ladder: LadderOpts,
+    /// `--strip-cr`.
+    #[command(flatten)]
+    lines: LineOpts,
+    /// The inputs; without any, each line of standard input is one.
+    #[arg(value_name = "INPUT", value_parser = clap::value_parser!(OsString))]
+    inputs: Vec<OsString>,
+}
+
+/// The options of `equiv`.
+#[derive(Debug, Args)]
+struct EquivOpts {
+    /// `--grammar`, `--steps`, `--step5`.
+    #[command(flatten)]
+    ladder: LadderOpts,
+    /// The first reference.
+    #[arg(value_parser = clap::value_parser!(OsString))]
+    a: OsString,
+    /// The second reference.
+    #[arg(value_parser = clap::value_parser!(OsString))]
+    b: OsString,
+}
+
+/// The options of `extract`.
+#[derive(Debug, Args)]
+struct ExtractOpts {
+    /// The grammar [default: rfc3986].
+    #[command(flatten)]
+    grammar: GrammarOpts,
+    /// The entry rule [default: the grammar's URI, IRI or url entry, else
+    /// its first].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
+    /// Also find www. and ftp. (2396bis-01 Appendix F) and report the
+    /// implied prefix in "abbreviated"; "uri" is then the text without it.
+    #[arg(long)]
+    abbreviated: bool,
+    /// Find bare URIs of every scheme, not only scheme://, mailto:, news:
+    /// and urn:.
+    #[arg(long)]
+    any_scheme: bool,
+    /// The files to read [default: standard input, named "-"].
+    #[arg(value_name = "FILE", value_parser = clap::value_parser!(PathBuf))]
+    files: Vec<PathBuf>,
+}
+
+/// The parser of a built-in grammar name, ASCII case ignored: clap's
+/// possible values, asked in lower case so that clap's suggestion of the
+/// closest name ("a similar value exists") ignores case too; the error
+/// quotes the name as given.
+#[derive(Clone, Copy, Debug)]
+struct GrammarParser;
+
+impl TypedValueParser for GrammarParser {
+    type Value = uridfa::Grammar;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<uridfa::Grammar, clap::Error> {
+        let names = PossibleValuesParser::new(uridfa::Grammar::ALL.map(uridfa::Grammar::name));
+        let name = names
+            .parse_ref(cmd, arg, &value.to_ascii_lowercase())
+            .map_err(|mut e| {
+                let given = ContextValue::String(value.to_string_lossy().into_owned());
+                e.insert(ContextKind::InvalidValue, given);
+                e
+            })?;
+        uridfa::Grammar::from_name(&name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            uridfa::Grammar::ALL
+                .map(|g| PossibleValue::new(g.name()))
+                .into_iter(),
+        ))
+    }
+}
+
 /// What the user asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `uridfa help`, `--help` or `-h` anywhere: print the usage.
-    Help,
     /// `uridfa grammars`: list the built-in grammars.
     Grammars,
     /// `uridfa check`: validate inputs.
@@ -49,8 +383,8 @@ pub enum Command {
 /// The arguments of `extract`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExtractArgs {
-    /// `--grammar` or `--grammar-file`; `None` means `rfc3986`.
-    pub grammar: Option<GrammarArg>,
+    /// `--grammar` or `--grammar-file` (default `rfc3986`).
+    pub grammar: GrammarArg,
     /// `--rule R`; `None` means the grammar's `URI`, `IRI` or `url` entry if
     /// it has one, else its first.
     pub rule: Option<String>,
@@ -82,6 +416,8 @@ pub struct NormalizeArgs {
     /// The inputs given as arguments (`equiv`: exactly two); empty means
     /// read standard input (`normalize` only).
     pub inputs: Vec<Vec<u8>>,
+    /// `--strip-cr` (`normalize` only).
+    pub strip_cr: bool,
 }
 
 /// The arguments of `resolve`.
@@ -95,6 +431,8 @@ pub struct ResolveArgs {
     pub options: uridfa::resolve::Options,
     /// References given as arguments; empty means read standard input.
     pub inputs: Vec<Vec<u8>>,
+    /// `--strip-cr`.
+    pub strip_cr: bool,
 }
 
 /// Where a grammar comes from.
@@ -107,18 +445,38 @@ pub enum GrammarArg {
     File(PathBuf),
 }
 
+impl GrammarOpts {
+    /// The grammar chosen, if any.
+    fn chosen(self) -> Option<GrammarArg> {
+        match (self.grammar, self.grammar_file) {
+            (_, Some(path)) => Some(GrammarArg::File(path)),
+            (Some(g), None) => Some(GrammarArg::Builtin(g)),
+            (None, None) => None,
+        }
+    }
+
+    /// The grammar chosen, `rfc3986` by default.
+    fn or_default(self) -> GrammarArg {
+        self.chosen()
+            .unwrap_or(GrammarArg::Builtin(uridfa::Grammar::Rfc3986))
+    }
+}
+
 /// The arguments of `check`, `split` and `dot`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunArgs {
-    /// The grammar to use.
+    /// The grammar to use (default `rfc3986`).
     pub grammar: GrammarArg,
     /// `--rule R`; `None` means the grammar's first entry.
     pub rule: Option<String>,
     /// Inputs given as arguments; empty means read standard input.
     pub inputs: Vec<Vec<u8>>,
+    /// `--strip-cr`: remove one `\r` from the end of each line read.
+    pub strip_cr: bool,
 }
 
-/// A malformed command line; exit status 2.
+/// A command line that clap accepted but whose options do not fit
+/// together, or an unknown rule; exit status 2.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UsageError(pub String);
 
@@ -128,286 +486,64 @@ impl fmt::Display for UsageError {
     }
 }
 
-/// Which options and inputs a subcommand accepts.
-#[derive(Clone, Copy, Debug)]
-struct Accepts {
-    /// `--grammar` / `--grammar-file`.
-    grammar: bool,
-    /// `--rule`.
-    rule: bool,
-    /// Positional inputs.
-    inputs: bool,
-    /// `--base`, `--algorithm`, `--dots`.
-    resolve: bool,
-    /// `--steps`, `--step5`.
-    normalize: bool,
-    /// `--abbreviated`, `--any-scheme` (flags without a value).
-    extract: bool,
-}
-
-/// Everything collected from the arguments after the subcommand.
-#[derive(Debug, Default)]
-struct Collected {
-    /// `--grammar` or `--grammar-file`.
-    grammar: Option<GrammarArg>,
-    /// `--rule`.
-    rule: Option<String>,
-    /// Positional arguments.
-    inputs: Vec<Vec<u8>>,
-    /// `-h` / `--help` seen.
-    help: bool,
-    /// `--base`.
-    base: Option<String>,
-    /// `--algorithm`.
-    algorithm: Option<String>,
-    /// `--dots`.
-    dots: Option<String>,
-    /// `--validating`.
-    validating: Option<String>,
-    /// `--steps`.
-    steps: Option<String>,
-    /// `--step5`.
-    step5: Option<String>,
-    /// `--abbreviated`.
-    abbreviated: bool,
-    /// `--any-scheme`.
-    any_scheme: bool,
-}
-
-/// Parses the arguments after the program name.
-///
-/// # Errors
-///
-/// A [`UsageError`] naming the first problem: unknown subcommand or option,
-/// missing or repeated option, an argument the subcommand does not take.
-pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
-    let Some((sub, rest)) = args.split_first() else {
-        return Err(UsageError("no subcommand given".into()));
-    };
-    let sub = sub.to_str().unwrap_or("");
-    let accepts = match sub {
-        "help" | "-h" | "--help" => return Ok(Command::Help),
-        "grammars" => Accepts {
-            grammar: false,
-            rule: false,
-            inputs: false,
-            resolve: false,
-            normalize: false,
-            extract: false,
-        },
-        "stats" => Accepts {
-            grammar: true,
-            rule: false,
-            inputs: false,
-            resolve: false,
-            normalize: false,
-            extract: false,
-        },
-        "dot" => Accepts {
-            grammar: true,
-            rule: true,
-            inputs: false,
-            resolve: false,
-            normalize: false,
-            extract: false,
-        },
-        "check" | "split" => Accepts {
-            grammar: true,
-            rule: true,
-            inputs: true,
-            resolve: false,
-            normalize: false,
-            extract: false,
-        },
-        "resolve" => Accepts {
-            grammar: true,
-            rule: false,
-            inputs: true,
-            resolve: true,
-            normalize: false,
-            extract: false,
-        },
-        "normalize" | "equiv" => Accepts {
-            grammar: true,
-            rule: false,
-            inputs: true,
-            resolve: false,
-            normalize: true,
-            extract: false,
-        },
-        "extract" => Accepts {
-            grammar: true,
-            rule: true,
-            inputs: true,
-            resolve: false,
-            normalize: false,
-            extract: true,
-        },
-        _ => {
-            return Err(UsageError(format!(
-                "unknown subcommand '{}'",
-                args[0].to_string_lossy()
-            )))
-        }
-    };
-    let c = collect(sub, rest, accepts)?;
-    if c.help {
-        return Ok(Command::Help);
-    }
-    let run = |c: Collected| -> Result<RunArgs, UsageError> {
-        let grammar = c.grammar.ok_or_else(|| {
-            UsageError(format!(
-                "'{sub}' needs --grammar NAME or --grammar-file PATH"
-            ))
-        })?;
-        Ok(RunArgs {
-            grammar,
-            rule: c.rule,
-            inputs: c.inputs,
+impl Cli {
+    /// The command to run.
+    ///
+    /// # Errors
+    ///
+    /// A [`UsageError`] for options that do not fit together (e.g. `--dots
+    /// keep` with RFC 3986, `--steps` with a URN grammar).
+    pub fn into_command(self) -> Result<Command, UsageError> {
+        let run = |o: RunOpts| RunArgs {
+            grammar: o.grammar.or_default(),
+            rule: o.rule,
+            inputs: o.inputs.iter().map(|a| os_bytes(a)).collect(),
+            strip_cr: o.lines.strip_cr,
+        };
+        Ok(match self.command {
+            Sub::Grammars => Command::Grammars,
+            Sub::Check(o) => Command::Check(run(o)),
+            Sub::Split(o) => Command::Split(run(o)),
+            Sub::Stats(o) => Command::Stats(o.grammar.chosen()),
+            Sub::Dot(o) => Command::Dot(RunArgs {
+                grammar: o.grammar.or_default(),
+                rule: o.rule,
+                inputs: Vec::new(),
+                strip_cr: false,
+            }),
+            Sub::Resolve(o) => Command::Resolve(resolve_args(o)?),
+            Sub::Normalize(o) => Command::Normalize(NormalizeArgs {
+                normalization: normalization(o.ladder)?,
+                inputs: o.inputs.iter().map(|a| os_bytes(a)).collect(),
+                strip_cr: o.lines.strip_cr,
+            }),
+            Sub::Equiv(o) => Command::Equiv(NormalizeArgs {
+                normalization: normalization(o.ladder)?,
+                inputs: vec![os_bytes(&o.a), os_bytes(&o.b)],
+                strip_cr: false,
+            }),
+            Sub::Extract(o) => Command::Extract(ExtractArgs {
+                grammar: o.grammar.or_default(),
+                rule: o.rule,
+                abbreviated: o.abbreviated,
+                any_scheme: o.any_scheme,
+                files: o.files,
+            }),
         })
-    };
-    Ok(match sub {
-        "grammars" => Command::Grammars,
-        "stats" => Command::Stats(c.grammar),
-        "dot" => Command::Dot(run(c)?),
-        "check" => Command::Check(run(c)?),
-        "resolve" => Command::Resolve(resolve_args(c)?),
-        "normalize" => Command::Normalize(normalize_args(sub, c)?),
-        "equiv" => Command::Equiv(normalize_args(sub, c)?),
-        "extract" => Command::Extract(ExtractArgs {
-            grammar: c.grammar,
-            rule: c.rule,
-            abbreviated: c.abbreviated,
-            any_scheme: c.any_scheme,
-            files: c.inputs.into_iter().map(bytes_path).collect(),
-        }),
-        _ => Command::Split(run(c)?),
-    })
-}
-
-/// Collects the options and inputs of subcommand `sub`.
-fn collect(sub: &str, args: &[OsString], accepts: Accepts) -> Result<Collected, UsageError> {
-    let mut c = Collected::default();
-    let mut only_inputs = false;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let bytes = os_bytes(arg);
-        if only_inputs || !bytes.starts_with(b"-") || bytes == b"-" {
-            if !accepts.inputs {
-                return Err(UsageError(format!(
-                    "'{sub}' takes no input arguments (got '{}')",
-                    arg.to_string_lossy()
-                )));
-            }
-            c.inputs.push(bytes);
-            continue;
-        }
-        if bytes == b"--" {
-            only_inputs = true;
-            continue;
-        }
-        let Some(arg) = arg.to_str() else {
-            return Err(UsageError(format!(
-                "unknown option '{}'",
-                arg.to_string_lossy()
-            )));
-        };
-        let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name, Some(OsString::from(value))),
-            _ => (arg, None),
-        };
-        let known = match name {
-            "-h" | "--help" => {
-                c.help = true;
-                continue;
-            }
-            "--abbreviated" | "--any-scheme" if accepts.extract && inline.is_none() => {
-                let flag = if name == "--abbreviated" {
-                    &mut c.abbreviated
-                } else {
-                    &mut c.any_scheme
-                };
-                if *flag {
-                    return Err(UsageError(format!("option '{name}' given twice")));
-                }
-                *flag = true;
-                continue;
-            }
-            "--grammar" | "--grammar-file" => accepts.grammar,
-            "--rule" => accepts.rule,
-            "--base" | "--algorithm" | "--dots" | "--validating" => accepts.resolve,
-            "--steps" | "--step5" => accepts.normalize,
-            _ => false,
-        };
-        if !known {
-            return Err(UsageError(format!("unknown option '{name}' for '{sub}'")));
-        }
-        let value = match inline {
-            Some(v) => v,
-            None => it
-                .next()
-                .cloned()
-                .ok_or_else(|| UsageError(format!("option '{name}' needs a value")))?,
-        };
-        match name {
-            "--grammar-file" => set_grammar(&mut c, GrammarArg::File(PathBuf::from(value)))?,
-            "--grammar" => {
-                let value = utf8(name, value)?;
-                let grammar = uridfa::Grammar::from_name(&value).ok_or_else(|| {
-                    let known: Vec<&str> = uridfa::Grammar::ALL.iter().map(|g| g.name()).collect();
-                    UsageError(format!(
-                        "unknown grammar '{value}' (built in: {})",
-                        known.join(", ")
-                    ))
-                })?;
-                set_grammar(&mut c, GrammarArg::Builtin(grammar))?
-            }
-            "--base" | "--algorithm" | "--dots" | "--validating" | "--steps" | "--step5" => {
-                let slot = match name {
-                    "--base" => &mut c.base,
-                    "--validating" => &mut c.validating,
-                    "--algorithm" => &mut c.algorithm,
-                    "--steps" => &mut c.steps,
-                    "--step5" => &mut c.step5,
-                    _ => &mut c.dots,
-                };
-                if slot.is_some() {
-                    return Err(UsageError(format!("option '{name}' given twice")));
-                }
-                *slot = Some(utf8(name, value)?);
-            }
-            _ => {
-                if c.rule.is_some() {
-                    return Err(UsageError("option '--rule' given twice".into()));
-                }
-                c.rule = Some(utf8(name, value)?);
-            }
-        }
     }
-    Ok(c)
 }
 
 /// The arguments of `resolve`, checked.
-fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
+fn resolve_args(o: ResolveOpts) -> Result<ResolveArgs, UsageError> {
     use uridfa::resolve::{Algorithm, Dots, Options, Syntax};
-    let base = c
-        .base
-        .ok_or_else(|| UsageError("'resolve' needs --base URI".into()))?;
-    let algorithm = match c.algorithm.as_deref() {
+    let algorithm = match o.algorithm.as_deref() {
         None => Algorithm::Rfc3986,
-        Some(name) => Algorithm::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            UsageError(format!(
-                "unknown algorithm '{name}'; one of: {}",
-                names.join(", ")
-            ))
-        })?,
+        Some(name) => Algorithm::from_name(name)
+            .ok_or_else(|| UsageError(format!("unknown algorithm '{name}'")))?,
     };
     let mut options = Options::new(algorithm);
-    if let Some(d) = c.dots.as_deref() {
-        let dots = Dots::from_name(d).ok_or_else(|| {
-            UsageError(format!("unknown --dots '{d}'; one of: keep, remove, error"))
-        })?;
+    if let Some(d) = o.dots.as_deref() {
+        let dots = Dots::from_name(d).ok_or_else(|| UsageError(format!("unknown --dots '{d}'")))?;
         if dots == Dots::Keep && algorithm.default_dots() == Dots::Remove {
             return Err(UsageError(format!(
                 "--dots keep does not apply to {algorithm}: its remove_dot_segments always removes them"
@@ -415,73 +551,50 @@ fn resolve_args(c: Collected) -> Result<ResolveArgs, UsageError> {
         }
         options = options.dots(dots);
     }
-    if let Some(v) = c.validating.as_deref() {
+    if let Some(v) = o.validating.as_deref() {
         if algorithm != Algorithm::Rfc2396bis01 {
             return Err(UsageError(format!(
                 "--validating applies to draft-fielding-uri-rfc2396bis-01 only, not {algorithm}"
             )));
         }
-        options = options.validating(match v {
-            "yes" => true,
-            "no" => false,
-            other => {
-                return Err(UsageError(format!(
-                    "unknown --validating '{other}'; one of: yes, no"
-                )))
-            }
-        });
+        options = options.validating(v == "yes");
     }
-    match c.grammar {
-        None => {}
-        Some(GrammarArg::Builtin(name)) => {
-            let syntax = Syntax::of(name).ok_or_else(|| {
-                UsageError(format!(
-                    "'resolve' reads rfc3986 (URIs) or rfc3987 (IRIs), not '{name}'; \
-                     the older algorithms use their own document's grammar"
-                ))
-            })?;
-            if syntax != Syntax::Rfc3986
-                && !matches!(algorithm, Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict)
-            {
-                return Err(UsageError(format!(
-                    "--grammar {name} applies to rfc3986 and rfc3986-nonstrict only, not {algorithm} (RFC 3987 §6.5)"
-                )));
-            }
-            options = options.syntax(syntax);
-        }
-        Some(GrammarArg::File(_)) => {
-            return Err(UsageError(
-                "'resolve' works with built-in grammars only (--grammar rfc3986 or rfc3987)".into(),
+    if let Some(name) = o.grammar {
+        let syntax = Syntax::of(name).ok_or_else(|| {
+            UsageError(format!(
+                "'resolve' reads rfc3986 (URIs) or rfc3987 (IRIs), not '{name}'; \
+                 the older algorithms use their own document's grammar"
             ))
+        })?;
+        if syntax != Syntax::Rfc3986
+            && !matches!(algorithm, Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict)
+        {
+            return Err(UsageError(format!(
+                "--grammar {name} applies to rfc3986 and rfc3986-nonstrict only, not {algorithm} (RFC 3987 §6.5)"
+            )));
         }
+        options = options.syntax(syntax);
     }
     Ok(ResolveArgs {
-        base,
+        base: o.base,
         options,
-        inputs: c.inputs,
+        inputs: o.inputs.iter().map(|a| os_bytes(a)).collect(),
+        strip_cr: o.lines.strip_cr,
     })
 }
 
-/// The arguments of `normalize` and `equiv`, checked.
-fn normalize_args(sub: &str, c: Collected) -> Result<NormalizeArgs, UsageError> {
+/// The normalization of `normalize` and `equiv`, checked.
+fn normalization(o: LadderOpts) -> Result<Normalization, UsageError> {
     use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::Step5;
     use uridfa::normalize::{Steps, Syntax};
     use uridfa::Grammar;
-    let name = match c.grammar {
-        None => Grammar::Rfc3986,
-        Some(GrammarArg::Builtin(name)) => name,
-        Some(GrammarArg::File(_)) => {
-            return Err(UsageError(format!(
-                "'{sub}' works with built-in grammars only (--grammar NAME)"
-            )))
-        }
-    };
+    let name = o.grammar.unwrap_or(Grammar::Rfc3986);
     let urn03 = Grammar::DraftIetfUrnbisRfc2141bisUrn03;
-    let normalization = if let Some(syntax) = Syntax::of(name) {
-        if c.step5.is_some() {
+    if let Some(syntax) = Syntax::of(name) {
+        if o.step5.is_some() {
             return Err(UsageError(format!("--step5 applies to {urn03} only")));
         }
-        let steps = match c.steps.as_deref() {
+        let steps = match o.steps.as_deref() {
             None => Steps::ALL,
             Some(list) => Steps::from_names(list).ok_or_else(|| {
                 UsageError(format!(
@@ -489,79 +602,30 @@ fn normalize_args(sub: &str, c: Collected) -> Result<NormalizeArgs, UsageError> 
                 ))
             })?,
         };
-        Normalization::Ladder(syntax, steps)
+        Ok(Normalization::Ladder(syntax, steps))
     } else if name == urn03 || name == Grammar::Rfc8141 {
-        if c.steps.is_some() {
+        if o.steps.is_some() {
             return Err(UsageError(format!(
                 "--steps does not apply to {name}: its equivalence has fixed steps"
             )));
         }
         if name == Grammar::Rfc8141 {
-            if c.step5.is_some() {
+            if o.step5.is_some() {
                 return Err(UsageError(format!("--step5 applies to {urn03} only")));
             }
-            Normalization::Rfc8141
+            Ok(Normalization::Rfc8141)
         } else {
-            Normalization::Urn03(match c.step5.as_deref() {
-                None | Some("a") | Some("5a") => Step5::RemoveQuery,
-                Some("b") | Some("5b") => Step5::ReorderDirectives,
-                Some(other) => {
-                    return Err(UsageError(format!(
-                        "unknown --step5 '{other}'; one of: a, b"
-                    )))
-                }
-            })
+            Ok(Normalization::Urn03(match o.step5.as_deref() {
+                Some("b" | "5b") => Step5::ReorderDirectives,
+                _ => Step5::RemoveQuery,
+            }))
         }
     } else {
         let names: Vec<&str> = Syntax::ALL.iter().map(|s| s.name()).collect();
-        return Err(UsageError(format!(
+        Err(UsageError(format!(
             "grammar '{name}' has no normalization; one of: {}, {urn03}, rfc8141",
             names.join(", ")
-        )));
-    };
-    if sub == "equiv" && c.inputs.len() != 2 {
-        return Err(UsageError(format!(
-            "'equiv' takes exactly two references (got {})",
-            c.inputs.len()
-        )));
-    }
-    Ok(NormalizeArgs {
-        normalization,
-        inputs: c.inputs,
-    })
-}
-
-/// Records the grammar, refusing a second one.
-fn set_grammar(c: &mut Collected, g: GrammarArg) -> Result<(), UsageError> {
-    if c.grammar.is_some() {
-        return Err(UsageError(
-            "give one of --grammar and --grammar-file, once".into(),
-        ));
-    }
-    c.grammar = Some(g);
-    Ok(())
-}
-
-/// An option value that must be UTF-8.
-fn utf8(name: &str, value: OsString) -> Result<String, UsageError> {
-    value.into_string().map_err(|v| {
-        UsageError(format!(
-            "value of '{name}' is not UTF-8: '{}'",
-            v.to_string_lossy()
-        ))
-    })
-}
-
-/// A path from the bytes of an argument (see [`os_bytes`]).
-fn bytes_path(bytes: Vec<u8>) -> PathBuf {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStringExt;
-        PathBuf::from(OsString::from_vec(bytes))
-    }
-    #[cfg(not(unix))]
-    {
-        PathBuf::from(String::from_utf8_lossy(&bytes).into_owned())
+        )))
     }
 }
 
@@ -581,10 +645,17 @@ fn os_bytes(s: &OsStr) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
-    fn p(args: &[&str]) -> Result<Command, UsageError> {
-        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
-        parse(&args)
+    fn p(args: &[&str]) -> Result<Command, String> {
+        let cli = Cli::try_parse_from(std::iter::once("uridfa").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        cli.into_command().map_err(|e| e.0)
+    }
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 
     #[test]
@@ -592,7 +663,8 @@ mod tests {
         let want = Command::Check(RunArgs {
             grammar: GrammarArg::Builtin(uridfa::Grammar::Rfc3986),
             rule: Some("R".into()),
-            inputs: vec![b"x".to_vec(), b"-y".to_vec(), b"-".to_vec()],
+            inputs: vec![b"x".to_vec(), b"-".to_vec(), b"-y".to_vec()],
+            strip_cr: true,
         });
         assert_eq!(
             p(&[
@@ -601,12 +673,32 @@ mod tests {
                 "RFC3986",
                 "--rule=R",
                 "x",
+                "-",
+                "--strip-cr",
                 "--",
                 "-y",
-                "-"
             ]),
             Ok(want)
         );
+    }
+
+    #[test]
+    fn rfc3986_is_the_default_grammar() {
+        let rfc3986 = GrammarArg::Builtin(uridfa::Grammar::Rfc3986);
+        for sub in ["check", "split", "dot"] {
+            let (Ok(Command::Check(a)) | Ok(Command::Split(a)) | Ok(Command::Dot(a))) = p(&[sub])
+            else {
+                panic!("{sub}");
+            };
+            assert_eq!(a.grammar, rfc3986, "{sub}");
+            assert!(!a.strip_cr, "{sub}");
+        }
+        let Ok(Command::Extract(a)) = p(&["extract"]) else {
+            panic!("extract");
+        };
+        assert_eq!(a.grammar, rfc3986);
+        // stats keeps its default: every built-in grammar.
+        assert_eq!(p(&["stats"]), Ok(Command::Stats(None)));
     }
 
     #[test]
@@ -617,9 +709,21 @@ mod tests {
             };
             assert_eq!(args.grammar, GrammarArg::Builtin(uridfa::Grammar::Rfc3987));
         }
-        let err = p(&["check", "--grammar", "rfc9999"]).unwrap_err().0;
+    }
+
+    #[test]
+    fn misspelt_names_get_a_suggestion() {
+        let err = p(&["check", "--grammar", "rfc3968"]).unwrap_err();
+        assert!(err.contains("'rfc3968'"), "{err}");
+        assert!(err.contains("a similar value exists: 'rfc3986'"), "{err}");
+        let err = p(&["chek"]).unwrap_err();
         assert!(
-            err.starts_with("unknown grammar 'rfc9999' (built in: rfc3986, rfc1738, "),
+            err.contains("a similar subcommand exists: 'check'"),
+            "{err}"
+        );
+        let err = p(&["check", "--strip-rc"]).unwrap_err();
+        assert!(
+            err.contains("a similar argument exists: '--strip-cr'"),
             "{err}"
         );
     }
@@ -629,24 +733,30 @@ mod tests {
         for args in [
             &[][..],
             &["frobnicate"],
-            &["check"],
             &["check", "--grammar"],
-            &["check", "--grammar", "g", "--bogus"],
-            &["check", "--grammar", "g", "--grammar-file", "f"],
-            &["check", "--grammar", "g", "--rule", "a", "--rule", "b"],
+            &["check", "--grammar", "g"],
+            &["check", "--bogus"],
+            &["check", "--grammar", "rfc3986", "--grammar-file", "f"],
+            &["check", "--rule", "a", "--rule", "b"],
             &["stats", "--rule", "a"],
-            &["dot", "--grammar", "g", "input"],
-            &["grammars", "--grammar", "g"],
+            &["dot", "input"],
+            &["dot", "--strip-cr"],
+            &["grammars", "--grammar", "rfc3986"],
             &["resolve"],
             &["resolve", "--base", "http://a/", "--algorithm", "rfc1808"],
             &["resolve", "--base", "http://a/", "--dots", "sometimes"],
             &["resolve", "--base", "http://a/", "--dots", "keep"],
             &["resolve", "--base", "a", "--base", "b"],
-            &["check", "--grammar", "g", "--base", "b"],
-            &["check", "--grammar", "g", "--abbreviated"],
+            &["resolve", "--base", "a", "--grammar-file", "f"],
+            &["check", "--base", "b"],
+            &["check", "--abbreviated"],
+            &["equiv", "a"],
+            &["equiv", "a", "b", "c"],
+            &["equiv", "--strip-cr", "a", "b"],
             &["extract", "--abbreviated", "--abbreviated"],
             &["extract", "--abbreviated=yes"],
             &["extract", "--base", "b"],
+            &["extract", "--strip-cr"],
         ] {
             assert!(p(args).is_err(), "{args:?}");
         }
@@ -659,6 +769,7 @@ mod tests {
             base: "http://a/b".into(),
             options: Options::new(Algorithm::Rfc2396).dots(Dots::Error),
             inputs: vec![b"g".to_vec()],
+            strip_cr: false,
         });
         assert_eq!(
             p(&[
@@ -677,7 +788,7 @@ mod tests {
     #[test]
     fn extract_options() {
         let want = Command::Extract(ExtractArgs {
-            grammar: Some(GrammarArg::Builtin(uridfa::Grammar::Rfc1738)),
+            grammar: GrammarArg::Builtin(uridfa::Grammar::Rfc1738),
             rule: None,
             abbreviated: true,
             any_scheme: false,
@@ -694,13 +805,5 @@ mod tests {
             ]),
             Ok(want)
         );
-    }
-
-    #[test]
-    fn help_anywhere() {
-        assert_eq!(p(&["help"]), Ok(Command::Help));
-        assert_eq!(p(&["--help"]), Ok(Command::Help));
-        assert_eq!(p(&["split", "-h"]), Ok(Command::Help));
-        assert_eq!(p(&["stats"]), Ok(Command::Stats(None)));
     }
 }

@@ -6,36 +6,78 @@ use crate::args::{ExtractArgs, GrammarArg, Normalization, NormalizeArgs, Resolve
 use crate::input;
 use crate::json;
 use crate::source::{Entry, Failure, Loaded};
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::borrow::Cow;
+use std::io::{self, BufWriter, Write};
 use uridfa_runtime::{split_with, validate, Span, Tables};
 
-/// Standard output, buffered, flushed after every input when a person is
-/// typing the inputs.
+/// Standard output, buffered, and flushed after every line unless it is a
+/// regular file: whoever reads a pipe or a terminal sees each result as soon
+/// as its input is read (`uridfa check` as a co-process), while a file
+/// gets large writes.
 struct Out {
     /// The buffered stream.
     w: BufWriter<io::StdoutLock<'static>>,
     /// Whether to flush after each line.
-    interactive: bool,
+    per_line: bool,
 }
 
 impl Out {
-    /// Standard output for a command whose inputs are `args` (or standard
-    /// input if empty).
-    fn new(args: &[Vec<u8>]) -> Out {
+    /// Standard output.
+    fn new() -> Out {
         Out {
             w: BufWriter::new(io::stdout().lock()),
-            interactive: args.is_empty() && io::stdin().is_terminal(),
+            per_line: !stdout_is_file(),
         }
     }
 
     /// Writes one line (`line` plus `\n`).
     fn line(&mut self, line: &str) -> io::Result<()> {
         self.w.write_all(line.as_bytes())?;
+        self.end_line()
+    }
+
+    /// Writes `\n`, ending a line, and flushes if lines are flushed.
+    fn end_line(&mut self) -> io::Result<()> {
         self.w.write_all(b"\n")?;
-        if self.interactive {
+        if self.per_line {
             self.w.flush()?;
         }
         Ok(())
+    }
+
+    /// Writes one JSON object as a line ([`json::write`]); `buf` is
+    /// scratch space.
+    fn json<T: serde::Serialize>(&mut self, buf: &mut Vec<u8>, value: &T) -> io::Result<()> {
+        buf.clear();
+        json::write(buf, value)?;
+        self.w.write_all(buf)?;
+        self.end_line()
+    }
+}
+
+/// Whether standard output is a regular file (not a pipe, terminal or
+/// device), asked of the file's metadata.
+fn stdout_is_file() -> bool {
+    #[cfg(unix)]
+    let owned = {
+        use std::os::fd::AsFd;
+        io::stdout().as_fd().try_clone_to_owned()
+    };
+    #[cfg(windows)]
+    let owned = {
+        use std::os::windows::io::AsHandle;
+        io::stdout().as_handle().try_clone_to_owned()
+    };
+    #[cfg(any(unix, windows))]
+    {
+        owned
+            .map(std::fs::File::from)
+            .and_then(|f| f.metadata())
+            .is_ok_and(|m| m.file_type().is_file())
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        false
     }
 }
 
@@ -48,14 +90,16 @@ pub fn check(args: &RunArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load(&args.grammar)?;
     let entry = grammar.entry(args.rule.as_deref())?;
     let t = entry.tables;
-    let mut out = Out::new(&args.inputs);
+    let mut out = Out::new();
     let mut all_ok = true;
-    input::for_each(&args.inputs, |bytes| match validate(&t, bytes) {
-        Ok(()) => out.line("ok"),
-        Err(e) => {
-            all_ok = false;
-            let e = entry.error_at(bytes, e);
-            out.line(&format!("err {} {}", e.offset(), e.describe(&t)))
+    input::for_each(&args.inputs, args.strip_cr, |bytes| {
+        match validate(&t, bytes) {
+            Ok(()) => out.line("ok"),
+            Err(e) => {
+                all_ok = false;
+                let e = entry.error_at(bytes, e);
+                out.line(&format!("err {} {}", e.offset(), e.describe(&t)))
+            }
         }
     })?;
     out.w.flush()?;
@@ -100,69 +144,69 @@ pub fn split(args: &RunArgs) -> Result<bool, Failure> {
     let layout = Layout::of(&t);
     let mut regs = vec![0usize; t.reg_len as usize];
     let mut spans: Vec<Option<Span>> = vec![None; t.capture_len()];
-    let mut out = Out::new(&args.inputs);
+    let mut out = Out::new();
     let mut all_ok = true;
-    let mut line = String::new();
-    input::for_each(&args.inputs, |bytes| {
-        line.clear();
-        line.push_str("{\"input\": ");
-        json::push_str(&mut line, bytes);
+    let mut buf = Vec::new();
+    input::for_each(&args.inputs, args.strip_cr, |bytes| {
         match split_with(&t, bytes, &mut regs, &mut spans) {
-            Ok(()) => split_json(&mut line, &t, &layout, bytes, &spans),
+            Ok(()) => out.json(&mut buf, &split_ok(&t, &layout, bytes, &spans)),
             Err(e) => {
                 all_ok = false;
                 let e = entry.error_at(bytes, e);
-                line.push_str(&format!(
-                    ", \"ok\": false, \"offset\": {}, \"message\": ",
-                    e.offset()
-                ));
-                json::push_str(&mut line, e.describe(&t).to_string().as_bytes());
-                line.push('}');
+                let value = json::SplitErr {
+                    input: json::Text(bytes),
+                    ok: false,
+                    offset: e.offset(),
+                    message: e.describe(&t).to_string(),
+                    component: e.component(&t),
+                    expected: e.expected(&t),
+                };
+                out.json(&mut buf, &value)
             }
         }
-        out.line(&line)
     })?;
     out.w.flush()?;
     Ok(all_ok)
 }
 
-/// Appends the rest of a successful `split` object, after `"input"`.
-fn split_json(
-    line: &mut String,
-    t: &Tables<'_>,
+/// The `split` object of a valid input.
+fn split_ok<'a>(
+    t: &Tables<'a>,
     layout: &Layout,
-    bytes: &[u8],
+    bytes: &'a [u8],
     spans: &[Option<Span>],
-) {
+) -> json::SplitOk<'a> {
     let text = |i: usize| {
         spans
             .get(i)
             .copied()
             .flatten()
             .and_then(|(a, b)| bytes.get(a..b))
+            .map(json::Text)
     };
-    let name = |i: usize| t.capture_name(i).unwrap_or("").as_bytes();
-    line.push_str(", \"ok\": true, \"components\": {");
-    for (n, &i) in layout.components.iter().enumerate() {
-        if n > 0 {
-            line.push_str(", ");
-        }
-        json::push_str(line, name(i));
-        line.push_str(": ");
-        json::push_opt_str(line, text(i));
+    let name = |i: usize| t.capture_name(i).unwrap_or("");
+    let components = layout
+        .components
+        .iter()
+        .map(|&i| (Cow::Borrowed(name(i)), text(i)))
+        .collect();
+    let kinds = layout
+        .kinds
+        .iter()
+        .map(|(k, kinds)| {
+            let set = kinds.iter().copied().find(|&i| text(i).is_some());
+            (
+                Cow::Owned(format!("{}_kind", name(*k))),
+                set.map(|i| json::Text(name(i).as_bytes())),
+            )
+        })
+        .collect();
+    json::SplitOk {
+        input: json::Text(bytes),
+        ok: true,
+        components: json::Members(components),
+        kinds: json::Members(kinds),
     }
-    line.push('}');
-    for (k, kinds) in &layout.kinds {
-        line.push_str(", ");
-        json::push_str(
-            line,
-            format!("{}_kind", t.capture_name(*k).unwrap_or("")).as_bytes(),
-        );
-        line.push_str(": ");
-        let set = kinds.iter().copied().find(|&i| text(i).is_some());
-        json::push_opt_str(line, set.map(name));
-    }
-    line.push('}');
 }
 
 /// `uridfa grammars`: one line per built-in grammar, its name then its entry
@@ -172,7 +216,7 @@ fn split_json(
 ///
 /// [`Failure::Io`] if writing fails.
 pub fn grammars() -> Result<bool, Failure> {
-    let mut out = Out::new(&[]);
+    let mut out = Out::new();
     for g in uridfa::GRAMMARS {
         let rules: Vec<&str> = g.entries.iter().map(|t| t.rule).collect();
         out.line(&format!("{} {}", g.name, rules.join(" ")))?;
@@ -225,7 +269,7 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
             *w = (*w).max(cell.chars().count());
         }
     }
-    let mut out = Out::new(&[]);
+    let mut out = Out::new();
     for row in &rows {
         // Names are left-aligned, numbers right-aligned.
         let line = format!(
@@ -261,7 +305,7 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
 pub fn dot(args: &RunArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load(&args.grammar)?;
     let t = grammar.entry(args.rule.as_deref())?.tables;
-    let mut out = Out::new(&[]);
+    let mut out = Out::new();
     out.w
         .write_all(uridfa_codegen::dump::tables_dot(&t).as_bytes())?;
     out.w.flush()?;
@@ -274,7 +318,7 @@ pub fn dot(args: &RunArgs) -> Result<bool, Failure> {
 ///
 /// A [`Failure`] if I/O fails.
 pub fn resolve(args: &ResolveArgs) -> Result<bool, Failure> {
-    transform_each(&args.inputs, |bytes, buf| {
+    transform_each(&args.inputs, args.strip_cr, |bytes, buf| {
         let Ok(reference) = std::str::from_utf8(bytes) else {
             return Err("reference is not UTF-8".into());
         };
@@ -296,15 +340,16 @@ pub fn resolve(args: &ResolveArgs) -> Result<bool, Failure> {
 /// input succeeded.
 fn transform_each(
     inputs: &[Vec<u8>],
+    strip_cr: bool,
     mut f: impl FnMut(&[u8], &mut Vec<u8>) -> Result<usize, String>,
 ) -> Result<bool, Failure> {
-    let mut out = Out::new(inputs);
+    let mut out = Out::new();
     let mut all_ok = true;
     let mut buf = Vec::new();
-    input::for_each(inputs, |bytes| match f(bytes, &mut buf) {
+    input::for_each(inputs, strip_cr, |bytes| match f(bytes, &mut buf) {
         Ok(n) => {
             out.w.write_all(buf.get(..n).unwrap_or_default())?;
-            out.line("")
+            out.end_line()
         }
         Err(e) => {
             all_ok = false;
@@ -360,7 +405,7 @@ fn normal_form(n: Normalization, input: &[u8], buf: &mut Vec<u8>) -> Result<usiz
 ///
 /// A [`Failure`] if I/O fails.
 pub fn normalize(args: &NormalizeArgs) -> Result<bool, Failure> {
-    transform_each(&args.inputs, |bytes, buf| {
+    transform_each(&args.inputs, args.strip_cr, |bytes, buf| {
         buf.resize(bytes.len() + 8, 0);
         normal_form(args.normalization, bytes, buf)
     })
@@ -376,7 +421,7 @@ pub fn normalize(args: &NormalizeArgs) -> Result<bool, Failure> {
 /// invalid; a [`Failure`] if I/O fails.
 pub fn equiv(args: &NormalizeArgs) -> Result<bool, Failure> {
     use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef;
-    let mut out = Out::new(&args.inputs);
+    let mut out = Out::new();
     let [a, b] = [0, 1].map(|i| {
         args.inputs
             .get(i)
@@ -432,12 +477,7 @@ pub fn equiv(args: &NormalizeArgs) -> Result<bool, Failure> {
 ///
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn extract(args: &ExtractArgs) -> Result<bool, Failure> {
-    use std::fmt::Write as _;
-    let grammar = Loaded::load(
-        args.grammar
-            .as_ref()
-            .unwrap_or(&GrammarArg::Builtin(uridfa::Grammar::Rfc3986)),
-    )?;
+    let grammar = Loaded::load(&args.grammar)?;
     let entry = match args.rule.as_deref() {
         Some(rule) => grammar.entry(Some(rule))?,
         None => ["URI", "IRI", "url"]
@@ -449,13 +489,13 @@ pub fn extract(args: &ExtractArgs) -> Result<bool, Failure> {
     let finder = uridfa::text::Finder::with_tables(&tables)
         .abbreviated(args.abbreviated)
         .bare_any_scheme(args.any_scheme);
-    let mut out = Out::new(&[]);
-    out.interactive = false;
+    let mut out = Out::new();
     let mut any = false;
+    let mut json_buf = Vec::new();
     let mut extract_one = |name: &[u8], text: &[u8]| -> io::Result<()> {
         // Line and column of each URI, counted forward from the last one.
         let (mut line, mut line_start, mut counted) = (1usize, 0usize, 0usize);
-        let mut buf = Vec::new();
+        let (mut uri, mut other) = (Vec::new(), Vec::new());
         for f in finder.find_iter_bytes(text) {
             any = true;
             let start = f.range().start;
@@ -466,34 +506,31 @@ pub fn extract(args: &ExtractArgs) -> Result<bool, Failure> {
                 }
             }
             counted = start;
-            let mut s = String::from("{\"uri\": ");
-            buf.resize(f.len(), 0);
-            let n = f.write_into(&mut buf).unwrap_or(0);
-            json::push_str(&mut s, &buf[..n]);
-            let _ = write!(
-                s,
-                ", \"offset\": {start}, \"end\": {}, \"line\": {line}, \"column\": {}, \"delimiter\": \"{}\", \"whitespace_removed\": {}, \"ambiguous_hyphen\": ",
-                f.range().end,
-                start - line_start + 1,
-                f.delimiter().name(),
-                f.has_whitespace(),
-            );
-            if f.is_ambiguous_hyphen() {
-                let n = f.write_without_line_end_hyphens_into(&mut buf).unwrap_or(0);
-                json::push_str(&mut s, &buf[..n]);
+            uri.resize(f.len(), 0);
+            let n = f.write_into(&mut uri).unwrap_or(0);
+            let ambiguous_hyphen = if f.is_ambiguous_hyphen() {
+                other.resize(f.len(), 0);
+                let n = f
+                    .write_without_line_end_hyphens_into(&mut other)
+                    .unwrap_or(0);
+                Some(json::Text(&other[..n]))
             } else {
-                s.push_str("null");
-            }
-            s.push_str(", \"abbreviated\": ");
-            json::push_opt_str(&mut s, f.implied_prefix().map(str::as_bytes));
-            let _ = write!(
-                s,
-                ", \"fragment_outside_grammar\": {}, \"file\": ",
-                f.fragment_outside_grammar().is_some()
-            );
-            json::push_str(&mut s, name);
-            s.push('}');
-            out.line(&s)?;
+                None
+            };
+            let found = json::Found {
+                uri: json::Text(&uri[..n]),
+                offset: start,
+                end: f.range().end,
+                line,
+                column: start - line_start + 1,
+                delimiter: f.delimiter().name(),
+                whitespace_removed: f.has_whitespace(),
+                ambiguous_hyphen,
+                abbreviated: f.implied_prefix(),
+                fragment_outside_grammar: f.fragment_outside_grammar().is_some(),
+                file: json::Text(name),
+            };
+            out.json(&mut json_buf, &found)?;
         }
         Ok(())
     };

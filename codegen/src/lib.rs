@@ -59,6 +59,5 @@ pub mod minimize;
 pub mod nfa;
 pub mod oracle;
 pub mod sample;
-pub mod sha256;
 pub mod tables;
 pub mod tdfa;
