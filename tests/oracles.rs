@@ -173,8 +173,8 @@ fn corpora_inputs() -> Option<Vec<String>> {
         }
     }
     if let Ok(text) = std::fs::read_to_string(dir.join("urls/wpt-urltestdata.json")) {
-        let json = Json::parse(&text).expect("wpt-urltestdata.json");
-        if let Json::Arr(items) = json {
+        let json = common::parse_json(&text).expect("wpt-urltestdata.json");
+        if let Json::Array(items) = json {
             for item in items {
                 for key in ["input", "base", "href"] {
                     if let Some(s) = item.get(key).and_then(Json::as_str) {

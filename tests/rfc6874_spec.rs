@@ -179,8 +179,8 @@ fn corpora_inputs() -> Vec<String> {
     }
     match std::fs::read_to_string(dir.join("urls/wpt-urltestdata.json")) {
         Ok(text) => {
-            let json = common::Json::parse(&text).expect("wpt-urltestdata.json");
-            if let common::Json::Arr(items) = json {
+            let json = common::parse_json(&text).expect("wpt-urltestdata.json");
+            if let common::Json::Array(items) = json {
                 for item in items {
                     for key in ["input", "base", "href"] {
                         if let Some(s) = item.get(key).and_then(common::Json::as_str) {

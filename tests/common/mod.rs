@@ -1,10 +1,7 @@
-//! Shared helpers of the RFC 3986 integration tests: a tiny JSON reader for
-//! the third-party corpora in `../shared/corpora` (JSON Lines), and one
-//! component record ([`Comps`]) filled from any of the four RFC 3986 views.
-//!
-//! The JSON reader is deliberately small (no serde): objects, arrays,
-//! strings with every RFC 8259 escape (surrogate pairs included), numbers,
-//! booleans and null. Object member order is kept.
+//! Shared helpers of the RFC 3986 integration tests: reading the
+//! third-party corpora in `../shared/corpora` (JSON Lines, with
+//! serde_json), and one component record ([`Comps`]) filled from any of
+//! the four RFC 3986 views.
 
 #![allow(dead_code)]
 
@@ -20,241 +17,33 @@ use uridfa::rfc3986::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
 // ---------------------------------------------------------------------------
 // JSON
 
-/// A JSON value.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
+/// A JSON value: serde_json's (issue 10: a well-kept crate instead of the
+/// 250-line reader these tests used to carry).
+pub use serde_json::Value as Json;
 
-impl Json {
-    /// Member `key` of an object; `None` if absent or not an object.
-    pub fn get(&self, key: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    pub fn as_bool(&self) -> Option<bool> {
-        match self {
-            Json::Bool(b) => Some(*b),
-            _ => None,
-        }
-    }
-
+/// What the tests ask of a JSON value beyond serde_json's accessors.
+pub trait JsonExt {
     /// A non-negative integer.
-    pub fn as_usize(&self) -> Option<usize> {
-        match self {
-            Json::Num(n) if *n >= 0.0 && n.fract() == 0.0 => Some(*n as usize),
-            _ => None,
-        }
+    fn as_usize(&self) -> Option<usize>;
+    /// An object's members, by key (empty for anything else).
+    fn members(&self) -> Vec<(&str, &Json)>;
+}
+
+impl JsonExt for Json {
+    fn as_usize(&self) -> Option<usize> {
+        self.as_u64().and_then(|n| usize::try_from(n).ok())
     }
 
-    pub fn is_null(&self) -> bool {
-        matches!(self, Json::Null)
-    }
-
-    pub fn members(&self) -> &[(String, Json)] {
-        match self {
-            Json::Obj(m) => m,
-            _ => &[],
-        }
-    }
-
-    /// Parses one JSON text (surrounding whitespace allowed).
-    pub fn parse(text: &str) -> Result<Json, String> {
-        let mut p = JsonParser {
-            s: text.as_bytes(),
-            i: 0,
-        };
-        let v = p.value(0)?;
-        p.ws();
-        if p.i != p.s.len() {
-            return Err(format!("trailing data at {}", p.i));
-        }
-        Ok(v)
+    fn members(&self) -> Vec<(&str, &Json)> {
+        self.as_object()
+            .map(|m| m.iter().map(|(k, v)| (k.as_str(), v)).collect())
+            .unwrap_or_default()
     }
 }
 
-struct JsonParser<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl JsonParser<'_> {
-    fn ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.s.get(self.i) {
-            self.i += 1;
-        }
-    }
-
-    fn err<T>(&self, what: &str) -> Result<T, String> {
-        Err(format!("JSON: {what} at byte {}", self.i))
-    }
-
-    fn eat(&mut self, lit: &str) -> Result<(), String> {
-        if self.s[self.i..].starts_with(lit.as_bytes()) {
-            self.i += lit.len();
-            Ok(())
-        } else {
-            self.err(&format!("expected {lit}"))
-        }
-    }
-
-    fn value(&mut self, depth: usize) -> Result<Json, String> {
-        if depth > 64 {
-            return self.err("nesting too deep");
-        }
-        self.ws();
-        match self.s.get(self.i) {
-            None => self.err("unexpected end"),
-            Some(b'n') => self.eat("null").map(|()| Json::Null),
-            Some(b't') => self.eat("true").map(|()| Json::Bool(true)),
-            Some(b'f') => self.eat("false").map(|()| Json::Bool(false)),
-            Some(b'"') => self.string().map(Json::Str),
-            Some(b'[') => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b']') {
-                    self.i += 1;
-                    return Ok(Json::Arr(items));
-                }
-                loop {
-                    items.push(self.value(depth + 1)?);
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b']') => {
-                            self.i += 1;
-                            return Ok(Json::Arr(items));
-                        }
-                        _ => return self.err("expected , or ]"),
-                    }
-                }
-            }
-            Some(b'{') => {
-                self.i += 1;
-                let mut members = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b'}') {
-                    self.i += 1;
-                    return Ok(Json::Obj(members));
-                }
-                loop {
-                    self.ws();
-                    if self.s.get(self.i) != Some(&b'"') {
-                        return self.err("expected member name");
-                    }
-                    let k = self.string()?;
-                    self.ws();
-                    self.eat(":")?;
-                    let v = self.value(depth + 1)?;
-                    members.push((k, v));
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b'}') => {
-                            self.i += 1;
-                            return Ok(Json::Obj(members));
-                        }
-                        _ => return self.err("expected , or }"),
-                    }
-                }
-            }
-            Some(b'-' | b'0'..=b'9') => {
-                let start = self.i;
-                while let Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') = self.s.get(self.i)
-                {
-                    self.i += 1;
-                }
-                let t = std::str::from_utf8(&self.s[start..self.i]).unwrap();
-                t.parse::<f64>()
-                    .map(Json::Num)
-                    .map_err(|e| format!("JSON: bad number {t:?}: {e}"))
-            }
-            Some(_) => self.err("unexpected byte"),
-        }
-    }
-
-    fn hex4(&mut self) -> Result<u32, String> {
-        let h = self
-            .s
-            .get(self.i..self.i + 4)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u32::from_str_radix(h, 16).ok());
-        match h {
-            Some(v) => {
-                self.i += 4;
-                Ok(v)
-            }
-            None => self.err("bad \\u escape"),
-        }
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        self.i += 1; // opening quote
-        let mut out = Vec::new();
-        loop {
-            match self.s.get(self.i) {
-                None => return self.err("unterminated string"),
-                Some(b'"') => {
-                    self.i += 1;
-                    return String::from_utf8(out).map_err(|e| format!("JSON: {e}"));
-                }
-                Some(b'\\') => {
-                    self.i += 1;
-                    let c = self.s.get(self.i).copied();
-                    self.i += 1;
-                    let ch = match c {
-                        Some(b'"') => '"',
-                        Some(b'\\') => '\\',
-                        Some(b'/') => '/',
-                        Some(b'b') => '\u{8}',
-                        Some(b'f') => '\u{c}',
-                        Some(b'n') => '\n',
-                        Some(b'r') => '\r',
-                        Some(b't') => '\t',
-                        Some(b'u') => {
-                            let hi = self.hex4()?;
-                            let cp = if (0xD800..0xDC00).contains(&hi) {
-                                self.eat("\\u")?;
-                                let lo = self.hex4()?;
-                                if !(0xDC00..0xE000).contains(&lo) {
-                                    return self.err("bad low surrogate");
-                                }
-                                0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
-                            } else {
-                                hi
-                            };
-                            // A lone surrogate cannot be a Rust char; keep
-                            // the data visible rather than fail the file.
-                            char::from_u32(cp).unwrap_or('\u{FFFD}')
-                        }
-                        _ => return self.err("bad escape"),
-                    };
-                    let mut buf = [0; 4];
-                    out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
-                }
-                Some(&b) => {
-                    out.push(b);
-                    self.i += 1;
-                }
-            }
-        }
-    }
+/// Parses one JSON text.
+pub fn parse_json(text: &str) -> Result<Json, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 // ---------------------------------------------------------------------------
@@ -277,7 +66,7 @@ pub fn read_jsonl(name: &str) -> Option<Vec<(usize, Json)>> {
             .filter(|(_, l)| !l.trim().is_empty())
             .map(|(n, l)| {
                 let v =
-                    Json::parse(l).unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), n + 1));
+                    parse_json(l).unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), n + 1));
                 (n + 1, v)
             })
             .collect(),
@@ -327,7 +116,7 @@ pub fn corpora_inputs() -> Option<Vec<String>> {
     }
     match std::fs::read_to_string(dir.join("urls/wpt-urltestdata.json")) {
         Ok(text) => {
-            if let Json::Arr(items) = Json::parse(&text).expect("wpt-urltestdata.json") {
+            if let Json::Array(items) = parse_json(&text).expect("wpt-urltestdata.json") {
                 for item in items {
                     for key in ["input", "base", "href"] {
                         if let Some(s) = item.get(key).and_then(Json::as_str) {
