@@ -5,19 +5,10 @@
 
 mod common;
 use common::skip;
-use common::strip_comment;
+use common::{rule_start, strip_comment};
 
 const RFC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/specs/rfc3987.txt");
 const GRAMMAR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/rfc3987.abnf");
-
-/// `name =` at the start of a (trimmed) line: the name of a new rule.
-fn rule_start(line: &str) -> Option<(&str, &str)> {
-    let (name, rest) = line.split_once('=')?;
-    let name = name.trim();
-    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-    (valid && !rest.starts_with('/')).then_some((name, rest))
-}
 
 /// The rules of ABNF lines as `(name, right-hand side)`, comments dropped,
 /// continuation lines joined, white space collapsed.

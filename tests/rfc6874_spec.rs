@@ -156,55 +156,10 @@ macro_rules! comps {
     }};
 }
 
-/// Every string of the corpora: `input`, `base`, `ref` and `expected` of
-/// each `*.jsonl`, `input`, `base` and `href` of `urls/wpt-urltestdata.json`,
-/// and every line of `urls/kasztp.txt`.
+/// Every string of the corpora (`common::corpora_inputs`), or none when
+/// `../shared/corpora` is absent (that function notes the skip).
 fn corpora_inputs() -> Vec<String> {
-    let Some(dir) = common::corpora_dir() else {
-        return Vec::new();
-    };
-    let mut out = std::collections::BTreeSet::new();
-    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !name.ends_with(".jsonl") {
-            continue;
-        }
-        for (_, rec) in common::read_jsonl(&name).unwrap() {
-            for key in ["input", "base", "ref", "expected"] {
-                if let Some(s) = rec.get(key).and_then(common::Json::as_str) {
-                    out.insert(s.to_string());
-                }
-            }
-        }
-    }
-    match std::fs::read_to_string(dir.join("urls/wpt-urltestdata.json")) {
-        Ok(text) => {
-            let json = common::parse_json(&text).expect("wpt-urltestdata.json");
-            if let common::Json::Array(items) = json {
-                for item in items {
-                    for key in ["input", "base", "href"] {
-                        if let Some(s) = item.get(key).and_then(common::Json::as_str) {
-                            out.insert(s.to_string());
-                        }
-                    }
-                }
-            }
-        }
-        Err(_) => skip::note(format_args!("SKIPPED: urls/wpt-urltestdata.json not found")),
-    }
-    match std::fs::read_to_string(dir.join("urls/kasztp.txt")) {
-        Ok(text) => {
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            out.extend(
-                text.lines()
-                    .map(|l| l.strip_suffix('\r').unwrap_or(l))
-                    .filter(|l| !l.is_empty())
-                    .map(String::from),
-            );
-        }
-        Err(_) => skip::note(format_args!("SKIPPED: urls/kasztp.txt not found")),
-    }
-    out.into_iter().collect()
+    common::corpora_inputs().unwrap_or_default()
 }
 
 #[test]

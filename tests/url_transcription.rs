@@ -8,7 +8,7 @@
 
 mod common;
 use common::skip;
-use common::strip_comment;
+use common::{rule_start, strip_comment};
 
 use std::path::Path;
 
@@ -18,19 +18,6 @@ type Rule = (String, String);
 
 fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The rule name at the start of `line` (`name = ...`), if any.
-fn rule_start(line: &str) -> Option<(&str, &str)> {
-    let t = line.trim_start();
-    let (name, rest) = t.split_once('=')?;
-    let name = name.trim_end();
-    let ok = !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"+_-".contains(&b))
-        && name.as_bytes()[0].is_ascii_alphabetic();
-    ok.then_some((name, rest))
 }
 
 /// Rules in `text` from the rule named `first` to the rule named `last`

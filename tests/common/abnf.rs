@@ -7,6 +7,7 @@
 //! [`Rules::new`] resolves rule references, and [`Recognizer`] answers
 //! "does the whole input match this rule?".
 
+use super::strip_comment;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -45,22 +46,6 @@ pub struct Grammar {
     pub entries: Vec<String>,
     /// `;@ charset utf-8`: numeric values are code points.
     utf8: bool,
-}
-
-/// Removes a `;` comment outside quoted strings and prose.
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    let mut prose = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' if !prose => quoted = !quoted,
-            '<' if !quoted => prose = true,
-            '>' if !quoted => prose = false,
-            ';' if !quoted && !prose => return &line[..i],
-            _ => {}
-        }
-    }
-    line
 }
 
 impl Grammar {

@@ -253,16 +253,34 @@ pub fn is_valid(rule: Rule, input: &[u8]) -> bool {
     v
 }
 
-/// Removes a `;` comment outside quoted strings (ABNF, RFC 5234 §3.9), for
-/// the tests that compare grammar files with the documents' text.
+/// Removes a `;` comment outside quoted strings and prose (`<...>`)
+/// (ABNF, RFC 5234 §3.9), for the tests that compare grammar files with the
+/// documents' text and for the independent recognizer.
 pub fn strip_comment(line: &str) -> &str {
     let mut quoted = false;
+    let mut prose = false;
     for (i, c) in line.char_indices() {
         match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => return &line[..i],
+            '"' if !prose => quoted = !quoted,
+            '<' if !quoted => prose = true,
+            '>' if !quoted => prose = false,
+            ';' if !quoted && !prose => return &line[..i],
             _ => {}
         }
     }
     line
+}
+
+/// `name = rest` at the start of `line` (leading white space allowed): the
+/// name of a new rule and the text after its `=`. A name starts with a
+/// letter and holds letters, digits, `-`, and the `+` and `_` of RFC 1738's
+/// BNF; `=/` (an incremental alternative) does not start a rule.
+pub fn rule_start(line: &str) -> Option<(&str, &str)> {
+    let (name, rest) = line.trim_start().split_once('=')?;
+    let name = name.trim_end();
+    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+_-".contains(&b));
+    (valid && !rest.starts_with('/')).then_some((name, rest))
 }
