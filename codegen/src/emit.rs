@@ -571,3 +571,27 @@ mod charset_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod error_tests {
+    use super::EmitError;
+    use std::error::Error as _;
+
+    /// Tokens that are not a Rust file (what a generator bug would make)
+    /// give [`EmitError::DoesNotParse`], with syn's error as its source.
+    #[test]
+    fn unparsable_tokens_are_an_emit_error() {
+        let e = super::format_file(quote::quote!(pub static X: = 1;)).unwrap_err();
+        let EmitError::DoesNotParse(inner) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            e.to_string(),
+            format!("generated code does not parse: {inner}")
+        );
+        assert!(e.source().unwrap().is::<syn::Error>());
+        let span = crate::diag::Span::new(0, 1, 2);
+        let d = e.at(span);
+        assert_eq!((d.span, d.message), (span, e.to_string()));
+    }
+}
