@@ -61,7 +61,8 @@ pub enum EncodeSetError {
     /// The Thompson compiler's error.
     Nfa(NfaError),
     /// regex-automata's dense DFA could not be built (its size limits).
-    Dfa(dense::BuildError),
+    /// (Boxed: it is 128 bytes.)
+    Dfa(Box<dense::BuildError>),
     /// The dense DFA has no anchored start state for the empty input.
     DfaStart(MatchError),
 }
@@ -187,7 +188,7 @@ impl std::error::Error for EncodeSetError {
             EncodeSetError::NotSetLike { .. } => None,
             EncodeSetError::Lower(d) => Some(d),
             EncodeSetError::Nfa(e) => Some(e),
-            EncodeSetError::Dfa(e) => Some(e),
+            EncodeSetError::Dfa(e) => Some(&**e),
             EncodeSetError::DfaStart(e) => Some(e),
         }
     }
@@ -313,7 +314,7 @@ pub fn derive_with(
                 .start_kind(StartKind::Anchored),
         )
         .build_from_nfa(&nfa)
-        .map_err(EncodeSetError::Dfa)?;
+        .map_err(|e| EncodeSetError::Dfa(Box::new(e)))?;
     let start = dfa
         .start_state_forward(&Input::new("").anchored(Anchored::Yes))
         .map_err(EncodeSetError::DfaStart)?;

@@ -21,8 +21,8 @@ use regex_syntax::hir::{Hir, Look};
 #[non_exhaustive]
 pub enum NfaError {
     /// regex-automata's error: in practice its size limit of 64 MiB, which
-    /// [`NfaError::size_limit`] reports.
-    Build(BuildError),
+    /// [`NfaError::size_limit`] reports. (Boxed: it is 128 bytes.)
+    Build(Box<BuildError>),
 }
 
 impl NfaError {
@@ -52,14 +52,14 @@ impl std::fmt::Display for NfaError {
 impl std::error::Error for NfaError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            NfaError::Build(e) => Some(e),
+            NfaError::Build(e) => Some(&**e),
         }
     }
 }
 
 impl From<BuildError> for NfaError {
     fn from(e: BuildError) -> NfaError {
-        NfaError::Build(e)
+        NfaError::Build(Box::new(e))
     }
 }
 
