@@ -308,11 +308,16 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                 opts.grammar_state_budget
             )
         });
-        // Refused before any automaton is built: spends nothing.
-        if let Err(e) = check_lengths(&lowered, budget) {
+        // A stage's error, located at the entry's pragma and naming it
+        // (Note [stage errors]).
+        let entry_error = |e: CompileError| {
             let mut d = e.at(*span).context(format_args!("entry '{rule}'"));
             d.message.push_str(shared.as_deref().unwrap_or(""));
-            errors.push(d);
+            d
+        };
+        // Refused before any automaton is built: spends nothing.
+        if let Err(e) = check_lengths(&lowered, budget) {
+            errors.push(entry_error(e));
             if shared.is_some() {
                 break;
             }
@@ -321,9 +326,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
         match compile_within(lowered, opts, budget, &mut states_used) {
             Ok(m) => machines.push(m),
             Err(e) => {
-                let mut d = e.at(*span).context(format_args!("entry '{rule}'"));
-                d.message.push_str(shared.as_deref().unwrap_or(""));
-                errors.push(d);
+                errors.push(entry_error(e));
                 if shared.is_some() {
                     break;
                 }
