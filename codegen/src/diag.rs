@@ -240,6 +240,24 @@ impl Diagnostic {
         }
     }
 
+    /// This error with `context` before its message, as `context: message`:
+    /// the driver names the entry or component a stage's error is about
+    /// (Note [stage errors] in [`crate::driver`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa_codegen::diag::{Diagnostic, Span};
+    /// let d = Diagnostic::new(Span::default(), "too long").context("entry 'x'");
+    /// assert_eq!(d.message, "entry 'x': too long");
+    /// ```
+    pub fn context(self, context: impl fmt::Display) -> Diagnostic {
+        Diagnostic {
+            span: self.span,
+            message: format!("{context}: {}", self.message),
+        }
+    }
+
     /// Renders this error against `sources`: the `path:line:col: error:`
     /// line, then the source line with a caret under the span.
     ///

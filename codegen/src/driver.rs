@@ -3,13 +3,122 @@
 //! `build.rs`, the CLI and the tests are thin front ends over
 //! [`compile_file`], [`compile_str`] and [`compile_lowered`].
 //!
-//! Principal types: [`Options`], [`Machine`], [`Compiled`].
+//! Principal types: [`Options`], [`Machine`], [`Compiled`], and the errors
+//! [`CompileError`] and [`FingerprintError`] (Note [stage errors]).
 
 use crate::abnf::{self, Grammar};
 pub use crate::compiled::{Compiled, Machine};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::lower::{self, Lowered};
+use crate::nfa::NfaError;
+use crate::tdfa::TdfaError;
 use crate::{minimize, nfa, tables, tdfa};
+use std::path::{Path, PathBuf};
+use uridfa_runtime::CheckError;
+
+// Note [stage errors]
+//
+// Each stage that can fail returns an error enum of its own, not a
+// `String`: nfa::NfaError, tdfa::TdfaError, CompileError (stages 3-6
+// together, wrapping the first two and the table check's
+// uridfa_runtime::CheckError), encode_set::EncodeSetError and
+// emit::EmitError; FingerprintError for reading `grammar/`. Each is
+// `#[non_exhaustive]`, carries the data its message is made of (lengths,
+// budgets, example prefixes, byte sets), implements std::error::Error with
+// `source()` pointing at the error it wraps, and has a `Display` that is
+// exactly the message the stage gave as text before the enums existed, so
+// diagnostics, the CLI's output and the tests that assert them did not
+// change. A stage does not know where in the grammar its input came from;
+// the driver does, so each enum (but FingerprintError, which is about a
+// directory, not a place in a grammar) has `at(span)`, which makes the
+// Diagnostic, and the driver adds what the error is about with
+// Diagnostic::context ("entry 'x'"). The oracles (`crate::oracle`) are
+// test and statistics support and keep regex-automata's errors as text.
+
+/// Why stages 3–6 ([`compile_lowered`]) failed for one expression (Note
+/// [stage errors]).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum CompileError {
+    /// The expression's shortest match, or its finite longest match, is at
+    /// least the state budget long, so no DFA within the budget matches it;
+    /// found before any automaton is built.
+    TooLong {
+        /// The match's length in bytes.
+        len: usize,
+        /// Whether `len` is the longest match's length (otherwise the
+        /// shortest's).
+        longest: bool,
+        /// The state budget.
+        budget: usize,
+    },
+    /// The Thompson compiler's error (stage 3).
+    Nfa(NfaError),
+    /// The determinizer's error (stage 4).
+    Tdfa(TdfaError),
+    /// The generated tables fail the runtime's check of its invariants
+    /// (stage 6): a generator bug.
+    TablesCheck(CheckError),
+}
+
+impl CompileError {
+    /// This error as a diagnostic at `span`, its message this error's
+    /// `Display`.
+    pub fn at(&self, span: Span) -> Diagnostic {
+        Diagnostic::new(span, self.to_string())
+    }
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompileError::TooLong {
+                len,
+                longest,
+                budget,
+            } => write!(
+                f,
+                "its {} match is {len} bytes long, so any DFA for it needs more than the state \
+                 budget of {budget} states; shorten the repetition or raise the budget",
+                if *longest { "longest" } else { "shortest" }
+            ),
+            CompileError::Nfa(e) => e.fmt(f),
+            CompileError::Tdfa(e) => e.fmt(f),
+            CompileError::TablesCheck(e) => {
+                write!(f, "internal error: generated tables fail their check: {e}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CompileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CompileError::TooLong { .. } => None,
+            CompileError::Nfa(e) => Some(e),
+            CompileError::Tdfa(e) => Some(e),
+            CompileError::TablesCheck(e) => Some(e),
+        }
+    }
+}
+
+impl From<NfaError> for CompileError {
+    fn from(e: NfaError) -> CompileError {
+        CompileError::Nfa(e)
+    }
+}
+
+impl From<TdfaError> for CompileError {
+    fn from(e: TdfaError) -> CompileError {
+        CompileError::Tdfa(e)
+    }
+}
+
+impl From<CheckError> for CompileError {
+    fn from(e: CheckError) -> CompileError {
+        CompileError::TablesCheck(e)
+    }
+}
 
 /// Knobs of the pipeline.
 #[derive(Clone, Copy, Debug)]
@@ -38,8 +147,11 @@ impl Default for Options {
 ///
 /// # Errors
 ///
-/// The NFA compiler's or the determinizer's message.
-pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, String> {
+/// [`CompileError::TooLong`] when a shortest or finite longest match needs
+/// more states than [`Options::state_budget`]; the NFA compiler's
+/// ([`CompileError::Nfa`]) or the determinizer's ([`CompileError::Tdfa`])
+/// error; [`CompileError::TablesCheck`] on a generator bug.
+pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, CompileError> {
     check_lengths(&lowered, opts.state_budget)?;
     let nfa = nfa::compile(&lowered)?;
     let tdfa = tdfa::determinize(
@@ -47,8 +159,7 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Strin
         &lowered.group_component,
         lowered.components.len(),
         opts.state_budget,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     let unminimized_state_len = tdfa.states.len();
     let tdfa = if opts.minimize {
         minimize::minimize(&tdfa)
@@ -56,11 +167,7 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Strin
         tdfa
     };
     let tables = tables::build(&tdfa, &lowered);
-    if let Err(e) = uridfa_runtime::check(&tables.as_tables()) {
-        return Err(format!(
-            "internal error: generated tables fail their check: {e}"
-        ));
-    }
+    uridfa_runtime::check(&tables.as_tables())?;
     Ok(Machine {
         lowered,
         nfa,
@@ -75,17 +182,18 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Strin
 /// longest one when there is a longest, no state repeats, so a match of `n`
 /// bytes needs `n + 1` states. `x = 19000"a"` is built; `x = 30000"a"`
 /// fails here at once instead of after 20,000 states.
-fn check_lengths(lowered: &Lowered, budget: usize) -> Result<(), String> {
+fn check_lengths(lowered: &Lowered, budget: usize) -> Result<(), CompileError> {
     let props = lowered.hir.properties();
-    let (len, what) = match (props.minimum_len(), props.maximum_len()) {
-        (Some(min), _) if min >= budget => (min, "its shortest match is"),
-        (_, Some(max)) if max >= budget => (max, "its longest match is"),
+    let (len, longest) = match (props.minimum_len(), props.maximum_len()) {
+        (Some(min), _) if min >= budget => (min, false),
+        (_, Some(max)) if max >= budget => (max, true),
         _ => return Ok(()),
     };
-    Err(format!(
-        "{what} {len} bytes long, so any DFA for it needs more than the state budget of \
-         {budget} states; shorten the repetition or raise the budget"
-    ))
+    Err(CompileError::TooLong {
+        len,
+        longest,
+        budget,
+    })
 }
 
 // Note [a budget per grammar]
@@ -126,7 +234,7 @@ fn compile_within(
     opts: Options,
     budget: usize,
     states_used: &mut usize,
-) -> Result<Machine, String> {
+) -> Result<Machine, CompileError> {
     let r = compile_lowered(
         lowered,
         Options {
@@ -200,15 +308,16 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                 opts.grammar_state_budget
             )
         });
+        // A stage's error, located at the entry's pragma and naming it
+        // (Note [stage errors]).
+        let entry_error = |e: CompileError| {
+            let mut d = e.at(*span).context(format_args!("entry '{rule}'"));
+            d.message.push_str(shared.as_deref().unwrap_or(""));
+            d
+        };
         // Refused before any automaton is built: spends nothing.
-        if let Err(message) = check_lengths(&lowered, budget) {
-            errors.push(Diagnostic {
-                span: *span,
-                message: format!(
-                    "entry '{rule}': {message}{}",
-                    shared.as_deref().unwrap_or("")
-                ),
-            });
+        if let Err(e) = check_lengths(&lowered, budget) {
+            errors.push(entry_error(e));
             if shared.is_some() {
                 break;
             }
@@ -216,14 +325,8 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
         }
         match compile_within(lowered, opts, budget, &mut states_used) {
             Ok(m) => machines.push(m),
-            Err(message) => {
-                errors.push(Diagnostic {
-                    span: *span,
-                    message: format!(
-                        "entry '{rule}': {message}{}",
-                        shared.as_deref().unwrap_or("")
-                    ),
-                });
+            Err(e) => {
+                errors.push(entry_error(e));
                 if shared.is_some() {
                     break;
                 }
@@ -263,12 +366,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
         let budget = opts.state_budget.min(states_left);
         match compile_within(lowered, opts, budget, &mut states_used) {
             Ok(m) => components.push(m),
-            Err(message) => {
-                errors.push(Diagnostic {
-                    span: *span,
-                    message: format!("component '{rule}': {message}"),
-                });
-            }
+            Err(e) => errors.push(e.at(*span).context(format_args!("component '{rule}'"))),
         }
     }
     // Encode sets: one derivation per rule, however many pragmas name it,
@@ -281,11 +379,8 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
     for (k, p) in grammar.encode_sets.iter().enumerate() {
         let Some(rule) = grammar.rule_index(&p.rule) else {
             // derive_with reports the unknown rule.
-            if let Err(message) = crate::encode_set::derive_with(&grammar, &sizes, p) {
-                errors.push(Diagnostic {
-                    span: p.pragma,
-                    message,
-                });
+            if let Err(e) = crate::encode_set::derive_with(&grammar, &sizes, p) {
+                errors.push(e.at(p.pragma));
             }
             continue;
         };
@@ -311,12 +406,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                 break;
             }
             let set = crate::encode_set::derive_with(&grammar, &sizes, p)
-                .map_err(|message| {
-                    errors.push(Diagnostic {
-                        span: p.pragma,
-                        message,
-                    })
-                })
+                .map_err(|e| errors.push(e.at(p.pragma)))
                 .ok();
             if let Some(set) = &set {
                 encode_sets.push(set.clone());
@@ -387,8 +477,8 @@ pub fn generate_dir(
     grammar_dir: &std::path::Path,
     out_dir: &std::path::Path,
 ) -> Result<Vec<String>, String> {
-    let fingerprint = grammar_dir_fingerprint(grammar_dir)?;
-    let mut paths = grammar_files(grammar_dir)?;
+    let fingerprint = grammar_dir_fingerprint(grammar_dir).map_err(|e| e.to_string())?;
+    let mut paths = grammar_files(grammar_dir).map_err(|e| e.to_string())?;
     paths.sort();
     let mut generated = Vec::new();
     let mut failures = Vec::new();
@@ -408,7 +498,7 @@ pub fn generate_dir(
         let name = grammar.name.clone();
         let source = compile_grammar(grammar, Options::default())
             .map_err(|d| d.to_string())
-            .and_then(|c| crate::emit::emit(&c, &shown));
+            .and_then(|c| crate::emit::emit(&c, &shown).map_err(|e| e.to_string()));
         match source {
             Ok(src) => {
                 let (first, rest) = src.split_once('\n').unwrap_or((&src, ""));
@@ -504,10 +594,42 @@ pub fn report(c: &Compiled) -> String {
 /// How a generated file's second line starts.
 pub const FINGERPRINT_PREFIX: &str = "// grammar/ fingerprint fnv1a64 ";
 
+/// Why [`grammar_dir_fingerprint`] failed (Note [stage errors]).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FingerprintError {
+    /// The directory or one of its grammar files could not be read.
+    Read {
+        /// The directory or the file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for FingerprintError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FingerprintError::Read { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for FingerprintError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FingerprintError::Read { source, .. } => Some(source),
+        }
+    }
+}
+
 /// The `*.abnf` files directly in `dir`.
-fn grammar_files(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, String> {
+fn grammar_files(dir: &Path) -> Result<Vec<PathBuf>, FingerprintError> {
     Ok(std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .map_err(|source| FingerprintError::Read {
+            path: dir.to_owned(),
+            source,
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("abnf"))
         .collect())
@@ -518,14 +640,18 @@ fn grammar_files(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Strin
 ///
 /// # Errors
 ///
-/// An I/O error, with the path.
-pub fn grammar_dir_fingerprint(dir: &std::path::Path) -> Result<u64, String> {
+/// [`FingerprintError::Read`] when `dir` or one of its grammar files cannot
+/// be read; its message starts with the path.
+pub fn grammar_dir_fingerprint(dir: &Path) -> Result<u64, FingerprintError> {
     let mut paths = grammar_files(dir)?;
     paths.sort();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for path in paths {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let text = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read(&path).map_err(|source| FingerprintError::Read {
+            path: path.clone(),
+            source,
+        })?;
         for &b in name.as_bytes().iter().chain(&[0]).chain(&text).chain(&[0]) {
             h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
         }

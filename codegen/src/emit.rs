@@ -7,12 +7,46 @@
 //! and its SHA-256. The output depends only on the input: no hash-map order
 //! and no timestamps.
 //!
-//! Principal function: [`emit`].
+//! Principal function: [`emit`]; principal type: [`EmitError`].
 
 use crate::compiled::Compiled;
+use crate::diag::Diagnostic;
 use crate::tables::{TablesBuf, TransBuf};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
+
+/// Why [`emit`] failed (see Note [stage errors] in [`crate::driver`]).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum EmitError {
+    /// The generated tokens do not parse back as a Rust file: a generator
+    /// bug.
+    DoesNotParse(syn::Error),
+}
+
+impl EmitError {
+    /// This error as a diagnostic at `span` (e.g. the grammar's first
+    /// entry), its message this error's `Display`.
+    pub fn at(&self, span: crate::diag::Span) -> Diagnostic {
+        Diagnostic::new(span, self.to_string())
+    }
+}
+
+impl std::fmt::Display for EmitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EmitError::DoesNotParse(e) => write!(f, "generated code does not parse: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EmitError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EmitError::DoesNotParse(e) => Some(e),
+        }
+    }
+}
 
 /// `URI-reference` → `URI_REFERENCE`.
 pub fn const_name(rule: &str) -> String {
@@ -346,11 +380,10 @@ fn reroot(ts: TokenStream, runtime: &TokenStream) -> TokenStream {
 ///
 /// # Errors
 ///
-/// If the tokens do not parse back as a Rust file (a generator bug).
-pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
-    let tokens = tokens(c);
-    let file: syn::File =
-        syn::parse2(tokens).map_err(|e| format!("generated code does not parse: {e}"))?;
+/// [`EmitError::DoesNotParse`] if the tokens do not parse back as a Rust
+/// file (a generator bug).
+pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, EmitError> {
+    let body = format_file(tokens(c))?;
     let source = c
         .grammar
         .sources
@@ -364,7 +397,13 @@ pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, String> {
         shown_path,
         sha256_hex(source)
     );
-    Ok(header + &compact(&prettyplease::unparse(&file)))
+    Ok(header + &body)
+}
+
+/// `tokens` as a formatted Rust file, without a header.
+fn format_file(tokens: TokenStream) -> Result<String, EmitError> {
+    let file: syn::File = syn::parse2(tokens).map_err(EmitError::DoesNotParse)?;
+    Ok(compact(&prettyplease::unparse(&file)))
 }
 
 /// The SHA-256 of `data` as lower-case hex (the `sha256sum` form), for the
@@ -564,5 +603,27 @@ mod charset_tests {
                 .to_string();
             assert!(e.contains(msg), "{e}");
         }
+    }
+}
+
+#[cfg(test)]
+mod error_tests {
+    use super::EmitError;
+    use std::error::Error as _;
+
+    /// Tokens that are not a Rust file (what a generator bug would make)
+    /// give [`EmitError::DoesNotParse`], with syn's error as its source.
+    #[test]
+    fn unparsable_tokens_are_an_emit_error() {
+        let e = super::format_file(quote::quote!(pub static X: = 1;)).unwrap_err();
+        let EmitError::DoesNotParse(inner) = &e;
+        assert_eq!(
+            e.to_string(),
+            format!("generated code does not parse: {inner}")
+        );
+        assert!(e.source().unwrap().is::<syn::Error>());
+        let span = crate::diag::Span::new(0, 1, 2);
+        let d = e.at(span);
+        assert_eq!((d.span, d.message), (span, e.to_string()));
     }
 }

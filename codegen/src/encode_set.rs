@@ -26,14 +26,173 @@
 //! ([`EncodeSetBuf::accepts_empty`]): the encoding of empty data is then
 //! valid only if it does (RFC 8141's `NSS` needs at least one character).
 //!
-//! Principal function: [`derive()`]; principal type: [`EncodeSetBuf`].
+//! Principal function: [`derive()`]; principal types: [`EncodeSetBuf`],
+//! [`EncodeSetError`] and [`NotSetLike`].
 
 use crate::abnf::{EncodeSetPragma, Grammar};
+use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::lower;
+use crate::nfa::NfaError;
 use regex_automata::dfa::{dense, Automaton, StartKind};
 use regex_automata::util::primitives::StateID;
-use regex_automata::{Anchored, Input};
+use regex_automata::{Anchored, Input, MatchError};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt;
+
+/// Why [`derive()`] gave no encode set (see Note [stage errors] in
+/// [`crate::driver`]). The caller locates it at the pragma with
+/// [`EncodeSetError::at`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum EncodeSetError {
+    /// The rule is not set-like (see the module docs).
+    NotSetLike {
+        /// The set's name from the pragma.
+        name: String,
+        /// The rule it names.
+        rule: String,
+        /// Why, with an example prefix.
+        reason: NotSetLike,
+    },
+    /// The rule could not be lowered (an unknown rule, or one over a
+    /// limit): the lowering's diagnostics, which the message joins with
+    /// `"; "`.
+    Lower(Diagnostics),
+    /// The Thompson compiler's error.
+    Nfa(NfaError),
+    /// regex-automata's dense DFA could not be built (its size limits).
+    /// (Boxed: it is 128 bytes.)
+    Dfa(Box<dense::BuildError>),
+    /// The dense DFA has no anchored start state for the empty input.
+    DfaStart(MatchError),
+}
+
+/// Why a rule is not set-like, each with the shortest example prefix that
+/// shows it (see the module docs). Prefixes are shown in double quotes,
+/// bytes outside printable ASCII as `\xHH`; byte sets as ranges (`"0"-"9",
+/// 0x80`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotSetLike {
+    /// No `%XX` triplet may start a match, so `pct` is empty.
+    NoPercentStart,
+    /// A match may not end after `after`, a sequence of units.
+    CannotEnd {
+        /// The prefix.
+        after: Vec<u8>,
+    },
+    /// The bytes allowed literally after two prefixes differ.
+    RestDiffers {
+        /// The first prefix found (shortest).
+        first_after: Vec<u8>,
+        /// The bytes allowed after it (never `%`).
+        first: Box<[bool; 256]>,
+        /// The prefix after which the bytes differ.
+        then_after: Vec<u8>,
+        /// The bytes allowed after it (never `%`).
+        then: Box<[bool; 256]>,
+    },
+    /// An octet's triplet is allowed after `after` but not at the start, or
+    /// the other way round.
+    OctetDiffers {
+        /// The octet.
+        octet: u8,
+        /// Whether its triplet is allowed at the start (and so not after
+        /// `after`).
+        at_start: bool,
+        /// The prefix.
+        after: Vec<u8>,
+    },
+}
+
+impl EncodeSetError {
+    /// This error as a diagnostic at `span` (the pragma's), its message
+    /// this error's `Display`.
+    pub fn at(&self, span: Span) -> Diagnostic {
+        Diagnostic::new(span, self.to_string())
+    }
+}
+
+impl fmt::Display for EncodeSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeSetError::NotSetLike { name, rule, reason } => write!(
+                f,
+                "encode-set '{name}': rule '{rule}' is not set-like: {reason}"
+            ),
+            EncodeSetError::Lower(d) => {
+                for (k, e) in d.errors.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str("; ")?;
+                    }
+                    f.write_str(&e.message)?;
+                }
+                Ok(())
+            }
+            EncodeSetError::Nfa(e) => e.fmt(f),
+            EncodeSetError::Dfa(e) => e.fmt(f),
+            EncodeSetError::DfaStart(e) => e.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for NotSetLike {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotSetLike::NoPercentStart => {
+                write!(f, "it cannot start with a percent-encoded octet")
+            }
+            NotSetLike::CannotEnd { after } => {
+                write!(f, "it cannot end after {}", shown(after))
+            }
+            NotSetLike::RestDiffers {
+                first_after,
+                first,
+                then_after,
+                then,
+            } => {
+                let diff: [bool; 256] = std::array::from_fn(|b| first[b] != then[b]);
+                write!(
+                    f,
+                    "the bytes allowed after {} ({}) differ from those allowed after {} ({}); \
+                     they differ in {}",
+                    shown(first_after),
+                    set_text(first),
+                    shown(then_after),
+                    set_text(then),
+                    set_text(&diff)
+                )
+            }
+            NotSetLike::OctetDiffers {
+                octet,
+                at_start,
+                after,
+            } => write!(
+                f,
+                "the octet %{octet:02X} {} after {} but {} at the start",
+                if *at_start {
+                    "is not allowed"
+                } else {
+                    "is allowed"
+                },
+                shown(after),
+                if *at_start { "is" } else { "is not" },
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EncodeSetError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EncodeSetError::NotSetLike { .. } => None,
+            EncodeSetError::Lower(d) => Some(d),
+            EncodeSetError::Nfa(e) => Some(e),
+            EncodeSetError::Dfa(e) => Some(&**e),
+            EncodeSetError::DfaStart(e) => Some(e),
+        }
+    }
+}
 
 /// A derived encode set (owned form of `uridfa_runtime::EncodeSet`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,9 +280,11 @@ fn set_text(set: &[bool; 256]) -> String {
 ///
 /// # Errors
 ///
-/// Why the rule is not set-like, with an example prefix; or a lowering or
-/// DFA construction error. The caller locates it at the pragma.
-pub fn derive(g: &Grammar, p: &EncodeSetPragma) -> Result<EncodeSetBuf, String> {
+/// [`EncodeSetError::NotSetLike`] with why the rule is not set-like and an
+/// example prefix; or a lowering ([`EncodeSetError::Lower`], e.g. an unknown
+/// rule), NFA or DFA construction error. The caller locates it at the
+/// pragma ([`EncodeSetError::at`]).
+pub fn derive(g: &Grammar, p: &EncodeSetPragma) -> Result<EncodeSetBuf, EncodeSetError> {
     derive_with(g, &lower::RuleSizes::new(g), p)
 }
 
@@ -137,15 +298,9 @@ pub fn derive_with(
     g: &Grammar,
     sizes: &lower::RuleSizes,
     p: &EncodeSetPragma,
-) -> Result<EncodeSetBuf, String> {
-    let lowered = lower::lower_with(g, sizes, &p.rule, p.pragma).map_err(|d| {
-        d.errors
-            .iter()
-            .map(|e| e.message.clone())
-            .collect::<Vec<_>>()
-            .join("; ")
-    })?;
-    let nfa = crate::nfa::compile_anchored_end(&lowered)?;
+) -> Result<EncodeSetBuf, EncodeSetError> {
+    let lowered = lower::lower_with(g, sizes, &p.rule, p.pragma).map_err(EncodeSetError::Lower)?;
+    let nfa = crate::nfa::compile_anchored_end(&lowered).map_err(EncodeSetError::Nfa)?;
     let dfa = dense::Builder::new()
         .configure(
             // Not minimized: every check below is about the language, so
@@ -159,10 +314,10 @@ pub fn derive_with(
                 .start_kind(StartKind::Anchored),
         )
         .build_from_nfa(&nfa)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| EncodeSetError::Dfa(Box::new(e)))?;
     let start = dfa
         .start_state_forward(&Input::new("").anchored(Anchored::Yes))
-        .map_err(|e| e.to_string())?;
+        .map_err(EncodeSetError::DfaStart)?;
 
     // Every reachable state, its successors, whether the input may end
     // there, and whether an accepting state is reachable from it.
@@ -231,14 +386,15 @@ pub fn derive_with(
         }
         after
     };
-    let name = &p.name;
-    let rule = &p.rule;
+    let not_set_like = |reason| EncodeSetError::NotSetLike {
+        name: p.name.clone(),
+        rule: p.rule.clone(),
+        reason,
+    };
     let first = allowed(0);
     let pct: [bool; 256] = octets(0).map(|n| n.is_some());
     if !pct.iter().any(|&x| x) {
-        return Err(format!(
-            "encode-set '{name}': rule '{rule}' is not set-like: it cannot start with a percent-encoded octet"
-        ));
+        return Err(not_set_like(NotSetLike::NoPercentStart));
     }
     let mut rest: Option<([bool; 256], Vec<u8>)> = None;
     // Breadth first over (state, unit boundary), so the example prefixes
@@ -253,37 +409,28 @@ pub fn derive_with(
         let after = octets(k);
         if mid {
             if !accepting[k] {
-                return Err(format!(
-                    "encode-set '{name}': rule '{rule}' is not set-like: it cannot end after {}",
-                    shown(&prefix)
-                ));
+                return Err(not_set_like(NotSetLike::CannotEnd { after: prefix }));
             }
             match &rest {
                 None => rest = Some((here, prefix.clone())),
                 Some((r, at)) if *r != here => {
-                    let diff: [bool; 256] = std::array::from_fn(|b| r[b] != here[b]);
-                    return Err(format!(
-                        "encode-set '{name}': rule '{rule}' is not set-like: the bytes allowed after {} \
-                         ({}) differ from those allowed after {} ({}); they differ in {}",
-                        shown(at),
-                        set_text(r),
-                        shown(&prefix),
-                        set_text(&here),
-                        set_text(&diff)
-                    ));
+                    return Err(not_set_like(NotSetLike::RestDiffers {
+                        first_after: at.clone(),
+                        first: Box::new(*r),
+                        then_after: prefix,
+                        then: Box::new(here),
+                    }));
                 }
                 Some(_) => {}
             }
         }
         for v in 0..256 {
             if after[v].is_some() != pct[v] {
-                return Err(format!(
-                    "encode-set '{name}': rule '{rule}' is not set-like: the octet %{v:02X} {} after {} \
-                     but {} at the start",
-                    if pct[v] { "is not allowed" } else { "is allowed" },
-                    shown(&prefix),
-                    if pct[v] { "is" } else { "is not" },
-                ));
+                return Err(not_set_like(NotSetLike::OctetDiffers {
+                    octet: v as u8,
+                    at_start: pct[v],
+                    after: prefix,
+                }));
             }
         }
         let literal = (0..=255u8).filter_map(|b| Some((step(k, b)?, vec![b])));

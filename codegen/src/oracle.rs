@@ -52,9 +52,11 @@ impl Oracle {
     ///
     /// # Errors
     ///
-    /// regex-automata's build error, as text.
+    /// regex-automata's build error, as text: the oracles are test and
+    /// statistics support, so they keep `String` (Note [stage errors] in
+    /// [`crate::driver`]).
     pub fn new(lowered: &Lowered) -> Result<Oracle, String> {
-        let nfa = crate::nfa::compile_anchored_end(lowered)?;
+        let nfa = crate::nfa::compile_anchored_end(lowered).map_err(|e| e.to_string())?;
         let dfa = dense::Builder::new()
             .configure(
                 dense::Config::new()

@@ -146,8 +146,10 @@ pub struct Tdfa {
     pub reg_len_before_alloc: u32,
 }
 
-/// Why determinization failed.
+/// Why determinization failed (see Note [stage errors] in
+/// [`crate::driver`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TdfaError {
     /// More states than the budget allows.
     StateBudget {
@@ -187,6 +189,16 @@ impl std::fmt::Display for TdfaError {
             ),
             TdfaError::LookAround => write!(f, "look-around assertions are not supported"),
         }
+    }
+}
+
+impl std::error::Error for TdfaError {}
+
+impl TdfaError {
+    /// This error as a diagnostic at `span`, its message this error's
+    /// `Display`.
+    pub fn at(&self, span: crate::diag::Span) -> crate::diag::Diagnostic {
+        crate::diag::Diagnostic::new(span, self.to_string())
     }
 }
 
