@@ -91,9 +91,8 @@ def main():
         # `core[c1f1a4ba060b9bfa]::...`: the crate disambiguator dropped.
         n = re.sub(r"\[[0-9a-f]+\]", "", names.get(f, f))
         return (n.startswith("uridfa_runtime::") or n.startswith("<uridfa_runtime::")
-                or n.startswith("uridfa::pct::") or n.startswith("<uridfa::pct::")
-                or n.startswith("uridfa::text::") or n.startswith("<uridfa::text::")
-                # The root crate: views, resolution, normalization, URNs.
+                # The root crate: views, builders, the algorithms (resolution,
+                # normalization, percent-coding, text), URNs.
                 or n.startswith("uridfa::") or n.startswith("<uridfa::")
                 or n.startswith("core::slice::ascii::<impl [u8]>::eq_ignore_ascii_case")
                 or n.startswith("core::iter::traits::iterator::Iterator::eq_by")
