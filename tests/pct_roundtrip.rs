@@ -224,8 +224,11 @@ fn rfc2396_round_trip() {
         |s| {
             let r = rfc2396::UriRef::parse(s).ok()?;
             let own = |x: Option<&str>| x.map(str::to_string);
+            if r.opaque_part().is_some() {
+                return None;
+            }
             let segs = r
-                .path_segments()?
+                .path_segments()
                 .map(|s| s.flatten().copied().collect())
                 .collect();
             Some((own(r.userinfo()), segs, own(r.query()), own(r.fragment())))
@@ -243,8 +246,11 @@ fn rfc2396bis_01_round_trip() {
         |s| {
             let r = bis01::UriRef::parse(s).ok()?;
             let own = |x: Option<&str>| x.map(str::to_string);
+            if r.opaque_part().is_some() {
+                return None;
+            }
             let segs = r
-                .path_segments()?
+                .path_segments()
                 .map(|s| s.flatten().copied().collect())
                 .collect();
             Some((own(r.userinfo()), segs, own(r.query()), own(r.fragment())))

@@ -40,6 +40,14 @@ use crate::Error;
 /// The generated tables of `grammar/draft-fielding-url-syntax-05.abnf`: one
 /// `Tables` per entry rule (`URL_REFERENCE`, `ABSOLUTEURL`, `RELATIVEURL`)
 /// and one index constant per capture.
+///
+/// Stability: the capture constants (`SCHEME`, `HOST`, ...) are part of the
+/// API, for `span(index)` access to components without an accessor. Their
+/// values follow the grammar file's `;@ capture` order, which changes only
+/// with that file, and such a change is noted in the CHANGELOG. The
+/// `Tables` statics are stable in name; their contents are whatever the
+/// generator writes for the runtime's table format (see
+/// `uridfa_runtime::Tables`).
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
     crate::generated_tables!("draft_fielding_url_syntax_05");
@@ -276,6 +284,25 @@ macro_rules! view {
             /// `path_segments` (`//host`).
             pub fn segments(&self) -> Segments<'a> {
                 Segments { split: self.parts.get(tables::PATH_SEGMENTS).map(|p| p.split('/')) }
+            }
+
+            /// The path's segments, percent-decoded, parameters included
+            /// (`a;x` is one segment): the same type as every family's
+            /// `path_segments()` ([`crate::pct::PathSegments`]). For the
+            /// `;` parameters apart, see [`Self::segments`].
+            ///
+            /// # Example
+            ///
+            /// ```
+            /// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a%20b;x/c")?;
+            /// let mut it = u.path_segments();
+            /// assert!(it.next().unwrap().eq_str("a b;x"));
+            /// assert!(it.next().unwrap().eq_str("c"));
+            /// assert!(it.next().is_none());
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn path_segments(&self) -> crate::pct::PathSegments<'a> {
+                crate::pct::PathSegments::new(self.path())
             }
 
             /// Every `;` parameter (§4.3.2) of every segment, in order.

@@ -45,6 +45,14 @@ use crate::{BufferTooSmall, Error};
 /// The generated tables of `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 /// one `Tables` per entry rule (`URN_REFERENCE`, `ASSIGNED_URN`) and one
 /// index constant per capture (`NID`, `NSS`, `URN_QUERY`, `FRAGMENT`).
+///
+/// Stability: the capture constants (`SCHEME`, `HOST`, ...) are part of the
+/// API, for `span(index)` access to components without an accessor. Their
+/// values follow the grammar file's `;@ capture` order, which changes only
+/// with that file, and such a change is noted in the CHANGELOG. The
+/// `Tables` statics are stable in name; their contents are whatever the
+/// generator writes for the runtime's table format (see
+/// `uridfa_runtime::Tables`).
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
     crate::generated_tables!("draft_ietf_urnbis_rfc2141bis_urn_03");

@@ -50,6 +50,14 @@
 /// The generated tables of `grammar/rfc1738.abnf`: one `Tables` per entry
 /// rule (`URL`, `FTPURL`, ..., `PROSPEROURL`, `OTHERURL`) and one index
 /// constant per capture.
+///
+/// Stability: the capture constants (`SCHEME`, `HOST`, ...) are part of the
+/// API, for `span(index)` access to components without an accessor. Their
+/// values follow the grammar file's `;@ capture` order, which changes only
+/// with that file, and such a change is noted in the CHANGELOG. The
+/// `Tables` statics are stable in name; their contents are whatever the
+/// generator writes for the runtime's table format (see
+/// `uridfa_runtime::Tables`).
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
     crate::generated_tables!("rfc1738");

@@ -25,6 +25,14 @@ use crate::Error;
 /// The generated tables of `grammar/rfc3986.abnf`: one `Tables` per entry
 /// rule (`URI_REFERENCE`, `URI`, `ABSOLUTE_URI`, `RELATIVE_REF`) and one
 /// index constant per capture.
+///
+/// Stability: the capture constants (`SCHEME`, `HOST`, ...) are part of the
+/// API, for `span(index)` access to components without an accessor. Their
+/// values follow the grammar file's `;@ capture` order, which changes only
+/// with that file, and such a change is noted in the CHANGELOG. The
+/// `Tables` statics are stable in name; their contents are whatever the
+/// generator writes for the runtime's table format (see
+/// `uridfa_runtime::Tables`).
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
     crate::generated_tables!("rfc3986");

@@ -29,6 +29,14 @@ use crate::{BufferTooSmall, Error};
 /// The generated tables of `grammar/rfc8141.abnf`: one `Tables` per entry
 /// rule (`NAMESTRING`, `ASSIGNED_NAME`) and one index constant per capture
 /// (`NID`, `NSS`, `R_COMPONENT`, `Q_COMPONENT`, `F_COMPONENT`).
+///
+/// Stability: the capture constants (`SCHEME`, `HOST`, ...) are part of the
+/// API, for `span(index)` access to components without an accessor. Their
+/// values follow the grammar file's `;@ capture` order, which changes only
+/// with that file, and such a change is noted in the CHANGELOG. The
+/// `Tables` statics are stable in name; their contents are whatever the
+/// generator writes for the runtime's table format (see
+/// `uridfa_runtime::Tables`).
 #[allow(clippy::all, missing_docs)]
 pub mod tables {
     crate::generated_tables!("rfc8141");

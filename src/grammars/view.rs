@@ -344,26 +344,31 @@ macro_rules! decoded_views_2396 {
     ($module:literal) => {
         /// The path's segments, percent-decoded: see
         /// [`crate::pct::PathSegments`] for the exact split (one leading
-        /// `/` does not start an empty segment). `None` for an opaque
-        /// URI: its `opaque_part` is not made of segments (§3).
+        /// `/` does not start an empty segment). The same type as every
+        /// family's `path_segments()`. An opaque URI has none: its
+        /// `opaque_part` is not made of segments (§3; see
+        /// `opaque_part()`).
         ///
         /// # Example
         ///
         /// ```
         #[doc = concat!("use uridfa::", $module, "::UriRef;")]
         /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
-        /// let mut segs = r.path_segments().unwrap();
+        /// let mut segs = r.path_segments();
         /// assert!(segs.next().unwrap().eq_str("a b"));
         /// assert!(segs.next().unwrap().eq_str("c;p"));
         /// assert!(segs.next().is_none());
-        /// assert!(UriRef::parse("mailto:a@b")?.path_segments().is_none());
+        /// let opaque = UriRef::parse("mailto:a@b")?;
+        /// assert!(opaque.path_segments().next().is_none() && opaque.opaque_part().is_some());
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        pub fn path_segments(&self) -> Option<crate::pct::PathSegments<'a>> {
-            if self.opaque_part().is_some() {
-                return None;
-            }
-            Some(crate::pct::PathSegments::new(self.path()))
+        pub fn path_segments(&self) -> crate::pct::PathSegments<'a> {
+            let path = if self.opaque_part().is_some() {
+                ""
+            } else {
+                self.path()
+            };
+            crate::pct::PathSegments::new(path)
         }
 
         /// The query's `key=value` pairs, percent-decoded, or `None`
