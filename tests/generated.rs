@@ -27,6 +27,8 @@ fn same(a: &Tables<'_>, b: &Tables<'_>) {
     assert_eq!(a.ops, b.ops);
     assert_eq!(a.accels, b.accels);
     assert_eq!(a.finals, b.finals);
+    let ids = |t: Trans<'_>| (0..t.len()).map(|i| t.get(i)).collect::<Vec<_>>();
+    assert_eq!(ids(a.state_final), ids(b.state_final));
     assert_eq!(a.state_component, b.state_component);
     let names = |t: &Tables<'_>| {
         (0..t.capture_len())
@@ -141,11 +143,14 @@ fn leak<T>(v: Vec<T>) -> &'static [T] {
 
 /// `t`'s transitions with `f` applied, in `t`'s ID width.
 fn trans_with(t: &Tables<'_>, f: impl FnOnce(&mut Vec<u32>)) -> Trans<'static> {
-    let mut v: Vec<u32> = (0..t.trans.len())
-        .map(|i| t.trans.get(i).unwrap())
-        .collect();
+    ids_with(t.trans, f)
+}
+
+/// An ID array of the same width with `f` applied to a copy.
+fn ids_with(ids: Trans<'_>, f: impl FnOnce(&mut Vec<u32>)) -> Trans<'static> {
+    let mut v: Vec<u32> = (0..ids.len()).map(|i| ids.get(i).unwrap()).collect();
     f(&mut v);
-    match t.trans {
+    match ids {
         Trans::U8(_) => Trans::U8(leak(v.into_iter().map(|x| x as u8).collect())),
         Trans::U16(_) => Trans::U16(leak(v.into_iter().map(|x| x as u16).collect())),
         Trans::U32(_) => Trans::U32(leak(v)),
@@ -323,6 +328,26 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
             "an op reads a register >= reg_len",
             Tables {
                 ops: with(good.ops, |o| o[0].src = good.reg_len as u16),
+                ..good
+            },
+        ),
+        (
+            2,
+            "one state's final entry missing",
+            Tables {
+                state_final: ids_with(good.state_final, |v| {
+                    v.pop();
+                }),
+                ..good
+            },
+        ),
+        (
+            4,
+            "a state's final entry outside finals",
+            Tables {
+                state_final: ids_with(good.state_final, |v| {
+                    v[0] = good.finals.len() as u32;
+                }),
                 ..good
             },
         ),

@@ -228,7 +228,11 @@ pub fn tables_text(t: &TablesBuf) -> String {
         }
     };
     for s in 0..t.state_len() {
-        let f = t.finals[s];
+        let f = t.as_tables().final_of(s).unwrap_or(uridfa_runtime::Final {
+            accept: false,
+            ops_start: 0,
+            ops_len: 0,
+        });
         let fin = if f.accept {
             format!(" accept{{{}}}", ops_text(&final_ops(&t.as_tables(), &f)))
         } else {
@@ -295,9 +299,9 @@ pub fn tables_dot(t: &uridfa_runtime::Tables<'_>) -> String {
             .and_then(|&c| usize::from(c).checked_sub(1))
             .and_then(|c| t.capture_name(c))
             .unwrap_or("-");
-        let (shape, fin) = match t.finals.get(s) {
+        let (shape, fin) = match t.final_of(s) {
             Some(f) if f.accept => {
-                let ops = ops_text(&final_ops(t, f));
+                let ops = ops_text(&final_ops(t, &f));
                 let fin = if ops.is_empty() {
                     String::new()
                 } else {

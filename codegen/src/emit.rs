@@ -86,6 +86,23 @@ pub fn component_const_name(rule: &str) -> String {
     format!("{}_RULE", const_name(rule))
 }
 
+/// The element type, values and `Trans` variant of an ID array.
+fn ids_tokens(ids: &TransBuf) -> (TokenStream, Vec<Literal>, TokenStream) {
+    match ids {
+        TransBuf::U8(v) => (
+            quote!(u8),
+            u32s(v.iter().map(|&x| u32::from(x))),
+            quote!(U8),
+        ),
+        TransBuf::U16(v) => (
+            quote!(u16),
+            u32s(v.iter().map(|&x| u32::from(x))),
+            quote!(U16),
+        ),
+        TransBuf::U32(v) => (quote!(u32), u32s(v.iter().copied()), quote!(U32)),
+    }
+}
+
 fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
     let name = ident(base);
     let id = |suffix: &str| ident(&format!("{base}_{suffix}"));
@@ -98,20 +115,10 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
     );
     let (comp_id, exp_id) = (id("STATE_COMPONENT"), id("STATE_EXPECTED"));
     let classes = u32s(t.classes.iter().map(|&x| u32::from(x)));
-    let (trans_ty, trans_vals, trans_variant) = match &t.trans {
-        TransBuf::U8(v) => (
-            quote!(u8),
-            u32s(v.iter().map(|&x| u32::from(x))),
-            quote!(U8),
-        ),
-        TransBuf::U16(v) => (
-            quote!(u16),
-            u32s(v.iter().map(|&x| u32::from(x))),
-            quote!(U16),
-        ),
-        TransBuf::U32(v) => (quote!(u32), u32s(v.iter().copied()), quote!(U32)),
-    };
+    let (trans_ty, trans_vals, trans_variant) = ids_tokens(&t.trans);
     let trans_len = trans_vals.len();
+    let state_final_id = id("STATE_FINAL");
+    let (state_final_ty, state_final_vals, state_final_variant) = ids_tokens(&t.state_final);
     let edges = t.edges.iter().map(|e| {
         let (a, b, c, d) = (e.target, e.accel, e.ops_len, e.ops);
         quote!(::uridfa_runtime::Edge { target: #a, accel: #b, ops_len: #c, ops: #d })
@@ -146,7 +153,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
         .iter()
         .map(|&r| Literal::u16_unsuffixed(r));
     let exps = t.state_expected.iter().map(|&r| Literal::u16_unsuffixed(r));
-    let state_len = t.finals.len();
+    let state_len = t.state_len();
     let rule = &t.rule;
     let (stride, start, special, reg_len) = (t.stride, t.start, t.special, t.reg_len);
     let utf8 = t.utf8;
@@ -165,6 +172,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
         static #accels_id: [::uridfa_runtime::ByteSet; #accels_len] = [#(#accels),*];
         #accel_lut_static
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
+        static #state_final_id: [#state_final_ty; #state_len] = [#(#state_final_vals),*];
         static #comp_id: [u16; #state_len] = [#(#comps),*];
         static #exp_id: [u16; #state_len] = [#(#exps),*];
         #[doc = #doc]
@@ -181,6 +189,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
             accels: &#accels_id,
             accel_lut: #accel_lut,
             finals: &#finals_id,
+            state_final: ::uridfa_runtime::Trans::#state_final_variant(&#state_final_id),
             reg_len: #reg_len,
             captures: &CAPTURES,
             state_component: &#comp_id,

@@ -234,7 +234,7 @@ fn tables_nfa(t: &Tables<'_>) -> Result<thompson::NFA, Box<thompson::BuildError>
             let sparse = b.add_sparse(ranges)?;
             b.patch(unions[s], sparse)?;
         }
-        if t.finals.get(s).is_some_and(|f| f.accept) {
+        if t.final_of(s).is_some_and(|f| f.accept) {
             b.patch(unions[s], at_end)?;
         }
     }

@@ -88,7 +88,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             return fail(1, "byte class >= stride", b);
         }
     }
-    let state_len = t.finals.len();
+    let state_len = t.state_final.len();
     if state_len.checked_mul(stride) != Some(t.trans.len()) {
         return fail(2, "trans.len() != state_len * stride", t.trans.len());
     }
@@ -195,8 +195,13 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     if !is_state(t.start) {
         return fail(4, "start is not a state", t.start as usize);
     }
-    for (s, fin) in t.finals.iter().enumerate() {
-        check_range(t.ops, u64::from(fin.ops_start), fin.ops_len, t.reg_len, s)?;
+    for (f, fin) in t.finals.iter().enumerate() {
+        check_range(t.ops, u64::from(fin.ops_start), fin.ops_len, t.reg_len, f)?;
+    }
+    for s in 0..state_len {
+        if t.final_of(s).is_none() {
+            return fail(4, "state_final entry outside finals", s);
+        }
     }
     if (t.reg_len as usize) < 2 * t.captures.len() {
         return fail(7, "reg_len < 2 * captures.len()", t.reg_len as usize);

@@ -434,7 +434,7 @@ pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
 #[inline]
 pub(crate) fn final_of(t: &Tables<'_>, state: u32, pos: usize) -> Result<Final, Error> {
     let index = t.state_index(state);
-    let fin = *t.finals.get(index).ok_or(corrupt(pos))?;
+    let fin = t.final_of(index).ok_or(corrupt(pos))?;
     if fin.accept {
         Ok(fin)
     } else {

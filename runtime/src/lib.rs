@@ -49,6 +49,6 @@ pub use error::{Describe, Error, ErrorKind};
 pub use longest::{longest_prefix, longest_prefix_after, longest_prefix_split};
 pub use stream::Machine;
 pub use tables::{
-    ByteSet, CaptureInfo, Captures, Edge, Final, Op, Span, StrRef, Tables, Trans, MAX_STACK_REGS,
-    NIL,
+    ByteSet, CaptureInfo, Captures, Edge, Final, Ids, Op, Span, StrRef, Tables, Trans,
+    MAX_STACK_REGS, NIL,
 };

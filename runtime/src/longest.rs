@@ -9,8 +9,7 @@ use crate::tables::{Captures, Edge, Tables, Trans};
 /// [`ErrorKind::CorruptTables`] at `pos`.
 #[inline(always)]
 pub(crate) fn accepts(t: &Tables<'_>, state: u32, pos: usize) -> Result<bool, Error> {
-    t.finals
-        .get(t.state_index(state))
+    t.final_of(t.state_index(state))
         .map(|f| f.accept)
         .ok_or(corrupt(pos))
 }

@@ -164,7 +164,9 @@ pub struct Final {
     pub ops_start: u32,
 }
 
-/// The transition table, in the narrowest ID width that fits.
+/// An array of IDs in the narrowest width that fits: the transition table
+/// ([`Tables::trans`]) and each state's final entry
+/// ([`Tables::state_final`]). [`Ids`] names the same type.
 #[derive(Clone, Copy, Debug)]
 pub enum Trans<'a> {
     /// IDs up to 255.
@@ -208,6 +210,10 @@ impl Trans<'_> {
         }
     }
 }
+
+/// An array of IDs in the narrowest width that fits (the type of
+/// [`Tables::state_final`]; the same as [`Trans`]).
+pub type Ids<'a> = Trans<'a>;
 
 /// A string stored in [`Tables::strings`]: a byte range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -258,7 +264,9 @@ impl CaptureInfo {
 ///    - `special` itself is the dead state (no row is stored for it);
 ///    - `special + 1 + e` is [`Edge`] `e`: a transition with register
 ///      operations. Its `target` is a (non-special) state ID.
-/// 4. `start` is a state ID. `finals.len() == state_len`.
+/// 4. `start` is a state ID. `state_final.len() == state_len`, and every
+///    entry of `state_final` indexes `finals` (the distinct final entries:
+///    Note \[one final entry per kind of state\] in the generator).
 /// 5. Every op range lies inside `ops`, every register named by an op is
 ///    below `reg_len`, `reg_len` fits `u16` below [`Op::NIL`]. A packed
 ///    edge's word ([`Edge::pack`]) holds exactly its operations, padded
@@ -311,8 +319,11 @@ pub struct Tables<'a> {
     /// entry `b` is set when byte `b` is in set `k`, so a run is skipped
     /// with one load and one test per byte. `None` when there is no set.
     pub accel_lut: Option<&'a [u8; 256]>,
-    /// One entry per state: accepting or not, and its final operations.
+    /// The distinct final entries (accepting or not, and the final
+    /// operations); [`Tables::state_final`] says which is whose.
     pub finals: &'a [Final],
+    /// Per state (by index, not ID): its entry in [`Tables::finals`].
+    pub state_final: Ids<'a>,
     /// The number of registers the machine needs.
     pub reg_len: u32,
     /// The captures, in tag order.
@@ -366,7 +377,15 @@ impl<'a> Tables<'a> {
 
     /// The number of states (not counting the dead state).
     pub fn state_len(&self) -> usize {
-        self.finals.len()
+        self.state_final.len()
+    }
+
+    /// The final entry of the state with index `index` (not ID), or `None`
+    /// past the last state (or in tables that break invariant 4).
+    #[inline]
+    pub fn final_of(&self, index: usize) -> Option<Final> {
+        let id = self.state_final.get(index)?;
+        self.finals.get(id as usize).copied()
     }
 
     /// The number of captures; [`split`](crate::split) needs `N >= capture_len()`.
@@ -386,6 +405,7 @@ impl<'a> Tables<'a> {
             + core::mem::size_of_val(self.edges)
             + core::mem::size_of_val(self.ops)
             + core::mem::size_of_val(self.finals)
+            + self.state_final.len() * self.state_final.id_bytes()
             + core::mem::size_of_val(self.accels)
             + self.accel_lut.map_or(0, |l| l.len())
     }

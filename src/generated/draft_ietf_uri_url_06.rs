@@ -2505,309 +2505,40 @@ static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8,
 ];
-static URL_FINALS: [::uridfa_runtime::Final; 302usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static URL_FINALS: [::uridfa_runtime::Final; 20usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 17u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 21u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 22u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static URL_STATE_FINAL: [u8; 302usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    5, 0, 0, 0, 0, 0, 5, 0, 6, 0, 0, 0, 5, 7, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0,
+    0, 0, 0, 0, 9, 0, 0, 10, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0,
+    9, 0, 0, 0, 0, 12, 0, 0, 0, 5, 0, 0, 9, 0, 13, 12, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0,
+    0, 5, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 5, 0, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 17, 0, 12, 0, 0, 0, 0, 3, 0, 0, 0, 0,
+    0, 0, 0, 0, 10, 0, 0, 0, 0, 5, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 12,
+    0, 0, 5, 5, 0, 0, 0, 0, 5, 8, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 19, 0, 18, 0, 0, 0, 3, 0,
+    0, 5, 18, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 5, 18, 0, 18, 0, 18, 0, 0, 0, 0, 0,
 ];
 static URL_STATE_COMPONENT: [u16; 302usize] = [
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1,
@@ -2843,7 +2574,7 @@ static URL_STATE_EXPECTED: [u16; 302usize] = [
  url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
  ```
 
- 302 states, 36 byte classes, 34 registers, 28220 table bytes.*/
+ 302 states, 36 byte classes, 34 registers, 26266 table bytes.*/
 pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "url",
     classes: &URL_CLASSES,
@@ -2857,6 +2588,7 @@ pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     accels: &URL_ACCELS,
     accel_lut: Some(&URL_ACCEL_LUT),
     finals: &URL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&URL_STATE_FINAL),
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &URL_STATE_COMPONENT,
@@ -3237,57 +2969,18 @@ static FTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FTPURL_FINALS: [::uridfa_runtime::Final; 50usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static FTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 1u16 },
+];
+static FTPURL_STATE_FINAL: [u8; 50usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0,
+    3, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 6,
 ];
 static FTPURL_STATE_COMPONENT: [u16; 50usize] = [
     0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 4, 5, 3, 3, 3, 4, 4, 5, 5, 3, 15, 4, 3, 4, 5, 5, 6, 3,
@@ -3304,7 +2997,7 @@ static FTPURL_STATE_EXPECTED: [u16; 50usize] = [
  ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
  ```
 
- 50 states, 20 byte classes, 34 registers, 3696 table bytes.*/
+ 50 states, 20 byte classes, 34 registers, 3402 table bytes.*/
 pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ftpurl",
     classes: &FTPURL_CLASSES,
@@ -3318,6 +3011,7 @@ pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables 
     accels: &FTPURL_ACCELS,
     accel_lut: Some(&FTPURL_ACCEL_LUT),
     finals: &FTPURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&FTPURL_STATE_FINAL),
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &FTPURL_STATE_COMPONENT,
@@ -3495,35 +3189,17 @@ static HTTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static HTTPURL_FINALS: [::uridfa_runtime::Final; 28usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static HTTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static HTTPURL_STATE_FINAL: [u8; 28usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 3, 0, 4, 5, 0, 0, 6, 0, 0, 0, 0, 1,
 ];
 static HTTPURL_STATE_COMPONENT: [u16; 28usize] = [
     0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 15, 6, 5, 5, 15, 15, 8, 6, 5, 15, 8, 8, 5, 8, 5,
@@ -3539,7 +3215,7 @@ static HTTPURL_STATE_EXPECTED: [u16; 28usize] = [
  httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
  ```
 
- 28 states, 14 byte classes, 30 registers, 1888 table bytes.*/
+ 28 states, 14 byte classes, 30 registers, 1748 table bytes.*/
 pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "httpurl",
     classes: &HTTPURL_CLASSES,
@@ -3553,6 +3229,7 @@ pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &HTTPURL_ACCELS,
     accel_lut: Some(&HTTPURL_ACCEL_LUT),
     finals: &HTTPURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&HTTPURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &HTTPURL_STATE_COMPONENT,
@@ -3808,51 +3485,17 @@ static GOPHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static GOPHERURL_FINALS: [::uridfa_runtime::Final; 44usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static GOPHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static GOPHERURL_STATE_FINAL: [u8; 44usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 3, 0, 4, 0, 5, 0, 0, 0, 0, 0,
+    0, 5, 1, 5, 0, 0, 0, 5, 5, 0, 5, 0, 0, 0, 0, 0,
 ];
 static GOPHERURL_STATE_COMPONENT: [u16; 44usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 9, 6, 5, 5, 10, 9, 6, 5, 10, 10, 9, 5, 10,
@@ -3869,7 +3512,7 @@ static GOPHERURL_STATE_EXPECTED: [u16; 44usize] = [
  gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
  ```
 
- 44 states, 19 byte classes, 33 registers, 3040 table bytes.*/
+ 44 states, 19 byte classes, 33 registers, 2780 table bytes.*/
 pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "gopherurl",
     classes: &GOPHERURL_CLASSES,
@@ -3883,6 +3526,7 @@ pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &GOPHERURL_ACCELS,
     accel_lut: Some(&GOPHERURL_ACCEL_LUT),
     finals: &GOPHERURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&GOPHERURL_STATE_FINAL),
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &GOPHERURL_STATE_COMPONENT,
@@ -3958,19 +3602,11 @@ static MAILTOURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static MAILTOURL_FINALS: [::uridfa_runtime::Final; 11usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static MAILTOURL_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static MAILTOURL_STATE_FINAL: [u8; 11usize] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0];
 static MAILTOURL_STATE_COMPONENT: [u16; 11usize] = [0, 0, 0, 0, 0, 0, 0, 11, 11, 11, 11];
 static MAILTOURL_STATE_EXPECTED: [u16; 11usize] = [
     88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 97,
@@ -3981,7 +3617,7 @@ static MAILTOURL_STATE_EXPECTED: [u16; 11usize] = [
  mailtourl = "mailto:" encoded822addr
  ```
 
- 11 states, 11 byte classes, 30 registers, 805 table bytes.*/
+ 11 states, 11 byte classes, 30 registers, 744 table bytes.*/
 pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtourl",
     classes: &MAILTOURL_CLASSES,
@@ -3995,6 +3631,7 @@ pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &MAILTOURL_ACCELS,
     accel_lut: Some(&MAILTOURL_ACCEL_LUT),
     finals: &MAILTOURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&MAILTOURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &MAILTOURL_STATE_COMPONENT,
@@ -4159,29 +3796,14 @@ static NEWSURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NEWSURL_FINALS: [::uridfa_runtime::Final; 22usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static NEWSURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 2u16 },
+];
+static NEWSURL_STATE_FINAL: [u8; 22usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 3,
 ];
 static NEWSURL_STATE_COMPONENT: [u16; 22usize] = [
     0, 0, 0, 0, 0, 12, 13, 13, 13, 12, 5, 13, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
@@ -4196,7 +3818,7 @@ static NEWSURL_STATE_EXPECTED: [u16; 22usize] = [
  newsurl = "news:" grouppart
  ```
 
- 22 states, 16 byte classes, 32 registers, 1728 table bytes.*/
+ 22 states, 16 byte classes, 32 registers, 1606 table bytes.*/
 pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "newsurl",
     classes: &NEWSURL_CLASSES,
@@ -4210,6 +3832,7 @@ pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &NEWSURL_ACCELS,
     accel_lut: Some(&NEWSURL_ACCEL_LUT),
     finals: &NEWSURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NEWSURL_STATE_FINAL),
     reg_len: 32u32,
     captures: &CAPTURES,
     state_component: &NEWSURL_STATE_COMPONENT,
@@ -4334,31 +3957,13 @@ static NNTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NNTPURL_FINALS: [::uridfa_runtime::Final; 24usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static NNTPURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static NNTPURL_STATE_FINAL: [u8; 24usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0,
 ];
 static NNTPURL_STATE_COMPONENT: [u16; 24usize] = [
     0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 12, 6, 5, 5, 12, 6, 5, 0, 5, 0, 5, 5,
@@ -4373,7 +3978,7 @@ static NNTPURL_STATE_EXPECTED: [u16; 24usize] = [
  nntpurl = "nntp://" hostport "/" group [ "/" digits ]
  ```
 
- 24 states, 13 byte classes, 30 registers, 1540 table bytes.*/
+ 24 states, 13 byte classes, 30 registers, 1396 table bytes.*/
 pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "nntpurl",
     classes: &NNTPURL_CLASSES,
@@ -4387,6 +3992,7 @@ pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &NNTPURL_ACCELS,
     accel_lut: Some(&NNTPURL_ACCEL_LUT),
     finals: &NNTPURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NNTPURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &NNTPURL_STATE_COMPONENT,
@@ -4691,50 +4297,16 @@ static TELNETURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static TELNETURL_FINALS: [::uridfa_runtime::Final; 43usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static TELNETURL_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static TELNETURL_STATE_FINAL: [u8; 43usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0,
+    0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 1, 0, 1,
 ];
 static TELNETURL_STATE_COMPONENT: [u16; 43usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 4, 5, 3, 3, 3, 4, 4, 5, 5, 3, 0, 4, 3, 4, 5,
@@ -4751,7 +4323,7 @@ static TELNETURL_STATE_EXPECTED: [u16; 43usize] = [
  telneturl = "telnet://" login [ "/" ]
  ```
 
- 43 states, 15 byte classes, 34 registers, 2786 table bytes.*/
+ 43 states, 15 byte classes, 34 registers, 2525 table bytes.*/
 pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "telneturl",
     classes: &TELNETURL_CLASSES,
@@ -4765,6 +4337,7 @@ pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &TELNETURL_ACCELS,
     accel_lut: Some(&TELNETURL_ACCEL_LUT),
     finals: &TELNETURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&TELNETURL_STATE_FINAL),
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &TELNETURL_STATE_COMPONENT,
@@ -4967,41 +4540,17 @@ static WAISURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static WAISURL_FINALS: [::uridfa_runtime::Final; 34usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static WAISURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static WAISURL_STATE_FINAL: [u8; 34usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 4, 5, 0, 0,
+    0, 0, 0, 0, 0, 0,
 ];
 static WAISURL_STATE_COMPONENT: [u16; 34usize] = [
     0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 14, 6, 5, 5, 14, 14, 0, 8, 6, 5, 14, 0, 0, 8, 8,
@@ -5017,7 +4566,7 @@ static WAISURL_STATE_EXPECTED: [u16; 34usize] = [
  waisurl = waisdatabase / waisindex / waisdoc
  ```
 
- 34 states, 15 byte classes, 30 registers, 2196 table bytes.*/
+ 34 states, 15 byte classes, 30 registers, 2006 table bytes.*/
 pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "waisurl",
     classes: &WAISURL_CLASSES,
@@ -5031,6 +4580,7 @@ pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &WAISURL_ACCELS,
     accel_lut: Some(&WAISURL_ACCEL_LUT),
     finals: &WAISURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&WAISURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &WAISURL_STATE_COMPONENT,
@@ -5148,29 +4698,14 @@ static FILEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FILEURL_FINALS: [::uridfa_runtime::Final; 22usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static FILEURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static FILEURL_STATE_FINAL: [u8; 22usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 1,
 ];
 static FILEURL_STATE_COMPONENT: [u16; 22usize] = [
     0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 15, 5, 5, 15, 15, 5, 15, 5, 5, 5,
@@ -5185,7 +4720,7 @@ static FILEURL_STATE_EXPECTED: [u16; 22usize] = [
  fileurl = "file://" host [ "/" fpath ]
  ```
 
- 22 states, 14 byte classes, 30 registers, 1496 table bytes.*/
+ 22 states, 14 byte classes, 30 registers, 1374 table bytes.*/
 pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fileurl",
     classes: &FILEURL_CLASSES,
@@ -5199,6 +4734,7 @@ pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &FILEURL_ACCELS,
     accel_lut: Some(&FILEURL_ACCEL_LUT),
     finals: &FILEURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&FILEURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &FILEURL_STATE_COMPONENT,
@@ -5379,41 +4915,15 @@ static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8,
 ];
-static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 34usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static PROSPEROURL_STATE_FINAL: [u8; 34usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3,
+    0, 0, 0, 0, 0, 0,
 ];
 static PROSPEROURL_STATE_COMPONENT: [u16; 34usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 15, 6, 5, 5, 15, 15, 0, 6, 5, 15, 0,
@@ -5429,7 +4939,7 @@ static PROSPEROURL_STATE_EXPECTED: [u16; 34usize] = [
  prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
  ```
 
- 34 states, 17 byte classes, 30 registers, 2304 table bytes.*/
+ 34 states, 17 byte classes, 30 registers, 2098 table bytes.*/
 pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "prosperourl",
     classes: &PROSPEROURL_CLASSES,
@@ -5443,6 +4953,7 @@ pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &PROSPEROURL_ACCELS,
     accel_lut: Some(&PROSPEROURL_ACCEL_LUT),
     finals: &PROSPEROURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&PROSPEROURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PROSPEROURL_STATE_COMPONENT,
@@ -5530,14 +5041,12 @@ static OTHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static OTHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static OTHERURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static OTHERURL_STATE_FINAL: [u8; 6usize] = [0, 0, 1, 2, 0, 0];
 static OTHERURL_STATE_COMPONENT: [u16; 6usize] = [1, 1, 2, 2, 2, 2];
 static OTHERURL_STATE_EXPECTED: [u16; 6usize] = [192, 193, 194, 194, 195, 195];
 /** Tables for `otherurl` from `grammar/draft-ietf-uri-url-06.abnf`:
@@ -5546,7 +5055,7 @@ static OTHERURL_STATE_EXPECTED: [u16; 6usize] = [192, 193, 194, 194, 195, 195];
  otherurl = scheme ":" schemepart
  ```
 
- 6 states, 6 byte classes, 30 registers, 752 table bytes.*/
+ 6 states, 6 byte classes, 30 registers, 734 table bytes.*/
 pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "otherurl",
     classes: &OTHERURL_CLASSES,
@@ -5560,6 +5069,7 @@ pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &OTHERURL_ACCELS,
     accel_lut: Some(&OTHERURL_ACCEL_LUT),
     finals: &OTHERURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&OTHERURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &OTHERURL_STATE_COMPONENT,
@@ -5617,6 +5127,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
+static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [196, 197];
 /** Tables for `scheme` from `grammar/draft-ietf-uri-url-06.abnf`:
@@ -5625,7 +5136,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [196, 197];
  scheme = 1*( lowalpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 30 registers, 584 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 586 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -5639,6 +5150,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     finals: &SCHEME_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
@@ -5907,40 +5419,15 @@ static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 33usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static LOGIN_RULE_STATE_FINAL: [u8; 33usize] = [
+    0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0,
+    0, 0, 1, 0, 1,
 ];
 static LOGIN_RULE_STATE_COMPONENT: [u16; 33usize] = [
     3, 3, 3, 3, 4, 5, 3, 3, 3, 4, 4, 5, 5, 3, 4, 3, 4, 5, 5, 6, 3, 4, 3, 5, 5, 6, 3, 5,
@@ -5956,7 +5443,7 @@ static LOGIN_RULE_STATE_EXPECTED: [u16; 33usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 33 states, 10 byte classes, 34 registers, 2028 table bytes.*/
+ 33 states, 10 byte classes, 34 registers, 1829 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -5970,6 +5457,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &LOGIN_RULE_ACCELS,
     accel_lut: Some(&LOGIN_RULE_ACCEL_LUT),
     finals: &LOGIN_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&LOGIN_RULE_STATE_FINAL),
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &LOGIN_RULE_STATE_COMPONENT,
@@ -6041,12 +5529,12 @@ static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USER_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static USER_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [209, 209, 210, 210];
 /** Tables for `user` from `grammar/draft-ietf-uri-url-06.abnf`:
@@ -6055,7 +5543,7 @@ static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [209, 209, 210, 210];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 648 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -6069,6 +5557,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &USER_RULE_ACCELS,
     accel_lut: Some(&USER_RULE_ACCEL_LUT),
     finals: &USER_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&USER_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &USER_RULE_STATE_COMPONENT,
@@ -6140,12 +5629,12 @@ static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static PASSWORD_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [211, 211, 212, 212];
 /** Tables for `password` from `grammar/draft-ietf-uri-url-06.abnf`:
@@ -6154,7 +5643,7 @@ static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [211, 211, 212, 212];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 648 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -6168,6 +5657,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &PASSWORD_RULE_ACCELS,
     accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
     finals: &PASSWORD_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&PASSWORD_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PASSWORD_RULE_STATE_COMPONENT,
@@ -6240,19 +5730,11 @@ static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static HOST_RULE_FINALS: [::uridfa_runtime::Final; 11usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
+static HOST_RULE_STATE_FINAL: [u8; 11usize] = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1];
 static HOST_RULE_STATE_COMPONENT: [u16; 11usize] = [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5];
 static HOST_RULE_STATE_EXPECTED: [u16; 11usize] = [
     213, 214, 215, 216, 217, 214, 217, 216, 214, 216, 218,
@@ -6263,7 +5745,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 11usize] = [
  host = hostname / hostnumber
  ```
 
- 11 states, 7 byte classes, 30 registers, 761 table bytes.*/
+ 11 states, 7 byte classes, 30 registers, 700 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -6277,6 +5759,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     finals: &HOST_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
@@ -6314,6 +5797,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
+static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [219, 220];
 /** Tables for `port` from `grammar/draft-ietf-uri-url-06.abnf`:
@@ -6322,7 +5806,7 @@ static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [219, 220];
  port = digits
  ```
 
- 2 states, 2 byte classes, 30 registers, 296 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 298 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -6336,6 +5820,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     finals: &PORT_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
@@ -6407,12 +5892,12 @@ static SCHEMEPART_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static SCHEMEPART_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static SCHEMEPART_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static SCHEMEPART_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static SCHEMEPART_RULE_STATE_COMPONENT: [u16; 4usize] = [2, 2, 2, 2];
 static SCHEMEPART_RULE_STATE_EXPECTED: [u16; 4usize] = [221, 221, 222, 222];
 /** Tables for `schemepart` from `grammar/draft-ietf-uri-url-06.abnf`:
@@ -6421,7 +5906,7 @@ static SCHEMEPART_RULE_STATE_EXPECTED: [u16; 4usize] = [221, 221, 222, 222];
  schemepart = *xchar
  ```
 
- 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 648 table bytes.*/
 pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "schemepart",
     classes: &SCHEMEPART_RULE_CLASSES,
@@ -6435,6 +5920,7 @@ pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime
     accels: &SCHEMEPART_RULE_ACCELS,
     accel_lut: Some(&SCHEMEPART_RULE_ACCEL_LUT),
     finals: &SCHEMEPART_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&SCHEMEPART_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &SCHEMEPART_RULE_STATE_COMPONENT,

@@ -392,94 +392,18 @@ static URN_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static URN_REFERENCE_FINALS: [::uridfa_runtime::Final; 87usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static URN_REFERENCE_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static URN_REFERENCE_STATE_FINAL: [u8; 87usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 3, 0, 0,
+    0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0,
 ];
 static URN_REFERENCE_STATE_COMPONENT: [u16; 87usize] = [
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 4, 3, 2, 2, 1, 1, 4, 4, 3,
@@ -499,7 +423,7 @@ static URN_REFERENCE_STATE_EXPECTED: [u16; 87usize] = [
  urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]
  ```
 
- 87 states, 17 byte classes, 8 registers, 4554 table bytes.*/
+ 87 states, 17 byte classes, 8 registers, 3985 table bytes.*/
 pub static URN_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urn-reference",
     classes: &URN_REFERENCE_CLASSES,
@@ -513,6 +437,7 @@ pub static URN_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &URN_REFERENCE_ACCELS,
     accel_lut: Some(&URN_REFERENCE_ACCEL_LUT),
     finals: &URN_REFERENCE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&URN_REFERENCE_STATE_FINAL),
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &URN_REFERENCE_STATE_COMPONENT,
@@ -647,81 +572,14 @@ static ASSIGNED_URN_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static ASSIGNED_URN_FINALS: [::uridfa_runtime::Final; 74usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static ASSIGNED_URN_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static ASSIGNED_URN_STATE_FINAL: [u8; 74usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 static ASSIGNED_URN_STATE_COMPONENT: [u16; 74usize] = [
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1,
@@ -740,7 +598,7 @@ static ASSIGNED_URN_STATE_EXPECTED: [u16; 74usize] = [
  assigned-urn = scheme ":" urn-path
  ```
 
- 74 states, 11 byte classes, 8 registers, 2864 table bytes.*/
+ 74 states, 11 byte classes, 8 registers, 2362 table bytes.*/
 pub static ASSIGNED_URN: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "assigned-urn",
     classes: &ASSIGNED_URN_CLASSES,
@@ -754,6 +612,7 @@ pub static ASSIGNED_URN: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &ASSIGNED_URN_ACCELS,
     accel_lut: Some(&ASSIGNED_URN_ACCEL_LUT),
     finals: &ASSIGNED_URN_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&ASSIGNED_URN_STATE_FINAL),
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &ASSIGNED_URN_STATE_COMPONENT,
@@ -817,72 +676,14 @@ static NID_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
 ];
 static NID_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
-static NID_RULE_FINALS: [::uridfa_runtime::Final; 65usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static NID_RULE_STATE_FINAL: [u8; 65usize] = [
+    0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 1,
 ];
 static NID_RULE_STATE_COMPONENT: [u16; 65usize] = [
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -901,7 +702,7 @@ static NID_RULE_STATE_EXPECTED: [u16; 65usize] = [
  NID = 2(ALPHA / DIGIT) / nid3 / (ALPHA / DIGIT) 2*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)
  ```
 
- 65 states, 6 byte classes, 8 registers, 1592 table bytes.*/
+ 65 states, 6 byte classes, 8 registers, 1153 table bytes.*/
 pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NID",
     classes: &NID_RULE_CLASSES,
@@ -915,6 +716,7 @@ pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &NID_RULE_ACCELS,
     accel_lut: None,
     finals: &NID_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NID_RULE_STATE_FINAL),
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &NID_RULE_STATE_COMPONENT,
@@ -985,13 +787,11 @@ static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NSS_RULE_FINALS: [::uridfa_runtime::Final; 5usize] = [
+static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static NSS_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 0, 0, 0];
 static NSS_RULE_STATE_COMPONENT: [u16; 5usize] = [2, 2, 2, 2, 2];
 static NSS_RULE_STATE_EXPECTED: [u16; 5usize] = [33, 34, 35, 36, 35];
 /** Tables for `NSS` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
@@ -1000,7 +800,7 @@ static NSS_RULE_STATE_EXPECTED: [u16; 5usize] = [33, 34, 35, 36, 35];
  NSS = 1*pchar
  ```
 
- 5 states, 5 byte classes, 8 registers, 661 table bytes.*/
+ 5 states, 5 byte classes, 8 registers, 642 table bytes.*/
 pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NSS",
     classes: &NSS_RULE_CLASSES,
@@ -1014,6 +814,7 @@ pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &NSS_RULE_ACCELS,
     accel_lut: Some(&NSS_RULE_ACCEL_LUT),
     finals: &NSS_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NSS_RULE_STATE_FINAL),
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &NSS_RULE_STATE_COMPONENT,
@@ -1089,16 +890,11 @@ static URN_QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static URN_QUERY_RULE_FINALS: [::uridfa_runtime::Final; 8usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static URN_QUERY_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static URN_QUERY_RULE_STATE_FINAL: [u8; 8usize] = [0, 0, 0, 1, 0, 0, 0, 0];
 static URN_QUERY_RULE_STATE_COMPONENT: [u16; 8usize] = [3, 3, 3, 3, 3, 3, 3, 3];
 static URN_QUERY_RULE_STATE_EXPECTED: [u16; 8usize] = [37, 38, 39, 40, 41, 37, 42, 41];
 /** Tables for `urn-query` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
@@ -1107,7 +903,7 @@ static URN_QUERY_RULE_STATE_EXPECTED: [u16; 8usize] = [37, 38, 39, 40, 41, 37, 4
  urn-query = directive *( "&" directive)
  ```
 
- 8 states, 10 byte classes, 8 registers, 772 table bytes.*/
+ 8 states, 10 byte classes, 8 registers, 732 table bytes.*/
 pub static URN_QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urn-query",
     classes: &URN_QUERY_RULE_CLASSES,
@@ -1121,6 +917,7 @@ pub static URN_QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     accels: &URN_QUERY_RULE_ACCELS,
     accel_lut: Some(&URN_QUERY_RULE_ACCEL_LUT),
     finals: &URN_QUERY_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&URN_QUERY_RULE_STATE_FINAL),
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &URN_QUERY_RULE_STATE_COMPONENT,
@@ -1193,13 +990,12 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 5usize] = [
+static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static FRAGMENT_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 2, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 5usize] = [4, 4, 4, 4, 4];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 5usize] = [43, 43, 44, 45, 44];
 /** Tables for `fragment` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
@@ -1208,7 +1004,7 @@ static FRAGMENT_RULE_STATE_EXPECTED: [u16; 5usize] = [43, 43, 44, 45, 44];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 5 states, 5 byte classes, 8 registers, 669 table bytes.*/
+ 5 states, 5 byte classes, 8 registers, 658 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -1222,6 +1018,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     finals: &FRAGMENT_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &FRAGMENT_RULE_STATE_COMPONENT,

@@ -2925,369 +2925,43 @@ static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static URL_FINALS: [::uridfa_runtime::Final; 362usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static URL_FINALS: [::uridfa_runtime::Final; 20usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 17u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 21u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 22u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static URL_STATE_FINAL: [u8; 362usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 2, 2, 2, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 3, 4, 0, 0,
+    0, 0, 2, 0, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
+    2, 2, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 6, 0, 0, 0, 5, 7, 0, 0, 8, 0, 0, 0, 0,
+    0, 0, 2, 2, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 10, 0, 0, 0, 0, 0,
+    0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 0, 2, 2, 0,
+    0, 0, 0, 12, 0, 0, 0, 5, 0, 9, 0, 13, 12, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 5, 0, 15, 0,
+    0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 5, 0, 0, 3, 0, 0, 0, 0, 3, 2, 0, 0, 0, 0, 0, 17, 0, 12, 0, 0, 0, 0, 3, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 5, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6,
+    0, 0, 0, 12, 0, 0, 0, 5, 0, 0, 0, 0, 5, 8, 0, 0, 9, 0, 0, 0, 0, 0, 0, 19, 0, 18, 0,
+    0, 0, 3, 0, 0, 5, 18, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 5, 18, 0, 18, 0, 18, 0, 0, 0, 0,
+    0,
 ];
 static URL_STATE_COMPONENT: [u16; 362usize] = [
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1,
@@ -3328,7 +3002,7 @@ static URL_STATE_EXPECTED: [u16; 362usize] = [
  url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
  ```
 
- 362 states, 37 byte classes, 34 registers, 34320 table bytes.*/
+ 362 states, 37 byte classes, 34 registers, 31946 table bytes.*/
 pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "url",
     classes: &URL_CLASSES,
@@ -3342,6 +3016,7 @@ pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     accels: &URL_ACCELS,
     accel_lut: Some(&URL_ACCEL_LUT),
     finals: &URL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&URL_STATE_FINAL),
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &URL_STATE_COMPONENT,
@@ -3739,61 +3414,18 @@ static FTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FTPURL_FINALS: [::uridfa_runtime::Final; 54usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static FTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 1u16 },
+];
+static FTPURL_STATE_FINAL: [u8; 54usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 6,
 ];
 static FTPURL_STATE_COMPONENT: [u16; 54usize] = [
     0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 15, 4, 3, 4, 5,
@@ -3810,7 +3442,7 @@ static FTPURL_STATE_EXPECTED: [u16; 54usize] = [
  ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
  ```
 
- 54 states, 20 byte classes, 34 registers, 3920 table bytes.*/
+ 54 states, 20 byte classes, 34 registers, 3598 table bytes.*/
 pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ftpurl",
     classes: &FTPURL_CLASSES,
@@ -3824,6 +3456,7 @@ pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables 
     accels: &FTPURL_ACCELS,
     accel_lut: Some(&FTPURL_ACCEL_LUT),
     finals: &FTPURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&FTPURL_STATE_FINAL),
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &FTPURL_STATE_COMPONENT,
@@ -4008,37 +3641,18 @@ static HTTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static HTTPURL_FINALS: [::uridfa_runtime::Final; 30usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static HTTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static HTTPURL_STATE_FINAL: [u8; 30usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 4, 5, 0, 0, 6, 0, 0, 0,
+    0, 1,
 ];
 static HTTPURL_STATE_COMPONENT: [u16; 30usize] = [
     0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 15, 6, 5, 15, 15, 8, 6, 5, 15, 8, 8, 5,
@@ -4054,7 +3668,7 @@ static HTTPURL_STATE_EXPECTED: [u16; 30usize] = [
  httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
  ```
 
- 30 states, 14 byte classes, 30 registers, 1976 table bytes.*/
+ 30 states, 14 byte classes, 30 registers, 1822 table bytes.*/
 pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "httpurl",
     classes: &HTTPURL_CLASSES,
@@ -4068,6 +3682,7 @@ pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &HTTPURL_ACCELS,
     accel_lut: Some(&HTTPURL_ACCEL_LUT),
     finals: &HTTPURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&HTTPURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &HTTPURL_STATE_COMPONENT,
@@ -4331,53 +3946,17 @@ static GOPHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static GOPHERURL_FINALS: [::uridfa_runtime::Final; 46usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static GOPHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static GOPHERURL_STATE_FINAL: [u8; 46usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 4, 0, 5, 0, 0, 0,
+    0, 0, 0, 5, 1, 5, 0, 0, 0, 5, 5, 0, 5, 0, 0, 0, 0, 0,
 ];
 static GOPHERURL_STATE_COMPONENT: [u16; 46usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 9, 6, 5, 10, 9, 6, 5, 10, 10, 9,
@@ -4394,7 +3973,7 @@ static GOPHERURL_STATE_EXPECTED: [u16; 46usize] = [
  gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
  ```
 
- 46 states, 19 byte classes, 33 registers, 3148 table bytes.*/
+ 46 states, 19 byte classes, 33 registers, 2874 table bytes.*/
 pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "gopherurl",
     classes: &GOPHERURL_CLASSES,
@@ -4408,6 +3987,7 @@ pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &GOPHERURL_ACCELS,
     accel_lut: Some(&GOPHERURL_ACCEL_LUT),
     finals: &GOPHERURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&GOPHERURL_STATE_FINAL),
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &GOPHERURL_STATE_COMPONENT,
@@ -4483,19 +4063,11 @@ static MAILTOURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static MAILTOURL_FINALS: [::uridfa_runtime::Final; 11usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static MAILTOURL_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static MAILTOURL_STATE_FINAL: [u8; 11usize] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0];
 static MAILTOURL_STATE_COMPONENT: [u16; 11usize] = [0, 0, 0, 0, 0, 0, 0, 11, 11, 11, 11];
 static MAILTOURL_STATE_EXPECTED: [u16; 11usize] = [
     89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 98,
@@ -4506,7 +4078,7 @@ static MAILTOURL_STATE_EXPECTED: [u16; 11usize] = [
  mailtourl = "mailto:" encoded822addr
  ```
 
- 11 states, 11 byte classes, 30 registers, 805 table bytes.*/
+ 11 states, 11 byte classes, 30 registers, 744 table bytes.*/
 pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtourl",
     classes: &MAILTOURL_CLASSES,
@@ -4520,6 +4092,7 @@ pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &MAILTOURL_ACCELS,
     accel_lut: Some(&MAILTOURL_ACCEL_LUT),
     finals: &MAILTOURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&MAILTOURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &MAILTOURL_STATE_COMPONENT,
@@ -4690,31 +4263,14 @@ static NEWSURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NEWSURL_FINALS: [::uridfa_runtime::Final; 24usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static NEWSURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 2u16 },
+];
+static NEWSURL_STATE_FINAL: [u8; 24usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,
 ];
 static NEWSURL_STATE_COMPONENT: [u16; 24usize] = [
     0, 0, 0, 0, 0, 12, 13, 13, 13, 12, 5, 13, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
@@ -4729,7 +4285,7 @@ static NEWSURL_STATE_EXPECTED: [u16; 24usize] = [
  newsurl = "news:" grouppart
  ```
 
- 24 states, 16 byte classes, 32 registers, 1824 table bytes.*/
+ 24 states, 16 byte classes, 32 registers, 1688 table bytes.*/
 pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "newsurl",
     classes: &NEWSURL_CLASSES,
@@ -4743,6 +4299,7 @@ pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &NEWSURL_ACCELS,
     accel_lut: Some(&NEWSURL_ACCEL_LUT),
     finals: &NEWSURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NEWSURL_STATE_FINAL),
     reg_len: 32u32,
     captures: &CAPTURES,
     state_component: &NEWSURL_STATE_COMPONENT,
@@ -4871,33 +4428,13 @@ static NNTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NNTPURL_FINALS: [::uridfa_runtime::Final; 26usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static NNTPURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static NNTPURL_STATE_FINAL: [u8; 26usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0,
 ];
 static NNTPURL_STATE_COMPONENT: [u16; 26usize] = [
     0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 12, 6, 5, 12, 6, 5, 0, 5, 0, 5, 5,
@@ -4912,7 +4449,7 @@ static NNTPURL_STATE_EXPECTED: [u16; 26usize] = [
  nntpurl = "nntp://" hostport "/" group [ "/" digits ]
  ```
 
- 26 states, 11 byte classes, 30 registers, 1520 table bytes.*/
+ 26 states, 11 byte classes, 30 registers, 1362 table bytes.*/
 pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "nntpurl",
     classes: &NNTPURL_CLASSES,
@@ -4926,6 +4463,7 @@ pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &NNTPURL_ACCELS,
     accel_lut: Some(&NNTPURL_ACCEL_LUT),
     finals: &NNTPURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NNTPURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &NNTPURL_STATE_COMPONENT,
@@ -5244,54 +4782,16 @@ static TELNETURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static TELNETURL_FINALS: [::uridfa_runtime::Final; 47usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static TELNETURL_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static TELNETURL_STATE_FINAL: [u8; 47usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 1, 0, 1,
 ];
 static TELNETURL_STATE_COMPONENT: [u16; 47usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 0, 4,
@@ -5308,7 +4808,7 @@ static TELNETURL_STATE_EXPECTED: [u16; 47usize] = [
  telneturl = "telnet://" login [ "/" ]
  ```
 
- 47 states, 15 byte classes, 34 registers, 2970 table bytes.*/
+ 47 states, 15 byte classes, 34 registers, 2681 table bytes.*/
 pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "telneturl",
     classes: &TELNETURL_CLASSES,
@@ -5322,6 +4822,7 @@ pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &TELNETURL_ACCELS,
     accel_lut: Some(&TELNETURL_ACCEL_LUT),
     finals: &TELNETURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&TELNETURL_STATE_FINAL),
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &TELNETURL_STATE_COMPONENT,
@@ -5537,43 +5038,17 @@ static WAISURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static WAISURL_FINALS: [::uridfa_runtime::Final; 36usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static WAISURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static WAISURL_STATE_FINAL: [u8; 36usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 4, 5,
+    0, 0, 0, 0, 0, 0, 0, 0,
 ];
 static WAISURL_STATE_COMPONENT: [u16; 36usize] = [
     0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 14, 6, 5, 14, 14, 0, 8, 6, 5, 14, 0, 0,
@@ -5590,7 +5065,7 @@ static WAISURL_STATE_EXPECTED: [u16; 36usize] = [
  waisurl = waisdatabase / waisindex / waisdoc
  ```
 
- 36 states, 16 byte classes, 30 registers, 2392 table bytes.*/
+ 36 states, 16 byte classes, 30 registers, 2188 table bytes.*/
 pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "waisurl",
     classes: &WAISURL_CLASSES,
@@ -5604,6 +5079,7 @@ pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &WAISURL_ACCELS,
     accel_lut: Some(&WAISURL_ACCEL_LUT),
     finals: &WAISURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&WAISURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &WAISURL_STATE_COMPONENT,
@@ -5727,31 +5203,13 @@ static FILEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FILEURL_FINALS: [::uridfa_runtime::Final; 24usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static FILEURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static FILEURL_STATE_FINAL: [u8; 24usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 static FILEURL_STATE_COMPONENT: [u16; 24usize] = [
     0, 0, 0, 0, 0, 0, 0, 5, 15, 5, 5, 15, 15, 5, 5, 5, 5, 5, 15, 5, 5, 5, 5, 5,
@@ -5766,7 +5224,7 @@ static FILEURL_STATE_EXPECTED: [u16; 24usize] = [
  fileurl = "file://" [ host / "localhost" ] "/" fpath
  ```
 
- 24 states, 14 byte classes, 30 registers, 1580 table bytes.*/
+ 24 states, 14 byte classes, 30 registers, 1436 table bytes.*/
 pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fileurl",
     classes: &FILEURL_CLASSES,
@@ -5780,6 +5238,7 @@ pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &FILEURL_ACCELS,
     accel_lut: Some(&FILEURL_ACCEL_LUT),
     finals: &FILEURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&FILEURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &FILEURL_STATE_COMPONENT,
@@ -5964,43 +5423,15 @@ static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 36usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static PROSPEROURL_STATE_FINAL: [u8; 36usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0,
+    0, 3, 0, 0, 0, 0, 0, 0,
 ];
 static PROSPEROURL_STATE_COMPONENT: [u16; 36usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 15, 6, 5, 15, 15, 0, 6, 5,
@@ -6017,7 +5448,7 @@ static PROSPEROURL_STATE_EXPECTED: [u16; 36usize] = [
  prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
  ```
 
- 36 states, 17 byte classes, 30 registers, 2372 table bytes.*/
+ 36 states, 17 byte classes, 30 registers, 2152 table bytes.*/
 pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "prosperourl",
     classes: &PROSPEROURL_CLASSES,
@@ -6031,6 +5462,7 @@ pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &PROSPEROURL_ACCELS,
     accel_lut: Some(&PROSPEROURL_ACCEL_LUT),
     finals: &PROSPEROURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&PROSPEROURL_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PROSPEROURL_STATE_COMPONENT,
@@ -6301,51 +5733,14 @@ static OTHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static OTHERURL_FINALS: [::uridfa_runtime::Final; 44usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static OTHERURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+];
+static OTHERURL_STATE_FINAL: [u8; 44usize] = [
+    0, 0, 1, 2, 0, 2, 0, 2, 2, 0, 2, 2, 2, 2, 0, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 0, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 ];
 static OTHERURL_STATE_COMPONENT: [u16; 44usize] = [
     1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -6362,7 +5757,7 @@ static OTHERURL_STATE_EXPECTED: [u16; 44usize] = [
  otherurl = genericurl
  ```
 
- 44 states, 12 byte classes, 33 registers, 2540 table bytes.*/
+ 44 states, 12 byte classes, 33 registers, 2256 table bytes.*/
 pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "otherurl",
     classes: &OTHERURL_CLASSES,
@@ -6376,6 +5771,7 @@ pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &OTHERURL_ACCELS,
     accel_lut: Some(&OTHERURL_ACCEL_LUT),
     finals: &OTHERURL_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&OTHERURL_STATE_FINAL),
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &OTHERURL_STATE_COMPONENT,
@@ -6433,6 +5829,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
+static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [195, 196];
 /** Tables for `scheme` from `grammar/rfc1738.abnf`:
@@ -6441,7 +5838,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [195, 196];
  scheme = 1*( lowalpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 30 registers, 584 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 586 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -6455,6 +5852,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     finals: &SCHEME_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
@@ -6735,44 +6133,15 @@ static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 37usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static LOGIN_RULE_STATE_FINAL: [u8; 37usize] = [
+    0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0,
+    0, 3, 0, 0, 0, 0, 1, 0, 1,
 ];
 static LOGIN_RULE_STATE_COMPONENT: [u16; 37usize] = [
     3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 4, 3, 4, 5, 5, 5, 5, 5, 6, 4, 3,
@@ -6789,7 +6158,7 @@ static LOGIN_RULE_STATE_EXPECTED: [u16; 37usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 37 states, 10 byte classes, 34 registers, 2172 table bytes.*/
+ 37 states, 10 byte classes, 34 registers, 1945 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -6803,6 +6172,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &LOGIN_RULE_ACCELS,
     accel_lut: Some(&LOGIN_RULE_ACCEL_LUT),
     finals: &LOGIN_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&LOGIN_RULE_STATE_FINAL),
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &LOGIN_RULE_STATE_COMPONENT,
@@ -6874,12 +6244,12 @@ static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USER_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static USER_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [208, 208, 209, 209];
 /** Tables for `user` from `grammar/rfc1738.abnf`:
@@ -6888,7 +6258,7 @@ static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [208, 208, 209, 209];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 648 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -6902,6 +6272,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &USER_RULE_ACCELS,
     accel_lut: Some(&USER_RULE_ACCEL_LUT),
     finals: &USER_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&USER_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &USER_RULE_STATE_COMPONENT,
@@ -6973,12 +6344,12 @@ static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static PASSWORD_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [210, 210, 211, 211];
 /** Tables for `password` from `grammar/rfc1738.abnf`:
@@ -6987,7 +6358,7 @@ static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [210, 210, 211, 211];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 648 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -7001,6 +6372,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &PASSWORD_RULE_ACCELS,
     accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
     finals: &PASSWORD_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&PASSWORD_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PASSWORD_RULE_STATE_COMPONENT,
@@ -7077,21 +6449,11 @@ static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static HOST_RULE_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
+static HOST_RULE_STATE_FINAL: [u8; 13usize] = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
 static HOST_RULE_STATE_COMPONENT: [u16; 13usize] = [
     5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
 ];
@@ -7104,7 +6466,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 13usize] = [
  host = hostname / hostnumber
  ```
 
- 13 states, 5 byte classes, 30 registers, 781 table bytes.*/
+ 13 states, 5 byte classes, 30 registers, 706 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -7118,6 +6480,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     finals: &HOST_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
@@ -7155,6 +6518,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
+static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [216, 217];
 /** Tables for `port` from `grammar/rfc1738.abnf`:
@@ -7163,7 +6527,7 @@ static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [216, 217];
  port = digits
  ```
 
- 2 states, 2 byte classes, 30 registers, 296 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 298 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -7177,6 +6541,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     finals: &PORT_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
@@ -7230,11 +6595,11 @@ static URLPATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static URLPATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
+static URLPATH_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static URLPATH_RULE_STATE_FINAL: [u8; 3usize] = [0, 1, 1];
 static URLPATH_RULE_STATE_COMPONENT: [u16; 3usize] = [0, 0, 0];
 static URLPATH_RULE_STATE_EXPECTED: [u16; 3usize] = [218, 219, 219];
 /** Tables for `urlpath` from `grammar/rfc1738.abnf`:
@@ -7243,7 +6608,7 @@ static URLPATH_RULE_STATE_EXPECTED: [u16; 3usize] = [218, 219, 219];
  urlpath = *xchar
  ```
 
- 3 states, 4 byte classes, 30 registers, 596 table bytes.*/
+ 3 states, 4 byte classes, 30 registers, 591 table bytes.*/
 pub static URLPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urlpath",
     classes: &URLPATH_RULE_CLASSES,
@@ -7257,6 +6622,7 @@ pub static URLPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &URLPATH_RULE_ACCELS,
     accel_lut: Some(&URLPATH_RULE_ACCEL_LUT),
     finals: &URLPATH_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&URLPATH_RULE_STATE_FINAL),
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &URLPATH_RULE_STATE_COMPONENT,

@@ -1148,7 +1148,7 @@ static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 93usize] = [
+static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 34usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 166u32, ops_len: 2u16 },
@@ -1158,90 +1158,37 @@ static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 93usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 176u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 177u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 182u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 177u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 186u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 188u32, ops_len: 4u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 55u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 61u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 192u32, ops_len: 4u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static URI_REFERENCE_STATE_FINAL: [u8; 93usize] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 3, 3, 9, 3, 10, 3, 3, 11, 3, 3, 3, 12, 3, 12, 12, 13, 9,
+    3, 3, 3, 14, 3, 12, 12, 12, 12, 3, 12, 15, 12, 13, 16, 17, 3, 3, 12, 12, 3, 12, 12,
+    12, 12, 15, 18, 19, 3, 20, 21, 3, 12, 12, 12, 3, 22, 23, 3, 3, 12, 12, 3, 3, 3, 12,
+    12, 3, 24, 12, 25, 26, 27, 3, 28, 29, 30, 31, 3, 3, 3, 32, 33, 3, 3, 3, 3,
 ];
 static URI_REFERENCE_STATE_COMPONENT: [u16; 93usize] = [
     1, 8, 7, 8, 9, 1, 9, 6, 7, 7, 8, 9, 9, 2, 9, 9, 6, 6, 7, 9, 2, 2, 2, 2, 2, 9, 9, 9,
@@ -1261,7 +1208,7 @@ static URI_REFERENCE_STATE_EXPECTED: [u16; 93usize] = [
  URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
  ```
 
- 93 states, 14 byte classes, 35 registers, 6884 table bytes.*/
+ 93 states, 14 byte classes, 35 registers, 6505 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -1275,6 +1222,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &URI_REFERENCE_ACCELS,
     accel_lut: Some(&URI_REFERENCE_ACCEL_LUT),
     finals: &URI_REFERENCE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&URI_REFERENCE_STATE_FINAL),
     reg_len: 35u32,
     captures: &CAPTURES,
     state_component: &URI_REFERENCE_STATE_COMPONENT,
@@ -1994,90 +1942,41 @@ static ABSOLUTEURI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static ABSOLUTEURI_FINALS: [::uridfa_runtime::Final; 83usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static ABSOLUTEURI_FINALS: [::uridfa_runtime::Final; 28usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 166u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 168u32, ops_len: 4u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 177u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 180u32, ops_len: 4u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 55u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 61u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 184u32, ops_len: 4u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static ABSOLUTEURI_STATE_FINAL: [u8; 83usize] = [
+    0, 0, 0, 1, 0, 2, 0, 1, 0, 3, 4, 0, 5, 0, 5, 5, 6, 7, 0, 8, 0, 5, 5, 5, 5, 0, 5, 9,
+    5, 6, 10, 11, 0, 0, 5, 5, 0, 5, 5, 5, 5, 9, 12, 13, 0, 14, 15, 0, 5, 5, 5, 0, 16, 17,
+    0, 0, 5, 5, 0, 0, 0, 5, 5, 0, 18, 5, 19, 20, 21, 0, 22, 23, 24, 25, 0, 0, 0, 26, 27,
+    0, 0, 0, 0,
 ];
 static ABSOLUTEURI_STATE_COMPONENT: [u16; 83usize] = [
     1, 1, 9, 9, 9, 9, 9, 9, 9, 2, 6, 9, 2, 2, 2, 2, 2, 6, 6, 9, 2, 2, 2, 2, 11, 11, 2, 2,
@@ -2096,7 +1995,7 @@ static ABSOLUTEURI_STATE_EXPECTED: [u16; 83usize] = [
  absoluteURI = scheme ":" ( hier-part / opaque-part )
  ```
 
- 83 states, 13 byte classes, 35 registers, 5590 table bytes.*/
+ 83 states, 13 byte classes, 35 registers, 5233 table bytes.*/
 pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURI",
     classes: &ABSOLUTEURI_CLASSES,
@@ -2110,6 +2009,7 @@ pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &ABSOLUTEURI_ACCELS,
     accel_lut: Some(&ABSOLUTEURI_ACCEL_LUT),
     finals: &ABSOLUTEURI_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTEURI_STATE_FINAL),
     reg_len: 35u32,
     captures: &CAPTURES,
     state_component: &ABSOLUTEURI_STATE_COMPONENT,
@@ -2839,91 +2739,43 @@ static RELATIVEURI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static RELATIVEURI_FINALS: [::uridfa_runtime::Final; 84usize] = [
+static RELATIVEURI_FINALS: [::uridfa_runtime::Final; 30usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 166u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 168u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 170u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 173u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 177u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 181u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 4u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 55u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 61u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 187u32, ops_len: 4u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static RELATIVEURI_STATE_FINAL: [u8; 84usize] = [
+    0, 1, 0, 2, 3, 4, 0, 5, 0, 6, 0, 7, 0, 0, 8, 0, 8, 8, 9, 0, 0, 10, 0, 8, 8, 8, 8, 0,
+    8, 11, 8, 9, 12, 13, 0, 8, 8, 0, 8, 8, 8, 8, 11, 14, 15, 0, 16, 17, 0, 8, 8, 8, 0,
+    18, 19, 0, 0, 8, 8, 0, 0, 0, 8, 8, 0, 20, 8, 21, 22, 23, 0, 24, 25, 26, 27, 0, 0, 0,
+    28, 29, 0, 0, 0, 0,
 ];
 static RELATIVEURI_STATE_COMPONENT: [u16; 84usize] = [
     9, 8, 8, 9, 9, 6, 8, 9, 9, 2, 9, 6, 6, 9, 2, 2, 2, 2, 2, 9, 6, 9, 2, 2, 2, 2, 11, 11,
@@ -2942,7 +2794,7 @@ static RELATIVEURI_STATE_EXPECTED: [u16; 84usize] = [
  relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
  ```
 
- 84 states, 12 byte classes, 35 registers, 5500 table bytes.*/
+ 84 states, 12 byte classes, 35 registers, 5152 table bytes.*/
 pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURI",
     classes: &RELATIVEURI_CLASSES,
@@ -2956,6 +2808,7 @@ pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &RELATIVEURI_ACCELS,
     accel_lut: Some(&RELATIVEURI_ACCEL_LUT),
     finals: &RELATIVEURI_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&RELATIVEURI_STATE_FINAL),
     reg_len: 35u32,
     captures: &CAPTURES,
     state_component: &RELATIVEURI_STATE_COMPONENT,
@@ -3013,6 +2866,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
+static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [15, 16];
 /** Tables for `scheme` from `grammar/rfc2396.abnf`:
@@ -3021,7 +2875,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [15, 16];
  scheme = alpha *( alpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 26 registers, 586 table bytes.*/
+ 2 states, 3 byte classes, 26 registers, 588 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -3035,6 +2889,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     finals: &SCHEME_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
@@ -3106,12 +2961,12 @@ static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [17, 17, 18, 18];
 /** Tables for `userinfo` from `grammar/rfc2396.abnf`:
@@ -3120,7 +2975,7 @@ static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [17, 17, 18, 18];
  userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 26 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 648 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -3134,6 +2989,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &USERINFO_RULE_ACCELS,
     accel_lut: Some(&USERINFO_RULE_ACCEL_LUT),
     finals: &USERINFO_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&USERINFO_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &USERINFO_RULE_STATE_COMPONENT,
@@ -3238,22 +3094,12 @@ static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static HOST_RULE_FINALS: [::uridfa_runtime::Final; 14usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static HOST_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 3u16 },
 ];
+static HOST_RULE_STATE_FINAL: [u8; 14usize] = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2];
 static HOST_RULE_STATE_COMPONENT: [u16; 14usize] = [
     4, 4, 12, 12, 4, 12, 12, 12, 4, 12, 4, 4, 4, 4,
 ];
@@ -3266,7 +3112,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 14usize] = [
  host = hostname / IPv4address
  ```
 
- 14 states, 5 byte classes, 27 registers, 874 table bytes.*/
+ 14 states, 5 byte classes, 27 registers, 800 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -3280,6 +3126,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     finals: &HOST_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 27u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
@@ -3319,6 +3166,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
 ];
+static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [24, 24];
 /** Tables for `port` from `grammar/rfc2396.abnf`:
@@ -3327,7 +3175,7 @@ static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [24, 24];
  port = *digit
  ```
 
- 2 states, 2 byte classes, 26 registers, 304 table bytes.*/
+ 2 states, 2 byte classes, 26 registers, 306 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -3341,6 +3189,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     finals: &PORT_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
@@ -3410,12 +3259,11 @@ static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static REG_NAME_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static REG_NAME_RULE_STATE_COMPONENT: [u16; 4usize] = [11, 11, 11, 11];
 static REG_NAME_RULE_STATE_EXPECTED: [u16; 4usize] = [25, 26, 27, 27];
 /** Tables for `reg-name` from `grammar/rfc2396.abnf`:
@@ -3424,7 +3272,7 @@ static REG_NAME_RULE_STATE_EXPECTED: [u16; 4usize] = [25, 26, 27, 27];
  reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 644 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 632 table bytes.*/
 pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "reg-name",
     classes: &REG_NAME_RULE_CLASSES,
@@ -3438,6 +3286,7 @@ pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &REG_NAME_RULE_ACCELS,
     accel_lut: Some(&REG_NAME_RULE_ACCEL_LUT),
     finals: &REG_NAME_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&REG_NAME_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &REG_NAME_RULE_STATE_COMPONENT,
@@ -3523,15 +3372,12 @@ static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_RULE_FINALS: [::uridfa_runtime::Final; 7usize] = [
+static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static PATH_RULE_STATE_FINAL: [u8; 7usize] = [0, 1, 2, 1, 2, 2, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 7usize] = [9, 9, 9, 9, 9, 9, 9];
 static PATH_RULE_STATE_EXPECTED: [u16; 7usize] = [28, 28, 29, 30, 29, 29, 29];
 /** Tables for `path` from `grammar/rfc2396.abnf`:
@@ -3540,7 +3386,7 @@ static PATH_RULE_STATE_EXPECTED: [u16; 7usize] = [28, 28, 29, 30, 29, 29, 29];
  path = [ abs-path / opaque-part ]
  ```
 
- 7 states, 6 byte classes, 26 registers, 758 table bytes.*/
+ 7 states, 6 byte classes, 26 registers, 733 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -3554,6 +3400,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PATH_RULE_ACCELS,
     accel_lut: Some(&PATH_RULE_ACCEL_LUT),
     finals: &PATH_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&PATH_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PATH_RULE_STATE_COMPONENT,
@@ -3625,12 +3472,12 @@ static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
 static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [31, 31, 32, 32];
 /** Tables for `query` from `grammar/rfc2396.abnf`:
@@ -3639,7 +3486,7 @@ static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [31, 31, 32, 32];
  query = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 648 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -3653,6 +3500,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &QUERY_RULE_ACCELS,
     accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
     finals: &QUERY_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&QUERY_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &QUERY_RULE_STATE_COMPONENT,
@@ -3724,12 +3572,12 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [33, 33, 34, 34];
 /** Tables for `fragment` from `grammar/rfc2396.abnf`:
@@ -3738,7 +3586,7 @@ static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [33, 33, 34, 34];
  fragment = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 648 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -3752,6 +3600,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     finals: &FRAGMENT_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &FRAGMENT_RULE_STATE_COMPONENT,

@@ -419,92 +419,18 @@ static NAMESTRING_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NAMESTRING_FINALS: [::uridfa_runtime::Final; 85usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static NAMESTRING_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static NAMESTRING_STATE_FINAL: [u8; 85usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0,
+    0, 4, 0, 5, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 static NAMESTRING_STATE_COMPONENT: [u16; 85usize] = [
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 5, 0, 2, 1, 1, 5, 5, 3, 4, 1, 1,
@@ -523,7 +449,7 @@ static NAMESTRING_STATE_EXPECTED: [u16; 85usize] = [
  namestring = assigned-name [ rq-components ] [ "#" f-component ]
  ```
 
- 85 states, 15 byte classes, 10 registers, 4134 table bytes.*/
+ 85 states, 15 byte classes, 10 registers, 3587 table bytes.*/
 pub static NAMESTRING: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "namestring",
     classes: &NAMESTRING_CLASSES,
@@ -537,6 +463,7 @@ pub static NAMESTRING: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &NAMESTRING_ACCELS,
     accel_lut: Some(&NAMESTRING_ACCEL_LUT),
     finals: &NAMESTRING_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NAMESTRING_STATE_FINAL),
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &NAMESTRING_STATE_COMPONENT,
@@ -663,78 +590,14 @@ static ASSIGNED_NAME_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static ASSIGNED_NAME_FINALS: [::uridfa_runtime::Final; 71usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static ASSIGNED_NAME_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+];
+static ASSIGNED_NAME_STATE_FINAL: [u8; 71usize] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 static ASSIGNED_NAME_STATE_COMPONENT: [u16; 71usize] = [
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 1, 1, 2, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -753,7 +616,7 @@ static ASSIGNED_NAME_STATE_EXPECTED: [u16; 71usize] = [
  assigned-name = "urn" ":" NID ":" NSS
  ```
 
- 71 states, 11 byte classes, 10 registers, 2758 table bytes.*/
+ 71 states, 11 byte classes, 10 registers, 2277 table bytes.*/
 pub static ASSIGNED_NAME: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "assigned-name",
     classes: &ASSIGNED_NAME_CLASSES,
@@ -767,6 +630,7 @@ pub static ASSIGNED_NAME: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &ASSIGNED_NAME_ACCELS,
     accel_lut: Some(&ASSIGNED_NAME_ACCEL_LUT),
     finals: &ASSIGNED_NAME_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&ASSIGNED_NAME_STATE_FINAL),
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &ASSIGNED_NAME_STATE_COMPONENT,
@@ -812,70 +676,14 @@ static NID_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
 ];
 static NID_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
-static NID_RULE_FINALS: [::uridfa_runtime::Final; 63usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+];
+static NID_RULE_STATE_FINAL: [u8; 63usize] = [
+    0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 1,
 ];
 static NID_RULE_STATE_COMPONENT: [u16; 63usize] = [
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -893,7 +701,7 @@ static NID_RULE_STATE_EXPECTED: [u16; 63usize] = [
  NID = (alphanum) 0*30(ldh) (alphanum)
  ```
 
- 63 states, 3 byte classes, 10 registers, 969 table bytes.*/
+ 63 states, 3 byte classes, 10 registers, 544 table bytes.*/
 pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NID",
     classes: &NID_RULE_CLASSES,
@@ -907,6 +715,7 @@ pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &NID_RULE_ACCELS,
     accel_lut: None,
     finals: &NID_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NID_RULE_STATE_FINAL),
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &NID_RULE_STATE_COMPONENT,
@@ -976,12 +785,11 @@ static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NSS_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static NSS_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static NSS_RULE_STATE_COMPONENT: [u16; 4usize] = [2, 2, 2, 2];
 static NSS_RULE_STATE_EXPECTED: [u16; 4usize] = [29, 30, 31, 31];
 /** Tables for `NSS` from `grammar/rfc8141.abnf`:
@@ -990,7 +798,7 @@ static NSS_RULE_STATE_EXPECTED: [u16; 4usize] = [29, 30, 31, 31];
  NSS = pchar *(pchar / "/")
  ```
 
- 4 states, 5 byte classes, 10 registers, 648 table bytes.*/
+ 4 states, 5 byte classes, 10 registers, 636 table bytes.*/
 pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NSS",
     classes: &NSS_RULE_CLASSES,
@@ -1004,6 +812,7 @@ pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &NSS_RULE_ACCELS,
     accel_lut: Some(&NSS_RULE_ACCEL_LUT),
     finals: &NSS_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&NSS_RULE_STATE_FINAL),
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &NSS_RULE_STATE_COMPONENT,
@@ -1074,13 +883,11 @@ static R_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static R_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 5usize] = [
+static R_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static R_COMPONENT_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 0, 1, 0];
 static R_COMPONENT_RULE_STATE_COMPONENT: [u16; 5usize] = [3, 3, 3, 3, 3];
 static R_COMPONENT_RULE_STATE_EXPECTED: [u16; 5usize] = [32, 33, 34, 35, 34];
 /** Tables for `r-component` from `grammar/rfc8141.abnf`:
@@ -1089,7 +896,7 @@ static R_COMPONENT_RULE_STATE_EXPECTED: [u16; 5usize] = [32, 33, 34, 35, 34];
  r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
  ```
 
- 5 states, 7 byte classes, 10 registers, 671 table bytes.*/
+ 5 states, 7 byte classes, 10 registers, 652 table bytes.*/
 pub static R_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "r-component",
     classes: &R_COMPONENT_RULE_CLASSES,
@@ -1103,6 +910,7 @@ pub static R_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     accels: &R_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&R_COMPONENT_RULE_ACCEL_LUT),
     finals: &R_COMPONENT_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&R_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &R_COMPONENT_RULE_STATE_COMPONENT,
@@ -1172,12 +980,11 @@ static Q_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static Q_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static Q_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static Q_COMPONENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static Q_COMPONENT_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static Q_COMPONENT_RULE_STATE_EXPECTED: [u16; 4usize] = [36, 37, 38, 38];
 /** Tables for `q-component` from `grammar/rfc8141.abnf`:
@@ -1186,7 +993,7 @@ static Q_COMPONENT_RULE_STATE_EXPECTED: [u16; 4usize] = [36, 37, 38, 38];
  q-component = pchar *( pchar / "/" / "?" )
  ```
 
- 4 states, 5 byte classes, 10 registers, 648 table bytes.*/
+ 4 states, 5 byte classes, 10 registers, 636 table bytes.*/
 pub static Q_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "q-component",
     classes: &Q_COMPONENT_RULE_CLASSES,
@@ -1200,6 +1007,7 @@ pub static Q_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     accels: &Q_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&Q_COMPONENT_RULE_ACCEL_LUT),
     finals: &Q_COMPONENT_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&Q_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &Q_COMPONENT_RULE_STATE_COMPONENT,
@@ -1271,12 +1079,12 @@ static F_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static F_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
+static F_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
+static F_COMPONENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static F_COMPONENT_RULE_STATE_COMPONENT: [u16; 4usize] = [5, 5, 5, 5];
 static F_COMPONENT_RULE_STATE_EXPECTED: [u16; 4usize] = [39, 39, 40, 40];
 /** Tables for `f-component` from `grammar/rfc8141.abnf`:
@@ -1285,7 +1093,7 @@ static F_COMPONENT_RULE_STATE_EXPECTED: [u16; 4usize] = [39, 39, 40, 40];
  f-component = fragment
  ```
 
- 4 states, 4 byte classes, 10 registers, 652 table bytes.*/
+ 4 states, 4 byte classes, 10 registers, 648 table bytes.*/
 pub static F_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "f-component",
     classes: &F_COMPONENT_RULE_CLASSES,
@@ -1299,6 +1107,7 @@ pub static F_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     accels: &F_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&F_COMPONENT_RULE_ACCEL_LUT),
     finals: &F_COMPONENT_RULE_FINALS,
+    state_final: ::uridfa_runtime::Trans::U8(&F_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &F_COMPONENT_RULE_STATE_COMPONENT,
