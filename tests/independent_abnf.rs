@@ -4,7 +4,7 @@
 //! and compared with the generated tables (`uridfa::GRAMMARS`,
 //! `uridfa_runtime::validate`).
 //!
-//! `codegen/src/oracle.rs` builds regex-automata's DFA and PikeVM from our
+//! `codegen/src/support/oracle.rs` builds regex-automata's DFA and PikeVM from our
 //! own lowered expression, and draws its inputs from it, so a bug in the
 //! ABNF front end (parsing, imports, `=/`, case rules, repetition bounds,
 //! numeric values) cannot show there. Here the `.abnf` text is read a

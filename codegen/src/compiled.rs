@@ -3,10 +3,10 @@
 //! ([`crate::driver`]) builds them; `emit`, `dump` and the CLI read them.
 //! Kept apart from the driver so that `emit` does not import it.
 
-use crate::abnf::Grammar;
-use crate::lower::Lowered;
-use crate::tables::TablesBuf;
-use crate::tdfa::Tdfa;
+use crate::pipeline::abnf::Grammar;
+use crate::pipeline::lower::Lowered;
+use crate::pipeline::tables::TablesBuf;
+use crate::pipeline::tdfa::Tdfa;
 use regex_automata::nfa::thompson::NFA;
 
 /// One entry rule, through every stage.
@@ -35,7 +35,7 @@ pub struct Compiled {
     /// an entry is, kept apart so that the entries' tables do not change.
     pub components: Vec<Machine>,
     /// One set per `;@ encode-set`, in pragma order.
-    pub encode_sets: Vec<crate::encode_set::EncodeSetBuf>,
+    pub encode_sets: Vec<crate::pipeline::encode_set::EncodeSetBuf>,
 }
 
 impl Compiled {

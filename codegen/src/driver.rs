@@ -6,13 +6,13 @@
 //! Principal types: [`Options`], [`Machine`], [`Compiled`], and the errors
 //! [`CompileError`] and [`FingerprintError`] (Note [stage errors]).
 
-use crate::abnf::{self, Grammar};
 pub use crate::compiled::{Compiled, Machine};
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::lower::{self, Lowered};
-use crate::nfa::NfaError;
-use crate::tdfa::TdfaError;
-use crate::{minimize, nfa, tables, tdfa};
+use crate::pipeline::abnf::{self, Grammar};
+use crate::pipeline::lower::{self, Lowered};
+use crate::pipeline::nfa::NfaError;
+use crate::pipeline::tdfa::TdfaError;
+use crate::pipeline::{minimize, nfa, tables, tdfa};
+use crate::support::diag::{Diagnostic, Diagnostics, Span};
 use std::path::{Path, PathBuf};
 use uridfa_runtime::CheckError;
 
@@ -32,7 +32,7 @@ use uridfa_runtime::CheckError;
 // the driver does, so each enum (but FingerprintError, which is about a
 // directory, not a place in a grammar) has `at(span)`, which makes the
 // Diagnostic, and the driver adds what the error is about with
-// Diagnostic::context ("entry 'x'"). The oracles (`crate::oracle`) are
+// Diagnostic::context ("entry 'x'"). The oracles (`crate::inspect::oracle`) are
 // test and statistics support and keep regex-automata's errors as text.
 
 /// Why stages 3–6 ([`compile_lowered`]) failed for one expression (Note
@@ -373,13 +373,15 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
     // within a budget of their own shared by all (Note [a budget per
     // grammar]).
     let mut encode_sets = Vec::new();
-    let mut derived: std::collections::BTreeMap<usize, Option<crate::encode_set::EncodeSetBuf>> =
-        std::collections::BTreeMap::new();
+    let mut derived: std::collections::BTreeMap<
+        usize,
+        Option<crate::pipeline::encode_set::EncodeSetBuf>,
+    > = std::collections::BTreeMap::new();
     let mut set_nodes_used = 0u64;
     for (k, p) in grammar.encode_sets.iter().enumerate() {
         let Some(rule) = grammar.rule_index(&p.rule) else {
             // derive_with reports the unknown rule.
-            if let Err(e) = crate::encode_set::derive_with(&grammar, &sizes, p) {
+            if let Err(e) = crate::pipeline::encode_set::derive_with(&grammar, &sizes, p) {
                 errors.push(e.at(p.pragma));
             }
             continue;
@@ -405,7 +407,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                 });
                 break;
             }
-            let set = crate::encode_set::derive_with(&grammar, &sizes, p)
+            let set = crate::pipeline::encode_set::derive_with(&grammar, &sizes, p)
                 .map_err(|e| errors.push(e.at(p.pragma)))
                 .ok();
             if let Some(set) = &set {
@@ -415,7 +417,7 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
             continue;
         }
         match derived.get(&rule) {
-            Some(Some(set)) => encode_sets.push(crate::encode_set::EncodeSetBuf {
+            Some(Some(set)) => encode_sets.push(crate::pipeline::encode_set::EncodeSetBuf {
                 name: p.name.clone(),
                 ..set.clone()
             }),
@@ -498,7 +500,7 @@ pub fn generate_dir(
         let name = grammar.name.clone();
         let source = compile_grammar(grammar, Options::default())
             .map_err(|d| d.to_string())
-            .and_then(|c| crate::emit::emit(&c, &shown).map_err(|e| e.to_string()));
+            .and_then(|c| crate::pipeline::emit::emit(&c, &shown).map_err(|e| e.to_string()));
         match source {
             Ok(src) => {
                 let (first, rest) = src.split_once('\n').unwrap_or((&src, ""));
@@ -530,7 +532,7 @@ pub fn report(c: &Compiled) -> String {
     let components = c.components.iter().map(|m| (m, " (component)"));
     for (m, what) in c.machines.iter().map(|m| (m, "")).chain(components) {
         let t = m.tables.as_tables();
-        let plain = crate::oracle::plain_dfa_state_len(&t)
+        let plain = crate::inspect::oracle::plain_dfa_state_len(&t)
             .map_or_else(|e| format!("? ({e})"), |n| n.to_string());
         out.push_str(&format!(
             "{} {}{}: nfa {} states; tdfa {} -> {} states (minimized), {} byte classes, {} -> {} registers, \

@@ -1,9 +1,16 @@
 //! uridfa-codegen: compiles ABNF grammars into tagged DFA tables.
 //!
-//! The pipeline, one module per stage (see `DESIGN.md`):
-//! [`abnf`] → [`lower`] → [`nfa`] → [`tdfa`] → [`minimize`] → [`tables`] → [`emit`],
-//! with [`dump`] for text and DOT forms and [`encode_set`] for the
-//! percent-encoding sets of `;@ encode-set` pragmas. [`driver`] runs them in order.
+//! The pipeline, one module per stage, in `src/pipeline/` (see
+//! [`pipeline`] and `docs/ARCHITECTURE.md`):
+//! [`abnf`] → [`lower`] → [`nfa`] → [`tdfa`] → [`minimize`] → [`tables`] → [`emit`].
+//! [`driver`] runs them in order and [`compiled`] holds what they make.
+//! Beside them, [`encode_set`] derives the percent-encoding sets of
+//! `;@ encode-set` pragmas. What the stages use lives apart, in
+//! `src/support/` ([`support`]: [`diag`] for messages, [`sample`] for
+//! seeded random inputs), and views of the stages for people and tests in
+//! `src/inspect/` ([`inspect`]: [`dump`] for text and DOT forms, [`oracle`]
+//! for regex-automata's automata). Every module stays reachable at the
+//! crate root (`uridfa_codegen::tables`, `uridfa_codegen::diag`, ...).
 //!
 //! # Bounds
 //!
@@ -47,17 +54,12 @@
 //!   ([`oracle::plain_dfa_state_len`]), never while compiling.
 #![deny(missing_docs)]
 
-pub mod abnf;
 pub mod compiled;
-pub mod diag;
 pub mod driver;
-pub mod dump;
-pub mod emit;
-pub mod encode_set;
-pub mod lower;
-pub mod minimize;
-pub mod nfa;
-pub mod oracle;
-pub mod sample;
-pub mod tables;
-pub mod tdfa;
+pub mod inspect;
+pub mod pipeline;
+pub mod support;
+
+pub use inspect::{dump, oracle};
+pub use pipeline::{abnf, emit, encode_set, lower, minimize, nfa, tables, tdfa};
+pub use support::{diag, sample};

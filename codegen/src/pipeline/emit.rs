@@ -10,8 +10,8 @@
 //! Principal function: [`emit`]; principal type: [`EmitError`].
 
 use crate::compiled::Compiled;
-use crate::diag::Diagnostic;
-use crate::tables::{TablesBuf, TransBuf};
+use crate::pipeline::tables::{TablesBuf, TransBuf};
+use crate::support::diag::Diagnostic;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
@@ -27,7 +27,7 @@ pub enum EmitError {
 impl EmitError {
     /// This error as a diagnostic at `span` (e.g. the grammar's first
     /// entry), its message this error's `Display`.
-    pub fn at(&self, span: crate::diag::Span) -> Diagnostic {
+    pub fn at(&self, span: crate::support::diag::Span) -> Diagnostic {
         Diagnostic::new(span, self.to_string())
     }
 }
@@ -275,9 +275,9 @@ pub fn tokens(c: &Compiled) -> TokenStream {
     }
     let encode_sets = c.encode_sets.iter().map(|e| {
         let id = ident(&format!("{}_SET", const_name(&e.name)));
-        let [f0, f1, f2, f3] = crate::encode_set::EncodeSetBuf::words(&e.first);
-        let [r0, r1, r2, r3] = crate::encode_set::EncodeSetBuf::words(&e.rest);
-        let [p0, p1, p2, p3] = crate::encode_set::EncodeSetBuf::words(&e.pct);
+        let [f0, f1, f2, f3] = crate::pipeline::encode_set::EncodeSetBuf::words(&e.first);
+        let [r0, r1, r2, r3] = crate::pipeline::encode_set::EncodeSetBuf::words(&e.rest);
+        let [p0, p1, p2, p3] = crate::pipeline::encode_set::EncodeSetBuf::words(&e.pct);
         let (name, rule, empty) = (&e.name, &e.rule, e.accepts_empty);
         let doc = format!(
             " The percent-encoding set of `{rule}` (`;@ encode-set {name} = {rule}` in \
@@ -631,7 +631,7 @@ mod error_tests {
             format!("generated code does not parse: {inner}")
         );
         assert!(e.source().unwrap().is::<syn::Error>());
-        let span = crate::diag::Span::new(0, 1, 2);
+        let span = crate::support::diag::Span::new(0, 1, 2);
         let d = e.at(span);
         assert_eq!((d.span, d.message), (span, e.to_string()));
     }

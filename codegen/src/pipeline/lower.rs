@@ -1,7 +1,7 @@
 //! Stage 2: lower one entry rule of a [`Grammar`] into a
 //! `regex_syntax::hir::Hir`.
 //!
-//! Rules are inlined (the grammar is not recursive, [`crate::abnf`] checks
+//! Rules are inlined (the grammar is not recursive, [`crate::pipeline::abnf`] checks
 //! that). Every occurrence of a captured rule becomes its own capture group;
 //! [`Lowered::group_component`] maps groups back to component names, so one
 //! component (`path`) can stand over several rules. Alternation keeps the
@@ -35,8 +35,8 @@
 //! [`MAX_NAMED_SET_NODES`] nodes, and all of them at most
 //! [`MAX_NAMED_SET_WORK`].
 
-use crate::abnf::{Grammar, Node, NodeKind};
-use crate::diag::{Diagnostics, Span};
+use crate::pipeline::abnf::{Grammar, Node, NodeKind};
+use crate::support::diag::{Diagnostics, Span};
 use regex_syntax::hir::{
     Capture, Class, ClassBytes, ClassBytesRange, ClassUnicode, ClassUnicodeRange, Hir, HirKind,
     Repetition,
@@ -715,7 +715,7 @@ pub fn lower_with(
     let fail = |span: Span, message: String| {
         Err(Diagnostics {
             sources: g.sources.clone(),
-            errors: vec![crate::diag::Diagnostic { span, message }],
+            errors: vec![crate::support::diag::Diagnostic { span, message }],
         })
     };
     let Some(root) = g.rule_index(entry) else {
@@ -789,7 +789,7 @@ pub fn lower_with(
         let errors = l
             .errors
             .into_iter()
-            .map(|(span, message)| crate::diag::Diagnostic { span, message })
+            .map(|(span, message)| crate::support::diag::Diagnostic { span, message })
             .collect();
         return Err(Diagnostics {
             sources: g.sources.clone(),
@@ -817,7 +817,7 @@ pub const MAX_NAMED_SET_WORK: u64 = 1 << 22;
 /// (`BIT` names `%x30-31` in RFC 3986's messages), as the generated texts
 /// always had it; each is small, and all of them together are bounded
 /// ([`MAX_NAMED_SET_NODES`], [`MAX_NAMED_SET_WORK`]). Of sets with the same
-/// first bytes, only the one [`crate::tables::describe_expected`] would
+/// first bytes, only the one [`crate::pipeline::tables::describe_expected`] would
 /// prefer is kept (the shortest, then the first defined), which leaves its
 /// choices as they were and its work proportional to the distinct sets.
 fn named_sets(g: &Grammar, sizes: &RuleSizes) -> Arc<[NamedSet]> {

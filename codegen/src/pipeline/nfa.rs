@@ -3,15 +3,15 @@
 //!
 //! The NFA's states are public (`NFA::states()`), and `Union`/`BinaryUnion`
 //! list their alternatives in priority order, which is what the
-//! leftmost-first determinization in [`crate::tdfa`] walks. The same NFA
+//! leftmost-first determinization in [`crate::pipeline::tdfa`] walks. The same NFA
 //! (plus an end-of-input assertion) drives the oracles: regex-automata's
 //! dense DFA for acceptance and its PikeVM for spans.
 //!
 //! Principal functions: [`compile`], [`compile_anchored_end`]; principal
 //! type: [`NfaError`].
 
-use crate::diag::{Diagnostic, Span};
-use crate::lower::Lowered;
+use crate::pipeline::lower::Lowered;
+use crate::support::diag::{Diagnostic, Span};
 use regex_automata::nfa::thompson::{BuildError, Compiler, Config, WhichCaptures, NFA};
 use regex_syntax::hir::{Hir, Look};
 
@@ -71,7 +71,7 @@ fn config() -> Config {
         .nfa_size_limit(Some(64 << 20))
 }
 
-/// The NFA for `lowered`, as [`crate::tdfa`] consumes it: no look-around;
+/// The NFA for `lowered`, as [`crate::pipeline::tdfa`] consumes it: no look-around;
 /// a match counts only at the end of input, which the TDFA decides.
 ///
 /// # Errors

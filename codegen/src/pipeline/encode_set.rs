@@ -29,10 +29,10 @@
 //! Principal function: [`derive()`]; principal types: [`EncodeSetBuf`],
 //! [`EncodeSetError`] and [`NotSetLike`].
 
-use crate::abnf::{EncodeSetPragma, Grammar};
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::lower;
-use crate::nfa::NfaError;
+use crate::pipeline::abnf::{EncodeSetPragma, Grammar};
+use crate::pipeline::lower;
+use crate::pipeline::nfa::NfaError;
+use crate::support::diag::{Diagnostic, Diagnostics, Span};
 use regex_automata::dfa::{dense, Automaton, StartKind};
 use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, Input, MatchError};
@@ -300,7 +300,7 @@ pub fn derive_with(
     p: &EncodeSetPragma,
 ) -> Result<EncodeSetBuf, EncodeSetError> {
     let lowered = lower::lower_with(g, sizes, &p.rule, p.pragma).map_err(EncodeSetError::Lower)?;
-    let nfa = crate::nfa::compile_anchored_end(&lowered).map_err(EncodeSetError::Nfa)?;
+    let nfa = crate::pipeline::nfa::compile_anchored_end(&lowered).map_err(EncodeSetError::Nfa)?;
     let dfa = dense::Builder::new()
         .configure(
             // Not minimized: every check below is about the language, so

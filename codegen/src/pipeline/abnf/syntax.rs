@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use super::*;
-use crate::diag::{Diagnostic, FileId, Span};
+use crate::support::diag::{Diagnostic, FileId, Span};
 
 // Note [nesting limit]
 // The parser is recursive descent, so `((((...` would grow the stack with

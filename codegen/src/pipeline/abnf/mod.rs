@@ -3,7 +3,7 @@
 //!
 //! Every node keeps its byte span, so every error prints as
 //! `grammar/rfc3986.abnf:12:7: error: ...` with a caret excerpt
-//! (see [`crate::diag`]). All errors are collected in one pass.
+//! (see [`crate::support::diag`]). All errors are collected in one pass.
 //!
 //! Principal types: [`Grammar`], [`Rule`], [`Node`], [`NodeKind`];
 //! entry points: [`load`] (a file and its imports) and [`parse`] (text).

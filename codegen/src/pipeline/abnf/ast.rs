@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use super::*;
-use crate::diag::{FileId, Sources, Span};
+use crate::support::diag::{FileId, Sources, Span};
 use std::collections::HashMap;
 
 /// An ABNF element.
@@ -77,7 +77,7 @@ pub struct Capture {
 }
 
 /// A `;@ encode-set NAME = rule` pragma: the bytes a percent-encoder may
-/// write literally in `rule`, computed by [`crate::encode_set`].
+/// write literally in `rule`, computed by [`crate::pipeline::encode_set`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EncodeSetPragma {
     /// The set's name (`query`); the generated static is `QUERY_SET`.

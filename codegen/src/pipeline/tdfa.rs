@@ -197,8 +197,8 @@ impl std::error::Error for TdfaError {}
 impl TdfaError {
     /// This error as a diagnostic at `span`, its message this error's
     /// `Display`.
-    pub fn at(&self, span: crate::diag::Span) -> crate::diag::Diagnostic {
-        crate::diag::Diagnostic::new(span, self.to_string())
+    pub fn at(&self, span: crate::support::diag::Span) -> crate::support::diag::Diagnostic {
+        crate::support::diag::Diagnostic::new(span, self.to_string())
     }
 }
 

@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use super::*;
-use crate::diag::{Diagnostic, Diagnostics, FileId, Sources, Span};
+use crate::support::diag::{Diagnostic, Diagnostics, FileId, Sources, Span};
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -84,7 +84,7 @@ pub fn parse(path: &str, text: &str) -> Result<Grammar, Diagnostics> {
 /// The text of `grammar/core.abnf` (RFC 5234 Appendix B.1), built into the
 /// generator: every grammar may reference these rules (Note [built-in core
 /// rules]).
-pub const CORE_ABNF: &str = include_str!("../../../grammar/core.abnf");
+pub const CORE_ABNF: &str = include_str!("../../../../grammar/core.abnf");
 
 /// The rules of [`CORE_ABNF`].
 const CORE_NAMES: [&str; 16] = [

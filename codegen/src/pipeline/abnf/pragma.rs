@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use super::*;
-use crate::diag::Span;
+use crate::support::diag::Span;
 
 impl<'t> Parser<'t> {
     /// A `;@` pragma line, `self.pos` at the `;`.

@@ -20,7 +20,7 @@
 //! the language, so it is computed from the tables themselves: an NFA with
 //! one state per table state (regex-automata's builder), determinized
 //! without minimization (linear, the NFA being deterministic already), then
-//! partitioned by [`crate::minimize::refine`] exactly as regex-automata's
+//! partitioned by [`crate::pipeline::minimize::refine`] exactly as regex-automata's
 //! minimizer partitions (match states apart from the rest, dead merged with
 //! every state that cannot match, the end-of-input class counted as a
 //! class). regex-automata's own minimizer gives the same number but took
@@ -28,7 +28,7 @@
 //! built-in grammars need no compiler at run time for it, since their
 //! tables are at hand.
 
-use crate::lower::Lowered;
+use crate::pipeline::lower::Lowered;
 use regex_automata::dfa::{dense, Automaton, StartKind};
 use regex_automata::nfa::thompson::pikevm::{Cache, PikeVM};
 use regex_automata::nfa::thompson::{self, Transition};
@@ -56,7 +56,7 @@ impl Oracle {
     /// statistics support, so they keep `String` (Note [stage errors] in
     /// [`crate::driver`]).
     pub fn new(lowered: &Lowered) -> Result<Oracle, String> {
-        let nfa = crate::nfa::compile_anchored_end(lowered).map_err(|e| e.to_string())?;
+        let nfa = crate::pipeline::nfa::compile_anchored_end(lowered).map_err(|e| e.to_string())?;
         let dfa = dense::Builder::new()
             .configure(
                 dense::Config::new()
@@ -172,7 +172,8 @@ pub fn plain_dfa_state_len(t: &Tables<'_>) -> Result<usize, String> {
         })
         .collect();
     // Block numbers need not be dense for `refine`, only small.
-    let block = crate::minimize::refine(&initial, classes.len() + 1, |s, c| Some(next[s][c]));
+    let block =
+        crate::pipeline::minimize::refine(&initial, classes.len() + 1, |s, c| Some(next[s][c]));
     // A block holding the dead state is dead: its states cannot match.
     let dead: std::collections::HashSet<usize> = states
         .iter()

@@ -10,8 +10,8 @@
 //! Principal types: [`TablesBuf`] (the owned form; [`TablesBuf::as_tables`]
 //! borrows it as the run time's [`Tables`]) and [`TransBuf`].
 
-use crate::lower::{Lowered, NamedSet};
-use crate::tdfa::Tdfa;
+use crate::pipeline::lower::{Lowered, NamedSet};
+use crate::pipeline::tdfa::Tdfa;
 use std::collections::HashMap;
 use uridfa_runtime::{ByteSet, CaptureInfo, Edge, Final, Ids, Op, StrRef, Tables, Trans};
 

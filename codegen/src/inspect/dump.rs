@@ -1,5 +1,5 @@
-//! Stage 8: text and Graphviz forms of every stage, and the equivalent
-//! regex.
+//! Not a stage (nothing in the pipeline reads it): text and Graphviz forms
+//! of every stage, and the equivalent regex.
 //!
 //! - [`regex`]: the lowered expression in regex syntax (regex-syntax's
 //!   printer);
@@ -11,9 +11,9 @@
 //!   stable diff-friendly text (the snapshot files under
 //!   `codegen/tests/snapshots/`) and as Graphviz.
 
-use crate::lower::Lowered;
-use crate::tables::{TablesBuf, TransBuf};
-use crate::tdfa::Tdfa;
+use crate::pipeline::lower::Lowered;
+use crate::pipeline::tables::{TablesBuf, TransBuf};
+use crate::pipeline::tdfa::Tdfa;
 use regex_automata::nfa::thompson::NFA;
 use std::fmt::Write;
 use uridfa_runtime::Op;

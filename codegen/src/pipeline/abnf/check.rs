@@ -4,7 +4,7 @@
 
 #[allow(unused_imports)]
 use super::*;
-use crate::diag::Span;
+use crate::support::diag::Span;
 use std::collections::HashMap;
 
 impl Loader {

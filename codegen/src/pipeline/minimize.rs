@@ -5,7 +5,7 @@
 //! operations, and on every byte class lead to equivalent states *with the
 //! same register operations*. The operations are part of each transition's
 //! label, so tags are never attached to an already minimized plain DFA
-//! (see Note [tags and registers] in [`crate::tdfa`]).
+//! (see Note [tags and registers] in [`crate::pipeline::tdfa`]).
 //!
 //! Note [labels and Hopcroft]
 //! A transition's label is (byte class, register operations). A state has one
@@ -20,7 +20,7 @@
 //!
 //! Principal functions: [`minimize`], [`refine`].
 
-use crate::tdfa::{State, Tdfa, Transition};
+use crate::pipeline::tdfa::{State, Tdfa, Transition};
 use std::collections::HashMap;
 use uridfa_runtime::Op;
 
@@ -215,7 +215,7 @@ pub fn minimize(t: &Tdfa) -> Tdfa {
 #[cfg(test)]
 mod tests {
     use super::refine;
-    use crate::sample::Rng;
+    use crate::support::sample::Rng;
     use std::collections::HashMap;
 
     /// Moore's rounds, the reference: split by (block, blocks of targets)

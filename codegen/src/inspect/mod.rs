@@ -1,0 +1,8 @@
+//! Views of the stages for people and tests, none of them a stage (the
+//! pipeline never reads them): [`dump`] (text and DOT forms of every
+//! stage) and [`oracle`] (regex-automata's plain DFA and PikeVM over the
+//! same lowered expression, for the statistics and the differential
+//! tests).
+
+pub mod dump;
+pub mod oracle;
