@@ -63,6 +63,14 @@
 //!
 //! # Features
 //!
+//! - One per built-in grammar, named as the grammar (`rfc3986`, `rfc1738`,
+//!   `draft-ietf-uri-url-06`, ..., `rfc8141`), and `all-grammars` for the
+//!   ten: the default. Each compiles in the grammar's module, its
+//!   [`Grammar`] variant and its [`GRAMMARS`] entry, and nothing that
+//!   allocates; `default-features = false, features = ["rfc3986"]` builds
+//!   RFC 3986 alone. [`resolve`] and [`normalize`] need `rfc3986`, [`iri`]
+//!   `rfc3987`; their variants for other grammars need those grammars'
+//!   features (the list is in `Cargo.toml` and `docs/ARCHITECTURE.md`).
 //! - `alloc`: owned conveniences.
 //! - `std` (implies `alloc`): kept for compatibility; it adds nothing
 //!   since every error type implements `core::error::Error` (which is
@@ -73,6 +81,24 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// With some grammars left out (cargo features), code they share with the
+// others may go unused: not worth a warning there. The default build, with
+// every grammar, keeps these lints.
+#![cfg_attr(
+    not(all(
+        feature = "rfc3986",
+        feature = "rfc1738",
+        feature = "draft-ietf-uri-url-06",
+        feature = "draft-fielding-url-syntax-05",
+        feature = "rfc2396",
+        feature = "draft-fielding-uri-rfc2396bis-01",
+        feature = "rfc3987",
+        feature = "rfc6874",
+        feature = "draft-ietf-urnbis-rfc2141bis-urn-03",
+        feature = "rfc8141",
+    )),
+    allow(dead_code, unused_imports, unused_macros)
+)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -112,12 +138,40 @@ mod work;
 
 // The grammar modules live in `src/grammars/`, the algorithms in
 // `src/algorithms/`; both are public at the crate root.
-pub use algorithms::{iri, normalize, pct, resolve, text};
-pub use grammars::{
-    draft_fielding_uri_rfc2396bis_01, draft_fielding_url_syntax_05, draft_ietf_uri_url_06,
-    draft_ietf_urnbis_rfc2141bis_urn_03, rfc1738, rfc2396, rfc3986, rfc3987, rfc6874, rfc8141,
-};
-pub(crate) use grammars::{url_common, urn_common, urn_directives, view};
+// Each grammar module, and each algorithm that needs a grammar, exists with
+// its cargo feature (`Cargo.toml`, docs/ARCHITECTURE.md "Cargo features").
+#[cfg(feature = "rfc3987")]
+pub use algorithms::iri;
+#[cfg(feature = "rfc3986")]
+pub use algorithms::{normalize, resolve};
+pub use algorithms::{pct, text};
+#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+pub use grammars::draft_fielding_uri_rfc2396bis_01;
+#[cfg(feature = "draft-fielding-url-syntax-05")]
+pub use grammars::draft_fielding_url_syntax_05;
+#[cfg(feature = "draft-ietf-uri-url-06")]
+pub use grammars::draft_ietf_uri_url_06;
+#[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
+pub use grammars::draft_ietf_urnbis_rfc2141bis_urn_03;
+#[cfg(feature = "rfc1738")]
+pub use grammars::rfc1738;
+#[cfg(feature = "rfc2396")]
+pub use grammars::rfc2396;
+#[cfg(feature = "rfc3986")]
+pub use grammars::rfc3986;
+#[cfg(feature = "rfc3987")]
+pub use grammars::rfc3987;
+#[cfg(feature = "rfc6874")]
+pub use grammars::rfc6874;
+#[cfg(feature = "rfc8141")]
+pub use grammars::rfc8141;
+#[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
+pub(crate) use grammars::url_common;
+#[cfg(any(feature = "rfc8141", feature = "draft-ietf-urnbis-rfc2141bis-urn-03"))]
+pub(crate) use grammars::urn_common;
+#[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
+pub(crate) use grammars::urn_directives;
+pub(crate) use grammars::view;
 
 pub use error::{BufferTooSmall, Error};
 pub use grammar::{Grammar, UnknownGrammar};
@@ -168,95 +222,145 @@ impl BuiltinGrammar {
     }
 }
 
-/// Every grammar compiled into this crate.
+/// Every grammar compiled into this crate (those whose cargo feature is
+/// on; all ten with the default features), in the order of
+/// [`Grammar::ALL`].
 ///
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "rfc3986")] {
 /// let g = uridfa::grammar("rfc3986").unwrap();
 /// assert_eq!(g.entries[0].rule, "URI-reference");
+/// # }
+/// assert_eq!(uridfa::GRAMMARS.len(), uridfa::Grammar::ALL.len());
 /// ```
-pub static GRAMMARS: &[BuiltinGrammar] = &TABLE;
-
-/// [`GRAMMARS`] as an array, indexed by [`Grammar`].
-static TABLE: [BuiltinGrammar; 10] = [
-    BuiltinGrammar {
-        name: rfc3986::tables::GRAMMAR,
-        entries: &rfc3986::tables::ENTRIES,
-        components: &rfc3986::tables::COMPONENT_RULES,
-        utf8: rfc3986::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: rfc1738::tables::GRAMMAR,
-        entries: &rfc1738::tables::ENTRIES,
-        components: &rfc1738::tables::COMPONENT_RULES,
-        utf8: rfc1738::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: draft_ietf_uri_url_06::tables::GRAMMAR,
-        entries: &draft_ietf_uri_url_06::tables::ENTRIES,
-        components: &draft_ietf_uri_url_06::tables::COMPONENT_RULES,
-        utf8: draft_ietf_uri_url_06::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: draft_fielding_url_syntax_05::tables::GRAMMAR,
-        entries: &draft_fielding_url_syntax_05::tables::ENTRIES,
-        components: &draft_fielding_url_syntax_05::tables::COMPONENT_RULES,
-        utf8: draft_fielding_url_syntax_05::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: rfc2396::tables::GRAMMAR,
-        entries: &rfc2396::tables::ENTRIES,
-        components: &rfc2396::tables::COMPONENT_RULES,
-        utf8: rfc2396::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: draft_fielding_uri_rfc2396bis_01::tables::GRAMMAR,
-        entries: &draft_fielding_uri_rfc2396bis_01::tables::ENTRIES,
-        components: &draft_fielding_uri_rfc2396bis_01::tables::COMPONENT_RULES,
-        utf8: draft_fielding_uri_rfc2396bis_01::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: rfc3987::tables::GRAMMAR,
-        entries: &rfc3987::tables::ENTRIES,
-        components: &rfc3987::tables::COMPONENT_RULES,
-        utf8: rfc3987::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: rfc6874::tables::GRAMMAR,
-        entries: &rfc6874::tables::ENTRIES,
-        components: &rfc6874::tables::COMPONENT_RULES,
-        utf8: rfc6874::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: draft_ietf_urnbis_rfc2141bis_urn_03::tables::GRAMMAR,
-        entries: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::ENTRIES,
-        components: &draft_ietf_urnbis_rfc2141bis_urn_03::tables::COMPONENT_RULES,
-        utf8: draft_ietf_urnbis_rfc2141bis_urn_03::tables::CHARSET_UTF8,
-    },
-    BuiltinGrammar {
-        name: rfc8141::tables::GRAMMAR,
-        entries: &rfc8141::tables::ENTRIES,
-        components: &rfc8141::tables::COMPONENT_RULES,
-        utf8: rfc8141::tables::CHARSET_UTF8,
-    },
+pub static GRAMMARS: &[BuiltinGrammar] = &[
+    #[cfg(feature = "rfc3986")]
+    registry::RFC3986,
+    #[cfg(feature = "rfc1738")]
+    registry::RFC1738,
+    #[cfg(feature = "draft-ietf-uri-url-06")]
+    registry::DRAFT_IETF_URI_URL_06,
+    #[cfg(feature = "draft-fielding-url-syntax-05")]
+    registry::DRAFT_FIELDING_URL_SYNTAX_05,
+    #[cfg(feature = "rfc2396")]
+    registry::RFC2396,
+    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+    registry::DRAFT_FIELDING_URI_RFC2396BIS_01,
+    #[cfg(feature = "rfc3987")]
+    registry::RFC3987,
+    #[cfg(feature = "rfc6874")]
+    registry::RFC6874,
+    #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
+    registry::DRAFT_IETF_URNBIS_RFC2141BIS_URN_03,
+    #[cfg(feature = "rfc8141")]
+    registry::RFC8141,
 ];
 
-// The README's examples run as doctests, and so do those of docs/.
-#[cfg(doctest)]
+/// One [`BuiltinGrammar`] per grammar module, each with its feature;
+/// [`Grammar::builtin`] and [`GRAMMARS`] read them.
+pub(crate) mod registry {
+    use crate::BuiltinGrammar;
+
+    /// The registry entry of a grammar module, from its generated tables.
+    macro_rules! entry {
+        ($module:ident) => {
+            BuiltinGrammar {
+                name: crate::$module::tables::GRAMMAR,
+                entries: &crate::$module::tables::ENTRIES,
+                components: &crate::$module::tables::COMPONENT_RULES,
+                utf8: crate::$module::tables::CHARSET_UTF8,
+            }
+        };
+    }
+
+    #[cfg(feature = "rfc3986")]
+    pub(crate) static RFC3986: BuiltinGrammar = entry!(rfc3986);
+
+    #[cfg(feature = "rfc1738")]
+    pub(crate) static RFC1738: BuiltinGrammar = entry!(rfc1738);
+
+    #[cfg(feature = "draft-ietf-uri-url-06")]
+    pub(crate) static DRAFT_IETF_URI_URL_06: BuiltinGrammar = entry!(draft_ietf_uri_url_06);
+
+    #[cfg(feature = "draft-fielding-url-syntax-05")]
+    pub(crate) static DRAFT_FIELDING_URL_SYNTAX_05: BuiltinGrammar =
+        entry!(draft_fielding_url_syntax_05);
+
+    #[cfg(feature = "rfc2396")]
+    pub(crate) static RFC2396: BuiltinGrammar = entry!(rfc2396);
+
+    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+    pub(crate) static DRAFT_FIELDING_URI_RFC2396BIS_01: BuiltinGrammar =
+        entry!(draft_fielding_uri_rfc2396bis_01);
+
+    #[cfg(feature = "rfc3987")]
+    pub(crate) static RFC3987: BuiltinGrammar = entry!(rfc3987);
+
+    #[cfg(feature = "rfc6874")]
+    pub(crate) static RFC6874: BuiltinGrammar = entry!(rfc6874);
+
+    #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
+    pub(crate) static DRAFT_IETF_URNBIS_RFC2141BIS_URN_03: BuiltinGrammar =
+        entry!(draft_ietf_urnbis_rfc2141bis_urn_03);
+
+    #[cfg(feature = "rfc8141")]
+    pub(crate) static RFC8141: BuiltinGrammar = entry!(rfc8141);
+}
+
+// The README's examples run as doctests, and so do those of docs/ (with
+// every grammar: they use several).
+#[cfg(all(
+    doctest,
+    feature = "rfc3986",
+    feature = "rfc1738",
+    feature = "draft-ietf-uri-url-06",
+    feature = "draft-fielding-url-syntax-05",
+    feature = "rfc2396",
+    feature = "draft-fielding-uri-rfc2396bis-01",
+    feature = "rfc3987",
+    feature = "rfc6874",
+    feature = "draft-ietf-urnbis-rfc2141bis-urn-03",
+    feature = "rfc8141",
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-#[cfg(doctest)]
+#[cfg(all(
+    doctest,
+    feature = "rfc3986",
+    feature = "rfc1738",
+    feature = "draft-ietf-uri-url-06",
+    feature = "draft-fielding-url-syntax-05",
+    feature = "rfc2396",
+    feature = "draft-fielding-uri-rfc2396bis-01",
+    feature = "rfc3987",
+    feature = "rfc6874",
+    feature = "draft-ietf-urnbis-rfc2141bis-urn-03",
+    feature = "rfc8141",
+))]
 #[doc = include_str!("../docs/ALGORITHMS.md")]
 struct AlgorithmsDoctests;
 
-#[cfg(doctest)]
+#[cfg(all(
+    doctest,
+    feature = "rfc3986",
+    feature = "rfc1738",
+    feature = "draft-ietf-uri-url-06",
+    feature = "draft-fielding-url-syntax-05",
+    feature = "rfc2396",
+    feature = "draft-fielding-uri-rfc2396bis-01",
+    feature = "rfc3987",
+    feature = "rfc6874",
+    feature = "draft-ietf-urnbis-rfc2141bis-urn-03",
+    feature = "rfc8141",
+))]
 #[doc = include_str!("../docs/GRAMMARS.md")]
 struct GrammarsDoctests;
 
 /// The built-in grammar called `name` (ASCII case ignored; see
 /// [`Grammar::from_name`]).
 pub fn grammar(name: &str) -> Option<&'static BuiltinGrammar> {
-    Grammar::from_name(name).map(Grammar::builtin)
+    Grammar::from_name(name).ok().map(Grammar::builtin)
 }

@@ -656,4 +656,5 @@ macro_rules! uri_view_to_iri {
     )+};
 }
 
+#[cfg(feature = "rfc3986")]
 uri_view_to_iri!(UriRef "" Uri "http://a" AbsoluteUri "http://a" RelativeRef "");

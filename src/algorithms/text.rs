@@ -152,6 +152,7 @@ pub struct Finder<'t> {
     any_scheme: bool,
 }
 
+#[cfg(feature = "rfc3986")]
 impl Default for Finder<'static> {
     fn default() -> Self {
         Finder::new()
@@ -159,18 +160,20 @@ impl Default for Finder<'static> {
 }
 
 impl Finder<'static> {
-    /// A finder for RFC 3986 `URI` (`uridfa::rfc3986::tables::URI`).
+    /// A finder for RFC 3986 `URI` (`uridfa::rfc3986::tables::URI`;
+    /// cargo feature `rfc3986`).
     ///
     /// ```
     /// let f = uridfa::text::Finder::new();
     /// assert_eq!(f.tables().rule, "URI");
     /// ```
+    #[cfg(feature = "rfc3986")]
     pub fn new() -> Self {
         Finder::with_tables(&crate::rfc3986::tables::URI)
     }
 
     /// A finder for RFC 1738 `url` (strict per scheme), for documents of
-    /// that age.
+    /// that age (cargo feature `rfc1738`).
     ///
     /// ```
     /// use uridfa::text::Finder;
@@ -178,16 +181,19 @@ impl Finder<'static> {
     /// assert_eq!(Finder::rfc1738().find_iter("<URL:http://u@h/>").count(), 0);
     /// assert_eq!(Finder::new().find_iter("<URL:http://u@h/>").count(), 1);
     /// ```
+    #[cfg(feature = "rfc1738")]
     pub fn rfc1738() -> Self {
         Finder::with_tables(&crate::rfc1738::tables::URL)
     }
 
-    /// A finder for RFC 3987 `IRI`, for text with non-ASCII characters.
+    /// A finder for RFC 3987 `IRI`, for text with non-ASCII characters
+    /// (cargo feature `rfc3987`).
     ///
     /// ```
     /// let f = uridfa::text::Finder::rfc3987().find_iter("voir http://例え.jp/ü.").next().unwrap();
     /// assert_eq!(f.as_str(), Some("http://例え.jp/ü"));
     /// ```
+    #[cfg(feature = "rfc3987")]
     pub fn rfc3987() -> Self {
         Finder::with_tables(&crate::rfc3987::tables::IRI)
     }

@@ -40,6 +40,7 @@ pub mod tables {
 
 use tables::CAPTURE_LEN;
 
+use crate::parts::host_kind_of;
 pub use crate::parts::HostKind;
 
 /// The spans of one parsed reference, 8 bytes per capture.
@@ -55,26 +56,6 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
             tables::IPV4ADDRESS,
         ],
     )
-}
-
-/// The kind of host from the captures `[host, IPv6address, IPvFuture,
-/// IPv4address]` of a grammar of the RFC 3986 family.
-pub(crate) fn host_kind_of<const T: usize>(
-    parts: &crate::parts::Parts<'_, T>,
-    [host, ipv6, ipvfuture, ipv4]: [usize; 4],
-) -> Option<HostKind> {
-    parts.span(host)?;
-    // Kinds in the `;@ kind` order: an IPv4address inside an IPv6
-    // literal (ls32) must not make the host an IPv4 address.
-    if parts.span(ipv6).is_some() {
-        Some(HostKind::Ipv6)
-    } else if parts.span(ipvfuture).is_some() {
-        Some(HostKind::IpvFuture)
-    } else if parts.span(ipv4).is_some() {
-        Some(HostKind::Ipv4)
-    } else {
-        Some(HostKind::RegName)
-    }
 }
 
 crate::view::views! {

@@ -55,7 +55,7 @@
 
 use crate::Error;
 
-pub use crate::rfc3986::HostKind;
+pub use crate::parts::HostKind;
 
 /// The generated tables of `grammar/rfc3987.abnf`: one `Tables` per entry
 /// rule (`IRI_REFERENCE`, `IRI`, `ABSOLUTE_IRI`, `IRELATIVE_REF`) and one
@@ -79,7 +79,7 @@ use tables::CAPTURE_LEN;
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
-    crate::rfc3986::host_kind_of(
+    crate::parts::host_kind_of(
         parts,
         [
             tables::IHOST,

@@ -67,6 +67,7 @@ impl<'a> Comps<'a> {
             // RFC 3987 §5.3.2.1: "the scheme and US-ASCII only host are
             // case insensitive": a host with non-ASCII characters, written
             // or percent-encoded, keeps its case.
+            #[cfg(feature = "rfc3987")]
             Syntax::Rfc3987 => generic!(crate::rfc3987::IriRef::parse(input), |h: &str| {
                 let b = h.as_bytes();
                 let encoded_non_ascii = b
@@ -78,6 +79,7 @@ impl<'a> Comps<'a> {
                     0
                 }
             }),
+            #[cfg(feature = "rfc6874")]
             Syntax::Rfc6874 => generic!(crate::rfc6874::UriRef::parse(input), |h: &str| {
                 // `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`
                 // with `IPv6addrz = IPv6address "%25" ZoneID`.
@@ -88,6 +90,7 @@ impl<'a> Comps<'a> {
                     h.len()
                 }
             }),
+            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
             Syntax::Rfc2396bis01 => {
                 use crate::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, UriRef};
                 let r = UriRef::parse(input).map_err(NormalizeError::Invalid)?;
@@ -127,6 +130,7 @@ impl<'a> Comps<'a> {
 /// sees its port, as they will when the normal form is normalized again.
 /// Decoding creates no `@`, `:`, `[` or `]`, so the server's delimiters
 /// are those of the raw text.
+#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
 pub(super) fn decoded_server(raw: &str) -> Option<Auth<'_>> {
     use crate::draft_fielding_uri_rfc2396bis_01::tables as t;
     if !crate::cut::contains(raw, b'%') {

@@ -234,21 +234,33 @@ impl fmt::Display for Steps {
 /// # Ok::<(), uridfa::normalize::NormalizeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Syntax {
     /// `rfc3986`: `URI-reference` of [`crate::rfc3986`], §6.2.
     #[default]
     Rfc3986,
     /// `rfc3987`: `IRI-reference` of [`crate::rfc3987`], §5.3 (syntax-based
     /// steps of RFC 3986 on IRIs; no Unicode normalization).
+    #[cfg(feature = "rfc3987")]
     Rfc3987,
     /// `rfc6874`: RFC 3986 with zone IDs ([`crate::rfc6874`]).
+    #[cfg(feature = "rfc6874")]
     Rfc6874,
     /// `draft-fielding-uri-rfc2396bis-01`: `URI-reference` of
     /// [`crate::draft_fielding_uri_rfc2396bis_01`], its §6.2.
+    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
     Rfc2396bis01,
 }
 
 impl Syntax {
+    /// Whether this is `Rfc2396bis01` (false when its feature is off).
+    fn is_rfc2396bis01(self) -> bool {
+        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+        return self == Syntax::Rfc2396bis01;
+        #[cfg(not(feature = "draft-fielding-uri-rfc2396bis-01"))]
+        return false;
+    }
+
     /// Every syntax.
     ///
     /// # Example
@@ -256,10 +268,16 @@ impl Syntax {
     /// ```
     /// assert_eq!(uridfa::normalize::Syntax::ALL.len(), 4);
     /// ```
-    pub const ALL: [Syntax; 4] = [
+    pub const ALL: [Syntax;
+        1 + cfg!(feature = "rfc3987") as usize
+            + cfg!(feature = "rfc6874") as usize
+            + cfg!(feature = "draft-fielding-uri-rfc2396bis-01") as usize] = [
         Syntax::Rfc3986,
+        #[cfg(feature = "rfc3987")]
         Syntax::Rfc3987,
+        #[cfg(feature = "rfc6874")]
         Syntax::Rfc6874,
+        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
         Syntax::Rfc2396bis01,
     ];
 
@@ -275,8 +293,11 @@ impl Syntax {
         use crate::Grammar;
         match self {
             Syntax::Rfc3986 => Grammar::Rfc3986,
+            #[cfg(feature = "rfc3987")]
             Syntax::Rfc3987 => Grammar::Rfc3987,
+            #[cfg(feature = "rfc6874")]
             Syntax::Rfc6874 => Grammar::Rfc6874,
+            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
             Syntax::Rfc2396bis01 => Grammar::DraftFieldingUriRfc2396bis01,
         }
     }
@@ -318,7 +339,7 @@ impl Syntax {
     /// assert_eq!(Syntax::from_name("rfc1738"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Syntax> {
-        crate::Grammar::from_name(name).and_then(Syntax::of)
+        crate::Grammar::from_name(name).ok().and_then(Syntax::of)
     }
 
     /// Normalizes `input` into `out` and returns the length written:

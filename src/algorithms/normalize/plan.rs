@@ -1,10 +1,12 @@
 //! What the normal form is made of ([`Plan`]): written into a buffer, or
 //! compared with another's piece by piece.
 
-use super::components::{decoded_server, Auth, Comps, HostCase};
+#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+use super::components::decoded_server;
+use super::components::{Auth, Comps, HostCase};
 use super::path::{Item, PathRev};
 use super::rewrite::{Mode, Rewrite};
-use super::{default_port, Steps, Syntax};
+use super::{default_port, Steps};
 
 /// The normal form of one reference, before it is written or compared.
 #[derive(Clone, Copy, Debug)]
@@ -30,6 +32,8 @@ impl<'a> Plan<'a> {
             dots: false,
             port: None,
         };
+        // Only a 2396bis-01 `reg-name` keeps its case.
+        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
         if let Some(a) = c.auth {
             if a.host_case == HostCase::Keep && steps.contains(Steps::PCT) {
                 plan.auth = Some(decoded_server(a.host).unwrap_or(a));
@@ -89,7 +93,7 @@ impl<'a> Plan<'a> {
         PathRev::new(
             self.path,
             self.steps.contains(Steps::PCT),
-            c.syntax == Syntax::Rfc2396bis01,
+            c.syntax.is_rfc2396bis01(),
         )
     }
 

@@ -118,18 +118,17 @@ impl Iterator for Rewrite<'_> {
 pub(super) fn unreserved(syntax: Syntax, b: u8) -> bool {
     b.is_ascii_alphanumeric()
         || match syntax {
-            // RFC 3986 §2.3 (and RFC 3987, RFC 6874 through it):
-            // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
-            Syntax::Rfc3986 | Syntax::Rfc3987 | Syntax::Rfc6874 => {
-                matches!(b, b'-' | b'.' | b'_' | b'~')
-            }
             // 2396bis-01 §2.3: unreserved = ALPHA / DIGIT / mark, with
             // mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")".
+            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
             Syntax::Rfc2396bis01 => {
                 matches!(
                     b,
                     b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
                 )
             }
+            // RFC 3986 §2.3 (and RFC 3987, RFC 6874 through it):
+            // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
+            _ => matches!(b, b'-' | b'.' | b'_' | b'~'),
         }
 }

@@ -101,6 +101,7 @@ pub(super) fn parts_rfc3986<'a>(
             let r = UriRef::parse(reference).map_err(ResolveError::InvalidReference)?;
             comps_of!(b, r)
         }
+        #[cfg(feature = "rfc3987")]
         Syntax::Rfc3987 => {
             use crate::rfc3987::{Iri, IriRef};
             let b = Iri::parse(base).map_err(ResolveError::InvalidBase)?;
@@ -115,6 +116,11 @@ pub(super) fn parts_rfc3986<'a>(
 /// tables, then split as the document's §5.2 step 1 says, with its
 /// Appendix B regular expression. The base needs a scheme; its fragment is
 /// ignored.
+#[cfg(any(
+    feature = "draft-fielding-uri-rfc2396bis-01",
+    feature = "rfc2396",
+    feature = "draft-fielding-url-syntax-05"
+))]
 pub(super) fn parts_older<'a>(
     algorithm: Algorithm,
     base: &'a str,
@@ -141,8 +147,14 @@ pub(super) fn parts_older<'a>(
 /// followed by it is a valid `URI-reference` (`x` is a one-segment
 /// `rel_path`), i.e. exactly when its query and fragment are valid. See
 /// `grammar/README.md` (rfc2396).
+#[cfg(any(
+    feature = "draft-fielding-uri-rfc2396bis-01",
+    feature = "rfc2396",
+    feature = "draft-fielding-url-syntax-05"
+))]
 pub(super) fn validate_older(algorithm: Algorithm, input: &str) -> Result<(), Error> {
     match algorithm {
+        #[cfg(feature = "rfc2396")]
         Algorithm::Rfc2396 => {
             let t = &crate::rfc2396::tables::URI_REFERENCE;
             match uridfa_runtime::validate(t, input.as_bytes()) {
@@ -160,12 +172,20 @@ pub(super) fn validate_older(algorithm: Algorithm, input: &str) -> Result<(), Er
                 Err(e) => Err(Error::new(e, t)),
             }
         }
+        #[cfg(feature = "draft-fielding-url-syntax-05")]
         Algorithm::UrlSyntax05 => {
             let t = &crate::draft_fielding_url_syntax_05::tables::URL_REFERENCE;
             uridfa_runtime::validate(t, input.as_bytes()).map_err(|e| Error::new(e, t))
         }
-        _ => {
+        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+        Algorithm::Rfc2396bis01 => {
             let t = &crate::draft_fielding_uri_rfc2396bis_01::tables::URI_REFERENCE;
+            uridfa_runtime::validate(t, input.as_bytes()).map_err(|e| Error::new(e, t))
+        }
+        // Not an older algorithm (`parts_rfc3986` reads these), but the
+        // answer is still that of its document's grammar.
+        Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict => {
+            let t = &crate::rfc3986::tables::URI_REFERENCE;
             uridfa_runtime::validate(t, input.as_bytes()).map_err(|e| Error::new(e, t))
         }
     }

@@ -127,13 +127,24 @@ mod plan;
 mod recompose;
 
 use crate::work::{Meter, NoMeter};
-use components::{parts_older, parts_rfc3986};
+#[cfg(any(
+    feature = "draft-fielding-uri-rfc2396bis-01",
+    feature = "rfc2396",
+    feature = "draft-fielding-url-syntax-05"
+))]
+use components::parts_older;
+use components::parts_rfc3986;
 use core::fmt;
-use plan::{plan_2396, plan_2396bis01, plan_rfc3986};
+#[cfg(any(feature = "rfc2396", feature = "draft-fielding-url-syntax-05"))]
+use plan::plan_2396;
+#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+use plan::plan_2396bis01;
+use plan::plan_rfc3986;
 use recompose::recompose;
 
 /// One of the four resolution algorithms (five names: RFC 3986 has a
-/// strict and a non-strict form).
+/// strict and a non-strict form). Each older one exists with the cargo
+/// feature of its document's grammar, which reads base and reference.
 ///
 /// # Example
 ///
@@ -144,6 +155,7 @@ use recompose::recompose;
 /// assert_eq!(a.name(), "rfc2396");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Algorithm {
     /// `rfc3986`: RFC 3986 §5.2.1–5.2.4, strict (§5.2.2).
     #[default]
@@ -154,27 +166,36 @@ pub enum Algorithm {
     Rfc3986NonStrict,
     /// `draft-fielding-uri-rfc2396bis-01`: the §5.2 pseudocode and its
     /// merge steps 1–8. Absolute-path references are not dot-normalized.
+    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
     Rfc2396bis01,
     /// `rfc2396`: RFC 2396 §5.2, steps 1–7 (step 6a–h merges the path).
+    #[cfg(feature = "rfc2396")]
     Rfc2396,
     /// `draft-fielding-url-syntax-05`: §5.2 steps 1–7; step 6 appends the
     /// reference's query to the buffer before removing dot segments (a–i).
+    #[cfg(feature = "draft-fielding-url-syntax-05")]
     UrlSyntax05,
 }
 
 impl Algorithm {
-    /// Every algorithm, newest document first.
+    /// Every algorithm compiled in, newest document first.
     ///
     /// # Example
     ///
     /// ```
     /// assert_eq!(uridfa::resolve::Algorithm::ALL.len(), 5);
     /// ```
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm;
+        2 + cfg!(feature = "draft-fielding-uri-rfc2396bis-01") as usize
+            + cfg!(feature = "rfc2396") as usize
+            + cfg!(feature = "draft-fielding-url-syntax-05") as usize] = [
         Algorithm::Rfc3986,
         Algorithm::Rfc3986NonStrict,
+        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
         Algorithm::Rfc2396bis01,
+        #[cfg(feature = "rfc2396")]
         Algorithm::Rfc2396,
+        #[cfg(feature = "draft-fielding-url-syntax-05")]
         Algorithm::UrlSyntax05,
     ];
 
@@ -190,8 +211,11 @@ impl Algorithm {
         match self {
             Algorithm::Rfc3986 => "rfc3986",
             Algorithm::Rfc3986NonStrict => "rfc3986-nonstrict",
+            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
             Algorithm::Rfc2396bis01 => "draft-fielding-uri-rfc2396bis-01",
+            #[cfg(feature = "rfc2396")]
             Algorithm::Rfc2396 => "rfc2396",
+            #[cfg(feature = "draft-fielding-url-syntax-05")]
             Algorithm::UrlSyntax05 => "draft-fielding-url-syntax-05",
         }
     }
@@ -225,9 +249,10 @@ impl Algorithm {
     /// assert_eq!(Algorithm::Rfc2396.default_dots(), Dots::Keep);
     /// ```
     pub fn default_dots(self) -> Dots {
-        match self {
-            Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict => Dots::Remove,
-            _ => Dots::Keep,
+        if self.is_rfc3986() {
+            Dots::Remove
+        } else {
+            Dots::Keep
         }
     }
 
@@ -243,7 +268,8 @@ impl fmt::Display for Algorithm {
 }
 
 /// The grammar that reads base and reference for the `rfc3986` and
-/// `rfc3986-nonstrict` algorithms.
+/// `rfc3986-nonstrict` algorithms (`Rfc3987` with the cargo feature
+/// `rfc3987`).
 ///
 /// # Example
 ///
@@ -253,24 +279,30 @@ impl fmt::Display for Algorithm {
 /// assert_eq!(Syntax::Rfc3986.name(), "rfc3986");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Syntax {
     /// `rfc3986`: base `URI`, reference `URI-reference` ([`crate::rfc3986`]).
     #[default]
     Rfc3986,
     /// `rfc3987`: base `IRI`, reference `IRI-reference`
     /// ([`crate::rfc3987`]); RFC 3987 §6.5.
+    #[cfg(feature = "rfc3987")]
     Rfc3987,
 }
 
 impl Syntax {
-    /// Every syntax.
+    /// Every syntax compiled in.
     ///
     /// # Example
     ///
     /// ```
     /// assert_eq!(uridfa::resolve::Syntax::ALL.len(), 2);
     /// ```
-    pub const ALL: [Syntax; 2] = [Syntax::Rfc3986, Syntax::Rfc3987];
+    pub const ALL: [Syntax; 1 + cfg!(feature = "rfc3987") as usize] = [
+        Syntax::Rfc3986,
+        #[cfg(feature = "rfc3987")]
+        Syntax::Rfc3987,
+    ];
 
     /// The grammar's name (as in [`crate::GRAMMARS`] and `--grammar`).
     ///
@@ -294,6 +326,7 @@ impl Syntax {
     pub fn grammar(self) -> crate::Grammar {
         match self {
             Syntax::Rfc3986 => crate::Grammar::Rfc3986,
+            #[cfg(feature = "rfc3987")]
             Syntax::Rfc3987 => crate::Grammar::Rfc3987,
         }
     }
@@ -323,7 +356,7 @@ impl Syntax {
     /// assert_eq!(Syntax::from_name("rfc2396"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Syntax> {
-        crate::Grammar::from_name(name).and_then(Syntax::of)
+        crate::Grammar::from_name(name).ok().and_then(Syntax::of)
     }
 }
 
@@ -666,13 +699,32 @@ fn resolve_with_work(
     } else if options.syntax != Syntax::Rfc3986 {
         return Err(ResolveError::SyntaxUnsupported);
     } else {
-        parts_older(a, base, reference)?
+        #[cfg(any(
+            feature = "draft-fielding-uri-rfc2396bis-01",
+            feature = "rfc2396",
+            feature = "draft-fielding-url-syntax-05"
+        ))]
+        {
+            parts_older(a, base, reference)?
+        }
+        // Only the RFC 3986 algorithms are compiled in: unreachable.
+        #[cfg(not(any(
+            feature = "draft-fielding-uri-rfc2396bis-01",
+            feature = "rfc2396",
+            feature = "draft-fielding-url-syntax-05"
+        )))]
+        {
+            return Err(ResolveError::SyntaxUnsupported);
+        }
     };
     let target = match a {
         Algorithm::Rfc3986 => plan_rfc3986(b, r, true),
         Algorithm::Rfc3986NonStrict => plan_rfc3986(b, r, false),
+        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
         Algorithm::Rfc2396bis01 => plan_2396bis01(b, r, options.validating),
+        #[cfg(feature = "rfc2396")]
         Algorithm::Rfc2396 => plan_2396(b, r, false),
+        #[cfg(feature = "draft-fielding-url-syntax-05")]
         Algorithm::UrlSyntax05 => plan_2396(b, r, true),
     };
     recompose(&target, options.dots, out, work)

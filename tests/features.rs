@@ -1,0 +1,165 @@
+//! The grammar features (`Cargo.toml`): what a build compiles in follows
+//! them. Runs with any set of features: `cargo test --workspace` runs it
+//! with all ten grammars, `.ci/check-features` with `rfc3986` alone and with
+//! none, where the left-out grammars' names must give the error that names
+//! the feature.
+
+use uridfa::{Grammar, GRAMMARS};
+
+/// Each built-in grammar's name with whether cargo turned its feature on
+/// here: the names as `Cargo.toml` spells the features, the flags from
+/// cargo, not from the crate's own lists.
+const FEATURES: [(&str, bool); 10] = [
+    ("rfc3986", cfg!(feature = "rfc3986")),
+    ("rfc1738", cfg!(feature = "rfc1738")),
+    (
+        "draft-ietf-uri-url-06",
+        cfg!(feature = "draft-ietf-uri-url-06"),
+    ),
+    (
+        "draft-fielding-url-syntax-05",
+        cfg!(feature = "draft-fielding-url-syntax-05"),
+    ),
+    ("rfc2396", cfg!(feature = "rfc2396")),
+    (
+        "draft-fielding-uri-rfc2396bis-01",
+        cfg!(feature = "draft-fielding-uri-rfc2396bis-01"),
+    ),
+    ("rfc3987", cfg!(feature = "rfc3987")),
+    ("rfc6874", cfg!(feature = "rfc6874")),
+    (
+        "draft-ietf-urnbis-rfc2141bis-urn-03",
+        cfg!(feature = "draft-ietf-urnbis-rfc2141bis-urn-03"),
+    ),
+    ("rfc8141", cfg!(feature = "rfc8141")),
+];
+
+/// One feature per grammar file in `grammar/` (besides RFC 5234's
+/// `core.abnf`, which the others import), named as the file.
+#[test]
+fn one_feature_per_grammar_file() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .expect("grammar/")
+        .map(|e| e.expect("entry").file_name().into_string().expect("UTF-8"))
+        .filter_map(|n| n.strip_suffix(".abnf").map(str::to_owned))
+        .filter(|n| n != "core")
+        .collect();
+    files.sort();
+    let mut names: Vec<String> = FEATURES.iter().map(|(n, _)| n.to_string()).collect();
+    names.sort();
+    assert_eq!(files, names);
+}
+
+/// `GRAMMARS` and `Grammar::ALL` hold exactly the grammars whose feature is
+/// on, in the same order, each named as its feature.
+#[test]
+fn compiled_in_grammars_follow_the_features() {
+    let on: Vec<&str> = FEATURES.iter().filter(|f| f.1).map(|f| f.0).collect();
+    let registry: Vec<&str> = GRAMMARS.iter().map(|g| g.name).collect();
+    let all: Vec<&str> = Grammar::ALL.iter().map(|g| g.name()).collect();
+    assert_eq!(registry, on);
+    assert_eq!(all, on);
+    for g in Grammar::ALL {
+        assert_eq!(g.builtin().name, g.name());
+        assert!(!g.builtin().entries.is_empty(), "{g}: no entry tables");
+    }
+}
+
+/// A compiled-in grammar's name parses (ASCII case ignored); a left-out
+/// one's gives the error naming the feature; any other name lists the
+/// compiled-in grammars.
+#[test]
+fn names_of_left_out_grammars_name_their_feature() {
+    for (name, on) in FEATURES {
+        let upper = name.to_ascii_uppercase();
+        for given in [name, upper.as_str()] {
+            let got = Grammar::from_name(given);
+            if on {
+                assert_eq!(got.map(Grammar::name), Ok(name));
+                assert!(uridfa::grammar(given).is_some());
+            } else {
+                let e = got.expect_err(name);
+                assert_eq!(e.not_compiled_in(), Some(name));
+                assert_eq!(
+                    e.to_string(),
+                    format!(
+                        "grammar {name} is not compiled in; enable the cargo feature \"{name}\" of uridfa"
+                    )
+                );
+                assert_eq!(given.parse::<Grammar>(), Err(e));
+                assert!(uridfa::grammar(given).is_none());
+            }
+        }
+    }
+    let e = Grammar::from_name("rfc9999").expect_err("rfc9999");
+    assert_eq!(e.not_compiled_in(), None);
+    let on: Vec<&str> = FEATURES.iter().filter(|f| f.1).map(|f| f.0).collect();
+    let list = if on.is_empty() {
+        "none (no grammar feature is on)".to_owned()
+    } else {
+        on.join(", ")
+    };
+    assert_eq!(e.to_string(), format!("unknown grammar; built in: {list}"));
+}
+
+/// RFC 3986 alone is enough for its views, resolution, normalization and
+/// the text finder; the expected values are the RFC's.
+#[cfg(feature = "rfc3986")]
+#[test]
+fn rfc3986_alone_parses_resolves_and_normalizes() {
+    use uridfa::{normalize, resolve, rfc3986};
+    // §3: "foo://example.com:8042/over/there?name=ferret#nose".
+    let u = rfc3986::Uri::parse("foo://example.com:8042/over/there?name=ferret#nose")
+        .expect("§3 example");
+    assert_eq!(u.scheme(), Some("foo"));
+    assert_eq!(u.host(), Some("example.com"));
+    assert_eq!(u.port(), Some("8042"));
+    assert_eq!(u.path(), "/over/there");
+    assert_eq!(u.query(), Some("name=ferret"));
+    assert_eq!(u.fragment(), Some("nose"));
+    // §5.4.1, base "http://a/b/c/d;p?q".
+    let base = "http://a/b/c/d;p?q";
+    let opts = resolve::Options::default();
+    for (r, want) in [("g", "http://a/b/c/g"), ("../../../g", "http://a/g")] {
+        let mut out = [0u8; 64];
+        let n = resolve::resolve_into(base, r, opts, &mut out).expect(r);
+        assert_eq!(&out[..n], want.as_bytes(), "{r}");
+    }
+    // §6.2.2: "eXAMPLE://a/./b/../b/%63/%7bfoo%7d" is equivalent to
+    // "example://a/b/c/%7Bfoo%7D".
+    let mut out = [0u8; 64];
+    let n = normalize::normalize_into(
+        "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+        normalize::Steps::ALL,
+        &mut out,
+    )
+    .expect("§6.2.2");
+    assert_eq!(&out[..n], b"example://a/b/c/%7Bfoo%7D");
+    let found: Vec<_> = uridfa::text::Finder::new()
+        .find_iter("see <http://a/b> now")
+        .map(|f| f.range())
+        .collect();
+    assert_eq!(found, vec![(5..15)]);
+    // The algorithms of the older documents follow their grammars.
+    let algorithms: Vec<&str> = resolve::Algorithm::ALL.iter().map(|a| a.name()).collect();
+    let mut want = vec!["rfc3986", "rfc3986-nonstrict"];
+    want.extend(
+        [
+            "draft-fielding-uri-rfc2396bis-01",
+            "rfc2396",
+            "draft-fielding-url-syntax-05",
+        ]
+        .into_iter()
+        .filter(|a| FEATURES.iter().any(|f| f == &(*a, true))),
+    );
+    assert_eq!(algorithms, want);
+    let syntaxes: Vec<&str> = normalize::Syntax::ALL.iter().map(|s| s.name()).collect();
+    let mut want = vec!["rfc3986"];
+    want.extend(
+        ["rfc3987", "rfc6874", "draft-fielding-uri-rfc2396bis-01"]
+            .into_iter()
+            .filter(|a| FEATURES.iter().any(|f| f == &(*a, true))),
+    );
+    assert_eq!(syntaxes, want);
+}
