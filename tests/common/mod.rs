@@ -8,6 +8,7 @@
 pub mod abnf;
 pub mod literal;
 pub mod skip;
+pub mod spec;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -1,0 +1,367 @@
+//! The parse family of spec vectors: every row of `tests/data/parse.jsonl`
+//! (issues 10 and 13: test vectors as data, one runner per family).
+//!
+//! A row is one example typed in from a document, or derived by hand from
+//! the document's grammar, with the section it comes from:
+//!
+//! - `doc`: the document, as its file is named in `../shared/specs`;
+//! - `section`: where the example or the rule is;
+//! - `grammar`, `rule`: the uridfa grammar module and the entry rule;
+//! - `input` (or `input_bytes`, an array of octets, for input that is
+//!   not UTF-8);
+//! - `outcome`: `"ok"`, with the `components` the row states (a `null`
+//!   component must be absent; components the row does not name are not
+//!   checked), or `"error"` with the error's `offset` (the first byte that
+//!   cannot continue any match of the rule, or the input's length when
+//!   the input stops short: `uridfa::Error::offset`'s contract) and, where
+//!   the row states it, the error's `component`;
+//! - `why` and `note`: the derivation, as the tests that held these rows
+//!   as Rust literals spelled it out;
+//! - `in_doc`: the input is printed in the document; the runner finds it
+//!   in the document's text (white space collapsed) when `../shared/specs`
+//!   is present, so a typo in the transcription fails.
+//!
+//! Every row is also checked for agreement between the validating and the
+//! splitting machines (`is_valid` against `parse`), and a few grammars add
+//! what their old helpers checked: RFC 3987 parses `parse` and
+//! `parse_bytes` alike and reports errors on character boundaries; the
+//! URN grammars check their second entry rule (`assigned-name`,
+//! `assigned-urn`) against the first.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::skip;
+use common::spec::SpecText;
+use serde_json::{json, Value};
+
+/// The components a view reports, by accessor name.
+type Comps = BTreeMap<&'static str, Value>;
+
+/// What one row's input gives under its rule.
+struct Outcome {
+    /// `is_valid` of the rule.
+    valid: bool,
+    /// The components, or the error's offset and component.
+    parsed: Result<Comps, uridfa::Error>,
+}
+
+/// A component value as JSON: a string, or `null` for an absent one.
+trait Component {
+    fn value(self) -> Value;
+}
+
+impl Component for &str {
+    fn value(self) -> Value {
+        Value::from(self)
+    }
+}
+
+impl Component for Option<&str> {
+    fn value(self) -> Value {
+        self.map_or(Value::Null, Value::from)
+    }
+}
+
+/// A kind (host kind, authority kind) by its variant name.
+fn kind<K: std::fmt::Debug>(k: Option<K>) -> Value {
+    k.map_or(Value::Null, |k| Value::from(format!("{k:?}")))
+}
+
+/// `parse_bytes` and `is_valid` of `$view` in module `$m`, with the
+/// accessors named.
+macro_rules! run {
+    ($m:ident :: $view:ident, $input:expr, [$($s:ident),*], [$($k:ident),*]) => {{
+        let input: &[u8] = $input;
+        Outcome {
+            valid: uridfa::$m::$view::is_valid(input),
+            parsed: uridfa::$m::$view::parse_bytes(input).map(|v| {
+                let mut c = Comps::new();
+                $(c.insert(stringify!($s), Component::value(v.$s()));)*
+                $(c.insert(stringify!($k), kind(v.$k()));)*
+                c
+            }),
+        }
+    }};
+}
+
+/// Parses `input` under `rule` of `grammar`.
+fn parse(grammar: &str, rule: &str, input: &[u8]) -> Outcome {
+    match (grammar, rule) {
+        ("rfc3986", "URI-reference") => run!(
+            rfc3986::UriRef,
+            input,
+            [scheme, authority, userinfo, host, port, path, query, fragment],
+            [host_kind]
+        ),
+        ("rfc3986", "URI") => run!(
+            rfc3986::Uri,
+            input,
+            [scheme, authority, userinfo, host, port, path, query, fragment],
+            [host_kind]
+        ),
+        ("rfc3986", "absolute-URI") => run!(
+            rfc3986::AbsoluteUri,
+            input,
+            [scheme, authority, userinfo, host, port, path, query, fragment],
+            [host_kind]
+        ),
+        ("rfc3986", "relative-ref") => run!(
+            rfc3986::RelativeRef,
+            input,
+            [scheme, authority, userinfo, host, port, path, query, fragment],
+            [host_kind]
+        ),
+        ("rfc2396", "URI-reference") => run!(
+            rfc2396::UriRef,
+            input,
+            [scheme, authority, userinfo, host, port, path, query, fragment],
+            [authority_kind, host_kind]
+        ),
+        ("draft-fielding-url-syntax-05", "URL-reference") => run!(
+            draft_fielding_url_syntax_05::UrlRef,
+            input,
+            [scheme, site, user, password, host, port, path, query, fragment],
+            []
+        ),
+        _ => panic!("parse.jsonl: no rule {rule:?} of grammar {grammar:?} in the runner"),
+    }
+}
+
+/// One row of `tests/data/parse.jsonl`, read.
+#[derive(Clone)]
+struct Row {
+    doc: String,
+    section: String,
+    grammar: String,
+    rule: String,
+    input: Vec<u8>,
+    expected: Result<Comps, (usize, Option<String>)>,
+    in_doc: bool,
+    line: usize,
+}
+
+impl Row {
+    fn read(line: usize, text: &str) -> Row {
+        let v: Value =
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("parse.jsonl:{line}: {e}"));
+        let field = |k: &str| -> String {
+            v[k].as_str()
+                .unwrap_or_else(|| panic!("parse.jsonl:{line}: no {k}"))
+                .to_string()
+        };
+        let input = match (&v["input"], &v["input_bytes"]) {
+            (Value::String(s), _) => s.as_bytes().to_vec(),
+            (_, Value::Array(a)) => a
+                .iter()
+                .map(|b| {
+                    b.as_u64()
+                        .and_then(|b| u8::try_from(b).ok())
+                        .unwrap_or_else(|| panic!("parse.jsonl:{line}: bad octet {b}"))
+                })
+                .collect(),
+            _ => panic!("parse.jsonl:{line}: no input"),
+        };
+        let expected = match v["outcome"].as_str() {
+            Some("ok") => Ok(v["components"]
+                .as_object()
+                .map(|m| {
+                    m.iter()
+                        .map(|(k, x)| (component_name(line, k), x.clone()))
+                        .collect()
+                })
+                .unwrap_or_default()),
+            Some("error") => Err((
+                v["offset"]
+                    .as_u64()
+                    .unwrap_or_else(|| panic!("parse.jsonl:{line}: an error row needs an offset"))
+                    as usize,
+                v["component"].as_str().map(String::from),
+            )),
+            o => panic!("parse.jsonl:{line}: outcome {o:?}"),
+        };
+        Row {
+            doc: field("doc"),
+            section: field("section"),
+            grammar: field("grammar"),
+            rule: field("rule"),
+            input,
+            expected,
+            in_doc: v["in_doc"].as_bool().unwrap_or(false),
+            line,
+        }
+    }
+
+    fn shown(&self) -> String {
+        format!(
+            "parse.jsonl:{} {} {} {} {:?}",
+            self.line,
+            self.doc,
+            self.section,
+            self.rule,
+            String::from_utf8_lossy(&self.input)
+        )
+    }
+}
+
+/// The accessor names the runner knows, so that a misspelt component in
+/// the data fails instead of going unchecked.
+const COMPONENTS: &[&str] = &[
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
+    "authority_kind",
+    "site",
+    "user",
+    "password",
+];
+
+fn component_name(line: usize, k: &str) -> &'static str {
+    COMPONENTS
+        .iter()
+        .find(|c| **c == k)
+        .unwrap_or_else(|| panic!("parse.jsonl:{line}: unknown component {k:?}"))
+}
+
+fn rows() -> Vec<Row> {
+    include_str!("data/parse.jsonl")
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| Row::read(n + 1, l))
+        .collect()
+}
+
+/// What is wrong with `row`, if anything.
+fn check(row: &Row) -> Option<String> {
+    let got = parse(&row.grammar, &row.rule, &row.input);
+    if got.valid != got.parsed.is_ok() {
+        return Some(format!(
+            "is_valid {} but parse {}",
+            got.valid,
+            if got.parsed.is_ok() {
+                "succeeds"
+            } else {
+                "fails"
+            }
+        ));
+    }
+    match (&row.expected, &got.parsed) {
+        (Ok(want), Ok(comps)) => {
+            for (k, w) in want {
+                let g = comps
+                    .get(k)
+                    .unwrap_or_else(|| panic!("{}: {} has no {k}", row.shown(), row.rule));
+                if g != w {
+                    return Some(format!("{k}: want {w}, got {g}"));
+                }
+            }
+            None
+        }
+        (Ok(_), Err(e)) => Some(format!("should match, got {e}")),
+        (Err(_), Ok(c)) => Some(format!("should not match, got {}", json!(c))),
+        (Err((offset, component)), Err(e)) => {
+            if e.offset() != *offset {
+                return Some(format!(
+                    "error offset: want {offset}, got {} ({e})",
+                    e.offset()
+                ));
+            }
+            match component {
+                Some(c) if e.component() != Some(c.as_str()) => Some(format!(
+                    "error component: want {c}, got {:?}",
+                    e.component()
+                )),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The number of rows per grammar: a row lost from the data fails here.
+const ROWS: &[(&str, usize)] = &[
+    ("rfc3986", 233),
+    ("rfc2396", 61),
+    ("draft-fielding-url-syntax-05", 68),
+];
+
+#[test]
+fn every_row() {
+    let rows = rows();
+    let mut failures = Vec::new();
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for row in &rows {
+        *counts.entry(row.grammar.as_str()).or_default() += 1;
+        if let Some(why) = check(row) {
+            failures.push(format!("{}: {why}", row.shown()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows fail:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+    for &(grammar, n) in ROWS {
+        assert_eq!(counts.get(grammar), Some(&n), "rows of {grammar}");
+    }
+    assert_eq!(counts.len(), ROWS.len(), "grammars: {counts:?}");
+    eprintln!("parse.jsonl: {} rows pass ({counts:?})", rows.len());
+}
+
+#[test]
+fn rows_printed_in_the_documents_are_there() {
+    let rows = rows();
+    let mut texts: BTreeMap<&str, Option<SpecText>> = BTreeMap::new();
+    let mut checked = 0;
+    for row in rows.iter().filter(|r| r.in_doc) {
+        let text = texts
+            .entry(row.doc.as_str())
+            .or_insert_with(|| SpecText::read(&row.doc));
+        let Some(text) = text else { continue };
+        let input = String::from_utf8(row.input.clone()).expect("in_doc rows are text");
+        assert!(
+            text.contains(&input),
+            "{}: not found in {}.txt",
+            row.shown(),
+            row.doc
+        );
+        checked += 1;
+    }
+    if texts.values().any(Option::is_none) {
+        skip::note(format_args!(
+            "SKIPPED in part: {checked} parse.jsonl rows found in their documents, the others' documents are missing"
+        ));
+    }
+}
+
+#[test]
+fn a_changed_row_fails() {
+    // The runner can fail: an ok row turned into an error row, and an
+    // error row with its offset moved.
+    let rows = rows();
+    let mut ok = rows
+        .iter()
+        .find(|r| r.expected.is_ok())
+        .expect("an ok row")
+        .clone();
+    ok.expected = Err((0, None));
+    assert!(check(&ok).is_some(), "{}", ok.shown());
+    let mut err = rows
+        .iter()
+        .find(|r| r.expected.is_err())
+        .expect("an error row")
+        .clone();
+    if let Err((offset, _)) = &mut err.expected {
+        *offset += 1;
+    }
+    assert!(check(&err).is_some(), "{}", err.shown());
+}
