@@ -125,6 +125,43 @@ fn parse(grammar: &str, rule: &str, input: &[u8]) -> Outcome {
             [scheme, site, user, password, host, port, path, query, fragment],
             []
         ),
+        ("rfc6874", "URI-reference") => run!(
+            rfc6874::UriRef,
+            input,
+            [scheme, authority, userinfo, host, port, path, query, fragment],
+            [host_kind]
+        ),
+        ("rfc3987", "IRI") => run!(
+            rfc3987::Iri,
+            input,
+            [scheme, authority, userinfo, host, port, path, query, fragment],
+            [host_kind]
+        ),
+        ("rfc3987", "IRI-reference") => run!(
+            rfc3987::IriRef,
+            input,
+            [scheme, authority, userinfo, host, port, path, query, fragment],
+            [host_kind]
+        ),
+        ("rfc8141", "namestring") => run!(
+            rfc8141::Urn,
+            input,
+            [
+                nid,
+                nss,
+                r_component,
+                q_component,
+                f_component,
+                assigned_name
+            ],
+            []
+        ),
+        ("draft-ietf-urnbis-rfc2141bis-urn-03", "urn-reference") => run!(
+            draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef,
+            input,
+            [nid, nss, query, fragment],
+            []
+        ),
         _ => panic!("parse.jsonl: no rule {rule:?} of grammar {grammar:?} in the runner"),
     }
 }
@@ -221,6 +258,12 @@ const COMPONENTS: &[&str] = &[
     "site",
     "user",
     "password",
+    "nid",
+    "nss",
+    "r_component",
+    "q_component",
+    "f_component",
+    "assigned_name",
 ];
 
 fn component_name(line: usize, k: &str) -> &'static str {
@@ -239,8 +282,62 @@ fn rows() -> Vec<Row> {
         .collect()
 }
 
+/// What a grammar's old helper checked beyond the row: RFC 3987's
+/// `IRI` and `IRI-reference` views agree, `parse` and `parse_bytes` give
+/// the same answer and errors fall on character boundaries; a URN
+/// grammar's second entry rule accepts exactly the rows without
+/// r-, q- and f-components (RFC 8141) and rejects what the first rejects.
+fn extra(row: &Row) -> Option<String> {
+    use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::AssignedUrn;
+    use uridfa::rfc3987::{Iri, IriRef};
+    use uridfa::rfc8141::AssignedName;
+    let input = row.input.as_slice();
+    match (row.grammar.as_str(), &row.expected) {
+        ("rfc3987", Ok(_)) => {
+            let s = std::str::from_utf8(input).ok()?;
+            let (i, r) = (Iri::parse(s).ok()?, IriRef::parse(s).ok()?);
+            let five = |v: (Option<&str>, Option<&str>, &str, Option<&str>, Option<&str>)| json!(v);
+            if five((i.scheme(), i.authority(), i.path(), i.query(), i.fragment()))
+                != five((r.scheme(), r.authority(), r.path(), r.query(), r.fragment()))
+            {
+                return Some("IRI and IRI-reference views differ".into());
+            }
+            (Iri::parse_bytes(input).ok() != Some(i))
+                .then(|| "parse_bytes differs from parse".into())
+        }
+        ("rfc3987", Err(_)) => {
+            let e = IriRef::parse_bytes(input).err()?;
+            let s = std::str::from_utf8(input).ok()?;
+            if IriRef::parse(s).err() != Some(e) {
+                return Some("parse and parse_bytes give different errors".into());
+            }
+            (!s.is_char_boundary(e.offset()))
+                .then(|| format!("error offset {} is inside a character", e.offset()))
+        }
+        ("rfc8141", Ok(want)) => {
+            let absent = ["r_component", "q_component", "f_component"]
+                .iter()
+                .map(|k| want.get(k).map(Value::is_null));
+            let absent: Option<Vec<bool>> = absent.collect();
+            let plain = absent?.iter().all(|a| *a);
+            (AssignedName::is_valid(input) != plain)
+                .then(|| format!("assigned-name is_valid should be {plain}"))
+        }
+        ("rfc8141", Err(_)) => {
+            AssignedName::is_valid(input).then(|| "assigned-name accepts it".into())
+        }
+        ("draft-ietf-urnbis-rfc2141bis-urn-03", Err(_)) => {
+            AssignedUrn::is_valid(input).then(|| "assigned-urn accepts it".into())
+        }
+        _ => None,
+    }
+}
+
 /// What is wrong with `row`, if anything.
 fn check(row: &Row) -> Option<String> {
+    if let Some(why) = extra(row) {
+        return Some(why);
+    }
     let got = parse(&row.grammar, &row.rule, &row.input);
     if got.valid != got.parsed.is_ok() {
         return Some(format!(
@@ -290,6 +387,10 @@ const ROWS: &[(&str, usize)] = &[
     ("rfc3986", 233),
     ("rfc2396", 61),
     ("draft-fielding-url-syntax-05", 68),
+    ("rfc6874", 11),
+    ("rfc3987", 33),
+    ("rfc8141", 44),
+    ("draft-ietf-urnbis-rfc2141bis-urn-03", 81),
 ];
 
 #[test]
