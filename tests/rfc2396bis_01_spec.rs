@@ -16,7 +16,7 @@
 //! `../shared/specs` (skipped with a message when the text is absent).
 
 mod common;
-use common::strip_comment;
+use common::transcription::strip_comment;
 
 use regex_automata::nfa::thompson::pikevm::PikeVM;
 use uridfa::draft_fielding_uri_rfc2396bis_01::{
