@@ -58,6 +58,12 @@ impl Component for &str {
     }
 }
 
+impl Component for Option<u16> {
+    fn value(self) -> Value {
+        self.map_or(Value::Null, Value::from)
+    }
+}
+
 impl Component for Option<&str> {
     fn value(self) -> Value {
         self.map_or(Value::Null, Value::from)
@@ -72,7 +78,10 @@ fn kind<K: std::fmt::Debug>(k: Option<K>) -> Value {
 /// `parse_bytes` and `is_valid` of `$view` in module `$m`, with the
 /// accessors named.
 macro_rules! run {
-    ($m:ident :: $view:ident, $input:expr, [$($s:ident),*], [$($k:ident),*]) => {{
+    ($m:ident :: $view:ident, $input:expr, [$($s:ident),*], [$($k:ident),*]) => {
+        run!($m::$view, $input, [$($s),*], [$($k),*], [])
+    };
+    ($m:ident :: $view:ident, $input:expr, [$($s:ident),*], [$($k:ident),*], [$($p:ident),*]) => {{
         let input: &[u8] = $input;
         Outcome {
             valid: uridfa::$m::$view::is_valid(input),
@@ -80,10 +89,54 @@ macro_rules! run {
                 let mut c = Comps::new();
                 $(c.insert(stringify!($s), Component::value(v.$s()));)*
                 $(c.insert(stringify!($k), kind(v.$k()));)*
+                $(c.insert(stringify!($p), kind(Some(v.$p())));)*
                 c
             }),
         }
     }};
+}
+
+const BIS: &str = "draft-fielding-uri-rfc2396bis-01";
+
+/// The entry rules of the grammars whose rows may list the exact set of
+/// rules an input matches (`rules`).
+fn entry_rules(grammar: &str) -> &'static [&'static str] {
+    match grammar {
+        BIS => &[
+            "URI-reference",
+            "absolute-URI-reference",
+            "absolute-URI",
+            "relative-URI",
+        ],
+        _ => panic!("parse.jsonl: no entry rules of {grammar:?} in the runner"),
+    }
+}
+
+/// The five components of RFC 3986 Appendix B's regular expression (the
+/// same in 2396bis-01 Appendix B): scheme = $2, authority = $4, path =
+/// $5, query = $7, fragment = $9.
+fn appendix_b(input: &str) -> Comps {
+    use regex_automata::nfa::thompson::pikevm::PikeVM;
+    let re = PikeVM::new(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
+        .expect("Appendix B's expression compiles");
+    let mut cache = re.create_cache();
+    let mut caps = re.create_captures();
+    re.captures(&mut cache, input, &mut caps);
+    assert!(
+        caps.is_match(),
+        "Appendix B's expression matches any string"
+    );
+    let g = |i: usize| caps.get_group(i).map(|s| &input[s.range()]).value();
+    let mut c = Comps::new();
+    c.insert("scheme", g(2));
+    c.insert("authority", g(4));
+    c.insert(
+        "path",
+        caps.get_group(5).map_or("", |s| &input[s.range()]).value(),
+    );
+    c.insert("query", g(7));
+    c.insert("fragment", g(9));
+    c
 }
 
 /// Parses `input` under `rule` of `grammar`.
@@ -162,6 +215,78 @@ fn parse(grammar: &str, rule: &str, input: &[u8]) -> Outcome {
             [nid, nss, query, fragment],
             []
         ),
+        (BIS, "URI-reference") => run!(
+            draft_fielding_uri_rfc2396bis_01::UriRef,
+            input,
+            [
+                scheme,
+                authority,
+                userinfo,
+                host,
+                port,
+                port_u16,
+                path,
+                opaque_part,
+                query,
+                fragment
+            ],
+            [authority_kind, host_kind],
+            [path_kind]
+        ),
+        (BIS, "absolute-URI-reference") => run!(
+            draft_fielding_uri_rfc2396bis_01::AbsoluteUriRef,
+            input,
+            [
+                scheme,
+                authority,
+                userinfo,
+                host,
+                port,
+                port_u16,
+                path,
+                opaque_part,
+                query,
+                fragment
+            ],
+            [authority_kind, host_kind],
+            [path_kind]
+        ),
+        (BIS, "absolute-URI") => run!(
+            draft_fielding_uri_rfc2396bis_01::AbsoluteUri,
+            input,
+            [
+                scheme,
+                authority,
+                userinfo,
+                host,
+                port,
+                port_u16,
+                path,
+                opaque_part,
+                query,
+                fragment
+            ],
+            [authority_kind, host_kind],
+            [path_kind]
+        ),
+        (BIS, "relative-URI") => run!(
+            draft_fielding_uri_rfc2396bis_01::RelativeUri,
+            input,
+            [
+                scheme,
+                authority,
+                userinfo,
+                host,
+                port,
+                port_u16,
+                path,
+                opaque_part,
+                query,
+                fragment
+            ],
+            [authority_kind, host_kind],
+            [path_kind]
+        ),
         _ => panic!("parse.jsonl: no rule {rule:?} of grammar {grammar:?} in the runner"),
     }
 }
@@ -172,7 +297,13 @@ struct Row {
     doc: String,
     section: String,
     grammar: String,
-    rule: String,
+    /// The rules the row is checked under: its `rule`, or its `rules`,
+    /// which are then exactly the entry rules that accept the input (the
+    /// others must reject it), all with the same components.
+    rules: Vec<String>,
+    exact: bool,
+    /// Appendix B's regular expression splits the input alike.
+    appendix_b: bool,
     input: Vec<u8>,
     expected: Result<Comps, (usize, Option<String>)>,
     in_doc: bool,
@@ -222,7 +353,15 @@ impl Row {
             doc: field("doc"),
             section: field("section"),
             grammar: field("grammar"),
-            rule: field("rule"),
+            rules: match v["rules"].as_array() {
+                Some(a) => a
+                    .iter()
+                    .map(|r| r.as_str().expect("rule names").to_string())
+                    .collect(),
+                None => vec![field("rule")],
+            },
+            exact: v["rules"].is_array(),
+            appendix_b: v["appendix_b"] == true,
             input,
             expected,
             in_doc: v["in_doc"].as_bool().unwrap_or(false),
@@ -236,7 +375,7 @@ impl Row {
             self.line,
             self.doc,
             self.section,
-            self.rule,
+            self.rules.join("|"),
             String::from_utf8_lossy(&self.input)
         )
     }
@@ -264,6 +403,9 @@ const COMPONENTS: &[&str] = &[
     "q_component",
     "f_component",
     "assigned_name",
+    "port_u16",
+    "opaque_part",
+    "path_kind",
 ];
 
 fn component_name(line: usize, k: &str) -> &'static str {
@@ -338,7 +480,53 @@ fn check(row: &Row) -> Option<String> {
     if let Some(why) = extra(row) {
         return Some(why);
     }
-    let got = parse(&row.grammar, &row.rule, &row.input);
+    let mut first: Option<Comps> = None;
+    for rule in &row.rules {
+        if let Some(why) = check_rule(row, rule) {
+            return Some(format!("{rule}: {why}"));
+        }
+        if row.rules.len() > 1 {
+            let comps = parse(&row.grammar, rule, &row.input).parsed.ok()?;
+            match &first {
+                Some(f) if *f != comps => {
+                    return Some(format!(
+                        "{rule} gives {} but {} gives {}",
+                        json!(comps),
+                        row.rules[0],
+                        json!(f)
+                    ))
+                }
+                Some(_) => {}
+                None => first = Some(comps),
+            }
+        }
+    }
+    if row.exact {
+        for rule in entry_rules(&row.grammar) {
+            if !row.rules.iter().any(|r| r == rule) && parse(&row.grammar, rule, &row.input).valid {
+                return Some(format!("{rule} should reject it"));
+            }
+        }
+    }
+    if row.appendix_b {
+        let (Ok(want), Ok(input)) = (&row.expected, std::str::from_utf8(&row.input)) else {
+            return Some("appendix_b needs an ok row of text".into());
+        };
+        for (k, g) in appendix_b(input) {
+            if want.get(k) != Some(&g) {
+                return Some(format!(
+                    "Appendix B gives {k} {g}, the row {:?}",
+                    want.get(k)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// What is wrong with `row` under one of its rules.
+fn check_rule(row: &Row, rule: &str) -> Option<String> {
+    let got = parse(&row.grammar, rule, &row.input);
     if got.valid != got.parsed.is_ok() {
         return Some(format!(
             "is_valid {} but parse {}",
@@ -355,7 +543,7 @@ fn check(row: &Row) -> Option<String> {
             for (k, w) in want {
                 let g = comps
                     .get(k)
-                    .unwrap_or_else(|| panic!("{}: {} has no {k}", row.shown(), row.rule));
+                    .unwrap_or_else(|| panic!("{}: {rule} has no {k}", row.shown()));
                 if g != w {
                     return Some(format!("{k}: want {w}, got {g}"));
                 }
@@ -391,6 +579,7 @@ const ROWS: &[(&str, usize)] = &[
     ("rfc3987", 33),
     ("rfc8141", 44),
     ("draft-ietf-urnbis-rfc2141bis-urn-03", 81),
+    (BIS, 178),
 ];
 
 #[test]

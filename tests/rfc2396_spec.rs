@@ -127,6 +127,13 @@ fn s3_scheme_specific_part() {
     );
     let r = UriRef::parse("g:h?y#s").unwrap();
     assert_eq!(r.scheme_specific_part(), Some("h?y"));
+    for s in ["g?y#s", "//g", "", "#s"] {
+        assert_eq!(
+            UriRef::parse(s).unwrap().scheme_specific_part(),
+            None,
+            "{s:?}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------

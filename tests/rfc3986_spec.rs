@@ -462,6 +462,15 @@ fn appendix_c_examples() {
 
 #[test]
 fn views_agree_on_shared_language() {
+    for s in ["http://a/b/c/d;p?q", "urn:x", "s://[::1]:1/p?q"] {
+        let a = ok(Ref, s);
+        assert_eq!(ok(U, s), a);
+        assert_eq!(ok(Abs, s), a);
+    }
+    for s in ["//a/b?q#f", "../g", "", "#f"] {
+        let a = ok(Ref, s);
+        assert_eq!(ok(Rel, s), a);
+    }
     // The same error value from `parse` and `parse_bytes`.
     assert_eq!(
         UriRef::parse("http://a/b c").unwrap_err(),

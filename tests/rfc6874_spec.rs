@@ -118,6 +118,19 @@ macro_rules! comps {
     }};
 }
 
+#[test]
+fn zone_like_reg_names() {
+    // Outside brackets "%25" is a pct-encoded "%" in a reg-name (RFC 3986
+    // §3.2.2): no zone.
+    for input in ["http://host%25en1/", "http://192.0.2.1%25eth0/"] {
+        let u = Uri::parse(input).unwrap();
+        assert_eq!(u.host_kind(), Some(HostKind::RegName), "{input}");
+        assert_eq!(u.zone_id(), None, "{input}");
+        let v = uridfa::rfc3986::Uri::parse(input).unwrap();
+        assert_eq!(u.host(), v.host());
+    }
+}
+
 /// Every string of the corpora (`common::corpora_inputs`), or none when
 /// `../shared/corpora` is absent (that function notes the skip).
 fn corpora_inputs() -> Vec<String> {

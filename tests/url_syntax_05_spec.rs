@@ -155,6 +155,15 @@ fn s4_1_scheme_specific_part() {
     );
     let r = UrlRef::parse("g:h?y#s").unwrap();
     assert_eq!(r.scheme_specific_part(), Some("h?y"));
+    // No scheme, no scheme-specific part (§4.1: relative URLs "do not
+    // begin with a scheme name").
+    for s in ["g?y#s", "//g", "", "#s"] {
+        assert_eq!(
+            UrlRef::parse(s).unwrap().scheme_specific_part(),
+            None,
+            "{s:?}"
+        );
+    }
     assert_eq!(
         RelativeUrl::parse("this:that")
             .unwrap()
