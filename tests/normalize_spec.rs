@@ -156,13 +156,7 @@ fn every_row() {
             check(r).map(|why| format!("normalize.jsonl:{} {} {}: {why}", r.line, r.doc, r.section))
         })
         .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} rows fail:\n{}",
-        failures.len(),
-        rows.len(),
-        failures.join("\n")
-    );
+    common::assert_rows_pass(&failures, rows.len());
     assert_eq!(rows.len(), ROWS);
 }
 

@@ -152,56 +152,59 @@ fn entry_rules(grammar: &str) -> &'static [&'static str] {
 /// same in 2396bis-01 Appendix B): scheme = $2, authority = $4, path =
 /// $5, query = $7, fragment = $9.
 fn appendix_b(input: &str) -> Comps {
-    use regex_automata::nfa::thompson::pikevm::PikeVM;
-    let re = PikeVM::new(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
-        .expect("Appendix B's expression compiles");
-    let mut cache = re.create_cache();
-    let mut caps = re.create_captures();
-    re.captures(&mut cache, input, &mut caps);
-    assert!(
-        caps.is_match(),
-        "Appendix B's expression matches any string"
-    );
-    let g = |i: usize| caps.get_group(i).map(|s| &input[s.range()]).value();
+    let p = common::literal::appendix_b_regex(input);
     let mut c = Comps::new();
-    c.insert("scheme", g(2));
-    c.insert("authority", g(4));
-    c.insert(
-        "path",
-        caps.get_group(5).map_or("", |s| &input[s.range()]).value(),
-    );
-    c.insert("query", g(7));
-    c.insert("fragment", g(9));
+    c.insert("scheme", p.scheme.as_deref().value());
+    c.insert("authority", p.authority.as_deref().value());
+    c.insert("path", p.path.as_str().value());
+    c.insert("query", p.query.as_deref().value());
+    c.insert("fragment", p.fragment.as_deref().value());
     c
 }
 
 /// Parses `input` under `rule` of `grammar`.
 fn parse(grammar: &str, rule: &str, input: &[u8]) -> Outcome {
+    // The accessors of the RFC 3986 family's views, and of 2396bis-01's.
+    macro_rules! generic {
+        ($m:ident :: $view:ident) => {
+            run!(
+                $m::$view,
+                input,
+                [scheme, authority, userinfo, host, port, path, query, fragment],
+                [host_kind]
+            )
+        };
+    }
+    macro_rules! bis {
+        ($view:ident) => {
+            run!(
+                draft_fielding_uri_rfc2396bis_01::$view,
+                input,
+                [
+                    scheme,
+                    authority,
+                    userinfo,
+                    host,
+                    port,
+                    port_u16,
+                    path,
+                    opaque_part,
+                    query,
+                    fragment
+                ],
+                [authority_kind, host_kind],
+                [path_kind]
+            )
+        };
+    }
     match (grammar, rule) {
-        ("rfc3986", "URI-reference") => run!(
-            rfc3986::UriRef,
-            input,
-            [scheme, authority, userinfo, host, port, path, query, fragment],
-            [host_kind]
-        ),
-        ("rfc3986", "URI") => run!(
-            rfc3986::Uri,
-            input,
-            [scheme, authority, userinfo, host, port, path, query, fragment],
-            [host_kind]
-        ),
-        ("rfc3986", "absolute-URI") => run!(
-            rfc3986::AbsoluteUri,
-            input,
-            [scheme, authority, userinfo, host, port, path, query, fragment],
-            [host_kind]
-        ),
-        ("rfc3986", "relative-ref") => run!(
-            rfc3986::RelativeRef,
-            input,
-            [scheme, authority, userinfo, host, port, path, query, fragment],
-            [host_kind]
-        ),
+        ("rfc3986", "URI-reference") => generic!(rfc3986::UriRef),
+        ("rfc3986", "URI") => generic!(rfc3986::Uri),
+        ("rfc3986", "absolute-URI") => generic!(rfc3986::AbsoluteUri),
+        ("rfc3986", "relative-ref") => generic!(rfc3986::RelativeRef),
+        ("rfc6874", "URI-reference") => generic!(rfc6874::UriRef),
+        ("rfc3987", "IRI") => generic!(rfc3987::Iri),
+        ("rfc3987", "IRI-reference") => generic!(rfc3987::IriRef),
         ("rfc2396", "URI-reference") => run!(
             rfc2396::UriRef,
             input,
@@ -213,24 +216,6 @@ fn parse(grammar: &str, rule: &str, input: &[u8]) -> Outcome {
             input,
             [scheme, site, user, password, host, port, path, query, fragment],
             []
-        ),
-        ("rfc6874", "URI-reference") => run!(
-            rfc6874::UriRef,
-            input,
-            [scheme, authority, userinfo, host, port, path, query, fragment],
-            [host_kind]
-        ),
-        ("rfc3987", "IRI") => run!(
-            rfc3987::Iri,
-            input,
-            [scheme, authority, userinfo, host, port, path, query, fragment],
-            [host_kind]
-        ),
-        ("rfc3987", "IRI-reference") => run!(
-            rfc3987::IriRef,
-            input,
-            [scheme, authority, userinfo, host, port, path, query, fragment],
-            [host_kind]
         ),
         ("rfc8141", "namestring") => run!(
             rfc8141::Urn,
@@ -251,78 +236,10 @@ fn parse(grammar: &str, rule: &str, input: &[u8]) -> Outcome {
             [nid, nss, query, fragment],
             []
         ),
-        (BIS, "URI-reference") => run!(
-            draft_fielding_uri_rfc2396bis_01::UriRef,
-            input,
-            [
-                scheme,
-                authority,
-                userinfo,
-                host,
-                port,
-                port_u16,
-                path,
-                opaque_part,
-                query,
-                fragment
-            ],
-            [authority_kind, host_kind],
-            [path_kind]
-        ),
-        (BIS, "absolute-URI-reference") => run!(
-            draft_fielding_uri_rfc2396bis_01::AbsoluteUriRef,
-            input,
-            [
-                scheme,
-                authority,
-                userinfo,
-                host,
-                port,
-                port_u16,
-                path,
-                opaque_part,
-                query,
-                fragment
-            ],
-            [authority_kind, host_kind],
-            [path_kind]
-        ),
-        (BIS, "absolute-URI") => run!(
-            draft_fielding_uri_rfc2396bis_01::AbsoluteUri,
-            input,
-            [
-                scheme,
-                authority,
-                userinfo,
-                host,
-                port,
-                port_u16,
-                path,
-                opaque_part,
-                query,
-                fragment
-            ],
-            [authority_kind, host_kind],
-            [path_kind]
-        ),
-        (BIS, "relative-URI") => run!(
-            draft_fielding_uri_rfc2396bis_01::RelativeUri,
-            input,
-            [
-                scheme,
-                authority,
-                userinfo,
-                host,
-                port,
-                port_u16,
-                path,
-                opaque_part,
-                query,
-                fragment
-            ],
-            [authority_kind, host_kind],
-            [path_kind]
-        ),
+        (BIS, "URI-reference") => bis!(UriRef),
+        (BIS, "absolute-URI-reference") => bis!(AbsoluteUriRef),
+        (BIS, "absolute-URI") => bis!(AbsoluteUri),
+        (BIS, "relative-URI") => bis!(RelativeUri),
         ("rfc1738" | "draft-ietf-uri-url-06", _) => validate(grammar, rule, input),
         _ => panic!("parse.jsonl: no rule {rule:?} of grammar {grammar:?} in the runner"),
     }
@@ -632,13 +549,7 @@ fn every_row() {
             failures.push(format!("{}: {why}", row.shown()));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} rows fail:\n{}",
-        failures.len(),
-        rows.len(),
-        failures.join("\n")
-    );
+    common::assert_rows_pass(&failures, rows.len());
     for &(grammar, n) in ROWS {
         assert_eq!(counts.get(grammar), Some(&n), "rows of {grammar}");
     }

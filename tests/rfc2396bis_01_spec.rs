@@ -24,7 +24,6 @@
 mod common;
 use common::transcription::strip_comment;
 
-use regex_automata::nfa::thompson::pikevm::PikeVM;
 use uridfa::draft_fielding_uri_rfc2396bis_01::{
     AbsoluteUri, AbsoluteUriRef, AuthorityKind, HostKind, PathKind, RelativeUri, UriRef,
 };
@@ -153,18 +152,8 @@ type Five = (
 );
 
 fn appendix_b(input: &str) -> Five {
-    // Appendix B, verbatim.
-    let re = PikeVM::new(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
-        .expect("Appendix B's expression compiles");
-    let mut cache = re.create_cache();
-    let mut caps = re.create_captures();
-    re.captures(&mut cache, input, &mut caps);
-    assert!(
-        caps.is_match(),
-        "Appendix B's expression matches any string"
-    );
-    let g = |i: usize| caps.get_group(i).map(|s| input[s.range()].to_owned());
-    (g(2), g(4), g(5).unwrap_or_default(), g(7), g(9))
+    let p = common::literal::appendix_b_regex(input);
+    (p.scheme, p.authority, p.path, p.query, p.fragment)
 }
 
 /// Checks the five main components of `input` under every rule that must

@@ -49,6 +49,21 @@ pub fn parse_json(text: &str) -> Result<Json, String> {
 }
 
 // ---------------------------------------------------------------------------
+// Data-file runners
+
+/// Fails listing every failing row of a `tests/data` file, if any:
+/// `N of M rows fail:` and one line a row.
+#[track_caller]
+pub fn assert_rows_pass(failures: &[String], total: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {total} rows fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------
 // Corpora
 
 /// `../shared/corpora`, if present.
