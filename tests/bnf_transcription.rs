@@ -17,7 +17,7 @@
 
 mod common;
 use common::skip;
-use common::strip_comment;
+use common::transcription::strip_comment;
 
 use std::path::Path;
 

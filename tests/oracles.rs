@@ -20,7 +20,7 @@ use common::skip;
 
 use std::collections::BTreeMap;
 
-use common::{parse, Comps, Json, Rule};
+use common::{parse, Comps, Rule};
 
 /// What an oracle says about one input: `None` = rejected.
 type Verdict = Option<Comps>;
@@ -138,60 +138,15 @@ fn check(fig: Figures, oracle: &str, set: &str) {
     );
 }
 
-/// `urls/kasztp.txt`, one URL a line, the first with a UTF-8 BOM.
-fn kasztp() -> Option<Vec<String>> {
-    let path = common::corpora_dir()?.join("urls/kasztp.txt");
-    let text = std::fs::read_to_string(path).ok()?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let urls: Vec<String> = text
-        .lines()
-        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
-        .filter(|l| !l.is_empty())
-        .collect();
-    assert!(!urls[0].starts_with('\u{feff}'));
-    Some(urls)
-}
-
-/// Every string input of the corpora, deduplicated, in a stable order.
+/// The corpus records' inputs without `kasztp.txt`, which has tests of
+/// its own here.
 fn corpora_inputs() -> Option<Vec<String>> {
-    let dir = common::corpora_dir()?;
-    let mut set = std::collections::BTreeSet::new();
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .ok()?
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".jsonl"))
-        .collect();
-    names.sort();
-    for name in &names {
-        for (_, rec) in common::read_jsonl(name).unwrap() {
-            for key in ["input", "base", "ref", "expected"] {
-                if let Some(s) = rec.get(key).and_then(Json::as_str) {
-                    set.insert(s.to_string());
-                }
-            }
-        }
-    }
-    if let Ok(text) = std::fs::read_to_string(dir.join("urls/wpt-urltestdata.json")) {
-        let json = common::parse_json(&text).expect("wpt-urltestdata.json");
-        if let Json::Array(items) = json {
-            for item in items {
-                for key in ["input", "base", "href"] {
-                    if let Some(s) = item.get(key).and_then(Json::as_str) {
-                        set.insert(s.to_string());
-                    }
-                }
-            }
-        }
-    } else {
-        skip::note(format_args!("SKIPPED: urls/wpt-urltestdata.json not found"));
-    }
-    Some(set.into_iter().collect())
+    common::record_corpora_inputs().map(|s| s.into_iter().collect())
 }
 
 #[test]
 fn fluent_uri_kasztp() {
-    let Some(urls) = kasztp() else {
+    let Some(urls) = common::kasztp() else {
         skip::note(format_args!(
             "SKIPPED: ../shared/corpora/urls/kasztp.txt not found"
         ));
@@ -206,7 +161,7 @@ fn fluent_uri_kasztp() {
 
 #[test]
 fn iri_string_kasztp() {
-    let Some(urls) = kasztp() else {
+    let Some(urls) = common::kasztp() else {
         skip::note(format_args!(
             "SKIPPED: ../shared/corpora/urls/kasztp.txt not found"
         ));

@@ -18,6 +18,8 @@
 
 #[path = "common/skip.rs"]
 mod skip;
+#[path = "common/spec.rs"]
+mod spec;
 use uridfa::resolve::{
     resolve_into, resolve_into_counting, Algorithm, Dots, Options, ResolveError,
 };
@@ -95,23 +97,10 @@ fn table(doc: &str) -> Vec<Row> {
     rows
 }
 
-/// The spec text with every run of whitespace collapsed to one space, or
-/// `None` (with a message) when `../shared/specs` is absent.
-fn spec_text(file: &str) -> Option<String> {
-    let path = format!("{}/../shared/specs/{file}", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read_to_string(&path) {
-        Ok(s) => Some(s.split_whitespace().collect::<Vec<_>>().join(" ")),
-        Err(_) => {
-            skip::note(format_args!("SKIP transcription check: {path} not found"));
-            None
-        }
-    }
-}
-
 /// Checks every row of `table` under `algorithm`, and that the row is
 /// printed in `file` as `ref = expected` (RFC 3986 quotes both sides).
 fn check_table(doc: &str, file: &str, quoted: bool, table: &[Row], algorithm: Algorithm) {
-    let text = spec_text(file);
+    let text = spec::SpecText::read(file.trim_end_matches(".txt"));
     let mut failures = Vec::new();
     for row in table {
         let (section, r, expected) = (&row.section, row.reference.as_str(), &row.expected);
@@ -122,7 +111,7 @@ fn check_table(doc: &str, file: &str, quoted: bool, table: &[Row], algorithm: Al
                 format!(" {r} = {expected}")
             };
             assert!(
-                text.contains(&row),
+                text.as_str().contains(&row),
                 "{doc} {section}: row {row:?} not found in {file}"
             );
         }
@@ -219,10 +208,10 @@ fn loophole_rows() {
     let got = res(BASE, "http://a/../b/c", o).unwrap();
     assert_ne!(got, "http://a/b/c", "draft 05 C.2 calls this inappropriate");
     assert_eq!(got, "http://a/../b/c", "draft 05 §5.2 step 3");
-    let text = spec_text("draft-fielding-url-syntax-05.txt");
+    let text = spec::SpecText::read("draft-fielding-url-syntax-05");
     if let Some(t) = text {
         assert!(t.contains("inappropriately strip a lead relative symbolic path element"));
-        assert!(t.contains(" http://a/../b/c = http://a/b/c"));
+        assert!(t.as_str().contains(" http://a/../b/c = http://a/b/c"));
     }
 }
 

@@ -3,6 +3,12 @@
 //! Appendices B to G, each test citing its section, plus invalid inputs
 //! built from the prose.
 //!
+//! The plain vectors (an input, its rule, the components or the error
+//! offset the document gives) are rows of `tests/data/parse.jsonl`, run
+//! by `tests/parse_spec.rs` (the `five` checks too: the exact set of
+//! entry rules, the same components under each, Appendix B's expression);
+//! what stays here checks more than one row can say.
+//!
 //! Expected values come from the draft: where it states a component (the
 //! labels of §1.3, Appendix B's `$2`..`$9`, §7.5's "it is actually
 //! '10.0.0.1'") we assert that value; otherwise the value is derived by hand
@@ -16,9 +22,8 @@
 //! `../shared/specs` (skipped with a message when the text is absent).
 
 mod common;
-use common::strip_comment;
+use common::transcription::strip_comment;
 
-use regex_automata::nfa::thompson::pikevm::PikeVM;
 use uridfa::draft_fielding_uri_rfc2396bis_01::{
     AbsoluteUri, AbsoluteUriRef, AuthorityKind, HostKind, PathKind, RelativeUri, UriRef,
 };
@@ -147,18 +152,8 @@ type Five = (
 );
 
 fn appendix_b(input: &str) -> Five {
-    // Appendix B, verbatim.
-    let re = PikeVM::new(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
-        .expect("Appendix B's expression compiles");
-    let mut cache = re.create_cache();
-    let mut caps = re.create_captures();
-    re.captures(&mut cache, input, &mut caps);
-    assert!(
-        caps.is_match(),
-        "Appendix B's expression matches any string"
-    );
-    let g = |i: usize| caps.get_group(i).map(|s| input[s.range()].to_owned());
-    (g(2), g(4), g(5).unwrap_or_default(), g(7), g(9))
+    let p = common::literal::appendix_b_regex(input);
+    (p.scheme, p.authority, p.path, p.query, p.fragment)
 }
 
 /// Checks the five main components of `input` under every rule that must
@@ -268,8 +263,6 @@ fn reg_name(input: &str, authority: &str, why: &str) {
 }
 
 const HOSTNAME: Option<HostKind> = Some(HostKind::Hostname);
-const IPV4: Option<HostKind> = Some(HostKind::Ipv4Address);
-const IPV6: Option<HostKind> = Some(HostKind::Ipv6Reference);
 
 // ---------------------------------------------------------------------------
 // §1.3 Example URIs
@@ -293,22 +286,9 @@ fn s1_3_example_uris() {
         why,
     );
     assert_eq!(c.path_kind, PathKind::AbsPath);
-    server(s, None, Some("ftp.is.co.za"), HOSTNAME, None, why);
 
     // "gopher://gopher.tc.umn.edu:70/11/Mailing%20Lists/ -- gopher scheme"
     let s = "gopher://gopher.tc.umn.edu:70/11/Mailing%20Lists/";
-    five(
-        s,
-        true,
-        (
-            Some("gopher"),
-            Some("gopher.tc.umn.edu:70"),
-            "/11/Mailing%20Lists/",
-            None,
-            None,
-        ),
-        why,
-    );
     let c = server(
         s,
         None,
@@ -320,20 +300,6 @@ fn s1_3_example_uris() {
     assert_eq!(c.port_u16, Some(70));
 
     // "http://www.ietf.org/rfc/rfc2396.txt -- http scheme"
-    let s = "http://www.ietf.org/rfc/rfc2396.txt";
-    five(
-        s,
-        true,
-        (
-            Some("http"),
-            Some("www.ietf.org"),
-            "/rfc/rfc2396.txt",
-            None,
-            None,
-        ),
-        why,
-    );
-    server(s, None, Some("www.ietf.org"), HOSTNAME, None, why);
 
     // "mailto:John.Doe@example.com -- mailto scheme": no "/" after the
     // colon, so `hier-part` matches nothing and the rest is an
@@ -365,14 +331,6 @@ fn s1_3_example_uris() {
     assert_eq!(c.path_kind, PathKind::OpaquePart);
 
     // "telnet://melvyl.ucop.edu/ -- telnet scheme"
-    let s = "telnet://melvyl.ucop.edu/";
-    five(
-        s,
-        true,
-        (Some("telnet"), Some("melvyl.ucop.edu"), "/", None, None),
-        why,
-    );
-    server(s, None, Some("melvyl.ucop.edu"), HOSTNAME, None, why);
 }
 
 // ---------------------------------------------------------------------------
@@ -383,16 +341,6 @@ fn s2_4_escapes() {
     // §2.4.1: '"%20" is the escaped encoding for the US-ASCII space
     // character'; §2.4.2: '"%7e" is sometimes used instead of "~" in an
     // http URI path', and "%" "must be escaped as "%25"".
-    let why = "§2.4 escaped = \"%\" HEXDIG HEXDIG";
-    for s in [
-        "http://a/%20",
-        "http://a/%7e",
-        "http://a/~",
-        "http://a/%25",
-        "http://a/%7E",
-    ] {
-        five(s, true, (Some("http"), Some("a"), &s[8..], None, None), why);
-    }
     // §2.1: 'the character sequence "%", "0", "a" represents the octet 10';
     // §2.3: "ALPHA (%41-%5A and %61-%7A), DIGIT (%30-%39), underscore
     // (%5F), or tilde (%7E)"; §6.2.2.2: '"%3a" versus "%3A"'. Each escape
@@ -417,12 +365,6 @@ fn s2_4_escapes() {
         let c = ok(Abs, &s, "§2.1, §2.3, §6.2.2.2 escapes in an opaque-part");
         assert_eq!(c.opaque_part.as_deref(), Some(e));
     }
-    // A "%" that is not followed by two hex digits is no `escaped`; "%"
-    // is in `delims` (§2.4.3), excluded from every component.
-    assert_eq!(err(Ref, b"http://a/%", why), 10);
-    assert_eq!(err(Ref, b"http://a/%2", why), 11);
-    assert_eq!(err(Ref, b"http://a/%zz", why), 10);
-    assert_eq!(err(Ref, b"%g", why), 1);
 }
 
 #[test]
@@ -450,11 +392,6 @@ fn s2_4_3_excluded_characters() {
             );
         }
     }
-    assert_eq!(err(Ref, b"a#b#c", why), 3);
-    // Non-ASCII bytes and invalid UTF-8: the grammar is ASCII.
-    assert_eq!(err(Ref, "http://a/\u{e9}".as_bytes(), why), 9);
-    assert_eq!(err(Ref, b"http://a/\xff", why), 9);
-    assert_eq!(err(Ref, b"http://a\0/", why), 8);
 }
 
 // ---------------------------------------------------------------------------
@@ -482,9 +419,6 @@ fn s3_opaque_part() {
     let c = ok(AbsRef, "foo:[x]#f", why);
     assert_eq!(c.opaque_part.as_deref(), Some("[x]"));
     assert_eq!(c.fragment.as_deref(), Some("f"));
-    assert_eq!(err(Ref, b"http://a/[x]", why), 9);
-    assert_eq!(err(Ref, b"http://a/?[", why), 10);
-    assert_eq!(err(Ref, b"g/[x]", why), 2);
     // A leading "?" goes to hier-part (first alternative): empty path and a
     // query.
     let c = ok(Abs, "foo:?x", why);
@@ -492,34 +426,6 @@ fn s3_opaque_part() {
         (c.path_kind, c.query.as_deref(), c.opaque_part),
         (PathKind::Empty, Some("x"), None)
     );
-    // A relative URI has no opaque part: "[" is in no relative rule.
-    assert_eq!(err(Rel, b"[x]", why), 0);
-}
-
-#[test]
-fn s3_1_scheme() {
-    let why = "§3.1 scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )";
-    // '(e.g., allow "HTTP" as well as "http")'
-    for s in ["HTTP://www.ietf.org/", "http://www.ietf.org/"] {
-        five(
-            s,
-            true,
-            (Some(&s[..4]), Some("www.ietf.org"), "/", None, None),
-            why,
-        );
-    }
-    five(
-        "a+b-c.d9:x",
-        true,
-        (Some("a+b-c.d9"), None, "x", None, None),
-        why,
-    );
-    // A scheme starts with a letter. "1a:b" is no absolute URI, and no
-    // relative one either: `rel-segment` excludes ":" (§5).
-    assert_eq!(err(Abs, b"1a:b", why), 0);
-    assert_eq!(err(Ref, b"1a:b", why), 2);
-    assert_eq!(err(Ref, b"+a:b", why), 2);
-    assert_eq!(err(Ref, b":b", why), 0);
 }
 
 // ---------------------------------------------------------------------------
@@ -528,33 +434,13 @@ fn s3_1_scheme() {
 #[test]
 fn s3_2_2_server() {
     let why = "§3.2.2 server = [ [ userinfo \"@\" ] hostport ]";
-    // "The parts "<userinfo>@" and ":<port>" may be omitted."
-    // 'Some URI schemes use the format "user:password" in the userinfo
-    // field' (NOT RECOMMENDED, but valid syntax).
-    server(
-        "http://user:password@host:8080/",
-        Some("user:password"),
-        Some("host"),
-        HOSTNAME,
-        Some("8080"),
-        why,
-    );
     let c = server("http://host:/", None, Some("host"), HOSTNAME, Some(""), why);
     assert_eq!(c.port_u16, None);
-    server("http://@host/", Some(""), Some("host"), HOSTNAME, None, why);
     // 'the "file" URI scheme defaults to "localhost"': the host may be
     // omitted, and `server` matches the empty string.
     let c = server("file:///etc/hosts", None, None, None, None, why);
     assert_eq!(c.authority.as_deref(), Some(""));
     assert_eq!(c.path, "/etc/hosts");
-    server(
-        "file://localhost/etc/hosts",
-        None,
-        Some("localhost"),
-        HOSTNAME,
-        None,
-        why,
-    );
     // port = *DIGIT: any number of digits; port_u16 only up to 65535.
     let c = server(
         "http://a:65535/",
@@ -574,55 +460,11 @@ fn s3_2_2_server() {
         why,
     );
     assert_eq!(c.port_u16, None);
-    // userinfo holds ";", ":", "&", "=", "+", "$", "," but not "@".
-    server(
-        "//a;b:c&d=e+f$g,h!~*'()-_.%41@x/",
-        Some("a;b:c&d=e+f$g,h!~*'()-_.%41"),
-        Some("x"),
-        HOSTNAME,
-        None,
-        why,
-    );
-}
-
-#[test]
-fn s3_2_1_reg_name() {
-    let why = "§3.2.1 reg-name, for an authority that is no server";
-    // "_" is a mark but no hostname character; "a@b@c" holds two "@",
-    // and userinfo has none; ":x" is no port (port = *DIGIT); "%41" is no
-    // hostname character. Each is a reg-name.
-    reg_name("http://a_b/", "a_b", why);
-    reg_name("http://a_b:80/", "a_b:80", why);
-    reg_name("http://a@b@c/", "a@b@c", why);
-    reg_name("http://a:x/", "a:x", why);
-    reg_name("//%41/", "%41", why);
-    reg_name("//a;b=c/", "a;b=c", why);
-    // Within the authority "/", "?" (and "#") end it (§3.2); "[" and "]"
-    // are only an IPv6reference's.
-    assert_eq!(err(Ref, b"//a[b]/", why), 3);
-    assert_eq!(err(Ref, b"//a]/", why), 3);
 }
 
 #[test]
 fn s3_2_2_hostname() {
     let why = "§3.2.2 hostname = domainlabel qualified";
-    server("//a/", None, Some("a"), HOSTNAME, None, why);
-    server("//a-b.c-d.e/", None, Some("a-b.c-d.e"), HOSTNAME, None, why);
-    server("//a--b/", None, Some("a--b"), HOSTNAME, None, why);
-    // "may be followed by a single "." if it is necessary to distinguish
-    // between the complete domain name and any local domain":
-    // [ "." toplabel "." ].
-    server(
-        "//www.example.com./",
-        None,
-        Some("www.example.com."),
-        HOSTNAME,
-        None,
-        why,
-    );
-    // A partially-qualified name with a numeric last label is still a
-    // hostname (every label is a domainlabel).
-    server("//a.123/", None, Some("a.123"), HOSTNAME, None, why);
     // Labels of every length from 1 to 63 (alphanum [ 0*61(...) alphanum ]).
     for n in 1..=63 {
         let label = "x".repeat(n);
@@ -633,210 +475,12 @@ fn s3_2_2_hostname() {
     }
 }
 
-#[test]
-fn s3_2_2_hostname_limits() {
-    // Each of these breaks a hostname rule, so the authority is no server;
-    // every character is a reg-name character, so it is a reg-name.
-    let why = "§3.2.2 domainlabel = alphanum [ 0*61( alphanum / \"-\" ) alphanum ]";
-    let l64 = "x".repeat(64);
-    let l63 = "x".repeat(63);
-    // "a label longer than 63": 64 characters.
-    reg_name(&format!("//{l64}/"), &l64, why);
-    reg_name(&format!("//a.{l64}.b/"), &format!("a.{l64}.b"), why);
-    reg_name(&format!("//a.{l64}./"), &format!("a.{l64}."), why);
-    reg_name(&format!("//{l64}:80/"), &format!("{l64}:80"), why);
-    reg_name(&format!("//u@{l64}/"), &format!("u@{l64}"), why);
-    // 63 is fine.
-    server(
-        &format!("//{l63}:80/"),
-        None,
-        Some(&l63),
-        HOSTNAME,
-        Some("80"),
-        why,
-    );
-    // "each domain label starting and ending with an alphanumeric
-    // character": not "-" at either end.
-    reg_name("//a-/", "a-", why);
-    reg_name("//-a/", "-a", why);
-    reg_name("//a.b-.c/", "a.b-.c", why);
-    reg_name("//a.-b.c/", "a.-b.c", why);
-    reg_name("//-/", "-", why);
-    // Empty labels: "a..b", a leading ".", a lone ".".
-    reg_name("//a..b/", "a..b", why);
-    reg_name("//.a/", ".a", why);
-    reg_name("//./", ".", why);
-    // The trailing "." needs a toplabel before it (and a domainlabel
-    // before that): "com." alone, or a toplabel starting with a digit
-    // ('The rightmost domain label of a fully qualified domain name will
-    // never start with a digit').
-    reg_name("//com./", "com.", why);
-    reg_name("//a.1com./", "a.1com.", why);
-    reg_name("//a.b-./", "a.b-.", why);
-    reg_name("//a.b../", "a.b..", why);
-    let why = "§3.2.2 toplabel = alpha [ 0*61( alphanum / \"-\" ) alphanum ]";
-    let t63 = format!("a{}", "1".repeat(62));
-    let t64 = format!("a{}", "1".repeat(63));
-    server(
-        &format!("//x.{t63}./"),
-        None,
-        Some(&format!("x.{t63}.")),
-        HOSTNAME,
-        None,
-        why,
-    );
-    reg_name(&format!("//x.{t64}./"), &format!("x.{t64}."), why);
-}
-
-#[test]
-fn s3_2_2_ipv4address() {
-    let why = "§3.2.2 IPv4address = dec-octet \".\" dec-octet \".\" dec-octet \".\" dec-octet";
-    for host in [
-        "0.0.0.0",
-        "9.99.100.199",
-        "200.249.250.255",
-        "10.0.0.1",
-        "255.255.255.255",
-    ] {
-        let s = format!("http://{host}:80/");
-        server(&s, None, Some(host), IPV4, Some("80"), why);
-    }
-    // "a sequence of four decimal numbers in the range 0 to 255": above
-    // 255, a leading zero, or not four of them, it is no IPv4address, but
-    // each is still a `hostname` (all-digit domainlabels; host tries
-    // IPv4address first, §4.3).
-    for host in [
-        "1.2.3.256",
-        "256.1.1.1",
-        "1.2.3.300",
-        "1.2.3.999",
-        "01.2.3.4",
-        "1.2.3.04",
-        "1.2.3",
-        "1.2.3.4.5",
-        "1000.1.1.1",
-    ] {
-        let s = format!("http://{host}/");
-        server(&s, None, Some(host), HOSTNAME, None, why);
-    }
-}
-
-#[test]
-fn s3_2_2_ipv6reference() {
-    let why = "§3.2.2 IPv6reference = \"[\" IPv6address \"]\"";
-    for addr in [
-        "1:2:3:4:5:6:7:8",
-        "1:2:3:4:5:6:1.2.3.4",
-        "::",
-        "::1",
-        "::5:6:7:8",
-        "1::",
-        "1::8",
-        "1:2:3:4:5:6:7::",
-        "1:2:3:4:5:6::8",
-        "FEDC:BA98:7654:3210:FEDC:ba98:7654:3210",
-        "::ffff:10.0.0.1",
-        "::255.255.255.255",
-        "1::2:3:4:5:6:7",
-    ] {
-        let host = format!("[{addr}]");
-        let s = format!("http://{host}:80/x");
-        server(&s, None, Some(&host), IPV6, Some("80"), why);
-        server(
-            &format!("//u@{host}"),
-            Some("u"),
-            Some(&host),
-            IPV6,
-            None,
-            why,
-        );
-    }
-    // Not IPv6 addresses. "[" is no reg-name character, so each URI is
-    // invalid; the offsets are where the address stops matching.
-    let why = "§3.2.2 IPv6address, ls32, h4 = 1*4HEXDIG";
-    for (addr, at) in [
-        ("1:2:3:4:5:6:7:8:9", 15),     // nine pieces: "]" expected after the eighth
-        ("1:2:3:4:5:6:7", 13),         // seven pieces and no "::"
-        ("12345::", 4),                // h4 is at most four digits
-        ("1::2::3", 5),                // two "::": after "1::2:" no second ":"
-        ("g::", 0),                    // not a HEXDIG
-        (":1", 1),                     // a lone leading ":"
-        ("", 0),                       // empty
-        ("v7.abc", 0),                 // no IPvFuture in this draft
-        ("1:2:3:4:5:6:7:1.2.3.4", 15), // eight pieces already (ls32 = "7:1"); no "." after them
-    ] {
-        let s = format!("http://[{addr}]/");
-        assert_eq!(err(Ref, s.as_bytes(), why), 8 + at, "{why}: {s:?}");
-    }
-    assert_eq!(err(Ref, b"http://[::1", why), 11);
-    assert_eq!(err(Ref, b"http://[::1]x/", why), 12);
-}
-
-#[test]
-fn s3_2_2_dec_octet_only_ipv4() {
-    // Inside an IPv6reference, `ls32 = ( h4 ":" h4 ) / IPv4address`: there
-    // a dotted quad must be an IPv4address, and no hostname or reg-name can
-    // take over. A dec-octet above 255 (or with a leading zero) is an
-    // error.
-    let why = "§3.2.2 dec-octet = DIGIT / %x31-39 DIGIT / \"1\" 2DIGIT / \"2\" %x30-34 DIGIT / \"25\" %x30-35";
-    for (addr, at) in [
-        ("::1.2.3.256", 10),       // "25" is a dec-octet, "256" none: the "6"
-        ("::1.2.3.260", 10),       // "26" is one, "260" none: the "0"
-        ("::1.2.3.300", 10),       // "30" is one, "300" none
-        ("::256.1.1.1", 5),        // "::256" is "::" h4; no "." after an h4
-        ("::ffff:1.2.3.1000", 16), // "100" is the longest dec-octet
-        ("::1.2.3.04", 9),         // "0" is a dec-octet; no digit may follow it
-        ("::01.2.3.4", 4),         // "01" is only an h4: no "." after it
-        ("::1.2.3", 7),            // three octets: "." expected at the "]"
-    ] {
-        let s = format!("//[{addr}]/");
-        assert_eq!(err(Ref, s.as_bytes(), why), 3 + at, "{why}: {s:?}");
-    }
-    for addr in [
-        "::1.2.3.255",
-        "::1.2.3.250",
-        "::1.2.3.249",
-        "::1.2.3.199",
-        "::1.2.3.0",
-    ] {
-        let s = format!("//[{addr}]/");
-        server(&s, None, Some(&s[2..s.len() - 1]), IPV6, None, why);
-    }
-}
-
 // ---------------------------------------------------------------------------
 // §3.3, §3.4 path and query
 
 #[test]
 fn s3_3_path_and_query() {
     let why = "§3.3 pchar, §3.4 query = *( pchar / \"/\" / \"?\" )";
-    let s = "http://a/b;p=1/c:d@e&f=g+h$i,j/?q=/?:@&=+$,#f/?:@";
-    five(
-        s,
-        true,
-        (
-            Some("http"),
-            Some("a"),
-            "/b;p=1/c:d@e&f=g+h$i,j/",
-            Some("q=/?:@&=+$,"),
-            Some("f/?:@"),
-        ),
-        why,
-    );
-    // Empty segments: abs-path = "/" path-segments, segment = *pchar.
-    five(
-        "http://a//",
-        true,
-        (Some("http"), Some("a"), "//", None, None),
-        why,
-    );
-    five("http:/", true, (Some("http"), None, "/", None, None), why);
-    five(
-        "http:/a//b",
-        true,
-        (Some("http"), None, "/a//b", None, None),
-        why,
-    );
     // "?" and "#" delimit: empty query and fragment differ from absent.
     let c = five(
         "http://a?#",
@@ -856,10 +500,6 @@ fn s4_2_same_document_references() {
     // URI-reference = [ absolute-URI / relative-URI ] [ "#" fragment ]
     let c = five("", false, (None, None, "", None, None), why);
     assert_eq!(c.path_kind, PathKind::Empty);
-    five("#s", false, (None, None, "", None, Some("s")), why);
-    five("#", false, (None, None, "", None, Some("")), why);
-    assert_eq!(err(Abs, b"", why), 0);
-    assert_eq!(err(AbsRef, b"#s", why), 0);
 }
 
 // ---------------------------------------------------------------------------
@@ -878,7 +518,6 @@ fn s5_relative_uri() {
         why,
     );
     assert_eq!(c.path_kind, PathKind::OpaquePart);
-    assert_eq!(err(Rel, b"this:that", why), 4);
     // '(e.g., "./this:that")'
     let c = five(
         "./this:that",
@@ -1044,27 +683,8 @@ fn appendix_c_examples() {
 #[test]
 fn s6_2_normalization_examples() {
     // §6.2.2: "example://a/b/c/%7A" and "eXAMPLE://a/./b/../b/c/%7a".
-    let why = "§6.2.2 syntax-based normalization examples";
-    five(
-        "example://a/b/c/%7A",
-        true,
-        (Some("example"), Some("a"), "/b/c/%7A", None, None),
-        why,
-    );
-    five(
-        "eXAMPLE://a/./b/../b/c/%7a",
-        true,
-        (Some("eXAMPLE"), Some("a"), "/./b/../b/c/%7a", None, None),
-        why,
-    );
     // §6.2.3: "http://example.com/" and "http://example.com:80/"
     let why = "§6.2.3 scheme-based normalization examples";
-    five(
-        "http://example.com/",
-        true,
-        (Some("http"), Some("example.com"), "/", None, None),
-        why,
-    );
     let c = server(
         "http://example.com:80/",
         None,
@@ -1075,48 +695,6 @@ fn s6_2_normalization_examples() {
     );
     assert_eq!(c.port_u16, Some(80));
     // §6.2.4: "http://example.com/data" redirects to "http://example.com/data/".
-    let why = "§6.2.4 protocol-based normalization examples";
-    five(
-        "http://example.com/data",
-        true,
-        (Some("http"), Some("example.com"), "/data", None, None),
-        why,
-    );
-    five(
-        "http://example.com/data/",
-        true,
-        (Some("http"), Some("example.com"), "/data/", None, None),
-        why,
-    );
-}
-
-#[test]
-fn s7_5_semantic_attack() {
-    // "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm
-    // might lead a human user to assume that the authority is
-    // 'www.example.com', whereas it is actually '10.0.0.1'."
-    let why = "§7.5 semantic attacks";
-    let s = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm";
-    five(
-        s,
-        true,
-        (
-            Some("http"),
-            Some("www.example.com&story=breaking_news@10.0.0.1"),
-            "/top_story.htm",
-            None,
-            None,
-        ),
-        why,
-    );
-    server(
-        s,
-        Some("www.example.com&story=breaking_news"),
-        Some("10.0.0.1"),
-        IPV4,
-        None,
-        why,
-    );
 }
 
 #[test]
@@ -1129,18 +707,6 @@ fn s7_3_rare_ip_address_formats() {
     // hostname (alphanumeric labels), so the URI is valid with
     // host_kind() == Hostname, never Ipv4Address.
     let why = "§7.3 rare IP address formats";
-    for host in [
-        "10.0.258",
-        "10.65794",
-        "167837954",
-        "0x0A.0.0.1",
-        "0X0A000001",
-        "012.0.0.1",
-        "10.0.0.01",
-    ] {
-        let s = format!("http://{host}/");
-        server(&s, None, Some(host), HOSTNAME, None, why);
-    }
     // Where only an IPv4address may stand (ls32 of an IPv6reference),
     // they are errors.
     for host in ["10.0.258", "012.0.0.1", "0x0A.0.0.1"] {
@@ -1150,74 +716,8 @@ fn s7_3_rare_ip_address_formats() {
 }
 
 #[test]
-fn appendix_b_example() {
-    // "matching the above expression to
-    // http://www.ics.uci.edu/pub/ietf/uri/#Related results in ... $2 =
-    // http ... $4 = www.ics.uci.edu $5 = /pub/ietf/uri/ $6 = <undefined>
-    // $7 = <undefined> $8 = #Related $9 = Related"
-    let why = "Appendix B";
-    let s = "http://www.ics.uci.edu/pub/ietf/uri/#Related";
-    five(
-        s,
-        true,
-        (
-            Some("http"),
-            Some("www.ics.uci.edu"),
-            "/pub/ietf/uri/",
-            None,
-            Some("Related"),
-        ),
-        why,
-    );
-    server(s, None, Some("www.ics.uci.edu"), HOSTNAME, None, why);
-}
-
-#[test]
 fn appendix_d_e_f_g_and_front_matter() {
-    // Appendix D: 'the given relative URI "../x"'.
-    five(
-        "../x",
-        false,
-        (None, None, "../x", None, None),
-        "Appendix D",
-    );
     // Appendix E: the delimited examples.
-    let why = "Appendix E";
-    five(
-        "http://example.com/",
-        true,
-        (Some("http"), Some("example.com"), "/", None, None),
-        why,
-    );
-    five(
-        "http://www.w3.org/Addressing/",
-        true,
-        (Some("http"), Some("www.w3.org"), "/Addressing/", None, None),
-        why,
-    );
-    five(
-        "ftp://ds.internic.net/rfc/",
-        true,
-        (Some("ftp"), Some("ds.internic.net"), "/rfc/", None, None),
-        why,
-    );
-    five(
-        "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
-        true,
-        (
-            Some("http"),
-            Some("www.ics.uci.edu"),
-            "/pub/ietf/uri/historical.html",
-            None,
-            Some("WARNING"),
-        ),
-        why,
-    );
-    // The text around them, with its quotes and angle brackets, is no URI.
-    assert_eq!(err(Ref, b"\"http://www.w3.org/Addressing/\"", why), 0);
-    assert_eq!(err(Ref, b"<ftp://ds.internic.net/rfc/>", why), 0);
-    // "URL:" reads as a scheme and "http://a/" as its opaque part.
-    assert_eq!(err(Ref, b"URL:http://a/ b", why), 13);
     // Appendix F: "www.w3.org/Addressing/" has "the same syntax as a
     // relative URI path".
     let c = five(
@@ -1240,42 +740,6 @@ fn appendix_d_e_f_g_and_front_matter() {
         assert_eq!(c.path_kind, PathKind::Empty);
     }
     // The URIs of the front matter and of the authors' addresses.
-    let why = "Status of this Memo; Authors' Addresses";
-    for (s, host, path) in [
-        (
-            "http://www.ietf.org/ietf/1id-abstracts.txt",
-            "www.ietf.org",
-            "/ietf/1id-abstracts.txt",
-        ),
-        (
-            "http://www.ietf.org/shadow.html",
-            "www.ietf.org",
-            "/shadow.html",
-        ),
-        (
-            "http://www.w3.org/People/Berners-Lee/",
-            "www.w3.org",
-            "/People/Berners-Lee/",
-        ),
-        (
-            "http://www.apache.org/~fielding/",
-            "www.apache.org",
-            "/~fielding/",
-        ),
-        ("http://larry.masinter.net/", "larry.masinter.net", "/"),
-    ] {
-        five(s, true, (Some("http"), Some(host), path, None, None), why);
-        server(s, None, Some(host), HOSTNAME, None, why);
-    }
-}
-
-#[test]
-fn entry_rules_reject_other_forms() {
-    let why = "§3 absolute-URI has no fragment; §4 absolute-URI-reference needs a scheme";
-    assert_eq!(err(Abs, b"http://a/b#f", why), 10);
-    assert_eq!(err(AbsRef, b"//a/b", why), 0);
-    assert_eq!(err(Rel, b"g#s", why), 1);
-    assert_eq!(err(Rel, b"http://a/", why), 4);
 }
 
 #[test]

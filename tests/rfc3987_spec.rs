@@ -2,6 +2,12 @@
 //! text of RFC 3987, typed in from the section that gives it, and invalid
 //! inputs derived from its prose and from the ranges of §2.2.
 //!
+//! The plain vectors (an input, its rule, the components or the error
+//! offset the document gives) are rows of `tests/data/parse.jsonl`, run
+//! by `tests/parse_spec.rs`; what stays here checks more than one row can
+//! say (error components and messages, typed accessors, several rules or
+//! views at once, tables walked by a loop, generated inputs).
+//!
 //! The RFC writes non-ASCII characters in XML notation (§1.4: `&#xE9;`),
 //! and raw octets as `<c3>`; the vectors below spell them as Rust escapes
 //! (`\u{E9}`, `b"\xC3"`). Expected values come from the RFC text or are
@@ -119,10 +125,6 @@ fn s2_2_iprivate_only_in_iquery() {
     // U+F900 is ucschar, allowed everywhere iunreserved is; the others
     // are neither ucschar nor iprivate, so not in iquery either.
     assert!(Iri::parse("http://h/\u{F900}?\u{F900}").is_ok());
-    for cp in [0xEFFFE, 0xEFFFF, 0xFFFFE, 0xFFFFF, 0x10FFFE, 0x10FFFF] {
-        let c = char::from_u32(cp).unwrap();
-        bad(format!("http://h/p?{c}").as_bytes(), 11);
-    }
 }
 
 #[test]
@@ -135,14 +137,7 @@ fn s2_2_scheme_and_ascii_rules_unchanged() {
     // irelative-ref "h\u{E9}ttp" is a first path segment, which may not
     // hold ":" (ipath-noscheme), so IRI-reference fails at the ":" (6).
     assert_eq!(Iri::parse("h\u{E9}ttp://a").unwrap_err().offset(), 1);
-    bad("h\u{E9}ttp://a".as_bytes(), 6);
-    // "a:8\u{E9}" is no host and port, but it may still be an iuserinfo
-    // (which allows ":" and ucschar) awaiting "@": the first byte that
-    // cannot continue is the "/" at 12.
-    bad("http://a:8\u{E9}/".as_bytes(), 12);
     assert_eq!(iri("http://a:8\u{E9}@h/").userinfo(), Some("a:8\u{E9}"));
-    bad("http://[::\u{E9}]/".as_bytes(), 10);
-    bad("http://[v1.\u{E9}]/".as_bytes(), 11);
     // An IPv4address is still an IPv4address; ireg-name otherwise.
     let i = iri("http://192.0.2.1/");
     assert_eq!(i.host_kind(), Some(HostKind::Ipv4));
@@ -153,9 +148,6 @@ fn s2_2_scheme_and_ascii_rules_unchanged() {
     );
     let i = iri("http://[v7.\u{61}b]/");
     assert_eq!(i.host_kind(), Some(HostKind::IpvFuture));
-    // §2.2 last line: "This syntax does not support IPv6 scoped addressing
-    // zone identifiers" (RFC 6874 came later).
-    bad(b"http://[fe80::1%25eth0]/", 15);
 }
 
 // ---------------------------------------------------------------------------
@@ -244,18 +236,6 @@ fn s3_1_supplementary_characters() {
     assert_eq!(i.path(), "/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82");
 }
 
-#[test]
-fn s3_1_ascii_characters_not_allowed() {
-    // §3.1 step 2.3 note: "the printable characters in US-ASCII that are
-    // not allowed in URIs, namely "<", ">", '"', space, "{", "}", "|",
-    // "\", "^", and "`"" -- systems MAY deal with them, but the §2.2
-    // grammar does not allow them.
-    for c in ['<', '>', '"', ' ', '{', '}', '|', '\\', '^', '`'] {
-        bad(format!("http://a/b{c}c").as_bytes(), 10);
-        bad(format!("http://a/b?{c}").as_bytes(), 11);
-    }
-}
-
 // ---------------------------------------------------------------------------
 // §3.2 and §3.2.1: converting URIs to IRIs
 
@@ -296,7 +276,6 @@ fn s3_2_1_latin1_octet_example() {
     // legal UTF-8 sequence", so step 3 re-encodes it. The raw octet is
     // not an IRI: the error is at the octet (offset 24).
     assert_eq!(iri("http://www.example.org/D%FCrst").path(), "/D%FCrst");
-    bad(b"http://www.example.org/D\xFCrst", 24);
 }
 
 #[test]
@@ -553,13 +532,6 @@ fn s6_4_and_appendix_examples() {
     let i = iri("http://www.example.org/r%E9sum%E9.xml#r\u{E9}sum\u{E9}");
     assert_eq!(i.path(), "/r%E9sum%E9.xml");
     assert_eq!(i.fragment(), Some("r\u{E9}sum\u{E9}"));
-    // Appendix A.4: the rejected proposal
-    // "http://www.example.org/ros[iso-8859-1]&#xE9" is not an IRI: "[" is a
-    // gen-delim, not allowed in ipath (offset 26).
-    bad(
-        "http://www.example.org/ros[iso-8859-1]\u{E9}".as_bytes(),
-        26,
-    );
     // Authors' Addresses: "http://www.w3.org/People/D%C3%BCrst/" ("the
     // percent-encoded form of an IRI") and "http://www.suignard.com".
     assert_eq!(

@@ -4,43 +4,17 @@
 //! `../shared/specs/rfc3987.txt`; without it the test is skipped visibly.
 
 mod common;
-use common::skip;
-use common::{rule_start, strip_comment};
+use common::transcription::rule_start;
+use common::transcription::{compare, rules, spec_rules, Rule};
 
 const RFC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/specs/rfc3987.txt");
 const GRAMMAR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/rfc3987.abnf");
-
-/// The rules of ABNF lines as `(name, right-hand side)`, comments dropped,
-/// continuation lines joined, white space collapsed.
-fn rules<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for line in lines {
-        let line = strip_comment(line.trim_end_matches('\r'));
-        if line.trim().is_empty() {
-            continue;
-        }
-        match rule_start(line) {
-            Some((name, rest)) => out.push((name.to_string(), rest.to_string())),
-            None => match out.last_mut() {
-                Some((_, rhs)) => {
-                    rhs.push(' ');
-                    rhs.push_str(line);
-                }
-                None => out.push((String::new(), line.to_string())),
-            },
-        }
-    }
-    for (_, rhs) in &mut out {
-        *rhs = rhs.split_whitespace().collect::<Vec<_>>().join(" ");
-    }
-    out
-}
 
 /// The ABNF of §2.2: the section runs from its heading to section 3. In
 /// it, a rule starts with three spaces and `name =`, and its continuation
 /// lines are indented further; prose is indented three spaces, and page
 /// headers and footers start in column 1, so both are left out.
-fn section_2_2(rfc: &str) -> Vec<(String, String)> {
+fn section_2_2(rfc: &str) -> Vec<Rule> {
     let start = rfc
         .find("\n2.2.  ABNF for IRI References and IRIs")
         .expect("§2.2 heading");
@@ -55,42 +29,19 @@ fn section_2_2(rfc: &str) -> Vec<(String, String)> {
     }))
 }
 
-fn grammar_rules(text: &str) -> Vec<(String, String)> {
+fn grammar_rules(text: &str) -> Vec<Rule> {
     rules(text.lines().filter(|l| !l.starts_with(";@")))
 }
 
-fn compare(spec: &[(String, String)], ours: &[(String, String)]) -> Result<(), String> {
-    for (i, ((sn, sr), (on, or))) in spec.iter().zip(ours).enumerate() {
-        if sn != on {
-            return Err(format!("rule {i}: RFC has '{sn}', grammar has '{on}'"));
-        }
-        if sr != or {
-            return Err(format!("rule '{sn}': RFC has `{sr}`, grammar has `{or}`"));
-        }
-    }
-    if spec.len() != ours.len() {
-        return Err(format!(
-            "RFC has {} rules, grammar has {}",
-            spec.len(),
-            ours.len()
-        ));
-    }
-    Ok(())
-}
-
-fn spec_rules() -> Option<Vec<(String, String)>> {
-    match std::fs::read_to_string(RFC) {
-        Ok(rfc) => Some(section_2_2(&rfc)),
-        Err(e) => {
-            skip::note(format_args!("SKIPPED: {RFC} not found ({e})"));
-            None
-        }
-    }
+/// The RFC's §2.2 rules, or `None` (with a visible message) without the
+/// file.
+fn spec_rules_2_2() -> Option<Vec<Rule>> {
+    spec_rules(RFC, section_2_2)
 }
 
 #[test]
 fn grammar_is_section_2_2_verbatim() {
-    let Some(spec) = spec_rules() else { return };
+    let Some(spec) = spec_rules_2_2() else { return };
     let ours = grammar_rules(&std::fs::read_to_string(GRAMMAR).unwrap());
     // 25 rules that differ from RFC 3986, then 14 that are the same.
     assert_eq!(spec.len(), 39, "{spec:#?}");
@@ -113,7 +64,7 @@ fn grammar_is_section_2_2_verbatim() {
 
 #[test]
 fn comparison_detects_changes() {
-    let Some(spec) = spec_rules() else { return };
+    let Some(spec) = spec_rules_2_2() else { return };
     let text = std::fs::read_to_string(GRAMMAR).unwrap();
     let changed = text.replace("%xE000-F8FF", "%xE000-F8FE");
     assert_ne!(changed, text);

@@ -1,5 +1,11 @@
 //! Spec vectors for RFC 8141, "Uniform Resource Names (URNs)" (April 2017).
 //!
+//! The plain vectors (an input, its rule, the components or the error
+//! offset the document gives) are rows of `tests/data/parse.jsonl`, run
+//! by `tests/parse_spec.rs`; what stays here checks more than one row can
+//! say (error components and messages, typed accessors, several rules or
+//! views at once, tables walked by a loop, generated inputs).
+//!
 //! RFC 8141's text is not in `../shared/specs` (only its draft 03 is). The
 //! example strings below were typed in from the published RFC's sections
 //! as cited; the `urn` crate's documentation and tests quote the same §2.3
@@ -36,62 +42,6 @@ fn parts(input: &str, nid: &str, nss: &str, r: Option<&str>, q: Option<&str>, f:
         AssignedName::is_valid(input.as_bytes()),
         r.is_none() && q.is_none() && f.is_none(),
         "assigned-name {input:?}"
-    );
-}
-
-/// `input` is not a `namestring`; the error is at `offset`.
-#[track_caller]
-fn bad(input: &[u8], offset: usize, why: &str) {
-    let shown = input.escape_ascii().to_string();
-    match Urn::parse_bytes(input) {
-        Ok(u) => panic!("{why}: {shown:?} should be rejected, got {u:?}"),
-        Err(e) => assert_eq!(
-            e.offset(),
-            offset,
-            "{why}: error offset for {shown:?} ({e})"
-        ),
-    }
-    assert!(!Urn::is_valid(input), "{why}: is_valid");
-    assert!(!AssignedName::is_valid(input), "{why}: assigned-name");
-}
-
-#[test]
-fn section_2_3_1_r_component_example() {
-    // §2.3.1: "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk".
-    parts(
-        "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk",
-        "example",
-        "foo-bar-baz-qux",
-        Some("CCResolve:cc=uk"),
-        None,
-        None,
-    );
-}
-
-#[test]
-fn section_2_3_2_q_component_example() {
-    // §2.3.2: "urn:example:weather?=op=map&lat=39.56&lon=-104.85&
-    // datetime=1969-07-21T02:56:15Z".
-    parts(
-        "urn:example:weather?=op=map&lat=39.56&lon=-104.85&datetime=1969-07-21T02:56:15Z",
-        "example",
-        "weather",
-        None,
-        Some("op=map&lat=39.56&lon=-104.85&datetime=1969-07-21T02:56:15Z"),
-        None,
-    );
-}
-
-#[test]
-fn section_2_3_3_f_component_example() {
-    // §2.3.3: "urn:example:foo-bar-baz-qux#somepart".
-    parts(
-        "urn:example:foo-bar-baz-qux#somepart",
-        "example",
-        "foo-bar-baz-qux",
-        None,
-        None,
-        Some("somepart"),
     );
 }
 
@@ -153,158 +103,6 @@ fn section_3_2_equivalence_examples_parse() {
     for (s, (nid, nss, r, q, f)) in rows {
         parts(s, nid, nss, r, q, f);
     }
-}
-
-/// §3.2's URN-equivalence statements over its fourteen examples (listed in
-/// `section_3_2_equivalence_examples_parse`), as groups: equivalent iff in
-/// the same group. 1-3: the scheme and NID are case-insensitive; 4-6: the
-/// r-, q- and f-components are not taken into account, so they join 1-3;
-/// 7-9: "/" and what follows are part of the NSS, so each stands alone;
-/// 10-11: percent-encodings are compared up to case and are not decoded,
-/// so they match only each other; 12-13: the NSS is otherwise
-/// case-sensitive; 14: "%D0%B0" (Cyrillic) is no "a". The groups are also
-/// what the `urn` crate's `==` says (`tests/urn_crate.rs` compares the two
-/// on generated pairs).
-#[test]
-fn section_3_2_equivalence() {
-    let rows = [
-        ("urn:example:a123,z456", 0),
-        ("URN:example:a123,z456", 0),
-        ("urn:EXAMPLE:a123,z456", 0),
-        ("urn:example:a123,z456?+abc", 0),
-        ("urn:example:a123,z456?=xyz", 0),
-        ("urn:example:a123,z456#789", 0),
-        ("urn:example:a123,z456/foo", 7),
-        ("urn:example:a123,z456/bar", 8),
-        ("urn:example:a123,z456/baz", 9),
-        ("urn:example:a123%2Cz456", 10),
-        ("urn:example:a123%2cz456", 10),
-        ("urn:example:A123,z456", 12),
-        ("urn:example:a123,Z456", 13),
-        ("urn:example:%D0%B0123,z456", 14),
-    ];
-    for (a, ga) in rows {
-        for (b, gb) in rows {
-            assert_eq!(ok(a).equivalent(&ok(b)), ga == gb, "§3.2: {a:?} vs {b:?}");
-        }
-    }
-}
-
-#[test]
-fn section_2_all_components() {
-    // namestring = assigned-name [ rq-components ] [ "#" f-component ],
-    // rq-components = [ "?+" r-component ] [ "?=" q-component ]: in this
-    // order, each optional.
-    parts(
-        "urn:ex:a/b?+r?=q#f",
-        "ex",
-        "a/b",
-        Some("r"),
-        Some("q"),
-        Some("f"),
-    );
-    parts("urn:ex:a?+r#f", "ex", "a", Some("r"), None, Some("f"));
-    parts("urn:ex:a?=q#f", "ex", "a", None, Some("q"), Some("f"));
-    // f-component = fragment = *( pchar / "/" / "?" ): may be empty.
-    parts("urn:ex:a#", "ex", "a", None, None, Some(""));
-    parts("urn:ex:a#/?", "ex", "a", None, None, Some("/?"));
-    // A q-component may hold "?+" and "?=": after it no r-component can
-    // come, so they are its own characters.
-    parts("urn:ex:a?=q?+r?=s", "ex", "a", None, Some("q?+r?=s"), None);
-}
-
-#[test]
-fn section_2_r_component_ends_at_question_equals() {
-    // The bare ABNF is ambiguous here: r-component = pchar *( pchar / "/" /
-    // "?" ) can swallow "?=y". Our r-component never holds "?=", so "?="
-    // starts the q-component (grammar/README.md, rfc8141).
-    parts("urn:ex:a?+x?=y", "ex", "a", Some("x"), Some("y"), None);
-    parts(
-        "urn:ex:a?+x??=y#f",
-        "ex",
-        "a",
-        Some("x?"),
-        Some("y"),
-        Some("f"),
-    );
-    // Other "?" are r-component characters, "?+" included.
-    parts(
-        "urn:ex:a?+x?+y?/z?",
-        "ex",
-        "a",
-        Some("x?+y?/z?"),
-        None,
-        None,
-    );
-    parts("urn:ex:a?+x?#f", "ex", "a", Some("x?"), None, Some("f"));
-    // The strings this choice rejects: "?=" inside an r-component that is
-    // not followed by a valid q-component. q-component = pchar *(...).
-    bad(
-        b"urn:ex:a?+x?=",
-        13,
-        "q-component = pchar ...: empty after \"?=\"",
-    );
-    bad(
-        b"urn:ex:a?+x?=#f",
-        13,
-        "q-component = pchar ...: empty after \"?=\"",
-    );
-    bad(
-        b"urn:ex:a?+x?=/y",
-        13,
-        "q-component starts with pchar, not \"/\"",
-    );
-    bad(
-        b"urn:ex:a?+x?=?y",
-        13,
-        "q-component starts with pchar, not \"?\"",
-    );
-}
-
-#[test]
-fn section_2_nid() {
-    // NID = (alphanum) 0*30(ldh) (alphanum): 2 to 32, no hyphen at either end.
-    let n32 = "a".repeat(31) + "1";
-    parts(&format!("urn:{n32}:x"), &n32, "x", None, None, None);
-    bad(format!("urn:{n32}b:x").as_bytes(), 36, "NID longer than 32");
-    bad(b"urn:a:x", 5, "NID shorter than 2");
-    bad(b"urn::x", 4, "empty NID");
-    bad(b"urn:ab-:x", 7, "NID ends in alphanum");
-    bad(b"urn:-ab:x", 4, "NID starts with alphanum");
-    bad(b"urn:a.b:x", 5, "NID is alphanum / \"-\"");
-    // The §2 ABNF does not exclude NID "urn" (unlike draft 03 §2.1); see
-    // grammar/README.md for §5's registration rules, which we do not apply.
-    parts("urn:urn:x", "urn", "x", None, None, None);
-    parts("urn:urn-7:x", "urn-7", "x", None, None, None);
-}
-
-#[test]
-fn section_2_nss() {
-    // NSS = pchar *(pchar / "/"): "/" allowed but not first.
-    parts("urn:ex:a/b//c/", "ex", "a/b//c/", None, None, None);
-    bad(b"urn:ex:/a", 7, "NSS starts with pchar");
-    bad(b"urn:ex:", 7, "NSS is not empty");
-    bad(b"urn:ex:?+r", 7, "NSS is not empty");
-    // "?" must start "?+" or "?=".
-    bad(b"urn:ex:a?b", 9, "\"?\" after the NSS starts rq-components");
-    bad(b"urn:ex:a?", 9, "\"?\" after the NSS starts rq-components");
-    // Empty r- or q-component: each is pchar *(...).
-    bad(b"urn:ex:a?+", 10, "r-component = pchar ...");
-    bad(b"urn:ex:a?+#f", 10, "r-component = pchar ...");
-    bad(b"urn:ex:a?=", 10, "q-component = pchar ...");
-    bad(b"urn:ex:a?=/x", 10, "q-component = pchar ...");
-    // r after q: "?+" in a q-component is q's, so this one is fine ...
-    parts("urn:ex:a?=q?+r", "ex", "a", None, Some("q?+r"), None);
-    // ... but two fragments are not.
-    bad(b"urn:ex:a#b#c", 10, "fragment has no \"#\"");
-    // pct-encoded = "%" HEXDIG HEXDIG; %00 is not excluded by RFC 8141's ABNF.
-    parts("urn:ex:%00", "ex", "%00", None, None, None);
-    bad(b"urn:ex:%0", 9, "pct-encoded needs two HEXDIG");
-    bad(b"urn:ex:a b", 8, "space is not a pchar");
-    bad(b"urn:ex:a\xc3\xa9", 8, "non-ASCII is not a pchar");
-    bad(b"urx:ex:a", 2, "assigned-name = \"urn\" ...");
-    // "urn" is case-insensitive (ABNF quoted strings).
-    parts("UrN:ex:a", "ex", "a", None, None, None);
 }
 
 /// Our `r-component` against the §2 rule as printed, compiled from the same

@@ -8,7 +8,7 @@
 
 mod common;
 use common::skip;
-use common::{rule_start, strip_comment};
+use common::transcription::{rule_start, strip_comment};
 
 use std::path::Path;
 

@@ -8,9 +8,14 @@
 //! as a sorted `Vec<String>`), and from the `urn` crate (0.7) for RFC 8141.
 //! None comes from uridfa's own output.
 //!
+//! The documents' examples are rows of `tests/data/urn_equivalence.jsonl`,
+//! read by the `*_rows*` tests below (the equivalence family's runner).
+//!
 //! The complexity tests count work (`*_counting`) instead of timing.
 
 use std::collections::BTreeMap;
+
+mod common;
 
 use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
 use uridfa::rfc8141::Urn;
@@ -33,61 +38,122 @@ fn norm(u: &UrnRef<'_>, step: Step5) -> String {
 }
 
 // ---------------------------------------------------------------------
-// §5.1
+// The documents' examples: tests/data/urn_equivalence.jsonl
 
-/// §5.1 "Examples of Lexical Equivalence", numbered as in the draft.
-const SECTION_5_1: [&str; 8] = [
-    "URN:foo:a123,456",
-    "urn:foo:a123,456",
-    "urn:FOO:a123,456",
-    "urn:foo:A123,456",
-    "urn:foo:a123%2C456",
-    "URN:FOO:a123%2c456",
-    "urn:foo:a123,456?x=y",
-    "urn:foo:a123,456#xyz",
-];
-
-/// The equivalence class of §5.1 URN `n` (1-based) under `step`, from the
-/// draft's sentences:
+/// One row of `tests/data/urn_equivalence.jsonl` (issues 10 and 13:
+/// vectors as data): `doc`, `section` and `grammar`, then either
 ///
-/// - "URNs 1, 2, 3 and 8 are all lexically equivalent, and URN 7 is also
-///   lexically equivalent to these if step 5a is applied, but this does not
-///   hold if step 5b above is applied instead."
-/// - "URN 4 is not lexically equivalent to any of the other URNs of the
-///   above set."
-/// - "URNs 5 and 6 are only lexically equivalent to each other."
-fn class_5_1(n: usize, step: Step5) -> usize {
-    match (n, step) {
-        (1 | 2 | 3 | 8, _) => 1,
-        (7, Step5::RemoveQuery) => 1,
-        (7, Step5::ReorderDirectives) => 7,
-        (4, _) => 4,
-        (5 | 6, _) => 5,
-        _ => unreachable!(),
+/// - one URN (`input`) with its equivalence class as the document states
+///   it (`class` for RFC 8141; `class_5a` and `class_5b` for the draft's
+///   two choices of step 5) and, where the document or the documented
+///   choice gives it, its normal form (`normal`, `normal_5a`,
+///   `normal_5b`): every two class rows of one section are equivalent
+///   exactly when their classes are equal, both ways round, and their
+///   normal forms are equal exactly then too; or
+/// - two URNs `a` and `b`, the draft's `step` and whether they are
+///   `equivalent` (both ways round, and by their normal forms).
+///
+/// `in_doc` marks URNs printed in the document; the draft's text is
+/// searched for them when `../shared/specs` is present.
+struct Row {
+    line: usize,
+    v: serde_json::Value,
+}
+
+impl Row {
+    fn str(&self, k: &str) -> Option<&str> {
+        self.v[k].as_str()
+    }
+
+    fn field(&self, k: &str) -> &str {
+        self.str(k)
+            .unwrap_or_else(|| panic!("urn_equivalence.jsonl:{}: no {k}", self.line))
+    }
+
+    fn class(&self, k: &str) -> Option<u64> {
+        self.v[k].as_u64()
+    }
+
+    fn section(&self) -> String {
+        format!("{} {}", self.field("doc"), self.field("section"))
     }
 }
 
+fn rows() -> Vec<Row> {
+    include_str!("data/urn_equivalence.jsonl")
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| Row {
+            line: n + 1,
+            v: serde_json::from_str(l)
+                .unwrap_or_else(|e| panic!("urn_equivalence.jsonl:{}: {e}", n + 1)),
+        })
+        .collect()
+}
+
+/// The draft's step 5 by its name in the document.
+fn step5(name: &str) -> Step5 {
+    match name {
+        "5a" => Step5::RemoveQuery,
+        "5b" => Step5::ReorderDirectives,
+        _ => panic!("urn_equivalence.jsonl: step {name:?}"),
+    }
+}
+
+/// The RFC 8141 normal form.
+fn norm8141(u: &Urn<'_>) -> String {
+    let mut buf = vec![0u8; u.as_str().len()];
+    let n = u
+        .normalize_into(&mut buf)
+        .expect("a normal form is never longer");
+    String::from_utf8(buf[..n].to_vec()).unwrap()
+}
+
+const DRAFT: &str = "draft-ietf-urnbis-rfc2141bis-urn-03";
+
+/// The number of rows: a row lost from the data fails here.
+const ROWS: usize = 49;
+
 #[test]
-fn section_5_1_every_pair_under_5a_and_5b() {
+fn class_rows_of_the_draft() {
+    let rows = rows();
+    let class: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.field("grammar") == DRAFT && r.class("class_5a").is_some())
+        .collect();
+    assert_eq!(class.len(), 8, "§5.1's eight URNs");
     let mut checked = 0;
-    for step in STEPS {
-        for (i, a) in SECTION_5_1.iter().enumerate() {
-            for (j, b) in SECTION_5_1.iter().enumerate() {
-                let (ua, ub) = (UrnRef::parse(a).unwrap(), UrnRef::parse(b).unwrap());
-                let expected = class_5_1(i + 1, step) == class_5_1(j + 1, step);
+    for (step, key, normal) in [
+        (Step5::RemoveQuery, "class_5a", "normal_5a"),
+        (Step5::ReorderDirectives, "class_5b", "normal_5b"),
+    ] {
+        for a in &class {
+            let ua = UrnRef::parse(a.field("input")).unwrap();
+            if let Some(want) = a.str(normal) {
+                assert_eq!(
+                    norm(&ua, step),
+                    want,
+                    "{}: {normal} of {:?}",
+                    a.section(),
+                    a.field("input")
+                );
+            }
+            for b in class.iter().filter(|b| b.section() == a.section()) {
+                let ub = UrnRef::parse(b.field("input")).unwrap();
+                let expected = a.class(key) == b.class(key);
+                let (sa, sb) = (a.field("input"), b.field("input"));
                 assert_eq!(
                     ua.lexically_equivalent(&ub, step),
                     expected,
-                    "§5.1 URN {} {a:?} vs URN {} {b:?} under {step:?}",
-                    i + 1,
-                    j + 1
+                    "{}: {sa:?} vs {sb:?} under {step:?}",
+                    a.section()
                 );
                 assert_eq!(
                     norm(&ua, step) == norm(&ub, step),
                     expected,
-                    "§5.1 normal forms of URN {} {a:?} and URN {} {b:?} under {step:?}",
-                    i + 1,
-                    j + 1
+                    "{}: normal forms of {sa:?} and {sb:?} under {step:?}",
+                    a.section()
                 );
                 checked += 1;
             }
@@ -98,83 +164,110 @@ fn section_5_1_every_pair_under_5a_and_5b() {
 }
 
 #[test]
-fn section_5_1_normal_forms() {
-    // §5 steps 1-3 normalize case ("urn" and the NID lower, hex digits upper:
-    // §5 leaves the choice, RFC 3986 §2.1 prefers upper), step 4 drops the
-    // fragment, 5a the query; 5b keeps the query (one directive: already in
-    // order). "Note that percent-encoding MUST NOT be removed."
-    let expected_5a = [
-        "urn:foo:a123,456",
-        "urn:foo:a123,456",
-        "urn:foo:a123,456",
-        "urn:foo:A123,456",
-        "urn:foo:a123%2C456",
-        "urn:foo:a123%2C456",
-        "urn:foo:a123,456",
-        "urn:foo:a123,456",
-    ];
-    for (s, e) in SECTION_5_1.iter().zip(expected_5a) {
-        let u = UrnRef::parse(s).unwrap();
-        assert_eq!(norm(&u, Step5::RemoveQuery), e, "5a of {s:?}");
-        let e5b = if s.contains('?') {
-            "urn:foo:a123,456?x=y"
-        } else {
-            e
-        };
-        assert_eq!(norm(&u, Step5::ReorderDirectives), e5b, "5b of {s:?}");
+fn class_rows_of_rfc8141() {
+    let rows = rows();
+    let class: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.field("grammar") == "rfc8141")
+        .collect();
+    assert_eq!(class.len(), 15, "RFC 8141 §3.2's URNs");
+    for a in &class {
+        let ua = Urn::parse(a.field("input")).unwrap();
+        if let Some(want) = a.str("normal") {
+            assert_eq!(
+                norm8141(&ua),
+                want,
+                "{}: normal form of {:?}",
+                a.section(),
+                a.field("input")
+            );
+        }
+        for b in &class {
+            let ub = Urn::parse(b.field("input")).unwrap();
+            let expected = a.class("class") == b.class("class");
+            let (sa, sb) = (a.field("input"), b.field("input"));
+            assert_eq!(
+                ua.equivalent(&ub),
+                expected,
+                "{}: {sa:?} vs {sb:?}",
+                a.section()
+            );
+            assert_eq!(
+                norm8141(&ua) == norm8141(&ub),
+                expected,
+                "{}: normal forms of {sa:?} and {sb:?}",
+                a.section()
+            );
+            // The urn crate: its `PartialEq` compares the normalized
+            // assigned names.
+            let (oa, ob) = (
+                urn::UrnSlice::try_from(sa).unwrap(),
+                urn::UrnSlice::try_from(sb).unwrap(),
+            );
+            assert_eq!(oa == ob, expected, "urn crate: {sa:?} vs {sb:?}");
+        }
     }
 }
 
-// ---------------------------------------------------------------------
-// Step 5b and step 3 details
-
 #[test]
-fn step_5b_reorders_and_keeps_values_case_sensitive() {
-    let eq = |a: &str, b: &str| {
-        let (ua, ub) = (UrnRef::parse(a).unwrap(), UrnRef::parse(b).unwrap());
-        let r = ua.lexically_equivalent(&ub, Step5::ReorderDirectives);
-        assert_eq!(r, ub.lexically_equivalent(&ua, Step5::ReorderDirectives));
-        assert_eq!(
-            r,
-            norm(&ua, Step5::ReorderDirectives) == norm(&ub, Step5::ReorderDirectives)
-        );
-        r
-    };
-    // §5 5b: "Reorder the directives ... bringing them into a preferred
-    // <keywd> order": order does not matter.
-    assert!(eq("urn:isbn:x?s=I2L&c=ToC", "urn:isbn:x?c=ToC&s=I2L"));
-    assert!(eq("urn:isbn:x?a=1&b=2&c=3", "urn:isbn:x?c=3&a=1&b=2"));
-    // §2.3: "these directives are regarded as case-sensitive".
-    assert!(!eq("urn:isbn:x?s=I2L", "urn:isbn:x?s=i2l"));
-    assert!(!eq("urn:isbn:x?s=I2L", "urn:isbn:x?S=I2L"));
-    // Step 3 applies in the query too; nothing is decoded.
-    assert!(eq("urn:isbn:x?s=%3a&c=1", "urn:isbn:x?c=1&s=%3A"));
-    assert!(!eq("urn:isbn:x?s=%3A", "urn:isbn:x?s=:"));
-    assert!(!eq("urn:isbn:x?s=%41", "urn:isbn:x?s=A"));
-    // Directives are whole: splitting differently is not a reordering.
-    assert!(!eq("urn:isbn:x?a=b=c", "urn:isbn:x?a=b&c="));
-    assert!(!eq("urn:isbn:x?a=1&b=2", "urn:isbn:x?a=2&b=1"));
-    // A query and no query differ; different counts differ.
-    assert!(!eq("urn:isbn:x?a=1", "urn:isbn:x"));
-    assert!(!eq("urn:isbn:x?a=1&a=1", "urn:isbn:x?a=1"));
-    // A repeated keyword (forbidden by §2.3, allowed by the grammar): the
-    // query is an unordered multiset, so any reordering is equivalent.
-    assert!(eq("urn:isbn:x?a=1&a=2", "urn:isbn:x?a=2&a=1"));
-    assert!(eq("urn:isbn:x?a=1&b=0&a=1", "urn:isbn:x?a=1&a=1&b=0"));
-    assert!(!eq("urn:isbn:x?a=1&a=1&a=2", "urn:isbn:x?a=1&a=2&a=2"));
-    // Same length, same characters, other directives.
-    assert!(!eq("urn:isbn:x?ab=&c=", "urn:isbn:x?a=&bc="));
+fn pair_and_normal_form_rows() {
+    let rows = rows();
+    let mut checked = 0;
+    for r in rows.iter().filter(|r| r.field("grammar") == DRAFT) {
+        if let (Some(a), Some(b)) = (r.str("a"), r.str("b")) {
+            let step = step5(r.field("step"));
+            let expected = r.v["equivalent"].as_bool().expect("equivalent");
+            let (ua, ub) = (UrnRef::parse(a).unwrap(), UrnRef::parse(b).unwrap());
+            let at = format!(
+                "urn_equivalence.jsonl:{} {}: {a:?} vs {b:?}",
+                r.line,
+                r.section()
+            );
+            assert_eq!(ua.lexically_equivalent(&ub, step), expected, "{at}");
+            assert_eq!(
+                ub.lexically_equivalent(&ua, step),
+                expected,
+                "{at} (reversed)"
+            );
+            assert_eq!(
+                norm(&ua, step) == norm(&ub, step),
+                expected,
+                "{at} (normal forms)"
+            );
+            checked += 1;
+        } else if r.class("class_5a").is_none() {
+            let u = UrnRef::parse(r.field("input")).unwrap();
+            for (step, key) in [
+                (Step5::RemoveQuery, "normal_5a"),
+                (Step5::ReorderDirectives, "normal_5b"),
+            ] {
+                if let Some(want) = r.str(key) {
+                    assert_eq!(norm(&u, step), want, "urn_equivalence.jsonl:{}", r.line);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 26);
+    assert_eq!(rows.len(), ROWS);
 }
 
 #[test]
-fn step_5b_preferred_order_is_keyword_then_value() {
-    // The documented choice: by keyword (a keyword before its extensions),
-    // then by value after step 3.
-    let u = UrnRef::parse("urn:foo:x?s=2&c-x=1&c=b&c=a%3a&c=&s-1=0#f").unwrap();
-    assert_eq!(
-        norm(&u, Step5::ReorderDirectives),
-        "urn:foo:x?c=&c=a%3A&c=b&c-x=1&s=2&s-1=0"
-    );
+fn rows_printed_in_the_draft_are_there() {
+    let Some(text) = common::spec::SpecText::read(DRAFT) else {
+        return;
+    };
+    for r in rows().iter().filter(|r| r.v["in_doc"] == true) {
+        for k in ["input", "a", "b"] {
+            if let Some(s) = r.str(k) {
+                assert!(
+                    text.contains(s),
+                    "urn_equivalence.jsonl:{}: {s:?} not in the draft",
+                    r.line
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -465,67 +558,6 @@ fn generated_urns_agree_with_the_model() {
 
 // ---------------------------------------------------------------------
 // RFC 8141 §3
-
-#[test]
-fn rfc8141_section_3_2_examples() {
-    // RFC 8141 §3.2: "the following URNs are URN-equivalent to the first"
-    // (case of "urn" and the NID; r-, q- and f-components ignored).
-    let first = "urn:example:a123,z456";
-    let equivalent = [
-        "URN:example:a123,z456",
-        "urn:EXAMPLE:a123,z456",
-        "urn:example:a123,z456?+abc",
-        "urn:example:a123,z456?=xyz",
-        "urn:example:a123,z456#789",
-    ];
-    // "the following URNs are not URN-equivalent to the first": the NSS is
-    // otherwise case-sensitive, `/` is part of the NSS, and
-    // percent-encoding is not decoded.
-    let different = [
-        "urn:example:a123,z456/foo",
-        "urn:example:a123,z456/bar",
-        "urn:example:a123,z456/baz",
-        "urn:example:a123%2Cz456",
-        "URN:EXAMPLE:a123%2cz456",
-        "urn:example:A123,z456",
-        "urn:example:a123,Z456",
-    ];
-    let u = Urn::parse(first).unwrap();
-    let oracle = urn::UrnSlice::try_from(first).unwrap();
-    let mut buf = [0u8; 64];
-    let n = u.normalize_into(&mut buf).unwrap();
-    let first_norm = buf[..n].to_vec();
-    assert_eq!(first_norm, b"urn:example:a123,z456");
-    for (s, expected) in equivalent
-        .iter()
-        .map(|s| (s, true))
-        .chain(different.iter().map(|s| (s, false)))
-    {
-        let v = Urn::parse(s).unwrap();
-        assert_eq!(u.equivalent(&v), expected, "§3.2 {first} vs {s}");
-        assert_eq!(v.equivalent(&u), expected, "§3.2 {s} vs {first}");
-        let n = v.normalize_into(&mut buf).unwrap();
-        assert_eq!(buf[..n] == first_norm[..], expected, "normal form of {s}");
-        // The urn crate: its `PartialEq` compares the normalized assigned
-        // names.
-        let theirs = urn::UrnSlice::try_from(*s).unwrap();
-        assert_eq!(oracle == theirs, expected, "urn crate: {first} vs {s}");
-    }
-    // "urn:example:a123%2Cz456 and URN:EXAMPLE:a123%2cz456" are equivalent
-    // to each other (§3.1 normalizes the case of percent-encodings).
-    let (a, b) = (
-        Urn::parse("urn:example:a123%2Cz456").unwrap(),
-        Urn::parse("URN:EXAMPLE:a123%2cz456").unwrap(),
-    );
-    assert!(a.equivalent(&b));
-    let mut buf2 = [0u8; 64];
-    let (na, nb) = (
-        a.normalize_into(&mut buf).unwrap(),
-        b.normalize_into(&mut buf2).unwrap(),
-    );
-    assert_eq!(buf[..na], buf2[..nb]);
-    assert_eq!(&buf[..na], b"urn:example:a123%2Cz456");
-}
 
 #[test]
 fn rfc8141_normal_form_matches_the_urn_crate() {

@@ -7,7 +7,7 @@
 //! [`Rules::new`] resolves rule references, and [`Recognizer`] answers
 //! "does the whole input match this rule?".
 
-use super::strip_comment;
+use super::transcription::strip_comment;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 

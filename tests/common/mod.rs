@@ -8,6 +8,8 @@
 pub mod abnf;
 pub mod literal;
 pub mod skip;
+pub mod spec;
+pub mod transcription;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -47,6 +49,21 @@ pub fn parse_json(text: &str) -> Result<Json, String> {
 }
 
 // ---------------------------------------------------------------------------
+// Data-file runners
+
+/// Fails listing every failing row of a `tests/data` file, if any:
+/// `N of M rows fail:` and one line a row.
+#[track_caller]
+pub fn assert_rows_pass(failures: &[String], total: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {total} rows fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------
 // Corpora
 
 /// `../shared/corpora`, if present.
@@ -73,47 +90,64 @@ pub fn read_jsonl(name: &str) -> Option<Vec<(usize, Json)>> {
     )
 }
 
-/// Every string of the JSON Lines corpora.
+/// The strings of one JSON Lines corpus record that are URI references
+/// (`input`, `base`, `ref`, `expected`).
+fn record_inputs(rec: &Json) -> impl Iterator<Item = String> + '_ {
+    ["input", "base", "ref", "expected"]
+        .into_iter()
+        .filter_map(|key| rec.get(key).and_then(Json::as_str).map(String::from))
+}
+
+/// The names of the JSON Lines corpora, sorted.
+fn jsonl_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".jsonl"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Every string of the JSON Lines corpora, deduplicated, in a stable
+/// order (empty without `../shared/corpora`).
 pub fn jsonl_inputs() -> Vec<String> {
     let Some(dir) = corpora_dir() else {
         return Vec::new();
     };
     let mut set = BTreeSet::new();
-    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".jsonl") {
-            for (_, rec) in read_jsonl(&name).unwrap() {
-                for key in ["input", "base", "ref", "expected"] {
-                    if let Some(s) = rec.get(key).and_then(Json::as_str) {
-                        set.insert(s.to_string());
-                    }
-                }
-            }
+    for name in jsonl_names(&dir) {
+        for (_, rec) in read_jsonl(&name).unwrap() {
+            set.extend(record_inputs(&rec));
         }
     }
     set.into_iter().collect()
 }
 
-/// Every string input of the corpora, deduplicated, in a stable order.
-pub fn corpora_inputs() -> Option<Vec<String>> {
-    let dir = corpora_dir()?;
-    let mut set = BTreeSet::new();
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .ok()?
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".jsonl"))
+/// `urls/kasztp.txt`, one URL a line, the first with a UTF-8 BOM (which
+/// is dropped), or `None` when it is absent.
+pub fn kasztp() -> Option<Vec<String>> {
+    let path = corpora_dir()?.join("urls/kasztp.txt");
+    let text = std::fs::read_to_string(path).ok()?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let urls: Vec<String> = text
+        .lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
+        .filter(|l| !l.is_empty())
         .collect();
-    names.sort();
-    for name in &names {
-        for (_, rec) in read_jsonl(name).unwrap() {
-            for key in ["input", "base", "ref", "expected"] {
-                if let Some(s) = rec.get(key).and_then(Json::as_str) {
-                    set.insert(s.to_string());
-                }
-            }
-        }
-    }
+    assert!(!urls[0].starts_with('\u{feff}'));
+    Some(urls)
+}
+
+/// Every string input of the corpus records: the JSON Lines corpora and
+/// the WPT URL test data (`input`, `base`, `href`), deduplicated, in a
+/// stable order; `kasztp.txt` is left out (see [`corpora_inputs`]).
+pub fn record_corpora_inputs() -> Option<BTreeSet<String>> {
+    let dir = corpora_dir()?;
+    let mut set: BTreeSet<String> = jsonl_inputs().into_iter().collect();
     match std::fs::read_to_string(dir.join("urls/wpt-urltestdata.json")) {
         Ok(text) => {
             if let Json::Array(items) = parse_json(&text).expect("wpt-urltestdata.json") {
@@ -128,17 +162,16 @@ pub fn corpora_inputs() -> Option<Vec<String>> {
         }
         Err(_) => skip::note(format_args!("SKIPPED: urls/wpt-urltestdata.json not found")),
     }
-    match std::fs::read_to_string(dir.join("urls/kasztp.txt")) {
-        Ok(text) => {
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            set.extend(
-                text.lines()
-                    .map(|l| l.strip_suffix('\r').unwrap_or(l))
-                    .filter(|l| !l.is_empty())
-                    .map(String::from),
-            );
-        }
-        Err(_) => skip::note(format_args!("SKIPPED: urls/kasztp.txt not found")),
+    Some(set)
+}
+
+/// Every string input of the corpora, deduplicated, in a stable order:
+/// [`record_corpora_inputs`] and the URLs of `kasztp.txt`.
+pub fn corpora_inputs() -> Option<Vec<String>> {
+    let mut set = record_corpora_inputs()?;
+    match kasztp() {
+        Some(urls) => set.extend(urls),
+        None => skip::note(format_args!("SKIPPED: urls/kasztp.txt not found")),
     }
     Some(set.into_iter().collect())
 }
@@ -251,36 +284,4 @@ pub fn is_valid(rule: Rule, input: &[u8]) -> bool {
         String::from_utf8_lossy(input)
     );
     v
-}
-
-/// Removes a `;` comment outside quoted strings and prose (`<...>`)
-/// (ABNF, RFC 5234 §3.9), for the tests that compare grammar files with the
-/// documents' text and for the independent recognizer.
-pub fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    let mut prose = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' if !prose => quoted = !quoted,
-            '<' if !quoted => prose = true,
-            '>' if !quoted => prose = false,
-            ';' if !quoted && !prose => return &line[..i],
-            _ => {}
-        }
-    }
-    line
-}
-
-/// `name = rest` at the start of `line` (leading white space allowed): the
-/// name of a new rule and the text after its `=`. A name starts with a
-/// letter and holds letters, digits, `-`, and the `+` and `_` of RFC 1738's
-/// BNF; `=/` (an incremental alternative) does not start a rule.
-pub fn rule_start(line: &str) -> Option<(&str, &str)> {
-    let (name, rest) = line.trim_start().split_once('=')?;
-    let name = name.trim_end();
-    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic())
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"+_-".contains(&b));
-    (valid && !rest.starts_with('/')).then_some((name, rest))
 }

@@ -8,6 +8,10 @@
 //   const GRAMMAR: &str;        // its grammar name
 //   const DOC: &str;            // "RFC 1738" or "draft 06"
 //
+// The plain verdicts (an input matches, or does not match, an entry rule)
+// are rows of tests/data/parse.jsonl for both grammars, run by
+// tests/parse_spec.rs; what stays here checks the typed views.
+//
 // Expected values come from the prose of §3 (which names each component)
 // or, where the prose gives only a template, from reading the template
 // against the BNF of §5 by hand; none comes from uridfa's output.
@@ -79,18 +83,6 @@ fn s3_1_user_and_password_presence() {
     let f = m::Ftp::parse("ftp://:pw@host.com/").unwrap();
     assert_eq!(f.user(), Some(""), "§3.1: an empty user name");
     assert_eq!(f.password(), Some("pw"));
-    // "Within the user and password field, any ":", "@", or "/" must be
-    // encoded."
-    invalid(
-        "ftpurl",
-        "ftp://a@b@host.com/",
-        "§3.1: '@' in user must be encoded",
-    );
-    invalid(
-        "ftpurl",
-        "ftp://a:b:c@host.com/",
-        "§3.1: ':' in password must be encoded",
-    );
     let f = m::Ftp::parse("ftp://a%40b:c%3Ad@host.com/").unwrap();
     assert_eq!(f.user(), Some("a%40b"), "§3.1 encoded '@' in user");
     assert_eq!(f.password(), Some("c%3Ad"), "§3.1 encoded ':' in password");
@@ -103,16 +95,6 @@ fn s3_1_port_is_decimal() {
     let h = m::Http::parse("http://host.com:8001/").unwrap();
     assert_eq!(h.port(), Some("8001"));
     assert_eq!(h.port_u16(), Some(8001));
-    invalid(
-        "httpurl",
-        "http://host.com:/",
-        "§3.1: port = digits, not empty",
-    );
-    invalid(
-        "httpurl",
-        "http://host.com:8o/",
-        "§3.1: the port is decimal",
-    );
     // The grammar allows any digits; port_u16 reports what fits.
     let h = m::Http::parse("http://host.com:99999/").unwrap();
     assert_eq!(h.port(), Some("99999"));
@@ -126,7 +108,6 @@ fn s3_1_host_as_ip_address() {
     // periods" (hostnumber = digits "." digits "." digits "." digits)
     let h = m::Http::parse("http://192.0.2.1:80/").unwrap();
     assert_eq!(h.host(), "192.0.2.1");
-    invalid("httpurl", "http://192.0.2/", "§3.1: four groups of digits");
 }
 
 // ---------------------------------------------------------------------------
@@ -205,18 +186,6 @@ fn s3_2_2_ftp_url_path_template() {
         assert_eq!(f.name(), Some("name"), "{s}");
         assert!(f.typecode().is_some(), "{s}");
     }
-    for code in ["x", "", "aa", "A%41"] {
-        let s = format!("ftp://host.dom/name;type={code}");
-        invalid("ftpurl", &s, "§3.2.2: typecode is one of a, i, d");
-        invalid("url", &s, "§3.2.2: typecode is one of a, i, d (strict url)");
-    }
-    // "Within a name or CWD component, the characters "/" and ";" are
-    // reserved and must be encoded."
-    invalid(
-        "ftpurl",
-        "ftp://host.dom/a;b/name",
-        "§3.2.2: ';' in a CWD must be encoded",
-    );
     let f = m::Ftp::parse("ftp://host.dom/a%3Bb/n%2Fm").unwrap();
     assert!(f.cwd().eq(["a%3Bb"]));
     assert_eq!(f.name(), Some("n%2Fm"));
@@ -234,12 +203,6 @@ fn s3_2_2_ftp_url_path_template() {
     assert_eq!(f.path(), None);
     assert_eq!(f.name(), None);
     assert_eq!(f.cwd().count(), 0);
-    // ";type=" needs a "/" url-path before it.
-    invalid(
-        "ftpurl",
-        "ftp://host.dom;type=a",
-        "§5: ;type= follows fpath",
-    );
 }
 
 // ---------------------------------------------------------------------------
@@ -272,20 +235,8 @@ fn s3_3_http() {
         "http://user:pw@host.dom/",
         "http://@host.dom/",
     ] {
-        invalid("httpurl", s, "§3.3: no user name or password");
-        invalid("url", s, "§3.3: no user name or password (strict url)");
-        valid("otherurl", s);
         assert!(m::Other::parse(s).is_ok());
     }
-    // "Within the <path> and <searchpart> components, "/", ";", "?" are
-    // reserved": a "?" in the searchpart must be encoded.
-    invalid("httpurl", "http://host.dom/a?b?c", "§3.3: '?' is reserved");
-    // §2.2: "#" is unsafe and must be encoded.
-    invalid(
-        "httpurl",
-        "http://host.dom/a#frag",
-        "§2.2: '#' must be encoded",
-    );
 }
 
 // ---------------------------------------------------------------------------
@@ -324,17 +275,6 @@ fn s3_4_1_gopher_url_syntax() {
     let g = m::Gopher::parse("gopher://host.dom/0a;b?c:d@e&f=g").unwrap();
     assert_eq!(g.gophertype(), Some("0"));
     assert_eq!(g.selector(), Some("a;b?c:d@e&f=g"));
-    // But a tab, CR or LF must be encoded (and a space: §2.2).
-    invalid(
-        "gopherurl",
-        "gopher://host.dom/0a\tb",
-        "§3.4.1/§2.2: tab must be encoded",
-    );
-    invalid(
-        "gopherurl",
-        "gopher://host.dom/0a b",
-        "§2.2: space must be encoded",
-    );
 }
 
 #[test]
@@ -402,21 +342,8 @@ fn s3_5_mailto() {
     for u in [m::Mailto::parse(s).unwrap(), url_as!(Mailto, s)] {
         assert_eq!(u.address(), "masinter@parc.xerox.com", "§3.5");
     }
-    // "the percent sign ("%") is commonly used within RFC 822 addresses
-    // and must be URL-encoded."
-    invalid(
-        "mailtourl",
-        "mailto:a%b@host.dom",
-        "§3.5: '%' must be encoded",
-    );
     let u = m::Mailto::parse("mailto:a%25b@host.dom").unwrap();
     assert_eq!(u.address(), "a%25b@host.dom");
-    invalid("mailtourl", "mailto:", "§5: encoded822addr = 1*xchar");
-    invalid(
-        "url",
-        "mailto:",
-        "§5: encoded822addr = 1*xchar (strict url)",
-    );
 }
 
 // ---------------------------------------------------------------------------
@@ -451,16 +378,6 @@ fn s3_6_news() {
     let u = url_as!(News, "news:*");
     assert_eq!(u.target(), NewsTarget::All, "§3.6 news:*");
     assert!(u.is_all());
-    // An empty group is no group: `group = alpha *( ... )`.
-    invalid("newsurl", "news:", "§3.6: empty newsgroup-name");
-    invalid("url", "news:", "§3.6: empty newsgroup-name (strict url)");
-    invalid("newsurl", "news:1comp", "§5: a group starts with a letter");
-    invalid("newsurl", "news:**", "§3.6: \"*\" alone");
-    invalid(
-        "newsurl",
-        "news:@host.dom",
-        "§5: article = 1*( ... ) \"@\" host",
-    );
 }
 
 // ---------------------------------------------------------------------------
@@ -481,27 +398,6 @@ fn s3_7_nntp() {
     let u = m::Nntp::parse("nntp://news.host.dom/comp.lang").unwrap();
     assert_eq!(u.port_or_default(), Some(119));
     assert_eq!(u.article(), None);
-    // "<article-number> is the numeric id of the article"
-    invalid(
-        "nntpurl",
-        "nntp://news.host.dom/comp.lang/x1",
-        "§3.7: numeric article",
-    );
-    invalid(
-        "nntpurl",
-        "nntp://news.host.dom/comp.lang/",
-        "§5: [ \"/\" digits ]",
-    );
-    invalid(
-        "nntpurl",
-        "nntp://news.host.dom/",
-        "§5: a group is required",
-    );
-    invalid(
-        "nntpurl",
-        "nntp://user@news.host.dom/comp.lang",
-        "§5: hostport, no user",
-    );
 }
 
 // ---------------------------------------------------------------------------
@@ -526,13 +422,6 @@ fn s3_8_telnet() {
     let u = m::Telnet::parse("telnet://guest@host.dom/").unwrap();
     assert_eq!(u.user(), Some("guest"));
     assert_eq!(u.password(), None);
-    // No url-path: only the optional "/".
-    invalid(
-        "telneturl",
-        "telnet://host.dom/x",
-        "§3.8: nothing after the \"/\"",
-    );
-    invalid("url", "telnet://host.dom/x", "§3.8 (strict url)");
 }
 
 // ---------------------------------------------------------------------------
@@ -560,12 +449,6 @@ fn s3_9_wais() {
     assert_eq!(u.search(), None);
     assert_eq!(u.wtype(), Some("TEXT"), "§3.9 document form");
     assert_eq!(u.wpath(), Some("0%2C12%3Ddoc"), "§3.9 document form");
-    invalid(
-        "waisurl",
-        "wais://host.dom/db/TEXT",
-        "§3.9: wtype needs a wpath",
-    );
-    invalid("waisurl", "wais://host.dom/db/T/a/b", "§5: wpath = *uchar");
 }
 
 // ---------------------------------------------------------------------------
@@ -616,19 +499,6 @@ fn s3_11_prospero() {
     );
     let fields: Fields<'_> = u.fields();
     assert_eq!(fields.clone().count(), 2);
-    // "No username or password is allowed."
-    invalid(
-        "prosperourl",
-        "prospero://user@host.dom/x",
-        "§3.11: no user",
-    );
-    // "The semicolon ";" is reserved and may not appear without quoting
-    // in the <hsoname>" -- so a bare ";" starts a field, which needs "=".
-    invalid(
-        "prosperourl",
-        "prospero://host.dom/a;b",
-        "§3.11: ';' in hsoname",
-    );
     let u = m::Prospero::parse("prospero://host.dom/a%3Bb").unwrap();
     assert_eq!(u.hsoname(), "a%3Bb");
 }
@@ -651,16 +521,6 @@ fn strict_scheme_names_ignore_case() {
     url_as!(Wais, "WAIS://h.dom/db");
     url_as!(File, "FILE://h.dom/x");
     url_as!(Prospero, "PROSPERO://h.dom/x");
-    for s in [
-        "HTTP://user@host.dom/",
-        "Http:foo",
-        "NEWS:",
-        "ftp:x",
-        "File:x",
-    ] {
-        invalid("url", s, "a scheme among the ten must match its own rule");
-        valid("otherurl", s);
-    }
 }
 
 #[test]
@@ -680,10 +540,6 @@ fn strict_other_schemes() {
         assert_eq!(o.scheme(), scheme, "{s}");
         assert_eq!(o.schemepart(), part, "{s}");
     }
-    // §5: scheme = 1*( lowalpha / digit / "+" / "-" / "." ).
-    invalid("url", ":x", "§5: the scheme has at least one character");
-    invalid("url", "a_b:x", "§5: '_' is no scheme character");
-    invalid("otherurl", "a b:x", "§5: ' ' is no scheme character");
 }
 
 /// The scheme names §4 lists ("The following scheme have been proposed at
