@@ -149,6 +149,8 @@ pub(super) struct Loader {
     pub(super) captures: Vec<Capture>,
     pub(super) kinds: Vec<(String, Span)>,
     pub(super) encode_sets: Vec<EncodeSetPragma>,
+    pub(super) views: Vec<ViewPragma>,
+    pub(super) accessors: Vec<AccessorPragma>,
     pub(super) charset: bool,
     pub(super) wide: Vec<WideValue>,
     /// Files being loaded, outermost first, for import cycles.
@@ -216,6 +218,8 @@ impl Loader {
                 | Item::Kind { pragma, .. }
                 | Item::Charset { pragma }
                 | Item::EncodeSet(EncodeSetPragma { pragma, .. })
+                | Item::View(_, pragma)
+                | Item::Accessor(_, pragma)
                     if !is_main =>
                 {
                     self.error(
@@ -225,6 +229,8 @@ impl Loader {
                     );
                 }
                 Item::EncodeSet(e) => self.encode_sets.push(e),
+                Item::View(v, _) => self.views.push(v),
+                Item::Accessor(a, _) => self.accessors.push(a),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
                 Item::Capture { capture, .. } => self.captures.push(capture),
@@ -476,6 +482,8 @@ impl Loader {
             components: self.components,
             captures: self.captures,
             encode_sets: self.encode_sets,
+            views: self.views,
+            accessors: self.accessors,
             utf8: self.charset,
             by_name: self.by_name,
         })
