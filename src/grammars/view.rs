@@ -3,8 +3,9 @@
 //! `uridfa-generate` from the grammars' `;@ view` pragmas
 //! (`src/generated/*_views.rs`, see `uridfa_codegen::emit::view`), with
 //! their accessors and traits; [`generic_syntax_methods!`] adds RFC 3986's
-//! derived accessors to them. The other families still define their views
-//! with [`view_core!`] and [`view_traits!`] (to be generated likewise).
+//! derived accessors to them, and the RFC 2396 family's modules their own.
+//! The URN and RFC 1738 families still define their views by hand, with
+//! [`view_traits!`] for the traits (to be generated likewise).
 
 /// What RFC 3986 adds to the generated views of its family (`rfc3986`,
 /// `rfc3987`, `rfc6874`): `host_kind`, `host_ip`, `port_u16`,
@@ -104,88 +105,6 @@ macro_rules! generic_syntax_methods {
 }
 
 pub(crate) use generic_syntax_methods;
-
-/// The part every typed view shares, whatever its grammar: the struct over
-/// [`crate::parts::Parts`], `parse`, `parse_bytes`, `is_valid`, `as_str`
-/// and `Display`. The calling module provides `tables` and a `Parts<'a>`
-/// alias; its own `impl` block adds the grammar's accessors.
-macro_rules! view_core {
-    (
-        module: $module:literal,
-        bytes_doc: $bytes_doc:literal,
-        $(#[$doc:meta])*
-        $name:ident, $table:ident, $rule:literal, $example:literal
-    ) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, PartialEq, Eq)]
-        pub struct $name<'a> {
-            parts: Parts<'a>,
-        }
-
-        crate::view::view_traits!($name, tables::$table);
-
-        impl<'a> $name<'a> {
-            #[doc = concat!("Parses `input` as `", $rule, "`.")]
-            ///
-            /// # Errors
-            ///
-            /// An [`Error`] at the first byte that cannot continue a match,
-            /// or at the end if the input stops short.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::", $module, "::", stringify!($name), "::parse(\"", $example, "\")?;")]
-            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn parse(input: &'a str) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)? })
-            }
-
-            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; ", $bytes_doc)]
-            ///
-            /// # Errors
-            ///
-            /// As [`Self::parse`].
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::", $module, "::", stringify!($name), "::parse_bytes(\"", $example, "\".as_bytes())?;")]
-            #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
-                Ok($name { parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)? })
-            }
-
-            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("assert!(uridfa::", $module, "::", stringify!($name), "::is_valid(\"", $example, "\".as_bytes()));")]
-            /// ```
-            pub fn is_valid(input: &[u8]) -> bool {
-                uridfa_runtime::validate(&tables::$table, input).is_ok()
-            }
-
-            /// The whole input.
-            pub fn as_str(&self) -> &'a str {
-                self.parts.input
-            }
-        }
-
-        impl core::fmt::Display for $name<'_> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.parts.input)
-            }
-        }
-    };
-}
-
-pub(crate) use view_core;
 
 /// The traits every typed view shares, whatever macro defines it: a
 /// `Debug` that names each component (the grammar's capture names, from

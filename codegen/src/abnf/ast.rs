@@ -109,7 +109,8 @@ pub struct ViewPragma {
 
 /// An `;@ accessor NAME = CAPTURE` pragma: the views' accessor for
 /// `CAPTURE` is `NAME()` rather than the capture's name in snake case
-/// (RFC 3987's `iauthority` is read by `authority()`).
+/// (RFC 3987's `iauthority` is read by `authority()`); `_` gives it no
+/// accessor (the grammar's module reads it with a method of its own).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccessorPragma {
     /// The accessor's name, a Rust identifier in snake case.

@@ -162,7 +162,7 @@ impl<'t> Parser<'t> {
                 if !is_accessor_name(name) {
                     let msg = format!(
                         "expected an accessor name (lower-case ASCII letters, digits and '_', \
-                         starting with a letter), found '{name}'"
+                         starting with a letter; '_' for none), found '{name}'"
                     );
                     self.error(*name_span, msg);
                 } else if !is_rulename(capture) {
@@ -327,8 +327,12 @@ fn is_type_name(s: &str) -> bool {
 }
 
 /// `authority`, `zone_id`: a lower-case ASCII letter, then lower-case
-/// letters, digits and `_` (keywords are refused where the view is built).
+/// letters, digits and `_` (keywords are refused where the view is built);
+/// or `_`, no accessor.
 fn is_accessor_name(s: &str) -> bool {
+    if s == "_" {
+        return true; // no accessor
+    }
     let mut chars = s.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')

@@ -235,6 +235,13 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
     let mut debug_fields = Vec::new();
     let mut seen: Vec<(String, String)> = Vec::new();
     for (i, (capture, snake)) in captures.iter().enumerate() {
+        if snake == "_" {
+            // `;@ accessor _ = CAPTURE`: none (still in `Debug` and `span`).
+            if spec.debug == DebugStyle::Captures {
+                debug_fields.push(quote!(.field(#capture, &self.parts.get(#i))));
+            }
+            continue;
+        }
         let Some(method) = accessor_ident(snake, Span::call_site()) else {
             return Err(ViewError::NotAnIdent {
                 capture: capture.clone(),
@@ -505,6 +512,15 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
 pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, String> {
     if c.grammar.views.is_empty() {
         return Ok(None);
+    }
+    for v in &c.grammar.views {
+        if c.machine(&v.rule).is_none() {
+            let at = c.grammar.sources.location(v.rule_span);
+            return Err(format!(
+                "{at}: error: view of '{}', which is no entry; name it in ';@ entry' first",
+                v.rule
+            ));
+        }
     }
     let rules: Vec<&str> = c.grammar.views.iter().map(|v| v.rule.as_str()).collect();
     let always = always(c, &rules);
