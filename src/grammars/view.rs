@@ -4,8 +4,9 @@
 //! (`src/generated/*_views.rs`, see `uridfa_codegen::emit::view`), with
 //! their accessors and traits; [`generic_syntax_methods!`] adds RFC 3986's
 //! derived accessors to them, and the RFC 2396 family's modules their own.
-//! The URN and RFC 1738 families still define their views by hand, with
-//! [`view_traits!`] for the traits (to be generated likewise).
+//! The URN grammars' views are generated too. The RFC 1738 family still
+//! defines its views by hand (`url_common`), with [`view_traits!`] and
+//! [`text_traits!`] for the traits.
 
 /// What RFC 3986 adds to the generated views of its family (`rfc3986`,
 /// `rfc3987`, `rfc6874`): `host_kind`, `host_ip`, `port_u16`,
