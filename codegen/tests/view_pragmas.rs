@@ -134,3 +134,45 @@ fn two_captures_cannot_share_an_accessor() {
          with ';@ accessor NAME = CAPTURE'"
     );
 }
+
+#[test]
+fn separate_views_have_their_entrys_accessors() {
+    // `e` cannot reach `z`; `d` always sets `y`, `e` may not.
+    let text = ";@ entry d e\n;@ capture y m z\n;@ views separate\n;@ view d = Long\n\
+                ;@ view e = Short\nd = y \"-\" m [ z ]\ne = [ y ] m\ny = 4DIGIT\nm = 2DIGIT\n\
+                z = \"Z\"\n";
+    let c = compile_str("grammar/t.abnf", text, Options::default()).unwrap();
+    assert!(c.grammar.views_separate);
+    assert_eq!(view::reaches(&c, "e"), vec![true, true, false]);
+    let file = view::views_file(&c, "grammar/t.abnf").unwrap().unwrap();
+    let (long, short) = file.split_once("pub struct Short").unwrap();
+    assert!(long.contains("pub fn y(&self) -> &'a str"), "{long}");
+    assert!(
+        long.contains("pub fn z(&self) -> ::core::option::Option<&'a str>"),
+        "{long}"
+    );
+    assert!(
+        short.contains("pub fn y(&self) -> ::core::option::Option<&'a str>"),
+        "{short}"
+    );
+    assert!(!short.contains("pub fn z("), "{short}");
+    // `Debug` still names every capture.
+    assert!(
+        short.contains(".field(\"z\", &self.parts.get(2usize))"),
+        "{short}"
+    );
+}
+
+#[test]
+fn views_pragma_errors() {
+    let e = first_error(&format!("{BASE};@ views apart\n"));
+    assert_eq!(
+        e,
+        "grammar/t.abnf:7:10: error: expected 'separate' or 'shared' after 'views', found 'apart'"
+    );
+    let e = first_error(&format!("{BASE};@ views\n"));
+    assert!(
+        e.starts_with("grammar/t.abnf:7:9: error: expected 'separate' or 'shared' after 'views'"),
+        "{e}"
+    );
+}

@@ -226,6 +226,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         doc: Some(view_doc),
         example: None,
         always: machine.lowered.always_captured(),
+        only: None,
     };
     let view_items =
         emit::view::view_tokens(&compiled, &spec).map_err(|e| at_grammar(e.to_string()))?;

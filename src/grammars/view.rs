@@ -4,9 +4,9 @@
 //! (`src/generated/*_views.rs`, see `uridfa_codegen::emit::view`), with
 //! their accessors and traits; [`generic_syntax_methods!`] adds RFC 3986's
 //! derived accessors to them, and the RFC 2396 family's modules their own.
-//! The URN grammars' views are generated too. The RFC 1738 family still
-//! defines its views by hand (`url_common`), with [`view_traits!`] and
-//! [`text_traits!`] for the traits.
+//! The URN and RFC 1738 families' views are generated too; the RFC 1738
+//! `Url` enums, written by hand over them, get the views' traits from
+//! [`text_traits!`].
 
 /// What RFC 3986 adds to the generated views of its family (`rfc3986`,
 /// `rfc3987`, `rfc6874`): `host_kind`, `host_ip`, `port_u16`,
@@ -107,39 +107,10 @@ macro_rules! generic_syntax_methods {
 
 pub(crate) use generic_syntax_methods;
 
-/// The traits every typed view shares, whatever macro defines it: a
-/// `Debug` that names each component (the grammar's capture names, from
-/// `$table`), `Hash` and `Ord` by the text (equal texts give equal views,
-/// so these agree with the derived `Eq`), `AsRef<str>`, `TryFrom<&str>`
-/// (as `parse`) and, with the feature `serde`, `Serialize` as the text and
-/// a borrowing `Deserialize` that parses. The view needs `parts`
-/// (`crate::parts::Parts`), `as_str` and `parse`.
-macro_rules! view_traits {
-    ($name:ident, $table:expr) => {
-        impl core::fmt::Debug for $name<'_> {
-            /// The components by name, e.g. `UriRef { scheme: Some("http"),
-            /// authority: Some("a"), .. }`; absent ones are `None`.
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                let t: &uridfa_runtime::Tables<'static> = &$table;
-                let mut d = f.debug_struct(stringify!($name));
-                for i in 0..t.capture_len() {
-                    if let Some(name) = t.capture_name(i) {
-                        d.field(name, &self.parts.get(i));
-                    }
-                }
-                d.finish()
-            }
-        }
-
-        crate::view::text_traits!($name);
-    };
-}
-
-pub(crate) use view_traits;
-
-/// `Hash`, `Ord`, `AsRef<str>`, `TryFrom<&str>` and the `serde` impls of
-/// [`view_traits!`], for a type with `as_str` and `parse` (also the RFC
-/// 1738 `Url` enums, whose `Debug` shows the variant).
+/// `Hash`, `Ord`, `AsRef<str>`, `TryFrom<&str>` and the `serde` impls
+/// that the generated views have (`uridfa_codegen::emit::view`), for the
+/// hand-written RFC 1738 `Url` enums (whose `Debug` shows the variant),
+/// which have `as_str` and `parse`.
 macro_rules! text_traits {
     ($name:ident) => {
         impl core::hash::Hash for $name<'_> {

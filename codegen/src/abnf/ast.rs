@@ -150,6 +150,11 @@ pub struct Grammar {
     pub views: Vec<ViewPragma>,
     /// `;@ accessor` pragmas, in pragma order.
     pub accessors: Vec<AccessorPragma>,
+    /// `;@ views separate`: each view has the accessors of the captures
+    /// its own entry reaches, shaped by that entry alone (RFC 1738's
+    /// per-scheme views); otherwise (`;@ views shared`, the default) every
+    /// view has every capture's accessor, of one shape for all views.
+    pub views_separate: bool,
     /// `true` when the main file says `;@ charset utf-8`: numeric values are
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.

@@ -151,6 +151,7 @@ pub(super) struct Loader {
     pub(super) encode_sets: Vec<EncodeSetPragma>,
     pub(super) views: Vec<ViewPragma>,
     pub(super) accessors: Vec<AccessorPragma>,
+    pub(super) views_separate: bool,
     pub(super) charset: bool,
     pub(super) wide: Vec<WideValue>,
     /// Files being loaded, outermost first, for import cycles.
@@ -219,6 +220,7 @@ impl Loader {
                 | Item::Charset { pragma }
                 | Item::EncodeSet(EncodeSetPragma { pragma, .. })
                 | Item::View(_, pragma)
+                | Item::Views(_, pragma)
                 | Item::Accessor(_, pragma)
                     if !is_main =>
                 {
@@ -230,6 +232,7 @@ impl Loader {
                 }
                 Item::EncodeSet(e) => self.encode_sets.push(e),
                 Item::View(v, _) => self.views.push(v),
+                Item::Views(separate, _) => self.views_separate = separate,
                 Item::Accessor(a, _) => self.accessors.push(a),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
@@ -484,6 +487,7 @@ impl Loader {
             encode_sets: self.encode_sets,
             views: self.views,
             accessors: self.accessors,
+            views_separate: self.views_separate,
             utf8: self.charset,
             by_name: self.by_name,
         })

@@ -99,6 +99,21 @@ impl<'t> Parser<'t> {
             "encode-set" => self.encode_set(args, pragma, end_span),
             "view" => self.view(args, pragma, end_span),
             "accessor" => self.accessor(args, pragma, end_span),
+            "views" => match args {
+                [(w, span)] if w == "separate" || w == "shared" => {
+                    self.items
+                        .push(Item::Views(w == "separate", pragma.to(*span)));
+                }
+                [(w, span)] => {
+                    let msg = format!("expected 'separate' or 'shared' after 'views', found '{w}'");
+                    self.error(*span, msg);
+                }
+                [] => self.error(end_span, "expected 'separate' or 'shared' after 'views'"),
+                [_, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after 'views {}'", args[0].0);
+                    self.error(*span, msg);
+                }
+            },
             _ => {
                 let msg = format!(
                     "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset or encode-set"

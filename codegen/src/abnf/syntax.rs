@@ -44,6 +44,7 @@ pub(super) enum Item {
     },
     EncodeSet(EncodeSetPragma),
     View(ViewPragma, Span),
+    Views(bool, Span),
     Accessor(AccessorPragma, Span),
 }
 

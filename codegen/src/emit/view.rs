@@ -82,6 +82,9 @@ pub struct ViewSpec {
     /// For each capture (tag order): its accessor returns `&str` (see
     /// [`always`]).
     pub always: Vec<bool>,
+    /// `Some`: only the captures marked `true` get an accessor (`;@ views
+    /// separate`: those the entry reaches, [`reaches`]).
+    pub only: Option<Vec<bool>>,
 }
 
 /// Why a view cannot be generated: a capture whose accessor would not be
@@ -190,6 +193,21 @@ pub fn always(c: &Compiled, rules: &[&str]) -> Vec<bool> {
     out.unwrap_or_default()
 }
 
+/// For each capture of `c` (tag order), whether the entry `rule` can set
+/// it (a capture group of its expression reports it).
+pub fn reaches(c: &Compiled, rule: &str) -> Vec<bool> {
+    let n = c.machines.first().map_or(0, |m| m.lowered.components.len());
+    let mut out = vec![false; n];
+    if let Some(m) = c.machine(rule) {
+        for &k in &m.lowered.group_component {
+            if let Some(slot) = out.get_mut(k) {
+                *slot = true;
+            }
+        }
+    }
+    out
+}
+
 /// The accessor names of `c`'s captures, in tag order: the `;@ accessor`
 /// pragma's, else the capture's name in snake case.
 pub fn accessor_names(c: &Compiled) -> Vec<(String, String)> {
@@ -235,7 +253,11 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
     let mut debug_fields = Vec::new();
     let mut seen: Vec<(String, String)> = Vec::new();
     for (i, (capture, snake)) in captures.iter().enumerate() {
-        if snake == "_" {
+        let skipped = spec
+            .only
+            .as_ref()
+            .is_some_and(|only| !only.get(i).copied().unwrap_or(false));
+        if snake == "_" || skipped {
             // `;@ accessor _ = CAPTURE`: none (still in `Debug` and `span`).
             if spec.debug == DebugStyle::Captures {
                 debug_fields.push(quote!(.field(#capture, &self.parts.get(#i))));
@@ -546,7 +568,12 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, String> {
                 .example
                 .as_ref()
                 .map(|e| (format!("uridfa::{module}::{}", v.name), e.clone())),
-            always: always.clone(),
+            always: if c.grammar.views_separate {
+                self::always(c, &[v.rule.as_str()])
+            } else {
+                always.clone()
+            },
+            only: c.grammar.views_separate.then(|| reaches(c, &v.rule)),
         };
         tokens.extend(view_tokens(c, &spec).map_err(|e| format!("{shown}: {e}"))?);
     }
