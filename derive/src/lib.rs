@@ -23,10 +23,13 @@
 //! - a view type named after the struct with `View` appended
 //!   (`DateTimeView<'a>`), with the struct's visibility: one accessor per
 //!   `;@ capture` of the grammar, named as the capture in snake case
-//!   (`date-fullyear` → `date_fullyear()`), returning `&str` when every
-//!   input the entry accepts has that component and `Option<&str>`
-//!   otherwise; `as_str()`, `span(index)`, `Display`, `AsRef<str>`, and a
-//!   `Debug` that shows the named components;
+//!   (`date-fullyear` → `date_fullyear()`, or as an `;@ accessor` pragma
+//!   says), returning `&str` when every input the entry accepts has that
+//!   component and `Option<&str>` otherwise; `as_str()`, `span(index)`,
+//!   `Display`, `AsRef<str>`, `Hash` and `Ord` by the text, and a `Debug`
+//!   that shows the named components. The view is written by
+//!   `uridfa_codegen::emit::view::view_tokens`, the code that writes the
+//!   built-in grammars' views;
 //! - `const _: &[u8] = include_bytes!("...")` for every file read, so that
 //!   editing the grammar (or a file it imports) rebuilds the crate.
 //!
