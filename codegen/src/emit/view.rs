@@ -335,8 +335,9 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
     let rule_text = c.grammar.rule_text(rule);
     let view_doc = spec.doc.clone().unwrap_or_else(|| {
         format!(
-            " A `{rule}`, from `{shown}`:\n\n ```abnf\n {rule_text}\n ```\n\n One accessor per \
-             capture of the grammar."
+            " A match of `{rule}`, from `{shown}`:\n\n ```abnf\n {rule_text}\n ```\n\n \
+             Generated from the grammar file: `parse`, and an accessor per capture the rule \
+             can set (a slice of the input, still percent-encoded)."
         )
     });
     let view_name = name.to_string();
