@@ -99,6 +99,12 @@ impl<'a, const T: usize> Parts<'a, T> {
         let (s, e) = self.span(i)?;
         self.input.get(s..e)
     }
+
+    /// The whole input.
+    #[inline]
+    pub(crate) fn input(&self) -> &'a str {
+        self.input
+    }
 }
 
 /// A decimal port as a number: `None` if empty, not all digits, or above

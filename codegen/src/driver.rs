@@ -465,7 +465,8 @@ pub fn compile_str(path: &str, text: &str, opts: Options) -> Result<Compiled, Di
 }
 
 /// Compiles every `*.abnf` in `grammar_dir` that has `;@ entry` pragmas
-/// and writes `<name>.rs` into `out_dir` (`src/generated/` through the
+/// and writes `<name>.rs` into `out_dir`, with `<name>_views.rs` beside it
+/// when the grammar has `;@ view` pragmas (`src/generated/` through the
 /// `uridfa-generate` binary; `OUT_DIR` through `build.rs` with the
 /// `regenerate` feature). Each file's second line records the
 /// [`grammar_dir_fingerprint`] that `build.rs` compares (Note [committed
@@ -500,15 +501,27 @@ pub fn generate_dir(
         let name = grammar.name.clone();
         let source = compile_grammar(grammar, Options::default())
             .map_err(|d| d.to_string())
-            .and_then(|c| crate::pipeline::emit::emit(&c, &shown).map_err(|e| e.to_string()));
+            .and_then(|c| {
+                let tables = crate::pipeline::emit::emit(&c, &shown).map_err(|e| e.to_string())?;
+                let views = crate::pipeline::emit::view::views_file(&c, &shown)?;
+                Ok((tables, views))
+            });
         match source {
-            Ok(src) => {
-                let (first, rest) = src.split_once('\n').unwrap_or((&src, ""));
-                let src = format!(
-                    "{first}\n{FINGERPRINT_PREFIX}{fingerprint:016x} (checked by build.rs)\n{rest}"
-                );
-                let out = out_dir.join(format!("{}.rs", name.replace('-', "_")));
-                std::fs::write(&out, src).map_err(|e| format!("{}: {e}", out.display()))?;
+            Ok((tables, views)) => {
+                let stem = name.replace('-', "_");
+                let files = [
+                    (format!("{stem}.rs"), Some(tables)),
+                    (format!("{stem}_views.rs"), views),
+                ];
+                for (file, src) in files {
+                    let Some(src) = src else { continue };
+                    let (first, rest) = src.split_once('\n').unwrap_or((&src, ""));
+                    let src = format!(
+                        "{first}\n{FINGERPRINT_PREFIX}{fingerprint:016x} (checked by build.rs)\n{rest}"
+                    );
+                    let out = out_dir.join(file);
+                    std::fs::write(&out, src).map_err(|e| format!("{}: {e}", out.display()))?;
+                }
                 generated.push(name);
             }
             Err(e) => failures.push(e),

@@ -23,10 +23,13 @@
 //! - a view type named after the struct with `View` appended
 //!   (`DateTimeView<'a>`), with the struct's visibility: one accessor per
 //!   `;@ capture` of the grammar, named as the capture in snake case
-//!   (`date-fullyear` → `date_fullyear()`), returning `&str` when every
-//!   input the entry accepts has that component and `Option<&str>`
-//!   otherwise; `as_str()`, `span(index)`, `Display`, `AsRef<str>`, and a
-//!   `Debug` that shows the named components;
+//!   (`date-fullyear` → `date_fullyear()`, or as an `;@ accessor` pragma
+//!   says), returning `&str` when every input the entry accepts has that
+//!   component and `Option<&str>` otherwise; `as_str()`, `span(index)`,
+//!   `Display`, `AsRef<str>`, `Hash` and `Ord` by the text, and a `Debug`
+//!   that shows the named components. The view is written by
+//!   `uridfa_codegen::emit::view::view_tokens`, the code that writes the
+//!   built-in grammars' views;
 //! - `const _: &[u8] = include_bytes!("...")` for every file read, so that
 //!   editing the grammar (or a file it imports) rebuilds the crate.
 //!
@@ -40,7 +43,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::TokenStream;
+#[cfg(test)]
+use proc_macro2::{Ident, Span};
 use quote::{format_ident, quote};
 use syn::{Attribute, DeriveInput, Expr, Lit, LitStr, Meta};
 use uridfa_codegen::{abnf, driver, emit};
@@ -98,34 +103,17 @@ fn str_attr<'a>(attrs: &'a [Attribute], name: &str) -> syn::Result<Option<StrAtt
 }
 
 /// `date-fullyear` → `date_fullyear`; `IPv4address` → `ipv4address`.
+#[cfg(test)]
 fn snake_case(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    emit::view::snake_case(name)
 }
 
 /// The accessor for capture `name`: a plain identifier, or a raw one for a
 /// keyword (`type` → `r#type`).
+#[cfg(test)]
 fn accessor(name: &str, span: Span) -> Option<Ident> {
-    let snake = snake_case(name);
-    if syn::parse_str::<Ident>(&snake).is_ok() {
-        return Some(Ident::new(&snake, span));
-    }
-    // `self`, `super`, `crate` and `Self` cannot be raw identifiers.
-    if matches!(snake.as_str(), "self" | "super" | "crate" | "_") {
-        return None;
-    }
-    Some(Ident::new_raw(&snake, span))
+    emit::view::accessor_ident(&snake_case(name), span)
 }
-
-/// Methods of the view that no accessor may shadow.
-const RESERVED: [&str; 4] = ["as_str", "span", "as_ref", "spans"];
 
 fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let name = &input.ident;
@@ -201,9 +189,6 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
     let tables = emit::tokens_at(&compiled, &quote!(::uridfa::__private::runtime));
     let table = format_ident!("{}", emit::const_name(&machine.lowered.rule));
-    let components = &machine.lowered.components;
-    let tag_len = 2 * components.len();
-    let always = machine.lowered.always_captured();
     let shown = grammar_attr.value.value();
 
     // Every file read (imports included), so that an edit rebuilds.
@@ -220,73 +205,35 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
     let view = format_ident!("{}View", name);
     let vis = &input.vis;
-    let mut accessors = Vec::new();
-    let mut debug_fields = Vec::new();
-    for (i, comp) in components.iter().enumerate() {
-        let Some(method) = accessor(&comp.name, grammar_attr.value.span()) else {
-            return Err(at_grammar(format!(
-                "capture '{}' would give the accessor `{}`, which Rust does not allow; \
-                 rename the rule",
-                comp.name,
-                snake_case(&comp.name)
-            )));
-        };
-        let plain = method.to_string();
-        let plain = plain.trim_start_matches("r#");
-        if RESERVED.contains(&plain) {
-            return Err(at_grammar(format!(
-                "capture '{}' would give the accessor `{plain}`, which the view already \
-                 has; rename the rule",
-                comp.name
-            )));
-        }
-        // The rules behind the component, as written.
-        let rules: Vec<String> = compiled
-            .grammar
-            .captures
-            .iter()
-            .find(|c| c.name.eq_ignore_ascii_case(&comp.name))
-            .map(|c| c.rules.iter().map(|(r, _)| r.clone()).collect())
-            .unwrap_or_else(|| vec![comp.name.clone()]);
-        let texts: Vec<String> = rules
-            .iter()
-            .map(|r| format!(" {}", compiled.grammar.rule_text(r)))
-            .collect();
-        let index = i;
-        let (ret, body, when) = if always[i] {
-            (
-                quote!(&'a str),
-                quote!(self.spans.get(#index).unwrap_or("")),
-                "Every input the entry accepts has it.",
-            )
-        } else {
-            (
-                quote!(::core::option::Option<&'a str>),
-                quote!(self.spans.get(#index)),
-                "`None` when the input has none.",
-            )
-        };
-        let doc = format!(
-            " The `{}` capture (index {i}), from `{shown}`:\n\n ```abnf\n{}\n ```\n\n {when}",
-            comp.name,
-            texts.join("\n")
-        );
-        accessors.push(quote! {
-            #[doc = #doc]
-            #[inline]
-            pub fn #method(&self) -> #ret {
-                #body
-            }
-        });
-        let field = plain.to_owned();
-        debug_fields.push(quote!(.field(#field, &self.#method())));
-    }
-
     let rule_text = compiled.grammar.rule_text(&rule);
     let view_doc = format!(
         " A `{rule}` matched by [`{name}`], from `{shown}`:\n\n ```abnf\n {rule_text}\n ```\n\n \
          One accessor per capture of the grammar; generated by `#[derive(uridfa::Grammar)]`."
     );
+    // The same emitter as the built-in grammars' views (`uridfa-generate`),
+    // with `parse` on the marker struct rather than on the view.
+    let spec = emit::view::ViewSpec {
+        name: view.clone(),
+        vis: quote!(#vis),
+        rule: rule.clone(),
+        shown: shown.clone(),
+        paths: emit::view::Paths {
+            runtime: quote!(::uridfa::__private::runtime),
+            parts: quote!(::uridfa::__private::Spans),
+            error: quote!(::uridfa::Error),
+            tables: quote!(__tables),
+        },
+        parse_on_view: false,
+        debug: emit::view::DebugStyle::Accessors,
+        serde_feature: None,
+        doc: Some(view_doc),
+        example: None,
+        always: machine.lowered.always_captured(),
+        only: None,
+    };
+    let view_items =
+        emit::view::view_tokens(&compiled, &spec).map_err(|e| at_grammar(e.to_string()))?;
+
     let parse_doc = format!(
         " Parses `input` as `{rule}`.\n\n # Errors\n\n A `uridfa::Error` at the first byte \
          that cannot continue a match, or at the end if the input stops short."
@@ -299,15 +246,10 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         format!(" Whether `input` matches `{rule}` (faster than parsing: no components).");
     let rule_doc = format!(" The entry rule, `{rule}`.");
     let tables_doc = format!(" The tables of `{rule}`, for `uridfa::runtime`'s functions.");
-    let view_name = view.to_string();
     let r = quote!(::uridfa::__private);
 
     Ok(quote! {
-        #[doc = #view_doc]
-        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-        #vis struct #view<'a> {
-            spans: #r::Spans<'a, #tag_len>,
-        }
+        #view_items
 
         const _: () = {
             #(#includes)*
@@ -326,14 +268,14 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                 #[inline]
                 pub fn parse(input: &str) -> ::core::result::Result<#view<'_>, ::uridfa::Error> {
                     #r::Spans::parse_str::<{ __tables::REG_LEN }>(&__tables::#table, input)
-                        .map(|spans| #view { spans })
+                        .map(|parts| #view { parts })
                 }
 
                 #[doc = #parse_bytes_doc]
                 #[inline]
                 pub fn parse_bytes(input: &[u8]) -> ::core::result::Result<#view<'_>, ::uridfa::Error> {
                     #r::Spans::parse_bytes::<{ __tables::REG_LEN }>(&__tables::#table, input)
-                        .map(|spans| #view { spans })
+                        .map(|parts| #view { parts })
                 }
 
                 #[doc = #is_valid_doc]
@@ -345,49 +287,6 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                 #[doc = #tables_doc]
                 pub fn tables() -> &'static #r::runtime::Tables<'static> {
                     &__tables::#table
-                }
-            }
-
-            #[automatically_derived]
-            impl<'a> #view<'a> {
-                #(#accessors)*
-
-                /// The whole input.
-                #[inline]
-                pub fn as_str(&self) -> &'a str {
-                    self.spans.input()
-                }
-
-                /// The span (start and end offsets) of capture `index`, in
-                /// the order of the grammar's `;@ capture` pragmas; `None`
-                /// when it did not match.
-                #[inline]
-                pub fn span(&self, index: usize) -> ::core::option::Option<(usize, usize)> {
-                    self.spans.span(index)
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::fmt::Debug for #view<'_> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    f.debug_struct(#view_name)
-                        .field("input", &self.as_str())
-                        #(#debug_fields)*
-                        .finish()
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::fmt::Display for #view<'_> {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    f.write_str(self.as_str())
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::convert::AsRef<str> for #view<'_> {
-                fn as_ref(&self) -> &str {
-                    self.as_str()
                 }
             }
         };

@@ -47,8 +47,6 @@
 //!
 //! The raw tables are in [`tables`].
 
-use crate::Error;
-
 /// The generated tables of `grammar/draft-fielding-uri-rfc2396bis-01.abnf`:
 /// one `Tables` per entry rule (`URI_REFERENCE`, `ABSOLUTE_URI_REFERENCE`,
 /// `ABSOLUTE_URI`, `RELATIVE_URI`) and one index constant per capture.
@@ -269,58 +267,26 @@ macro_rules! slots {
     }};
 }
 
-macro_rules! view {
+/// What the document adds to the generated views (`src/generated/draft_fielding_uri_rfc2396bis_01_views.rs`),
+/// on each of them: a macro because these are inherent methods of several
+/// generated types; each method calls a function of this module.
+macro_rules! methods {
     (
         $(#[$doc:meta])*
-        $name:ident, $table:ident, $rule:literal, $example:literal
+        $name:ident
     ) => {
-        crate::view::view_core! {
-            module: "draft_fielding_uri_rfc2396bis_01",
-            bytes_doc: "non-ASCII is an error at its offset.",
-            $(#[$doc])*
-            $name, $table, $rule, $example
-        }
-
+        $(#[$doc])*
         impl<'a> $name<'a> {
-
-            /// `scheme` (§3.1), without the `:`.
-            pub fn scheme(&self) -> Option<&'a str> {
-                self.parts.get(tables::SCHEME)
-            }
-
-            /// `authority` (§3.2), without the leading `//`. `Some("")` for
-            /// `file:///x`.
-            pub fn authority(&self) -> Option<&'a str> {
-                self.parts.get(tables::AUTHORITY)
-            }
-
             /// Whether the authority is a `server` or a `reg-name` (§3.2);
             /// `None` without an authority.
             pub fn authority_kind(&self) -> Option<AuthorityKind> {
                 authority_kind(&self.parts)
             }
 
-            /// `userinfo` (§3.2.2), without the `@`. Only a `server` has one.
-            pub fn userinfo(&self) -> Option<&'a str> {
-                self.parts.get(tables::USERINFO)
-            }
-
-            /// `host` (§3.2.2), with the brackets of an `IPv6reference`.
-            /// `None` without an authority, for the empty `server` and for a
-            /// `reg-name`.
-            pub fn host(&self) -> Option<&'a str> {
-                self.parts.get(tables::HOST)
-            }
-
             /// Which alternative of `host` matched; `None` when
             /// [`Self::host`] is.
             pub fn host_kind(&self) -> Option<HostKind> {
                 host_kind(&self.parts)
-            }
-
-            /// `port` (§3.2.2), without the `:`. `Some("")` for `http://a:/`.
-            pub fn port(&self) -> Option<&'a str> {
-                self.parts.get(tables::PORT)
             }
 
             /// The port as a number: `None` if absent, empty, or above
@@ -341,24 +307,6 @@ macro_rules! view {
                 path_kind(&self.parts)
             }
 
-            /// `opaque-part` (§3): everything after `scheme ":"` (up to a
-            /// `#`) when it does not start with `/`. `None` for a
-            /// hierarchical or relative reference.
-            pub fn opaque_part(&self) -> Option<&'a str> {
-                self.parts.get(tables::OPAQUE_PART)
-            }
-
-            /// `query` (§3.4), without the `?`. An opaque part has none: its
-            /// `?` is part of the `opaque-part`.
-            pub fn query(&self) -> Option<&'a str> {
-                self.parts.get(tables::QUERY)
-            }
-
-            /// `fragment` (§4.1), without the `#`.
-            pub fn fragment(&self) -> Option<&'a str> {
-                self.parts.get(tables::FRAGMENT)
-            }
-
             crate::view::decoded_views_2396!("draft_fielding_uri_rfc2396bis_01");
 
             /// A [`Builder`] pre-filled with this reference's components,
@@ -375,18 +323,13 @@ macro_rules! view {
             pub fn to_builder(&self) -> Builder<'a> {
                 Builder::from_slots(slots!(self))
             }
-
-            /// The span of capture `index` (see [`tables`] for the
-            /// indices), for components not covered by an accessor.
-            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-                self.parts.span(index)
-            }
         }
-
     };
 }
 
-view! {
+crate::generated_tables!("draft_fielding_uri_rfc2396bis_01_views");
+
+methods! {
     /// A `URI-reference` (§4): an absolute or relative URI, each optional,
     /// and an optional fragment.
     ///
@@ -399,10 +342,10 @@ view! {
     /// assert_eq!(r.query(), Some("q"));
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    UriRef, URI_REFERENCE, "URI-reference", "http://example.com/a?b#c"
+    UriRef
 }
 
-view! {
+methods! {
     /// An `absolute-URI-reference` (§4): an absolute URI with an optional
     /// fragment, the form "many protocol elements allow".
     ///
@@ -415,10 +358,10 @@ view! {
     /// assert!(AbsoluteUriRef::parse("../g").is_err());
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    AbsoluteUriRef, ABSOLUTE_URI_REFERENCE, "absolute-URI-reference", "http://a/b/c/g#s"
+    AbsoluteUriRef
 }
 
-view! {
+methods! {
     /// An `absolute-URI` (§3): a scheme and a hierarchical or opaque part,
     /// without a fragment.
     ///
@@ -429,10 +372,10 @@ view! {
     /// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
     /// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
     /// ```
-    AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://a/b/c/d;p?q"
+    AbsoluteUri
 }
 
-view! {
+methods! {
     /// A `relative-URI` (§5): a network-path, absolute-path or
     /// relative-path reference (each optional) and an optional query,
     /// without a fragment.
@@ -445,7 +388,7 @@ view! {
     /// assert_eq!(r.path(), "/x");
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    RelativeUri, RELATIVE_URI, "relative-URI", "g;x?y"
+    RelativeUri
 }
 
 fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {

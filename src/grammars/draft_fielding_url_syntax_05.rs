@@ -35,8 +35,6 @@
 //!
 //! The raw tables are in [`tables`].
 
-use crate::Error;
-
 /// The generated tables of `grammar/draft-fielding-url-syntax-05.abnf`: one
 /// `Tables` per entry rule (`URL_REFERENCE`, `ABSOLUTEURL`, `RELATIVEURL`)
 /// and one index constant per capture.
@@ -214,56 +212,19 @@ macro_rules! slots {
     }};
 }
 
-macro_rules! view {
+/// What the document adds to the generated views (`src/generated/draft_fielding_url_syntax_05_views.rs`),
+/// on each of them: a macro because these are inherent methods of several
+/// generated types; each method calls a function of this module.
+macro_rules! methods {
     (
         $(#[$doc:meta])*
-        $name:ident, $table:ident, $rule:literal, $example:literal
+        $name:ident
     ) => {
-        crate::view::view_core! {
-            module: "draft_fielding_url_syntax_05",
-            bytes_doc: "non-ASCII is an error at its offset.",
-            $(#[$doc])*
-            $name, $table, $rule, $example
-        }
-
+        $(#[$doc])*
         impl<'a> $name<'a> {
-
-            /// `scheme` (§4.1), without the `:`.
-            pub fn scheme(&self) -> Option<&'a str> {
-                self.parts.get(tables::SCHEME)
-            }
-
-            /// `site` (§4.3.1) of a `net_path`, without the leading `//`.
-            /// `Some("")` for `file:///x` (an empty site).
-            pub fn site(&self) -> Option<&'a str> {
-                self.parts.get(tables::SITE)
-            }
-
-            /// `user` (§4.3.1). `Some("")` for `ftp://@host.com/`: "an
-            /// empty user name ... is different than no user name".
-            pub fn user(&self) -> Option<&'a str> {
-                self.parts.get(tables::USER)
-            }
-
-            /// `password` (§4.3.1), without the `:`. `Some("")` for
-            /// `ftp://foo:@host.com/`.
-            pub fn password(&self) -> Option<&'a str> {
-                self.parts.get(tables::PASSWORD)
-            }
-
-            /// `host` (§4.3.1). `None` for an empty site.
-            pub fn host(&self) -> Option<&'a str> {
-                self.parts.get(tables::HOST)
-            }
-
             /// Which alternative of `host` matched; `None` without a host.
             pub fn host_kind(&self) -> Option<HostKind> {
                 host_kind(&self.parts)
-            }
-
-            /// `port` (§4.3.1), without the `:`. `Some("")` for `http://a:/`.
-            pub fn port(&self) -> Option<&'a str> {
-                self.parts.get(tables::PORT)
             }
 
             /// The port as a number: `None` if absent, empty, or above
@@ -347,29 +308,13 @@ macro_rules! view {
             pub fn to_builder(&self) -> Builder<'a> {
                 Builder::from_slots(slots!(self))
             }
-
-            /// `query` (§4.3.3), without the `?`.
-            pub fn query(&self) -> Option<&'a str> {
-                self.parts.get(tables::QUERY)
-            }
-
-            /// `fragment` (§3), without the `#`. Only a `URL-reference`
-            /// has one.
-            pub fn fragment(&self) -> Option<&'a str> {
-                self.parts.get(tables::FRAGMENT)
-            }
-
-            /// The span of capture `index` (see [`tables`] for the
-            /// indices), for components not covered by an accessor.
-            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-                self.parts.span(index)
-            }
         }
-
     };
 }
 
-view! {
+crate::generated_tables!("draft_fielding_url_syntax_05_views");
+
+methods! {
     /// A `URL-reference` (§3): an absolute or relative URL, or nothing,
     /// with an optional fragment.
     ///
@@ -387,10 +332,10 @@ view! {
     /// assert_eq!(r.fragment(), Some("x"));
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    UrlRef, URL_REFERENCE, "URL-reference", "http://a/b/c/d;p?q#f"
+    UrlRef
 }
 
-view! {
+methods! {
     /// An `absoluteURL` (§4.2): a scheme, `:`, and a generic or opaque
     /// part, parsed as a `generic-URL` (§4.4).
     ///
@@ -403,10 +348,10 @@ view! {
     /// assert!(uridfa::draft_fielding_url_syntax_05::AbsoluteUrl::parse("http://a/b#f").is_err());
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    AbsoluteUrl, ABSOLUTEURL, "absoluteURL", "http://a/b/c/d;p?q"
+    AbsoluteUrl
 }
 
-view! {
+methods! {
     /// A `relativeURL` (§5): a network-path, absolute-path or
     /// relative-path reference, without a fragment.
     ///
@@ -418,7 +363,7 @@ view! {
     /// assert_eq!(r.query(), Some("y"));
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    RelativeUrl, RELATIVEURL, "relativeURL", "g;x?y"
+    RelativeUrl
 }
 
 fn read_back<'b>(r: &UrlRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {

@@ -63,9 +63,12 @@ use tables::CAPTURE_LEN;
 /// The spans of one parsed URN.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
+crate::generated_tables!("draft_ietf_urnbis_rfc2141bis_urn_03_views");
+
 /// A URI reference to a URN (`urn-reference`, §2–§2.4): the assigned URN
-/// `urn:NID:NSS`, an optional `urn-query` (§2.3) and an optional
-/// `fragment` (§2.4).
+/// `urn:NID:NSS`, an optional `urn-query` (§2.3, read by `query()`) and an
+/// optional `fragment` (§2.4). The accessors are generated from the
+/// grammar's captures; the query directives and equivalence are here.
 ///
 /// # Example
 ///
@@ -79,127 +82,17 @@ type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 /// assert_eq!(d, [("s", "I2L"), ("c", "ToC")]);
 /// assert_eq!(u.fragment(), Some("p1"));
 /// assert_eq!(u.assigned_urn(), "urn:isbn:0451450523");
+/// // Errors are at the first byte that cannot continue a match.
+/// let e = UrnRef::parse("urn:ab-:x").unwrap_err();
+/// assert_eq!(e.offset(), 7); // §2.1: an NID ends in ALPHA / DIGIT
+/// assert_eq!(UrnRef::parse_bytes(b"urn:ab:\xff").unwrap_err().offset(), 7);
+/// // The §2.1 and §2.5.3 prose rules are part of the grammar, so
+/// // validation is as strict as parsing.
+/// assert!(UrnRef::is_valid(b"urn:example:x"));
+/// assert!(!UrnRef::is_valid(b"urn:URN:x"));
 /// # Ok::<(), uridfa::Error>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct UrnRef<'a> {
-    parts: Parts<'a>,
-}
-
-/// An assigned URN (`assigned-urn`, §2): `urn:NID:NSS` with neither query
-/// (§2.3) nor fragment (§2.4).
-///
-/// # Example
-///
-/// ```
-/// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::AssignedUrn;
-/// let u = AssignedUrn::parse("URN:foo:a123,456")?;
-/// assert_eq!((u.nid(), u.nss()), ("foo", "a123,456"));
-/// assert!(AssignedUrn::parse("urn:foo:a123,456?x=y").is_err());
-/// # Ok::<(), uridfa::Error>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct AssignedUrn<'a> {
-    parts: Parts<'a>,
-}
-
-macro_rules! common {
-    ($name:ident, $table:ident, $rule:literal) => {
-        crate::view::view_traits!($name, tables::$table);
-
-        impl<'a> $name<'a> {
-            #[doc = concat!("Parses `input` as `", $rule, "`.")]
-            ///
-            /// # Errors
-            ///
-            /// An [`Error`] at the first byte that cannot continue a match,
-            /// or at the end if the input stops short.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::", stringify!($name), ";")]
-            #[doc = concat!("let e = ", stringify!($name), "::parse(\"urn:ab-:x\").unwrap_err();")]
-            /// assert_eq!(e.offset(), 7); // §2.1: an NID ends in ALPHA / DIGIT
-            #[doc = concat!("assert!(", stringify!($name), "::parse(\"urn:ab:x\").is_ok());")]
-            /// ```
-            pub fn parse(input: &'a str) -> Result<Self, Error> {
-                Ok($name {
-                    parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)?,
-                })
-            }
-
-            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
-            ///
-            /// # Errors
-            ///
-            /// As [`Self::parse`].
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::", stringify!($name), ";")]
-            #[doc = concat!("assert_eq!(", stringify!($name), "::parse_bytes(b\"urn:ab:\\xff\").unwrap_err().offset(), 7);")]
-            /// ```
-            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
-                Ok($name {
-                    parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)?,
-                })
-            }
-
-            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing). The §2.1 and §2.5.3 prose rules are part of the grammar, so this is as strict as [`Self::parse`].")]
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::", stringify!($name), ";")]
-            #[doc = concat!("assert!(", stringify!($name), "::is_valid(b\"urn:example:x\"));")]
-            #[doc = concat!("assert!(!", stringify!($name), "::is_valid(b\"urn:URN:x\"));")]
-            /// ```
-            pub fn is_valid(input: &[u8]) -> bool {
-                uridfa_runtime::validate(&tables::$table, input).is_ok()
-            }
-
-            /// The whole input.
-            pub fn as_str(&self) -> &'a str {
-                self.parts.input
-            }
-
-            /// The Namespace Identifier (§2.1), as written (NIDs are
-            /// case-insensitive; `urn:ISBN:x` gives `"ISBN"`).
-            pub fn nid(&self) -> &'a str {
-                self.parts.get(tables::NID).unwrap_or("")
-            }
-
-            /// The Namespace Specific String (§2.2), still percent-encoded.
-            pub fn nss(&self) -> &'a str {
-                self.parts.get(tables::NSS).unwrap_or("")
-            }
-
-            /// The span of capture `index` (see [`tables`] for the indices).
-            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-                self.parts.span(index)
-            }
-        }
-
-        impl core::fmt::Display for $name<'_> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.parts.input)
-            }
-        }
-    };
-}
-
-common!(UrnRef, URN_REFERENCE, "urn-reference");
-common!(AssignedUrn, ASSIGNED_URN, "assigned-urn");
-
 impl<'a> UrnRef<'a> {
-    /// The `urn-query` (§2.3), without the `?`; `None` if absent. It is
-    /// never empty: `urn-query = directive *( "&" directive)`.
-    pub fn query(&self) -> Option<&'a str> {
-        self.parts.get(tables::URN_QUERY)
-    }
-
     /// The query directives `keywd=value` (§2.3), in input order; empty
     /// without a query. Splits the query on `&` and each directive at its
     /// first `=` (a `keywd` has no `=`; a `value` may). No allocation.
@@ -217,12 +110,6 @@ impl<'a> UrnRef<'a> {
         Directives { rest: self.query() }
     }
 
-    /// The `fragment` (§2.4), without the `#`; `None` if absent, `Some("")`
-    /// for a trailing `#`.
-    pub fn fragment(&self) -> Option<&'a str> {
-        self.parts.get(tables::FRAGMENT)
-    }
-
     /// The assigned URN alone, `urn:NID:NSS`, without query and fragment
     /// (what §5 step 4 and 5a keep).
     pub fn assigned_urn(&self) -> &'a str {
@@ -230,6 +117,26 @@ impl<'a> UrnRef<'a> {
         self.parts.input.get(..end).unwrap_or("")
     }
 }
+
+/// An assigned URN (`assigned-urn`, §2): `urn:NID:NSS` with neither query
+/// (§2.3) nor fragment (§2.4) (their accessors, shared with [`UrnRef`],
+/// are always `None`).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::AssignedUrn;
+/// let u = AssignedUrn::parse("URN:foo:a123,456")?;
+/// assert_eq!((u.nid(), u.nss()), ("foo", "a123,456"));
+/// assert!(AssignedUrn::parse("urn:foo:a123,456?x=y").is_err());
+/// let e = AssignedUrn::parse("urn:ab-:x").unwrap_err();
+/// assert_eq!(e.offset(), 7); // §2.1: an NID ends in ALPHA / DIGIT
+/// assert_eq!(AssignedUrn::parse_bytes(b"urn:ab:\xff").unwrap_err().offset(), 7);
+/// assert!(AssignedUrn::is_valid(b"urn:example:x"));
+/// assert!(!AssignedUrn::is_valid(b"urn:URN:x"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl AssignedUrn<'_> {}
 
 /// Which alternative of §5 step 5 [`UrnRef::lexically_equivalent`]
 /// applies: "If the objective is related to distinguishing named resources,

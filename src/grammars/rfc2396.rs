@@ -25,8 +25,6 @@
 //!
 //! The raw tables are in [`tables`].
 
-use crate::Error;
-
 /// The generated tables of `grammar/rfc2396.abnf`: one `Tables` per entry
 /// rule (`URI_REFERENCE`, `ABSOLUTEURI`, `RELATIVEURI`) and one index
 /// constant per capture.
@@ -171,56 +169,25 @@ macro_rules! slots {
     }};
 }
 
-macro_rules! view {
+/// What the document adds to the generated views (`src/generated/rfc2396_views.rs`),
+/// on each of them: a macro because these are inherent methods of several
+/// generated types; each method calls a function of this module.
+macro_rules! methods {
     (
         $(#[$doc:meta])*
-        $name:ident, $table:ident, $rule:literal, $example:literal
+        $name:ident
     ) => {
-        crate::view::view_core! {
-            module: "rfc2396",
-            bytes_doc: "non-ASCII is an error at its offset.",
-            $(#[$doc])*
-            $name, $table, $rule, $example
-        }
-
+        $(#[$doc])*
         impl<'a> $name<'a> {
-
-            /// `scheme` (§3.1), without the `:`.
-            pub fn scheme(&self) -> Option<&'a str> {
-                self.parts.get(tables::SCHEME)
-            }
-
-            /// `authority` (§3.2) of a `net_path`, without the leading
-            /// `//`. `Some("")` for `file:///x` (an empty `server`).
-            pub fn authority(&self) -> Option<&'a str> {
-                self.parts.get(tables::AUTHORITY)
-            }
-
             /// Whether the authority is a `server` or a `reg_name`; `None`
             /// without an authority.
             pub fn authority_kind(&self) -> Option<AuthorityKind> {
                 authority_kind(&self.parts)
             }
 
-            /// `userinfo` (§3.2.2) of a server, without the `@`.
-            pub fn userinfo(&self) -> Option<&'a str> {
-                self.parts.get(tables::USERINFO)
-            }
-
-            /// `host` (§3.2.2) of a server. `None` for a `reg_name` and
-            /// for an empty server.
-            pub fn host(&self) -> Option<&'a str> {
-                self.parts.get(tables::HOST)
-            }
-
             /// Which alternative of `host` matched; `None` without a host.
             pub fn host_kind(&self) -> Option<HostKind> {
                 host_kind(&self.parts)
-            }
-
-            /// `port` (§3.2.2), without the `:`. `Some("")` for `http://a:/`.
-            pub fn port(&self) -> Option<&'a str> {
-                self.parts.get(tables::PORT)
             }
 
             /// The port as a number: `None` if absent, empty, or above
@@ -243,10 +210,10 @@ macro_rules! view {
                 opaque_part(&self.parts)
             }
 
-    /// `<scheme-specific-part>` (§3: "absolute URI are written as
-    /// follows: `<scheme>:<scheme-specific-part>`"): everything after the
-    /// scheme's `:`, up to the fragment's `#` (a `hier_part` with its
-    /// query, or the `opaque_part`). `None` without a scheme.
+            /// `<scheme-specific-part>` (§3: "absolute URI are written as
+            /// follows: `<scheme>:<scheme-specific-part>`"): everything after the
+            /// scheme's `:`, up to the fragment's `#` (a `hier_part` with its
+            /// query, or the `opaque_part`). `None` without a scheme.
             ///
             /// # Example
             ///
@@ -259,17 +226,6 @@ macro_rules! view {
             /// ```
             pub fn scheme_specific_part(&self) -> Option<&'a str> {
                 scheme_specific_part(&self.parts)
-            }
-
-            /// `query` (§3.4), without the `?`.
-            pub fn query(&self) -> Option<&'a str> {
-                self.parts.get(tables::QUERY)
-            }
-
-            /// `fragment` (§4.1), without the `#`. Only a `URI-reference`
-            /// has one.
-            pub fn fragment(&self) -> Option<&'a str> {
-                self.parts.get(tables::FRAGMENT)
             }
 
             crate::view::decoded_views_2396!("rfc2396");
@@ -288,18 +244,13 @@ macro_rules! view {
             pub fn to_builder(&self) -> Builder<'a> {
                 Builder::from_slots(slots!(self))
             }
-
-            /// The span of capture `index` (see [`tables`] for the
-            /// indices), for components not covered by an accessor.
-            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-                self.parts.span(index)
-            }
         }
-
     };
 }
 
-view! {
+crate::generated_tables!("rfc2396_views");
+
+methods! {
     /// A `URI-reference` (§4): an absolute or relative URI, or nothing,
     /// with an optional fragment.
     ///
@@ -315,10 +266,10 @@ view! {
     /// assert_eq!(r.fragment(), Some("top"));
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    UriRef, URI_REFERENCE, "URI-reference", "http://a/b/c/d;p?q#f"
+    UriRef
 }
 
-view! {
+methods! {
     /// An `absoluteURI` (§3): a scheme and a hierarchical or opaque part.
     ///
     /// # Example
@@ -330,10 +281,10 @@ view! {
     /// assert!(uridfa::rfc2396::AbsoluteUri::parse("http://a/b#f").is_err());
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    AbsoluteUri, ABSOLUTEURI, "absoluteURI", "http://a/b/c/d;p?q"
+    AbsoluteUri
 }
 
-view! {
+methods! {
     /// A `relativeURI` (§5): a network-path, absolute-path or
     /// relative-path reference, without a scheme or fragment.
     ///
@@ -345,7 +296,7 @@ view! {
     /// assert_eq!(r.query(), Some("y"));
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    RelativeUri, RELATIVEURI, "relativeURI", "g;x?y"
+    RelativeUri
 }
 
 fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {

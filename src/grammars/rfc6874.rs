@@ -68,19 +68,10 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
     )
 }
 
-crate::view::views! {
+crate::generated_tables!("rfc6874_views");
+
+crate::view::generic_syntax_methods! {
     module: "rfc6874",
-    bytes_doc: "non-ASCII is an error at its offset.",
-    captures: {
-        scheme: SCHEME "scheme",
-        authority: AUTHORITY "authority",
-        userinfo: USERINFO "userinfo",
-        host: HOST "host",
-        port: PORT "port",
-        path: PATH "path",
-        query: QUERY "query",
-        fragment: FRAGMENT "fragment",
-    },
     views: {
         /// A `URI-reference` (RFC 3986 §4.1) whose IPv6 literal may carry a
         /// zone identifier.
@@ -93,7 +84,7 @@ crate::view::views! {
         /// assert_eq!(r.path(), "/x");
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        UriRef, URI_REFERENCE, "URI-reference", "http://[fe80::a%25en1]/a?b#c", "http://h/a%20b/c%2Fd?x=1%202&y";
+        UriRef, "http://h/a%20b/c%2Fd?x=1%202&y";
         /// A `URI` (RFC 3986 §3) whose IPv6 literal may carry a zone
         /// identifier.
         ///
@@ -105,7 +96,7 @@ crate::view::views! {
         /// assert_eq!(u.zone_id(), Some("en1"));
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        Uri, URI, "URI", "http://[fe80::a%25en1]", "http://h/a%20b/c%2Fd?x=1%202&y";
+        Uri, "http://h/a%20b/c%2Fd?x=1%202&y";
         /// An `absolute-URI` (RFC 3986 §4.3) whose IPv6 literal may carry
         /// a zone identifier.
         ///
@@ -116,7 +107,7 @@ crate::view::views! {
         /// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b?q").is_ok());
         /// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b#frag").is_err());
         /// ```
-        AbsoluteUri, ABSOLUTE_URI, "absolute-URI", "http://[fe80::a%25en1]/b?q", "http://h/a%20b/c%2Fd?x=1%202&y";
+        AbsoluteUri, "http://h/a%20b/c%2Fd?x=1%202&y";
         /// A `relative-ref` (RFC 3986 §4.2) whose IPv6 literal may carry a
         /// zone identifier.
         ///
@@ -128,54 +119,90 @@ crate::view::views! {
         /// assert_eq!(r.zone_id(), Some("eth0"));
         /// # Ok::<(), uridfa::Error>(())
         /// ```
-        RelativeRef, RELATIVE_REF, "relative-ref", "//[fe80::a%25en1]/g", "/a%20b/c%2Fd?x=1%202&y";
+        RelativeRef, "/a%20b/c%2Fd?x=1%202&y";
     }
 }
 
-macro_rules! zone_id {
-    ($($name:ident $example:literal),+) => {
-        $(
-        impl<'a> $name<'a> {
-            /// The `ZoneID` of an `IPv6addrz` host (RFC 6874 §2), without
-            /// the `%25` that introduces it and still percent-encoded;
-            /// `None` when the host is not an `IPv6addrz`.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::rfc6874::", stringify!($name), "::parse(\"", $example, "\")?;")]
-            /// assert_eq!(r.zone_id(), Some("en1"));
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn zone_id(&self) -> Option<&'a str> {
-                self.parts.get(tables::ZONEID)
-            }
-
-            /// [`Self::zone_id`] percent-decoded (RFC 6874 §2: `%25` is
-            /// the `%` before the zone, and the zone itself may hold
-            /// `pct-encoded` octets).
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::rfc6874::", stringify!($name), "::parse(\"", $example, "\")?;")]
-            /// assert!(r.zone_id_decoded().unwrap().eq_str("en1"));
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn zone_id_decoded(&self) -> Option<crate::pct::Decode<'a>> {
-                crate::pct::decode(self.zone_id()?).ok()
-            }
-        }
-        )+
-    };
+/// The decoded zone of `zone_id()`, for the four views.
+fn zone_id_decoded(zone: Option<&str>) -> Option<crate::pct::Decode<'_>> {
+    crate::pct::decode(zone?).ok()
 }
 
-zone_id!(
-    UriRef "//[fe80::a%25en1]",
-    Uri "http://[fe80::a%25en1]",
-    AbsoluteUri "http://[fe80::a%25en1]/?q",
-    RelativeRef "//[fe80::a%25en1]/g"
-);
+impl<'a> UriRef<'a> {
+    /// [`Self::zone_id`] (the `ZoneID` of an `IPv6addrz` host, without
+    /// the `%25` that introduces it) percent-decoded (RFC 6874 §2: `%25`
+    /// is the `%` before the zone, and the zone itself may hold
+    /// `pct-encoded` octets).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::rfc6874::UriRef::parse("//[fe80::a%25en1]")?;
+    /// assert_eq!(r.zone_id(), Some("en1"));
+    /// assert!(r.zone_id_decoded().unwrap().eq_str("en1"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn zone_id_decoded(&self) -> Option<crate::pct::Decode<'a>> {
+        zone_id_decoded(self.zone_id())
+    }
+}
+
+impl<'a> Uri<'a> {
+    /// [`Self::zone_id`] (the `ZoneID` of an `IPv6addrz` host, without
+    /// the `%25` that introduces it) percent-decoded (RFC 6874 §2: `%25`
+    /// is the `%` before the zone, and the zone itself may hold
+    /// `pct-encoded` octets).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::rfc6874::Uri::parse("http://[fe80::a%25en1]")?;
+    /// assert_eq!(r.zone_id(), Some("en1"));
+    /// assert!(r.zone_id_decoded().unwrap().eq_str("en1"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn zone_id_decoded(&self) -> Option<crate::pct::Decode<'a>> {
+        zone_id_decoded(self.zone_id())
+    }
+}
+
+impl<'a> AbsoluteUri<'a> {
+    /// [`Self::zone_id`] (the `ZoneID` of an `IPv6addrz` host, without
+    /// the `%25` that introduces it) percent-decoded (RFC 6874 §2: `%25`
+    /// is the `%` before the zone, and the zone itself may hold
+    /// `pct-encoded` octets).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::rfc6874::AbsoluteUri::parse("http://[fe80::a%25en1]/?q")?;
+    /// assert_eq!(r.zone_id(), Some("en1"));
+    /// assert!(r.zone_id_decoded().unwrap().eq_str("en1"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn zone_id_decoded(&self) -> Option<crate::pct::Decode<'a>> {
+        zone_id_decoded(self.zone_id())
+    }
+}
+
+impl<'a> RelativeRef<'a> {
+    /// [`Self::zone_id`] (the `ZoneID` of an `IPv6addrz` host, without
+    /// the `%25` that introduces it) percent-decoded (RFC 6874 §2: `%25`
+    /// is the `%` before the zone, and the zone itself may hold
+    /// `pct-encoded` octets).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::rfc6874::RelativeRef::parse("//[fe80::a%25en1]/g")?;
+    /// assert_eq!(r.zone_id(), Some("en1"));
+    /// assert!(r.zone_id_decoded().unwrap().eq_str("en1"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    pub fn zone_id_decoded(&self) -> Option<crate::pct::Decode<'a>> {
+        zone_id_decoded(self.zone_id())
+    }
+}
 
 crate::builder::builder_syntax! {
     module: "rfc6874",

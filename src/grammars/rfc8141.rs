@@ -47,7 +47,12 @@ use tables::CAPTURE_LEN;
 /// The spans of one parsed URN.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
-/// A URN with its optional components (`namestring`, §2).
+crate::generated_tables!("rfc8141_views");
+
+/// A URN with its optional components (`namestring`, §2): [`Urn`]'s
+/// accessors are generated from the grammar's captures (`nid()`, `nss()`,
+/// `r_component()`, `q_component()`, `f_component()`); RFC 8141's
+/// equivalence and normal form are here.
 ///
 /// # Example
 ///
@@ -60,140 +65,15 @@ type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 /// assert_eq!(u.q_component(), Some("q?x"));
 /// assert_eq!(u.f_component(), Some("frag"));
 /// assert_eq!(u.assigned_name(), "urn:example:a/b");
+/// // Errors are at the first byte that cannot continue a match.
+/// let e = Urn::parse("urn:ab-:x").unwrap_err();
+/// assert_eq!(e.offset(), 7); // an NID ends in alphanum
+/// assert_eq!(Urn::parse_bytes(b"urn:ab:\xff").unwrap_err().offset(), 7);
+/// assert!(Urn::is_valid(b"urn:example:a/b"));
+/// assert!(!Urn::is_valid(b"urn:example:/b"));
 /// # Ok::<(), uridfa::Error>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Urn<'a> {
-    parts: Parts<'a>,
-}
-
-/// The assigned name alone (`assigned-name = "urn" ":" NID ":" NSS`, §2).
-///
-/// # Example
-///
-/// ```
-/// use uridfa::rfc8141::AssignedName;
-/// let u = AssignedName::parse("URN:ISBN:0-395-36341-1")?;
-/// assert_eq!((u.nid(), u.nss()), ("ISBN", "0-395-36341-1"));
-/// assert!(AssignedName::parse("urn:isbn:0-395-36341-1#x").is_err());
-/// # Ok::<(), uridfa::Error>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct AssignedName<'a> {
-    parts: Parts<'a>,
-}
-
-macro_rules! common {
-    ($name:ident, $table:ident, $rule:literal) => {
-        crate::view::view_traits!($name, tables::$table);
-
-        impl<'a> $name<'a> {
-            #[doc = concat!("Parses `input` as `", $rule, "`.")]
-            ///
-            /// # Errors
-            ///
-            /// An [`Error`] at the first byte that cannot continue a match,
-            /// or at the end if the input stops short.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("use uridfa::rfc8141::", stringify!($name), ";")]
-            #[doc = concat!("let e = ", stringify!($name), "::parse(\"urn:ab-:x\").unwrap_err();")]
-            /// assert_eq!(e.offset(), 7); // an NID ends in alphanum
-            #[doc = concat!("assert!(", stringify!($name), "::parse(\"urn:ab:x\").is_ok());")]
-            /// ```
-            pub fn parse(input: &'a str) -> Result<Self, Error> {
-                Ok($name {
-                    parts: Parts::parse_str::<{ tables::REG_LEN }>(&tables::$table, input)?,
-                })
-            }
-
-            #[doc = concat!("Parses bytes as `", $rule, "`. Any bytes are accepted as input; non-ASCII is an error at its offset.")]
-            ///
-            /// # Errors
-            ///
-            /// As [`Self::parse`].
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("use uridfa::rfc8141::", stringify!($name), ";")]
-            #[doc = concat!("assert_eq!(", stringify!($name), "::parse_bytes(b\"urn:ab:\\xff\").unwrap_err().offset(), 7);")]
-            /// ```
-            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
-                Ok($name {
-                    parts: Parts::parse_bytes::<{ tables::REG_LEN }>(&tables::$table, input)?,
-                })
-            }
-
-            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components (faster than parsing).")]
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("use uridfa::rfc8141::", stringify!($name), ";")]
-            #[doc = concat!("assert!(", stringify!($name), "::is_valid(b\"urn:example:a/b\"));")]
-            #[doc = concat!("assert!(!", stringify!($name), "::is_valid(b\"urn:example:/b\"));")]
-            /// ```
-            pub fn is_valid(input: &[u8]) -> bool {
-                uridfa_runtime::validate(&tables::$table, input).is_ok()
-            }
-
-            /// The whole input.
-            pub fn as_str(&self) -> &'a str {
-                self.parts.input
-            }
-
-            /// The namespace identifier, `NID = (alphanum) 0*30(ldh)
-            /// (alphanum)`, as written (NIDs are case-insensitive).
-            pub fn nid(&self) -> &'a str {
-                self.parts.get(tables::NID).unwrap_or("")
-            }
-
-            /// The namespace-specific string, `NSS = pchar *(pchar / "/")`,
-            /// still percent-encoded.
-            pub fn nss(&self) -> &'a str {
-                self.parts.get(tables::NSS).unwrap_or("")
-            }
-
-            /// The span of capture `index` (see [`tables`] for the indices).
-            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-                self.parts.span(index)
-            }
-        }
-
-        impl core::fmt::Display for $name<'_> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.parts.input)
-            }
-        }
-    };
-}
-
-common!(Urn, NAMESTRING, "namestring");
-common!(AssignedName, ASSIGNED_NAME, "assigned-name");
-
 impl<'a> Urn<'a> {
-    /// The r-component (§2.3.1), without the `?+`; `None` if absent. Never
-    /// empty: `r-component = pchar *( pchar / "/" / "?" )`.
-    pub fn r_component(&self) -> Option<&'a str> {
-        self.parts.get(tables::R_COMPONENT)
-    }
-
-    /// The q-component (§2.3.2), without the `?=`; `None` if absent. Never
-    /// empty: `q-component = pchar *( pchar / "/" / "?" )`.
-    pub fn q_component(&self) -> Option<&'a str> {
-        self.parts.get(tables::Q_COMPONENT)
-    }
-
-    /// The f-component (§2.3.3), without the `#`; `None` if absent,
-    /// `Some("")` for a trailing `#` (`f-component = fragment` may be
-    /// empty).
-    pub fn f_component(&self) -> Option<&'a str> {
-        self.parts.get(tables::F_COMPONENT)
-    }
-
     /// The `assigned-name` alone, `urn:NID:NSS`: what URN-equivalence
     /// compares (RFC 8141 §3.1 ignores the r-, q- and f-components).
     pub fn assigned_name(&self) -> &'a str {
@@ -437,6 +317,24 @@ impl<'a> Urn<'a> {
     }
 }
 
+/// The assigned name alone (`assigned-name = "urn" ":" NID ":" NSS`, §2);
+/// it has no r-, q- or f-component (their accessors, shared with [`Urn`],
+/// are always `None`).
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc8141::AssignedName;
+/// let u = AssignedName::parse("URN:ISBN:0-395-36341-1")?;
+/// assert_eq!((u.nid(), u.nss()), ("ISBN", "0-395-36341-1"));
+/// assert!(AssignedName::parse("urn:isbn:0-395-36341-1#x").is_err());
+/// let e = AssignedName::parse("urn:ab-:x").unwrap_err();
+/// assert_eq!(e.offset(), 7); // an NID ends in alphanum
+/// assert_eq!(AssignedName::parse_bytes(b"urn:ab:\xff").unwrap_err().offset(), 7);
+/// assert!(AssignedName::is_valid(b"urn:example:a/b"));
+/// assert!(!AssignedName::is_valid(b"urn:example:/b"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
 impl<'a> AssignedName<'a> {
     /// A [`Builder`] pre-filled with this name's NID and NSS.
     ///

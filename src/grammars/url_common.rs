@@ -1,9 +1,15 @@
-//! The typed views shared by [`crate::rfc1738`] and
-//! [`crate::draft_ietf_uri_url_06`]: both grammars have the same entry
-//! rules and capture names, so one macro, [`url_views!`], writes the same
-//! view types into each module over that module's `tables`. The
-//! grammar-independent helpers (iterators, small enums) live here once
-//! and are re-exported by both modules.
+//! What [`crate::rfc1738`] and [`crate::draft_ietf_uri_url_06`] add to
+//! their per-scheme views. The views themselves (`Ftp`, `Http`, ...: the
+//! struct, `parse`, `parse_bytes`, `is_valid`, the accessors of the
+//! captures each scheme's rule reaches, and the traits) are generated from
+//! the grammars' `;@ view` pragmas (`;@ views separate`) into
+//! `src/generated/*_views.rs`. Both grammars have the same entry rules and
+//! capture names, so one macro, [`url_views!`], writes the same additions
+//! (hosts with default ports, the scheme-specific parts, and the [`Url`]
+//! enum) into each module over that module's `tables`: a macro because
+//! they are inherent methods of each module's own generated types. The
+//! grammar-independent helpers (iterators, small enums) live here once and
+//! are re-exported by both modules.
 //!
 //! Every accessor returns a slice of the input, still percent-encoded.
 //! Components are found in two ways: from the tables' captures, or, where
@@ -196,68 +202,6 @@ macro_rules! url_views {
             Parts::parse_bytes::<{ tables::REG_LEN }>(t, input)
         }
 
-        crate::url_common::scheme_view! {
-            $module, Ftp, FTPURL, "ftpurl", "3.2", "ftp://myname@host.dom/%2Fetc/motd",
-            /// An FTP URL (§3.2): `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`.
-            /// The url-path is `<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>`
-            /// (§3.2.2); the default port is 21.
-        }
-        crate::url_common::scheme_view! {
-            $module, Http, HTTPURL, "httpurl", "3.3", "http://host:8080/path?query",
-            /// An HTTP URL (§3.3): `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`,
-            /// `http://<host>:<port>/<path>?<searchpart>`; no user name or
-            /// password; the default port is 80.
-        }
-        crate::url_common::scheme_view! {
-            $module, Gopher, GOPHERURL, "gopherurl", "3.4", "gopher://host/7sel%09query",
-            /// A Gopher URL (§3.4): `gopher://<host>:<port>/<gopher-path>`, the
-            /// gopher-path being `<gophertype><selector>%09<search>%09<gopher+_string>`
-            /// with the last parts optional; the default port is 70.
-        }
-        crate::url_common::scheme_view! {
-            $module, Mailto, MAILTOURL, "mailtourl", "3.5", "mailto:user@example.org",
-            /// A mailto URL (§3.5): `mailtourl = "mailto:" encoded822addr`.
-        }
-        crate::url_common::scheme_view! {
-            $module, News, NEWSURL, "newsurl", "3.6", "news:comp.infosystems.www.misc",
-            /// A news URL (§3.6): `newsurl = "news:" grouppart`, `grouppart =
-            /// "*" / group / article`.
-        }
-        crate::url_common::scheme_view! {
-            $module, Nntp, NNTPURL, "nntpurl", "3.7", "nntp://news.example.com/comp.lang/42",
-            /// An NNTP URL (§3.7): `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`,
-            /// `nntp://<host>:<port>/<newsgroup-name>/<article-number>`; the
-            /// default port is 119.
-        }
-        crate::url_common::scheme_view! {
-            $module, Telnet, TELNETURL, "telneturl", "3.8", "telnet://user:pw@host:2323/",
-            /// A telnet URL (§3.8): `telneturl = "telnet://" login [ "/" ]`;
-            /// the default port is 23.
-        }
-        crate::url_common::scheme_view! {
-            $module, Wais, WAISURL, "waisurl", "3.9", "wais://host:210/db?query",
-            /// A WAIS URL (§3.9): `waisurl = waisdatabase / waisindex / waisdoc`:
-            /// `/<database>`, `/<database>?<search>` or
-            /// `/<database>/<wtype>/<wpath>`; the default port is 210.
-        }
-        crate::url_common::scheme_view! {
-            $module, File, FILEURL, "fileurl", "3.10", "file://vms.host.edu/disk$user/my/notes/note12345.txt",
-            /// A file URL (§3.10): `file://<host>/<path>`, where `<host>` may
-            /// also be `localhost` or empty (the machine interpreting the URL).
-        }
-        crate::url_common::scheme_view! {
-            $module, Prospero, PROSPEROURL, "prosperourl", "3.11", "prospero://host.dom//pros/name",
-            /// A Prospero URL (§3.11): `prosperourl = "prospero://" hostport "/" ppath *( fieldspec )`,
-            /// `prospero://<host>:<port>/<hsoname>;<field>=<value>`; the
-            /// default port is 1525.
-        }
-        crate::url_common::scheme_view! {
-            $module, Other, OTHERURL, "otherurl", "5", "x-example:anything",
-            /// A URL under the generic syntax (§5): `otherurl`, a scheme, `:`,
-            /// and a scheme-specific part of `xchar`s. As its own entry rule it
-            /// accepts any scheme, also one of the ten; inside [`Url`] it holds
-            /// only URLs whose scheme is none of them.
-        }
 
         /// `host [ ":" port ]` accessors with a default port.
         macro_rules! hostport {
@@ -265,11 +209,6 @@ macro_rules! url_views {
                 /// `host` (§3.1): a `hostname` or a `hostnumber`.
                 pub fn host(&self) -> &'a str {
                     self.parts.get(tables::HOST).unwrap_or("")
-                }
-
-                /// `port` (§3.1), without the `:`; `None` when omitted.
-                pub fn port(&self) -> Option<&'a str> {
-                    self.parts.get(tables::PORT)
                 }
 
                 /// The port as a number: `None` if omitted or above 65535
@@ -288,25 +227,15 @@ macro_rules! url_views {
             };
         }
 
-        /// `login` accessors: user name and password.
-        macro_rules! login {
-            () => {
-                /// `user` (§3.1), without `:` and `@`; `None` without an `@`
-                /// (`ftp://@host/` has an empty user name, `Some("")`).
-                pub fn user(&self) -> Option<&'a str> {
-                    self.parts.get(tables::USER)
-                }
-
-                /// `password` (§3.1), after the user's `:`; `None` without one
-                /// (`ftp://foo:@host/` has an empty password, `Some("")`).
-                pub fn password(&self) -> Option<&'a str> {
-                    self.parts.get(tables::PASSWORD)
-                }
-            };
-        }
-
+        /// An FTP URL (§3.2): `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`.
+        /// The url-path is `<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>`
+        /// (§3.2.2); the default port is 21.
         impl<'a> Ftp<'a> {
-            login!();
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
             hostport!(21);
 
             /// `fpath`, the url-path after the `/` that follows the host
@@ -334,7 +263,15 @@ macro_rules! url_views {
             }
         }
 
+        /// An HTTP URL (§3.3): `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`,
+        /// `http://<host>:<port>/<path>?<searchpart>`; no user name or
+        /// password; the default port is 80.
         impl<'a> Http<'a> {
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
             hostport!(80);
 
             /// `<path>` (`hpath`), after the `/` that follows the host;
@@ -349,7 +286,15 @@ macro_rules! url_views {
             }
         }
 
+        /// A Gopher URL (§3.4): `gopher://<host>:<port>/<gopher-path>`, the
+        /// gopher-path being `<gophertype><selector>%09<search>%09<gopher+_string>`
+        /// with the last parts optional; the default port is 70.
         impl<'a> Gopher<'a> {
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
             hostport!(70);
 
             fn split(&self) -> Option<(&'a str, Option<&'a str>, Option<&'a str>)> {
@@ -391,14 +336,27 @@ macro_rules! url_views {
             }
         }
 
+        /// A mailto URL (§3.5): `mailtourl = "mailto:" encoded822addr`.
         impl<'a> Mailto<'a> {
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
             /// `<rfc822-addr-spec>` (`encoded822addr`), still encoded.
             pub fn address(&self) -> &'a str {
                 self.parts.get(tables::ENCODED822ADDR).unwrap_or("")
             }
         }
 
+        /// A news URL (§3.6): `newsurl = "news:" grouppart`, `grouppart =
+        /// "*" / group / article`.
         impl<'a> News<'a> {
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
             /// What the URL designates: all groups (`*`), a group or an
             /// article.
             pub fn target(&self) -> NewsTarget<'a> {
@@ -409,11 +367,6 @@ macro_rules! url_views {
                 } else {
                     NewsTarget::All
                 }
-            }
-
-            /// `<newsgroup-name>` (`group`), if the URL names one group.
-            pub fn group(&self) -> Option<&'a str> {
-                self.parts.get(tables::GROUP)
             }
 
             /// `<message-id>` (`article`, `<unique>@<full_domain_name>`).
@@ -427,13 +380,16 @@ macro_rules! url_views {
             }
         }
 
+        /// An NNTP URL (§3.7): `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`,
+        /// `nntp://<host>:<port>/<newsgroup-name>/<article-number>`; the
+        /// default port is 119.
         impl<'a> Nntp<'a> {
-            hostport!(119);
-
-            /// `<newsgroup-name>` (`group`).
-            pub fn group(&self) -> &'a str {
-                self.parts.get(tables::GROUP).unwrap_or("")
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
             }
+
+            hostport!(119);
 
             /// `<article-number>` (`digits`), after the group's `/`; `None`
             /// if omitted.
@@ -449,18 +405,27 @@ macro_rules! url_views {
             }
         }
 
+        /// A telnet URL (§3.8): `telneturl = "telnet://" login [ "/" ]`;
+        /// the default port is 23.
         impl<'a> Telnet<'a> {
-            login!();
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
             hostport!(23);
         }
 
+        /// A WAIS URL (§3.9): `waisurl = waisdatabase / waisindex / waisdoc`:
+        /// `/<database>`, `/<database>?<search>` or
+        /// `/<database>/<wtype>/<wpath>`; the default port is 210.
         impl<'a> Wais<'a> {
-            hostport!(210);
-
-            /// `<database>`.
-            pub fn database(&self) -> &'a str {
-                self.parts.get(tables::DATABASE).unwrap_or("")
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
             }
+
+            hostport!(210);
 
             /// The text after `<database>`: `""`, `?<search>` or
             /// `/<wtype>/<wpath>`.
@@ -489,7 +454,14 @@ macro_rules! url_views {
             }
         }
 
+        /// A file URL (§3.10): `file://<host>/<path>`, where `<host>` may
+        /// also be `localhost` or empty (the machine interpreting the URL).
         impl<'a> File<'a> {
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
             /// `<host>`: `""` when empty, `localhost` as written.
             pub fn host(&self) -> &'a str {
                 self.parts.get(tables::HOST).unwrap_or("")
@@ -509,7 +481,15 @@ macro_rules! url_views {
             }
         }
 
+        /// A Prospero URL (§3.11): `prosperourl = "prospero://" hostport "/" ppath *( fieldspec )`,
+        /// `prospero://<host>:<port>/<hsoname>;<field>=<value>`; the
+        /// default port is 1525.
         impl<'a> Prospero<'a> {
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
+            }
+
             hostport!(1525);
 
             /// `<hsoname>` (`ppath`), after the `/` that follows the host:
@@ -529,10 +509,14 @@ macro_rules! url_views {
             }
         }
 
+        /// A URL under the generic syntax (§5): `otherurl`, a scheme, `:`,
+        /// and a scheme-specific part of `xchar`s. As its own entry rule it
+        /// accepts any scheme, also one of the ten; inside [`Url`] it holds
+        /// only URLs whose scheme is none of them.
         impl<'a> Other<'a> {
-            /// The scheme-specific part, after the first `:`.
-            pub fn schemepart(&self) -> &'a str {
-                self.parts.get(tables::SCHEMEPART).unwrap_or("")
+            /// The scheme as written (before the first `:`), in any case.
+            pub fn scheme(&self) -> &'a str {
+                crate::url_common::scheme_of(self.parts.input)
             }
         }
 
@@ -705,80 +689,6 @@ macro_rules! url_views {
     };
 }
 pub(crate) use url_views;
-
-/// One per-scheme view: the struct, `parse`, `parse_bytes`, `is_valid`,
-/// `as_str`, `scheme`, `span` and `Display`.
-macro_rules! scheme_view {
-    (
-        $module:literal, $name:ident, $table:ident, $rule:literal, $section:literal, $example:literal,
-        $(#[$doc:meta])*
-    ) => {
-        $(#[$doc])*
-        ///
-        /// # Example
-        ///
-        /// ```
-        #[doc = concat!("let u = uridfa::", $module, "::", stringify!($name), "::parse(\"", $example, "\")?;")]
-        #[doc = concat!("assert_eq!(u.as_str(), \"", $example, "\");")]
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        #[derive(Clone, Copy, PartialEq, Eq)]
-        pub struct $name<'a> {
-            parts: Parts<'a>,
-        }
-
-        crate::view::view_traits!($name, tables::$table);
-
-        impl<'a> $name<'a> {
-            #[doc = concat!("Parses `input` as `", $rule, "` (§", $section, ").")]
-            ///
-            /// # Errors
-            ///
-            /// An [`Error`] at the first byte that cannot continue a match,
-            /// or at the end if the input stops short.
-            pub fn parse(input: &'a str) -> Result<Self, Error> {
-                Ok($name { parts: parse_parts(&tables::$table, input)? })
-            }
-
-            #[doc = concat!("Parses bytes as `", $rule, "`; non-ASCII is an error at its offset.")]
-            ///
-            /// # Errors
-            ///
-            /// As [`Self::parse`].
-            pub fn parse_bytes(input: &'a [u8]) -> Result<Self, Error> {
-                Ok($name { parts: parse_parts_bytes(&tables::$table, input)? })
-            }
-
-            #[doc = concat!("Whether `input` matches `", $rule, "`, without reporting components.")]
-            pub fn is_valid(input: &[u8]) -> bool {
-                uridfa_runtime::validate(&tables::$table, input).is_ok()
-            }
-
-            /// The whole input.
-            pub fn as_str(&self) -> &'a str {
-                self.parts.input
-            }
-
-            /// The scheme as written (before the first `:`), in any case.
-            pub fn scheme(&self) -> &'a str {
-                crate::url_common::scheme_of(self.parts.input)
-            }
-
-            /// The span of capture `index` (see [`tables`] for the
-            /// indices).
-            pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-                self.parts.span(index)
-            }
-        }
-
-        impl core::fmt::Display for $name<'_> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.parts.input)
-            }
-        }
-    };
-}
-pub(crate) use scheme_view;
 
 /// The builder of an RFC 1738-family module (Note [the URL builder]):
 /// the marker `$marker`, `read_back` through the `login` rule, the

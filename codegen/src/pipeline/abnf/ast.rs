@@ -90,6 +90,39 @@ pub struct EncodeSetPragma {
     pub pragma: Span,
 }
 
+/// A `;@ view RULE = Type ["example"]` pragma: the typed view that
+/// `uridfa-generate` emits for the entry `RULE` (see
+/// [`crate::pipeline::emit::view`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewPragma {
+    /// The entry rule.
+    pub rule: String,
+    /// The rule name's span in the pragma.
+    pub rule_span: Span,
+    /// The view type's name (`UriRef`).
+    pub name: String,
+    /// The type name's span in the pragma.
+    pub name_span: Span,
+    /// An input the rule accepts, for the generated doc examples.
+    pub example: Option<String>,
+}
+
+/// An `;@ accessor NAME = CAPTURE` pragma: the views' accessor for
+/// `CAPTURE` is `NAME()` rather than the capture's name in snake case
+/// (RFC 3987's `iauthority` is read by `authority()`); `_` gives it no
+/// accessor (the grammar's module reads it with a method of its own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccessorPragma {
+    /// The accessor's name, a Rust identifier in snake case.
+    pub name: String,
+    /// The accessor name's span in the pragma.
+    pub name_span: Span,
+    /// The capture it reads.
+    pub capture: String,
+    /// The capture name's span in the pragma.
+    pub capture_span: Span,
+}
+
 /// A parsed and checked grammar file, with its imports.
 #[derive(Clone, Debug)]
 pub struct Grammar {
@@ -113,6 +146,15 @@ pub struct Grammar {
     pub captures: Vec<Capture>,
     /// `;@ encode-set` pragmas, in pragma order.
     pub encode_sets: Vec<EncodeSetPragma>,
+    /// `;@ view` pragmas, in pragma order.
+    pub views: Vec<ViewPragma>,
+    /// `;@ accessor` pragmas, in pragma order.
+    pub accessors: Vec<AccessorPragma>,
+    /// `;@ views separate`: each view has the accessors of the captures
+    /// its own entry reaches, shaped by that entry alone (RFC 1738's
+    /// per-scheme views); otherwise (`;@ views shared`, the default) every
+    /// view has every capture's accessor, of one shape for all views.
+    pub views_separate: bool,
     /// `true` when the main file says `;@ charset utf-8`: numeric values are
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.

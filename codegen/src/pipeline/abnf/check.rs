@@ -87,6 +87,68 @@ impl Loader {
                 ));
             }
         }
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        let mut types: HashMap<String, Span> = HashMap::new();
+        for v in &self.views {
+            // Whether it is an entry is checked where views are written
+            // (`emit::view::views_file`): a front end may narrow the
+            // entries (the derive, a test compiling other entries).
+            if !self.known(&v.rule) {
+                problems.push((v.rule_span, format!("unknown rule '{}'", v.rule)));
+            }
+            if let Some(first) = seen.insert(v.rule.to_ascii_lowercase(), v.rule_span) {
+                let at = self.sources.location(first);
+                let rule = &v.rule;
+                problems.push((
+                    v.rule_span,
+                    format!("duplicate view of '{rule}' (first at {at})"),
+                ));
+            }
+            if let Some(first) = types.insert(v.name.clone(), v.name_span) {
+                let at = self.sources.location(first);
+                let name = &v.name;
+                problems.push((
+                    v.name_span,
+                    format!("duplicate view type '{name}' (first at {at})"),
+                ));
+            }
+        }
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        let mut names: HashMap<String, Span> = HashMap::new();
+        for a in &self.accessors {
+            let declared = self
+                .captures
+                .iter()
+                .any(|c| c.name.eq_ignore_ascii_case(&a.capture));
+            if !declared {
+                problems.push((
+                    a.capture_span,
+                    format!(
+                        "accessor for '{}', which is no capture; declare it with ';@ capture'",
+                        a.capture
+                    ),
+                ));
+            }
+            if let Some(first) = seen.insert(a.capture.to_ascii_lowercase(), a.capture_span) {
+                let at = self.sources.location(first);
+                let c = &a.capture;
+                problems.push((
+                    a.capture_span,
+                    format!("duplicate accessor for '{c}' (first at {at})"),
+                ));
+            }
+            if a.name == "_" {
+                continue;
+            }
+            if let Some(first) = names.insert(a.name.clone(), a.name_span) {
+                let at = self.sources.location(first);
+                let n = &a.name;
+                problems.push((
+                    a.name_span,
+                    format!("duplicate accessor '{n}' (first at {at})"),
+                ));
+            }
+        }
         for (span, message) in problems {
             self.error(span, message);
         }

@@ -149,6 +149,9 @@ pub(super) struct Loader {
     pub(super) captures: Vec<Capture>,
     pub(super) kinds: Vec<(String, Span)>,
     pub(super) encode_sets: Vec<EncodeSetPragma>,
+    pub(super) views: Vec<ViewPragma>,
+    pub(super) accessors: Vec<AccessorPragma>,
+    pub(super) views_separate: bool,
     pub(super) charset: bool,
     pub(super) wide: Vec<WideValue>,
     /// Files being loaded, outermost first, for import cycles.
@@ -216,6 +219,9 @@ impl Loader {
                 | Item::Kind { pragma, .. }
                 | Item::Charset { pragma }
                 | Item::EncodeSet(EncodeSetPragma { pragma, .. })
+                | Item::View(_, pragma)
+                | Item::Views(_, pragma)
+                | Item::Accessor(_, pragma)
                     if !is_main =>
                 {
                     self.error(
@@ -225,6 +231,9 @@ impl Loader {
                     );
                 }
                 Item::EncodeSet(e) => self.encode_sets.push(e),
+                Item::View(v, _) => self.views.push(v),
+                Item::Views(separate, _) => self.views_separate = separate,
+                Item::Accessor(a, _) => self.accessors.push(a),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
                 Item::Capture { capture, .. } => self.captures.push(capture),
@@ -476,6 +485,9 @@ impl Loader {
             components: self.components,
             captures: self.captures,
             encode_sets: self.encode_sets,
+            views: self.views,
+            accessors: self.accessors,
+            views_separate: self.views_separate,
             utf8: self.charset,
             by_name: self.by_name,
         })

@@ -26,7 +26,9 @@ mod load;
 mod pragma;
 mod syntax;
 
-pub use ast::{Capture, EncodeSetPragma, Grammar, Node, NodeKind, Rule};
+pub use ast::{
+    AccessorPragma, Capture, EncodeSetPragma, Grammar, Node, NodeKind, Rule, ViewPragma,
+};
 pub use load::{
     load, parse, CORE_ABNF, CORE_PATH, MAX_FILE_LEN, MAX_IMPORTED_LEN, MAX_MAIN_FILE_LEN,
 };

@@ -20,6 +20,16 @@ impl<'t> Parser<'t> {
                 break;
             }
             let start = self.pos;
+            if self.peek() == Some(b'"') {
+                // A quoted word (a `view` example) may hold `;` and blanks.
+                self.pos += 1;
+                while !self.at_rule_end() && self.peek() != Some(b'"') {
+                    self.pos += self.char_len(self.pos);
+                }
+                if self.peek() == Some(b'"') {
+                    self.pos += 1;
+                }
+            }
             while !self.at_rule_end() && !matches!(self.peek(), Some(b' ' | b'\t' | b';')) {
                 self.pos += self.char_len(self.pos);
             }
@@ -87,11 +97,109 @@ impl<'t> Parser<'t> {
                 }
             },
             "encode-set" => self.encode_set(args, pragma, end_span),
+            "view" => self.view(args, pragma, end_span),
+            "accessor" => self.accessor(args, pragma, end_span),
+            "views" => match args {
+                [(w, span)] if w == "separate" || w == "shared" => {
+                    self.items
+                        .push(Item::Views(w == "separate", pragma.to(*span)));
+                }
+                [(w, span)] => {
+                    let msg = format!("expected 'separate' or 'shared' after 'views', found '{w}'");
+                    self.error(*span, msg);
+                }
+                [] => self.error(end_span, "expected 'separate' or 'shared' after 'views'"),
+                [_, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after 'views {}'", args[0].0);
+                    self.error(*span, msg);
+                }
+            },
             _ => {
                 let msg = format!(
                     "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset or encode-set"
                 );
                 self.error(name_span, msg);
+            }
+        }
+    }
+
+    /// `view RULE = Type ["example"]`.
+    pub(super) fn view(&mut self, args: &[(String, Span)], pragma: Span, end: Span) {
+        let (args, example) = match args.split_last() {
+            Some(((last, span), rest)) if last.starts_with('"') => {
+                if last.len() < 2 || !last.ends_with('"') || last[1..last.len() - 1].contains('"') {
+                    self.error(*span, "expected an example in double quotes, e.g. \"a:b\"");
+                    return;
+                }
+                (rest, Some(last[1..last.len() - 1].to_string()))
+            }
+            _ => (args, None),
+        };
+        let tokens = split_tokens(args);
+        match tokens.as_slice() {
+            [(rule, rule_span), (eq, _), (name, name_span)] if eq == "=" => {
+                if !is_rulename(rule) {
+                    let msg = format!("expected a rule name, found '{rule}'");
+                    self.error(*rule_span, msg);
+                } else if !is_type_name(name) {
+                    let msg = format!(
+                        "expected a type name (an ASCII letter, then letters and digits, \
+                         starting upper-case, e.g. UriRef), found '{name}'"
+                    );
+                    self.error(*name_span, msg);
+                } else {
+                    let view = ViewPragma {
+                        rule: rule.clone(),
+                        rule_span: *rule_span,
+                        name: name.clone(),
+                        name_span: *name_span,
+                        example,
+                    };
+                    self.items.push(Item::View(view, pragma.to(*name_span)));
+                }
+            }
+            [_, _, _, (extra, span), ..] if tokens[1].0 == "=" => {
+                let msg = format!("unexpected '{extra}' after the type name");
+                self.error(*span, msg);
+            }
+            _ => {
+                let span = tokens.get(1).or(tokens.first()).map_or(end, |t| t.1);
+                self.error(span, "expected 'view RULE = TypeName [\"example\"]'");
+            }
+        }
+    }
+
+    /// `accessor NAME = CAPTURE`.
+    pub(super) fn accessor(&mut self, args: &[(String, Span)], pragma: Span, end: Span) {
+        let tokens = split_tokens(args);
+        match tokens.as_slice() {
+            [(name, name_span), (eq, _), (capture, capture_span)] if eq == "=" => {
+                if !is_accessor_name(name) {
+                    let msg = format!(
+                        "expected an accessor name (lower-case ASCII letters, digits and '_', \
+                         starting with a letter; '_' for none), found '{name}'"
+                    );
+                    self.error(*name_span, msg);
+                } else if !is_rulename(capture) {
+                    let msg = format!("expected a capture name, found '{capture}'");
+                    self.error(*capture_span, msg);
+                } else {
+                    let a = AccessorPragma {
+                        name: name.clone(),
+                        name_span: *name_span,
+                        capture: capture.clone(),
+                        capture_span: *capture_span,
+                    };
+                    self.items.push(Item::Accessor(a, pragma.to(*capture_span)));
+                }
+            }
+            [_, _, _, (extra, span), ..] if tokens[1].0 == "=" => {
+                let msg = format!("unexpected '{extra}' after the capture name");
+                self.error(*span, msg);
+            }
+            _ => {
+                let span = tokens.get(1).or(tokens.first()).map_or(end, |t| t.1);
+                self.error(span, "expected 'accessor NAME = CAPTURE'");
             }
         }
     }
@@ -225,4 +333,22 @@ impl<'t> Parser<'t> {
         }
         Some(names)
     }
+}
+
+/// `UriRef`: an upper-case ASCII letter, then ASCII letters and digits.
+fn is_type_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_alphanumeric())
+}
+
+/// `authority`, `zone_id`: a lower-case ASCII letter, then lower-case
+/// letters, digits and `_` (keywords are refused where the view is built);
+/// or `_`, no accessor.
+fn is_accessor_name(s: &str) -> bool {
+    if s == "_" {
+        return true; // no accessor
+    }
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }

@@ -43,6 +43,9 @@ pub(super) enum Item {
         pragma: Span,
     },
     EncodeSet(EncodeSetPragma),
+    View(ViewPragma, Span),
+    Views(bool, Span),
+    Accessor(AccessorPragma, Span),
 }
 
 /// A numeric value above 0xFF, checked once the charset is known.

@@ -1,0 +1,583 @@
+//! Typed views: for one entry of a compiled grammar, a zero-copy struct
+//! with one accessor per `;@ capture`, the way both users and the crate
+//! get them. `#[derive(uridfa::Grammar)]` (crate `uridfa-derive`) calls
+//! [`view_tokens`] for its entry; `uridfa-generate` calls [`views_file`],
+//! which writes a view for each `;@ view RULE = Type` pragma of a built-in
+//! grammar into `src/generated/<name>_views.rs`.
+//!
+//! A view holds the input and its capture spans (a `Parts`-like type
+//! named by [`Paths::parts`]) and has:
+//!
+//! - one accessor per capture, named as the capture in snake case
+//!   (`date-fullyear` → `date_fullyear()`) or as an `;@ accessor NAME =
+//!   CAPTURE` pragma says; it returns `&'a str` when every input of every
+//!   entry viewed by the same code has the component ([`always`]) and
+//!   `Option<&'a str>` otherwise; its doc quotes the capture's rules;
+//! - `as_str()`, `span(index)`, `Display`, `AsRef<str>`, `Hash` and `Ord`
+//!   by the text (they agree with the derived `Eq`: equal texts give equal
+//!   spans), and a `Debug` that names the components;
+//! - with [`ViewSpec::parse_on_view`] (the built-in grammars), `parse`,
+//!   `parse_bytes`, `is_valid` and `TryFrom<&str>` on the view itself, and
+//!   `serde` impls behind [`ViewSpec::serde_feature`].
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::compiled::Compiled;
+
+/// Where the generated code finds what it uses.
+#[derive(Clone, Debug)]
+pub struct Paths {
+    /// The runtime crate (`::uridfa_runtime`, or
+    /// `::uridfa::__private::runtime` from a user's crate).
+    pub runtime: TokenStream,
+    /// The spans type, generic over `<'a, const T: usize>`, with
+    /// `parse_str::<R>(&Tables, &str)`, `parse_bytes::<R>(&Tables, &[u8])`,
+    /// `get(i)`, `span(i)` and `input()` (`crate::parts::Parts`, or
+    /// `::uridfa::__private::Spans`).
+    pub parts: TokenStream,
+    /// The error type (`crate::Error`, `::uridfa::Error`).
+    pub error: TokenStream,
+    /// The module holding the grammar's tables (`tables`, `__tables`).
+    pub tables: TokenStream,
+}
+
+/// How `Debug` shows a view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DebugStyle {
+    /// `input`, then every accessor by its name with its value
+    /// (`DateTimeView { input: "...", date_fullyear: "1985", .. }`).
+    Accessors,
+    /// Every capture by its name in the grammar, as `Option<&str>`
+    /// (`UriRef { scheme: Some("http"), .., IPv6address: None, .. }`).
+    Captures,
+}
+
+/// One view to generate.
+#[derive(Clone, Debug)]
+pub struct ViewSpec {
+    /// The view type's name.
+    pub name: Ident,
+    /// Its visibility (`pub`).
+    pub vis: TokenStream,
+    /// The entry rule it views.
+    pub rule: String,
+    /// The grammar file as shown in docs (`grammar/rfc3986.abnf`).
+    pub shown: String,
+    /// Paths into the runtime and the crate.
+    pub paths: Paths,
+    /// `parse`, `parse_bytes`, `is_valid` and `TryFrom<&str>` on the view
+    /// (the built-in grammars); otherwise the caller provides them.
+    pub parse_on_view: bool,
+    /// How `Debug` shows the view.
+    pub debug: DebugStyle,
+    /// `Some("serde")`: `Serialize` (as the text) and a borrowing
+    /// `Deserialize` (that parses) under `#[cfg(feature = "serde")]`.
+    pub serde_feature: Option<String>,
+    /// The struct's doc text (defaults to the rule's ABNF text).
+    pub doc: Option<String>,
+    /// With [`ViewSpec::parse_on_view`]: the path of the view in doc
+    /// examples (`uridfa::rfc3986::UriRef`) and an input the rule accepts.
+    pub example: Option<(String, String)>,
+    /// For each capture (tag order): its accessor returns `&str` (see
+    /// [`always`]).
+    pub always: Vec<bool>,
+    /// `Some`: only the captures marked `true` get an accessor (`;@ views
+    /// separate`: those the entry reaches, [`reaches`]).
+    pub only: Option<Vec<bool>>,
+}
+
+/// Why a view cannot be generated: a capture whose accessor would not be
+/// a usable method name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ViewError {
+    /// The accessor would be `self`, `super`, `crate` or `_`.
+    NotAnIdent {
+        /// The capture.
+        capture: String,
+        /// The accessor name it would give.
+        accessor: String,
+    },
+    /// The accessor would shadow a method every view has.
+    Reserved {
+        /// The capture.
+        capture: String,
+        /// The accessor name it would give.
+        accessor: String,
+    },
+    /// Two captures would give the same accessor.
+    Twice {
+        /// The capture.
+        capture: String,
+        /// The other capture.
+        other: String,
+        /// The accessor name both would give.
+        accessor: String,
+    },
+}
+
+impl std::fmt::Display for ViewError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ViewError::NotAnIdent { capture, accessor } => write!(
+                f,
+                "capture '{capture}' would give the accessor `{accessor}`, which Rust does not \
+                 allow; rename the rule"
+            ),
+            ViewError::Reserved { capture, accessor } => write!(
+                f,
+                "capture '{capture}' would give the accessor `{accessor}`, which the view \
+                 already has; rename the rule"
+            ),
+            ViewError::Twice {
+                capture,
+                other,
+                accessor,
+            } => write!(
+                f,
+                "captures '{other}' and '{capture}' would both give the accessor `{accessor}`; \
+                 rename one with ';@ accessor NAME = CAPTURE'"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ViewError {}
+
+/// `date-fullyear` → `date_fullyear`; `IPv4address` → `ipv4address`.
+pub fn snake_case(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The accessor for a method name: a plain identifier, or a raw one for a
+/// keyword (`type` → `r#type`); `None` for `self`, `super`, `crate`, `_`.
+pub fn accessor_ident(snake: &str, span: Span) -> Option<Ident> {
+    if syn::parse_str::<Ident>(snake).is_ok() {
+        return Some(Ident::new(snake, span));
+    }
+    if matches!(snake, "self" | "super" | "crate" | "Self" | "_") || snake.is_empty() {
+        return None;
+    }
+    Some(Ident::new_raw(snake, span))
+}
+
+/// Methods of every view, which no accessor may shadow.
+const RESERVED: [&str; 4] = ["as_str", "span", "as_ref", "spans"];
+/// Also reserved with [`ViewSpec::parse_on_view`].
+const RESERVED_PARSE: [&str; 4] = ["parse", "parse_bytes", "is_valid", "try_from"];
+
+/// For each capture of `c` (tag order), whether every input of every entry
+/// in `rules` sets it ([`crate::pipeline::lower::Lowered::always_captured`] over
+/// those entries): then views of these entries return it as `&str`. One
+/// answer for several entries keeps the accessors of a grammar's views of
+/// one shape (RFC 3986's `scheme()` is an `Option` in `Uri` too, because
+/// a `URI-reference` may have none).
+pub fn always(c: &Compiled, rules: &[&str]) -> Vec<bool> {
+    let mut out: Option<Vec<bool>> = None;
+    for rule in rules {
+        let Some(m) = c.machine(rule) else { continue };
+        let one = m.lowered.always_captured();
+        out = Some(match out {
+            None => one,
+            Some(a) => a.iter().zip(&one).map(|(a, b)| *a && *b).collect(),
+        });
+    }
+    out.unwrap_or_default()
+}
+
+/// For each capture of `c` (tag order), whether the entry `rule` can set
+/// it (a capture group of its expression reports it).
+pub fn reaches(c: &Compiled, rule: &str) -> Vec<bool> {
+    let n = c.machines.first().map_or(0, |m| m.lowered.components.len());
+    let mut out = vec![false; n];
+    if let Some(m) = c.machine(rule) {
+        for &k in &m.lowered.group_component {
+            if let Some(slot) = out.get_mut(k) {
+                *slot = true;
+            }
+        }
+    }
+    out
+}
+
+/// The accessor names of `c`'s captures, in tag order: the `;@ accessor`
+/// pragma's, else the capture's name in snake case.
+pub fn accessor_names(c: &Compiled) -> Vec<(String, String)> {
+    let Some(m) = c.machines.first() else {
+        return Vec::new();
+    };
+    m.lowered
+        .components
+        .iter()
+        .map(|comp| {
+            let name = c
+                .grammar
+                .accessors
+                .iter()
+                .find(|a| a.capture.eq_ignore_ascii_case(&comp.name))
+                .map_or_else(|| snake_case(&comp.name), |a| a.name.clone());
+            (comp.name.clone(), name)
+        })
+        .collect()
+}
+
+/// The view of `spec.rule` in `c`, as tokens.
+///
+/// # Errors
+///
+/// A capture whose accessor cannot be a method of the view.
+pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewError> {
+    let Paths {
+        runtime,
+        parts,
+        error,
+        tables,
+    } = &spec.paths;
+    let name = &spec.name;
+    let vis = &spec.vis;
+    let rule = &spec.rule;
+    let shown = &spec.shown;
+    let table = format_ident!("{}", super::const_name(rule));
+    let captures = accessor_names(c);
+    let tag_len = 2 * captures.len();
+
+    let mut accessors = Vec::new();
+    let mut debug_fields = Vec::new();
+    let mut seen: Vec<(String, String)> = Vec::new();
+    for (i, (capture, snake)) in captures.iter().enumerate() {
+        let skipped = spec
+            .only
+            .as_ref()
+            .is_some_and(|only| !only.get(i).copied().unwrap_or(false));
+        if snake == "_" || skipped {
+            // `;@ accessor _ = CAPTURE`: none (still in `Debug` and `span`).
+            if spec.debug == DebugStyle::Captures {
+                debug_fields.push(quote!(.field(#capture, &self.parts.get(#i))));
+            }
+            continue;
+        }
+        let Some(method) = accessor_ident(snake, Span::call_site()) else {
+            return Err(ViewError::NotAnIdent {
+                capture: capture.clone(),
+                accessor: snake.clone(),
+            });
+        };
+        let plain = snake.as_str();
+        if RESERVED.contains(&plain) || (spec.parse_on_view && RESERVED_PARSE.contains(&plain)) {
+            return Err(ViewError::Reserved {
+                capture: capture.clone(),
+                accessor: plain.to_owned(),
+            });
+        }
+        if let Some((other, _)) = seen.iter().find(|(_, s)| s == plain) {
+            return Err(ViewError::Twice {
+                capture: capture.clone(),
+                other: other.clone(),
+                accessor: plain.to_owned(),
+            });
+        }
+        seen.push((capture.clone(), plain.to_owned()));
+        // The rules behind the component, as written.
+        let rules: Vec<String> = c
+            .grammar
+            .captures
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(capture))
+            .map(|x| x.rules.iter().map(|(r, _)| r.clone()).collect())
+            .unwrap_or_else(|| vec![capture.clone()]);
+        let texts: Vec<String> = rules
+            .iter()
+            .map(|r| format!(" {}", c.grammar.rule_text(r)))
+            .collect();
+        let always = spec.always.get(i).copied().unwrap_or(false);
+        let (ret, body, when) = if always {
+            (
+                quote!(&'a str),
+                quote!(self.parts.get(#i).unwrap_or("")),
+                "Every input the entry accepts has it.",
+            )
+        } else {
+            (
+                quote!(::core::option::Option<&'a str>),
+                quote!(self.parts.get(#i)),
+                "`None` when the input has none.",
+            )
+        };
+        let doc = format!(
+            " The `{capture}` capture (index {i}), from `{shown}`:\n\n ```abnf\n{}\n ```\n\n {when}",
+            texts.join("\n")
+        );
+        accessors.push(quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #method(&self) -> #ret {
+                #body
+            }
+        });
+        debug_fields.push(match spec.debug {
+            DebugStyle::Accessors => quote!(.field(#plain, &self.#method())),
+            DebugStyle::Captures => quote!(.field(#capture, &self.parts.get(#i))),
+        });
+    }
+    let debug_input = match spec.debug {
+        DebugStyle::Accessors => quote!(.field("input", &self.as_str())),
+        DebugStyle::Captures => quote!(),
+    };
+
+    let rule_text = c.grammar.rule_text(rule);
+    let view_doc = spec.doc.clone().unwrap_or_else(|| {
+        format!(
+            " A match of `{rule}`, from `{shown}`:\n\n ```abnf\n {rule_text}\n ```\n\n \
+             Generated from the grammar file: `parse`, and an accessor per capture the rule \
+             can set (a slice of the input, still percent-encoded)."
+        )
+    });
+    let view_name = name.to_string();
+
+    let parse_items = if spec.parse_on_view {
+        let example = |call: &str| -> String {
+            match &spec.example {
+                Some((path, input)) => format!(
+                    "\n\n # Example\n\n ```\n let r = {path}::{call}({input:?}{})?;\n \
+                     assert_eq!(r.as_str(), {input:?});\n # Ok::<(), uridfa::Error>(())\n ```",
+                    if call == "parse_bytes" {
+                        ".as_bytes()"
+                    } else {
+                        ""
+                    }
+                ),
+                None => String::new(),
+            }
+        };
+        let bytes_rule = if c.grammar.utf8 {
+            "invalid UTF-8, or a character the grammar does not allow there, is an error at \
+             the start of its sequence; a sequence cut off by the end of the input is an \
+             `UnexpectedEnd` at the end."
+        } else {
+            "a byte the grammar does not allow is an error at its offset; the matched input \
+             is checked to be UTF-8."
+        };
+        let parse_doc = format!(
+            " Parses `input` as `{rule}`.\n\n # Errors\n\n An error at the first byte that \
+             cannot continue a match, or at the end if the input stops short.{}",
+            example("parse")
+        );
+        let parse_bytes_doc = format!(
+            " Parses bytes as `{rule}`. Any bytes are accepted as input; {bytes_rule}\n\n \
+             # Errors\n\n As [`Self::parse`].{}",
+            example("parse_bytes")
+        );
+        let is_valid_doc = match &spec.example {
+            Some((path, input)) => format!(
+                " Whether `input` matches `{rule}`, without reporting components (faster than \
+                 parsing).\n\n # Example\n\n ```\n assert!({path}::is_valid({input:?}.as_bytes()));\n ```"
+            ),
+            None => format!(
+                " Whether `input` matches `{rule}`, without reporting components (faster than \
+                 parsing)."
+            ),
+        };
+        let serde = spec.serde_feature.as_ref().map(|feature| {
+            quote! {
+                #[cfg(feature = #feature)]
+                impl ::serde::Serialize for #name<'_> {
+                    /// As the text.
+                    fn serialize<S: ::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+                        s.serialize_str(self.as_str())
+                    }
+                }
+
+                #[cfg(feature = #feature)]
+                impl<'de: 'a, 'a> ::serde::Deserialize<'de> for #name<'a> {
+                    /// From a borrowed string, parsed; a parse error becomes the
+                    /// deserializer's error, with our message.
+                    fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                        let text: &'de str = ::serde::Deserialize::deserialize(d)?;
+                        Self::parse(text).map_err(::serde::de::Error::custom)
+                    }
+                }
+            }
+        });
+        quote! {
+            impl<'a> #name<'a> {
+                #[doc = #parse_doc]
+                #[inline]
+                pub fn parse(input: &'a str) -> ::core::result::Result<Self, #error> {
+                    ::core::result::Result::Ok(#name {
+                        parts: #parts::parse_str::<{ #tables::REG_LEN }>(&#tables::#table, input)?,
+                    })
+                }
+
+                #[doc = #parse_bytes_doc]
+                #[inline]
+                pub fn parse_bytes(input: &'a [u8]) -> ::core::result::Result<Self, #error> {
+                    ::core::result::Result::Ok(#name {
+                        parts: #parts::parse_bytes::<{ #tables::REG_LEN }>(&#tables::#table, input)?,
+                    })
+                }
+
+                #[doc = #is_valid_doc]
+                #[inline]
+                pub fn is_valid(input: &[u8]) -> bool {
+                    #runtime::validate(&#tables::#table, input).is_ok()
+                }
+            }
+
+            impl<'a> ::core::convert::TryFrom<&'a str> for #name<'a> {
+                type Error = #error;
+
+                /// As [`Self::parse`].
+                fn try_from(input: &'a str) -> ::core::result::Result<Self, #error> {
+                    Self::parse(input)
+                }
+            }
+
+            #serde
+        }
+    } else {
+        quote!()
+    };
+
+    Ok(quote! {
+        #[doc = #view_doc]
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        #vis struct #name<'a> {
+            parts: #parts<'a, #tag_len>,
+        }
+
+        #parse_items
+
+        impl<'a> #name<'a> {
+            #(#accessors)*
+
+            /// The whole input.
+            #[inline]
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input()
+            }
+
+            /// The span (start and end offsets) of capture `index`, in
+            /// the order of the grammar's `;@ capture` pragmas; `None`
+            /// when it did not match.
+            #[inline]
+            pub fn span(&self, index: usize) -> ::core::option::Option<(usize, usize)> {
+                self.parts.span(index)
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #name<'_> {
+            /// The components by name; absent ones are `None`.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(#view_name)
+                    #debug_input
+                    #(#debug_fields)*
+                    .finish()
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Display for #name<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::hash::Hash for #name<'_> {
+            fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+                // The spans follow from the text (one set of tables per type).
+                self.as_str().hash(state);
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::cmp::PartialOrd for #name<'_> {
+            fn partial_cmp(&self, other: &Self) -> ::core::option::Option<::core::cmp::Ordering> {
+                ::core::option::Option::Some(::core::cmp::Ord::cmp(self, other))
+            }
+        }
+
+        /// By the text, byte by byte (not by any normal form).
+        #[automatically_derived]
+        impl ::core::cmp::Ord for #name<'_> {
+            fn cmp(&self, other: &Self) -> ::core::cmp::Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::convert::AsRef<str> for #name<'_> {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+    })
+}
+
+/// The views of `c`'s `;@ view` pragmas as a formatted Rust file for
+/// `src/generated/` (the crate includes it in the grammar's module, beside
+/// `mod tables`), with the same header as the tables; `Ok(None)` when the
+/// grammar has no `;@ view`.
+///
+/// # Errors
+///
+/// A capture whose accessor cannot be a method ([`ViewError`]), or tokens
+/// that do not parse back (a generator bug), as text.
+pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, String> {
+    if c.grammar.views.is_empty() {
+        return Ok(None);
+    }
+    for v in &c.grammar.views {
+        if c.machine(&v.rule).is_none() {
+            let at = c.grammar.sources.location(v.rule_span);
+            return Err(format!(
+                "{at}: error: view of '{}', which is no entry; name it in ';@ entry' first",
+                v.rule
+            ));
+        }
+    }
+    let rules: Vec<&str> = c.grammar.views.iter().map(|v| v.rule.as_str()).collect();
+    let always = always(c, &rules);
+    let module = c.grammar.name.replace('-', "_");
+    let mut tokens = TokenStream::new();
+    for v in &c.grammar.views {
+        let spec = ViewSpec {
+            name: format_ident!("{}", v.name),
+            vis: quote!(pub),
+            rule: v.rule.clone(),
+            shown: shown.to_owned(),
+            paths: Paths {
+                runtime: quote!(::uridfa_runtime),
+                parts: quote!(crate::parts::Parts),
+                error: quote!(crate::Error),
+                tables: quote!(tables),
+            },
+            parse_on_view: true,
+            debug: DebugStyle::Captures,
+            serde_feature: Some("serde".to_owned()),
+            doc: None,
+            example: v
+                .example
+                .as_ref()
+                .map(|e| (format!("uridfa::{module}::{}", v.name), e.clone())),
+            always: if c.grammar.views_separate {
+                self::always(c, &[v.rule.as_str()])
+            } else {
+                always.clone()
+            },
+            only: c.grammar.views_separate.then(|| reaches(c, &v.rule)),
+        };
+        tokens.extend(view_tokens(c, &spec).map_err(|e| format!("{shown}: {e}"))?);
+    }
+    let body = super::format_file(tokens).map_err(|e| e.to_string())?;
+    Ok(Some(super::header(c, shown) + &body))
+}
