@@ -10,119 +10,131 @@ use crate::BuiltinGrammar;
 use core::fmt;
 use core::str::FromStr;
 
-/// A grammar compiled into this crate, by the document it transcribes.
-///
-/// With the feature `derive`, `uridfa::Grammar` is also a derive macro
-/// (macro namespace, so the two do not clash): `#[derive(uridfa::Grammar)]`
-/// gives typed parsers for a grammar file of one's own (`docs/derive.md`).
-///
-/// # Example
-///
-/// ```
-/// use uridfa::Grammar;
-/// let g: Grammar = "RFC3986".parse()?;
-/// assert_eq!(g, Grammar::Rfc3986);
-/// assert_eq!(g.name(), "rfc3986");
-/// assert_eq!(g.builtin().entries[0].rule, "URI-reference");
-/// # Ok::<(), uridfa::UnknownGrammar>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Grammar {
-    /// `rfc3986`: RFC 3986, the generic syntax.
-    #[cfg(feature = "rfc3986")]
-    Rfc3986,
-    /// `rfc1738`: RFC 1738, URLs and ten scheme grammars.
-    #[cfg(feature = "rfc1738")]
-    Rfc1738,
-    /// `draft-ietf-uri-url-06`: the draft of RFC 1738.
-    #[cfg(feature = "draft-ietf-uri-url-06")]
-    DraftIetfUriUrl06,
-    /// `draft-fielding-url-syntax-05`: the draft of RFC 2396.
-    #[cfg(feature = "draft-fielding-url-syntax-05")]
-    DraftFieldingUrlSyntax05,
-    /// `rfc2396`: RFC 2396, the generic syntax before RFC 3986.
-    #[cfg(feature = "rfc2396")]
-    Rfc2396,
-    /// `draft-fielding-uri-rfc2396bis-01`: the first draft of RFC 3986.
-    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-    DraftFieldingUriRfc2396bis01,
-    /// `rfc3987`: RFC 3987, IRIs.
-    #[cfg(feature = "rfc3987")]
-    Rfc3987,
-    /// `rfc6874`: RFC 6874, IPv6 zone identifiers in URIs.
-    #[cfg(feature = "rfc6874")]
-    Rfc6874,
-    /// `draft-ietf-urnbis-rfc2141bis-urn-03`: the draft of RFC 8141.
-    #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-    DraftIetfUrnbisRfc2141bisUrn03,
-    /// `rfc8141`: RFC 8141, URNs.
-    #[cfg(feature = "rfc8141")]
-    Rfc8141,
+// Note [the grammars, listed once]
+//
+// Each built-in grammar is one row of `builtin_grammars!` below: its name
+// (the file stem in `grammar/`, and the cargo feature that compiles it
+// in), its module, its `Grammar` variant and that variant's doc. The enum,
+// `Grammar::ALL`, `Grammar::builtin`, `crate::GRAMMARS` and the names a
+// build still recognizes when a grammar's feature is off are all written
+// from the rows, so adding a grammar is one row here, one module and one
+// feature. (The rows name the modules; the facts of each grammar, its
+// entries, components and charset, come from its generated tables.)
+macro_rules! builtin_grammars {
+    ($($name:literal => $module:ident, $variant:ident, $doc:literal;)+) => {
+        /// A grammar compiled into this crate, by the document it transcribes.
+        ///
+        /// With the feature `derive`, `uridfa::Grammar` is also a derive macro
+        /// (macro namespace, so the two do not clash): `#[derive(uridfa::Grammar)]`
+        /// gives typed parsers for a grammar file of one's own (`docs/derive.md`).
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// use uridfa::Grammar;
+        /// let g: Grammar = "RFC3986".parse()?;
+        /// assert_eq!(g, Grammar::Rfc3986);
+        /// assert_eq!(g.name(), "rfc3986");
+        /// assert_eq!(g.builtin().entries[0].rule, "URI-reference");
+        /// # Ok::<(), uridfa::UnknownGrammar>(())
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Grammar {
+            $(
+                #[doc = $doc]
+                #[cfg(feature = $name)]
+                $variant,
+            )+
+        }
+
+        impl Grammar {
+            /// Every grammar compiled into this crate (its cargo feature is
+            /// on), in the order of [`crate::GRAMMARS`]: all ten with the
+            /// default features.
+            pub const ALL: [Grammar; COMPILED_IN] = [$(
+                #[cfg(feature = $name)]
+                Grammar::$variant,
+            )+];
+
+            /// Its tables and facts.
+            ///
+            /// # Example
+            ///
+            /// ```
+            /// assert!(uridfa::Grammar::Rfc3987.builtin().utf8);
+            /// ```
+            pub fn builtin(self) -> &'static BuiltinGrammar {
+                match self {$(
+                    #[cfg(feature = $name)]
+                    Grammar::$variant => &registry::$module::ENTRY,
+                )+}
+            }
+        }
+
+        /// How many grammars are compiled in: the length of [`Grammar::ALL`].
+        const COMPILED_IN: usize = 0 $(+ cfg!(feature = $name) as usize)+;
+
+        /// The names of the built-in grammars, compiled in or not: each is
+        /// also the name of the cargo feature that compiles it in.
+        const BUILT_IN: &[&str] = &[$($name),+];
+
+        /// Every grammar compiled into this crate (those whose cargo feature
+        /// is on; all ten with the default features), in the order of
+        /// [`Grammar::ALL`].
+        ///
+        /// # Example
+        ///
+        /// ```
+        /// # #[cfg(feature = "rfc3986")] {
+        /// let g = uridfa::grammar("rfc3986").unwrap();
+        /// assert_eq!(g.entries[0].rule, "URI-reference");
+        /// # }
+        /// assert_eq!(uridfa::GRAMMARS.len(), uridfa::Grammar::ALL.len());
+        /// ```
+        pub static GRAMMARS: &[BuiltinGrammar] = &[$(
+            #[cfg(feature = $name)]
+            registry::$module::ENTRY,
+        )+];
+
+        /// One [`BuiltinGrammar`] per compiled-in grammar module, read from
+        /// its generated tables.
+        mod registry {
+            $(
+                #[cfg(feature = $name)]
+                pub(super) mod $module {
+                    use crate::BuiltinGrammar;
+
+                    pub(crate) static ENTRY: BuiltinGrammar = BuiltinGrammar {
+                        name: crate::$module::tables::GRAMMAR,
+                        entries: &crate::$module::tables::ENTRIES,
+                        components: &crate::$module::tables::COMPONENT_RULES,
+                        utf8: crate::$module::tables::CHARSET_UTF8,
+                    };
+                }
+            )+
+        }
+    };
+}
+
+builtin_grammars! {
+    "rfc3986" => rfc3986, Rfc3986, "`rfc3986`: RFC 3986, the generic syntax.";
+    "rfc1738" => rfc1738, Rfc1738, "`rfc1738`: RFC 1738, URLs and ten scheme grammars.";
+    "draft-ietf-uri-url-06" => draft_ietf_uri_url_06, DraftIetfUriUrl06,
+        "`draft-ietf-uri-url-06`: the draft of RFC 1738.";
+    "draft-fielding-url-syntax-05" => draft_fielding_url_syntax_05, DraftFieldingUrlSyntax05,
+        "`draft-fielding-url-syntax-05`: the draft of RFC 2396.";
+    "rfc2396" => rfc2396, Rfc2396, "`rfc2396`: RFC 2396, the generic syntax before RFC 3986.";
+    "draft-fielding-uri-rfc2396bis-01" => draft_fielding_uri_rfc2396bis_01,
+        DraftFieldingUriRfc2396bis01, "`draft-fielding-uri-rfc2396bis-01`: the first draft of RFC 3986.";
+    "rfc3987" => rfc3987, Rfc3987, "`rfc3987`: RFC 3987, IRIs.";
+    "rfc6874" => rfc6874, Rfc6874, "`rfc6874`: RFC 6874, IPv6 zone identifiers in URIs.";
+    "draft-ietf-urnbis-rfc2141bis-urn-03" => draft_ietf_urnbis_rfc2141bis_urn_03,
+        DraftIetfUrnbisRfc2141bisUrn03, "`draft-ietf-urnbis-rfc2141bis-urn-03`: the draft of RFC 8141.";
+    "rfc8141" => rfc8141, Rfc8141, "`rfc8141`: RFC 8141, URNs.";
 }
 
 impl Grammar {
-    /// Every grammar compiled into this crate (its cargo feature is on),
-    /// in the order of [`crate::GRAMMARS`]: all ten with the default
-    /// features.
-    pub const ALL: [Grammar; COMPILED_IN] = [
-        #[cfg(feature = "rfc3986")]
-        Grammar::Rfc3986,
-        #[cfg(feature = "rfc1738")]
-        Grammar::Rfc1738,
-        #[cfg(feature = "draft-ietf-uri-url-06")]
-        Grammar::DraftIetfUriUrl06,
-        #[cfg(feature = "draft-fielding-url-syntax-05")]
-        Grammar::DraftFieldingUrlSyntax05,
-        #[cfg(feature = "rfc2396")]
-        Grammar::Rfc2396,
-        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-        Grammar::DraftFieldingUriRfc2396bis01,
-        #[cfg(feature = "rfc3987")]
-        Grammar::Rfc3987,
-        #[cfg(feature = "rfc6874")]
-        Grammar::Rfc6874,
-        #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-        Grammar::DraftIetfUrnbisRfc2141bisUrn03,
-        #[cfg(feature = "rfc8141")]
-        Grammar::Rfc8141,
-    ];
-
-    /// Its tables and facts.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// assert!(uridfa::Grammar::Rfc3987.builtin().utf8);
-    /// ```
-    pub fn builtin(self) -> &'static BuiltinGrammar {
-        use crate::registry;
-        match self {
-            #[cfg(feature = "rfc3986")]
-            Grammar::Rfc3986 => &registry::RFC3986,
-            #[cfg(feature = "rfc1738")]
-            Grammar::Rfc1738 => &registry::RFC1738,
-            #[cfg(feature = "draft-ietf-uri-url-06")]
-            Grammar::DraftIetfUriUrl06 => &registry::DRAFT_IETF_URI_URL_06,
-            #[cfg(feature = "draft-fielding-url-syntax-05")]
-            Grammar::DraftFieldingUrlSyntax05 => &registry::DRAFT_FIELDING_URL_SYNTAX_05,
-            #[cfg(feature = "rfc2396")]
-            Grammar::Rfc2396 => &registry::RFC2396,
-            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-            Grammar::DraftFieldingUriRfc2396bis01 => &registry::DRAFT_FIELDING_URI_RFC2396BIS_01,
-            #[cfg(feature = "rfc3987")]
-            Grammar::Rfc3987 => &registry::RFC3987,
-            #[cfg(feature = "rfc6874")]
-            Grammar::Rfc6874 => &registry::RFC6874,
-            #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-            Grammar::DraftIetfUrnbisRfc2141bisUrn03 => {
-                &registry::DRAFT_IETF_URNBIS_RFC2141BIS_URN_03
-            }
-            #[cfg(feature = "rfc8141")]
-            Grammar::Rfc8141 => &registry::RFC8141,
-        }
-    }
-
     /// Its name, the file stem of its grammar file (`rfc3986`), as the
     /// generator wrote it into the tables.
     ///
@@ -157,38 +169,13 @@ impl Grammar {
         {
             return Ok(g);
         }
-        let not_compiled_in = BUILT_IN.into_iter().find(|b| b.eq_ignore_ascii_case(name));
+        let not_compiled_in = BUILT_IN
+            .iter()
+            .copied()
+            .find(|b| b.eq_ignore_ascii_case(name));
         Err(UnknownGrammar { not_compiled_in })
     }
 }
-
-/// How many grammars are compiled in: the length of [`Grammar::ALL`].
-const COMPILED_IN: usize = BUILT_IN.len()
-    - !cfg!(feature = "rfc3986") as usize
-    - !cfg!(feature = "rfc1738") as usize
-    - !cfg!(feature = "draft-ietf-uri-url-06") as usize
-    - !cfg!(feature = "draft-fielding-url-syntax-05") as usize
-    - !cfg!(feature = "rfc2396") as usize
-    - !cfg!(feature = "draft-fielding-uri-rfc2396bis-01") as usize
-    - !cfg!(feature = "rfc3987") as usize
-    - !cfg!(feature = "rfc6874") as usize
-    - !cfg!(feature = "draft-ietf-urnbis-rfc2141bis-urn-03") as usize
-    - !cfg!(feature = "rfc8141") as usize;
-
-/// The names of the ten built-in grammars, compiled in or not: each is also
-/// the name of the cargo feature that compiles it in (`Cargo.toml`).
-const BUILT_IN: [&str; 10] = [
-    "rfc3986",
-    "rfc1738",
-    "draft-ietf-uri-url-06",
-    "draft-fielding-url-syntax-05",
-    "rfc2396",
-    "draft-fielding-uri-rfc2396bis-01",
-    "rfc3987",
-    "rfc6874",
-    "draft-ietf-urnbis-rfc2141bis-urn-03",
-    "rfc8141",
-];
 
 impl fmt::Display for Grammar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

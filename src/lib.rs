@@ -174,7 +174,7 @@ pub(crate) use grammars::urn_directives;
 pub(crate) use grammars::view;
 
 pub use error::{BufferTooSmall, Error};
-pub use grammar::{Grammar, UnknownGrammar};
+pub use grammar::{Grammar, UnknownGrammar, GRAMMARS};
 /// `#[derive(uridfa::Grammar)]`: typed parsers for a grammar of one's own
 /// (feature `derive`; see the `uridfa_derive` crate and `docs/derive.md`).
 /// It lives in the macro namespace, beside the enum [`enum@Grammar`] of the
@@ -220,93 +220,6 @@ impl BuiltinGrammar {
             .copied()
             .find(|t| t.rule.eq_ignore_ascii_case(rule))
     }
-}
-
-/// Every grammar compiled into this crate (those whose cargo feature is
-/// on; all ten with the default features), in the order of
-/// [`Grammar::ALL`].
-///
-/// # Example
-///
-/// ```
-/// # #[cfg(feature = "rfc3986")] {
-/// let g = uridfa::grammar("rfc3986").unwrap();
-/// assert_eq!(g.entries[0].rule, "URI-reference");
-/// # }
-/// assert_eq!(uridfa::GRAMMARS.len(), uridfa::Grammar::ALL.len());
-/// ```
-pub static GRAMMARS: &[BuiltinGrammar] = &[
-    #[cfg(feature = "rfc3986")]
-    registry::RFC3986,
-    #[cfg(feature = "rfc1738")]
-    registry::RFC1738,
-    #[cfg(feature = "draft-ietf-uri-url-06")]
-    registry::DRAFT_IETF_URI_URL_06,
-    #[cfg(feature = "draft-fielding-url-syntax-05")]
-    registry::DRAFT_FIELDING_URL_SYNTAX_05,
-    #[cfg(feature = "rfc2396")]
-    registry::RFC2396,
-    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-    registry::DRAFT_FIELDING_URI_RFC2396BIS_01,
-    #[cfg(feature = "rfc3987")]
-    registry::RFC3987,
-    #[cfg(feature = "rfc6874")]
-    registry::RFC6874,
-    #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-    registry::DRAFT_IETF_URNBIS_RFC2141BIS_URN_03,
-    #[cfg(feature = "rfc8141")]
-    registry::RFC8141,
-];
-
-/// One [`BuiltinGrammar`] per grammar module, each with its feature;
-/// [`Grammar::builtin`] and [`GRAMMARS`] read them.
-pub(crate) mod registry {
-    use crate::BuiltinGrammar;
-
-    /// The registry entry of a grammar module, from its generated tables.
-    macro_rules! entry {
-        ($module:ident) => {
-            BuiltinGrammar {
-                name: crate::$module::tables::GRAMMAR,
-                entries: &crate::$module::tables::ENTRIES,
-                components: &crate::$module::tables::COMPONENT_RULES,
-                utf8: crate::$module::tables::CHARSET_UTF8,
-            }
-        };
-    }
-
-    #[cfg(feature = "rfc3986")]
-    pub(crate) static RFC3986: BuiltinGrammar = entry!(rfc3986);
-
-    #[cfg(feature = "rfc1738")]
-    pub(crate) static RFC1738: BuiltinGrammar = entry!(rfc1738);
-
-    #[cfg(feature = "draft-ietf-uri-url-06")]
-    pub(crate) static DRAFT_IETF_URI_URL_06: BuiltinGrammar = entry!(draft_ietf_uri_url_06);
-
-    #[cfg(feature = "draft-fielding-url-syntax-05")]
-    pub(crate) static DRAFT_FIELDING_URL_SYNTAX_05: BuiltinGrammar =
-        entry!(draft_fielding_url_syntax_05);
-
-    #[cfg(feature = "rfc2396")]
-    pub(crate) static RFC2396: BuiltinGrammar = entry!(rfc2396);
-
-    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-    pub(crate) static DRAFT_FIELDING_URI_RFC2396BIS_01: BuiltinGrammar =
-        entry!(draft_fielding_uri_rfc2396bis_01);
-
-    #[cfg(feature = "rfc3987")]
-    pub(crate) static RFC3987: BuiltinGrammar = entry!(rfc3987);
-
-    #[cfg(feature = "rfc6874")]
-    pub(crate) static RFC6874: BuiltinGrammar = entry!(rfc6874);
-
-    #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-    pub(crate) static DRAFT_IETF_URNBIS_RFC2141BIS_URN_03: BuiltinGrammar =
-        entry!(draft_ietf_urnbis_rfc2141bis_urn_03);
-
-    #[cfg(feature = "rfc8141")]
-    pub(crate) static RFC8141: BuiltinGrammar = entry!(rfc8141);
 }
 
 // The README's examples run as doctests, and so do those of docs/ (with
