@@ -678,6 +678,26 @@ impl<'a> PathSegments<'a> {
         };
         PathSegments { rest }
     }
+
+    /// Every `/`-separated piece of `text`, with no rule for a leading
+    /// `/`: `/a` gives an empty segment and `a`, and the empty text one
+    /// empty segment. For paths whose every piece is an argument, such as
+    /// RFC 1738's FTP `<cwd>` list (`rfc1738::Ftp::cwd`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut it = uridfa::pct::PathSegments::split_all("/%2Fetc");
+    /// assert!(it.next().unwrap().eq_str(""));
+    /// assert!(it.next().unwrap().eq_str("/etc"));
+    /// assert!(it.next().is_none());
+    /// assert_eq!(uridfa::pct::PathSegments::split_all("").count(), 1);
+    /// ```
+    pub fn split_all(text: &'a str) -> PathSegments<'a> {
+        PathSegments {
+            rest: Some(text.as_bytes()),
+        }
+    }
 }
 
 impl<'a> Iterator for PathSegments<'a> {

@@ -41,7 +41,7 @@
 //! assert_eq!(f.user(), Some("myname"));
 //! assert_eq!(f.host(), "host.dom");
 //! assert_eq!(f.port_or_default(), Some(21));
-//! assert!(f.cwd().eq(["%2Fetc"]));
+//! assert!(f.cwd().next().unwrap().eq_str("/etc")); // "CWD /etc" (§3.2.2)
 //! assert_eq!(f.name(), Some("motd"));
 //! assert_eq!(f.typecode(), Some(FtpType::Image));
 //! # Ok::<(), uridfa::Error>(())

@@ -82,40 +82,6 @@ pub enum NewsTarget<'a> {
     Article(&'a str),
 }
 
-/// The `<cwd>` segments of an FTP url-path (RFC 1738 §3.2.2), in order:
-/// every `/`-separated segment of `fpath` but the last, which is the
-/// `<name>`. Segments may be empty and are still percent-encoded.
-///
-/// # Example
-///
-/// ```
-/// let u = uridfa::rfc1738::Ftp::parse("ftp://host/a/b%2Fc/name")?;
-/// assert!(u.cwd().eq(["a", "b%2Fc"]));
-/// # Ok::<(), uridfa::Error>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct Segments<'a> {
-    inner: Option<core::str::Split<'a, char>>,
-}
-
-impl<'a> Segments<'a> {
-    /// The segments of `dirs`, the part of a path before its last `/`
-    /// (`None`: no segments at all).
-    pub(crate) fn new(dirs: Option<&'a str>) -> Self {
-        Segments {
-            inner: dirs.map(|d| d.split('/')),
-        }
-    }
-}
-
-impl<'a> Iterator for Segments<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        self.inner.as_mut()?.next()
-    }
-}
-
 /// The `;field=value` pairs after a prospero `<hsoname>` (RFC 1738
 /// §3.11), as `(field, value)`, still percent-encoded. Each pair is split
 /// at its first `=`, as the prose says ("The name of the field and its
@@ -187,7 +153,7 @@ pub(crate) fn scheme_of(input: &str) -> &str {
 macro_rules! url_views {
     ($module:literal) => {
         use crate::Error;
-        pub use crate::url_common::{Fields, FtpType, NewsTarget, Segments};
+        pub use crate::url_common::{Fields, FtpType, NewsTarget};
 
         /// The spans of one parsed URL, 8 bytes per capture.
         type Parts<'a> = crate::parts::Parts<'a, { 2 * tables::CAPTURE_LEN }>;
@@ -244,10 +210,28 @@ macro_rules! url_views {
                 self.parts.get(tables::PATH)
             }
 
-            /// The `<cwd>` segments: every segment of [`Self::path`] but the
-            /// last (§3.2.2), each the argument of one `CWD` command.
-            pub fn cwd(&self) -> Segments<'a> {
-                Segments::new(self.path().and_then(|p| p.rsplit_once('/')).map(|(d, _)| d))
+            /// The `<cwd>` segments, percent-decoded: every segment of
+            /// [`Self::path`] but the last (§3.2.2: "Each of the <cwd>
+            /// elements is to be supplied, sequentially, as the argument to
+            /// a CWD command", and "the components are decoded prior to
+            /// their use"). Segments may be empty; `as_encoded()` gives a
+            /// segment as written.
+            ///
+            /// # Example
+            ///
+            /// ```
+            /// let u = uridfa::rfc1738::Ftp::parse("ftp://host/a/b%2Fc/name")?;
+            /// let mut cwd = u.cwd();
+            /// assert!(cwd.next().unwrap().eq_str("a"));
+            /// assert!(cwd.next().unwrap().eq_str("b/c"));
+            /// assert!(cwd.next().is_none());
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn cwd(&self) -> crate::pct::PathSegments<'a> {
+                match self.path().and_then(|p| p.rsplit_once('/')) {
+                    Some((dirs, _)) => crate::pct::PathSegments::split_all(dirs),
+                    None => crate::pct::PathSegments::new(""),
+                }
             }
 
             /// `<name>`: the last segment of [`Self::path`] (possibly empty);
