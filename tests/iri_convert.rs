@@ -43,45 +43,80 @@ fn to_iri(s: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// §3.1 examples
+// The examples of §3.1, §3.2 and §3.2.1: tests/data/iri.jsonl
 
-#[test]
-fn s3_1_examples() {
-    // §3.1: "http://r&#xE9;sum&#xE9;.example.org" may be converted to ...
-    // instead of "http://r%C3%A9sum%C3%A9.example.org" (we do not do
-    // ToASCII).
-    assert_eq!(
-        to_uri("http://r\u{E9}sum\u{E9}.example.org"),
-        "http://r%C3%A9sum%C3%A9.example.org"
-    );
-    // §3.1 note: "http://validator.w3.org/check?uri=http%3A%2F%2Fr&#xE9;sum&#xE9;.
-    // example.org ... would convert to a URI of
-    // http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.
-    // example.org" (split across lines in the RFC).
-    assert_eq!(
-        to_uri("http://validator.w3.org/check?uri=http%3A%2F%2Fr\u{E9}sum\u{E9}.example.org"),
-        "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org"
-    );
-    // §3.1 note: "http://www.example.org/red%09ros&#xE9;#red" (in XML
-    // notation) is converted to "http://www.example.org/red%09ros%C3%A9#red".
-    assert_eq!(
-        to_uri("http://www.example.org/red%09ros\u{E9}#red"),
-        "http://www.example.org/red%09ros%C3%A9#red"
-    );
-    // §3.1 note: "http://example.com/&#x10300;&#x10301;&#x10302"; ... the
-    // correct conversion to a URI is
-    // "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82".
-    assert_eq!(
-        to_uri("http://example.com/\u{10300}\u{10301}\u{10302}"),
-        "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82"
-    );
-    // §3.2 (the reverse direction of its résumé example): "in the future
-    // the IRI will be mapped to "http://www.example.org/r%C3%A9sum%C3%A9.html"".
-    assert_eq!(
-        to_uri("http://www.example.org/r\u{E9}sum\u{E9}.html"),
-        "http://www.example.org/r%C3%A9sum%C3%A9.html"
-    );
+/// Writes the characters outside ASCII as the RFC prints them, in XML
+/// notation (`&#xE9;`), to find a row in the RFC's text.
+fn xml_notation(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii() {
+                c.to_string()
+            } else {
+                format!("&#x{:X};", u32::from(c))
+            }
+        })
+        .collect()
 }
+
+/// Every row of `tests/data/iri.jsonl` (`direction` `to_uri` or `to_iri`,
+/// `input`, `expected`): the mapping gives `expected`; a `to_iri` row also
+/// through [`literal_to_iri`], the five steps of §3.2 written out
+/// literally; and a text marked as printed in RFC 3987 (`input_in_doc`,
+/// `expected_in_doc`, in XML notation there) is found in its text.
+#[test]
+fn spec_rows() {
+    let rows: Vec<(usize, common::Json)> = include_str!("data/iri.jsonl")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let row =
+                serde_json::from_str(l).unwrap_or_else(|e| panic!("iri.jsonl:{}: {e}", i + 1));
+            (i + 1, row)
+        })
+        .collect();
+    let doc = common::spec::SpecText::read("rfc3987");
+    let mut failures = Vec::new();
+    for (line, row) in &rows {
+        let text = |k: &str| {
+            row[k]
+                .as_str()
+                .unwrap_or_else(|| panic!("iri.jsonl:{line}: no {k}"))
+        };
+        let (input, expected) = (text("input"), text("expected"));
+        let got = match text("direction") {
+            "to_uri" => to_uri(input),
+            "to_iri" => {
+                let oracle = literal_to_iri(input);
+                if oracle != expected {
+                    failures.push(format!(
+                        "iri.jsonl:{line}: the literal steps give {oracle:?}"
+                    ));
+                }
+                to_iri(input)
+            }
+            d => panic!("iri.jsonl:{line}: direction {d:?}"),
+        };
+        if got != expected {
+            failures.push(format!(
+                "iri.jsonl:{line}: {input:?} gives {got:?}, want {expected:?}"
+            ));
+        }
+        if let Some(doc) = &doc {
+            for (k, t) in [("input_in_doc", input), ("expected_in_doc", expected)] {
+                if row[k] == true && !doc.contains(&xml_notation(t)) {
+                    failures.push(format!("iri.jsonl:{line}: {t:?} is not in RFC 3987's text"));
+                }
+            }
+        }
+    }
+    // The five §3.1/§3.2 URIs and the six §3.2.1/§3.2 conversions back.
+    assert_eq!(rows.len(), 11, "rows of iri.jsonl");
+    common::assert_rows_pass(&failures, rows.len());
+}
+
+// ---------------------------------------------------------------------------
+// §3.1 examples
 
 #[test]
 fn s3_1_step_2_iprivate_and_delimiters() {
@@ -125,43 +160,6 @@ fn s3_1_buffers_and_chunks() {
 
 // ---------------------------------------------------------------------------
 // §3.2.1 examples
-
-#[test]
-fn s3_2_1_examples() {
-    // First example, steps 1 and 5: "http://www.example.org/D%C3%BCrst"
-    // becomes "http://www.example.org/D&#xFC;rst".
-    assert_eq!(
-        to_iri("http://www.example.org/D%C3%BCrst"),
-        "http://www.example.org/D\u{FC}rst"
-    );
-    // Second example: "http://www.example.org/D%FCrst" at every step.
-    assert_eq!(
-        to_iri("http://www.example.org/D%FCrst"),
-        "http://www.example.org/D%FCrst"
-    );
-    // Third example: "http://xn--99zt52a.example.org/%e2%80%ae", step 5
-    // "http://xn--99zt52a.example.org/%E2%80%AE" (U+202E, §4.1; "the case
-    // ... may not be preserved"); the punycode label is not converted.
-    assert_eq!(
-        to_iri("http://xn--99zt52a.example.org/%e2%80%ae"),
-        "http://xn--99zt52a.example.org/%E2%80%AE"
-    );
-    // §3.2: "http://www.example.org/r%E9sum%E9.html ... must not be
-    // converted to an IRI containing these e-acute characters".
-    assert_eq!(
-        to_iri("http://www.example.org/r%E9sum%E9.html"),
-        "http://www.example.org/r%E9sum%E9.html"
-    );
-    assert_eq!(
-        to_iri("http://www.example.org/r%C3%A9sum%C3%A9.html"),
-        "http://www.example.org/r\u{E9}sum\u{E9}.html"
-    );
-    // §3.1's validator URI, converted back.
-    assert_eq!(
-        to_iri("http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org"),
-        "http://validator.w3.org/check?uri=http%3A%2F%2Fr\u{E9}sum\u{E9}.example.org"
-    );
-}
 
 #[test]
 fn s3_2_step_2_exceptions() {
@@ -568,23 +566,6 @@ fn report(set: &str, failures: &[String]) {
         "{set}: {} failures, first 20:\n{}",
         failures.len(),
         failures[..failures.len().min(20)].join("\n")
-    );
-}
-
-#[test]
-fn literal_oracle_agrees_on_the_spec_examples() {
-    // The oracle itself gives the §3.2.1 results.
-    assert_eq!(
-        literal_to_iri("http://www.example.org/D%C3%BCrst"),
-        "http://www.example.org/D\u{FC}rst"
-    );
-    assert_eq!(
-        literal_to_iri("http://www.example.org/D%FCrst"),
-        "http://www.example.org/D%FCrst"
-    );
-    assert_eq!(
-        literal_to_iri("http://xn--99zt52a.example.org/%e2%80%ae"),
-        "http://xn--99zt52a.example.org/%E2%80%AE"
     );
 }
 
