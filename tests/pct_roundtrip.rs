@@ -9,6 +9,8 @@
 //! of that grammar, parsed with the grammar's typed view, and the
 //! component, decoded, must give back the data.
 
+mod common;
+
 use uridfa::pct::{self, EncodeSet, PctError};
 use uridfa::{
     draft_fielding_uri_rfc2396bis_01 as bis01, draft_ietf_urnbis_rfc2141bis_urn_03 as urn03,
@@ -282,35 +284,55 @@ fn rfc6874_sets_are_rfc3986s() {
     assert_eq!(dec(r.query().unwrap()), b"#&");
 }
 
-/// Decoding, as the specs describe it.
+/// Decoding, as the specs describe it: every row of `tests/data/pct.jsonl`
+/// (RFC 3986 §2.1, §2.4, §2.5 and §3.2.2's examples) decodes `encoded` to
+/// `decoded`; with `encodes_back`, encoding `decoded` with RFC 3986's
+/// segment set gives `encoded` again (upper-case hex, §2.1); a row marked
+/// `in_doc` is found in RFC 3986's text.
 #[test]
 fn decode_spec_examples() {
-    // RFC 3986 §2.1: '"%20" is the percent-encoding for the binary octet
-    // "00100000" (ABNF: %x20), which in US-ASCII corresponds to the space
-    // character (SP)'; "the uppercase hexadecimal digits 'A' through 'F'
-    // are equivalent to the lowercase digits 'a' through 'f'".
-    assert_eq!(dec("%20"), b" ");
-    assert_eq!(dec("%2f"), dec("%2F"));
-    assert_eq!(dec("%2f"), b"/");
-    // §2.4: the percent character itself "must be percent-encoded as
-    // "%25"".
-    assert_eq!(dec("%25"), b"%");
-    assert_eq!(dec("%2525"), b"%25");
-    // §2.5: "the character A would be represented as "A", the character
-    // LATIN CAPITAL LETTER A WITH GRAVE would be represented as "%C3%80",
-    // and the character KATAKANA LETTER A would be represented as
-    // "%E3%82%A2"".
-    assert_eq!(dec("A"), b"A");
-    assert_eq!(dec("%C3%80"), "\u{C0}".as_bytes());
-    assert_eq!(dec("%E3%82%A2"), "\u{30A2}".as_bytes());
-    assert!(pct::decode("%E3%82%A2").unwrap().eq_str("ア"));
-    // §2.1 again: encoding uses upper case.
     use rfc3986::tables::SEGMENT_SET;
-    assert_eq!(enc("À".as_bytes(), &SEGMENT_SET), "%C3%80");
-    assert_eq!(enc("ア".as_bytes(), &SEGMENT_SET), "%E3%82%A2");
-    assert_eq!(enc(b"A", &SEGMENT_SET), "A");
-    // §3.2.2's example "Laguna%20Beach" (§2.5).
-    assert_eq!(dec("Laguna%20Beach"), b"Laguna Beach");
+    let doc = common::spec::SpecText::read("rfc3986");
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (i, l) in include_str!("data/pct.jsonl").lines().enumerate() {
+        total += 1;
+        let line = i + 1;
+        let row: common::Json =
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("pct.jsonl:{line}: {e}"));
+        let text = |k: &str| {
+            row[k]
+                .as_str()
+                .unwrap_or_else(|| panic!("pct.jsonl:{line}: no {k}"))
+        };
+        let (encoded, decoded) = (text("encoded"), text("decoded"));
+        if dec(encoded) != decoded.as_bytes() {
+            failures.push(format!(
+                "pct.jsonl:{line}: {encoded:?} decodes to {:?}",
+                String::from_utf8_lossy(&dec(encoded))
+            ));
+        }
+        if !pct::decode(encoded).is_ok_and(|d| d.eq_str(decoded)) {
+            failures.push(format!(
+                "pct.jsonl:{line}: decode({encoded:?}).eq_str({decoded:?}) fails"
+            ));
+        }
+        if row["encodes_back"] == true && enc(decoded.as_bytes(), &SEGMENT_SET) != encoded {
+            failures.push(format!(
+                "pct.jsonl:{line}: {decoded:?} encodes to {:?}",
+                enc(decoded.as_bytes(), &SEGMENT_SET)
+            ));
+        }
+        if let (Some(doc), true) = (&doc, row["in_doc"] == true) {
+            if !doc.contains(encoded) {
+                failures.push(format!(
+                    "pct.jsonl:{line}: {encoded:?} is not in RFC 3986's text"
+                ));
+            }
+        }
+    }
+    assert_eq!(total, 9, "rows of pct.jsonl");
+    common::assert_rows_pass(&failures, total);
 }
 
 /// `%` not followed by two hex digits (RFC 3986 §2.1: pct-encoded = "%"
