@@ -66,7 +66,7 @@
 //! - One per built-in grammar, named as the grammar (`rfc3986`, `rfc1738`,
 //!   `draft-ietf-uri-url-06`, ..., `rfc8141`), and `all-grammars` for the
 //!   ten: the default. Each compiles in the grammar's module, its
-//!   [`Grammar`] variant and its [`GRAMMARS`] entry, and nothing that
+//!   [`Grammar`](enum@Grammar) variant and its [`GRAMMARS`] entry, and nothing that
 //!   allocates; `default-features = false, features = ["rfc3986"]` builds
 //!   RFC 3986 alone. [`resolve`] and [`normalize`] need `rfc3986`, [`iri`]
 //!   `rfc3987`; their variants for other grammars need those grammars'

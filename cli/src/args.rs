@@ -120,9 +120,9 @@ enum Sub {
     /// Caution, as the documents are written: rfc2396 and
     /// draft-fielding-url-syntax-05 step 6a merge onto the base path "up to
     /// its last slash", which for a base with an empty path is nothing, so
-    /// the base's host can grow: base http://a + .evil.com/x gives
-    /// http://a.evil.com/x (draft 05 also puts the query there:
-    /// ?y/../.evil.com does the same).
+    /// the base's host can grow: base `http://a` + `.evil.com/x` gives
+    /// `http://a.evil.com/x` (draft 05 also puts the query there:
+    /// `?y/../.evil.com` does the same).
     Resolve(ResolveOpts),
     /// Print each input's normal form, or `err MESSAGE`.
     ///

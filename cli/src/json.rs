@@ -3,7 +3,7 @@
 //!
 //! Each output object is a struct deriving [`Serialize`], so its keys come
 //! in field order; keys known only at run time (a grammar's components)
-//! are a [`Members`] list, kept in capture order. [`write`] writes one
+//! are a [`Members`] list, kept in capture order. [`write()`] writes one
 //! object with the [`Spaced`] formatter, in the layout `uridfa` has always
 //! used: `{"key": value, "key": value}` on one line.
 //!

@@ -211,7 +211,7 @@ macro_rules! url_views {
             }
 
             /// The `<cwd>` segments, percent-decoded: every segment of
-            /// [`Self::path`] but the last (§3.2.2: "Each of the <cwd>
+            /// [`Self::path`] but the last (§3.2.2: "Each of the `<cwd>`
             /// elements is to be supplied, sequentially, as the argument to
             /// a CWD command", and "the components are decoded prior to
             /// their use"). Segments may be empty; `as_encoded()` gives a
