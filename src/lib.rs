@@ -145,33 +145,9 @@ pub use algorithms::iri;
 #[cfg(feature = "rfc3986")]
 pub use algorithms::{normalize, resolve};
 pub use algorithms::{pct, text};
-#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-pub use grammars::draft_fielding_uri_rfc2396bis_01;
-#[cfg(feature = "draft-fielding-url-syntax-05")]
-pub use grammars::draft_fielding_url_syntax_05;
-#[cfg(feature = "draft-ietf-uri-url-06")]
-pub use grammars::draft_ietf_uri_url_06;
-#[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-pub use grammars::draft_ietf_urnbis_rfc2141bis_urn_03;
-#[cfg(feature = "rfc1738")]
-pub use grammars::rfc1738;
-#[cfg(feature = "rfc2396")]
-pub use grammars::rfc2396;
-#[cfg(feature = "rfc3986")]
-pub use grammars::rfc3986;
-#[cfg(feature = "rfc3987")]
-pub use grammars::rfc3987;
-#[cfg(feature = "rfc6874")]
-pub use grammars::rfc6874;
-#[cfg(feature = "rfc8141")]
-pub use grammars::rfc8141;
-#[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
-pub(crate) use grammars::url_common;
-#[cfg(any(feature = "rfc8141", feature = "draft-ietf-urnbis-rfc2141bis-urn-03"))]
-pub(crate) use grammars::urn_common;
-#[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-pub(crate) use grammars::urn_directives;
-pub(crate) use grammars::view;
+// Every grammar module compiled in (its feature on) is public at the root;
+// the shared ones (`view`, `url_common`, ...) stay crate-visible.
+pub use grammars::*;
 
 pub use error::{BufferTooSmall, Error};
 pub use grammar::{Grammar, UnknownGrammar, GRAMMARS};
@@ -224,51 +200,15 @@ impl BuiltinGrammar {
 
 // The README's examples run as doctests, and so do those of docs/ (with
 // every grammar: they use several).
-#[cfg(all(
-    doctest,
-    feature = "rfc3986",
-    feature = "rfc1738",
-    feature = "draft-ietf-uri-url-06",
-    feature = "draft-fielding-url-syntax-05",
-    feature = "rfc2396",
-    feature = "draft-fielding-uri-rfc2396bis-01",
-    feature = "rfc3987",
-    feature = "rfc6874",
-    feature = "draft-ietf-urnbis-rfc2141bis-urn-03",
-    feature = "rfc8141",
-))]
+#[cfg(all(doctest, feature = "all-grammars"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-#[cfg(all(
-    doctest,
-    feature = "rfc3986",
-    feature = "rfc1738",
-    feature = "draft-ietf-uri-url-06",
-    feature = "draft-fielding-url-syntax-05",
-    feature = "rfc2396",
-    feature = "draft-fielding-uri-rfc2396bis-01",
-    feature = "rfc3987",
-    feature = "rfc6874",
-    feature = "draft-ietf-urnbis-rfc2141bis-urn-03",
-    feature = "rfc8141",
-))]
+#[cfg(all(doctest, feature = "all-grammars"))]
 #[doc = include_str!("../docs/ALGORITHMS.md")]
 struct AlgorithmsDoctests;
 
-#[cfg(all(
-    doctest,
-    feature = "rfc3986",
-    feature = "rfc1738",
-    feature = "draft-ietf-uri-url-06",
-    feature = "draft-fielding-url-syntax-05",
-    feature = "rfc2396",
-    feature = "draft-fielding-uri-rfc2396bis-01",
-    feature = "rfc3987",
-    feature = "rfc6874",
-    feature = "draft-ietf-urnbis-rfc2141bis-urn-03",
-    feature = "rfc8141",
-))]
+#[cfg(all(doctest, feature = "all-grammars"))]
 #[doc = include_str!("../docs/GRAMMARS.md")]
 struct GrammarsDoctests;
 
