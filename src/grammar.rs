@@ -17,9 +17,10 @@ use core::str::FromStr;
 // in), its module, its `Grammar` variant and that variant's doc. The enum,
 // `Grammar::ALL`, `Grammar::builtin`, `crate::GRAMMARS` and the names a
 // build still recognizes when a grammar's feature is off are all written
-// from the rows, so adding a grammar is one row here, one module and one
-// feature. (The rows name the modules; the facts of each grammar, its
-// entries, components and charset, come from its generated tables.)
+// from the rows. The rows themselves are generated from the grammar files
+// (`src/generated/grammars.rs`), so adding a grammar is its file in
+// `grammar/`, its module and its feature; the facts of each grammar, its
+// entries, components and charset, come from its generated tables.
 macro_rules! builtin_grammars {
     ($($name:literal => $module:ident, $variant:ident, $doc:literal;)+) => {
         /// A grammar compiled into this crate, by the document it transcribes.
@@ -117,22 +118,10 @@ macro_rules! builtin_grammars {
     };
 }
 
-builtin_grammars! {
-    "rfc3986" => rfc3986, Rfc3986, "`rfc3986`: RFC 3986, the generic syntax.";
-    "rfc1738" => rfc1738, Rfc1738, "`rfc1738`: RFC 1738, URLs and ten scheme grammars.";
-    "draft-ietf-uri-url-06" => draft_ietf_uri_url_06, DraftIetfUriUrl06,
-        "`draft-ietf-uri-url-06`: the draft of RFC 1738.";
-    "draft-fielding-url-syntax-05" => draft_fielding_url_syntax_05, DraftFieldingUrlSyntax05,
-        "`draft-fielding-url-syntax-05`: the draft of RFC 2396.";
-    "rfc2396" => rfc2396, Rfc2396, "`rfc2396`: RFC 2396, the generic syntax before RFC 3986.";
-    "draft-fielding-uri-rfc2396bis-01" => draft_fielding_uri_rfc2396bis_01,
-        DraftFieldingUriRfc2396bis01, "`draft-fielding-uri-rfc2396bis-01`: the first draft of RFC 3986.";
-    "rfc3987" => rfc3987, Rfc3987, "`rfc3987`: RFC 3987, IRIs.";
-    "rfc6874" => rfc6874, Rfc6874, "`rfc6874`: RFC 6874, IPv6 zone identifiers in URIs.";
-    "draft-ietf-urnbis-rfc2141bis-urn-03" => draft_ietf_urnbis_rfc2141bis_urn_03,
-        DraftIetfUrnbisRfc2141bisUrn03, "`draft-ietf-urnbis-rfc2141bis-urn-03`: the draft of RFC 8141.";
-    "rfc8141" => rfc8141, Rfc8141, "`rfc8141`: RFC 8141, URNs.";
-}
+// The rows: `src/generated/grammars.rs`, written by `uridfa-generate`
+// from the files in `grammar/` (Note [the list of grammars] in
+// `uridfa_codegen::driver`).
+crate::generated_tables!("grammars");
 
 impl Grammar {
     /// Its name, the file stem of its grammar file (`rfc3986`), as the

@@ -8,29 +8,30 @@ use uridfa::{Grammar, GRAMMARS};
 
 /// Each built-in grammar's name with whether cargo turned its feature on
 /// here: the names as `Cargo.toml` spells the features, the flags from
-/// cargo, not from the crate's own lists.
+/// cargo, not from the crate's own lists; in file-name order, the order of
+/// the generated list (`src/generated/grammars.rs`).
 const FEATURES: [(&str, bool); 10] = [
-    ("rfc3986", cfg!(feature = "rfc3986")),
-    ("rfc1738", cfg!(feature = "rfc1738")),
     (
-        "draft-ietf-uri-url-06",
-        cfg!(feature = "draft-ietf-uri-url-06"),
+        "draft-fielding-uri-rfc2396bis-01",
+        cfg!(feature = "draft-fielding-uri-rfc2396bis-01"),
     ),
     (
         "draft-fielding-url-syntax-05",
         cfg!(feature = "draft-fielding-url-syntax-05"),
     ),
-    ("rfc2396", cfg!(feature = "rfc2396")),
     (
-        "draft-fielding-uri-rfc2396bis-01",
-        cfg!(feature = "draft-fielding-uri-rfc2396bis-01"),
+        "draft-ietf-uri-url-06",
+        cfg!(feature = "draft-ietf-uri-url-06"),
     ),
-    ("rfc3987", cfg!(feature = "rfc3987")),
-    ("rfc6874", cfg!(feature = "rfc6874")),
     (
         "draft-ietf-urnbis-rfc2141bis-urn-03",
         cfg!(feature = "draft-ietf-urnbis-rfc2141bis-urn-03"),
     ),
+    ("rfc1738", cfg!(feature = "rfc1738")),
+    ("rfc2396", cfg!(feature = "rfc2396")),
+    ("rfc3986", cfg!(feature = "rfc3986")),
+    ("rfc3987", cfg!(feature = "rfc3987")),
+    ("rfc6874", cfg!(feature = "rfc6874")),
     ("rfc8141", cfg!(feature = "rfc8141")),
 ];
 
@@ -49,6 +50,44 @@ fn one_feature_per_grammar_file() {
     let mut names: Vec<String> = FEATURES.iter().map(|(n, _)| n.to_string()).collect();
     names.sort();
     assert_eq!(files, names);
+}
+
+/// The hand-written places a grammar must also appear in, beside its
+/// generated row (Note [the list of grammars] in `uridfa_codegen::driver`):
+/// its feature in `Cargo.toml`, in `all-grammars`, and its module in
+/// `src/grammars/mod.rs`, gated on that feature.
+#[test]
+fn each_grammar_has_its_feature_and_module() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let manifest = std::fs::read_to_string(format!("{root}/Cargo.toml")).expect("Cargo.toml");
+    let all = manifest
+        .split_once("all-grammars = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(list, _)| list)
+        .expect("an all-grammars feature");
+    let mods = std::fs::read_to_string(format!("{root}/src/grammars/mod.rs")).expect("mod.rs");
+    let list = std::fs::read_to_string(format!("{root}/src/generated/grammars.rs")).expect("list");
+    for (name, _) in FEATURES {
+        let module = name.replace('-', "_");
+        assert!(
+            manifest.contains(&format!("\n{name} = []\n")),
+            "Cargo.toml: no feature {name}"
+        );
+        assert!(
+            all.contains(&format!("\"{name}\"")),
+            "all-grammars lacks {name}"
+        );
+        assert!(
+            mods.contains(&format!(
+                "#[cfg(feature = \"{name}\")]\npub mod {module};\n"
+            )),
+            "src/grammars/mod.rs: no module {module} gated on its feature"
+        );
+        assert!(
+            list.contains(&format!("\"{name}\" => {module}, ")),
+            "no generated row for {name}"
+        );
+    }
 }
 
 /// `GRAMMARS` and `Grammar::ALL` hold exactly the grammars whose feature is

@@ -374,7 +374,7 @@ fn only_import_in_imported_files() {
         load(&main).unwrap_err().to_string(),
         format!(
             "\
-{l}:1:1: error: only 'import' is allowed in an imported file; entry, component, capture, kind, charset and encode-set belong in the main file
+{l}:1:1: error: only 'import' is allowed in an imported file; every other pragma belongs in the main file
   |
 1 | ;@ entry y
   | ^^^^^^^^
@@ -439,12 +439,12 @@ fn unknown_pragma() {
     assert_eq!(
         errors(";@ start a ; the entry\n;@\na = \"x\"\n"),
         "\
-grammar/t.abnf:1:4: error: unknown pragma 'start'; expected import, entry, component, capture, kind, charset or encode-set
+grammar/t.abnf:1:4: error: unknown pragma 'start'; expected import, entry, component, capture, kind, charset, encode-set, view, views, accessor or title
   |
 1 | ;@ start a ; the entry
   |    ^^^^^
 
-grammar/t.abnf:2:3: error: expected a pragma name after ';@' (import, entry, component, capture, kind, charset or encode-set)
+grammar/t.abnf:2:3: error: expected a pragma name after ';@' (import, entry, component, capture, kind, charset, encode-set, view, views, accessor or title)
   |
 2 | ;@
   |   ^
@@ -594,4 +594,35 @@ fn hostile_inputs_do_not_panic() {
     for text in inputs {
         let _ = parse("t.abnf", text).map_err(|e| e.to_string());
     }
+}
+
+#[test]
+fn title_pragma() {
+    // The title is one word in double quotes; it may hold blanks.
+    let g = uridfa_codegen::abnf::parse(
+        "grammar/t.abnf",
+        ";@ title \"A test grammar, v2.\"\n;@ entry a\na = \"x\"\n",
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(g.title.as_deref(), Some("A test grammar, v2."));
+    assert_eq!(
+        errors(";@ title plain\n;@ title\n;@ title \"a\" \"b\"\na = \"x\"\n"),
+        "\
+grammar/t.abnf:1:10: error: expected the title in double quotes, e.g. \"URI Generic Syntax\"
+  |
+1 | ;@ title plain
+  |          ^^^^^
+
+grammar/t.abnf:2:9: error: expected the title in double quotes after 'title'
+  |
+2 | ;@ title
+  |         ^
+
+grammar/t.abnf:3:14: error: unexpected '\"b\"' after the title
+  |
+3 | ;@ title \"a\" \"b\"
+  |              ^^^
+
+error: 3 errors in grammar/t.abnf"
+    );
 }

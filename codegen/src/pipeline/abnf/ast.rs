@@ -155,6 +155,9 @@ pub struct Grammar {
     /// per-scheme views); otherwise (`;@ views shared`, the default) every
     /// view has every capture's accessor, of one shape for all views.
     pub views_separate: bool,
+    /// `;@ title "..."`: what the grammar is, in a few words (the doc of
+    /// its `uridfa::Grammar` variant for a built-in grammar).
+    pub title: Option<String>,
     /// `true` when the main file says `;@ charset utf-8`: numeric values are
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.

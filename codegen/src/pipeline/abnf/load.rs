@@ -152,6 +152,7 @@ pub(super) struct Loader {
     pub(super) views: Vec<ViewPragma>,
     pub(super) accessors: Vec<AccessorPragma>,
     pub(super) views_separate: bool,
+    pub(super) title: Option<String>,
     pub(super) charset: bool,
     pub(super) wide: Vec<WideValue>,
     /// Files being loaded, outermost first, for import cycles.
@@ -222,17 +223,19 @@ impl Loader {
                 | Item::View(_, pragma)
                 | Item::Views(_, pragma)
                 | Item::Accessor(_, pragma)
+                | Item::Title(_, pragma)
                     if !is_main =>
                 {
                     self.error(
                         pragma,
                         "only 'import' is allowed in an imported file; \
-                         entry, component, capture, kind, charset and encode-set belong in the main file",
+                         every other pragma belongs in the main file",
                     );
                 }
                 Item::EncodeSet(e) => self.encode_sets.push(e),
                 Item::View(v, _) => self.views.push(v),
                 Item::Views(separate, _) => self.views_separate = separate,
+                Item::Title(t, _) => self.title = Some(t),
                 Item::Accessor(a, _) => self.accessors.push(a),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
@@ -488,6 +491,7 @@ impl Loader {
             views: self.views,
             accessors: self.accessors,
             views_separate: self.views_separate,
+            title: self.title,
             utf8: self.charset,
             by_name: self.by_name,
         })

@@ -43,7 +43,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, component, capture, kind, charset or encode-set)",
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, charset, encode-set, view, views, accessor or title)",
             );
             return;
         };
@@ -99,6 +99,29 @@ impl<'t> Parser<'t> {
             "encode-set" => self.encode_set(args, pragma, end_span),
             "view" => self.view(args, pragma, end_span),
             "accessor" => self.accessor(args, pragma, end_span),
+            "title" => match args {
+                [(t, span)]
+                    if t.len() >= 2
+                        && t.starts_with('"')
+                        && t.ends_with('"')
+                        && !t[1..t.len() - 1].contains('"') =>
+                {
+                    self.items
+                        .push(Item::Title(t[1..t.len() - 1].to_string(), pragma.to(*span)));
+                }
+                [(_, span)] => self.error(
+                    *span,
+                    "expected the title in double quotes, e.g. \"URI Generic Syntax\"",
+                ),
+                [] => self.error(
+                    end_span,
+                    "expected the title in double quotes after 'title'",
+                ),
+                [_, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after the title");
+                    self.error(*span, msg);
+                }
+            },
             "views" => match args {
                 [(w, span)] if w == "separate" || w == "shared" => {
                     self.items
@@ -116,7 +139,7 @@ impl<'t> Parser<'t> {
             },
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset or encode-set"
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset, encode-set, view, views, accessor or title"
                 );
                 self.error(name_span, msg);
             }

@@ -46,6 +46,8 @@ pub(super) enum Item {
     View(ViewPragma, Span),
     Views(bool, Span),
     Accessor(AccessorPragma, Span),
+    /// `title "..."`: what the grammar is, in a few words.
+    Title(String, Span),
 }
 
 /// A numeric value above 0xFF, checked once the charset is known.
