@@ -96,8 +96,12 @@ impl<'a, const T: usize> Parts<'a, T> {
     /// The text of capture `i`, if it matched.
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Option<&'a str> {
-        let (s, e) = self.span(i)?;
-        self.input.get(s..e)
+        // No test of its own for "never set": `str::get` already rejects a
+        // start past the end, and a NIL tag (`u32::MAX`) is past the end of
+        // every input (shorter than `u32::MAX`, checked when parsed).
+        let s = *self.tags.get(2 * i)?;
+        let e = *self.tags.get(2 * i + 1)?;
+        self.input.get(s as usize..e as usize)
     }
 
     /// The whole input.
