@@ -26,7 +26,20 @@ fn main() -> ExitCode {
         }
     };
     files.sort();
+    // Then the `;@ methods` files (Note [methods files] in
+    // `uridfa_codegen::emit::view`), named `methods/NAME.rs`.
+    let methods = grammar.join("methods");
+    let mut rs: Vec<PathBuf> = std::fs::read_dir(&methods)
+        .map(|dir| {
+            dir.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("rs"))
+                .collect()
+        })
+        .unwrap_or_default();
+    rs.sort();
+    files.extend(rs);
     println!("cargo:rerun-if-changed={}", grammar.display());
+    println!("cargo:rerun-if-changed={}", methods.display());
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
     }
@@ -59,11 +72,17 @@ fn main() -> ExitCode {
 /// Fails when a grammar file changed after `src/generated/` was written.
 #[cfg(not(feature = "regenerate"))]
 fn check_committed(root: &std::path::Path, files: &[PathBuf]) -> ExitCode {
-    // FNV-1a 64 over name, NUL, contents, NUL of each file in name order:
-    // the same as `uridfa_codegen::driver::grammar_dir_fingerprint`.
+    // FNV-1a 64 over name, NUL, contents, NUL of each file in name order
+    // (the grammars, then the methods files): the same as
+    // `uridfa_codegen::driver::grammar_dir_fingerprint`.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for f in files {
-        let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let file = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let name = if f.parent().and_then(|p| p.file_name()) == Some("methods".as_ref()) {
+            format!("methods/{file}")
+        } else {
+            file.to_owned()
+        };
         let Ok(text) = std::fs::read(f) else {
             eprintln!("error: cannot read {}", f.display());
             return ExitCode::FAILURE;

@@ -1418,7 +1418,7 @@ impl<G: GenericSyntax> fmt::Display for RefBuf<G> {
 /// Implements [`GenericSyntax`] for a module of the RFC 3986 family: the marker
 /// type `$marker`, its `COMPONENT_RULES`, the aliases `Builder` and
 /// `$buf`, and `to_builder()` on each view. The module provides `tables`,
-/// `Parts` and the views (from `crate::view::views!`).
+/// `Parts` and the views (generated into `src/generated/*_views.rs`).
 /// For an owned form `$buf<G: $bound>` with `as_str`, `as_view` and
 /// `FromStr`: a `Debug` that is the view's (named components), `Hash` and
 /// `Ord` by the text, `AsRef<str>`, and with `serde`, `Serialize` as the

@@ -704,18 +704,25 @@ impl std::error::Error for FingerprintError {
 
 /// The `*.abnf` files directly in `dir`.
 fn grammar_files(dir: &Path) -> Result<Vec<PathBuf>, FingerprintError> {
+    files_ending(dir, "abnf")
+}
+
+/// The files of `dir` whose extension is `ext`.
+fn files_ending(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, FingerprintError> {
     Ok(std::fs::read_dir(dir)
         .map_err(|source| FingerprintError::Read {
             path: dir.to_owned(),
             source,
         })?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("abnf"))
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some(ext))
         .collect())
 }
 
-/// FNV-1a 64 over every `*.abnf` file of `dir`, in name order: the file
-/// name, a NUL, the contents, a NUL (Note [committed tables]).
+/// FNV-1a 64 over every `*.abnf` file of `dir`, in name order, then every
+/// `*.rs` file of `dir/methods/` (Note [methods files]), in name order,
+/// named `methods/NAME.rs`: the name, a NUL, the contents, a NUL (Note
+/// [committed tables]).
 ///
 /// # Errors
 ///
@@ -724,9 +731,20 @@ fn grammar_files(dir: &Path) -> Result<Vec<PathBuf>, FingerprintError> {
 pub fn grammar_dir_fingerprint(dir: &Path) -> Result<u64, FingerprintError> {
     let mut paths = grammar_files(dir)?;
     paths.sort();
+    let methods = dir.join("methods");
+    if methods.is_dir() {
+        let mut rs = files_ending(&methods, "rs")?;
+        rs.sort();
+        paths.extend(rs);
+    }
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for path in paths {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let name = if path.parent() == Some(methods.as_path()) {
+            format!("methods/{file}")
+        } else {
+            file.to_owned()
+        };
         let text = std::fs::read(&path).map_err(|source| FingerprintError::Read {
             path: path.clone(),
             source,

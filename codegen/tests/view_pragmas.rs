@@ -176,3 +176,73 @@ fn views_pragma_errors() {
         "{e}"
     );
 }
+
+/// `;@ methods` (Note [methods files]): a file that says `__VIEW__` is
+/// written once per view, with the placeholders replaced; any other file
+/// once; a missing file, Rust that does not parse and a path outside
+/// `methods/` are errors at the pragma.
+#[test]
+fn methods_files() {
+    let dir = std::env::temp_dir().join(format!("uridfa-methods-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("methods")).unwrap();
+    std::fs::write(
+        dir.join("methods/each.rs"),
+        "impl __VIEW__<'_> {\n    /// In `__MODULE__`, like [`__REF__`].\n    pub fn which(&self) -> &'static str {\n        \"__VIEW__\"\n    }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("methods/once.rs"),
+        "pub const MODULE: &str = \"__MODULE__\";\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("methods/bad.rs"), "impl {\n").unwrap();
+    let path = dir.join("t.abnf");
+    let grammar = |methods: &str| {
+        let text = format!("{BASE};@ view d = Date\n;@ view e = Short\n{methods}");
+        std::fs::write(&path, &text).unwrap();
+        uridfa_codegen::driver::compile_file(&path, Options::default()).unwrap()
+    };
+    let c = grammar(";@ methods \"methods/each.rs\"\n;@ methods \"methods/once.rs\"\n");
+    let file = view::views_file(&c, "grammar/t.abnf").unwrap().unwrap();
+    assert_eq!(file.matches("pub fn which(&self)").count(), 2, "{file}");
+    assert!(file.contains("\"Date\""), "{file}");
+    assert!(file.contains("\"Short\""), "{file}");
+    assert!(
+        !file.contains("__VIEW__") && !file.contains("__MODULE__"),
+        "{file}"
+    );
+    assert_eq!(
+        file.matches("/// In `t`, like [`Date`].").count(),
+        2,
+        "{file}"
+    );
+    assert_eq!(
+        file.matches("pub const MODULE: &str = \"t\";").count(),
+        1,
+        "{file}"
+    );
+
+    let c = grammar(";@ methods \"methods/missing.rs\"\n");
+    let e = view::views_file(&c, "grammar/t.abnf").unwrap_err();
+    assert!(
+        e.contains("t.abnf:9:1: error: cannot read") && e.contains("missing.rs"),
+        "{e}"
+    );
+    let c = grammar(";@ methods \"methods/bad.rs\"\n");
+    let e = view::views_file(&c, "grammar/t.abnf").unwrap_err();
+    assert!(
+        e.contains("bad.rs: error:") && e.contains("t.abnf:9:1"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    assert_eq!(
+        first_error(";@ methods \"../x.rs\"\na = \"x\"\n"),
+        "grammar/t.abnf:1:12: error: a methods file is \"methods/NAME.rs\" beside the grammar, \
+         found \"../x.rs\" (build.rs's fingerprint covers that directory)"
+    );
+    assert_eq!(
+        first_error(";@ methods methods/x.rs\na = \"x\"\n"),
+        "grammar/t.abnf:1:12: error: expected a file in double quotes, e.g. \"methods/generic_syntax.rs\""
+    );
+}

@@ -176,6 +176,16 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         },
     };
+    // A derived view is one type of the user's crate, extended with an
+    // ordinary `impl` block (Note [methods files] in the emitter).
+    if let Some((_, span)) = grammar.methods.first() {
+        return Err(at_grammar(format!(
+            "{}: error: ';@ methods' adds Rust to the built-in grammars' views through \
+             uridfa-generate; the derive does not read it: write an `impl` block for the \
+             generated view instead",
+            grammar.sources.location(*span)
+        )));
+    }
     // One machine, for the entry; component rules and encode sets are for
     // the built-in grammars' builders and encoders.
     grammar.entries = vec![(rule.clone(), span)];
@@ -382,6 +392,20 @@ mod tests {
         let e = error("j", text, "#[grammar = \"PATH\"] struct D;");
         assert!(
             e.contains("the accessor `as_str`, which the view already has"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn methods_files_are_for_uridfa_generate() {
+        let text = ";@ entry d\n;@ capture y\n;@ methods \"methods/x.rs\"\nd = y\ny = 4DIGIT\n";
+        let e = error("k", text, "#[grammar = \"PATH\"] struct D;");
+        assert!(
+            e.contains("k.abnf:3:1: error: ';@ methods' adds Rust to the built-in grammars' views"),
+            "{e}"
+        );
+        assert!(
+            e.contains("write an `impl` block for the generated view instead"),
             "{e}"
         );
     }

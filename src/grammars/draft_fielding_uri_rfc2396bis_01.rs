@@ -240,159 +240,64 @@ fn path<'a>(parts: &Parts<'a>) -> &'a str {
     parts.get(capture).unwrap_or("")
 }
 
-/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
-/// a `reg_name` authority in its own slot, the empty `server` of
-/// `file:///x` as the empty host.
-macro_rules! slots {
-    ($r:expr) => {{
-        let r = $r;
-        let reg = r.authority_kind() == Some(AuthorityKind::RegName);
-        let host = if reg {
-            None
-        } else {
-            r.host().or(r.authority().filter(|a| a.is_empty()))
-        };
-        [
-            r.scheme(),
-            r.userinfo(),
-            None,
-            None,
-            host,
-            r.port(),
-            if reg { r.authority() } else { None },
-            Some(r.path()),
-            r.query(),
-            r.fragment(),
-        ]
-    }};
-}
-
-/// What the document adds to the generated views (`src/generated/draft_fielding_uri_rfc2396bis_01_views.rs`),
-/// on each of them: a macro because these are inherent methods of several
-/// generated types; each method calls a function of this module.
-macro_rules! methods {
-    (
-        $(#[$doc:meta])*
-        $name:ident
-    ) => {
-        $(#[$doc])*
-        impl<'a> $name<'a> {
-            /// Whether the authority is a `server` or a `reg-name` (§3.2);
-            /// `None` without an authority.
-            pub fn authority_kind(&self) -> Option<AuthorityKind> {
-                authority_kind(&self.parts)
-            }
-
-            /// Which alternative of `host` matched; `None` when
-            /// [`Self::host`] is.
-            pub fn host_kind(&self) -> Option<HostKind> {
-                host_kind(&self.parts)
-            }
-
-            /// The port as a number: `None` if absent, empty, or above
-            /// 65535 (the grammar allows any `*DIGIT`).
-            pub fn port_u16(&self) -> Option<u16> {
-                crate::parts::port_u16(self.port()?)
-            }
-
-            /// The path (§3, §3.3, §5): whichever of `abs-path`,
-            /// `opaque-part` or `rel-path` matched ([`Self::path_kind`]).
-            /// Always defined, possibly empty.
-            pub fn path(&self) -> &'a str {
-                path(&self.parts)
-            }
-
-            /// Which rule the path matched.
-            pub fn path_kind(&self) -> PathKind {
-                path_kind(&self.parts)
-            }
-
-            crate::view::decoded_views_2396!("draft_fielding_uri_rfc2396bis_01");
-
-            /// A [`Builder`] pre-filled with this reference's components,
-            /// to change some of them and build anew.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::draft_fielding_uri_rfc2396bis_01::", stringify!($name), "::parse(\"http://a/b?q\")", ".or_else(|_| uridfa::draft_fielding_uri_rfc2396bis_01::", stringify!($name), "::parse(\"//a/b?q\"))?;")]
-            /// let b = r.to_builder().query("x")?;
-            /// assert!(b.build_str(&mut [0u8; 32])?.ends_with("//a/b?x"));
-            /// # Ok::<(), Box<dyn core::error::Error>>(())
-            /// ```
-            pub fn to_builder(&self) -> Builder<'a> {
-                Builder::from_slots(slots!(self))
-            }
-        }
-    };
-}
-
 crate::generated_tables!("draft_fielding_uri_rfc2396bis_01_views");
 
-methods! {
-    /// A `URI-reference` (§4): an absolute or relative URI, each optional,
-    /// and an optional fragment.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("../g?q")?;
-    /// assert_eq!(r.scheme(), None);
-    /// assert_eq!(r.path(), "../g");
-    /// assert_eq!(r.query(), Some("q"));
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    UriRef
-}
+/// A `URI-reference` (§4): an absolute or relative URI, each optional,
+/// and an optional fragment.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("../g?q")?;
+/// assert_eq!(r.scheme(), None);
+/// assert_eq!(r.path(), "../g");
+/// assert_eq!(r.query(), Some("q"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl UriRef<'_> {}
 
-methods! {
-    /// An `absolute-URI-reference` (§4): an absolute URI with an optional
-    /// fragment, the form "many protocol elements allow".
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::draft_fielding_uri_rfc2396bis_01::AbsoluteUriRef;
-    /// let r = AbsoluteUriRef::parse("http://www.ics.uci.edu/pub/ietf/uri/#Related")?;
-    /// assert_eq!(r.fragment(), Some("Related"));
-    /// assert!(AbsoluteUriRef::parse("../g").is_err());
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    AbsoluteUriRef
-}
+/// An `absolute-URI-reference` (§4): an absolute URI with an optional
+/// fragment, the form "many protocol elements allow".
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_fielding_uri_rfc2396bis_01::AbsoluteUriRef;
+/// let r = AbsoluteUriRef::parse("http://www.ics.uci.edu/pub/ietf/uri/#Related")?;
+/// assert_eq!(r.fragment(), Some("Related"));
+/// assert!(AbsoluteUriRef::parse("../g").is_err());
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl AbsoluteUriRef<'_> {}
 
-methods! {
-    /// An `absolute-URI` (§3): a scheme and a hierarchical or opaque part,
-    /// without a fragment.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::draft_fielding_uri_rfc2396bis_01::AbsoluteUri;
-    /// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
-    /// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
-    /// ```
-    AbsoluteUri
-}
+/// An `absolute-URI` (§3): a scheme and a hierarchical or opaque part,
+/// without a fragment.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_fielding_uri_rfc2396bis_01::AbsoluteUri;
+/// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
+/// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
+/// ```
+impl AbsoluteUri<'_> {}
 
-methods! {
-    /// A `relative-URI` (§5): a network-path, absolute-path or
-    /// relative-path reference (each optional) and an optional query,
-    /// without a fragment.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::RelativeUri::parse("//g/x")?;
-    /// assert_eq!(r.host(), Some("g"));
-    /// assert_eq!(r.path(), "/x");
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    RelativeUri
-}
+/// A `relative-URI` (§5): a network-path, absolute-path or
+/// relative-path reference (each optional) and an optional query,
+/// without a fragment.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::draft_fielding_uri_rfc2396bis_01::RelativeUri::parse("//g/x")?;
+/// assert_eq!(r.host(), Some("g"));
+/// assert_eq!(r.path(), "/x");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl RelativeUri<'_> {}
 
 fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
-    Some(slots!(r))
+    Some(r.slots())
 }
 
 fn ref_tags(r: &UriRef<'_>) -> [u32; 2 * CAPTURE_LEN] {

@@ -59,7 +59,6 @@ pub mod tables {
 
 crate::generated_tables!("draft_ietf_uri_url_06_views");
 
-crate::url_common::url_views!("draft_ietf_uri_url_06");
 crate::url_common::url_builder!(
     "draft_ietf_uri_url_06",
     Url06,

@@ -1,8 +1,10 @@
 //! The ten built-in grammars, one module each (re-exported at the crate
 //! root: `uridfa::rfc3986`, ...): the generated tables and the typed views
 //! over them, plus what each document adds (host kinds, scheme defaults,
-//! URN directives). `view`, `url_common` and `urn_common` hold what several
-//! grammars share. Each grammar module exists with its cargo feature (of
+//! URN directives; what several views of a grammar share is written once in
+//! `grammar/methods/` and generated into each, Note [methods files] in
+//! `uridfa_codegen::emit::view`). `url_common` and `urn_common` hold what
+//! several grammars share. Each grammar module exists with its cargo feature (of
 //! the grammar's name), each shared one with a grammar that uses it.
 
 #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
@@ -31,4 +33,3 @@ pub(crate) mod url_common;
 pub(crate) mod urn_common;
 #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
 pub(crate) mod urn_directives;
-pub(crate) mod view;

@@ -65,5 +65,4 @@ pub mod tables {
 
 crate::generated_tables!("rfc1738_views");
 
-crate::url_common::url_views!("rfc1738");
 crate::url_common::url_builder!("rfc1738", Rfc1738, URLPATH_RULE, "urlpath");

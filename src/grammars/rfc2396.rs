@@ -142,165 +142,53 @@ fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
     parts.input.get(scheme_end.checked_add(1)?..end)
 }
 
-/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
-/// a `reg_name` authority in its own slot, the empty `server` of
-/// `file:///x` as the empty host.
-macro_rules! slots {
-    ($r:expr) => {{
-        let r = $r;
-        let reg = r.authority_kind() == Some(AuthorityKind::RegName);
-        let host = if reg {
-            None
-        } else {
-            r.host().or(r.authority().filter(|a| a.is_empty()))
-        };
-        [
-            r.scheme(),
-            r.userinfo(),
-            None,
-            None,
-            host,
-            r.port(),
-            if reg { r.authority() } else { None },
-            Some(r.path()),
-            r.query(),
-            r.fragment(),
-        ]
-    }};
-}
-
-/// What the document adds to the generated views (`src/generated/rfc2396_views.rs`),
-/// on each of them: a macro because these are inherent methods of several
-/// generated types; each method calls a function of this module.
-macro_rules! methods {
-    (
-        $(#[$doc:meta])*
-        $name:ident
-    ) => {
-        $(#[$doc])*
-        impl<'a> $name<'a> {
-            /// Whether the authority is a `server` or a `reg_name`; `None`
-            /// without an authority.
-            pub fn authority_kind(&self) -> Option<AuthorityKind> {
-                authority_kind(&self.parts)
-            }
-
-            /// Which alternative of `host` matched; `None` without a host.
-            pub fn host_kind(&self) -> Option<HostKind> {
-                host_kind(&self.parts)
-            }
-
-            /// The port as a number: `None` if absent, empty, or above
-            /// 65535 (the grammar allows any `*digit`).
-            pub fn port_u16(&self) -> Option<u16> {
-                crate::parts::port_u16(self.port()?)
-            }
-
-            /// The path (§3.3): the `abs_path` of a `net_path` or
-            /// `hier_part`, the `abs_path` or `rel_path` of a relative
-            /// URI, or the `opaque_part` of an opaque URI. Always defined,
-            /// possibly empty (`//host`, or an empty reference).
-            pub fn path(&self) -> &'a str {
-                path(&self.parts)
-            }
-
-            /// `opaque_part` (§3): the part after `scheme:` of a URI that
-            /// is not hierarchical, such as `mailto:a@b`. `None` otherwise.
-            pub fn opaque_part(&self) -> Option<&'a str> {
-                opaque_part(&self.parts)
-            }
-
-            /// `<scheme-specific-part>` (§3: "absolute URI are written as
-            /// follows: `<scheme>:<scheme-specific-part>`"): everything after the
-            /// scheme's `:`, up to the fragment's `#` (a `hier_part` with its
-            /// query, or the `opaque_part`). `None` without a scheme.
-            ///
-            /// # Example
-            ///
-            /// ```
-            /// use uridfa::rfc2396::UriRef;
-            /// let r = UriRef::parse("news:comp.infosystems.www.servers.unix#f")?;
-            /// assert_eq!(r.scheme_specific_part(), Some("comp.infosystems.www.servers.unix"));
-            /// assert_eq!(UriRef::parse("g?y")?.scheme_specific_part(), None);
-            /// # Ok::<(), uridfa::Error>(())
-            /// ```
-            pub fn scheme_specific_part(&self) -> Option<&'a str> {
-                scheme_specific_part(&self.parts)
-            }
-
-            crate::view::decoded_views_2396!("rfc2396");
-
-            /// A [`Builder`] pre-filled with this reference's components,
-            /// to change some of them and build anew.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::rfc2396::", stringify!($name), "::parse(\"http://a/b?q\")", ".or_else(|_| uridfa::rfc2396::", stringify!($name), "::parse(\"//a/b?q\"))?;")]
-            /// let b = r.to_builder().query("x")?;
-            /// assert!(b.build_str(&mut [0u8; 32])?.ends_with("//a/b?x"));
-            /// # Ok::<(), Box<dyn core::error::Error>>(())
-            /// ```
-            pub fn to_builder(&self) -> Builder<'a> {
-                Builder::from_slots(slots!(self))
-            }
-        }
-    };
-}
-
 crate::generated_tables!("rfc2396_views");
 
-methods! {
-    /// A `URI-reference` (§4): an absolute or relative URI, or nothing,
-    /// with an optional fragment.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::rfc2396::{AuthorityKind, UriRef};
-    /// let r = UriRef::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt#top")?;
-    /// assert_eq!(r.scheme(), Some("ftp"));
-    /// assert_eq!(r.authority_kind(), Some(AuthorityKind::Server));
-    /// assert_eq!(r.host(), Some("ftp.is.co.za"));
-    /// assert_eq!(r.path(), "/rfc/rfc1808.txt");
-    /// assert_eq!(r.fragment(), Some("top"));
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    UriRef
-}
+/// A `URI-reference` (§4): an absolute or relative URI, or nothing,
+/// with an optional fragment.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc2396::{AuthorityKind, UriRef};
+/// let r = UriRef::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt#top")?;
+/// assert_eq!(r.scheme(), Some("ftp"));
+/// assert_eq!(r.authority_kind(), Some(AuthorityKind::Server));
+/// assert_eq!(r.host(), Some("ftp.is.co.za"));
+/// assert_eq!(r.path(), "/rfc/rfc1808.txt");
+/// assert_eq!(r.fragment(), Some("top"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl UriRef<'_> {}
 
-methods! {
-    /// An `absoluteURI` (§3): a scheme and a hierarchical or opaque part.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let u = uridfa::rfc2396::AbsoluteUri::parse("mailto:mduerst@ifi.unizh.ch")?;
-    /// assert_eq!(u.scheme(), Some("mailto"));
-    /// assert_eq!(u.opaque_part(), Some("mduerst@ifi.unizh.ch"));
-    /// assert!(uridfa::rfc2396::AbsoluteUri::parse("http://a/b#f").is_err());
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    AbsoluteUri
-}
+/// An `absoluteURI` (§3): a scheme and a hierarchical or opaque part.
+///
+/// # Example
+///
+/// ```
+/// let u = uridfa::rfc2396::AbsoluteUri::parse("mailto:mduerst@ifi.unizh.ch")?;
+/// assert_eq!(u.scheme(), Some("mailto"));
+/// assert_eq!(u.opaque_part(), Some("mduerst@ifi.unizh.ch"));
+/// assert!(uridfa::rfc2396::AbsoluteUri::parse("http://a/b#f").is_err());
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl AbsoluteUri<'_> {}
 
-methods! {
-    /// A `relativeURI` (§5): a network-path, absolute-path or
-    /// relative-path reference, without a scheme or fragment.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let r = uridfa::rfc2396::RelativeUri::parse("../g;x?y")?;
-    /// assert_eq!(r.path(), "../g;x");
-    /// assert_eq!(r.query(), Some("y"));
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    RelativeUri
-}
+/// A `relativeURI` (§5): a network-path, absolute-path or
+/// relative-path reference, without a scheme or fragment.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::rfc2396::RelativeUri::parse("../g;x?y")?;
+/// assert_eq!(r.path(), "../g;x");
+/// assert_eq!(r.query(), Some("y"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl RelativeUri<'_> {}
 
 fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
-    Some(slots!(r))
+    Some(r.slots())
 }
 
 fn ref_tags(r: &UriRef<'_>) -> [u32; 2 * CAPTURE_LEN] {

@@ -60,58 +60,59 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 
 crate::generated_tables!("rfc3986_views");
 
-crate::view::generic_syntax_methods! {
-    module: "rfc3986",
-    views: {
-        /// A `URI-reference` (§4.1): a URI or a relative reference.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let r = uridfa::rfc3986::UriRef::parse("../g?q")?;
-        /// assert_eq!(r.scheme(), None);
-        /// assert_eq!(r.path(), "../g");
-        /// assert_eq!(r.query(), Some("q"));
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        UriRef, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// A `URI` (§3): a scheme, a hierarchical part, and an optional query
-        /// and fragment.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let u = uridfa::rfc3986::Uri::parse("urn:example:animal:ferret:nose")?;
-        /// assert_eq!(u.scheme(), Some("urn"));
-        /// assert_eq!(u.authority(), None);
-        /// assert_eq!(u.path(), "example:animal:ferret:nose");
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        Uri, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// An `absolute-URI` (§4.3): a URI without a fragment, as a base URI
-        /// must be.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// use uridfa::rfc3986::AbsoluteUri;
-        /// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
-        /// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
-        /// ```
-        AbsoluteUri, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// A `relative-ref` (§4.2): a reference without a scheme.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let r = uridfa::rfc3986::RelativeRef::parse("//g/x")?;
-        /// assert_eq!(r.host(), Some("g"));
-        /// assert_eq!(r.path(), "/x");
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        RelativeRef, "/a%20b/c%2Fd?x=1%202&y";
-    }
-}
+// Each view's own doc; its methods beyond the generated accessors come
+// from `grammar/methods/generic_syntax.rs` (`;@ methods`).
+
+/// A `URI-reference` (§4.1): a URI or a relative reference.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::rfc3986::UriRef::parse("../g?q")?;
+/// assert_eq!(r.scheme(), None);
+/// assert_eq!(r.path(), "../g");
+/// assert_eq!(r.query(), Some("q"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl UriRef<'_> {}
+
+/// A `URI` (§3): a scheme, a hierarchical part, and an optional query
+/// and fragment.
+///
+/// # Example
+///
+/// ```
+/// let u = uridfa::rfc3986::Uri::parse("urn:example:animal:ferret:nose")?;
+/// assert_eq!(u.scheme(), Some("urn"));
+/// assert_eq!(u.authority(), None);
+/// assert_eq!(u.path(), "example:animal:ferret:nose");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl Uri<'_> {}
+
+/// An `absolute-URI` (§4.3): a URI without a fragment, as a base URI
+/// must be.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc3986::AbsoluteUri;
+/// assert!(AbsoluteUri::parse("http://a/b/c/d;p?q").is_ok());
+/// assert!(AbsoluteUri::parse("http://a/b#frag").is_err());
+/// ```
+impl AbsoluteUri<'_> {}
+
+/// A `relative-ref` (§4.2): a reference without a scheme.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::rfc3986::RelativeRef::parse("//g/x")?;
+/// assert_eq!(r.host(), Some("g"));
+/// assert_eq!(r.path(), "/x");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl RelativeRef<'_> {}
 
 crate::builder::builder_syntax! {
     module: "rfc3986",

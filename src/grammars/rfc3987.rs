@@ -92,59 +92,60 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 
 crate::generated_tables!("rfc3987_views");
 
-crate::view::generic_syntax_methods! {
-    module: "rfc3987",
-    views: {
-        /// An `IRI-reference` (RFC 3987 §2.2): an IRI or a relative
-        /// reference.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let r = uridfa::rfc3987::IriRef::parse("../\u{e9}t\u{e9}?q")?;
-        /// assert_eq!(r.scheme(), None);
-        /// assert_eq!(r.path(), "../\u{e9}t\u{e9}");
-        /// assert_eq!(r.query(), Some("q"));
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        IriRef, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// An `IRI` (RFC 3987 §2.2): a scheme, a hierarchical part, and an
-        /// optional query and fragment.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let i = uridfa::rfc3987::Iri::parse("http://www.example.org/red%09ros\u{e9}#red")?;
-        /// assert_eq!(i.scheme(), Some("http"));
-        /// assert_eq!(i.path(), "/red%09ros\u{e9}");
-        /// assert_eq!(i.fragment(), Some("red"));
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        Iri, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// An `absolute-IRI` (RFC 3987 §2.2): an IRI without a fragment.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// use uridfa::rfc3987::AbsoluteIri;
-        /// assert!(AbsoluteIri::parse("http://a/b/\u{e7}?q").is_ok());
-        /// assert!(AbsoluteIri::parse("http://a/b#frag").is_err());
-        /// ```
-        AbsoluteIri, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// An `irelative-ref` (RFC 3987 §2.2): a reference without a
-        /// scheme.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let r = uridfa::rfc3987::IrelativeRef::parse("//\u{e9}/x")?;
-        /// assert_eq!(r.host(), Some("\u{e9}"));
-        /// assert_eq!(r.path(), "/x");
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        IrelativeRef, "/a%20b/c%2Fd?x=1%202&y";
-    }
-}
+// Each view's own doc; its methods beyond the generated accessors come
+// from `grammar/methods/generic_syntax.rs` (`;@ methods`).
+
+/// An `IRI-reference` (RFC 3987 §2.2): an IRI or a relative
+/// reference.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::rfc3987::IriRef::parse("../\u{e9}t\u{e9}?q")?;
+/// assert_eq!(r.scheme(), None);
+/// assert_eq!(r.path(), "../\u{e9}t\u{e9}");
+/// assert_eq!(r.query(), Some("q"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl IriRef<'_> {}
+
+/// An `IRI` (RFC 3987 §2.2): a scheme, a hierarchical part, and an
+/// optional query and fragment.
+///
+/// # Example
+///
+/// ```
+/// let i = uridfa::rfc3987::Iri::parse("http://www.example.org/red%09ros\u{e9}#red")?;
+/// assert_eq!(i.scheme(), Some("http"));
+/// assert_eq!(i.path(), "/red%09ros\u{e9}");
+/// assert_eq!(i.fragment(), Some("red"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl Iri<'_> {}
+
+/// An `absolute-IRI` (RFC 3987 §2.2): an IRI without a fragment.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc3987::AbsoluteIri;
+/// assert!(AbsoluteIri::parse("http://a/b/\u{e7}?q").is_ok());
+/// assert!(AbsoluteIri::parse("http://a/b#frag").is_err());
+/// ```
+impl AbsoluteIri<'_> {}
+
+/// An `irelative-ref` (RFC 3987 §2.2): a reference without a
+/// scheme.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::rfc3987::IrelativeRef::parse("//\u{e9}/x")?;
+/// assert_eq!(r.host(), Some("\u{e9}"));
+/// assert_eq!(r.path(), "/x");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl IrelativeRef<'_> {}
 
 crate::builder::builder_syntax! {
     module: "rfc3987",

@@ -70,58 +70,59 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 
 crate::generated_tables!("rfc6874_views");
 
-crate::view::generic_syntax_methods! {
-    module: "rfc6874",
-    views: {
-        /// A `URI-reference` (RFC 3986 §4.1) whose IPv6 literal may carry a
-        /// zone identifier.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let r = uridfa::rfc6874::UriRef::parse("//[fe80::1%251]/x")?;
-        /// assert_eq!(r.zone_id(), Some("1"));
-        /// assert_eq!(r.path(), "/x");
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        UriRef, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// A `URI` (RFC 3986 §3) whose IPv6 literal may carry a zone
-        /// identifier.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let u = uridfa::rfc6874::Uri::parse("http://[fe80::a%25en1]:8080")?;
-        /// assert_eq!(u.port_u16(), Some(8080));
-        /// assert_eq!(u.zone_id(), Some("en1"));
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        Uri, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// An `absolute-URI` (RFC 3986 §4.3) whose IPv6 literal may carry
-        /// a zone identifier.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// use uridfa::rfc6874::AbsoluteUri;
-        /// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b?q").is_ok());
-        /// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b#frag").is_err());
-        /// ```
-        AbsoluteUri, "http://h/a%20b/c%2Fd?x=1%202&y";
-        /// A `relative-ref` (RFC 3986 §4.2) whose IPv6 literal may carry a
-        /// zone identifier.
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// let r = uridfa::rfc6874::RelativeRef::parse("//[fe80::a%25eth0]/x")?;
-        /// assert_eq!(r.host(), Some("[fe80::a%25eth0]"));
-        /// assert_eq!(r.zone_id(), Some("eth0"));
-        /// # Ok::<(), uridfa::Error>(())
-        /// ```
-        RelativeRef, "/a%20b/c%2Fd?x=1%202&y";
-    }
-}
+// Each view's own doc; its methods beyond the generated accessors come
+// from `grammar/methods/generic_syntax.rs` (`;@ methods`).
+
+/// A `URI-reference` (RFC 3986 §4.1) whose IPv6 literal may carry a
+/// zone identifier.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::rfc6874::UriRef::parse("//[fe80::1%251]/x")?;
+/// assert_eq!(r.zone_id(), Some("1"));
+/// assert_eq!(r.path(), "/x");
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl UriRef<'_> {}
+
+/// A `URI` (RFC 3986 §3) whose IPv6 literal may carry a zone
+/// identifier.
+///
+/// # Example
+///
+/// ```
+/// let u = uridfa::rfc6874::Uri::parse("http://[fe80::a%25en1]:8080")?;
+/// assert_eq!(u.port_u16(), Some(8080));
+/// assert_eq!(u.zone_id(), Some("en1"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl Uri<'_> {}
+
+/// An `absolute-URI` (RFC 3986 §4.3) whose IPv6 literal may carry
+/// a zone identifier.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc6874::AbsoluteUri;
+/// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b?q").is_ok());
+/// assert!(AbsoluteUri::parse("http://[fe80::a%25en1]/b#frag").is_err());
+/// ```
+impl AbsoluteUri<'_> {}
+
+/// A `relative-ref` (RFC 3986 §4.2) whose IPv6 literal may carry a
+/// zone identifier.
+///
+/// # Example
+///
+/// ```
+/// let r = uridfa::rfc6874::RelativeRef::parse("//[fe80::a%25eth0]/x")?;
+/// assert_eq!(r.host(), Some("[fe80::a%25eth0]"));
+/// assert_eq!(r.zone_id(), Some("eth0"));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+impl RelativeRef<'_> {}
 
 /// The decoded zone of `zone_id()`, for the four views.
 fn zone_id_decoded(zone: Option<&str>) -> Option<crate::pct::Decode<'_>> {

@@ -153,6 +153,7 @@ pub(super) struct Loader {
     pub(super) accessors: Vec<AccessorPragma>,
     pub(super) views_separate: bool,
     pub(super) title: Option<String>,
+    pub(super) methods: Vec<(PathBuf, Span)>,
     pub(super) charset: bool,
     pub(super) wide: Vec<WideValue>,
     /// Files being loaded, outermost first, for import cycles.
@@ -224,6 +225,7 @@ impl Loader {
                 | Item::Views(_, pragma)
                 | Item::Accessor(_, pragma)
                 | Item::Title(_, pragma)
+                | Item::Methods(_, pragma)
                     if !is_main =>
                 {
                     self.error(
@@ -236,6 +238,12 @@ impl Loader {
                 Item::View(v, _) => self.views.push(v),
                 Item::Views(separate, _) => self.views_separate = separate,
                 Item::Title(t, _) => self.title = Some(t),
+                Item::Methods(f, span) => {
+                    let base = Path::new(self.sources.path(file))
+                        .parent()
+                        .unwrap_or(Path::new(""));
+                    self.methods.push((base.join(f), span));
+                }
                 Item::Accessor(a, _) => self.accessors.push(a),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
@@ -492,6 +500,7 @@ impl Loader {
             accessors: self.accessors,
             views_separate: self.views_separate,
             title: self.title,
+            methods: self.methods,
             utf8: self.charset,
             by_name: self.by_name,
         })

@@ -43,7 +43,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, component, capture, kind, charset, encode-set, view, views, accessor or title)",
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, charset, encode-set, view, views, accessor, methods or title)",
             );
             return;
         };
@@ -122,6 +122,33 @@ impl<'t> Parser<'t> {
                     self.error(*span, msg);
                 }
             },
+            "methods" => match args {
+                [(f, span)] if f.len() >= 2 && f.starts_with('"') && f.ends_with('"') => {
+                    let file = &f[1..f.len() - 1];
+                    let ok = file
+                        .strip_prefix("methods/")
+                        .is_some_and(|n| n.ends_with(".rs") && !n.contains(['/', '\\', '"']));
+                    if ok {
+                        self.items
+                            .push(Item::Methods(file.to_string(), pragma.to(*span)));
+                    } else {
+                        let msg = format!(
+                            "a methods file is \"methods/NAME.rs\" beside the grammar, found {f} \
+                             (build.rs's fingerprint covers that directory)"
+                        );
+                        self.error(*span, msg);
+                    }
+                }
+                [(_, span)] => self.error(
+                    *span,
+                    "expected a file in double quotes, e.g. \"methods/generic_syntax.rs\"",
+                ),
+                [] => self.error(end_span, "expected a file in double quotes after 'methods'"),
+                [_, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after the methods file");
+                    self.error(*span, msg);
+                }
+            },
             "views" => match args {
                 [(w, span)] if w == "separate" || w == "shared" => {
                     self.items
@@ -139,7 +166,7 @@ impl<'t> Parser<'t> {
             },
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset, encode-set, view, views, accessor or title"
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset, encode-set, view, views, accessor, methods or title"
                 );
                 self.error(name_span, msg);
             }

@@ -48,6 +48,8 @@ pub(super) enum Item {
     Accessor(AccessorPragma, Span),
     /// `title "..."`: what the grammar is, in a few words.
     Title(String, Span),
+    /// `methods "methods/NAME.rs"`: Rust added to the views.
+    Methods(String, Span),
 }
 
 /// A numeric value above 0xFF, checked once the charset is known.

@@ -523,6 +523,63 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
     })
 }
 
+// Note [methods files]
+//
+// What a document adds to its views (RFC 3986's `host_kind()` and
+// `path_segments()`, RFC 1738's `Ftp::cwd()`, ...) is hand-written Rust,
+// and often the same for every view of a grammar, or for the views of two
+// grammars (RFC 1738 and its draft 06 have the same rules and captures).
+// Rather than a `macro_rules!` per family, which left those methods in no
+// source file, a grammar names the Rust with `;@ methods
+// "methods/NAME.rs"`, and `uridfa-generate` writes it into the grammar's
+// `src/generated/*_views.rs`, after the views: a file that says
+// `__VIEW__` once per view, with `__VIEW__` replaced by the view's type
+// (in `;@ view` order); any other file once. In both, `__MODULE__` becomes
+// the grammar's module (`rfc3986`) and `__REF__` the first view's type
+// (`UriRef`), for doc examples. The code runs in the grammar's module, so
+// it calls that module's functions and reads its `tables`. The files live
+// in `grammar/methods/`, which `build.rs`'s fingerprint covers beside the
+// `.abnf` files. A view made by `#[derive(uridfa::Grammar)]` is one type
+// of the user's crate, extended with an ordinary `impl` block, so the
+// derive refuses the pragma.
+
+/// The Rust of `c`'s `;@ methods` files, placeholders replaced (Note
+/// [methods files]).
+///
+/// # Errors
+///
+/// A file that cannot be read or does not parse as Rust items, located
+/// at its pragma.
+pub fn methods_tokens(c: &Compiled, module: &str) -> Result<TokenStream, String> {
+    let mut tokens = TokenStream::new();
+    let first = c.grammar.views.first().map_or("", |v| v.name.as_str());
+    for (path, span) in &c.grammar.methods {
+        let at = c.grammar.sources.location(*span);
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{at}: error: cannot read {}: {e}", path.display()))?;
+        let text = text.replace("__MODULE__", module).replace("__REF__", first);
+        let copies: Vec<String> = if text.contains("__VIEW__") {
+            c.grammar
+                .views
+                .iter()
+                .map(|v| text.replace("__VIEW__", &v.name))
+                .collect()
+        } else {
+            vec![text]
+        };
+        for copy in copies {
+            let file: syn::File = syn::parse_str(&copy).map_err(|e| {
+                format!(
+                    "{}: error: {e} (the Rust of the ';@ methods' at {at})",
+                    path.display()
+                )
+            })?;
+            tokens.extend(file.items.iter().map(quote::ToTokens::to_token_stream));
+        }
+    }
+    Ok(tokens)
+}
+
 /// The views of `c`'s `;@ view` pragmas as a formatted Rust file for
 /// `src/generated/` (the crate includes it in the grammar's module, beside
 /// `mod tables`), with the same header as the tables; `Ok(None)` when the
@@ -578,6 +635,7 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, String> {
         };
         tokens.extend(view_tokens(c, &spec).map_err(|e| format!("{shown}: {e}"))?);
     }
+    tokens.extend(methods_tokens(c, &module)?);
     let body = super::format_file(tokens).map_err(|e| e.to_string())?;
     Ok(Some(super::header(c, shown) + &body))
 }
