@@ -7,22 +7,27 @@
 // not depend on the grammar (`FtpType`, `NewsTarget`, `Fields`, ...) live
 // once in `src/grammars/url_common.rs`.
 
-use crate::Error;
 pub use crate::url_common::{Fields, FtpType, NewsTarget};
+use crate::Error;
 
 /// The spans of one parsed URL, 8 bytes per capture.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * tables::CAPTURE_LEN }>;
 
 /// Runs the tables of entry `t` over `input`.
-fn parse_parts<'a>(t: &'static uridfa_runtime::Tables<'static>, input: &'a str) -> Result<Parts<'a>, Error> {
+fn parse_parts<'a>(
+    t: &'static uridfa_runtime::Tables<'static>,
+    input: &'a str,
+) -> Result<Parts<'a>, Error> {
     Parts::parse_str::<{ tables::REG_LEN }>(t, input)
 }
 
 /// Runs the tables of entry `t` over `input` bytes.
-fn parse_parts_bytes<'a>(t: &'static uridfa_runtime::Tables<'static>, input: &'a [u8]) -> Result<Parts<'a>, Error> {
+fn parse_parts_bytes<'a>(
+    t: &'static uridfa_runtime::Tables<'static>,
+    input: &'a [u8],
+) -> Result<Parts<'a>, Error> {
     Parts::parse_bytes::<{ tables::REG_LEN }>(t, input)
 }
-
 
 /// An FTP URL (§3.2): `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`.
 /// The url-path is `<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>`
