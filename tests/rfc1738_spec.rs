@@ -2,8 +2,10 @@
 //! RFC 1738 (read from `../shared/specs/rfc1738-zh.txt`, the Chinese
 //! rendering of the final text, whose examples and BNF are in ASCII), with
 //! the component values the prose states, and invalid inputs built from
-//! the prose. The vectors common to RFC 1738 and draft 06 are in
-//! `url_family/shared.rs`; this file adds what only RFC 1738 says.
+//! the prose. The typed views' values common to RFC 1738 and draft 06 are
+//! rows of `data/url_schemes.jsonl` (run by `url_schemes_spec.rs`), the
+//! checks they share beyond vectors in `url_family/shared.rs`; this file
+//! adds what only RFC 1738 says.
 //!
 //! Section numbers are RFC 1738's (the Chinese rendering drops them; its
 //! paragraphs follow the RFC's order).

@@ -1,12 +1,15 @@
 //! Spec vectors for `grammar/draft-ietf-uri-url-06.abnf`: every example
 //! string of §3 of draft-ietf-uri-url-06 (`../shared/specs/
 //! draft-ietf-uri-url-06.txt`), with the component values the prose
-//! states, and invalid inputs built from the prose. The vectors common to
-//! RFC 1738 and draft 06 are in `url_family/shared.rs`; this file adds
+//! states, and invalid inputs built from the prose. The typed views'
+//! values common to RFC 1738 and draft 06 are rows of
+//! `data/url_schemes.jsonl` (run by `url_schemes_spec.rs`), the checks
+//! they share beyond vectors in `url_family/shared.rs`; this file adds
 //! what differs in the draft.
 
 #[path = "common/skip.rs"]
 mod skip;
+use m::FtpType;
 use uridfa::draft_ietf_uri_url_06 as m;
 
 const GRAMMAR: &str = "draft-ietf-uri-url-06";
@@ -50,7 +53,7 @@ fn examples_occur_in_the_spec() {
         "wais://<host>:<port>/<database>/<wtype>/<wpath>",
         "file://<host>/<path>",
         "prospero://<host>:<port>/<hsoname>;<field>=<value>",
-        // References [2] and [14], used in url_family/shared.rs.
+        // References [2] and [14], rows of data/url_schemes.jsonl.
         "<URL:gopher://boombox.micro.umn.edu/11/gopher/",
         "<URL:wais://quake.think.com/wais-discussion-archives?lynch>",
     ] {
