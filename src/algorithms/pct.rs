@@ -796,6 +796,15 @@ pub struct Segment<'a> {
 impl<'a> Segment<'a> {
     /// The whole segment as written (percent-encoded, parameters
     /// included), however much of it has been iterated.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut seg = uridfa::pct::PathSegments::new("/a%20b;x").next().unwrap();
+    /// assert_eq!(seg.next(), Some(&b"a"[..]));
+    /// assert_eq!(seg.as_str(), "a%20b;x");
+    /// assert_eq!(seg.as_encoded(), b"%20b;x");
+    /// ```
     pub fn as_str(&self) -> &'a str {
         self.text
     }
@@ -803,6 +812,16 @@ impl<'a> Segment<'a> {
     /// The segment's name, decoded: the `*pchar` before the first `;`
     /// when made [`with_params`](PathSegments::with_params), else the
     /// whole segment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::pct::PathSegments;
+    /// let seg = PathSegments::new("a%3Bb;c").with_params().next().unwrap();
+    /// assert!(seg.name().eq_str("a;b"));
+    /// let seg = PathSegments::new("a%3Bb;c").next().unwrap();
+    /// assert!(seg.name().eq_str("a;b;c"));
+    /// ```
     pub fn name(&self) -> Decode<'a> {
         let name = match crate::cut::split_once(self.text, b';') {
             Some((name, _)) if self.params => name,
@@ -815,6 +834,18 @@ impl<'a> Segment<'a> {
     /// it, in order (`a;;x` has an empty one and `x`). None unless made
     /// [`with_params`](PathSegments::with_params). `pchar` has no `;` or
     /// `/`, so splitting at `;` is exact; a `%3B` stays inside its param.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::pct::PathSegments;
+    /// let seg = PathSegments::new("n;;x%3By").with_params().next().unwrap();
+    /// let mut params = seg.params();
+    /// assert!(params.next().unwrap().eq_str(""));
+    /// assert!(params.next().unwrap().eq_str("x;y"));
+    /// assert!(params.next().is_none());
+    /// assert_eq!(PathSegments::new("n;x").next().unwrap().params().count(), 0);
+    /// ```
     pub fn params(&self) -> Params<'a> {
         Params {
             rest: if self.params {
