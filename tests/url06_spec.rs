@@ -1,12 +1,15 @@
 //! Spec vectors for `grammar/draft-ietf-uri-url-06.abnf`: every example
 //! string of §3 of draft-ietf-uri-url-06 (`../shared/specs/
 //! draft-ietf-uri-url-06.txt`), with the component values the prose
-//! states, and invalid inputs built from the prose. The vectors common to
-//! RFC 1738 and draft 06 are in `url_family/shared.rs`; this file adds
+//! states, and invalid inputs built from the prose. The typed views'
+//! values common to RFC 1738 and draft 06 are rows of
+//! `data/url_schemes.jsonl` (run by `url_schemes_spec.rs`), the checks
+//! they share beyond vectors in `url_family/shared.rs`; this file adds
 //! what differs in the draft.
 
 #[path = "common/skip.rs"]
 mod skip;
+use m::FtpType;
 use uridfa::draft_ietf_uri_url_06 as m;
 
 const GRAMMAR: &str = "draft-ietf-uri-url-06";
@@ -50,7 +53,7 @@ fn examples_occur_in_the_spec() {
         "wais://<host>:<port>/<database>/<wtype>/<wpath>",
         "file://<host>/<path>",
         "prospero://<host>:<port>/<hsoname>;<field>=<value>",
-        // References [2] and [14], used in url_family/shared.rs.
+        // References [2] and [14], rows of data/url_schemes.jsonl.
         "<URL:gopher://boombox.micro.umn.edu/11/gopher/",
         "<URL:wais://quake.think.com/wais-discussion-archives?lynch>",
     ] {
@@ -70,93 +73,6 @@ fn examples_occur_in_the_spec() {
     assert!(text.contains("<URL:ftp:\n   //myname@host.dom//etc/motd>"));
     // Reference [2] too, after "gopher/".
     assert!(text.contains("       gopher_protocol>."));
-}
-
-// ---------------------------------------------------------------------------
-// §3.1 / §5: the draft's hostname is `alpha *uchar`
-
-#[test]
-fn s5_hostname_is_alpha_then_uchars() {
-    // §3.1 only says "a sequence of parts separated by period"; §5's
-    // `hostname = alpha *uchar` has no labels, so what RFC 1738 forbids
-    // (a label ending in "-", empty labels) is a host here.
-    for host in [
-        "a",
-        "a-.example",
-        "a..b",
-        "host.dom.",
-        "a_b",
-        "x%41y",
-        "h[1]",
-    ] {
-        let s = format!("http://{host}/");
-        assert_eq!(m::Http::parse(&s).unwrap().host(), host, "§5 {s}");
-    }
-    assert_eq!(
-        m::Http::parse("http://192.0.2.1/").unwrap().host(),
-        "192.0.2.1"
-    );
-}
-
-// ---------------------------------------------------------------------------
-// §3.10 vs §5: the host of a file URL
-
-#[test]
-fn s3_10_file_host_required_by_section_5() {
-    // §5 makes the path optional.
-    let u = url_as!(File, "file://host.dom");
-    assert_eq!(u.host(), "host.dom");
-    assert_eq!(u.path(), None);
-}
-
-// ---------------------------------------------------------------------------
-// §3.4.1 vs §3.4.3 / §5: a gopher+ string without a search
-
-#[test]
-fn s3_4_gopher_plus_needs_the_search_tab() {
-    // §3.4.1 lists "<gophertype><selector>%09<gopher+_string>" among the
-    // forms, but §3.4.3 says "the %09<search> string must be supplied"
-    // and §5 has `"%09" search [ "%09" gopher+_string ]`. So after a
-    // single %09 comes the search.
-    let g = m::Gopher::parse("gopher://host.dom/1sel%09+").unwrap();
-    assert_eq!(g.selector(), Some("sel"));
-    assert_eq!(g.search(), Some("+"));
-    assert_eq!(g.gopher_plus(), None);
-}
-
-// ---------------------------------------------------------------------------
-// §5 character classes that differ from RFC 1738
-
-#[test]
-fn s5_national_and_equals_are_uchar() {
-    // `unreserved = alpha | digit | safe | extra | national` and `extra`
-    // holds "=": §2.2 says unsafe characters "should" be encoded, and the
-    // BNF accepts them.
-    for c in ["{", "}", "|", "\\", "^", "~", "[", "]"] {
-        let s = format!("http://host.dom/a{c}b");
-        let h = url_as!(Http, &s);
-        assert_eq!(h.path(), Some(&s["http://host.dom/".len()..]), "§5 {s}");
-    }
-    let u = m::Wais::parse("wais://host.dom/a=b").unwrap();
-    assert_eq!(u.database(), "a=b");
-    // With "=" a uchar, a prospero field name may hold "="; the prose
-    // separates name and value at "a "=" (equal sign)": the first.
-    let u = m::Prospero::parse("prospero://host.dom/x;a=b=c").unwrap();
-    assert!(u.fields().eq([("a", "b=c")]));
-}
-
-#[test]
-fn s5_group_without_plus_and_underscore() {
-    let u = url_as!(News, "news:comp.lang.c-1");
-    assert_eq!(u.group(), Some("comp.lang.c-1"));
-}
-
-#[test]
-fn s5_otherurl() {
-    // otherurl = scheme ":" schemepart, schemepart = *xchar
-    let o = m::Other::parse("x-foo://user:pw@host.dom:99/p?q").unwrap();
-    assert_eq!(o.scheme(), "x-foo");
-    assert_eq!(o.schemepart(), "//user:pw@host.dom:99/p?q");
 }
 
 // ---------------------------------------------------------------------------

@@ -209,6 +209,16 @@ fn s4_2_every_opaque_url_is_a_generic_url() {
 // ---------------------------------------------------------------------------
 // §4.3.2 Path parameters
 
+/// A decoded name, as a string.
+fn names(d: uridfa::pct::Decode<'_>) -> String {
+    String::from_utf8(d.to_vec()).expect("UTF-8")
+}
+
+/// Decoded params, as strings.
+fn params<'a>(it: impl Iterator<Item = uridfa::pct::Decode<'a>>) -> Vec<String> {
+    it.map(names).collect()
+}
+
 #[test]
 fn s4_3_2_segments_and_params() {
     // "Each path segment may include a sequence of parameters, indicated
@@ -219,16 +229,33 @@ fn s4_3_2_segments_and_params() {
     let segs: Vec<_> = r.segments().collect();
     assert_eq!(segs.len(), 3);
     assert_eq!(
-        (segs[0].name(), segs[1].name(), segs[2].name()),
-        ("g", "..", "y")
+        (
+            names(segs[0].name()),
+            names(segs[1].name()),
+            names(segs[2].name())
+        ),
+        ("g".to_string(), "..".to_string(), "y".to_string())
     );
-    assert!(segs[0].params().eq(["x=1"]));
+    assert_eq!(params(segs[0].params()), ["x=1"]);
     assert_eq!(segs[1].params().count(), 0);
-    assert!(segs[2].params().eq(["a", "b"]));
-    assert!(r.params().eq(["x=1", "a", "b"]));
+    assert_eq!(params(segs[2].params()), ["a", "b"]);
+    assert_eq!(params(r.params()), ["x=1", "a", "b"]);
     // Empty params are params: segment = *pchar *( ";" param ), param = *pchar.
     let r = UrlRef::parse("/;;").unwrap();
-    assert!(r.params().eq(["", ""]));
+    assert_eq!(params(r.params()), ["", ""]);
+    // path_segments() gives the same segments with the same params here,
+    // each decoding as a whole, ";" included.
+    let r = UrlRef::parse("g;x=1/../y;a;b?q").unwrap();
+    let segs: Vec<_> = r.path_segments().collect();
+    assert_eq!(segs.len(), 3);
+    assert_eq!(params(segs[2].params()), ["a", "b"]);
+    assert!(segs[2].eq_str("y;a;b"));
+    // Decoded: an escaped ";" stays inside its param (§2.2: "escaped
+    // octets" are data, not delimiters).
+    let r = UrlRef::parse("/a%3Bb;c%3Bd").unwrap();
+    let seg = r.segments().next().unwrap();
+    assert_eq!(names(seg.name()), "a;b");
+    assert_eq!(params(seg.params()), ["c;d"]);
     // No path_segments at all: no segments.
     let r = UrlRef::parse("//host").unwrap();
     assert_eq!(r.segments().count(), 0);

@@ -261,6 +261,17 @@ fn decoded_iterators(path: &str, query: &str) -> usize {
     let segments = uridfa::pct::PathSegments::new(path)
         .map(|s| s.decoded_len())
         .fold(0usize, usize::wrapping_add);
+    // With `;` parameters (draft-fielding-url-syntax-05): each segment's
+    // name and every param.
+    let params = uridfa::pct::PathSegments::split_all(path)
+        .with_params()
+        .map(|s| {
+            s.params()
+                .map(|p| p.decoded_len())
+                .fold(s.name().decoded_len(), usize::wrapping_add)
+        })
+        .fold(0usize, usize::wrapping_add);
+    let segments = segments.wrapping_add(params);
     let pairs = uridfa::pct::QueryPairs::new(query)
         .map(|(k, v)| {
             k.decoded_len()

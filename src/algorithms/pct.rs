@@ -35,11 +35,12 @@
 //! `PATH` allows a leading `//`, which only a path after an authority may
 //! have (§3.3).
 //!
-//! Decoded views of parsed references ([`PathSegments`], [`QueryPairs`])
-//! are returned by `path_segments()` and `query_pairs()` on the typed views
-//! of RFC 3986, 3987, 6874 (such as
-//! [`crate::rfc3986::UriRef::path_segments`]), RFC 2396 and
-//! 2396bis-01 (where an opaque URI has no path segments).
+//! Decoded views of parsed references ([`PathSegments`] of [`Segment`]s,
+//! [`QueryPairs`]) are returned by `path_segments()` and `query_pairs()` on
+//! the typed views of RFC 3986, 3987, 6874 (such as
+//! [`crate::rfc3986::UriRef::path_segments`]), RFC 2396 and 2396bis-01
+//! (where an opaque URI has no path segments), and draft-fielding-url-syntax-05
+//! (whose segments also give their `;` parameters, [`Segment::params`]).
 //!
 //! Every function runs in one or two linear passes over its input. The
 //! buffer-writing functions measure first and write nothing when the buffer
@@ -635,13 +636,20 @@ pub fn encode_to_string(data: &[u8], set: &EncodeSet) -> Result<String, PctError
 
 /// The decoded segments of a path (RFC 3986 §3.3: "a path consists of a
 /// sequence of path segments separated by a slash"), made by
-/// `path_segments()` on a typed view.
+/// `path_segments()` on a typed view; each item is a [`Segment`].
 ///
 /// The path is split at every `/`. One leading `/` (an absolute path) does
 /// not start an empty first segment: `/a/b` gives `a`, `b`. The empty path
 /// has no segments; `/` has one empty segment; `a/` gives `a` and an empty
 /// segment; `//a` (after an authority) gives an empty segment and `a`. A
 /// `%2F` inside a segment decodes to `/` but does not split it.
+///
+/// A `;` is an ordinary character (RFC 3986's `sub-delims`) unless the
+/// segments are made [`with_params`](Self::with_params), for the grammars
+/// whose `segment` is `*pchar *( ";" param )` (draft-fielding-url-syntax-05
+/// §4.3.2); then each segment also gives its [`Segment::name`] and
+/// [`Segment::params`]. Either way a segment decodes as a whole, `;`
+/// included.
 ///
 /// # Example
 ///
@@ -655,7 +663,9 @@ pub fn encode_to_string(data: &[u8], set: &EncodeSet) -> Result<String, PctError
 #[derive(Clone, Debug)]
 pub struct PathSegments<'a> {
     /// What is left, `None` after the last segment.
-    rest: Option<&'a [u8]>,
+    rest: Option<&'a str>,
+    /// Whether a `;` starts a parameter.
+    params: bool,
 }
 
 impl<'a> PathSegments<'a> {
@@ -670,13 +680,15 @@ impl<'a> PathSegments<'a> {
     /// assert_eq!(uridfa::pct::PathSegments::new("a/b").count(), 2);
     /// ```
     pub fn new(path: &'a str) -> PathSegments<'a> {
-        let bytes = path.as_bytes();
-        let rest = match bytes {
-            [] => None,
-            [b'/', rest @ ..] => Some(rest),
-            _ => Some(bytes),
+        let rest = match path.as_bytes().first() {
+            None => None,
+            Some(b'/') => Some(path.get(1..).unwrap_or_default()),
+            Some(_) => Some(path),
         };
-        PathSegments { rest }
+        PathSegments {
+            rest,
+            params: false,
+        }
     }
 
     /// Every `/`-separated piece of `text`, with no rule for a leading
@@ -695,30 +707,235 @@ impl<'a> PathSegments<'a> {
     /// ```
     pub fn split_all(text: &'a str) -> PathSegments<'a> {
         PathSegments {
-            rest: Some(text.as_bytes()),
+            rest: Some(text),
+            params: false,
+        }
+    }
+
+    /// The same segments, each split at its first `;` into a
+    /// [`Segment::name`] and `;`-separated [`Segment::params`]: the
+    /// `segment = *pchar *( ";" param )` of draft-fielding-url-syntax-05
+    /// §4.3.2 ("Each path segment may include a sequence of parameters,
+    /// indicated by the semicolon ";" character"), which its views'
+    /// `segments()` and `path_segments()` use. The split into segments
+    /// and each segment's decoding are unchanged.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::pct::PathSegments;
+    /// let seg = PathSegments::new("/a%20b;x;y=1").with_params().next().unwrap();
+    /// assert!(seg.name().eq_str("a b"));
+    /// assert!(seg.params().map(|p| p.as_encoded()).eq([&b"x"[..], b"y=1"]));
+    /// assert!(seg.eq_str("a b;x;y=1"));
+    /// // Without it, ';' is an ordinary character (RFC 3986 §3.3).
+    /// let seg = PathSegments::new("/a;x").next().unwrap();
+    /// assert!(seg.name().eq_str("a;x") && seg.params().next().is_none());
+    /// ```
+    #[must_use]
+    pub fn with_params(self) -> PathSegments<'a> {
+        PathSegments {
+            params: true,
+            ..self
         }
     }
 }
 
 impl<'a> Iterator for PathSegments<'a> {
-    type Item = Decode<'a>;
+    type Item = Segment<'a>;
 
-    fn next(&mut self) -> Option<Decode<'a>> {
+    fn next(&mut self) -> Option<Segment<'a>> {
         let rest = self.rest?;
-        match rest.iter().position(|&b| b == b'/') {
-            Some(i) => {
-                self.rest = rest.get(i + 1..);
-                Some(Decode::new(&rest[..i]))
+        let text = match crate::cut::split_once(rest, b'/') {
+            Some((text, tail)) => {
+                self.rest = Some(tail);
+                text
             }
             None => {
                 self.rest = None;
-                Some(Decode::new(rest))
+                rest
             }
-        }
+        };
+        Some(Segment {
+            text,
+            chunks: Decode::new(text.as_bytes()),
+            params: self.params,
+        })
     }
 }
 
 impl core::iter::FusedIterator for PathSegments<'_> {}
+
+/// One path segment, an item of [`PathSegments`]: an iterator over its
+/// decoded chunks (as [`Decode`], with the same methods), which also
+/// knows the segment as written ([`as_str`](Self::as_str)) and, when made
+/// [`with_params`](PathSegments::with_params), its `;` parameters.
+///
+/// # Example
+///
+/// ```
+/// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a;x;y/b")?;
+/// let first = u.segments().next().unwrap();
+/// assert_eq!(first.as_str(), "a;x;y");
+/// assert!(first.name().eq_str("a"));
+/// assert!(first.params().map(|p| p.as_encoded()).eq([&b"x"[..], b"y"]));
+/// let chunks: Vec<&[u8]> = first.collect();
+/// assert_eq!(chunks, [&b"a;x;y"[..]]);
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Segment<'a> {
+    /// The whole segment as written.
+    text: &'a str,
+    /// The decoded chunks not yet yielded.
+    chunks: Decode<'a>,
+    /// Whether a `;` starts a parameter.
+    params: bool,
+}
+
+impl<'a> Segment<'a> {
+    /// The whole segment as written (percent-encoded, parameters
+    /// included), however much of it has been iterated.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut seg = uridfa::pct::PathSegments::new("/a%20b;x").next().unwrap();
+    /// assert_eq!(seg.next(), Some(&b"a"[..]));
+    /// assert_eq!(seg.as_str(), "a%20b;x");
+    /// assert_eq!(seg.as_encoded(), b"%20b;x");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// The segment's name, decoded: the `*pchar` before the first `;`
+    /// when made [`with_params`](PathSegments::with_params), else the
+    /// whole segment.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::pct::PathSegments;
+    /// let seg = PathSegments::new("a%3Bb;c").with_params().next().unwrap();
+    /// assert!(seg.name().eq_str("a;b"));
+    /// let seg = PathSegments::new("a%3Bb;c").next().unwrap();
+    /// assert!(seg.name().eq_str("a;b;c"));
+    /// ```
+    pub fn name(&self) -> Decode<'a> {
+        let name = match crate::cut::split_once(self.text, b';') {
+            Some((name, _)) if self.params => name,
+            _ => self.text,
+        };
+        Decode::new(name.as_bytes())
+    }
+
+    /// The parameters, each decoded: every `param` after a `;`, without
+    /// it, in order (`a;;x` has an empty one and `x`). None unless made
+    /// [`with_params`](PathSegments::with_params). `pchar` has no `;` or
+    /// `/`, so splitting at `;` is exact; a `%3B` stays inside its param.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::pct::PathSegments;
+    /// let seg = PathSegments::new("n;;x%3By").with_params().next().unwrap();
+    /// let mut params = seg.params();
+    /// assert!(params.next().unwrap().eq_str(""));
+    /// assert!(params.next().unwrap().eq_str("x;y"));
+    /// assert!(params.next().is_none());
+    /// assert_eq!(PathSegments::new("n;x").next().unwrap().params().count(), 0);
+    /// ```
+    pub fn params(&self) -> Params<'a> {
+        Params {
+            rest: if self.params {
+                crate::cut::split_once(self.text, b';').map(|(_, params)| params)
+            } else {
+                None
+            },
+        }
+    }
+
+    /// The remaining encoded chunks, as written: see
+    /// [`Decode::as_encoded`].
+    pub fn as_encoded(&self) -> &'a [u8] {
+        self.chunks.as_encoded()
+    }
+
+    /// The length of the remaining decoded bytes: see
+    /// [`Decode::decoded_len`].
+    pub fn decoded_len(&self) -> usize {
+        self.chunks.decoded_len()
+    }
+
+    /// Whether the remaining decoded bytes equal `other`: see
+    /// [`Decode::eq_bytes`].
+    pub fn eq_bytes(&self, other: &[u8]) -> bool {
+        self.chunks.eq_bytes(other)
+    }
+
+    /// Whether the remaining decoded bytes equal `other`'s UTF-8: see
+    /// [`Decode::eq_str`].
+    pub fn eq_str(&self, other: &str) -> bool {
+        self.chunks.eq_str(other)
+    }
+
+    /// Writes the remaining decoded bytes into `out`: see
+    /// [`Decode::write_into`].
+    ///
+    /// # Errors
+    ///
+    /// [`PctError::BufferTooSmall`] with the exact length needed; nothing
+    /// is written.
+    pub fn write_into(&self, out: &mut [u8]) -> Result<usize, PctError> {
+        self.chunks.write_into(out)
+    }
+
+    /// The remaining decoded bytes, owned: see [`Decode::to_vec`].
+    #[cfg(feature = "alloc")]
+    pub fn to_vec(&self) -> Vec<u8> {
+        self.chunks.to_vec()
+    }
+}
+
+impl<'a> Iterator for Segment<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        self.chunks.next()
+    }
+}
+
+impl core::iter::FusedIterator for Segment<'_> {}
+
+/// The decoded `;` parameters of one [`Segment`], in order: made by
+/// [`Segment::params`].
+#[derive(Clone, Debug)]
+pub struct Params<'a> {
+    /// What follows the next `;`, `None` after the last parameter.
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Params<'a> {
+    type Item = Decode<'a>;
+
+    fn next(&mut self) -> Option<Decode<'a>> {
+        let rest = self.rest?;
+        let param = match crate::cut::split_once(rest, b';') {
+            Some((param, tail)) => {
+                self.rest = Some(tail);
+                param
+            }
+            None => {
+                self.rest = None;
+                rest
+            }
+        };
+        Some(Decode::new(param.as_bytes()))
+    }
+}
+
+impl core::iter::FusedIterator for Params<'_> {}
 
 /// The decoded `key=value` pairs of a query, made by `query_pairs()` on a
 /// typed view.

@@ -13,7 +13,9 @@
 //!
 //! Every accessor returns a slice of the input; `path()` is always
 //! defined (possibly empty). The `;` parameters of the path segments
-//! (§4.3.2) come from allocation-free iterators: [`UrlRef::segments`] and
+//! (§4.3.2) come from allocation-free iterators: [`UrlRef::segments`] (of
+//! [`crate::pct::Segment`], the segment type of every family, made
+//! [`with_params`](crate::pct::PathSegments::with_params)) and
 //! [`UrlRef::params`].
 //!
 //! Two readings follow from §4.4, "Parsing a URL Reference", which the
@@ -73,81 +75,17 @@ impl HostKind {
     }
 }
 
-/// One path segment (§4.3.2): `segment = *pchar *( ";" param )`.
-///
-/// # Example
-///
-/// ```
-/// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a;x;y/b")?;
-/// let first = u.segments().next().unwrap();
-/// assert_eq!(first.as_str(), "a;x;y");
-/// assert_eq!(first.name(), "a");
-/// assert!(first.params().eq(["x", "y"]));
-/// # Ok::<(), uridfa::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Segment<'a> {
-    text: &'a str,
-}
-
-impl<'a> Segment<'a> {
-    /// The whole segment, parameters included.
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// The `*pchar` before the first `;`.
-    pub fn name(&self) -> &'a str {
-        self.text.split(';').next().unwrap_or("")
-    }
-
-    /// The parameters: each `param` after a `;`, without it.
-    pub fn params(&self) -> Params<'a> {
-        let mut split = self.text.split(';');
-        split.next();
-        Params { split }
-    }
-}
-
-/// The `param`s of one [`Segment`], in order. `pchar` has no `;` or `/`,
-/// so splitting at `;` is exact.
-#[derive(Clone, Debug)]
-pub struct Params<'a> {
-    split: core::str::Split<'a, char>,
-}
-
-impl<'a> Iterator for Params<'a> {
-    type Item = &'a str;
-    fn next(&mut self) -> Option<&'a str> {
-        self.split.next()
-    }
-}
-
-/// The segments of `path_segments = segment *( "/" segment )`, in order.
-/// Empty when the reference has no `path_segments` (`//host`).
-#[derive(Clone, Debug)]
-pub struct Segments<'a> {
-    split: Option<core::str::Split<'a, char>>,
-}
-
-impl<'a> Iterator for Segments<'a> {
-    type Item = Segment<'a>;
-    fn next(&mut self) -> Option<Segment<'a>> {
-        let text = self.split.as_mut()?.next()?;
-        Some(Segment { text })
-    }
-}
-
-/// Every `param` of every segment of the path, in order.
+/// Every `param` of every segment of the path, in order, each decoded:
+/// made by the views' `params()`.
 #[derive(Clone, Debug)]
 pub struct AllParams<'a> {
-    segments: Segments<'a>,
-    current: Option<Params<'a>>,
+    segments: crate::pct::PathSegments<'a>,
+    current: Option<crate::pct::Params<'a>>,
 }
 
 impl<'a> Iterator for AllParams<'a> {
-    type Item = &'a str;
-    fn next(&mut self) -> Option<&'a str> {
+    type Item = crate::pct::Decode<'a>;
+    fn next(&mut self) -> Option<crate::pct::Decode<'a>> {
         loop {
             if let Some(p) = self.current.as_mut().and_then(Iterator::next) {
                 return Some(p);
@@ -156,6 +94,8 @@ impl<'a> Iterator for AllParams<'a> {
         }
     }
 }
+
+impl core::iter::FusedIterator for AllParams<'_> {}
 
 /// The spans of one parsed reference, 8 bytes per capture.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
@@ -240,33 +180,55 @@ macro_rules! methods {
                 path(&self.parts)
             }
 
-            /// The segments of the path (§4.3.2), each with its `;`
-            /// parameters. None when the reference has no
-            /// `path_segments` (`//host`).
-            pub fn segments(&self) -> Segments<'a> {
-                Segments { split: self.parts.get(tables::PATH_SEGMENTS).map(|p| p.split('/')) }
+            /// The segments of `path_segments = segment *( "/" segment )`
+            /// (§4.3.2), each with its `;` parameters
+            /// ([`crate::pct::PathSegments::with_params`]): every piece
+            /// between `/`s of that rule's text. None when the reference
+            /// has no `path_segments` (`//host`). [`Self::path_segments`]
+            /// splits [`Self::path`] instead, by the rule of every family.
+            ///
+            /// # Example
+            ///
+            /// ```
+            /// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a;x;y/b")?;
+            /// let first = u.segments().next().unwrap();
+            /// assert_eq!(first.as_str(), "a;x;y");
+            /// assert!(first.name().eq_str("a"));
+            /// assert!(first.params().map(|p| p.as_encoded()).eq([&b"x"[..], b"y"]));
+            /// # Ok::<(), uridfa::Error>(())
+            /// ```
+            pub fn segments(&self) -> crate::pct::PathSegments<'a> {
+                match self.parts.get(tables::PATH_SEGMENTS) {
+                    Some(p) => crate::pct::PathSegments::split_all(p).with_params(),
+                    None => crate::pct::PathSegments::new(""),
+                }
             }
 
-            /// The path's segments, percent-decoded, parameters included
-            /// (`a;x` is one segment): the same type as every family's
-            /// `path_segments()` ([`crate::pct::PathSegments`]). For the
-            /// `;` parameters apart, see [`Self::segments`].
+            /// The path's segments, percent-decoded, as every family's
+            /// `path_segments()` gives them ([`crate::pct::PathSegments`]:
+            /// one leading `/` does not start an empty segment). Each
+            /// decodes as a whole, parameters included (`a;x` is one
+            /// segment), and also gives its `;` parameters apart
+            /// ([`crate::pct::Segment::params`]).
             ///
             /// # Example
             ///
             /// ```
             /// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a%20b;x/c")?;
             /// let mut it = u.path_segments();
-            /// assert!(it.next().unwrap().eq_str("a b;x"));
+            /// let first = it.next().unwrap();
+            /// assert!(first.eq_str("a b;x"));
+            /// assert!(first.name().eq_str("a b") && first.params().map(|p| p.as_encoded()).eq([&b"x"[..]]));
             /// assert!(it.next().unwrap().eq_str("c"));
             /// assert!(it.next().is_none());
             /// # Ok::<(), uridfa::Error>(())
             /// ```
             pub fn path_segments(&self) -> crate::pct::PathSegments<'a> {
-                crate::pct::PathSegments::new(self.path())
+                crate::pct::PathSegments::new(self.path()).with_params()
             }
 
-            /// Every `;` parameter (§4.3.2) of every segment, in order.
+            /// Every `;` parameter (§4.3.2) of every segment of
+            /// [`Self::segments`], in order, each decoded.
             pub fn params(&self) -> AllParams<'a> {
                 AllParams { segments: self.segments(), current: None }
             }
@@ -328,7 +290,7 @@ methods! {
     /// assert_eq!(r.password(), Some(""));
     /// assert_eq!(r.host_kind(), Some(HostKind::Hostname));
     /// assert_eq!(r.path(), "/a;type=i");
-    /// assert!(r.params().eq(["type=i"]));
+    /// assert!(r.params().map(|p| p.as_encoded()).eq([&b"type=i"[..]]));
     /// assert_eq!(r.fragment(), Some("x"));
     /// # Ok::<(), uridfa::Error>(())
     /// ```
