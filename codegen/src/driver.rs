@@ -533,7 +533,8 @@ pub fn generate_dir_only(
             .map_err(|d| d.to_string())
             .and_then(|c| {
                 let tables = crate::pipeline::emit::emit(&c, &shown).map_err(|e| e.to_string())?;
-                let views = crate::pipeline::emit::view::views_file(&c, &shown)?;
+                let views = crate::pipeline::emit::view::views_file(&c, &shown)
+                    .map_err(|e| e.to_string())?;
                 Ok((tables, views))
             });
         match source {

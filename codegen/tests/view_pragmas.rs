@@ -116,7 +116,9 @@ fn accessor_shapes_agree_over_the_viewed_entries() {
 fn a_view_names_an_entry() {
     let text = format!("{BASE};@ view y = Year\n");
     let c = compile_str("grammar/t.abnf", &text, Options::default()).unwrap();
-    let e = view::views_file(&c, "grammar/t.abnf").unwrap_err();
+    let e = view::views_file(&c, "grammar/t.abnf")
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         e,
         "grammar/t.abnf:7:9: error: view of 'y', which is no entry; name it in ';@ entry' first"
@@ -127,7 +129,9 @@ fn a_view_names_an_entry() {
 fn two_captures_cannot_share_an_accessor() {
     let text = format!("{BASE};@ view d = Date\n;@ accessor m = y\n");
     let c = compile_str("grammar/t.abnf", &text, Options::default()).unwrap();
-    let e = view::views_file(&c, "grammar/t.abnf").unwrap_err();
+    let e = view::views_file(&c, "grammar/t.abnf")
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         e,
         "grammar/t.abnf: captures 'y' and 'm' would both give the accessor `m`; rename one \
@@ -223,13 +227,22 @@ fn methods_files() {
     );
 
     let c = grammar(";@ methods \"methods/missing.rs\"\n");
-    let e = view::views_file(&c, "grammar/t.abnf").unwrap_err();
+    let err = view::views_file(&c, "grammar/t.abnf").unwrap_err();
+    assert!(
+        matches!(err, view::ViewsFileError::MethodsRead { .. }),
+        "{err:?}"
+    );
+    let source = std::error::Error::source(&err).expect("the I/O error");
+    assert!(source.is::<std::io::Error>());
+    let e = err.to_string();
     assert!(
         e.contains("t.abnf:9:1: error: cannot read") && e.contains("missing.rs"),
         "{e}"
     );
     let c = grammar(";@ methods \"methods/bad.rs\"\n");
-    let e = view::views_file(&c, "grammar/t.abnf").unwrap_err();
+    let e = view::views_file(&c, "grammar/t.abnf")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("bad.rs: error:") && e.contains("t.abnf:9:1"),
         "{e}"

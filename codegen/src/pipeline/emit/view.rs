@@ -543,6 +543,77 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
 // of the user's crate, extended with an ordinary `impl` block, so the
 // derive refuses the pragma.
 
+/// Why [`views_file`] (or [`methods_tokens`]) gave no file: each variant
+/// renders as `path:line:col: error: ...`, located at the pragma.
+#[derive(Debug)]
+pub enum ViewsFileError {
+    /// A `;@ view` of a rule that is not an `;@ entry`.
+    NotAnEntry {
+        /// Where the pragma names the rule (`file:line:col`).
+        at: String,
+        /// The rule.
+        rule: String,
+    },
+    /// A capture whose accessor cannot be a method.
+    View {
+        /// The grammar file as shown in messages.
+        shown: String,
+        /// Why.
+        error: ViewError,
+    },
+    /// A `;@ methods` file that cannot be read.
+    MethodsRead {
+        /// Where the pragma is (`file:line:col`).
+        at: String,
+        /// The file.
+        path: std::path::PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A `;@ methods` file that is not Rust items.
+    MethodsParse {
+        /// Where the pragma is (`file:line:col`).
+        at: String,
+        /// The file.
+        path: std::path::PathBuf,
+        /// The parser's message.
+        message: String,
+    },
+    /// Tokens that do not parse back (a generator bug).
+    Format(String),
+}
+
+impl std::fmt::Display for ViewsFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ViewsFileError::NotAnEntry { at, rule } => write!(
+                f,
+                "{at}: error: view of '{rule}', which is no entry; name it in ';@ entry' first"
+            ),
+            ViewsFileError::View { shown, error } => write!(f, "{shown}: {error}"),
+            ViewsFileError::MethodsRead { at, path, source } => {
+                write!(f, "{at}: error: cannot read {}: {source}", path.display())
+            }
+            ViewsFileError::MethodsParse { at, path, message } => write!(
+                f,
+                "{}: error: {message} (the Rust of the ';@ methods' at {at})",
+                path.display()
+            ),
+            ViewsFileError::Format(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for ViewsFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ViewsFileError::View { error, .. } => Some(error),
+            ViewsFileError::MethodsRead { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
 /// The Rust of `c`'s `;@ methods` files, placeholders replaced (Note
 /// [methods files]).
 ///
@@ -550,13 +621,16 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
 ///
 /// A file that cannot be read or does not parse as Rust items, located
 /// at its pragma.
-pub fn methods_tokens(c: &Compiled, module: &str) -> Result<TokenStream, String> {
+pub fn methods_tokens(c: &Compiled, module: &str) -> Result<TokenStream, ViewsFileError> {
     let mut tokens = TokenStream::new();
     let first = c.grammar.views.first().map_or("", |v| v.name.as_str());
     for (path, span) in &c.grammar.methods {
         let at = c.grammar.sources.location(*span);
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{at}: error: cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|source| ViewsFileError::MethodsRead {
+            at: at.clone(),
+            path: path.clone(),
+            source,
+        })?;
         let text = text.replace("__MODULE__", module).replace("__REF__", first);
         let copies: Vec<String> = if text.contains("__VIEW__") {
             c.grammar
@@ -568,12 +642,12 @@ pub fn methods_tokens(c: &Compiled, module: &str) -> Result<TokenStream, String>
             vec![text]
         };
         for copy in copies {
-            let file: syn::File = syn::parse_str(&copy).map_err(|e| {
-                format!(
-                    "{}: error: {e} (the Rust of the ';@ methods' at {at})",
-                    path.display()
-                )
-            })?;
+            let file: syn::File =
+                syn::parse_str(&copy).map_err(|e| ViewsFileError::MethodsParse {
+                    at: at.clone(),
+                    path: path.clone(),
+                    message: e.to_string(),
+                })?;
             tokens.extend(file.items.iter().map(quote::ToTokens::to_token_stream));
         }
     }
@@ -587,19 +661,20 @@ pub fn methods_tokens(c: &Compiled, module: &str) -> Result<TokenStream, String>
 ///
 /// # Errors
 ///
-/// A capture whose accessor cannot be a method ([`ViewError`]), or tokens
-/// that do not parse back (a generator bug), as text.
-pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, String> {
+/// A view of a rule that is no entry, a capture whose accessor cannot be
+/// a method ([`ViewError`]), a `;@ methods` file that cannot be read or
+/// parsed, or tokens that do not parse back (a generator bug): a
+/// [`ViewsFileError`].
+pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFileError> {
     if c.grammar.views.is_empty() {
         return Ok(None);
     }
     for v in &c.grammar.views {
         if c.machine(&v.rule).is_none() {
-            let at = c.grammar.sources.location(v.rule_span);
-            return Err(format!(
-                "{at}: error: view of '{}', which is no entry; name it in ';@ entry' first",
-                v.rule
-            ));
+            return Err(ViewsFileError::NotAnEntry {
+                at: c.grammar.sources.location(v.rule_span),
+                rule: v.rule.clone(),
+            });
         }
     }
     let rules: Vec<&str> = c.grammar.views.iter().map(|v| v.rule.as_str()).collect();
@@ -633,9 +708,12 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, String> {
             },
             only: c.grammar.views_separate.then(|| reaches(c, &v.rule)),
         };
-        tokens.extend(view_tokens(c, &spec).map_err(|e| format!("{shown}: {e}"))?);
+        tokens.extend(view_tokens(c, &spec).map_err(|error| ViewsFileError::View {
+            shown: shown.to_owned(),
+            error,
+        })?);
     }
     tokens.extend(methods_tokens(c, &module)?);
-    let body = super::format_file(tokens).map_err(|e| e.to_string())?;
+    let body = super::format_file(tokens).map_err(|e| ViewsFileError::Format(e.to_string()))?;
     Ok(Some(super::header(c, shown) + &body))
 }
