@@ -242,6 +242,9 @@ fn path<'a>(parts: &Parts<'a>) -> &'a str {
 
 crate::generated_tables!("draft_fielding_uri_rfc2396bis_01_views");
 
+// Each view's own doc; its methods beyond the generated accessors come
+// from `grammar/methods/draft_fielding_uri_rfc2396bis_01.rs` and `opaque_segments.rs` (`;@ methods`).
+
 /// A `URI-reference` (§4): an absolute or relative URI, each optional,
 /// and an optional fragment.
 ///

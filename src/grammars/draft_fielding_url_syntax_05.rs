@@ -134,6 +134,9 @@ fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
 
 crate::generated_tables!("draft_fielding_url_syntax_05_views");
 
+// Each view's own doc; its methods beyond the generated accessors come
+// from `grammar/methods/draft_fielding_url_syntax_05.rs` (`;@ methods`).
+
 /// A `URL-reference` (§3): an absolute or relative URL, or nothing,
 /// with an optional fragment.
 ///

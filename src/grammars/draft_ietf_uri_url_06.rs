@@ -58,6 +58,8 @@ pub mod tables {
 }
 
 crate::generated_tables!("draft_ietf_uri_url_06_views");
+// The views' methods beyond the generated accessors, and the `Url` enum,
+// come from `grammar/methods/url_schemes.rs` (`;@ methods`).
 
 crate::url_common::url_builder!(
     "draft_ietf_uri_url_06",

@@ -64,5 +64,7 @@ pub mod tables {
 }
 
 crate::generated_tables!("rfc1738_views");
+// The views' methods beyond the generated accessors, and the `Url` enum,
+// come from `grammar/methods/url_schemes.rs` (`;@ methods`).
 
 crate::url_common::url_builder!("rfc1738", Rfc1738, URLPATH_RULE, "urlpath");

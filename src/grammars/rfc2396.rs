@@ -144,6 +144,9 @@ fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
 
 crate::generated_tables!("rfc2396_views");
 
+// Each view's own doc; its methods beyond the generated accessors come
+// from `grammar/methods/rfc2396.rs` and `opaque_segments.rs` (`;@ methods`).
+
 /// A `URI-reference` (§4): an absolute or relative URI, or nothing,
 /// with an optional fragment.
 ///

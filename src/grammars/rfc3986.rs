@@ -61,7 +61,7 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 crate::generated_tables!("rfc3986_views");
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `grammar/methods/generic_syntax.rs` (`;@ methods`).
+// from `grammar/methods/generic_syntax.rs` and `to_iri.rs` (`;@ methods`).
 
 /// A `URI-reference` (§4.1): a URI or a relative reference.
 ///

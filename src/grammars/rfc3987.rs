@@ -93,7 +93,7 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 crate::generated_tables!("rfc3987_views");
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `grammar/methods/generic_syntax.rs` (`;@ methods`).
+// from `grammar/methods/generic_syntax.rs` and `to_uri.rs` (`;@ methods`).
 
 /// An `IRI-reference` (RFC 3987 §2.2): an IRI or a relative
 /// reference.
