@@ -130,6 +130,25 @@ fn machine_finish_split_any(
     m.finish_split(out)
 }
 
+/// `decide_kinds` after a stream, from the bytes fed (in two pieces, as
+/// fed), through `KindMatcher::feed` and `is_match`.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn decide_kinds_any(t: &Tables<'_>, pieces: [&[u8]; 2], out: &mut [Option<Span>]) {
+    uridfa_runtime::decide_kinds(t, out, |mut k, (s, e)| {
+        let mut at = 0usize;
+        for p in pieces {
+            let end = at.saturating_add(p.len());
+            let (from, to) = (s.max(at).saturating_sub(at), e.min(end).saturating_sub(at));
+            if from < to {
+                k.feed(p.get(from..to).unwrap_or_default());
+            }
+            at = end;
+        }
+        k.is_match()
+    });
+}
+
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn at_char_start_any(e: Error, t: &Tables<'_>, input: &[u8]) -> Error {
@@ -548,6 +567,7 @@ fn main() {
         let with = split_with_uri_ref(input, &mut regs, &mut out);
         let (a, b) = input.split_at(input.len() / 2);
         let stream = stream_uri_ref(&[a, b], &mut regs, &mut out2);
+        decide_kinds_any(t, [a, b], &mut out2);
 
         let valid_any = validate_any(t, input);
         let caps_any = split_any(t, input);
@@ -562,6 +582,7 @@ fn main() {
             machine_finish_any(&mut m)?;
             machine_finish_split_any(&mut m, &mut out4)
         });
+        decide_kinds_any(t, [a, b], &mut out4);
 
         let agree = valid == valid_any
             && valid.is_ok() == caps.is_ok()

@@ -59,6 +59,9 @@ pub enum CompileError {
     /// The generated tables fail the runtime's check of its invariants
     /// (stage 6): a generator bug.
     TablesCheck(CheckError),
+    /// The DFAs of the kinds decided after the match do not fit their
+    /// cells (stage 6).
+    AfterKinds(tables::AfterKindsTooLarge),
 }
 
 impl CompileError {
@@ -87,6 +90,7 @@ impl std::fmt::Display for CompileError {
             CompileError::TablesCheck(e) => {
                 write!(f, "internal error: generated tables fail their check: {e}")
             }
+            CompileError::AfterKinds(e) => e.fmt(f),
         }
     }
 }
@@ -98,6 +102,7 @@ impl std::error::Error for CompileError {
             CompileError::Nfa(e) => Some(e),
             CompileError::Tdfa(e) => Some(e),
             CompileError::TablesCheck(e) => Some(e),
+            CompileError::AfterKinds(e) => Some(e),
         }
     }
 }
@@ -166,8 +171,38 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
     } else {
         tdfa
     };
-    let tables = tables::build(&tdfa, &lowered);
+    let mut tables = tables::build(&tdfa, &lowered);
+    // Note [kinds after the match] (in `lower.rs`): one plain DFA per kind,
+    // each within the state budget, its states counted as the entry's.
+    let mut subs = Vec::new();
+    let mut sub_states = 0usize;
+    for (component, hir) in &lowered.after {
+        let plain = Lowered {
+            rule: lowered
+                .components
+                .get(*component)
+                .map_or_else(String::new, |c| c.name.clone()),
+            span: lowered.span,
+            hir: hir.clone(),
+            components: Vec::new(),
+            group_component: Vec::new(),
+            named_sets: lowered.named_sets.clone(),
+            utf8: lowered.utf8,
+            after: Vec::new(),
+        };
+        let budget = opts
+            .state_budget
+            .saturating_sub(unminimized_state_len + sub_states);
+        check_lengths(&plain, budget)?;
+        let nfa = nfa::compile(&plain)?;
+        let sub = tdfa::determinize(&nfa, &[], 0, budget)?;
+        sub_states = sub_states.saturating_add(sub.states.len());
+        let sub = minimize::minimize(&sub);
+        subs.push((*component, tables::build(&sub, &plain)));
+    }
+    tables.after = tables::after_kinds(&subs).map_err(CompileError::AfterKinds)?;
     uridfa_runtime::check(&tables.as_tables())?;
+    let unminimized_state_len = unminimized_state_len.saturating_add(sub_states);
     Ok(Machine {
         lowered,
         nfa,

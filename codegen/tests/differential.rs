@@ -44,7 +44,14 @@ fn streamed(
         rest = tail;
     }
     let mut out = vec![None; t.capture_len()];
-    m.finish_split(&mut out).map(|()| out)
+    m.finish_split(&mut out)?;
+    // A stream keeps no bytes: the kinds decided after the match are the
+    // caller's, from the bytes it fed.
+    uridfa_runtime::decide_kinds(t, &mut out, |mut k, (s, e)| {
+        k.feed(&input[s..e]);
+        k.is_match()
+    });
+    Ok(out)
 }
 
 struct Tally {

@@ -22,11 +22,13 @@ fn lowered(re: &str) -> Lowered {
             .map(|i| Component {
                 name: format!("g{}", i + 1),
                 kind_of: None,
+                after: false,
             })
             .collect(),
         group_component: (0..groups).collect(),
         named_sets: Vec::new().into(),
         utf8: false,
+        after: Vec::new(),
     }
 }
 

@@ -244,5 +244,54 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             return fail(9, "expected text outside strings", i);
         }
     }
+    check_after(t)
+}
+
+/// Invariant 12: [`AfterKinds`](crate::AfterKinds).
+fn check_after(t: &Tables<'_>) -> Result<(), CheckError> {
+    let a = &t.after;
+    let Some(classes) = a.classes else {
+        if a.kinds.is_empty() && a.trans.is_empty() {
+            return Ok(());
+        }
+        return fail(12, "after-kinds without classes", a.kinds.len());
+    };
+    if a.kinds.is_empty() {
+        return fail(12, "after-kind classes without kinds", 0);
+    }
+    let stride = a.stride as usize;
+    if stride == 0 || stride > 256 {
+        return fail(12, "after-kind stride must be 1..=256", stride);
+    }
+    for (b, &c) in classes.iter().enumerate() {
+        if usize::from(c) >= stride {
+            return fail(12, "after-kind byte class >= stride", b);
+        }
+    }
+    if a.trans.len() % stride != 0 || a.trans.len() < stride {
+        return fail(12, "after-kind cells are not whole rows", a.trans.len());
+    }
+    if a.trans.iter().take(stride).any(|&c| c != 0) {
+        return fail(12, "after-kind row 0 is not dead", 0);
+    }
+    let names_row = |cell: u16| {
+        let id = usize::from(cell >> 1);
+        id % stride == 0 && id < a.trans.len()
+    };
+    if let Some(i) = a.trans.iter().position(|&c| !names_row(c)) {
+        return fail(12, "after-kind cell names no row", i);
+    }
+    for (k, kind) in a.kinds.iter().enumerate() {
+        if !names_row(kind.start) {
+            return fail(12, "after-kind start names no row", k);
+        }
+        if !t
+            .captures
+            .get(usize::from(kind.capture))
+            .is_some_and(|c| c.is_kind())
+        {
+            return fail(12, "after-kind capture is not a kind", k);
+        }
+    }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! width, with or without tags, and the whole-input entry points built on
 //! it ([`validate`], [`split`], [`split_with`], [`split_regs`]).
 
+use crate::after::decide_kinds_regs;
 use crate::error::{corrupt, corrupt_at, sequence_start, Error, ErrorKind};
 use crate::tables::{ByteSet, Captures, Edge, Final, Op, Span, Tables, Trans, MAX_STACK_REGS, NIL};
 
@@ -610,7 +611,9 @@ pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
     }
     let regs = reset_regs(t, regs)?;
     let state = drive_any::<true, [usize]>(t, input, t.start, 0, regs)?;
-    finish_tags(t, state, input.len(), regs)
+    finish_tags(t, state, input.len(), regs)?;
+    decide_kinds_regs(t, input, regs);
+    Ok(())
 }
 
 /// [`split_regs`] on a wide file: clears it, then runs.
@@ -622,7 +625,10 @@ fn split_wide<const N: usize>(
 ) -> Result<(), Error> {
     file.0.fill(NIL);
     let state = drive_any::<true, Wide<'_, N>>(t, input, t.start, 0, &mut file)?;
-    finish_tags(t, state, input.len(), &mut file)
+    finish_tags(t, state, input.len(), &mut file)?;
+    // Note [kinds after the match].
+    decide_kinds_regs(t, input, file.0);
+    Ok(())
 }
 
 // `Error::at_char_start` re-runs the machine, so it lives with the driver

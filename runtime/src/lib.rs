@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod after;
 mod check;
 mod drive;
 mod encode_set;
@@ -42,6 +43,7 @@ mod longest;
 mod stream;
 mod tables;
 
+pub use after::{decide_kinds, AfterKind, AfterKinds, KindMatcher};
 pub use check::{check, CheckError};
 pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};
 pub use encode_set::EncodeSet;

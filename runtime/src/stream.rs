@@ -235,6 +235,10 @@ impl<'t, 'r> Machine<'t, 'r> {
 
     /// Ends the input and writes each capture's span into `out`.
     ///
+    /// The machine keeps no bytes, so the kinds decided after the match
+    /// ([`Tables::after`]) are left absent: decide them with
+    /// [`decide_kinds`](crate::decide_kinds) from the bytes fed.
+    ///
     /// # Errors
     ///
     /// As [`Machine::finish`], plus [`ErrorKind::BufferTooSmall`].

@@ -1,6 +1,9 @@
 //! The table types shared by the generator and the driver: [`Tables`] and
 //! its parts ([`Trans`], [`Edge`], [`Op`], [`Final`], [`ByteSet`],
-//! [`CaptureInfo`], [`StrRef`]), and [`Captures`], a split's result.
+//! [`CaptureInfo`], [`StrRef`], [`AfterKinds`]), and [`Captures`], a split's
+//! result.
+
+use crate::after::AfterKinds;
 
 /// A half-open byte range `(start, end)` into the input.
 pub type Span = (usize, usize);
@@ -292,6 +295,7 @@ impl CaptureInfo {
 ///     every state ID `id`, [`Tables::state_index`]`(id)` (a multiply and a
 ///     shift) equals `id / stride` (a division, 10 to 30 cycles, paid at
 ///     the end of every input).
+/// 12. [`Tables::after`] keeps the invariants listed at [`AfterKinds`].
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     /// The entry rule this machine recognizes, e.g. `"URI-reference"`.
@@ -336,6 +340,10 @@ pub struct Tables<'a> {
     pub expected: &'a [StrRef],
     /// The text of every [`StrRef`]: capture names and expected texts.
     pub strings: &'a str,
+    /// The kinds decided after the match (a grammar's `;@ kind-after`;
+    /// [`AfterKinds::NONE`] for most machines): see
+    /// [`decide_kinds`](crate::decide_kinds).
+    pub after: AfterKinds<'a>,
     /// Whether the grammar says `;@ charset utf-8`: its values above
     /// `%x7F` are characters, matched byte by byte in UTF-8, so an error
     /// can fall inside a character ([`Error::at_char_start`](crate::Error::at_char_start) moves it back
@@ -398,8 +406,9 @@ impl<'a> Tables<'a> {
         (0..self.captures.len()).find(|&i| self.capture_name(i) == Some(name))
     }
 
-    /// Bytes of transition data: classes, transitions, edges, ops, finals
-    /// and tag registers (the data the matcher reads; diagnostics excluded).
+    /// Bytes of transition data: classes, transitions, edges, ops, finals,
+    /// accelerated runs and the kinds decided after the match (the data
+    /// the matcher reads; diagnostics excluded).
     pub fn table_bytes(&self) -> usize {
         256 + self.trans.len() * self.trans.id_bytes()
             + core::mem::size_of_val(self.edges)
@@ -408,6 +417,7 @@ impl<'a> Tables<'a> {
             + self.state_final.len() * self.state_final.id_bytes()
             + core::mem::size_of_val(self.accels)
             + self.accel_lut.map_or(0, |l| l.len())
+            + self.after.table_bytes()
     }
 }
 

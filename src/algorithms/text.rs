@@ -576,10 +576,28 @@ impl<'a, 't> Found<'a, 't> {
             rest: self.text.get(self.start..self.grammar_end).unwrap_or(&[]),
             drop_hyphens: false,
         };
-        for c in accepted {
+        for c in accepted.clone() {
             m.feed(c)?;
         }
-        m.finish_split(out)
+        m.finish_split(out)?;
+        // The machine keeps no bytes: the kinds decided after the match
+        // (RFC 3986's IPv4address and reg-name) are decided here, from the
+        // same pieces, by the offsets the machine counted.
+        let pieces = self.implied.map(str::as_bytes).into_iter().chain(accepted);
+        uridfa_runtime::decide_kinds(self.tables, out, |mut k, (s, e)| {
+            let mut at = 0usize;
+            for p in pieces.clone() {
+                let end = at.saturating_add(p.len());
+                let from = s.max(at).saturating_sub(at);
+                let to = e.min(end).saturating_sub(at);
+                if from < to {
+                    k.feed(p.get(from..to).unwrap_or_default());
+                }
+                at = end;
+            }
+            k.is_match()
+        });
+        Ok(())
     }
 }
 

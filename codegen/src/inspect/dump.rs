@@ -243,7 +243,53 @@ pub fn tables_text(t: &TablesBuf) -> String {
             .collect();
         let _ = writeln!(out, "{s}{fin}: {}", row.join(" "));
     }
+    after_text(&t.after, &tables, &mut out);
     out
+}
+
+/// The kinds decided after the match, for [`tables_text`]: the classes,
+/// each kind's start, and the rows (a cell as `row` or `row*` when it
+/// accepts, `-` when dead).
+fn after_text(
+    a: &crate::pipeline::tables::AfterKindsBuf,
+    t: &uridfa_runtime::Tables<'_>,
+    out: &mut String,
+) {
+    let Some(classes) = &a.classes else {
+        return;
+    };
+    let stride = a.stride.max(1) as usize;
+    let cell = |c: u16| -> String {
+        match c {
+            0 => "-".to_string(),
+            c => format!(
+                "{}{}",
+                usize::from(c >> 1) / stride,
+                if c & 1 == 1 { "*" } else { "" }
+            ),
+        }
+    };
+    let _ = writeln!(
+        out,
+        "after-kinds: {} kinds, {} rows, stride {}",
+        a.kinds.len(),
+        a.trans.len() / stride,
+        stride
+    );
+    for k in &a.kinds {
+        let name = t.capture_name(usize::from(k.capture)).unwrap_or("?");
+        let _ = writeln!(out, "after-kind {name}: start {}", cell(k.start));
+    }
+    for c in 0..stride {
+        let bytes: Vec<u8> = (0..=255u8)
+            .filter(|&b| usize::from(classes[usize::from(b)]) == c)
+            .collect();
+        let _ = writeln!(out, "after-class {c}: {}", byte_ranges(&bytes));
+    }
+    for (r, row) in a.trans.chunks(stride).enumerate() {
+        let row: Vec<String> = row.iter().map(|&c| cell(c)).collect();
+        let _ = writeln!(out, "after-row {r}: {}", row.join(" "));
+    }
 }
 
 /// The runtime tables of one machine as a Graphviz digraph.

@@ -45,6 +45,23 @@ pub struct Oracle {
     vm: PikeVM,
     group_component: Vec<usize>,
     component_len: usize,
+    /// The kinds decided after the match: component, parent and a dense
+    /// DFA of the kind's rule.
+    after: Vec<(usize, usize, dense::DFA<Vec<u32>>)>,
+}
+
+/// regex-automata's dense DFA for `lowered`'s expression followed by `\z`.
+fn anchored_dfa(lowered: &Lowered) -> Result<(dense::DFA<Vec<u32>>, thompson::NFA), String> {
+    let nfa = crate::pipeline::nfa::compile_anchored_end(lowered).map_err(|e| e.to_string())?;
+    let dfa = dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .minimize(false)
+                .start_kind(StartKind::Anchored),
+        )
+        .build_from_nfa(&nfa)
+        .map_err(|e| e.to_string())?;
+    Ok((dfa, nfa))
 }
 
 impl Oracle {
@@ -56,21 +73,28 @@ impl Oracle {
     /// statistics support, so they keep `String` (Note [stage errors] in
     /// [`crate::driver`]).
     pub fn new(lowered: &Lowered) -> Result<Oracle, String> {
-        let nfa = crate::pipeline::nfa::compile_anchored_end(lowered).map_err(|e| e.to_string())?;
-        let dfa = dense::Builder::new()
-            .configure(
-                dense::Config::new()
-                    .minimize(false)
-                    .start_kind(StartKind::Anchored),
-            )
-            .build_from_nfa(&nfa)
-            .map_err(|e| e.to_string())?;
+        let (dfa, nfa) = anchored_dfa(lowered)?;
         let vm = PikeVM::new_from_nfa(nfa).map_err(|e| e.to_string())?;
+        let mut after = Vec::new();
+        for (c, hir) in &lowered.after {
+            let Some(parent) = lowered.components.get(*c).and_then(|k| k.kind_of) else {
+                return Err(format!("kind-after component {c} has no parent"));
+            };
+            let plain = Lowered {
+                hir: hir.clone(),
+                components: Vec::new(),
+                group_component: Vec::new(),
+                after: Vec::new(),
+                ..lowered.clone()
+            };
+            after.push((*c, parent, anchored_dfa(&plain)?.0));
+        }
         Ok(Oracle {
             dfa,
             vm,
             group_component: lowered.group_component.clone(),
             component_len: lowered.components.len(),
+            after,
         })
     }
 
@@ -85,7 +109,11 @@ impl Oracle {
         self.vm.create_cache()
     }
 
-    /// The PikeVM's component spans, or `None` if it finds no match.
+    /// The PikeVM's component spans, or `None` if it finds no match; then
+    /// each kind decided after the match (in order) that a dense DFA of its
+    /// rule accepts over its parent's whole span, unless an earlier one
+    /// took that parent (`uridfa_runtime`'s Note \[kinds after the
+    /// match\], decided here independently of the tables).
     pub fn spans(&self, cache: &mut Cache, input: &[u8]) -> Option<Vec<Option<(usize, usize)>>> {
         let mut caps = self.vm.create_captures();
         self.vm
@@ -101,13 +129,26 @@ impl Oracle {
                 ends[c] = ends[c].max(Some(span.end));
             }
         }
-        Some(
-            starts
-                .into_iter()
-                .zip(ends)
-                .map(|(s, e)| Some((s?, e?)))
-                .collect(),
-        )
+        let mut spans: Vec<Option<(usize, usize)>> = starts
+            .into_iter()
+            .zip(ends)
+            .map(|(s, e)| Some((s?, e?)))
+            .collect();
+        let mut taken = Vec::new();
+        for (c, parent, dfa) in &self.after {
+            let Some((s, e)) = spans[*parent] else {
+                continue;
+            };
+            if taken.contains(parent) {
+                continue;
+            }
+            let bytes = Input::new(&input[s..e]).anchored(Anchored::Yes);
+            if matches!(dfa.try_search_fwd(&bytes), Ok(Some(_))) {
+                spans[*c] = Some((s, e));
+                taken.push(*parent);
+            }
+        }
+        Some(spans)
     }
 }
 

@@ -145,6 +145,32 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
         ),
         None => (quote!(), quote!(None)),
     };
+    // Note [kinds after the match] (in `lower.rs`).
+    let (after_static, after) = match &t.after.classes {
+        Some(after_classes) => {
+            let (ac_id, at_id) = (id("AFTER_CLASSES"), id("AFTER_TRANS"));
+            let at = t.after.trans.iter().map(|&x| Literal::u16_unsuffixed(x));
+            let at_len = t.after.trans.len();
+            let kinds = t.after.kinds.iter().map(|k| {
+                let (c, s) = (k.capture, k.start);
+                quote!(::uridfa_runtime::AfterKind { capture: #c, start: #s })
+            });
+            let stride = t.after.stride;
+            (
+                quote! {
+                    static #ac_id: [u8; 256] = [#(#after_classes),*];
+                    static #at_id: [u16; #at_len] = [#(#at),*];
+                },
+                quote!(::uridfa_runtime::AfterKinds {
+                    kinds: &[#(#kinds),*],
+                    classes: Some(&#ac_id),
+                    stride: #stride,
+                    trans: &#at_id,
+                }),
+            )
+        }
+        None => (quote!(), quote!(::uridfa_runtime::AfterKinds::NONE)),
+    };
     let finals = t.finals.iter().map(|f| {
         let (a, b, c) = (f.accept, f.ops_start, f.ops_len);
         quote!(::uridfa_runtime::Final { accept: #a, ops_start: #b, ops_len: #c })
@@ -173,6 +199,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
         static #ops_id: [::uridfa_runtime::Op; #ops_len] = [#(#ops),*];
         static #accels_id: [::uridfa_runtime::ByteSet; #accels_len] = [#(#accels),*];
         #accel_lut_static
+        #after_static
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
         static #state_final_id: [#state_final_ty; #state_len] = [#(#state_final_vals),*];
         static #comp_id: [u16; #state_len] = [#(#comps),*];
@@ -198,6 +225,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
             state_expected: &#exp_id,
             expected: &EXPECTED,
             strings: STRINGS,
+            after: #after,
             utf8: #utf8,
         };
     }

@@ -51,7 +51,32 @@ pub struct Component {
     pub name: String,
     /// For a kind capture, the index of the component it classifies.
     pub kind_of: Option<usize>,
+    /// Whether it is a kind decided after the match (`;@ kind-after`):
+    /// its rule is not tagged, and its tags stay [`uridfa_runtime::NIL`]
+    /// in the machine (Note [kinds after the match]).
+    pub after: bool,
 }
+
+// Note [kinds after the match]
+//
+// `host = IP-literal / IPv4address / reg-name` is ambiguous: every
+// IPv4address is also a reg-name, and the alternatives' order says which
+// one a host is. Tagging both rules makes the machine carry that decision
+// along every host byte, counting dec-octets beside the reg-name states:
+// in RFC 3986's URI-reference that was 49 of 238 states (13,846 table
+// bytes then, 11,055 with the two kinds decided after the match, their
+// DFAs included), for a question about a dozen bytes that the match has
+// already delimited. `;@ kind-after host = IPv4address / reg-name`
+// moves the question after the match. The kinds it lists are captures
+// (with tag slots, `kind_of` and accessors as before), but their rules are
+// not tagged in the entry's machine; instead each gets a small plain DFA
+// of its own (`tables::after_kinds`), and the run time, once the match
+// has fixed the parent's span, sets the first listed kind whose machine
+// accepts the parent's whole span to that span (`uridfa_runtime`'s Note
+// [kinds after the match]). A kind decided that way always spans its
+// parent, and so it is only right for a kind that is a whole alternative
+// of its parent: an `IPv4address` inside an IPv6 literal is no longer
+// reported as one.
 
 /// A rule whose first bytes can name an expected-byte set in error messages
 /// (`expected pchar, "/" or end of input`).
@@ -86,6 +111,10 @@ pub struct Lowered {
     /// Whether the grammar says `;@ charset utf-8`: values above `%x7F`
     /// are characters, matched as their UTF-8 bytes.
     pub utf8: bool,
+    /// The kinds decided after the match whose parent this entry
+    /// captures: each component's index and its rule, lowered without
+    /// captures (Note [kinds after the match]).
+    pub after: Vec<(usize, Hir)>,
 }
 
 /// The ways lowering can fail (reported as diagnostics by [`lower`]).
@@ -746,6 +775,7 @@ pub fn lower_with(
         components.push(Component {
             name: cap.name.clone(),
             kind_of: None,
+            after: false,
         });
         for (rule, _) in &cap.rules {
             captured.insert(rule.to_ascii_lowercase(), index);
@@ -761,10 +791,14 @@ pub fn lower_with(
             errors.push((span, format!("kind of unknown capture '{of}'")));
         }
         for (rule, _) in &cap.rules {
-            captured.insert(rule.to_ascii_lowercase(), components.len());
+            // Note [kinds after the match]: not tagged here.
+            if !cap.after {
+                captured.insert(rule.to_ascii_lowercase(), components.len());
+            }
             components.push(Component {
                 name: rule.clone(),
                 kind_of: parent,
+                after: cap.after,
             });
         }
     }
@@ -783,6 +817,30 @@ pub fn lower_with(
     let hir = l.rule_ref(entry, entry_span);
     if l.errors.is_empty() {
         l.check_one_place(&hir, &components);
+    }
+    // Note [kinds after the match]: each such kind whose parent this entry
+    // captures, as a rule of its own, without captures.
+    let mut after = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let parent_used = c.kind_of.is_some_and(|p| l.group_component.contains(&p));
+        if !c.after || !parent_used || !l.errors.is_empty() {
+            continue;
+        }
+        let mut plain = Lowerer {
+            grammar: g,
+            captured: BTreeMap::new(),
+            group_component: Vec::new(),
+            errors: Vec::new(),
+            depth: 0,
+            nesting: 0,
+            too_deep: false,
+            refs: Vec::new(),
+            open: u32::MAX,
+            group_ref: Vec::new(),
+        };
+        let kind_hir = plain.rule_ref(&c.name, entry_span);
+        l.errors.append(&mut plain.errors);
+        after.push((i, kind_hir));
     }
     let named_sets = sizes.named_sets(g);
     if !l.errors.is_empty() {
@@ -804,6 +862,7 @@ pub fn lower_with(
         group_component: l.group_component,
         named_sets,
         utf8: g.utf8,
+        after,
     })
 }
 

@@ -13,7 +13,9 @@
 use crate::pipeline::lower::{Lowered, NamedSet};
 use crate::pipeline::tdfa::Tdfa;
 use std::collections::HashMap;
-use uridfa_runtime::{ByteSet, CaptureInfo, Edge, Final, Ids, Op, StrRef, Tables, Trans};
+use uridfa_runtime::{
+    AfterKind, AfterKinds, ByteSet, CaptureInfo, Edge, Final, Ids, Op, StrRef, Tables, Trans,
+};
 
 /// The fewest looping bytes that make a state worth accelerating (see
 /// Note \[acceleration\] in this file).
@@ -73,6 +75,128 @@ pub struct TablesBuf {
     pub strings: String,
     /// See [`Tables::utf8`].
     pub utf8: bool,
+    /// See [`Tables::after`].
+    pub after: AfterKindsBuf,
+}
+
+/// The owned form of [`AfterKinds`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AfterKindsBuf {
+    /// See [`AfterKinds::kinds`].
+    pub kinds: Vec<AfterKind>,
+    /// See [`AfterKinds::classes`].
+    pub classes: Option<[u8; 256]>,
+    /// See [`AfterKinds::stride`].
+    pub stride: u32,
+    /// See [`AfterKinds::trans`].
+    pub trans: Vec<u16>,
+}
+
+impl AfterKindsBuf {
+    /// Borrows the buffers as the run time's type.
+    pub fn as_after(&self) -> AfterKinds<'_> {
+        AfterKinds {
+            kinds: &self.kinds,
+            classes: self.classes.as_ref(),
+            stride: self.stride,
+            trans: &self.trans,
+        }
+    }
+}
+
+/// The DFAs of kinds decided after the match are too large for their
+/// `u16` cells (more than 32,767 premultiplied IDs together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AfterKindsTooLarge {
+    /// The premultiplied IDs they would need.
+    pub ids: usize,
+}
+
+impl std::fmt::Display for AfterKindsTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the machines of the kinds decided after the match need {} cells, more than the \
+             32,767 their u16 cells can name; declare fewer or smaller kinds with 'kind-after'",
+            self.ids
+        )
+    }
+}
+
+impl std::error::Error for AfterKindsTooLarge {}
+
+/// Lays out the plain DFAs of the kinds decided after the match (each a
+/// capture index and the tables of its rule, built without captures) as
+/// one [`AfterKinds`]: a byte-class table shared by all (the classes that
+/// every DFA's classes refine), a dead row 0, then each DFA's rows
+/// (`uridfa_runtime`'s Note \[kinds after the match\]). Accelerated runs
+/// are unused: an edge is read as its target.
+///
+/// # Errors
+///
+/// [`AfterKindsTooLarge`] when the IDs do not fit the `u16` cells.
+pub fn after_kinds(subs: &[(usize, TablesBuf)]) -> Result<AfterKindsBuf, AfterKindsTooLarge> {
+    if subs.is_empty() {
+        return Ok(AfterKindsBuf::default());
+    }
+    // Joint classes: bytes that every DFA puts in the same class.
+    let mut joint: HashMap<Vec<u8>, u8> = HashMap::new();
+    let mut reps: Vec<usize> = Vec::new();
+    let mut classes = [0u8; 256];
+    for (b, class) in classes.iter_mut().enumerate() {
+        let key: Vec<u8> = subs.iter().map(|(_, t)| t.classes[b]).collect();
+        let next = joint.len() as u8;
+        *class = *joint.entry(key).or_insert_with(|| {
+            reps.push(b);
+            next
+        });
+    }
+    let stride = reps.len();
+    let rows = 1 + subs.iter().map(|(_, t)| t.state_len()).sum::<usize>();
+    let ids = rows * stride;
+    if ids > 1 << 15 {
+        return Err(AfterKindsTooLarge { ids });
+    }
+    let mut trans = vec![0u16; stride];
+    let mut kinds = Vec::new();
+    let mut base = 1;
+    for (capture, t) in subs {
+        let tables = t.as_tables();
+        let sub_stride = t.stride as usize;
+        // The cell of a state given by its index in `t`.
+        let cell = |index: usize| -> u16 {
+            let accept = tables.final_of(index).is_some_and(|f| f.accept);
+            ((((base + index) * stride) << 1) | usize::from(accept)) as u16
+        };
+        // The cell a transition ID of `t` leads to (0: dead).
+        let target = |id: u32| -> u16 {
+            let id = match id.cmp(&t.special) {
+                std::cmp::Ordering::Less => id,
+                std::cmp::Ordering::Equal => return 0,
+                std::cmp::Ordering::Greater => t.edges[(id - t.special - 1) as usize].target,
+            };
+            cell(id as usize / sub_stride)
+        };
+        for s in 0..t.state_len() {
+            for &rep in &reps {
+                let id = tables
+                    .trans
+                    .get(s * sub_stride + usize::from(t.classes[rep]));
+                trans.push(id.map_or(0, target));
+            }
+        }
+        kinds.push(AfterKind {
+            capture: *capture as u16,
+            start: cell(t.start as usize / sub_stride),
+        });
+        base += t.state_len();
+    }
+    Ok(AfterKindsBuf {
+        kinds,
+        classes: Some(classes),
+        stride: stride as u32,
+        trans,
+    })
 }
 
 impl TablesBuf {
@@ -99,6 +223,7 @@ impl TablesBuf {
             expected: &self.expected,
             strings: &self.strings,
             utf8: self.utf8,
+            after: self.after.as_after(),
         }
     }
 
@@ -454,5 +579,6 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         expected,
         strings: strings.blob,
         utf8: lowered.utf8,
+        after: AfterKindsBuf::default(),
     }
 }

@@ -74,6 +74,11 @@ pub struct Capture {
     /// capture classifies. Each rule listed is then its own capture, named
     /// after the rule, with `kind_of = Some("host")`.
     pub kind_of: Option<String>,
+    /// For `;@ kind-after`: the kind is decided after the match, by a
+    /// machine of its own run over the span of the capture it classifies
+    /// (Note [kinds after the match] in `lower.rs`); its rule is not tagged
+    /// in the entry's machine.
+    pub after: bool,
 }
 
 /// A `;@ encode-set NAME = rule` pragma: the bytes a percent-encoder may

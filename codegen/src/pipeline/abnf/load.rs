@@ -248,12 +248,15 @@ impl Loader {
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
                 Item::Capture { capture, .. } => self.captures.push(capture),
-                Item::Kind { kind, rules, .. } => {
+                Item::Kind {
+                    kind, rules, after, ..
+                } => {
                     for (rule, span) in rules {
                         self.captures.push(Capture {
                             name: rule.clone(),
                             rules: vec![(rule, span)],
                             kind_of: Some(kind.0.clone()),
+                            after,
                         });
                     }
                     self.kinds.push(kind);

@@ -43,7 +43,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, component, capture, kind, charset, encode-set, view, views, accessor, methods or title)",
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, methods or title)",
             );
             return;
         };
@@ -81,7 +81,7 @@ impl<'t> Parser<'t> {
                     self.items.push(Item::Component { names, pragma });
                 }
             }
-            "capture" | "kind" => self.capture(&name, args, pragma, end_span),
+            "capture" | "kind" | "kind-after" => self.capture(&name, args, pragma, end_span),
             "charset" => match args {
                 [(cs, _)] if cs.eq_ignore_ascii_case("utf-8") => {
                     self.items.push(Item::Charset { pragma });
@@ -166,7 +166,7 @@ impl<'t> Parser<'t> {
             },
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, charset, encode-set, view, views, accessor, methods or title"
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, methods or title"
                 );
                 self.error(name_span, msg);
             }
@@ -288,7 +288,7 @@ impl<'t> Parser<'t> {
     }
 
     /// `capture R1 R2 ...`, `capture NAME = R1 / R2 ...`,
-    /// `kind NAME = R1 / R2 ...`.
+    /// `kind NAME = R1 / R2 ...`, `kind-after NAME = R1 / R2 ...`.
     pub(super) fn capture(
         &mut self,
         pragma_name: &str,
@@ -299,9 +299,10 @@ impl<'t> Parser<'t> {
         let tokens = split_tokens(args);
         let named = tokens.get(1).is_some_and(|(t, _)| t == "=");
         if !named {
-            if pragma_name == "kind" {
+            if pragma_name != "capture" {
                 let span = tokens.first().map_or(end, |t| t.1);
-                self.error(span, "expected 'kind NAME = RULE / RULE ...'");
+                let msg = format!("expected '{pragma_name} NAME = RULE / RULE ...'");
+                self.error(span, msg);
                 return;
             }
             if tokens.is_empty() {
@@ -315,6 +316,7 @@ impl<'t> Parser<'t> {
                             name: rule.clone(),
                             rules: vec![(rule, span)],
                             kind_of: None,
+                            after: false,
                         },
                         pragma,
                     });
@@ -335,10 +337,11 @@ impl<'t> Parser<'t> {
         let Some(rules) = self.rule_list(&tokens[2..], true) else {
             return;
         };
-        if pragma_name == "kind" {
+        if pragma_name != "capture" {
             self.items.push(Item::Kind {
                 kind: (name, name_span),
                 rules,
+                after: pragma_name == "kind-after",
                 pragma,
             });
         } else {
@@ -347,6 +350,7 @@ impl<'t> Parser<'t> {
                     name,
                     rules,
                     kind_of: None,
+                    after: false,
                 },
                 pragma,
             });

@@ -37,6 +37,9 @@ pub(super) enum Item {
     Kind {
         kind: (String, Span),
         rules: Vec<(String, Span)>,
+        /// `kind-after`: decided after the match (Note [kinds after the
+        /// match] in `lower.rs`).
+        after: bool,
         pragma: Span,
     },
     Charset {
