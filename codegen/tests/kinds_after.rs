@@ -186,7 +186,8 @@ fn check_refuses_broken_after_kind_tables() {
     .unwrap_or_else(|d| panic!("{d}"));
     let good = c.machines[0].tables.clone();
     assert!(check(&good.as_tables()).is_ok());
-    let broken: [(&str, fn(&mut uridfa_codegen::tables::TablesBuf)); 5] = [
+    type Break = fn(&mut uridfa_codegen::tables::TablesBuf);
+    let broken: [(&str, Break); 5] = [
         ("after-kind byte class >= stride", |t| {
             t.after.classes.as_mut().unwrap()[0] = 200
         }),
