@@ -104,6 +104,28 @@ impl<'a, const T: usize> Parts<'a, T> {
         self.input.get(s as usize..e as usize)
     }
 
+    /// The span of capture `i` of `t` (the tables these parts come
+    /// from): [`Parts::span`], except that a kind decided after the match
+    /// (`;@ kind-after`, which the parse leaves unset) is decided here,
+    /// from its parent's bytes (`uridfa_runtime::kind_after_of`).
+    #[inline]
+    pub(crate) fn span_in(&self, t: &Tables<'_>, i: usize) -> Option<(usize, usize)> {
+        if !t.after.kinds.iter().any(|k| usize::from(k.capture) == i) {
+            return self.span(i);
+        }
+        let parent = usize::from(t.captures.get(i)?.kind_of);
+        let (s, e) = self.span(parent)?;
+        let bytes = self.input.as_bytes().get(s..e)?;
+        (uridfa_runtime::kind_after_of(t, parent, bytes) == Some(i)).then_some((s, e))
+    }
+
+    /// The text of capture `i` of `t`, as [`Parts::span_in`] decides it.
+    #[inline]
+    pub(crate) fn get_in(&self, t: &Tables<'_>, i: usize) -> Option<&'a str> {
+        let (s, e) = self.span_in(t, i)?;
+        self.input.get(s..e)
+    }
+
     /// The whole input.
     #[inline]
     pub(crate) fn input(&self) -> &'a str {
@@ -146,10 +168,14 @@ pub(crate) fn host_ip(host: &str, kind: HostKind) -> Option<core::net::IpAddr> {
 }
 
 /// The kind of host from the captures `[host, IPv6address, IPvFuture,
-/// IPv4address]` of a grammar of the RFC 3986 family (here rather than in
-/// `rfc3986`, so that `rfc3987` and `rfc6874` do not need its feature).
+/// IPv4address]` of a grammar of the RFC 3986 family, parsed with `t`
+/// (here rather than in `rfc3986`, so that `rfc3987` and `rfc6874` do not
+/// need its feature). `IPv4address` is decided after the match (`;@
+/// kind-after`): only here, when the kind is asked for; a host that is
+/// neither is a `reg-name`, the last alternative of `host`.
 #[cfg(any(feature = "rfc3986", feature = "rfc3987", feature = "rfc6874"))]
 pub(crate) fn host_kind_of<const T: usize>(
+    t: &Tables<'_>,
     parts: &crate::parts::Parts<'_, T>,
     [host, ipv6, ipvfuture, ipv4]: [usize; 4],
 ) -> Option<HostKind> {
@@ -160,7 +186,7 @@ pub(crate) fn host_kind_of<const T: usize>(
         Some(HostKind::Ipv6)
     } else if parts.span(ipvfuture).is_some() {
         Some(HostKind::IpvFuture)
-    } else if parts.span(ipv4).is_some() {
+    } else if parts.span_in(t, ipv4).is_some() {
         Some(HostKind::Ipv4)
     } else {
         Some(HostKind::RegName)

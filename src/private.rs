@@ -51,6 +51,20 @@ impl<'a, const T: usize> Spans<'a, T> {
         self.0.span(i)
     }
 
+    /// The span of capture `i` of `t`, deciding a kind decided after the
+    /// match (`;@ kind-after`).
+    #[inline]
+    pub fn span_in(&self, t: &Tables<'_>, i: usize) -> Option<(usize, usize)> {
+        self.0.span_in(t, i)
+    }
+
+    /// The text of capture `i` of `t`, deciding a kind decided after the
+    /// match (`;@ kind-after`).
+    #[inline]
+    pub fn get_in(&self, t: &Tables<'_>, i: usize) -> Option<&'a str> {
+        self.0.get_in(t, i)
+    }
+
     /// The whole input.
     #[inline]
     pub fn input(&self) -> &'a str {

@@ -130,6 +130,13 @@ fn machine_finish_split_any(
     m.finish_split(out)
 }
 
+/// `decide_kinds_regs` after `split_regs`.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn decide_kinds_regs_any(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) {
+    uridfa_runtime::decide_kinds_regs(t, input, regs)
+}
+
 /// `decide_kinds` after a stream, from the bytes fed (in two pieces, as
 /// fed), through `KindMatcher::feed` and `is_match`.
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
@@ -575,6 +582,7 @@ fn main() {
         let with_any = split_with_any(t, input, &mut regs, &mut out3);
         let mut raw = [0usize; MAX_STACK_REGS];
         let regs_any = split_regs_any(t, input, &mut raw);
+        decide_kinds_regs_any(t, input, &mut raw);
         let mut out4 = [None; CAPTURE_LEN];
         let stream_any = machine_new_any(t, &mut regs).and_then(|mut m| {
             machine_feed_any(&mut m, a)?;

@@ -217,3 +217,29 @@ fn kind_after_of_no_capture_is_an_error() {
         .to_string();
     assert!(e.contains("kind 'host' names no capture"), "{e}");
 }
+
+#[test]
+fn split_regs_leaves_them_to_decide_kinds_regs_and_kind_after_of() {
+    let c = compile_str(
+        "k.abnf",
+        &SMALL.replace("KIND", "kind-after"),
+        Options::default(),
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
+    let t = c.machines[0].tables.as_tables();
+    let input = b"<123>";
+    let mut regs = vec![0; t.reg_len as usize];
+    uridfa_runtime::split_regs(&t, input, &mut regs).unwrap();
+    // host, then num and name unset.
+    assert_eq!(
+        regs[..6],
+        [1, 4, usize::MAX, usize::MAX, usize::MAX, usize::MAX]
+    );
+    uridfa_runtime::decide_kinds_regs(&t, input, &mut regs);
+    assert_eq!(regs[..6], [1, 4, 1, 4, usize::MAX, usize::MAX]);
+    assert_eq!(uridfa_runtime::kind_after_of(&t, 0, b"123"), Some(1));
+    assert_eq!(uridfa_runtime::kind_after_of(&t, 0, b"1234"), Some(2));
+    assert_eq!(uridfa_runtime::kind_after_of(&t, 0, b"12-"), None);
+    // Only a parent of after-kinds has any.
+    assert_eq!(uridfa_runtime::kind_after_of(&t, 1, b"123"), None);
+}

@@ -232,6 +232,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             parts: quote!(::uridfa::__private::Spans),
             error: quote!(::uridfa::Error),
             tables: quote!(__tables),
+            entry: Some(quote!(#name::tables())),
         },
         parse_on_view: false,
         debug: emit::view::DebugStyle::Accessors,

@@ -53,6 +53,12 @@ fuzz_target!(|data: &[u8]| {
         let whole = split::<CAPTURE_LEN>(t, input);
         let mut spans = [None; CAPTURE_LEN];
         let chunked = streamed(t, seed, input, &mut spans);
+        // A stream keeps no bytes: its caller decides the kinds decided
+        // after the match, as `split` does.
+        uridfa_runtime::decide_kinds(t, &mut spans, |mut k, (s, e)| {
+            k.feed(&input[s..e]);
+            k.is_match()
+        });
         match (whole, chunked) {
             (Ok(caps), Ok(())) => {
                 assert_eq!(caps.as_slice(), &spans, "{}: streamed spans differ", t.rule)

@@ -11,9 +11,14 @@ use crate::tables::{Span, Tables, NIL};
 // Each has a small plain DFA of its own in `Tables::after` instead. Once a
 // match has fixed the parent's span, the first of them (in pragma order)
 // whose DFA accepts the parent's whole span gets that span; the rest stay
-// absent. `split`, `split_with` and `split_regs` do this before they
-// return; a `Machine`, which keeps no bytes, leaves them absent, and its
+// absent. `split` and `split_with` do this before they return; a
+// `Machine`, which keeps no bytes, leaves them absent, and its
 // caller decides them with `decide_kinds` from the bytes it fed.
+// `split_regs` leaves them too, as the raw output of the machine, so that
+// a caller pays for a kind only when it asks for it (`kind_after_of`, as
+// the typed views do; deciding RFC 3986's two in every parse cost 38 ns
+// per kasztp URL, a third of `UriRef::parse`); `split` and `split_with`
+// decide them all (`decide_kinds_regs`).
 //
 // The DFAs share one byte-class table and one transition table of `u16`
 // cells. A cell is the next state's premultiplied ID shifted left by one,
@@ -133,8 +138,8 @@ impl KindMatcher<'_> {
 /// after the match]), given each capture's span in `spans` (capture order,
 /// as [`Machine::finish_split`](crate::Machine::finish_split) writes them)
 /// and `accepts`, which feeds a span's bytes to a [`KindMatcher`] and
-/// returns [`KindMatcher::is_match`]. [`split`](crate::split) and the other
-/// whole-input entry points do this themselves.
+/// returns [`KindMatcher::is_match`]. [`split`](crate::split) and
+/// [`split_with`](crate::split_with) do this themselves.
 ///
 /// A kind whose parent is absent, or whose parent an earlier kind of this
 /// list already took, is left as it is.
@@ -183,11 +188,52 @@ pub fn decide_kinds(
     }
 }
 
+/// Which kind decided after the match a capture with span bytes `bytes`
+/// is: the first of `t`'s [`AfterKinds`] of capture `parent` whose DFA
+/// accepts all of `bytes` (its capture index), or `None`. Only that kind
+/// runs its DFA on the bytes, and the ones before it. What the typed views
+/// call when a kind is asked for, rather than deciding every kind of every
+/// parse.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>, host: usize, ipv4: usize) {
+/// let is_ipv4 = uridfa_runtime::kind_after_of(tables, host, b"192.0.2.1") == Some(ipv4);
+/// # let _ = is_ipv4; }
+/// ```
+pub fn kind_after_of(t: &Tables<'_>, parent: usize, bytes: &[u8]) -> Option<usize> {
+    for (k, kind) in t.after.kinds.iter().enumerate() {
+        let of = t.captures.get(usize::from(kind.capture)).map(|c| c.kind_of);
+        if of.map(usize::from) != Some(parent) {
+            continue;
+        }
+        let mut m = t.after.matcher(k)?;
+        m.feed(bytes);
+        if m.is_match() {
+            return Some(usize::from(kind.capture));
+        }
+    }
+    None
+}
+
 /// [`decide_kinds`] on tag registers (tag `2c` and `2c + 1` of capture
-/// `c` in `regs`), for a whole `input`: what the `split` functions run
-/// after the final operations.
+/// `c` in `regs`, as [`split_regs`](crate::split_regs) leaves them), for
+/// a whole `input`: what [`split`](crate::split) and
+/// [`split_with`](crate::split_with) run after the match.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let input = b"http://192.0.2.1/";
+/// let mut regs = [0usize; 64];
+/// uridfa_runtime::split_regs(tables, input, &mut regs)?;
+/// uridfa_runtime::decide_kinds_regs(tables, input, &mut regs);
+/// # Ok(()) }
+/// ```
 #[inline]
-pub(crate) fn decide_kinds_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) {
+pub fn decide_kinds_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) {
     let mut taken = u16::MAX;
     for (k, kind) in t.after.kinds.iter().enumerate() {
         let Some(parent) = t.captures.get(usize::from(kind.capture)).map(|c| c.kind_of) else {

@@ -565,13 +565,18 @@ pub fn split_with(
     out: &mut [Option<Span>],
 ) -> Result<(), Error> {
     split_regs(t, input, regs)?;
+    // Note [kinds after the match].
+    decide_kinds_regs(t, input, regs);
     read_spans(t, input.len(), regs, out)
 }
 
 /// Validates `input` and leaves the raw tag values in `regs`: tag `2k`
 /// (start of capture `k`) in `regs[2k]`, its end in `regs[2k + 1]`, and
 /// [`NIL`] for a tag that was never set. The cheapest way to get every span;
-/// [`split_with`] is this plus [`Option`] spans.
+/// [`split_with`] is this plus [`Option`] spans. The kinds decided after
+/// the match ([`Tables::after`]) are left unset:
+/// [`decide_kinds_regs`](crate::decide_kinds_regs) or
+/// [`kind_after_of`](crate::kind_after_of) decide them.
 ///
 /// With at least [`MAX_STACK_REGS`] (64) registers and tables of at most
 /// 62, or at least 32 registers and tables of at most 29, the run uses the
@@ -611,9 +616,7 @@ pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
     }
     let regs = reset_regs(t, regs)?;
     let state = drive_any::<true, [usize]>(t, input, t.start, 0, regs)?;
-    finish_tags(t, state, input.len(), regs)?;
-    decide_kinds_regs(t, input, regs);
-    Ok(())
+    finish_tags(t, state, input.len(), regs)
 }
 
 /// [`split_regs`] on a wide file: clears it, then runs.
@@ -625,10 +628,7 @@ fn split_wide<const N: usize>(
 ) -> Result<(), Error> {
     file.0.fill(NIL);
     let state = drive_any::<true, Wide<'_, N>>(t, input, t.start, 0, &mut file)?;
-    finish_tags(t, state, input.len(), &mut file)?;
-    // Note [kinds after the match].
-    decide_kinds_regs(t, input, file.0);
-    Ok(())
+    finish_tags(t, state, input.len(), &mut file)
 }
 
 // `Error::at_char_start` re-runs the machine, so it lives with the driver

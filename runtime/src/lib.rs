@@ -43,7 +43,9 @@ mod longest;
 mod stream;
 mod tables;
 
-pub use after::{decide_kinds, AfterKind, AfterKinds, KindMatcher};
+pub use after::{
+    decide_kinds, decide_kinds_regs, kind_after_of, AfterKind, AfterKinds, KindMatcher,
+};
 pub use check::{check, CheckError};
 pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};
 pub use encode_set::EncodeSet;

@@ -100,7 +100,8 @@ fn authority_kind(parts: &Parts<'_>) -> Option<AuthorityKind> {
 
 fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
     parts.span(tables::HOST)?;
-    if parts.span(tables::IPV4ADDRESS).is_some() {
+    // `;@ kind-after`: decided here, from the host's bytes.
+    if parts.span_in(&tables::URI_REFERENCE, tables::IPV4ADDRESS).is_some() {
         Some(HostKind::Ipv4)
     } else {
         Some(HostKind::Hostname)

@@ -48,6 +48,7 @@ type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
     host_kind_of(
+        &tables::URI_REFERENCE,
         parts,
         [
             tables::HOST,

@@ -80,6 +80,7 @@ type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
     crate::parts::host_kind_of(
+        &tables::IRI_REFERENCE,
         parts,
         [
             tables::IHOST,

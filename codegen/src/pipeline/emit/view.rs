@@ -33,13 +33,18 @@ pub struct Paths {
     pub runtime: TokenStream,
     /// The spans type, generic over `<'a, const T: usize>`, with
     /// `parse_str::<R>(&Tables, &str)`, `parse_bytes::<R>(&Tables, &[u8])`,
-    /// `get(i)`, `span(i)` and `input()` (`crate::parts::Parts`, or
+    /// `get(i)`, `span(i)`, `get_in(&Tables, i)`, `span_in(&Tables, i)`
+    /// and `input()` (`crate::parts::Parts`, or
     /// `::uridfa::__private::Spans`).
     pub parts: TokenStream,
     /// The error type (`crate::Error`, `::uridfa::Error`).
     pub error: TokenStream,
     /// The module holding the grammar's tables (`tables`, `__tables`).
     pub tables: TokenStream,
+    /// An expression for the view's entry tables, where `tables` is not
+    /// in scope of the view's methods (the derive's marker `tables()`);
+    /// `None`: `&tables::ENTRY`.
+    pub entry: Option<TokenStream>,
 }
 
 /// How `Debug` shows a view.
@@ -240,6 +245,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         parts,
         error,
         tables,
+        entry,
     } = &spec.paths;
     let name = &spec.name;
     let vis = &spec.vis;
@@ -248,6 +254,21 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
     let table = format_ident!("{}", super::const_name(rule));
     let captures = accessor_names(c);
     let tag_len = 2 * captures.len();
+    // Note [kinds after the match] (in `lower.rs`): such a kind is decided
+    // when it is read, from its parent's bytes (`Parts::get_in`).
+    let after: Vec<bool> = c
+        .machines
+        .first()
+        .map(|m| m.lowered.components.iter().map(|k| k.after).collect())
+        .unwrap_or_default();
+    let entry = entry.clone().unwrap_or_else(|| quote!(&#tables::#table));
+    let get = |i: usize| {
+        if after.get(i).copied().unwrap_or(false) {
+            quote!(self.parts.get_in(#entry, #i))
+        } else {
+            quote!(self.parts.get(#i))
+        }
+    };
 
     let mut accessors = Vec::new();
     let mut debug_fields = Vec::new();
@@ -260,7 +281,8 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         if snake == "_" || skipped {
             // `;@ accessor _ = CAPTURE`: none (still in `Debug` and `span`).
             if spec.debug == DebugStyle::Captures {
-                debug_fields.push(quote!(.field(#capture, &self.parts.get(#i))));
+                let get = get(i);
+                debug_fields.push(quote!(.field(#capture, &#get)));
             }
             continue;
         }
@@ -298,16 +320,17 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
             .map(|r| format!(" {}", c.grammar.rule_text(r)))
             .collect();
         let always = spec.always.get(i).copied().unwrap_or(false);
+        let get = get(i);
         let (ret, body, when) = if always {
             (
                 quote!(&'a str),
-                quote!(self.parts.get(#i).unwrap_or("")),
+                quote!(#get.unwrap_or("")),
                 "Every input the entry accepts has it.",
             )
         } else {
             (
                 quote!(::core::option::Option<&'a str>),
-                quote!(self.parts.get(#i)),
+                quote!(#get),
                 "`None` when the input has none.",
             )
         };
@@ -324,7 +347,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         });
         debug_fields.push(match spec.debug {
             DebugStyle::Accessors => quote!(.field(#plain, &self.#method())),
-            DebugStyle::Captures => quote!(.field(#capture, &self.parts.get(#i))),
+            DebugStyle::Captures => quote!(.field(#capture, &#get)),
         });
     }
     let debug_input = match spec.debug {
@@ -332,6 +355,11 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         DebugStyle::Captures => quote!(),
     };
 
+    let span_body = if after.contains(&true) {
+        quote!(self.parts.span_in(#entry, index))
+    } else {
+        quote!(self.parts.span(index))
+    };
     let rule_text = c.grammar.rule_text(rule);
     let view_doc = spec.doc.clone().unwrap_or_else(|| {
         format!(
@@ -469,7 +497,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
             /// when it did not match.
             #[inline]
             pub fn span(&self, index: usize) -> ::core::option::Option<(usize, usize)> {
-                self.parts.span(index)
+                #span_body
             }
         }
 
@@ -691,6 +719,7 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
                 runtime: quote!(::uridfa_runtime),
                 parts: quote!(crate::parts::Parts),
                 error: quote!(crate::Error),
+                entry: None,
                 tables: quote!(tables),
             },
             parse_on_view: true,
