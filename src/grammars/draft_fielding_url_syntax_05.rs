@@ -103,7 +103,10 @@ type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
     parts.span(tables::HOST)?;
     // `;@ kind-after`: decided here, from the host's bytes.
-    if parts.span_in(&tables::URL_REFERENCE, tables::HOSTNUMBER).is_some() {
+    if parts
+        .span_in(&tables::URL_REFERENCE, tables::HOSTNUMBER)
+        .is_some()
+    {
         Some(HostKind::Hostnumber)
     } else {
         Some(HostKind::Hostname)

@@ -101,7 +101,10 @@ fn authority_kind(parts: &Parts<'_>) -> Option<AuthorityKind> {
 fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
     parts.span(tables::HOST)?;
     // `;@ kind-after`: decided here, from the host's bytes.
-    if parts.span_in(&tables::URI_REFERENCE, tables::IPV4ADDRESS).is_some() {
+    if parts
+        .span_in(&tables::URI_REFERENCE, tables::IPV4ADDRESS)
+        .is_some()
+    {
         Some(HostKind::Ipv4)
     } else {
         Some(HostKind::Hostname)
