@@ -639,6 +639,9 @@ fn main() {
                     machine_finish_any(&mut m)?;
                     machine_finish_split_any(&mut m, &mut out2)
                 });
+                // The stream leaves the kinds decided after the match to
+                // its caller.
+                decide_kinds_any(t, [a, b], &mut out2);
                 // Moving an error to its character start keeps it an error
                 // at or before the original offset.
                 let moved_ok = match valid {

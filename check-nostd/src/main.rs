@@ -77,15 +77,30 @@ const NAMES: [&str; 8] = [
     "fragment",
 ];
 
-/// The same spans, fed to the streaming machine three bytes at a time.
+/// The same spans, fed to the streaming machine three bytes at a time;
+/// the kinds decided after the match (`IPv4address`, `reg-name`) decided
+/// from the same chunks, as a caller of the stream does.
 fn streamed(input: &[u8], out: &mut [Option<Span>]) -> Result<(), uridfa_runtime::Error> {
+    let t = &tables::URI_REFERENCE;
     let mut regs = [0usize; uridfa_runtime::MAX_STACK_REGS];
-    let mut m = Machine::new(&tables::URI_REFERENCE, &mut regs)?;
+    let mut m = Machine::new(t, &mut regs)?;
     for chunk in input.chunks(3) {
         m.feed(chunk)?;
     }
     m.finish()?;
-    m.finish_split(out)
+    m.finish_split(out)?;
+    uridfa_runtime::decide_kinds(t, out, |mut k, (s, e)| {
+        for (i, chunk) in input.chunks(3).enumerate() {
+            let at = i * 3;
+            let from = s.max(at) - at;
+            let to = e.min(at + chunk.len()).saturating_sub(at);
+            if from < to {
+                k.feed(chunk.get(from..to).unwrap_or_default());
+            }
+        }
+        k.is_match()
+    });
+    Ok(())
 }
 
 fn check(input: &[u8], out: &mut Out) -> Result<c_int, fmt::Error> {

@@ -166,7 +166,9 @@ pub fn decide_kinds(
     mut accepts: impl FnMut(KindMatcher<'_>, Span) -> bool,
 ) {
     let mut taken = u16::MAX;
-    for (k, kind) in t.after.kinds.iter().enumerate() {
+    // An index range, not `enumerate` (whose counter is an overflow
+    // check under `overflow-checks`: the no-panic proof).
+    for (k, kind) in (0..t.after.kinds.len()).zip(t.after.kinds) {
         let Some(parent) = t.captures.get(usize::from(kind.capture)).map(|c| c.kind_of) else {
             continue;
         };
@@ -203,7 +205,7 @@ pub fn decide_kinds(
 /// # let _ = is_ipv4; }
 /// ```
 pub fn kind_after_of(t: &Tables<'_>, parent: usize, bytes: &[u8]) -> Option<usize> {
-    for (k, kind) in t.after.kinds.iter().enumerate() {
+    for (k, kind) in (0..t.after.kinds.len()).zip(t.after.kinds) {
         let of = t.captures.get(usize::from(kind.capture)).map(|c| c.kind_of);
         if of.map(usize::from) != Some(parent) {
             continue;
@@ -235,7 +237,9 @@ pub fn kind_after_of(t: &Tables<'_>, parent: usize, bytes: &[u8]) -> Option<usiz
 #[inline]
 pub fn decide_kinds_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) {
     let mut taken = u16::MAX;
-    for (k, kind) in t.after.kinds.iter().enumerate() {
+    // An index range, not `enumerate` (whose counter is an overflow
+    // check under `overflow-checks`: the no-panic proof).
+    for (k, kind) in (0..t.after.kinds.len()).zip(t.after.kinds) {
         let Some(parent) = t.captures.get(usize::from(kind.capture)).map(|c| c.kind_of) else {
             continue;
         };
