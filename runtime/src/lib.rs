@@ -14,6 +14,10 @@
 //!   `Some((i, i))`.
 //! - [`Machine`]: the same, fed in chunks (a socket, a UART), with absolute
 //!   offsets.
+//! - [`decide_kinds`], [`decide_kinds_regs`], [`kind_after_of`]: the kinds
+//!   a grammar decides after the match (`;@ kind-after`, [`AfterKinds`]),
+//!   which `split` and `split_with` decide themselves and [`split_regs`]
+//!   and [`Machine`] leave to their caller.
 //! - [`longest_prefix`] (and [`longest_prefix_after`],
 //!   [`longest_prefix_split`]): the longest accepted prefix, to cut a URI
 //!   out of running text.
