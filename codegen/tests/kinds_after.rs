@@ -243,3 +243,50 @@ fn split_regs_leaves_them_to_decide_kinds_regs_and_kind_after_of() {
     // Only a parent of after-kinds has any.
     assert_eq!(uridfa_runtime::kind_after_of(&t, 1, b"123"), None);
 }
+
+/// Two parents whose `kind-after` pragmas interleave: each parent still
+/// gets only its first accepting kind (`name` accepts "12" too, but `num`
+/// comes first for `a`).
+#[test]
+fn interleaved_parents_each_get_their_first_kind() {
+    let text = "\
+;@ entry p
+;@ capture a b
+;@ kind-after a = num
+;@ kind-after b = num2
+;@ kind-after a = name
+p    = \"<\" a \">\" b
+a    = num / name
+b    = num2 / word
+num  = 1*3DIGIT
+name = 1*( ALPHA / DIGIT )
+num2 = 1*DIGIT
+word = 1*ALPHA
+";
+    let c = compile_str("k.abnf", text, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+    let t = c.machines[0].tables.as_tables();
+    // Captures: a, b, num, num2, name.
+    let spans = split(&t, b"<12>34").unwrap();
+    assert_eq!(
+        spans,
+        [Some((1, 3)), Some((4, 6)), Some((1, 3)), Some((4, 6)), None]
+    );
+    let spans = split(&t, b"<x1>y").unwrap();
+    assert_eq!(
+        spans,
+        [Some((1, 3)), Some((4, 5)), None, None, Some((1, 3))]
+    );
+    let mut regs = vec![0; t.reg_len as usize];
+    let mut m = uridfa_runtime::Machine::new(&t, &mut regs).unwrap();
+    m.feed(b"<12>34").unwrap();
+    let mut out = vec![None; 5];
+    m.finish_split(&mut out).unwrap();
+    uridfa_runtime::decide_kinds(&t, &mut out, |mut k, (s, e)| {
+        k.feed(&b"<12>34"[s..e]);
+        k.is_match()
+    });
+    assert_eq!(
+        out,
+        [Some((1, 3)), Some((4, 6)), Some((1, 3)), Some((4, 6)), None]
+    );
+}

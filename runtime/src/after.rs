@@ -1,7 +1,7 @@
 //! Kinds decided after the match: [`AfterKinds`], [`KindMatcher`],
 //! [`decide_kinds`].
 
-use crate::tables::{Span, Tables, NIL};
+use crate::tables::{Span, Tables};
 
 // Note [kinds after the match]
 //
@@ -134,6 +134,51 @@ impl KindMatcher<'_> {
     }
 }
 
+/// The capture that after-kind `kind` classifies (its parent).
+#[inline]
+fn parent_of(t: &Tables<'_>, kind: &AfterKind) -> Option<usize> {
+    t.captures
+        .get(usize::from(kind.capture))
+        .map(|c| usize::from(c.kind_of))
+}
+
+/// The parents of `t`'s after-kinds, each once, in the order of their
+/// first kind.
+fn parents<'t>(t: &'t Tables<'_>) -> impl Iterator<Item = usize> + 't {
+    let kinds = t.after.kinds;
+    // An index range, not `enumerate` (whose counter is an overflow check
+    // under `overflow-checks`: the no-panic proof).
+    (0..kinds.len()).zip(kinds).filter_map(move |(k, kind)| {
+        let p = parent_of(t, kind)?;
+        let earlier = kinds.get(..k).unwrap_or_default();
+        earlier
+            .iter()
+            .all(|e| parent_of(t, e) != Some(p))
+            .then_some(p)
+    })
+}
+
+/// The first after-kind of `parent`, in order, that `accepts` (given a
+/// fresh [`KindMatcher`] for it): its capture index. The one rule of Note
+/// [kinds after the match], under every entry point.
+#[inline]
+fn first_kind(
+    t: &Tables<'_>,
+    parent: usize,
+    mut accepts: impl FnMut(KindMatcher<'_>) -> bool,
+) -> Option<usize> {
+    let kinds = t.after.kinds;
+    for (k, kind) in (0..kinds.len()).zip(kinds) {
+        if parent_of(t, kind) != Some(parent) {
+            continue;
+        }
+        if accepts(t.after.matcher(k)?) {
+            return Some(usize::from(kind.capture));
+        }
+    }
+    None
+}
+
 /// Decides the kinds of `t` that are decided after the match (Note [kinds
 /// after the match]), given each capture's span in `spans` (capture order,
 /// as [`Machine::finish_split`](crate::Machine::finish_split) writes them)
@@ -141,8 +186,9 @@ impl KindMatcher<'_> {
 /// returns [`KindMatcher::is_match`]. [`split`](crate::split) and
 /// [`split_with`](crate::split_with) do this themselves.
 ///
-/// A kind whose parent is absent, or whose parent an earlier kind of this
-/// list already took, is left as it is.
+/// For each parent that matched, the first of its kinds (in pragma order)
+/// that accepts the parent's span gets that span; the others, and the
+/// kinds of an absent parent, are left as they are.
 ///
 /// # Example
 ///
@@ -165,27 +211,14 @@ pub fn decide_kinds(
     spans: &mut [Option<Span>],
     mut accepts: impl FnMut(KindMatcher<'_>, Span) -> bool,
 ) {
-    let mut taken = u16::MAX;
-    // An index range, not `enumerate` (whose counter is an overflow
-    // check under `overflow-checks`: the no-panic proof).
-    for (k, kind) in (0..t.after.kinds.len()).zip(t.after.kinds) {
-        let Some(parent) = t.captures.get(usize::from(kind.capture)).map(|c| c.kind_of) else {
+    for parent in parents(t) {
+        let Some(Some(span)) = spans.get(parent).copied() else {
             continue;
         };
-        if parent == taken {
-            continue;
-        }
-        let Some(Some(span)) = spans.get(usize::from(parent)).copied() else {
-            continue;
-        };
-        let Some(m) = t.after.matcher(k) else {
-            continue;
-        };
-        if accepts(m, span) {
-            if let Some(slot) = spans.get_mut(usize::from(kind.capture)) {
-                *slot = Some(span);
-            }
-            taken = parent;
+        if let Some(slot) =
+            first_kind(t, parent, |m| accepts(m, span)).and_then(|c| spans.get_mut(c))
+        {
+            *slot = Some(span);
         }
     }
 }
@@ -205,18 +238,10 @@ pub fn decide_kinds(
 /// # let _ = is_ipv4; }
 /// ```
 pub fn kind_after_of(t: &Tables<'_>, parent: usize, bytes: &[u8]) -> Option<usize> {
-    for (k, kind) in (0..t.after.kinds.len()).zip(t.after.kinds) {
-        let of = t.captures.get(usize::from(kind.capture)).map(|c| c.kind_of);
-        if of.map(usize::from) != Some(parent) {
-            continue;
-        }
-        let mut m = t.after.matcher(k)?;
+    first_kind(t, parent, |mut m| {
         m.feed(bytes);
-        if m.is_match() {
-            return Some(usize::from(kind.capture));
-        }
-    }
-    None
+        m.is_match()
+    })
 }
 
 /// [`decide_kinds`] on tag registers (tag `2c` and `2c + 1` of capture
@@ -236,34 +261,22 @@ pub fn kind_after_of(t: &Tables<'_>, parent: usize, bytes: &[u8]) -> Option<usiz
 /// ```
 #[inline]
 pub fn decide_kinds_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) {
-    let mut taken = u16::MAX;
-    // An index range, not `enumerate` (whose counter is an overflow
-    // check under `overflow-checks`: the no-panic proof).
-    for (k, kind) in (0..t.after.kinds.len()).zip(t.after.kinds) {
-        let Some(parent) = t.captures.get(usize::from(kind.capture)).map(|c| c.kind_of) else {
-            continue;
-        };
-        if parent == taken {
-            continue;
-        }
-        let p = 2 * usize::from(parent);
+    for parent in parents(t) {
+        let p = parent.wrapping_mul(2);
         let (Some(&s), Some(&e)) = (regs.get(p), regs.get(p | 1)) else {
             continue;
         };
-        if s == NIL || e == NIL {
-            continue;
-        }
-        let (Some(bytes), Some(mut m)) = (input.get(s..e), t.after.matcher(k)) else {
+        let Some(bytes) = input.get(s..e) else {
+            // A NIL tag (`usize::MAX`) is past every input's end.
             continue;
         };
-        m.feed(bytes);
-        if m.is_match() {
-            let c = 2 * usize::from(kind.capture);
-            if let Some([start, end]) = regs.get_mut(c..c.wrapping_add(2)) {
-                *start = s;
-                *end = e;
-            }
-            taken = parent;
+        let Some(c) = kind_after_of(t, parent, bytes) else {
+            continue;
+        };
+        let c = c.wrapping_mul(2);
+        if let Some([start, end]) = regs.get_mut(c..c.wrapping_add(2)) {
+            *start = s;
+            *end = e;
         }
     }
 }

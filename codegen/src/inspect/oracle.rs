@@ -50,18 +50,23 @@ pub struct Oracle {
     after: Vec<(usize, usize, dense::DFA<Vec<u32>>)>,
 }
 
-/// regex-automata's dense DFA for `lowered`'s expression followed by `\z`.
-fn anchored_dfa(lowered: &Lowered) -> Result<(dense::DFA<Vec<u32>>, thompson::NFA), String> {
-    let nfa = crate::pipeline::nfa::compile_anchored_end(lowered).map_err(|e| e.to_string())?;
-    let dfa = dense::Builder::new()
+/// regex-automata's dense DFA (anchored, not minimized) for `nfa`.
+fn dense_dfa(nfa: &thompson::NFA) -> Result<dense::DFA<Vec<u32>>, String> {
+    dense::Builder::new()
         .configure(
             dense::Config::new()
                 .minimize(false)
                 .start_kind(StartKind::Anchored),
         )
-        .build_from_nfa(&nfa)
-        .map_err(|e| e.to_string())?;
-    Ok((dfa, nfa))
+        .build_from_nfa(nfa)
+        .map_err(|e| e.to_string())
+}
+
+/// regex-automata's dense DFA for `lowered`'s expression followed by `\z`,
+/// and its NFA.
+fn anchored_dfa(lowered: &Lowered) -> Result<(dense::DFA<Vec<u32>>, thompson::NFA), String> {
+    let nfa = crate::pipeline::nfa::compile_anchored_end(lowered).map_err(|e| e.to_string())?;
+    Ok((dense_dfa(&nfa)?, nfa))
 }
 
 impl Oracle {
@@ -161,14 +166,7 @@ impl Oracle {
 /// regex-automata's build error, as text.
 pub fn plain_dfa_state_len(t: &Tables<'_>) -> Result<usize, String> {
     let nfa = tables_nfa(t).map_err(|e| e.to_string())?;
-    let dfa = dense::Builder::new()
-        .configure(
-            dense::Config::new()
-                .minimize(false)
-                .start_kind(StartKind::Anchored),
-        )
-        .build_from_nfa(&nfa)
-        .map_err(|e| e.to_string())?;
+    let dfa = dense_dfa(&nfa)?;
     let start = dfa
         .start_state_forward(&Input::new("").anchored(Anchored::Yes))
         .map_err(|e| e.to_string())?;

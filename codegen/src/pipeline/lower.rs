@@ -346,6 +346,29 @@ fn dedup_in_order(xs: &mut Vec<usize>) {
     xs.retain(|&x| seen.insert(x));
 }
 
+impl<'g> Lowerer<'g> {
+    /// A lowerer of `grammar` that tags the rules in `captured` (lower-case
+    /// rule name → component), starting with `errors`.
+    fn new(
+        grammar: &'g Grammar,
+        captured: BTreeMap<String, usize>,
+        errors: Vec<(Span, String)>,
+    ) -> Lowerer<'g> {
+        Lowerer {
+            grammar,
+            captured,
+            group_component: Vec::new(),
+            errors,
+            depth: 0,
+            nesting: 0,
+            too_deep: false,
+            refs: Vec::new(),
+            open: u32::MAX,
+            group_ref: Vec::new(),
+        }
+    }
+}
+
 impl Lowerer<'_> {
     /// Lowers `n`, refusing to nest deeper than [`MAX_NESTING`] (reported
     /// once, at the node that crosses it).
@@ -802,18 +825,7 @@ pub fn lower_with(
             });
         }
     }
-    let mut l = Lowerer {
-        grammar: g,
-        captured,
-        group_component: Vec::new(),
-        errors,
-        depth: 0,
-        nesting: 0,
-        too_deep: false,
-        refs: Vec::new(),
-        open: u32::MAX,
-        group_ref: Vec::new(),
-    };
+    let mut l = Lowerer::new(g, captured, errors);
     let hir = l.rule_ref(entry, entry_span);
     if l.errors.is_empty() {
         l.check_one_place(&hir, &components);
@@ -826,18 +838,7 @@ pub fn lower_with(
         if !c.after || !parent_used || !l.errors.is_empty() {
             continue;
         }
-        let mut plain = Lowerer {
-            grammar: g,
-            captured: BTreeMap::new(),
-            group_component: Vec::new(),
-            errors: Vec::new(),
-            depth: 0,
-            nesting: 0,
-            too_deep: false,
-            refs: Vec::new(),
-            open: u32::MAX,
-            group_ref: Vec::new(),
-        };
+        let mut plain = Lowerer::new(g, BTreeMap::new(), Vec::new());
         let kind_hir = plain.rule_ref(&c.name, entry_span);
         l.errors.append(&mut plain.errors);
         after.push((i, kind_hir));
