@@ -10,7 +10,7 @@
 //! Principal function: [`emit`]; principal type: [`EmitError`].
 
 use crate::compiled::Compiled;
-use crate::pipeline::tables::{TablesBuf, TransBuf};
+use crate::pipeline::tables::{AfterKindsBuf, TablesBuf, TransBuf};
 use crate::support::diag::Diagnostic;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
@@ -105,7 +105,11 @@ fn ids_tokens(ids: &TransBuf) -> (TokenStream, Vec<Literal>, TokenStream) {
     }
 }
 
-fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
+/// The items of one machine's tables, named after `base`. `after_of`: the
+/// base of an earlier machine of the grammar with the same kinds decided
+/// after the match, whose statics this one shares (the entries of a
+/// grammar all have the same ones).
+fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str>) -> TokenStream {
     let name = ident(base);
     let id = |suffix: &str| ident(&format!("{base}_{suffix}"));
     let (classes_id, trans_id, edges_id, ops_id, finals_id) = (
@@ -148,7 +152,13 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
     // Note [kinds after the match] (in `lower.rs`).
     let (after_static, after) = match &t.after.classes {
         Some(after_classes) => {
-            let (ac_id, at_id) = (id("AFTER_CLASSES"), id("AFTER_TRANS"));
+            let (ac_id, at_id) = match after_of {
+                Some(other) => (
+                    ident(&format!("{other}_AFTER_CLASSES")),
+                    ident(&format!("{other}_AFTER_TRANS")),
+                ),
+                None => (id("AFTER_CLASSES"), id("AFTER_TRANS")),
+            };
             let at = t.after.trans.iter().map(|&x| Literal::u16_unsuffixed(x));
             let at_len = t.after.trans.len();
             let kinds = t.after.kinds.iter().map(|k| {
@@ -156,11 +166,15 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str) -> TokenStream {
                 quote!(::uridfa_runtime::AfterKind { capture: #c, start: #s })
             });
             let stride = t.after.stride;
-            (
-                quote! {
+            let statics = match after_of {
+                Some(_) => quote!(),
+                None => quote! {
                     static #ac_id: [u8; 256] = [#(#after_classes),*];
                     static #at_id: [u16; #at_len] = [#(#at),*];
                 },
+            };
+            (
+                statics,
                 quote!(::uridfa_runtime::AfterKinds {
                     kinds: &[#(#kinds),*],
                     classes: Some(&#ac_id),
@@ -295,13 +309,23 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         .iter()
         .map(|&(s, l)| quote!(::uridfa_runtime::StrRef { start: #s, len: #l }));
     let mut machines = TokenStream::new();
+    let mut after_bases: Vec<(&AfterKindsBuf, String)> = Vec::new();
     for (i, t) in fixed.iter().enumerate() {
         let base = if i < c.machines.len() {
             const_name(&t.rule)
         } else {
             component_const_name(&t.rule)
         };
-        machines.extend(machine_tokens(c, t, &base));
+        // Note [kinds after the match]: one copy of the after-kind DFAs
+        // per grammar, shared by the machines that have the same.
+        let after_of = after_bases
+            .iter()
+            .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
+            .map(|(_, b)| b.clone());
+        machines.extend(machine_tokens(c, t, &base, after_of.as_deref()));
+        if after_of.is_none() && t.after.classes.is_some() {
+            after_bases.push((&t.after, base));
+        }
     }
     let encode_sets = c.encode_sets.iter().map(|e| {
         let id = ident(&format!("{}_SET", const_name(&e.name)));
