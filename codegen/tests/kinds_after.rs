@@ -4,6 +4,7 @@
 //! its parent, in fewer states; and the run time's check refuses broken
 //! after-kind tables.
 
+use uridfa_codegen::compiled::Compiled;
 use uridfa_codegen::driver::{compile_str, Options};
 use uridfa_codegen::sample::{generate, mutate, Rng};
 use uridfa_runtime::{check, split_with, Span, Tables};
@@ -24,14 +25,15 @@ num  = 1*3DIGIT
 name = 1*( ALPHA / DIGIT )
 ";
 
+/// [`SMALL`] with its kinds declared by `pragma` (`kind` or `kind-after`).
+fn small(pragma: &str) -> Compiled {
+    compile_str("k.abnf", &SMALL.replace("KIND", pragma), Options::default())
+        .unwrap_or_else(|d| panic!("{d}"))
+}
+
 #[test]
 fn the_first_kind_whose_rule_matches_the_whole_parent_wins() {
-    let c = compile_str(
-        "k.abnf",
-        &SMALL.replace("KIND", "kind-after"),
-        Options::default(),
-    )
-    .unwrap_or_else(|d| panic!("{d}"));
+    let c = small("kind-after");
     let t = c.machines[0].tables.as_tables();
     // Captures: host, num, name (pragma order).
     for (input, num, name) in [
@@ -49,14 +51,7 @@ fn the_first_kind_whose_rule_matches_the_whole_parent_wins() {
 
 #[test]
 fn kind_after_agrees_with_tagged_kinds_in_fewer_states() {
-    let tagged = compile_str("k.abnf", &SMALL.replace("KIND", "kind"), Options::default())
-        .unwrap_or_else(|d| panic!("{d}"));
-    let after = compile_str(
-        "k.abnf",
-        &SMALL.replace("KIND", "kind-after"),
-        Options::default(),
-    )
-    .unwrap_or_else(|d| panic!("{d}"));
+    let (tagged, after) = (small("kind"), small("kind-after"));
     let (a, b) = (&tagged.machines[0], &after.machines[0]);
     assert!(
         b.tables.state_len() < a.tables.state_len(),
@@ -178,12 +173,7 @@ fn rfc3986_host_kinds_agree_with_the_tagged_grammar() {
 
 #[test]
 fn check_refuses_broken_after_kind_tables() {
-    let c = compile_str(
-        "k.abnf",
-        &SMALL.replace("KIND", "kind-after"),
-        Options::default(),
-    )
-    .unwrap_or_else(|d| panic!("{d}"));
+    let c = small("kind-after");
     let good = c.machines[0].tables.clone();
     assert!(check(&good.as_tables()).is_ok());
     type Break = fn(&mut uridfa_codegen::tables::TablesBuf);
@@ -220,12 +210,7 @@ fn kind_after_of_no_capture_is_an_error() {
 
 #[test]
 fn split_regs_leaves_them_to_decide_kinds_regs_and_kind_after_of() {
-    let c = compile_str(
-        "k.abnf",
-        &SMALL.replace("KIND", "kind-after"),
-        Options::default(),
-    )
-    .unwrap_or_else(|d| panic!("{d}"));
+    let c = small("kind-after");
     let t = c.machines[0].tables.as_tables();
     let input = b"<123>";
     let mut regs = vec![0; t.reg_len as usize];

@@ -896,18 +896,7 @@ fn named_sets(g: &Grammar, sizes: &RuleSizes) -> Arc<[NamedSet]> {
             break;
         }
         let rule = &g.rules[i];
-        let mut sub = Lowerer {
-            grammar: g,
-            captured: BTreeMap::new(),
-            group_component: Vec::new(),
-            errors: Vec::new(),
-            depth: 0,
-            nesting: 0,
-            too_deep: false,
-            refs: Vec::new(),
-            open: u32::MAX,
-            group_ref: Vec::new(),
-        };
+        let mut sub = Lowerer::new(g, BTreeMap::new(), Vec::new());
         let h = sub.node(&rule.node);
         let Some(max_len) = h.properties().maximum_len().filter(|&m| m <= 4) else {
             continue;
