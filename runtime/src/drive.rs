@@ -4,6 +4,7 @@
 
 use crate::after::decide_kinds_regs;
 use crate::error::{corrupt, corrupt_at, sequence_start, Error, ErrorKind};
+use crate::simd;
 use crate::tables::{ByteSet, Captures, Edge, Final, Op, Span, Tables, Trans, MAX_STACK_REGS, NIL};
 
 /// A transition-table entry type: `u8`, `u16` or `u32`.
@@ -292,18 +293,36 @@ fn skip_run_by(
 /// [`skip_run`] for a set given as bit `mask` of `lut` (see Note [one byte
 /// table for the runs]).
 #[inline(always)]
-pub(crate) fn skip_run_lut(lut: &[u8; 256], mask: u8, input: &[u8], j: usize) -> usize {
+pub(crate) fn skip_run_lut(
+    lut: &[u8; 256],
+    mask: u8,
+    accels: &[ByteSet],
+    input: &[u8],
+    j: usize,
+) -> usize {
     skip_run_by(
         |b| lut[usize::from(b)] & mask != 0,
-        |j| skip_long_run_lut(lut, mask, input, j),
+        |j| skip_long_run_lut(lut, mask, accels, input, j),
         input,
         j,
     )
 }
 
-/// [`skip_run_lut`] past its first [`SHORT_RUN`] bytes.
+/// [`skip_run_lut`] past its first [`SHORT_RUN`] bytes: with SSE2 if the
+/// feature is on (Note [SSE2 runs]), else in blocks of sixteen lookups.
+/// `accels` holds the set as a bitmap too, as set `mask.trailing_zeros()`.
 #[inline(never)]
-pub(crate) fn skip_long_run_lut(lut: &[u8; 256], mask: u8, input: &[u8], j: usize) -> usize {
+pub(crate) fn skip_long_run_lut(
+    lut: &[u8; 256],
+    mask: u8,
+    accels: &[ByteSet],
+    input: &[u8],
+    j: usize,
+) -> usize {
+    let set = accels.get(mask.trailing_zeros() as usize);
+    if let Some(j) = set.and_then(|set| simd::skip_set(set, input, j)) {
+        return j;
+    }
     let j = lut_blocks(lut, mask, input, j);
     finish_by(|b| lut[usize::from(b)] & mask != 0, input, j)
 }
@@ -329,6 +348,9 @@ pub(crate) const SHORT_RUN: usize = 64;
 /// [`skip_run`] past its first [`SHORT_RUN`] bytes: see Note [long runs].
 #[inline(never)]
 pub(crate) fn skip_long_run(set: &ByteSet, input: &[u8], mut j: usize) -> usize {
+    if let Some(j) = simd::skip_set(set, input, j) {
+        return j;
+    }
     // Blocks of eight with the bitmap, for up to `LUT_AFTER` bytes.
     let bitmap_end = j.saturating_add(LUT_AFTER);
     while let Some(block) = input.get(j..).and_then(|rest| rest.first_chunk::<8>()) {
@@ -405,7 +427,7 @@ pub(crate) fn take_special<const TAGS: bool, R: RegFile + ?Sized>(
         let k = u32::from(edge.accel);
         match t.accel_lut {
             // Note [one byte table for the runs].
-            Some(lut) if k < 8 => j = skip_run_lut(lut, 1 << k, input, j),
+            Some(lut) if k < 8 => j = skip_run_lut(lut, 1 << k, t.accels, input, j),
             _ => {
                 let set = t.accels.get(usize::from(edge.accel)).ok_or(corrupt(pos))?;
                 j = skip_run(set, input, j);

@@ -35,7 +35,9 @@
 //! # Ok(()) }
 //! ```
 #![no_std]
-#![forbid(unsafe_code)]
+// Only the `simd` feature's module may use `unsafe` (Note [SSE2 runs]).
+#![cfg_attr(not(feature = "simd"), forbid(unsafe_code))]
+#![cfg_attr(feature = "simd", deny(unsafe_code))]
 #![deny(missing_docs)]
 
 mod after;
@@ -44,6 +46,7 @@ mod drive;
 mod encode_set;
 mod error;
 mod longest;
+mod simd;
 mod stream;
 mod tables;
 

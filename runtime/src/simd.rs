@@ -1,0 +1,570 @@
+//! Runs skipped sixteen bytes at a time with SSE2 (feature `simd`): see
+//! Note [SSE2 runs]. This is the only module of the crate that may use
+//! `unsafe`, and only with the feature on.
+
+// Note [SSE2 runs]
+//
+// A long run (the 4 KiB query of the benchmark is one) costs the byte-table
+// loop about three instructions per byte. SSE2 tests sixteen bytes against
+// a set at once, if the set is a union of few ranges: byte `b` is in
+// `lo..=hi` when `(b - lo) mod 256 < hi - lo + 1`, which is one wrapping
+// add and one signed compare after shifting both sides by 128 (`Ranges`).
+// The URI sets are few ranges each (a query's bytes are 8: `!`, `$`,
+// `&`..`;`, `=`, `?`..`Z`, `_`, `a`..`z`, `~`), so a block costs
+// three instructions per range, a `movemask` and one branch, for sixteen
+// bytes; the first byte outside the set is `trailing_ones` of the mask.
+//
+// SSE2 is part of every x86_64 target, so no detection is needed:
+// `cfg(target_feature = "sse2")` is true on all of them. The intrinsics
+// take no pointers here (a block is loaded from two `u64`s, which the
+// compiler turns into one unaligned load), so they need no `unsafe` inside
+// a `#[target_feature(enable = "sse2")]` function. What needs it is
+// calling that function from code without the attribute, although the
+// feature is on for the whole crate: that one call is the `unsafe` of this
+// module, with its proof beside it.
+//
+// The ranges are computed from the set when a run turns long, a few
+// instructions per range; a set of more than `MAX_RANGES` ranges (or every
+// byte) keeps the byte-table loop. Without the feature, or on another
+// architecture, `skip` is `None` and the byte-table loop runs. Every
+// answer is the same as the byte loop's: `tests` compares them on random
+// sets, inputs and starting points, and the crate's tests run with and
+// without the feature (`.ci/run`).
+
+use crate::tables::ByteSet;
+
+/// The most ranges a set may have for the SSE2 path: with more, a block
+/// costs as much as sixteen table lookups.
+pub(crate) const MAX_RANGES: usize = 8;
+
+/// A byte set as at most [`MAX_RANGES`] ranges, in the form the compare
+/// needs: byte `b` is in range `k` when `b.wrapping_add(off[k]) as i8 <
+/// lim[k]`. Unused ranges have `off` 0 and `lim` `i8::MIN`, which no byte
+/// is below.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ranges {
+    /// How many ranges are used.
+    n: usize,
+    /// `128 - lo`, wrapping.
+    off: [u8; MAX_RANGES],
+    /// `-128 + (hi - lo + 1)`.
+    lim: [i8; MAX_RANGES],
+}
+
+/// The first byte value at or after `from` (at most 256) whose membership in
+/// `set` is `member`, or 256.
+fn next_with(set: &ByteSet, from: usize, member: bool) -> usize {
+    let mut w = from / 64;
+    let mut mask = u64::MAX << (from % 64);
+    while let Some(&word) = set.0.get(w) {
+        let bits = if member { word } else { !word } & mask;
+        if bits != 0 {
+            return w * 64 + bits.trailing_zeros() as usize;
+        }
+        w += 1;
+        mask = u64::MAX;
+    }
+    256
+}
+
+impl Ranges {
+    /// `set` as ranges, or `None` if it has more than [`MAX_RANGES`] of
+    /// them or holds every byte.
+    pub(crate) fn of(set: &ByteSet) -> Option<Ranges> {
+        let mut r = Ranges {
+            n: 0,
+            off: [0; MAX_RANGES],
+            lim: [i8::MIN; MAX_RANGES],
+        };
+        let mut b = 0;
+        loop {
+            let lo = next_with(set, b, true);
+            if lo >= 256 {
+                return Some(r);
+            }
+            let hi = next_with(set, lo, false);
+            // `lo < hi <= 256`: `len` is 1 to 256, and 256 (every byte)
+            // has no `lim`.
+            let len = i16::try_from(hi - lo).ok()?;
+            *r.off.get_mut(r.n)? = 128u8.wrapping_sub(lo as u8);
+            *r.lim.get_mut(r.n)? = i8::try_from(len - 128).ok()?;
+            r.n += 1;
+            b = hi;
+        }
+    }
+
+    /// Whether `b` is in the set, as the SSE2 compare decides it.
+    #[cfg(test)]
+    fn contains(&self, b: u8) -> bool {
+        self.off
+            .iter()
+            .zip(&self.lim)
+            .any(|(&off, &lim)| (b.wrapping_add(off) as i8) < lim)
+    }
+}
+
+/// A byte set as two 16-byte tables indexed by a byte's low nibble, for
+/// `pshufb` (SSSE3): bit `h` of `low[l]` says whether byte `16 * h + l` is
+/// in the set, for `h < 8`; `high[l]` does the same for `h` from 8 to 15.
+/// `ascii` when `high` is all zero.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Nibbles {
+    low: [u8; 16],
+    high: [u8; 16],
+    ascii: bool,
+}
+
+impl Nibbles {
+    /// `set` as nibble tables.
+    pub(crate) fn of(set: &ByteSet) -> Nibbles {
+        let mut n = Nibbles {
+            low: [0; 16],
+            high: [0; 16],
+            ascii: true,
+        };
+        for (w, &word) in set.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let b = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (h, l) = (b >> 4, b & 15);
+                let row = if h < 8 {
+                    n.low.get_mut(l)
+                } else {
+                    n.high.get_mut(l)
+                };
+                if let Some(row) = row {
+                    *row |= 1 << (h & 7);
+                }
+            }
+        }
+        n.ascii = n.high == [0; 16];
+        n
+    }
+
+    /// Whether `b` is in the set, as the tables say.
+    #[cfg(test)]
+    fn contains(&self, b: u8) -> bool {
+        let rows = if b < 128 { &self.low } else { &self.high };
+        rows[usize::from(b & 15)] >> ((b >> 4) & 7) & 1 != 0
+    }
+}
+
+/// The index of the first byte at or after `j` that is not in `set`, or
+/// `input.len()`; `None` where no SIMD path applies (without the feature,
+/// off x86_64, or with neither SSSE3 nor few enough ranges).
+#[inline]
+pub(crate) fn skip_set(set: &ByteSet, input: &[u8], j: usize) -> Option<usize> {
+    #[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        if x86::has_ssse3() {
+            x86::skip_nibbles(&Nibbles::of(set), input, j)
+        } else {
+            Ranges::of(set).map(|r| x86::skip_ranges(&r, input, j))
+        }
+    }
+    #[cfg(not(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        let _ = (set, input, j);
+        None
+    }
+}
+
+#[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
+#[allow(unsafe_code)]
+mod x86 {
+    use super::{Nibbles, Ranges, MAX_RANGES};
+    use core::arch::x86_64::{
+        __cpuid, __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128,
+        _mm_shuffle_epi8, _mm_srli_epi16,
+    };
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    /// Whether the CPU has SSSE3: known at compile time, or asked once with
+    /// `cpuid` (leaf 1, ECX bit 9) and remembered. Miri cannot run `cpuid`:
+    /// there only a compile-time `+ssse3` turns the path on.
+    pub(super) fn has_ssse3() -> bool {
+        static KNOWN: AtomicU8 = AtomicU8::new(0);
+        if cfg!(target_feature = "ssse3") {
+            return true;
+        }
+        if cfg!(miri) {
+            return false;
+        }
+        match KNOWN.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let yes = __cpuid(1).ecx & (1 << 9) != 0;
+                KNOWN.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+                yes
+            }
+        }
+    }
+
+    /// [`super::skip_set`] with SSE2 and `r`.
+    #[inline]
+    pub(super) fn skip_ranges(r: &Ranges, input: &[u8], j: usize) -> usize {
+        // SAFETY: `ranges_n` needs only SSE2, and this module is compiled
+        // only with `target_feature = "sse2"`, which every x86_64 target
+        // has: the feature is on for the whole crate, so the call cannot
+        // reach an instruction the CPU lacks. The function takes no
+        // pointers; everything it does is safe code.
+        unsafe {
+            match r.n {
+                0..=2 => ranges_n::<2>(r, input, j),
+                3..=4 => ranges_n::<4>(r, input, j),
+                5..=6 => ranges_n::<6>(r, input, j),
+                _ => ranges_n::<MAX_RANGES>(r, input, j),
+            }
+        }
+    }
+
+    /// [`super::skip_set`] with SSSE3 and `n`; `None` without SSSE3.
+    #[inline]
+    pub(super) fn skip_nibbles(n: &Nibbles, input: &[u8], j: usize) -> Option<usize> {
+        if !has_ssse3() {
+            return None;
+        }
+        // SAFETY: `has_ssse3` says the CPU has SSSE3 (from `cpuid`, or
+        // because the crate is compiled for CPUs that all have it), which
+        // is all `nibbles_n` needs. It takes no pointers; everything it
+        // does is safe code.
+        Some(unsafe {
+            if n.ascii {
+                nibbles_n::<true>(n, input, j)
+            } else {
+                nibbles_n::<false>(n, input, j)
+            }
+        })
+    }
+
+    /// Sixteen bytes as a vector: two `u64` loads that the compiler merges
+    /// into one.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn load(block: &[u8; 16]) -> __m128i {
+        let (lo, hi) = block.split_at(8);
+        let lo = lo.first_chunk::<8>().copied().unwrap_or_default();
+        let hi = hi.first_chunk::<8>().copied().unwrap_or_default();
+        _mm_set_epi64x(i64::from_le_bytes(hi), i64::from_le_bytes(lo))
+    }
+
+    /// The skipping loop, for a `members` that gives bit `i` for each byte
+    /// `i` of a block in the set: the index of the first byte at or after
+    /// `j` that is not, or `input.len()`.
+    #[inline(always)]
+    fn blocks(members: impl Fn(&[u8; 16]) -> u32, input: &[u8], mut j: usize) -> usize {
+        // Two blocks per turn, one branch.
+        while let Some(pair) = input.get(j..).and_then(|rest| rest.first_chunk::<32>()) {
+            let (Some(a), Some(b)) = (pair.first_chunk::<16>(), pair.last_chunk::<16>()) else {
+                break;
+            };
+            let m = members(a) | members(b) << 16;
+            if m != u32::MAX {
+                return j.wrapping_add(m.trailing_ones() as usize);
+            }
+            // `j + 32 <= input.len()`.
+            j = j.wrapping_add(32);
+        }
+        if let Some(block) = input.get(j..).and_then(|rest| rest.first_chunk::<16>()) {
+            let m = members(block);
+            if m != 0xFFFF {
+                return j.wrapping_add(m.trailing_ones() as usize);
+            }
+            j = j.wrapping_add(16);
+        }
+        // Fewer than sixteen bytes are left: test the input's last sixteen
+        // and drop the bits before `j`. The bits shifted in are zero, so
+        // the count stops at the input's end.
+        if j >= input.len() {
+            return j;
+        }
+        let last = input
+            .len()
+            .checked_sub(16)
+            .and_then(|start| Some((start, input.get(start..)?.first_chunk::<16>()?)));
+        match last {
+            Some((start, block)) => {
+                let shift = j.wrapping_sub(start) & 15;
+                j.wrapping_add((members(block) >> shift).trailing_ones() as usize)
+            }
+            // An input shorter than sixteen bytes: copy it into a block
+            // (the bytes after it are not counted, as above).
+            None => {
+                let mut block = [0u8; 16];
+                let rest = input.get(j..).unwrap_or_default();
+                for (slot, &b) in block.iter_mut().zip(rest) {
+                    *slot = b;
+                }
+                let m = members(&block) & ((1u32 << rest.len().min(16)) - 1);
+                j.wrapping_add(m.trailing_ones() as usize)
+            }
+        }
+    }
+
+    /// The compare's constants for `N` ranges.
+    struct Consts<const N: usize> {
+        off: [__m128i; N],
+        lim: [__m128i; N],
+    }
+
+    #[target_feature(enable = "sse2")]
+    fn ranges_n<const N: usize>(r: &Ranges, input: &[u8], j: usize) -> usize {
+        let mut c = Consts::<N> {
+            off: [_mm_setzero_si128(); N],
+            lim: [_mm_set1_epi8(i8::MIN); N],
+        };
+        for k in 0..N {
+            if let (Some(o), Some(&off), Some(l), Some(&lim)) = (
+                c.off.get_mut(k),
+                r.off.get(k),
+                c.lim.get_mut(k),
+                r.lim.get(k),
+            ) {
+                *o = _mm_set1_epi8(off as i8);
+                *l = _mm_set1_epi8(lim);
+            }
+        }
+        blocks(
+            |block| {
+                let x = load(block);
+                let mut any = _mm_setzero_si128();
+                for (&off, &lim) in c.off.iter().zip(&c.lim) {
+                    any = _mm_or_si128(any, _mm_cmplt_epi8(_mm_add_epi8(x, off), lim));
+                }
+                _mm_movemask_epi8(any) as u32
+            },
+            input,
+            j,
+        )
+    }
+
+    #[target_feature(enable = "ssse3")]
+    fn nibbles_n<const ASCII: bool>(n: &Nibbles, input: &[u8], j: usize) -> usize {
+        let low = load(&n.low);
+        let high = load(&n.high);
+        // Bit `h` for a high nibble `h` below 8 (`bits_low`), bit `h - 8`
+        // from 8 on (`bits_high`); zero elsewhere.
+        let bits_low = load(&[1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let bits_high = load(&[0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128]);
+        let nibble = _mm_set1_epi8(15);
+        let zero = _mm_setzero_si128();
+        blocks(
+            |block| {
+                let x = load(block);
+                let l = _mm_and_si128(x, nibble);
+                let h = _mm_and_si128(_mm_srli_epi16(x, 4), nibble);
+                let mut hit =
+                    _mm_and_si128(_mm_shuffle_epi8(low, l), _mm_shuffle_epi8(bits_low, h));
+                if !ASCII {
+                    let more =
+                        _mm_and_si128(_mm_shuffle_epi8(high, l), _mm_shuffle_epi8(bits_high, h));
+                    hit = _mm_or_si128(hit, more);
+                }
+                // Bits set for the bytes outside the set.
+                !(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, zero)) as u32) & 0xFFFF
+            },
+            input,
+            j,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift64*), so that a failure
+    /// reproduces.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+    }
+
+    /// A set of `ranges` random ranges.
+    fn random_set(rng: &mut Rng, ranges: usize) -> ByteSet {
+        let mut set = ByteSet([0; 4]);
+        for _ in 0..ranges {
+            let lo = (rng.next() % 256) as usize;
+            let len = (rng.next() % 40) as usize;
+            for b in lo..(lo + len + 1).min(256) {
+                set.0[b / 64] |= 1 << (b % 64);
+            }
+        }
+        set
+    }
+
+    #[test]
+    fn ranges_hold_exactly_the_set() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut seen = [0usize; MAX_RANGES + 2];
+        for i in 0..4000 {
+            let set = random_set(&mut rng, i % 12);
+            let count = (0..=256)
+                .filter(|&b| {
+                    (b < 256 && set.contains(b as u8)) && (b == 0 || !set.contains((b - 1) as u8))
+                })
+                .count();
+            match Ranges::of(&set) {
+                Some(r) => {
+                    assert_eq!(r.n, count);
+                    seen[r.n] += 1;
+                    for b in 0..=255u8 {
+                        assert_eq!(r.contains(b), set.contains(b), "byte {b:#x}");
+                    }
+                }
+                None => {
+                    assert!(count > MAX_RANGES, "{count} ranges refused");
+                    seen[MAX_RANGES + 1] += 1;
+                }
+            }
+        }
+        // Every size was generated, and some sets were refused.
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+        // Every byte, and no byte.
+        assert!(Ranges::of(&ByteSet([u64::MAX; 4])).is_none());
+        assert_eq!(Ranges::of(&ByteSet([0; 4])).map(|r| r.n), Some(0));
+        // The two ends of the byte range.
+        let ends = ByteSet([1, 0, 0, 1 << 63]);
+        let r = Ranges::of(&ends).expect("two ranges");
+        assert_eq!(r.n, 2);
+        assert!(r.contains(0) && r.contains(255) && !r.contains(1) && !r.contains(254));
+    }
+
+    #[test]
+    fn nibbles_hold_exactly_the_set() {
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        for i in 0..2000 {
+            let mut set = random_set(&mut rng, i % 12);
+            if i % 3 == 0 {
+                // ASCII only.
+                set.0[2] = 0;
+                set.0[3] = 0;
+            }
+            let n = Nibbles::of(&set);
+            assert_eq!(n.ascii, set.0[2] == 0 && set.0[3] == 0);
+            for b in 0..=255u8 {
+                assert_eq!(n.contains(b), set.contains(b), "byte {b:#x}");
+            }
+        }
+    }
+
+    /// Random inputs over `set`, mostly of its bytes so that runs are long,
+    /// and every starting point: `skip` against the byte loop. Returns how
+    /// many answers `skip` gave.
+    fn against_the_byte_loop(
+        rng: &mut Rng,
+        set: &ByteSet,
+        skip: impl Fn(&[u8], usize) -> Option<usize>,
+    ) -> usize {
+        let mut pool = [0u8; 256];
+        let mut n = 0;
+        for b in (0..=255u8).filter(|&b| set.contains(b)) {
+            pool[n] = b;
+            n += 1;
+        }
+        if n == 0 {
+            return 0;
+        }
+        let mut buf = [0u8; 200];
+        let len = (rng.next() % 200) as usize;
+        for b in buf.iter_mut().take(len) {
+            *b = if rng.next() % 50 == 0 {
+                rng.next() as u8
+            } else {
+                pool[(rng.next() % n as u64) as usize]
+            };
+        }
+        let input = &buf[..len];
+        let mut answers = 0;
+        for j in 0..=len + 1 {
+            let expected = j + input
+                .get(j..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| set.contains(**b))
+                .count();
+            if let Some(got) = skip(input, j) {
+                assert_eq!(got, expected, "set {set:?}, input {input:?}, from {j}");
+                answers += 1;
+            }
+        }
+        answers
+    }
+
+    /// Whether the SIMD paths are compiled in.
+    const SIMD: bool = cfg!(all(
+        feature = "simd",
+        target_arch = "x86_64",
+        target_feature = "sse2"
+    ));
+
+    /// SSE2 with ranges gives the byte loop's answer, every tail length
+    /// and the inputs shorter than a block included.
+    #[test]
+    fn ranges_agree_with_the_byte_loop() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut answers = 0;
+        for i in 0..3000 {
+            let set = random_set(&mut rng, 1 + i % 9);
+            let Some(r) = Ranges::of(&set) else { continue };
+            answers += against_the_byte_loop(&mut rng, &set, |input, j| {
+                #[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
+                return Some(x86::skip_ranges(&r, input, j));
+                #[cfg(not(all(
+                    feature = "simd",
+                    target_arch = "x86_64",
+                    target_feature = "sse2"
+                )))]
+                {
+                    let _ = (&r, input, j);
+                    None
+                }
+            });
+        }
+        assert_eq!(answers > 100_000, SIMD, "{answers} answers");
+    }
+
+    /// SSSE3 with nibble tables likewise, for ASCII sets and others.
+    #[test]
+    fn nibbles_agree_with_the_byte_loop() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut answers = 0;
+        for i in 0..3000 {
+            let mut set = random_set(&mut rng, 1 + i % 12);
+            if i % 2 == 0 {
+                set.0[2] = 0;
+                set.0[3] = 0;
+            }
+            let n = Nibbles::of(&set);
+            answers += against_the_byte_loop(&mut rng, &set, |input, j| {
+                #[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
+                return x86::skip_nibbles(&n, input, j);
+                #[cfg(not(all(
+                    feature = "simd",
+                    target_arch = "x86_64",
+                    target_feature = "sse2"
+                )))]
+                {
+                    let _ = (&n, input, j);
+                    None
+                }
+            });
+        }
+        // Under Miri only a compile-time `+ssse3` turns the path on.
+        let ssse3 = SIMD && (cfg!(target_feature = "ssse3") || !cfg!(miri));
+        assert_eq!(
+            answers > 100_000,
+            ssse3,
+            "{answers} answers; a CPU without SSSE3 cannot test this path"
+        );
+    }
+}
