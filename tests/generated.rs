@@ -488,6 +488,22 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         ),
         (
             10,
+            "an accel_nibbles row that disagrees with its set",
+            Tables {
+                accel_nibbles: with(good.accel_nibbles, |n| n[0][1] ^= 1),
+                ..good
+            },
+        ),
+        (
+            10,
+            "accel_nibbles missing a set",
+            Tables {
+                accel_nibbles: &good.accel_nibbles[1..],
+                ..good
+            },
+        ),
+        (
+            10,
             "an accelerated byte that leaves the state",
             Tables {
                 accels: with(good.accels, |a| a[accel] = one_loop),

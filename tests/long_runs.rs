@@ -100,12 +100,14 @@ fn wide_and_slice_register_files_agree() {
     );
 }
 
-/// URI-reference's tables without `accel_lut`, so every run is tested with
-/// its 256-bit set (Note [long runs]) as the sets past the eighth are. The
-/// checker refuses such tables; the driver must still run them exactly.
+/// URI-reference's tables without `accel_lut` (and without the nibble
+/// tables of the `simd` feature), so every run is tested with its 256-bit
+/// set (Note [long runs]) as the sets past the eighth are. The checker
+/// refuses such tables; the driver must still run them exactly.
 fn bitmaps_only() -> uridfa::runtime::Tables<'static> {
     uridfa::runtime::Tables {
         accel_lut: None,
+        accel_nibbles: &[],
         ..tables::URI_REFERENCE
     }
 }
@@ -159,4 +161,34 @@ fn runs_of_every_length_end_where_they_end() {
             }
         }
     }
+}
+
+/// The `simd` feature's runs read `accel_nibbles` (Note [SIMD runs]), and
+/// the default build does not: nibble tables that claim every byte make a
+/// run swallow the space of `http://a/b c` with the feature on an SSSE3
+/// CPU, and change nothing without it. (`check` refuses such tables; this
+/// shows which path ran, so that the runs tests above cover the one the
+/// build uses.)
+#[test]
+fn nibble_tables_are_read_only_with_the_feature() {
+    let all = [[0xFFu8; 32]; 16];
+    let claims_all = uridfa::runtime::Tables {
+        accel_nibbles: &all[..tables::URI_REFERENCE.accels.len()],
+        ..tables::URI_REFERENCE
+    };
+    let input = b"http://a/b c";
+    assert!(validate(&tables::URI_REFERENCE, input).is_err());
+    #[cfg(target_arch = "x86_64")]
+    let ssse3 = std::is_x86_feature_detected!("ssse3");
+    #[cfg(not(target_arch = "x86_64"))]
+    let ssse3 = false;
+    let simd = cfg!(feature = "simd") && cfg!(target_arch = "x86_64");
+    if simd && !ssse3 {
+        panic!("this CPU has no SSSE3: the feature's SSSE3 path cannot be tested here");
+    }
+    assert_eq!(
+        validate(&claims_all, input).is_ok(),
+        simd,
+        "feature simd: {simd}"
+    );
 }

@@ -179,6 +179,18 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             }
         }
     }
+    if !t.accel_nibbles.is_empty() && t.accel_nibbles.len() != t.accels.len() {
+        return fail(
+            10,
+            "accel_nibbles neither empty nor one per set",
+            t.accel_nibbles.len(),
+        );
+    }
+    for (k, (rows, set)) in t.accel_nibbles.iter().zip(t.accels).enumerate() {
+        if *rows != set.nibbles() {
+            return fail(10, "accel_nibbles disagrees with accels", k);
+        }
+    }
     if t.stride_recip != Tables::stride_recip_of(t.stride) {
         return fail(
             11,

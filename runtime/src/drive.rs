@@ -309,7 +309,7 @@ pub(crate) fn skip_run_lut(
 }
 
 /// [`skip_run_lut`] past its first [`SHORT_RUN`] bytes: with SSE2 if the
-/// feature is on (Note [SSE2 runs]), else in blocks of sixteen lookups.
+/// feature is on (Note [SIMD runs]), else in blocks of sixteen lookups.
 /// `accels` holds the set as a bitmap too, as set `mask.trailing_zeros()`.
 #[inline(never)]
 pub(crate) fn skip_long_run_lut(
@@ -425,6 +425,10 @@ pub(crate) fn take_special<const TAGS: bool, R: RegFile + ?Sized>(
         // Note [acceleration]: no transition is read in the run, so the
         // loop has no load-to-load dependency through the state.
         let k = u32::from(edge.accel);
+        if let Some(end) = simd::skip_rows(t.accel_nibbles, k as usize, input, j) {
+            // Note [SIMD runs], feature `simd`.
+            return Ok((edge.target, end));
+        }
         match t.accel_lut {
             // Note [one byte table for the runs].
             Some(lut) if k < 8 => j = skip_run_lut(lut, 1 << k, t.accels, input, j),

@@ -35,7 +35,7 @@
 //! # Ok(()) }
 //! ```
 #![no_std]
-// Only the `simd` feature's module may use `unsafe` (Note [SSE2 runs]).
+// Only the `simd` feature's module may use `unsafe` (Note [SIMD runs]).
 #![cfg_attr(not(feature = "simd"), forbid(unsafe_code))]
 #![cfg_attr(feature = "simd", deny(unsafe_code))]
 #![deny(missing_docs)]

@@ -154,6 +154,37 @@ impl ByteSet {
     pub fn contains(&self, b: u8) -> bool {
         (self.0[usize::from(b >> 6)] >> (b & 63)) & 1 != 0
     }
+
+    /// The set as two 16-byte tables indexed by a byte's low nibble, for
+    /// a byte shuffle (`pshufb`): bit `h` of entry `l` says whether byte
+    /// `16 * h + l` is in the set, for `h < 8`; bit `h - 8` of entry
+    /// `16 + l` does the same for `h` from 8 to 15 (see
+    /// [`Tables::accel_nibbles`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// // `A` is 0x41: high nibble 4, low nibble 1.
+    /// let s = uridfa_runtime::ByteSet([0, 1 << 1, 0, 0]);
+    /// let n = s.nibbles();
+    /// assert_eq!(n[1], 1 << 4);
+    /// assert_eq!(n.iter().filter(|&&r| r != 0).count(), 1);
+    /// ```
+    pub fn nibbles(&self) -> [u8; 32] {
+        let mut rows = [0u8; 32];
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let b = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // `b < 256`: `b >> 7` is 0 or 1, the half of the table.
+                if let Some(row) = rows.get_mut((b >> 7) * 16 + (b & 15)) {
+                    *row |= 1 << ((b >> 4) & 7);
+                }
+            }
+        }
+        rows
+    }
 }
 
 /// What happens when the input ends in a state.
@@ -290,7 +321,8 @@ impl CaptureInfo {
 ///     itself without operations (so skipping those bytes is exact).
 ///     `accel_lut` is `None` exactly when `accels` is empty, and bit `k` of
 ///     its entry `b` says whether `accels[k]` contains `b`, for `k < 8`
-///     (the other bits are clear).
+///     (the other bits are clear). `accel_nibbles` is empty or has one
+///     entry per set, [`ByteSet::nibbles`] of it.
 /// 11. `stride_recip` is [`Tables::stride_recip_of`]`(stride)`, and for
 ///     every state ID `id`, [`Tables::state_index`]`(id)` (a multiply and a
 ///     shift) equals `id / stride` (a division, 10 to 30 cycles, paid at
@@ -323,6 +355,11 @@ pub struct Tables<'a> {
     /// entry `b` is set when byte `b` is in set `k`, so a run is skipped
     /// with one load and one test per byte. `None` when there is no set.
     pub accel_lut: Option<&'a [u8; 256]>,
+    /// [`Tables::accels`] as byte-shuffle tables ([`ByteSet::nibbles`]),
+    /// one per set, with which the `simd` feature tests sixteen bytes of a
+    /// run at once (SSSE3, detected at run time). Empty when there is no
+    /// set, or to keep every run on the byte loops.
+    pub accel_nibbles: &'a [[u8; 32]],
     /// The distinct final entries (accepting or not, and the final
     /// operations); [`Tables::state_final`] says which is whose.
     pub finals: &'a [Final],
@@ -417,6 +454,7 @@ impl<'a> Tables<'a> {
             + self.state_final.len() * self.state_final.id_bytes()
             + core::mem::size_of_val(self.accels)
             + self.accel_lut.map_or(0, |l| l.len())
+            + core::mem::size_of_val(self.accel_nibbles)
             + self.after.table_bytes()
     }
 }

@@ -2768,6 +2768,33 @@ static URL_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
+static URL_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static URL_REFERENCE_AFTER_CLASSES: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2933,7 +2960,7 @@ static URL_REFERENCE_STATE_EXPECTED: [u16; 253usize] = [
  URL-reference = [ absoluteURL / relativeURL ] [ "#" fragment ]
  ```
 
- 253 states, 14 byte classes, 35 registers, 16957 table bytes.*/
+ 253 states, 14 byte classes, 35 registers, 17117 table bytes.*/
 pub static URL_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URL-reference",
     classes: &URL_REFERENCE_CLASSES,
@@ -2946,6 +2973,7 @@ pub static URL_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &URL_REFERENCE_OPS,
     accels: &URL_REFERENCE_ACCELS,
     accel_lut: Some(&URL_REFERENCE_ACCEL_LUT),
+    accel_nibbles: &URL_REFERENCE_ACCEL_NIBBLES,
     finals: &URL_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URL_REFERENCE_STATE_FINAL),
     reg_len: 35u32,
@@ -4115,6 +4143,33 @@ static ABSOLUTEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
+static ABSOLUTEURL_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static ABSOLUTEURL_FINALS: [::uridfa_runtime::Final; 48usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -4192,7 +4247,7 @@ static ABSOLUTEURL_STATE_EXPECTED: [u16; 126usize] = [
  absoluteURL = generic-URL / opaque-URL
  ```
 
- 126 states, 13 byte classes, 34 registers, 7846 table bytes.*/
+ 126 states, 13 byte classes, 34 registers, 8006 table bytes.*/
 pub static ABSOLUTEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURL",
     classes: &ABSOLUTEURL_CLASSES,
@@ -4205,6 +4260,7 @@ pub static ABSOLUTEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     ops: &ABSOLUTEURL_OPS,
     accels: &ABSOLUTEURL_ACCELS,
     accel_lut: Some(&ABSOLUTEURL_ACCEL_LUT),
+    accel_nibbles: &ABSOLUTEURL_ACCEL_NIBBLES,
     finals: &ABSOLUTEURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTEURL_STATE_FINAL),
     reg_len: 34u32,
@@ -5348,6 +5404,28 @@ static RELATIVEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
+static RELATIVEURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static RELATIVEURL_FINALS: [::uridfa_runtime::Final; 48usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -5425,7 +5503,7 @@ static RELATIVEURL_STATE_EXPECTED: [u16; 124usize] = [
  relativeURL = net-path / abs-path / rel-path
  ```
 
- 124 states, 12 byte classes, 34 registers, 7480 table bytes.*/
+ 124 states, 12 byte classes, 34 registers, 7608 table bytes.*/
 pub static RELATIVEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURL",
     classes: &RELATIVEURL_CLASSES,
@@ -5438,6 +5516,7 @@ pub static RELATIVEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     ops: &RELATIVEURL_OPS,
     accels: &RELATIVEURL_ACCELS,
     accel_lut: Some(&RELATIVEURL_ACCEL_LUT),
+    accel_nibbles: &RELATIVEURL_ACCEL_NIBBLES,
     finals: &RELATIVEURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&RELATIVEURL_STATE_FINAL),
     reg_len: 34u32,
@@ -5502,6 +5581,13 @@ static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -5515,7 +5601,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [9, 10];
  scheme = 1*( alpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 24 registers, 586 table bytes.*/
+ 2 states, 2 byte classes, 24 registers, 618 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -5528,6 +5614,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     ops: &SCHEME_RULE_OPS,
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
+    accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5602,6 +5689,13 @@ static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static USER_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -5616,7 +5710,7 @@ static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [11, 11, 12, 12];
  user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 648 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -5629,6 +5723,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &USER_RULE_OPS,
     accels: &USER_RULE_ACCELS,
     accel_lut: Some(&USER_RULE_ACCEL_LUT),
+    accel_nibbles: &USER_RULE_ACCEL_NIBBLES,
     finals: &USER_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USER_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5703,6 +5798,13 @@ static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static PASSWORD_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -5717,7 +5819,7 @@ static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [13, 13, 14, 14];
  password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 648 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -5730,6 +5832,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &PASSWORD_RULE_OPS,
     accels: &PASSWORD_RULE_ACCELS,
     accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
+    accel_nibbles: &PASSWORD_RULE_ACCEL_NIBBLES,
     finals: &PASSWORD_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PASSWORD_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5809,6 +5912,13 @@ static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -5826,7 +5936,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 13usize] = [
  host = hostname / hostnumber
  ```
 
- 13 states, 5 byte classes, 24 registers, 1110 table bytes.*/
+ 13 states, 5 byte classes, 24 registers, 1142 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -5839,6 +5949,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &HOST_RULE_OPS,
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
+    accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5885,6 +5996,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
+static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -5911,6 +6023,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
+    accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5992,6 +6105,13 @@ static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -6006,7 +6126,7 @@ static PATH_RULE_STATE_EXPECTED: [u16; 5usize] = [20, 20, 21, 20, 21];
  path = [ "/" ] path-segments
  ```
 
- 5 states, 5 byte classes, 24 registers, 674 table bytes.*/
+ 5 states, 5 byte classes, 24 registers, 706 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -6019,6 +6139,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &PATH_RULE_OPS,
     accels: &PATH_RULE_ACCELS,
     accel_lut: Some(&PATH_RULE_ACCEL_LUT),
+    accel_nibbles: &PATH_RULE_ACCEL_NIBBLES,
     finals: &PATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -6093,6 +6214,13 @@ static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -6107,7 +6235,7 @@ static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [22, 22, 23, 23];
  query = *urlc
  ```
 
- 4 states, 4 byte classes, 24 registers, 648 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -6120,6 +6248,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     ops: &QUERY_RULE_OPS,
     accels: &QUERY_RULE_ACCELS,
     accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
+    accel_nibbles: &QUERY_RULE_ACCEL_NIBBLES,
     finals: &QUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&QUERY_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -6194,6 +6323,13 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -6208,7 +6344,7 @@ static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [24, 24, 25, 25];
  fragment = *urlc
  ```
 
- 4 states, 4 byte classes, 24 registers, 648 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -6221,6 +6357,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &FRAGMENT_RULE_OPS,
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
+    accel_nibbles: &FRAGMENT_RULE_ACCEL_NIBBLES,
     finals: &FRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 24u32,

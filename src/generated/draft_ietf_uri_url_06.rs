@@ -2505,6 +2505,63 @@ static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8,
 ];
+static URL_ACCEL_NIBBLES: [[u8; 32]; 11usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        244u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        244u8, 244u8, 244u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        244u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static URL_FINALS: [::uridfa_runtime::Final; 20usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -2574,7 +2631,7 @@ static URL_STATE_EXPECTED: [u16; 302usize] = [
  url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
  ```
 
- 302 states, 36 byte classes, 34 registers, 26266 table bytes.*/
+ 302 states, 36 byte classes, 34 registers, 26618 table bytes.*/
 pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "url",
     classes: &URL_CLASSES,
@@ -2587,6 +2644,7 @@ pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     ops: &URL_OPS,
     accels: &URL_ACCELS,
     accel_lut: Some(&URL_ACCEL_LUT),
+    accel_nibbles: &URL_ACCEL_NIBBLES,
     finals: &URL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URL_STATE_FINAL),
     reg_len: 34u32,
@@ -2970,6 +3028,23 @@ static FTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static FTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        244u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static FTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -2998,7 +3073,7 @@ static FTPURL_STATE_EXPECTED: [u16; 50usize] = [
  ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
  ```
 
- 50 states, 20 byte classes, 34 registers, 3402 table bytes.*/
+ 50 states, 20 byte classes, 34 registers, 3498 table bytes.*/
 pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ftpurl",
     classes: &FTPURL_CLASSES,
@@ -3011,6 +3086,7 @@ pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables 
     ops: &FTPURL_OPS,
     accels: &FTPURL_ACCELS,
     accel_lut: Some(&FTPURL_ACCEL_LUT),
+    accel_nibbles: &FTPURL_ACCEL_NIBBLES,
     finals: &FTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FTPURL_STATE_FINAL),
     reg_len: 34u32,
@@ -3191,6 +3267,23 @@ static HTTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static HTTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static HTTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -3217,7 +3310,7 @@ static HTTPURL_STATE_EXPECTED: [u16; 28usize] = [
  httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
  ```
 
- 28 states, 14 byte classes, 30 registers, 1748 table bytes.*/
+ 28 states, 14 byte classes, 30 registers, 1844 table bytes.*/
 pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "httpurl",
     classes: &HTTPURL_CLASSES,
@@ -3230,6 +3323,7 @@ pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     ops: &HTTPURL_OPS,
     accels: &HTTPURL_ACCELS,
     accel_lut: Some(&HTTPURL_ACCEL_LUT),
+    accel_nibbles: &HTTPURL_ACCEL_NIBBLES,
     finals: &HTTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HTTPURL_STATE_FINAL),
     reg_len: 30u32,
@@ -3488,6 +3582,23 @@ static GOPHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static GOPHERURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static GOPHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -3515,7 +3626,7 @@ static GOPHERURL_STATE_EXPECTED: [u16; 44usize] = [
  gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
  ```
 
- 44 states, 19 byte classes, 33 registers, 2780 table bytes.*/
+ 44 states, 19 byte classes, 33 registers, 2876 table bytes.*/
 pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "gopherurl",
     classes: &GOPHERURL_CLASSES,
@@ -3528,6 +3639,7 @@ pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &GOPHERURL_OPS,
     accels: &GOPHERURL_ACCELS,
     accel_lut: Some(&GOPHERURL_ACCEL_LUT),
+    accel_nibbles: &GOPHERURL_ACCEL_NIBBLES,
     finals: &GOPHERURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&GOPHERURL_STATE_FINAL),
     reg_len: 33u32,
@@ -3606,6 +3718,13 @@ static MAILTOURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static MAILTOURL_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static MAILTOURL_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -3621,7 +3740,7 @@ static MAILTOURL_STATE_EXPECTED: [u16; 11usize] = [
  mailtourl = "mailto:" encoded822addr
  ```
 
- 11 states, 11 byte classes, 30 registers, 744 table bytes.*/
+ 11 states, 11 byte classes, 30 registers, 776 table bytes.*/
 pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtourl",
     classes: &MAILTOURL_CLASSES,
@@ -3634,6 +3753,7 @@ pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &MAILTOURL_OPS,
     accels: &MAILTOURL_ACCELS,
     accel_lut: Some(&MAILTOURL_ACCEL_LUT),
+    accel_nibbles: &MAILTOURL_ACCEL_NIBBLES,
     finals: &MAILTOURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&MAILTOURL_STATE_FINAL),
     reg_len: 30u32,
@@ -3801,6 +3921,23 @@ static NEWSURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static NEWSURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static NEWSURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
@@ -3823,7 +3960,7 @@ static NEWSURL_STATE_EXPECTED: [u16; 22usize] = [
  newsurl = "news:" grouppart
  ```
 
- 22 states, 16 byte classes, 32 registers, 1606 table bytes.*/
+ 22 states, 16 byte classes, 32 registers, 1702 table bytes.*/
 pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "newsurl",
     classes: &NEWSURL_CLASSES,
@@ -3836,6 +3973,7 @@ pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     ops: &NEWSURL_OPS,
     accels: &NEWSURL_ACCELS,
     accel_lut: Some(&NEWSURL_ACCEL_LUT),
+    accel_nibbles: &NEWSURL_ACCEL_NIBBLES,
     finals: &NEWSURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NEWSURL_STATE_FINAL),
     reg_len: 32u32,
@@ -3963,6 +4101,18 @@ static NNTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static NNTPURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static NNTPURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -3984,7 +4134,7 @@ static NNTPURL_STATE_EXPECTED: [u16; 24usize] = [
  nntpurl = "nntp://" hostport "/" group [ "/" digits ]
  ```
 
- 24 states, 13 byte classes, 30 registers, 1396 table bytes.*/
+ 24 states, 13 byte classes, 30 registers, 1460 table bytes.*/
 pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "nntpurl",
     classes: &NNTPURL_CLASSES,
@@ -3997,6 +4147,7 @@ pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     ops: &NNTPURL_OPS,
     accels: &NNTPURL_ACCELS,
     accel_lut: Some(&NNTPURL_ACCEL_LUT),
+    accel_nibbles: &NNTPURL_ACCEL_NIBBLES,
     finals: &NNTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NNTPURL_STATE_FINAL),
     reg_len: 30u32,
@@ -4304,6 +4455,18 @@ static TELNETURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static TELNETURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static TELNETURL_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -4330,7 +4493,7 @@ static TELNETURL_STATE_EXPECTED: [u16; 43usize] = [
  telneturl = "telnet://" login [ "/" ]
  ```
 
- 43 states, 15 byte classes, 34 registers, 2525 table bytes.*/
+ 43 states, 15 byte classes, 34 registers, 2589 table bytes.*/
 pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "telneturl",
     classes: &TELNETURL_CLASSES,
@@ -4343,6 +4506,7 @@ pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &TELNETURL_OPS,
     accels: &TELNETURL_ACCELS,
     accel_lut: Some(&TELNETURL_ACCEL_LUT),
+    accel_nibbles: &TELNETURL_ACCEL_NIBBLES,
     finals: &TELNETURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&TELNETURL_STATE_FINAL),
     reg_len: 34u32,
@@ -4548,6 +4712,18 @@ static WAISURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static WAISURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static WAISURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -4574,7 +4750,7 @@ static WAISURL_STATE_EXPECTED: [u16; 34usize] = [
  waisurl = waisdatabase / waisindex / waisdoc
  ```
 
- 34 states, 15 byte classes, 30 registers, 2006 table bytes.*/
+ 34 states, 15 byte classes, 30 registers, 2070 table bytes.*/
 pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "waisurl",
     classes: &WAISURL_CLASSES,
@@ -4587,6 +4763,7 @@ pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     ops: &WAISURL_OPS,
     accels: &WAISURL_ACCELS,
     accel_lut: Some(&WAISURL_ACCEL_LUT),
+    accel_nibbles: &WAISURL_ACCEL_NIBBLES,
     finals: &WAISURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&WAISURL_STATE_FINAL),
     reg_len: 30u32,
@@ -4707,6 +4884,18 @@ static FILEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static FILEURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        244u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static FILEURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -4729,7 +4918,7 @@ static FILEURL_STATE_EXPECTED: [u16; 22usize] = [
  fileurl = "file://" host [ "/" fpath ]
  ```
 
- 22 states, 14 byte classes, 30 registers, 1374 table bytes.*/
+ 22 states, 14 byte classes, 30 registers, 1438 table bytes.*/
 pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fileurl",
     classes: &FILEURL_CLASSES,
@@ -4742,6 +4931,7 @@ pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     ops: &FILEURL_OPS,
     accels: &FILEURL_ACCELS,
     accel_lut: Some(&FILEURL_ACCEL_LUT),
+    accel_nibbles: &FILEURL_ACCEL_NIBBLES,
     finals: &FILEURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FILEURL_STATE_FINAL),
     reg_len: 30u32,
@@ -4925,6 +5115,28 @@ static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8,
 ];
+static PROSPEROURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        244u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        244u8, 244u8, 244u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        244u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -4949,7 +5161,7 @@ static PROSPEROURL_STATE_EXPECTED: [u16; 34usize] = [
  prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
  ```
 
- 34 states, 17 byte classes, 30 registers, 2098 table bytes.*/
+ 34 states, 17 byte classes, 30 registers, 2226 table bytes.*/
 pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "prosperourl",
     classes: &PROSPEROURL_CLASSES,
@@ -4962,6 +5174,7 @@ pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     ops: &PROSPEROURL_OPS,
     accels: &PROSPEROURL_ACCELS,
     accel_lut: Some(&PROSPEROURL_ACCEL_LUT),
+    accel_nibbles: &PROSPEROURL_ACCEL_NIBBLES,
     finals: &PROSPEROURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PROSPEROURL_STATE_FINAL),
     reg_len: 30u32,
@@ -5052,6 +5265,18 @@ static OTHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static OTHERURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static OTHERURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5066,7 +5291,7 @@ static OTHERURL_STATE_EXPECTED: [u16; 6usize] = [192, 193, 194, 194, 195, 195];
  otherurl = scheme ":" schemepart
  ```
 
- 6 states, 6 byte classes, 30 registers, 734 table bytes.*/
+ 6 states, 6 byte classes, 30 registers, 798 table bytes.*/
 pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "otherurl",
     classes: &OTHERURL_CLASSES,
@@ -5079,6 +5304,7 @@ pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     ops: &OTHERURL_OPS,
     accels: &OTHERURL_ACCELS,
     accel_lut: Some(&OTHERURL_ACCEL_LUT),
+    accel_nibbles: &OTHERURL_ACCEL_NIBBLES,
     finals: &OTHERURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&OTHERURL_STATE_FINAL),
     reg_len: 30u32,
@@ -5135,6 +5361,13 @@ static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -5148,7 +5381,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [196, 197];
  scheme = 1*( lowalpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 30 registers, 586 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 618 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -5161,6 +5394,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     ops: &SCHEME_RULE_OPS,
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
+    accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -5432,6 +5666,18 @@ static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static LOGIN_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -5456,7 +5702,7 @@ static LOGIN_RULE_STATE_EXPECTED: [u16; 33usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 33 states, 10 byte classes, 34 registers, 1829 table bytes.*/
+ 33 states, 10 byte classes, 34 registers, 1893 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -5469,6 +5715,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     ops: &LOGIN_RULE_OPS,
     accels: &LOGIN_RULE_ACCELS,
     accel_lut: Some(&LOGIN_RULE_ACCEL_LUT),
+    accel_nibbles: &LOGIN_RULE_ACCEL_NIBBLES,
     finals: &LOGIN_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&LOGIN_RULE_STATE_FINAL),
     reg_len: 34u32,
@@ -5543,6 +5790,13 @@ static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static USER_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -5557,7 +5811,7 @@ static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [209, 209, 210, 210];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 648 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -5570,6 +5824,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &USER_RULE_OPS,
     accels: &USER_RULE_ACCELS,
     accel_lut: Some(&USER_RULE_ACCEL_LUT),
+    accel_nibbles: &USER_RULE_ACCEL_NIBBLES,
     finals: &USER_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USER_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -5644,6 +5899,13 @@ static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static PASSWORD_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -5658,7 +5920,7 @@ static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [211, 211, 212, 212];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 648 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -5671,6 +5933,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &PASSWORD_RULE_OPS,
     accels: &PASSWORD_RULE_ACCELS,
     accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
+    accel_nibbles: &PASSWORD_RULE_ACCEL_NIBBLES,
     finals: &PASSWORD_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PASSWORD_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -5746,6 +6009,13 @@ static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
+        244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -5761,7 +6031,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 11usize] = [
  host = hostname / hostnumber
  ```
 
- 11 states, 7 byte classes, 30 registers, 700 table bytes.*/
+ 11 states, 7 byte classes, 30 registers, 732 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -5774,6 +6044,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &HOST_RULE_OPS,
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
+    accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -5810,6 +6081,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
+static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -5836,6 +6108,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
+    accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -5910,6 +6183,13 @@ static SCHEMEPART_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static SCHEMEPART_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static SCHEMEPART_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -5924,7 +6204,7 @@ static SCHEMEPART_RULE_STATE_EXPECTED: [u16; 4usize] = [221, 221, 222, 222];
  schemepart = *xchar
  ```
 
- 4 states, 4 byte classes, 30 registers, 648 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
 pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "schemepart",
     classes: &SCHEMEPART_RULE_CLASSES,
@@ -5937,6 +6217,7 @@ pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime
     ops: &SCHEMEPART_RULE_OPS,
     accels: &SCHEMEPART_RULE_ACCELS,
     accel_lut: Some(&SCHEMEPART_RULE_ACCEL_LUT),
+    accel_nibbles: &SCHEMEPART_RULE_ACCEL_NIBBLES,
     finals: &SCHEMEPART_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEMEPART_RULE_STATE_FINAL),
     reg_len: 30u32,

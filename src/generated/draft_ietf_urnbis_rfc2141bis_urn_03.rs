@@ -392,6 +392,28 @@ static URN_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static URN_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static URN_REFERENCE_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -423,7 +445,7 @@ static URN_REFERENCE_STATE_EXPECTED: [u16; 87usize] = [
  urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]
  ```
 
- 87 states, 17 byte classes, 8 registers, 3985 table bytes.*/
+ 87 states, 17 byte classes, 8 registers, 4113 table bytes.*/
 pub static URN_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urn-reference",
     classes: &URN_REFERENCE_CLASSES,
@@ -436,6 +458,7 @@ pub static URN_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &URN_REFERENCE_OPS,
     accels: &URN_REFERENCE_ACCELS,
     accel_lut: Some(&URN_REFERENCE_ACCEL_LUT),
+    accel_nibbles: &URN_REFERENCE_ACCEL_NIBBLES,
     finals: &URN_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URN_REFERENCE_STATE_FINAL),
     reg_len: 8u32,
@@ -573,6 +596,13 @@ static ASSIGNED_URN_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static ASSIGNED_URN_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static ASSIGNED_URN_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -599,7 +629,7 @@ static ASSIGNED_URN_STATE_EXPECTED: [u16; 74usize] = [
  assigned-urn = scheme ":" urn-path
  ```
 
- 74 states, 11 byte classes, 8 registers, 2362 table bytes.*/
+ 74 states, 11 byte classes, 8 registers, 2394 table bytes.*/
 pub static ASSIGNED_URN: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "assigned-urn",
     classes: &ASSIGNED_URN_CLASSES,
@@ -612,6 +642,7 @@ pub static ASSIGNED_URN: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     ops: &ASSIGNED_URN_OPS,
     accels: &ASSIGNED_URN_ACCELS,
     accel_lut: Some(&ASSIGNED_URN_ACCEL_LUT),
+    accel_nibbles: &ASSIGNED_URN_ACCEL_NIBBLES,
     finals: &ASSIGNED_URN_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ASSIGNED_URN_STATE_FINAL),
     reg_len: 8u32,
@@ -678,6 +709,7 @@ static NID_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
 ];
 static NID_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
+static NID_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -717,6 +749,7 @@ pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     ops: &NID_RULE_OPS,
     accels: &NID_RULE_ACCELS,
     accel_lut: None,
+    accel_nibbles: &NID_RULE_ACCEL_NIBBLES,
     finals: &NID_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NID_RULE_STATE_FINAL),
     reg_len: 8u32,
@@ -790,6 +823,13 @@ static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static NSS_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -803,7 +843,7 @@ static NSS_RULE_STATE_EXPECTED: [u16; 5usize] = [33, 34, 35, 36, 35];
  NSS = 1*pchar
  ```
 
- 5 states, 5 byte classes, 8 registers, 642 table bytes.*/
+ 5 states, 5 byte classes, 8 registers, 674 table bytes.*/
 pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NSS",
     classes: &NSS_RULE_CLASSES,
@@ -816,6 +856,7 @@ pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     ops: &NSS_RULE_OPS,
     accels: &NSS_RULE_ACCELS,
     accel_lut: Some(&NSS_RULE_ACCEL_LUT),
+    accel_nibbles: &NSS_RULE_ACCEL_NIBBLES,
     finals: &NSS_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NSS_RULE_STATE_FINAL),
     reg_len: 8u32,
@@ -894,6 +935,18 @@ static URN_QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static URN_QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static URN_QUERY_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -907,7 +960,7 @@ static URN_QUERY_RULE_STATE_EXPECTED: [u16; 8usize] = [37, 38, 39, 40, 41, 37, 4
  urn-query = directive *( "&" directive)
  ```
 
- 8 states, 10 byte classes, 8 registers, 732 table bytes.*/
+ 8 states, 10 byte classes, 8 registers, 796 table bytes.*/
 pub static URN_QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urn-query",
     classes: &URN_QUERY_RULE_CLASSES,
@@ -920,6 +973,7 @@ pub static URN_QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     ops: &URN_QUERY_RULE_OPS,
     accels: &URN_QUERY_RULE_ACCELS,
     accel_lut: Some(&URN_QUERY_RULE_ACCEL_LUT),
+    accel_nibbles: &URN_QUERY_RULE_ACCEL_NIBBLES,
     finals: &URN_QUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URN_QUERY_RULE_STATE_FINAL),
     reg_len: 8u32,
@@ -995,6 +1049,13 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -1009,7 +1070,7 @@ static FRAGMENT_RULE_STATE_EXPECTED: [u16; 5usize] = [43, 43, 44, 45, 44];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 5 states, 5 byte classes, 8 registers, 658 table bytes.*/
+ 5 states, 5 byte classes, 8 registers, 690 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -1022,6 +1083,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &FRAGMENT_RULE_OPS,
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
+    accel_nibbles: &FRAGMENT_RULE_ACCEL_NIBBLES,
     finals: &FRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 8u32,

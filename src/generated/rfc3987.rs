@@ -2282,6 +2282,43 @@ static IRI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
+static IRI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
 static IRI_REFERENCE_AFTER_CLASSES: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
@@ -2419,7 +2456,7 @@ static IRI_REFERENCE_STATE_EXPECTED: [u16; 281usize] = [
  IRI-reference = IRI / irelative-ref
  ```
 
- 281 states, 44 byte classes, 24 registers, 30969 table bytes.*/
+ 281 states, 44 byte classes, 24 registers, 31193 table bytes.*/
 pub static IRI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "IRI-reference",
     classes: &IRI_REFERENCE_CLASSES,
@@ -2432,6 +2469,7 @@ pub static IRI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &IRI_REFERENCE_OPS,
     accels: &IRI_REFERENCE_ACCELS,
     accel_lut: Some(&IRI_REFERENCE_ACCEL_LUT),
+    accel_nibbles: &IRI_REFERENCE_ACCEL_NIBBLES,
     finals: &IRI_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IRI_REFERENCE_STATE_FINAL),
     reg_len: 24u32,
@@ -4200,6 +4238,38 @@ static IRI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IRI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
 static IRI_FINALS: [::uridfa_runtime::Final; 13usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
@@ -4260,7 +4330,7 @@ static IRI_STATE_EXPECTED: [u16; 265usize] = [
  IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
  ```
 
- 265 states, 44 byte classes, 24 registers, 29321 table bytes.*/
+ 265 states, 44 byte classes, 24 registers, 29513 table bytes.*/
 pub static IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "IRI",
     classes: &IRI_CLASSES,
@@ -4273,6 +4343,7 @@ pub static IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     ops: &IRI_OPS,
     accels: &IRI_ACCELS,
     accel_lut: Some(&IRI_ACCEL_LUT),
+    accel_nibbles: &IRI_ACCEL_NIBBLES,
     finals: &IRI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IRI_STATE_FINAL),
     reg_len: 24u32,
@@ -5827,6 +5898,38 @@ static ABSOLUTE_IRI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static ABSOLUTE_IRI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
 static ABSOLUTE_IRI_FINALS: [::uridfa_runtime::Final; 11usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
@@ -5884,7 +5987,7 @@ static ABSOLUTE_IRI_STATE_EXPECTED: [u16; 248usize] = [
  absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
  ```
 
- 248 states, 43 byte classes, 24 registers, 26932 table bytes.*/
+ 248 states, 43 byte classes, 24 registers, 27124 table bytes.*/
 pub static ABSOLUTE_IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-IRI",
     classes: &ABSOLUTE_IRI_CLASSES,
@@ -5897,6 +6000,7 @@ pub static ABSOLUTE_IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     ops: &ABSOLUTE_IRI_OPS,
     accels: &ABSOLUTE_IRI_ACCELS,
     accel_lut: Some(&ABSOLUTE_IRI_ACCEL_LUT),
+    accel_nibbles: &ABSOLUTE_IRI_ACCEL_NIBBLES,
     finals: &ABSOLUTE_IRI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTE_IRI_STATE_FINAL),
     reg_len: 24u32,
@@ -7662,6 +7766,38 @@ static IRELATIVE_REF_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IRELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
 static IRELATIVE_REF_FINALS: [::uridfa_runtime::Final; 13usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
@@ -7726,7 +7862,7 @@ static IRELATIVE_REF_STATE_EXPECTED: [u16; 279usize] = [
  irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
  ```
 
- 279 states, 42 byte classes, 24 registers, 29435 table bytes.*/
+ 279 states, 42 byte classes, 24 registers, 29627 table bytes.*/
 pub static IRELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "irelative-ref",
     classes: &IRELATIVE_REF_CLASSES,
@@ -7739,6 +7875,7 @@ pub static IRELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &IRELATIVE_REF_OPS,
     accels: &IRELATIVE_REF_ACCELS,
     accel_lut: Some(&IRELATIVE_REF_ACCEL_LUT),
+    accel_nibbles: &IRELATIVE_REF_ACCEL_NIBBLES,
     finals: &IRELATIVE_REF_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IRELATIVE_REF_STATE_FINAL),
     reg_len: 24u32,
@@ -7803,6 +7940,13 @@ static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
+        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -7816,7 +7960,7 @@ static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [161, 162];
  scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 24 registers, 588 table bytes.*/
+ 2 states, 3 byte classes, 24 registers, 620 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -7829,6 +7973,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     ops: &SCHEME_RULE_OPS,
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
+    accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -7981,6 +8126,13 @@ static IUSERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IUSERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IUSERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -8001,7 +8153,7 @@ static IUSERINFO_RULE_STATE_EXPECTED: [u16; 17usize] = [
  iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
  ```
 
- 17 states, 25 byte classes, 24 registers, 1639 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1671 table bytes.*/
 pub static IUSERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "iuserinfo",
     classes: &IUSERINFO_RULE_CLASSES,
@@ -8014,6 +8166,7 @@ pub static IUSERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     ops: &IUSERINFO_RULE_OPS,
     accels: &IUSERINFO_RULE_ACCELS,
     accel_lut: Some(&IUSERINFO_RULE_ACCEL_LUT),
+    accel_nibbles: &IUSERINFO_RULE_ACCEL_NIBBLES,
     finals: &IUSERINFO_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IUSERINFO_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -8638,6 +8791,23 @@ static IHOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IHOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IHOST_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -8680,7 +8850,7 @@ static IHOST_RULE_STATE_EXPECTED: [u16; 173usize] = [
  ihost = IP-literal / IPv4address / ireg-name
  ```
 
- 173 states, 36 byte classes, 24 registers, 16481 table bytes.*/
+ 173 states, 36 byte classes, 24 registers, 16577 table bytes.*/
 pub static IHOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ihost",
     classes: &IHOST_RULE_CLASSES,
@@ -8693,6 +8863,7 @@ pub static IHOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     ops: &IHOST_RULE_OPS,
     accels: &IHOST_RULE_ACCELS,
     accel_lut: Some(&IHOST_RULE_ACCEL_LUT),
+    accel_nibbles: &IHOST_RULE_ACCEL_NIBBLES,
     finals: &IHOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IHOST_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -8739,6 +8910,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
+static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -8765,6 +8937,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
+    accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -8917,6 +9090,13 @@ static IPATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IPATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IPATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -8937,7 +9117,7 @@ static IPATH_RULE_STATE_EXPECTED: [u16; 17usize] = [
  ipath = ipath-abempty ; begins with "/" or is empty / ipath-absolute ; begins with "/" but not "//" / ipath-noscheme ; begins with a non-colon segment / ipath-rootless ; begins with a segment / ipath-empty
  ```
 
- 17 states, 25 byte classes, 24 registers, 1639 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1671 table bytes.*/
 pub static IPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath",
     classes: &IPATH_RULE_CLASSES,
@@ -8950,6 +9130,7 @@ pub static IPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     ops: &IPATH_RULE_OPS,
     accels: &IPATH_RULE_ACCELS,
     accel_lut: Some(&IPATH_RULE_ACCEL_LUT),
+    accel_nibbles: &IPATH_RULE_ACCEL_NIBBLES,
     finals: &IPATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9044,6 +9225,13 @@ static IPATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IPATH_ABEMPTY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IPATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -9064,7 +9252,7 @@ static IPATH_ABEMPTY_RULE_STATE_EXPECTED: [u16; 17usize] = [
  ipath-abempty = *( "/" isegment )
  ```
 
- 17 states, 26 byte classes, 24 registers, 1513 table bytes.*/
+ 17 states, 26 byte classes, 24 registers, 1545 table bytes.*/
 pub static IPATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-abempty",
     classes: &IPATH_ABEMPTY_RULE_CLASSES,
@@ -9077,6 +9265,7 @@ pub static IPATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     ops: &IPATH_ABEMPTY_RULE_OPS,
     accels: &IPATH_ABEMPTY_RULE_ACCELS,
     accel_lut: Some(&IPATH_ABEMPTY_RULE_ACCEL_LUT),
+    accel_nibbles: &IPATH_ABEMPTY_RULE_ACCEL_NIBBLES,
     finals: &IPATH_ABEMPTY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_ABEMPTY_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9171,6 +9360,13 @@ static IPATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IPATH_ABSOLUTE_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IPATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -9191,7 +9387,7 @@ static IPATH_ABSOLUTE_RULE_STATE_EXPECTED: [u16; 18usize] = [
  ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
  ```
 
- 18 states, 26 byte classes, 24 registers, 1550 table bytes.*/
+ 18 states, 26 byte classes, 24 registers, 1582 table bytes.*/
 pub static IPATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-absolute",
     classes: &IPATH_ABSOLUTE_RULE_CLASSES,
@@ -9204,6 +9400,7 @@ pub static IPATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     ops: &IPATH_ABSOLUTE_RULE_OPS,
     accels: &IPATH_ABSOLUTE_RULE_ACCELS,
     accel_lut: Some(&IPATH_ABSOLUTE_RULE_ACCEL_LUT),
+    accel_nibbles: &IPATH_ABSOLUTE_RULE_ACCEL_NIBBLES,
     finals: &IPATH_ABSOLUTE_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_ABSOLUTE_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9392,6 +9589,18 @@ static IPATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IPATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IPATH_NOSCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -9414,7 +9623,7 @@ static IPATH_NOSCHEME_RULE_STATE_EXPECTED: [u16; 33usize] = [
  ipath-noscheme = isegment-nz-nc *( "/" isegment )
  ```
 
- 33 states, 27 byte classes, 24 registers, 2619 table bytes.*/
+ 33 states, 27 byte classes, 24 registers, 2683 table bytes.*/
 pub static IPATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-noscheme",
     classes: &IPATH_NOSCHEME_RULE_CLASSES,
@@ -9427,6 +9636,7 @@ pub static IPATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     ops: &IPATH_NOSCHEME_RULE_OPS,
     accels: &IPATH_NOSCHEME_RULE_ACCELS,
     accel_lut: Some(&IPATH_NOSCHEME_RULE_ACCEL_LUT),
+    accel_nibbles: &IPATH_NOSCHEME_RULE_ACCEL_NIBBLES,
     finals: &IPATH_NOSCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_NOSCHEME_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9579,6 +9789,13 @@ static IPATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IPATH_ROOTLESS_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IPATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -9598,7 +9815,7 @@ static IPATH_ROOTLESS_RULE_STATE_EXPECTED: [u16; 17usize] = [
  ipath-rootless = isegment-nz *( "/" isegment )
  ```
 
- 17 states, 26 byte classes, 24 registers, 1657 table bytes.*/
+ 17 states, 26 byte classes, 24 registers, 1689 table bytes.*/
 pub static IPATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-rootless",
     classes: &IPATH_ROOTLESS_RULE_CLASSES,
@@ -9611,6 +9828,7 @@ pub static IPATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     ops: &IPATH_ROOTLESS_RULE_OPS,
     accels: &IPATH_ROOTLESS_RULE_ACCELS,
     accel_lut: Some(&IPATH_ROOTLESS_RULE_ACCEL_LUT),
+    accel_nibbles: &IPATH_ROOTLESS_RULE_ACCEL_NIBBLES,
     finals: &IPATH_ROOTLESS_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_ROOTLESS_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9771,6 +9989,13 @@ static IQUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IQUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IQUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -9792,7 +10017,7 @@ static IQUERY_RULE_STATE_EXPECTED: [u16; 18usize] = [
  iquery = *( ipchar / iprivate / "/" / "?" )
  ```
 
- 18 states, 25 byte classes, 24 registers, 1706 table bytes.*/
+ 18 states, 25 byte classes, 24 registers, 1738 table bytes.*/
 pub static IQUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "iquery",
     classes: &IQUERY_RULE_CLASSES,
@@ -9805,6 +10030,7 @@ pub static IQUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     ops: &IQUERY_RULE_OPS,
     accels: &IQUERY_RULE_ACCELS,
     accel_lut: Some(&IQUERY_RULE_ACCEL_LUT),
+    accel_nibbles: &IQUERY_RULE_ACCEL_NIBBLES,
     finals: &IQUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IQUERY_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9957,6 +10183,13 @@ static IFRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static IFRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static IFRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -9977,7 +10210,7 @@ static IFRAGMENT_RULE_STATE_EXPECTED: [u16; 17usize] = [
  ifragment = *( ipchar / "/" / "?" )
  ```
 
- 17 states, 25 byte classes, 24 registers, 1639 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1671 table bytes.*/
 pub static IFRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ifragment",
     classes: &IFRAGMENT_RULE_CLASSES,
@@ -9990,6 +10223,7 @@ pub static IFRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     ops: &IFRAGMENT_RULE_OPS,
     accels: &IFRAGMENT_RULE_ACCELS,
     accel_lut: Some(&IFRAGMENT_RULE_ACCEL_LUT),
+    accel_nibbles: &IFRAGMENT_RULE_ACCEL_NIBBLES,
     finals: &IFRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IFRAGMENT_RULE_STATE_FINAL),
     reg_len: 24u32,

@@ -419,6 +419,18 @@ static NAMESTRING_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static NAMESTRING_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static NAMESTRING_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -449,7 +461,7 @@ static NAMESTRING_STATE_EXPECTED: [u16; 85usize] = [
  namestring = assigned-name [ rq-components ] [ "#" f-component ]
  ```
 
- 85 states, 15 byte classes, 10 registers, 3587 table bytes.*/
+ 85 states, 15 byte classes, 10 registers, 3651 table bytes.*/
 pub static NAMESTRING: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "namestring",
     classes: &NAMESTRING_CLASSES,
@@ -462,6 +474,7 @@ pub static NAMESTRING: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     ops: &NAMESTRING_OPS,
     accels: &NAMESTRING_ACCELS,
     accel_lut: Some(&NAMESTRING_ACCEL_LUT),
+    accel_nibbles: &NAMESTRING_ACCEL_NIBBLES,
     finals: &NAMESTRING_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NAMESTRING_STATE_FINAL),
     reg_len: 10u32,
@@ -591,6 +604,13 @@ static ASSIGNED_NAME_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static ASSIGNED_NAME_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static ASSIGNED_NAME_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -617,7 +637,7 @@ static ASSIGNED_NAME_STATE_EXPECTED: [u16; 71usize] = [
  assigned-name = "urn" ":" NID ":" NSS
  ```
 
- 71 states, 11 byte classes, 10 registers, 2277 table bytes.*/
+ 71 states, 11 byte classes, 10 registers, 2309 table bytes.*/
 pub static ASSIGNED_NAME: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "assigned-name",
     classes: &ASSIGNED_NAME_CLASSES,
@@ -630,6 +650,7 @@ pub static ASSIGNED_NAME: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     ops: &ASSIGNED_NAME_OPS,
     accels: &ASSIGNED_NAME_ACCELS,
     accel_lut: Some(&ASSIGNED_NAME_ACCEL_LUT),
+    accel_nibbles: &ASSIGNED_NAME_ACCEL_NIBBLES,
     finals: &ASSIGNED_NAME_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ASSIGNED_NAME_STATE_FINAL),
     reg_len: 10u32,
@@ -678,6 +699,7 @@ static NID_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
 ];
 static NID_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
+static NID_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -716,6 +738,7 @@ pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     ops: &NID_RULE_OPS,
     accels: &NID_RULE_ACCELS,
     accel_lut: None,
+    accel_nibbles: &NID_RULE_ACCEL_NIBBLES,
     finals: &NID_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NID_RULE_STATE_FINAL),
     reg_len: 10u32,
@@ -788,6 +811,13 @@ static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static NSS_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -801,7 +831,7 @@ static NSS_RULE_STATE_EXPECTED: [u16; 4usize] = [29, 30, 31, 31];
  NSS = pchar *(pchar / "/")
  ```
 
- 4 states, 5 byte classes, 10 registers, 636 table bytes.*/
+ 4 states, 5 byte classes, 10 registers, 668 table bytes.*/
 pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NSS",
     classes: &NSS_RULE_CLASSES,
@@ -814,6 +844,7 @@ pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     ops: &NSS_RULE_OPS,
     accels: &NSS_RULE_ACCELS,
     accel_lut: Some(&NSS_RULE_ACCEL_LUT),
+    accel_nibbles: &NSS_RULE_ACCEL_NIBBLES,
     finals: &NSS_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NSS_RULE_STATE_FINAL),
     reg_len: 10u32,
@@ -887,6 +918,13 @@ static R_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static R_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static R_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -900,7 +938,7 @@ static R_COMPONENT_RULE_STATE_EXPECTED: [u16; 5usize] = [32, 33, 34, 35, 34];
  r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
  ```
 
- 5 states, 7 byte classes, 10 registers, 652 table bytes.*/
+ 5 states, 7 byte classes, 10 registers, 684 table bytes.*/
 pub static R_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "r-component",
     classes: &R_COMPONENT_RULE_CLASSES,
@@ -913,6 +951,7 @@ pub static R_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     ops: &R_COMPONENT_RULE_OPS,
     accels: &R_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&R_COMPONENT_RULE_ACCEL_LUT),
+    accel_nibbles: &R_COMPONENT_RULE_ACCEL_NIBBLES,
     finals: &R_COMPONENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&R_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,
@@ -985,6 +1024,13 @@ static Q_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static Q_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static Q_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -998,7 +1044,7 @@ static Q_COMPONENT_RULE_STATE_EXPECTED: [u16; 4usize] = [36, 37, 38, 38];
  q-component = pchar *( pchar / "/" / "?" )
  ```
 
- 4 states, 5 byte classes, 10 registers, 636 table bytes.*/
+ 4 states, 5 byte classes, 10 registers, 668 table bytes.*/
 pub static Q_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "q-component",
     classes: &Q_COMPONENT_RULE_CLASSES,
@@ -1011,6 +1057,7 @@ pub static Q_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     ops: &Q_COMPONENT_RULE_OPS,
     accels: &Q_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&Q_COMPONENT_RULE_ACCEL_LUT),
+    accel_nibbles: &Q_COMPONENT_RULE_ACCEL_NIBBLES,
     finals: &Q_COMPONENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&Q_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,
@@ -1085,6 +1132,13 @@ static F_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
+static F_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
 static F_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -1099,7 +1153,7 @@ static F_COMPONENT_RULE_STATE_EXPECTED: [u16; 4usize] = [39, 39, 40, 40];
  f-component = fragment
  ```
 
- 4 states, 4 byte classes, 10 registers, 648 table bytes.*/
+ 4 states, 4 byte classes, 10 registers, 680 table bytes.*/
 pub static F_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "f-component",
     classes: &F_COMPONENT_RULE_CLASSES,
@@ -1112,6 +1166,7 @@ pub static F_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     ops: &F_COMPONENT_RULE_OPS,
     accels: &F_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&F_COMPONENT_RULE_ACCEL_LUT),
+    accel_nibbles: &F_COMPONENT_RULE_ACCEL_NIBBLES,
     finals: &F_COMPONENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&F_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,

@@ -141,6 +141,9 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         quote!(::uridfa_runtime::ByteSet([#w0, #w1, #w2, #w3]))
     });
     let accels_len = t.accels.len();
+    let accel_nibbles_id = id("ACCEL_NIBBLES");
+    let accel_nibbles = t.accel_nibbles.iter().map(|rows| quote!([#(#rows),*]));
+    let accel_nibbles_len = t.accel_nibbles.len();
     let accel_lut_id = id("ACCEL_LUT");
     let (accel_lut_static, accel_lut) = match &t.accel_lut {
         Some(lut) => (
@@ -213,6 +216,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         static #ops_id: [::uridfa_runtime::Op; #ops_len] = [#(#ops),*];
         static #accels_id: [::uridfa_runtime::ByteSet; #accels_len] = [#(#accels),*];
         #accel_lut_static
+        static #accel_nibbles_id: [[u8; 32]; #accel_nibbles_len] = [#(#accel_nibbles),*];
         #after_static
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
         static #state_final_id: [#state_final_ty; #state_len] = [#(#state_final_vals),*];
@@ -231,6 +235,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
             ops: &#ops_id,
             accels: &#accels_id,
             accel_lut: #accel_lut,
+            accel_nibbles: &#accel_nibbles_id,
             finals: &#finals_id,
             state_final: ::uridfa_runtime::Trans::#state_final_variant(&#state_final_id),
             reg_len: #reg_len,

@@ -57,6 +57,8 @@ pub struct TablesBuf {
     pub accels: Vec<ByteSet>,
     /// See [`Tables::accel_lut`].
     pub accel_lut: Option<[u8; 256]>,
+    /// See [`Tables::accel_nibbles`].
+    pub accel_nibbles: Vec<[u8; 32]>,
     /// See [`Tables::finals`].
     pub finals: Vec<Final>,
     /// See [`Tables::state_final`].
@@ -214,6 +216,7 @@ impl TablesBuf {
             ops: &self.ops,
             accels: &self.accels,
             accel_lut: self.accel_lut.as_ref(),
+            accel_nibbles: &self.accel_nibbles,
             finals: &self.finals,
             state_final: self.state_final.as_ids(),
             reg_len: self.reg_len,
@@ -565,6 +568,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         edges,
         ops,
         accel_lut: (!accels.is_empty()).then(|| accel_lut(&accels)),
+        accel_nibbles: accels.iter().map(ByteSet::nibbles).collect(),
         accels,
         finals,
         state_final,
