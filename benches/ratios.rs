@@ -17,8 +17,12 @@
 //! timing, every engine's result is checked: same acceptance, same
 //! component bytes.
 //!
+//! The first line says whether the build has the `simd` feature (Note
+//! [SIMD runs]) and what the CPU offers it.
+//!
 //! ```text
 //! cargo bench -p uridfa --bench ratios                     # the four ratios
+//! cargo bench -p uridfa --bench ratios --features simd     # the same, SIMD runs
 //! cargo bench -p uridfa --bench ratios -- --engine split   # one pass of one engine,
 //! valgrind --tool=cachegrind --branch-sim=yes target/release/deps/ratios-* --engine split
 //! ```
@@ -160,6 +164,15 @@ fn main() {
     assert_eq!(split(query), fluent(query));
     assert!(split(query).is_some());
 
+    #[cfg(target_arch = "x86_64")]
+    let ssse3 = std::is_x86_feature_detected!("ssse3");
+    #[cfg(not(target_arch = "x86_64"))]
+    let ssse3 = false;
+    println!(
+        "feature simd: {}; CPU: {}",
+        if cfg!(feature = "simd") { "on" } else { "off" },
+        if ssse3 { "SSSE3" } else { "no SSSE3" }
+    );
     let bytes: usize = kasztp.iter().map(|l| l.len()).sum();
     let k = best_of(&engines, &kasztp);
     let q = best_of(&engines[2..], &long);
