@@ -3,6 +3,7 @@
 
 use crate::drive::{drive_any, skip_run, split, Id};
 use crate::error::{corrupt, Error, ErrorKind};
+use crate::simd;
 use crate::tables::{Captures, Edge, Tables, Trans};
 
 /// Whether `state` (an ID) is accepting; a state outside the tables is
@@ -46,8 +47,12 @@ pub(crate) fn longest<T: Id>(
             state = edge.target;
             i = i.saturating_add(1);
             if edge.accel != Edge::NO_ACCEL {
-                let set = t.accels.get(edge.accel as usize).ok_or(corrupt(i))?;
-                i = skip_run(set, input, i);
+                let k = usize::from(edge.accel);
+                // Note [SIMD runs], feature `simd`.
+                i = match simd::skip_rows(t.accel_nibbles, k, input, i) {
+                    Some(end) => end,
+                    None => skip_run(t.accels.get(k).ok_or(corrupt(i))?, input, i),
+                };
             }
         }
         if accepts(t, state, i)? {
