@@ -308,8 +308,9 @@ pub(crate) fn skip_run_lut(
     )
 }
 
-/// [`skip_run_lut`] past its first [`SHORT_RUN`] bytes: with SSE2 if the
-/// feature is on (Note [SIMD runs]), else in blocks of sixteen lookups.
+/// [`skip_run_lut`] past its first [`SHORT_RUN`] bytes: sixteen bytes at a
+/// time with SSSE3 or SSE2 if the `simd` feature is on and they apply (Note
+/// [SIMD runs]), else in blocks of sixteen lookups.
 /// `accels` holds the set as a bitmap too, as set `mask.trailing_zeros()`.
 #[inline(never)]
 pub(crate) fn skip_long_run_lut(

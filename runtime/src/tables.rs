@@ -356,9 +356,10 @@ pub struct Tables<'a> {
     /// with one load and one test per byte. `None` when there is no set.
     pub accel_lut: Option<&'a [u8; 256]>,
     /// [`Tables::accels`] as byte-shuffle tables ([`ByteSet::nibbles`]),
-    /// one per set, with which the `simd` feature tests sixteen bytes of a
-    /// run at once (SSSE3, detected at run time). Empty when there is no
-    /// set, or to keep every run on the byte loops.
+    /// one per set, with which the `simd` feature tests sixteen bytes of
+    /// every run at once (SSSE3, detected at run time). Empty when there is
+    /// no set; when empty, the feature still tests long runs with tables it
+    /// builds from the sets, and short runs stay on the byte loops.
     pub accel_nibbles: &'a [[u8; 32]],
     /// The distinct final entries (accepting or not, and the final
     /// operations); [`Tables::state_final`] says which is whose.
