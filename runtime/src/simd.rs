@@ -147,9 +147,7 @@ pub(crate) fn skip_set(set: &ByteSet, input: &[u8], j: usize) -> Option<usize> {
 pub(crate) fn skip_rows(nibbles: &[[u8; 32]], k: usize, input: &[u8], j: usize) -> Option<usize> {
     #[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
     {
-        if !x86::has_ssse3() {
-            return None;
-        }
+        // `skip_nibbles` asks `has_ssse3` itself: once per run.
         x86::skip_nibbles(nibbles.get(k)?, input, j)
     }
     #[cfg(not(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2")))]
