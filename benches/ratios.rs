@@ -17,6 +17,11 @@
 //! timing, every engine's result is checked: same acceptance, same
 //! component bytes.
 //!
+//! Two more rows break `split` down, without a goal: `split_regs` is the
+//! driver with tag registers alone (what `UriRef::parse` calls), `parse` is
+//! `UriRef::parse` without reading the components. `validate` is the floor
+//! of both: the same driver, without the registers.
+//!
 //! The first line says whether the build has the `simd` feature (Note
 //! [SIMD runs]) and what the CPU offers it.
 //!
@@ -27,7 +32,8 @@
 //! valgrind --tool=cachegrind --branch-sim=yes target/release/deps/ratios-* --engine split
 //! ```
 //!
-//! With `--engine NAME` (`none`, `lookup`, `validate`, `split`, `fluent`) the
+//! With `--engine NAME` (`none`, `lookup`, `validate`, `split`, `fluent`,
+//! `split_regs`, `parse`) the
 //! binary runs one pass of that engine over kasztp (or, with `--input
 //! query4k`, over 64 copies of the 4 KiB query URI) and exits: run it under
 //! cachegrind, subtract `none` (reading the corpus), and divide by the
@@ -37,6 +43,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use uridfa::rfc3986::{tables, UriRef};
+use uridfa::runtime;
 
 // The corpora and the split functions of `benches/parse.rs` (uridfa's
 // `UriRef::parse` and fluent-uri's parse, each reading all eight
@@ -108,6 +115,35 @@ fn engines(allowed: &[bool; 256]) -> Vec<Engine<'_>> {
                     .sum()
             }),
         ),
+        // The breakdown of `split`, not goals: the driver with tag
+        // registers alone (`split_regs`, what `UriRef::parse` calls), and
+        // `UriRef::parse` without reading the components.
+        (
+            "split_regs",
+            Box::new(|lines: &[&str]| {
+                lines
+                    .iter()
+                    .filter(|l| {
+                        let mut regs = [0usize; 32];
+                        runtime::split_regs(
+                            &tables::URI_REFERENCE,
+                            black_box(l).as_bytes(),
+                            &mut regs,
+                        )
+                        .is_ok()
+                    })
+                    .count()
+            }),
+        ),
+        (
+            "parse",
+            Box::new(|lines: &[&str]| {
+                lines
+                    .iter()
+                    .filter(|l| UriRef::parse(black_box(l)).is_ok())
+                    .count()
+            }),
+        ),
     ]
 }
 
@@ -144,7 +180,9 @@ fn main() {
         let r = match engines.iter().find(|e| e.0 == name) {
             Some(e) => (e.1)(lines),
             None if name == "none" => lines.iter().map(|l| black_box(l).len()).sum(),
-            None => panic!("--engine: one of none, lookup, validate, split, fluent"),
+            None => {
+                panic!("--engine: one of none, lookup, validate, split, fluent, split_regs, parse")
+            }
         };
         println!("{name}: {r} over {} lines", lines.len());
         return;
@@ -158,6 +196,9 @@ fn main() {
         .filter(|l| UriRef::is_valid(l.as_bytes()))
         .count();
     assert_eq!(valid, ours.iter().filter(|o| o.is_some()).count());
+    for e in &engines[4..] {
+        assert_eq!((e.1)(&kasztp), valid, "{} accepts other URLs", e.0);
+    }
     let query: &'static str =
         Box::leak(format!("http://example.com/path?{}", "a=b&".repeat(1024)).into_boxed_str());
     let long = vec![query; 64];
@@ -175,7 +216,7 @@ fn main() {
     );
     let bytes: usize = kasztp.iter().map(|l| l.len()).sum();
     let k = best_of(&engines, &kasztp);
-    let q = best_of(&engines[2..], &long);
+    let q = best_of(&engines[2..4], &long);
     let per = |d: Duration, n: usize| d.as_secs_f64() * 1e9 / n as f64;
     println!(
         "{}: {} URLs, {bytes} bytes, {valid} valid; best of {ROUNDS} interleaved rounds",
@@ -191,7 +232,7 @@ fn main() {
         );
     }
     println!("query4k: 64 x {} bytes", query.len());
-    for (e, d) in engines[2..].iter().zip(&q) {
+    for (e, d) in engines[2..4].iter().zip(&q) {
         println!(
             "  {:<9} {:8.1} ns/input  {:6.2} GB/s",
             e.0,
