@@ -225,3 +225,14 @@ fn the_checker_refuses_a_region_that_is_a_kind_or_repeated() {
     };
     assert_eq!(uridfa_runtime::check(&t).unwrap_err().invariant, 7);
 }
+
+#[test]
+fn an_entry_reaches_the_captures_of_its_lists() {
+    // `;@ views separate` gives a view the accessors of what its entry
+    // reaches: the captures inside a list count.
+    let c = ok(LIST);
+    assert_eq!(
+        uridfa_codegen::emit::view::reaches(&c, "to"),
+        [true, true, true]
+    );
+}

@@ -203,12 +203,17 @@ pub fn always(c: &Compiled, rules: &[&str]) -> Vec<bool> {
 }
 
 /// For each capture of `c` (tag order), whether the entry `rule` can set
-/// it (a capture group of its expression reports it).
+/// it (a capture group of its expression, or of one of its lists' items,
+/// reports it).
 pub fn reaches(c: &Compiled, rule: &str) -> Vec<bool> {
     let n = c.machines.first().map_or(0, |m| m.lowered.components.len());
     let mut out = vec![false; n];
     if let Some(m) = c.machine(rule) {
-        for &k in &m.lowered.group_component {
+        let items = m.lowered.lists.iter().map(|l| &l.item.group_component);
+        for &k in std::iter::once(&m.lowered.group_component)
+            .chain(items)
+            .flatten()
+        {
             if let Some(slot) = out.get_mut(k) {
                 *slot = true;
             }
