@@ -426,7 +426,7 @@ pub fn prove(
         };
         let n = nfa::compile(&proof).map_err(|e| ProofError::Stage(e.to_string()))?;
         let t = tdfa::determinize(&n, &[0], 1, budget)
-            .map_err(|e| ProofError::Stage(format!("{e:?}")))?;
+            .map_err(|e| ProofError::Stage(e.to_string()))?;
         match search(&t, item_dfa) {
             Outcome::Proved => {}
             Outcome::Unfinished => return Err(ProofError::Unfinished),
