@@ -425,8 +425,8 @@ pub fn prove(
             lists: Vec::new(),
         };
         let n = nfa::compile(&proof).map_err(|e| ProofError::Stage(e.to_string()))?;
-        let t = tdfa::determinize(&n, &[0], 1, budget)
-            .map_err(|e| ProofError::Stage(e.to_string()))?;
+        let t =
+            tdfa::determinize(&n, &[0], 1, budget).map_err(|e| ProofError::Stage(e.to_string()))?;
         match search(&t, item_dfa) {
             Outcome::Proved => {}
             Outcome::Unfinished => return Err(ProofError::Unfinished),
