@@ -231,6 +231,51 @@ fn check_lengths(lowered: &Lowered, budget: usize) -> Result<(), CompileError> {
     })
 }
 
+// Note [where a budget error points]
+//
+// An entry refused by a stage (its match too long for the state budget, or
+// the determinization past its state or work budget) is reported at the
+// definition of the rule that spent the budget, not at the `;@ entry`
+// pragma, which says nothing about why: for a longest match past the
+// budget, the innermost rule below the entry whose own longest match is
+// past it (`RuleSizes::max_len`, as `RuleSizes::too_large` finds the rule
+// past the expansion limit); otherwise the entry rule's own definition.
+// The message still names the entry.
+
+/// Where `e`, an error of the entry `rule`, points: the definition of the
+/// rule that spent the budget, and, when it is not the entry, that rule's
+/// name and longest match (Note [where a budget error points]); `None` if
+/// the rule is not found.
+fn budget_rule(
+    grammar: &Grammar,
+    sizes: &lower::RuleSizes,
+    rule: &str,
+    e: &CompileError,
+) -> Option<(Span, Option<(String, u64)>)> {
+    let root = grammar.rule_index(rule)?;
+    let mut v = root;
+    if let CompileError::TooLong {
+        longest: true,
+        budget,
+        ..
+    } = e
+    {
+        let past = |w: usize| sizes.max_len.get(w).copied().flatten() >= Some(*budget as u64);
+        for _ in 0..sizes.refs.len() {
+            match sizes.refs[v].iter().find(|&&w| past(w)) {
+                Some(&w) => v = w,
+                None => break,
+            }
+        }
+    }
+    let r = grammar.rules.get(v)?;
+    let inner = match sizes.max_len.get(v).copied().flatten() {
+        Some(len) if v != root => Some((r.name.clone(), len)),
+        _ => None,
+    };
+    Some((r.span, inner))
+}
+
 // Note [a budget per grammar]
 //
 // Every limit of the stages is per entry rule (lower::MAX_EXPANSION nodes,
@@ -343,10 +388,23 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                 opts.grammar_state_budget
             )
         });
-        // A stage's error, located at the entry's pragma and naming it
-        // (Note [stage errors]).
+        // A stage's error, located at the rule that spent the budget and
+        // naming the entry (Note [stage errors], Note [where a budget
+        // error points]).
         let entry_error = |e: CompileError| {
-            let mut d = e.at(*span).context(format_args!("entry '{rule}'"));
+            let (at, inner) = budget_rule(&grammar, &sizes, rule, &e).unwrap_or((*span, None));
+            let mut d = match (inner, &e) {
+                (Some((inner, len)), CompileError::TooLong { budget, .. }) => {
+                    let e = CompileError::TooLong {
+                        len: usize::try_from(len).unwrap_or(usize::MAX),
+                        longest: true,
+                        budget: *budget,
+                    };
+                    e.at(at)
+                        .context(format_args!("rule '{inner}' (in entry '{rule}')"))
+                }
+                _ => e.at(at).context(format_args!("entry '{rule}'")),
+            };
             d.message.push_str(shared.as_deref().unwrap_or(""));
             d
         };

@@ -7,13 +7,16 @@
 //! (plus an end-of-input assertion) drives the oracles: regex-automata's
 //! dense DFA for acceptance and its PikeVM for spans.
 //!
+//! Before compiling, runs of optional elements are folded into bounded
+//! repetitions (Note [runs of optional elements], [`fold_optional_runs`]).
+//!
 //! Principal functions: [`compile`], [`compile_anchored_end`]; principal
 //! type: [`NfaError`].
 
 use crate::pipeline::lower::Lowered;
 use crate::support::diag::{Diagnostic, Span};
 use regex_automata::nfa::thompson::{BuildError, Compiler, Config, WhichCaptures, NFA};
-use regex_syntax::hir::{Hir, Look};
+use regex_syntax::hir::{Capture, Hir, HirKind, Look, Repetition};
 
 /// Why the Thompson compiler refused an expression (see Note [stage errors]
 /// in [`crate::driver`]).
@@ -79,9 +82,186 @@ fn config() -> Config {
 /// [`NfaError::Build`], the Thompson compiler's error: the NFA would exceed
 /// 64 MiB.
 pub fn compile(lowered: &Lowered) -> Result<NFA, NfaError> {
-    Ok(Compiler::new()
-        .configure(config())
-        .build_from_hir(&lowered.hir)?)
+    let hir = fold_optional_runs(&lowered.hir);
+    Ok(Compiler::new().configure(config()).build_from_hir(&hir)?)
+}
+
+// Note [runs of optional elements]
+//
+// A Thompson NFA of `x? x? ... x?` (n copies; ABNF `n["a"]`, `n("a" / "")`
+// or n `["a"]` in a row, in one rule or spread over several) has an
+// epsilon path from before each copy to before every later one, so the
+// closure after the i-th byte holds about n - i states and the tagged
+// determinization keeps n^2/2 items: `r = 4000["a"]` took 590 MB and 4 s,
+// `8000["a"]` 1.6 GB. `x{0,n}`, the same language, is compiled as nested
+// options (each copy's union skips to one shared end), with closures of
+// two states: `0*4000"a"` took 7.6 MB. So before the Thompson compiler,
+// [`fold_optional_runs`] rewrites, bottom-up:
+//
+// - adjacent concatenated elements `x{0,a}` `x{0,b}` (the same `x`, the
+//   same greediness; `[x]` is `x{0,1}`, `x / ""` is a greedy and `"" / x`
+//   a lazy `x{0,1}`) into `x{0,a+b}`;
+// - `(x{0,k}){n}` (n copies) into `x{0,n*k}`, and `(x{0,k}){0,1}` into
+//   `x{0,k}`;
+//
+// only when `x` holds no capture group. This is exact, captures and
+// leftmost-first priority included: both sides match the same strings, and
+// a parse of `x{0,a} x{0,b}` that stops the first repetition early (i < a
+// copies) and then takes copies in the second (j > 0) has a twin that takes
+// i + 1 copies in the first and j - 1 in the second, consuming the same
+// bytes with the same choices inside each copy; the twin decides "take" where
+// the other decided "stop" at the first point they differ, so for a greedy
+// repetition it has the higher priority (for a lazy one, the mirror: the
+// parse with fewer copies in the first wins, and the one that remains is
+// "all in the first"). With no capture inside `x`, the twins set every tag
+// at the same position, so the best parse of any input has the same tags
+// under both forms; and the parses that remain are exactly those of
+// `x{0,a+b}`, in the same order. (The same argument covers the `n`-fold
+// repetition, a concatenation of n copies, and `(x{0,k})?`, whose "skip"
+// reads what "take, zero copies" reads, with lower priority.)
+// What no rewrite reaches (distinct optional elements, captures inside the
+// options) the determinization bounds (Note [work limits] in
+// `crate::pipeline::tdfa`). codegen/tests/bounded.rs checks the folded
+// machines against regex-automata's oracle on the unfolded expression.
+
+/// `h`, with every run of optional elements folded into one bounded
+/// repetition where that is exact (Note [runs of optional elements]).
+pub fn fold_optional_runs(h: &Hir) -> Hir {
+    fold(h).unwrap_or_else(|| h.clone())
+}
+
+/// [`fold_optional_runs`]: `None` if nothing changes (so that an
+/// expression without such runs is compiled exactly as it was lowered).
+fn fold(h: &Hir) -> Option<Hir> {
+    match h.kind() {
+        HirKind::Concat(subs) => {
+            let folded: Vec<Option<Hir>> = subs.iter().map(fold).collect();
+            let subs: Vec<Hir> = subs
+                .iter()
+                .zip(folded.iter())
+                .map(|(s, f)| f.clone().unwrap_or_else(|| s.clone()))
+                .collect();
+            let mut changed = folded.iter().any(Option::is_some);
+            let mut out: Vec<Hir> = Vec::with_capacity(subs.len());
+            // The run being folded: its `x`, greediness and total, and its
+            // first element, kept as it is if the run has no second.
+            let mut run: Option<(Hir, bool, u32, Hir)> = None;
+            let mut run_len = 0usize;
+            let flush = |run: &mut Option<(Hir, bool, u32, Hir)>, n: usize, out: &mut Vec<Hir>| {
+                if let Some((x, greedy, k, first)) = run.take() {
+                    out.push(if n == 1 { first } else { bounded(x, greedy, k) });
+                }
+            };
+            for sub in subs {
+                match optional(&sub) {
+                    Some((x, greedy, k)) => {
+                        let total = match &run {
+                            Some((rx, rg, rk, _)) if *rg == greedy && *rx == x => rk.checked_add(k),
+                            _ => None,
+                        };
+                        match (total, &mut run) {
+                            (Some(total), Some(r)) => {
+                                r.2 = total;
+                                run_len += 1;
+                                changed = true;
+                            }
+                            _ => {
+                                flush(&mut run, run_len, &mut out);
+                                run = Some((x, greedy, k, sub));
+                                run_len = 1;
+                            }
+                        }
+                    }
+                    None => {
+                        flush(&mut run, run_len, &mut out);
+                        run_len = 0;
+                        out.push(sub);
+                    }
+                }
+            }
+            flush(&mut run, run_len, &mut out);
+            changed.then(|| Hir::concat(out))
+        }
+        HirKind::Alternation(subs) => {
+            let folded: Vec<Option<Hir>> = subs.iter().map(fold).collect();
+            if folded.iter().all(Option::is_none) {
+                return None;
+            }
+            let subs = subs
+                .iter()
+                .zip(folded)
+                .map(|(s, f)| f.unwrap_or_else(|| s.clone()))
+                .collect();
+            Some(Hir::alternation(subs))
+        }
+        HirKind::Capture(c) => fold(&c.sub).map(|sub| {
+            Hir::capture(Capture {
+                index: c.index,
+                name: c.name.clone(),
+                sub: Box::new(sub),
+            })
+        }),
+        HirKind::Repetition(r) => {
+            let folded = fold(&r.sub);
+            let sub = folded.clone().unwrap_or_else(|| (*r.sub).clone());
+            if let Some((x, greedy, k)) = optional(&sub) {
+                match (r.min, r.max) {
+                    (n, Some(m)) if n == m => {
+                        if let Some(total) = k.checked_mul(n) {
+                            return Some(bounded(x, greedy, total));
+                        }
+                    }
+                    (0, Some(1)) if r.greedy == greedy => return Some(bounded(x, greedy, k)),
+                    _ => {}
+                }
+            }
+            folded.map(|sub| {
+                Hir::repetition(Repetition {
+                    min: r.min,
+                    max: r.max,
+                    greedy: r.greedy,
+                    sub: Box::new(sub),
+                })
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `x{0,k}` (greedy or lazy, `k >= 1`), with `x` free of capture groups.
+fn bounded(x: Hir, greedy: bool, k: u32) -> Hir {
+    Hir::repetition(Repetition {
+        min: 0,
+        max: Some(k),
+        greedy,
+        sub: Box::new(x),
+    })
+}
+
+/// If `h` is `x{0,k}` with `k >= 1` and no capture group in `x`: `x`,
+/// the greediness and `k`. `x / ""` is a greedy `x{0,1}`, `"" / x` a lazy
+/// one (an alternation of several `x`s: their alternation).
+fn optional(h: &Hir) -> Option<(Hir, bool, u32)> {
+    if h.properties().explicit_captures_len() != 0 {
+        return None;
+    }
+    match h.kind() {
+        HirKind::Repetition(r) if r.min == 0 && r.max.is_some_and(|m| m >= 1) => {
+            Some(((*r.sub).clone(), r.greedy, r.max.unwrap_or(1)))
+        }
+        HirKind::Alternation(subs) if subs.len() >= 2 => {
+            let is_empty = |h: &Hir| matches!(h.kind(), HirKind::Empty);
+            let last = subs.len() - 1;
+            if is_empty(&subs[last]) && !subs[..last].iter().any(is_empty) {
+                Some((Hir::alternation(subs[..last].to_vec()), true, 1))
+            } else if is_empty(&subs[0]) && !subs[1..].iter().any(is_empty) {
+                Some((Hir::alternation(subs[1..].to_vec()), false, 1))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
 }
 
 /// The NFA for `lowered` followed by `\z`, for the regex-automata oracles:
