@@ -487,6 +487,39 @@ impl fmt::Display for UsageError {
 }
 
 impl Cli {
+    /// Reads the command line `args` (the program name first), as clap's
+    /// `try_parse_from` does, except that `help NAME` with a misspelt
+    /// `NAME` gets the suggestion that `NAME` alone gets (`uridfa help
+    /// splt`: "a similar subcommand exists: 'split'"); clap's own `help`
+    /// subcommand names no similar one.
+    ///
+    /// # Errors
+    ///
+    /// clap's error: a usage error, or the help and version texts.
+    pub fn try_parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let e = match Cli::try_parse_from(&args) {
+            Ok(cli) => return Ok(cli),
+            Err(e) => e,
+        };
+        if e.kind() == clap::error::ErrorKind::InvalidSubcommand
+            && args.len() == 3
+            && args[1] == "help"
+        {
+            // `uridfa NAME` fails too (NAME is no subcommand), with the tip.
+            if let Err(alone) = Cli::try_parse_from([args[0].clone(), args[2].clone()]) {
+                if alone.kind() == clap::error::ErrorKind::InvalidSubcommand {
+                    return Err(alone);
+                }
+            }
+        }
+        Err(e)
+    }
+
     /// The command to run.
     ///
     /// # Errors
@@ -721,6 +754,22 @@ mod tests {
             err.contains("a similar subcommand exists: 'check'"),
             "{err}"
         );
+        let help = |args: &[&str]| {
+            Cli::try_parse_args(std::iter::once("uridfa").chain(args.iter().copied()))
+                .map(|_| ())
+                .map_err(|e| (e.kind(), e.to_string()))
+        };
+        let (kind, err) = help(&["help", "splt"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::InvalidSubcommand);
+        assert!(
+            err.contains("a similar subcommand exists: 'split'"),
+            "{err}"
+        );
+        let (kind, _) = help(&["help", "split"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::DisplayHelp);
+        let (kind, err) = help(&["help", "zzzz"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::InvalidSubcommand);
+        assert!(err.contains("unrecognized subcommand 'zzzz'"), "{err}");
         let err = p(&["check", "--strip-rc"]).unwrap_err();
         assert!(
             err.contains("a similar argument exists: '--strip-cr'"),

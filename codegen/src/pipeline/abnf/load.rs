@@ -36,11 +36,11 @@ pub fn load(path: &Path) -> Result<Grammar, Diagnostics> {
         }
         Err(e) => {
             let mut sources = Sources::new();
-            let file = sources.add(display.clone(), "");
+            let file = sources.add_unread(display);
             Err(Diagnostics::single(
                 sources,
                 Span::new(file, 0, 0),
-                format!("cannot read grammar file '{display}': {e}"),
+                format!("cannot read grammar file: {e}"),
             ))
         }
     }
