@@ -194,7 +194,9 @@ struct RunOpts {
     /// The grammar [default: rfc3986].
     #[command(flatten)]
     grammar: GrammarOpts,
-    /// The entry rule (ASCII case ignored) [default: the grammar's first].
+    /// The entry rule (ASCII case ignored) [default: the grammar's first];
+    /// with --grammar-file, any rule of the file, built as an entry when
+    /// the file has no `;@ entry` for it.
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
     /// `--strip-cr`.
@@ -303,7 +305,7 @@ struct ExtractOpts {
     #[command(flatten)]
     grammar: GrammarOpts,
     /// The entry rule [default: the grammar's URI, IRI or url entry, else
-    /// its first].
+    /// its first]; with --grammar-file, any rule of the file.
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
     /// Also find www. and ftp. (2396bis-01 Appendix F) and report the
