@@ -120,3 +120,64 @@ fn incremental_alternative_on_a_core_rule() {
     assert_eq!(lines[0], "ok");
     assert!(lines[1].starts_with("err 5 "), "{out}");
 }
+
+#[test]
+fn an_error_names_every_component_the_input_may_be_in() {
+    // RFC 3986 §4.1: URI-reference = URI / relative-ref. After `a`, the
+    // input may be a scheme (`a:b`, §3.1) or the first segment of a
+    // relative path (`a/b`, path-noscheme, §4.2): the space is in either.
+    let o = run(&[
+        "check",
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI-reference",
+        "a b",
+    ]);
+    assert_eq!(text(&o.stdout).lines().next(), Some(
+        "err 1 unexpected ' ' at 1 in scheme or path; expected pchar, \"#\", \"/\", \"?\" or end of input"
+    ));
+    // Once the `:` is read, only the URI reading is left (§3.3: the path
+    // after a scheme).
+    let o = run(&[
+        "check",
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI-reference",
+        "a:b c",
+    ]);
+    assert!(
+        text(&o.stdout).starts_with("err 3 unexpected ' ' at 3 in path;"),
+        "{}",
+        text(&o.stdout)
+    );
+    // RFC 1738 §3.1: `//<user>:<password>@<host>:<port>`; before an `@` or
+    // a `:`, `a` may be the user or the host; `a:b` a password, never a
+    // port (digits only).
+    let o = run(&["check", "--grammar", "rfc1738", "ftp://a b", "ftp://a:b c"]);
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("err 7 unexpected ' ' at 7 in user or host;"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("err 9 unexpected ' ' at 9 in password;"),
+        "{out}"
+    );
+    // split gives the same text as its component.
+    let o = run(&[
+        "split",
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI-reference",
+        "a b",
+    ]);
+    assert!(
+        text(&o.stdout).contains("\"component\": \"scheme or path\""),
+        "{}",
+        text(&o.stdout)
+    );
+}

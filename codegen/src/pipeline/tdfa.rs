@@ -123,6 +123,10 @@ pub struct State {
     pub items: Vec<usize>,
     /// The component being read here: the innermost one open in every item.
     pub component: Option<usize>,
+    /// Every component the input may be in here, in priority order, the
+    /// first being [`State::component`] (Note [the components an error may
+    /// be in]); empty when it is `None`.
+    pub components: Vec<usize>,
 }
 
 /// A tagged DFA.
@@ -667,6 +671,7 @@ pub fn determinize(
             fin: None,
             items: Vec::new(),
             component: None,
+            components: Vec::new(),
         });
         i += 1;
     }
@@ -701,11 +706,12 @@ pub fn determinize(
                 .collect();
             st.fin = Some(ops);
         }
-        // The component being read: take the highest-priority item that is
-        // inside a component; among the items inside the same outermost
-        // component, the innermost component open in all of them. (Items
-        // between components, such as the `?` before a query, a Match, or
-        // the start of a path that begins at the lookahead, do not count.)
+        // The component being read (Note [the components an error may be
+        // in]): the items inside a component, grouped by their outermost
+        // component in priority order; in each group, the innermost
+        // component open in all of its items. (Items between components,
+        // such as the `?` before a query, a Match, or the start of a path
+        // that begins at the lookahead, do not count.)
         let comps_of = |item: &Item| -> Vec<usize> {
             open[item.q.as_usize()]
                 .iter()
@@ -713,26 +719,31 @@ pub fn determinize(
                 .filter_map(|&g| group_component.get(g - 1).copied())
                 .collect()
         };
-        let mut common: Option<Vec<usize>> = None;
+        let mut groups: Vec<Vec<usize>> = Vec::new();
         for item in kernel {
             let comps = comps_of(item);
             let Some(&outer) = comps.first() else {
                 continue;
             };
-            if common.as_ref().is_some_and(|c| c.first() != Some(&outer)) {
-                continue;
+            // A further group only for a component the input is already
+            // in: not one that opens at this very position.
+            let opens_here = !groups.is_empty() && item.la.contains(&((2 * outer) as Tag));
+            match groups.iter_mut().find(|c| c.first() == Some(&outer)) {
+                None if opens_here => {}
+                None => groups.push(comps),
+                Some(c) => {
+                    let common = c.iter().zip(&comps).take_while(|(a, b)| a == b).count();
+                    c.truncate(common);
+                }
             }
-            common = Some(match common {
-                None => comps,
-                Some(c) => c
-                    .iter()
-                    .zip(&comps)
-                    .take_while(|(a, b)| a == b)
-                    .map(|(a, _)| *a)
-                    .collect(),
-            });
         }
-        st.component = common.and_then(|c| c.last().copied());
+        st.components = Vec::new();
+        for c in groups.iter().filter_map(|c| c.last().copied()) {
+            if !st.components.contains(&c) {
+                st.components.push(c);
+            }
+        }
+        st.component = st.components.first().copied();
     }
     let mut tdfa = Tdfa {
         classes,
@@ -748,6 +759,23 @@ pub fn determinize(
     allocate_registers(&mut tdfa);
     Ok(tdfa)
 }
+
+// Note [the components an error may be in]
+//
+// An error message names the component being read (`unexpected ' ' at 1
+// in path`), from the state the input stopped in. A state's items are the
+// parses still alive; each sits inside some components. Items are grouped
+// by their outermost component; within a group the component named is the
+// innermost one open in all its items (so `//a b` is "in authority": `a`
+// may be userinfo or host, both inside authority). When the groups differ,
+// the input may be in any of them, and the message names them all, in
+// priority order (a further group only if its component opened before the
+// current position: the start of a path that may begin at the next byte,
+// after a port, does not count): after `a` in RFC 3986 `URI-reference`, `a` may start a
+// scheme (`a:`) or a relative path (`a/b`), so `a b` is "in scheme or
+// path" (it was "in scheme", the first group only). The tables keep each
+// distinct set of two or more as a text of its own
+// (`uridfa_runtime::Tables::component_sets`).
 
 /// A fixed-size bit set over registers.
 #[derive(Clone, PartialEq, Eq)]
