@@ -132,55 +132,62 @@ pub fn fold_optional_runs(h: &Hir) -> Hir {
 
 /// [`fold_optional_runs`]: `None` if nothing changes (so that an
 /// expression without such runs is compiled exactly as it was lowered).
+/// Only what changes is rebuilt: an unchanged subtree is cloned at most
+/// once, by the node that is rebuilt above it, so the work is linear in
+/// the expression.
 fn fold(h: &Hir) -> Option<Hir> {
     match h.kind() {
         HirKind::Concat(subs) => {
             let folded: Vec<Option<Hir>> = subs.iter().map(fold).collect();
-            let subs: Vec<Hir> = subs
+            let cur: Vec<&Hir> = subs
                 .iter()
-                .zip(folded.iter())
-                .map(|(s, f)| f.clone().unwrap_or_else(|| s.clone()))
+                .zip(&folded)
+                .map(|(s, f)| f.as_ref().unwrap_or(s))
                 .collect();
-            let mut changed = folded.iter().any(Option::is_some);
-            let mut out: Vec<Hir> = Vec::with_capacity(subs.len());
-            // The run being folded: its `x`, greediness and total, and its
-            // first element, kept as it is if the run has no second.
-            let mut run: Option<(Hir, bool, u32, Hir)> = None;
-            let mut run_len = 0usize;
-            let flush = |run: &mut Option<(Hir, bool, u32, Hir)>, n: usize, out: &mut Vec<Hir>| {
-                if let Some((x, greedy, k, first)) = run.take() {
-                    out.push(if n == 1 { first } else { bounded(x, greedy, k) });
-                }
-            };
-            for sub in subs {
-                match optional(&sub) {
-                    Some((x, greedy, k)) => {
-                        let total = match &run {
-                            Some((rx, rg, rk, _)) if *rg == greedy && *rx == x => rk.checked_add(k),
-                            _ => None,
-                        };
-                        match (total, &mut run) {
-                            (Some(total), Some(r)) => {
-                                r.2 = total;
-                                run_len += 1;
-                                changed = true;
-                            }
-                            _ => {
-                                flush(&mut run, run_len, &mut out);
-                                run = Some((x, greedy, k, sub));
-                                run_len = 1;
-                            }
+            // Runs of two or more elements to fold: (first, end, x,
+            // greediness, total).
+            let mut runs: Vec<(usize, usize, Opt<'_>, bool, u32)> = Vec::new();
+            let mut i = 0;
+            while i < cur.len() {
+                let Some((x, greedy, k)) = optional(cur[i]) else {
+                    i += 1;
+                    continue;
+                };
+                let (mut j, mut total) = (i + 1, k);
+                while let Some((y, g, k2)) = cur.get(j).and_then(|h| optional(h)) {
+                    match total.checked_add(k2) {
+                        Some(t) if g == greedy && y == x => {
+                            total = t;
+                            j += 1;
                         }
+                        _ => break,
                     }
-                    None => {
-                        flush(&mut run, run_len, &mut out);
-                        run_len = 0;
-                        out.push(sub);
+                }
+                if j - i >= 2 {
+                    runs.push((i, j, x, greedy, total));
+                }
+                i = j;
+            }
+            if runs.is_empty() && folded.iter().all(Option::is_none) {
+                return None;
+            }
+            let mut out: Vec<Hir> = Vec::with_capacity(cur.len());
+            let mut runs = runs.into_iter().peekable();
+            let mut i = 0;
+            while i < cur.len() {
+                match runs.peek() {
+                    Some(&(first, end, x, greedy, total)) if first == i => {
+                        out.push(bounded(x.to_hir(), greedy, total));
+                        runs.next();
+                        i = end;
+                    }
+                    _ => {
+                        out.push(cur[i].clone());
+                        i += 1;
                     }
                 }
             }
-            flush(&mut run, run_len, &mut out);
-            changed.then(|| Hir::concat(out))
+            Some(Hir::concat(out))
         }
         HirKind::Alternation(subs) => {
             let folded: Vec<Option<Hir>> = subs.iter().map(fold).collect();
@@ -203,15 +210,17 @@ fn fold(h: &Hir) -> Option<Hir> {
         }),
         HirKind::Repetition(r) => {
             let folded = fold(&r.sub);
-            let sub = folded.clone().unwrap_or_else(|| (*r.sub).clone());
-            if let Some((x, greedy, k)) = optional(&sub) {
+            let sub = folded.as_ref().unwrap_or(&r.sub);
+            if let Some((x, greedy, k)) = optional(sub) {
                 match (r.min, r.max) {
                     (n, Some(m)) if n == m => {
                         if let Some(total) = k.checked_mul(n) {
-                            return Some(bounded(x, greedy, total));
+                            return Some(bounded(x.to_hir(), greedy, total));
                         }
                     }
-                    (0, Some(1)) if r.greedy == greedy => return Some(bounded(x, greedy, k)),
+                    (0, Some(1)) if r.greedy == greedy => {
+                        return Some(bounded(x.to_hir(), greedy, k))
+                    }
                     _ => {}
                 }
             }
@@ -238,24 +247,41 @@ fn bounded(x: Hir, greedy: bool, k: u32) -> Hir {
     })
 }
 
+/// The `x` of an optional element, borrowed: the alternatives it is made
+/// of (one for `[x]`, several for `a / b / ""`).
+#[derive(Clone, Copy, PartialEq)]
+struct Opt<'h>(&'h [Hir]);
+
+impl Opt<'_> {
+    /// `x` itself.
+    fn to_hir(self) -> Hir {
+        match self.0 {
+            [x] => x.clone(),
+            xs => Hir::alternation(xs.to_vec()),
+        }
+    }
+}
+
 /// If `h` is `x{0,k}` with `k >= 1` and no capture group in `x`: `x`,
 /// the greediness and `k`. `x / ""` is a greedy `x{0,1}`, `"" / x` a lazy
 /// one (an alternation of several `x`s: their alternation).
-fn optional(h: &Hir) -> Option<(Hir, bool, u32)> {
+fn optional(h: &Hir) -> Option<(Opt<'_>, bool, u32)> {
     if h.properties().explicit_captures_len() != 0 {
         return None;
     }
     match h.kind() {
-        HirKind::Repetition(r) if r.min == 0 && r.max.is_some_and(|m| m >= 1) => {
-            Some(((*r.sub).clone(), r.greedy, r.max.unwrap_or(1)))
-        }
+        HirKind::Repetition(r) if r.min == 0 && r.max.is_some_and(|m| m >= 1) => Some((
+            Opt(std::slice::from_ref(&*r.sub)),
+            r.greedy,
+            r.max.unwrap_or(1),
+        )),
         HirKind::Alternation(subs) if subs.len() >= 2 => {
             let is_empty = |h: &Hir| matches!(h.kind(), HirKind::Empty);
             let last = subs.len() - 1;
             if is_empty(&subs[last]) && !subs[..last].iter().any(is_empty) {
-                Some((Hir::alternation(subs[..last].to_vec()), true, 1))
+                Some((Opt(&subs[..last]), true, 1))
             } else if is_empty(&subs[0]) && !subs[1..].iter().any(is_empty) {
-                Some((Hir::alternation(subs[1..].to_vec()), false, 1))
+                Some((Opt(&subs[1..]), false, 1))
             } else {
                 None
             }
