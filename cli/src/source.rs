@@ -196,8 +196,8 @@ fn load_file(path: &Path, rule: Option<&str>) -> Result<Loaded, Failure> {
     }
     if compiled.machines.is_empty() {
         return Err(Failure::Grammar(format!(
-            "{}: error: no ';@ entry' pragma: nothing to build (name the entry rule with \
-             --rule RULE, or add ';@ entry RULE' to the file)",
+            "{}: error: no ';@ entry' pragma: nothing to build (add ';@ entry RULE' to the \
+             file, or name the rule with --rule RULE: check, split and extract take it)",
             path.display()
         )));
     }

@@ -62,7 +62,7 @@ fn rule_stands_in_for_a_missing_entry_pragma() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         text(&o.stderr).starts_with(&format!(
-            "{p}: error: no ';@ entry' pragma: nothing to build (name the entry rule with --rule RULE"
+            "{p}: error: no ';@ entry' pragma: nothing to build (add ';@ entry RULE' to the file, or name the rule with --rule RULE"
         )),
         "{}",
         text(&o.stderr)
