@@ -194,7 +194,9 @@ struct RunOpts {
     /// The grammar [default: rfc3986].
     #[command(flatten)]
     grammar: GrammarOpts,
-    /// The entry rule (ASCII case ignored) [default: the grammar's first].
+    /// The entry rule (ASCII case ignored) [default: the grammar's first];
+    /// with --grammar-file, any rule of the file, built as an entry when
+    /// the file has no `;@ entry` for it.
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
     /// `--strip-cr`.
@@ -303,7 +305,7 @@ struct ExtractOpts {
     #[command(flatten)]
     grammar: GrammarOpts,
     /// The entry rule [default: the grammar's URI, IRI or url entry, else
-    /// its first].
+    /// its first]; with --grammar-file, any rule of the file.
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
     /// Also find www. and ftp. (2396bis-01 Appendix F) and report the
@@ -487,6 +489,39 @@ impl fmt::Display for UsageError {
 }
 
 impl Cli {
+    /// Reads the command line `args` (the program name first), as clap's
+    /// `try_parse_from` does, except that `help NAME` with a misspelt
+    /// `NAME` gets the suggestion that `NAME` alone gets (`uridfa help
+    /// splt`: "a similar subcommand exists: 'split'"); clap's own `help`
+    /// subcommand names no similar one.
+    ///
+    /// # Errors
+    ///
+    /// clap's error: a usage error, or the help and version texts.
+    pub fn try_parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let e = match Cli::try_parse_from(&args) {
+            Ok(cli) => return Ok(cli),
+            Err(e) => e,
+        };
+        if e.kind() == clap::error::ErrorKind::InvalidSubcommand
+            && args.len() == 3
+            && args[1] == "help"
+        {
+            // `uridfa NAME` fails too (NAME is no subcommand), with the tip.
+            if let Err(alone) = Cli::try_parse_from([args[0].clone(), args[2].clone()]) {
+                if alone.kind() == clap::error::ErrorKind::InvalidSubcommand {
+                    return Err(alone);
+                }
+            }
+        }
+        Err(e)
+    }
+
     /// The command to run.
     ///
     /// # Errors
@@ -721,6 +756,22 @@ mod tests {
             err.contains("a similar subcommand exists: 'check'"),
             "{err}"
         );
+        let help = |args: &[&str]| {
+            Cli::try_parse_args(std::iter::once("uridfa").chain(args.iter().copied()))
+                .map(|_| ())
+                .map_err(|e| (e.kind(), e.to_string()))
+        };
+        let (kind, err) = help(&["help", "splt"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::InvalidSubcommand);
+        assert!(
+            err.contains("a similar subcommand exists: 'split'"),
+            "{err}"
+        );
+        let (kind, _) = help(&["help", "split"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::DisplayHelp);
+        let (kind, err) = help(&["help", "zzzz"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::InvalidSubcommand);
+        assert!(err.contains("unrecognized subcommand 'zzzz'"), "{err}");
         let err = p(&["check", "--strip-rc"]).unwrap_err();
         assert!(
             err.contains("a similar argument exists: '--strip-cr'"),

@@ -87,7 +87,7 @@ fn stdout_is_file() -> bool {
 ///
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn check(args: &RunArgs) -> Result<bool, Failure> {
-    let grammar = Loaded::load(&args.grammar)?;
+    let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = grammar.entry(args.rule.as_deref())?;
     let t = entry.tables;
     let mut out = Out::new();
@@ -142,7 +142,7 @@ impl Layout {
 ///
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn split(args: &RunArgs) -> Result<bool, Failure> {
-    let grammar = Loaded::load(&args.grammar)?;
+    let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = grammar.entry(args.rule.as_deref())?;
     let t = entry.tables;
     let layout = Layout::of(&t);
@@ -550,7 +550,7 @@ pub fn equiv(args: &NormalizeArgs) -> Result<bool, Failure> {
 ///
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn extract(args: &ExtractArgs) -> Result<bool, Failure> {
-    let grammar = Loaded::load(&args.grammar)?;
+    let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = match args.rule.as_deref() {
         Some(rule) => grammar.entry(Some(rule))?,
         None => ["URI", "IRI", "url"]

@@ -34,14 +34,13 @@ mod json;
 mod source;
 
 use args::Command;
-use clap::Parser;
 use source::Failure;
 use std::io;
 use std::process::ExitCode;
 
 /// Runs the command line and maps the outcome to the exit status.
 fn main() -> ExitCode {
-    let cli = match args::Cli::try_parse() {
+    let cli = match args::Cli::try_parse_args(std::env::args_os()) {
         Ok(cli) => cli,
         // Help and --version (exit status 0, on stdout), or a usage error
         // with clap's suggestions (exit status 2, on stderr).

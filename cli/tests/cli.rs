@@ -424,7 +424,10 @@ fn grammar_file_is_compiled_at_run_time() {
     );
     let o = run(&["dot", "--grammar-file", path], b"");
     assert!(stdout(&o).starts_with("digraph \"r\" {"), "{}", stdout(&o));
+    // `--rule` builds any rule of the file, `;@ entry` or not.
     let o = run(&["check", "--grammar-file", path, "--rule", "a", "1"], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run(&["check", "--grammar-file", path, "--rule", "c", "1"], b"");
     assert_eq!(code(&o), 2);
     // One capture in two places (`r = a "-" a`) is refused: it would
     // report only the last (Note [one place per capture] in the generator).

@@ -290,6 +290,51 @@ fn check_lengths(lowered: &Lowered, budget: usize) -> Result<(), CompileError> {
     })
 }
 
+// Note [where a budget error points]
+//
+// An entry refused by a stage (its match too long for the state budget, or
+// the determinization past its state or work budget) is reported at the
+// definition of the rule that spent the budget, not at the `;@ entry`
+// pragma, which says nothing about why: for a longest match past the
+// budget, the innermost rule below the entry whose own longest match is
+// past it (`RuleSizes::max_len`, as `RuleSizes::too_large` finds the rule
+// past the expansion limit); otherwise the entry rule's own definition.
+// The message still names the entry.
+
+/// Where `e`, an error of the entry `rule`, points: the definition of the
+/// rule that spent the budget, and, when it is not the entry, that rule's
+/// name and longest match (Note [where a budget error points]); `None` if
+/// the rule is not found.
+fn budget_rule(
+    grammar: &Grammar,
+    sizes: &lower::RuleSizes,
+    rule: &str,
+    e: &CompileError,
+) -> Option<(Span, Option<(String, u64)>)> {
+    let root = grammar.rule_index(rule)?;
+    let mut v = root;
+    if let CompileError::TooLong {
+        longest: true,
+        budget,
+        ..
+    } = e
+    {
+        let past = |w: usize| sizes.max_len.get(w).copied().flatten() >= Some(*budget as u64);
+        for _ in 0..sizes.refs.len() {
+            match sizes.refs[v].iter().find(|&&w| past(w)) {
+                Some(&w) => v = w,
+                None => break,
+            }
+        }
+    }
+    let r = grammar.rules.get(v)?;
+    let inner = match sizes.max_len.get(v).copied().flatten() {
+        Some(len) if v != root => Some((r.name.clone(), len)),
+        _ => None,
+    };
+    Some((r.span, inner))
+}
+
 // Note [a budget per grammar]
 //
 // Every limit of the stages is per entry rule (lower::MAX_EXPANSION nodes,
@@ -402,12 +447,28 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                 opts.grammar_state_budget
             )
         });
-        // A stage's error, located at the entry's pragma and naming it
-        // (Note [stage errors]).
+        // A stage's error, located at the rule that spent the budget and
+        // naming the entry (Note [stage errors], Note [where a budget
+        // error points]).
         let entry_error = |e: CompileError| {
-            let mut d = e
-                .at(e.span().unwrap_or(*span))
-                .context(format_args!("entry '{rule}'"));
+            // A list's proof is located at its repetition; a budget at the
+            // rule that spent it.
+            let (at, inner) = match e.span() {
+                Some(at) => (at, None),
+                None => budget_rule(&grammar, &sizes, rule, &e).unwrap_or((*span, None)),
+            };
+            let mut d = match (inner, &e) {
+                (Some((inner, len)), CompileError::TooLong { budget, .. }) => {
+                    let e = CompileError::TooLong {
+                        len: usize::try_from(len).unwrap_or(usize::MAX),
+                        longest: true,
+                        budget: *budget,
+                    };
+                    e.at(at)
+                        .context(format_args!("rule '{inner}' (in entry '{rule}')"))
+                }
+                _ => e.at(at).context(format_args!("entry '{rule}'")),
+            };
             d.message.push_str(shared.as_deref().unwrap_or(""));
             d
         };
@@ -548,6 +609,83 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
 /// Every problem found, located by file, line and column.
 pub fn compile_file(path: &std::path::Path, opts: Options) -> Result<Compiled, Diagnostics> {
     compile_grammar(abnf::load(path)?, opts)
+}
+
+/// [`compile_file`], with `extra` rules compiled as entries too, after the
+/// file's own `;@ entry` rules, as if the file named them in one more
+/// pragma (the CLI's `--rule R` on a file without `;@ entry r`). A name
+/// that is already an entry (ASCII case ignored) or that names no rule of
+/// the grammar is skipped: the caller, which knows where the name came
+/// from, reports an unknown one. An extra entry's errors point at its
+/// rule's definition.
+///
+/// # Errors
+///
+/// As [`compile_file`].
+///
+/// # Example
+///
+/// ```no_run
+/// use uridfa_codegen::driver::{compile_file_with_entries, Options};
+/// // `date.abnf` has no `;@ entry` pragma.
+/// let c = compile_file_with_entries("date.abnf".as_ref(), Options::default(), &["date"])?;
+/// assert_eq!(c.machines[0].lowered.rule, "date");
+/// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
+/// ```
+pub fn compile_file_with_entries(
+    path: &std::path::Path,
+    opts: Options,
+    extra: &[&str],
+) -> Result<Compiled, Diagnostics> {
+    let mut grammar = abnf::load(path)?;
+    add_entries(&mut grammar, extra);
+    compile_grammar(grammar, opts)
+}
+
+/// [`compile_str`], with `extra` rules compiled as entries too (see
+/// [`compile_file_with_entries`]).
+///
+/// # Errors
+///
+/// As [`compile_str`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa_codegen::driver::{compile_str_with_entries, Options};
+/// let c = compile_str_with_entries("g.abnf", "r = \"a\"\n", Options::default(), &["R"])?;
+/// assert_eq!(c.machines.len(), 1);
+/// assert_eq!(c.machines[0].lowered.rule, "r");
+/// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
+/// ```
+pub fn compile_str_with_entries(
+    path: &str,
+    text: &str,
+    opts: Options,
+    extra: &[&str],
+) -> Result<Compiled, Diagnostics> {
+    let mut grammar = abnf::parse(path, text)?;
+    add_entries(&mut grammar, extra);
+    compile_grammar(grammar, opts)
+}
+
+/// Adds each rule of `extra` that the grammar defines and does not already
+/// list to its entries, named as its definition names it and located at
+/// its definition.
+fn add_entries(grammar: &mut Grammar, extra: &[&str]) {
+    for name in extra {
+        let listed = grammar
+            .entries
+            .iter()
+            .any(|(e, _)| e.eq_ignore_ascii_case(name));
+        if listed {
+            continue;
+        }
+        if let Some(rule) = grammar.rule(name) {
+            let entry = (rule.name.clone(), rule.span);
+            grammar.entries.push(entry);
+        }
+    }
 }
 
 /// Checks and compiles grammar text; `path` names it in messages and

@@ -61,8 +61,87 @@ use uridfa_codegen::{abnf, driver, emit};
 pub fn derive_grammar(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input = syn::parse_macro_input!(input as DeriveInput);
     expand(&input)
-        .unwrap_or_else(syn::Error::into_compile_error)
+        .unwrap_or_else(|e| fallback(&input, e))
         .into()
+}
+
+// Note [one error for a failed derive]
+//
+// A failed derive used to emit only its `compile_error!`, and every use of
+// what it would have written then failed too: `D::parse(..)` gave a second
+// error, E0599 "no function or associated item named `parse`", and each
+// accessor call on its result another. So on an error the derive still
+// writes the struct's associated items (`RULE`, `parse`, `parse_bytes`,
+// `is_valid`, `tables`), with bodies that never run, and the view type as
+// an alias of a type that cannot be resolved, `__uridfa_derive_error_D::View`,
+// inside the module that holds the `compile_error!`. rustc does not report
+// an unresolved path into a module whose expansion failed, and a value of
+// the resulting error type accepts any method call silently: the
+// `compile_error!` is the one error the user sees. (A `compile_error!` in
+// type position would not do: it stands for `()`, whose methods are
+// checked.) A struct with generic parameters gets only the error, since
+// the stubs would not fit it.
+
+/// What a failed derive writes: `e` as a `compile_error!`, and stubs of the
+/// items the derive would have written, so that their uses raise no
+/// second error (Note [one error for a failed derive]).
+fn fallback(input: &DeriveInput, e: syn::Error) -> TokenStream {
+    let error = e.into_compile_error();
+    if !input.generics.params.is_empty() {
+        return error;
+    }
+    let name = &input.ident;
+    let vis = &input.vis;
+    let view = format_ident!("{}View", name);
+    let module = format_ident!("__uridfa_derive_error_{}", name);
+    let r = quote!(::uridfa::__private);
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        mod #module {
+            #error
+        }
+
+        /// The view `#[derive(uridfa::Grammar)]` would have written; it
+        /// failed (see its error).
+        #[allow(dead_code)]
+        #vis type #view<'a> = #module::View<'a>;
+
+        #[automatically_derived]
+        #[allow(dead_code, unused_variables, clippy::all)]
+        impl #name {
+            /// The entry rule (the derive failed).
+            pub const RULE: &'static str = "";
+
+            /// Parses `input` (the derive failed: never runs).
+            ///
+            /// # Errors
+            ///
+            /// Never returns.
+            pub fn parse(input: &str) -> ::core::result::Result<#view<'_>, ::uridfa::Error> {
+                ::core::unreachable!()
+            }
+
+            /// Parses bytes (the derive failed: never runs).
+            ///
+            /// # Errors
+            ///
+            /// Never returns.
+            pub fn parse_bytes(input: &[u8]) -> ::core::result::Result<#view<'_>, ::uridfa::Error> {
+                ::core::unreachable!()
+            }
+
+            /// Whether `input` matches (the derive failed: never runs).
+            pub fn is_valid(input: &[u8]) -> bool {
+                ::core::unreachable!()
+            }
+
+            /// The tables (the derive failed: never runs).
+            pub fn tables() -> &'static #r::runtime::Tables<'static> {
+                ::core::unreachable!()
+            }
+        }
+    }
 }
 
 /// The value of a `#[name = "..."]` attribute, with the attribute.
@@ -326,6 +405,57 @@ mod tests {
     //! trybuild): each is a `compile_error!` with the expected text.
 
     use super::expand;
+
+    /// What the derive writes for `item` when it fails: the fallback of
+    /// the error (Note [one error for a failed derive]).
+    fn written(name: &str, text: &str, item: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("uridfa-derive-fb-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.abnf"));
+        std::fs::write(&path, text).unwrap();
+        let item = item.replace("PATH", &path.display().to_string());
+        let input: syn::DeriveInput = syn::parse_str(&item).unwrap();
+        let e = expand(&input).unwrap_err();
+        super::fallback(&input, e).to_string()
+    }
+
+    #[test]
+    fn a_failed_derive_writes_one_error_and_stubs() {
+        let out = written(
+            "fb",
+            "d = 4DIGIT x\n",
+            "#[grammar = \"PATH\"] #[entry = \"d\"] pub struct D;",
+        );
+        // The one error, in the module the view's alias points into.
+        assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+        assert!(
+            out.contains("fb.abnf:1:12: error: unknown rule 'x'"),
+            "{out}"
+        );
+        assert!(
+            out.contains("mod __uridfa_derive_error_D { :: core :: compile_error !"),
+            "{out}"
+        );
+        assert!(
+            out.contains("pub type DView < 'a > = __uridfa_derive_error_D :: View < 'a > ;"),
+            "{out}"
+        );
+        // The items the derive writes on the struct, with the same
+        // signatures.
+        for item in [
+            "pub const RULE : & 'static str",
+            "pub fn parse (input : & str) -> :: core :: result :: Result < DView < '_ > , :: uridfa :: Error >",
+            "pub fn parse_bytes (input : & [u8]) -> :: core :: result :: Result < DView < '_ > , :: uridfa :: Error >",
+            "pub fn is_valid (input : & [u8]) -> bool",
+            "pub fn tables () -> & 'static :: uridfa :: __private :: runtime :: Tables < 'static >",
+        ] {
+            assert!(out.contains(item), "{item}\n{out}");
+        }
+        // A generic struct gets the error only.
+        let out = written("fb2", DATE, "#[grammar = \"PATH\"] struct D<T>(T);");
+        assert!(out.starts_with(":: core :: compile_error !"), "{out}");
+        assert!(!out.contains("fn parse"), "{out}");
+    }
 
     /// Expands `item` with the grammar `text` written to a file of its
     /// own, and returns the error message.

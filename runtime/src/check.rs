@@ -241,7 +241,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         );
     }
     for (s, &c) in t.state_component.iter().enumerate() {
-        if usize::from(c) > t.captures.len() {
+        if usize::from(c) > t.captures.len() + t.component_sets.len() {
             return fail(8, "state component out of range", s);
         }
     }
@@ -264,6 +264,11 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     for (i, &r) in t.expected.iter().enumerate() {
         if !str_ok(r) {
             return fail(9, "expected text outside strings", i);
+        }
+    }
+    for (i, &r) in t.component_sets.iter().enumerate() {
+        if !str_ok(r) {
+            return fail(9, "component set text outside strings", i);
         }
     }
     check_after(t)

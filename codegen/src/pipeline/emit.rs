@@ -139,6 +139,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         id("FINALS"),
     );
     let (comp_id, exp_id) = (id("STATE_COMPONENT"), id("STATE_EXPECTED"));
+    let sets_id = id("COMPONENT_SETS");
     let classes = u32s(t.classes.iter().map(|&x| u32::from(x)));
     let (trans_ty, trans_vals, trans_variant) = ids_tokens(&t.trans);
     let trans_len = trans_vals.len();
@@ -217,6 +218,11 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         .iter()
         .map(|&r| Literal::u16_unsuffixed(r));
     let exps = t.state_expected.iter().map(|&r| Literal::u16_unsuffixed(r));
+    let sets_len = t.component_sets.len();
+    let sets = t.component_sets.iter().map(|r| {
+        let (s, l) = (r.start, r.len);
+        quote!(::uridfa_runtime::StrRef { start: #s, len: #l })
+    });
     let state_len = t.state_len();
     let rule = &t.rule;
     let (stride, start, special, reg_len) = (t.stride, t.start, t.special, t.reg_len);
@@ -251,6 +257,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         static #state_final_id: [#state_final_ty; #state_len] = [#(#state_final_vals),*];
         static #comp_id: [u16; #state_len] = [#(#comps),*];
         static #exp_id: [u16; #state_len] = [#(#exps),*];
+        static #sets_id: [::uridfa_runtime::StrRef; #sets_len] = [#(#sets),*];
         #[doc = #doc]
         pub static #name: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
             rule: #rule,
@@ -270,6 +277,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
             reg_len: #reg_len,
             captures: &CAPTURES,
             state_component: &#comp_id,
+            component_sets: &#sets_id,
             state_expected: &#exp_id,
             expected: &EXPECTED,
             strings: STRINGS,
@@ -318,6 +326,9 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         }
         for cap in &mut t.captures {
             cap.name.start += offset;
+        }
+        for set in &mut t.component_sets {
+            set.start += offset;
         }
         fixed.push(t);
     }
