@@ -140,11 +140,15 @@ fn adversarial_grammars_end_within_5_s_and_512_mb() {
                 "{name}: {}",
                 o.stderr
             );
-            assert!(
-                o.stderr.contains("exceeds its limit of"),
-                "{name}: {}",
-                o.stderr
-            );
+            // `4000[c]` repeats an optional capture: a list whose item
+            // can be empty, refused before any automaton is built (Note
+            // [repeated captures]); the others at the determinizer's limit.
+            let why = if name == "4000-captured-option" {
+                "its repeated part can match the empty string"
+            } else {
+                "exceeds its limit of"
+            };
+            assert!(o.stderr.contains(why), "{name}: {}", o.stderr);
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
