@@ -396,6 +396,21 @@ impl<'t, 'a> Analysis<'t, 'a> {
             })
     }
 
+    /// Whether capture `c` lies inside capture `p` in this machine: every
+    /// state in `c` is in `p`. `None` when no state is in `c`.
+    pub fn nested_in(&self, c: usize, p: usize) -> Option<bool> {
+        let mut any = false;
+        for caps in &self.inside {
+            if caps.contains(&c) {
+                any = true;
+                if !caps.contains(&p) {
+                    return Some(false);
+                }
+            }
+        }
+        any.then_some(true)
+    }
+
     /// The tables analysed.
     pub fn tables(&self) -> &'t Tables<'a> {
         self.t
@@ -766,7 +781,9 @@ fn overview_nodes(an: &Analysis<'_, '_>) -> (Vec<Node>, Vec<usize>) {
 /// double outline marks a node with an accepting state. An edge joins two
 /// nodes when some state of the first has a transition into a state of
 /// the second, labelled with the bytes of all such transitions; moves
-/// inside a node are not drawn. See Note [the component a state is in].
+/// inside a node are not drawn. Each node's tooltip lists its states
+/// (`tooltip="states 3 7 8"`, shown on hover in SVG). See Note [the
+/// component a state is in].
 ///
 /// # Example
 ///
@@ -806,11 +823,13 @@ pub fn overview_dot(t: &Tables<'_>) -> String {
             NodeKind::Maybe => "shape=box, style=\"rounded,dashed\"",
             NodeKind::Outside => "shape=ellipse",
         };
+        let states: Vec<String> = nd.states.iter().map(|s| s.to_string()).collect();
         let _ = writeln!(
             out,
-            "  n{i} [{style}{}, label=\"{}\\n{count}\"];",
+            "  n{i} [{style}{}, label=\"{}\\n{count}\", tooltip=\"states {}\"];",
             if accepting { ", peripheries=2" } else { "" },
-            esc(&nd.label)
+            esc(&nd.label),
+            states.join(" ")
         );
     }
     let mut edges: BTreeMap<(usize, usize), Vec<u8>> = BTreeMap::new();
@@ -988,20 +1007,46 @@ pub fn explain_text(
     let _ = writeln!(out, "{text}");
     if let Some(spans) = spans {
         // Components (not kinds), outer first: by start, then longest.
-        let mut shown: Vec<(usize, Span)> = (0..t.capture_len())
+        let shown: Vec<(usize, Span)> = (0..t.capture_len())
             .filter(|&c| !t.captures[c].is_kind())
             .filter_map(|c| Some((c, spans.get(c).copied().flatten()?)))
             .collect();
-        shown.sort_by_key(|&(c, (a, b))| (a, usize::MAX - b, c));
-        for (i, &(c, (a, b))) in shown.iter().enumerate() {
-            // Parents: the components shown before this one that hold it.
-            let parents: Vec<&str> = shown[..i]
+        // A component's parents: the components shown whose span holds
+        // its span and which hold it in the machine (every state in it is
+        // in them: Note [the component a state is in]); spans alone cannot
+        // tell where an empty one sits, nor which of two equal spans is
+        // the outer. Outer components first.
+        let holds = |p: usize, c: usize, (pa, pb): Span, (a, b): Span| {
+            p != c
+                && pa <= a
+                && b <= pb
+                && match an.nested_in(c, p) {
+                    Some(nested) => nested,
+                    None => a < b && (pa, pb) != (a, b),
+                }
+        };
+        let parents_of = |c: usize, span: Span| -> Vec<usize> {
+            shown
                 .iter()
-                .filter(|&&(_, (pa, pb))| pa <= a && b <= pb)
-                .map(|&(p, _)| an.capture_name(p))
-                .collect();
-            let mut name = parents.join(" > ");
-            if !name.is_empty() {
+                .filter(|&&(p, pspan)| holds(p, c, pspan, span))
+                .map(|&(p, _)| p)
+                .collect()
+        };
+        let depth: Vec<usize> = shown.iter().map(|&(c, sp)| parents_of(c, sp).len()).collect();
+        let mut order: Vec<usize> = (0..shown.len()).collect();
+        order.sort_by_key(|&i| {
+            let (c, (a, b)) = shown[i];
+            (a, usize::MAX - b, depth[i], c)
+        });
+        for &(c, (a, b)) in order.iter().map(|&i| &shown[i]) {
+            let mut parents = parents_of(c, (a, b));
+            parents.sort_by_key(|&p| {
+                let span = spans.get(p).copied().flatten().unwrap_or((0, 0));
+                parents_of(p, span).len()
+            });
+            let mut name = String::new();
+            for &p in &parents {
+                name.push_str(an.capture_name(p));
                 name.push_str(" > ");
             }
             name.push_str(an.capture_name(c));
@@ -1029,13 +1074,14 @@ pub fn explain_text(
     let w = walk(t, input);
     let _ = writeln!(out, "path:");
     if let Some(&s0) = w.states.first() {
-        let _ = writeln!(out, "  {:>6}  {:<5} {s0:>5}  start", "", "");
+        let _ = writeln!(out, "  {:>6}  {:<5} {s0:>5}", "start", "");
     }
     for (i, (&s, ops)) in w.states.iter().skip(1).zip(&w.ops).enumerate() {
         let byte = input.get(i).copied().map(byte_text).unwrap_or_default();
         let ops = an.edge_ops_text(ops, s).join(" ");
         let place = an.place_name(an.place(s));
-        let _ = writeln!(out, "  {i:>6}  {byte:<5} {s:>5}  {place:<16} {ops}");
+        let row = format!("  {i:>6}  {byte:<5} {s:>5}  {place:<16} {ops}");
+        let _ = writeln!(out, "{}", row.trim_end());
     }
     match (w.stuck_at, w.states.last()) {
         (Some(i), _) => {
