@@ -116,8 +116,17 @@ struct Overview {
     edges: Vec<(String, String, BTreeSet<u8>)>,
 }
 
-/// The bytes of a label such as `[!$-.0-9\\x5D]` (the DOT escapes undone).
+/// The bytes of a label such as `[!$-.0-9\\x5D]` or `"/"` (the DOT
+/// escapes undone).
 fn label_bytes(label: &str) -> BTreeSet<u8> {
+    // One byte quoted as in ABNF: `\"/\"` in the DOT text.
+    if let Some(b) = label
+        .strip_prefix("\\\"")
+        .and_then(|l| l.strip_suffix("\\\""))
+    {
+        assert_eq!(b.len(), 1, "{label}");
+        return BTreeSet::from([b.as_bytes()[0]]);
+    }
     let inner = label
         .replace("\\\\", "\\")
         .strip_prefix('[')

@@ -5,11 +5,12 @@
 //! [`TablesBuf::as_tables`](crate::tables::TablesBuf::as_tables)), so the
 //! CLI draws every grammar the same way.
 //!
-//! - [`Analysis::of`] runs two data-flow passes over the tables: backward,
-//!   which tags each register's value may become (its *name*); forward,
-//!   which registers surely hold a value. From both it finds, for every
-//!   state, the captures that surely hold the byte just read (Note [the
-//!   component a state is in]).
+//! - [`Analysis::of`] runs data-flow passes over the tables: backward,
+//!   which tags each register's value may become (its *name*) and where
+//!   each capture's start and end get their values from; forward, which
+//!   registers hold a value. From them it finds, for every state, the
+//!   captures that hold the byte just read (Note [the component a state
+//!   is in]).
 //! - [`overview_dot`]: one node per component, at most [`MAX_NODES`];
 //!   [`states_dot`]: every state (or those of one component) with named
 //!   register operations;
@@ -39,7 +40,8 @@ pub const OVERVIEW_ABOVE: usize = 40;
 // through the state and is accepted. This is a property of the input
 // language, not of how the generator got there, and it can be tested:
 // run any valid input, and after every byte the state's components must
-// hold that byte (cli/tests/pictures.rs checks it on every corpus).
+// hold that byte (cli/tests/pictures.rs checks it on random accepted
+// inputs of every built-in entry).
 //
 // It can be decided from the tables alone. A transition that reads the
 // byte at offset `i` writes `i` (`pos`) into registers; final operations
@@ -53,13 +55,19 @@ pub const OVERVIEW_ABOVE: usize = 40;
 // - the start tag's final value always comes from a register at `s`
 //   (never from a later `pos` or `nil`), and each such register holds a
 //   value (not NIL) on every path from the start state to `s`.
-// The first pass ([`Flow`], backward) finds for each state and register
-// the tags its value may become, along any path to an accepting state
-// (and likewise for later `pos` and `nil` writes); the second (forward)
-// finds which registers hold a value on every path into the state. In a
-// DFA whose states are all reachable and live every path is some input,
-// so both passes are exact and so is the test above: a state is in `c`
-// if and only if the condition holds. The start state is in no capture.
+// The first pass ([`span_origins`], backward) finds for each state and
+// capture the pairs (where the start's final value comes from, where the
+// end's does) along each path to an accepting state: a register at the
+// state, a later `pos` or a later `nil`. The second (forward) finds which
+// registers hold a value on every path into the state, and on some path.
+// In a DFA whose states are all reachable and live every path is some
+// input, and what came before a state is independent of what follows, so
+// the test is exact: a state is in `c` if and only if every pair is (a
+// register set on every path in, a later `pos`). It *may* be in `c` (on
+// some accepted input) if and only if some pair is (a register set on
+// some path in, a later `pos`). The start state is in no capture.
+// Registers are named by a third pass ([`Flow`], backward): the tags each
+// register's value may become.
 //
 // The captures a state is in nest (they all hold one byte), so the state's
 // *component* is the innermost: the one with the fewest states (ties: the
@@ -90,11 +98,6 @@ impl TagSets {
     }
     fn set(&self, i: usize) -> &[u64] {
         self.bits.get(i * self.words..(i + 1) * self.words).unwrap_or(&[])
-    }
-    fn contains(&self, i: usize, tag: usize) -> bool {
-        self.set(i)
-            .get(tag / 64)
-            .is_some_and(|w| w & (1 << (tag % 64)) != 0)
     }
     fn insert(&mut self, i: usize, tag: usize) {
         if let Some(w) = self.bits.get_mut(i * self.words + tag / 64) {
@@ -251,6 +254,9 @@ pub struct Analysis<'t, 'a> {
     moves: Vec<Moves>,
     /// Per state, the flow at its entry.
     flow: Vec<Flow>,
+    /// Per state and capture, where its start and end tags may get their
+    /// final values from, together ([`span_origins`]).
+    origins: Vec<Vec<Vec<(u32, u32)>>>,
     /// Per state, for each register, whether it holds a value on every
     /// path from the start.
     surely_set: Vec<Vec<bool>>,
@@ -324,10 +330,12 @@ impl<'t, 'a> Analysis<'t, 'a> {
         let start = t.state_index(t.start);
         let (surely_set, reached) = forward(t, &moves, start, true);
         let (maybe_set, _) = forward(t, &moves, start, false);
+        let origins = span_origins(t, &moves, &preds);
         let mut an = Analysis {
             t,
             moves,
             flow,
+            origins,
             surely_set,
             maybe_set,
             inside: Vec::new(),
@@ -368,32 +376,23 @@ impl<'t, 'a> Analysis<'t, 'a> {
     }
 
     /// Whether state `s` is in capture `c` (Note [the component a state is
-    /// in]).
+    /// in]): on every way to acceptance, the end comes from a later `pos`
+    /// and the start from a register that holds a value on every way in.
     fn surely_in(&self, s: usize, c: usize) -> bool {
-        let f = &self.flow[s];
-        let (start, end) = (2 * c, 2 * c + 1);
-        let (pos, nil) = (f.reg_len, f.reg_len + 1);
-        let regs = 0..f.reg_len;
-        f.rows.contains(pos, end)
-            && !f.rows.contains(nil, end)
-            && !regs.clone().any(|r| f.rows.contains(r, end))
-            && !f.rows.contains(pos, start)
-            && !f.rows.contains(nil, start)
-            && regs.clone().any(|r| f.rows.contains(r, start))
-            && regs
-                .filter(|&r| f.rows.contains(r, start))
-                .all(|r| self.surely_set[s].get(r).copied().unwrap_or(false))
+        let pos = self.t.reg_len;
+        let set = |r: u32| self.surely_set[s].get(r as usize).copied().unwrap_or(false);
+        let o = self.origins.get(s).and_then(|o| o.get(c)).map_or(&[][..], Vec::as_slice);
+        !o.is_empty() && o.iter().all(|&(a, b)| b == pos && a < pos && set(a))
     }
 
-    /// Whether state `s` may be in capture `c` on some accepted input: its
-    /// end may come from a later `pos` and its start from a register at
-    /// `s` (an over-approximation: the two need not happen on one input).
+    /// Whether state `s` may be in capture `c`: on some way to acceptance
+    /// the end comes from a later `pos` and the start from a register that
+    /// holds a value on some way in.
     fn maybe_in(&self, s: usize, c: usize) -> bool {
-        let f = &self.flow[s];
-        f.rows.contains(f.reg_len, 2 * c + 1)
-            && (0..f.reg_len).any(|r| {
-                f.rows.contains(r, 2 * c) && self.maybe_set[s].get(r).copied().unwrap_or(false)
-            })
+        let pos = self.t.reg_len;
+        let set = |r: u32| self.maybe_set[s].get(r as usize).copied().unwrap_or(false);
+        let o = self.origins.get(s).and_then(|o| o.get(c)).map_or(&[][..], Vec::as_slice);
+        o.iter().any(|&(a, b)| b == pos && a < pos && set(a))
     }
 
     /// Whether capture `c` lies inside capture `p` in this machine: every
@@ -533,6 +532,79 @@ impl<'t, 'a> Analysis<'t, 'a> {
     }
 }
 
+/// The backward pass of Note [the component a state is in]: per state and
+/// capture `c`, the pairs (where `c`'s start gets its final value from,
+/// where its end does) over every path to acceptance, each a register `r`
+/// at the state (`r`), a later `pos` (`reg_len`) or a later `nil`
+/// (`reg_len + 1`). Sorted, without repeats.
+fn span_origins(t: &Tables<'_>, moves: &[Moves], preds: &[Vec<usize>]) -> Vec<Vec<Vec<(u32, u32)>>> {
+    let n = moves.len();
+    let reg_len = t.reg_len;
+    let caps = t.capture_len();
+    let back = |pairs: &[(u32, u32)], ops: &[Op]| -> Vec<(u32, u32)> {
+        let mut v = pairs.to_vec();
+        for op in ops.iter().rev() {
+            let dst = u32::from(op.dst);
+            if dst >= reg_len {
+                continue;
+            }
+            let src = match op.src {
+                Op::POS => reg_len,
+                r if u32::from(r) < reg_len => u32::from(r),
+                _ => reg_len + 1,
+            };
+            for p in &mut v {
+                if p.0 == dst {
+                    p.0 = src;
+                }
+                if p.1 == dst {
+                    p.1 = src;
+                }
+            }
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let merge = |into: &mut Vec<(u32, u32)>, more: Vec<(u32, u32)>| -> bool {
+        let len = into.len();
+        into.extend(more);
+        into.sort_unstable();
+        into.dedup();
+        into.len() != len
+    };
+    let mut origins: Vec<Vec<Vec<(u32, u32)>>> = vec![vec![Vec::new(); caps]; n];
+    let mut queue: Vec<usize> = (0..n).collect();
+    let mut queued = vec![true; n];
+    while let Some(s) = queue.pop() {
+        queued[s] = false;
+        let mut changed = false;
+        for c in 0..caps {
+            let mut o = Vec::new();
+            if let Some(fin) = t.final_of(s).filter(|f| f.accept) {
+                let tag = 2 * c as u32;
+                if tag + 1 < reg_len {
+                    o = back(&[(tag, tag + 1)], &final_ops(t, &fin));
+                }
+            }
+            for (target, ops, _) in &moves[s] {
+                let more = back(&origins[*target][c], ops);
+                merge(&mut o, more);
+            }
+            changed |= merge(&mut origins[s][c], o);
+        }
+        if changed {
+            for &p in &preds[s] {
+                if !queued[p] {
+                    queued[p] = true;
+                    queue.push(p);
+                }
+            }
+        }
+    }
+    origins
+}
+
 /// The forward pass: per state, for each register, whether it holds a
 /// value (not NIL) on every path from the start (`every`), or on some path
 /// (`!every`); and which states are reached.
@@ -620,6 +692,15 @@ pub fn walk(t: &Tables<'_>, input: &[u8]) -> Walk {
         }
     }
     w
+}
+
+/// The bytes of an overview edge or separator node: one printable byte as
+/// ABNF quotes it (`"/"`), else as ranges (`[0-9A-Fa-f]`).
+fn bytes_label(bytes: &[u8]) -> String {
+    match bytes {
+        [b] if (0x21..0x7f).contains(b) && *b != b'"' => format!("\"{}\"", char::from(*b)),
+        _ => byte_ranges(bytes),
+    }
 }
 
 /// Escapes `"` and `\` for a DOT string.
@@ -745,7 +826,7 @@ fn overview_nodes(an: &Analysis<'_, '_>) -> (Vec<Node>, Vec<usize>) {
                         let mut b = into[states[0]].clone();
                         b.sort_unstable();
                         b.dedup();
-                        (NodeKind::Outside, byte_ranges(&b))
+                        (NodeKind::Outside, bytes_label(&b))
                     }
                     _ => (NodeKind::Outside, "outside".to_string()),
                 };
@@ -793,7 +874,7 @@ fn overview_nodes(an: &Analysis<'_, '_>) -> (Vec<Node>, Vec<usize>) {
 /// let compiled = compile_str("g.abnf", g, Options::default())?;
 /// let dot = uridfa_codegen::picture::overview_dot(&compiled.machines[0].tables.as_tables());
 /// assert!(dot.contains("label=\"a\\n"));
-/// assert!(dot.contains("label=\"[/]\""));
+/// assert!(dot.contains("label=\"\\\"/\\\"\""), "{dot}");
 /// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
 /// ```
 pub fn overview_dot(t: &Tables<'_>) -> String {
@@ -847,7 +928,7 @@ pub fn overview_dot(t: &Tables<'_>) -> String {
         let _ = writeln!(
             out,
             "  n{a} -> n{b} [label=\"{}\"];",
-            esc(&byte_ranges(&bytes))
+            esc(&bytes_label(&bytes))
         );
     }
     out.push_str("}\n");
@@ -1099,4 +1180,113 @@ pub fn explain_text(
         (None, None) => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::{compile_str, Options};
+    use crate::tables::{TablesBuf, TransBuf};
+
+    fn compile(g: &str) -> TablesBuf {
+        let mut c = compile_str("g.abnf", g, Options::default()).expect("compiles");
+        c.machines.remove(0).tables
+    }
+
+    /// The places of the states `input` passes through, as names.
+    fn places(t: &TablesBuf, input: &[u8]) -> Vec<String> {
+        let t = t.as_tables();
+        let an = Analysis::of(&t);
+        an.path(input)
+            .iter()
+            .map(|&s| an.place_name(an.place(s)))
+            .collect()
+    }
+
+    #[test]
+    fn nested_captures_and_separators() {
+        let t = compile(";@ entry r\n;@ capture a b\nr = a \"/\" a2\na = \"<\" b \">\"\nb = 1*\"x\"\na2 = \"y\"\n");
+        // "<" and ">" are a's bytes; the x's are b's, inside a; "/" and "y"
+        // are in no capture.
+        assert_eq!(
+            places(&t, b"<xx>/y"),
+            ["start", "a", "b", "b", "a", "outside", "outside"]
+        );
+    }
+
+    #[test]
+    fn a_repeated_capture_is_known_only_at_its_last_occurrence() {
+        // `split` reports the last `a`: an x is in it only if no "," and x
+        // follow, which the machine cannot know while reading it.
+        let t = compile(";@ entry r\n;@ capture a\nr = 1*(a \",\")\na = 1*\"x\"\n");
+        assert_eq!(
+            places(&t, b"x,x,"),
+            ["start", "maybe a", "outside", "maybe a", "outside"]
+        );
+    }
+
+    #[test]
+    fn undecided_readings_are_maybe() {
+        // x's are a's if a ":" follows, else b's (RFC 3986's scheme or path).
+        let t = compile(";@ entry r\n;@ capture a b\nr = a \":\" / b\na = 1*\"x\"\nb = 1*\"x\"\n");
+        assert_eq!(places(&t, b"xx:"), ["start", "maybe a | b", "maybe a | b", "outside"]);
+    }
+
+    #[test]
+    fn registers_are_named_by_their_tags() {
+        let t = compile(";@ entry r\n;@ capture a b\nr = a \"/\" b\na = 1*\"x\"\nb = 1*\"y\"\n");
+        let dot = states_dot(&t.as_tables(), None);
+        for want in ["a.start=pos", "a.end=pos", "b.start=pos", "\\nb.end=pos"] {
+            assert!(dot.contains(want), "{want} in {dot}");
+        }
+        let only_b = states_dot(&t.as_tables(), Some(1));
+        assert!(only_b.contains("(outside)"), "{only_b}");
+        assert!(!only_b.contains("\\na\\n"), "{only_b}");
+    }
+
+    /// Tables that break every invariant still draw, never panic.
+    #[test]
+    fn corrupt_tables_do_not_panic() {
+        let good = compile(
+            ";@ entry r\n;@ capture a b\nr = a \"/\" 1*(b \",\")\na = 1*\"x\"\nb = 1*(\"y\" / \"z\")\n",
+        );
+        let mut rng = crate::sample::Rng::new(1);
+        for round in 0..300 {
+            let mut t = good.clone();
+            match round % 6 {
+                0 => t.start = rng.below(64) as u32,
+                1 => t.reg_len = rng.below(8) as u32,
+                2 => {
+                    for e in &mut t.edges {
+                        e.target = rng.below(64) as u32;
+                        e.ops = rng.next_u64();
+                        e.ops_len = rng.below(9) as u16;
+                    }
+                }
+                3 => {
+                    if let TransBuf::U8(v) = &mut t.trans {
+                        for x in v.iter_mut() {
+                            if rng.below(4) == 0 {
+                                *x = rng.below(256) as u8;
+                            }
+                        }
+                    }
+                }
+                4 => t.stride = rng.below(4) as u32,
+                _ => {
+                    for op in &mut t.ops {
+                        op.dst = rng.below(70) as u16;
+                        op.src = rng.below(70) as u16;
+                    }
+                    t.captures.truncate(rng.below(3) as usize);
+                }
+            }
+            let tables = t.as_tables();
+            let _ = overview_dot(&tables);
+            let _ = states_dot(&tables, Some(rng.below(3) as usize));
+            let input: Vec<u8> = (0..rng.below(10)).map(|_| b"xy/,z\0"[rng.below(6) as usize]).collect();
+            let spans = [Some((0, 1)), None, Some((5, 2))];
+            let _ = explain_text(&tables, &input, Some(&spans), Some((99, "e")));
+        }
+    }
 }
