@@ -317,12 +317,19 @@ pub fn dot(args: &DotArgs) -> Result<bool, Failure> {
         DotView::Auto | DotView::States => picture::states_dot(&t, None),
         DotView::Component(name) => {
             let c = (0..t.capture_len())
-                .find(|&c| t.capture_name(c).is_some_and(|n| n.eq_ignore_ascii_case(name)))
+                .find(|&c| {
+                    t.capture_name(c)
+                        .is_some_and(|n| n.eq_ignore_ascii_case(name))
+                })
                 .ok_or_else(|| {
-                    let names: Vec<&str> =
-                        (0..t.capture_len()).filter_map(|c| t.capture_name(c)).collect();
+                    let names: Vec<&str> = (0..t.capture_len())
+                        .filter_map(|c| t.capture_name(c))
+                        .collect();
                     Failure::Usage(UsageError(if names.is_empty() {
-                        format!("'{}' has no component '{name}': it captures nothing", t.rule)
+                        format!(
+                            "'{}' has no component '{name}': it captures nothing",
+                            t.rule
+                        )
                     } else {
                         format!(
                             "'{}' has no component '{name}'; one of: {}",

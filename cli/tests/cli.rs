@@ -545,7 +545,10 @@ fn stats_lists_every_entry() {
 
 #[test]
 fn dot_is_a_digraph() {
-    let o = run(&["dot", "--grammar", "rfc3986", "--rule", "URI", "--states"], b"");
+    let o = run(
+        &["dot", "--grammar", "rfc3986", "--rule", "URI", "--states"],
+        b"",
+    );
     assert_eq!(code(&o), 0);
     let out = stdout(&o);
     assert!(out.starts_with("digraph \"URI\" {"), "{out}");

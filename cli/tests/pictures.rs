@@ -46,7 +46,9 @@ fn tables(grammar: &str, rule: &str) -> Tables<'static> {
 /// for the dead state. Read from the tables as the runtime reads them.
 fn next(t: &Tables<'_>, s: usize, b: u8) -> Option<usize> {
     let stride = t.stride as usize;
-    let id = t.trans.get(s * stride + usize::from(t.classes[usize::from(b)]))?;
+    let id = t
+        .trans
+        .get(s * stride + usize::from(t.classes[usize::from(b)]))?;
     if id == t.special {
         None
     } else if id < t.special {
@@ -188,11 +190,8 @@ fn overview(dot: &str) -> Overview {
         };
         if let Some((a, b)) = line.split_once(" -> ") {
             let b = b.split(' ').next().unwrap().to_string();
-            o.edges.push((
-                a.to_string(),
-                b,
-                label_bytes(attr(line, "label").unwrap()),
-            ));
+            o.edges
+                .push((a.to_string(), b, label_bytes(attr(line, "label").unwrap())));
         } else {
             let label = attr(line, "label").unwrap();
             let name = label.split("\\n").next().unwrap().to_string();
@@ -256,6 +255,23 @@ fn dot_has_at_most_40_nodes_for_every_builtin_entry() {
     }
 }
 
+/// The same machine is drawn the same way every time, from the built-in
+/// tables and from the grammar file compiled at run time.
+#[test]
+fn dot_is_deterministic() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../grammar/rfc3986.abnf");
+    for view in [&[][..], &["--states"], &["--component", "authority"]] {
+        let mut a = vec!["dot", "--grammar", "rfc3986", "--rule", "URI"];
+        a.extend_from_slice(view);
+        let mut b = vec!["dot", "--grammar-file", file, "--rule", "URI"];
+        b.extend_from_slice(view);
+        let first = stdout(&run(&a));
+        assert!(first.starts_with("digraph"), "{first}");
+        assert_eq!(first, stdout(&run(&a)), "{view:?}");
+        assert_eq!(first, stdout(&run(&b)), "{view:?}");
+    }
+}
+
 /// The overview of every built-in entry above 40 states partitions the
 /// states, and its edges are exactly the transitions between nodes.
 #[test]
@@ -274,7 +290,10 @@ fn overview_edges_are_the_transitions_between_nodes() {
                 node_of[s] = Some(id.clone());
             }
         }
-        assert!(node_of.iter().all(Option::is_some), "{g} {r}: a state missing");
+        assert!(
+            node_of.iter().all(Option::is_some),
+            "{g} {r}: a state missing"
+        );
         let node = |s: usize| node_of[s].clone().unwrap();
         // The transitions between nodes, from the tables.
         let mut want: BTreeMap<(String, String), BTreeSet<u8>> = BTreeMap::new();
@@ -344,7 +363,15 @@ fn a_state_drawn_in_a_component_has_just_read_a_byte_of_it() {
 fn component_host_draws_host_states_with_named_registers() {
     let t = tables("rfc3986", "URI");
     let host = t.capture_index("host").unwrap();
-    let o = run(&["dot", "--grammar", "rfc3986", "--rule", "URI", "--component", "host"]);
+    let o = run(&[
+        "dot",
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI",
+        "--component",
+        "host",
+    ]);
     assert_eq!(o.status.code(), Some(0));
     let dot = stdout(&o);
     let drawn: BTreeSet<usize> = dot
@@ -361,14 +388,25 @@ fn component_host_draws_host_states_with_named_registers() {
         for (i, &s) in states.iter().enumerate().skip(1) {
             if drawn.contains(&s) {
                 let held = spans[host].is_some_and(|(a, b)| a <= i - 1 && i - 1 < b);
-                assert!(held, "{:?}: byte {} in state {s}", String::from_utf8_lossy(&input), i - 1);
+                assert!(
+                    held,
+                    "{:?}: byte {} in state {s}",
+                    String::from_utf8_lossy(&input),
+                    i - 1
+                );
                 seen.insert(s);
             }
         }
     }
     assert!(seen.len() > 50, "only {} host states reached", seen.len());
     // The states the overview puts in host and in its kinds are all drawn.
-    let all = overview(&stdout(&run(&["dot", "--grammar", "rfc3986", "--rule", "URI"])));
+    let all = overview(&stdout(&run(&[
+        "dot",
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI",
+    ])));
     for (name, states) in all.nodes.values() {
         if ["host", "IPv6address", "IPvFuture"].contains(&name.as_str()) {
             for s in states {
@@ -381,8 +419,20 @@ fn component_host_draws_host_states_with_named_registers() {
     for want in ["host.start=pos", "host.end=pos"] {
         assert!(dot.contains(want), "{want} in {dot}");
     }
-    let states = stdout(&run(&["dot", "--grammar", "rfc3986", "--rule", "URI", "--states"]));
-    for want in ["scheme.end=pos", "port.start=", "fragment.start=pos", "query.end=pos"] {
+    let states = stdout(&run(&[
+        "dot",
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI",
+        "--states",
+    ]));
+    for want in [
+        "scheme.end=pos",
+        "port.start=",
+        "fragment.start=pos",
+        "query.end=pos",
+    ] {
         assert!(states.contains(want), "{want}");
     }
     for label in states.lines().filter_map(|l| attr(l, "label")) {
@@ -397,7 +447,10 @@ fn component_host_draws_host_states_with_named_registers() {
     let o = run(&["dot", "--grammar", "rfc3986", "--component", "hots"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("no component 'hots'") && err.contains("host"), "{err}");
+    assert!(
+        err.contains("no component 'hots'") && err.contains("host"),
+        "{err}"
+    );
 }
 
 /// `explain` marks the components RFC 3986 §3 names for its example, at
@@ -430,7 +483,10 @@ fn explain_marks_the_section_3_example() {
     // The path: the start state, then one line per byte, then the end.
     let path = out.split("path:\n").nth(1).unwrap();
     assert_eq!(path.lines().count(), uri.len() + 2, "{out}");
-    assert!(path.lines().next().unwrap().trim().starts_with("start"), "{out}");
+    assert!(
+        path.lines().next().unwrap().trim().starts_with("start"),
+        "{out}"
+    );
     assert!(path.lines().last().unwrap().contains("accepts"), "{out}");
     // §3.2.3: the port's digits are read in "authority" (a ':' there
     // could still start a password); the digits after "/" in path.
@@ -451,13 +507,42 @@ fn explain_marks_agree_with_split() {
     // RFC 3986 §5.4.1's examples and §3.2.3's empty port, §3.4's empty
     // query.
     for (uri, want) in [
-        ("http://a/b/c/d;p?q", &[("http", "scheme"), ("a", "authority"), ("a", "authority > host (reg-name)"), ("/b/c/d;p", "path"), ("q", "query")][..]),
+        (
+            "http://a/b/c/d;p?q",
+            &[
+                ("http", "scheme"),
+                ("a", "authority"),
+                ("a", "authority > host (reg-name)"),
+                ("/b/c/d;p", "path"),
+                ("q", "query"),
+            ][..],
+        ),
         ("g:h", &[("g", "scheme"), ("h", "path")][..]),
-        ("http://a:/?", &[("a:", "authority"), ("a", "authority > host (reg-name)")][..]),
-        ("http://[::1]/", &[("[::1]", "authority > host (IPv6address)")][..]),
-        ("ftp://u@h", &[("u@h", "authority"), ("u", "authority > userinfo"), ("h", "authority > host (reg-name)")][..]),
+        (
+            "http://a:/?",
+            &[("a:", "authority"), ("a", "authority > host (reg-name)")][..],
+        ),
+        (
+            "http://[::1]/",
+            &[("[::1]", "authority > host (IPv6address)")][..],
+        ),
+        (
+            "ftp://u@h",
+            &[
+                ("u@h", "authority"),
+                ("u", "authority > userinfo"),
+                ("h", "authority > host (reg-name)"),
+            ][..],
+        ),
     ] {
-        let out = stdout(&run(&["explain", "--grammar", "rfc3986", "--rule", "URI", uri]));
+        let out = stdout(&run(&[
+            "explain",
+            "--grammar",
+            "rfc3986",
+            "--rule",
+            "URI",
+            uri,
+        ]));
         for (part, name) in want {
             let at = uri.find(part).unwrap();
             let want = format!("{}{} {name}", " ".repeat(at), "^".repeat(part.len()));
@@ -466,7 +551,14 @@ fn explain_marks_agree_with_split() {
     }
     // Empty components are marked with `|` where they sit: the port after
     // "a:" (offset 9), the query after "?" (offset 11).
-    let out = stdout(&run(&["explain", "--grammar", "rfc3986", "--rule", "URI", "http://a:/?"]));
+    let out = stdout(&run(&[
+        "explain",
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI",
+        "http://a:/?",
+    ]));
     let want_port = format!("{}| authority > port (empty)", " ".repeat(9));
     let want_query = format!("{}| query (empty)", " ".repeat(11));
     assert!(out.lines().any(|l| l == want_port), "{out}");
@@ -477,12 +569,22 @@ fn explain_marks_agree_with_split() {
 /// any bytes at all are explained without a panic.
 #[test]
 fn explain_errors_and_any_bytes() {
-    let o = run(&["explain", "--grammar", "rfc3986", "--rule", "URI", "http://a b"]);
+    let o = run(&[
+        "explain",
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI",
+        "http://a b",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "http://a b");
-    assert!(lines[1].starts_with("        ^ error: unexpected ' ' at 8"), "{out}");
+    assert!(
+        lines[1].starts_with("        ^ error: unexpected ' ' at 8"),
+        "{out}"
+    );
     assert!(out.contains("(no transition)"), "{out}");
     let path = out.split("path:\n").nth(1).unwrap();
     // Start, eight bytes read, the byte that stops it.

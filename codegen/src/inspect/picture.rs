@@ -97,7 +97,9 @@ impl TagSets {
         }
     }
     fn set(&self, i: usize) -> &[u64] {
-        self.bits.get(i * self.words..(i + 1) * self.words).unwrap_or(&[])
+        self.bits
+            .get(i * self.words..(i + 1) * self.words)
+            .unwrap_or(&[])
     }
     fn insert(&mut self, i: usize, tag: usize) {
         if let Some(w) = self.bits.get_mut(i * self.words + tag / 64) {
@@ -359,7 +361,10 @@ impl<'t, 'a> Analysis<'t, 'a> {
                 if s == start {
                     return Place::Start;
                 }
-                if let Some(&c) = an.inside[s].iter().min_by_key(|&&c| (size[c], usize::MAX - c)) {
+                if let Some(&c) = an.inside[s]
+                    .iter()
+                    .min_by_key(|&&c| (size[c], usize::MAX - c))
+                {
                     return Place::In(c);
                 }
                 let maybe: Vec<usize> = (0..t.capture_len())
@@ -381,7 +386,11 @@ impl<'t, 'a> Analysis<'t, 'a> {
     fn surely_in(&self, s: usize, c: usize) -> bool {
         let pos = self.t.reg_len;
         let set = |r: u32| self.surely_set[s].get(r as usize).copied().unwrap_or(false);
-        let o = self.origins.get(s).and_then(|o| o.get(c)).map_or(&[][..], Vec::as_slice);
+        let o = self
+            .origins
+            .get(s)
+            .and_then(|o| o.get(c))
+            .map_or(&[][..], Vec::as_slice);
         !o.is_empty() && o.iter().all(|&(a, b)| b == pos && a < pos && set(a))
     }
 
@@ -391,7 +400,11 @@ impl<'t, 'a> Analysis<'t, 'a> {
     fn maybe_in(&self, s: usize, c: usize) -> bool {
         let pos = self.t.reg_len;
         let set = |r: u32| self.maybe_set[s].get(r as usize).copied().unwrap_or(false);
-        let o = self.origins.get(s).and_then(|o| o.get(c)).map_or(&[][..], Vec::as_slice);
+        let o = self
+            .origins
+            .get(s)
+            .and_then(|o| o.get(c))
+            .map_or(&[][..], Vec::as_slice);
         o.iter().any(|&(a, b)| b == pos && a < pos && set(a))
     }
 
@@ -537,7 +550,11 @@ impl<'t, 'a> Analysis<'t, 'a> {
 /// where its end does) over every path to acceptance, each a register `r`
 /// at the state (`r`), a later `pos` (`reg_len`) or a later `nil`
 /// (`reg_len + 1`). Sorted, without repeats.
-fn span_origins(t: &Tables<'_>, moves: &[Moves], preds: &[Vec<usize>]) -> Vec<Vec<Vec<(u32, u32)>>> {
+fn span_origins(
+    t: &Tables<'_>,
+    moves: &[Moves],
+    preds: &[Vec<usize>],
+) -> Vec<Vec<Vec<(u32, u32)>>> {
     let n = moves.len();
     let reg_len = t.reg_len;
     let caps = t.capture_len();
@@ -1113,7 +1130,10 @@ pub fn explain_text(
                 .map(|&(p, _)| p)
                 .collect()
         };
-        let depth: Vec<usize> = shown.iter().map(|&(c, sp)| parents_of(c, sp).len()).collect();
+        let depth: Vec<usize> = shown
+            .iter()
+            .map(|&(c, sp)| parents_of(c, sp).len())
+            .collect();
         let mut order: Vec<usize> = (0..shown.len()).collect();
         order.sort_by_key(|&i| {
             let (c, (a, b)) = shown[i];
@@ -1171,10 +1191,20 @@ pub fn explain_text(
         }
         (None, Some(&s)) => match an.final_ops_text(s) {
             Some(ops) => {
-                let _ = writeln!(out, "  {:>6}  {:<5} {s:>5}  accepts {}", "end", "", ops.join(" "));
+                let _ = writeln!(
+                    out,
+                    "  {:>6}  {:<5} {s:>5}  accepts {}",
+                    "end",
+                    "",
+                    ops.join(" ")
+                );
             }
             None => {
-                let _ = writeln!(out, "  {:>6}  {:<5} {s:>5}  does not accept here", "end", "");
+                let _ = writeln!(
+                    out,
+                    "  {:>6}  {:<5} {s:>5}  does not accept here",
+                    "end", ""
+                );
             }
         },
         (None, None) => {}
@@ -1229,7 +1259,10 @@ mod tests {
     fn undecided_readings_are_maybe() {
         // x's are a's if a ":" follows, else b's (RFC 3986's scheme or path).
         let t = compile(";@ entry r\n;@ capture a b\nr = a \":\" / b\na = 1*\"x\"\nb = 1*\"x\"\n");
-        assert_eq!(places(&t, b"xx:"), ["start", "maybe a | b", "maybe a | b", "outside"]);
+        assert_eq!(
+            places(&t, b"xx:"),
+            ["start", "maybe a | b", "maybe a | b", "outside"]
+        );
     }
 
     #[test]
@@ -1284,7 +1317,9 @@ mod tests {
             let tables = t.as_tables();
             let _ = overview_dot(&tables);
             let _ = states_dot(&tables, Some(rng.below(3) as usize));
-            let input: Vec<u8> = (0..rng.below(10)).map(|_| b"xy/,z\0"[rng.below(6) as usize]).collect();
+            let input: Vec<u8> = (0..rng.below(10))
+                .map(|_| b"xy/,z\0"[rng.below(6) as usize])
+                .collect();
             let spans = [Some((0, 1)), None, Some((5, 2))];
             let _ = explain_text(&tables, &input, Some(&spans), Some((99, "e")));
         }
