@@ -387,12 +387,12 @@ fn component_host_draws_host_states_with_named_registers() {
         let spans = spans(&t, &input);
         for (i, &s) in states.iter().enumerate().skip(1) {
             if drawn.contains(&s) {
-                let held = spans[host].is_some_and(|(a, b)| a <= i - 1 && i - 1 < b);
+                let byte = i - 1;
+                let held = spans[host].is_some_and(|(a, b)| a <= byte && byte < b);
                 assert!(
                     held,
-                    "{:?}: byte {} in state {s}",
-                    String::from_utf8_lossy(&input),
-                    i - 1
+                    "{:?}: byte {byte} in state {s}",
+                    String::from_utf8_lossy(&input)
                 );
                 seen.insert(s);
             }

@@ -595,20 +595,24 @@ fn span_origins(
     let mut queued = vec![true; n];
     while let Some(s) = queue.pop() {
         queued[s] = false;
-        let mut changed = false;
-        for c in 0..caps {
-            let mut o = Vec::new();
-            if let Some(fin) = t.final_of(s).filter(|f| f.accept) {
+        let fin = t.final_of(s).filter(|f| f.accept).map(|f| final_ops(t, &f));
+        let fresh: Vec<Vec<(u32, u32)>> = (0..caps)
+            .map(|c| {
                 let tag = 2 * c as u32;
-                if tag + 1 < reg_len {
-                    o = back(&[(tag, tag + 1)], &final_ops(t, &fin));
+                let mut o = match &fin {
+                    Some(ops) if tag + 1 < reg_len => back(&[(tag, tag + 1)], ops),
+                    _ => Vec::new(),
+                };
+                for (target, ops, _) in &moves[s] {
+                    let more = back(&origins[*target][c], ops);
+                    merge(&mut o, more);
                 }
-            }
-            for (target, ops, _) in &moves[s] {
-                let more = back(&origins[*target][c], ops);
-                merge(&mut o, more);
-            }
-            changed |= merge(&mut origins[s][c], o);
+                o
+            })
+            .collect();
+        let mut changed = false;
+        for (into, o) in origins[s].iter_mut().zip(fresh) {
+            changed |= merge(into, o);
         }
         if changed {
             for &p in &preds[s] {
