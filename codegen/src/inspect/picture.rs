@@ -958,8 +958,8 @@ pub fn overview_dot(t: &Tables<'_>) -> String {
 
 /// The states of a machine as a Graphviz digraph, with registers named by
 /// the tags they feed; with `only = Some(c)`, the states in capture `c`
-/// (Note [the component a state is in]) and, as plain text nodes, where
-/// their transitions come from and go to.
+/// (Note [the component a state is in]) and, as plain text nodes named as
+/// in [`overview_dot`], where their transitions come from and go to.
 ///
 /// A state is labelled with its index and its [`Place`]; an accepting one
 /// is a double circle with its final operations. An edge carries the
@@ -997,8 +997,17 @@ pub fn states_dot(t: &Tables<'_>, only: Option<usize>) -> String {
     }
     // Places outside the shown states, as text nodes.
     let mut others: BTreeMap<String, String> = BTreeMap::new();
-    let mut other = |p: &Place| -> String {
-        let name = an.place_name(p);
+    // Named as in the overview: the component, or the separator.
+    let (nodes, node_of) = if only.is_some() {
+        overview_nodes(&an)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let mut other = |s: usize| -> String {
+        let name = node_of
+            .get(s)
+            .and_then(|&i| nodes.get(i))
+            .map_or_else(|| an.place_name(an.place(s)), |nd| nd.label.clone());
         let k = others.len();
         others
             .entry(name)
@@ -1014,15 +1023,11 @@ pub fn states_dot(t: &Tables<'_>, only: Option<usize>) -> String {
             }
             let mut label = vec![byte_ranges(bytes)];
             label.extend(an.edge_ops_text(ops, *target));
-            let a = if from {
-                format!("s{s}")
-            } else {
-                other(an.place(s))
-            };
+            let a = if from { format!("s{s}") } else { other(s) };
             let b = if to {
                 format!("s{target}")
             } else {
-                other(an.place(*target))
+                other(*target)
             };
             lines.push(format!(
                 "  {a} -> {b} [label=\"{}\"];",
@@ -1052,9 +1057,13 @@ pub fn states_dot(t: &Tables<'_>, only: Option<usize>) -> String {
             esc(&format!("({name})"))
         );
     }
+    // Edges from several states to one text node, or back, once.
+    let mut seen = std::collections::BTreeSet::new();
     for l in lines {
-        out.push_str(&l);
-        out.push('\n');
+        if seen.insert(l.clone()) {
+            out.push_str(&l);
+            out.push('\n');
+        }
     }
     out.push_str("}\n");
     out
