@@ -272,7 +272,7 @@ pub struct Analysis<'t, 'a> {
 }
 
 impl<'t, 'a> Analysis<'t, 'a> {
-    /// Runs both passes over `t`.
+    /// Runs the passes of Note [the component a state is in] over `t`.
     ///
     /// # Example
     ///
