@@ -65,6 +65,9 @@ pub enum Loaded {
         name: String,
         /// The compiled machines; at least one.
         compiled: Box<Compiled>,
+        /// Per entry, its list regions. Their item tables are leaked: a
+        /// command loads one grammar file once and keeps it to the end.
+        lists: Vec<Vec<uridfa_runtime::List<'static>>>,
     },
 }
 
@@ -77,6 +80,9 @@ pub struct Entry<'a> {
     /// the start of the character they fall in
     /// ([`uridfa_runtime::Error::at_char_start`]), as the typed views do.
     pub utf8: bool,
+    /// The machine's list regions and their item tables (Note [repeated
+    /// captures] in `uridfa-codegen`).
+    pub lists: &'a [uridfa_runtime::List<'a>],
 }
 
 impl Entry<'_> {
@@ -129,14 +135,19 @@ impl Loaded {
                 .map(|&&tables| Entry {
                     tables,
                     utf8: g.utf8,
+                    lists: &[],
                 })
                 .collect(),
-            Loaded::File { compiled, .. } => compiled
+            Loaded::File {
+                compiled, lists, ..
+            } => compiled
                 .machines
                 .iter()
-                .map(|m| Entry {
+                .zip(lists)
+                .map(|(m, lists)| Entry {
                     tables: m.tables.as_tables(),
                     utf8: compiled.grammar.utf8,
+                    lists,
                 })
                 .collect(),
         }
@@ -182,8 +193,30 @@ fn load_file(path: &Path) -> Result<Loaded, Failure> {
         || path.display().to_string(),
         |s| s.to_string_lossy().into_owned(),
     );
+    // Note [repeated captures]: the item tables live as long as the
+    // process (one grammar per command), so the lists can borrow them.
+    let lists = compiled
+        .machines
+        .iter()
+        .map(|m| {
+            m.lists
+                .iter()
+                .map(|l| {
+                    let buf: &'static uridfa_codegen::pipeline::tables::TablesBuf =
+                        Box::leak(Box::new(l.machine.tables.clone()));
+                    let item: &'static uridfa_runtime::Tables<'static> =
+                        Box::leak(Box::new(buf.as_tables()));
+                    uridfa_runtime::List {
+                        region: l.region,
+                        item,
+                    }
+                })
+                .collect()
+        })
+        .collect();
     Ok(Loaded::File {
         name,
         compiled: Box::new(compiled),
+        lists,
     })
 }

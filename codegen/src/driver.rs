@@ -6,7 +6,7 @@
 //! Principal types: [`Options`], [`Machine`], [`Compiled`], and the errors
 //! [`CompileError`] and [`FingerprintError`] (Note [stage errors]).
 
-pub use crate::compiled::{Compiled, Machine};
+pub use crate::compiled::{Compiled, ListMachine, Machine};
 use crate::pipeline::abnf::{self, Grammar};
 use crate::pipeline::lower::{self, Lowered};
 use crate::pipeline::nfa::NfaError;
@@ -62,6 +62,16 @@ pub enum CompileError {
     /// The DFAs of the kinds decided after the match do not fit their
     /// cells (stage 6).
     AfterKinds(tables::AfterKindsTooLarge),
+    /// A list region's items cannot be found again after the match (Note
+    /// [repeated captures] in [`crate::pipeline::lists`]).
+    List {
+        /// The repetition in the grammar.
+        span: Span,
+        /// The region's name (`*to`).
+        region: String,
+        /// Why.
+        error: crate::pipeline::lists::ProofError,
+    },
 }
 
 impl CompileError {
@@ -69,6 +79,15 @@ impl CompileError {
     /// `Display`.
     pub fn at(&self, span: Span) -> Diagnostic {
         Diagnostic::new(span, self.to_string())
+    }
+
+    /// Where the error lies in the grammar, when it is not at the entry:
+    /// a list's repetition.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            CompileError::List { span, .. } => Some(*span),
+            _ => None,
+        }
     }
 }
 
@@ -91,6 +110,11 @@ impl std::fmt::Display for CompileError {
                 write!(f, "internal error: generated tables fail their check: {e}")
             }
             CompileError::AfterKinds(e) => e.fmt(f),
+            CompileError::List { region, error, .. } => write!(
+                f,
+                "this repetition holds captures, so each item is found again after the match \
+                 (list '{region}'); but {error}"
+            ),
         }
     }
 }
@@ -103,6 +127,7 @@ impl std::error::Error for CompileError {
             CompileError::Tdfa(e) => Some(e),
             CompileError::TablesCheck(e) => Some(e),
             CompileError::AfterKinds(e) => Some(e),
+            CompileError::List { .. } => None,
         }
     }
 }
@@ -189,6 +214,7 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
             named_sets: lowered.named_sets.clone(),
             utf8: lowered.utf8,
             after: Vec::new(),
+            lists: Vec::new(),
         };
         let budget = opts
             .state_budget
@@ -202,13 +228,46 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
     }
     tables.after = tables::after_kinds(&subs).map_err(CompileError::AfterKinds)?;
     uridfa_runtime::check(&tables.as_tables())?;
-    let unminimized_state_len = unminimized_state_len.saturating_add(sub_states);
+    let mut unminimized_state_len = unminimized_state_len.saturating_add(sub_states);
+    // Note [repeated captures]: each list's item machine, within what is
+    // left of the budget, and the proof that its items are found again.
+    let mut lists = Vec::new();
+    for list in &lowered.lists {
+        let budget = opts.state_budget.saturating_sub(unminimized_state_len);
+        let item = compile_lowered(
+            list.item.clone(),
+            Options {
+                state_budget: budget,
+                ..opts
+            },
+        )?;
+        unminimized_state_len = unminimized_state_len.saturating_add(item.unminimized_state_len);
+        let budget = opts.state_budget.saturating_sub(unminimized_state_len);
+        crate::pipeline::lists::prove(
+            &list.item.hir,
+            list.min,
+            list.max,
+            &item.tdfa,
+            &list.item,
+            budget,
+        )
+        .map_err(|error| CompileError::List {
+            span: list.span,
+            region: list.item.rule.clone(),
+            error,
+        })?;
+        lists.push(ListMachine {
+            region: list.region,
+            machine: item,
+        });
+    }
     Ok(Machine {
         lowered,
         nfa,
         unminimized_state_len,
         tdfa,
         tables,
+        lists,
     })
 }
 
@@ -346,7 +405,9 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
         // A stage's error, located at the entry's pragma and naming it
         // (Note [stage errors]).
         let entry_error = |e: CompileError| {
-            let mut d = e.at(*span).context(format_args!("entry '{rule}'"));
+            let mut d = e
+                .at(e.span().unwrap_or(*span))
+                .context(format_args!("entry '{rule}'"));
             d.message.push_str(shared.as_deref().unwrap_or(""));
             d
         };

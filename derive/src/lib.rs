@@ -233,6 +233,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             error: quote!(::uridfa::Error),
             tables: quote!(__tables),
             entry: Some(quote!(#name::tables())),
+            lists: Some(quote!(#name::lists())),
         },
         parse_on_view: false,
         debug: emit::view::DebugStyle::Accessors,
@@ -258,6 +259,16 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let rule_doc = format!(" The entry rule, `{rule}`.");
     let tables_doc = format!(" The tables of `{rule}`, for `uridfa::runtime`'s functions.");
     let r = quote!(::uridfa::__private);
+    let lists_doc = format!(
+        " The list regions of `{rule}` (repetitions whose items hold captures) and their \
+         item tables, for `uridfa::runtime::items`."
+    );
+    let lists_expr = if machine.lists.is_empty() {
+        quote!(&[])
+    } else {
+        let id = format_ident!("{}_LISTS", emit::const_name(&machine.lowered.rule));
+        quote!(&__tables::#id)
+    };
 
     Ok(quote! {
         #view_items
@@ -298,6 +309,11 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                 #[doc = #tables_doc]
                 pub fn tables() -> &'static #r::runtime::Tables<'static> {
                     &__tables::#table
+                }
+
+                #[doc = #lists_doc]
+                pub fn lists() -> &'static [#r::runtime::List<'static>] {
+                    #lists_expr
                 }
             }
         };

@@ -222,6 +222,16 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         if c.is_kind() && usize::from(c.kind_of) >= t.captures.len() {
             return fail(7, "kind_of names a missing capture", i);
         }
+        if c.region && (c.is_kind() || c.repeated) {
+            return fail(7, "a list region is a kind or repeated", i);
+        }
+        if c.is_kind()
+            && t.captures
+                .get(usize::from(c.kind_of))
+                .is_some_and(|p| p.region)
+        {
+            return fail(7, "kind of a list region", i);
+        }
     }
     if t.state_component.len() != state_len || t.state_expected.len() != state_len {
         return fail(

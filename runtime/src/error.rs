@@ -50,6 +50,15 @@ impl Error {
         self.offset
     }
 
+    /// This error with its offset moved `by` bytes on: an error of a
+    /// slice, placed in the input the slice was cut from.
+    pub(crate) const fn shifted(self, by: usize) -> Error {
+        Error {
+            offset: self.offset.saturating_add(by),
+            kind: self.kind,
+        }
+    }
+
     /// What went wrong.
     pub const fn kind(&self) -> ErrorKind {
         self.kind

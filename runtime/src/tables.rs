@@ -268,6 +268,17 @@ pub struct CaptureInfo {
     /// index of the capture it classifies; [`CaptureInfo::NOT_A_KIND`] for a
     /// plain component.
     pub kind_of: u16,
+    /// Whether this capture is a *list region*: the span of a repetition
+    /// whose items hold captures (`*("," addr-spec)`). It is no component
+    /// of the grammar; its items are found with [`items`](crate::items)
+    /// and the repetition's own item tables (Note \[repeated captures\] in
+    /// `uridfa-codegen`).
+    pub region: bool,
+    /// Whether this capture can occur more than once in one input: some
+    /// entry of the grammar holds it inside a list region. Its
+    /// occurrences are this machine's span (the one outside every list, if
+    /// any) and those of every item of the list regions that hold it.
+    pub repeated: bool,
 }
 
 impl CaptureInfo {
@@ -308,7 +319,8 @@ impl CaptureInfo {
 /// 6. Operations of one edge or final run in order; each sees the effects of
 ///    the ones before it.
 /// 7. `reg_len >= 2 * captures.len()`: tag `2k` is the start of capture `k`
-///    and tag `2k+1` its end. After the final operations of an accepting
+///    and tag `2k+1` its end. A list region is neither a kind nor
+///    repeated, and no kind names one. After the final operations of an accepting
 ///    state, tag `t`'s value is in register `t` (so [`split_regs`](crate::split_regs) leaves
 ///    the tags in `regs[..2 * captures.len()]`).
 /// 8. `state_component.len() == state_expected.len() == state_len`; a

@@ -27,50 +27,74 @@ pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 12usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 10u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 14u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 22u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 26u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 30u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 38u32, len: 13u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 51u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 56u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 64u32, len: 8u32 },
         kind_of: 4u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 72u32, len: 10u32 },
         kind_of: 4u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 26usize] = [

@@ -35,62 +35,92 @@ pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 15usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 10u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 16u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 20u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 28u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 32u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 36u32, len: 7u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 43u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 49u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 54u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 62u32, len: 14u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 76u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 81u32, len: 7u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 88u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 96u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 223usize] = [

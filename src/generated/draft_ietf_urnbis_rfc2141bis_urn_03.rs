@@ -22,18 +22,26 @@ pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 4usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 3u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 3u32, len: 3u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 9u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 15u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 46usize] = [

@@ -27,54 +27,80 @@ pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 13usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 9u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 15u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 23u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 27u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 31u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 36u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 44u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 52u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 56u32, len: 6u32 },
         kind_of: 1u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 62u32, len: 8u32 },
         kind_of: 1u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 70u32, len: 8u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 78u32, len: 11u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 35usize] = [

@@ -31,50 +31,74 @@ pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 12usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 10u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 16u32, len: 9u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 25u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 30u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 34u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 40u32, len: 9u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 49u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 54u32, len: 11u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 65u32, len: 9u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 74u32, len: 11u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 85u32, len: 9u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 289usize] = [

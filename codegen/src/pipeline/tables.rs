@@ -539,6 +539,8 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         .map(|c| CaptureInfo {
             name: strings.add(&c.name),
             kind_of: c.kind_of.map_or(CaptureInfo::NOT_A_KIND, |k| k as u16),
+            region: c.region,
+            repeated: c.repeated,
         })
         .collect();
     let mut expected = Vec::new();
@@ -577,7 +579,12 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         state_component: t
             .states
             .iter()
-            .map(|s| s.component.map_or(0, |c| c as u16 + 1))
+            // A list region is no component: an error inside one names
+            // none (Note [repeated captures]; its item tables do).
+            .map(|s| match s.component {
+                Some(c) if !lowered.components.get(c).is_some_and(|c| c.region) => c as u16 + 1,
+                _ => 0,
+            })
             .collect(),
         state_expected,
         expected,
