@@ -441,8 +441,14 @@ pub fn explain(args: &RunArgs) -> Result<bool, Failure> {
             out.end_line()?;
         }
         first = false;
-        let text = match split_with(&t, bytes, &mut regs, &mut spans) {
-            Ok(()) => picture::explain_text(&t, bytes, Some(&spans), None),
+        let result = split_with(&t, bytes, &mut regs, &mut spans)
+            .and_then(|()| item_runs(&entry, bytes, &spans, &mut regs));
+        let text = match result {
+            Ok(items) => {
+                let runs: Vec<Vec<Option<Span>>> =
+                    std::iter::once(spans.clone()).chain(items).collect();
+                picture::explain_text(&t, bytes, Some(&runs), None)
+            }
             Err(e) => {
                 all_ok = false;
                 let e = entry.error_at(bytes, e);

@@ -625,3 +625,48 @@ fn explain_errors_and_any_bytes() {
         assert!(matches!(o.status.code(), Some(0 | 1)), "{g}");
     }
 }
+
+/// Every occurrence of a repeated capture is marked: the five arrays RFC
+/// 6068 §2's grammar gives for the issue's example (examples/mailto).
+#[test]
+fn explain_marks_every_occurrence_of_a_repeated_capture() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/mailto/grammar/mailto.abnf"
+    );
+    let uri = "mailto:a@x.org,b.c@y.org?subject=hi%20there&body=ok";
+    let o = run(&["explain", "--grammar-file", file, uri]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = stdout(&o);
+    let marks: Vec<&str> = out.split("path:\n").next().unwrap().lines().collect();
+    for (at, part, name) in [
+        (7, "a@x.org", "addr-spec"),
+        (15, "b.c@y.org", "addr-spec"),
+        (7, "a", "local-part"),
+        (15, "b.c", "local-part"),
+        (9, "x.org", "domain"),
+        (19, "y.org", "domain"),
+        (25, "subject", "hfname"),
+        (44, "body", "hfname"),
+        (33, "hi%20there", "hfvalue"),
+        (49, "ok", "hfvalue"),
+    ] {
+        assert_eq!(&uri[at..at + part.len()], part);
+        let carets = format!("{}{} ", " ".repeat(at), "^".repeat(part.len()));
+        assert!(
+            marks.iter().any(
+                |l| l.starts_with(&carets) && l.ends_with(&format!(" {name}"))
+                    || l.starts_with(&carets) && l.ends_with(&format!("> {name}"))
+            ),
+            "{part} {name} in\n{out}"
+        );
+    }
+    // And the overview draws the two lists as nodes of their own.
+    let dot = stdout(&run(&["dot", "--grammar-file", file]));
+    assert!(dot.contains("label=\"*to\\n"), "{dot}");
+}

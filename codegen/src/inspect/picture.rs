@@ -1101,14 +1101,16 @@ fn byte_text(b: u8) -> String {
 /// sits), then the path: the start state and, per byte read, the state
 /// reached with its [`Place`] and its named register operations.
 ///
-/// `spans` are the components' spans as `split` gives them (capture
-/// order; a kind's span is shown on its component's line), or `None` for
-/// an input that does not match; `error` the offset and message of the
-/// error to show then.
+/// `runs` are the components' spans as `split` gives them, or `None` for
+/// an input that does not match: first the whole machine's, then those of
+/// each item of its list regions (Note [repeated captures]), each indexed
+/// by capture, so that every occurrence of a repeated capture is marked;
+/// a kind's span is shown on its component's line. `error` is the offset
+/// and message of the error to show.
 pub fn explain_text(
     t: &Tables<'_>,
     input: &[u8],
-    spans: Option<&[Option<Span>]>,
+    runs: Option<&[Vec<Option<Span>>]>,
     error: Option<(usize, &str)>,
 ) -> String {
     let an = Analysis::of(t);
@@ -1116,51 +1118,50 @@ pub fn explain_text(
     let col = |i: usize| cols.get(i).copied().unwrap_or(text.len());
     let mut out = String::new();
     let _ = writeln!(out, "{text}");
-    if let Some(spans) = spans {
-        // Components (not kinds), outer first: by start, then longest.
-        let shown: Vec<(usize, Span)> = (0..t.capture_len())
-            .filter(|&c| !t.captures[c].is_kind())
-            .filter_map(|c| Some((c, spans.get(c).copied().flatten()?)))
+    if let Some(runs) = runs {
+        // Components (not kinds) of every run: (capture, span, run).
+        let shown: Vec<(usize, Span, usize)> = runs
+            .iter()
+            .enumerate()
+            .flat_map(|(r, spans)| {
+                (0..t.capture_len())
+                    .filter(|&c| !t.captures[c].is_kind())
+                    .filter_map(move |c| Some((c, spans.get(c).copied().flatten()?, r)))
+            })
             .collect();
-        // A component's parents: the components shown whose span holds
-        // its span and which hold it in the machine (every state in it is
-        // in them: Note [the component a state is in]); spans alone cannot
-        // tell where an empty one sits, nor which of two equal spans is
-        // the outer. Outer components first.
-        let holds = |p: usize, c: usize, (pa, pb): Span, (a, b): Span| {
-            p != c
-                && pa <= a
-                && b <= pb
-                && match an.nested_in(c, p) {
-                    Some(nested) => nested,
-                    None => a < b && (pa, pb) != (a, b),
+        // Mark `p` holds mark `m` when its span holds `m`'s and, in one run,
+        // the machine nests them so (every state in `m`'s capture is in
+        // `p`'s: Note [the component a state is in]); spans alone cannot
+        // tell where an empty one sits, nor which of two equal spans is the
+        // outer. A list region holds the items inside it.
+        let holds = |p: usize, m: usize| {
+            let ((pc, (pa, pb), pr), (c, (a, b), r)) = (shown[p], shown[m]);
+            let inside = p != m && pa <= a && b <= pb;
+            let strictly = a < b && (pa, pb) != (a, b);
+            inside
+                && if t.captures.get(pc).is_some_and(|x| x.region) {
+                    pc != c
+                } else if pr != r {
+                    strictly
+                } else {
+                    an.nested_in(c, pc).unwrap_or(strictly)
                 }
         };
-        let parents_of = |c: usize, span: Span| -> Vec<usize> {
-            shown
-                .iter()
-                .filter(|&&(p, pspan)| holds(p, c, pspan, span))
-                .map(|&(p, _)| p)
-                .collect()
-        };
-        let depth: Vec<usize> = shown
-            .iter()
-            .map(|&(c, sp)| parents_of(c, sp).len())
-            .collect();
+        let parents_of =
+            |m: usize| -> Vec<usize> { (0..shown.len()).filter(|&p| holds(p, m)).collect() };
+        let depth: Vec<usize> = (0..shown.len()).map(|m| parents_of(m).len()).collect();
         let mut order: Vec<usize> = (0..shown.len()).collect();
-        order.sort_by_key(|&i| {
-            let (c, (a, b)) = shown[i];
-            (a, usize::MAX - b, depth[i], c)
+        order.sort_by_key(|&m| {
+            let (c, (a, b), r) = shown[m];
+            (a, usize::MAX - b, depth[m], r, c)
         });
-        for &(c, (a, b)) in order.iter().map(|&i| &shown[i]) {
-            let mut parents = parents_of(c, (a, b));
-            parents.sort_by_key(|&p| {
-                let span = spans.get(p).copied().flatten().unwrap_or((0, 0));
-                parents_of(p, span).len()
-            });
+        for m in order {
+            let (c, (a, b), r) = shown[m];
+            let mut parents = parents_of(m);
+            parents.sort_by_key(|&p| depth[p]);
             let mut name = String::new();
             for &p in &parents {
-                name.push_str(an.capture_name(p));
+                name.push_str(an.capture_name(shown[p].0));
                 name.push_str(" > ");
             }
             name.push_str(an.capture_name(c));
@@ -1168,7 +1169,7 @@ pub fn explain_text(
                 .find(|&k| {
                     t.captures[k].is_kind()
                         && usize::from(t.captures[k].kind_of) == c
-                        && spans.get(k).copied().flatten().is_some()
+                        && runs[r].get(k).copied().flatten().is_some()
                 })
                 .map(|k| format!(" ({})", an.capture_name(k)))
                 .unwrap_or_default();
@@ -1333,8 +1334,8 @@ mod tests {
             let input: Vec<u8> = (0..rng.below(10))
                 .map(|_| b"xy/,z\0"[rng.below(6) as usize])
                 .collect();
-            let spans = [Some((0, 1)), None, Some((5, 2))];
-            let _ = explain_text(&tables, &input, Some(&spans), Some((99, "e")));
+            let runs = [vec![Some((0, 1)), None, Some((5, 2))], vec![Some((9, 9))]];
+            let _ = explain_text(&tables, &input, Some(&runs), Some((99, "e")));
         }
     }
 }
