@@ -107,7 +107,10 @@ enum Sub {
     /// --component C draws the states of C, --states every state. State
     /// drawings name registers by the tags they feed (`host.start=pos`).
     /// Render with Graphviz: `uridfa dot | dot -Tsvg > uri.svg`.
-    #[command(verbatim_doc_comment)]
+    #[command(
+        about = "Print the machine of one entry rule as a Graphviz digraph",
+        verbatim_doc_comment
+    )]
     Dot(DotOpts),
     /// Print each input with its components marked, and the states it
     /// passes through.
@@ -118,7 +121,11 @@ enum Sub {
     /// state and, per byte read, the state reached, the component that
     /// byte is in, and the register operations. An invalid input prints
     /// its error and the path up to it.
-    #[command(verbatim_doc_comment, after_help = RUN_AFTER_HELP)]
+    #[command(
+        about = "Print each input with its components marked, and its path through the states",
+        verbatim_doc_comment,
+        after_help = RUN_AFTER_HELP
+    )]
     Explain(RunOpts),
     /// Resolve each reference against the base; print the target or
     /// `err MESSAGE`.
