@@ -100,7 +100,33 @@ enum Sub {
     )))]
     Stats(StatsOpts),
     /// Print the machine of one entry rule as a Graphviz digraph.
+    ///
+    /// A machine of more than 40 states is drawn with one node per
+    /// component (the states that read its bytes), at most 40 nodes, and
+    /// edges labelled with the bytes that move between components;
+    /// --component C draws the states of C, --states every state. State
+    /// drawings name registers by the tags they feed (`host.start=pos`).
+    /// Render with Graphviz: `uridfa dot | dot -Tsvg > uri.svg`.
+    #[command(
+        about = "Print the machine of one entry rule as a Graphviz digraph",
+        verbatim_doc_comment
+    )]
     Dot(DotOpts),
+    /// Print each input with its components marked, and the states it
+    /// passes through.
+    ///
+    /// Under the input, one line per component: `^^^` under its bytes
+    /// (`|` where an empty one sits), named after the components holding
+    /// it (`authority > host`), with its kind. Then the path: the start
+    /// state and, per byte read, the state reached, the component that
+    /// byte is in, and the register operations. An invalid input prints
+    /// its error and the path up to it.
+    #[command(
+        about = "Print each input with its components marked, and its path through the states",
+        verbatim_doc_comment,
+        after_help = RUN_AFTER_HELP
+    )]
+    Explain(RunOpts),
     /// Resolve each reference against the base; print the target or
     /// `err MESSAGE`.
     ///
@@ -224,6 +250,12 @@ struct DotOpts {
     /// The entry rule (ASCII case ignored) [default: the grammar's first].
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
+    /// Draw every state [default: when the machine has at most 40].
+    #[arg(long, conflicts_with = "component")]
+    states: bool,
+    /// Draw the states of component C only.
+    #[arg(long, value_name = "C")]
+    component: Option<String>,
 }
 
 /// The options of `resolve`.
@@ -371,7 +403,10 @@ pub enum Command {
     /// built-in grammar.
     Stats(Option<GrammarArg>),
     /// `uridfa dot`: one entry's machine as a Graphviz digraph.
-    Dot(RunArgs),
+    Dot(DotArgs),
+    /// `uridfa explain`: inputs with their components marked, and their
+    /// paths through the machine.
+    Explain(RunArgs),
     /// `uridfa resolve`: resolve references against a base.
     Resolve(ResolveArgs),
     /// `uridfa normalize`: print each input's normal form.
@@ -380,6 +415,28 @@ pub enum Command {
     Equiv(NormalizeArgs),
     /// `uridfa extract`: the URIs in running text.
     Extract(ExtractArgs),
+}
+
+/// What `uridfa dot` draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DotView {
+    /// One node per component above 40 states, else every state.
+    Auto,
+    /// `--states`: every state.
+    States,
+    /// `--component C`: the states of component `C`.
+    Component(String),
+}
+
+/// The arguments of `dot`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DotArgs {
+    /// `--grammar` or `--grammar-file` (default `rfc3986`).
+    pub grammar: GrammarArg,
+    /// `--rule R`; `None` means the grammar's first entry.
+    pub rule: Option<String>,
+    /// What to draw.
+    pub view: DotView,
 }
 
 /// The arguments of `extract`.
@@ -464,7 +521,7 @@ impl GrammarOpts {
     }
 }
 
-/// The arguments of `check`, `split` and `dot`.
+/// The arguments of `check`, `split` and `explain`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunArgs {
     /// The grammar to use (default `rfc3986`).
@@ -540,12 +597,16 @@ impl Cli {
             Sub::Check(o) => Command::Check(run(o)),
             Sub::Split(o) => Command::Split(run(o)),
             Sub::Stats(o) => Command::Stats(o.grammar.chosen()),
-            Sub::Dot(o) => Command::Dot(RunArgs {
+            Sub::Dot(o) => Command::Dot(DotArgs {
+                view: match (o.states, o.component) {
+                    (_, Some(c)) => DotView::Component(c),
+                    (true, None) => DotView::States,
+                    (false, None) => DotView::Auto,
+                },
                 grammar: o.grammar.or_default(),
                 rule: o.rule,
-                inputs: Vec::new(),
-                strip_cr: false,
             }),
+            Sub::Explain(o) => Command::Explain(run(o)),
             Sub::Resolve(o) => Command::Resolve(resolve_args(o)?),
             Sub::Normalize(o) => Command::Normalize(NormalizeArgs {
                 normalization: normalization(o.ladder)?,
@@ -720,14 +781,19 @@ mod tests {
     #[test]
     fn rfc3986_is_the_default_grammar() {
         let rfc3986 = GrammarArg::Builtin(uridfa::Grammar::Rfc3986);
-        for sub in ["check", "split", "dot"] {
-            let (Ok(Command::Check(a)) | Ok(Command::Split(a)) | Ok(Command::Dot(a))) = p(&[sub])
+        for sub in ["check", "split", "explain"] {
+            let (Ok(Command::Check(a)) | Ok(Command::Split(a)) | Ok(Command::Explain(a))) =
+                p(&[sub])
             else {
                 panic!("{sub}");
             };
             assert_eq!(a.grammar, rfc3986, "{sub}");
             assert!(!a.strip_cr, "{sub}");
         }
+        let Ok(Command::Dot(a)) = p(&["dot"]) else {
+            panic!("dot");
+        };
+        assert_eq!((a.grammar, a.view), (rfc3986.clone(), DotView::Auto));
         let Ok(Command::Extract(a)) = p(&["extract"]) else {
             panic!("extract");
         };
@@ -792,6 +858,8 @@ mod tests {
             &["stats", "--rule", "a"],
             &["dot", "input"],
             &["dot", "--strip-cr"],
+            &["dot", "--states", "--component", "host"],
+            &["dot", "--component"],
             &["grammars", "--grammar", "rfc3986"],
             &["resolve"],
             &["resolve", "--base", "http://a/", "--algorithm", "rfc1808"],

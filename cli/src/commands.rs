@@ -2,12 +2,16 @@
 //! and returns whether every input was valid; the caller turns that and any
 //! [`Failure`] into the exit status.
 
-use crate::args::{ExtractArgs, GrammarArg, Normalization, NormalizeArgs, ResolveArgs, RunArgs};
+use crate::args::{
+    DotArgs, DotView, ExtractArgs, GrammarArg, Normalization, NormalizeArgs, ResolveArgs, RunArgs,
+    UsageError,
+};
 use crate::input;
 use crate::json;
 use crate::source::{Entry, Failure, Loaded};
 use std::borrow::Cow;
 use std::io::{self, BufWriter, Write};
+use uridfa_codegen::picture;
 use uridfa_runtime::{split_with, validate, Span, Tables};
 
 /// Standard output, buffered, and flushed after every line unless it is a
@@ -368,21 +372,98 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
     Ok(true)
 }
 
-/// `uridfa dot`: the machine of one entry as a Graphviz digraph
-/// ([`uridfa_codegen::dump::tables_dot`], for built-in and file grammars
-/// alike).
+/// `uridfa dot`: the machine of one entry as a Graphviz digraph, for
+/// built-in and file grammars alike: one node per component above
+/// [`picture::OVERVIEW_ABOVE`] states ([`picture::overview_dot`]), else
+/// (or with `--states`) every state, or with `--component C` the states
+/// of `C` ([`picture::states_dot`]).
 ///
 /// # Errors
 ///
-/// A [`Failure`] if the grammar or rule cannot be found or writing fails.
-pub fn dot(args: &RunArgs) -> Result<bool, Failure> {
+/// A [`Failure`] if the grammar, rule or component cannot be found or
+/// writing fails.
+pub fn dot(args: &DotArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load(&args.grammar)?;
     let t = grammar.entry(args.rule.as_deref())?.tables;
+    let text = match &args.view {
+        DotView::Auto if t.state_len() > picture::OVERVIEW_ABOVE => picture::overview_dot(&t),
+        DotView::Auto | DotView::States => picture::states_dot(&t, None),
+        DotView::Component(name) => {
+            let c = (0..t.capture_len())
+                .find(|&c| {
+                    t.capture_name(c)
+                        .is_some_and(|n| n.eq_ignore_ascii_case(name))
+                })
+                .ok_or_else(|| {
+                    let names: Vec<&str> = (0..t.capture_len())
+                        .filter_map(|c| t.capture_name(c))
+                        .collect();
+                    Failure::Usage(UsageError(if names.is_empty() {
+                        format!(
+                            "'{}' has no component '{name}': it captures nothing",
+                            t.rule
+                        )
+                    } else {
+                        format!(
+                            "'{}' has no component '{name}'; one of: {}",
+                            t.rule,
+                            names.join(", ")
+                        )
+                    }))
+                })?;
+            picture::states_dot(&t, Some(c))
+        }
+    };
     let mut out = Out::new();
-    out.w
-        .write_all(uridfa_codegen::dump::tables_dot(&t).as_bytes())?;
+    out.w.write_all(text.as_bytes())?;
     out.w.flush()?;
     Ok(true)
+}
+
+/// `uridfa explain`: each input with its components marked and the states
+/// it passes through ([`picture::explain_text`]), inputs separated by an
+/// empty line.
+///
+/// # Errors
+///
+/// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
+pub fn explain(args: &RunArgs) -> Result<bool, Failure> {
+    let grammar = Loaded::load(&args.grammar)?;
+    let entry = grammar.entry(args.rule.as_deref())?;
+    let t = entry.tables;
+    let mut regs = vec![0usize; t.reg_len as usize];
+    let mut spans: Vec<Option<Span>> = vec![None; t.capture_len()];
+    let mut out = Out::new();
+    let mut all_ok = true;
+    let mut first = true;
+    input::for_each(&args.inputs, args.strip_cr, |bytes| {
+        if !first {
+            out.end_line()?;
+        }
+        first = false;
+        let result = split_with(&t, bytes, &mut regs, &mut spans)
+            .and_then(|()| item_runs(&entry, bytes, &spans, &mut regs));
+        let text = match result {
+            Ok(items) => {
+                let runs: Vec<Vec<Option<Span>>> =
+                    std::iter::once(spans.clone()).chain(items).collect();
+                picture::explain_text(&t, bytes, Some(&runs), None)
+            }
+            Err(e) => {
+                all_ok = false;
+                let e = entry.error_at(bytes, e);
+                let message = e.describe(&t).to_string();
+                picture::explain_text(&t, bytes, None, Some((e.offset(), &message)))
+            }
+        };
+        out.w.write_all(text.as_bytes())?;
+        if out.per_line {
+            out.w.flush()?;
+        }
+        Ok(())
+    })?;
+    out.w.flush()?;
+    Ok(all_ok)
 }
 
 /// `uridfa resolve`: prints each reference's target, or `err <message>`.

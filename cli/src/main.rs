@@ -5,7 +5,8 @@
 //! uridfa check  [--grammar NAME] [--rule RULE] [--strip-cr] [INPUT...]
 //! uridfa split  [--grammar NAME] [--rule RULE] [--strip-cr] [INPUT...]
 //! uridfa stats  [--grammar NAME]
-//! uridfa dot    [--grammar NAME] [--rule RULE]
+//! uridfa dot    [--grammar NAME] [--rule RULE] [--states | --component C]
+//! uridfa explain [--grammar NAME] [--rule RULE] [--strip-cr] [INPUT...]
 //! uridfa resolve --base URI [--algorithm NAME] [--dots keep|remove|error] [--validating yes|no]
 //!                [--grammar rfc3986|rfc3987] [--strip-cr] [REF...]
 //! uridfa normalize [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b] [--strip-cr]
@@ -83,6 +84,7 @@ fn run(command: &Command) -> Result<bool, Failure> {
         Command::Split(a) => commands::split(a),
         Command::Stats(g) => commands::stats(g.as_ref()),
         Command::Dot(a) => commands::dot(a),
+        Command::Explain(a) => commands::explain(a),
         Command::Resolve(a) => commands::resolve(a),
         Command::Normalize(a) => commands::normalize(a),
         Command::Equiv(a) => commands::equiv(a),

@@ -548,7 +548,10 @@ fn stats_lists_every_entry() {
 
 #[test]
 fn dot_is_a_digraph() {
-    let o = run(&["dot", "--grammar", "rfc3986", "--rule", "URI"], b"");
+    let o = run(
+        &["dot", "--grammar", "rfc3986", "--rule", "URI", "--states"],
+        b"",
+    );
     assert_eq!(code(&o), 0);
     let out = stdout(&o);
     assert!(out.starts_with("digraph \"URI\" {"), "{out}");
@@ -556,6 +559,10 @@ fn dot_is_a_digraph() {
         out.contains("doublecircle") && out.contains(" -> s"),
         "{out}"
     );
+    // Without --states, a machine of more than 40 states is drawn by
+    // component (cli/tests/pictures.rs).
+    let o = run(&["dot", "--grammar", "rfc3986", "--rule", "URI"], b"");
+    assert!(stdout(&o).contains("label=\"host\\n"), "{}", stdout(&o));
     assert!(out.ends_with("}\n"));
     // The default rule is the first entry.
     let o = run(&["dot", "--grammar", "rfc3986"], b"");

@@ -6,3 +6,4 @@
 
 pub mod dump;
 pub mod oracle;
+pub mod picture;
