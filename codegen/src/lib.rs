@@ -60,6 +60,6 @@ pub mod inspect;
 pub mod pipeline;
 pub mod support;
 
-pub use inspect::{dump, oracle};
+pub use inspect::{ambiguity, dump, oracle};
 pub use pipeline::{abnf, emit, encode_set, lower, minimize, nfa, tables, tdfa};
 pub use support::{diag, sample};

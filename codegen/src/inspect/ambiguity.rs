@@ -1,0 +1,933 @@
+//! Ambiguity found at build time: an input with two parses whose captures
+//! differ, found before it bites, with a shortest witness and both
+//! readings.
+//!
+//! Principal functions: [`lint`] (every entry of a [`Compiled`] grammar,
+//! as diagnostics), [`check_captures`] and [`check_overlap`] (one
+//! automaton); principal types: [`Verdict`], [`Witness`], [`Budget`],
+//! [`Lint`].
+//!
+//! Note [ambiguity]
+//! uridfa reads an input the way a leftmost-first backtracking matcher
+//! would: alternatives in the file's order, repetitions greedy, the first
+//! parse of the whole input wins (`docs/derive.md`). A grammar is
+//! *ambiguous* here when some input has two parses whose captures differ:
+//! the machine then silently picks one, and the grammar author should know
+//! which. Two parses that differ only in rules nobody captures are not
+//! reported; nor are two that set the same spans by different paths (RFC
+//! 3986's empty `path` is `path-abempty` or `path-empty`, one component).
+//!
+//! The search is the self-product of the entry's Thompson NFA
+//! ([`crate::pipeline::nfa`]). Each NFA state's ε-closure is listed as
+//! pairs (byte-consuming state or `Match`, set of tags crossed on the way);
+//! tag `2k`/`2k+1` is component `k`'s start/end, as in the tagged DFA. A
+//! product state is `(q1, q2, D)`: two parses that have read the same
+//! bytes, and `D`, the tags whose *last* values differ between them (a
+//! capture reports its last value). When both cross tag `t` at the same
+//! position, `t` leaves `D`; when one does and the other does not, `t`
+//! enters `D`. So `D` is exact: a state with both sides at `Match` and `D`
+//! non-empty is an input with two parses whose reported spans differ, and
+//! one with `D` empty is not. A breadth-first search from the start
+//! closure's pairs, one byte class at a time, finds a shortest such input;
+//! parent pointers rebuild both parses and their spans. States are kept up
+//! to the order of the pair (`(q1, q2, D)` and `(q2, q1, D)` have the same
+//! future), and byte classes are tried from letters to digits to the rest,
+//! so a witness reads as text where it can.
+//!
+//! The search is bounded by a number of product states and of steps
+//! ([`Budget`]), never by time; past either it reports
+//! [`Verdict::Unfinished`], which the lint words as "did not finish",
+//! never as "unambiguous".
+//!
+//! Kinds decided after the match (`;@ kind-after host = IPv4address /
+//! reg-name`) are ambiguous by design: the first listed kind whose machine
+//! accepts the span wins. Their overlaps are found the same way, on the
+//! product of two kinds' plain NFAs ([`check_overlap`]), and reported as
+//! notes, not warnings.
+//!
+//! Cost: the check runs in `uridfa lint`, in the derive and in
+//! `uridfa-generate`, not in every [`crate::driver::compile_grammar`]; see
+//! `docs/derive.md` for its time on the built-in grammars.
+
+use crate::compiled::{Compiled, Machine};
+use crate::pipeline::abnf::Grammar;
+use crate::pipeline::lower::Lowered;
+use crate::support::diag::{Diagnostic, Sources, Span};
+use regex_automata::nfa::thompson::{State as NState, NFA};
+use regex_automata::util::primitives::StateID;
+use std::collections::{HashMap, HashSet};
+
+/// How far the search may go: it stops, unfinished, past either bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The most product states kept (each about 40 bytes, plus its index).
+    pub states: usize,
+    /// The most steps: ε-closure states visited plus product transitions
+    /// tried.
+    pub steps: usize,
+}
+
+impl Default for Budget {
+    /// 2,000,000 states and 200,000,000 steps: under 200 MB and a few
+    /// seconds in a release build.
+    fn default() -> Budget {
+        Budget {
+            states: 2_000_000,
+            steps: 200_000_000,
+        }
+    }
+}
+
+/// A component's span in one reading, `None` if absent.
+pub type Spans = Vec<Option<(usize, usize)>>;
+
+/// An input with two parses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    /// The input, a shortest one.
+    pub input: Vec<u8>,
+    /// The two readings' component spans (empty for [`check_overlap`]).
+    pub readings: [Spans; 2],
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No input has two parses that differ (in the watched captures).
+    Unambiguous,
+    /// A shortest input with two parses that differ.
+    Ambiguous(Witness),
+    /// The search passed its [`Budget`].
+    Unfinished {
+        /// Product states kept when it stopped.
+        states: usize,
+        /// Which bound it passed: `"states"` or `"steps"`.
+        bound: &'static str,
+    },
+}
+
+/// A set of tags, interned: index into `Search::sets`.
+type SetId = u32;
+
+const EMPTY: SetId = 0;
+
+/// One side of the product: an NFA and its tags.
+struct Side<'n> {
+    nfa: &'n NFA,
+    /// NFA slot → tag.
+    slot_tag: Vec<Option<u16>>,
+    /// State → its closure, a range of `Search::entries`.
+    closure: Vec<Option<(u32, u32)>>,
+}
+
+impl<'n> Side<'n> {
+    fn new(nfa: &'n NFA, group_component: &[usize]) -> Side<'n> {
+        let mut slot_tag = Vec::new();
+        let group_len = nfa.group_info().group_len(regex_automata::PatternID::ZERO);
+        for g in 0..group_len {
+            for end in 0..2 {
+                let tag = g
+                    .checked_sub(1)
+                    .and_then(|g| group_component.get(g))
+                    .and_then(|&c| u16::try_from(2 * c + end).ok());
+                slot_tag.push(tag);
+            }
+        }
+        Side {
+            nfa,
+            slot_tag,
+            closure: vec![None; nfa.states().len()],
+        }
+    }
+
+    fn step(&self, q: StateID, byte: u8) -> Option<StateID> {
+        match self.nfa.state(q) {
+            NState::ByteRange { trans } => trans.matches_byte(byte).then_some(trans.next),
+            NState::Sparse(s) => s.matches_byte(byte),
+            NState::Dense(d) => d.matches_byte(byte),
+            _ => None,
+        }
+    }
+
+    fn is_match(&self, q: StateID) -> bool {
+        matches!(self.nfa.state(q), NState::Match { .. })
+    }
+}
+
+/// A product state and how it was reached.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    q: [StateID; 2],
+    d: SetId,
+    /// `u32::MAX` for a start pair.
+    parent: u32,
+    byte: u8,
+    /// The closure entries taken on each side, in the parent's order.
+    e: [u32; 2],
+    /// Whether `q` is the parent's sides swapped.
+    swapped: bool,
+}
+
+struct Search<'n> {
+    sides: [Side<'n>; 2],
+    /// One NFA on both sides: keep pairs up to order.
+    symmetric: bool,
+    /// Whether a witness needs `D` non-empty (captures) or just both
+    /// sides at `Match` (overlap of two languages).
+    need_differ: bool,
+    /// Tags whose differences count.
+    watched: Vec<u64>,
+    sets: Vec<Box<[u64]>>,
+    set_ids: HashMap<Box<[u64]>, SetId>,
+    words: usize,
+    /// (D, T1, T2) → D'.
+    next_d: HashMap<(SetId, SetId, SetId), SetId>,
+    entries: Vec<(StateID, SetId)>,
+    nodes: Vec<Node>,
+    index: HashMap<(StateID, StateID, SetId), u32>,
+    steps: usize,
+    budget: Budget,
+    /// Byte class representatives, nicest first.
+    bytes: Vec<u8>,
+}
+
+/// Why the search stopped early.
+struct Stop(&'static str);
+
+impl<'n> Search<'n> {
+    fn new(sides: [Side<'n>; 2], tag_len: usize, watched: &[bool], budget: Budget) -> Search<'n> {
+        let words = tag_len.div_ceil(64).max(1);
+        let mut w = vec![0u64; words];
+        for (t, &on) in watched.iter().enumerate().take(tag_len) {
+            if on {
+                w[t / 64] |= 1 << (t % 64);
+            }
+        }
+        let empty: Box<[u64]> = vec![0u64; words].into_boxed_slice();
+        let symmetric = std::ptr::eq(sides[0].nfa, sides[1].nfa);
+        let bytes = class_reps(&[sides[0].nfa, sides[1].nfa]);
+        Search {
+            sides,
+            symmetric,
+            need_differ: true,
+            watched: w,
+            sets: vec![empty.clone()],
+            set_ids: HashMap::from([(empty, EMPTY)]),
+            words,
+            next_d: HashMap::new(),
+            entries: Vec::new(),
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            steps: 0,
+            budget,
+            bytes,
+        }
+    }
+
+    fn intern(&mut self, set: Box<[u64]>) -> SetId {
+        if let Some(&id) = self.set_ids.get(&set) {
+            return id;
+        }
+        let id = self.sets.len() as SetId;
+        self.sets.push(set.clone());
+        self.set_ids.insert(set, id);
+        id
+    }
+
+    fn tick(&mut self, n: usize) -> Result<(), Stop> {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > self.budget.steps {
+            return Err(Stop("steps"));
+        }
+        Ok(())
+    }
+
+    /// The closure of `q` on side `s`: a range of `self.entries`.
+    fn closure(&mut self, s: usize, q: StateID) -> Result<(u32, u32), Stop> {
+        if let Some(r) = self.sides[s].closure[q.as_usize()] {
+            return Ok(r);
+        }
+        let start = self.entries.len() as u32;
+        let mut seen: HashSet<(StateID, SetId)> = HashSet::new();
+        let mut stack = vec![(q, EMPTY)];
+        while let Some((q, set)) = stack.pop() {
+            if !seen.insert((q, set)) {
+                continue;
+            }
+            self.tick(1)?;
+            match self.sides[s].nfa.state(q) {
+                NState::ByteRange { .. }
+                | NState::Sparse(_)
+                | NState::Dense(_)
+                | NState::Match { .. } => self.entries.push((q, set)),
+                NState::Union { alternates } => {
+                    stack.extend(alternates.iter().rev().map(|&a| (a, set)));
+                }
+                NState::BinaryUnion { alt1, alt2 } => {
+                    stack.push((*alt2, set));
+                    stack.push((*alt1, set));
+                }
+                NState::Capture { next, slot, .. } => {
+                    let next = *next;
+                    let set = match self.sides[s].slot_tag.get(slot.as_usize()) {
+                        Some(&Some(t)) => {
+                            let mut bits = self.sets[set as usize].clone();
+                            bits[usize::from(t) / 64] |= 1 << (t % 64);
+                            self.intern(bits)
+                        }
+                        _ => set,
+                    };
+                    stack.push((next, set));
+                }
+                // Lowered expressions have no look-around (the tagged DFA
+                // refuses it), and `Fail` goes nowhere.
+                NState::Look { .. } | NState::Fail => {}
+            }
+        }
+        let r = (start, self.entries.len() as u32 - start);
+        self.sides[s].closure[q.as_usize()] = Some(r);
+        Ok(r)
+    }
+
+    /// `D` after crossing `t1` on side 1 and `t2` on side 2 at one position.
+    fn next_d(&mut self, d: SetId, t1: SetId, t2: SetId) -> SetId {
+        if t1 == EMPTY && t2 == EMPTY {
+            return d;
+        }
+        if let Some(&n) = self.next_d.get(&(d, t1, t2)) {
+            return n;
+        }
+        let (a, b, old) = (
+            &self.sets[t1 as usize],
+            &self.sets[t2 as usize],
+            &self.sets[d as usize],
+        );
+        let bits: Box<[u64]> = (0..self.words)
+            .map(|i| ((old[i] & !(a[i] & b[i])) | (a[i] ^ b[i])) & self.watched[i])
+            .collect();
+        let n = self.intern(bits);
+        self.next_d.insert((d, t1, t2), n);
+        n
+    }
+
+    /// Adds the pairs of closure ranges `c0` × `c1` reached from `parent`
+    /// by `byte`; returns a witness node if one is among them.
+    fn expand(
+        &mut self,
+        parent: u32,
+        byte: u8,
+        d: SetId,
+        c0: (u32, u32),
+        c1: (u32, u32),
+    ) -> Result<Option<u32>, Stop> {
+        self.tick((c0.1 as usize).saturating_mul(c1.1 as usize))?;
+        for i in 0..c0.1 {
+            let (q0, t0) = self.entries[(c0.0 + i) as usize];
+            for j in 0..c1.1 {
+                let (q1, t1) = self.entries[(c1.0 + j) as usize];
+                let nd = self.next_d(d, t0, t1);
+                let swapped = self.symmetric && q1 < q0;
+                let q = if swapped { [q1, q0] } else { [q0, q1] };
+                if self.index.contains_key(&(q[0], q[1], nd)) {
+                    continue;
+                }
+                if self.nodes.len() >= self.budget.states {
+                    return Err(Stop("states"));
+                }
+                let id = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    q,
+                    d: nd,
+                    parent,
+                    byte,
+                    e: [i, j],
+                    swapped,
+                });
+                self.index.insert((q[0], q[1], nd), id);
+                let done = self.sides[0].is_match(q[0])
+                    && self.sides[1].is_match(q[1])
+                    && (!self.need_differ || nd != EMPTY);
+                if done {
+                    return Ok(Some(id));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn run(&mut self) -> Result<Option<u32>, Stop> {
+        let s0 = self.sides[0].nfa.start_anchored();
+        let s1 = self.sides[1].nfa.start_anchored();
+        let c0 = self.closure(0, s0)?;
+        let c1 = self.closure(1, s1)?;
+        if let Some(w) = self.expand(u32::MAX, 0, EMPTY, c0, c1)? {
+            return Ok(Some(w));
+        }
+        let mut k = 0usize;
+        while k < self.nodes.len() {
+            let node = self.nodes[k];
+            k += 1;
+            for bi in 0..self.bytes.len() {
+                let byte = self.bytes[bi];
+                let (Some(n0), Some(n1)) = (
+                    self.sides[0].step(node.q[0], byte),
+                    self.sides[1].step(node.q[1], byte),
+                ) else {
+                    continue;
+                };
+                let c0 = self.closure(0, n0)?;
+                let c1 = self.closure(1, n1)?;
+                if let Some(w) = self.expand((k - 1) as u32, byte, node.d, c0, c1)? {
+                    return Ok(Some(w));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The input and, for side `o` of node `w`, the tag set crossed at
+    /// each position (0 to the input's length).
+    fn path(&mut self, w: u32, o: usize) -> (Vec<u8>, Vec<SetId>) {
+        let mut chain = Vec::new();
+        let mut k = w;
+        while k != u32::MAX {
+            chain.push(k);
+            k = self.nodes[k as usize].parent;
+        }
+        chain.reverse();
+        // Which side of each node the parse follows, from the end back.
+        let mut sides = vec![0usize; chain.len()];
+        let mut side = o;
+        for (pos, &k) in chain.iter().enumerate().rev() {
+            sides[pos] = side;
+            let n = self.nodes[k as usize];
+            side = if n.swapped { 1 - side } else { side };
+        }
+        let mut input = Vec::new();
+        let mut sets = Vec::new();
+        for (pos, &k) in chain.iter().enumerate() {
+            let n = self.nodes[k as usize];
+            // The raw side (before any swap) this parse took at `k`.
+            let raw = if n.swapped { 1 - sides[pos] } else { sides[pos] };
+            let from = if n.parent == u32::MAX {
+                self.sides[raw].nfa.start_anchored()
+            } else {
+                input.push(n.byte);
+                let p = self.nodes[n.parent as usize];
+                // The parent's side `raw` stepped on the byte.
+                match self.sides[raw].step(p.q[raw], n.byte) {
+                    Some(s) => s,
+                    None => break,
+                }
+            };
+            // Cached during the search, so no budget is spent.
+            let Ok(c) = self.closure(raw, from) else {
+                break;
+            };
+            let (_, set) = self.entries[(c.0 + n.e[raw]) as usize];
+            sets.push(set);
+        }
+        (input, sets)
+    }
+
+    /// The spans of `component_len` components that `sets` (one per
+    /// position) give: each tag's last value.
+    fn spans(&self, sets: &[SetId], component_len: usize) -> Spans {
+        let mut tags = vec![None; 2 * component_len];
+        for (pos, &s) in sets.iter().enumerate() {
+            let bits = &self.sets[s as usize];
+            for (t, v) in tags.iter_mut().enumerate() {
+                if bits[t / 64] >> (t % 64) & 1 == 1 {
+                    *v = Some(pos);
+                }
+            }
+        }
+        (0..component_len)
+            .map(|k| Some((tags[2 * k]?, tags[2 * k + 1]?)))
+            .collect()
+    }
+}
+
+/// One representative byte per class of bytes that no transition of
+/// `nfas` tells apart, the nicest in each class, nicest classes first
+/// ([`nice`]).
+fn class_reps(nfas: &[&NFA]) -> Vec<u8> {
+    let mut boundary = [false; 257];
+    boundary[0] = true;
+    let mut mark = |start: u8, end: u8| {
+        boundary[usize::from(start)] = true;
+        boundary[usize::from(end) + 1] = true;
+    };
+    for nfa in nfas {
+        for state in nfa.states() {
+            match state {
+                NState::ByteRange { trans } => mark(trans.start, trans.end),
+                NState::Sparse(s) => s.transitions.iter().for_each(|t| mark(t.start, t.end)),
+                NState::Dense(d) => {
+                    for b in 1..=255u8 {
+                        if d.transitions[usize::from(b)] != d.transitions[usize::from(b) - 1] {
+                            mark(b, b);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut reps = Vec::new();
+    let mut best: Option<u8> = None;
+    for b in 0..=255u8 {
+        if boundary[usize::from(b)] {
+            reps.extend(best);
+            best = None;
+        }
+        if best.is_none_or(|x| nice(b) < nice(x)) {
+            best = Some(b);
+        }
+    }
+    reps.extend(best);
+    reps.sort_by_key(|&b| nice(b));
+    reps
+}
+
+/// How readable a byte is in a witness, lower first: letters, digits,
+/// URI punctuation, other printable ASCII, the rest.
+fn nice(b: u8) -> u16 {
+    const PUNCT: &[u8] = b".-_~:/?#[]@!$&'()*+,;=%";
+    let b16 = u16::from(b);
+    match b {
+        b'a'..=b'z' => b16 - u16::from(b'a'),
+        b'0'..=b'9' => 26 + b16 - u16::from(b'0'),
+        b'A'..=b'Z' => 36 + b16 - u16::from(b'A'),
+        _ => match PUNCT.iter().position(|&p| p == b) {
+            Some(i) => 62 + i as u16,
+            None if (0x20..0x7F).contains(&b) => 100 + b16,
+            None => 300 + b16,
+        },
+    }
+}
+
+/// Whether one input has two parses of `nfa` whose spans differ in the
+/// watched components. `group_component` maps the NFA's capture groups to
+/// components, as in [`Lowered::group_component`]; `watched[k]` says
+/// whether component `k` counts (an `;@ allow ambiguity` one does not).
+/// See Note [ambiguity].
+pub fn check_captures(
+    nfa: &NFA,
+    group_component: &[usize],
+    watched: &[bool],
+    budget: Budget,
+) -> Verdict {
+    let component_len = watched.len();
+    let tags: Vec<bool> = watched.iter().flat_map(|&w| [w, w]).collect();
+    let sides = [
+        Side::new(nfa, group_component),
+        Side::new(nfa, group_component),
+    ];
+    let mut s = Search::new(sides, 2 * component_len, &tags, budget);
+    match s.run() {
+        Ok(None) => Verdict::Unambiguous,
+        Ok(Some(w)) => {
+            let (input, a) = s.path(w, 0);
+            let (_, b) = s.path(w, 1);
+            Verdict::Ambiguous(Witness {
+                input,
+                readings: [s.spans(&a, component_len), s.spans(&b, component_len)],
+            })
+        }
+        Err(Stop(bound)) => Verdict::Unfinished {
+            states: s.nodes.len(),
+            bound,
+        },
+    }
+}
+
+/// A shortest input that both `a` and `b` accept (their captures
+/// ignored): the overlap of two kinds decided after the match.
+pub fn check_overlap(a: &NFA, b: &NFA, budget: Budget) -> Verdict {
+    let sides = [Side::new(a, &[]), Side::new(b, &[])];
+    let mut s = Search::new(sides, 0, &[], budget);
+    s.symmetric = false;
+    s.need_differ = false;
+    match s.run() {
+        Ok(None) => Verdict::Unambiguous,
+        Ok(Some(w)) => Verdict::Ambiguous(Witness {
+            input: s.path(w, 0).0,
+            readings: [Vec::new(), Vec::new()],
+        }),
+        Err(Stop(bound)) => Verdict::Unfinished {
+            states: s.nodes.len(),
+            bound,
+        },
+    }
+}
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// Under `;@ deny ambiguity`: the derive and `uridfa lint` fail.
+    Error,
+    /// The default for an ambiguity, or a check that did not finish.
+    Warning,
+    /// Kinds decided after the match that overlap, by design.
+    Note,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`, as the diagnostic line says.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// One finding of [`lint`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// How serious it is.
+    pub severity: Severity,
+    /// Where and what.
+    pub diagnostic: Diagnostic,
+    /// Lines shown after the excerpt (the readings).
+    pub notes: Vec<String>,
+    /// The entry rule it is about.
+    pub entry: String,
+    /// The witness, if one was found.
+    pub witness: Option<Witness>,
+}
+
+/// What [`lint`] found in a grammar.
+#[derive(Clone, Debug)]
+pub struct Lint {
+    /// The grammar's files, to render the findings.
+    pub sources: Sources,
+    /// The findings, entry by entry.
+    pub findings: Vec<Finding>,
+}
+
+impl Lint {
+    /// Whether any finding is an error (`;@ deny ambiguity`).
+    pub fn has_errors(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+}
+
+impl std::fmt::Display for Lint {
+    /// Each finding as `path:line:col: warning: ...`, its excerpt and its
+    /// notes (`  = ...`), then an empty line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for x in &self.findings {
+            write!(
+                f,
+                "{}",
+                x.diagnostic
+                    .display_as(&self.sources, x.severity.as_str())
+            )?;
+            for n in &x.notes {
+                writeln!(f, "  = {n}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// What [`lint`] checks.
+#[derive(Clone, Debug, Default)]
+pub struct LintOptions {
+    /// Only this entry rule (ASCII case ignored); `None`: every entry.
+    pub rule: Option<String>,
+    /// The budget of each search.
+    pub budget: Budget,
+}
+
+/// `input` as a Rust-like string literal, at most 200 bytes of it.
+pub fn quote(input: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for &b in input.iter().take(200) {
+        match b {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            0x20..=0x7E => s.push(char::from(b)),
+            _ => s.push_str(&format!("\\x{b:02X}")),
+        }
+    }
+    if input.len() > 200 {
+        s.push_str("...");
+    }
+    s.push('"');
+    s
+}
+
+/// The span reported for component `c`: the definition of its (first)
+/// rule, else `fallback`.
+fn component_span(g: &Grammar, name: &str, fallback: Span) -> Span {
+    g.captures
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(name))
+        .and_then(|c| c.rules.first())
+        .and_then(|(rule, _)| g.rule(rule))
+        .map_or(fallback, |r| r.span)
+}
+
+/// `domain = "a?=", no hfname` for the components `which` of `spans`.
+fn describe(input: &[u8], lowered: &Lowered, spans: &Spans, which: &[usize]) -> String {
+    let parts: Vec<String> = which
+        .iter()
+        .map(|&k| {
+            let name = &lowered.components[k].name;
+            match spans.get(k).copied().flatten() {
+                Some((s, e)) => format!("{name} = {}", quote(input.get(s..e).unwrap_or(&[]))),
+                None => format!("no {name}"),
+            }
+        })
+        .collect();
+    parts.join(", ")
+}
+
+/// uridfa's own reading of `input`: the tables' registers (the kinds
+/// decided after the match left out, as in the NFA).
+fn uridfa_reading(m: &Machine, input: &[u8]) -> Option<Spans> {
+    let t = m.tables.as_tables();
+    let mut regs = vec![0usize; (t.reg_len as usize).max(2 * m.lowered.components.len())];
+    uridfa_runtime::split_regs(&t, input, &mut regs).ok()?;
+    let nil = uridfa_runtime::NIL;
+    Some(
+        (0..m.lowered.components.len())
+            .map(|k| {
+                let (s, e) = (regs[2 * k], regs[2 * k + 1]);
+                (s != nil && e != nil).then_some((s, e))
+            })
+            .collect(),
+    )
+}
+
+/// Checks every entry of `c` (or `opts.rule`) for ambiguity: captures that
+/// differ between two parses of one input (a warning, an error under
+/// `;@ deny ambiguity`, silenced for the captures `;@ allow ambiguity`
+/// names), and kinds decided after the match that overlap (a note). See
+/// Note [ambiguity].
+pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
+    let g = &c.grammar;
+    let mut findings = Vec::new();
+    let deny = g.deny_ambiguity.is_some();
+    let serious = if deny {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    // Allow pragmas that name no capture.
+    for (name, span) in &g.allow_ambiguity {
+        if !g.captures.iter().any(|c| c.name.eq_ignore_ascii_case(name)) {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                diagnostic: Diagnostic::new(
+                    *span,
+                    format!("'allow ambiguity {name}' names no capture of the grammar"),
+                ),
+                notes: Vec::new(),
+                entry: String::new(),
+                witness: None,
+            });
+        }
+    }
+    let mut overlaps_done: HashSet<(usize, usize)> = HashSet::new();
+    for m in &c.machines {
+        let l = &m.lowered;
+        if opts
+            .rule
+            .as_deref()
+            .is_some_and(|r| !r.eq_ignore_ascii_case(&l.rule))
+        {
+            continue;
+        }
+        let watched: Vec<bool> = l
+            .components
+            .iter()
+            .map(|k| {
+                !g.allow_ambiguity
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case(&k.name))
+            })
+            .collect();
+        let entry_at = g.sources.location(l.span);
+        match check_captures(&m.nfa, &l.group_component, &watched, opts.budget) {
+            Verdict::Unambiguous => {}
+            Verdict::Ambiguous(w) => {
+                let differ: Vec<usize> = (0..l.components.len())
+                    .filter(|&k| watched[k] && w.readings[0][k] != w.readings[1][k])
+                    .collect();
+                let names: Vec<String> = differ
+                    .iter()
+                    .map(|&k| format!("'{}'", l.components[k].name))
+                    .collect();
+                let first = differ.first().map_or("", |&k| &l.components[k].name);
+                let span = component_span(g, first, l.span);
+                let ours = uridfa_reading(m, &w.input);
+                let mut notes = Vec::new();
+                match &ours {
+                    Some(ours) => {
+                        let other = if differ.iter().any(|&k| ours[k] != w.readings[0][k]) {
+                            &w.readings[0]
+                        } else {
+                            &w.readings[1]
+                        };
+                        notes.push(format!(
+                            "uridfa reads:    {}",
+                            describe(&w.input, l, ours, &differ)
+                        ));
+                        notes.push(format!(
+                            "another reading: {}",
+                            describe(&w.input, l, other, &differ)
+                        ));
+                    }
+                    None => {
+                        for (i, r) in w.readings.iter().enumerate() {
+                            notes.push(format!(
+                                "reading {}: {}",
+                                i + 1,
+                                describe(&w.input, l, r, &differ)
+                            ));
+                        }
+                    }
+                }
+                notes.push(format!(
+                    "help: see docs/derive.md (leftmost-first, greedy repetition); \
+                     ';@ allow ambiguity {first}' silences this capture"
+                ));
+                findings.push(Finding {
+                    severity: serious,
+                    diagnostic: Diagnostic::new(
+                        span,
+                        format!(
+                            "entry '{}' (at {entry_at}) is ambiguous: the input {} ({} bytes, a \
+                             shortest one) has two parses whose captures differ in {}",
+                            l.rule,
+                            quote(&w.input),
+                            w.input.len(),
+                            names.join(", ")
+                        ),
+                    ),
+                    notes,
+                    entry: l.rule.clone(),
+                    witness: Some(w),
+                });
+            }
+            Verdict::Unfinished { states, bound } => {
+                findings.push(Finding {
+                    severity: serious,
+                    diagnostic: Diagnostic::new(
+                        l.span,
+                        format!(
+                            "entry '{}': the ambiguity check did not finish within {} {bound} \
+                             ({states} product states kept); the entry may or may not be \
+                             ambiguous",
+                            l.rule,
+                            if bound == "states" {
+                                opts.budget.states
+                            } else {
+                                opts.budget.steps
+                            }
+                        ),
+                    ),
+                    notes: Vec::new(),
+                    entry: l.rule.clone(),
+                    witness: None,
+                });
+            }
+        }
+        findings.extend(kind_overlaps(c, m, opts, &mut overlaps_done));
+    }
+    Lint {
+        sources: g.sources.clone(),
+        findings,
+    }
+}
+
+/// The overlaps of the kinds decided after the match that entry `m`
+/// reports, each pair once per grammar (`done`).
+fn kind_overlaps(
+    c: &Compiled,
+    m: &Machine,
+    opts: &LintOptions,
+    done: &mut HashSet<(usize, usize)>,
+) -> Vec<Finding> {
+    let g = &c.grammar;
+    let l = &m.lowered;
+    let allowed = |name: &str| {
+        g.allow_ambiguity
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name))
+    };
+    let mut nfas = Vec::new();
+    for (k, hir) in &l.after {
+        let plain = Lowered {
+            hir: hir.clone(),
+            components: Vec::new(),
+            group_component: Vec::new(),
+            after: Vec::new(),
+            ..l.clone()
+        };
+        if let Ok(nfa) = crate::pipeline::nfa::compile(&plain) {
+            nfas.push((*k, nfa));
+        }
+    }
+    let mut out = Vec::new();
+    for (i, (a, na)) in nfas.iter().enumerate() {
+        for (b, nb) in &nfas[i + 1..] {
+            let (ka, kb) = (&l.components[*a], &l.components[*b]);
+            if ka.kind_of != kb.kind_of || !done.insert((*a, *b)) {
+                continue;
+            }
+            let parent = ka
+                .kind_of
+                .and_then(|p| l.components.get(p))
+                .map_or("?", |p| p.name.as_str());
+            if allowed(parent) || allowed(&ka.name) || allowed(&kb.name) {
+                continue;
+            }
+            // The second kind's name in its `;@ kind-after` pragma.
+            let span = g
+                .captures
+                .iter()
+                .find(|c| c.after && c.name.eq_ignore_ascii_case(&kb.name))
+                .and_then(|c| c.rules.first())
+                .map_or(l.span, |r| r.1);
+            let (severity, message, witness) = match check_overlap(na, nb, opts.budget) {
+                Verdict::Unambiguous => continue,
+                Verdict::Ambiguous(w) => (
+                    Severity::Note,
+                    format!(
+                        "kinds '{}' and '{}' of '{parent}' overlap, by design: the input {} is \
+                         both; uridfa reads {} (the first listed in ';@ kind-after')",
+                        ka.name,
+                        kb.name,
+                        quote(&w.input),
+                        ka.name
+                    ),
+                    Some(w),
+                ),
+                Verdict::Unfinished { states, bound } => (
+                    Severity::Warning,
+                    format!(
+                        "kinds '{}' and '{}' of '{parent}': the overlap check did not finish \
+                         within its {bound} budget ({states} product states kept)",
+                        ka.name, kb.name
+                    ),
+                    None,
+                ),
+            };
+            out.push(Finding {
+                severity,
+                diagnostic: Diagnostic::new(span, message),
+                notes: Vec::new(),
+                entry: l.rule.clone(),
+                witness,
+            });
+        }
+    }
+    out
+}
