@@ -17,6 +17,7 @@ fn main() {
         all.sort();
         files = all;
     }
+    let (mut all_compile, mut all_check) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
     for f in files {
         let t0 = Instant::now();
         let c = compile_file(f.as_ref(), Options::default()).unwrap();
@@ -26,5 +27,8 @@ fn main() {
         let check = t1.elapsed();
         println!("== {f}: compile {compile:?}, ambiguity check {check:?}");
         print!("{l}");
+        all_compile += compile;
+        all_check += check;
     }
+    println!("== total: compile {all_compile:?}, ambiguity check {all_check:?}");
 }

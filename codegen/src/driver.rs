@@ -567,6 +567,12 @@ pub fn generate_dir_only(
         let source = compile_grammar(grammar, Options::default())
             .map_err(|d| d.to_string())
             .and_then(|c| {
+                // `;@ deny ambiguity` holds here too (Note [ambiguity] in
+                // `crate::inspect::ambiguity`); warnings are for `uridfa lint`.
+                let lint = crate::inspect::ambiguity::lint(&c, &Default::default());
+                if lint.has_errors() {
+                    return Err(lint.to_string());
+                }
                 let tables = crate::pipeline::emit::emit(&c, &shown).map_err(|e| e.to_string())?;
                 let views = crate::pipeline::emit::view::views_file(&c, &shown)
                     .map_err(|e| e.to_string())?;

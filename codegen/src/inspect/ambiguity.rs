@@ -803,11 +803,12 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
                     diagnostic: Diagnostic::new(
                         span,
                         format!(
-                            "entry '{}' (at {entry_at}) is ambiguous: the input {} ({} bytes, a \
+                            "entry '{}' (at {entry_at}) is ambiguous: the input {} ({} byte{}, a \
                              shortest one) has two parses whose captures differ in {}",
                             l.rule,
                             quote(&w.input),
                             w.input.len(),
+                            if w.input.len() == 1 { "" } else { "s" },
                             names.join(", ")
                         ),
                     ),
