@@ -45,7 +45,10 @@ fn rfc3986_has_only_its_documented_host_ambiguity() {
         "grammar/rfc3986.abnf:28:36: note: kinds 'IPv4address' and 'reg-name' of 'host' overlap, \
          by design: the input \"0.0.0.0\" is both; uridfa reads IPv4address"
     ), "{out}");
-    assert!(out.ends_with("0 errors, 0 warnings, 1 note in grammar/rfc3986.abnf\n"), "{out}");
+    assert!(
+        out.ends_with("0 errors, 0 warnings, 1 note in grammar/rfc3986.abnf\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -58,9 +61,18 @@ fn rfc2396_net_path_or_abs_path() {
     let out = stdout(&o);
     assert_eq!(code(&o), 0, "{out}");
     assert!(out.starts_with("grammar/rfc2396.abnf:62:1: warning: entry 'relativeURI' (at grammar/rfc2396.abnf:24:36) is ambiguous: the input \"//\" (2 bytes, a shortest one)"), "{out}");
-    assert!(out.contains("  = uridfa reads:    authority = \"\", no path, server = \"\"\n"), "{out}");
-    assert!(out.contains("  = another reading: no authority, path = \"//\", no server\n"), "{out}");
-    assert!(out.ends_with("0 errors, 1 warning, 0 notes in grammar/rfc2396.abnf\n"), "{out}");
+    assert!(
+        out.contains("  = uridfa reads:    authority = \"\", no path, server = \"\"\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  = another reading: no authority, path = \"//\", no server\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("0 errors, 1 warning, 0 notes in grammar/rfc2396.abnf\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -72,8 +84,18 @@ fn a_grammar_file_deny_and_allow() {
     let o = run(&["lint", "--grammar-file", p]);
     let out = stdout(&o);
     assert_eq!(code(&o), 0, "{out}");
-    assert!(out.starts_with(&format!("{p}:4:1: warning: entry 'r' (at {p}:1:10) is ambiguous: the input \"a\"")), "{out}");
-    assert!(out.contains("  = uridfa reads:    x = \"a\", no y\n  = another reading: no x, y = \"a\"\n"), "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "{p}:4:1: warning: entry 'r' (at {p}:1:10) is ambiguous: the input \"a\""
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  = uridfa reads:    x = \"a\", no y\n  = another reading: no x, y = \"a\"\n"
+        ),
+        "{out}"
+    );
 
     let denied = temp_file("denied.abnf", &format!(";@ deny ambiguity\n{g}"));
     let o = run(&["lint", "--grammar-file", denied.to_str().unwrap()]);
@@ -83,10 +105,17 @@ fn a_grammar_file_deny_and_allow() {
     let summary = format!("1 error, 0 warnings, 0 notes in {}\n", denied.display());
     assert!(out.ends_with(&summary), "{out}");
 
-    let allowed = temp_file("allowed.abnf", &format!(";@ deny ambiguity\n;@ allow ambiguity x y\n{g}"));
+    let allowed = temp_file(
+        "allowed.abnf",
+        &format!(";@ deny ambiguity\n;@ allow ambiguity x y\n{g}"),
+    );
     let o = run(&["lint", "--grammar-file", allowed.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", stdout(&o));
-    assert!(stdout(&o).starts_with("0 errors, 0 warnings, 0 notes in "), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("0 errors, 0 warnings, 0 notes in "),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

@@ -215,11 +215,20 @@ fn agrees(text: &str, alphabet: &[u8], max_len: usize) -> Verdict {
     match (&v, &shortest) {
         (Verdict::Unambiguous, None) => {}
         (Verdict::Ambiguous(w), Some(s)) => {
-            assert_eq!(w.input.len(), s.len(), "{text}: witness {:?}, brute {s:?}", w.input);
+            assert_eq!(
+                w.input.len(),
+                s.len(),
+                "{text}: witness {:?}, brute {s:?}",
+                w.input
+            );
             let all = brute.readings(&entry, &w.input);
             assert_ne!(w.readings[0], w.readings[1], "{text}");
             for r in &w.readings {
-                assert!(all.contains(r), "{text}: {r:?} is not a parse of {:?}: {all:?}", w.input);
+                assert!(
+                    all.contains(r),
+                    "{text}: {r:?} is not a parse of {:?}: {all:?}",
+                    w.input
+                );
             }
         }
         (Verdict::Ambiguous(w), None) => {
@@ -339,7 +348,16 @@ fn the_budget_ends_the_search_unfinished() {
             steps: 1_000_000,
         },
     );
-    assert!(matches!(v, Verdict::Unfinished { bound: "states", .. }), "{v:?}");
+    assert!(
+        matches!(
+            v,
+            Verdict::Unfinished {
+                bound: "states",
+                ..
+            }
+        ),
+        "{v:?}"
+    );
     let v = verdict(
         &c,
         Budget {
@@ -347,7 +365,10 @@ fn the_budget_ends_the_search_unfinished() {
             steps: 3,
         },
     );
-    assert!(matches!(v, Verdict::Unfinished { bound: "steps", .. }), "{v:?}");
+    assert!(
+        matches!(v, Verdict::Unfinished { bound: "steps", .. }),
+        "{v:?}"
+    );
     let l = lint(
         &c,
         &LintOptions {
@@ -377,31 +398,51 @@ fn deny_makes_it_an_error_and_allow_silences_one_capture() {
     assert_eq!(l.findings.len(), 1, "{l}");
     assert_eq!(l.findings[0].severity, Severity::Error);
     assert!(l.has_errors());
-    assert!(l.to_string().contains("t.abnf:5:1: error: entry 'r'"), "{l}");
+    assert!(
+        l.to_string().contains("t.abnf:5:1: error: entry 'r'"),
+        "{l}"
+    );
 
     // Allowing y alone leaves x, which differs too.
     let l = linted(&format!(";@ allow ambiguity y\n{base}"));
     assert_eq!(l.findings.len(), 1, "{l}");
     assert!(l.to_string().contains("differ in 'x'"), "{l}");
     // Both: silent, even under deny.
-    let l = linted(&format!(";@ deny ambiguity\n;@ allow ambiguity x y\n{base}"));
+    let l = linted(&format!(
+        ";@ deny ambiguity\n;@ allow ambiguity x y\n{base}"
+    ));
     assert!(l.findings.is_empty(), "{l}");
     // A name that is no capture.
     let l = linted(&format!(";@ allow ambiguity x y zz\n{base}"));
     assert_eq!(l.findings.len(), 1, "{l}");
-    assert!(l.to_string().contains("t.abnf:1:24: warning: 'allow ambiguity zz' names no capture"), "{l}");
+    assert!(
+        l.to_string()
+            .contains("t.abnf:1:24: warning: 'allow ambiguity zz' names no capture"),
+        "{l}"
+    );
 }
 
 #[test]
 fn pragma_errors() {
     for (text, want) in [
-        (";@ deny ambiguity x\n", "t.abnf:1:19: error: unexpected 'x' after 'deny ambiguity'"),
-        (";@ allow ambiguity\n", "error: expected a capture name after 'allow ambiguity'"),
-        (";@ allow things\n", "t.abnf:1:10: error: expected 'ambiguity' after 'allow', found 'things'"),
+        (
+            ";@ deny ambiguity x\n",
+            "t.abnf:1:19: error: unexpected 'x' after 'deny ambiguity'",
+        ),
+        (
+            ";@ allow ambiguity\n",
+            "error: expected a capture name after 'allow ambiguity'",
+        ),
+        (
+            ";@ allow things\n",
+            "t.abnf:1:10: error: expected 'ambiguity' after 'allow', found 'things'",
+        ),
         (";@ deny\n", "error: expected 'ambiguity' after 'deny'"),
     ] {
         let g = format!("{text};@ entry r\nr = \"a\"\n");
-        let e = compile_str("t.abnf", &g, Options::default()).unwrap_err().to_string();
+        let e = compile_str("t.abnf", &g, Options::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(want), "{g}: {e}");
     }
 }
@@ -432,7 +473,9 @@ name = 1*( ALPHA / DIGIT )
     );
     // Not an error under deny: the order is the grammar's decision.
     assert!(!linted(&format!(";@ deny ambiguity\n{g}")).has_errors());
-    assert!(linted(&format!(";@ allow ambiguity host\n{g}")).findings.is_empty());
+    assert!(linted(&format!(";@ allow ambiguity host\n{g}"))
+        .findings
+        .is_empty());
 }
 
 // ---------------------------------------------------------------------
@@ -531,7 +574,10 @@ fn mailto_with_the_full_atext_warns() {
     let input = b"mailto:infobot@example.com?subject=current-issue";
     let mut regs = vec![0usize; t.reg_len as usize];
     uridfa_runtime::split_regs(&t, input, &mut regs).unwrap();
-    assert_eq!(&input[regs[4]..regs[5]], b"example.com?subject=current-issue");
+    assert_eq!(
+        &input[regs[4]..regs[5]],
+        b"example.com?subject=current-issue"
+    );
     assert_eq!(regs[6], uridfa_runtime::NIL);
 }
 
@@ -564,7 +610,10 @@ fn mailto_transcribed_unchanged() {
             Err(e) => {
                 let e = e.to_string();
                 assert!(e.contains("reached from two places"), "{e}");
-                eprintln!("not yet compiled (repeated captures): {}", e.lines().next().unwrap());
+                eprintln!(
+                    "not yet compiled (repeated captures): {}",
+                    e.lines().next().unwrap()
+                );
             }
         }
     }

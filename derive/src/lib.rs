@@ -318,7 +318,10 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 /// `warning: use of deprecated constant ...: <the finding>`. That is what
 /// the `proc-macro-warning` crate does too; written out here, it costs no
 /// dependency and keeps the text exactly `uridfa lint`'s.
-fn ambiguity_warnings(compiled: &driver::Compiled, attr: &Attribute) -> Result<TokenStream, String> {
+fn ambiguity_warnings(
+    compiled: &driver::Compiled,
+    attr: &Attribute,
+) -> Result<TokenStream, String> {
     let lint = ambiguity::lint(compiled, &ambiguity::LintOptions::default());
     if lint.has_errors() {
         return Err(lint.to_string());

@@ -408,7 +408,11 @@ impl<'n> Search<'n> {
         for (pos, &k) in chain.iter().enumerate() {
             let n = self.nodes[k as usize];
             // The raw side (before any swap) this parse took at `k`.
-            let raw = if n.swapped { 1 - sides[pos] } else { sides[pos] };
+            let raw = if n.swapped {
+                1 - sides[pos]
+            } else {
+                sides[pos]
+            };
             let from = if n.parent == u32::MAX {
                 self.sides[raw].nfa.start_anchored()
             } else {
@@ -623,8 +627,7 @@ impl std::fmt::Display for Lint {
             write!(
                 f,
                 "{}",
-                x.diagnostic
-                    .display_as(&self.sources, x.severity.as_str())
+                x.diagnostic.display_as(&self.sources, x.severity.as_str())
             )?;
             for n in &x.notes {
                 writeln!(f, "  = {n}")?;

@@ -176,7 +176,13 @@ impl<'t> Parser<'t> {
 
     /// `deny ambiguity` or `allow ambiguity NAME ...` (Note [ambiguity] in
     /// [`crate::inspect::ambiguity`]).
-    pub(super) fn ambiguity(&mut self, deny: bool, args: &[(String, Span)], pragma: Span, end: Span) {
+    pub(super) fn ambiguity(
+        &mut self,
+        deny: bool,
+        args: &[(String, Span)],
+        pragma: Span,
+        end: Span,
+    ) {
         let verb = if deny { "deny" } else { "allow" };
         match args.split_first() {
             Some(((what, _), rest)) if what == "ambiguity" => {
