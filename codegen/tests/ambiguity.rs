@@ -582,6 +582,54 @@ fn mailto_with_the_full_atext_warns() {
 }
 
 #[test]
+fn mailto_readings_by_brute_force() {
+    // The brute force, on the syntax tree, confirms the witness's two
+    // readings are all there are, and that the issue's example has both
+    // the reading uridfa gives and the one meant.
+    let c = compiled(&mailto_copied(FULL_ATEXT));
+    let brute = Brute::new(&c);
+    let all = brute.readings("mailtoURI", b"mailto:?@=");
+    let to = vec![Some((7, 10)), Some((7, 8)), Some((9, 10)), None, None];
+    let fields = vec![None, None, None, Some((8, 9)), Some((10, 10))];
+    assert_eq!(all, BTreeSet::from([to, fields]));
+    let input = b"mailto:infobot@example.com?subject=current-issue";
+    let all = brute.readings("mailtoURI", input);
+    let swallowed = vec![Some((7, 48)), Some((7, 14)), Some((15, 48)), None, None];
+    let meant = vec![
+        Some((7, 26)),
+        Some((7, 14)),
+        Some((15, 26)),
+        Some((27, 34)),
+        Some((35, 48)),
+    ];
+    assert!(all.contains(&swallowed) && all.contains(&meant), "{all:?}");
+    // Over "mailto:" and a small alphabet, no input shorter than the
+    // witness (a suffix of at most 2 bytes) has two readings.
+    let mut layer = vec![b"mailto:".to_vec()];
+    for _ in 0..=2 {
+        for s in &layer {
+            assert!(brute.readings("mailtoURI", s).len() <= 1, "{s:?}");
+        }
+        layer = layer
+            .iter()
+            .flat_map(|s| {
+                b"a?@=&.".iter().map(move |&b| {
+                    let mut t = s.clone();
+                    t.push(b);
+                    t
+                })
+            })
+            .collect();
+    }
+
+    // The narrowed grammar: one reading of the issue's example, as meant.
+    let c = compiled(&mailto_copied(NARROW_ATEXT));
+    let brute = Brute::new(&c);
+    let input = b"mailto:infobot@example.com?subject=current-issue";
+    assert_eq!(brute.readings("mailtoURI", input), BTreeSet::from([meant]));
+}
+
+#[test]
 fn mailto_with_the_narrowed_atext_does_not_warn() {
     let l = linted(&mailto_copied(NARROW_ATEXT));
     assert!(l.findings.is_empty(), "{l}");
