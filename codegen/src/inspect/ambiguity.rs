@@ -939,3 +939,56 @@ fn kind_overlaps(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    //! The bookkeeping of `D` (Note [ambiguity]), which the grammars of
+    //! `tests/ambiguity.rs` cannot isolate: while a capture is reached
+    //! from one place, two parses can seldom set a tag differently and
+    //! then equal again.
+
+    use super::*;
+
+    fn bits(search: &mut Search<'_>, tags: &[usize]) -> SetId {
+        let mut b = vec![0u64; search.words].into_boxed_slice();
+        for &t in tags {
+            b[t / 64] |= 1 << (t % 64);
+        }
+        search.intern(b)
+    }
+
+    #[test]
+    fn d_holds_the_tags_whose_last_values_differ() {
+        let nfa = NFA::new("a").unwrap();
+        let sides = [Side::new(&nfa, &[]), Side::new(&nfa, &[])];
+        // 70 tags (two words); tag 69 not watched.
+        let mut watched = vec![true; 70];
+        watched[69] = false;
+        let mut s = Search::new(sides, 70, &watched, Budget::default());
+        let t3 = bits(&mut s, &[3]);
+        let t3_65 = bits(&mut s, &[3, 65]);
+        let t65 = bits(&mut s, &[65]);
+        let t69 = bits(&mut s, &[69]);
+        // One side sets tag 3, the other not: it differs.
+        assert_eq!(s.next_d(EMPTY, t3, EMPTY), t3);
+        assert_eq!(s.next_d(EMPTY, EMPTY, t3), t3);
+        // Both set it at the same position: equal again.
+        assert_eq!(s.next_d(t3, t3, t3), EMPTY);
+        assert_eq!(s.next_d(t3_65, t3, t3), t65);
+        // Neither sets it: it stays as it was.
+        assert_eq!(s.next_d(t3, t65, t65), t3);
+        assert_eq!(s.next_d(t3, EMPTY, EMPTY), t3);
+        // A tag set on one side only, while another differs already.
+        assert_eq!(s.next_d(t3, t65, EMPTY), t3_65);
+        // Unwatched tags never count.
+        assert_eq!(s.next_d(EMPTY, t69, EMPTY), EMPTY);
+    }
+
+    #[test]
+    fn witnesses_read_as_text() {
+        assert!(nice(b'a') < nice(b'z') && nice(b'z') < nice(b'0'));
+        assert!(nice(b'9') < nice(b'A') && nice(b'Z') < nice(b'.'));
+        assert!(nice(b'%') < nice(b'"') && nice(b'~' + 1) > nice(b'"'));
+        assert_eq!(quote(b"a\"\\\x00"), "\"a\\\"\\\\\\x00\"");
+    }
+}
