@@ -321,6 +321,33 @@ fn more_grammars_agree_with_the_brute_force() {
     }
 }
 
+/// `r = c0 c1 ... c(n-1)`, each `ci = 1*"a"`.
+fn runs(n: usize) -> String {
+    let caps: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
+    let rules: String = caps.iter().map(|c| format!("{c} = 1*\"a\"\n")).collect();
+    format!(
+        ";@ entry r\n;@ capture {}\nr = {}\n{rules}",
+        caps.join(" "),
+        caps.join(" ")
+    )
+}
+
+#[test]
+fn many_captures_in_a_row() {
+    // n runs of at least one "a": n "a"s have one parse, n + 1 have n
+    // (one run takes two). Checked by brute force for n = 4, by hand for
+    // n = 30, where the pairs of parses, told apart by which tags differ,
+    // are many (Note [dominated states]).
+    let (input, _) = witness(&agrees(&runs(4), b"ab", 6));
+    assert_eq!(input, "aaaaa");
+    let l = linted(&runs(30));
+    assert_eq!(l.findings.len(), 1, "{l}");
+    assert_eq!(
+        l.findings[0].witness.as_ref().unwrap().input,
+        vec![b'a'; 31]
+    );
+}
+
 #[test]
 fn unambiguous_grammars() {
     for g in [
