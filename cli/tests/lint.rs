@@ -128,3 +128,18 @@ fn usage_and_grammar_errors_exit_2() {
     assert_eq!(code(&o), 2);
     assert!(String::from_utf8_lossy(&o.stderr).contains(":2:5: error: unknown rule 'q'"));
 }
+
+#[test]
+fn rfc1738_an_unknown_scheme_with_a_host() {
+    // RFC 1738 §5: genericurl = scheme ":" schemepart, schemepart = *xchar
+    // | ip-schemepart, ip-schemepart = "//" login [ "/" urlpath ]: "a://a"
+    // (a one-letter scheme, the shortest host) is both. uridfa takes the
+    // first alternative.
+    let o = run(&["lint", "--grammar", "rfc1738", "--rule", "otherurl"]);
+    let out = stdout(&o);
+    assert!(out.contains("is ambiguous: the input \"a://a\" (5 bytes, a shortest one) has two parses whose captures differ in 'host'"), "{out}");
+    assert!(
+        out.contains("  = uridfa reads:    no host\n  = another reading: host = \"a\"\n"),
+        "{out}"
+    );
+}

@@ -265,6 +265,18 @@ fn two_alternatives_with_the_same_text() {
 }
 
 #[test]
+fn the_nicest_of_the_shortest() {
+    // "b", "z" and "a" are all one-byte witnesses; letters in order come
+    // first, whatever the order in the grammar.
+    let g = ";@ entry r\n;@ capture x y\nr = x / y\nx = \"z\" / \"b\" / \"a\"\ny = \"b\" / \"z\" / \"a\"\n";
+    assert_eq!(witness(&agrees(g, b"abz", 3)).0, "a");
+    // Two bytes: "0a", "aa", "a0", "00" all are; "aa" first.
+    let g =
+        ";@ entry r\n;@ capture x y\nr = x / y\nx = 2( DIGIT / \"a\" )\ny = 2( \"a\" / DIGIT )\n";
+    assert_eq!(witness(&agrees(g, b"0a", 3)).0, "aa");
+}
+
+#[test]
 fn greedy_repetition_before_a_capture() {
     // x = *"a" (c), c = *"a": "" has one parse (c empty at 0); "a" has
     // two: c = "" at 1 (greedy, uridfa's) or c = "a".

@@ -434,24 +434,47 @@ impl<'n> Search<'n> {
         if let Some(w) = self.expand(u32::MAX, 0, EMPTY, c0, c1)? {
             return Ok(Some(w));
         }
-        let mut k = 0usize;
-        while k < self.nodes.len() {
-            let node = self.nodes[k];
-            k += 1;
-            for bi in 0..self.bytes.len() {
-                let byte = self.bytes[bi];
-                let (Some(n0), Some(n1)) = (
-                    self.sides[0].step(node.q[0], byte),
-                    self.sides[1].step(node.q[1], byte),
-                ) else {
-                    continue;
-                };
-                let c0 = self.closure(0, n0)?;
-                let c1 = self.closure(1, n1)?;
-                if let Some(w) = self.expand((k - 1) as u32, byte, node.d, c0, c1)? {
-                    return Ok(Some(w));
+        // Layer by layer; within a layer, nodes that read the same input
+        // are contiguous (`group`), and the groups are in the order of
+        // their inputs (bytes compared by `nice`): expanding group by
+        // group, byte by byte, keeps both true for the next layer, so the
+        // first witness is the nicest of the shortest.
+        let mut group = vec![0u32; self.nodes.len()];
+        let mut next_group = 1u32;
+        let mut start = 0usize;
+        while start < self.nodes.len() {
+            let end = self.nodes.len();
+            let mut i = start;
+            while i < end {
+                let mut j = i + 1;
+                while j < end && group[j] == group[i] {
+                    j += 1;
                 }
+                for bi in 0..self.bytes.len() {
+                    let byte = self.bytes[bi];
+                    let before = self.nodes.len();
+                    for k in i..j {
+                        let node = self.nodes[k];
+                        let (Some(n0), Some(n1)) = (
+                            self.sides[0].step(node.q[0], byte),
+                            self.sides[1].step(node.q[1], byte),
+                        ) else {
+                            continue;
+                        };
+                        let c0 = self.closure(0, n0)?;
+                        let c1 = self.closure(1, n1)?;
+                        if let Some(w) = self.expand(k as u32, byte, node.d, c0, c1)? {
+                            return Ok(Some(w));
+                        }
+                    }
+                    if self.nodes.len() > before {
+                        group.resize(self.nodes.len(), next_group);
+                        next_group += 1;
+                    }
+                }
+                i = j;
             }
+            start = end;
         }
         Ok(None)
     }
