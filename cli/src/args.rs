@@ -40,7 +40,8 @@ Inputs:
 Exit status:
   0  every input was valid (or the command succeeded)
   1  some input was invalid (resolve: some reference could not be resolved;
-     equiv: the references are different; extract: no URI found)
+     equiv: the references are different; extract: no URI found; lint: an
+     ambiguity under `;@ deny ambiguity`)
   2  usage error (unknown subcommand, option, grammar or rule; missing
      value), a grammar file that does not compile (its diagnostics are
      printed to stderr), an I/O error, or (equiv) an invalid reference
