@@ -510,8 +510,9 @@ pub fn compile_str(path: &str, text: &str, opts: Options) -> Result<Compiled, Di
 ///
 /// # Errors
 ///
-/// Every grammar's rendered diagnostics (`path:line:col: error: ...`), or
-/// an I/O error.
+/// Every grammar's rendered diagnostics (`path:line:col: error: ...`),
+/// including the ambiguities of a grammar that says `;@ deny ambiguity`
+/// ([`crate::inspect::ambiguity::lint`]), or an I/O error.
 pub fn generate_dir(
     grammar_dir: &std::path::Path,
     out_dir: &std::path::Path,
