@@ -705,3 +705,21 @@ fn mailto_transcribed_unchanged() {
         }
     }
 }
+
+#[test]
+fn uridfa_generate_refuses_a_denied_ambiguity() {
+    let dir = std::env::temp_dir().join(format!("uridfa-amb-gen-{}", std::process::id()));
+    let (grammars, out) = (dir.join("grammar"), dir.join("out"));
+    std::fs::create_dir_all(&grammars).unwrap();
+    std::fs::create_dir_all(&out).unwrap();
+    let g = ";@ entry r\n;@ capture x y\nr = x / y\nx = \"a\"\ny = \"a\"\n";
+    std::fs::write(grammars.join("amb.abnf"), g).unwrap();
+    // A warning does not stop generation.
+    let made = uridfa_codegen::driver::generate_dir(&grammars, &out).unwrap();
+    assert_eq!(made, ["amb"]);
+    std::fs::write(grammars.join("amb.abnf"), format!(";@ deny ambiguity\n{g}")).unwrap();
+    let e = uridfa_codegen::driver::generate_dir(&grammars, &out).unwrap_err();
+    assert!(e.contains("amb.abnf:5:1: error: entry 'r'"), "{e}");
+    assert!(e.contains("is ambiguous: the input \"a\""), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
