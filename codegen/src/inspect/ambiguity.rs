@@ -56,6 +56,7 @@ use crate::support::diag::{Diagnostic, Sources, Span};
 use regex_automata::nfa::thompson::{State as NState, NFA};
 use regex_automata::util::primitives::StateID;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// How far the search may go: it stops, unfinished, past either bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +166,7 @@ const EMPTY: SetId = 0;
 struct Side<'n> {
     nfa: &'n NFA,
     /// NFA slot → tag.
-    slot_tag: Vec<Option<u16>>,
+    slot_tag: Vec<Option<u32>>,
     /// State → its closure, a range of `Search::entries`.
     closure: Vec<Option<(u32, u32)>>,
 }
@@ -179,7 +180,7 @@ impl<'n> Side<'n> {
                 let tag = g
                     .checked_sub(1)
                     .and_then(|g| group_component.get(g))
-                    .and_then(|&c| u16::try_from(2 * c + end).ok());
+                    .and_then(|&c| u32::try_from(2 * c + end).ok());
                 slot_tag.push(tag);
             }
         }
@@ -227,8 +228,9 @@ struct Search<'n> {
     need_differ: bool,
     /// Tags whose differences count.
     watched: Vec<u64>,
-    sets: Vec<Box<[u64]>>,
-    set_ids: HashMap<Box<[u64]>, SetId, Fx>,
+    /// Each set once, shared by `set_ids`.
+    sets: Vec<Rc<[u64]>>,
+    set_ids: HashMap<Rc<[u64]>, SetId, Fx>,
     words: usize,
     /// (D, T1, T2) → D'.
     next_d: HashMap<(SetId, SetId, SetId), SetId, Fx>,
@@ -255,7 +257,7 @@ impl<'n> Search<'n> {
                 w[t / 64] |= 1 << (t % 64);
             }
         }
-        let empty: Box<[u64]> = vec![0u64; words].into_boxed_slice();
+        let empty: Rc<[u64]> = Rc::from(vec![0u64; words]);
         let symmetric = std::ptr::eq(sides[0].nfa, sides[1].nfa);
         let bytes = class_reps(&[sides[0].nfa, sides[1].nfa]);
         Search {
@@ -263,7 +265,7 @@ impl<'n> Search<'n> {
             symmetric,
             need_differ: true,
             watched: w,
-            sets: vec![empty.clone()],
+            sets: vec![Rc::clone(&empty)],
             set_ids: [(empty, EMPTY)].into_iter().collect(),
             words,
             next_d: HashMap::default(),
@@ -276,12 +278,17 @@ impl<'n> Search<'n> {
         }
     }
 
+    /// The id of `set`. A new set's words count as steps (four per word),
+    /// so the budget bounds their memory too; the next [`Search::tick`]
+    /// stops the search once they pass it.
     fn intern(&mut self, set: Box<[u64]>) -> SetId {
-        if let Some(&id) = self.set_ids.get(&set) {
+        if let Some(&id) = self.set_ids.get(&*set) {
             return id;
         }
+        self.steps = self.steps.saturating_add(4 * self.words);
         let id = self.sets.len() as SetId;
-        self.sets.push(set.clone());
+        let set: Rc<[u64]> = Rc::from(set);
+        self.sets.push(Rc::clone(&set));
         self.set_ids.insert(set, id);
         id
     }
@@ -323,8 +330,9 @@ impl<'n> Search<'n> {
                     let next = *next;
                     let set = match self.sides[s].slot_tag.get(slot.as_usize()) {
                         Some(&Some(t)) => {
-                            let mut bits = self.sets[set as usize].clone();
-                            bits[usize::from(t) / 64] |= 1 << (t % 64);
+                            let mut bits: Box<[u64]> = Box::from(&*self.sets[set as usize]);
+                            let t = t as usize;
+                            bits[t / 64] |= 1 << (t % 64);
                             self.intern(bits)
                         }
                         _ => set,
