@@ -106,3 +106,21 @@ pub fn lint(args: &LintArgs) -> Result<bool, Failure> {
     out.flush()?;
     Ok(errors == 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::BUILTIN_SOURCES;
+
+    /// A grammar added to `grammar/` needs its line in [`BUILTIN_SOURCES`]
+    /// for `uridfa lint --grammar NAME`.
+    #[test]
+    fn every_built_in_grammar_has_its_source() {
+        for g in uridfa::Grammar::ALL {
+            assert!(
+                BUILTIN_SOURCES.iter().any(|(n, _)| *n == g.name()),
+                "add grammar/{}.abnf to BUILTIN_SOURCES in cli/src/lint.rs",
+                g.name()
+            );
+        }
+    }
+}
