@@ -31,8 +31,13 @@
 //! closure's pairs, one byte class at a time, finds a shortest such input;
 //! parent pointers rebuild both parses and their spans. States are kept up
 //! to the order of the pair (`(q1, q2, D)` and `(q2, q1, D)` have the same
-//! future), and byte classes are tried from letters to digits to the rest,
-//! so a witness reads as text where it can.
+//! future), a state whose `D` is inside the `D` of a kept state with the
+//! same pair is dropped (Note [dominated states]), and the search goes
+//! layer by layer in the order of the inputs read, bytes compared from
+//! letters to digits to the rest, so the witness is the first of the
+//! shortest in that order and reads as text where it can. uridfa's own
+//! reading of the witness comes from the compiled tables
+//! (`uridfa_runtime::split_regs`), not from the search.
 //!
 //! The search is bounded by a number of product states and of steps
 //! ([`Budget`]), never by time; past either it reports
