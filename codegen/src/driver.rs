@@ -568,7 +568,7 @@ pub fn generate_dir_only(
         let source = compile_grammar(grammar, Options::default())
             .map_err(|d| d.to_string())
             .and_then(|c| {
-                // `;@ deny ambiguity` holds here too (Note [ambiguity] in
+                // `;@ deny ambiguity` holds here too (Note [the ambiguity search] in
                 // `crate::inspect::ambiguity`); warnings are for `uridfa lint`.
                 let lint = crate::inspect::ambiguity::lint(&c, &Default::default());
                 if lint.has_errors() {

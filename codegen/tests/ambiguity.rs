@@ -1,4 +1,4 @@
-//! Ambiguity found at build time (issue 24 item 2, Note [ambiguity] in
+//! Ambiguity found at build time (issue 24 item 2, Note [the ambiguity search] in
 //! `uridfa_codegen::ambiguity`).
 //!
 //! Expected values come from outside the checker: witnesses worked out by

@@ -307,7 +307,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     })
 }
 
-/// The ambiguity check's findings for the entry (Note [ambiguity] in
+/// The ambiguity check's findings for the entry (Note [the ambiguity search] in
 /// `uridfa_codegen::ambiguity`): `Err` with the rendered findings when one
 /// is an error (`;@ deny ambiguity`), else one compile-time warning per
 /// warning, at the `#[grammar]` attribute. Notes (kinds decided after the

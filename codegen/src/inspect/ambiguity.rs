@@ -7,7 +7,7 @@
 //! automaton); principal types: [`Verdict`], [`Witness`], [`Budget`],
 //! [`Lint`].
 //!
-//! Note [ambiguity]
+//! Note [the ambiguity search]
 //! uridfa reads an input the way a leftmost-first backtracking matcher
 //! would: alternatives in the file's order, repetitions greedy, the first
 //! parse of the whole input wins (`docs/derive.md`). A grammar is
@@ -622,7 +622,7 @@ fn nice(b: u8) -> u16 {
 /// watched components. `group_component` maps the NFA's capture groups to
 /// components, as in [`Lowered::group_component`]; `watched[k]` says
 /// whether component `k` counts (an `;@ allow ambiguity` one does not).
-/// See Note [ambiguity].
+/// See Note [the ambiguity search].
 pub fn check_captures(
     nfa: &NFA,
     group_component: &[usize],
@@ -828,7 +828,7 @@ fn uridfa_reading(m: &Machine, input: &[u8]) -> Option<Spans> {
 /// differ between two parses of one input (a warning, an error under
 /// `;@ deny ambiguity`, silenced for the captures `;@ allow ambiguity`
 /// names), and kinds decided after the match that overlap (a note). See
-/// Note [ambiguity].
+/// Note [the ambiguity search].
 pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
     let g = &c.grammar;
     let mut findings = Vec::new();
@@ -1054,7 +1054,7 @@ fn kind_overlaps(
 
 #[cfg(test)]
 mod tests {
-    //! The bookkeeping of `D` (Note [ambiguity]), which the grammars of
+    //! The bookkeeping of `D` (Note [the ambiguity search]), which the grammars of
     //! `tests/ambiguity.rs` cannot isolate: while a capture is reached
     //! from one place, two parses can seldom set a tag differently and
     //! then equal again.

@@ -174,7 +174,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// `deny ambiguity` or `allow ambiguity NAME ...` (Note [ambiguity] in
+    /// `deny ambiguity` or `allow ambiguity NAME ...` (Note [the ambiguity search] in
     /// [`crate::inspect::ambiguity`]).
     pub(super) fn ambiguity(
         &mut self,
