@@ -324,7 +324,7 @@ fn ambiguity_warnings(
 ) -> Result<TokenStream, String> {
     let lint = ambiguity::lint(compiled, &ambiguity::LintOptions::default());
     if lint.has_errors() {
-        return Err(lint.to_string());
+        return Err(lint.to_string().trim_end().to_string());
     }
     let span = syn::spanned::Spanned::span(attr);
     let items = lint
