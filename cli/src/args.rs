@@ -40,7 +40,8 @@ Inputs:
 Exit status:
   0  every input was valid (or the command succeeded)
   1  some input was invalid (resolve: some reference could not be resolved;
-     equiv: the references are different; extract: no URI found)
+     equiv: the references are different; extract: no URI found; lint: an
+     ambiguity under `;@ deny ambiguity`)
   2  usage error (unknown subcommand, option, grammar or rule; missing
      value), a grammar file that does not compile (its diagnostics are
      printed to stderr), an I/O error, or (equiv) an invalid reference
@@ -191,6 +192,26 @@ enum Sub {
     /// List the built-in grammars: each name, then its entry rules, the
     /// default first.
     Grammars,
+    /// Check a grammar for ambiguity, without input.
+    ///
+    /// For each entry rule (or --rule R): a shortest input with two parses
+    /// whose captures differ, if there is one, and both readings, as
+    ///   FILE:LINE:COL: warning: entry 'R' (at ...) is ambiguous: the input "..." ...
+    ///     = uridfa reads:    NAME = "...", ...
+    ///     = another reading: NAME = "...", ...
+    /// Kinds decided after the match that overlap (by design) are notes. A
+    /// search that passes its budget says it did not finish. Under the
+    /// pragma `;@ deny ambiguity` the findings are errors; `;@ allow
+    /// ambiguity NAME` silences one capture (docs/derive.md).
+    ///
+    /// Exit status: 0 if there is no error (warnings and notes allowed),
+    /// 1 if `;@ deny ambiguity` made a finding an error, 2 on a usage error
+    /// or a grammar that does not compile.
+    #[command(
+        about = "Check a grammar for ambiguity, without input",
+        verbatim_doc_comment
+    )]
+    Lint(LintOpts),
 }
 
 /// `--grammar` or `--grammar-file`.
@@ -256,6 +277,17 @@ struct DotOpts {
     /// Draw the states of component C only.
     #[arg(long, value_name = "C")]
     component: Option<String>,
+}
+
+/// The options of `lint`.
+#[derive(Debug, Args)]
+struct LintOpts {
+    /// The grammar [default: rfc3986].
+    #[command(flatten)]
+    grammar: GrammarOpts,
+    /// Only this entry rule (ASCII case ignored) [default: every entry].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
 }
 
 /// The options of `resolve`.
@@ -415,6 +447,17 @@ pub enum Command {
     Equiv(NormalizeArgs),
     /// `uridfa extract`: the URIs in running text.
     Extract(ExtractArgs),
+    /// `uridfa lint`: ambiguity of a grammar's entries.
+    Lint(LintArgs),
+}
+
+/// The arguments of `lint`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LintArgs {
+    /// `--grammar` or `--grammar-file` (default `rfc3986`).
+    pub grammar: GrammarArg,
+    /// `--rule R`; `None` means every entry.
+    pub rule: Option<String>,
 }
 
 /// What `uridfa dot` draws.
@@ -608,6 +651,10 @@ impl Cli {
             }),
             Sub::Explain(o) => Command::Explain(run(o)),
             Sub::Resolve(o) => Command::Resolve(resolve_args(o)?),
+            Sub::Lint(o) => Command::Lint(LintArgs {
+                grammar: o.grammar.or_default(),
+                rule: o.rule,
+            }),
             Sub::Normalize(o) => Command::Normalize(NormalizeArgs {
                 normalization: normalization(o.ladder)?,
                 inputs: o.inputs.iter().map(|a| os_bytes(a)).collect(),

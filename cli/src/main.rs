@@ -12,6 +12,7 @@
 //! uridfa normalize [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b] [--strip-cr]
 //! uridfa equiv [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b] A B
 //! uridfa extract [--grammar NAME] [--rule RULE] [--abbreviated] [--any-scheme] [FILE...]
+//! uridfa lint  [--grammar NAME] [--rule RULE]
 //! uridfa grammars
 //! uridfa help [COMMAND]
 //! ```
@@ -32,6 +33,7 @@ mod args;
 mod commands;
 mod input;
 mod json;
+mod lint;
 mod source;
 
 use args::Command;
@@ -89,5 +91,6 @@ fn run(command: &Command) -> Result<bool, Failure> {
         Command::Normalize(a) => commands::normalize(a),
         Command::Equiv(a) => commands::equiv(a),
         Command::Extract(a) => commands::extract(a),
+        Command::Lint(a) => lint::lint(a),
     }
 }

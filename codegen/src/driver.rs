@@ -709,8 +709,9 @@ pub fn compile_str(path: &str, text: &str, opts: Options) -> Result<Compiled, Di
 ///
 /// # Errors
 ///
-/// Every grammar's rendered diagnostics (`path:line:col: error: ...`), or
-/// an I/O error.
+/// Every grammar's rendered diagnostics (`path:line:col: error: ...`),
+/// including the ambiguities of a grammar that says `;@ deny ambiguity`
+/// ([`crate::inspect::ambiguity::lint`]), or an I/O error.
 pub fn generate_dir(
     grammar_dir: &std::path::Path,
     out_dir: &std::path::Path,
@@ -766,6 +767,12 @@ pub fn generate_dir_only(
         let source = compile_grammar(grammar, Options::default())
             .map_err(|d| d.to_string())
             .and_then(|c| {
+                // `;@ deny ambiguity` holds here too (Note [the ambiguity search] in
+                // `crate::inspect::ambiguity`); warnings are for `uridfa lint`.
+                let lint = crate::inspect::ambiguity::lint(&c, &Default::default());
+                if lint.has_errors() {
+                    return Err(lint.to_string());
+                }
                 let tables = crate::pipeline::emit::emit(&c, &shown).map_err(|e| e.to_string())?;
                 let views = crate::pipeline::emit::view::views_file(&c, &shown)
                     .map_err(|e| e.to_string())?;

@@ -71,6 +71,6 @@ pub mod inspect;
 pub mod pipeline;
 pub mod support;
 
-pub use inspect::{dump, oracle, picture};
+pub use inspect::{ambiguity, dump, oracle, picture};
 pub use pipeline::{abnf, emit, encode_set, lower, minimize, nfa, tables, tdfa};
 pub use support::{diag, sample};

@@ -236,3 +236,24 @@ fn an_entry_reaches_the_captures_of_its_lists() {
         [true, true, true]
     );
 }
+
+#[test]
+fn the_ambiguity_check_looks_inside_list_items() {
+    // In an item ",aa", `p` and `q` can split the a's three ways; the
+    // entry's machine does not tag them (the list does), so the finding
+    // is the list's. The shortest witness is one item of one "a".
+    let c = ok(";@ entry r\n;@ capture p q\nr = *(\",\" i)\ni = p q\np = *\"a\"\nq = *\"a\"\n");
+    let lint = uridfa_codegen::ambiguity::lint(&c, &Default::default());
+    let texts: Vec<String> = lint
+        .findings
+        .iter()
+        .map(|f| f.diagnostic.message.clone())
+        .collect();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(
+        texts[0]
+            .starts_with("list '*r' of entry 'r' (at t.abnf:1:10) is ambiguous: the input \",a\""),
+        "{texts:?}"
+    );
+    assert_eq!(lint.findings[0].entry, "r");
+}

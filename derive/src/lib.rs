@@ -48,7 +48,7 @@ use proc_macro2::TokenStream;
 use proc_macro2::{Ident, Span};
 use quote::{format_ident, quote};
 use syn::{Attribute, DeriveInput, Expr, Lit, LitStr, Meta};
-use uridfa_codegen::{abnf, driver, emit};
+use uridfa_codegen::{abnf, ambiguity, driver, emit};
 
 /// Typed parsers for a grammar file of one's own: see the crate docs, and
 /// `uridfa::Grammar` (feature `derive`) through which it is used.
@@ -275,6 +275,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let Some(machine) = compiled.machines.first() else {
         return Err(at_grammar(format!("no machine was built for '{rule}'")));
     };
+    let warnings = ambiguity_warnings(&compiled, grammar_attr.attr).map_err(at_grammar)?;
 
     let tables = emit::tokens_at(&compiled, &quote!(::uridfa::__private::runtime));
     let table = format_ident!("{}", emit::const_name(&machine.lowered.rule));
@@ -355,6 +356,8 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         const _: () = {
             #(#includes)*
 
+            #warnings
+
             #[allow(dead_code, missing_docs, unreachable_pub, non_upper_case_globals, clippy::all)]
             mod __tables {
                 #tables
@@ -395,6 +398,61 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                     #lists_expr
                 }
             }
+        };
+    })
+}
+
+/// The ambiguity check's findings for the entry (Note [the ambiguity search] in
+/// `uridfa_codegen::ambiguity`): `Err` with the rendered findings when one
+/// is an error (`;@ deny ambiguity`), else one compile-time warning per
+/// warning, at the `#[grammar]` attribute. Notes (kinds decided after the
+/// match, which overlap by design) are not shown.
+///
+/// Stable Rust has no way for a derive to emit a warning, so each is the
+/// use of a `#[deprecated(note = "...")]` constant, which rustc reports as
+/// `warning: use of deprecated constant ...: <the finding>`. That is what
+/// the `proc-macro-warning` crate does too; written out here, it costs no
+/// dependency and keeps the text exactly `uridfa lint`'s.
+fn ambiguity_warnings(
+    compiled: &driver::Compiled,
+    attr: &Attribute,
+) -> Result<TokenStream, String> {
+    let lint = ambiguity::lint(compiled, &ambiguity::LintOptions::default());
+    if lint.has_errors() {
+        return Err(lint.to_string().trim_end().to_string());
+    }
+    let span = syn::spanned::Spanned::span(attr);
+    let items = lint
+        .findings
+        .iter()
+        .filter(|f| f.severity == ambiguity::Severity::Warning)
+        .enumerate()
+        .map(|(i, f)| {
+            let mut note = format!(
+                "{}: warning: {}",
+                compiled.grammar.sources.location(f.diagnostic.span),
+                f.diagnostic.message
+            );
+            for n in &f.notes {
+                note.push_str("\n  = ");
+                note.push_str(n);
+            }
+            let item = format_ident!("uridfa_ambiguity_{}", i, span = span);
+            quote::quote_spanned! {span=>
+                #[deprecated(note = #note)]
+                #[allow(non_upper_case_globals)]
+                const #item: () = ();
+                #[allow(clippy::let_unit_value)]
+                let _ = #item;
+            }
+        });
+    let items: Vec<TokenStream> = items.collect();
+    if items.is_empty() {
+        return Ok(TokenStream::new());
+    }
+    Ok(quote::quote_spanned! {span=>
+        const _: () = {
+            #(#items)*
         };
     })
 }
@@ -587,6 +645,50 @@ mod tests {
         assert!(out.contains("pub struct DView < 'a >"), "{out}");
         assert!(out.contains("pub fn y (& self) -> & 'a str"), "{out}");
         assert!(!out.contains(":: uridfa_runtime"), "{out}");
+    }
+
+    /// Expands `item` with the grammar `text`, which must succeed.
+    fn expanded(name: &str, text: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("uridfa-derive-ok-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.abnf"));
+        std::fs::write(&path, text).unwrap();
+        let item = format!("#[grammar = \"{}\"] pub struct D;", path.display());
+        let input: syn::DeriveInput = syn::parse_str(&item).unwrap();
+        expand(&input).unwrap().to_string()
+    }
+
+    /// "a" is x or y (worked out by hand).
+    const AMBIGUOUS: &str = ";@ entry r\n;@ capture x y\nr = x / y\nx = \"a\"\ny = \"a\"\n";
+
+    #[test]
+    fn ambiguity_is_a_warning_an_error_under_deny_and_silenced_by_allow() {
+        let out = expanded("amb", AMBIGUOUS);
+        assert_eq!(out.matches("# [deprecated").count(), 1, "{out}");
+        assert!(
+            out.contains("amb.abnf:4:1: warning: entry 'r' (at "),
+            "{out}"
+        );
+        assert!(out.contains("is ambiguous: the input \\\"a\\\""), "{out}");
+        assert!(
+            out.contains("= uridfa reads:    x = \\\"a\\\", no y"),
+            "{out}"
+        );
+        // No finding, no warning.
+        assert!(!expanded("unamb", DATE).contains("deprecated"));
+        let out = expanded("allowed", &format!(";@ allow ambiguity x y\n{AMBIGUOUS}"));
+        assert!(!out.contains("deprecated"), "{out}");
+        // Kinds decided after the match overlap by design: no warning.
+        let kinds = ";@ entry h\n;@ capture host\n;@ kind-after host = num / name\nh = host\nhost = num / name\nnum = 1*3DIGIT\nname = 1*(ALPHA / DIGIT)\n";
+        assert!(!expanded("kinds", kinds).contains("deprecated"));
+
+        let e = error(
+            "denied",
+            &format!(";@ deny ambiguity\n{AMBIGUOUS}"),
+            "#[grammar = \"PATH\"] struct D;",
+        );
+        assert!(e.contains("denied.abnf:5:1: error: entry 'r' (at "), "{e}");
+        assert!(e.contains("  = another reading: no x, y = \"a\""), "{e}");
     }
 
     #[test]

@@ -305,9 +305,31 @@ impl Diagnostic {
     /// );
     /// ```
     pub fn display<'a>(&'a self, sources: &'a Sources) -> DiagnosticDisplay<'a> {
+        self.display_as(sources, "error")
+    }
+
+    /// As [`Diagnostic::display`], with `severity` (`warning`, `note`) in
+    /// place of `error`: the lint's findings
+    /// ([`crate::inspect::ambiguity`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa_codegen::diag::{Diagnostic, Sources, Span};
+    /// let mut sources = Sources::new();
+    /// let f = sources.add("g.abnf", "r = \"a\"\n");
+    /// let d = Diagnostic::new(Span::new(f, 0, 1), "ambiguous");
+    /// assert!(d.display_as(&sources, "warning").to_string().starts_with("g.abnf:1:1: warning: ambiguous\n"));
+    /// ```
+    pub fn display_as<'a>(
+        &'a self,
+        sources: &'a Sources,
+        severity: &'static str,
+    ) -> DiagnosticDisplay<'a> {
         DiagnosticDisplay {
             diagnostic: self,
             sources,
+            severity,
         }
     }
 }
@@ -318,6 +340,7 @@ impl Diagnostic {
 pub struct DiagnosticDisplay<'a> {
     diagnostic: &'a Diagnostic,
     sources: &'a Sources,
+    severity: &'static str,
 }
 
 impl fmt::Display for DiagnosticDisplay<'_> {
@@ -334,8 +357,9 @@ impl fmt::Display for DiagnosticDisplay<'_> {
         let (line_no, _) = self.sources.line_col(span);
         writeln!(
             f,
-            "{}: error: {}",
+            "{}: {}: {}",
             self.sources.location(span),
+            self.severity,
             self.diagnostic.message
         )?;
         let text = self.sources.text(span.file);

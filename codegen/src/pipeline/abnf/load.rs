@@ -159,6 +159,8 @@ pub(super) struct Loader {
     pub(super) title: Option<String>,
     pub(super) methods: Vec<(PathBuf, Span)>,
     pub(super) charset: bool,
+    pub(super) deny_ambiguity: Option<Span>,
+    pub(super) allow_ambiguity: Vec<(String, Span)>,
     pub(super) wide: Vec<WideValue>,
     /// Files being loaded, outermost first, for import cycles.
     pub(super) stack: Vec<(PathBuf, FileId)>,
@@ -230,6 +232,7 @@ impl Loader {
                 | Item::Accessor(_, pragma)
                 | Item::Title(_, pragma)
                 | Item::Methods(_, pragma)
+                | Item::Ambiguity { pragma, .. }
                     if !is_main =>
                 {
                     self.error(
@@ -266,6 +269,10 @@ impl Loader {
                     self.kinds.push(kind);
                 }
                 Item::Charset { .. } => self.charset = true,
+                Item::Ambiguity {
+                    deny: true, pragma, ..
+                } => self.deny_ambiguity = Some(pragma),
+                Item::Ambiguity { names, .. } => self.allow_ambiguity.extend(names),
             }
         }
         self.stack.pop();
@@ -546,6 +553,8 @@ impl Loader {
             title: self.title,
             methods: self.methods,
             utf8: self.charset,
+            deny_ambiguity: self.deny_ambiguity,
+            allow_ambiguity: self.allow_ambiguity,
             by_name: self.by_name,
         })
     }
