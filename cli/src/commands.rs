@@ -383,7 +383,7 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
 /// A [`Failure`] if the grammar, rule or component cannot be found or
 /// writing fails.
 pub fn dot(args: &DotArgs) -> Result<bool, Failure> {
-    let grammar = Loaded::load(&args.grammar)?;
+    let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let t = grammar.entry(args.rule.as_deref())?.tables;
     let text = match &args.view {
         DotView::Auto if t.state_len() > picture::OVERVIEW_ABOVE => picture::overview_dot(&t),
@@ -428,7 +428,7 @@ pub fn dot(args: &DotArgs) -> Result<bool, Failure> {
 ///
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn explain(args: &RunArgs) -> Result<bool, Failure> {
-    let grammar = Loaded::load(&args.grammar)?;
+    let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = grammar.entry(args.rule.as_deref())?;
     let t = entry.tables;
     let mut regs = vec![0usize; t.reg_len as usize];

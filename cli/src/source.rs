@@ -208,7 +208,7 @@ fn load_file(path: &Path, rule: Option<&str>) -> Result<Loaded, Failure> {
     if compiled.machines.is_empty() {
         return Err(Failure::Grammar(format!(
             "{}: error: no ';@ entry' pragma: nothing to build (add ';@ entry RULE' to the \
-             file, or name the rule with --rule RULE: check, split and extract take it)",
+             file, or name the rule with --rule RULE: check, split, extract, dot and explain take it)",
             path.display()
         )));
     }

@@ -140,11 +140,11 @@ fn adversarial_grammars_end_within_5_s_and_512_mb() {
                 "{name}: {}",
                 o.stderr
             );
-            // `4000[c]` repeats an optional capture: a list whose item
-            // can be empty, refused before any automaton is built (Note
-            // [repeated captures]); the others at the determinizer's limit.
+            // `4000[c]` repeats a captured option: a list of up to 4,000
+            // items, refused before any automaton is built (Note [repeated
+            // captures]); the others at the determinizer's limit.
             let why = if name == "4000-captured-option" {
-                "its repeated part can match the empty string"
+                "needs a proof per bound"
             } else {
                 "exceeds its limit of"
             };

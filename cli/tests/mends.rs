@@ -56,6 +56,17 @@ fn rule_stands_in_for_a_missing_entry_pragma() {
         "{}",
         text(&o.stdout)
     );
+    // dot and explain take --rule too.
+    let o = run(&["dot", "--grammar-file", p, "--rule", "date"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).starts_with("digraph"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run(&["explain", "--grammar-file", p, "--rule", "date", "2024-05"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("year"), "{}", text(&o.stdout));
     // Without --rule, the file still has nothing to build, and says how to
     // name a rule.
     let o = run(&["check", "--grammar-file", p, "2024-05"]);

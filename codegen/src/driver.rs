@@ -215,6 +215,7 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
             utf8: lowered.utf8,
             after: Vec::new(),
             lists: Vec::new(),
+            whole: None,
         };
         let budget = opts
             .state_budget

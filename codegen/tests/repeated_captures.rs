@@ -240,8 +240,9 @@ fn an_entry_reaches_the_captures_of_its_lists() {
 #[test]
 fn the_ambiguity_check_looks_inside_list_items() {
     // In an item ",aa", `p` and `q` can split the a's three ways; the
-    // entry's machine does not tag them (the list does), so the finding
-    // is the list's. The shortest witness is one item of one "a".
+    // entry's machine does not tag them (the list's item machine does),
+    // and the check reads the expression before the list was cut out.
+    // The shortest witness is one item of one "a".
     let c = ok(";@ entry r\n;@ capture p q\nr = *(\",\" i)\ni = p q\np = *\"a\"\nq = *\"a\"\n");
     let lint = uridfa_codegen::ambiguity::lint(&c, &Default::default());
     let texts: Vec<String> = lint
@@ -256,4 +257,35 @@ fn the_ambiguity_check_looks_inside_list_items() {
         "{texts:?}"
     );
     assert_eq!(lint.findings[0].entry, "r");
+}
+
+#[test]
+fn two_ways_to_cut_a_list_are_an_ambiguity() {
+    // `1*x` with `x = 1*"a"`: "aa" is one item or two. The proof passes
+    // (leftmost-first takes "aa", the longest prefix), and the ambiguity
+    // check finds the other reading.
+    let c = ok(";@ entry r\n;@ capture x\nr = 1*x\nx = 1*\"a\"\n");
+    let lint = uridfa_codegen::ambiguity::lint(&c, &Default::default());
+    assert_eq!(lint.findings.len(), 1);
+    let f = &lint.findings[0];
+    assert!(
+        f.diagnostic.message.contains("the input \"aa\""),
+        "{}",
+        f.diagnostic.message
+    );
+    assert!(
+        f.notes[0].contains("uridfa reads:") && f.notes[0].contains("x = \"aa\""),
+        "{:?}",
+        f.notes
+    );
+}
+
+#[test]
+fn repeated_optional_items_are_a_list_of_the_items() {
+    let c = ok(";@ entry r\n;@ capture c\nr = 5[c] \"b\"\nc = \"a\"\n");
+    assert_eq!(
+        occurrences(&c, "aab", "c"),
+        Some(vec!["a".into(), "a".into()])
+    );
+    assert_eq!(occurrences(&c, "aaaaaab", "c"), None);
 }

@@ -32,6 +32,7 @@ fn lowered(re: &str) -> Lowered {
         utf8: false,
         after: Vec::new(),
         lists: Vec::new(),
+        whole: None,
     }
 }
 

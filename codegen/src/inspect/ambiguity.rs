@@ -811,17 +811,65 @@ fn describe(input: &[u8], lowered: &Lowered, spans: &Spans, which: &[usize]) -> 
 /// decided after the match left out, as in the NFA).
 fn uridfa_reading(m: &Machine, input: &[u8]) -> Option<Spans> {
     let t = m.tables.as_tables();
-    let mut regs = vec![0usize; (t.reg_len as usize).max(2 * m.lowered.components.len())];
+    let n = m.lowered.components.len();
+    let mut regs = vec![0usize; (t.reg_len as usize).max(2 * n)];
     uridfa_runtime::split_regs(&t, input, &mut regs).ok()?;
     let nil = uridfa_runtime::NIL;
-    Some(
-        (0..m.lowered.components.len())
-            .map(|k| {
-                let (s, e) = (regs[2 * k], regs[2 * k + 1]);
-                (s != nil && e != nil).then_some((s, e))
-            })
-            .collect(),
-    )
+    let span = |regs: &[usize], k: usize| {
+        let (s, e) = (regs[2 * k], regs[2 * k + 1]);
+        (s != nil && e != nil).then_some((s, e))
+    };
+    let mut out: Spans = (0..n).map(|k| span(&regs, k)).collect();
+    // Note [repeated captures]: a capture inside a list is read from the
+    // list's items; as the whole expression's tags would, keep its last
+    // occurrence (the one that starts last).
+    for l in &m.lists {
+        let Some(region) = span(&regs, l.region) else {
+            continue;
+        };
+        let item = l.machine.tables.as_tables();
+        let mut sub = vec![0usize; (item.reg_len as usize).max(2 * n)];
+        for found in uridfa_runtime::items(&item, input, region) {
+            let (a, b) = found.ok()?;
+            uridfa_runtime::split_regs(&item, input.get(a..b)?, &mut sub).ok()?;
+            uridfa_runtime::decide_kinds_regs(&item, input.get(a..b)?, &mut sub);
+            for (k, slot) in out.iter_mut().enumerate() {
+                if let Some((s, e)) = span(&sub, k) {
+                    if slot.is_none_or(|(s0, _)| s + a >= s0) {
+                        *slot = Some((s + a, e + a));
+                    }
+                }
+            }
+        }
+        out[l.region] = None;
+    }
+    Some(out)
+}
+
+/// [`check_captures`] on the machine `m`: on its expression before the
+/// lists were cut out, when it has lists (Note [repeated captures] in
+/// `pipeline::lists`), so that two ways to cut a list into items, and
+/// ambiguities inside items, count as two parses.
+pub fn check_machine(m: &Machine, watched: &[bool], budget: Budget) -> Verdict {
+    match &m.lowered.whole {
+        None => check_captures(&m.nfa, &m.lowered.group_component, watched, budget),
+        Some((hir, groups)) => {
+            let whole = Lowered {
+                hir: hir.clone(),
+                group_component: groups.clone(),
+                lists: Vec::new(),
+                whole: None,
+                ..m.lowered.clone()
+            };
+            match crate::pipeline::nfa::compile(&whole) {
+                Ok(nfa) => check_captures(&nfa, groups, watched, budget),
+                Err(_) => Verdict::Unfinished {
+                    states: 0,
+                    bound: "states",
+                },
+            }
+        }
+    }
 }
 
 /// Checks every entry of `c` (or `opts.rule`) for ambiguity: captures that
@@ -854,30 +902,15 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
         }
     }
     let mut overlaps_done: HashSet<(usize, usize)> = HashSet::new();
-    // Each entry, then the item machines of its lists (Note [repeated
-    // captures] in `pipeline::lists`): the captures inside a list's items
-    // are tagged there, not in the entry's machine.
-    let machines = c.machines.iter().flat_map(|m| {
-        std::iter::once((m, None)).chain(
-            m.lists
-                .iter()
-                .map(move |l| (&l.machine, Some(m.lowered.rule.as_str()))),
-        )
-    });
-    for (m, list_of) in machines {
+    for m in &c.machines {
         let l = &m.lowered;
-        let entry_rule = list_of.unwrap_or(&l.rule);
         if opts
             .rule
             .as_deref()
-            .is_some_and(|r| !r.eq_ignore_ascii_case(entry_rule))
+            .is_some_and(|r| !r.eq_ignore_ascii_case(&l.rule))
         {
             continue;
         }
-        let what = match list_of {
-            Some(entry) => format!("list '{}' of entry '{entry}'", l.rule),
-            None => format!("entry '{}'", l.rule),
-        };
         let watched: Vec<bool> = l
             .components
             .iter()
@@ -888,7 +921,7 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
             })
             .collect();
         let entry_at = g.sources.location(l.span);
-        match check_captures(&m.nfa, &l.group_component, &watched, opts.budget) {
+        match check_machine(m, &watched, opts.budget) {
             Verdict::Unambiguous => {}
             Verdict::Ambiguous(w) => {
                 let differ: Vec<usize> = (0..l.components.len())
@@ -937,8 +970,9 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
                     diagnostic: Diagnostic::new(
                         span,
                         format!(
-                            "{what} (at {entry_at}) is ambiguous: the input {} ({} byte{}, a \
+                            "entry '{}' (at {entry_at}) is ambiguous: the input {} ({} byte{}, a \
                              shortest one) has two parses whose captures differ in {}",
+                            l.rule,
                             quote(&w.input),
                             w.input.len(),
                             if w.input.len() == 1 { "" } else { "s" },
@@ -946,7 +980,7 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
                         ),
                     ),
                     notes,
-                    entry: entry_rule.to_string(),
+                    entry: l.rule.clone(),
                     witness: Some(w),
                 });
             }
@@ -956,8 +990,10 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
                     diagnostic: Diagnostic::new(
                         l.span,
                         format!(
-                            "{what}: the ambiguity check did not finish within {} {bound} \
-                             ({states} product states kept); it may or may not be ambiguous",
+                            "entry '{}': the ambiguity check did not finish within {} {bound} \
+                             ({states} product states kept); the entry may or may not be \
+                             ambiguous",
+                            l.rule,
                             if bound == "states" {
                                 opts.budget.states
                             } else {
@@ -966,7 +1002,7 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
                         ),
                     ),
                     notes: Vec::new(),
-                    entry: entry_rule.to_string(),
+                    entry: l.rule.clone(),
                     witness: None,
                 });
             }

@@ -225,10 +225,21 @@ pub fn cut(
                 {
                     let index = new.push(component, reference);
                     let mut groups = Groups::default();
-                    let item = cut(&rep.sub, old, is_region, &mut groups, None, nested);
+                    // `n[x]` (each iteration optional) lists the x's as
+                    // `0*n x` does: an empty iteration captures nothing,
+                    // and the items are the iterations that are not empty.
+                    let (min, body) = match rep.sub.kind() {
+                        HirKind::Repetition(opt)
+                            if opt.min == 0 && opt.max == Some(1) && opt.greedy == rep.greedy =>
+                        {
+                            (0, &*opt.sub)
+                        }
+                        _ => (rep.min, &*rep.sub),
+                    };
+                    let item = cut(body, old, is_region, &mut groups, None, nested);
                     out.push(Cut {
                         region: component,
-                        min: rep.min,
+                        min,
                         max: rep.max,
                         hir: item,
                         groups,
@@ -423,6 +434,7 @@ pub fn prove(
             utf8: lowered.utf8,
             after: Vec::new(),
             lists: Vec::new(),
+            whole: None,
         };
         let n = nfa::compile(&proof).map_err(|e| ProofError::Stage(e.to_string()))?;
         let t =
@@ -565,4 +577,48 @@ fn longest_prefix(x: &tdfa::Tdfa, w: &[u8]) -> Option<usize> {
         }
     }
     best
+}
+
+/// `hir` (groups as `old` says) without the capture groups of list regions,
+/// the others renumbered in pre-order into `new`: the expression as the
+/// grammar wrote it, for the ambiguity check (Note [repeated captures]).
+pub fn without_regions(
+    hir: &Hir,
+    old: &Groups,
+    is_region: &dyn Fn(usize) -> bool,
+    new: &mut Groups,
+) -> Hir {
+    if hir.properties().explicit_captures_len() == 0 {
+        return hir.clone();
+    }
+    match hir.kind() {
+        HirKind::Capture(cap) => {
+            let k = cap.index as usize - 1;
+            let (component, reference) = (old.component[k], old.reference[k]);
+            if is_region(component) {
+                return without_regions(&cap.sub, old, is_region, new);
+            }
+            let index = new.push(component, reference);
+            Hir::capture(Capture {
+                index,
+                name: None,
+                sub: Box::new(without_regions(&cap.sub, old, is_region, new)),
+            })
+        }
+        HirKind::Concat(xs) => Hir::concat(
+            xs.iter()
+                .map(|x| without_regions(x, old, is_region, new))
+                .collect(),
+        ),
+        HirKind::Alternation(xs) => Hir::alternation(
+            xs.iter()
+                .map(|x| without_regions(x, old, is_region, new))
+                .collect(),
+        ),
+        HirKind::Repetition(rep) => Hir::repetition(Repetition {
+            sub: Box::new(without_regions(&rep.sub, old, is_region, new)),
+            ..rep.clone()
+        }),
+        _ => hir.clone(),
+    }
 }

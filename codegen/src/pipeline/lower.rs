@@ -143,6 +143,11 @@ pub struct Lowered {
     /// The list regions this machine captures, in capture-group order
     /// (Note [repeated captures]); empty for an item machine.
     pub lists: Vec<List>,
+    /// With lists: the expression before they were cut out, every
+    /// capture group in place, and each group's component. The
+    /// ambiguity check reads this one: two ways to cut a list into items
+    /// are two parses of it.
+    pub whole: Option<(Hir, Vec<usize>)>,
 }
 
 /// The ways lowering can fail (reported as diagnostics by [`lower`]).
@@ -995,6 +1000,7 @@ pub fn lower_with(
                 utf8: g.utf8,
                 after: item_after,
                 lists: Vec::new(),
+                whole: None,
             },
         });
     }
@@ -1009,6 +1015,13 @@ pub fn lower_with(
             errors,
         });
     }
+    // The expression as written, regions left out, for the ambiguity check.
+    let whole = (!lists.is_empty()).then(|| {
+        let mut groups = crate::pipeline::lists::Groups::default();
+        let is_region = |c: usize| components.get(c).is_some_and(|c| c.region);
+        let hir = crate::pipeline::lists::without_regions(&whole, &old, &is_region, &mut groups);
+        (hir, groups.component)
+    });
     Ok(Lowered {
         rule: entry.to_string(),
         span: entry_span,
@@ -1018,6 +1031,7 @@ pub fn lower_with(
         named_sets,
         utf8: g.utf8,
         after,
+        whole,
         lists,
     })
 }
