@@ -15,7 +15,7 @@
 use std::collections::{BTreeSet, HashMap};
 use uridfa_codegen::abnf::{Grammar, Node, NodeKind};
 use uridfa_codegen::ambiguity::{
-    check_captures, check_machine, lint, Budget, Lint, LintOptions, Severity, Spans, Verdict,
+    check_machine, lint, Budget, Lint, LintOptions, Severity, Spans, Verdict,
 };
 use uridfa_codegen::compiled::Compiled;
 use uridfa_codegen::driver::{compile_str, Options};
