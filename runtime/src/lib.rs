@@ -60,6 +60,6 @@ pub use error::{Describe, Error, ErrorKind};
 pub use longest::{longest_prefix, longest_prefix_after, longest_prefix_split};
 pub use stream::Machine;
 pub use tables::{
-    ByteSet, CaptureInfo, Captures, Edge, Final, Ids, Op, Span, StrRef, Tables, Trans,
+    ByteSet, CaptureInfo, Captures, Edge, Escape, Final, Ids, Op, Span, StrRef, Tables, Trans,
     MAX_STACK_REGS, NIL,
 };
