@@ -62,20 +62,11 @@ fn streamed(
     Ok(out)
 }
 
-/// `t` with no escape-aware run: `accel_escapes` empty and `accel_lut`
-/// without the escapes' bytes (Note [escape-aware runs]), so every escape
+/// `t` with no escape-aware run (`accel_escapes` empty), so every escape
 /// ends its run and is read through the transition table.
 fn without_escapes(t: &TablesBuf) -> TablesBuf {
     let mut plain = t.clone();
     plain.accel_escapes.clear();
-    if let Some(lut) = &mut plain.accel_lut {
-        *lut = [0; 256];
-        for (k, set) in t.accels.iter().take(8).enumerate() {
-            for (b, bits) in lut.iter_mut().enumerate() {
-                *bits |= u8::from(set.contains(b as u8)) << k;
-            }
-        }
-    }
     plain
 }
 

@@ -172,10 +172,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
                 .take(8)
                 .enumerate()
                 .fold(0u8, |w, (k, set)| {
-                    let escape = t.accel_escapes.get(k).filter(|e| !e.is_none());
-                    let bit =
-                        set.contains(b as u8) || escape.is_some_and(|e| usize::from(e.byte) == b);
-                    w | (u8::from(bit) << k)
+                    w | (u8::from(set.contains(b as u8)) << k)
                 });
             if bits != want {
                 return fail(10, "accel_lut disagrees with accels", b);

@@ -473,13 +473,15 @@ pub(crate) fn skip_accel(
 // accepts) and the run kernels step over a valid escape without leaving
 // the run:
 //
-// - the byte loops test `%` in the same lookup as the set (the escape's
-//   byte shares the set's bit of `accel_lut`), and on `%` check the next
-//   two bytes against the digits' set;
+// - the byte loops are the plain ones; only a byte outside the set is
+//   compared with `%`, and then the next two with the digits' set, so a
+//   run without escapes costs what it did;
 // - past `SHORT_RUN` bytes, blocks of sixteen pass when every byte is in
-//   the set or `%` (one table `and` per byte, as for plain runs); the `%`s
-//   are found with a word-wise compare and their digits checked, the last
-//   escape may reach into the next block;
+//   the set or `%` (one `and` per byte with a copy of the byte table that
+//   has `%` added); the `%`s are found with a word-wise compare and their
+//   digits checked. Blocks advance by sixteen whatever they hold (the
+//   next block's load must not wait for this one's escapes), and an
+//   escape at offset 14 or 15 carries its digits into the next block;
 // - with SSSE3 (feature `simd`) a window of 32 bytes gives the set's,
 //   the `%`s' and the digits' masks; a valid escape is a `%` whose bits
 //   shifted by one and two are digits, and its three bytes are covered.
@@ -523,12 +525,11 @@ fn skip_escaped(
         }
         _ => {
             let set = t.accels.get(k).ok_or(corrupt(pos))?;
-            let member = |b: u8| b == esc.byte || set.contains(b);
             skip_escaped_by(
-                member,
+                |b| set.contains(b),
                 esc.byte,
                 digit,
-                |j| finish_escaped(member, esc.byte, digit, input, j),
+                |j| skip_long_escaped(set, esc.byte, digits, input, j),
                 input,
                 j,
             )
@@ -548,9 +549,9 @@ pub(crate) fn digits_follow(digit: impl Fn(u8) -> bool, input: &[u8], p: usize) 
     }
 }
 
-/// [`skip_run_by`] with escapes: `member` says whether a byte is in the
-/// set or is the escape's `byte`. The first [`SHORT_RUN`] bytes one at a
-/// time, then `long`.
+/// [`skip_run_by`] with escapes: the first [`SHORT_RUN`] bytes one at a
+/// time with `member` (the set), the escape's `byte` and two digits
+/// tested only where a byte is not in the set, then `long`.
 #[inline(always)]
 fn skip_escaped_by(
     member: impl Fn(u8) -> bool,
@@ -563,17 +564,13 @@ fn skip_escaped_by(
     let end = input.len().min(j.saturating_add(SHORT_RUN));
     while j < end {
         let Some(&b) = input.get(j) else { break };
-        if !member(b) {
-            return j;
-        }
-        if b == byte {
-            if !digits_follow(digit, input, j) {
-                return j;
-            }
+        if member(b) {
+            j = j.wrapping_add(1);
+        } else if b == byte && digits_follow(digit, input, j) {
             // Two bytes follow `j`: no overflow.
             j = j.wrapping_add(3);
         } else {
-            j = j.wrapping_add(1);
+            return j;
         }
     }
     if j < input.len() {
@@ -584,7 +581,8 @@ fn skip_escaped_by(
 }
 
 /// The end of an escape-aware run from `j`, one byte (or one escape) at a
-/// time: the reference the other kernels are tested against.
+/// time: `member` is the set. The reference the other kernels are tested
+/// against.
 #[inline(always)]
 pub(crate) fn finish_escaped(
     member: impl Fn(u8) -> bool,
@@ -594,10 +592,13 @@ pub(crate) fn finish_escaped(
     mut j: usize,
 ) -> usize {
     while let Some(&b) = input.get(j) {
-        if !member(b) || (b == byte && !digits_follow(digit, input, j)) {
+        if member(b) {
+            j = j.wrapping_add(1);
+        } else if b == byte && digits_follow(digit, input, j) {
+            j = j.wrapping_add(3);
+        } else {
             break;
         }
-        j = j.wrapping_add(if b == byte { 3 } else { 1 });
     }
     j
 }
@@ -615,9 +616,9 @@ fn bytes_equal(word: u64, pattern: u64) -> u32 {
     ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
-/// [`skip_escaped`] past its first [`SHORT_RUN`] bytes, for a set with a
-/// bit of `lut` (which holds the escape's `byte` too): blocks of sixteen
-/// (Note [escape-aware runs]), then one byte at a time.
+/// [`skip_escaped`] past its first [`SHORT_RUN`] bytes, for a set given
+/// as bit `mask` of `lut`: blocks of sixteen (Note [escape-aware runs]),
+/// then one byte at a time.
 #[inline(never)]
 pub(crate) fn skip_long_escaped_lut(
     lut: &[u8; 256],
@@ -628,31 +629,56 @@ pub(crate) fn skip_long_escaped_lut(
     mut j: usize,
 ) -> usize {
     let digit = |b: u8| digits.contains(b);
+    // The set's bit with the escape's byte added (a copy, about as cheap
+    // as a few blocks): a block of bytes in the set or `%` passes one fold.
+    let mut with = *lut;
+    with[usize::from(byte)] |= mask;
     let pattern = u64::from_ne_bytes([byte; 8]);
     let word = |h: &[u8]| u64::from_le_bytes(h.first_chunk::<8>().copied().unwrap_or_default());
+    // The digits of an escape that began in the block before, at the start
+    // of this one (0 to 2). Blocks advance by sixteen whatever their
+    // escapes, so the next block's load does not wait for this one's.
+    let mut carry = 0;
     while let Some(block) = input.get(j..).and_then(|rest| rest.first_chunk::<16>()) {
-        let all = block.iter().fold(mask, |all, &b| all & lut[usize::from(b)]);
+        let all = block
+            .iter()
+            .fold(mask, |all, &b| all & with[usize::from(b)]);
         if all == 0 {
             break;
         }
         // Every byte is in the set or begins an escape: check the escapes.
         let (lo, hi) = block.split_at(8);
-        let mut escapes = bytes_equal(word(lo), pattern) | bytes_equal(word(hi), pattern) << 8;
-        // A whole block lies at `j..j + 16` in `input`.
-        let mut next = j.wrapping_add(16);
-        while escapes != 0 {
-            let p = j.wrapping_add(escapes.trailing_zeros() as usize);
+        let escapes = bytes_equal(word(lo), pattern) | bytes_equal(word(hi), pattern) << 8;
+        let mut rest = escapes;
+        while rest != 0 {
+            let p = j.wrapping_add(rest.trailing_zeros() as usize);
             if !digits_follow(digit, input, p) {
                 // Everything before `p` is in the run.
                 return p;
             }
-            // The escape may end in the next block: start after it.
-            next = next.max(p.wrapping_add(3));
-            escapes &= escapes - 1;
+            rest &= rest - 1;
         }
-        j = next;
+        // A valid escape at offset 14 or 15 has one or two digits in the
+        // next block (a digit is never the escape's byte: one bit at most).
+        carry = (escapes >> 14 & 3) as usize;
+        // A whole block lies at `j..j + 16` in `input`.
+        j = j.wrapping_add(16);
     }
-    finish_escaped(|b| lut[usize::from(b)] & mask != 0, byte, digit, input, j)
+    // The carried digits are in the input (`digits_follow` saw them).
+    let member = |b: u8| lut[usize::from(b)] & mask != 0;
+    finish_escaped(member, byte, digit, input, j.wrapping_add(carry))
+}
+
+/// [`skip_long_escaped_lut`] for a set without a bit in
+/// [`Tables::accel_lut`]: a byte table built from the set (as
+/// [`skip_long_run`] does past [`LUT_AFTER`] bytes).
+#[inline(never)]
+fn skip_long_escaped(set: &ByteSet, byte: u8, digits: &ByteSet, input: &[u8], j: usize) -> usize {
+    let mut lut = [0u8; 256];
+    for (b, slot) in lut.iter_mut().enumerate() {
+        *slot = u8::from(set.contains(b as u8));
+    }
+    skip_long_escaped_lut(&lut, 1, byte, digits, input, j)
 }
 
 pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
@@ -978,7 +1004,7 @@ mod tests {
             };
             let mut lut = [0u8; 256];
             for (b, slot) in lut.iter_mut().enumerate() {
-                *slot = u8::from(set.contains(b as u8) || b == usize::from(b'%')) << 3;
+                *slot = u8::from(set.contains(b as u8)) << 3;
             }
             let len = 64 + (rng.next() % 196) as usize;
             let mut n = 0;
@@ -1006,7 +1032,7 @@ mod tests {
             let input = &buf[..len];
             let digit = |b: u8| hex.contains(b);
             for j in 0..=len + 1 {
-                let want = finish_escaped(|b| b == b'%' || set.contains(b), b'%', digit, input, j);
+                let want = finish_escaped(|b| set.contains(b), b'%', digit, input, j);
                 let got = skip_escaped_by(
                     |b| lut[usize::from(b)] & 8 != 0,
                     b'%',

@@ -837,7 +837,7 @@ mod tests {
             let esc = Escape { byte, digits: 1 };
             for j in 0..=len + 1 {
                 let expected = crate::drive::finish_escaped(
-                    |b| b == byte || set.contains(b),
+                    |b| set.contains(b),
                     byte,
                     |b| digits.contains(b),
                     input,

@@ -347,10 +347,9 @@ impl CaptureInfo {
 ///     and for every byte in that set the edge's target has a transition to
 ///     itself without operations (so skipping those bytes is exact).
 ///     `accel_lut` is `None` exactly when `accels` is empty, and bit `k` of
-///     its entry `b` says whether `accels[k]` contains `b` or `b` is the
-///     [`Escape::byte`] of set `k` (see invariant 13), for `k < 8` (the
-///     other bits are clear). `accel_nibbles` is empty or has one entry
-///     per set, [`ByteSet::nibbles`] of it.
+///     its entry `b` says whether `accels[k]` contains `b`, for `k < 8`
+///     (the other bits are clear). `accel_nibbles` is empty or has one
+///     entry per set, [`ByteSet::nibbles`] of it.
 /// 11. `stride_recip` is [`Tables::stride_recip_of`]`(stride)`, and for
 ///     every state ID `id`, [`Tables::state_index`]`(id)` (a multiply and a
 ///     shift) equals `id / stride` (a division, 10 to 30 cycles, paid at

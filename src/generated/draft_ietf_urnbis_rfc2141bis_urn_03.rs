@@ -377,13 +377,13 @@ static URN_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
 static URN_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 11u8,
-    0u8, 0u8, 11u8, 11u8, 3u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 10u8,
-    15u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 11u8, 11u8, 0u8, 11u8,
-    0u8, 10u8, 11u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    0u8, 0u8, 11u8, 0u8, 3u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 10u8, 15u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 11u8, 11u8, 0u8, 11u8, 0u8,
+    10u8, 11u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
-    15u8, 0u8, 0u8, 0u8, 0u8, 11u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8,
+    0u8, 0u8, 0u8, 0u8, 11u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
-    15u8, 15u8, 15u8, 15u8, 0u8, 0u8, 0u8, 11u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    15u8, 15u8, 15u8, 0u8, 0u8, 0u8, 11u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -391,7 +391,7 @@ static URN_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8,
+    0u8,
 ];
 static URN_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
     [
@@ -596,7 +596,7 @@ static ASSIGNED_URN_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static ASSIGNED_URN_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -836,7 +836,7 @@ static NSS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -959,7 +959,7 @@ static URN_QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static URN_QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 2u8,
-    0u8, 0u8, 2u8, 2u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 3u8, 7u8, 7u8,
+    0u8, 0u8, 2u8, 0u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 3u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 2u8, 0u8, 2u8, 0u8, 2u8, 2u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 2u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -1085,7 +1085,7 @@ static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,

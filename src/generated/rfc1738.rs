@@ -2915,14 +2915,14 @@ static URL_ACCELS: [::uridfa_runtime::ByteSet; 14usize] = [
 static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    214u8, 0u8, 0u8, 214u8, 214u8, 214u8, 214u8, 214u8, 214u8, 214u8, 247u8, 214u8,
-    247u8, 247u8, 210u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-    255u8, 210u8, 150u8, 0u8, 214u8, 0u8, 86u8, 194u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    214u8, 0u8, 0u8, 214u8, 0u8, 214u8, 214u8, 214u8, 214u8, 214u8, 247u8, 214u8, 247u8,
+    247u8, 210u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    210u8, 150u8, 0u8, 214u8, 0u8, 86u8, 194u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 0u8, 0u8, 0u8,
-    246u8, 0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 0u8, 0u8, 0u8, 246u8,
+    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-    255u8, 255u8, 255u8, 255u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    255u8, 255u8, 255u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2930,7 +2930,7 @@ static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8,
+    0u8,
 ];
 static URL_ACCEL_NIBBLES: [[u8; 32]; 14usize] = [
     [
@@ -3498,7 +3498,7 @@ static FTPURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
 static FTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 5u8,
-    0u8, 0u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 4u8, 15u8, 15u8,
+    0u8, 0u8, 5u8, 0u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 4u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 4u8, 1u8, 0u8, 5u8, 0u8, 5u8, 4u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 5u8, 0u8, 15u8,
@@ -3757,7 +3757,7 @@ static HTTPURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
 static HTTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 6u8,
-    0u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 2u8, 15u8, 15u8,
+    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 2u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 6u8, 6u8, 0u8, 6u8, 0u8, 0u8, 6u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 15u8,
@@ -4232,7 +4232,7 @@ static MAILTOURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static MAILTOURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -4454,7 +4454,7 @@ static NEWSURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
 static NEWSURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 1u8, 3u8, 3u8, 1u8, 15u8, 15u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 1u8, 3u8, 3u8, 1u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 15u8,
@@ -5023,7 +5023,7 @@ static TELNETURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static TELNETURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -5305,7 +5305,7 @@ static WAISURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
 static WAISURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 6u8,
-    0u8, 0u8, 6u8, 6u8, 4u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 0u8, 15u8, 15u8,
+    0u8, 0u8, 6u8, 0u8, 4u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 0u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 4u8, 4u8, 0u8, 4u8, 0u8, 0u8, 4u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 15u8,
@@ -5502,7 +5502,7 @@ static FILEURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static FILEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 2u8,
-    0u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 7u8, 7u8, 7u8,
+    0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 2u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -5748,7 +5748,7 @@ static PROSPEROURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
 static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 6u8,
-    0u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 2u8, 15u8, 15u8,
+    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 2u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 6u8, 0u8, 0u8, 2u8, 0u8, 6u8, 6u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 15u8,
@@ -6092,7 +6092,7 @@ static OTHERURL_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
 static OTHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 6u8,
-    0u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 7u8, 6u8, 7u8, 7u8, 2u8, 31u8, 31u8,
+    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 7u8, 6u8, 7u8, 7u8, 2u8, 31u8, 31u8,
     31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 2u8, 6u8, 0u8, 6u8, 0u8, 6u8, 2u8,
     31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 0u8,
@@ -6543,7 +6543,7 @@ static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -6680,7 +6680,7 @@ static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -6800,7 +6800,7 @@ static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -7087,7 +7087,7 @@ static URLPATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static URLPATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,

@@ -932,7 +932,7 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
 static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 93u8,
-    0u8, 0u8, 93u8, 93u8, 93u8, 93u8, 93u8, 93u8, 93u8, 95u8, 93u8, 95u8, 95u8, 12u8,
+    0u8, 0u8, 93u8, 0u8, 93u8, 93u8, 93u8, 93u8, 93u8, 95u8, 93u8, 95u8, 95u8, 12u8,
     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 92u8, 93u8,
     0u8, 93u8, 0u8, 8u8, 77u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 127u8, 127u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
@@ -1594,7 +1594,7 @@ static ABSOLUTEURI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
 static ABSOLUTEURI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 46u8,
-    0u8, 0u8, 46u8, 46u8, 46u8, 46u8, 46u8, 46u8, 46u8, 47u8, 46u8, 47u8, 47u8, 6u8,
+    0u8, 0u8, 46u8, 0u8, 46u8, 46u8, 46u8, 46u8, 46u8, 47u8, 46u8, 47u8, 47u8, 6u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 46u8, 46u8,
     0u8, 46u8, 0u8, 2u8, 38u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
     63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
@@ -2231,7 +2231,7 @@ static RELATIVEURI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
 static RELATIVEURI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 47u8,
-    0u8, 0u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 6u8,
+    0u8, 0u8, 47u8, 0u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 6u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 46u8, 47u8,
     0u8, 47u8, 0u8, 4u8, 39u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
     63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
@@ -2512,7 +2512,7 @@ static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -2825,7 +2825,7 @@ static REG_NAME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -2958,7 +2958,7 @@ static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 7u8, 7u8, 7u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 3u8, 0u8, 3u8, 0u8, 1u8, 3u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -3084,7 +3084,7 @@ static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -3204,7 +3204,7 @@ static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,

@@ -1130,7 +1130,7 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
 static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    189u8, 0u8, 0u8, 189u8, 61u8, 189u8, 189u8, 189u8, 189u8, 189u8, 191u8, 189u8, 191u8,
+    189u8, 0u8, 0u8, 189u8, 0u8, 189u8, 189u8, 189u8, 189u8, 189u8, 191u8, 189u8, 191u8,
     191u8, 12u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
     172u8, 189u8, 0u8, 189u8, 0u8, 8u8, 13u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
     191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
@@ -2043,7 +2043,7 @@ static URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
 static URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
-    0u8, 0u8, 94u8, 30u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 95u8, 95u8, 6u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 95u8, 95u8, 6u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 94u8,
     0u8, 94u8, 0u8, 4u8, 6u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
     95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
@@ -2819,7 +2819,7 @@ static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
 static ABSOLUTE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
-    0u8, 0u8, 94u8, 30u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 95u8, 95u8, 6u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 95u8, 95u8, 6u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 94u8,
     0u8, 94u8, 0u8, 4u8, 6u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
     95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
@@ -3657,7 +3657,7 @@ static RELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
 static RELATIVE_REF_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 95u8,
-    0u8, 0u8, 95u8, 31u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 6u8,
+    0u8, 0u8, 95u8, 0u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 6u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 95u8,
     0u8, 95u8, 0u8, 4u8, 7u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
     95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
@@ -3945,7 +3945,7 @@ static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -4283,7 +4283,7 @@ static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 5u8,
-    0u8, 0u8, 5u8, 1u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 0u8, 7u8, 7u8, 7u8,
+    0u8, 0u8, 5u8, 0u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 0u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 5u8, 0u8, 5u8, 0u8, 0u8, 0u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8,
     5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 0u8, 0u8, 0u8, 0u8, 5u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -4510,7 +4510,7 @@ static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -4624,7 +4624,7 @@ static PATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -4737,7 +4737,7 @@ static PATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -4864,7 +4864,7 @@ static PATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static PATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -4989,7 +4989,7 @@ static PATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -5108,7 +5108,7 @@ static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -5228,7 +5228,7 @@ static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,

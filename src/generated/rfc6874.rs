@@ -1226,7 +1226,7 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 9usize] = [
 static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    189u8, 0u8, 0u8, 189u8, 61u8, 189u8, 189u8, 189u8, 189u8, 189u8, 191u8, 189u8, 191u8,
+    189u8, 0u8, 0u8, 189u8, 0u8, 189u8, 189u8, 189u8, 189u8, 189u8, 191u8, 189u8, 191u8,
     191u8, 12u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
     172u8, 189u8, 0u8, 189u8, 0u8, 8u8, 13u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
     191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
@@ -2215,7 +2215,7 @@ static URI_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
 static URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
-    0u8, 0u8, 94u8, 158u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 223u8, 223u8, 6u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 223u8, 223u8, 6u8,
     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 86u8, 94u8,
     0u8, 94u8, 0u8, 4u8, 6u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8,
     223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
@@ -3067,7 +3067,7 @@ static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
 static ABSOLUTE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
-    0u8, 0u8, 94u8, 158u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 223u8, 223u8, 6u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 223u8, 223u8, 6u8,
     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 86u8, 94u8,
     0u8, 94u8, 0u8, 4u8, 6u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8,
     223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
@@ -3967,7 +3967,7 @@ static RELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
 static RELATIVE_REF_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 95u8,
-    0u8, 0u8, 95u8, 159u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 223u8, 223u8, 6u8,
+    0u8, 0u8, 95u8, 0u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 223u8, 223u8, 6u8,
     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 86u8, 95u8,
     0u8, 95u8, 0u8, 4u8, 7u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8,
     223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
@@ -4264,7 +4264,7 @@ static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -4654,7 +4654,7 @@ static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
 static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 5u8,
-    0u8, 0u8, 5u8, 9u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 13u8, 13u8, 0u8, 15u8, 15u8,
+    0u8, 0u8, 5u8, 0u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 13u8, 13u8, 0u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 4u8, 5u8, 0u8, 5u8, 0u8, 0u8, 0u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8,
     13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 13u8, 0u8, 0u8,
@@ -4888,7 +4888,7 @@ static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -5002,7 +5002,7 @@ static PATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -5115,7 +5115,7 @@ static PATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -5242,7 +5242,7 @@ static PATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static PATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -5367,7 +5367,7 @@ static PATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static PATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -5486,7 +5486,7 @@ static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -5606,7 +5606,7 @@ static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,

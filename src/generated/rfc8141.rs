@@ -405,7 +405,7 @@ static NAMESTRING_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
 static NAMESTRING_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 7u8, 7u8, 7u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 3u8, 0u8, 3u8, 0u8, 2u8, 3u8, 7u8, 7u8, 7u8,
     7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
@@ -602,7 +602,7 @@ static ASSIGNED_NAME_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static ASSIGNED_NAME_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -822,7 +822,7 @@ static NSS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -940,7 +940,7 @@ static R_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static R_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -1057,7 +1057,7 @@ static Q_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static Q_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
@@ -1176,7 +1176,7 @@ static F_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
 static F_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,

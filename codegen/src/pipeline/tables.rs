@@ -373,16 +373,12 @@ pub fn describe_expected(bytes: &[bool; 256], accept: bool, sets: &[NamedSet]) -
 /// One byte class's transitions in every state: (target, ops) or dead.
 type Column = Vec<Option<(usize, Vec<Op>)>>;
 
-/// [`Tables::accel_lut`] of `accels`: bit `k` of entry `b` for set `k < 8`,
-/// set when `b` is in the set or is the byte of its escape (`escapes` is
-/// empty or one per set).
-fn accel_lut(accels: &[ByteSet], escapes: &[Escape]) -> [u8; 256] {
+/// [`Tables::accel_lut`] of `accels`: bit `k` of entry `b` for set `k < 8`.
+fn accel_lut(accels: &[ByteSet]) -> [u8; 256] {
     let mut lut = [0u8; 256];
     for (k, set) in accels.iter().take(8).enumerate() {
-        let escape = escapes.get(k).filter(|e| !e.is_none());
         for (b, bits) in lut.iter_mut().enumerate() {
-            let on = set.contains(b as u8) || escape.is_some_and(|e| usize::from(e.byte) == b);
-            *bits |= u8::from(on) << k;
+            *bits |= u8::from(set.contains(b as u8)) << k;
         }
     }
     lut
@@ -492,8 +488,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
     // loop's byte set, and the run time skips the run of those bytes with a
     // bitmap test per byte instead of a dependent transition load.
     // Note [escape-aware runs] (in the runtime's driver): a run that can
-    // step over an escape is another set than the same bytes without, as
-    // its bit of `accel_lut` holds the escape's byte too.
+    // step over an escape is another set than the same bytes without.
     let mut keys: Vec<(ByteSet, Option<(u8, ByteSet)>)> = Vec::new();
     let accel_of: Vec<Option<u16>> = t
         .states
@@ -660,7 +655,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         special: special as u32,
         edges,
         ops,
-        accel_lut: (!accels.is_empty()).then(|| accel_lut(&accels, &accel_escapes)),
+        accel_lut: (!accels.is_empty()).then(|| accel_lut(&accels)),
         accel_nibbles: accels.iter().map(ByteSet::nibbles).collect(),
         accels,
         accel_escapes,
