@@ -626,13 +626,48 @@ pub(crate) fn skip_long_escaped_lut(
     byte: u8,
     digits: &ByteSet,
     input: &[u8],
+    j: usize,
+) -> usize {
+    let mut blocks = [0u8; 256];
+    for (slot, &bits) in blocks.iter_mut().zip(lut) {
+        *slot = if bits & mask != 0 { IN_SET } else { 0 };
+    }
+    skip_escaped_blocks(&blocks, byte, digits, input, j)
+}
+
+/// [`skip_long_escaped_lut`] for a set without a bit in
+/// [`Tables::accel_lut`].
+#[inline(never)]
+fn skip_long_escaped(set: &ByteSet, byte: u8, digits: &ByteSet, input: &[u8], j: usize) -> usize {
+    let mut blocks = [0u8; 256];
+    for (b, slot) in blocks.iter_mut().enumerate() {
+        *slot = if set.contains(b as u8) { IN_SET } else { 0 };
+    }
+    skip_escaped_blocks(&blocks, byte, digits, input, j)
+}
+
+/// An entry of the table of [`skip_escaped_blocks`]: a byte of the set.
+const IN_SET: u8 = 3;
+/// An entry of the table of [`skip_escaped_blocks`]: the escape's byte.
+const ESCAPE: u8 = 1;
+
+/// The blocks of sixteen of an escape-aware run (Note [escape-aware
+/// runs]), then one byte at a time. `blocks` holds [`IN_SET`] for the
+/// set's bytes and `0` for the others; the escape's byte is added here.
+/// One `and` per byte over it says both whether every byte of a block is
+/// in the set or `%` (bit 0) and whether there is no `%` (bit 1), so a
+/// block without escapes costs what it costs in a plain run.
+#[inline(always)]
+fn skip_escaped_blocks(
+    blocks: &[u8; 256],
+    byte: u8,
+    digits: &ByteSet,
+    input: &[u8],
     mut j: usize,
 ) -> usize {
+    let mut table = *blocks;
+    table[usize::from(byte)] = ESCAPE;
     let digit = |b: u8| digits.contains(b);
-    // The set's bit with the escape's byte added (a copy, about as cheap
-    // as a few blocks): a block of bytes in the set or `%` passes one fold.
-    let mut with = *lut;
-    with[usize::from(byte)] |= mask;
     let pattern = u64::from_ne_bytes([byte; 8]);
     let word = |h: &[u8]| u64::from_le_bytes(h.first_chunk::<8>().copied().unwrap_or_default());
     // The digits of an escape that began in the block before, at the start
@@ -642,43 +677,34 @@ pub(crate) fn skip_long_escaped_lut(
     while let Some(block) = input.get(j..).and_then(|rest| rest.first_chunk::<16>()) {
         let all = block
             .iter()
-            .fold(mask, |all, &b| all & with[usize::from(b)]);
-        if all == 0 {
+            .fold(IN_SET, |all, &b| all & table[usize::from(b)]);
+        if all & ESCAPE == 0 {
             break;
         }
-        // Every byte is in the set or begins an escape: check the escapes.
-        let (lo, hi) = block.split_at(8);
-        let escapes = bytes_equal(word(lo), pattern) | bytes_equal(word(hi), pattern) << 8;
-        let mut rest = escapes;
-        while rest != 0 {
-            let p = j.wrapping_add(rest.trailing_zeros() as usize);
-            if !digits_follow(digit, input, p) {
-                // Everything before `p` is in the run.
-                return p;
+        carry = 0;
+        if all != IN_SET {
+            // Every byte is in the set or `%`: check the escapes.
+            let (lo, hi) = block.split_at(8);
+            let escapes = bytes_equal(word(lo), pattern) | bytes_equal(word(hi), pattern) << 8;
+            let mut rest = escapes;
+            while rest != 0 {
+                let p = j.wrapping_add(rest.trailing_zeros() as usize);
+                if !digits_follow(digit, input, p) {
+                    // Everything before `p` is in the run.
+                    return p;
+                }
+                rest &= rest - 1;
             }
-            rest &= rest - 1;
+            // A valid escape at offset 14 or 15 has one or two digits in
+            // the next block (a digit is never `%`: one bit at most).
+            carry = (escapes >> 14 & 3) as usize;
         }
-        // A valid escape at offset 14 or 15 has one or two digits in the
-        // next block (a digit is never the escape's byte: one bit at most).
-        carry = (escapes >> 14 & 3) as usize;
         // A whole block lies at `j..j + 16` in `input`.
         j = j.wrapping_add(16);
     }
     // The carried digits are in the input (`digits_follow` saw them).
-    let member = |b: u8| lut[usize::from(b)] & mask != 0;
+    let member = |b: u8| blocks[usize::from(b)] != 0;
     finish_escaped(member, byte, digit, input, j.wrapping_add(carry))
-}
-
-/// [`skip_long_escaped_lut`] for a set without a bit in
-/// [`Tables::accel_lut`]: a byte table built from the set (as
-/// [`skip_long_run`] does past [`LUT_AFTER`] bytes).
-#[inline(never)]
-fn skip_long_escaped(set: &ByteSet, byte: u8, digits: &ByteSet, input: &[u8], j: usize) -> usize {
-    let mut lut = [0u8; 256];
-    for (b, slot) in lut.iter_mut().enumerate() {
-        *slot = u8::from(set.contains(b as u8));
-    }
-    skip_long_escaped_lut(&lut, 1, byte, digits, input, j)
 }
 
 pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
