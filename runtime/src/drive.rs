@@ -485,8 +485,10 @@ pub(crate) fn skip_accel(
 // - with SSSE3 (feature `simd`) a window of 32 bytes gives the set's,
 //   the `%`s' and the digits' masks; a valid escape is a `%` whose bits
 //   shifted by one and two are digits, and its three bytes are covered.
-//   The two bytes after the window are tested one by one, and a window
-//   that ends inside an escape moves the next one past it.
+//   The two bytes after the window are tested one by one, and the bytes
+//   of an escape that reach into the next window are carried into its
+//   mask (windows advance by 32 whatever they hold, so the next load does
+//   not wait for this window's masks).
 //
 // A `%` not followed by two digits ends the run on the `%`, where the
 // byte loop over the transition table would have stopped reading the

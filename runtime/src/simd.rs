@@ -159,7 +159,9 @@ pub(crate) fn skip_rows(nibbles: &[[u8; 32]], k: usize, input: &[u8], j: usize) 
 
 /// [`skip_rows`] for set `k` of `nibbles` whose runs step over `esc`
 /// (Note [escape-aware runs] in the driver): `digits` is the digits' set,
-/// whose rows are `nibbles[esc.digits]`. `None` where [`skip_rows`] is.
+/// whose rows are `nibbles[esc.digits]`. The plain kernel up to the first
+/// byte outside the set; if that begins a valid escape, the escape-aware
+/// windows from there. `None` where [`skip_rows`] is.
 #[inline(always)]
 pub(crate) fn skip_rows_escaped(
     nibbles: &[[u8; 32]],
@@ -171,9 +173,16 @@ pub(crate) fn skip_rows_escaped(
 ) -> Option<usize> {
     #[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
     {
+        // The plain kernel first: most runs end at a byte that is not an
+        // escape's, and then this costs what a plain run does.
         let rows = nibbles.get(k)?;
+        let end = x86::skip_nibbles(rows, input, j)?;
+        let digit = |b: u8| digits.contains(b);
+        if input.get(end) != Some(&esc.byte) || !crate::drive::digits_follow(digit, input, end) {
+            return Some(end);
+        }
         let digit_rows = nibbles.get(usize::from(esc.digits))?;
-        x86::skip_nibbles_escaped(rows, digit_rows, esc.byte, digits, input, j)
+        x86::skip_nibbles_escaped(rows, digit_rows, esc.byte, digits, input, end)
     }
     #[cfg(not(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2")))]
     {
@@ -285,8 +294,8 @@ mod x86 {
         })
     }
 
-    /// The three masks of a block for an escape-aware run: the bytes in
-    /// the set, the escape's bytes and the digits.
+    /// The masks of a block for an escape-aware run: the bytes in the set
+    /// and the escape's bytes (`classify`), and the digits (`digits`).
     struct Masks {
         set: u32,
         escape: u32,
@@ -295,15 +304,20 @@ mod x86 {
 
     /// The escape-aware skipping loop (Note [escape-aware runs] in the
     /// driver): windows of 32 bytes, then the input's last 32 with the
-    /// bits before `j` dropped. `classify` gives a block's masks, `digit`
-    /// tests one byte.
+    /// bits before `j` dropped.
+    /// `classify` gives a block's set and escape masks, `digits` its digit
+    /// mask, `digit` tests one byte.
     #[inline(always)]
     fn windows(
-        classify: impl Fn(&[u8; 16]) -> Masks,
+        classify: impl Fn(&[u8; 16]) -> (u32, u32),
+        digits_of: impl Fn(&[u8; 16]) -> u32,
         digit: impl Fn(u8) -> bool,
         input: &[u8],
         mut j: usize,
     ) -> usize {
+        if j >= input.len() {
+            return j;
+        }
         let digit_at = |i: usize| u64::from(input.get(i).is_some_and(|&b| digit(b)));
         // The escapes of a window that start at bit `from` or later, and
         // the bytes they cover (bits 32 and 33: the next window's first
@@ -312,31 +326,45 @@ mod x86 {
             let starts = u64::from(m.escape) & (digits >> 1) & (digits >> 2) & (u64::MAX << from);
             starts | starts << 1 | starts << 2
         };
-        let pair = |a: &[u8; 16], b: &[u8; 16]| {
-            let (a, b) = (classify(a), classify(b));
-            Masks {
-                set: a.set | b.set << 16,
-                escape: a.escape | b.escape << 16,
-                digit: a.digit | b.digit << 16,
-            }
-        };
+        // The bytes at the start of this window that an escape of the one
+        // before covers (bits 0 and 1). Windows advance by 32 whatever
+        // they hold, so the next window's load does not wait for this
+        // one's masks.
+        let mut carry = 0u32;
         while let Some(window) = input.get(j..).and_then(|rest| rest.first_chunk::<32>()) {
             let (Some(a), Some(b)) = (window.first_chunk::<16>(), window.last_chunk::<16>()) else {
                 break;
             };
-            let m = pair(a, b);
+            let ((sa, ea), (sb, eb)) = (classify(a), classify(b));
+            let set = sa | sb << 16;
+            let escape = ea | eb << 16;
             let after = j.wrapping_add(32);
-            let digits =
-                u64::from(m.digit) | digit_at(after) << 32 | digit_at(after.wrapping_add(1)) << 33;
-            let cov = covered(&m, digits, 0);
-            let ok = (u64::from(m.set) | cov) as u32;
+            let carry_in = carry;
+            let ok = if escape == 0 {
+                carry = 0;
+                set | carry_in
+            } else {
+                let m = Masks {
+                    set,
+                    escape,
+                    digit: digits_of(a) | digits_of(b) << 16,
+                };
+                let digits = u64::from(m.digit)
+                    | digit_at(after) << 32
+                    | digit_at(after.wrapping_add(1)) << 33;
+                let cov = covered(&m, digits, 0);
+                carry = (cov >> 32) as u32;
+                (u64::from(set) | cov) as u32 | carry_in
+            };
             if ok != u32::MAX {
                 return j.wrapping_add(ok.trailing_ones() as usize);
             }
-            // `j + 32 <= input.len()`; an escape at the window's end
-            // covers one or two bytes after it, which are in the input.
-            j = after.wrapping_add((cov >> 32).trailing_ones() as usize);
+            // `j + 32 <= input.len()`.
+            j = after;
         }
+        // An escape at the end of the last window covers one or two bytes
+        // after it, which are in the input.
+        j = j.wrapping_add(carry.trailing_ones() as usize);
         if j >= input.len() {
             return j;
         }
@@ -359,7 +387,12 @@ mod x86 {
         let (Some(a), Some(b)) = (window.first_chunk::<16>(), window.last_chunk::<16>()) else {
             return j;
         };
-        let mut m = pair(a, b);
+        let ((sa, ea), (sb, eb)) = (classify(a), classify(b));
+        let mut m = Masks {
+            set: sa | sb << 16,
+            escape: ea | eb << 16,
+            digit: digits_of(a) | digits_of(b) << 16,
+        };
         // The window's bytes that are input: from `from` (all 32 when it
         // is the input's last 32, at most 31 from `j` when copied).
         let live = match u32::try_from(input.len().wrapping_sub(j)) {
@@ -397,25 +430,27 @@ mod x86 {
         let nibble = _mm_set1_epi8(15);
         let zero = _mm_setzero_si128();
         let escape = _mm_set1_epi8(byte as i8);
+        // Bits set for the bytes of `block` in the set with rows
+        // `(low, high)`.
+        let member = |x: __m128i, low: __m128i, high: __m128i| {
+            let l = _mm_and_si128(x, nibble);
+            let h = _mm_and_si128(_mm_srli_epi16(x, 4), nibble);
+            let mut hit = _mm_and_si128(_mm_shuffle_epi8(low, l), _mm_shuffle_epi8(bits_low, h));
+            if !ASCII {
+                let more = _mm_and_si128(_mm_shuffle_epi8(high, l), _mm_shuffle_epi8(bits_high, h));
+                hit = _mm_or_si128(hit, more);
+            }
+            !(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, zero)) as u32) & 0xFFFF
+        };
         windows(
             |block| {
                 let x = load(block);
-                let l = _mm_and_si128(x, nibble);
-                let h = _mm_and_si128(_mm_srli_epi16(x, 4), nibble);
-                let bl = _mm_shuffle_epi8(bits_low, h);
-                let mut hit = _mm_and_si128(_mm_shuffle_epi8(low, l), bl);
-                let mut dhit = _mm_and_si128(_mm_shuffle_epi8(dlow, l), bl);
-                if !ASCII {
-                    let bh = _mm_shuffle_epi8(bits_high, h);
-                    hit = _mm_or_si128(hit, _mm_and_si128(_mm_shuffle_epi8(high, l), bh));
-                    dhit = _mm_or_si128(dhit, _mm_and_si128(_mm_shuffle_epi8(dhigh, l), bh));
-                }
-                Masks {
-                    set: !(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, zero)) as u32) & 0xFFFF,
-                    escape: _mm_movemask_epi8(_mm_cmpeq_epi8(x, escape)) as u32,
-                    digit: !(_mm_movemask_epi8(_mm_cmpeq_epi8(dhit, zero)) as u32) & 0xFFFF,
-                }
+                (
+                    member(x, low, high),
+                    _mm_movemask_epi8(_mm_cmpeq_epi8(x, escape)) as u32,
+                )
             },
+            |block| member(load(block), dlow, dhigh),
             |b| digits.contains(b),
             input,
             j,
