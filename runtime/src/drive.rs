@@ -476,19 +476,24 @@ pub(crate) fn skip_accel(
 // - the byte loops are the plain ones; only a byte outside the set is
 //   compared with `%`, and then the next two with the digits' set, so a
 //   run without escapes costs what it did;
-// - past `SHORT_RUN` bytes, blocks of sixteen pass when every byte is in
-//   the set or `%` (one `and` per byte with a copy of the byte table that
-//   has `%` added); the `%`s are found with a word-wise compare and their
-//   digits checked. Blocks advance by sixteen whatever they hold (the
-//   next block's load must not wait for this one's escapes), and an
-//   escape at offset 14 or 15 carries its digits into the next block;
-// - with SSSE3 (feature `simd`) a window of 32 bytes gives the set's,
-//   the `%`s' and the digits' masks; a valid escape is a `%` whose bits
-//   shifted by one and two are digits, and its three bytes are covered.
-//   The two bytes after the window are tested one by one, and the bytes
-//   of an escape that reach into the next window are carried into its
-//   mask (windows advance by 32 whatever they hold, so the next load does
-//   not wait for this window's masks).
+// - past `SHORT_RUN` bytes, blocks of sixteen, with one `and` per byte
+//   over a byte table built for the run that marks the set's bytes with
+//   two bits and `%` with one: the fold says whether every byte is in the
+//   set or `%`, and whether there is no `%` (then the block costs what a
+//   plain one does). A block with a `%` has its `%`s found with a
+//   word-wise compare and their digits checked. Blocks advance by sixteen
+//   whatever they hold (the next block's load must not wait for this
+//   one's escapes), and an escape at offset 14 or 15 carries its digits
+//   into the next block;
+// - with SSSE3 (feature `simd`) the plain kernel runs first; only a run
+//   that stops at a valid escape goes on in windows of 32 bytes, which
+//   give the set's, the `%`s' and the digits' masks; a valid escape is a
+//   `%` whose bits shifted by one and two are digits, and its three bytes
+//   are covered. The two bytes after the window are tested one by one,
+//   and the bytes of an escape that reach into the next window are
+//   carried into its mask (windows advance by 32 whatever they hold, so
+//   the next load does not wait for this window's masks). A window
+//   without `%` skips the digits' masks.
 //
 // A `%` not followed by two digits ends the run on the `%`, where the
 // byte loop over the transition table would have stopped reading the
