@@ -569,15 +569,24 @@ fn skip_escaped_by(
     mut j: usize,
 ) -> usize {
     let end = input.len().min(j.saturating_add(SHORT_RUN));
-    while j < end {
-        let Some(&b) = input.get(j) else { break };
-        if member(b) {
+    // The plain loop of a run, then at the byte that stops it, an escape.
+    while let Some(rest) = input.get(j..end) {
+        for &b in rest {
+            if !member(b) {
+                break;
+            }
+            // `j < end <= input.len()`: wrapping never happens.
             j = j.wrapping_add(1);
-        } else if b == byte && digits_follow(digit, input, j) {
-            // Two bytes follow `j`: no overflow.
-            j = j.wrapping_add(3);
-        } else {
-            return j;
+        }
+        match input.get(j) {
+            Some(&b) if j < end => {
+                if b != byte || !digits_follow(digit, input, j) {
+                    return j;
+                }
+                // Two bytes follow `j`: no overflow.
+                j = j.wrapping_add(3);
+            }
+            _ => break,
         }
     }
     if j < input.len() {
