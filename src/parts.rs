@@ -82,6 +82,31 @@ impl<'a, const T: usize> Parts<'a, T> {
         Ok(Parts { input, tags })
     }
 
+    /// The parts of one item of a list region (Note [repeated captures] in
+    /// `uridfa-codegen`): `span` of `input` split with `item`, the list's
+    /// item tables, in offsets of the whole `input`. `None` if the item
+    /// does not match (it always does for a span `uridfa_runtime::items`
+    /// gave over a region of these parts).
+    pub(crate) fn item<const R: usize>(
+        item: &Tables<'_>,
+        input: &'a str,
+        span: (usize, usize),
+    ) -> Option<Self> {
+        let bytes = input.as_bytes().get(span.0..span.1)?;
+        let mut regs = [0usize; R];
+        split_regs(item, bytes, &mut regs).ok()?;
+        uridfa_runtime::decide_kinds_regs(item, bytes, &mut regs);
+        let mut tags = [u32::MAX; T];
+        for (tag, &reg) in tags.iter_mut().zip(regs.iter()) {
+            if reg != uridfa_runtime::NIL {
+                // In bounds: the input is shorter than u32::MAX (checked
+                // when the whole input was parsed).
+                *tag = reg.saturating_add(span.0) as u32;
+            }
+        }
+        Some(Parts { input, tags })
+    }
+
     /// The span of capture `i`, if it matched.
     #[inline]
     pub(crate) fn span(&self, i: usize) -> Option<(usize, usize)> {

@@ -39,6 +39,17 @@ impl<'a, const T: usize> Spans<'a, T> {
         crate::parts::Parts::parse_bytes::<R>(t, input).map(Spans)
     }
 
+    /// The spans of the item `span` of `input`, split with a list's item
+    /// tables (`R`: the grammar's `REG_LEN`), in offsets of `input`.
+    #[inline]
+    pub fn item<const R: usize>(
+        item: &Tables<'_>,
+        input: &'a str,
+        span: (usize, usize),
+    ) -> Option<Self> {
+        crate::parts::Parts::item::<R>(item, input, span).map(Spans)
+    }
+
     /// The text of capture `i`, if it matched.
     #[inline]
     pub fn get(&self, i: usize) -> Option<&'a str> {

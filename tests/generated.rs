@@ -179,6 +179,9 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
     let state_len = good.state_len();
     let cap_len = good.captures.len();
     assert!(stride > 1 && !good.edges.is_empty() && !good.ops.is_empty() && cap_len > 0);
+    // `a` may start a scheme or a relative path (Note [the components an
+    // error may be in]).
+    assert!(!good.component_sets.is_empty());
     let accel_edge = good
         .edges
         .iter()
@@ -420,9 +423,11 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         ),
         (
             8,
-            "a state component past the captures",
+            "a state component past the captures and the component sets",
             Tables {
-                state_component: with(good.state_component, |c| c[0] = cap_len as u16 + 1),
+                state_component: with(good.state_component, |c| {
+                    c[0] = (cap_len + good.component_sets.len()) as u16 + 1
+                }),
                 ..good
             },
         ),
@@ -466,6 +471,16 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
             "an expected text outside strings",
             Tables {
                 expected: with(good.expected, |x| x[0].len = good.strings.len() as u32 + 1),
+                ..good
+            },
+        ),
+        (
+            9,
+            "a component set's text outside strings",
+            Tables {
+                component_sets: with(good.component_sets, |x| {
+                    x[0].start = good.strings.len() as u32
+                }),
                 ..good
             },
         ),

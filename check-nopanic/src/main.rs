@@ -100,6 +100,18 @@ fn split_regs_any(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
     uridfa_runtime::split_regs(t, input, regs)
 }
 
+/// Every item of a list region (here: any span, over any tables), summed.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn items_any(t: &Tables<'_>, input: &[u8], region: Span) -> Result<usize, Error> {
+    let mut total = 0usize;
+    for item in uridfa_runtime::items(t, input, region) {
+        let (a, b) = item?;
+        total = total.wrapping_add(b.wrapping_sub(a));
+    }
+    Ok(total)
+}
+
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn machine_new_any<'t, 'r>(
@@ -591,8 +603,19 @@ fn main() {
             machine_finish_split_any(&mut m, &mut out4)
         });
         decide_kinds_any(t, [a, b], &mut out4);
+        // URI-reference's items over the whole input: one item, the
+        // input, when it is valid (the whole input is its longest prefix);
+        // the region may also reach past the input.
+        let whole = items_any(t, input, (0, input.len()));
+        let past = items_any(t, input, (1, input.len() + 3));
+
+        let items_agree = match valid {
+            Ok(()) => whole == Ok(input.len()),
+            Err(_) => whole.is_err(),
+        } && past.is_err();
 
         let agree = valid == valid_any
+            && items_agree
             && valid.is_ok() == caps.is_ok()
             && caps.map(|c| *c.as_slice()) == with.map(|()| out)
             && with == stream

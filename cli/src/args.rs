@@ -40,7 +40,8 @@ Inputs:
 Exit status:
   0  every input was valid (or the command succeeded)
   1  some input was invalid (resolve: some reference could not be resolved;
-     equiv: the references are different; extract: no URI found)
+     equiv: the references are different; extract: no URI found; lint: an
+     ambiguity under `;@ deny ambiguity`)
   2  usage error (unknown subcommand, option, grammar or rule; missing
      value), a grammar file that does not compile (its diagnostics are
      printed to stderr), an I/O error, or (equiv) an invalid reference
@@ -100,7 +101,33 @@ enum Sub {
     )))]
     Stats(StatsOpts),
     /// Print the machine of one entry rule as a Graphviz digraph.
+    ///
+    /// A machine of more than 40 states is drawn with one node per
+    /// component (the states that read its bytes), at most 40 nodes, and
+    /// edges labelled with the bytes that move between components;
+    /// --component C draws the states of C, --states every state. State
+    /// drawings name registers by the tags they feed (`host.start=pos`).
+    /// Render with Graphviz: `uridfa dot | dot -Tsvg > uri.svg`.
+    #[command(
+        about = "Print the machine of one entry rule as a Graphviz digraph",
+        verbatim_doc_comment
+    )]
     Dot(DotOpts),
+    /// Print each input with its components marked, and the states it
+    /// passes through.
+    ///
+    /// Under the input, one line per component: `^^^` under its bytes
+    /// (`|` where an empty one sits), named after the components holding
+    /// it (`authority > host`), with its kind. Then the path: the start
+    /// state and, per byte read, the state reached, the component that
+    /// byte is in, and the register operations. An invalid input prints
+    /// its error and the path up to it.
+    #[command(
+        about = "Print each input with its components marked, and its path through the states",
+        verbatim_doc_comment,
+        after_help = RUN_AFTER_HELP
+    )]
+    Explain(RunOpts),
     /// Resolve each reference against the base; print the target or
     /// `err MESSAGE`.
     ///
@@ -165,6 +192,26 @@ enum Sub {
     /// List the built-in grammars: each name, then its entry rules, the
     /// default first.
     Grammars,
+    /// Check a grammar for ambiguity, without input.
+    ///
+    /// For each entry rule (or --rule R): a shortest input with two parses
+    /// whose captures differ, if there is one, and both readings, as
+    ///   FILE:LINE:COL: warning: entry 'R' (at ...) is ambiguous: the input "..." ...
+    ///     = uridfa reads:    NAME = "...", ...
+    ///     = another reading: NAME = "...", ...
+    /// Kinds decided after the match that overlap (by design) are notes. A
+    /// search that passes its budget says it did not finish. Under the
+    /// pragma `;@ deny ambiguity` the findings are errors; `;@ allow
+    /// ambiguity NAME` silences one capture (docs/derive.md).
+    ///
+    /// Exit status: 0 if there is no error (warnings and notes allowed),
+    /// 1 if `;@ deny ambiguity` made a finding an error, 2 on a usage error
+    /// or a grammar that does not compile.
+    #[command(
+        about = "Check a grammar for ambiguity, without input",
+        verbatim_doc_comment
+    )]
+    Lint(LintOpts),
 }
 
 /// `--grammar` or `--grammar-file`.
@@ -194,7 +241,9 @@ struct RunOpts {
     /// The grammar [default: rfc3986].
     #[command(flatten)]
     grammar: GrammarOpts,
-    /// The entry rule (ASCII case ignored) [default: the grammar's first].
+    /// The entry rule (ASCII case ignored) [default: the grammar's first];
+    /// with --grammar-file, any rule of the file, built as an entry when
+    /// the file has no `;@ entry` for it.
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
     /// `--strip-cr`.
@@ -220,6 +269,23 @@ struct DotOpts {
     #[command(flatten)]
     grammar: GrammarOpts,
     /// The entry rule (ASCII case ignored) [default: the grammar's first].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
+    /// Draw every state [default: when the machine has at most 40].
+    #[arg(long, conflicts_with = "component")]
+    states: bool,
+    /// Draw the states of component C only.
+    #[arg(long, value_name = "C")]
+    component: Option<String>,
+}
+
+/// The options of `lint`.
+#[derive(Debug, Args)]
+struct LintOpts {
+    /// The grammar [default: rfc3986].
+    #[command(flatten)]
+    grammar: GrammarOpts,
+    /// Only this entry rule (ASCII case ignored) [default: every entry].
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
 }
@@ -303,7 +369,7 @@ struct ExtractOpts {
     #[command(flatten)]
     grammar: GrammarOpts,
     /// The entry rule [default: the grammar's URI, IRI or url entry, else
-    /// its first].
+    /// its first]; with --grammar-file, any rule of the file.
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
     /// Also find www. and ftp. (2396bis-01 Appendix F) and report the
@@ -369,7 +435,10 @@ pub enum Command {
     /// built-in grammar.
     Stats(Option<GrammarArg>),
     /// `uridfa dot`: one entry's machine as a Graphviz digraph.
-    Dot(RunArgs),
+    Dot(DotArgs),
+    /// `uridfa explain`: inputs with their components marked, and their
+    /// paths through the machine.
+    Explain(RunArgs),
     /// `uridfa resolve`: resolve references against a base.
     Resolve(ResolveArgs),
     /// `uridfa normalize`: print each input's normal form.
@@ -378,6 +447,39 @@ pub enum Command {
     Equiv(NormalizeArgs),
     /// `uridfa extract`: the URIs in running text.
     Extract(ExtractArgs),
+    /// `uridfa lint`: ambiguity of a grammar's entries.
+    Lint(LintArgs),
+}
+
+/// The arguments of `lint`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LintArgs {
+    /// `--grammar` or `--grammar-file` (default `rfc3986`).
+    pub grammar: GrammarArg,
+    /// `--rule R`; `None` means every entry.
+    pub rule: Option<String>,
+}
+
+/// What `uridfa dot` draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DotView {
+    /// One node per component above 40 states, else every state.
+    Auto,
+    /// `--states`: every state.
+    States,
+    /// `--component C`: the states of component `C`.
+    Component(String),
+}
+
+/// The arguments of `dot`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DotArgs {
+    /// `--grammar` or `--grammar-file` (default `rfc3986`).
+    pub grammar: GrammarArg,
+    /// `--rule R`; `None` means the grammar's first entry.
+    pub rule: Option<String>,
+    /// What to draw.
+    pub view: DotView,
 }
 
 /// The arguments of `extract`.
@@ -462,7 +564,7 @@ impl GrammarOpts {
     }
 }
 
-/// The arguments of `check`, `split` and `dot`.
+/// The arguments of `check`, `split` and `explain`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunArgs {
     /// The grammar to use (default `rfc3986`).
@@ -487,6 +589,39 @@ impl fmt::Display for UsageError {
 }
 
 impl Cli {
+    /// Reads the command line `args` (the program name first), as clap's
+    /// `try_parse_from` does, except that `help NAME` with a misspelt
+    /// `NAME` gets the suggestion that `NAME` alone gets (`uridfa help
+    /// splt`: "a similar subcommand exists: 'split'"); clap's own `help`
+    /// subcommand names no similar one.
+    ///
+    /// # Errors
+    ///
+    /// clap's error: a usage error, or the help and version texts.
+    pub fn try_parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let e = match Cli::try_parse_from(&args) {
+            Ok(cli) => return Ok(cli),
+            Err(e) => e,
+        };
+        if e.kind() == clap::error::ErrorKind::InvalidSubcommand
+            && args.len() == 3
+            && args[1] == "help"
+        {
+            // `uridfa NAME` fails too (NAME is no subcommand), with the tip.
+            if let Err(alone) = Cli::try_parse_from([args[0].clone(), args[2].clone()]) {
+                if alone.kind() == clap::error::ErrorKind::InvalidSubcommand {
+                    return Err(alone);
+                }
+            }
+        }
+        Err(e)
+    }
+
     /// The command to run.
     ///
     /// # Errors
@@ -505,13 +640,21 @@ impl Cli {
             Sub::Check(o) => Command::Check(run(o)),
             Sub::Split(o) => Command::Split(run(o)),
             Sub::Stats(o) => Command::Stats(o.grammar.chosen()),
-            Sub::Dot(o) => Command::Dot(RunArgs {
+            Sub::Dot(o) => Command::Dot(DotArgs {
+                view: match (o.states, o.component) {
+                    (_, Some(c)) => DotView::Component(c),
+                    (true, None) => DotView::States,
+                    (false, None) => DotView::Auto,
+                },
                 grammar: o.grammar.or_default(),
                 rule: o.rule,
-                inputs: Vec::new(),
-                strip_cr: false,
             }),
+            Sub::Explain(o) => Command::Explain(run(o)),
             Sub::Resolve(o) => Command::Resolve(resolve_args(o)?),
+            Sub::Lint(o) => Command::Lint(LintArgs {
+                grammar: o.grammar.or_default(),
+                rule: o.rule,
+            }),
             Sub::Normalize(o) => Command::Normalize(NormalizeArgs {
                 normalization: normalization(o.ladder)?,
                 inputs: o.inputs.iter().map(|a| os_bytes(a)).collect(),
@@ -685,14 +828,19 @@ mod tests {
     #[test]
     fn rfc3986_is_the_default_grammar() {
         let rfc3986 = GrammarArg::Builtin(uridfa::Grammar::Rfc3986);
-        for sub in ["check", "split", "dot"] {
-            let (Ok(Command::Check(a)) | Ok(Command::Split(a)) | Ok(Command::Dot(a))) = p(&[sub])
+        for sub in ["check", "split", "explain"] {
+            let (Ok(Command::Check(a)) | Ok(Command::Split(a)) | Ok(Command::Explain(a))) =
+                p(&[sub])
             else {
                 panic!("{sub}");
             };
             assert_eq!(a.grammar, rfc3986, "{sub}");
             assert!(!a.strip_cr, "{sub}");
         }
+        let Ok(Command::Dot(a)) = p(&["dot"]) else {
+            panic!("dot");
+        };
+        assert_eq!((a.grammar, a.view), (rfc3986.clone(), DotView::Auto));
         let Ok(Command::Extract(a)) = p(&["extract"]) else {
             panic!("extract");
         };
@@ -721,6 +869,22 @@ mod tests {
             err.contains("a similar subcommand exists: 'check'"),
             "{err}"
         );
+        let help = |args: &[&str]| {
+            Cli::try_parse_args(std::iter::once("uridfa").chain(args.iter().copied()))
+                .map(|_| ())
+                .map_err(|e| (e.kind(), e.to_string()))
+        };
+        let (kind, err) = help(&["help", "splt"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::InvalidSubcommand);
+        assert!(
+            err.contains("a similar subcommand exists: 'split'"),
+            "{err}"
+        );
+        let (kind, _) = help(&["help", "split"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::DisplayHelp);
+        let (kind, err) = help(&["help", "zzzz"]).unwrap_err();
+        assert_eq!(kind, clap::error::ErrorKind::InvalidSubcommand);
+        assert!(err.contains("unrecognized subcommand 'zzzz'"), "{err}");
         let err = p(&["check", "--strip-rc"]).unwrap_err();
         assert!(
             err.contains("a similar argument exists: '--strip-cr'"),
@@ -741,6 +905,8 @@ mod tests {
             &["stats", "--rule", "a"],
             &["dot", "input"],
             &["dot", "--strip-cr"],
+            &["dot", "--states", "--component", "host"],
+            &["dot", "--component"],
             &["grammars", "--grammar", "rfc3986"],
             &["resolve"],
             &["resolve", "--base", "http://a/", "--algorithm", "rfc1808"],

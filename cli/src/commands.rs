@@ -2,12 +2,16 @@
 //! and returns whether every input was valid; the caller turns that and any
 //! [`Failure`] into the exit status.
 
-use crate::args::{ExtractArgs, GrammarArg, Normalization, NormalizeArgs, ResolveArgs, RunArgs};
+use crate::args::{
+    DotArgs, DotView, ExtractArgs, GrammarArg, Normalization, NormalizeArgs, ResolveArgs, RunArgs,
+    UsageError,
+};
 use crate::input;
 use crate::json;
 use crate::source::{Entry, Failure, Loaded};
 use std::borrow::Cow;
 use std::io::{self, BufWriter, Write};
+use uridfa_codegen::picture;
 use uridfa_runtime::{split_with, validate, Span, Tables};
 
 /// Standard output, buffered, and flushed after every line unless it is a
@@ -87,7 +91,7 @@ fn stdout_is_file() -> bool {
 ///
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn check(args: &RunArgs) -> Result<bool, Failure> {
-    let grammar = Loaded::load(&args.grammar)?;
+    let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = grammar.entry(args.rule.as_deref())?;
     let t = entry.tables;
     let mut out = Out::new();
@@ -108,7 +112,9 @@ pub fn check(args: &RunArgs) -> Result<bool, Failure> {
 
 /// Which captures `split` prints, and under which keys.
 struct Layout {
-    /// Plain (non-kind) captures, in capture order: `"components"`.
+    /// Plain (non-kind) captures, in capture order: `"components"`; list
+    /// regions are left out (their items are read for the repeated
+    /// captures).
     components: Vec<usize>,
     /// For each capture that has kinds, its index and its kind captures in
     /// capture order: `"<name>_kind"`.
@@ -119,7 +125,9 @@ impl Layout {
     /// The layout of `t`'s captures.
     fn of(t: &Tables<'_>) -> Layout {
         let n = t.capture_len();
-        let components = (0..n).filter(|&i| !t.captures[i].is_kind()).collect();
+        let components = (0..n)
+            .filter(|&i| !t.captures[i].is_kind() && !t.captures[i].region)
+            .collect();
         let kinds = (0..n)
             .filter_map(|k| {
                 let of_k: Vec<usize> = (0..n)
@@ -138,7 +146,7 @@ impl Layout {
 ///
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn split(args: &RunArgs) -> Result<bool, Failure> {
-    let grammar = Loaded::load(&args.grammar)?;
+    let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = grammar.entry(args.rule.as_deref())?;
     let t = entry.tables;
     let layout = Layout::of(&t);
@@ -148,8 +156,10 @@ pub fn split(args: &RunArgs) -> Result<bool, Failure> {
     let mut all_ok = true;
     let mut buf = Vec::new();
     input::for_each(&args.inputs, args.strip_cr, |bytes| {
-        match split_with(&t, bytes, &mut regs, &mut spans) {
-            Ok(()) => out.json(&mut buf, &split_ok(&t, &layout, bytes, &spans)),
+        let result = split_with(&t, bytes, &mut regs, &mut spans)
+            .and_then(|()| item_runs(&entry, bytes, &spans, &mut regs));
+        match result {
+            Ok(runs) => out.json(&mut buf, &split_ok(&t, &layout, bytes, &spans, &runs)),
             Err(e) => {
                 all_ok = false;
                 let e = entry.error_at(bytes, e);
@@ -169,36 +179,103 @@ pub fn split(args: &RunArgs) -> Result<bool, Failure> {
     Ok(all_ok)
 }
 
-/// The `split` object of a valid input.
+/// The captures of every item of every list region of a valid input
+/// (Note [repeated captures] in `uridfa-codegen`), in absolute offsets,
+/// split with each list's item tables.
+fn item_runs(
+    entry: &Entry<'_>,
+    bytes: &[u8],
+    spans: &[Option<Span>],
+    regs: &mut Vec<usize>,
+) -> Result<Vec<Vec<Option<Span>>>, uridfa_runtime::Error> {
+    let mut runs = Vec::new();
+    for list in entry.lists {
+        let Some(region) = spans.get(list.region).copied().flatten() else {
+            continue;
+        };
+        regs.resize(regs.len().max(list.item.reg_len as usize), 0);
+        for item in uridfa_runtime::items(list.item, bytes, region) {
+            let (a, b) = item?;
+            let mut run = vec![None; list.item.capture_len()];
+            split_with(list.item, &bytes[a..b], regs, &mut run)?;
+            runs.push(
+                run.into_iter()
+                    .map(|s| s.map(|(s, e)| (s + a, e + a)))
+                    .collect(),
+            );
+        }
+    }
+    Ok(runs)
+}
+
+/// The `split` object of a valid input: `spans` from the whole machine,
+/// `runs` from the items of its lists ([`item_runs`]).
 fn split_ok<'a>(
     t: &Tables<'a>,
     layout: &Layout,
     bytes: &'a [u8],
     spans: &[Option<Span>],
+    runs: &[Vec<Option<Span>>],
 ) -> json::SplitOk<'a> {
-    let text = |i: usize| {
-        spans
-            .get(i)
+    let text_in = |run: &[Option<Span>], i: usize| {
+        run.get(i)
             .copied()
             .flatten()
             .and_then(|(a, b)| bytes.get(a..b))
             .map(json::Text)
     };
+    let text = |i: usize| text_in(spans, i);
     let name = |i: usize| t.capture_name(i).unwrap_or("");
+    let repeated = |i: usize| t.captures.get(i).is_some_and(|c| c.repeated);
+    // A repeated capture's occurrences, in input order, each with the run
+    // (whole machine or item) that found it.
+    let occurrences = |i: usize| {
+        let mut found: Vec<(Span, &[Option<Span>])> = std::iter::once(spans)
+            .chain(runs.iter().map(Vec::as_slice))
+            .filter_map(|run| Some((run.get(i).copied().flatten()?, run)))
+            .collect();
+        found.sort_by_key(|&((s, e), _)| (s, e));
+        found
+    };
     let components = layout
         .components
         .iter()
-        .map(|&i| (Cow::Borrowed(name(i)), text(i)))
+        .map(|&i| {
+            let value = if repeated(i) {
+                json::Value::Many(
+                    occurrences(i)
+                        .into_iter()
+                        .filter_map(|((a, b), _)| bytes.get(a..b).map(json::Text))
+                        .collect(),
+                )
+            } else {
+                json::Value::One(text(i))
+            };
+            (Cow::Borrowed(name(i)), value)
+        })
         .collect();
     let kinds = layout
         .kinds
         .iter()
         .map(|(k, kinds)| {
-            let set = kinds.iter().copied().find(|&i| text(i).is_some());
-            (
-                Cow::Owned(format!("{}_kind", name(*k))),
-                set.map(|i| json::Text(name(i).as_bytes())),
-            )
+            let first_kind = |run: &[Option<Span>]| {
+                kinds
+                    .iter()
+                    .copied()
+                    .find(|&i| text_in(run, i).is_some())
+                    .map(|i| json::Text(name(i).as_bytes()))
+            };
+            let value = if repeated(*k) {
+                json::Value::Many(
+                    occurrences(*k)
+                        .into_iter()
+                        .filter_map(|(_, run)| first_kind(run))
+                        .collect(),
+                )
+            } else {
+                json::Value::One(first_kind(spans))
+            };
+            (Cow::Owned(format!("{}_kind", name(*k))), value)
         })
         .collect();
     json::SplitOk {
@@ -295,21 +372,98 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
     Ok(true)
 }
 
-/// `uridfa dot`: the machine of one entry as a Graphviz digraph
-/// ([`uridfa_codegen::dump::tables_dot`], for built-in and file grammars
-/// alike).
+/// `uridfa dot`: the machine of one entry as a Graphviz digraph, for
+/// built-in and file grammars alike: one node per component above
+/// [`picture::OVERVIEW_ABOVE`] states ([`picture::overview_dot`]), else
+/// (or with `--states`) every state, or with `--component C` the states
+/// of `C` ([`picture::states_dot`]).
 ///
 /// # Errors
 ///
-/// A [`Failure`] if the grammar or rule cannot be found or writing fails.
-pub fn dot(args: &RunArgs) -> Result<bool, Failure> {
+/// A [`Failure`] if the grammar, rule or component cannot be found or
+/// writing fails.
+pub fn dot(args: &DotArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load(&args.grammar)?;
     let t = grammar.entry(args.rule.as_deref())?.tables;
+    let text = match &args.view {
+        DotView::Auto if t.state_len() > picture::OVERVIEW_ABOVE => picture::overview_dot(&t),
+        DotView::Auto | DotView::States => picture::states_dot(&t, None),
+        DotView::Component(name) => {
+            let c = (0..t.capture_len())
+                .find(|&c| {
+                    t.capture_name(c)
+                        .is_some_and(|n| n.eq_ignore_ascii_case(name))
+                })
+                .ok_or_else(|| {
+                    let names: Vec<&str> = (0..t.capture_len())
+                        .filter_map(|c| t.capture_name(c))
+                        .collect();
+                    Failure::Usage(UsageError(if names.is_empty() {
+                        format!(
+                            "'{}' has no component '{name}': it captures nothing",
+                            t.rule
+                        )
+                    } else {
+                        format!(
+                            "'{}' has no component '{name}'; one of: {}",
+                            t.rule,
+                            names.join(", ")
+                        )
+                    }))
+                })?;
+            picture::states_dot(&t, Some(c))
+        }
+    };
     let mut out = Out::new();
-    out.w
-        .write_all(uridfa_codegen::dump::tables_dot(&t).as_bytes())?;
+    out.w.write_all(text.as_bytes())?;
     out.w.flush()?;
     Ok(true)
+}
+
+/// `uridfa explain`: each input with its components marked and the states
+/// it passes through ([`picture::explain_text`]), inputs separated by an
+/// empty line.
+///
+/// # Errors
+///
+/// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
+pub fn explain(args: &RunArgs) -> Result<bool, Failure> {
+    let grammar = Loaded::load(&args.grammar)?;
+    let entry = grammar.entry(args.rule.as_deref())?;
+    let t = entry.tables;
+    let mut regs = vec![0usize; t.reg_len as usize];
+    let mut spans: Vec<Option<Span>> = vec![None; t.capture_len()];
+    let mut out = Out::new();
+    let mut all_ok = true;
+    let mut first = true;
+    input::for_each(&args.inputs, args.strip_cr, |bytes| {
+        if !first {
+            out.end_line()?;
+        }
+        first = false;
+        let result = split_with(&t, bytes, &mut regs, &mut spans)
+            .and_then(|()| item_runs(&entry, bytes, &spans, &mut regs));
+        let text = match result {
+            Ok(items) => {
+                let runs: Vec<Vec<Option<Span>>> =
+                    std::iter::once(spans.clone()).chain(items).collect();
+                picture::explain_text(&t, bytes, Some(&runs), None)
+            }
+            Err(e) => {
+                all_ok = false;
+                let e = entry.error_at(bytes, e);
+                let message = e.describe(&t).to_string();
+                picture::explain_text(&t, bytes, None, Some((e.offset(), &message)))
+            }
+        };
+        out.w.write_all(text.as_bytes())?;
+        if out.per_line {
+            out.w.flush()?;
+        }
+        Ok(())
+    })?;
+    out.w.flush()?;
+    Ok(all_ok)
 }
 
 /// `uridfa resolve`: prints each reference's target, or `err <message>`.
@@ -477,7 +631,7 @@ pub fn equiv(args: &NormalizeArgs) -> Result<bool, Failure> {
 ///
 /// A [`Failure`] if the grammar or rule cannot be found or I/O fails.
 pub fn extract(args: &ExtractArgs) -> Result<bool, Failure> {
-    let grammar = Loaded::load(&args.grammar)?;
+    let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = match args.rule.as_deref() {
         Some(rule) => grammar.entry(Some(rule))?,
         None => ["URI", "IRI", "url"]

@@ -36,9 +36,28 @@ impl Serialize for Text<'_> {
     }
 }
 
+/// A member's value: one text (or `null`), or, for a capture that can
+/// occur more than once, every occurrence in input order.
+#[derive(Debug)]
+pub enum Value<'a> {
+    /// A capture that occurs at most once: its text, or `null`.
+    One(Option<Text<'a>>),
+    /// A repeated capture: an array of its occurrences, in input order.
+    Many(Vec<Text<'a>>),
+}
+
+impl Serialize for Value<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::One(t) => t.serialize(s),
+            Value::Many(ts) => ts.serialize(s),
+        }
+    }
+}
+
 /// Object members whose names are known only at run time, in order.
 #[derive(Debug, Default)]
-pub struct Members<'a>(pub Vec<(Cow<'a, str>, Option<Text<'a>>)>);
+pub struct Members<'a>(pub Vec<(Cow<'a, str>, Value<'a>)>);
 
 impl Serialize for Members<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -58,9 +77,12 @@ pub struct SplitOk<'a> {
     pub input: Text<'a>,
     /// Always `true`.
     pub ok: bool,
-    /// Every plain capture in capture order: `null` when absent.
+    /// Every plain capture in capture order: `null` when absent; an
+    /// array of every occurrence, in input order, for a capture that can
+    /// occur more than once.
     pub components: Members<'a>,
-    /// `"NAME_kind"`: the first kind of NAME that matched, or `null`.
+    /// `"NAME_kind"`: the first kind of NAME that matched, or `null` (an
+    /// array, one per occurrence, for a repeated NAME).
     #[serde(flatten)]
     pub kinds: Members<'a>,
 }
@@ -211,14 +233,18 @@ mod tests {
         let v = SplitOk {
             input: Text(b"x"),
             ok: true,
-            components: Members(vec![("z".into(), Some(Text(b"1"))), ("a".into(), None)]),
-            kinds: Members(vec![("z_kind".into(), Some(Text(b"k")))]),
+            components: Members(vec![
+                ("z".into(), Value::One(Some(Text(b"1")))),
+                ("a".into(), Value::One(None)),
+                ("r".into(), Value::Many(vec![Text(b"x"), Text(b"y")])),
+            ]),
+            kinds: Members(vec![("z_kind".into(), Value::One(Some(Text(b"k"))))]),
         };
         let mut out = Vec::new();
         write(&mut out, &v).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "{\"input\": \"x\", \"ok\": true, \"components\": {\"z\": \"1\", \"a\": null}, \"z_kind\": \"k\"}"
+            "{\"input\": \"x\", \"ok\": true, \"components\": {\"z\": \"1\", \"a\": null, \"r\": [\"x\", \"y\"]}, \"z_kind\": \"k\"}"
         );
     }
 }

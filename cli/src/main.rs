@@ -5,12 +5,14 @@
 //! uridfa check  [--grammar NAME] [--rule RULE] [--strip-cr] [INPUT...]
 //! uridfa split  [--grammar NAME] [--rule RULE] [--strip-cr] [INPUT...]
 //! uridfa stats  [--grammar NAME]
-//! uridfa dot    [--grammar NAME] [--rule RULE]
+//! uridfa dot    [--grammar NAME] [--rule RULE] [--states | --component C]
+//! uridfa explain [--grammar NAME] [--rule RULE] [--strip-cr] [INPUT...]
 //! uridfa resolve --base URI [--algorithm NAME] [--dots keep|remove|error] [--validating yes|no]
 //!                [--grammar rfc3986|rfc3987] [--strip-cr] [REF...]
 //! uridfa normalize [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b] [--strip-cr]
 //! uridfa equiv [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b] A B
 //! uridfa extract [--grammar NAME] [--rule RULE] [--abbreviated] [--any-scheme] [FILE...]
+//! uridfa lint  [--grammar NAME] [--rule RULE]
 //! uridfa grammars
 //! uridfa help [COMMAND]
 //! ```
@@ -31,17 +33,17 @@ mod args;
 mod commands;
 mod input;
 mod json;
+mod lint;
 mod source;
 
 use args::Command;
-use clap::Parser;
 use source::Failure;
 use std::io;
 use std::process::ExitCode;
 
 /// Runs the command line and maps the outcome to the exit status.
 fn main() -> ExitCode {
-    let cli = match args::Cli::try_parse() {
+    let cli = match args::Cli::try_parse_args(std::env::args_os()) {
         Ok(cli) => cli,
         // Help and --version (exit status 0, on stdout), or a usage error
         // with clap's suggestions (exit status 2, on stderr).
@@ -84,9 +86,11 @@ fn run(command: &Command) -> Result<bool, Failure> {
         Command::Split(a) => commands::split(a),
         Command::Stats(g) => commands::stats(g.as_ref()),
         Command::Dot(a) => commands::dot(a),
+        Command::Explain(a) => commands::explain(a),
         Command::Resolve(a) => commands::resolve(a),
         Command::Normalize(a) => commands::normalize(a),
         Command::Equiv(a) => commands::equiv(a),
         Command::Extract(a) => commands::extract(a),
+        Command::Lint(a) => lint::lint(a),
     }
 }

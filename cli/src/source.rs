@@ -13,7 +13,7 @@ use std::fmt;
 use std::io;
 use std::path::Path;
 use uridfa::BuiltinGrammar;
-use uridfa_codegen::driver::{compile_file, Compiled, Options};
+use uridfa_codegen::driver::{compile_file_with_entries, Compiled, Options};
 use uridfa_runtime::Tables;
 
 /// Why a command could not run (as opposed to an input being invalid).
@@ -65,6 +65,9 @@ pub enum Loaded {
         name: String,
         /// The compiled machines; at least one.
         compiled: Box<Compiled>,
+        /// Per entry, its list regions. Their item tables are leaked: a
+        /// command loads one grammar file once and keeps it to the end.
+        lists: Vec<Vec<uridfa_runtime::List<'static>>>,
     },
 }
 
@@ -77,6 +80,9 @@ pub struct Entry<'a> {
     /// the start of the character they fall in
     /// ([`uridfa_runtime::Error::at_char_start`]), as the typed views do.
     pub utf8: bool,
+    /// The machine's list regions and their item tables (Note [repeated
+    /// captures] in `uridfa-codegen`).
+    pub lists: &'a [uridfa_runtime::List<'a>],
 }
 
 impl Entry<'_> {
@@ -101,9 +107,21 @@ impl Loaded {
     /// for a grammar file that cannot be read or compiled or has no
     /// `;@ entry`.
     pub fn load(arg: &GrammarArg) -> Result<Loaded, Failure> {
+        Loaded::load_with_rule(arg, None)
+    }
+
+    /// [`Loaded::load`] for a command given `--rule rule`: a grammar file
+    /// also compiles `rule` as an entry when it has no `;@ entry` for it,
+    /// so that `--rule` stands in for the pragma.
+    ///
+    /// # Errors
+    ///
+    /// As [`Loaded::load`]; [`Failure::Usage`] when the file has no rule
+    /// named `rule`.
+    pub fn load_with_rule(arg: &GrammarArg, rule: Option<&str>) -> Result<Loaded, Failure> {
         match arg {
             GrammarArg::Builtin(g) => Ok(Loaded::Builtin(g.builtin())),
-            GrammarArg::File(path) => load_file(path),
+            GrammarArg::File(path) => load_file(path, rule),
         }
     }
 
@@ -129,14 +147,19 @@ impl Loaded {
                 .map(|&&tables| Entry {
                     tables,
                     utf8: g.utf8,
+                    lists: &[],
                 })
                 .collect(),
-            Loaded::File { compiled, .. } => compiled
+            Loaded::File {
+                compiled, lists, ..
+            } => compiled
                 .machines
                 .iter()
-                .map(|m| Entry {
+                .zip(lists)
+                .map(|(m, lists)| Entry {
                     tables: m.tables.as_tables(),
                     utf8: compiled.grammar.utf8,
+                    lists,
                 })
                 .collect(),
         }
@@ -168,13 +191,24 @@ impl Loaded {
     }
 }
 
-/// Compiles a grammar file.
-fn load_file(path: &Path) -> Result<Loaded, Failure> {
-    let compiled =
-        compile_file(path, Options::default()).map_err(|d| Failure::Grammar(d.to_string()))?;
+/// Compiles a grammar file, with `rule` as one more entry if the file
+/// does not list it.
+fn load_file(path: &Path, rule: Option<&str>) -> Result<Loaded, Failure> {
+    let extra: Vec<&str> = rule.into_iter().collect();
+    let compiled = compile_file_with_entries(path, Options::default(), &extra)
+        .map_err(|d| Failure::Grammar(d.to_string()))?;
+    if let Some(rule) = rule {
+        if compiled.grammar.rule(rule).is_none() {
+            return Err(Failure::Usage(UsageError(format!(
+                "grammar file '{}' has no rule '{rule}'",
+                path.display()
+            ))));
+        }
+    }
     if compiled.machines.is_empty() {
         return Err(Failure::Grammar(format!(
-            "{}: error: no ';@ entry' pragma: nothing to build",
+            "{}: error: no ';@ entry' pragma: nothing to build (add ';@ entry RULE' to the \
+             file, or name the rule with --rule RULE: check, split and extract take it)",
             path.display()
         )));
     }
@@ -182,8 +216,30 @@ fn load_file(path: &Path) -> Result<Loaded, Failure> {
         || path.display().to_string(),
         |s| s.to_string_lossy().into_owned(),
     );
+    // Note [repeated captures]: the item tables live as long as the
+    // process (one grammar per command), so the lists can borrow them.
+    let lists = compiled
+        .machines
+        .iter()
+        .map(|m| {
+            m.lists
+                .iter()
+                .map(|l| {
+                    let buf: &'static uridfa_codegen::pipeline::tables::TablesBuf =
+                        Box::leak(Box::new(l.machine.tables.clone()));
+                    let item: &'static uridfa_runtime::Tables<'static> =
+                        Box::leak(Box::new(buf.as_tables()));
+                    uridfa_runtime::List {
+                        region: l.region,
+                        item,
+                    }
+                })
+                .collect()
+        })
+        .collect();
     Ok(Loaded::File {
         name,
         compiled: Box::new(compiled),
+        lists,
     })
 }

@@ -424,7 +424,10 @@ fn grammar_file_is_compiled_at_run_time() {
     );
     let o = run(&["dot", "--grammar-file", path], b"");
     assert!(stdout(&o).starts_with("digraph \"r\" {"), "{}", stdout(&o));
+    // `--rule` builds any rule of the file, `;@ entry` or not.
     let o = run(&["check", "--grammar-file", path, "--rule", "a", "1"], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run(&["check", "--grammar-file", path, "--rule", "c", "1"], b"");
     assert_eq!(code(&o), 2);
     // One capture in two places (`r = a "-" a`) is refused: it would
     // report only the last (Note [one place per capture] in the generator).
@@ -545,7 +548,10 @@ fn stats_lists_every_entry() {
 
 #[test]
 fn dot_is_a_digraph() {
-    let o = run(&["dot", "--grammar", "rfc3986", "--rule", "URI"], b"");
+    let o = run(
+        &["dot", "--grammar", "rfc3986", "--rule", "URI", "--states"],
+        b"",
+    );
     assert_eq!(code(&o), 0);
     let out = stdout(&o);
     assert!(out.starts_with("digraph \"URI\" {"), "{out}");
@@ -553,6 +559,10 @@ fn dot_is_a_digraph() {
         out.contains("doublecircle") && out.contains(" -> s"),
         "{out}"
     );
+    // Without --states, a machine of more than 40 states is drawn by
+    // component (cli/tests/pictures.rs).
+    let o = run(&["dot", "--grammar", "rfc3986", "--rule", "URI"], b"");
+    assert!(stdout(&o).contains("label=\"host\\n"), "{}", stdout(&o));
     assert!(out.ends_with("}\n"));
     // The default rule is the first entry.
     let o = run(&["dot", "--grammar", "rfc3986"], b"");

@@ -22,6 +22,19 @@ pub struct Machine {
     pub tdfa: Tdfa,
     /// Stage 6 output.
     pub tables: TablesBuf,
+    /// The item machines of its list regions, in
+    /// [`Lowered::lists`](crate::pipeline::lower::Lowered::lists) order
+    /// (Note [repeated captures] in [`crate::pipeline::lists`]).
+    pub lists: Vec<ListMachine>,
+}
+
+/// The item machine of one list region of a [`Machine`].
+#[derive(Clone, Debug)]
+pub struct ListMachine {
+    /// The region's capture index.
+    pub region: usize,
+    /// The machine that reads one item; same captures as the outer one.
+    pub machine: Machine,
 }
 
 /// A whole grammar file, compiled.

@@ -6,7 +6,7 @@
 //! Principal types: [`Options`], [`Machine`], [`Compiled`], and the errors
 //! [`CompileError`] and [`FingerprintError`] (Note [stage errors]).
 
-pub use crate::compiled::{Compiled, Machine};
+pub use crate::compiled::{Compiled, ListMachine, Machine};
 use crate::pipeline::abnf::{self, Grammar};
 use crate::pipeline::lower::{self, Lowered};
 use crate::pipeline::nfa::NfaError;
@@ -62,6 +62,16 @@ pub enum CompileError {
     /// The DFAs of the kinds decided after the match do not fit their
     /// cells (stage 6).
     AfterKinds(tables::AfterKindsTooLarge),
+    /// A list region's items cannot be found again after the match (Note
+    /// [repeated captures] in [`crate::pipeline::lists`]).
+    List {
+        /// The repetition in the grammar.
+        span: Span,
+        /// The region's name (`*to`).
+        region: String,
+        /// Why.
+        error: crate::pipeline::lists::ProofError,
+    },
 }
 
 impl CompileError {
@@ -69,6 +79,15 @@ impl CompileError {
     /// `Display`.
     pub fn at(&self, span: Span) -> Diagnostic {
         Diagnostic::new(span, self.to_string())
+    }
+
+    /// Where the error lies in the grammar, when it is not at the entry:
+    /// a list's repetition.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            CompileError::List { span, .. } => Some(*span),
+            _ => None,
+        }
     }
 }
 
@@ -91,6 +110,11 @@ impl std::fmt::Display for CompileError {
                 write!(f, "internal error: generated tables fail their check: {e}")
             }
             CompileError::AfterKinds(e) => e.fmt(f),
+            CompileError::List { region, error, .. } => write!(
+                f,
+                "this repetition holds captures, so each item is found again after the match \
+                 (list '{region}'); but {error}"
+            ),
         }
     }
 }
@@ -103,6 +127,7 @@ impl std::error::Error for CompileError {
             CompileError::Tdfa(e) => Some(e),
             CompileError::TablesCheck(e) => Some(e),
             CompileError::AfterKinds(e) => Some(e),
+            CompileError::List { .. } => None,
         }
     }
 }
@@ -189,6 +214,7 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
             named_sets: lowered.named_sets.clone(),
             utf8: lowered.utf8,
             after: Vec::new(),
+            lists: Vec::new(),
         };
         let budget = opts
             .state_budget
@@ -202,13 +228,46 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
     }
     tables.after = tables::after_kinds(&subs).map_err(CompileError::AfterKinds)?;
     uridfa_runtime::check(&tables.as_tables())?;
-    let unminimized_state_len = unminimized_state_len.saturating_add(sub_states);
+    let mut unminimized_state_len = unminimized_state_len.saturating_add(sub_states);
+    // Note [repeated captures]: each list's item machine, within what is
+    // left of the budget, and the proof that its items are found again.
+    let mut lists = Vec::new();
+    for list in &lowered.lists {
+        let budget = opts.state_budget.saturating_sub(unminimized_state_len);
+        let item = compile_lowered(
+            list.item.clone(),
+            Options {
+                state_budget: budget,
+                ..opts
+            },
+        )?;
+        unminimized_state_len = unminimized_state_len.saturating_add(item.unminimized_state_len);
+        let budget = opts.state_budget.saturating_sub(unminimized_state_len);
+        crate::pipeline::lists::prove(
+            &list.item.hir,
+            list.min,
+            list.max,
+            &item.tdfa,
+            &list.item,
+            budget,
+        )
+        .map_err(|error| CompileError::List {
+            span: list.span,
+            region: list.item.rule.clone(),
+            error,
+        })?;
+        lists.push(ListMachine {
+            region: list.region,
+            machine: item,
+        });
+    }
     Ok(Machine {
         lowered,
         nfa,
         unminimized_state_len,
         tdfa,
         tables,
+        lists,
     })
 }
 
@@ -229,6 +288,51 @@ fn check_lengths(lowered: &Lowered, budget: usize) -> Result<(), CompileError> {
         longest,
         budget,
     })
+}
+
+// Note [where a budget error points]
+//
+// An entry refused by a stage (its match too long for the state budget, or
+// the determinization past its state or work budget) is reported at the
+// definition of the rule that spent the budget, not at the `;@ entry`
+// pragma, which says nothing about why: for a longest match past the
+// budget, the innermost rule below the entry whose own longest match is
+// past it (`RuleSizes::max_len`, as `RuleSizes::too_large` finds the rule
+// past the expansion limit); otherwise the entry rule's own definition.
+// The message still names the entry.
+
+/// Where `e`, an error of the entry `rule`, points: the definition of the
+/// rule that spent the budget, and, when it is not the entry, that rule's
+/// name and longest match (Note [where a budget error points]); `None` if
+/// the rule is not found.
+fn budget_rule(
+    grammar: &Grammar,
+    sizes: &lower::RuleSizes,
+    rule: &str,
+    e: &CompileError,
+) -> Option<(Span, Option<(String, u64)>)> {
+    let root = grammar.rule_index(rule)?;
+    let mut v = root;
+    if let CompileError::TooLong {
+        longest: true,
+        budget,
+        ..
+    } = e
+    {
+        let past = |w: usize| sizes.max_len.get(w).copied().flatten() >= Some(*budget as u64);
+        for _ in 0..sizes.refs.len() {
+            match sizes.refs[v].iter().find(|&&w| past(w)) {
+                Some(&w) => v = w,
+                None => break,
+            }
+        }
+    }
+    let r = grammar.rules.get(v)?;
+    let inner = match sizes.max_len.get(v).copied().flatten() {
+        Some(len) if v != root => Some((r.name.clone(), len)),
+        _ => None,
+    };
+    Some((r.span, inner))
 }
 
 // Note [a budget per grammar]
@@ -343,10 +447,28 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
                 opts.grammar_state_budget
             )
         });
-        // A stage's error, located at the entry's pragma and naming it
-        // (Note [stage errors]).
+        // A stage's error, located at the rule that spent the budget and
+        // naming the entry (Note [stage errors], Note [where a budget
+        // error points]).
         let entry_error = |e: CompileError| {
-            let mut d = e.at(*span).context(format_args!("entry '{rule}'"));
+            // A list's proof is located at its repetition; a budget at the
+            // rule that spent it.
+            let (at, inner) = match e.span() {
+                Some(at) => (at, None),
+                None => budget_rule(&grammar, &sizes, rule, &e).unwrap_or((*span, None)),
+            };
+            let mut d = match (inner, &e) {
+                (Some((inner, len)), CompileError::TooLong { budget, .. }) => {
+                    let e = CompileError::TooLong {
+                        len: usize::try_from(len).unwrap_or(usize::MAX),
+                        longest: true,
+                        budget: *budget,
+                    };
+                    e.at(at)
+                        .context(format_args!("rule '{inner}' (in entry '{rule}')"))
+                }
+                _ => e.at(at).context(format_args!("entry '{rule}'")),
+            };
             d.message.push_str(shared.as_deref().unwrap_or(""));
             d
         };
@@ -489,6 +611,83 @@ pub fn compile_file(path: &std::path::Path, opts: Options) -> Result<Compiled, D
     compile_grammar(abnf::load(path)?, opts)
 }
 
+/// [`compile_file`], with `extra` rules compiled as entries too, after the
+/// file's own `;@ entry` rules, as if the file named them in one more
+/// pragma (the CLI's `--rule R` on a file without `;@ entry r`). A name
+/// that is already an entry (ASCII case ignored) or that names no rule of
+/// the grammar is skipped: the caller, which knows where the name came
+/// from, reports an unknown one. An extra entry's errors point at its
+/// rule's definition.
+///
+/// # Errors
+///
+/// As [`compile_file`].
+///
+/// # Example
+///
+/// ```no_run
+/// use uridfa_codegen::driver::{compile_file_with_entries, Options};
+/// // `date.abnf` has no `;@ entry` pragma.
+/// let c = compile_file_with_entries("date.abnf".as_ref(), Options::default(), &["date"])?;
+/// assert_eq!(c.machines[0].lowered.rule, "date");
+/// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
+/// ```
+pub fn compile_file_with_entries(
+    path: &std::path::Path,
+    opts: Options,
+    extra: &[&str],
+) -> Result<Compiled, Diagnostics> {
+    let mut grammar = abnf::load(path)?;
+    add_entries(&mut grammar, extra);
+    compile_grammar(grammar, opts)
+}
+
+/// [`compile_str`], with `extra` rules compiled as entries too (see
+/// [`compile_file_with_entries`]).
+///
+/// # Errors
+///
+/// As [`compile_str`].
+///
+/// # Example
+///
+/// ```
+/// use uridfa_codegen::driver::{compile_str_with_entries, Options};
+/// let c = compile_str_with_entries("g.abnf", "r = \"a\"\n", Options::default(), &["R"])?;
+/// assert_eq!(c.machines.len(), 1);
+/// assert_eq!(c.machines[0].lowered.rule, "r");
+/// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
+/// ```
+pub fn compile_str_with_entries(
+    path: &str,
+    text: &str,
+    opts: Options,
+    extra: &[&str],
+) -> Result<Compiled, Diagnostics> {
+    let mut grammar = abnf::parse(path, text)?;
+    add_entries(&mut grammar, extra);
+    compile_grammar(grammar, opts)
+}
+
+/// Adds each rule of `extra` that the grammar defines and does not already
+/// list to its entries, named as its definition names it and located at
+/// its definition.
+fn add_entries(grammar: &mut Grammar, extra: &[&str]) {
+    for name in extra {
+        let listed = grammar
+            .entries
+            .iter()
+            .any(|(e, _)| e.eq_ignore_ascii_case(name));
+        if listed {
+            continue;
+        }
+        if let Some(rule) = grammar.rule(name) {
+            let entry = (rule.name.clone(), rule.span);
+            grammar.entries.push(entry);
+        }
+    }
+}
+
 /// Checks and compiles grammar text; `path` names it in messages and
 /// resolves its imports.
 ///
@@ -510,8 +709,9 @@ pub fn compile_str(path: &str, text: &str, opts: Options) -> Result<Compiled, Di
 ///
 /// # Errors
 ///
-/// Every grammar's rendered diagnostics (`path:line:col: error: ...`), or
-/// an I/O error.
+/// Every grammar's rendered diagnostics (`path:line:col: error: ...`),
+/// including the ambiguities of a grammar that says `;@ deny ambiguity`
+/// ([`crate::inspect::ambiguity::lint`]), or an I/O error.
 pub fn generate_dir(
     grammar_dir: &std::path::Path,
     out_dir: &std::path::Path,
@@ -567,6 +767,12 @@ pub fn generate_dir_only(
         let source = compile_grammar(grammar, Options::default())
             .map_err(|d| d.to_string())
             .and_then(|c| {
+                // `;@ deny ambiguity` holds here too (Note [the ambiguity search] in
+                // `crate::inspect::ambiguity`); warnings are for `uridfa lint`.
+                let lint = crate::inspect::ambiguity::lint(&c, &Default::default());
+                if lint.has_errors() {
+                    return Err(lint.to_string());
+                }
                 let tables = crate::pipeline::emit::emit(&c, &shown).map_err(|e| e.to_string())?;
                 let views = crate::pipeline::emit::view::views_file(&c, &shown)
                     .map_err(|e| e.to_string())?;

@@ -1,5 +1,6 @@
-//! Errors of the later stages, located at the `;@ entry` pragma of the rule
-//! that failed, with the full rendered message.
+//! Errors of the later stages, located at the definition of the entry rule
+//! that failed (Note [where a budget error points] in the driver), with
+//! the full rendered message.
 
 use uridfa_codegen::driver::{compile_str, Options};
 
@@ -12,12 +13,12 @@ fn state_budget_exceeded_names_the_entry() {
         .to_string();
     assert!(
         err.starts_with(
-            "grammar/blowup.abnf:1:10: error: entry 'blowup': tagged DFA exceeds the state budget of 20000 states"
+            "grammar/blowup.abnf:2:1: error: entry 'blowup': tagged DFA exceeds the state budget of 20000 states"
         ),
         "{err}"
     );
     assert!(
-        err.contains("1 | ;@ entry blowup\n  |          ^^^^^^"),
+        err.contains("2 | blowup = *( \"a\" / \"b\" ) \"a\" 20( \"a\" / \"b\" )\n  | ^^^^^^\n"),
         "{err}"
     );
 }

@@ -47,12 +47,13 @@ fn compile_error_wraps_the_nfa_error() {
     };
     assert_eq!(e.to_string(), inner.to_string());
     assert!(e.source().unwrap().is::<NfaError>());
-    // The driver reports it at the entry's pragma, naming the entry.
+    // The driver reports it at the entry rule's definition, naming the
+    // entry.
     let err = driver::compile_str("t.abnf", HUGE, Options::default())
         .unwrap_err()
         .to_string();
     assert!(
-        err.starts_with(&format!("t.abnf:1:10: error: entry 'x': {inner}\n")),
+        err.starts_with(&format!("t.abnf:2:1: error: entry 'x': {inner}\n")),
         "{err}"
     );
 }

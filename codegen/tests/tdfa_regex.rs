@@ -23,12 +23,15 @@ fn lowered(re: &str) -> Lowered {
                 name: format!("g{}", i + 1),
                 kind_of: None,
                 after: false,
+                region: false,
+                repeated: false,
             })
             .collect(),
         group_component: (0..groups).collect(),
         named_sets: Vec::new().into(),
         utf8: false,
         after: Vec::new(),
+        lists: Vec::new(),
     }
 }
 

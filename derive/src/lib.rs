@@ -48,7 +48,7 @@ use proc_macro2::TokenStream;
 use proc_macro2::{Ident, Span};
 use quote::{format_ident, quote};
 use syn::{Attribute, DeriveInput, Expr, Lit, LitStr, Meta};
-use uridfa_codegen::{abnf, driver, emit};
+use uridfa_codegen::{abnf, ambiguity, driver, emit};
 
 /// Typed parsers for a grammar file of one's own: see the crate docs, and
 /// `uridfa::Grammar` (feature `derive`) through which it is used.
@@ -61,8 +61,87 @@ use uridfa_codegen::{abnf, driver, emit};
 pub fn derive_grammar(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input = syn::parse_macro_input!(input as DeriveInput);
     expand(&input)
-        .unwrap_or_else(syn::Error::into_compile_error)
+        .unwrap_or_else(|e| fallback(&input, e))
         .into()
+}
+
+// Note [one error for a failed derive]
+//
+// A failed derive used to emit only its `compile_error!`, and every use of
+// what it would have written then failed too: `D::parse(..)` gave a second
+// error, E0599 "no function or associated item named `parse`", and each
+// accessor call on its result another. So on an error the derive still
+// writes the struct's associated items (`RULE`, `parse`, `parse_bytes`,
+// `is_valid`, `tables`), with bodies that never run, and the view type as
+// an alias of a type that cannot be resolved, `__uridfa_derive_error_D::View`,
+// inside the module that holds the `compile_error!`. rustc does not report
+// an unresolved path into a module whose expansion failed, and a value of
+// the resulting error type accepts any method call silently: the
+// `compile_error!` is the one error the user sees. (A `compile_error!` in
+// type position would not do: it stands for `()`, whose methods are
+// checked.) A struct with generic parameters gets only the error, since
+// the stubs would not fit it.
+
+/// What a failed derive writes: `e` as a `compile_error!`, and stubs of the
+/// items the derive would have written, so that their uses raise no
+/// second error (Note [one error for a failed derive]).
+fn fallback(input: &DeriveInput, e: syn::Error) -> TokenStream {
+    let error = e.into_compile_error();
+    if !input.generics.params.is_empty() {
+        return error;
+    }
+    let name = &input.ident;
+    let vis = &input.vis;
+    let view = format_ident!("{}View", name);
+    let module = format_ident!("__uridfa_derive_error_{}", name);
+    let r = quote!(::uridfa::__private);
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        mod #module {
+            #error
+        }
+
+        /// The view `#[derive(uridfa::Grammar)]` would have written; it
+        /// failed (see its error).
+        #[allow(dead_code)]
+        #vis type #view<'a> = #module::View<'a>;
+
+        #[automatically_derived]
+        #[allow(dead_code, unused_variables, clippy::all)]
+        impl #name {
+            /// The entry rule (the derive failed).
+            pub const RULE: &'static str = "";
+
+            /// Parses `input` (the derive failed: never runs).
+            ///
+            /// # Errors
+            ///
+            /// Never returns.
+            pub fn parse(input: &str) -> ::core::result::Result<#view<'_>, ::uridfa::Error> {
+                ::core::unreachable!()
+            }
+
+            /// Parses bytes (the derive failed: never runs).
+            ///
+            /// # Errors
+            ///
+            /// Never returns.
+            pub fn parse_bytes(input: &[u8]) -> ::core::result::Result<#view<'_>, ::uridfa::Error> {
+                ::core::unreachable!()
+            }
+
+            /// Whether `input` matches (the derive failed: never runs).
+            pub fn is_valid(input: &[u8]) -> bool {
+                ::core::unreachable!()
+            }
+
+            /// The tables (the derive failed: never runs).
+            pub fn tables() -> &'static #r::runtime::Tables<'static> {
+                ::core::unreachable!()
+            }
+        }
+    }
 }
 
 /// The value of a `#[name = "..."]` attribute, with the attribute.
@@ -196,6 +275,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let Some(machine) = compiled.machines.first() else {
         return Err(at_grammar(format!("no machine was built for '{rule}'")));
     };
+    let warnings = ambiguity_warnings(&compiled, grammar_attr.attr).map_err(at_grammar)?;
 
     let tables = emit::tokens_at(&compiled, &quote!(::uridfa::__private::runtime));
     let table = format_ident!("{}", emit::const_name(&machine.lowered.rule));
@@ -233,6 +313,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             error: quote!(::uridfa::Error),
             tables: quote!(__tables),
             entry: Some(quote!(#name::tables())),
+            lists: Some(quote!(#name::lists())),
         },
         parse_on_view: false,
         debug: emit::view::DebugStyle::Accessors,
@@ -258,12 +339,24 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let rule_doc = format!(" The entry rule, `{rule}`.");
     let tables_doc = format!(" The tables of `{rule}`, for `uridfa::runtime`'s functions.");
     let r = quote!(::uridfa::__private);
+    let lists_doc = format!(
+        " The list regions of `{rule}` (repetitions whose items hold captures) and their \
+         item tables, for `uridfa::runtime::items`."
+    );
+    let lists_expr = if machine.lists.is_empty() {
+        quote!(&[])
+    } else {
+        let id = format_ident!("{}_LISTS", emit::const_name(&machine.lowered.rule));
+        quote!(&__tables::#id)
+    };
 
     Ok(quote! {
         #view_items
 
         const _: () = {
             #(#includes)*
+
+            #warnings
 
             #[allow(dead_code, missing_docs, unreachable_pub, non_upper_case_globals, clippy::all)]
             mod __tables {
@@ -299,7 +392,67 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                 pub fn tables() -> &'static #r::runtime::Tables<'static> {
                     &__tables::#table
                 }
+
+                #[doc = #lists_doc]
+                pub fn lists() -> &'static [#r::runtime::List<'static>] {
+                    #lists_expr
+                }
             }
+        };
+    })
+}
+
+/// The ambiguity check's findings for the entry (Note [the ambiguity search] in
+/// `uridfa_codegen::ambiguity`): `Err` with the rendered findings when one
+/// is an error (`;@ deny ambiguity`), else one compile-time warning per
+/// warning, at the `#[grammar]` attribute. Notes (kinds decided after the
+/// match, which overlap by design) are not shown.
+///
+/// Stable Rust has no way for a derive to emit a warning, so each is the
+/// use of a `#[deprecated(note = "...")]` constant, which rustc reports as
+/// `warning: use of deprecated constant ...: <the finding>`. That is what
+/// the `proc-macro-warning` crate does too; written out here, it costs no
+/// dependency and keeps the text exactly `uridfa lint`'s.
+fn ambiguity_warnings(
+    compiled: &driver::Compiled,
+    attr: &Attribute,
+) -> Result<TokenStream, String> {
+    let lint = ambiguity::lint(compiled, &ambiguity::LintOptions::default());
+    if lint.has_errors() {
+        return Err(lint.to_string().trim_end().to_string());
+    }
+    let span = syn::spanned::Spanned::span(attr);
+    let items = lint
+        .findings
+        .iter()
+        .filter(|f| f.severity == ambiguity::Severity::Warning)
+        .enumerate()
+        .map(|(i, f)| {
+            let mut note = format!(
+                "{}: warning: {}",
+                compiled.grammar.sources.location(f.diagnostic.span),
+                f.diagnostic.message
+            );
+            for n in &f.notes {
+                note.push_str("\n  = ");
+                note.push_str(n);
+            }
+            let item = format_ident!("uridfa_ambiguity_{}", i, span = span);
+            quote::quote_spanned! {span=>
+                #[deprecated(note = #note)]
+                #[allow(non_upper_case_globals)]
+                const #item: () = ();
+                #[allow(clippy::let_unit_value)]
+                let _ = #item;
+            }
+        });
+    let items: Vec<TokenStream> = items.collect();
+    if items.is_empty() {
+        return Ok(TokenStream::new());
+    }
+    Ok(quote::quote_spanned! {span=>
+        const _: () = {
+            #(#items)*
         };
     })
 }
@@ -310,6 +463,57 @@ mod tests {
     //! trybuild): each is a `compile_error!` with the expected text.
 
     use super::expand;
+
+    /// What the derive writes for `item` when it fails: the fallback of
+    /// the error (Note [one error for a failed derive]).
+    fn written(name: &str, text: &str, item: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("uridfa-derive-fb-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.abnf"));
+        std::fs::write(&path, text).unwrap();
+        let item = item.replace("PATH", &path.display().to_string());
+        let input: syn::DeriveInput = syn::parse_str(&item).unwrap();
+        let e = expand(&input).unwrap_err();
+        super::fallback(&input, e).to_string()
+    }
+
+    #[test]
+    fn a_failed_derive_writes_one_error_and_stubs() {
+        let out = written(
+            "fb",
+            "d = 4DIGIT x\n",
+            "#[grammar = \"PATH\"] #[entry = \"d\"] pub struct D;",
+        );
+        // The one error, in the module the view's alias points into.
+        assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+        assert!(
+            out.contains("fb.abnf:1:12: error: unknown rule 'x'"),
+            "{out}"
+        );
+        assert!(
+            out.contains("mod __uridfa_derive_error_D { :: core :: compile_error !"),
+            "{out}"
+        );
+        assert!(
+            out.contains("pub type DView < 'a > = __uridfa_derive_error_D :: View < 'a > ;"),
+            "{out}"
+        );
+        // The items the derive writes on the struct, with the same
+        // signatures.
+        for item in [
+            "pub const RULE : & 'static str",
+            "pub fn parse (input : & str) -> :: core :: result :: Result < DView < '_ > , :: uridfa :: Error >",
+            "pub fn parse_bytes (input : & [u8]) -> :: core :: result :: Result < DView < '_ > , :: uridfa :: Error >",
+            "pub fn is_valid (input : & [u8]) -> bool",
+            "pub fn tables () -> & 'static :: uridfa :: __private :: runtime :: Tables < 'static >",
+        ] {
+            assert!(out.contains(item), "{item}\n{out}");
+        }
+        // A generic struct gets the error only.
+        let out = written("fb2", DATE, "#[grammar = \"PATH\"] struct D<T>(T);");
+        assert!(out.starts_with(":: core :: compile_error !"), "{out}");
+        assert!(!out.contains("fn parse"), "{out}");
+    }
 
     /// Expands `item` with the grammar `text` written to a file of its
     /// own, and returns the error message.
@@ -441,6 +645,50 @@ mod tests {
         assert!(out.contains("pub struct DView < 'a >"), "{out}");
         assert!(out.contains("pub fn y (& self) -> & 'a str"), "{out}");
         assert!(!out.contains(":: uridfa_runtime"), "{out}");
+    }
+
+    /// Expands `item` with the grammar `text`, which must succeed.
+    fn expanded(name: &str, text: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("uridfa-derive-ok-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.abnf"));
+        std::fs::write(&path, text).unwrap();
+        let item = format!("#[grammar = \"{}\"] pub struct D;", path.display());
+        let input: syn::DeriveInput = syn::parse_str(&item).unwrap();
+        expand(&input).unwrap().to_string()
+    }
+
+    /// "a" is x or y (worked out by hand).
+    const AMBIGUOUS: &str = ";@ entry r\n;@ capture x y\nr = x / y\nx = \"a\"\ny = \"a\"\n";
+
+    #[test]
+    fn ambiguity_is_a_warning_an_error_under_deny_and_silenced_by_allow() {
+        let out = expanded("amb", AMBIGUOUS);
+        assert_eq!(out.matches("# [deprecated").count(), 1, "{out}");
+        assert!(
+            out.contains("amb.abnf:4:1: warning: entry 'r' (at "),
+            "{out}"
+        );
+        assert!(out.contains("is ambiguous: the input \\\"a\\\""), "{out}");
+        assert!(
+            out.contains("= uridfa reads:    x = \\\"a\\\", no y"),
+            "{out}"
+        );
+        // No finding, no warning.
+        assert!(!expanded("unamb", DATE).contains("deprecated"));
+        let out = expanded("allowed", &format!(";@ allow ambiguity x y\n{AMBIGUOUS}"));
+        assert!(!out.contains("deprecated"), "{out}");
+        // Kinds decided after the match overlap by design: no warning.
+        let kinds = ";@ entry h\n;@ capture host\n;@ kind-after host = num / name\nh = host\nhost = num / name\nnum = 1*3DIGIT\nname = 1*(ALPHA / DIGIT)\n";
+        assert!(!expanded("kinds", kinds).contains("deprecated"));
+
+        let e = error(
+            "denied",
+            &format!(";@ deny ambiguity\n{AMBIGUOUS}"),
+            "#[grammar = \"PATH\"] struct D;",
+        );
+        assert!(e.contains("denied.abnf:5:1: error: entry 'r' (at "), "{e}");
+        assert!(e.contains("  = another reading: no x, y = \"a\""), "{e}");
     }
 
     #[test]

@@ -222,6 +222,16 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         if c.is_kind() && usize::from(c.kind_of) >= t.captures.len() {
             return fail(7, "kind_of names a missing capture", i);
         }
+        if c.region && (c.is_kind() || c.repeated) {
+            return fail(7, "a list region is a kind or repeated", i);
+        }
+        if c.is_kind()
+            && t.captures
+                .get(usize::from(c.kind_of))
+                .is_some_and(|p| p.region)
+        {
+            return fail(7, "kind of a list region", i);
+        }
     }
     if t.state_component.len() != state_len || t.state_expected.len() != state_len {
         return fail(
@@ -231,7 +241,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         );
     }
     for (s, &c) in t.state_component.iter().enumerate() {
-        if usize::from(c) > t.captures.len() {
+        if usize::from(c) > t.captures.len() + t.component_sets.len() {
             return fail(8, "state component out of range", s);
         }
     }
@@ -258,6 +268,11 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     }
     // After invariants 4 and 11: it reads finals through `state_index`.
     check_escapes(t)?;
+    for (i, &r) in t.component_sets.iter().enumerate() {
+        if !str_ok(r) {
+            return fail(9, "component set text outside strings", i);
+        }
+    }
     check_after(t)
 }
 

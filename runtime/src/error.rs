@@ -50,6 +50,15 @@ impl Error {
         self.offset
     }
 
+    /// This error with its offset moved `by` bytes on: an error of a
+    /// slice, placed in the input the slice was cut from.
+    pub(crate) const fn shifted(self, by: usize) -> Error {
+        Error {
+            offset: self.offset.saturating_add(by),
+            kind: self.kind,
+        }
+    }
+
     /// What went wrong.
     pub const fn kind(&self) -> ErrorKind {
         self.kind
@@ -65,12 +74,12 @@ impl Error {
         }
     }
 
-    /// The name of the component being read when the error happened.
+    /// The name of the component being read when the error happened, or,
+    /// where the input read so far may be in several, all of them
+    /// (`scheme or path`).
     pub fn component<'a>(&self, tables: &Tables<'a>) -> Option<&'a str> {
         let state = self.state()? as usize;
-        let c = *tables.state_component.get(state)?;
-        let c = usize::from(c).checked_sub(1)?;
-        tables.capture_name(c)
+        tables.component_text(*tables.state_component.get(state)?)
     }
 
     /// What would have been accepted at `offset`, e.g.

@@ -18,6 +18,9 @@
 //!   a grammar decides after the match (`;@ kind-after`, [`AfterKinds`]),
 //!   which `split` and `split_with` decide themselves and [`split_regs`]
 //!   and [`Machine`] leave to their caller.
+//! - [`items`]: the items of a list region, a repetition whose items hold
+//!   captures (`*("," addr-spec)`), each one a span to split with the
+//!   repetition's own item tables.
 //! - [`longest_prefix`] (and [`longest_prefix_after`],
 //!   [`longest_prefix_split`]): the longest accepted prefix, to cut a URI
 //!   out of running text.
@@ -45,6 +48,7 @@ mod check;
 mod drive;
 mod encode_set;
 mod error;
+mod items;
 mod longest;
 mod simd;
 mod stream;
@@ -57,6 +61,7 @@ pub use check::{check, CheckError};
 pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};
 pub use encode_set::EncodeSet;
 pub use error::{Describe, Error, ErrorKind};
+pub use items::{items, Items, List};
 pub use longest::{longest_prefix, longest_prefix_after, longest_prefix_split};
 pub use stream::Machine;
 pub use tables::{

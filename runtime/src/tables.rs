@@ -295,6 +295,17 @@ pub struct CaptureInfo {
     /// index of the capture it classifies; [`CaptureInfo::NOT_A_KIND`] for a
     /// plain component.
     pub kind_of: u16,
+    /// Whether this capture is a *list region*: the span of a repetition
+    /// whose items hold captures (`*("," addr-spec)`). It is no component
+    /// of the grammar; its items are found with [`items`](crate::items)
+    /// and the repetition's own item tables (Note \[repeated captures\] in
+    /// `uridfa-codegen`).
+    pub region: bool,
+    /// Whether this capture can occur more than once in one input: some
+    /// entry of the grammar holds it inside a list region. Its
+    /// occurrences are this machine's span (the one outside every list, if
+    /// any) and those of every item of the list regions that hold it.
+    pub repeated: bool,
 }
 
 impl CaptureInfo {
@@ -335,14 +346,16 @@ impl CaptureInfo {
 /// 6. Operations of one edge or final run in order; each sees the effects of
 ///    the ones before it.
 /// 7. `reg_len >= 2 * captures.len()`: tag `2k` is the start of capture `k`
-///    and tag `2k+1` its end. After the final operations of an accepting
+///    and tag `2k+1` its end. A list region is neither a kind nor
+///    repeated, and no kind names one. After the final operations of an accepting
 ///    state, tag `t`'s value is in register `t` (so [`split_regs`](crate::split_regs) leaves
 ///    the tags in `regs[..2 * captures.len()]`).
 /// 8. `state_component.len() == state_expected.len() == state_len`; a
-///    component entry is `0` (none) or a capture index plus one; an
+///    component entry is `0` (none), a capture index plus one, or
+///    `captures.len() + 1` plus an index into `component_sets`; an
 ///    expected entry indexes `expected`.
-/// 9. Every [`StrRef`] (capture names, expected texts) lies inside
-///    `strings` on character boundaries.
+/// 9. Every [`StrRef`] (capture names, expected texts, component sets)
+///    lies inside `strings` on character boundaries.
 /// 10. An edge's `accel` is [`Edge::NO_ACCEL`] or an index into `accels`,
 ///     and for every byte in that set the edge's target has a transition to
 ///     itself without operations (so skipping those bytes is exact).
@@ -414,8 +427,13 @@ pub struct Tables<'a> {
     pub reg_len: u32,
     /// The captures, in tag order.
     pub captures: &'a [CaptureInfo],
-    /// Per state: the component being read there (capture index + 1, or 0).
+    /// Per state: the component being read there: 0 (none), a capture
+    /// index + 1, or, where the input may be in several components,
+    /// `captures.len() + 1` + an index into [`Tables::component_sets`].
     pub state_component: &'a [u16],
+    /// The texts of the sets of components an error may be in, e.g.
+    /// `scheme or path` (see [`Tables::state_component`]).
+    pub component_sets: &'a [StrRef],
     /// Per state: which `expected` text describes the bytes accepted there.
     pub state_expected: &'a [u16],
     /// Descriptions of accepted bytes, e.g. `pchar, "/", "?", "#" or end of input`.
@@ -446,6 +464,17 @@ impl<'a> Tables<'a> {
     /// The name of capture `i`.
     pub fn capture_name(&self, i: usize) -> Option<&'a str> {
         self.captures.get(i).map(|c| self.str(c.name))
+    }
+
+    /// The text of a [`Tables::state_component`] entry: a capture's name
+    /// (`path`), the components of a set (`scheme or path`), or `None`
+    /// for 0 or an entry out of range.
+    pub fn component_text(&self, entry: u16) -> Option<&'a str> {
+        let c = usize::from(entry).checked_sub(1)?;
+        match c.checked_sub(self.captures.len()) {
+            None => self.capture_name(c),
+            Some(set) => self.component_sets.get(set).map(|&r| self.str(r)),
+        }
     }
 
     /// The value of [`Tables::stride_recip`] for a given `stride`:

@@ -21,85 +21,109 @@ pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 8usize] = [
     &FRAGMENT_RULE,
 ];
 /// Names of captures and expected-byte texts.
-pub static STRINGS: &str = "schemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberurlc, \"#\" or end of inputurlc or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberalphanum, \"+\", \"-\" or \".\"alphanum, \"+\", \"-\", \".\" or \":\"urlc or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberurlc or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberalphanum, \"+\", \"-\" or \".\"alphanum, \"+\", \"-\", \".\" or end of inputschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberunreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberunreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberalphanumalphanum, \"-\" or \".\"alphanum, \"-\", \".\" or end of inputalphanum or \"-\"schemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberdigit or end of inputschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberpchar, \"/\", \";\" or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberurlc or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberurlc or end of inputhex";
+pub static STRINGS: &str = "schemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberscheme or path-segmentsabs-path or path-segmentssite, abs-path or path-segmentsuser or path-segmentshost, abs-path or path-segmentspassword or path-segmentsport, abs-path or path-segmentsurlc, \"#\" or end of inputurlc or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberabs-path or path-segmentssite, abs-path or path-segmentsuser or path-segmentshost, abs-path or path-segmentspassword or path-segmentsport, abs-path or path-segmentsalphanum, \"+\", \"-\" or \".\"alphanum, \"+\", \"-\", \".\" or \":\"urlc or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberabs-path or path-segmentssite, abs-path or path-segmentsuser or path-segmentshost, abs-path or path-segmentspassword or path-segmentsport, abs-path or path-segmentsurlc or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberalphanum, \"+\", \"-\" or \".\"alphanum, \"+\", \"-\", \".\" or end of inputschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberunreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberunreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberalphanumalphanum, \"-\" or \".\"alphanum, \"-\", \".\" or end of inputalphanum or \"-\"schemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberdigit or end of inputschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberpchar, \"/\", \";\" or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberurlc or end of inputhexschemesiteuserpasswordhostportabs-pathpath-segmentsqueryfragmenthostnamehostnumberurlc or end of inputhex";
 /// The grammar's captures, in tag order.
 pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 12usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 10u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 14u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 22u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 26u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 30u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 38u32, len: 13u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 51u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 56u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 64u32, len: 8u32 },
         kind_of: 4u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 72u32, len: 10u32 },
         kind_of: 4u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 26usize] = [
-    ::uridfa_runtime::StrRef { start: 82u32, len: 25u32 },
-    ::uridfa_runtime::StrRef { start: 107u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 127u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 212u32, len: 25u32 },
-    ::uridfa_runtime::StrRef { start: 237u32, len: 30u32 },
-    ::uridfa_runtime::StrRef { start: 267u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 287u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 372u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 392u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 477u32, len: 25u32 },
-    ::uridfa_runtime::StrRef { start: 502u32, len: 39u32 },
-    ::uridfa_runtime::StrRef { start: 623u32, len: 51u32 },
-    ::uridfa_runtime::StrRef { start: 674u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 759u32, len: 51u32 },
-    ::uridfa_runtime::StrRef { start: 810u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 895u32, len: 8u32 },
-    ::uridfa_runtime::StrRef { start: 903u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 923u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 957u32, len: 15u32 },
-    ::uridfa_runtime::StrRef { start: 1054u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 1157u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1188u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1273u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 1293u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1378u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 1398u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 269u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 294u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 314u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 563u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 588u32, len: 30u32 },
+    ::uridfa_runtime::StrRef { start: 618u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 638u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 887u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 907u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 992u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 1017u32, len: 39u32 },
+    ::uridfa_runtime::StrRef { start: 1138u32, len: 51u32 },
+    ::uridfa_runtime::StrRef { start: 1189u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1274u32, len: 51u32 },
+    ::uridfa_runtime::StrRef { start: 1325u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1410u32, len: 8u32 },
+    ::uridfa_runtime::StrRef { start: 1418u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 1438u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 1472u32, len: 15u32 },
+    ::uridfa_runtime::StrRef { start: 1569u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 1672u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1703u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1788u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 1808u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1893u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 1913u32, len: 3u32 },
 ];
 /// The number of captures.
 pub const CAPTURE_LEN: usize = 12usize;
@@ -2948,16 +2972,17 @@ static URL_REFERENCE_STATE_FINAL: [u8; 253usize] = [
     3, 3, 96, 3, 3, 16, 3, 26, 31, 29, 3, 3, 97, 3, 29, 3, 34, 29, 3, 43, 56,
 ];
 static URL_REFERENCE_STATE_COMPONENT: [u16; 253usize] = [
-    1, 8, 10, 8, 1, 7, 9, 10, 10, 8, 7, 7, 8, 2, 9, 9, 9, 10, 8, 8, 7, 9, 8, 2, 3, 7, 2,
-    2, 5, 2, 9, 9, 9, 8, 7, 8, 2, 9, 9, 9, 3, 7, 8, 9, 2, 2, 2, 2, 4, 5, 5, 2, 2, 2, 7,
-    2, 9, 8, 2, 3, 7, 2, 2, 5, 2, 9, 9, 9, 8, 9, 9, 2, 4, 5, 2, 5, 5, 5, 5, 5, 7, 6, 7,
-    8, 9, 7, 2, 3, 7, 8, 9, 2, 2, 2, 2, 4, 5, 5, 2, 2, 2, 7, 2, 9, 9, 2, 5, 5, 5, 5, 5,
-    7, 6, 5, 7, 8, 9, 7, 6, 8, 9, 9, 7, 8, 9, 8, 9, 9, 2, 4, 5, 2, 5, 5, 5, 5, 5, 7, 6,
-    7, 8, 9, 7, 2, 2, 5, 7, 8, 9, 7, 6, 5, 8, 9, 9, 7, 8, 9, 9, 8, 9, 9, 9, 2, 5, 5, 5,
-    5, 5, 7, 6, 5, 7, 8, 9, 7, 6, 8, 9, 9, 7, 8, 9, 2, 5, 8, 9, 9, 7, 8, 9, 5, 9, 8, 9,
-    9, 9, 2, 5, 7, 8, 9, 7, 6, 5, 8, 9, 9, 7, 8, 9, 9, 8, 9, 9, 2, 5, 9, 8, 9, 9, 5, 9,
-    2, 5, 8, 9, 9, 7, 8, 9, 5, 9, 8, 9, 9, 9, 5, 9, 2, 2, 5, 9, 8, 9, 9, 5, 9, 2, 5, 9,
-    2, 2,
+    1, 8, 10, 8, 13, 14, 9, 10, 10, 8, 14, 14, 8, 15, 9, 9, 9, 10, 8, 8, 14, 9, 8, 15,
+    16, 14, 15, 15, 17, 15, 9, 9, 9, 8, 14, 8, 15, 9, 9, 9, 16, 14, 8, 9, 15, 15, 15, 15,
+    18, 17, 17, 15, 15, 15, 14, 15, 9, 8, 15, 16, 14, 15, 15, 17, 15, 9, 9, 9, 8, 9, 9,
+    15, 18, 17, 15, 17, 17, 17, 17, 17, 14, 19, 14, 8, 9, 14, 15, 16, 14, 8, 9, 15, 15,
+    15, 15, 18, 17, 17, 15, 15, 15, 14, 15, 9, 9, 15, 17, 17, 17, 17, 17, 14, 19, 17, 14,
+    8, 9, 14, 19, 8, 9, 9, 14, 8, 9, 8, 9, 9, 15, 18, 17, 15, 17, 17, 17, 17, 17, 14, 19,
+    14, 8, 9, 14, 15, 15, 17, 14, 8, 9, 14, 19, 17, 8, 9, 9, 14, 8, 9, 9, 8, 9, 9, 9, 15,
+    17, 17, 17, 17, 17, 14, 19, 17, 14, 8, 9, 14, 19, 8, 9, 9, 14, 8, 9, 15, 17, 8, 9, 9,
+    14, 8, 9, 17, 9, 8, 9, 9, 9, 15, 17, 14, 8, 9, 14, 19, 17, 8, 9, 9, 14, 8, 9, 9, 8,
+    9, 9, 15, 17, 9, 8, 9, 9, 17, 9, 15, 17, 8, 9, 9, 14, 8, 9, 17, 9, 8, 9, 9, 9, 17, 9,
+    15, 15, 17, 9, 8, 9, 9, 17, 9, 15, 17, 9, 15, 15,
 ];
 static URL_REFERENCE_STATE_EXPECTED: [u16; 253usize] = [
     0, 0, 1, 2, 0, 0, 0, 1, 2, 2, 0, 0, 2, 0, 0, 0, 2, 2, 0, 2, 0, 0, 2, 0, 2, 0, 0, 0,
@@ -2969,6 +2994,15 @@ static URL_REFERENCE_STATE_EXPECTED: [u16; 253usize] = [
     0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 0, 0, 2, 2, 0, 2,
     2, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2, 2, 0, 2, 0, 0, 2, 2, 0, 2, 0, 2, 0,
     0, 2, 0, 2, 0, 2, 0, 0, 2, 2, 0, 2, 2, 0, 2, 0, 0, 0, 2, 2, 0, 2, 0, 2, 0, 0, 2, 0, 0,
+];
+static URL_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 7usize] = [
+    ::uridfa_runtime::StrRef { start: 82u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 105u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 130u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 161u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 182u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 213u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 238u32, len: 31u32 },
 ];
 /** Tables for `URL-reference` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
@@ -2996,6 +3030,7 @@ pub static URL_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 35u32,
     captures: &CAPTURES,
     state_component: &URL_REFERENCE_STATE_COMPONENT,
+    component_sets: &URL_REFERENCE_COMPONENT_SETS,
     state_expected: &URL_REFERENCE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4261,11 +4296,12 @@ static ABSOLUTEURL_STATE_FINAL: [u8; 126usize] = [
     0, 43, 0, 44, 0, 45, 9, 0, 0, 46, 0, 0, 11, 9, 0, 0, 47, 0, 9, 0, 9, 0, 15, 19,
 ];
 static ABSOLUTEURL_STATE_COMPONENT: [u16; 126usize] = [
-    1, 1, 7, 8, 8, 7, 9, 8, 7, 8, 2, 9, 9, 9, 8, 2, 3, 7, 2, 2, 5, 2, 9, 9, 9, 3, 7, 8,
-    9, 2, 2, 2, 2, 4, 5, 5, 2, 2, 2, 7, 2, 9, 8, 9, 9, 2, 4, 5, 2, 5, 5, 5, 5, 5, 7, 6,
-    7, 8, 9, 7, 2, 9, 2, 5, 5, 5, 5, 5, 7, 6, 5, 7, 8, 9, 7, 6, 8, 9, 9, 7, 8, 9, 2, 5,
-    7, 8, 9, 7, 6, 5, 8, 9, 9, 7, 8, 9, 9, 8, 9, 9, 2, 5, 8, 9, 9, 7, 8, 9, 5, 9, 8, 9,
-    9, 9, 2, 5, 9, 8, 9, 9, 5, 9, 5, 9, 2, 2,
+    1, 1, 7, 8, 8, 13, 9, 8, 13, 8, 14, 9, 9, 9, 8, 14, 15, 13, 14, 14, 16, 14, 9, 9, 9,
+    15, 13, 8, 9, 14, 14, 14, 14, 17, 16, 16, 14, 14, 14, 13, 14, 9, 8, 9, 9, 14, 17, 16,
+    14, 16, 16, 16, 16, 16, 13, 18, 13, 8, 9, 13, 14, 9, 14, 16, 16, 16, 16, 16, 13, 18,
+    16, 13, 8, 9, 13, 18, 8, 9, 9, 13, 8, 9, 14, 16, 13, 8, 9, 13, 18, 16, 8, 9, 9, 13,
+    8, 9, 9, 8, 9, 9, 14, 16, 8, 9, 9, 13, 8, 9, 16, 9, 8, 9, 9, 9, 14, 16, 9, 8, 9, 9,
+    16, 9, 16, 9, 14, 14,
 ];
 static ABSOLUTEURL_STATE_EXPECTED: [u16; 126usize] = [
     3, 4, 5, 5, 6, 5, 5, 6, 5, 6, 5, 5, 5, 6, 6, 5, 6, 5, 5, 5, 5, 5, 5, 6, 6, 6, 5, 6,
@@ -4273,6 +4309,14 @@ static ABSOLUTEURL_STATE_EXPECTED: [u16; 126usize] = [
     5, 6, 5, 5, 5, 6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 5, 5, 5, 6, 5, 6, 5, 6, 5, 5, 5,
     5, 6, 5, 5, 5, 5, 6, 5, 6, 5, 6, 5, 6, 6, 5, 6, 5, 5, 6, 5, 6, 5, 6, 5, 5, 6, 6, 5,
     6, 6, 5, 5, 6, 6, 5, 6, 5, 6, 5, 6, 5, 5,
+];
+static ABSOLUTEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 6usize] = [
+    ::uridfa_runtime::StrRef { start: 399u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 424u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 455u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 476u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 507u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 532u32, len: 31u32 },
 ];
 /** Tables for `absoluteURL` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
@@ -4300,6 +4344,7 @@ pub static ABSOLUTEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &ABSOLUTEURL_STATE_COMPONENT,
+    component_sets: &ABSOLUTEURL_COMPONENT_SETS,
     state_expected: &ABSOLUTEURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5533,11 +5578,12 @@ static RELATIVEURL_STATE_FINAL: [u8; 124usize] = [
     2, 44, 2, 45, 9, 2, 2, 46, 2, 2, 11, 9, 2, 2, 47, 2, 9, 2, 9, 2, 15, 19,
 ];
 static RELATIVEURL_STATE_COMPONENT: [u16; 124usize] = [
-    7, 8, 8, 7, 9, 8, 7, 8, 2, 9, 9, 9, 8, 2, 3, 7, 2, 2, 5, 2, 9, 9, 9, 3, 7, 8, 9, 2,
-    2, 2, 2, 4, 5, 5, 2, 2, 2, 7, 2, 9, 8, 9, 9, 2, 4, 5, 2, 5, 5, 5, 5, 5, 7, 6, 7, 8,
-    9, 7, 2, 9, 2, 5, 5, 5, 5, 5, 7, 6, 5, 7, 8, 9, 7, 6, 8, 9, 9, 7, 8, 9, 2, 5, 7, 8,
-    9, 7, 6, 5, 8, 9, 9, 7, 8, 9, 9, 8, 9, 9, 2, 5, 8, 9, 9, 7, 8, 9, 5, 9, 8, 9, 9, 9,
-    2, 5, 9, 8, 9, 9, 5, 9, 5, 9, 2, 2,
+    7, 8, 8, 13, 9, 8, 13, 8, 14, 9, 9, 9, 8, 14, 15, 13, 14, 14, 16, 14, 9, 9, 9, 15,
+    13, 8, 9, 14, 14, 14, 14, 17, 16, 16, 14, 14, 14, 13, 14, 9, 8, 9, 9, 14, 17, 16, 14,
+    16, 16, 16, 16, 16, 13, 18, 13, 8, 9, 13, 14, 9, 14, 16, 16, 16, 16, 16, 13, 18, 16,
+    13, 8, 9, 13, 18, 8, 9, 9, 13, 8, 9, 14, 16, 13, 8, 9, 13, 18, 16, 8, 9, 9, 13, 8, 9,
+    9, 8, 9, 9, 14, 16, 8, 9, 9, 13, 8, 9, 16, 9, 8, 9, 9, 9, 14, 16, 9, 8, 9, 9, 16, 9,
+    16, 9, 14, 14,
 ];
 static RELATIVEURL_STATE_EXPECTED: [u16; 124usize] = [
     7, 7, 8, 7, 7, 8, 7, 8, 7, 7, 7, 8, 8, 7, 8, 7, 7, 7, 7, 7, 7, 8, 8, 8, 7, 8, 7, 7,
@@ -5545,6 +5591,14 @@ static RELATIVEURL_STATE_EXPECTED: [u16; 124usize] = [
     7, 7, 7, 8, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 8, 7, 8, 7, 8, 7, 7, 7, 7, 8,
     7, 7, 7, 7, 8, 7, 8, 7, 8, 7, 8, 8, 7, 8, 7, 7, 8, 7, 8, 7, 8, 7, 7, 8, 8, 7, 8, 8,
     7, 7, 8, 8, 7, 8, 7, 8, 7, 8, 7, 7,
+];
+static RELATIVEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 6usize] = [
+    ::uridfa_runtime::StrRef { start: 723u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 748u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 779u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 800u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 831u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 856u32, len: 31u32 },
 ];
 /** Tables for `relativeURL` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
@@ -5572,6 +5626,7 @@ pub static RELATIVEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &RELATIVEURL_STATE_COMPONENT,
+    component_sets: &RELATIVEURL_COMPONENT_SETS,
     state_expected: &RELATIVEURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5646,6 +5701,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [9, 10];
+static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `scheme` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
  ```abnf
@@ -5672,6 +5728,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
+    component_sets: &SCHEME_RULE_COMPONENT_SETS,
     state_expected: &SCHEME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5766,6 +5823,7 @@ static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static USER_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [11, 11, 12, 12];
+static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `user` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
  ```abnf
@@ -5792,6 +5850,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &USER_RULE_STATE_COMPONENT,
+    component_sets: &USER_RULE_COMPONENT_SETS,
     state_expected: &USER_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5886,6 +5945,7 @@ static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PASSWORD_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [13, 13, 14, 14];
+static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `password` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
  ```abnf
@@ -5912,6 +5972,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PASSWORD_RULE_STATE_COMPONENT,
+    component_sets: &PASSWORD_RULE_COMPONENT_SETS,
     state_expected: &PASSWORD_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6005,6 +6066,7 @@ static HOST_RULE_STATE_COMPONENT: [u16; 13usize] = [
 static HOST_RULE_STATE_EXPECTED: [u16; 13usize] = [
     15, 16, 17, 18, 15, 16, 18, 15, 16, 15, 16, 15, 17,
 ];
+static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `host` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
  ```abnf
@@ -6031,6 +6093,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
+    component_sets: &HOST_RULE_COMPONENT_SETS,
     state_expected: &HOST_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6081,6 +6144,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [19, 19];
+static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `port` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
  ```abnf
@@ -6107,6 +6171,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
+    component_sets: &PORT_RULE_COMPONENT_SETS,
     state_expected: &PORT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6208,6 +6273,7 @@ static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PATH_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 2, 0, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 5usize] = [8, 8, 8, 8, 8];
 static PATH_RULE_STATE_EXPECTED: [u16; 5usize] = [20, 20, 21, 20, 21];
+static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
  ```abnf
@@ -6234,6 +6300,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PATH_RULE_STATE_COMPONENT,
+    component_sets: &PATH_RULE_COMPONENT_SETS,
     state_expected: &PATH_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6328,6 +6395,7 @@ static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
 static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [22, 22, 23, 23];
+static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `query` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
  ```abnf
@@ -6354,6 +6422,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &QUERY_RULE_STATE_COMPONENT,
+    component_sets: &QUERY_RULE_COMPONENT_SETS,
     state_expected: &QUERY_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6448,6 +6517,7 @@ static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [10, 10, 10, 10];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [24, 24, 25, 25];
+static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `fragment` from `grammar/draft-fielding-url-syntax-05.abnf`:
 
  ```abnf
@@ -6474,6 +6544,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &FRAGMENT_RULE_STATE_COMPONENT,
+    component_sets: &FRAGMENT_RULE_COMPONENT_SETS,
     state_expected: &FRAGMENT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,

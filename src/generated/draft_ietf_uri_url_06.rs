@@ -29,294 +29,324 @@ pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 7usize] = [
     &SCHEMEPART_RULE,
 ];
 /// Names of captures and expected-byte texts.
-pub static STRINGS: &str = "schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or \":\"gtype or end of inputhex\"/\"uchar, \"&\", \"/\", \":\", \";\" or \"?\"uchar, \"&\", \":\", \";\", \"?\" or \"@\"lowalpha or digituchar, \"&\", \";\", \"?\" or \"@\"digit or \".\"uchar, \"/\" or end of inputuchar, \"/\", \":\" or end of inputuchar or end of inputuchar, \"/\" or \":\"digituchar, \"&\", \"/\", \":\", \"?\", \"@\" or end of input\"T\" or \"t\"uchar, \"&\", \"/\", \";\", \"?\", \"@\" or end of inputlowalphauchar, \"/\", \"?\" or end of inputdigit, \"/\" or end of input\"Y\" or \"y\"uchar, \"&\", \":\", \";\", \"@\" or end of inputlowalpha, digit, \"-\" to \"/\" or end of inputdigit or \"/\"uchar or \"/\"\"P\" or \"p\"end of input\"E\" or \"e\"digit or end of input\"=\"digit, \"/\", \":\" or end of inputdigit, \"/\" or \":\"uchar, \"&\", \":\", \"?\" or \"@\"uchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"F\" or \"f\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"uchar, \"&\", \":\", \";\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"?\" or \"@\"lowalpha or digitgtype or end of inputdigit or \".\"uchar, \"/\", \":\" or end of inputdigituchar, \"&\", \"/\", \";\", \"?\", \"@\" or end of inputdigit, \"/\" or end of input\"Y\" or \"y\"\"E\" or \"e\"\"=\"digit, \"/\", \":\" or end of inputend of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"H\" or \"h\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\", \":\" or end of inputdigithexgtype or end of inputuchar, \"&\", \":\", \";\", \"@\" or end of inputdigit, \"/\" or end of inputdigit, \"/\", \":\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"G\" or \"g\"\"O\" or \"o\"\"P\" or \"p\"\"H\" or \"h\"\"E\" or \"e\"\"R\" or \"r\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\", \":\" or end of inputdigithexgtype or end of inputdigit, \"/\" or end of inputdigit, \"/\", \":\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"M\" or \"m\"\"A\" or \"a\"\"I\" or \"i\"\"L\" or \"l\"\"T\" or \"t\"\"O\" or \"o\"\":\"gtype or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"N\" or \"n\"\"E\" or \"e\"\"W\" or \"w\"\"S\" or \"s\"\":\"uchar, \"&\", \"/\", \":\", \";\" or \"?\"hexgtype or end of inputlowalpha or digitdigit or \".\"uchar or end of inputdigitdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"N\" or \"n\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\" or \":\"digithexlowalphalowalpha, digit, \"-\" to \"/\" or end of inputdigit or \"/\"digit or end of inputdigit, \"/\" or \":\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"T\" or \"t\"\"E\" or \"e\"\"L\" or \"l\"\"N\" or \"n\"\":\"\"/\"uchar, \"&\", \":\", \";\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"?\" or \"@\"lowalpha or digitgtype or end of inputdigit or \".\"uchar, \"/\", \":\" or end of inputend of inputdigituchar, \"&\", \"/\", \";\", \"?\", \"@\" or end of inputdigit, \"/\" or end of inputdigit, \"/\", \":\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"W\" or \"w\"\"A\" or \"a\"\"I\" or \"i\"\"S\" or \"s\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\" or \":\"digithexuchar, \"/\", \"?\" or end of inputuchar or \"/\"uchar, \"&\", \":\", \";\", \"@\" or end of inputdigit or \"/\"uchar or end of inputdigit, \"/\" or \":\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"F\" or \"f\"\"I\" or \"i\"\"L\" or \"l\"\"E\" or \"e\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\" or end of inputdigithexuchar, \"&\", \"/\", \":\", \"?\", \"@\" or end of inputdigit, \"/\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"P\" or \"p\"\"R\" or \"r\"\"O\" or \"o\"\"S\" or \"s\"\"E\" or \"e\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\" or \":\"digithexgtype or end of inputuchar, \"&\", \":\", \"?\" or \"@\"digit or \"/\"uchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputdigit, \"/\" or \":\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or \":\"gtype or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \":\", \";\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"?\" or \"@\"lowalpha or digituchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputdigit or \".\"uchar, \":\" or end of inputdigituchar, \"&\", \";\", \"?\", \"@\" or end of inputdigit or end of inputdigit, \":\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \";\", \"?\" or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \";\", \"?\" or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathlowalpha or digitdigit or \".\"uchar or end of inputdigithexdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathdigitdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathgtype or end of inputhex";
+pub static STRINGS: &str = "schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathgroup or articleuser or hostpassword or portselector or searchscheme-charscheme-char or \":\"gtype or end of inputhex\"/\"uchar, \"&\", \"/\", \":\", \";\" or \"?\"uchar, \"&\", \":\", \";\", \"?\" or \"@\"lowalpha or digituchar, \"&\", \";\", \"?\" or \"@\"digit or \".\"uchar, \"/\" or end of inputuchar, \"/\", \":\" or end of inputuchar or end of inputuchar, \"/\" or \":\"digituchar, \"&\", \"/\", \":\", \"?\", \"@\" or end of input\"T\" or \"t\"uchar, \"&\", \"/\", \";\", \"?\", \"@\" or end of inputlowalphauchar, \"/\", \"?\" or end of inputdigit, \"/\" or end of input\"Y\" or \"y\"uchar, \"&\", \":\", \";\", \"@\" or end of inputlowalpha, digit, \"-\" to \"/\" or end of inputdigit or \"/\"uchar or \"/\"\"P\" or \"p\"end of input\"E\" or \"e\"digit or end of input\"=\"digit, \"/\", \":\" or end of inputdigit, \"/\" or \":\"uchar, \"&\", \":\", \"?\" or \"@\"uchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuser or hostpassword or port\"F\" or \"f\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"uchar, \"&\", \":\", \";\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"?\" or \"@\"lowalpha or digitgtype or end of inputdigit or \".\"uchar, \"/\", \":\" or end of inputdigituchar, \"&\", \"/\", \";\", \"?\", \"@\" or end of inputdigit, \"/\" or end of input\"Y\" or \"y\"\"E\" or \"e\"\"=\"digit, \"/\", \":\" or end of inputend of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"H\" or \"h\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\", \":\" or end of inputdigithexgtype or end of inputuchar, \"&\", \":\", \";\", \"@\" or end of inputdigit, \"/\" or end of inputdigit, \"/\", \":\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathselector or search\"G\" or \"g\"\"O\" or \"o\"\"P\" or \"p\"\"H\" or \"h\"\"E\" or \"e\"\"R\" or \"r\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\", \":\" or end of inputdigithexgtype or end of inputdigit, \"/\" or end of inputdigit, \"/\", \":\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"M\" or \"m\"\"A\" or \"a\"\"I\" or \"i\"\"L\" or \"l\"\"T\" or \"t\"\"O\" or \"o\"\":\"gtype or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathgroup or article\"N\" or \"n\"\"E\" or \"e\"\"W\" or \"w\"\"S\" or \"s\"\":\"uchar, \"&\", \"/\", \":\", \";\" or \"?\"hexgtype or end of inputlowalpha or digitdigit or \".\"uchar or end of inputdigitdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"N\" or \"n\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\" or \":\"digithexlowalphalowalpha, digit, \"-\" to \"/\" or end of inputdigit or \"/\"digit or end of inputdigit, \"/\" or \":\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuser or hostpassword or port\"T\" or \"t\"\"E\" or \"e\"\"L\" or \"l\"\"N\" or \"n\"\":\"\"/\"uchar, \"&\", \":\", \";\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"?\" or \"@\"lowalpha or digitgtype or end of inputdigit or \".\"uchar, \"/\", \":\" or end of inputend of inputdigituchar, \"&\", \"/\", \";\", \"?\", \"@\" or end of inputdigit, \"/\" or end of inputdigit, \"/\", \":\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"W\" or \"w\"\"A\" or \"a\"\"I\" or \"i\"\"S\" or \"s\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\" or \":\"digithexuchar, \"/\", \"?\" or end of inputuchar or \"/\"uchar, \"&\", \":\", \";\", \"@\" or end of inputdigit or \"/\"uchar or end of inputdigit, \"/\" or \":\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"F\" or \"f\"\"I\" or \"i\"\"L\" or \"l\"\"E\" or \"e\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\" or end of inputdigithexuchar, \"&\", \"/\", \":\", \"?\", \"@\" or end of inputdigit, \"/\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"P\" or \"p\"\"R\" or \"r\"\"O\" or \"o\"\"S\" or \"s\"\"E\" or \"e\"\":\"\"/\"lowalpha or digitdigit or \".\"uchar, \"/\" or \":\"digithexgtype or end of inputuchar, \"&\", \":\", \"?\" or \"@\"digit or \"/\"uchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputdigit, \"/\" or \":\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or \":\"gtype or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuser or hostpassword or portuchar, \"&\", \":\", \";\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"?\" or \"@\"lowalpha or digituchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputdigit or \".\"uchar, \":\" or end of inputdigituchar, \"&\", \";\", \"?\", \"@\" or end of inputdigit or end of inputdigit, \":\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \";\", \"?\" or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \";\", \"?\" or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathlowalpha or digitdigit or \".\"uchar or end of inputdigithexdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathdigitdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathgtype or end of inputhex";
 /// The grammar's captures, in tag order.
 pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 15usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 10u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 16u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 20u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 28u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 32u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 36u32, len: 7u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 43u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 49u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 54u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 62u32, len: 14u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 76u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 81u32, len: 7u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 88u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 96u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 223usize] = [
-    ::uridfa_runtime::StrRef { start: 100u32, len: 11u32 },
-    ::uridfa_runtime::StrRef { start: 111u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 129u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 150u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 153u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 156u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 188u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 162u32, len: 11u32 },
+    ::uridfa_runtime::StrRef { start: 173u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 191u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 212u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 215u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 218u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 250u32, len: 32u32 },
     ::uridfa_runtime::StrRef { start: 49u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 220u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 237u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 264u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 276u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 302u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 333u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 354u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 371u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 376u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 422u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 432u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 478u32, len: 8u32 },
-    ::uridfa_runtime::StrRef { start: 486u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 517u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 543u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 553u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 594u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 637u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 649u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 661u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 671u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 683u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 693u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 714u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 717u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 282u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 299u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 326u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 338u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 364u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 395u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 416u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 433u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 438u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 484u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 494u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 540u32, len: 8u32 },
+    ::uridfa_runtime::StrRef { start: 548u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 579u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 605u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 615u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 656u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 699u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 711u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 723u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 733u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 745u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 755u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 776u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 779u32, len: 31u32 },
     ::uridfa_runtime::StrRef { start: 36u32, len: 7u32 },
-    ::uridfa_runtime::StrRef { start: 748u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 765u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 792u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 938u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 948u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 958u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 968u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 971u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 974u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 1006u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1009u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 1036u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 1053u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 1074u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1086u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1117u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1122u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 1168u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 1194u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1204u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1214u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1217u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 874u32, len: 7u32 },
-    ::uridfa_runtime::StrRef { start: 1248u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1360u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1370u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1380u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1390u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1393u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1396u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 1413u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1425u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1456u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1461u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1464u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 1485u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 1526u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 1552u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1683u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1693u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1703u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1713u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1723u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1733u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1743u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1746u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1749u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 1766u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1778u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1809u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1814u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1817u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 1838u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 1864u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1995u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2005u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2015u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2025u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2035u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2045u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2055u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1944u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2058u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2079u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2182u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2192u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2202u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2212u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2222u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2225u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 2131u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2257u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2260u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2281u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2298u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2310u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2331u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2336u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2457u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2467u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2477u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2487u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2490u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2493u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2510u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2522u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2539u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2544u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2547u32, len: 8u32 },
-    ::uridfa_runtime::StrRef { start: 2555u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 2598u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2610u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2631u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2748u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2758u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2768u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2778u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2788u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2791u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2794u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 2826u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2829u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 2856u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2873u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2894u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2906u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 2937u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2949u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2954u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 3000u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 3026u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 3157u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3167u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3177u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3187u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3197u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3200u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3203u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3220u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3232u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3249u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3254u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3257u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 3288u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3300u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 3341u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3353u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 3374u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3491u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3501u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3511u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3521u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3531u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3534u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3537u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3554u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3566u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 3592u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3597u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3600u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 3646u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 3772u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3782u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3792u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3802u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3812u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3822u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3825u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3828u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3845u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3857u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3874u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3879u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3882u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 3903u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 3930u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3942u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 3988u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 4105u32, len: 11u32 },
-    ::uridfa_runtime::StrRef { start: 4116u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 4134u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 4155u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 4258u32, len: 11u32 },
-    ::uridfa_runtime::StrRef { start: 4269u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 4396u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 4428u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 4431u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 4458u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 4475u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 4521u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 4533u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4559u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 4564u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 4605u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 4626u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4752u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 4788u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 4891u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 4927u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 5030u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 5047u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 5059u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 5080u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 5085u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 5088u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 5209u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 5214u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 5335u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 5356u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 810u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 827u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 854u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 1028u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1038u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1048u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1058u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1061u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1064u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 1096u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1099u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 1126u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 1143u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 1164u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1176u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1207u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1212u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 1258u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 1284u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1294u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1304u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1307u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 936u32, len: 7u32 },
+    ::uridfa_runtime::StrRef { start: 1338u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1450u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1460u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1470u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1480u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1483u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1486u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 1503u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1515u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1546u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1551u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1554u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 1575u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 1616u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 1642u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1791u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1801u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1811u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1821u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1831u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1841u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1851u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1854u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1857u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 1874u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1886u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1917u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1922u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1925u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 1946u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 1972u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 2103u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2113u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2123u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2133u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2143u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2153u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2163u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2052u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2166u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 2187u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2306u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2316u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2326u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2336u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2346u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2349u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 2239u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2381u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2384u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 2405u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2422u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2434u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 2455u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2460u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 2581u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2591u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2601u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2611u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2614u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2617u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2634u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2646u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2663u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2668u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2671u32, len: 8u32 },
+    ::uridfa_runtime::StrRef { start: 2679u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 2722u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2734u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 2755u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2900u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2910u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2920u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2930u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2940u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2943u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2946u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 2978u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2981u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 3008u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3025u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 3046u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3058u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 3089u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3101u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3106u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 3152u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 3178u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 3309u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3319u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3329u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3339u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3349u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3352u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3355u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3372u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3384u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3401u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3406u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3409u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 3440u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3452u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 3493u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3505u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 3526u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3643u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3653u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3663u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3673u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3683u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3686u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3689u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3706u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3718u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 3744u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3749u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3752u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 3798u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 3924u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3934u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3944u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3954u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3964u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3974u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3977u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3980u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3997u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 4009u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 4026u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 4031u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4034u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 4055u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 4082u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 4094u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 4140u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 4257u32, len: 11u32 },
+    ::uridfa_runtime::StrRef { start: 4268u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 4286u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 4307u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4410u32, len: 11u32 },
+    ::uridfa_runtime::StrRef { start: 4421u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 4576u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 4608u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4611u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 4638u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 4655u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 4701u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 4713u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4739u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 4744u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 4785u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 4806u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4932u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 4968u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 5071u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 5107u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 5210u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 5227u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 5239u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 5260u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 5265u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 5268u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 5389u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 5394u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 5515u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 5536u32, len: 3u32 },
 ];
 /// The number of captures.
 pub const CAPTURE_LEN: usize = 15usize;
@@ -2638,16 +2668,16 @@ static URL_STATE_FINAL: [u8; 302usize] = [
 static URL_STATE_COMPONENT: [u16; 302usize] = [
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 2, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 1, 12, 0, 1, 1, 0, 0, 3,
-    1, 0, 1, 13, 13, 13, 12, 0, 1, 1, 0, 5, 3, 3, 3, 4, 5, 3, 0, 5, 11, 5, 13, 5, 1, 0,
-    5, 5, 5, 3, 3, 4, 4, 5, 5, 3, 15, 4, 0, 5, 5, 11, 11, 5, 5, 5, 5, 1, 0, 5, 5, 5, 5,
-    15, 3, 4, 5, 5, 6, 3, 15, 15, 0, 4, 5, 5, 5, 15, 6, 11, 5, 5, 5, 5, 12, 6, 0, 3, 5,
-    5, 14, 6, 5, 5, 15, 15, 3, 5, 5, 6, 15, 0, 5, 5, 5, 5, 15, 15, 8, 6, 5, 5, 5, 5, 12,
-    6, 0, 3, 3, 3, 4, 5, 3, 5, 5, 14, 14, 0, 6, 5, 15, 3, 5, 0, 5, 5, 9, 6, 5, 15, 8, 8,
-    5, 5, 0, 5, 3, 3, 4, 4, 5, 5, 3, 0, 4, 5, 14, 0, 0, 5, 3, 5, 0, 5, 5, 10, 9, 6, 5, 8,
-    5, 5, 0, 5, 5, 3, 4, 5, 5, 6, 3, 4, 5, 0, 0, 5, 3, 5, 0, 5, 10, 10, 9, 5, 5, 5, 5, 5,
-    15, 6, 3, 5, 5, 6, 5, 0, 5, 5, 7, 5, 10, 10, 5, 5, 5, 5, 5, 15, 15, 0, 6, 3, 5, 5, 0,
-    5, 10, 5, 15, 0, 0, 3, 5, 5, 10, 10, 5, 0, 0, 3, 5, 10, 10, 5, 0, 5, 10, 5, 10, 10,
-    10, 10, 10, 10, 10, 10,
+    1, 0, 1, 13, 13, 13, 16, 0, 1, 1, 0, 5, 3, 3, 17, 4, 5, 17, 0, 5, 11, 5, 13, 5, 1, 0,
+    5, 5, 5, 3, 17, 4, 4, 5, 5, 17, 15, 4, 0, 5, 5, 11, 11, 5, 5, 5, 5, 1, 0, 5, 5, 5, 5,
+    15, 17, 4, 5, 5, 6, 17, 15, 15, 0, 18, 5, 5, 5, 15, 6, 11, 5, 5, 5, 5, 12, 6, 0, 3,
+    5, 5, 14, 6, 5, 5, 15, 15, 17, 5, 5, 6, 15, 0, 5, 5, 5, 5, 15, 15, 8, 6, 5, 5, 5, 5,
+    12, 6, 0, 3, 3, 17, 4, 5, 17, 5, 5, 14, 14, 0, 6, 5, 15, 17, 5, 0, 5, 5, 9, 6, 5, 15,
+    8, 8, 5, 5, 0, 5, 3, 17, 4, 4, 5, 5, 17, 0, 4, 5, 14, 0, 0, 5, 17, 5, 0, 5, 5, 10, 9,
+    6, 5, 8, 5, 5, 0, 5, 5, 17, 4, 5, 5, 6, 17, 18, 5, 0, 0, 5, 17, 5, 0, 5, 10, 10, 9,
+    5, 5, 5, 5, 5, 15, 6, 17, 5, 5, 6, 5, 0, 5, 5, 7, 5, 10, 10, 5, 5, 5, 5, 5, 15, 15,
+    0, 6, 17, 5, 5, 0, 5, 10, 5, 15, 0, 0, 17, 5, 5, 19, 19, 5, 0, 0, 17, 5, 19, 19, 5,
+    0, 5, 10, 5, 19, 19, 10, 19, 19, 10, 10, 10,
 ];
 static URL_STATE_EXPECTED: [u16; 302usize] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1, 1, 1,
@@ -2662,6 +2692,12 @@ static URL_STATE_EXPECTED: [u16; 302usize] = [
     3, 15, 2, 15, 31, 15, 2, 3, 3, 15, 15, 15, 15, 3, 2, 15, 6, 10, 3, 21, 15, 3, 21, 32,
     33, 10, 3, 3, 32, 30, 34, 10, 3, 2, 3, 35, 25, 6, 15, 34, 28, 15, 2, 15, 3, 3, 36, 6,
     10, 32, 2, 3, 10, 3, 3, 2, 15, 3, 3, 15, 3, 32, 2, 34, 2, 3, 2, 3, 3, 3, 3, 3,
+];
+static URL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 4usize] = [
+    ::uridfa_runtime::StrRef { start: 100u32, len: 16u32 },
+    ::uridfa_runtime::StrRef { start: 116u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 128u32, len: 16u32 },
+    ::uridfa_runtime::StrRef { start: 144u32, len: 18u32 },
 ];
 /** Tables for `url` from `grammar/draft-ietf-uri-url-06.abnf`:
 
@@ -2689,6 +2725,7 @@ pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &URL_STATE_COMPONENT,
+    component_sets: &URL_COMPONENT_SETS,
     state_expected: &URL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3110,13 +3147,17 @@ static FTPURL_STATE_FINAL: [u8; 50usize] = [
     3, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 6,
 ];
 static FTPURL_STATE_COMPONENT: [u16; 50usize] = [
-    0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 4, 5, 3, 3, 3, 4, 4, 5, 5, 3, 15, 4, 3, 4, 5, 5, 6, 3,
-    15, 15, 0, 4, 3, 5, 5, 6, 15, 0, 3, 5, 0, 3, 5, 0, 3, 5, 0, 5, 7, 0,
+    0, 0, 0, 0, 0, 0, 3, 3, 3, 16, 4, 5, 16, 3, 16, 4, 4, 5, 5, 16, 15, 4, 16, 4, 5, 5,
+    6, 16, 15, 15, 0, 17, 16, 5, 5, 6, 15, 0, 16, 5, 0, 16, 5, 0, 16, 5, 0, 5, 7, 0,
 ];
 static FTPURL_STATE_EXPECTED: [u16; 50usize] = [
     37, 38, 39, 40, 41, 41, 42, 42, 43, 42, 44, 45, 46, 43, 42, 44, 43, 47, 48, 43, 46,
     44, 42, 43, 49, 43, 49, 43, 46, 43, 38, 50, 42, 47, 43, 51, 43, 52, 42, 49, 39, 42,
     47, 53, 46, 49, 54, 55, 56, 57,
+];
+static FTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
+    ::uridfa_runtime::StrRef { start: 1000u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1012u32, len: 16u32 },
 ];
 /** Tables for `ftpurl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
@@ -3144,6 +3185,7 @@ pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables 
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &FTPURL_STATE_COMPONENT,
+    component_sets: &FTPURL_COMPONENT_SETS,
     state_expected: &FTPURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3368,6 +3410,7 @@ static HTTPURL_STATE_EXPECTED: [u16; 28usize] = [
     58, 59, 59, 60, 61, 62, 62, 63, 64, 65, 66, 67, 68, 66, 64, 67, 68, 67, 69, 70, 66,
     67, 69, 67, 64, 67, 66, 71,
 ];
+static HTTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `httpurl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -3394,6 +3437,7 @@ pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &HTTPURL_STATE_COMPONENT,
+    component_sets: &HTTPURL_COMPONENT_SETS,
     state_expected: &HTTPURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3690,12 +3734,15 @@ static GOPHERURL_STATE_FINAL: [u8; 44usize] = [
 ];
 static GOPHERURL_STATE_COMPONENT: [u16; 44usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 9, 6, 5, 5, 10, 9, 6, 5, 10, 10, 9, 5, 10,
-    10, 5, 10, 5, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+    10, 5, 10, 5, 16, 16, 16, 16, 10, 16, 16, 10, 16, 16, 10, 10, 10,
 ];
 static GOPHERURL_STATE_EXPECTED: [u16; 44usize] = [
     72, 73, 74, 75, 76, 77, 78, 79, 79, 80, 81, 82, 83, 84, 85, 83, 81, 84, 85, 84, 86,
     83, 85, 84, 84, 81, 84, 84, 83, 85, 87, 85, 84, 84, 84, 85, 85, 84, 85, 84, 84, 84,
     84, 84,
+];
+static GOPHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
+    ::uridfa_runtime::StrRef { start: 1773u32, len: 18u32 },
 ];
 /** Tables for `gopherurl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
@@ -3723,6 +3770,7 @@ pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &GOPHERURL_STATE_COMPONENT,
+    component_sets: &GOPHERURL_COMPONENT_SETS,
     state_expected: &GOPHERURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3822,6 +3870,7 @@ static MAILTOURL_STATE_COMPONENT: [u16; 11usize] = [0, 0, 0, 0, 0, 0, 0, 11, 11,
 static MAILTOURL_STATE_EXPECTED: [u16; 11usize] = [
     88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 97,
 ];
+static MAILTOURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `mailtourl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -3848,6 +3897,7 @@ pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &MAILTOURL_STATE_COMPONENT,
+    component_sets: &MAILTOURL_COMPONENT_SETS,
     state_expected: &MAILTOURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4049,11 +4099,14 @@ static NEWSURL_STATE_FINAL: [u8; 22usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 3,
 ];
 static NEWSURL_STATE_COMPONENT: [u16; 22usize] = [
-    0, 0, 0, 0, 0, 12, 13, 13, 13, 12, 5, 13, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+    0, 0, 0, 0, 0, 12, 13, 13, 13, 16, 5, 13, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
 ];
 static NEWSURL_STATE_EXPECTED: [u16; 22usize] = [
     98, 99, 100, 101, 102, 103, 104, 105, 106, 106, 107, 105, 108, 109, 110, 105, 108,
     105, 110, 108, 110, 111,
+];
+static NEWSURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
+    ::uridfa_runtime::StrRef { start: 2290u32, len: 16u32 },
 ];
 /** Tables for `newsurl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
@@ -4081,6 +4134,7 @@ pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 32u32,
     captures: &CAPTURES,
     state_component: &NEWSURL_STATE_COMPONENT,
+    component_sets: &NEWSURL_COMPONENT_SETS,
     state_expected: &NEWSURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4243,6 +4297,7 @@ static NNTPURL_STATE_EXPECTED: [u16; 24usize] = [
     112, 112, 113, 114, 115, 116, 116, 117, 118, 119, 120, 121, 122, 120, 118, 121, 123,
     124, 120, 120, 118, 125, 120, 126,
 ];
+static NNTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `nntpurl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -4269,6 +4324,7 @@ pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &NNTPURL_STATE_COMPONENT,
+    component_sets: &NNTPURL_COMPONENT_SETS,
     state_expected: &NNTPURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4606,13 +4662,17 @@ static TELNETURL_STATE_FINAL: [u8; 43usize] = [
     0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 1, 0, 1,
 ];
 static TELNETURL_STATE_COMPONENT: [u16; 43usize] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 4, 5, 3, 3, 3, 4, 4, 5, 5, 3, 0, 4, 3, 4, 5,
-    5, 6, 3, 4, 3, 5, 5, 6, 3, 5, 3, 5, 3, 5, 5,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 16, 4, 5, 16, 3, 16, 4, 4, 5, 5, 16, 0, 4, 16, 4,
+    5, 5, 6, 16, 17, 16, 5, 5, 6, 16, 5, 16, 5, 16, 5, 5,
 ];
 static TELNETURL_STATE_EXPECTED: [u16; 43usize] = [
     127, 128, 129, 130, 128, 127, 131, 132, 132, 133, 133, 134, 133, 135, 136, 137, 134,
     133, 135, 134, 138, 139, 134, 140, 135, 133, 134, 141, 134, 141, 134, 142, 133, 138,
     134, 143, 133, 141, 133, 138, 137, 141, 144,
+];
+static TELNETURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
+    ::uridfa_runtime::StrRef { start: 2872u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2884u32, len: 16u32 },
 ];
 /** Tables for `telneturl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
@@ -4640,6 +4700,7 @@ pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &TELNETURL_STATE_COMPONENT,
+    component_sets: &TELNETURL_COMPONENT_SETS,
     state_expected: &TELNETURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4883,6 +4944,7 @@ static WAISURL_STATE_EXPECTED: [u16; 34usize] = [
     145, 146, 147, 148, 149, 150, 150, 151, 152, 153, 154, 155, 156, 154, 152, 155, 156,
     155, 157, 158, 159, 154, 155, 155, 160, 158, 155, 152, 155, 155, 155, 154, 155, 161,
 ];
+static WAISURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `waisurl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -4909,6 +4971,7 @@ pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &WAISURL_STATE_COMPONENT,
+    component_sets: &WAISURL_COMPONENT_SETS,
     state_expected: &WAISURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5063,6 +5126,7 @@ static FILEURL_STATE_EXPECTED: [u16; 22usize] = [
     162, 163, 164, 165, 166, 167, 167, 168, 169, 170, 171, 172, 173, 169, 172, 173, 172,
     171, 172, 169, 171, 174,
 ];
+static FILEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `fileurl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -5089,6 +5153,7 @@ pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &FILEURL_STATE_COMPONENT,
+    component_sets: &FILEURL_COMPONENT_SETS,
     state_expected: &FILEURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5320,6 +5385,7 @@ static PROSPEROURL_STATE_EXPECTED: [u16; 34usize] = [
     175, 176, 177, 178, 175, 179, 176, 177, 180, 181, 181, 182, 183, 184, 185, 186, 187,
     185, 183, 186, 187, 186, 188, 189, 185, 186, 186, 190, 183, 186, 186, 185, 186, 191,
 ];
+static PROSPEROURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `prosperourl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -5346,6 +5412,7 @@ pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PROSPEROURL_STATE_COMPONENT,
+    component_sets: &PROSPEROURL_COMPONENT_SETS,
     state_expected: &PROSPEROURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5462,6 +5529,7 @@ static OTHERURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static OTHERURL_STATE_FINAL: [u8; 6usize] = [0, 0, 1, 2, 0, 0];
 static OTHERURL_STATE_COMPONENT: [u16; 6usize] = [1, 1, 2, 2, 2, 2];
 static OTHERURL_STATE_EXPECTED: [u16; 6usize] = [192, 193, 194, 194, 195, 195];
+static OTHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `otherurl` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -5488,6 +5556,7 @@ pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &OTHERURL_STATE_COMPONENT,
+    component_sets: &OTHERURL_COMPONENT_SETS,
     state_expected: &OTHERURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5554,6 +5623,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [196, 197];
+static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `scheme` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -5580,6 +5650,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
+    component_sets: &SCHEME_RULE_COMPONENT_SETS,
     state_expected: &SCHEME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5880,12 +5951,16 @@ static LOGIN_RULE_STATE_FINAL: [u8; 33usize] = [
     0, 0, 1, 0, 1,
 ];
 static LOGIN_RULE_STATE_COMPONENT: [u16; 33usize] = [
-    3, 3, 3, 3, 4, 5, 3, 3, 3, 4, 4, 5, 5, 3, 4, 3, 4, 5, 5, 6, 3, 4, 3, 5, 5, 6, 3, 5,
-    3, 5, 3, 5, 5,
+    3, 3, 3, 16, 4, 5, 16, 3, 16, 4, 4, 5, 5, 16, 4, 16, 4, 5, 5, 6, 16, 17, 16, 5, 5, 6,
+    16, 5, 16, 5, 16, 5, 5,
 ];
 static LOGIN_RULE_STATE_EXPECTED: [u16; 33usize] = [
     198, 198, 199, 198, 200, 201, 202, 199, 198, 200, 199, 203, 204, 199, 200, 198, 199,
     205, 199, 205, 199, 206, 198, 203, 199, 207, 198, 205, 198, 203, 202, 205, 208,
+];
+static LOGIN_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
+    ::uridfa_runtime::StrRef { start: 4548u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 4560u32, len: 16u32 },
 ];
 /** Tables for `login` from `grammar/draft-ietf-uri-url-06.abnf`:
 
@@ -5913,6 +5988,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &LOGIN_RULE_STATE_COMPONENT,
+    component_sets: &LOGIN_RULE_COMPONENT_SETS,
     state_expected: &LOGIN_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6007,6 +6083,7 @@ static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static USER_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [209, 209, 210, 210];
+static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `user` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -6033,6 +6110,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &USER_RULE_STATE_COMPONENT,
+    component_sets: &USER_RULE_COMPONENT_SETS,
     state_expected: &USER_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6127,6 +6205,7 @@ static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PASSWORD_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [211, 211, 212, 212];
+static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `password` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -6153,6 +6232,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PASSWORD_RULE_STATE_COMPONENT,
+    component_sets: &PASSWORD_RULE_COMPONENT_SETS,
     state_expected: &PASSWORD_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6249,6 +6329,7 @@ static HOST_RULE_STATE_COMPONENT: [u16; 11usize] = [5, 5, 5, 5, 5, 5, 5, 5, 5, 5
 static HOST_RULE_STATE_EXPECTED: [u16; 11usize] = [
     213, 214, 215, 216, 217, 214, 217, 216, 214, 216, 218,
 ];
+static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `host` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -6275,6 +6356,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
+    component_sets: &HOST_RULE_COMPONENT_SETS,
     state_expected: &HOST_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6315,6 +6397,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [219, 220];
+static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `port` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -6341,6 +6424,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
+    component_sets: &PORT_RULE_COMPONENT_SETS,
     state_expected: &PORT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6435,6 +6519,7 @@ static SCHEMEPART_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static SCHEMEPART_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static SCHEMEPART_RULE_STATE_COMPONENT: [u16; 4usize] = [2, 2, 2, 2];
 static SCHEMEPART_RULE_STATE_EXPECTED: [u16; 4usize] = [221, 221, 222, 222];
+static SCHEMEPART_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `schemepart` from `grammar/draft-ietf-uri-url-06.abnf`:
 
  ```abnf
@@ -6461,6 +6546,7 @@ pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &SCHEMEPART_RULE_STATE_COMPONENT,
+    component_sets: &SCHEMEPART_RULE_COMPONENT_SETS,
     state_expected: &SCHEMEPART_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,

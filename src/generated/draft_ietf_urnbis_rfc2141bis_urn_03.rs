@@ -22,18 +22,26 @@ pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 4usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 3u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 3u32, len: 3u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 9u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 15u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 46usize] = [
@@ -452,6 +460,7 @@ static URN_REFERENCE_STATE_EXPECTED: [u16; 87usize] = [
     5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6,
     5, 6, 4, 15, 3,
 ];
+static URN_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `urn-reference` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 
  ```abnf
@@ -478,6 +487,7 @@ pub static URN_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &URN_REFERENCE_STATE_COMPONENT,
+    component_sets: &URN_REFERENCE_COMPONENT_SETS,
     state_expected: &URN_REFERENCE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -647,6 +657,7 @@ static ASSIGNED_URN_STATE_EXPECTED: [u16; 74usize] = [
     22, 21, 22, 21, 22, 21, 22, 21, 22, 21, 22, 21, 22, 21, 22, 21, 22, 21, 22, 21, 22,
     21, 22, 21, 22, 21, 22, 21, 22, 20, 27, 19,
 ];
+static ASSIGNED_URN_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `assigned-urn` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 
  ```abnf
@@ -673,6 +684,7 @@ pub static ASSIGNED_URN: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &ASSIGNED_URN_STATE_COMPONENT,
+    component_sets: &ASSIGNED_URN_COMPONENT_SETS,
     state_expected: &ASSIGNED_URN_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -756,6 +768,7 @@ static NID_RULE_STATE_EXPECTED: [u16; 65usize] = [
     29, 30, 29, 30, 29, 30, 29, 30, 29, 30, 29, 30, 29, 30, 29, 30, 29, 30, 29, 30, 28,
     31, 32,
 ];
+static NID_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `NID` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 
  ```abnf
@@ -782,6 +795,7 @@ pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &NID_RULE_STATE_COMPONENT,
+    component_sets: &NID_RULE_COMPONENT_SETS,
     state_expected: &NID_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -874,6 +888,7 @@ static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static NSS_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 0, 0, 0];
 static NSS_RULE_STATE_COMPONENT: [u16; 5usize] = [2, 2, 2, 2, 2];
 static NSS_RULE_STATE_EXPECTED: [u16; 5usize] = [33, 34, 35, 36, 35];
+static NSS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `NSS` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 
  ```abnf
@@ -900,6 +915,7 @@ pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &NSS_RULE_STATE_COMPONENT,
+    component_sets: &NSS_RULE_COMPONENT_SETS,
     state_expected: &NSS_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -1003,6 +1019,7 @@ static URN_QUERY_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static URN_QUERY_RULE_STATE_FINAL: [u8; 8usize] = [0, 0, 0, 1, 0, 0, 0, 0];
 static URN_QUERY_RULE_STATE_COMPONENT: [u16; 8usize] = [3, 3, 3, 3, 3, 3, 3, 3];
 static URN_QUERY_RULE_STATE_EXPECTED: [u16; 8usize] = [37, 38, 39, 40, 41, 37, 42, 41];
+static URN_QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `urn-query` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 
  ```abnf
@@ -1029,6 +1046,7 @@ pub static URN_QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &URN_QUERY_RULE_STATE_COMPONENT,
+    component_sets: &URN_QUERY_RULE_COMPONENT_SETS,
     state_expected: &URN_QUERY_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -1124,6 +1142,7 @@ static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static FRAGMENT_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 2, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 5usize] = [4, 4, 4, 4, 4];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 5usize] = [43, 43, 44, 45, 44];
+static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `fragment` from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 
  ```abnf
@@ -1150,6 +1169,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 8u32,
     captures: &CAPTURES,
     state_component: &FRAGMENT_RULE_STATE_COMPONENT,
+    component_sets: &FRAGMENT_RULE_COMPONENT_SETS,
     state_expected: &FRAGMENT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,

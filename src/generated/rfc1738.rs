@@ -29,291 +29,321 @@ pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 7usize] = [
     &URLPATH_RULE,
 ];
 /// Names of captures and expected-byte texts.
-pub static STRINGS: &str = "schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or \":\"gtype or end of inputhex\"/\"uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"?\"uchar, \"&\", \":\", \";\", \"=\", \"?\" or \"@\"alphadigit or \"/\"uchar, \"&\", \";\", \"=\", \"?\" or \"@\"alphadigituchar, \"&\", \"/\", \":\", \"=\", \"?\", \"@\" or end of inputalphadigit, \"-\" or \".\"alphadigit or \"-\" to \"/\"alphadigit, \"-\" to \"/\", \":\" or end of inputalphadigit, \"-\", \".\" or end of inputalphadigit, \"-\" to \"/\" or \":\"alphadigit or \"-\"digit\"T\" or \"t\"uchar, \"&\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputlowalphauchar, \"/\", \"?\" or end of inputdigit, \"/\" or end of input\"Y\" or \"y\"uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of inputscheme-char, \"/\", \"_\" or end of inputdigit or \"/\"uchar or \"/\"\"P\" or \"p\"end of inputuchar or end of input\"E\" or \"e\"digit or end of input\"=\"uchar, \"&\", \":\", \"=\", \"?\" or \"@\"uchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"F\" or \"f\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"uchar, \"&\", \":\", \";\", \"=\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"=\", \"?\" or \"@\"alphadigitgtype or end of inputalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\", \":\" or end of inputalphadigit or \"-\"digituchar, \"&\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputdigit, \"/\" or end of input\"Y\" or \"y\"\"E\" or \"e\"\"=\"end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"H\" or \"h\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\", \":\" or end of inputalphadigit or \"-\"gtype or end of inputdigithexuchar, \"&\", \":\", \";\", \"=\", \"@\" or end of inputdigit, \"/\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"G\" or \"g\"\"O\" or \"o\"\"P\" or \"p\"\"H\" or \"h\"\"E\" or \"e\"\"R\" or \"r\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\", \":\" or end of inputalphadigit or \"-\"gtype or end of inputdigithexdigit, \"/\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"M\" or \"m\"\"A\" or \"a\"\"I\" or \"i\"\"L\" or \"l\"\"T\" or \"t\"\"O\" or \"o\"\":\"gtype or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"N\" or \"n\"\"E\" or \"e\"\"W\" or \"w\"\"S\" or \"s\"\":\"uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"?\"hexgtype or end of inputalphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\", \".\" or end of inputalphadigit or \"-\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"N\" or \"n\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\" or \":\"alphadigit or \"-\"lowalphadigitscheme-char, \"/\", \"_\" or end of inputdigit or \"/\"digit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"T\" or \"t\"\"E\" or \"e\"\"L\" or \"l\"\"N\" or \"n\"\":\"\"/\"uchar, \"&\", \":\", \";\", \"=\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"=\", \"?\" or \"@\"alphadigitgtype or end of inputalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\", \":\" or end of inputend of inputalphadigit or \"-\"digituchar, \"&\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputdigit, \"/\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"W\" or \"w\"\"A\" or \"a\"\"I\" or \"i\"\"S\" or \"s\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\" or \":\"alphadigit or \"-\"uchar, \"/\", \"?\" or end of inputdigithexuchar or \"/\"uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of inputdigit or \"/\"uchar or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"F\" or \"f\"\"I\" or \"i\"\"L\" or \"l\"\"E\" or \"e\"\":\"\"/\"alphadigit or \"/\"uchar, \"&\", \"/\", \":\", \"=\", \"?\", \"@\" or end of inputalphadigit, \"-\" or \".\"alphadigit or \"-\" to \"/\"hexalphadigit or \"-\"alphadigitschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"P\" or \"p\"\"R\" or \"r\"\"O\" or \"o\"\"S\" or \"s\"\"E\" or \"e\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\" or \":\"alphadigit or \"-\"gtype or end of inputdigithexuchar, \"&\", \":\", \"=\", \"?\" or \"@\"digit or \"/\"uchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or \":\"gtype or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \":\", \";\", \"=\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"=\", \"?\" or \"@\"alphadigituchar, \"&\", \":\", \";\", \"=\", \"?\", \"@\" or end of inputalphadigit, \"-\" or \".\"alphadigit, \"-\", \".\", \":\" or end of inputalphadigit or \"-\"digituchar, \"&\", \";\", \"=\", \"?\", \"@\" or end of inputdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \";\", \"=\", \"?\" or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \";\", \"=\", \"?\" or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathalphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\", \".\" or end of inputalphadigit or \"-\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathdigitdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathgtype or end of inputhex";
+pub static STRINGS: &str = "schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathgroup or articleuser or hostpassword or portselector or searchscheme-charscheme-char or \":\"gtype or end of inputhex\"/\"uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"?\"uchar, \"&\", \":\", \";\", \"=\", \"?\" or \"@\"alphadigit or \"/\"uchar, \"&\", \";\", \"=\", \"?\" or \"@\"alphadigituchar, \"&\", \"/\", \":\", \"=\", \"?\", \"@\" or end of inputalphadigit, \"-\" or \".\"alphadigit or \"-\" to \"/\"alphadigit, \"-\" to \"/\", \":\" or end of inputalphadigit, \"-\", \".\" or end of inputalphadigit, \"-\" to \"/\" or \":\"alphadigit or \"-\"digit\"T\" or \"t\"uchar, \"&\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputlowalphauchar, \"/\", \"?\" or end of inputdigit, \"/\" or end of input\"Y\" or \"y\"uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of inputscheme-char, \"/\", \"_\" or end of inputdigit or \"/\"uchar or \"/\"\"P\" or \"p\"end of inputuchar or end of input\"E\" or \"e\"digit or end of input\"=\"uchar, \"&\", \":\", \"=\", \"?\" or \"@\"uchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuser or hostpassword or port\"F\" or \"f\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"uchar, \"&\", \":\", \";\", \"=\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"=\", \"?\" or \"@\"alphadigitgtype or end of inputalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\", \":\" or end of inputalphadigit or \"-\"digituchar, \"&\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputdigit, \"/\" or end of input\"Y\" or \"y\"\"E\" or \"e\"\"=\"end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"H\" or \"h\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\", \":\" or end of inputalphadigit or \"-\"gtype or end of inputdigithexuchar, \"&\", \":\", \";\", \"=\", \"@\" or end of inputdigit, \"/\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathselector or search\"G\" or \"g\"\"O\" or \"o\"\"P\" or \"p\"\"H\" or \"h\"\"E\" or \"e\"\"R\" or \"r\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\", \":\" or end of inputalphadigit or \"-\"gtype or end of inputdigithexdigit, \"/\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"M\" or \"m\"\"A\" or \"a\"\"I\" or \"i\"\"L\" or \"l\"\"T\" or \"t\"\"O\" or \"o\"\":\"gtype or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathgroup or article\"N\" or \"n\"\"E\" or \"e\"\"W\" or \"w\"\"S\" or \"s\"\":\"uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"?\"hexgtype or end of inputalphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\", \".\" or end of inputalphadigit or \"-\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"N\" or \"n\"\"T\" or \"t\"\"P\" or \"p\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\" or \":\"alphadigit or \"-\"lowalphadigitscheme-char, \"/\", \"_\" or end of inputdigit or \"/\"digit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuser or hostpassword or port\"T\" or \"t\"\"E\" or \"e\"\"L\" or \"l\"\"N\" or \"n\"\":\"\"/\"uchar, \"&\", \":\", \";\", \"=\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"=\", \"?\" or \"@\"alphadigitgtype or end of inputalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\", \":\" or end of inputend of inputalphadigit or \"-\"digituchar, \"&\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputdigit, \"/\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"W\" or \"w\"\"A\" or \"a\"\"I\" or \"i\"\"S\" or \"s\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\" or \":\"alphadigit or \"-\"uchar, \"/\", \"?\" or end of inputdigithexuchar or \"/\"uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of inputdigit or \"/\"uchar or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"F\" or \"f\"\"I\" or \"i\"\"L\" or \"l\"\"E\" or \"e\"\":\"\"/\"alphadigit or \"/\"uchar, \"&\", \"/\", \":\", \"=\", \"?\", \"@\" or end of inputalphadigit, \"-\" or \".\"alphadigit or \"-\" to \"/\"hexalphadigit or \"-\"alphadigitschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepath\"P\" or \"p\"\"R\" or \"r\"\"O\" or \"o\"\"S\" or \"s\"\"E\" or \"e\"\":\"\"/\"alphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\" to \"/\" or \":\"alphadigit or \"-\"gtype or end of inputdigithexuchar, \"&\", \":\", \"=\", \"?\" or \"@\"digit or \"/\"uchar, \"&\", \":\", \";\", \"?\", \"@\" or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or \":\"gtype or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathscheme-charscheme-char or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuser or hostpassword or portuchar, \"&\", \":\", \";\", \"=\", \"?\" or \"@\"hexuchar, \"&\", \";\", \"=\", \"?\" or \"@\"alphadigituchar, \"&\", \":\", \";\", \"=\", \"?\", \"@\" or end of inputalphadigit, \"-\" or \".\"alphadigit, \"-\", \".\", \":\" or end of inputalphadigit or \"-\"digituchar, \"&\", \";\", \"=\", \"?\", \"@\" or end of inputdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \";\", \"=\", \"?\" or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathuchar, \"&\", \";\", \"=\", \"?\" or end of inputhexschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathalphadigitalphadigit, \"-\" or \".\"alphadigit, \"-\", \".\" or end of inputalphadigit or \"-\"schemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathdigitdigit or end of inputschemeschemepartuserpasswordhostportftptypesearchgtypeselectorencoded822addrgrouparticledatabasepathgtype or end of inputhex";
 /// The grammar's captures, in tag order.
 pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 15usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 10u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 16u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 20u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 28u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 32u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 36u32, len: 7u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 43u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 49u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 54u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 62u32, len: 14u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 76u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 81u32, len: 7u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 88u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 96u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 220usize] = [
-    ::uridfa_runtime::StrRef { start: 100u32, len: 11u32 },
-    ::uridfa_runtime::StrRef { start: 111u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 129u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 150u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 153u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 156u32, len: 37u32 },
-    ::uridfa_runtime::StrRef { start: 193u32, len: 37u32 },
+    ::uridfa_runtime::StrRef { start: 162u32, len: 11u32 },
+    ::uridfa_runtime::StrRef { start: 173u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 191u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 212u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 215u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 218u32, len: 37u32 },
+    ::uridfa_runtime::StrRef { start: 255u32, len: 37u32 },
     ::uridfa_runtime::StrRef { start: 49u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 230u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 247u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 279u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 289u32, len: 51u32 },
-    ::uridfa_runtime::StrRef { start: 340u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 362u32, len: 24u32 },
-    ::uridfa_runtime::StrRef { start: 386u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 429u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 465u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 494u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 511u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 516u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 526u32, len: 51u32 },
-    ::uridfa_runtime::StrRef { start: 577u32, len: 8u32 },
-    ::uridfa_runtime::StrRef { start: 585u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 616u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 642u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 652u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 698u32, len: 37u32 },
-    ::uridfa_runtime::StrRef { start: 735u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 747u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 759u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 769u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 781u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 802u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 812u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 833u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 292u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 309u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 341u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 351u32, len: 51u32 },
+    ::uridfa_runtime::StrRef { start: 402u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 424u32, len: 24u32 },
+    ::uridfa_runtime::StrRef { start: 448u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 491u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 527u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 556u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 573u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 578u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 588u32, len: 51u32 },
+    ::uridfa_runtime::StrRef { start: 639u32, len: 8u32 },
+    ::uridfa_runtime::StrRef { start: 647u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 678u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 704u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 714u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 760u32, len: 37u32 },
+    ::uridfa_runtime::StrRef { start: 797u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 809u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 821u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 831u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 843u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 864u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 874u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 895u32, len: 3u32 },
     ::uridfa_runtime::StrRef { start: 36u32, len: 7u32 },
-    ::uridfa_runtime::StrRef { start: 836u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 868u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 1014u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1024u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1034u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1044u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1047u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1050u32, len: 37u32 },
-    ::uridfa_runtime::StrRef { start: 1087u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1090u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 1122u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1132u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 1153u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 1175u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 1218u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 1235u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1240u32, len: 51u32 },
-    ::uridfa_runtime::StrRef { start: 1291u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 1317u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1327u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1337u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 950u32, len: 7u32 },
-    ::uridfa_runtime::StrRef { start: 1340u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1452u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1462u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1472u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1482u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1485u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1488u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1498u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 1520u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 1563u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 1580u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 1601u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1606u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1609u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 1655u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 1781u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1791u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1801u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1811u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1821u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1831u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1841u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1844u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1847u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1857u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 1879u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 1922u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 1939u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 1960u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1965u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1968u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 2094u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2104u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2114u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2124u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2134u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2144u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2154u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2043u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2157u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2178u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2281u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2291u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2301u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2311u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2321u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2324u32, len: 37u32 },
-    ::uridfa_runtime::StrRef { start: 2230u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2361u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2364u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2385u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2395u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 2417u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 2453u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2570u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2580u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2590u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2600u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2603u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2606u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2616u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 2638u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 2667u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2684u32, len: 8u32 },
-    ::uridfa_runtime::StrRef { start: 2692u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2697u32, len: 37u32 },
-    ::uridfa_runtime::StrRef { start: 2734u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2746u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 2867u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2877u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2887u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2897u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2907u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2910u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2913u32, len: 37u32 },
-    ::uridfa_runtime::StrRef { start: 2950u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2953u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 2985u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2995u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 3016u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3038u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 3081u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3093u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3110u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3115u32, len: 51u32 },
-    ::uridfa_runtime::StrRef { start: 3166u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 3292u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3302u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3312u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3322u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3332u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3335u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3338u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3348u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3370u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 3399u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3416u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 3447u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3452u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3455u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3467u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 3513u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3525u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 3646u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3656u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3666u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3676u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3686u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3689u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3692u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3709u32, len: 51u32 },
-    ::uridfa_runtime::StrRef { start: 3760u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3782u32, len: 24u32 },
-    ::uridfa_runtime::StrRef { start: 3806u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3809u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3826u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3936u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3946u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3956u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3966u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3976u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3986u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3989u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3992u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 4002u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 4024u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 4053u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 4070u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 4091u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 4096u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 4099u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 4131u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 4143u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 4289u32, len: 11u32 },
-    ::uridfa_runtime::StrRef { start: 4300u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 4318u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 4339u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 4442u32, len: 11u32 },
-    ::uridfa_runtime::StrRef { start: 4453u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 4580u32, len: 37u32 },
-    ::uridfa_runtime::StrRef { start: 4617u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 4620u32, len: 32u32 },
-    ::uridfa_runtime::StrRef { start: 4652u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 4662u32, len: 51u32 },
-    ::uridfa_runtime::StrRef { start: 4713u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 4735u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 4776u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 4793u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 4798u32, len: 46u32 },
-    ::uridfa_runtime::StrRef { start: 4844u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 4965u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 5006u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 5109u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 5150u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 5253u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 5263u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 5285u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 5321u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 5438u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 5443u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 5564u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 5585u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 898u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 930u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 1104u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1114u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1124u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1134u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1137u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1140u32, len: 37u32 },
+    ::uridfa_runtime::StrRef { start: 1177u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1180u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 1212u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1222u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 1243u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 1265u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 1308u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 1325u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1330u32, len: 51u32 },
+    ::uridfa_runtime::StrRef { start: 1381u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 1407u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1417u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1427u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1012u32, len: 7u32 },
+    ::uridfa_runtime::StrRef { start: 1430u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1542u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1552u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1562u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1572u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1575u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1578u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1588u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 1610u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 1653u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 1670u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 1691u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1696u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1699u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 1745u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 1889u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1899u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1909u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1919u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1929u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1939u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1949u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1952u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1955u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1965u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 1987u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 2030u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2047u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 2068u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2073u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2076u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 2202u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2212u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2222u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2232u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2242u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2252u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2262u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2151u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2265u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 2286u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2405u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2415u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2425u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2435u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2445u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2448u32, len: 37u32 },
+    ::uridfa_runtime::StrRef { start: 2338u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2485u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2488u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 2509u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2519u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 2541u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 2577u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2694u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2704u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2714u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2724u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2727u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2730u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2740u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 2762u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 2791u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2808u32, len: 8u32 },
+    ::uridfa_runtime::StrRef { start: 2816u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2821u32, len: 37u32 },
+    ::uridfa_runtime::StrRef { start: 2858u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2870u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 3019u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3029u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3039u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3049u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3059u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3062u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3065u32, len: 37u32 },
+    ::uridfa_runtime::StrRef { start: 3102u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3105u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 3137u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3147u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 3168u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 3190u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 3233u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3245u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3262u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3267u32, len: 51u32 },
+    ::uridfa_runtime::StrRef { start: 3318u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 3444u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3454u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3464u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3474u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3484u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3487u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3490u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3500u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 3522u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 3551u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3568u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 3599u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3604u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3607u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3619u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 3665u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3677u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 3798u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3808u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3818u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3828u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3838u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3841u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3844u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3861u32, len: 51u32 },
+    ::uridfa_runtime::StrRef { start: 3912u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 3934u32, len: 24u32 },
+    ::uridfa_runtime::StrRef { start: 3958u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3961u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3978u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4088u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4098u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4108u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4118u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4128u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4138u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4141u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4144u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4154u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 4176u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 4205u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 4222u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 4243u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 4248u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4251u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 4283u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 4295u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 4441u32, len: 11u32 },
+    ::uridfa_runtime::StrRef { start: 4452u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 4470u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 4491u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4594u32, len: 11u32 },
+    ::uridfa_runtime::StrRef { start: 4605u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 4760u32, len: 37u32 },
+    ::uridfa_runtime::StrRef { start: 4797u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4800u32, len: 32u32 },
+    ::uridfa_runtime::StrRef { start: 4832u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4842u32, len: 51u32 },
+    ::uridfa_runtime::StrRef { start: 4893u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 4915u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 4956u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 4973u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 4978u32, len: 46u32 },
+    ::uridfa_runtime::StrRef { start: 5024u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 5145u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 5186u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 5289u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 5330u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 5433u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 5443u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 5465u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 5501u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 5618u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 5623u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 5744u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 5765u32, len: 3u32 },
 ];
 /// The number of captures.
 pub const CAPTURE_LEN: usize = 15usize;
@@ -3061,18 +3091,18 @@ static URL_STATE_FINAL: [u8; 362usize] = [
 static URL_STATE_COMPONENT: [u16; 362usize] = [
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 2, 2, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 0, 0, 1, 0,
-    1, 12, 0, 1, 1, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 3, 1, 0, 1, 13, 13, 13, 12, 0,
-    1, 1, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 3, 3, 3, 4, 5, 3, 0, 5, 11, 5, 13, 5, 1, 0, 5,
-    2, 2, 2, 15, 5, 5, 3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 15, 4, 0, 5, 5, 11, 11, 5, 5, 5, 5,
-    1, 0, 5, 5, 2, 2, 15, 15, 5, 5, 5, 5, 5, 3, 4, 5, 5, 5, 5, 5, 6, 15, 15, 0, 4, 5, 5,
-    5, 5, 5, 5, 15, 6, 11, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 12, 6, 0, 3, 5, 5, 5, 5, 5, 14,
-    6, 2, 2, 15, 5, 3, 5, 6, 15, 0, 5, 5, 5, 15, 15, 8, 6, 5, 5, 12, 6, 0, 3, 3, 3, 4, 5,
-    3, 5, 14, 14, 0, 6, 2, 2, 5, 3, 5, 0, 5, 5, 5, 5, 5, 9, 6, 5, 15, 8, 8, 5, 5, 0, 5,
-    3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 0, 4, 5, 14, 0, 0, 2, 5, 3, 5, 0, 5, 10, 9, 6, 5, 8, 5,
-    5, 0, 5, 5, 3, 4, 5, 5, 5, 5, 5, 6, 4, 5, 0, 0, 5, 3, 5, 0, 5, 10, 10, 9, 5, 5, 5, 5,
-    5, 5, 5, 5, 15, 6, 3, 5, 6, 5, 0, 5, 5, 7, 5, 10, 10, 5, 5, 5, 5, 15, 15, 0, 6, 3, 5,
-    5, 0, 5, 10, 5, 15, 0, 0, 3, 5, 5, 10, 10, 5, 0, 0, 3, 5, 10, 10, 5, 0, 5, 10, 5, 10,
-    10, 10, 10, 10, 10, 10, 10,
+    1, 12, 0, 1, 1, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 3, 1, 0, 1, 13, 13, 13, 16, 0,
+    1, 1, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 3, 3, 17, 4, 5, 17, 0, 5, 11, 5, 13, 5, 1, 0,
+    5, 2, 2, 2, 15, 5, 5, 3, 17, 17, 17, 4, 4, 5, 5, 17, 17, 15, 4, 0, 5, 5, 11, 11, 5,
+    5, 5, 5, 1, 0, 5, 5, 2, 2, 15, 15, 5, 5, 5, 5, 5, 17, 4, 5, 5, 5, 5, 5, 6, 15, 15, 0,
+    18, 5, 5, 5, 5, 5, 5, 15, 6, 11, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 12, 6, 0, 3, 5, 5, 5,
+    5, 5, 14, 6, 2, 2, 15, 5, 17, 5, 6, 15, 0, 5, 5, 5, 15, 15, 8, 6, 5, 5, 12, 6, 0, 3,
+    3, 17, 4, 5, 17, 5, 14, 14, 0, 6, 2, 2, 5, 17, 5, 0, 5, 5, 5, 5, 5, 9, 6, 5, 15, 8,
+    8, 5, 5, 0, 5, 3, 17, 17, 17, 4, 4, 5, 5, 17, 17, 0, 4, 5, 14, 0, 0, 2, 5, 17, 5, 0,
+    5, 10, 9, 6, 5, 8, 5, 5, 0, 5, 5, 17, 4, 5, 5, 5, 5, 5, 6, 18, 5, 0, 0, 5, 17, 5, 0,
+    5, 10, 10, 9, 5, 5, 5, 5, 5, 5, 5, 5, 15, 6, 17, 5, 6, 5, 0, 5, 5, 7, 5, 10, 10, 5,
+    5, 5, 5, 15, 15, 0, 6, 17, 5, 5, 0, 5, 10, 5, 15, 0, 0, 17, 5, 5, 19, 19, 5, 0, 0,
+    17, 5, 19, 19, 5, 0, 5, 10, 5, 19, 19, 10, 19, 19, 10, 10, 10,
 ];
 static URL_STATE_EXPECTED: [u16; 362usize] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 2, 1, 1, 1, 1,
@@ -3090,6 +3120,12 @@ static URL_STATE_EXPECTED: [u16; 362usize] = [
     10, 10, 17, 10, 12, 17, 10, 2, 18, 6, 12, 23, 10, 3, 13, 14, 35, 12, 3, 3, 14, 15,
     16, 12, 2, 3, 36, 27, 6, 10, 16, 30, 10, 2, 10, 3, 3, 37, 6, 12, 14, 2, 3, 12, 3, 3,
     2, 10, 3, 3, 10, 3, 14, 2, 16, 2, 3, 2, 3, 3, 3, 3, 3,
+];
+static URL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 4usize] = [
+    ::uridfa_runtime::StrRef { start: 100u32, len: 16u32 },
+    ::uridfa_runtime::StrRef { start: 116u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 128u32, len: 16u32 },
+    ::uridfa_runtime::StrRef { start: 144u32, len: 18u32 },
 ];
 /** Tables for `url` from `grammar/rfc1738.abnf`:
 
@@ -3117,6 +3153,7 @@ pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &URL_STATE_COMPONENT,
+    component_sets: &URL_COMPONENT_SETS,
     state_expected: &URL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3555,13 +3592,18 @@ static FTPURL_STATE_FINAL: [u8; 54usize] = [
     0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 6,
 ];
 static FTPURL_STATE_COMPONENT: [u16; 54usize] = [
-    0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 15, 4, 3, 4, 5,
-    5, 5, 5, 5, 6, 15, 15, 0, 4, 3, 5, 6, 15, 0, 3, 5, 0, 3, 5, 0, 3, 5, 0, 5, 7, 0,
+    0, 0, 0, 0, 0, 0, 3, 3, 3, 16, 4, 5, 16, 3, 16, 16, 16, 4, 4, 5, 5, 16, 16, 15, 4,
+    16, 4, 5, 5, 5, 5, 5, 6, 15, 15, 0, 17, 16, 5, 6, 15, 0, 16, 5, 0, 16, 5, 0, 16, 5,
+    0, 5, 7, 0,
 ];
 static FTPURL_STATE_EXPECTED: [u16; 54usize] = [
     38, 39, 40, 41, 42, 42, 43, 43, 44, 43, 45, 46, 47, 44, 43, 43, 43, 45, 44, 48, 49,
     43, 43, 47, 45, 43, 44, 50, 46, 48, 50, 46, 51, 47, 44, 39, 52, 43, 48, 53, 44, 54,
     43, 46, 40, 43, 48, 55, 47, 46, 56, 49, 57, 58,
+];
+static FTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
+    ::uridfa_runtime::StrRef { start: 1076u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1088u32, len: 16u32 },
 ];
 /** Tables for `ftpurl` from `grammar/rfc1738.abnf`:
 
@@ -3589,6 +3631,7 @@ pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables 
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &FTPURL_STATE_COMPONENT,
+    component_sets: &FTPURL_COMPONENT_SETS,
     state_expected: &FTPURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3821,6 +3864,7 @@ static HTTPURL_STATE_EXPECTED: [u16; 30usize] = [
     59, 60, 60, 61, 62, 63, 63, 64, 65, 66, 67, 64, 65, 67, 64, 68, 69, 65, 68, 70, 71,
     72, 64, 70, 71, 70, 65, 70, 64, 66,
 ];
+static HTTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `httpurl` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -3847,6 +3891,7 @@ pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &HTTPURL_STATE_COMPONENT,
+    component_sets: &HTTPURL_COMPONENT_SETS,
     state_expected: &HTTPURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4140,12 +4185,15 @@ static GOPHERURL_STATE_FINAL: [u8; 46usize] = [
 ];
 static GOPHERURL_STATE_COMPONENT: [u16; 46usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 9, 6, 5, 10, 9, 6, 5, 10, 10, 9,
-    5, 10, 10, 5, 10, 5, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+    5, 10, 10, 5, 10, 5, 16, 16, 16, 16, 10, 16, 16, 10, 16, 16, 10, 10, 10,
 ];
 static GOPHERURL_STATE_EXPECTED: [u16; 46usize] = [
     73, 74, 75, 76, 77, 78, 79, 80, 80, 81, 82, 83, 84, 81, 82, 84, 81, 85, 86, 82, 85,
     87, 88, 81, 85, 87, 87, 82, 87, 87, 81, 85, 83, 85, 87, 87, 87, 85, 85, 87, 85, 87,
     87, 87, 87, 87,
+];
+static GOPHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
+    ::uridfa_runtime::StrRef { start: 1871u32, len: 18u32 },
 ];
 /** Tables for `gopherurl` from `grammar/rfc1738.abnf`:
 
@@ -4173,6 +4221,7 @@ pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &GOPHERURL_STATE_COMPONENT,
+    component_sets: &GOPHERURL_COMPONENT_SETS,
     state_expected: &GOPHERURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4272,6 +4321,7 @@ static MAILTOURL_STATE_COMPONENT: [u16; 11usize] = [0, 0, 0, 0, 0, 0, 0, 11, 11,
 static MAILTOURL_STATE_EXPECTED: [u16; 11usize] = [
     89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 98,
 ];
+static MAILTOURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `mailtourl` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -4298,6 +4348,7 @@ pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &MAILTOURL_STATE_COMPONENT,
+    component_sets: &MAILTOURL_COMPONENT_SETS,
     state_expected: &MAILTOURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4507,11 +4558,14 @@ static NEWSURL_STATE_FINAL: [u8; 24usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,
 ];
 static NEWSURL_STATE_COMPONENT: [u16; 24usize] = [
-    0, 0, 0, 0, 0, 12, 13, 13, 13, 12, 5, 13, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+    0, 0, 0, 0, 0, 12, 13, 13, 13, 16, 5, 13, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
 ];
 static NEWSURL_STATE_EXPECTED: [u16; 24usize] = [
     99, 100, 101, 102, 103, 104, 105, 106, 107, 107, 108, 106, 109, 110, 111, 108, 109,
     111, 108, 109, 108, 109, 108, 110,
+];
+static NEWSURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
+    ::uridfa_runtime::StrRef { start: 2389u32, len: 16u32 },
 ];
 /** Tables for `newsurl` from `grammar/rfc1738.abnf`:
 
@@ -4539,6 +4593,7 @@ pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 32u32,
     captures: &CAPTURES,
     state_component: &NEWSURL_STATE_COMPONENT,
+    component_sets: &NEWSURL_COMPONENT_SETS,
     state_expected: &NEWSURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4693,6 +4748,7 @@ static NNTPURL_STATE_EXPECTED: [u16; 26usize] = [
     112, 112, 113, 114, 115, 116, 116, 117, 118, 119, 120, 117, 118, 120, 117, 121, 122,
     118, 123, 124, 117, 122, 118, 125, 117, 119,
 ];
+static NNTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `nntpurl` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -4719,6 +4775,7 @@ pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &NNTPURL_STATE_COMPONENT,
+    component_sets: &NNTPURL_COMPONENT_SETS,
     state_expected: &NNTPURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5072,13 +5129,17 @@ static TELNETURL_STATE_FINAL: [u8; 47usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 1, 0, 1,
 ];
 static TELNETURL_STATE_COMPONENT: [u16; 47usize] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 0, 4,
-    3, 4, 5, 5, 5, 5, 5, 6, 4, 3, 5, 6, 3, 5, 3, 5, 3, 5, 5,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 16, 4, 5, 16, 3, 16, 16, 16, 4, 4, 5, 5, 16, 16,
+    0, 4, 16, 4, 5, 5, 5, 5, 5, 6, 17, 16, 5, 6, 16, 5, 16, 5, 16, 5, 5,
 ];
 static TELNETURL_STATE_EXPECTED: [u16; 47usize] = [
     126, 127, 128, 129, 127, 126, 130, 131, 131, 132, 132, 133, 132, 134, 135, 136, 133,
     132, 132, 132, 134, 133, 137, 138, 132, 132, 139, 134, 132, 133, 140, 135, 137, 140,
     135, 141, 142, 132, 137, 143, 132, 135, 132, 137, 136, 135, 138,
+];
+static TELNETURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
+    ::uridfa_runtime::StrRef { start: 2991u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3003u32, len: 16u32 },
 ];
 /** Tables for `telneturl` from `grammar/rfc1738.abnf`:
 
@@ -5106,6 +5167,7 @@ pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &TELNETURL_STATE_COMPONENT,
+    component_sets: &TELNETURL_COMPONENT_SETS,
     state_expected: &TELNETURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5369,6 +5431,7 @@ static WAISURL_STATE_EXPECTED: [u16; 36usize] = [
     151, 154, 156, 157, 158, 159, 150, 156, 156, 160, 158, 156, 151, 156, 156, 156, 150,
     156, 152,
 ];
+static WAISURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `waisurl` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -5395,6 +5458,7 @@ pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &WAISURL_STATE_COMPONENT,
+    component_sets: &WAISURL_COMPONENT_SETS,
     state_expected: &WAISURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5554,6 +5618,7 @@ static FILEURL_STATE_EXPECTED: [u16; 24usize] = [
     161, 162, 163, 164, 165, 166, 166, 167, 168, 169, 170, 168, 171, 172, 173, 169, 172,
     173, 171, 169, 173, 169, 173, 170,
 ];
+static FILEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `fileurl` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -5580,6 +5645,7 @@ pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &FILEURL_STATE_COMPONENT,
+    component_sets: &FILEURL_COMPONENT_SETS,
     state_expected: &FILEURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5810,6 +5876,7 @@ static PROSPEROURL_STATE_EXPECTED: [u16; 36usize] = [
     184, 181, 185, 186, 182, 185, 187, 188, 189, 181, 187, 187, 190, 182, 187, 187, 181,
     187, 183,
 ];
+static PROSPEROURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `prosperourl` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -5836,6 +5903,7 @@ pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PROSPEROURL_STATE_COMPONENT,
+    component_sets: &PROSPEROURL_COMPONENT_SETS,
     state_expected: &PROSPEROURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6159,6 +6227,7 @@ static OTHERURL_STATE_EXPECTED: [u16; 44usize] = [
     193, 193, 194, 193, 193, 193, 193, 193, 193, 194, 193, 193, 193, 193, 193, 193, 193,
     193, 193, 193, 193, 193, 193, 193, 193, 193, 193,
 ];
+static OTHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `otherurl` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -6185,6 +6254,7 @@ pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &OTHERURL_STATE_COMPONENT,
+    component_sets: &OTHERURL_COMPONENT_SETS,
     state_expected: &OTHERURL_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6251,6 +6321,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [195, 196];
+static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `scheme` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -6277,6 +6348,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
+    component_sets: &SCHEME_RULE_COMPONENT_SETS,
     state_expected: &SCHEME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6591,13 +6663,17 @@ static LOGIN_RULE_STATE_FINAL: [u8; 37usize] = [
     0, 3, 0, 0, 0, 0, 1, 0, 1,
 ];
 static LOGIN_RULE_STATE_COMPONENT: [u16; 37usize] = [
-    3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3, 4, 4, 5, 5, 3, 3, 4, 3, 4, 5, 5, 5, 5, 5, 6, 4, 3,
-    5, 6, 3, 5, 3, 5, 3, 5, 5,
+    3, 3, 3, 16, 4, 5, 16, 3, 16, 16, 16, 4, 4, 5, 5, 16, 16, 4, 16, 4, 5, 5, 5, 5, 5, 6,
+    17, 16, 5, 6, 16, 5, 16, 5, 16, 5, 5,
 ];
 static LOGIN_RULE_STATE_EXPECTED: [u16; 37usize] = [
     197, 197, 198, 197, 199, 200, 201, 198, 197, 197, 197, 199, 198, 202, 203, 197, 197,
     199, 197, 198, 204, 200, 202, 204, 200, 205, 206, 197, 202, 207, 197, 200, 197, 202,
     201, 200, 203,
+];
+static LOGIN_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
+    ::uridfa_runtime::StrRef { start: 4732u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 4744u32, len: 16u32 },
 ];
 /** Tables for `login` from `grammar/rfc1738.abnf`:
 
@@ -6625,6 +6701,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     reg_len: 34u32,
     captures: &CAPTURES,
     state_component: &LOGIN_RULE_STATE_COMPONENT,
+    component_sets: &LOGIN_RULE_COMPONENT_SETS,
     state_expected: &LOGIN_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6719,6 +6796,7 @@ static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static USER_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USER_RULE_STATE_EXPECTED: [u16; 4usize] = [208, 208, 209, 209];
+static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `user` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -6745,6 +6823,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &USER_RULE_STATE_COMPONENT,
+    component_sets: &USER_RULE_COMPONENT_SETS,
     state_expected: &USER_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6839,6 +6918,7 @@ static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PASSWORD_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static PASSWORD_RULE_STATE_EXPECTED: [u16; 4usize] = [210, 210, 211, 211];
+static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `password` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -6865,6 +6945,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PASSWORD_RULE_STATE_COMPONENT,
+    component_sets: &PASSWORD_RULE_COMPONENT_SETS,
     state_expected: &PASSWORD_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -6958,6 +7039,7 @@ static HOST_RULE_STATE_COMPONENT: [u16; 13usize] = [
 static HOST_RULE_STATE_EXPECTED: [u16; 13usize] = [
     212, 213, 214, 215, 212, 213, 215, 212, 213, 212, 213, 212, 214,
 ];
+static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `host` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -6984,6 +7066,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
+    component_sets: &HOST_RULE_COMPONENT_SETS,
     state_expected: &HOST_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -7024,6 +7107,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [216, 217];
+static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `port` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -7050,6 +7134,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
+    component_sets: &PORT_RULE_COMPONENT_SETS,
     state_expected: &PORT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -7125,6 +7210,7 @@ static URLPATH_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static URLPATH_RULE_STATE_FINAL: [u8; 3usize] = [0, 1, 1];
 static URLPATH_RULE_STATE_COMPONENT: [u16; 3usize] = [0, 0, 0];
 static URLPATH_RULE_STATE_EXPECTED: [u16; 3usize] = [218, 219, 219];
+static URLPATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `urlpath` from `grammar/rfc1738.abnf`:
 
  ```abnf
@@ -7151,6 +7237,7 @@ pub static URLPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     reg_len: 30u32,
     captures: &CAPTURES,
     state_component: &URLPATH_RULE_STATE_COMPONENT,
+    component_sets: &URLPATH_RULE_COMPONENT_SETS,
     state_expected: &URLPATH_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,

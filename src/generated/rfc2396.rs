@@ -21,98 +21,124 @@ pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 8usize] = [
     &FRAGMENT_RULE,
 ];
 /// Names of captures and expected-byte texts.
-pub static STRINGS: &str = "schemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressunreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of inputunreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputuric or end of inputhexuric, \"#\" or end of inputuricschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressalphaalphanum, \"+\", \"-\", \".\" or \":\"uricuric or end of inputhexschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressunreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputhexuric or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressalphaalphanum, \"+\", \"-\", \".\" or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressunreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of inputhexschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressalphanumalphanum, \"-\" or \".\"alphanum, \"-\", \".\" or end of inputalphanum or \"-\"alphanum or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressdigit or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addresspchar or \";\"pchar, \";\" or end of inputhexschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressuric or end of inputhexpchar, \"/\", \";\" or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressuric or end of inputhexschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressuric or end of inputhex";
+pub static STRINGS: &str = "schemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressscheme or rel-pathauthority or pathreg-name or pathunreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of inputunreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputuric or end of inputhexuric, \"#\" or end of inputuricschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressauthority or pathreg-name or pathalphaalphanum, \"+\", \"-\", \".\" or \":\"uricuric or end of inputhexschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressauthority or pathreg-name or pathunreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"?\", \"@\" or end of inputhexuric or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressalphaalphanum, \"+\", \"-\", \".\" or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressunreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of inputhexschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressalphanumalphanum, \"-\" or \".\"alphanum, \"-\", \".\" or end of inputalphanum or \"-\"alphanum or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressdigit or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addresspchar or \";\"pchar, \";\" or end of inputhexschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressuric or end of inputhexpchar, \"/\", \";\" or end of inputschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressuric or end of inputhexschemeauthorityuserinfohostportqueryfragmentrel-pathpathserverreg-namehostnameIPv4addressuric or end of inputhex";
 /// The grammar's captures, in tag order.
 pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 13usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 9u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 15u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 23u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 27u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 31u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 36u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 44u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 52u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 56u32, len: 6u32 },
         kind_of: 1u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 62u32, len: 8u32 },
         kind_of: 1u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 70u32, len: 8u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 78u32, len: 11u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 35usize] = [
-    ::uridfa_runtime::StrRef { start: 89u32, len: 68u32 },
-    ::uridfa_runtime::StrRef { start: 157u32, len: 73u32 },
-    ::uridfa_runtime::StrRef { start: 230u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 250u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 253u32, len: 25u32 },
-    ::uridfa_runtime::StrRef { start: 278u32, len: 4u32 },
-    ::uridfa_runtime::StrRef { start: 371u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 376u32, len: 30u32 },
-    ::uridfa_runtime::StrRef { start: 406u32, len: 4u32 },
-    ::uridfa_runtime::StrRef { start: 410u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 430u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 522u32, len: 54u32 },
-    ::uridfa_runtime::StrRef { start: 576u32, len: 73u32 },
-    ::uridfa_runtime::StrRef { start: 649u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 652u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 761u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 766u32, len: 39u32 },
-    ::uridfa_runtime::StrRef { start: 894u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 957u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1049u32, len: 8u32 },
-    ::uridfa_runtime::StrRef { start: 1057u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 1077u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 1111u32, len: 15u32 },
-    ::uridfa_runtime::StrRef { start: 1126u32, len: 24u32 },
-    ::uridfa_runtime::StrRef { start: 1239u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 1349u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1361u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 1387u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1479u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 1499u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1502u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1622u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 1642u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1734u32, len: 20u32 },
-    ::uridfa_runtime::StrRef { start: 1754u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 140u32, len: 68u32 },
+    ::uridfa_runtime::StrRef { start: 208u32, len: 73u32 },
+    ::uridfa_runtime::StrRef { start: 281u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 301u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 304u32, len: 25u32 },
+    ::uridfa_runtime::StrRef { start: 329u32, len: 4u32 },
+    ::uridfa_runtime::StrRef { start: 455u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 460u32, len: 30u32 },
+    ::uridfa_runtime::StrRef { start: 490u32, len: 4u32 },
+    ::uridfa_runtime::StrRef { start: 494u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 514u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 639u32, len: 54u32 },
+    ::uridfa_runtime::StrRef { start: 693u32, len: 73u32 },
+    ::uridfa_runtime::StrRef { start: 766u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 769u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 878u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 883u32, len: 39u32 },
+    ::uridfa_runtime::StrRef { start: 1011u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 1074u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1166u32, len: 8u32 },
+    ::uridfa_runtime::StrRef { start: 1174u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 1194u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 1228u32, len: 15u32 },
+    ::uridfa_runtime::StrRef { start: 1243u32, len: 24u32 },
+    ::uridfa_runtime::StrRef { start: 1356u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 1466u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1478u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 1504u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1596u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 1616u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1619u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1739u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 1759u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1851u32, len: 20u32 },
+    ::uridfa_runtime::StrRef { start: 1871u32, len: 3u32 },
 ];
 /// The number of captures.
 pub const CAPTURE_LEN: usize = 13usize;
@@ -1057,14 +1083,20 @@ static URI_REFERENCE_STATE_FINAL: [u8; 77usize] = [
     12, 3, 13, 12, 15,
 ];
 static URI_REFERENCE_STATE_COMPONENT: [u16; 77usize] = [
-    1, 8, 7, 8, 9, 1, 9, 6, 7, 7, 8, 9, 9, 2, 9, 9, 6, 6, 7, 9, 2, 2, 2, 2, 2, 9, 9, 9,
-    6, 9, 2, 2, 2, 2, 11, 11, 2, 2, 2, 2, 9, 2, 9, 9, 2, 2, 11, 2, 2, 2, 2, 2, 9, 2, 9,
-    9, 2, 9, 2, 2, 2, 9, 9, 2, 9, 9, 2, 2, 9, 9, 9, 2, 2, 9, 2, 2, 2,
+    1, 8, 7, 8, 9, 14, 9, 6, 7, 7, 8, 9, 9, 15, 9, 9, 6, 6, 7, 9, 15, 15, 15, 15, 15, 9,
+    9, 9, 6, 9, 15, 15, 15, 15, 16, 16, 15, 15, 15, 15, 9, 15, 9, 9, 15, 15, 16, 15, 15,
+    15, 15, 15, 9, 15, 9, 9, 15, 9, 15, 15, 15, 9, 9, 15, 9, 9, 15, 15, 9, 9, 9, 15, 15,
+    9, 15, 15, 15,
 ];
 static URI_REFERENCE_STATE_EXPECTED: [u16; 77usize] = [
     0, 1, 2, 3, 4, 4, 4, 4, 2, 3, 3, 4, 3, 4, 5, 3, 4, 3, 3, 3, 4, 3, 4, 4, 4, 4, 3, 3,
     3, 4, 3, 4, 4, 4, 4, 3, 4, 4, 4, 4, 4, 4, 3, 3, 4, 4, 3, 4, 4, 4, 4, 4, 4, 4, 3, 4,
     4, 3, 4, 4, 4, 3, 4, 4, 3, 3, 4, 4, 3, 3, 3, 4, 4, 3, 4, 4, 4,
+];
+static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize] = [
+    ::uridfa_runtime::StrRef { start: 89u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 107u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 124u32, len: 16u32 },
 ];
 /** Tables for `URI-reference` from `grammar/rfc2396.abnf`:
 
@@ -1092,6 +1124,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &URI_REFERENCE_STATE_COMPONENT,
+    component_sets: &URI_REFERENCE_COMPONENT_SETS,
     state_expected: &URI_REFERENCE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -1682,14 +1715,18 @@ static ABSOLUTEURI_STATE_FINAL: [u8; 67usize] = [
     0, 0, 5, 5, 0, 0, 0, 5, 5, 0, 6, 5, 9,
 ];
 static ABSOLUTEURI_STATE_COMPONENT: [u16; 67usize] = [
-    1, 1, 9, 9, 9, 9, 9, 9, 9, 2, 6, 9, 2, 2, 2, 2, 2, 6, 6, 9, 2, 2, 2, 2, 11, 11, 2, 2,
-    2, 2, 9, 2, 6, 9, 2, 2, 11, 2, 2, 2, 2, 2, 9, 2, 9, 9, 2, 9, 2, 2, 2, 9, 9, 2, 9, 9,
-    2, 2, 9, 9, 9, 2, 2, 9, 2, 2, 2,
+    1, 1, 9, 9, 9, 9, 9, 9, 9, 14, 6, 9, 14, 14, 14, 14, 14, 6, 6, 9, 14, 14, 14, 14, 15,
+    15, 14, 14, 14, 14, 9, 14, 6, 9, 14, 14, 15, 14, 14, 14, 14, 14, 9, 14, 9, 9, 14, 9,
+    14, 14, 14, 9, 9, 14, 9, 9, 14, 14, 9, 9, 9, 14, 14, 9, 14, 14, 14,
 ];
 static ABSOLUTEURI_STATE_EXPECTED: [u16; 67usize] = [
     6, 7, 8, 9, 10, 9, 10, 9, 10, 9, 9, 10, 9, 10, 9, 9, 9, 9, 10, 9, 10, 9, 9, 9, 9, 10,
     9, 9, 9, 9, 9, 9, 10, 10, 9, 9, 10, 9, 9, 9, 9, 9, 9, 9, 10, 9, 9, 10, 9, 9, 9, 10,
     9, 9, 10, 10, 9, 9, 10, 10, 10, 9, 9, 10, 9, 9, 9,
+];
+static ABSOLUTEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
+    ::uridfa_runtime::StrRef { start: 422u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 439u32, len: 16u32 },
 ];
 /** Tables for `absoluteURI` from `grammar/rfc2396.abnf`:
 
@@ -1717,6 +1754,7 @@ pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &ABSOLUTEURI_STATE_COMPONENT,
+    component_sets: &ABSOLUTEURI_COMPONENT_SETS,
     state_expected: &ABSOLUTEURI_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2321,15 +2359,19 @@ static RELATIVEURI_STATE_FINAL: [u8; 68usize] = [
     18, 19, 0, 0, 8, 8, 0, 0, 0, 8, 8, 0, 9, 8, 11,
 ];
 static RELATIVEURI_STATE_COMPONENT: [u16; 68usize] = [
-    9, 8, 8, 9, 9, 6, 8, 9, 9, 2, 9, 6, 6, 9, 2, 2, 2, 2, 2, 9, 6, 9, 2, 2, 2, 2, 11, 11,
-    2, 2, 2, 2, 9, 2, 9, 2, 2, 11, 2, 2, 2, 2, 2, 9, 2, 9, 9, 2, 9, 2, 2, 2, 9, 9, 2, 9,
-    9, 2, 2, 9, 9, 9, 2, 2, 9, 2, 2, 2,
+    9, 8, 8, 9, 9, 6, 8, 9, 9, 14, 9, 6, 6, 9, 14, 14, 14, 14, 14, 9, 6, 9, 14, 14, 14,
+    14, 15, 15, 14, 14, 14, 14, 9, 14, 9, 14, 14, 15, 14, 14, 14, 14, 14, 9, 14, 9, 9,
+    14, 9, 14, 14, 14, 9, 9, 14, 9, 9, 14, 14, 9, 9, 9, 14, 14, 9, 14, 14, 14,
 ];
 static RELATIVEURI_STATE_EXPECTED: [u16; 68usize] = [
     11, 12, 13, 14, 14, 14, 13, 14, 13, 14, 13, 14, 13, 13, 14, 13, 14, 14, 14, 13, 13,
     14, 13, 14, 14, 14, 14, 13, 14, 14, 14, 14, 14, 14, 13, 14, 14, 13, 14, 14, 14, 14,
     14, 14, 14, 13, 14, 14, 13, 14, 14, 14, 13, 14, 14, 13, 13, 14, 14, 13, 13, 13, 14,
     14, 13, 14, 14, 14,
+];
+static RELATIVEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
+    ::uridfa_runtime::StrRef { start: 606u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 623u32, len: 16u32 },
 ];
 /** Tables for `relativeURI` from `grammar/rfc2396.abnf`:
 
@@ -2357,6 +2399,7 @@ pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 33u32,
     captures: &CAPTURES,
     state_component: &RELATIVEURI_STATE_COMPONENT,
+    component_sets: &RELATIVEURI_COMPONENT_SETS,
     state_expected: &RELATIVEURI_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2431,6 +2474,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [15, 16];
+static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `scheme` from `grammar/rfc2396.abnf`:
 
  ```abnf
@@ -2457,6 +2501,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
+    component_sets: &SCHEME_RULE_COMPONENT_SETS,
     state_expected: &SCHEME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2551,6 +2596,7 @@ static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [17, 17, 18, 18];
+static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `userinfo` from `grammar/rfc2396.abnf`:
 
  ```abnf
@@ -2577,6 +2623,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &USERINFO_RULE_STATE_COMPONENT,
+    component_sets: &USERINFO_RULE_COMPONENT_SETS,
     state_expected: &USERINFO_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2670,6 +2717,7 @@ static HOST_RULE_STATE_COMPONENT: [u16; 14usize] = [
 static HOST_RULE_STATE_EXPECTED: [u16; 14usize] = [
     19, 20, 21, 22, 19, 20, 22, 23, 20, 19, 19, 20, 19, 21,
 ];
+static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `host` from `grammar/rfc2396.abnf`:
 
  ```abnf
@@ -2696,6 +2744,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
+    component_sets: &HOST_RULE_COMPONENT_SETS,
     state_expected: &HOST_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2746,6 +2795,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [24, 24];
+static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `port` from `grammar/rfc2396.abnf`:
 
  ```abnf
@@ -2772,6 +2822,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
+    component_sets: &PORT_RULE_COMPONENT_SETS,
     state_expected: &PORT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2863,6 +2914,7 @@ static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static REG_NAME_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static REG_NAME_RULE_STATE_COMPONENT: [u16; 4usize] = [11, 11, 11, 11];
 static REG_NAME_RULE_STATE_EXPECTED: [u16; 4usize] = [25, 26, 27, 27];
+static REG_NAME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `reg-name` from `grammar/rfc2396.abnf`:
 
  ```abnf
@@ -2889,6 +2941,7 @@ pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &REG_NAME_RULE_STATE_COMPONENT,
+    component_sets: &REG_NAME_RULE_COMPONENT_SETS,
     state_expected: &REG_NAME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3003,6 +3056,7 @@ static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PATH_RULE_STATE_FINAL: [u8; 7usize] = [0, 1, 2, 1, 2, 2, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 7usize] = [9, 9, 9, 9, 9, 9, 9];
 static PATH_RULE_STATE_EXPECTED: [u16; 7usize] = [28, 28, 29, 30, 29, 29, 29];
+static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path` from `grammar/rfc2396.abnf`:
 
  ```abnf
@@ -3029,6 +3083,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PATH_RULE_STATE_COMPONENT,
+    component_sets: &PATH_RULE_COMPONENT_SETS,
     state_expected: &PATH_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3123,6 +3178,7 @@ static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
 static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [31, 31, 32, 32];
+static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `query` from `grammar/rfc2396.abnf`:
 
  ```abnf
@@ -3149,6 +3205,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &QUERY_RULE_STATE_COMPONENT,
+    component_sets: &QUERY_RULE_COMPONENT_SETS,
     state_expected: &QUERY_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3243,6 +3300,7 @@ static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [33, 33, 34, 34];
+static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `fragment` from `grammar/rfc2396.abnf`:
 
  ```abnf
@@ -3269,6 +3327,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &FRAGMENT_RULE_STATE_COMPONENT,
+    component_sets: &FRAGMENT_RULE_COMPONENT_SETS,
     state_expected: &FRAGMENT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,

@@ -25,219 +25,243 @@ pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 11usize] = [
     &FRAGMENT_RULE,
 ];
 /// Names of captures and expected-byte texts.
-pub static STRINGS: &str = "schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"#\", \"%\", \"/\", \"?\", \"@\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\" or end of inputpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"pchar, \"#\", \"/\", \"?\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"pchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"\"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"#\", \"%\", \"/\", \"?\", \"@\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\" or end of inputpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or end of inputschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\", \":\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\", \"[\" or end of inputunreserved, sub-delims, \"%\" or end of inputHEXDIGHEXDIG, \":\", \"V\" or \"v\"HEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameDIGIT or end of inputschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-name\"/\" or end of inputpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-name\"/\"pchar or end of inputpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\" or \"@\"unreserved, sub-delims, \"%\", \"/\", \"@\" or end of inputHEXDIGpchar, \"/\" or end of inputschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namepcharpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\", \"?\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\", \"?\" or end of inputHEXDIG";
+pub static STRINGS: &str = "schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namescheme or pathunreserved, sub-delims, \"#\", \"%\", \"/\", \"?\", \"@\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\" or end of inputpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"pchar, \"#\", \"/\", \"?\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"pchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"\"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"#\", \"%\", \"/\", \"?\", \"@\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\" or end of inputpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or end of inputschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\", \":\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\", \"[\" or end of inputunreserved, sub-delims, \"%\" or end of inputHEXDIGHEXDIG, \":\", \"V\" or \"v\"HEXDIG or \":\"\":\"HEXDIG or \"]\"HEXDIG or \".\"HEXDIG, \".\", \":\" or \"]\"HEXDIG, \":\" or \"]\"end of inputunreserved, sub-delims or \":\"DIGITunreserved, sub-delims, \":\" or \"]\"\".\"DIGIT or \".\"BIT, \".\" or \"2\" to \"5\"\":\" or \"]\"\"]\"DIGIT or \"]\"BIT, \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameDIGIT or end of inputschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-name\"/\" or end of inputpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-name\"/\"pchar or end of inputpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\" or \"@\"unreserved, sub-delims, \"%\", \"/\", \"@\" or end of inputHEXDIGpchar, \"/\" or end of inputschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namepcharpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\", \"?\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\", \"?\" or end of inputHEXDIG";
 /// The grammar's captures, in tag order.
 pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 12usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 9u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 15u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 23u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 27u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 31u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 36u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 44u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 48u32, len: 11u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 59u32, len: 9u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 68u32, len: 11u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 79u32, len: 8u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 160usize] = [
-    ::uridfa_runtime::StrRef { start: 87u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 150u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 181u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 187u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 223u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 264u32, len: 68u32 },
-    ::uridfa_runtime::StrRef { start: 332u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 355u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 360u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 423u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 459u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 472u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 475u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 488u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 501u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 524u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 542u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 576u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 605u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 610u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 644u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 647u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 659u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 681u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 691u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 694u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 706u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 728u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 833u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 838u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 872u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 908u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 939u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 945u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 986u32, len: 68u32 },
-    ::uridfa_runtime::StrRef { start: 1054u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 1077u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1082u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 1145u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 1181u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 1194u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1197u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 1210u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 1223u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 1246u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 1264u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 1298u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 1327u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1332u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 1366u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1369u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1381u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 1403u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1413u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1416u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1428u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 1450u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 1555u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1560u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 1594u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1625u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 1631u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 1667u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 1730u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 1753u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1758u32, len: 58u32 },
-    ::uridfa_runtime::StrRef { start: 1816u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1847u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 1860u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1863u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 1876u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 1889u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 1912u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 1930u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 1959u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 1988u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1993u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 2027u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2030u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2042u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 2064u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2074u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2077u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2089u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 2111u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 2216u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 2279u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 2310u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 2316u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 2352u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 2393u32, len: 68u32 },
-    ::uridfa_runtime::StrRef { start: 2461u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 2484u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2489u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 2552u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 2588u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 2601u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2604u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 2617u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 2630u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 2653u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 2671u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 2705u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 2734u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2739u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 2773u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2776u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2788u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 2810u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2820u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2823u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2835u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 2857u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 2962u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2967u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 3097u32, len: 48u32 },
-    ::uridfa_runtime::StrRef { start: 3145u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 3238u32, len: 48u32 },
-    ::uridfa_runtime::StrRef { start: 3286u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 3329u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 3335u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 3358u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 3371u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3374u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 3387u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 3400u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 3423u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 3441u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3453u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 3482u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3487u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 3521u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3524u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3536u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3558u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3568u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3571u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3583u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3605u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 3710u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 3818u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 3844u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 3937u32, len: 19u32 },
-    ::uridfa_runtime::StrRef { start: 3956u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 3982u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4075u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 4078u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 4099u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4125u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4218u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 4252u32, len: 53u32 },
-    ::uridfa_runtime::StrRef { start: 4305u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4311u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4424u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 4429u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4455u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4548u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 4579u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4672u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 4703u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 101u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 164u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 195u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 201u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 237u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 278u32, len: 68u32 },
+    ::uridfa_runtime::StrRef { start: 346u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 369u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 374u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 437u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 473u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 486u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 489u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 502u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 515u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 538u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 556u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 590u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 619u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 624u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 658u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 661u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 673u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 695u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 705u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 708u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 720u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 742u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 847u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 852u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 886u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 922u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 953u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 959u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 1000u32, len: 68u32 },
+    ::uridfa_runtime::StrRef { start: 1068u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 1091u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1096u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 1159u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 1195u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 1208u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1211u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 1224u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 1237u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 1260u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 1278u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 1312u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 1341u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1346u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 1380u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1383u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1395u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 1417u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1427u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1430u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1442u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 1464u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 1569u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1574u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 1608u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1639u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 1645u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 1681u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 1744u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 1767u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1772u32, len: 58u32 },
+    ::uridfa_runtime::StrRef { start: 1830u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1861u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 1874u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1877u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 1890u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 1903u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 1926u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 1944u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 1973u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 2002u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2007u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 2041u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2044u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2056u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 2078u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2088u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2091u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2103u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 2125u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 2230u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 2293u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 2324u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 2330u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 2366u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 2407u32, len: 68u32 },
+    ::uridfa_runtime::StrRef { start: 2475u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 2498u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2503u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 2566u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 2602u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 2615u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2618u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 2631u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 2644u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 2667u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 2685u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 2719u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 2748u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2753u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 2787u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2790u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2802u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 2824u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2834u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2837u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2849u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 2871u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 2976u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2981u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 3111u32, len: 48u32 },
+    ::uridfa_runtime::StrRef { start: 3159u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 3252u32, len: 48u32 },
+    ::uridfa_runtime::StrRef { start: 3300u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 3343u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 3349u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 3372u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 3385u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3388u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 3401u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 3414u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 3437u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 3455u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3467u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 3496u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3501u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 3535u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3538u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3550u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 3572u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3582u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3585u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3597u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 3619u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 3724u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 3832u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 3858u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 3951u32, len: 19u32 },
+    ::uridfa_runtime::StrRef { start: 3970u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 3996u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4089u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4092u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 4113u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4139u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4232u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 4266u32, len: 53u32 },
+    ::uridfa_runtime::StrRef { start: 4319u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4325u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4438u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 4443u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4469u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4562u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 4593u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4686u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 4717u32, len: 6u32 },
 ];
 /// The number of captures.
 pub const CAPTURE_LEN: usize = 12usize;
@@ -1259,7 +1283,7 @@ static URI_REFERENCE_STATE_FINAL: [u8; 189usize] = [
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 ];
 static URI_REFERENCE_STATE_COMPONENT: [u16; 189usize] = [
-    1, 8, 7, 8, 8, 6, 1, 8, 7, 7, 8, 8, 2, 6, 6, 8, 7, 8, 2, 2, 2, 2, 4, 6, 2, 2, 3, 2,
+    1, 8, 7, 8, 8, 6, 13, 8, 7, 7, 8, 8, 2, 6, 6, 8, 7, 8, 2, 2, 2, 2, 4, 6, 2, 2, 3, 2,
     2, 4, 5, 9, 9, 10, 3, 4, 5, 9, 9, 4, 10, 9, 9, 4, 4, 4, 4, 4, 4, 2, 10, 9, 9, 9, 4,
     4, 4, 4, 4, 9, 4, 9, 4, 4, 4, 4, 9, 9, 4, 4, 9, 4, 4, 4, 9, 9, 9, 9, 4, 4, 9, 9, 9,
     4, 4, 4, 4, 4, 4, 4, 9, 9, 4, 9, 9, 4, 4, 9, 4, 4, 4, 4, 9, 9, 9, 9, 9, 9, 9, 4, 4,
@@ -1277,6 +1301,9 @@ static URI_REFERENCE_STATE_EXPECTED: [u16; 189usize] = [
     14, 14, 15, 15, 14, 26, 10, 10, 12, 15, 2, 14, 14, 14, 23, 11, 10, 10, 14, 14, 14,
     14, 15, 15, 14, 10, 27, 27, 27, 27, 12, 10, 15, 2, 14, 14, 14, 23, 11, 10, 10, 27,
     27, 27, 12, 15, 14, 10, 27, 12, 23, 11, 12,
+];
+static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
+    ::uridfa_runtime::StrRef { start: 87u32, len: 14u32 },
 ];
 /** Tables for `URI-reference` from `grammar/rfc3986.abnf`:
 
@@ -1304,6 +1331,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &URI_REFERENCE_STATE_COMPONENT,
+    component_sets: &URI_REFERENCE_COMPONENT_SETS,
     state_expected: &URI_REFERENCE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2149,6 +2177,7 @@ static URI_STATE_EXPECTED: [u16; 186usize] = [
     52, 40, 39, 39, 43, 43, 43, 43, 44, 44, 43, 39, 56, 56, 56, 56, 41, 39, 44, 32, 43,
     43, 43, 52, 40, 39, 39, 56, 56, 56, 41, 44, 43, 39, 56, 41, 52, 40, 41,
 ];
+static URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `URI` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -2175,6 +2204,7 @@ pub static URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &URI_STATE_COMPONENT,
+    component_sets: &URI_COMPONENT_SETS,
     state_expected: &URI_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2923,6 +2953,7 @@ static ABSOLUTE_URI_STATE_EXPECTED: [u16; 182usize] = [
     71, 71, 71, 71, 72, 72, 71, 67, 84, 84, 84, 84, 69, 67, 72, 60, 71, 71, 71, 80, 68,
     67, 67, 84, 84, 84, 69, 72, 71, 67, 84, 69, 80, 68, 69,
 ];
+static ABSOLUTE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `absolute-URI` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -2949,6 +2980,7 @@ pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &ABSOLUTE_URI_STATE_COMPONENT,
+    component_sets: &ABSOLUTE_URI_COMPONENT_SETS,
     state_expected: &ABSOLUTE_URI_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3764,6 +3796,7 @@ static RELATIVE_REF_STATE_EXPECTED: [u16; 187usize] = [
     99, 95, 112, 112, 112, 112, 97, 95, 100, 87, 99, 99, 99, 108, 96, 95, 95, 112, 112,
     112, 97, 100, 99, 95, 112, 97, 108, 96, 97,
 ];
+static RELATIVE_REF_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `relative-ref` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -3790,6 +3823,7 @@ pub static RELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &RELATIVE_REF_STATE_COMPONENT,
+    component_sets: &RELATIVE_REF_COMPONENT_SETS,
     state_expected: &RELATIVE_REF_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3864,6 +3898,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [113, 114];
+static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `scheme` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -3890,6 +3925,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
+    component_sets: &SCHEME_RULE_COMPONENT_SETS,
     state_expected: &SCHEME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3984,6 +4020,7 @@ static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [115, 115, 116, 116];
+static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `userinfo` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -4010,6 +4047,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &USERINFO_RULE_STATE_COMPONENT,
+    component_sets: &USERINFO_RULE_COMPONENT_SETS,
     state_expected: &USERINFO_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4353,6 +4391,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 160usize] = [
     138, 123, 121, 126, 119, 125, 125, 125, 134, 122, 121, 121, 138, 138, 138, 123, 126,
     125, 121, 138, 123, 134, 122, 123,
 ];
+static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `host` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -4379,6 +4418,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
+    component_sets: &HOST_RULE_COMPONENT_SETS,
     state_expected: &HOST_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4429,6 +4469,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [139, 139];
+static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `port` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -4455,6 +4496,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
+    component_sets: &PORT_RULE_COMPONENT_SETS,
     state_expected: &PORT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4549,6 +4591,7 @@ static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PATH_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 4usize] = [8, 8, 8, 8];
 static PATH_RULE_STATE_EXPECTED: [u16; 4usize] = [140, 140, 141, 141];
+static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -4575,6 +4618,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PATH_RULE_STATE_COMPONENT,
+    component_sets: &PATH_RULE_COMPONENT_SETS,
     state_expected: &PATH_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4663,6 +4707,7 @@ static PATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PATH_ABEMPTY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PATH_ABEMPTY_RULE_STATE_COMPONENT: [u16; 4usize] = [8, 8, 8, 8];
 static PATH_ABEMPTY_RULE_STATE_EXPECTED: [u16; 4usize] = [142, 143, 144, 144];
+static PATH_ABEMPTY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path-abempty` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -4689,6 +4734,7 @@ pub static PATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runti
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PATH_ABEMPTY_RULE_STATE_COMPONENT,
+    component_sets: &PATH_ABEMPTY_RULE_COMPONENT_SETS,
     state_expected: &PATH_ABEMPTY_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4775,6 +4821,7 @@ static PATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PATH_ABSOLUTE_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 1, 0, 0];
 static PATH_ABSOLUTE_RULE_STATE_COMPONENT: [u16; 5usize] = [8, 8, 8, 8, 8];
 static PATH_ABSOLUTE_RULE_STATE_EXPECTED: [u16; 5usize] = [145, 146, 147, 148, 148];
+static PATH_ABSOLUTE_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path-absolute` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -4801,6 +4848,7 @@ pub static PATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PATH_ABSOLUTE_RULE_STATE_COMPONENT,
+    component_sets: &PATH_ABSOLUTE_RULE_COMPONENT_SETS,
     state_expected: &PATH_ABSOLUTE_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4910,6 +4958,7 @@ static PATH_NOSCHEME_RULE_STATE_COMPONENT: [u16; 7usize] = [8, 8, 8, 8, 8, 8, 8]
 static PATH_NOSCHEME_RULE_STATE_EXPECTED: [u16; 7usize] = [
     149, 150, 151, 152, 151, 151, 151,
 ];
+static PATH_NOSCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path-noscheme` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -4936,6 +4985,7 @@ pub static PATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PATH_NOSCHEME_RULE_STATE_COMPONENT,
+    component_sets: &PATH_NOSCHEME_RULE_COMPONENT_SETS,
     state_expected: &PATH_NOSCHEME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5027,6 +5077,7 @@ static PATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PATH_ROOTLESS_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static PATH_ROOTLESS_RULE_STATE_COMPONENT: [u16; 4usize] = [8, 8, 8, 8];
 static PATH_ROOTLESS_RULE_STATE_EXPECTED: [u16; 4usize] = [153, 154, 155, 155];
+static PATH_ROOTLESS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path-rootless` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -5053,6 +5104,7 @@ pub static PATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &PATH_ROOTLESS_RULE_STATE_COMPONENT,
+    component_sets: &PATH_ROOTLESS_RULE_COMPONENT_SETS,
     state_expected: &PATH_ROOTLESS_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5147,6 +5199,7 @@ static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
 static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [156, 156, 157, 157];
+static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `query` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -5173,6 +5226,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &QUERY_RULE_STATE_COMPONENT,
+    component_sets: &QUERY_RULE_COMPONENT_SETS,
     state_expected: &QUERY_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5267,6 +5321,7 @@ static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [158, 158, 159, 159];
+static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `fragment` from `grammar/rfc3986.abnf`:
 
  ```abnf
@@ -5293,6 +5348,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 24u32,
     captures: &CAPTURES,
     state_component: &FRAGMENT_RULE_STATE_COMPONENT,
+    component_sets: &FRAGMENT_RULE_COMPONENT_SETS,
     state_expected: &FRAGMENT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,

@@ -25,243 +25,269 @@ pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 11usize] = [
     &FRAGMENT_RULE,
 ];
 /// Names of captures and expected-byte texts.
-pub static STRINGS: &str = "schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"#\", \"%\", \"/\", \"?\", \"@\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\" or end of inputpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"pchar, \"#\", \"/\", \"?\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"pchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"\"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"#\", \"%\", \"/\", \"?\", \"@\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\" or end of inputpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or end of inputschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\", \":\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\", \"[\" or end of inputunreserved, sub-delims, \"%\" or end of inputHEXDIGHEXDIG, \":\", \"V\" or \"v\"HEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameDIGIT or end of inputschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-name\"/\" or end of inputpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-name\"/\"pchar or end of inputpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\" or \"@\"unreserved, sub-delims, \"%\", \"/\", \"@\" or end of inputHEXDIGpchar, \"/\" or end of inputschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namepcharpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\", \"?\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\", \"?\" or end of inputHEXDIG";
+pub static STRINGS: &str = "schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namescheme or pathunreserved, sub-delims, \"#\", \"%\", \"/\", \"?\", \"@\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\" or end of inputpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"pchar, \"#\", \"/\", \"?\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"pchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"\"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"#\", \"%\", \"/\", \"?\", \"@\" or end of inputpchar, \"/\", \"?\" or end of inputHEXDIGpchar, \"#\", \"/\", \"?\" or end of inputpchar, \"#\", \"/\", \"?\", \"[\" or end of inputunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\", \"[\" or end of inputHEXDIG, \":\", \"V\" or \"v\"pcharunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"?\" or end of inputDIGIT, \"#\", \"/\", \"?\" or end of inputHEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"\"#\", \"/\", \":\", \"?\" or end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameALPHAALPHA, DIGIT, \"+\", \"-\", \".\" or end of inputschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\", \":\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\", \"[\" or end of inputunreserved, sub-delims, \"%\" or end of inputHEXDIGHEXDIG, \":\", \"V\" or \"v\"HEXDIG or \":\"\":\"HEXDIG, \"%\" or \"]\"HEXDIG or \".\"\"2\"HEXDIG, \"%\", \".\", \":\" or \"]\"HEXDIG, \"%\", \":\" or \"]\"end of inputunreserved, sub-delims or \":\"\"5\"DIGITunreserved, sub-delims, \":\" or \"]\"unreserved or \"%\"\".\"DIGIT or \".\"unreserved, \"%\" or \"]\"BIT, \".\" or \"2\" to \"5\"\"%\", \":\" or \"]\"\"%\" or \"]\"DIGIT, \"%\" or \"]\"BIT, \"%\", \"2\" to \"5\" or \"]\"HEXDIG, \".\" or \":\"schemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameDIGIT or end of inputschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-name\"/\" or end of inputpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-name\"/\"pchar or end of inputpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-nameunreserved, sub-delims, \"%\" or \"@\"unreserved, sub-delims, \"%\", \"/\", \"@\" or end of inputHEXDIGpchar, \"/\" or end of inputschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namepcharpchar, \"/\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\", \"?\" or end of inputHEXDIGschemeauthorityuserinfohostportqueryfragmentZoneIDpathIPv6addressIPvFutureIPv4addressreg-namepchar, \"/\", \"?\" or end of inputHEXDIG";
 /// The grammar's captures, in tag order.
 pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 13usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 9u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 15u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 23u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 27u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 31u32, len: 5u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 36u32, len: 8u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 44u32, len: 6u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 50u32, len: 4u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 54u32, len: 11u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 65u32, len: 9u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 74u32, len: 11u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 85u32, len: 8u32 },
         kind_of: 3u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 180usize] = [
-    ::uridfa_runtime::StrRef { start: 93u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 156u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 187u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 193u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 229u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 270u32, len: 68u32 },
-    ::uridfa_runtime::StrRef { start: 338u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 361u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 366u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 429u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 465u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 478u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 481u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 499u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 512u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 515u32, len: 28u32 },
-    ::uridfa_runtime::StrRef { start: 543u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 566u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 600u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 629u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 632u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 637u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 671u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 688u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 691u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 703u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 725u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 747u32, len: 15u32 },
-    ::uridfa_runtime::StrRef { start: 762u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 772u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 789u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 816u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 927u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 932u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 966u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 1002u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1033u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 1039u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 1080u32, len: 68u32 },
-    ::uridfa_runtime::StrRef { start: 1148u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 1171u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1176u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 1239u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 1275u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 1288u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1291u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 1309u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 1322u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1325u32, len: 28u32 },
-    ::uridfa_runtime::StrRef { start: 1353u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 1376u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 1410u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 1439u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1442u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1447u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 1481u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 1498u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 1501u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 1513u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 1535u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 1557u32, len: 15u32 },
-    ::uridfa_runtime::StrRef { start: 1572u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 1582u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 1599u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 1626u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 1737u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1742u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 1776u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 1807u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 1813u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 1849u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 1912u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 1935u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 1940u32, len: 58u32 },
-    ::uridfa_runtime::StrRef { start: 1998u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 2029u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 2042u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2045u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 2063u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 2076u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2079u32, len: 28u32 },
-    ::uridfa_runtime::StrRef { start: 2107u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 2130u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 2159u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 2188u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2191u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2196u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 2230u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2247u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2250u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 2262u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 2284u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 2306u32, len: 15u32 },
-    ::uridfa_runtime::StrRef { start: 2321u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 2331u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 2348u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 2375u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 2486u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 2549u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 2580u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 2586u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 2622u32, len: 41u32 },
-    ::uridfa_runtime::StrRef { start: 2663u32, len: 68u32 },
-    ::uridfa_runtime::StrRef { start: 2731u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 2754u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 2759u32, len: 63u32 },
-    ::uridfa_runtime::StrRef { start: 2822u32, len: 36u32 },
-    ::uridfa_runtime::StrRef { start: 2858u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 2871u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2874u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 2892u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 2905u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 2908u32, len: 28u32 },
-    ::uridfa_runtime::StrRef { start: 2936u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 2959u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 2993u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 3022u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3025u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3030u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 3064u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3081u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3084u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3096u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3118u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3140u32, len: 15u32 },
-    ::uridfa_runtime::StrRef { start: 3155u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 3165u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3182u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 3209u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 3320u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3325u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 3461u32, len: 48u32 },
-    ::uridfa_runtime::StrRef { start: 3509u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 3608u32, len: 48u32 },
-    ::uridfa_runtime::StrRef { start: 3656u32, len: 43u32 },
-    ::uridfa_runtime::StrRef { start: 3699u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 3705u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 3728u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 3741u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3744u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 3762u32, len: 13u32 },
-    ::uridfa_runtime::StrRef { start: 3775u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3778u32, len: 28u32 },
-    ::uridfa_runtime::StrRef { start: 3806u32, len: 23u32 },
-    ::uridfa_runtime::StrRef { start: 3829u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3841u32, len: 29u32 },
-    ::uridfa_runtime::StrRef { start: 3870u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3873u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 3878u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 3912u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 3929u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 3932u32, len: 12u32 },
-    ::uridfa_runtime::StrRef { start: 3944u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3966u32, len: 22u32 },
-    ::uridfa_runtime::StrRef { start: 3988u32, len: 15u32 },
-    ::uridfa_runtime::StrRef { start: 4003u32, len: 10u32 },
-    ::uridfa_runtime::StrRef { start: 4013u32, len: 17u32 },
-    ::uridfa_runtime::StrRef { start: 4030u32, len: 27u32 },
-    ::uridfa_runtime::StrRef { start: 4057u32, len: 18u32 },
-    ::uridfa_runtime::StrRef { start: 4168u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 4282u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4308u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4407u32, len: 19u32 },
-    ::uridfa_runtime::StrRef { start: 4426u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4452u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4551u32, len: 3u32 },
-    ::uridfa_runtime::StrRef { start: 4554u32, len: 21u32 },
-    ::uridfa_runtime::StrRef { start: 4575u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4601u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4700u32, len: 34u32 },
-    ::uridfa_runtime::StrRef { start: 4734u32, len: 53u32 },
-    ::uridfa_runtime::StrRef { start: 4787u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 4793u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4912u32, len: 5u32 },
-    ::uridfa_runtime::StrRef { start: 4917u32, len: 26u32 },
-    ::uridfa_runtime::StrRef { start: 4943u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 5042u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 5073u32, len: 6u32 },
-    ::uridfa_runtime::StrRef { start: 5172u32, len: 31u32 },
-    ::uridfa_runtime::StrRef { start: 5203u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 107u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 170u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 201u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 207u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 243u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 284u32, len: 68u32 },
+    ::uridfa_runtime::StrRef { start: 352u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 375u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 380u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 443u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 479u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 492u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 495u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 513u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 526u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 529u32, len: 28u32 },
+    ::uridfa_runtime::StrRef { start: 557u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 580u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 614u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 643u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 646u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 651u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 685u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 702u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 705u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 717u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 739u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 761u32, len: 15u32 },
+    ::uridfa_runtime::StrRef { start: 776u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 786u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 803u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 830u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 941u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 946u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 980u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 1016u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1047u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 1053u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 1094u32, len: 68u32 },
+    ::uridfa_runtime::StrRef { start: 1162u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 1185u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1190u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 1253u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 1289u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 1302u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1305u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 1323u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 1336u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1339u32, len: 28u32 },
+    ::uridfa_runtime::StrRef { start: 1367u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 1390u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 1424u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 1453u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1456u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1461u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 1495u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 1512u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 1515u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 1527u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 1549u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 1571u32, len: 15u32 },
+    ::uridfa_runtime::StrRef { start: 1586u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 1596u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 1613u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 1640u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 1751u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1756u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 1790u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 1821u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 1827u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 1863u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 1926u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 1949u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 1954u32, len: 58u32 },
+    ::uridfa_runtime::StrRef { start: 2012u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 2043u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 2056u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2059u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 2077u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 2090u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2093u32, len: 28u32 },
+    ::uridfa_runtime::StrRef { start: 2121u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 2144u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 2173u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 2202u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2205u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2210u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 2244u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2261u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2264u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 2276u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 2298u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 2320u32, len: 15u32 },
+    ::uridfa_runtime::StrRef { start: 2335u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 2345u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 2362u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 2389u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 2500u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 2563u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 2594u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 2600u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 2636u32, len: 41u32 },
+    ::uridfa_runtime::StrRef { start: 2677u32, len: 68u32 },
+    ::uridfa_runtime::StrRef { start: 2745u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 2768u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 2773u32, len: 63u32 },
+    ::uridfa_runtime::StrRef { start: 2836u32, len: 36u32 },
+    ::uridfa_runtime::StrRef { start: 2872u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 2885u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2888u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 2906u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 2919u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 2922u32, len: 28u32 },
+    ::uridfa_runtime::StrRef { start: 2950u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 2973u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 3007u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 3036u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3039u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3044u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 3078u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3095u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3098u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3110u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 3132u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 3154u32, len: 15u32 },
+    ::uridfa_runtime::StrRef { start: 3169u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 3179u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3196u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 3223u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 3334u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3339u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 3475u32, len: 48u32 },
+    ::uridfa_runtime::StrRef { start: 3523u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 3622u32, len: 48u32 },
+    ::uridfa_runtime::StrRef { start: 3670u32, len: 43u32 },
+    ::uridfa_runtime::StrRef { start: 3713u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 3719u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 3742u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 3755u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3758u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 3776u32, len: 13u32 },
+    ::uridfa_runtime::StrRef { start: 3789u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3792u32, len: 28u32 },
+    ::uridfa_runtime::StrRef { start: 3820u32, len: 23u32 },
+    ::uridfa_runtime::StrRef { start: 3843u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3855u32, len: 29u32 },
+    ::uridfa_runtime::StrRef { start: 3884u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3887u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 3892u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 3926u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 3943u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 3946u32, len: 12u32 },
+    ::uridfa_runtime::StrRef { start: 3958u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 3980u32, len: 22u32 },
+    ::uridfa_runtime::StrRef { start: 4002u32, len: 15u32 },
+    ::uridfa_runtime::StrRef { start: 4017u32, len: 10u32 },
+    ::uridfa_runtime::StrRef { start: 4027u32, len: 17u32 },
+    ::uridfa_runtime::StrRef { start: 4044u32, len: 27u32 },
+    ::uridfa_runtime::StrRef { start: 4071u32, len: 18u32 },
+    ::uridfa_runtime::StrRef { start: 4182u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 4296u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4322u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4421u32, len: 19u32 },
+    ::uridfa_runtime::StrRef { start: 4440u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4466u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4565u32, len: 3u32 },
+    ::uridfa_runtime::StrRef { start: 4568u32, len: 21u32 },
+    ::uridfa_runtime::StrRef { start: 4589u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4615u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4714u32, len: 34u32 },
+    ::uridfa_runtime::StrRef { start: 4748u32, len: 53u32 },
+    ::uridfa_runtime::StrRef { start: 4801u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 4807u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4926u32, len: 5u32 },
+    ::uridfa_runtime::StrRef { start: 4931u32, len: 26u32 },
+    ::uridfa_runtime::StrRef { start: 4957u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 5056u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 5087u32, len: 6u32 },
+    ::uridfa_runtime::StrRef { start: 5186u32, len: 31u32 },
+    ::uridfa_runtime::StrRef { start: 5217u32, len: 6u32 },
 ];
 /// The number of captures.
 pub const CAPTURE_LEN: usize = 13usize;
@@ -1361,7 +1387,7 @@ static URI_REFERENCE_STATE_FINAL: [u8; 195usize] = [
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 ];
 static URI_REFERENCE_STATE_COMPONENT: [u16; 195usize] = [
-    1, 9, 7, 9, 9, 6, 1, 9, 7, 7, 9, 9, 2, 6, 6, 9, 7, 9, 2, 2, 2, 2, 4, 6, 2, 2, 3, 2,
+    1, 9, 7, 9, 9, 6, 14, 9, 7, 7, 9, 9, 2, 6, 6, 9, 7, 9, 2, 2, 2, 2, 4, 6, 2, 2, 3, 2,
     2, 4, 5, 10, 10, 11, 3, 4, 5, 10, 10, 4, 11, 10, 10, 4, 4, 4, 4, 4, 4, 4, 2, 11, 10,
     10, 10, 4, 4, 4, 4, 4, 4, 10, 4, 10, 4, 4, 4, 4, 10, 10, 4, 4, 10, 4, 4, 4, 8, 10,
     10, 10, 10, 4, 4, 10, 10, 10, 4, 4, 4, 4, 4, 4, 4, 8, 4, 10, 10, 4, 10, 10, 4, 4, 10,
@@ -1380,6 +1406,9 @@ static URI_REFERENCE_STATE_EXPECTED: [u16; 195usize] = [
     11, 10, 10, 15, 15, 15, 15, 16, 16, 15, 30, 10, 10, 12, 16, 2, 15, 15, 15, 27, 11,
     10, 10, 15, 15, 15, 15, 16, 16, 15, 10, 31, 31, 31, 31, 12, 10, 16, 2, 15, 15, 15,
     27, 11, 10, 10, 31, 31, 31, 12, 16, 15, 10, 31, 12, 27, 11, 12,
+];
+static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
+    ::uridfa_runtime::StrRef { start: 93u32, len: 14u32 },
 ];
 /** Tables for `URI-reference` from `grammar/rfc6874.abnf`:
 
@@ -1407,6 +1436,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &URI_REFERENCE_STATE_COMPONENT,
+    component_sets: &URI_REFERENCE_COMPONENT_SETS,
     state_expected: &URI_REFERENCE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -2329,6 +2359,7 @@ static URI_STATE_EXPECTED: [u16; 192usize] = [
     64, 45, 43, 49, 36, 48, 48, 48, 60, 44, 43, 43, 64, 64, 64, 45, 49, 48, 43, 64, 45,
     60, 44, 45,
 ];
+static URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `URI` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -2355,6 +2386,7 @@ pub static URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &URI_STATE_COMPONENT,
+    component_sets: &URI_COMPONENT_SETS,
     state_expected: &URI_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -3178,6 +3210,7 @@ static ABSOLUTE_URI_STATE_EXPECTED: [u16; 188usize] = [
     80, 80, 92, 76, 75, 75, 80, 80, 80, 80, 81, 81, 80, 75, 96, 96, 96, 96, 77, 75, 81,
     68, 80, 80, 80, 92, 76, 75, 75, 96, 96, 96, 77, 81, 80, 75, 96, 77, 92, 76, 77,
 ];
+static ABSOLUTE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `absolute-URI` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -3204,6 +3237,7 @@ pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &ABSOLUTE_URI_STATE_COMPONENT,
+    component_sets: &ABSOLUTE_URI_COMPONENT_SETS,
     state_expected: &ABSOLUTE_URI_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4083,6 +4117,7 @@ static RELATIVE_REF_STATE_EXPECTED: [u16; 193usize] = [
     99, 112, 112, 112, 124, 108, 107, 107, 128, 128, 128, 109, 113, 112, 107, 128, 109,
     124, 108, 109,
 ];
+static RELATIVE_REF_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `relative-ref` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -4109,6 +4144,7 @@ pub static RELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &RELATIVE_REF_STATE_COMPONENT,
+    component_sets: &RELATIVE_REF_COMPONENT_SETS,
     state_expected: &RELATIVE_REF_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4183,6 +4219,7 @@ static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [129, 130];
+static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `scheme` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -4209,6 +4246,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
+    component_sets: &SCHEME_RULE_COMPONENT_SETS,
     state_expected: &SCHEME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4303,6 +4341,7 @@ static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [131, 131, 132, 132];
+static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `userinfo` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -4329,6 +4368,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &USERINFO_RULE_STATE_COMPONENT,
+    component_sets: &USERINFO_RULE_COMPONENT_SETS,
     state_expected: &USERINFO_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4731,6 +4771,7 @@ static HOST_RULE_STATE_EXPECTED: [u16; 166usize] = [
     143, 142, 137, 158, 158, 158, 158, 139, 137, 143, 135, 142, 142, 142, 154, 138, 137,
     137, 158, 158, 158, 139, 143, 142, 137, 158, 139, 154, 138, 139,
 ];
+static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `host` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -4757,6 +4798,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &HOST_RULE_STATE_COMPONENT,
+    component_sets: &HOST_RULE_COMPONENT_SETS,
     state_expected: &HOST_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4807,6 +4849,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [159, 159];
+static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `port` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -4833,6 +4876,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PORT_RULE_STATE_COMPONENT,
+    component_sets: &PORT_RULE_COMPONENT_SETS,
     state_expected: &PORT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -4927,6 +4971,7 @@ static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PATH_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
 static PATH_RULE_STATE_EXPECTED: [u16; 4usize] = [160, 160, 161, 161];
+static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -4953,6 +4998,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PATH_RULE_STATE_COMPONENT,
+    component_sets: &PATH_RULE_COMPONENT_SETS,
     state_expected: &PATH_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5041,6 +5087,7 @@ static PATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static PATH_ABEMPTY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PATH_ABEMPTY_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
 static PATH_ABEMPTY_RULE_STATE_EXPECTED: [u16; 4usize] = [162, 163, 164, 164];
+static PATH_ABEMPTY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path-abempty` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -5067,6 +5114,7 @@ pub static PATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runti
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PATH_ABEMPTY_RULE_STATE_COMPONENT,
+    component_sets: &PATH_ABEMPTY_RULE_COMPONENT_SETS,
     state_expected: &PATH_ABEMPTY_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5153,6 +5201,7 @@ static PATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PATH_ABSOLUTE_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 1, 0, 0];
 static PATH_ABSOLUTE_RULE_STATE_COMPONENT: [u16; 5usize] = [9, 9, 9, 9, 9];
 static PATH_ABSOLUTE_RULE_STATE_EXPECTED: [u16; 5usize] = [165, 166, 167, 168, 168];
+static PATH_ABSOLUTE_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path-absolute` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -5179,6 +5228,7 @@ pub static PATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PATH_ABSOLUTE_RULE_STATE_COMPONENT,
+    component_sets: &PATH_ABSOLUTE_RULE_COMPONENT_SETS,
     state_expected: &PATH_ABSOLUTE_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5288,6 +5338,7 @@ static PATH_NOSCHEME_RULE_STATE_COMPONENT: [u16; 7usize] = [9, 9, 9, 9, 9, 9, 9]
 static PATH_NOSCHEME_RULE_STATE_EXPECTED: [u16; 7usize] = [
     169, 170, 171, 172, 171, 171, 171,
 ];
+static PATH_NOSCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path-noscheme` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -5314,6 +5365,7 @@ pub static PATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PATH_NOSCHEME_RULE_STATE_COMPONENT,
+    component_sets: &PATH_NOSCHEME_RULE_COMPONENT_SETS,
     state_expected: &PATH_NOSCHEME_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5405,6 +5457,7 @@ static PATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static PATH_ROOTLESS_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static PATH_ROOTLESS_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
 static PATH_ROOTLESS_RULE_STATE_EXPECTED: [u16; 4usize] = [173, 174, 175, 175];
+static PATH_ROOTLESS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `path-rootless` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -5431,6 +5484,7 @@ pub static PATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &PATH_ROOTLESS_RULE_STATE_COMPONENT,
+    component_sets: &PATH_ROOTLESS_RULE_COMPONENT_SETS,
     state_expected: &PATH_ROOTLESS_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5525,6 +5579,7 @@ static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
 static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [176, 176, 177, 177];
+static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `query` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -5551,6 +5606,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &QUERY_RULE_STATE_COMPONENT,
+    component_sets: &QUERY_RULE_COMPONENT_SETS,
     state_expected: &QUERY_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -5645,6 +5701,7 @@ static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [178, 178, 179, 179];
+static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `fragment` from `grammar/rfc6874.abnf`:
 
  ```abnf
@@ -5671,6 +5728,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 26u32,
     captures: &CAPTURES,
     state_component: &FRAGMENT_RULE_STATE_COMPONENT,
+    component_sets: &FRAGMENT_RULE_COMPONENT_SETS,
     state_expected: &FRAGMENT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,

@@ -23,22 +23,32 @@ pub static CAPTURES: [::uridfa_runtime::CaptureInfo; 5usize] = [
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 0u32, len: 3u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 3u32, len: 3u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 6u32, len: 11u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 17u32, len: 11u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
     ::uridfa_runtime::CaptureInfo {
         name: ::uridfa_runtime::StrRef { start: 28u32, len: 11u32 },
         kind_of: 65535u16,
+        region: false,
+        repeated: false,
     },
 ];
 static EXPECTED: [::uridfa_runtime::StrRef; 41usize] = [
@@ -466,6 +476,7 @@ static NAMESTRING_STATE_EXPECTED: [u16; 85usize] = [
     6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 4,
     12, 3,
 ];
+static NAMESTRING_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `namestring` from `grammar/rfc8141.abnf`:
 
  ```abnf
@@ -492,6 +503,7 @@ pub static NAMESTRING: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &NAMESTRING_STATE_COMPONENT,
+    component_sets: &NAMESTRING_COMPONENT_SETS,
     state_expected: &NAMESTRING_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -653,6 +665,7 @@ static ASSIGNED_NAME_STATE_EXPECTED: [u16; 71usize] = [
     18, 19, 18, 19, 18, 19, 18, 19, 18, 19, 18, 19, 18, 19, 18, 19, 18, 19, 18, 19, 18,
     19, 18, 19, 18, 19, 17, 23, 16,
 ];
+static ASSIGNED_NAME_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `assigned-name` from `grammar/rfc8141.abnf`:
 
  ```abnf
@@ -679,6 +692,7 @@ pub static ASSIGNED_NAME: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &ASSIGNED_NAME_STATE_COMPONENT,
+    component_sets: &ASSIGNED_NAME_COMPONENT_SETS,
     state_expected: &ASSIGNED_NAME_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -743,6 +757,7 @@ static NID_RULE_STATE_EXPECTED: [u16; 63usize] = [
     26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26,
     25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 25, 26, 24, 27, 28,
 ];
+static NID_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `NID` from `grammar/rfc8141.abnf`:
 
  ```abnf
@@ -769,6 +784,7 @@ pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &NID_RULE_STATE_COMPONENT,
+    component_sets: &NID_RULE_COMPONENT_SETS,
     state_expected: &NID_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -860,6 +876,7 @@ static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static NSS_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static NSS_RULE_STATE_COMPONENT: [u16; 4usize] = [2, 2, 2, 2];
 static NSS_RULE_STATE_EXPECTED: [u16; 4usize] = [29, 30, 31, 31];
+static NSS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `NSS` from `grammar/rfc8141.abnf`:
 
  ```abnf
@@ -886,6 +903,7 @@ pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &NSS_RULE_STATE_COMPONENT,
+    component_sets: &NSS_RULE_COMPONENT_SETS,
     state_expected: &NSS_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -978,6 +996,7 @@ static R_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static R_COMPONENT_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 0, 1, 0];
 static R_COMPONENT_RULE_STATE_COMPONENT: [u16; 5usize] = [3, 3, 3, 3, 3];
 static R_COMPONENT_RULE_STATE_EXPECTED: [u16; 5usize] = [32, 33, 34, 35, 34];
+static R_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `r-component` from `grammar/rfc8141.abnf`:
 
  ```abnf
@@ -1004,6 +1023,7 @@ pub static R_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &R_COMPONENT_RULE_STATE_COMPONENT,
+    component_sets: &R_COMPONENT_RULE_COMPONENT_SETS,
     state_expected: &R_COMPONENT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -1095,6 +1115,7 @@ static Q_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
 static Q_COMPONENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static Q_COMPONENT_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
 static Q_COMPONENT_RULE_STATE_EXPECTED: [u16; 4usize] = [36, 37, 38, 38];
+static Q_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `q-component` from `grammar/rfc8141.abnf`:
 
  ```abnf
@@ -1121,6 +1142,7 @@ pub static Q_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &Q_COMPONENT_RULE_STATE_COMPONENT,
+    component_sets: &Q_COMPONENT_RULE_COMPONENT_SETS,
     state_expected: &Q_COMPONENT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,
@@ -1215,6 +1237,7 @@ static F_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
 static F_COMPONENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static F_COMPONENT_RULE_STATE_COMPONENT: [u16; 4usize] = [5, 5, 5, 5];
 static F_COMPONENT_RULE_STATE_EXPECTED: [u16; 4usize] = [39, 39, 40, 40];
+static F_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `f-component` from `grammar/rfc8141.abnf`:
 
  ```abnf
@@ -1241,6 +1264,7 @@ pub static F_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     reg_len: 10u32,
     captures: &CAPTURES,
     state_component: &F_COMPONENT_RULE_STATE_COMPONENT,
+    component_sets: &F_COMPONENT_RULE_COMPONENT_SETS,
     state_expected: &F_COMPONENT_RULE_STATE_EXPECTED,
     expected: &EXPECTED,
     strings: STRINGS,

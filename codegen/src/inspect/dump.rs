@@ -28,7 +28,7 @@ pub fn nfa_text(nfa: &NFA) -> String {
     format!("{nfa:?}")
 }
 
-fn byte_ranges(bytes: &[u8]) -> String {
+pub(crate) fn byte_ranges(bytes: &[u8]) -> String {
     let show = |b: u8| match b {
         0x21..=0x7e if b != b'\\' && b != b'-' && b != b']' && b != b'"' => {
             char::from(b).to_string()

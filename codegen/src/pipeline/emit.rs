@@ -88,6 +88,25 @@ pub fn component_const_name(rule: &str) -> String {
     format!("{}_RULE", const_name(rule))
 }
 
+/// The static's name of the item tables of list region `region` (`*to`)
+/// of entry `rule`: `MAILTO_URI_LIST_TO`.
+pub fn list_const_name(rule: &str, region: &str) -> String {
+    format!(
+        "{}_LIST_{}",
+        const_name(rule),
+        const_name(region.trim_start_matches('*'))
+    )
+}
+
+/// The name of a capture's index constant: `HOST`, or `LIST_TO` for the
+/// list region `*to`.
+pub fn capture_const_name(name: &str) -> String {
+    match name.strip_prefix('*') {
+        Some(rule) => format!("LIST_{}", const_name(rule)),
+        None => const_name(name),
+    }
+}
+
 /// The element type, values and `Trans` variant of an ID array.
 fn ids_tokens(ids: &TransBuf) -> (TokenStream, Vec<Literal>, TokenStream) {
     match ids {
@@ -120,6 +139,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         id("FINALS"),
     );
     let (comp_id, exp_id) = (id("STATE_COMPONENT"), id("STATE_EXPECTED"));
+    let sets_id = id("COMPONENT_SETS");
     let classes = u32s(t.classes.iter().map(|&x| u32::from(x)));
     let (trans_ty, trans_vals, trans_variant) = ids_tokens(&t.trans);
     let trans_len = trans_vals.len();
@@ -204,17 +224,32 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         .iter()
         .map(|&r| Literal::u16_unsuffixed(r));
     let exps = t.state_expected.iter().map(|&r| Literal::u16_unsuffixed(r));
+    let sets_len = t.component_sets.len();
+    let sets = t.component_sets.iter().map(|r| {
+        let (s, l) = (r.start, r.len);
+        quote!(::uridfa_runtime::StrRef { start: #s, len: #l })
+    });
     let state_len = t.state_len();
     let rule = &t.rule;
     let (stride, start, special, reg_len) = (t.stride, t.start, t.special, t.reg_len);
     let utf8 = t.utf8;
     let stride_recip = Literal::u64_unsuffixed(t.stride_recip);
     let grammar = &c.grammar.name;
-    let doc = format!(
-        " Tables for `{rule}` from `grammar/{grammar}.abnf`:\n\n ```abnf\n {}\n ```\n\n {state_len} states, {stride} byte classes, {reg_len} registers, {} table bytes.",
-        rule_text(c, rule),
-        t.as_tables().table_bytes()
-    );
+    let doc = match rule.strip_prefix('*') {
+        // Note [repeated captures]: an entry's list items.
+        Some(holder) => format!(
+            " Item tables of the list region `{rule}` (a repetition in `{holder}` whose items \
+             hold captures) from `grammar/{grammar}.abnf`:\n\n ```abnf\n {}\n ```\n\n \
+             {state_len} states, {stride} byte classes, {reg_len} registers, {} table bytes.",
+            rule_text(c, holder.split('#').next().unwrap_or(holder)),
+            t.as_tables().table_bytes()
+        ),
+        None => format!(
+            " Tables for `{rule}` from `grammar/{grammar}.abnf`:\n\n ```abnf\n {}\n ```\n\n {state_len} states, {stride} byte classes, {reg_len} registers, {} table bytes.",
+            rule_text(c, rule),
+            t.as_tables().table_bytes()
+        ),
+    };
     quote! {
         static #classes_id: [u8; 256] = [#(#classes),*];
         static #trans_id: [#trans_ty; #trans_len] = [#(#trans_vals),*];
@@ -229,6 +264,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         static #state_final_id: [#state_final_ty; #state_len] = [#(#state_final_vals),*];
         static #comp_id: [u16; #state_len] = [#(#comps),*];
         static #exp_id: [u16; #state_len] = [#(#exps),*];
+        static #sets_id: [::uridfa_runtime::StrRef; #sets_len] = [#(#sets),*];
         #[doc = #doc]
         pub static #name: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
             rule: #rule,
@@ -249,6 +285,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
             reg_len: #reg_len,
             captures: &CAPTURES,
             state_component: &#comp_id,
+            component_sets: &#sets_id,
             state_expected: &#exp_id,
             expected: &EXPECTED,
             strings: STRINGS,
@@ -270,9 +307,21 @@ pub fn tokens(c: &Compiled) -> TokenStream {
     let mut strings = String::new();
     let mut expected: Vec<(u32, u32)> = Vec::new();
     let mut fixed = Vec::new();
-    // Entries first, then components: the entries' strings and expected
-    // lists keep the offsets they have without components.
-    for m in c.machines.iter().chain(&c.components) {
+    // Entries first, then components, then the entries' list items: the
+    // entries' strings and expected lists keep the offsets they have
+    // without the others.
+    let items = c.machines.iter().flat_map(|m| {
+        m.lists
+            .iter()
+            .map(move |l| (list_const_name(&m.tables.rule, &l.machine.tables.rule), l))
+    });
+    let item_names: Vec<String> = items.clone().map(|(n, _)| n).collect();
+    for m in c
+        .machines
+        .iter()
+        .chain(&c.components)
+        .chain(items.map(|(_, l)| &l.machine))
+    {
         let mut t = m.tables.clone();
         let offset = strings.len() as u32;
         strings.push_str(&t.strings);
@@ -286,6 +335,9 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         for cap in &mut t.captures {
             cap.name.start += offset;
         }
+        for set in &mut t.component_sets {
+            set.start += offset;
+        }
         fixed.push(t);
     }
     let first = fixed
@@ -294,13 +346,25 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         .unwrap_or_default();
     let captures = first.iter().map(|cap| {
         let (s, l, k) = (cap.name.start, cap.name.len, cap.kind_of);
-        quote!(::uridfa_runtime::CaptureInfo { name: ::uridfa_runtime::StrRef { start: #s, len: #l }, kind_of: #k })
+        let (region, repeated) = (cap.region, cap.repeated);
+        quote!(::uridfa_runtime::CaptureInfo { name: ::uridfa_runtime::StrRef { start: #s, len: #l }, kind_of: #k, region: #region, repeated: #repeated })
     });
     let capture_len = first.len();
     let capture_consts = c.machines.first().into_iter().flat_map(|m| {
         m.lowered.components.iter().enumerate().map(|(i, comp)| {
-            let name = ident(&const_name(&comp.name));
+            let name = ident(&capture_const_name(&comp.name));
             let doc = match comp.kind_of {
+                None if comp.region => format!(
+                    " Index of the list region `{}`: the span of a repetition in `{}` whose \
+                     items hold captures (`uridfa_runtime::items`).",
+                    comp.name,
+                    comp.name.trim_start_matches('*')
+                ),
+                None if comp.repeated => format!(
+                    " Index of the `{}` capture, which can occur more than once: its \
+                     occurrences inside list regions are found with `uridfa_runtime::items`.",
+                    comp.name
+                ),
                 None => format!(" Index of the `{}` capture.", comp.name),
                 Some(k) => format!(
                     " Index of the `{}` capture, a kind of `{}`.",
@@ -310,10 +374,12 @@ pub fn tokens(c: &Compiled) -> TokenStream {
             quote!(#[doc = #doc] pub const #name: usize = #i;)
         })
     });
-    // Over the entries only: component tables are for validation.
+    // Over the entries and their list items only: component tables are
+    // for validation.
     let reg_len = c
         .machines
         .iter()
+        .flat_map(|m| std::iter::once(m).chain(m.lists.iter().map(|l| &l.machine)))
         .map(|m| m.tables.reg_len as usize)
         .max()
         .unwrap_or(0);
@@ -326,8 +392,10 @@ pub fn tokens(c: &Compiled) -> TokenStream {
     for (i, t) in fixed.iter().enumerate() {
         let base = if i < c.machines.len() {
             const_name(&t.rule)
-        } else {
+        } else if i < c.machines.len() + c.components.len() {
             component_const_name(&t.rule)
+        } else {
+            item_names[i - c.machines.len() - c.components.len()].clone()
         };
         // Note [kinds after the match]: one copy of the after-kind DFAs
         // per grammar, shared by the machines that have the same.
@@ -376,6 +444,25 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         let id = ident(&const_name(&m.tables.rule));
         quote!(&#id)
     });
+    // Note [repeated captures]: each entry's list regions and item tables.
+    let list_statics = c.machines.iter().filter(|m| !m.lists.is_empty()).map(|m| {
+        let id = ident(&format!("{}_LISTS", const_name(&m.tables.rule)));
+        let len = m.lists.len();
+        let lists = m.lists.iter().map(|l| {
+            let region = l.region;
+            let item = ident(&list_const_name(&m.tables.rule, &l.machine.tables.rule));
+            quote!(::uridfa_runtime::List { region: #region, item: &#item })
+        });
+        let doc = format!(
+            " The list regions of `{}`: repetitions whose items hold captures, each with the \
+             tables that read one item (`uridfa_runtime::items`).",
+            m.tables.rule
+        );
+        quote! {
+            #[doc = #doc]
+            pub static #id: [::uridfa_runtime::List<'static>; #len] = [#(#lists),*];
+        }
+    });
     let component_len = c.components.len();
     let component_refs = c.components.iter().map(|m| {
         let id = ident(&component_const_name(&m.tables.rule));
@@ -406,6 +493,7 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         #(#capture_consts)*
         #(#encode_sets)*
         #machines
+        #(#list_statics)*
     };
     tokens
 }

@@ -55,6 +55,31 @@ pub struct Component {
     /// its rule is not tagged, and its tags stay [`uridfa_runtime::NIL`]
     /// in the machine (Note [kinds after the match]).
     pub after: bool,
+    /// Whether it is a list region: the span of a repetition whose items
+    /// hold captures, no component of the grammar (Note [repeated
+    /// captures]).
+    pub region: bool,
+    /// Whether it can occur more than once in one input: some list region
+    /// of the grammar holds it (Note [repeated captures]).
+    pub repeated: bool,
+}
+
+/// A list region of a lowered machine: a repetition whose items hold
+/// captures, and the machine that reads one item (Note [repeated
+/// captures]).
+#[derive(Clone, Debug)]
+pub struct List {
+    /// The region's component index.
+    pub region: usize,
+    /// The repetition's `;` node in the grammar, for messages.
+    pub span: Span,
+    /// The repetition's bounds.
+    pub min: u32,
+    /// The repetition's bounds (`None`: unbounded).
+    pub max: Option<u32>,
+    /// The repeated part, with its captures, lowered as a machine of its
+    /// own; its components are the outer machine's.
+    pub item: Lowered,
 }
 
 // Note [kinds after the match]
@@ -115,6 +140,9 @@ pub struct Lowered {
     /// captures: each component's index and its rule, lowered without
     /// captures (Note [kinds after the match]).
     pub after: Vec<(usize, Hir)>,
+    /// The list regions this machine captures, in capture-group order
+    /// (Note [repeated captures]); empty for an item machine.
+    pub lists: Vec<List>,
 }
 
 /// The ways lowering can fail (reported as diagnostics by [`lower`]).
@@ -137,6 +165,9 @@ struct Lowerer<'g> {
     open: u32,
     /// For each capture group (0-based), its reference in `refs`.
     group_ref: Vec<u32>,
+    /// The list regions of the grammar: a repetition's node span → its
+    /// component (Note [repeated captures]).
+    regions: HashMap<Span, usize>,
 }
 
 /// A limit on inlining depth: rules may nest at most this deep below an
@@ -170,6 +201,8 @@ pub struct RuleSizes {
     pub max_len: Vec<Option<u64>>,
     /// For each rule, the rules it references, in order, without repeats.
     pub refs: Vec<Vec<usize>>,
+    /// Every rule, each after the rules it references (post-order).
+    pub order: Vec<usize>,
     /// The grammar's expected-byte sets, computed on first use.
     named: OnceLock<Arc<[NamedSet]>>,
 }
@@ -217,13 +250,15 @@ impl RuleSizes {
             nodes: vec![0; n],
             max_len: vec![None; n],
             refs,
+            order: Vec::new(),
             named: OnceLock::new(),
         };
-        for v in order {
+        for &v in &order {
             let node = &g.rules[v].node;
             sizes.nodes[v] = sizes.node_size(g, node);
             sizes.max_len[v] = sizes.node_max_len(g, node);
         }
+        sizes.order = order;
         sizes
     }
 
@@ -365,6 +400,7 @@ impl<'g> Lowerer<'g> {
             refs: Vec::new(),
             open: u32::MAX,
             group_ref: Vec::new(),
+            regions: HashMap::new(),
         }
     }
 }
@@ -397,16 +433,36 @@ impl Lowerer<'_> {
             NodeKind::Alt(alts) => Hir::alternation(alts.iter().map(|a| self.node(a)).collect()),
             NodeKind::Concat(xs) => Hir::concat(xs.iter().map(|x| self.node(x)).collect()),
             NodeKind::Repeat { min, max, node } => {
+                // Note [repeated captures]: a list region is a capture
+                // group around the repetition, numbered before the groups
+                // inside it (pre-order).
+                let region = match max {
+                    Some(0) => None,
+                    _ => self.regions.get(&n.span).copied(),
+                };
+                let group = region.map(|c| {
+                    self.group_component.push(c);
+                    self.group_ref.push(self.open);
+                    self.group_component.len() as u32
+                });
                 let sub = self.node(node);
                 if *max == Some(0) {
                     return Hir::empty();
                 }
-                Hir::repetition(Repetition {
+                let rep = Hir::repetition(Repetition {
                     min: *min,
                     max: *max,
                     greedy: true,
                     sub: Box::new(sub),
-                })
+                });
+                match group {
+                    Some(index) => Hir::capture(Capture {
+                        index,
+                        name: None,
+                        sub: Box::new(rep),
+                    }),
+                    None => rep,
+                }
             }
             NodeKind::Rule(name) => self.rule_ref(name, n.span),
             NodeKind::Str {
@@ -799,6 +855,8 @@ pub fn lower_with(
             name: cap.name.clone(),
             kind_of: None,
             after: false,
+            region: false,
+            repeated: false,
         });
         for (rule, _) in &cap.rules {
             captured.insert(rule.to_ascii_lowercase(), index);
@@ -822,28 +880,124 @@ pub fn lower_with(
                 name: rule.clone(),
                 kind_of: parent,
                 after: cap.after,
+                region: false,
+                repeated: false,
             });
         }
     }
+    // Note [repeated captures]: the grammar's list regions, as components
+    // after the captures and kinds.
+    let regions = crate::pipeline::lists::regions(g, sizes, &captured, components.len());
+    let mut region_spans = HashMap::new();
+    let mut per_rule: HashMap<usize, usize> = HashMap::new();
+    for r in &regions {
+        for &c in &r.reaches {
+            if let Some(comp) = components.get_mut(c) {
+                comp.repeated = true;
+            }
+        }
+        let n = per_rule.entry(r.rule).or_insert(0);
+        *n += 1;
+        let rule = &g.rules[r.rule].name;
+        let name = if *n == 1 {
+            format!("*{rule}")
+        } else {
+            format!("*{rule}#{n}")
+        };
+        region_spans.insert(components.len(), r.span);
+        components.push(Component {
+            name,
+            kind_of: None,
+            after: false,
+            region: true,
+            repeated: false,
+        });
+    }
     let mut l = Lowerer::new(g, captured, errors);
-    let hir = l.rule_ref(entry, entry_span);
+    l.regions = region_spans.iter().map(|(&c, &span)| (span, c)).collect();
+    let whole = l.rule_ref(entry, entry_span);
+    let old = crate::pipeline::lists::Groups {
+        component: std::mem::take(&mut l.group_component),
+        reference: std::mem::take(&mut l.group_ref),
+    };
+    let is_region = |c: usize| components.get(c).is_some_and(|c| c.region);
+    let mut groups = crate::pipeline::lists::Groups::default();
+    let mut cuts = Vec::new();
+    let mut nested = Vec::new();
+    let hir = crate::pipeline::lists::cut(
+        &whole,
+        &old,
+        &is_region,
+        &mut groups,
+        Some(&mut cuts),
+        &mut nested,
+    );
+    nested.sort_unstable();
+    nested.dedup();
+    for c in nested {
+        let span = region_spans.get(&c).copied().unwrap_or(entry_span);
+        l.errors.push((
+            span,
+            format!(
+                "this repetition holds captures and lies inside another repetition that holds \
+                 captures ('{}' in a list's item); lists inside lists are not supported yet: \
+                 capture the outer list's items whole, or stop capturing inside this one",
+                components[c].name
+            ),
+        ));
+    }
+    l.group_component = groups.component;
+    l.group_ref = groups.reference;
     if l.errors.is_empty() {
         l.check_one_place(&hir, &components);
-    }
-    // Note [kinds after the match]: each such kind whose parent this entry
-    // captures, as a rule of its own, without captures.
-    let mut after = Vec::new();
-    for (i, c) in components.iter().enumerate() {
-        let parent_used = c.kind_of.is_some_and(|p| l.group_component.contains(&p));
-        if !c.after || !parent_used || !l.errors.is_empty() {
-            continue;
+        for cut in &cuts {
+            let outer_gc = std::mem::replace(&mut l.group_component, cut.groups.component.clone());
+            let outer_gr = std::mem::replace(&mut l.group_ref, cut.groups.reference.clone());
+            l.check_one_place(&cut.hir, &components);
+            l.group_component = outer_gc;
+            l.group_ref = outer_gr;
         }
-        let mut plain = Lowerer::new(g, BTreeMap::new(), Vec::new());
-        let kind_hir = plain.rule_ref(&c.name, entry_span);
-        l.errors.append(&mut plain.errors);
-        after.push((i, kind_hir));
     }
+    // Note [kinds after the match]: each such kind whose parent a machine
+    // captures, as a rule of its own, without captures.
+    let after_of = |l: &mut Lowerer<'_>, gc: &[usize]| {
+        let mut after = Vec::new();
+        for (i, c) in components.iter().enumerate() {
+            let parent_used = c.kind_of.is_some_and(|p| gc.contains(&p));
+            if !c.after || !parent_used || !l.errors.is_empty() {
+                continue;
+            }
+            let mut plain = Lowerer::new(g, BTreeMap::new(), Vec::new());
+            let kind_hir = plain.rule_ref(&c.name, entry_span);
+            l.errors.append(&mut plain.errors);
+            after.push((i, kind_hir));
+        }
+        after
+    };
+    let gc = l.group_component.clone();
+    let after = after_of(&mut l, &gc);
     let named_sets = sizes.named_sets(g);
+    let mut lists = Vec::new();
+    for cut in cuts {
+        let item_after = after_of(&mut l, &cut.groups.component);
+        lists.push(List {
+            region: cut.region,
+            span: region_spans.get(&cut.region).copied().unwrap_or(entry_span),
+            min: cut.min,
+            max: cut.max,
+            item: Lowered {
+                rule: components[cut.region].name.clone(),
+                span: entry_span,
+                hir: cut.hir,
+                components: components.clone(),
+                group_component: cut.groups.component,
+                named_sets: named_sets.clone(),
+                utf8: g.utf8,
+                after: item_after,
+                lists: Vec::new(),
+            },
+        });
+    }
     if !l.errors.is_empty() {
         let errors = l
             .errors
@@ -864,6 +1018,7 @@ pub fn lower_with(
         named_sets,
         utf8: g.utf8,
         after,
+        lists,
     })
 }
 

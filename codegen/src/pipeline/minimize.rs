@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use uridfa_runtime::Op;
 
 /// A state's label: everything that must agree before targets are compared.
-type Label = (Option<usize>, Option<Vec<Op>>, Vec<Option<Vec<Op>>>);
+type Label = (Vec<usize>, Option<Vec<Op>>, Vec<Option<Vec<Op>>>);
 
 /// The coarsest refinement of `initial` (a block number per state) in which
 /// states of one block go, on every class below `class_len`, to states of
@@ -150,7 +150,7 @@ pub fn minimize(t: &Tdfa) -> Tdfa {
         .iter()
         .map(|st| {
             let label: Label = (
-                st.component,
+                st.components.clone(),
                 st.fin.clone(),
                 st.next
                     .iter()
@@ -202,6 +202,7 @@ pub fn minimize(t: &Tdfa) -> Tdfa {
                 fin: st.fin.clone(),
                 items: st.items.clone(),
                 component: st.component,
+                components: st.components.clone(),
             }
         })
         .collect();

@@ -18,6 +18,7 @@
 pub mod abnf;
 pub mod emit;
 pub mod encode_set;
+pub mod lists;
 pub mod lower;
 pub mod minimize;
 pub mod nfa;

@@ -72,6 +72,8 @@ pub struct TablesBuf {
     pub captures: Vec<CaptureInfo>,
     /// See [`Tables::state_component`].
     pub state_component: Vec<u16>,
+    /// See [`Tables::component_sets`].
+    pub component_sets: Vec<StrRef>,
     /// See [`Tables::state_expected`].
     pub state_expected: Vec<u16>,
     /// See [`Tables::expected`].
@@ -226,6 +228,7 @@ impl TablesBuf {
             reg_len: self.reg_len,
             captures: &self.captures,
             state_component: &self.state_component,
+            component_sets: &self.component_sets,
             state_expected: &self.state_expected,
             expected: &self.expected,
             strings: &self.strings,
@@ -621,14 +624,53 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
     let state_final = TransBuf::narrowest(state_final, finals.len());
     let trans = TransBuf::narrowest(trans, special + edges.len());
     let mut strings = Strings::default();
-    let captures = lowered
+    let captures: Vec<CaptureInfo> = lowered
         .components
         .iter()
         .map(|c| CaptureInfo {
             name: strings.add(&c.name),
             kind_of: c.kind_of.map_or(CaptureInfo::NOT_A_KIND, |k| k as u16),
+            region: c.region,
+            repeated: c.repeated,
         })
         .collect();
+    // Note [the components an error may be in]: one text per distinct set
+    // of two or more components, numbered after the captures.
+    let mut component_sets = Vec::new();
+    let mut set_ids: HashMap<Vec<usize>, u16> = HashMap::new();
+    let mut state_component = Vec::with_capacity(n);
+    for st in &t.states {
+        // A list region is no component: an error inside one names none
+        // (Note [repeated captures]; its item tables do).
+        let components: Vec<usize> = st
+            .components
+            .iter()
+            .copied()
+            .filter(|&c| !lowered.components.get(c).is_some_and(|c| c.region))
+            .collect();
+        let entry = match components.as_slice() {
+            [] => 0,
+            [c] => *c as u16 + 1,
+            set => {
+                let next = (captures.len() + 1 + set_ids.len()) as u16;
+                *set_ids.entry(set.to_vec()).or_insert_with(|| {
+                    let names: Vec<&str> = set
+                        .iter()
+                        .map(|&c| lowered.components.get(c).map_or("?", |c| c.name.as_str()))
+                        .collect();
+                    let text = match names.split_last() {
+                        Some((last, rest)) if !rest.is_empty() => {
+                            format!("{} or {last}", rest.join(", "))
+                        }
+                        _ => names.join(""),
+                    };
+                    component_sets.push(strings.add(&text));
+                    next
+                })
+            }
+        };
+        state_component.push(entry);
+    }
     let mut expected = Vec::new();
     let mut expected_ids: HashMap<String, u16> = HashMap::new();
     let mut state_expected = Vec::with_capacity(n);
@@ -663,11 +705,8 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         state_final,
         reg_len: t.reg_len,
         captures,
-        state_component: t
-            .states
-            .iter()
-            .map(|s| s.component.map_or(0, |c| c as u16 + 1))
-            .collect(),
+        state_component,
+        component_sets,
         state_expected,
         expected,
         strings: strings.blob,

@@ -123,6 +123,10 @@ pub struct State {
     pub items: Vec<usize>,
     /// The component being read here: the innermost one open in every item.
     pub component: Option<usize>,
+    /// Every component the input may be in here, in priority order, the
+    /// first being [`State::component`] (Note [the components an error may
+    /// be in]); empty when it is `None`.
+    pub components: Vec<usize>,
 }
 
 /// A tagged DFA.
@@ -144,6 +148,12 @@ pub struct Tdfa {
     pub nondeterminism: Vec<usize>,
     /// Registers before allocation (one per tag version).
     pub reg_len_before_alloc: u32,
+    /// The determinization's work, as Note [work limits] counts it
+    /// (at most [`MAX_CLOSURE_WORK`]).
+    pub work: usize,
+    /// The bytes its kernels and transitions held, as Note [work limits]
+    /// counts them (at most [`MAX_DETERMINIZATION_BYTES`]).
+    pub bytes: usize,
 }
 
 /// Why determinization failed (see Note [stage errors] in
@@ -185,7 +195,8 @@ impl std::fmt::Display for TdfaError {
             TdfaError::WorkBudget { what, limit } => write!(
                 f,
                 "tagged DFA construction exceeds its limit of {limit} {what}; \
-                 restructure the rule (e.g. fewer captures, or fewer alternatives inside a repetition)"
+                 restructure the rule (e.g. fewer captures, fewer alternatives inside a \
+                 repetition, or fewer optional elements in a row)"
             ),
             TdfaError::LookAround => write!(f, "look-around assertions are not supported"),
         }
@@ -213,10 +224,38 @@ struct Item {
     la: Box<[Tag]>,
 }
 
-type Key = Vec<(StateID, Box<[Tag]>)>;
+/// The hash of a kernel's key: its NFA states and lookahead tags, in
+/// order (two kernels with the same key may be one state, up to a renaming
+/// of registers).
+fn key_hash(kernel: &[Item]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    kernel.len().hash(&mut h);
+    for i in kernel {
+        i.q.hash(&mut h);
+        i.la.hash(&mut h);
+    }
+    h.finish()
+}
 
-fn key_of(kernel: &[Item]) -> Key {
-    kernel.iter().map(|i| (i.q, i.la.clone())).collect()
+/// Whether two kernels have the same key (see [`key_hash`]).
+fn same_key(x: &[Item], y: &[Item]) -> bool {
+    x.len() == y.len()
+        && x.iter().zip(y).all(|(a, b)| {
+            a.q == b.q
+                && a.la.len() == b.la.len()
+                && a.la.iter().zip(b.la.iter()).all(|(s, t)| s == t)
+        })
+}
+
+/// The bytes a heap block of `n` bytes takes (none for `n == 0`; the
+/// allocator's header and rounding counted as 16 bytes).
+fn heap_bytes(n: usize) -> usize {
+    if n == 0 {
+        0
+    } else {
+        n + 16
+    }
 }
 
 struct Builder<'n> {
@@ -225,25 +264,37 @@ struct Builder<'n> {
     slot_tag: Vec<Option<Tag>>,
     tag_len: usize,
     kernels: Vec<Vec<Item>>,
-    index: HashMap<Key, Vec<usize>>,
+    /// Kernels by [`key_hash`].
+    index: HashMap<u64, Vec<usize>>,
     reg_len: u32,
     visited: Vec<u32>,
     epoch: u32,
     nondet: Vec<usize>,
     /// NFA states visited by every closure so far.
     work: usize,
-    /// Register slots held by every kernel so far.
-    slots: usize,
+    /// Bytes held by the kernels and transitions so far (Note [work
+    /// limits]).
+    bytes: usize,
 }
 
 // Note [work limits]
 // The state budget alone bounds neither time nor memory: a state's kernel
 // holds one item per NFA state reached, each with a register per tag, and
-// each transition walks an ε-closure of the NFA. 2,000 captures under one
-// repetition took 11 s and 400 MB within the state budget. So the
-// determinization also counts the NFA states its closures visit and the
-// register slots its kernels hold, and stops past these limits, about a
-// second of work and 256 MB. The built-in grammars use at most 3 % and 7 %.
+// each transition scans the kernel and walks an ε-closure of the NFA. 2,000 captures under one
+// repetition took 11 s and 400 MB within the state budget; 4,000 distinct
+// optional elements in a row (`["a"] ["b"] ...`, which no rewrite folds,
+// Note [runs of optional elements] in `crate::pipeline::nfa`) keep 8
+// million items in 4,001 states, 590 MB. So the determinization also
+// counts the NFA states its closures visit (and the kernel items it scans
+// for each byte class) and the bytes its kernels and
+// transitions hold (each item's own size, its registers and lookahead
+// tags, and its entry in the dumps' item list; each state's transition
+// row and operations), checked as each state is added, before the next
+// one is built, and stops past these limits: about a second of work and
+// [`MAX_DETERMINIZATION_BYTES`] of memory, so that the stages after it
+// (each proportional to the states and transitions) stay well within
+// 512 MB. The built-in grammars use at most 5 % and 13 %
+// (codegen/tests/bounded.rs).
 // Register versions are capped too ([`MAX_REGISTER_VERSIONS`]): register
 // allocation builds an interference matrix, quadratic in them (the
 // built-in grammars need at most 565).
@@ -252,12 +303,27 @@ struct Builder<'n> {
 /// allocation merges them.
 pub const MAX_REGISTER_VERSIONS: u32 = 16_384;
 
-/// The most NFA states all closures of one determinization may visit.
+/// The most steps one determinization may take: NFA states visited by its
+/// closures, and kernel items scanned for each byte class.
 pub const MAX_CLOSURE_WORK: usize = 100_000_000;
 
-/// The most register slots (items times tags, plus one per item) all
-/// kernels of one determinization may hold.
-pub const MAX_KERNEL_SLOTS: usize = 32_000_000;
+/// The most bytes the kernels and transitions of one determinization may
+/// hold (Note [work limits]).
+pub const MAX_DETERMINIZATION_BYTES: usize = 128 << 20;
+
+/// The bytes one kernel holds, as Note [work limits] counts them.
+fn kernel_bytes(kernel: &[Item], tag_len: usize) -> usize {
+    kernel
+        .iter()
+        .map(|i| {
+            std::mem::size_of::<Item>()
+                + heap_bytes(4 * tag_len)
+                + heap_bytes(2 * i.la.len())
+                + std::mem::size_of::<usize>()
+        })
+        .sum::<usize>()
+        + heap_bytes(0)
+}
 
 impl Builder<'_> {
     fn closure(&mut self, seeds: Vec<(StateID, Box<[u32]>)>) -> Result<Vec<Item>, TdfaError> {
@@ -272,13 +338,7 @@ impl Builder<'_> {
                     continue;
                 }
                 *v = self.epoch;
-                self.work += 1;
-                if self.work > MAX_CLOSURE_WORK {
-                    return Err(TdfaError::WorkBudget {
-                        what: "closure steps",
-                        limit: MAX_CLOSURE_WORK,
-                    });
-                }
+                self.count_work(1)?;
                 match self.nfa.state(q) {
                     NState::ByteRange { .. }
                     | NState::Sparse(_)
@@ -314,6 +374,30 @@ impl Builder<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// Counts `steps` more work; fails past [`MAX_CLOSURE_WORK`].
+    fn count_work(&mut self, steps: usize) -> Result<(), TdfaError> {
+        self.work = self.work.saturating_add(steps);
+        if self.work > MAX_CLOSURE_WORK {
+            return Err(TdfaError::WorkBudget {
+                what: "steps (NFA states visited by closures, kernel items scanned)",
+                limit: MAX_CLOSURE_WORK,
+            });
+        }
+        Ok(())
+    }
+
+    /// Counts `bytes` more held; fails past [`MAX_DETERMINIZATION_BYTES`].
+    fn spend(&mut self, bytes: usize) -> Result<(), TdfaError> {
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.bytes > MAX_DETERMINIZATION_BYTES {
+            return Err(TdfaError::WorkBudget {
+                what: "bytes of kernels and transitions",
+                limit: MAX_DETERMINIZATION_BYTES,
+            });
+        }
+        Ok(())
     }
 
     fn step(&self, q: StateID, byte: u8) -> Option<StateID> {
@@ -372,9 +456,12 @@ impl Builder<'_> {
         mut kernel: Vec<Item>,
         budget: usize,
     ) -> Result<(usize, Vec<Op>), TdfaError> {
-        let key = key_of(&kernel);
+        let key = key_hash(&kernel);
         if let Some(cands) = self.index.get(&key) {
             for &c in cands {
+                if !same_key(&kernel, &self.kernels[c]) {
+                    continue;
+                }
                 if let Some(ops) = self.map(&kernel, &self.kernels[c]) {
                     return Ok((c, ops));
                 }
@@ -412,13 +499,7 @@ impl Builder<'_> {
             regs.dedup();
             self.nondet[t] = self.nondet[t].max(regs.len());
         }
-        self.slots += kernel.len() * (self.tag_len + 1);
-        if self.slots > MAX_KERNEL_SLOTS {
-            return Err(TdfaError::WorkBudget {
-                what: "register slots in kernels",
-                limit: MAX_KERNEL_SLOTS,
-            });
-        }
+        self.spend(kernel_bytes(&kernel, self.tag_len))?;
         let id = self.kernels.len();
         self.index.entry(key).or_default().push(id);
         self.kernels.push(kernel);
@@ -546,7 +627,7 @@ pub fn determinize(
         epoch: 0,
         nondet: vec![1; tag_len],
         work: 0,
-        slots: 0,
+        bytes: 0,
     };
     let init_regs: Box<[u32]> = (0..tag_len as u32).collect();
     let kernel = b.closure(vec![(nfa.start_anchored(), init_regs)])?;
@@ -557,6 +638,7 @@ pub fn determinize(
         let mut next = Vec::with_capacity(classes.len());
         for c in 0..classes.len() {
             let byte = classes.reps[c];
+            b.count_work(b.kernels[i].len())?;
             let mut seeds = Vec::new();
             for item in &b.kernels[i] {
                 if let Some(q2) = b.step(item.q, byte) {
@@ -577,11 +659,19 @@ pub fn determinize(
             ops.extend(more);
             next.push(Some(Transition { target, ops }));
         }
+        let ops_len: usize = next.iter().flatten().map(|t| t.ops.len()).sum();
+        b.spend(
+            std::mem::size_of::<State>()
+                + heap_bytes(next.len() * std::mem::size_of::<Option<Transition>>())
+                + ops_len * std::mem::size_of::<Op>()
+                + next.iter().flatten().filter(|t| !t.ops.is_empty()).count() * 16,
+        )?;
         states.push(State {
             next,
             fin: None,
             items: Vec::new(),
             component: None,
+            components: Vec::new(),
         });
         i += 1;
     }
@@ -616,11 +706,12 @@ pub fn determinize(
                 .collect();
             st.fin = Some(ops);
         }
-        // The component being read: take the highest-priority item that is
-        // inside a component; among the items inside the same outermost
-        // component, the innermost component open in all of them. (Items
-        // between components, such as the `?` before a query, a Match, or
-        // the start of a path that begins at the lookahead, do not count.)
+        // The component being read (Note [the components an error may be
+        // in]): the items inside a component, grouped by their outermost
+        // component in priority order; in each group, the innermost
+        // component open in all of its items. (Items between components,
+        // such as the `?` before a query, a Match, or the start of a path
+        // that begins at the lookahead, do not count.)
         let comps_of = |item: &Item| -> Vec<usize> {
             open[item.q.as_usize()]
                 .iter()
@@ -628,26 +719,31 @@ pub fn determinize(
                 .filter_map(|&g| group_component.get(g - 1).copied())
                 .collect()
         };
-        let mut common: Option<Vec<usize>> = None;
+        let mut groups: Vec<Vec<usize>> = Vec::new();
         for item in kernel {
             let comps = comps_of(item);
             let Some(&outer) = comps.first() else {
                 continue;
             };
-            if common.as_ref().is_some_and(|c| c.first() != Some(&outer)) {
-                continue;
+            // A further group only for a component the input is already
+            // in: not one that opens at this very position.
+            let opens_here = !groups.is_empty() && item.la.contains(&((2 * outer) as Tag));
+            match groups.iter_mut().find(|c| c.first() == Some(&outer)) {
+                None if opens_here => {}
+                None => groups.push(comps),
+                Some(c) => {
+                    let common = c.iter().zip(&comps).take_while(|(a, b)| a == b).count();
+                    c.truncate(common);
+                }
             }
-            common = Some(match common {
-                None => comps,
-                Some(c) => c
-                    .iter()
-                    .zip(&comps)
-                    .take_while(|(a, b)| a == b)
-                    .map(|(a, _)| *a)
-                    .collect(),
-            });
         }
-        st.component = common.and_then(|c| c.last().copied());
+        st.components = Vec::new();
+        for c in groups.iter().filter_map(|c| c.last().copied()) {
+            if !st.components.contains(&c) {
+                st.components.push(c);
+            }
+        }
+        st.component = st.components.first().copied();
     }
     let mut tdfa = Tdfa {
         classes,
@@ -657,10 +753,29 @@ pub fn determinize(
         final_regs,
         nondeterminism: b.nondet,
         reg_len_before_alloc: reg_len,
+        work: b.work,
+        bytes: b.bytes,
     };
     allocate_registers(&mut tdfa);
     Ok(tdfa)
 }
+
+// Note [the components an error may be in]
+//
+// An error message names the component being read (`unexpected ' ' at 1
+// in path`), from the state the input stopped in. A state's items are the
+// parses still alive; each sits inside some components. Items are grouped
+// by their outermost component; within a group the component named is the
+// innermost one open in all its items (so `//a b` is "in authority": `a`
+// may be userinfo or host, both inside authority). When the groups differ,
+// the input may be in any of them, and the message names them all, in
+// priority order (a further group only if its component opened before the
+// current position: the start of a path that may begin at the next byte,
+// after a port, does not count): after `a` in RFC 3986 `URI-reference`, `a` may start a
+// scheme (`a:`) or a relative path (`a/b`), so `a b` is "in scheme or
+// path" (it was "in scheme", the first group only). The tables keep each
+// distinct set of two or more as a text of its own
+// (`uridfa_runtime::Tables::component_sets`).
 
 /// A fixed-size bit set over registers.
 #[derive(Clone, PartialEq, Eq)]

@@ -67,6 +67,9 @@ pub struct SourceFile {
     pub text: String,
     /// Where lines start, for locating spans; built by [`Sources::add`].
     index: LineIndex,
+    /// Whether the file could not be read ([`Sources::add_unread`]): its
+    /// errors are about the whole file, shown without a line and column.
+    unread: bool,
 }
 
 /// Line starts and a sparse character count of one text, so a byte offset
@@ -153,8 +156,36 @@ impl Sources {
             path: path.into(),
             index: LineIndex::new(&text),
             text,
+            unread: false,
         });
         self.files.len() - 1
+    }
+
+    /// Adds a file that could not be read and returns its id: an error in
+    /// it is about the whole file, rendered `path: error: message` with no
+    /// line, column or excerpt (a missing file has no line 1 to point at).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa_codegen::diag::{Diagnostics, Sources, Span};
+    /// let mut sources = Sources::new();
+    /// let f = sources.add_unread("nope.abnf");
+    /// let d = Diagnostics::single(sources, Span::new(f, 0, 0), "cannot read grammar file");
+    /// assert_eq!(
+    ///     d.to_string(),
+    ///     "nope.abnf: error: cannot read grammar file\n\nerror: 1 error in nope.abnf"
+    /// );
+    /// ```
+    pub fn add_unread(&mut self, path: impl Into<String>) -> FileId {
+        let id = self.add(path, "");
+        self.files[id].unread = true;
+        id
+    }
+
+    /// Whether `file` could not be read ([`Sources::add_unread`]).
+    pub fn is_unread(&self, file: FileId) -> bool {
+        self.files.get(file).is_some_and(|f| f.unread)
     }
 
     /// The path of `file` as shown in messages, or `<unknown>` for an id
@@ -274,9 +305,31 @@ impl Diagnostic {
     /// );
     /// ```
     pub fn display<'a>(&'a self, sources: &'a Sources) -> DiagnosticDisplay<'a> {
+        self.display_as(sources, "error")
+    }
+
+    /// As [`Diagnostic::display`], with `severity` (`warning`, `note`) in
+    /// place of `error`: the lint's findings
+    /// ([`crate::inspect::ambiguity`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa_codegen::diag::{Diagnostic, Sources, Span};
+    /// let mut sources = Sources::new();
+    /// let f = sources.add("g.abnf", "r = \"a\"\n");
+    /// let d = Diagnostic::new(Span::new(f, 0, 1), "ambiguous");
+    /// assert!(d.display_as(&sources, "warning").to_string().starts_with("g.abnf:1:1: warning: ambiguous\n"));
+    /// ```
+    pub fn display_as<'a>(
+        &'a self,
+        sources: &'a Sources,
+        severity: &'static str,
+    ) -> DiagnosticDisplay<'a> {
         DiagnosticDisplay {
             diagnostic: self,
             sources,
+            severity,
         }
     }
 }
@@ -287,16 +340,26 @@ impl Diagnostic {
 pub struct DiagnosticDisplay<'a> {
     diagnostic: &'a Diagnostic,
     sources: &'a Sources,
+    severity: &'static str,
 }
 
 impl fmt::Display for DiagnosticDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let span = self.diagnostic.span;
+        if self.sources.is_unread(span.file) {
+            return writeln!(
+                f,
+                "{}: error: {}",
+                self.sources.path(span.file),
+                self.diagnostic.message
+            );
+        }
         let (line_no, _) = self.sources.line_col(span);
         writeln!(
             f,
-            "{}: error: {}",
+            "{}: {}: {}",
             self.sources.location(span),
+            self.severity,
             self.diagnostic.message
         )?;
         let text = self.sources.text(span.file);

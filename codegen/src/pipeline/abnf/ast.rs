@@ -172,6 +172,13 @@ pub struct Grammar {
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.
     pub utf8: bool,
+    /// `;@ deny ambiguity`: an ambiguity that
+    /// [`crate::inspect::ambiguity::lint`] finds (or cannot rule out) is an
+    /// error rather than a warning. The pragma's span.
+    pub deny_ambiguity: Option<Span>,
+    /// `;@ allow ambiguity NAME ...`: captures whose differing values do
+    /// not count as an ambiguity, each with its span in the pragma.
+    pub allow_ambiguity: Vec<(String, Span)>,
     /// Lower-cased rule name to index in `rules`, so a lookup is O(1)
     /// whatever the grammar's size.
     pub(super) by_name: HashMap<String, usize>,

@@ -36,11 +36,11 @@ pub fn load(path: &Path) -> Result<Grammar, Diagnostics> {
         }
         Err(e) => {
             let mut sources = Sources::new();
-            let file = sources.add(display.clone(), "");
+            let file = sources.add_unread(display);
             Err(Diagnostics::single(
                 sources,
                 Span::new(file, 0, 0),
-                format!("cannot read grammar file '{display}': {e}"),
+                format!("cannot read grammar file: {e}"),
             ))
         }
     }
@@ -80,6 +80,10 @@ pub fn parse(path: &str, text: &str) -> Result<Grammar, Diagnostics> {
 // that nothing references are not added, so a grammar that imports
 // `core.abnf` gets exactly what it got before. `;@ import core.abnf` where
 // no such file is beside the grammar reads nothing: the rules are built in.
+// `ALPHA =/ "_"` (RFC 5234 §3.3's incremental alternative) on a core rule
+// that no file defined before it extends the grammar's own copy of the
+// core rule: `ALPHA` is then `%x41-5A / %x61-7A / "_"` for this grammar
+// (and the core rules that use it), and for no other.
 
 /// The text of `grammar/core.abnf` (RFC 5234 Appendix B.1), built into the
 /// generator: every grammar may reference these rules (Note [built-in core
@@ -155,6 +159,8 @@ pub(super) struct Loader {
     pub(super) title: Option<String>,
     pub(super) methods: Vec<(PathBuf, Span)>,
     pub(super) charset: bool,
+    pub(super) deny_ambiguity: Option<Span>,
+    pub(super) allow_ambiguity: Vec<(String, Span)>,
     pub(super) wide: Vec<WideValue>,
     /// Files being loaded, outermost first, for import cycles.
     pub(super) stack: Vec<(PathBuf, FileId)>,
@@ -226,6 +232,7 @@ impl Loader {
                 | Item::Accessor(_, pragma)
                 | Item::Title(_, pragma)
                 | Item::Methods(_, pragma)
+                | Item::Ambiguity { pragma, .. }
                     if !is_main =>
                 {
                     self.error(
@@ -262,6 +269,10 @@ impl Loader {
                     self.kinds.push(kind);
                 }
                 Item::Charset { .. } => self.charset = true,
+                Item::Ambiguity {
+                    deny: true, pragma, ..
+                } => self.deny_ambiguity = Some(pragma),
+                Item::Ambiguity { names, .. } => self.allow_ambiguity.extend(names),
             }
         }
         self.stack.pop();
@@ -410,15 +421,49 @@ impl Loader {
                     format!("duplicate rule '{name}' (first defined at {first})"),
                 );
             }
-            (None, true) => self.error(
-                span,
-                format!("'=/' adds to rule '{name}', which is not defined before it"),
-            ),
+            (None, true) => match self.core_rule(&name) {
+                // RFC 5234 §3.3 on a core rule: the grammar's own copy of
+                // it, extended (Note [built-in core rules]).
+                Some((core, core_span, core_node)) => {
+                    self.define(core, core_span, false, core_node);
+                    self.define(name, span, true, node);
+                }
+                None => self.error(
+                    span,
+                    format!("'=/' adds to rule '{name}', which is not defined before it"),
+                ),
+            },
             (None, false) => {
                 self.by_name.insert(key, self.rules.len());
                 self.rules.push(Rule { name, span, node });
             }
         }
+    }
+
+    /// The core rule `name` (ASCII case ignored) as [`CORE_ABNF`] defines
+    /// it: its name, span and definition, with [`CORE_PATH`] added to the
+    /// sources if it is not there yet; `None` if `name` is no core rule.
+    fn core_rule(&mut self, name: &str) -> Option<(String, Span, Node)> {
+        if !CORE_NAMES.iter().any(|c| c.eq_ignore_ascii_case(name)) {
+            return None;
+        }
+        let file = match self.sources.files.iter().position(|f| f.path == CORE_PATH) {
+            Some(file) => file,
+            None => self.sources.add(CORE_PATH, CORE_ABNF),
+        };
+        Parser::new(CORE_ABNF, file)
+            .run()
+            .items
+            .into_iter()
+            .find_map(|item| match item {
+                Item::Rule {
+                    name: n,
+                    span,
+                    node,
+                    ..
+                } if n.eq_ignore_ascii_case(name) => Some((n, span, node)),
+                _ => None,
+            })
     }
 
     /// Defines the core rules that are referenced and defined by no file
@@ -443,7 +488,10 @@ impl Loader {
         {
             return;
         }
-        let file = self.sources.add(CORE_PATH, CORE_ABNF);
+        let file = match self.sources.files.iter().position(|f| f.path == CORE_PATH) {
+            Some(file) => file,
+            None => self.sources.add(CORE_PATH, CORE_ABNF),
+        };
         let mut core: HashMap<String, (String, Span, Node)> = HashMap::new();
         for item in Parser::new(CORE_ABNF, file).run().items {
             if let Item::Rule {
@@ -505,6 +553,8 @@ impl Loader {
             title: self.title,
             methods: self.methods,
             utf8: self.charset,
+            deny_ambiguity: self.deny_ambiguity,
+            allow_ambiguity: self.allow_ambiguity,
             by_name: self.by_name,
         })
     }

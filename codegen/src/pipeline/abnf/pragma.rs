@@ -43,7 +43,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, methods or title)",
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, methods, title, deny or allow)",
             );
             return;
         };
@@ -164,12 +164,63 @@ impl<'t> Parser<'t> {
                     self.error(*span, msg);
                 }
             },
+            "deny" | "allow" => self.ambiguity(name == "deny", args, pragma, end_span),
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, methods or title"
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, methods, title, deny or allow"
                 );
                 self.error(name_span, msg);
             }
+        }
+    }
+
+    /// `deny ambiguity` or `allow ambiguity NAME ...` (Note [the ambiguity search] in
+    /// [`crate::inspect::ambiguity`]).
+    pub(super) fn ambiguity(
+        &mut self,
+        deny: bool,
+        args: &[(String, Span)],
+        pragma: Span,
+        end: Span,
+    ) {
+        let verb = if deny { "deny" } else { "allow" };
+        match args.split_first() {
+            Some(((what, _), rest)) if what == "ambiguity" => {
+                if deny {
+                    if let Some((extra, span)) = rest.first() {
+                        let msg = format!(
+                            "unexpected '{extra}' after 'deny ambiguity'; to silence one \
+                             capture, write 'allow ambiguity {extra}'"
+                        );
+                        self.error(*span, msg);
+                        return;
+                    }
+                    self.items.push(Item::Ambiguity {
+                        deny,
+                        names: Vec::new(),
+                        pragma: pragma.to(args[0].1),
+                    });
+                    return;
+                }
+                if rest.is_empty() {
+                    self.error(end, "expected a capture name after 'allow ambiguity'");
+                    return;
+                }
+                let tokens = split_tokens(rest);
+                if let Some(names) = self.rule_list(&tokens, false) {
+                    let last = names.last().map_or(pragma, |n| n.1);
+                    self.items.push(Item::Ambiguity {
+                        deny,
+                        names,
+                        pragma: pragma.to(last),
+                    });
+                }
+            }
+            Some(((what, span), _)) => {
+                let msg = format!("expected 'ambiguity' after '{verb}', found '{what}'");
+                self.error(*span, msg);
+            }
+            None => self.error(end, format!("expected 'ambiguity' after '{verb}'")),
         }
     }
 

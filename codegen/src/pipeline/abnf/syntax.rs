@@ -53,6 +53,12 @@ pub(super) enum Item {
     Title(String, Span),
     /// `methods "methods/NAME.rs"`: Rust added to the views.
     Methods(String, Span),
+    /// `deny ambiguity` (`deny`, no names) or `allow ambiguity NAME ...`.
+    Ambiguity {
+        deny: bool,
+        names: Vec<(String, Span)>,
+        pragma: Span,
+    },
 }
 
 /// A numeric value above 0xFF, checked once the charset is known.

@@ -45,6 +45,10 @@ pub struct Paths {
     /// in scope of the view's methods (the derive's marker `tables()`);
     /// `None`: `&tables::ENTRY`.
     pub entry: Option<TokenStream>,
+    /// An expression for the entry's list regions, a
+    /// `&'static [List<'static>]` (Note [repeated captures]); `None`:
+    /// `&tables::ENTRY_LISTS`.
+    pub lists: Option<TokenStream>,
 }
 
 /// How `Debug` shows a view.
@@ -199,12 +203,17 @@ pub fn always(c: &Compiled, rules: &[&str]) -> Vec<bool> {
 }
 
 /// For each capture of `c` (tag order), whether the entry `rule` can set
-/// it (a capture group of its expression reports it).
+/// it (a capture group of its expression, or of one of its lists' items,
+/// reports it).
 pub fn reaches(c: &Compiled, rule: &str) -> Vec<bool> {
     let n = c.machines.first().map_or(0, |m| m.lowered.components.len());
     let mut out = vec![false; n];
     if let Some(m) = c.machine(rule) {
-        for &k in &m.lowered.group_component {
+        let items = m.lowered.lists.iter().map(|l| &l.item.group_component);
+        for &k in std::iter::once(&m.lowered.group_component)
+            .chain(items)
+            .flatten()
+        {
             if let Some(slot) = out.get_mut(k) {
                 *slot = true;
             }
@@ -246,6 +255,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         error,
         tables,
         entry,
+        lists,
     } = &spec.paths;
     let name = &spec.name;
     let vis = &spec.vis;
@@ -270,10 +280,24 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         }
     };
 
+    let components: Vec<crate::pipeline::lower::Component> = c
+        .machines
+        .first()
+        .map(|m| m.lowered.components.clone())
+        .unwrap_or_default();
+    let lists = lists.clone().unwrap_or_else(|| {
+        let id = format_ident!("{}_LISTS", super::const_name(rule));
+        quote!(&#tables::#id)
+    });
     let mut accessors = Vec::new();
+    let mut items = Vec::new();
     let mut debug_fields = Vec::new();
     let mut seen: Vec<(String, String)> = Vec::new();
     for (i, (capture, snake)) in captures.iter().enumerate() {
+        // A list region is no component: no accessor, not in `Debug`.
+        if components.get(i).is_some_and(|k| k.region) {
+            continue;
+        }
         let skipped = spec
             .only
             .as_ref()
@@ -319,6 +343,33 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
             .iter()
             .map(|r| format!(" {}", c.grammar.rule_text(r)))
             .collect();
+        if components.get(i).is_some_and(|k| k.repeated) {
+            let (accessor, item) = repeated_accessor(
+                c,
+                spec,
+                i,
+                capture,
+                &method,
+                &texts,
+                &components,
+                &lists,
+                &captures,
+            );
+            let plural = format_ident!("{}", accessor);
+            let helper = format_ident!("__{}{}List", spec.name, camel(capture));
+            debug_fields.push(match spec.debug {
+                DebugStyle::Accessors => {
+                    let shown = accessor.trim_start_matches("r#").to_string();
+                    quote!(.field(#shown, &#helper(|| self.#plural())))
+                }
+                DebugStyle::Captures => {
+                    quote!(.field(#capture, &#helper(|| self.#plural().map(|x| x.as_str()))))
+                }
+            });
+            accessors.push(item.0);
+            items.push(item.1);
+            continue;
+        }
         let always = spec.always.get(i).copied().unwrap_or(false);
         let get = get(i);
         let (ret, body, when) = if always {
@@ -482,6 +533,8 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         }
 
         #parse_items
+
+        #(#items)*
 
         impl<'a> #name<'a> {
             #(#accessors)*
@@ -720,6 +773,7 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
                 parts: quote!(crate::parts::Parts),
                 error: quote!(crate::Error),
                 entry: None,
+                lists: None,
                 tables: quote!(tables),
             },
             parse_on_view: true,
@@ -745,4 +799,231 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
     tokens.extend(methods_tokens(c, &module)?);
     let body = super::format_file(tokens).map_err(|e| ViewsFileError::Format(e.to_string()))?;
     Ok(Some(super::header(c, shown) + &body))
+}
+
+/// `addr_spec` → `addr_specs`, `address` → `addresses`.
+pub fn plural(snake: &str) -> String {
+    let bare = snake.trim_start_matches("r#");
+    if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|e| bare.ends_with(e))
+    {
+        format!("{bare}es")
+    } else {
+        format!("{bare}s")
+    }
+}
+
+/// `addr-spec` → `AddrSpec`.
+fn camel(name: &str) -> String {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + cs.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The iterator accessor of the repeated capture `i` (Note [repeated
+/// captures]) and the item type it yields: its name, then the accessor's
+/// tokens and the item type's.
+#[allow(clippy::too_many_arguments)]
+fn repeated_accessor(
+    c: &Compiled,
+    spec: &ViewSpec,
+    i: usize,
+    capture: &str,
+    method: &Ident,
+    texts: &[String],
+    components: &[crate::pipeline::lower::Component],
+    lists: &TokenStream,
+    captures: &[(String, String)],
+) -> (String, (TokenStream, TokenStream)) {
+    let Paths { runtime, parts, .. } = &spec.paths;
+    let vis = &spec.vis;
+    let shown = &spec.shown;
+    let tag_len = 2 * captures.len();
+    let accessor = plural(&method.to_string());
+    let plural_ident = format_ident!("{}", accessor);
+    let item = format_ident!("{}{}", spec.name, camel(capture));
+    // The grammar's REG_LEN, as `emit::tokens` computes it.
+    let reg_len = c
+        .machines
+        .iter()
+        .flat_map(|m| std::iter::once(m).chain(m.lists.iter().map(|l| &l.machine)))
+        .map(|m| m.tables.reg_len as usize)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    // Its sources in the entry, in capture-group (pre-)order, which is
+    // input order: the entry's own group, and each list whose items hold
+    // it.
+    let mut sources: Vec<(usize, TokenStream)> = Vec::new();
+    if let Some(m) = c.machine(&spec.rule) {
+        let gc = &m.lowered.group_component;
+        if let Some(g) = gc.iter().position(|&k| k == i) {
+            sources.push((
+                g,
+                quote!(parts.span(#i).map(move |span| #item { span, parts }).into_iter()),
+            ));
+        }
+        for (k, l) in m.lowered.lists.iter().enumerate() {
+            if !l.item.group_component.contains(&i) {
+                continue;
+            }
+            let region = l.region;
+            let g = gc.iter().position(|&x| x == region).unwrap_or(usize::MAX);
+            sources.push((
+                g,
+                quote!(parts.span(#region).into_iter().flat_map(move |region| {
+                    let list = lists.get(#k);
+                    list.into_iter().flat_map(move |list| {
+                        #runtime::items(list.item, input.as_bytes(), region)
+                            .filter_map(|item| item.ok())
+                            .filter_map(move |span| {
+                                let sub = #parts::item::<#reg_len>(list.item, input, span)?;
+                                let span = sub.span(#i)?;
+                                ::core::option::Option::Some(#item { span, parts: sub })
+                            })
+                    })
+                })),
+            ));
+        }
+    }
+    sources.sort_by_key(|(g, _)| *g);
+    let chain = sources
+        .into_iter()
+        .map(|(_, s)| s)
+        .reduce(|a, b| quote!(#a.chain(#b)))
+        .unwrap_or_else(|| quote!(::core::iter::empty()));
+    let doc = format!(
+        " Every occurrence of the `{capture}` capture (index {i}), in input order, from \
+         `{shown}`:\n\n ```abnf\n{}\n ```\n\n It can occur more than once (it lies inside a \
+         repetition), so each occurrence is an item with its own nested captures; the items \
+         are found without allocating (`uridfa_runtime::items`).",
+        texts.join("\n")
+    );
+    let accessor_tokens = quote! {
+        #[doc = #doc]
+        pub fn #plural_ident(&self) -> impl ::core::iter::Iterator<Item = #item<'a>> + ::core::clone::Clone + 'a {
+            let parts = self.parts;
+            let input = parts.input();
+            let lists: &'static [#runtime::List<'static>] = #lists;
+            let _ = (input, lists);
+            #chain
+        }
+    };
+    // The captures nested in this one: those whose rules its rules reach.
+    let sizes = crate::pipeline::lower::RuleSizes::new(&c.grammar);
+    let rules_of = |name: &str| -> Vec<usize> {
+        c.grammar
+            .captures
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(name))
+            .map(|x| x.rules.iter().map(|(r, _)| r.clone()).collect())
+            .unwrap_or_else(|| vec![name.to_string()])
+            .iter()
+            .filter_map(|r| c.grammar.rule_index(r))
+            .collect()
+    };
+    let mut reach = vec![false; c.grammar.rules.len()];
+    for r in rules_of(capture) {
+        for v in sizes.reachable(r) {
+            reach[v] = true;
+        }
+    }
+    let mut nested = Vec::new();
+    let mut debug = Vec::new();
+    for (d, (name, snake)) in captures.iter().enumerate() {
+        let comp = components.get(d);
+        if d == i || comp.is_some_and(|k| k.region) || snake == "_" {
+            continue;
+        }
+        if !rules_of(name).iter().any(|&r| reach[r]) {
+            continue;
+        }
+        let Some(m) = accessor_ident(snake, Span::call_site()) else {
+            continue;
+        };
+        let plain = snake.as_str();
+        let doc = format!(
+            " The `{name}` capture inside this `{capture}` (index {d}); `None` when it has \
+             none."
+        );
+        nested.push(quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #m(&self) -> ::core::option::Option<&'a str> {
+                let (s, e) = self.parts.span(#d)?;
+                if s < self.span.0 || e > self.span.1 {
+                    return ::core::option::Option::None;
+                }
+                self.parts.input().get(s..e)
+            }
+        });
+        debug.push(quote!(.field(#plain, &self.#m())));
+    }
+    let item_doc = format!(
+        " One occurrence of `{capture}` in a [`{}`], with the captures nested in it.",
+        spec.name
+    );
+    let list_helper = format_ident!("__{}List", item);
+    let item_tokens = quote! {
+        #[doc = #item_doc]
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        #vis struct #item<'a> {
+            span: (usize, usize),
+            parts: #parts<'a, #tag_len>,
+        }
+
+        impl<'a> #item<'a> {
+            /// The occurrence's text.
+            #[inline]
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input().get(self.span.0..self.span.1).unwrap_or("")
+            }
+
+            /// Its start and end offsets in the whole input.
+            #[inline]
+            pub fn span(&self) -> (usize, usize) {
+                self.span
+            }
+
+            #(#nested)*
+        }
+
+        impl ::core::fmt::Display for #item<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl ::core::fmt::Debug for #item<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(#capture)
+                    .field("input", &self.as_str())
+                    #(#debug)*
+                    .finish()
+            }
+        }
+
+        /// A list in `Debug`, from a function that makes its iterator.
+        #[allow(non_camel_case_types)]
+        struct #list_helper<F>(F);
+
+        impl<F, I> ::core::fmt::Debug for #list_helper<F>
+        where
+            F: Fn() -> I,
+            I: ::core::iter::Iterator,
+            I::Item: ::core::fmt::Debug,
+        {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_list().entries((self.0)()).finish()
+            }
+        }
+    };
+    (accessor, (accessor_tokens, item_tokens))
 }

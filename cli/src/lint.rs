@@ -1,0 +1,126 @@
+//! `uridfa lint`: a grammar's ambiguities, without input
+//! ([`uridfa_codegen::ambiguity::lint`]).
+//!
+//! A `--grammar-file` is compiled as for the other commands; a built-in
+//! grammar is compiled from its ABNF text, built into the binary
+//! ([`BUILTIN_SOURCES`]), since the `uridfa` crate carries only its tables.
+
+use crate::args::{GrammarArg, LintArgs, UsageError};
+use crate::source::Failure;
+use std::io::Write;
+use uridfa_codegen::ambiguity::{lint as lint_grammar, LintOptions, Severity};
+use uridfa_codegen::driver::{compile_file, compile_str, Options};
+
+/// The ABNF text of each built-in grammar, by name, as `grammar/NAME.abnf`
+/// (its imports are `core.abnf`, built into the generator).
+const BUILTIN_SOURCES: &[(&str, &str)] = &[
+    (
+        "draft-fielding-uri-rfc2396bis-01",
+        include_str!("../../grammar/draft-fielding-uri-rfc2396bis-01.abnf"),
+    ),
+    (
+        "draft-fielding-url-syntax-05",
+        include_str!("../../grammar/draft-fielding-url-syntax-05.abnf"),
+    ),
+    (
+        "draft-ietf-uri-url-06",
+        include_str!("../../grammar/draft-ietf-uri-url-06.abnf"),
+    ),
+    (
+        "draft-ietf-urnbis-rfc2141bis-urn-03",
+        include_str!("../../grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf"),
+    ),
+    ("rfc1738", include_str!("../../grammar/rfc1738.abnf")),
+    ("rfc2396", include_str!("../../grammar/rfc2396.abnf")),
+    ("rfc3986", include_str!("../../grammar/rfc3986.abnf")),
+    ("rfc3987", include_str!("../../grammar/rfc3987.abnf")),
+    ("rfc6874", include_str!("../../grammar/rfc6874.abnf")),
+    ("rfc8141", include_str!("../../grammar/rfc8141.abnf")),
+];
+
+/// `uridfa lint`: prints every finding to standard output, then a summary
+/// line; `Ok(false)` (exit status 1) if one is an error (`;@ deny
+/// ambiguity`).
+///
+/// # Errors
+///
+/// [`Failure::Grammar`] for a grammar that does not compile,
+/// [`Failure::Usage`] for an unknown rule or a built-in grammar without
+/// its source, [`Failure::Io`] when writing fails.
+pub fn lint(args: &LintArgs) -> Result<bool, Failure> {
+    let compiled = match &args.grammar {
+        GrammarArg::File(path) => compile_file(path, Options::default()),
+        GrammarArg::Builtin(g) => {
+            let name = g.name();
+            let Some((_, text)) = BUILTIN_SOURCES.iter().find(|(n, _)| *n == name) else {
+                return Err(Failure::Usage(UsageError(format!(
+                    "the source of built-in grammar '{name}' is not in this binary; \
+                     use --grammar-file grammar/{name}.abnf"
+                ))));
+            };
+            compile_str(&format!("grammar/{name}.abnf"), text, Options::default())
+        }
+    }
+    .map_err(|d| Failure::Grammar(d.to_string()))?;
+    if let Some(rule) = &args.rule {
+        if compiled.machine(rule).is_none() {
+            let rules: Vec<&str> = compiled
+                .machines
+                .iter()
+                .map(|m| m.lowered.rule.as_str())
+                .collect();
+            return Err(Failure::Usage(UsageError(format!(
+                "grammar '{}' has no entry rule '{rule}' (entries: {})",
+                compiled.grammar.name,
+                rules.join(", ")
+            ))));
+        }
+    }
+    let opts = LintOptions {
+        rule: args.rule.clone(),
+        ..LintOptions::default()
+    };
+    let found = lint_grammar(&compiled, &opts);
+    let count = |s: Severity| found.findings.iter().filter(|f| f.severity == s).count();
+    let (errors, warnings, notes) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Note),
+    );
+    let main = compiled
+        .grammar
+        .sources
+        .files
+        .first()
+        .map_or("", |f| f.path.as_str());
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let mut out = std::io::stdout().lock();
+    write!(out, "{found}")?;
+    writeln!(
+        out,
+        "{}, {}, {} in {main}",
+        plural(errors, "error"),
+        plural(warnings, "warning"),
+        plural(notes, "note")
+    )?;
+    out.flush()?;
+    Ok(errors == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BUILTIN_SOURCES;
+
+    /// A grammar added to `grammar/` needs its line in [`BUILTIN_SOURCES`]
+    /// for `uridfa lint --grammar NAME`.
+    #[test]
+    fn every_built_in_grammar_has_its_source() {
+        for g in uridfa::Grammar::ALL {
+            assert!(
+                BUILTIN_SOURCES.iter().any(|(n, _)| *n == g.name()),
+                "add grammar/{}.abnf to BUILTIN_SOURCES in cli/src/lint.rs",
+                g.name()
+            );
+        }
+    }
+}

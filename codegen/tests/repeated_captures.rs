@@ -1,0 +1,259 @@
+//! Repeated captures (Note [repeated captures] in `uridfa-codegen`'s
+//! `pipeline::lists`): which repetitions become list regions, the items
+//! the run time finds again, and the proof's refusals with their
+//! witnesses, each worked out by hand from the grammar.
+
+use uridfa_codegen::compiled::Compiled;
+use uridfa_codegen::driver::{compile_str, Options};
+use uridfa_runtime::{items, split, Span};
+
+fn ok(text: &str) -> Compiled {
+    compile_str("t.abnf", text, Options::default()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+fn error(text: &str) -> String {
+    compile_str("t.abnf", text, Options::default())
+        .map(|_| ())
+        .expect_err("the grammar should be refused")
+        .to_string()
+}
+
+/// Every occurrence of capture `name` on `input`: the entry's own span
+/// and those of every item of every list, sorted by start, as text.
+fn occurrences(c: &Compiled, input: &str, name: &str) -> Option<Vec<String>> {
+    let m = &c.machines[0];
+    let t = m.tables.as_tables();
+    let k = t.capture_index(name).expect("a capture");
+    let caps = split::<64>(&t, input.as_bytes()).ok()?;
+    let mut found: Vec<Span> = caps.get(k).into_iter().collect();
+    for l in &m.lists {
+        let item = l.machine.tables.as_tables();
+        let Some(region) = caps.get(l.region) else {
+            continue;
+        };
+        for span in items(&item, input.as_bytes(), region) {
+            let (a, b) = span.expect("an item");
+            let sub = split::<64>(&item, &input.as_bytes()[a..b]).expect("the item splits");
+            found.extend(sub.get(k).map(|(s, e)| (s + a, e + a)));
+        }
+    }
+    found.sort();
+    Some(
+        found
+            .iter()
+            .map(|&(s, e)| input[s..e].to_string())
+            .collect(),
+    )
+}
+
+const LIST: &str = "\
+;@ entry to
+;@ capture addr local
+to    = addr *(\",\" addr)
+addr  = local \"@\" 1*ALPHA
+local = 1*ALPHA
+";
+
+#[test]
+fn a_capture_in_a_list_gives_every_occurrence_in_input_order() {
+    let c = ok(LIST);
+    let m = &c.machines[0];
+    assert_eq!(m.lists.len(), 1);
+    let comps = &m.lowered.components;
+    // addr, local, then the region `*to`.
+    assert_eq!(comps.len(), 3);
+    assert!(comps[0].repeated && comps[1].repeated && !comps[0].region);
+    assert!(comps[2].region && comps[2].name == "*to");
+    let t = m.tables.as_tables();
+    assert!(t.captures[2].region && !t.captures[2].repeated);
+    assert_eq!(
+        occurrences(&c, "a@x,bb@y,c@zz", "addr"),
+        Some(vec!["a@x".into(), "bb@y".into(), "c@zz".into()])
+    );
+    assert_eq!(
+        occurrences(&c, "a@x,bb@y,c@zz", "local"),
+        Some(vec!["a".into(), "bb".into(), "c".into()])
+    );
+    assert_eq!(occurrences(&c, "a@x", "addr"), Some(vec!["a@x".into()]));
+    assert_eq!(occurrences(&c, "a@x,", "addr"), None);
+}
+
+#[test]
+fn an_error_inside_a_list_names_no_region() {
+    let c = ok(LIST);
+    let t = c.machines[0].tables.as_tables();
+    let e = uridfa_runtime::validate(&t, b"a@x,1").unwrap_err();
+    assert_eq!(e.offset(), 4);
+    // The region `*to` is no component of the grammar.
+    assert_eq!(e.component(&t), None);
+}
+
+#[test]
+fn items_are_found_in_a_region_that_holds_a_separator() {
+    // `"` ... `"` may hold the separator: the item's own machine reads
+    // past it, and the proof accepts the list.
+    let c = ok("\
+;@ entry r
+;@ capture q
+r = q *(\",\" q)
+q = DQUOTE *(ALPHA / \",\") DQUOTE
+");
+    assert_eq!(
+        occurrences(&c, "\"a,b\",\",\",\"\"", "q"),
+        Some(vec!["\"a,b\"".into(), "\",\"".into(), "\"\"".into()])
+    );
+}
+
+#[test]
+fn a_list_whose_items_cannot_be_cut_again_is_refused_with_a_shortest_witness() {
+    // x* over "abcd" is "ab" "cd" (the only factorization), but "abc" is
+    // the longest prefix that is an x: no shorter region shows it ("abc"
+    // alone is one item either way).
+    let d = error(";@ entry r\n;@ capture x\nr = *x\nx = \"ab\" / \"abc\" / \"cd\"\n");
+    assert!(
+        d.starts_with(
+            "t.abnf:3:5: error: entry 'r': this repetition holds captures, so each item is \
+             found again after the match (list '*r'); but its items cannot be found again \
+             after the match: in the list \"abcd\" the grammar reads the first item as \"ab\", \
+             but the longest prefix that is an item is \"abc\""
+        ),
+        "{d}"
+    );
+}
+
+#[test]
+fn leftmost_first_that_prefers_a_shorter_item_is_refused() {
+    // x = "a" / "aa": leftmost-first reads "aa" as two items "a" "a"; the
+    // longest prefix that is an x is "aa".
+    let d = error(";@ entry r\n;@ capture x\nr = *x\nx = \"a\" / \"aa\"\n");
+    assert!(
+        d.contains(
+            "in the list \"aa\" the grammar reads the first item as \"a\", but the longest \
+             prefix that is an item is \"aa\""
+        ),
+        "{d}"
+    );
+    // The other order is provable: leftmost-first takes "aa" first too.
+    let c = ok(";@ entry r\n;@ capture x\nr = *x\nx = \"aa\" / \"a\"\n");
+    assert_eq!(
+        occurrences(&c, "aaaaa", "x"),
+        Some(vec!["aa".into(), "aa".into(), "a".into()])
+    );
+}
+
+#[test]
+fn an_item_that_can_be_empty_is_refused() {
+    let d = error(";@ entry r\n;@ capture x\nr = \"<\" *x \">\"\nx = *\"a\"\n");
+    assert!(
+        d.starts_with(
+            "t.abnf:3:9: error: entry 'r': this repetition holds captures, so each item is \
+             found again after the match (list '*r'); but its repeated part can match the \
+             empty string"
+        ),
+        "{d}"
+    );
+}
+
+#[test]
+fn a_list_inside_a_list_is_refused_for_now() {
+    let d = error(";@ entry r\n;@ capture x\nr = *(\";\" y)\ny = *(\",\" x)\nx = 1*ALPHA\n");
+    assert!(
+        d.contains(
+            "t.abnf:4:5: error: this repetition holds captures and lies inside another repetition"
+        ),
+        "{d}"
+    );
+}
+
+#[test]
+fn counted_lists_are_proved_per_bound() {
+    let c = ok(";@ entry r\n;@ capture x y\nr = 1*3(x \",\" y)\nx = 1*DIGIT\ny = 1*ALPHA\n");
+    assert_eq!(
+        occurrences(&c, "1,a22,bb3,c", "y"),
+        Some(vec!["a".into(), "bb".into(), "c".into()])
+    );
+    assert_eq!(occurrences(&c, "1,a2,b3,c4,d", "y"), None);
+    let d = error(";@ entry r\n;@ capture x\nr = 1*40x\nx = \"a\"\n");
+    assert!(d.contains("needs a proof per bound (at most 16)"), "{d}");
+}
+
+#[test]
+fn optional_elements_are_no_lists() {
+    // `[x]` occurs at most once: an ordinary capture, no region.
+    let c = ok(";@ entry r\n;@ capture x\nr = [x] \"b\"\nx = \"a\"\n");
+    assert!(c.machines[0].lists.is_empty());
+    assert!(!c.machines[0].lowered.components[0].repeated);
+}
+
+#[test]
+fn items_of_a_span_that_is_no_list_end_in_an_error() {
+    let c = ok(LIST);
+    let item = c.machines[0].lists[0].machine.tables.as_tables();
+    // The item tables read `"," addr`.
+    let input = b"a@x,b@y;c@z";
+    let found: Vec<_> = items(&item, input, (3, 11)).collect();
+    assert_eq!(found[0], Ok((3, 7)));
+    // ";c@z" starts no item: the error is at the ';' and ends the run.
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[1].map_err(|e| e.offset()), Err(7));
+    // An empty region has no items; one outside the input is corrupt.
+    assert_eq!(items(&item, input, (5, 5)).count(), 0);
+    let past: Vec<_> = items(&item, input, (3, 40)).collect();
+    assert!(matches!(
+        past[..],
+        [Err(e)] if e.kind() == uridfa_runtime::ErrorKind::CorruptTables
+    ));
+}
+
+#[test]
+fn the_checker_refuses_a_region_that_is_a_kind_or_repeated() {
+    let c = ok(LIST);
+    let buf = c.machines[0].tables.clone();
+    let mut caps = buf.captures.clone();
+    caps[2].repeated = true;
+    let t = uridfa_runtime::Tables {
+        captures: &caps,
+        ..buf.as_tables()
+    };
+    let e = uridfa_runtime::check(&t).unwrap_err();
+    assert_eq!((e.invariant, e.at), (7, 2));
+    let mut caps = buf.captures.clone();
+    caps[0].kind_of = 2;
+    let t = uridfa_runtime::Tables {
+        captures: &caps,
+        ..buf.as_tables()
+    };
+    assert_eq!(uridfa_runtime::check(&t).unwrap_err().invariant, 7);
+}
+
+#[test]
+fn an_entry_reaches_the_captures_of_its_lists() {
+    // `;@ views separate` gives a view the accessors of what its entry
+    // reaches: the captures inside a list count.
+    let c = ok(LIST);
+    assert_eq!(
+        uridfa_codegen::emit::view::reaches(&c, "to"),
+        [true, true, true]
+    );
+}
+
+#[test]
+fn the_ambiguity_check_looks_inside_list_items() {
+    // In an item ",aa", `p` and `q` can split the a's three ways; the
+    // entry's machine does not tag them (the list does), so the finding
+    // is the list's. The shortest witness is one item of one "a".
+    let c = ok(";@ entry r\n;@ capture p q\nr = *(\",\" i)\ni = p q\np = *\"a\"\nq = *\"a\"\n");
+    let lint = uridfa_codegen::ambiguity::lint(&c, &Default::default());
+    let texts: Vec<String> = lint
+        .findings
+        .iter()
+        .map(|f| f.diagnostic.message.clone())
+        .collect();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(
+        texts[0]
+            .starts_with("list '*r' of entry 'r' (at t.abnf:1:10) is ambiguous: the input \",a\""),
+        "{texts:?}"
+    );
+    assert_eq!(lint.findings[0].entry, "r");
+}

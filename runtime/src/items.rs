@@ -1,0 +1,107 @@
+//! The items of a list region: [`items`] and [`Items`] (Note [repeated
+//! captures] in `uridfa-codegen`).
+//!
+//! A DFA keeps finitely many positions, so a capture under a repetition
+//! (`to = addr-spec *("," addr-spec)`) cannot have a register per
+//! occurrence. The generator instead captures the whole repetition as a
+//! *list region* ([`CaptureInfo::region`](crate::CaptureInfo::region)) and
+//! builds tables for the repeated part alone (the *item tables*). Here the
+//! region is cut into items again: each item is the longest prefix of what
+//! is left of the region that the item tables accept. The generator proves,
+//! for every region the grammar can produce, that this cuts it exactly as
+//! the whole machine's leftmost-first parse did, or refuses the grammar
+//! with an input that shows the difference. Each item's own captures are
+//! then a [`split`](crate::split) of the item with the item tables.
+
+use crate::error::{corrupt, Error};
+use crate::longest::longest_any;
+use crate::tables::{Span, Tables};
+
+/// One list region of a machine and the tables that read its items: the
+/// generator emits one array of them per entry (`<ENTRY>_LISTS`).
+#[derive(Clone, Copy, Debug)]
+pub struct List<'a> {
+    /// The region's capture index in the machine
+    /// ([`CaptureInfo::region`](crate::CaptureInfo::region) is set).
+    pub region: usize,
+    /// The item tables: they read one item, and have the machine's
+    /// captures.
+    pub item: &'a Tables<'a>,
+}
+
+/// The items of one list region, in input order (see the module docs).
+/// Made by [`items`]; never allocates, and takes time linear in the region
+/// times the longest look-ahead of the item tables.
+#[derive(Clone, Debug)]
+pub struct Items<'t, 'i> {
+    item: Tables<'t>,
+    input: &'i [u8],
+    pos: usize,
+    end: usize,
+}
+
+/// The items of the list region `region` of `input`, cut with `item`, the
+/// repetition's item tables. `region` is the span a split with the
+/// machine's tables reported for a capture whose
+/// [`CaptureInfo::region`](crate::CaptureInfo::region) is set; each item
+/// is a span of `input` (absolute offsets).
+///
+/// # Errors
+///
+/// Each step yields an error instead of an item when what is left of the
+/// region has no non-empty prefix the item tables accept (a region that
+/// did not come from the matching machine, or corrupt tables); the
+/// iterator ends after it. A region outside `input` is
+/// [`ErrorKind::CorruptTables`](crate::ErrorKind::CorruptTables).
+///
+/// # Example
+///
+/// ```
+/// # fn demo(outer: &uridfa_runtime::Tables<'_>, item: &uridfa_runtime::Tables<'_>,
+/// #         region: usize) -> Result<(), uridfa_runtime::Error> {
+/// // `to = addr-spec *("," addr-spec)`: the region is ",b@y,c@z".
+/// let input = b"a@x,b@y,c@z";
+/// let caps = uridfa_runtime::split::<8>(outer, input)?;
+/// if let Some(span) = caps.get(region) {
+///     for item in uridfa_runtime::items(item, input, span) {
+///         let (start, end) = item?; // ",b@y", then ",c@z"
+///         let _ = &input[start..end];
+///     }
+/// }
+/// # Ok(()) }
+/// ```
+pub fn items<'t, 'i>(item: &Tables<'t>, input: &'i [u8], region: Span) -> Items<'t, 'i> {
+    Items {
+        item: *item,
+        input,
+        pos: region.0,
+        end: region.1,
+    }
+}
+
+impl Iterator for Items<'_, '_> {
+    type Item = Result<Span, Error>;
+
+    fn next(&mut self) -> Option<Result<Span, Error>> {
+        if self.pos >= self.end {
+            return None;
+        }
+        let start = self.pos;
+        // Whatever happens, this step is the last unless it finds an item.
+        self.pos = self.end;
+        let Some(rest) = self.input.get(start..self.end) else {
+            return Some(Err(corrupt(start)));
+        };
+        match longest_any(&self.item, rest, self.item.start) {
+            Ok(Some(len)) if len > 0 => {
+                let end = start.saturating_add(len);
+                self.pos = end;
+                Some(Ok((start, end)))
+            }
+            Ok(_) => Some(Err(crate::validate(&self.item, rest)
+                .err()
+                .map_or(corrupt(start), |e| e.shifted(start)))),
+            Err(e) => Some(Err(e.shifted(start))),
+        }
+    }
+}
