@@ -28,7 +28,8 @@
 //!   `uridfa-runtime` is `uridfa_runtime::split` with the same spans read
 //!   from the raw captures.
 //! - `long/query4k`: one URI with a 4 KiB query,
-//!   `http://example.com/path?a=b&a=b&…`, validated (`validate/<parser>`)
+//!   `http://example.com/path?a=b&a=b&…`, and `long/query4k_pct`: one with
+//!   a 4 KiB percent-encoded query, `…?key=value&x=%41b…`, validated (`validate/<parser>`)
 //!   and split (`split/<parser>`) by every parser: the per-byte cost in a
 //!   long self-loop, without per-call overhead.
 //!
@@ -103,7 +104,11 @@ fn corpus_benches(c: &mut Criterion) {
 }
 
 fn long_benches(c: &mut Criterion) {
-    let corpus = Corpus::query4k();
+    long_bench(c, Corpus::query4k());
+    long_bench(c, Corpus::query4k_pct());
+}
+
+fn long_bench(c: &mut Criterion, corpus: Corpus) {
     let report = checks::check(&corpus);
     // Every parser accepts this URI.
     for (id, valid, split, _) in &report.rows {

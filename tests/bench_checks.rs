@@ -39,9 +39,11 @@ fn parse_bench_claims_hold_on_a_sample() {
             "uridfa component bytes on the sample"
         );
     }
-    let long = parse_checks::check(&Corpus::query4k());
-    for (id, valid, split, _) in &long.rows {
-        assert_eq!((*valid, *split), (1, 1), "{id} on query4k");
+    for corpus in [Corpus::query4k(), Corpus::query4k_pct()] {
+        let long = parse_checks::check(&corpus);
+        for (id, valid, split, _) in &long.rows {
+            assert_eq!((*valid, *split), (1, 1), "{id} on {}", corpus.name);
+        }
     }
 }
 

@@ -26,6 +26,7 @@ fn same(a: &Tables<'_>, b: &Tables<'_>) {
     assert_eq!(a.edges, b.edges);
     assert_eq!(a.ops, b.ops);
     assert_eq!(a.accels, b.accels);
+    assert_eq!(a.accel_escapes, b.accel_escapes);
     assert_eq!(a.finals, b.finals);
     let ids = |t: Trans<'_>| (0..t.len()).map(|i| t.get(i)).collect::<Vec<_>>();
     assert_eq!(ids(a.state_final), ids(b.state_final));
@@ -187,6 +188,18 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         .position(|e| e.accel != uridfa_runtime::Edge::NO_ACCEL)
         .expect("URI-reference has an accelerated edge");
     let accel = good.edges[accel_edge].accel as usize;
+    // Note [escape-aware runs]: a set whose runs step over `%HH`.
+    let escaped = good
+        .accel_escapes
+        .iter()
+        .position(|e| !e.is_none())
+        .expect("URI-reference has an escape-aware run");
+    assert_eq!(good.accel_escapes[escaped].byte, b'%');
+    let escaped_edge = good
+        .edges
+        .iter()
+        .position(|e| usize::from(e.accel) == escaped)
+        .expect("an edge into the escape-aware run");
     // Every edge of URI-reference carries at most five operations, packed.
     assert!(good.reg_len <= uridfa_runtime::Edge::PACKED_REGS);
     let packed_edge = good
@@ -526,6 +539,43 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
             },
         ),
         (
+            13,
+            "accel_escapes missing a set",
+            Tables {
+                accel_escapes: &good.accel_escapes[1..],
+                ..good
+            },
+        ),
+        (
+            13,
+            "escape digits outside accels",
+            Tables {
+                accel_escapes: with(good.accel_escapes, |e| e[escaped].digits = 999),
+                ..good
+            },
+        ),
+        (
+            13,
+            "escape digits that do not lead back to the run",
+            Tables {
+                // Set `escaped` itself as digits: `%` then a letter is
+                // not an escape.
+                accel_escapes: with(good.accel_escapes, |e| e[escaped].digits = escaped as u16),
+                ..good
+            },
+        ),
+        (
+            13,
+            "an escaped run whose state is dead on the escape's byte",
+            Tables {
+                trans: trans_with(&good, |t| {
+                    let s = good.edges[escaped_edge].target as usize;
+                    t[s + usize::from(good.classes[usize::from(b'%')])] = special;
+                }),
+                ..good
+            },
+        ),
+        (
             11,
             "stride_recip off by one",
             Tables {
@@ -559,7 +609,7 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
     // Every numbered invariant but 6 (an execution-order rule) has a case.
     assert_eq!(
         seen.into_iter().collect::<Vec<_>>(),
-        [1, 2, 3, 4, 5, 7, 8, 9, 10, 11]
+        [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 13]
     );
 }
 

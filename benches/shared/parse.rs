@@ -63,6 +63,14 @@ impl Corpus {
         uri.push_str(&"a=b&".repeat(1024));
         Corpus::new("query4k", vec![Box::leak(uri.into_boxed_str())])
     }
+
+    /// One URI with a 4 KiB percent-encoded query: `key=value&x=%41b`
+    /// repeated, one escape in every sixteen bytes (issue 27).
+    pub fn query4k_pct() -> Corpus {
+        let mut uri = String::from("http://example.com/path?");
+        uri.push_str(&"key=value&x=%41b".repeat(256));
+        Corpus::new("query4k_pct", vec![Box::leak(uri.into_boxed_str())])
+    }
 }
 
 /// Validation only: accept or reject.

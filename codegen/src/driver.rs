@@ -867,7 +867,11 @@ pub fn report(c: &Compiled) -> String {
             m.tdfa.reg_len_before_alloc,
             t.reg_len,
             t.edges.len(),
-            t.accels.len(),
+            // The sets that edges name (`accels` also holds the escapes'
+            // digits).
+            (0..t.accels.len())
+                .filter(|&k| t.edges.iter().any(|e| usize::from(e.accel) == k))
+                .count(),
             t.table_bytes(),
             plain,
         ));

@@ -9,7 +9,12 @@
 //!   the minimized ones.
 //!
 //! Inputs: strings derived from the grammar (`sample::generate`) and
-//! mutations of them (`sample::mutate`), half and half. `cargo test` runs
+//! mutations of them (`sample::mutate`), half and half, and as many again
+//! dense in escapes (`escapes`): valid `%HH` and invalid ones (`%4` at the
+//! end, `%G1`, `%%41`) spliced into long runs at every offset of a block,
+//! also checked against the same tables without escape-aware runs (same
+//! error, offset and state; Note [escape-aware runs] in the runtime's
+//! driver). `cargo test` runs
 //! 4,000 per entry; the full run (10^6 inputs over the four RFC 3986
 //! entries) is
 //!
@@ -21,7 +26,10 @@ use std::path::Path;
 use uridfa_codegen::driver::{compile_file, Machine, Options};
 use uridfa_codegen::oracle::Oracle;
 use uridfa_codegen::sample::{generate, mutate, Rng};
-use uridfa_runtime::{split_with, validate, Machine as Stream, Span, Tables};
+use uridfa_codegen::tables::TablesBuf;
+use uridfa_runtime::{
+    longest_prefix, split_with, validate, ByteSet, Machine as Stream, Span, Tables,
+};
 
 fn run(t: &Tables<'_>, input: &[u8]) -> Result<Vec<Option<Span>>, uridfa_runtime::Error> {
     let mut regs = vec![0; t.reg_len as usize];
@@ -54,6 +62,76 @@ fn streamed(
     Ok(out)
 }
 
+/// `t` with no escape-aware run (`accel_escapes` empty), so every escape
+/// ends its run and is read through the transition table.
+fn without_escapes(t: &TablesBuf) -> TablesBuf {
+    let mut plain = t.clone();
+    plain.accel_escapes.clear();
+    plain
+}
+
+/// `base` with pieces dense in escapes spliced in at a random offset: valid
+/// `%HH` with the digits of `t`'s escapes, invalid ones (`%4` and `%` at
+/// the end, `%G1`, `%%41`, `%4%`), and bytes of `base` from that offset on
+/// (likely the same run's bytes), repeated up to about 150 bytes, so that
+/// escapes fall at every offset of the kernels' blocks and past their
+/// first `SHORT_RUN` bytes. Sometimes the input is cut right after an
+/// escape's first or second byte.
+fn escapes(base: &[u8], t: &Tables<'_>, rng: &mut Rng) -> Vec<u8> {
+    // The escapes' bytes and digits of `t` (`%` and hex digits when it has
+    // none, to test that such bytes still end runs).
+    let (byte, digits) = t
+        .accel_escapes
+        .iter()
+        .find(|e| !e.is_none())
+        .and_then(|e| Some((e.byte, *t.accels.get(usize::from(e.digits))?)))
+        .unwrap_or_else(|| {
+            let mut hex = ByteSet([0; 4]);
+            for b in b"0123456789ABCDEFabcdef" {
+                hex.0[usize::from(b >> 6)] |= 1 << (b & 63);
+            }
+            (b'%', hex)
+        });
+    let digit_bytes: Vec<u8> = (0..=255u8).filter(|&b| digits.contains(b)).collect();
+    let non_digit: Vec<u8> = (0..=255u8)
+        .filter(|&b| !digits.contains(b) && b != byte)
+        .collect();
+    let pick = |rng: &mut Rng, v: &[u8]| v[rng.below(v.len() as u64) as usize];
+    let at = rng.below(base.len() as u64 + 1) as usize;
+    let tail = &base[at..];
+    let mut out = base[..at].to_vec();
+    let target = 1 + rng.below(150) as usize;
+    let mut piece = Vec::new();
+    while out.len() < at + target {
+        piece.clear();
+        match rng.below(8) {
+            0..=2 => piece.extend([byte, pick(rng, &digit_bytes), pick(rng, &digit_bytes)]),
+            3 => piece.extend([byte, pick(rng, &digit_bytes), pick(rng, &non_digit)]),
+            4 => piece.extend([byte, pick(rng, &non_digit), pick(rng, &digit_bytes)]),
+            5 => piece.extend([byte, byte, pick(rng, &digit_bytes), pick(rng, &digit_bytes)]),
+            _ => {
+                // Up to 17 bytes of the run, so the next escape lands on
+                // any offset of a block.
+                let n = rng.below(18) as usize;
+                let from = if tail.is_empty() { base } else { tail };
+                piece.extend(from.iter().cycle().take(n.min(from.len() * 4)));
+            }
+        }
+        // Invalid escapes are rare in a run that should go on.
+        if rng.below(4) != 0 || !matches!(piece.first(), Some(&b) if b == byte) || piece.len() != 3
+        {
+            out.extend_from_slice(&piece);
+        }
+    }
+    match rng.below(6) {
+        // Cut after an escape's first or second byte.
+        0 => out.push(byte),
+        1 => out.extend([byte, pick(rng, &digit_bytes)]),
+        _ => out.extend_from_slice(tail),
+    }
+    out
+}
+
 struct Tally {
     inputs: usize,
     accepted: usize,
@@ -64,21 +142,24 @@ fn check_machine(m: &Machine, unmin: &Machine, samples: usize, seed: u64) -> Tal
     let mut cache = oracle.cache();
     let t = m.tables.as_tables();
     let tu = unmin.tables.as_tables();
+    let plain_buf = without_escapes(&m.tables);
+    let plain = plain_buf.as_tables();
+    uridfa_runtime::check(&plain).expect("the tables without escapes are valid");
     let mut rng = Rng::new(seed);
     let mut tally = Tally {
         inputs: 0,
         accepted: 0,
     };
     let mut base = Vec::new();
-    for i in 0..samples {
-        if i % 2 == 0 {
+    for i in 0..2 * samples {
+        if i % 4 == 0 {
             base.clear();
             generate(&m.lowered.hir, &mut rng, &mut base);
         }
-        let input = if i % 2 == 0 {
-            base.clone()
-        } else {
-            mutate(&base, &mut rng)
+        let input = match i % 4 {
+            0 => base.clone(),
+            1 => mutate(&base, &mut rng),
+            _ => escapes(&base, &t, &mut rng),
         };
         let rule = &m.lowered.rule;
         let shown = String::from_utf8_lossy(&input);
@@ -98,6 +179,24 @@ fn check_machine(m: &Machine, unmin: &Machine, samples: usize, seed: u64) -> Tal
             run(&tu, &input).map_err(|e| e.offset()),
             ours.clone().map_err(|e| e.offset()),
             "{rule}: unminimized {shown:?}"
+        );
+        // Escape-aware runs end where the transition table stops: the
+        // same result, error offset and state, and the same longest
+        // accepted prefix.
+        assert_eq!(
+            run(&plain, &input),
+            ours,
+            "{rule}: without escapes {shown:?}"
+        );
+        assert_eq!(
+            validate(&plain, &input),
+            validate(&t, &input),
+            "{rule}: validate without escapes {shown:?}"
+        );
+        assert_eq!(
+            longest_prefix(&plain, &input),
+            longest_prefix(&t, &input),
+            "{rule}: longest prefix without escapes {shown:?}"
         );
         // A stream over `utf8` tables reports an error inside a character
         // at its first byte, as `Error::at_char_start` does.

@@ -266,12 +266,74 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             return fail(9, "expected text outside strings", i);
         }
     }
+    // After invariants 4 and 11: it reads finals through `state_index`.
+    check_escapes(t)?;
     for (i, &r) in t.component_sets.iter().enumerate() {
         if !str_ok(r) {
             return fail(9, "component set text outside strings", i);
         }
     }
     check_after(t)
+}
+
+/// The state a transition cell leads to without operations: a state ID,
+/// or an edge without operations; `None` for the dead state, an edge with
+/// operations, or a cell outside the table.
+fn plain_target(t: &Tables<'_>, state: u32, byte: u8) -> Option<u32> {
+    let cell = (state as usize).checked_add(usize::from(t.classes[usize::from(byte)]))?;
+    let next = t.trans.get(cell)?;
+    if next < t.special {
+        return Some(next);
+    }
+    let edge = t
+        .edges
+        .get(next.checked_sub(t.special)?.checked_sub(1)? as usize)?;
+    (edge.ops_len == 0).then_some(edge.target)
+}
+
+/// Invariant 13: escape-aware runs.
+fn check_escapes(t: &Tables<'_>) -> Result<(), CheckError> {
+    if !t.accel_escapes.is_empty() && t.accel_escapes.len() != t.accels.len() {
+        return fail(
+            13,
+            "accel_escapes neither empty nor one per set",
+            t.accel_escapes.len(),
+        );
+    }
+    for (k, (esc, set)) in t.accel_escapes.iter().zip(t.accels).enumerate() {
+        if esc.is_none() {
+            continue;
+        }
+        let Some(digits) = t.accels.get(usize::from(esc.digits)) else {
+            return fail(13, "escape digits outside accels", k);
+        };
+        if digits.contains(esc.byte) || set.contains(esc.byte) {
+            return fail(13, "escape byte in its set or its digits", k);
+        }
+        let accepts = |id: u32| t.final_of(t.state_index(id)).is_none_or(|f| f.accept);
+        for edge in t.edges.iter().filter(|e| usize::from(e.accel) == k) {
+            let s = edge.target;
+            let Some(p) = plain_target(t, s, esc.byte) else {
+                return fail(13, "escape byte does not lead on without ops", k);
+            };
+            let mut q = None;
+            for d in (0..=255u8).filter(|&d| digits.contains(d)) {
+                let Some(q1) = plain_target(t, p, d) else {
+                    return fail(13, "first digit does not lead on without ops", k);
+                };
+                if *q.get_or_insert(q1) != q1 || plain_target(t, q1, d) != Some(s) {
+                    return fail(13, "digits do not lead back to the run's state", k);
+                }
+            }
+            let Some(q) = q else {
+                return fail(13, "escape without digits", k);
+            };
+            if accepts(p) || accepts(q) {
+                return fail(13, "a state inside an escape accepts", k);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Invariant 12: [`AfterKinds`](crate::AfterKinds).

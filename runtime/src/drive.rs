@@ -5,7 +5,9 @@
 use crate::after::decide_kinds_regs;
 use crate::error::{corrupt, corrupt_at, sequence_start, Error, ErrorKind};
 use crate::simd;
-use crate::tables::{ByteSet, Captures, Edge, Final, Op, Span, Tables, Trans, MAX_STACK_REGS, NIL};
+use crate::tables::{
+    ByteSet, Captures, Edge, Escape, Final, Op, Span, Tables, Trans, MAX_STACK_REGS, NIL,
+};
 
 /// A transition-table entry type: `u8`, `u16` or `u32`.
 pub(crate) trait Id: Copy {
@@ -423,23 +425,302 @@ pub(crate) fn take_special<const TAGS: bool, R: RegFile + ?Sized>(
     }
     let mut j = i.saturating_add(1);
     if edge.accel != Edge::NO_ACCEL {
-        // Note [acceleration]: no transition is read in the run, so the
-        // loop has no load-to-load dependency through the state.
-        let k = u32::from(edge.accel);
-        if let Some(end) = simd::skip_rows(t.accel_nibbles, k as usize, input, j) {
-            // Note [SIMD runs], feature `simd`.
-            return Ok((edge.target, end));
-        }
-        match t.accel_lut {
-            // Note [one byte table for the runs].
-            Some(lut) if k < 8 => j = skip_run_lut(lut, 1 << k, t.accels, input, j),
-            _ => {
-                let set = t.accels.get(usize::from(edge.accel)).ok_or(corrupt(pos))?;
-                j = skip_run(set, input, j);
-            }
-        }
+        j = skip_accel(t, edge.accel, input, j, pos)?;
     }
     Ok((edge.target, j))
+}
+
+/// The end of the run of accelerated set `k` that starts at `j`: the
+/// index of the first byte at or after `j` that the run's state does not
+/// loop on (Note [acceleration]), escapes included if the set has one
+/// (Note [escape-aware runs]). `pos` locates a corrupt-tables error.
+#[inline(always)]
+pub(crate) fn skip_accel(
+    t: &Tables<'_>,
+    k: u16,
+    input: &[u8],
+    j: usize,
+    pos: usize,
+) -> Result<usize, Error> {
+    // Note [acceleration]: no transition is read in the run, so the loop
+    // has no load-to-load dependency through the state.
+    let k = usize::from(k);
+    if let Some(&esc) = t.accel_escapes.get(k).filter(|e| !e.is_none()) {
+        return skip_escaped(t, k, esc, input, j, pos);
+    }
+    if let Some(end) = simd::skip_rows(t.accel_nibbles, k, input, j) {
+        // Note [SIMD runs], feature `simd`.
+        return Ok(end);
+    }
+    Ok(match t.accel_lut {
+        // Note [one byte table for the runs].
+        Some(lut) if k < 8 => skip_run_lut(lut, 1 << k, t.accels, input, j),
+        _ => skip_run(t.accels.get(k).ok_or(corrupt(pos))?, input, j),
+    })
+}
+
+// Note [escape-aware runs]
+//
+// In `*( set / "%" HEXDIG HEXDIG )` (a query, a path segment, a host) a
+// `%` used to end the accelerated run: the driver read `%` and two digits
+// through the transition table, and the edge back into the run's state
+// started a new run, which paid a kernel's set-up for about a dozen
+// bytes. On a 4 KiB query with an escape every sixteen bytes `split` took
+// 2,125 ns against fluent-uri's 1,617 (benches/RESULTS.md). The generator
+// now finds such loops in the minimized machine (`Tables::accel_escapes`,
+// invariant 13: the run's state goes on `%` to P, P on every digit to Q,
+// Q on every digit back, all without operations, and neither P nor Q
+// accepts) and the run kernels step over a valid escape without leaving
+// the run:
+//
+// - the byte loops are the plain ones; only a byte outside the set is
+//   compared with `%`, and then the next two with the digits' set, so a
+//   run without escapes costs what it did;
+// - past `SHORT_RUN` bytes, blocks of sixteen, with one `and` per byte
+//   over a byte table built for the run that marks the set's bytes with
+//   two bits and `%` with one: the fold says whether every byte is in the
+//   set or `%`, and whether there is no `%` (then the block costs what a
+//   plain one does). A block with a `%` has its `%`s found with a
+//   word-wise compare and their digits checked. Blocks advance by sixteen
+//   whatever they hold (the next block's load must not wait for this
+//   one's escapes), and an escape at offset 14 or 15 carries its digits
+//   into the next block;
+// - with SSSE3 (feature `simd`) the plain kernel runs first; only a run
+//   that stops at a valid escape goes on in windows of 32 bytes, which
+//   give the set's, the `%`s' and the digits' masks; a valid escape is a
+//   `%` whose bits shifted by one and two are digits, and its three bytes
+//   are covered. The two bytes after the window are tested one by one,
+//   and the bytes of an escape that reach into the next window are
+//   carried into its mask (windows advance by 32 whatever they hold, so
+//   the next load does not wait for this window's masks). A window
+//   without `%` skips the digits' masks.
+//
+// A `%` not followed by two digits ends the run on the `%`, where the
+// byte loop over the transition table would have stopped reading the
+// set: the driver then reads it, and its error or its state at the end of
+// the input are the same as without escapes. Every offset before the end
+// is either a byte of the set or a byte of a valid escape that starts at
+// an offset of the run, so an escape is never entered half-way.
+
+/// [`skip_accel`] for a set with an escape: see Note [escape-aware runs].
+#[inline(always)]
+fn skip_escaped(
+    t: &Tables<'_>,
+    k: usize,
+    esc: Escape,
+    input: &[u8],
+    j: usize,
+    pos: usize,
+) -> Result<usize, Error> {
+    let digits = t.accels.get(usize::from(esc.digits)).ok_or(corrupt(pos))?;
+    if let Some(end) = simd::skip_rows_escaped(t.accel_nibbles, k, esc, digits, input, j) {
+        // Note [SIMD runs], feature `simd`.
+        return Ok(end);
+    }
+    let digit = |b: u8| digits.contains(b);
+    Ok(match t.accel_lut {
+        Some(lut) if k < 8 => {
+            let mask = 1u8 << k;
+            skip_escaped_by(
+                |b| lut[usize::from(b)] & mask != 0,
+                esc.byte,
+                digit,
+                |j| skip_long_escaped_lut(lut, mask, esc.byte, digits, input, j),
+                input,
+                j,
+            )
+        }
+        _ => {
+            let set = t.accels.get(k).ok_or(corrupt(pos))?;
+            skip_escaped_by(
+                |b| set.contains(b),
+                esc.byte,
+                digit,
+                |j| skip_long_escaped(set, esc.byte, digits, input, j),
+                input,
+                j,
+            )
+        }
+    })
+}
+
+/// Whether the escape that begins at `p` is valid: two digits follow it.
+#[inline(always)]
+pub(crate) fn digits_follow(digit: impl Fn(u8) -> bool, input: &[u8], p: usize) -> bool {
+    match input
+        .get(p.wrapping_add(1)..)
+        .and_then(|r| r.first_chunk::<2>())
+    {
+        Some(&[a, b]) => digit(a) & digit(b),
+        None => false,
+    }
+}
+
+/// [`skip_run_by`] with escapes: the first [`SHORT_RUN`] bytes one at a
+/// time with `member` (the set), the escape's `byte` and two digits
+/// tested only where a byte is not in the set, then `long`.
+#[inline(always)]
+fn skip_escaped_by(
+    member: impl Fn(u8) -> bool,
+    byte: u8,
+    digit: impl Fn(u8) -> bool + Copy,
+    long: impl FnOnce(usize) -> usize,
+    input: &[u8],
+    mut j: usize,
+) -> usize {
+    let end = input.len().min(j.saturating_add(SHORT_RUN));
+    // The plain loop of a run, then at the byte that stops it, an escape.
+    while let Some(rest) = input.get(j..end) {
+        for &b in rest {
+            if !member(b) {
+                break;
+            }
+            // `j < end <= input.len()`: wrapping never happens.
+            j = j.wrapping_add(1);
+        }
+        match input.get(j) {
+            Some(&b) if j < end => {
+                if b != byte || !digits_follow(digit, input, j) {
+                    return j;
+                }
+                // Two bytes follow `j`: no overflow.
+                j = j.wrapping_add(3);
+            }
+            _ => break,
+        }
+    }
+    if j < input.len() {
+        long(j)
+    } else {
+        j
+    }
+}
+
+/// The end of an escape-aware run from `j`, one byte (or one escape) at a
+/// time: `member` is the set. The reference the other kernels are tested
+/// against.
+#[inline(always)]
+pub(crate) fn finish_escaped(
+    member: impl Fn(u8) -> bool,
+    byte: u8,
+    digit: impl Fn(u8) -> bool + Copy,
+    input: &[u8],
+    mut j: usize,
+) -> usize {
+    while let Some(&b) = input.get(j) {
+        if member(b) {
+            j = j.wrapping_add(1);
+        } else if b == byte && digits_follow(digit, input, j) {
+            j = j.wrapping_add(3);
+        } else {
+            break;
+        }
+    }
+    j
+}
+
+/// One bit per byte of `word` (little-endian) that equals the byte that
+/// `pattern` repeats, in bits 0 to 7.
+#[inline(always)]
+fn bytes_equal(word: u64, pattern: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ pattern;
+    // The high bit of each zero byte of `x`, exactly (no borrow between
+    // bytes): `(x & 0x7f) + 0x7f` sets it for a non-zero low part.
+    let zero = !((x & LOW7).wrapping_add(LOW7) | x | LOW7);
+    // Gather the eight high bits into the top byte.
+    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// [`skip_escaped`] past its first [`SHORT_RUN`] bytes, for a set given
+/// as bit `mask` of `lut`: blocks of sixteen (Note [escape-aware runs]),
+/// then one byte at a time.
+#[inline(never)]
+pub(crate) fn skip_long_escaped_lut(
+    lut: &[u8; 256],
+    mask: u8,
+    byte: u8,
+    digits: &ByteSet,
+    input: &[u8],
+    j: usize,
+) -> usize {
+    let mut blocks = [0u8; 256];
+    for (slot, &bits) in blocks.iter_mut().zip(lut) {
+        *slot = if bits & mask != 0 { IN_SET } else { 0 };
+    }
+    skip_escaped_blocks(&blocks, byte, digits, input, j)
+}
+
+/// [`skip_long_escaped_lut`] for a set without a bit in
+/// [`Tables::accel_lut`].
+#[inline(never)]
+fn skip_long_escaped(set: &ByteSet, byte: u8, digits: &ByteSet, input: &[u8], j: usize) -> usize {
+    let mut blocks = [0u8; 256];
+    for (b, slot) in blocks.iter_mut().enumerate() {
+        *slot = if set.contains(b as u8) { IN_SET } else { 0 };
+    }
+    skip_escaped_blocks(&blocks, byte, digits, input, j)
+}
+
+/// An entry of the table of [`skip_escaped_blocks`]: a byte of the set.
+const IN_SET: u8 = 3;
+/// An entry of the table of [`skip_escaped_blocks`]: the escape's byte.
+const ESCAPE: u8 = 1;
+
+/// The blocks of sixteen of an escape-aware run (Note [escape-aware
+/// runs]), then one byte at a time. `blocks` holds [`IN_SET`] for the
+/// set's bytes and `0` for the others; the escape's byte is added here.
+/// One `and` per byte over it says both whether every byte of a block is
+/// in the set or `%` (bit 0) and whether there is no `%` (bit 1), so a
+/// block without escapes costs what it costs in a plain run.
+#[inline(always)]
+fn skip_escaped_blocks(
+    blocks: &[u8; 256],
+    byte: u8,
+    digits: &ByteSet,
+    input: &[u8],
+    mut j: usize,
+) -> usize {
+    let mut table = *blocks;
+    table[usize::from(byte)] = ESCAPE;
+    let digit = |b: u8| digits.contains(b);
+    let pattern = u64::from_ne_bytes([byte; 8]);
+    let word = |h: &[u8]| u64::from_le_bytes(h.first_chunk::<8>().copied().unwrap_or_default());
+    // The digits of an escape that began in the block before, at the start
+    // of this one (0 to 2). Blocks advance by sixteen whatever their
+    // escapes, so the next block's load does not wait for this one's.
+    let mut carry = 0;
+    while let Some(block) = input.get(j..).and_then(|rest| rest.first_chunk::<16>()) {
+        let all = block
+            .iter()
+            .fold(IN_SET, |all, &b| all & table[usize::from(b)]);
+        if all & ESCAPE == 0 {
+            break;
+        }
+        carry = 0;
+        if all != IN_SET {
+            // Every byte is in the set or `%`: check the escapes.
+            let (lo, hi) = block.split_at(8);
+            let escapes = bytes_equal(word(lo), pattern) | bytes_equal(word(hi), pattern) << 8;
+            let mut rest = escapes;
+            while rest != 0 {
+                let p = j.wrapping_add(rest.trailing_zeros() as usize);
+                if !digits_follow(digit, input, p) {
+                    // Everything before `p` is in the run.
+                    return p;
+                }
+                rest &= rest - 1;
+            }
+            // A valid escape at offset 14 or 15 has one or two digits in
+            // the next block (a digit is never `%`: one bit at most).
+            carry = (escapes >> 14 & 3) as usize;
+        }
+        // A whole block lies at `j..j + 16` in `input`.
+        j = j.wrapping_add(16);
+    }
+    // The carried digits are in the input (`digits_follow` saw them).
+    let member = |b: u8| blocks[usize::from(b)] != 0;
+    finish_escaped(member, byte, digit, input, j.wrapping_add(carry))
 }
 
 pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
@@ -716,6 +997,123 @@ impl Error {
                 None => self,
             },
             Err(_) => self,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift64*).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+    }
+
+    fn set_of(bytes: impl IntoIterator<Item = u8>) -> ByteSet {
+        let mut s = ByteSet([0; 4]);
+        for b in bytes {
+            s.0[usize::from(b >> 6)] |= 1 << (b & 63);
+        }
+        s
+    }
+
+    /// Note [escape-aware runs]: the byte table's kernels (the first
+    /// `SHORT_RUN` bytes, then blocks of sixteen) against the byte loop,
+    /// for sets that hold the digits and sets that do not (then an escape
+    /// at the end of a block must move the next block past its digits),
+    /// from every start of inputs longer than `SHORT_RUN` plus blocks.
+    #[test]
+    fn escaped_lut_runs_agree_with_the_byte_loop() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let hex = set_of(*b"0123456789ABCDEFabcdef");
+        let letters = set_of(b'g'..=b'z');
+        let mut buf = [0u8; 260];
+        let rounds = if cfg!(miri) { 3 } else { 400 };
+        for round in 0..rounds {
+            // Letters only, or letters and hex digits.
+            let set = if round % 2 == 0 {
+                letters
+            } else {
+                set_of((b'a'..=b'z').chain(b'0'..=b'9'))
+            };
+            let mut lut = [0u8; 256];
+            for (b, slot) in lut.iter_mut().enumerate() {
+                *slot = u8::from(set.contains(b as u8)) << 3;
+            }
+            let len = 64 + (rng.next() % 196) as usize;
+            let mut n = 0;
+            while n < len {
+                let r = rng.next() % 100;
+                let piece: &[u8] = match r {
+                    0..=64 => b"q",
+                    65..=89 => b"%4f",
+                    90..=93 => b"%4",
+                    94..=96 => b"%g1",
+                    _ => b"%%41",
+                };
+                let piece = if r < 65 {
+                    &[b'g' + (rng.next() % 20) as u8][..]
+                } else {
+                    piece
+                };
+                for &b in piece {
+                    if n < len {
+                        buf[n] = b;
+                        n += 1;
+                    }
+                }
+            }
+            let input = &buf[..len];
+            let digit = |b: u8| hex.contains(b);
+            for j in 0..=len + 1 {
+                let want = finish_escaped(|b| set.contains(b), b'%', digit, input, j);
+                let got = skip_escaped_by(
+                    |b| lut[usize::from(b)] & 8 != 0,
+                    b'%',
+                    digit,
+                    |j| skip_long_escaped_lut(&lut, 8, b'%', &hex, input, j),
+                    input,
+                    j,
+                );
+                assert_eq!(got, want, "set {set:?}, input {input:?}, from {j}");
+                // The blocks alone, from any start.
+                if j < len {
+                    let blocks = skip_long_escaped_lut(&lut, 8, b'%', &hex, input, j);
+                    assert_eq!(blocks, want, "blocks: input {input:?}, from {j}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_equal_is_exact() {
+        let mut rng = Rng(0x1234_5678);
+        for _ in 0..if cfg!(miri) { 50 } else { 20_000 } {
+            let mut w = rng.next().to_le_bytes();
+            // Bytes next to the pattern and zero bytes, where a borrow
+            // between bytes would show.
+            for b in &mut w {
+                match rng.next() % 4 {
+                    0 => *b = b'%',
+                    1 => *b = b'%' + 1,
+                    2 => *b = 0,
+                    _ => {}
+                }
+            }
+            let got = bytes_equal(u64::from_le_bytes(w), u64::from_ne_bytes([b'%'; 8]));
+            let want = w
+                .iter()
+                .enumerate()
+                .fold(0, |m, (i, &b)| m | (u32::from(b == b'%') << i));
+            assert_eq!(got, want, "{w:?}");
         }
     }
 }

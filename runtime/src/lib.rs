@@ -65,6 +65,6 @@ pub use items::{items, Items, List};
 pub use longest::{longest_prefix, longest_prefix_after, longest_prefix_split};
 pub use stream::Machine;
 pub use tables::{
-    ByteSet, CaptureInfo, Captures, Edge, Final, Ids, Op, Span, StrRef, Tables, Trans,
+    ByteSet, CaptureInfo, Captures, Edge, Escape, Final, Ids, Op, Span, StrRef, Tables, Trans,
     MAX_STACK_REGS, NIL,
 };

@@ -1,9 +1,8 @@
 //! The longest accepted prefix, for cutting a URI out of running text:
 //! [`longest_prefix`], [`longest_prefix_after`], [`longest_prefix_split`].
 
-use crate::drive::{drive_any, skip_run, split, Id};
+use crate::drive::{drive_any, skip_accel, split, Id};
 use crate::error::{corrupt, Error, ErrorKind};
-use crate::simd;
 use crate::tables::{Captures, Edge, Tables, Trans};
 
 /// Whether `state` (an ID) is accepting; a state outside the tables is
@@ -47,12 +46,9 @@ pub(crate) fn longest<T: Id>(
             state = edge.target;
             i = i.saturating_add(1);
             if edge.accel != Edge::NO_ACCEL {
-                let k = usize::from(edge.accel);
-                // Note [SIMD runs], feature `simd`.
-                i = match simd::skip_rows(t.accel_nibbles, k, input, i) {
-                    Some(end) => end,
-                    None => skip_run(t.accels.get(k).ok_or(corrupt(i))?, input, i),
-                };
+                // Escapes included (Note [escape-aware runs]): no state
+                // inside an escape accepts (invariant 13).
+                i = skip_accel(t, edge.accel, input, i, i)?;
             }
         }
         if accepts(t, state, i)? {

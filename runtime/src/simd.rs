@@ -46,7 +46,7 @@
     allow(dead_code)
 )]
 
-use crate::tables::ByteSet;
+use crate::tables::{ByteSet, Escape};
 
 /// The most ranges a set may have for the SSE2 path: with more, a block
 /// costs as much as sixteen table lookups.
@@ -157,10 +157,45 @@ pub(crate) fn skip_rows(nibbles: &[[u8; 32]], k: usize, input: &[u8], j: usize) 
     }
 }
 
+/// [`skip_rows`] for set `k` of `nibbles` whose runs step over `esc`
+/// (Note [escape-aware runs] in the driver): `digits` is the digits' set,
+/// whose rows are `nibbles[esc.digits]`. The plain kernel up to the first
+/// byte outside the set; if that begins a valid escape, the escape-aware
+/// windows from there. `None` where [`skip_rows`] is.
+#[inline(always)]
+pub(crate) fn skip_rows_escaped(
+    nibbles: &[[u8; 32]],
+    k: usize,
+    esc: Escape,
+    digits: &ByteSet,
+    input: &[u8],
+    j: usize,
+) -> Option<usize> {
+    #[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // The plain kernel first: most runs end at a byte that is not an
+        // escape's, and then this costs what a plain run does.
+        let rows = nibbles.get(k)?;
+        let end = x86::skip_nibbles(rows, input, j)?;
+        let digit = |b: u8| digits.contains(b);
+        if input.get(end) != Some(&esc.byte) || !crate::drive::digits_follow(digit, input, end) {
+            return Some(end);
+        }
+        let digit_rows = nibbles.get(usize::from(esc.digits))?;
+        x86::skip_nibbles_escaped(rows, digit_rows, esc.byte, digits, input, end)
+    }
+    #[cfg(not(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        let _ = (nibbles, k, esc, digits, input, j);
+        None
+    }
+}
+
 #[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod x86 {
     use super::{Ranges, MAX_RANGES};
+    use crate::tables::ByteSet;
     use core::arch::x86_64::{
         __cpuid, __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8,
         _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128,
@@ -231,6 +266,195 @@ mod x86 {
                 nibbles_n::<false>(low, high, input, j)
             }
         })
+    }
+
+    /// [`super::skip_rows_escaped`] with SSSE3: `rows` and `digit_rows`
+    /// are the set's and the digits' nibble tables; `None` without SSSE3.
+    #[inline(always)]
+    pub(super) fn skip_nibbles_escaped(
+        rows: &[u8; 32],
+        digit_rows: &[u8; 32],
+        byte: u8,
+        digits: &ByteSet,
+        input: &[u8],
+        j: usize,
+    ) -> Option<usize> {
+        if !has_ssse3() {
+            return None;
+        }
+        let ascii = rows.get(16..) == Some(&[0; 16]) && digit_rows.get(16..) == Some(&[0; 16]);
+        // SAFETY: as in `skip_nibbles`: the CPU has SSSE3, and the
+        // function takes no pointers.
+        Some(unsafe {
+            if ascii {
+                escaped_n::<true>(rows, digit_rows, byte, digits, input, j)
+            } else {
+                escaped_n::<false>(rows, digit_rows, byte, digits, input, j)
+            }
+        })
+    }
+
+    /// The masks of a block for an escape-aware run: the bytes in the set
+    /// and the escape's bytes (`classify`), and the digits (`digits`).
+    struct Masks {
+        set: u32,
+        escape: u32,
+        digit: u32,
+    }
+
+    /// The escape-aware skipping loop (Note [escape-aware runs] in the
+    /// driver): windows of 32 bytes, then the input's last 32 with the
+    /// bits before `j` dropped.
+    /// `classify` gives a block's set and escape masks, `digits` its digit
+    /// mask, `digit` tests one byte.
+    #[inline(always)]
+    fn windows(
+        classify: impl Fn(&[u8; 16]) -> (u32, u32),
+        digits_of: impl Fn(&[u8; 16]) -> u32,
+        digit: impl Fn(u8) -> bool,
+        input: &[u8],
+        mut j: usize,
+    ) -> usize {
+        if j >= input.len() {
+            return j;
+        }
+        let digit_at = |i: usize| u64::from(input.get(i).is_some_and(|&b| digit(b)));
+        // The escapes of a window that start at bit `from` or later, and
+        // the bytes they cover (bits 32 and 33: the next window's first
+        // two).
+        let covered = |m: &Masks, digits: u64, from: u32| {
+            let starts = u64::from(m.escape) & (digits >> 1) & (digits >> 2) & (u64::MAX << from);
+            starts | starts << 1 | starts << 2
+        };
+        // The bytes at the start of this window that an escape of the one
+        // before covers (bits 0 and 1). Windows advance by 32 whatever
+        // they hold, so the next window's load does not wait for this
+        // one's masks.
+        let mut carry = 0u32;
+        while let Some(window) = input.get(j..).and_then(|rest| rest.first_chunk::<32>()) {
+            let (Some(a), Some(b)) = (window.first_chunk::<16>(), window.last_chunk::<16>()) else {
+                break;
+            };
+            let ((sa, ea), (sb, eb)) = (classify(a), classify(b));
+            let set = sa | sb << 16;
+            let escape = ea | eb << 16;
+            let after = j.wrapping_add(32);
+            let carry_in = carry;
+            let ok = if escape == 0 {
+                carry = 0;
+                set | carry_in
+            } else {
+                let m = Masks {
+                    set,
+                    escape,
+                    digit: digits_of(a) | digits_of(b) << 16,
+                };
+                let digits = u64::from(m.digit)
+                    | digit_at(after) << 32
+                    | digit_at(after.wrapping_add(1)) << 33;
+                let cov = covered(&m, digits, 0);
+                carry = (cov >> 32) as u32;
+                (u64::from(set) | cov) as u32 | carry_in
+            };
+            if ok != u32::MAX {
+                return j.wrapping_add(ok.trailing_ones() as usize);
+            }
+            // `j + 32 <= input.len()`.
+            j = after;
+        }
+        // An escape at the end of the last window covers one or two bytes
+        // after it, which are in the input.
+        j = j.wrapping_add(carry.trailing_ones() as usize);
+        if j >= input.len() {
+            return j;
+        }
+        // Fewer than 32 bytes are left: the input's last 32, or the rest
+        // copied into a zeroed window; nothing after the input counts.
+        let (window, from) = match input.len().checked_sub(32) {
+            Some(start) => match input.get(start..).and_then(|r| r.first_chunk::<32>()) {
+                Some(w) => (*w, j.wrapping_sub(start) as u32 & 31),
+                None => return j,
+            },
+            None => {
+                let mut w = [0u8; 32];
+                let rest = input.get(j..).unwrap_or_default();
+                for (slot, &b) in w.iter_mut().zip(rest) {
+                    *slot = b;
+                }
+                (w, 0)
+            }
+        };
+        let (Some(a), Some(b)) = (window.first_chunk::<16>(), window.last_chunk::<16>()) else {
+            return j;
+        };
+        let ((sa, ea), (sb, eb)) = (classify(a), classify(b));
+        let mut m = Masks {
+            set: sa | sb << 16,
+            escape: ea | eb << 16,
+            digit: digits_of(a) | digits_of(b) << 16,
+        };
+        // The window's bytes that are input: from `from` (all 32 when it
+        // is the input's last 32, at most 31 from `j` when copied).
+        let live = match u32::try_from(input.len().wrapping_sub(j)) {
+            Ok(n) if from == 0 && n < 32 => (1u32 << n) - 1,
+            _ => u32::MAX,
+        };
+        m.set &= live;
+        m.escape &= live;
+        m.digit &= live;
+        let cov = covered(&m, u64::from(m.digit), from);
+        let ok = (u64::from(m.set) | cov) as u32;
+        j.wrapping_add((ok >> from).trailing_ones() as usize)
+    }
+
+    #[target_feature(enable = "ssse3")]
+    fn escaped_n<const ASCII: bool>(
+        rows: &[u8; 32],
+        digit_rows: &[u8; 32],
+        byte: u8,
+        digits: &ByteSet,
+        input: &[u8],
+        j: usize,
+    ) -> usize {
+        let split = |r: &[u8; 32]| {
+            let (low, high) = r.split_at(16);
+            (
+                load(low.first_chunk::<16>().unwrap_or(&[0; 16])),
+                load(high.first_chunk::<16>().unwrap_or(&[0; 16])),
+            )
+        };
+        let (low, high) = split(rows);
+        let (dlow, dhigh) = split(digit_rows);
+        let bits_low = load(&[1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let bits_high = load(&[0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128]);
+        let nibble = _mm_set1_epi8(15);
+        let zero = _mm_setzero_si128();
+        let escape = _mm_set1_epi8(byte as i8);
+        // Bits set for the bytes of `block` in the set with rows
+        // `(low, high)`.
+        let member = |x: __m128i, low: __m128i, high: __m128i| {
+            let l = _mm_and_si128(x, nibble);
+            let h = _mm_and_si128(_mm_srli_epi16(x, 4), nibble);
+            let mut hit = _mm_and_si128(_mm_shuffle_epi8(low, l), _mm_shuffle_epi8(bits_low, h));
+            if !ASCII {
+                let more = _mm_and_si128(_mm_shuffle_epi8(high, l), _mm_shuffle_epi8(bits_high, h));
+                hit = _mm_or_si128(hit, more);
+            }
+            !(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, zero)) as u32) & 0xFFFF
+        };
+        windows(
+            |block| {
+                let x = load(block);
+                (
+                    member(x, low, high),
+                    _mm_movemask_epi8(_mm_cmpeq_epi8(x, escape)) as u32,
+                )
+            },
+            |block| member(load(block), dlow, dhigh),
+            |b| digits.contains(b),
+            input,
+            j,
+        )
     }
 
     /// Sixteen bytes as a vector: two `u64` loads that the compiler merges
@@ -575,6 +799,97 @@ mod tests {
         let ssse3 = SIMD && (cfg!(target_feature = "ssse3") || !cfg!(miri));
         assert_eq!(
             answers > rounds(3000) * 30,
+            ssse3,
+            "{answers} answers; a CPU without SSSE3 cannot test this path"
+        );
+    }
+
+    /// Escape-aware runs (Note [escape-aware runs] in the driver): the
+    /// SSSE3 kernel against the byte loop, on inputs of the set's bytes,
+    /// `%`, digits and other bytes, with escapes valid and not at every
+    /// offset of a window, cut at every length, from every start.
+    #[test]
+    fn escaped_runs_agree_with_the_byte_loop() {
+        let mut rng = Rng(0x0123_4567_89ab_cdef);
+        let mut hex = ByteSet([0; 4]);
+        for b in b"0123456789ABCDEFabcdef" {
+            hex.0[usize::from(b >> 6)] |= 1 << (b & 63);
+        }
+        let mut answers = 0;
+        for i in 0..rounds(1500) {
+            let mut set = random_set(&mut rng, 1 + i % 10);
+            if i % 2 == 0 {
+                set.0[2] = 0;
+                set.0[3] = 0;
+            }
+            // The escape's byte is in neither set; the digits are hex, or
+            // random for some rounds.
+            let digits = if i % 5 == 0 {
+                random_set(&mut rng, 2)
+            } else {
+                hex
+            };
+            let byte = (0..=255u8)
+                .cycle()
+                .skip((rng.next() % 256) as usize)
+                .take(256)
+                .find(|&b| !set.contains(b) && !digits.contains(b));
+            let Some(byte) = byte else { continue };
+            let mut pool = [[0u8; 256]; 2];
+            let mut counts = [0usize; 2];
+            for (k, within) in [set, digits].iter().enumerate() {
+                for b in (0..=255u8).filter(|&b| within.contains(b)) {
+                    pool[k][counts[k]] = b;
+                    counts[k] += 1;
+                }
+            }
+            if counts.contains(&0) {
+                continue;
+            }
+            let mut buf = [0u8; 120];
+            let len = (rng.next() % 120) as usize;
+            let mut n = 0;
+            while n < len {
+                let r = rng.next() % 100;
+                let pick =
+                    |rng: &mut Rng, k: usize| pool[k][(rng.next() % counts[k] as u64) as usize];
+                let piece: [Option<u8>; 3] = match r {
+                    0..=59 => [Some(pick(&mut rng, 0)), None, None],
+                    60..=84 => [Some(byte), Some(pick(&mut rng, 1)), Some(pick(&mut rng, 1))],
+                    85..=89 => [Some(byte), Some(pick(&mut rng, 1)), None],
+                    90..=94 => [Some(pick(&mut rng, 1)), None, None],
+                    _ => [Some(rng.next() as u8), None, None],
+                };
+                for b in piece.into_iter().flatten() {
+                    if n < len {
+                        buf[n] = b;
+                        n += 1;
+                    }
+                }
+            }
+            let input = &buf[..len];
+            let rows = [set.nibbles(), digits.nibbles()];
+            let esc = Escape { byte, digits: 1 };
+            for j in 0..=len + 1 {
+                let expected = crate::drive::finish_escaped(
+                    |b| set.contains(b),
+                    byte,
+                    |b| digits.contains(b),
+                    input,
+                    j,
+                );
+                if let Some(got) = skip_rows_escaped(&rows, 0, esc, &digits, input, j) {
+                    assert_eq!(
+                        got, expected,
+                        "set {set:?}, byte {byte}, input {input:?}, from {j}"
+                    );
+                    answers += 1;
+                }
+            }
+        }
+        let ssse3 = SIMD && (cfg!(target_feature = "ssse3") || !cfg!(miri));
+        assert_eq!(
+            answers > rounds(1500) * 20,
             ssse3,
             "{answers} answers; a CPU without SSSE3 cannot test this path"
         );

@@ -1,5 +1,5 @@
 //! The table types shared by the generator and the driver: [`Tables`] and
-//! its parts ([`Trans`], [`Edge`], [`Op`], [`Final`], [`ByteSet`],
+//! its parts ([`Trans`], [`Edge`], [`Op`], [`Final`], [`ByteSet`], [`Escape`],
 //! [`CaptureInfo`], [`StrRef`], [`AfterKinds`]), and [`Captures`], a split's
 //! result.
 
@@ -187,6 +187,33 @@ impl ByteSet {
     }
 }
 
+/// An escape that the runs of an accelerated set step over without ending
+/// (see [`Tables::accel_escapes`]): `byte` followed by two bytes of the set
+/// `accels[digits]`, as `"%" HEXDIG HEXDIG` in `*( set / "%" HEXDIG
+/// HEXDIG )`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Escape {
+    /// The byte that begins an escape, e.g. `%`.
+    pub byte: u8,
+    /// The index in [`Tables::accels`] of the set of the two bytes that
+    /// follow it (e.g. `HEXDIG`), or `u16::MAX` in [`Escape::NONE`].
+    pub digits: u16,
+}
+
+impl Escape {
+    /// The entry of a set whose runs end at every byte outside it.
+    pub const NONE: Escape = Escape {
+        byte: 0,
+        digits: u16::MAX,
+    };
+
+    /// Whether this is [`Escape::NONE`].
+    #[inline(always)]
+    pub fn is_none(&self) -> bool {
+        self.digits == u16::MAX
+    }
+}
+
 /// What happens when the input ends in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Final {
@@ -341,6 +368,16 @@ impl CaptureInfo {
 ///     shift) equals `id / stride` (a division, 10 to 30 cycles, paid at
 ///     the end of every input).
 /// 12. [`Tables::after`] keeps the invariants listed at [`AfterKinds`].
+/// 13. `accel_escapes` is empty or has one entry per set of `accels`. An
+///     entry of set `k` other than [`Escape::NONE`] names a set `digits`
+///     of `accels` that does not hold `byte`, and set `k` does not hold
+///     `byte` either; for every edge whose `accel` is `k`, with target
+///     `S`: `S` goes on `byte` to a state `P`, `P` on every digit to a
+///     state `Q`, and `Q` on every digit back to `S`, all three without
+///     operations (a state ID, or an edge without operations), and
+///     neither `P` nor `Q` accepts. So skipping `byte` and two digits
+///     inside a run of `S` is exact, and an accepting offset is never
+///     skipped inside an escape.
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     /// The entry rule this machine recognizes, e.g. `"URI-reference"`.
@@ -374,6 +411,13 @@ pub struct Tables<'a> {
     /// no set; when empty, the feature still tests long runs with tables it
     /// builds from the sets, and short runs stay on the byte loops.
     pub accel_nibbles: &'a [[u8; 32]],
+    /// Per set of [`Tables::accels`] (or empty, for none): the escape its
+    /// runs step over, or [`Escape::NONE`]. The generator finds a loop
+    /// `*( set / "%" HEXDIG HEXDIG )` in the minimized machine (invariant
+    /// 13); the run kernels then skip a valid `%HH` without leaving the
+    /// run, and an invalid one ends the run where the machine would stop
+    /// reading the set (Note \[escape-aware runs\] in the driver).
+    pub accel_escapes: &'a [Escape],
     /// The distinct final entries (accepting or not, and the final
     /// operations); [`Tables::state_final`] says which is whose.
     pub finals: &'a [Final],
@@ -485,6 +529,7 @@ impl<'a> Tables<'a> {
             + core::mem::size_of_val(self.accels)
             + self.accel_lut.map_or(0, |l| l.len())
             + core::mem::size_of_val(self.accel_nibbles)
+            + core::mem::size_of_val(self.accel_escapes)
             + self.after.table_bytes()
     }
 }

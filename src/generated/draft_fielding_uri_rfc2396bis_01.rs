@@ -2802,7 +2802,7 @@ static URI_REFERENCE_OPS: [::uridfa_runtime::Op; 210usize] = [
     ::uridfa_runtime::Op { dst: 20u16, src: 31u16 },
     ::uridfa_runtime::Op { dst: 26u16, src: 34u16 },
 ];
-static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
+static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -2824,16 +2824,17 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     125u8, 0u8, 0u8, 125u8, 0u8, 125u8, 125u8, 125u8, 125u8, 125u8, 127u8, 125u8, 127u8,
-    127u8, 44u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
-    124u8, 125u8, 0u8, 125u8, 0u8, 40u8, 109u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 44u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    124u8, 125u8, 0u8, 125u8, 0u8, 40u8, 109u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 32u8, 0u8, 32u8, 0u8, 125u8,
-    0u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 127u8, 127u8, 127u8, 127u8, 127u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
     127u8, 127u8, 127u8, 0u8, 0u8, 0u8, 125u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2845,7 +2846,7 @@ static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8,
 ];
-static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
+static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2881,6 +2882,21 @@ static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 39usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
@@ -3044,7 +3060,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 4usize] = [
  URI-reference = [ absolute-URI / relative-URI ] [ "#" fragment ]
  ```
 
- 796 states, 21 byte classes, 39 registers, 39188 table bytes.*/
+ 796 states, 21 byte classes, 39 registers, 39284 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -3058,6 +3074,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &URI_REFERENCE_ACCELS,
     accel_lut: Some(&URI_REFERENCE_ACCEL_LUT),
     accel_nibbles: &URI_REFERENCE_ACCEL_NIBBLES,
+    accel_escapes: &URI_REFERENCE_ACCEL_ESCAPES,
     finals: &URI_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URI_REFERENCE_STATE_FINAL),
     reg_len: 39u32,
@@ -5403,7 +5420,7 @@ static ABSOLUTE_URI_REFERENCE_OPS: [::uridfa_runtime::Op; 205usize] = [
     ::uridfa_runtime::Op { dst: 20u16, src: 31u16 },
     ::uridfa_runtime::Op { dst: 26u16, src: 34u16 },
 ];
-static ABSOLUTE_URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static ABSOLUTE_URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -5422,17 +5439,18 @@ static ABSOLUTE_URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static ABSOLUTE_URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 62u8,
     0u8, 0u8, 62u8, 0u8, 62u8, 62u8, 62u8, 62u8, 62u8, 63u8, 62u8, 63u8, 63u8, 14u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 62u8, 62u8, 0u8, 62u8,
-    0u8, 6u8, 46u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 62u8, 62u8,
+    0u8, 62u8, 0u8, 6u8, 46u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
     63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 2u8, 0u8, 2u8, 0u8, 62u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 62u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    63u8, 63u8, 63u8, 63u8, 2u8, 0u8, 2u8, 0u8, 62u8, 0u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 62u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5440,9 +5458,9 @@ static ABSOLUTE_URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static ABSOLUTE_URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static ABSOLUTE_URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5473,6 +5491,20 @@ static ABSOLUTE_URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static ABSOLUTE_URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTE_URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 36usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5641,7 +5673,7 @@ static ABSOLUTE_URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize]
  absolute-URI-reference = absolute-URI [ "#" fragment ]
  ```
 
- 790 states, 21 byte classes, 39 registers, 38598 table bytes.*/
+ 790 states, 21 byte classes, 39 registers, 38690 table bytes.*/
 pub static ABSOLUTE_URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI-reference",
     classes: &ABSOLUTE_URI_REFERENCE_CLASSES,
@@ -5655,6 +5687,7 @@ pub static ABSOLUTE_URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_
     accels: &ABSOLUTE_URI_REFERENCE_ACCELS,
     accel_lut: Some(&ABSOLUTE_URI_REFERENCE_ACCEL_LUT),
     accel_nibbles: &ABSOLUTE_URI_REFERENCE_ACCEL_NIBBLES,
+    accel_escapes: &ABSOLUTE_URI_REFERENCE_ACCEL_ESCAPES,
     finals: &ABSOLUTE_URI_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTE_URI_REFERENCE_STATE_FINAL),
     reg_len: 39u32,
@@ -7803,7 +7836,7 @@ static ABSOLUTE_URI_OPS: [::uridfa_runtime::Op; 202usize] = [
     ::uridfa_runtime::Op { dst: 20u16, src: 31u16 },
     ::uridfa_runtime::Op { dst: 26u16, src: 34u16 },
 ];
-static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -7822,17 +7855,18 @@ static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static ABSOLUTE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 62u8,
     0u8, 0u8, 62u8, 0u8, 62u8, 62u8, 62u8, 62u8, 62u8, 63u8, 62u8, 63u8, 63u8, 14u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 62u8, 62u8, 0u8, 62u8,
-    0u8, 10u8, 46u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 62u8, 62u8,
+    0u8, 62u8, 0u8, 10u8, 46u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
     63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 2u8, 0u8, 2u8, 0u8, 62u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 62u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    63u8, 63u8, 63u8, 63u8, 2u8, 0u8, 2u8, 0u8, 62u8, 0u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 62u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -7840,9 +7874,9 @@ static ABSOLUTE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -7873,6 +7907,20 @@ static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static ABSOLUTE_URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTE_URI_FINALS: [::uridfa_runtime::Final; 34usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -8032,7 +8080,7 @@ static ABSOLUTE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize] = [
  absolute-URI = scheme ":" ( hier-part / opaque-part )
  ```
 
- 786 states, 20 byte classes, 39 registers, 36266 table bytes.*/
+ 786 states, 20 byte classes, 39 registers, 36358 table bytes.*/
 pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI",
     classes: &ABSOLUTE_URI_CLASSES,
@@ -8046,6 +8094,7 @@ pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &ABSOLUTE_URI_ACCELS,
     accel_lut: Some(&ABSOLUTE_URI_ACCEL_LUT),
     accel_nibbles: &ABSOLUTE_URI_ACCEL_NIBBLES,
+    accel_escapes: &ABSOLUTE_URI_ACCEL_ESCAPES,
     finals: &ABSOLUTE_URI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTE_URI_STATE_FINAL),
     reg_len: 39u32,
@@ -10101,7 +10150,7 @@ static RELATIVE_URI_OPS: [::uridfa_runtime::Op; 202usize] = [
     ::uridfa_runtime::Op { dst: 20u16, src: 31u16 },
     ::uridfa_runtime::Op { dst: 26u16, src: 34u16 },
 ];
-static RELATIVE_URI_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
+static RELATIVE_URI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -10117,15 +10166,16 @@ static RELATIVE_URI_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static RELATIVE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 31u8,
-    0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 6u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 30u8, 31u8, 0u8, 31u8, 0u8,
-    4u8, 23u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 6u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 30u8, 31u8, 0u8, 31u8, 0u8,
+    4u8, 23u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    0u8, 0u8, 0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 0u8, 0u8, 31u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 31u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -10137,7 +10187,7 @@ static RELATIVE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static RELATIVE_URI_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
+static RELATIVE_URI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -10163,6 +10213,19 @@ static RELATIVE_URI_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static RELATIVE_URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 6usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static RELATIVE_URI_FINALS: [::uridfa_runtime::Final; 34usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
@@ -10323,7 +10386,7 @@ static RELATIVE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  relative-URI = [ net-path / abs-path / rel-path ] [ "?" query ]
  ```
 
- 783 states, 19 byte classes, 39 registers, 34465 table bytes.*/
+ 783 states, 19 byte classes, 39 registers, 34553 table bytes.*/
 pub static RELATIVE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relative-URI",
     classes: &RELATIVE_URI_CLASSES,
@@ -10337,6 +10400,7 @@ pub static RELATIVE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &RELATIVE_URI_ACCELS,
     accel_lut: Some(&RELATIVE_URI_ACCEL_LUT),
     accel_nibbles: &RELATIVE_URI_ACCEL_NIBBLES,
+    accel_escapes: &RELATIVE_URI_ACCEL_ESCAPES,
     finals: &RELATIVE_URI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&RELATIVE_URI_STATE_FINAL),
     reg_len: 39u32,
@@ -10401,6 +10465,7 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -10429,6 +10494,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEME_RULE_ACCEL_ESCAPES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -10481,19 +10547,20 @@ static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -10504,12 +10571,21 @@ static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -10526,7 +10602,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -10540,6 +10616,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &USERINFO_RULE_ACCELS,
     accel_lut: Some(&USERINFO_RULE_ACCEL_LUT),
     accel_nibbles: &USERINFO_RULE_ACCEL_NIBBLES,
+    accel_escapes: &USERINFO_RULE_ACCEL_ESCAPES,
     finals: &USERINFO_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USERINFO_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -11284,6 +11361,7 @@ static HOST_RULE_OPS: [::uridfa_runtime::Op; 12usize] = [
 ];
 static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -11377,6 +11455,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
+    accel_escapes: &HOST_RULE_ACCEL_ESCAPES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 32u32,
@@ -11417,6 +11496,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -11445,6 +11525,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PORT_RULE_ACCEL_ESCAPES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -11495,19 +11576,20 @@ static REG_NAME_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static REG_NAME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 23u16, src: 65535u16 },
 ];
-static REG_NAME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static REG_NAME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -11518,12 +11600,21 @@ static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static REG_NAME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static REG_NAME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static REG_NAME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -11539,7 +11630,7 @@ static REG_NAME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 30 registers, 664 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 736 table bytes.*/
 pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "reg-name",
     classes: &REG_NAME_RULE_CLASSES,
@@ -11553,6 +11644,7 @@ pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &REG_NAME_RULE_ACCELS,
     accel_lut: Some(&REG_NAME_RULE_ACCEL_LUT),
     accel_nibbles: &REG_NAME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &REG_NAME_RULE_ACCEL_ESCAPES,
     finals: &REG_NAME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&REG_NAME_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -11617,22 +11709,23 @@ static PATH_RULE_OPS: [::uridfa_runtime::Op; 2usize] = [
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146765093666815u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 0u8, 1u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 3u8, 0u8, 3u8, 0u8, 1u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 0u8, 1u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -11643,7 +11736,7 @@ static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         124u8, 84u8, 124u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -11654,6 +11747,16 @@ static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
@@ -11671,7 +11774,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = [ abs-path / opaque-part ]
  ```
 
- 7 states, 6 byte classes, 30 registers, 809 table bytes.*/
+ 7 states, 6 byte classes, 30 registers, 885 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -11685,6 +11788,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PATH_RULE_ACCELS,
     accel_lut: Some(&PATH_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_RULE_ACCEL_ESCAPES,
     finals: &PATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -11737,19 +11841,20 @@ static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -11760,12 +11865,21 @@ static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -11782,7 +11896,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -11796,6 +11910,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &QUERY_RULE_ACCELS,
     accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
     accel_nibbles: &QUERY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &QUERY_RULE_ACCEL_ESCAPES,
     finals: &QUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&QUERY_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -11848,19 +11963,20 @@ static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
 ];
-static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -11871,12 +11987,21 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -11893,7 +12018,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -11907,6 +12032,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     accel_nibbles: &FRAGMENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &FRAGMENT_RULE_ACCEL_ESCAPES,
     finals: &FRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 30u32,

@@ -2759,7 +2759,7 @@ static URL_REFERENCE_OPS: [::uridfa_runtime::Op; 592usize] = [
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static URL_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
+static URL_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -2772,16 +2772,19 @@ static URL_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
-    ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static URL_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 13u8,
-    0u8, 0u8, 13u8, 0u8, 13u8, 13u8, 13u8, 13u8, 13u8, 15u8, 13u8, 15u8, 15u8, 5u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 5u8, 13u8, 0u8, 13u8, 0u8, 4u8,
-    5u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 13u8, 0u8, 13u8, 13u8, 13u8, 13u8, 13u8, 15u8, 13u8, 15u8, 15u8, 5u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 5u8, 13u8, 0u8, 13u8, 0u8, 4u8,
+    5u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 0u8,
-    0u8, 0u8, 0u8, 13u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 0u8, 13u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 0u8, 0u8, 0u8, 13u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2792,7 +2795,7 @@ static URL_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static URL_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
+static URL_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2818,6 +2821,19 @@ static URL_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static URL_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 6usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URL_REFERENCE_AFTER_CLASSES: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2994,7 +3010,7 @@ static URL_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 7usize] = [
  URL-reference = [ absoluteURL / relativeURL ] [ "#" fragment ]
  ```
 
- 253 states, 14 byte classes, 35 registers, 17117 table bytes.*/
+ 253 states, 14 byte classes, 35 registers, 17205 table bytes.*/
 pub static URL_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URL-reference",
     classes: &URL_REFERENCE_CLASSES,
@@ -3008,6 +3024,7 @@ pub static URL_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &URL_REFERENCE_ACCELS,
     accel_lut: Some(&URL_REFERENCE_ACCEL_LUT),
     accel_nibbles: &URL_REFERENCE_ACCEL_NIBBLES,
+    accel_escapes: &URL_REFERENCE_ACCEL_ESCAPES,
     finals: &URL_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URL_REFERENCE_STATE_FINAL),
     reg_len: 35u32,
@@ -4145,7 +4162,7 @@ static ABSOLUTEURL_OPS: [::uridfa_runtime::Op; 270usize] = [
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static ABSOLUTEURL_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
+static ABSOLUTEURL_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -4158,16 +4175,19 @@ static ABSOLUTEURL_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
-    ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static ABSOLUTEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 14u8,
-    0u8, 0u8, 14u8, 0u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8, 14u8, 15u8, 15u8, 6u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 6u8, 14u8, 0u8, 14u8, 0u8, 4u8,
-    6u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 14u8, 0u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8, 14u8, 15u8, 15u8, 6u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 6u8, 14u8, 0u8, 14u8, 0u8, 4u8,
+    6u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 0u8,
-    0u8, 0u8, 0u8, 14u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
+    0u8, 0u8, 0u8, 14u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
     31u8, 31u8, 0u8, 0u8, 0u8, 14u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4178,7 +4198,7 @@ static ABSOLUTEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static ABSOLUTEURL_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
+static ABSOLUTEURL_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4204,6 +4224,19 @@ static ABSOLUTEURL_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static ABSOLUTEURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 6usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTEURL_FINALS: [::uridfa_runtime::Final; 48usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4291,7 +4324,7 @@ static ABSOLUTEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 6usize] = [
  absoluteURL = generic-URL / opaque-URL
  ```
 
- 126 states, 13 byte classes, 34 registers, 8006 table bytes.*/
+ 126 states, 13 byte classes, 34 registers, 8094 table bytes.*/
 pub static ABSOLUTEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURL",
     classes: &ABSOLUTEURL_CLASSES,
@@ -4305,6 +4338,7 @@ pub static ABSOLUTEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &ABSOLUTEURL_ACCELS,
     accel_lut: Some(&ABSOLUTEURL_ACCEL_LUT),
     accel_nibbles: &ABSOLUTEURL_ACCEL_NIBBLES,
+    accel_escapes: &ABSOLUTEURL_ACCEL_ESCAPES,
     finals: &ABSOLUTEURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTEURL_STATE_FINAL),
     reg_len: 34u32,
@@ -5419,7 +5453,7 @@ static RELATIVEURL_OPS: [::uridfa_runtime::Op; 270usize] = [
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static RELATIVEURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
+static RELATIVEURL_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -5429,16 +5463,19 @@ static RELATIVEURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
-    ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static RELATIVEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 7u8,
-    0u8, 0u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 15u8, 15u8,
-    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 3u8, 7u8, 0u8, 7u8, 0u8, 2u8, 3u8,
-    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    0u8, 0u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 3u8, 7u8, 0u8, 7u8, 0u8, 2u8, 3u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 0u8,
-    0u8, 0u8, 7u8, 0u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    0u8, 0u8, 7u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 0u8, 0u8, 0u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5449,7 +5486,7 @@ static RELATIVEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static RELATIVEURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
+static RELATIVEURL_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5470,6 +5507,18 @@ static RELATIVEURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static RELATIVEURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 5usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static RELATIVEURL_FINALS: [::uridfa_runtime::Final; 48usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5557,7 +5606,7 @@ static RELATIVEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 6usize] = [
  relativeURL = net-path / abs-path / rel-path
  ```
 
- 124 states, 12 byte classes, 34 registers, 7608 table bytes.*/
+ 124 states, 12 byte classes, 34 registers, 7692 table bytes.*/
 pub static RELATIVEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURL",
     classes: &RELATIVEURL_CLASSES,
@@ -5571,6 +5620,7 @@ pub static RELATIVEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &RELATIVEURL_ACCELS,
     accel_lut: Some(&RELATIVEURL_ACCEL_LUT),
     accel_nibbles: &RELATIVEURL_ACCEL_NIBBLES,
+    accel_escapes: &RELATIVEURL_ACCEL_ESCAPES,
     finals: &RELATIVEURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&RELATIVEURL_STATE_FINAL),
     reg_len: 34u32,
@@ -5643,6 +5693,7 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -5671,6 +5722,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEME_RULE_ACCEL_ESCAPES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5723,19 +5775,20 @@ static USER_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5746,12 +5799,21 @@ static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USER_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static USER_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static USER_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5768,7 +5830,7 @@ static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -5782,6 +5844,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &USER_RULE_ACCELS,
     accel_lut: Some(&USER_RULE_ACCEL_LUT),
     accel_nibbles: &USER_RULE_ACCEL_NIBBLES,
+    accel_escapes: &USER_RULE_ACCEL_ESCAPES,
     finals: &USER_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USER_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5834,19 +5897,20 @@ static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
 ];
-static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5857,12 +5921,21 @@ static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PASSWORD_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PASSWORD_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PASSWORD_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5879,7 +5952,7 @@ static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -5893,6 +5966,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &PASSWORD_RULE_ACCELS,
     accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
     accel_nibbles: &PASSWORD_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PASSWORD_RULE_ACCEL_ESCAPES,
     finals: &PASSWORD_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PASSWORD_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5980,6 +6054,7 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -6012,6 +6087,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
+    accel_escapes: &HOST_RULE_ACCEL_ESCAPES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -6060,6 +6136,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -6088,6 +6165,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PORT_RULE_ACCEL_ESCAPES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -6147,19 +6225,20 @@ static PATH_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6170,12 +6249,21 @@ static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -6192,7 +6280,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = [ "/" ] path-segments
  ```
 
- 5 states, 5 byte classes, 24 registers, 706 table bytes.*/
+ 5 states, 5 byte classes, 24 registers, 778 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -6206,6 +6294,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PATH_RULE_ACCELS,
     accel_lut: Some(&PATH_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_RULE_ACCEL_ESCAPES,
     finals: &PATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -6258,19 +6347,20 @@ static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6281,12 +6371,21 @@ static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -6303,7 +6402,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *urlc
  ```
 
- 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -6317,6 +6416,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &QUERY_RULE_ACCELS,
     accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
     accel_nibbles: &QUERY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &QUERY_RULE_ACCEL_ESCAPES,
     finals: &QUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&QUERY_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -6369,19 +6469,20 @@ static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
 ];
-static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6392,12 +6493,21 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -6414,7 +6524,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *urlc
  ```
 
- 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -6428,6 +6538,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     accel_nibbles: &FRAGMENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &FRAGMENT_RULE_ACCEL_ESCAPES,
     finals: &FRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 24u32,

@@ -2212,7 +2212,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 8496u32,
-        accel: 1u16,
+        accel: 9u16,
         ops_len: 2u16,
         ops: 1116320821921263569u64,
     },
@@ -2314,7 +2314,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 9540u32,
-        accel: 9u16,
+        accel: 10u16,
         ops_len: 2u16,
         ops: 1116320821921308636u64,
     },
@@ -2344,7 +2344,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 8496u32,
-        accel: 1u16,
+        accel: 9u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2356,13 +2356,13 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 9540u32,
-        accel: 9u16,
+        accel: 10u16,
         ops_len: 1u16,
         ops: 1116320821920915421u64,
     },
     ::uridfa_runtime::Edge {
         target: 9936u32,
-        accel: 10u16,
+        accel: 11u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2374,7 +2374,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 10080u32,
-        accel: 8u16,
+        accel: 12u16,
         ops_len: 1u16,
         ops: 1116320821920915422u64,
     },
@@ -2392,7 +2392,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 9540u32,
-        accel: 9u16,
+        accel: 10u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2404,13 +2404,13 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 10080u32,
-        accel: 8u16,
+        accel: 12u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
         target: 10584u32,
-        accel: 8u16,
+        accel: 12u16,
         ops_len: 1u16,
         ops: 1116320821920915422u64,
     },
@@ -2422,7 +2422,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 10656u32,
-        accel: 1u16,
+        accel: 9u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2440,7 +2440,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 193usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 10584u32,
-        accel: 8u16,
+        accel: 12u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2480,7 +2480,7 @@ static URL_OPS: [::uridfa_runtime::Op; 27usize] = [
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
 ];
-static URL_ACCELS: [::uridfa_runtime::ByteSet; 11usize] = [
+static URL_ACCELS: [::uridfa_runtime::ByteSet; 14usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -2509,11 +2509,18 @@ static URL_ACCELS: [::uridfa_runtime::ByteSet; 11usize] = [
         3458623578763689984u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
+        12682136353106821120u64, 9223372032559808511u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([
         9799691854101348352u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         12105534863315042304u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 9223372032559808511u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2535,7 +2542,7 @@ static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8,
 ];
-static URL_ACCEL_NIBBLES: [[u8; 32]; 11usize] = [
+static URL_ACCEL_NIBBLES: [[u8; 32]; 14usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2583,6 +2590,11 @@ static URL_ACCEL_NIBBLES: [[u8; 32]; 11usize] = [
     ],
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         244u8, 244u8, 244u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
@@ -2591,6 +2603,32 @@ static URL_ACCEL_NIBBLES: [[u8; 32]; 11usize] = [
         244u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        252u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static URL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 14usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URL_FINALS: [::uridfa_runtime::Final; 20usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -2667,7 +2705,7 @@ static URL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 4usize] = [
  url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
  ```
 
- 302 states, 36 byte classes, 34 registers, 26618 table bytes.*/
+ 302 states, 36 byte classes, 34 registers, 26866 table bytes.*/
 pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "url",
     classes: &URL_CLASSES,
@@ -2681,6 +2719,7 @@ pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     accels: &URL_ACCELS,
     accel_lut: Some(&URL_ACCEL_LUT),
     accel_nibbles: &URL_ACCEL_NIBBLES,
+    accel_escapes: &URL_ACCEL_ESCAPES,
     finals: &URL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URL_STATE_FINAL),
     reg_len: 34u32,
@@ -3036,7 +3075,7 @@ static FTPURL_OPS: [::uridfa_runtime::Op; 8usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
 ];
-static FTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static FTPURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
@@ -3046,16 +3085,17 @@ static FTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         12105675600803397632u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 7u8,
-    0u8, 0u8, 7u8, 0u8, 5u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 1u8, 0u8, 7u8, 0u8, 5u8, 4u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 7u8, 0u8, 5u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 4u8, 1u8, 0u8, 7u8, 0u8, 5u8, 4u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3063,9 +3103,9 @@ static FTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static FTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static FTPURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3081,6 +3121,17 @@ static FTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         244u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3114,7 +3165,7 @@ static FTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
  ```
 
- 50 states, 20 byte classes, 34 registers, 3498 table bytes.*/
+ 50 states, 20 byte classes, 34 registers, 3578 table bytes.*/
 pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ftpurl",
     classes: &FTPURL_CLASSES,
@@ -3128,6 +3179,7 @@ pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables 
     accels: &FTPURL_ACCELS,
     accel_lut: Some(&FTPURL_ACCEL_LUT),
     accel_nibbles: &FTPURL_ACCEL_NIBBLES,
+    accel_escapes: &FTPURL_ACCEL_ESCAPES,
     finals: &FTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FTPURL_STATE_FINAL),
     reg_len: 34u32,
@@ -3280,7 +3332,7 @@ static HTTPURL_OPS: [::uridfa_runtime::Op; 8usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static HTTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static HTTPURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
@@ -3290,16 +3342,17 @@ static HTTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static HTTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 7u8,
-    0u8, 0u8, 7u8, 0u8, 6u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 6u8, 6u8, 0u8, 7u8, 0u8, 0u8, 6u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 7u8, 0u8, 6u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 6u8, 6u8, 0u8, 7u8, 0u8, 0u8, 6u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3307,9 +3360,9 @@ static HTTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static HTTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static HTTPURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3325,6 +3378,17 @@ static HTTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         252u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static HTTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static HTTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3353,7 +3417,7 @@ static HTTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
  ```
 
- 28 states, 14 byte classes, 30 registers, 1844 table bytes.*/
+ 28 states, 14 byte classes, 30 registers, 1924 table bytes.*/
 pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "httpurl",
     classes: &HTTPURL_CLASSES,
@@ -3367,6 +3431,7 @@ pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &HTTPURL_ACCELS,
     accel_lut: Some(&HTTPURL_ACCEL_LUT),
     accel_nibbles: &HTTPURL_ACCEL_NIBBLES,
+    accel_escapes: &HTTPURL_ACCEL_ESCAPES,
     finals: &HTTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HTTPURL_STATE_FINAL),
     reg_len: 30u32,
@@ -3597,7 +3662,7 @@ static GOPHERURL_OPS: [::uridfa_runtime::Op; 6usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
 ];
-static GOPHERURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static GOPHERURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
@@ -3607,16 +3672,17 @@ static GOPHERURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static GOPHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 7u8,
-    0u8, 0u8, 7u8, 0u8, 6u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 6u8, 6u8, 0u8, 7u8, 0u8, 2u8, 6u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 7u8, 0u8, 6u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 6u8, 6u8, 0u8, 7u8, 0u8, 2u8, 6u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3624,9 +3690,9 @@ static GOPHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static GOPHERURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static GOPHERURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3642,6 +3708,17 @@ static GOPHERURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         252u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static GOPHERURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static GOPHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3673,7 +3750,7 @@ static GOPHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
  ```
 
- 44 states, 19 byte classes, 33 registers, 2876 table bytes.*/
+ 44 states, 19 byte classes, 33 registers, 2956 table bytes.*/
 pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "gopherurl",
     classes: &GOPHERURL_CLASSES,
@@ -3687,6 +3764,7 @@ pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &GOPHERURL_ACCELS,
     accel_lut: Some(&GOPHERURL_ACCEL_LUT),
     accel_nibbles: &GOPHERURL_ACCEL_NIBBLES,
+    accel_escapes: &GOPHERURL_ACCEL_ESCAPES,
     finals: &GOPHERURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&GOPHERURL_STATE_FINAL),
     reg_len: 33u32,
@@ -3743,19 +3821,20 @@ static MAILTOURL_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static MAILTOURL_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
 ];
-static MAILTOURL_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static MAILTOURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static MAILTOURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3766,12 +3845,21 @@ static MAILTOURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static MAILTOURL_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static MAILTOURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static MAILTOURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static MAILTOURL_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3789,7 +3877,7 @@ static MAILTOURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  mailtourl = "mailto:" encoded822addr
  ```
 
- 11 states, 11 byte classes, 30 registers, 776 table bytes.*/
+ 11 states, 11 byte classes, 30 registers, 848 table bytes.*/
 pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtourl",
     classes: &MAILTOURL_CLASSES,
@@ -3803,6 +3891,7 @@ pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &MAILTOURL_ACCELS,
     accel_lut: Some(&MAILTOURL_ACCEL_LUT),
     accel_nibbles: &MAILTOURL_ACCEL_NIBBLES,
+    accel_escapes: &MAILTOURL_ACCEL_ESCAPES,
     finals: &MAILTOURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&MAILTOURL_STATE_FINAL),
     reg_len: 30u32,
@@ -3942,7 +4031,7 @@ static NEWSURL_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 25u16, src: 65535u16 },
 ];
-static NEWSURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static NEWSURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
@@ -3952,16 +4041,17 @@ static NEWSURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static NEWSURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 5u8,
-    0u8, 0u8, 5u8, 0u8, 1u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 7u8, 7u8, 1u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 1u8, 1u8, 0u8, 5u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 5u8, 5u8, 5u8, 5u8, 5u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 5u8, 5u8, 5u8, 5u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 5u8, 0u8, 1u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 7u8, 7u8, 1u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 1u8, 1u8, 0u8, 5u8, 0u8, 1u8, 0u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 5u8, 5u8, 5u8, 5u8, 5u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 5u8, 5u8, 5u8, 5u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3969,9 +4059,9 @@ static NEWSURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static NEWSURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static NEWSURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3987,6 +4077,17 @@ static NEWSURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static NEWSURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NEWSURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4013,7 +4114,7 @@ static NEWSURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  newsurl = "news:" grouppart
  ```
 
- 22 states, 16 byte classes, 32 registers, 1702 table bytes.*/
+ 22 states, 16 byte classes, 32 registers, 1782 table bytes.*/
 pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "newsurl",
     classes: &NEWSURL_CLASSES,
@@ -4027,6 +4128,7 @@ pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &NEWSURL_ACCELS,
     accel_lut: Some(&NEWSURL_ACCEL_LUT),
     accel_nibbles: &NEWSURL_ACCEL_NIBBLES,
+    accel_escapes: &NEWSURL_ACCEL_ESCAPES,
     finals: &NEWSURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NEWSURL_STATE_FINAL),
     reg_len: 32u32,
@@ -4131,20 +4233,23 @@ static NNTPURL_EDGES: [::uridfa_runtime::Edge; 9usize] = [
 static NNTPURL_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 23u16, src: 65535u16 },
 ];
-static NNTPURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static NNTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
-    ::uridfa_runtime::ByteSet([288054454291267584u64, 576460743847706622u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        288054454291267584u64, 576460743847706622u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static NNTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4155,7 +4260,7 @@ static NNTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NNTPURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static NNTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4166,6 +4271,16 @@ static NNTPURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         80u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static NNTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NNTPURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4189,7 +4304,7 @@ static NNTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  nntpurl = "nntp://" hostport "/" group [ "/" digits ]
  ```
 
- 24 states, 13 byte classes, 30 registers, 1460 table bytes.*/
+ 24 states, 13 byte classes, 30 registers, 1536 table bytes.*/
 pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "nntpurl",
     classes: &NNTPURL_CLASSES,
@@ -4203,6 +4318,7 @@ pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &NNTPURL_ACCELS,
     accel_lut: Some(&NNTPURL_ACCEL_LUT),
     accel_nibbles: &NNTPURL_ACCEL_NIBBLES,
+    accel_escapes: &NNTPURL_ACCEL_ESCAPES,
     finals: &NNTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NNTPURL_STATE_FINAL),
     reg_len: 30u32,
@@ -4485,22 +4601,23 @@ static TELNETURL_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static TELNETURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static TELNETURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static TELNETURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 3u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 1u8, 0u8, 3u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4511,7 +4628,7 @@ static TELNETURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static TELNETURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static TELNETURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4522,6 +4639,16 @@ static TELNETURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static TELNETURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static TELNETURL_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4553,7 +4680,7 @@ static TELNETURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  telneturl = "telnet://" login [ "/" ]
  ```
 
- 43 states, 15 byte classes, 34 registers, 2589 table bytes.*/
+ 43 states, 15 byte classes, 34 registers, 2665 table bytes.*/
 pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "telneturl",
     classes: &TELNETURL_CLASSES,
@@ -4567,6 +4694,7 @@ pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &TELNETURL_ACCELS,
     accel_lut: Some(&TELNETURL_ACCEL_LUT),
     accel_nibbles: &TELNETURL_ACCEL_NIBBLES,
+    accel_escapes: &TELNETURL_ACCEL_ESCAPES,
     finals: &TELNETURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&TELNETURL_STATE_FINAL),
     reg_len: 34u32,
@@ -4747,22 +4875,23 @@ static WAISURL_OPS: [::uridfa_runtime::Op; 6usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static WAISURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static WAISURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static WAISURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 2u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 0u8, 3u8, 0u8, 0u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 2u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 2u8, 0u8, 3u8, 0u8, 0u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4773,7 +4902,7 @@ static WAISURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static WAISURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static WAISURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4784,6 +4913,16 @@ static WAISURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         252u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static WAISURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static WAISURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4812,7 +4951,7 @@ static WAISURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  waisurl = waisdatabase / waisindex / waisdoc
  ```
 
- 34 states, 15 byte classes, 30 registers, 2070 table bytes.*/
+ 34 states, 15 byte classes, 30 registers, 2146 table bytes.*/
 pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "waisurl",
     classes: &WAISURL_CLASSES,
@@ -4826,6 +4965,7 @@ pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &WAISURL_ACCELS,
     accel_lut: Some(&WAISURL_ACCEL_LUT),
     accel_nibbles: &WAISURL_ACCEL_NIBBLES,
+    accel_escapes: &WAISURL_ACCEL_ESCAPES,
     finals: &WAISURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&WAISURL_STATE_FINAL),
     reg_len: 30u32,
@@ -4921,22 +5061,23 @@ static FILEURL_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 29u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 29u16, src: 65535u16 },
 ];
-static FILEURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static FILEURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         12105675600803397632u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FILEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 2u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 0u8, 0u8, 3u8, 0u8, 2u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 2u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 0u8, 0u8, 3u8, 0u8, 2u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4947,7 +5088,7 @@ static FILEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FILEURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static FILEURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4958,6 +5099,16 @@ static FILEURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         244u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FILEURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FILEURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4982,7 +5133,7 @@ static FILEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fileurl = "file://" host [ "/" fpath ]
  ```
 
- 22 states, 14 byte classes, 30 registers, 1438 table bytes.*/
+ 22 states, 14 byte classes, 30 registers, 1514 table bytes.*/
 pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fileurl",
     classes: &FILEURL_CLASSES,
@@ -4996,6 +5147,7 @@ pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &FILEURL_ACCELS,
     accel_lut: Some(&FILEURL_ACCEL_LUT),
     accel_nibbles: &FILEURL_ACCEL_NIBBLES,
+    accel_escapes: &FILEURL_ACCEL_ESCAPES,
     finals: &FILEURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FILEURL_STATE_FINAL),
     reg_len: 30u32,
@@ -5147,7 +5299,7 @@ static PROSPEROURL_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 29u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 29u16, src: 65535u16 },
 ];
-static PROSPEROURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
+static PROSPEROURL_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
@@ -5160,15 +5312,16 @@ static PROSPEROURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         12105534863315042304u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 15u8,
-    0u8, 0u8, 15u8, 0u8, 14u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 2u8, 15u8,
-    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 14u8, 0u8, 0u8, 11u8, 0u8,
-    14u8, 14u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    0u8, 0u8, 15u8, 0u8, 14u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 2u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 14u8, 0u8, 0u8, 11u8, 0u8,
+    14u8, 14u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
-    15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5180,7 +5333,7 @@ static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8,
 ];
-static PROSPEROURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
+static PROSPEROURL_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5201,6 +5354,18 @@ static PROSPEROURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
         244u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PROSPEROURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 5usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5227,7 +5392,7 @@ static PROSPEROURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
  ```
 
- 34 states, 17 byte classes, 30 registers, 2226 table bytes.*/
+ 34 states, 17 byte classes, 30 registers, 2310 table bytes.*/
 pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "prosperourl",
     classes: &PROSPEROURL_CLASSES,
@@ -5241,6 +5406,7 @@ pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &PROSPEROURL_ACCELS,
     accel_lut: Some(&PROSPEROURL_ACCEL_LUT),
     accel_nibbles: &PROSPEROURL_ACCEL_NIBBLES,
+    accel_escapes: &PROSPEROURL_ACCEL_ESCAPES,
     finals: &PROSPEROURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PROSPEROURL_STATE_FINAL),
     reg_len: 30u32,
@@ -5306,22 +5472,23 @@ static OTHERURL_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
 ];
-static OTHERURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static OTHERURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static OTHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 2u8,
-    0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 3u8, 2u8, 3u8, 3u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 0u8, 2u8, 0u8, 2u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 2u8, 2u8, 2u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 3u8, 2u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 2u8, 0u8, 2u8, 0u8, 2u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 2u8, 2u8, 2u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 2u8, 2u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5332,7 +5499,7 @@ static OTHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static OTHERURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static OTHERURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5343,6 +5510,16 @@ static OTHERURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static OTHERURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static OTHERURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5359,7 +5536,7 @@ static OTHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  otherurl = scheme ":" schemepart
  ```
 
- 6 states, 6 byte classes, 30 registers, 798 table bytes.*/
+ 6 states, 6 byte classes, 30 registers, 874 table bytes.*/
 pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "otherurl",
     classes: &OTHERURL_CLASSES,
@@ -5373,6 +5550,7 @@ pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &OTHERURL_ACCELS,
     accel_lut: Some(&OTHERURL_ACCEL_LUT),
     accel_nibbles: &OTHERURL_ACCEL_NIBBLES,
+    accel_escapes: &OTHERURL_ACCEL_ESCAPES,
     finals: &OTHERURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&OTHERURL_STATE_FINAL),
     reg_len: 30u32,
@@ -5437,6 +5615,7 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -5465,6 +5644,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEME_RULE_ACCEL_ESCAPES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -5711,22 +5891,23 @@ static LOGIN_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 3u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 1u8, 0u8, 3u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5737,7 +5918,7 @@ static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static LOGIN_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static LOGIN_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5748,6 +5929,16 @@ static LOGIN_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static LOGIN_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5777,7 +5968,7 @@ static LOGIN_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 33 states, 10 byte classes, 34 registers, 1893 table bytes.*/
+ 33 states, 10 byte classes, 34 registers, 1969 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -5791,6 +5982,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &LOGIN_RULE_ACCELS,
     accel_lut: Some(&LOGIN_RULE_ACCEL_LUT),
     accel_nibbles: &LOGIN_RULE_ACCEL_NIBBLES,
+    accel_escapes: &LOGIN_RULE_ACCEL_ESCAPES,
     finals: &LOGIN_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&LOGIN_RULE_STATE_FINAL),
     reg_len: 34u32,
@@ -5843,19 +6035,20 @@ static USER_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5866,12 +6059,21 @@ static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USER_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static USER_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static USER_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5888,7 +6090,7 @@ static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -5902,6 +6104,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &USER_RULE_ACCELS,
     accel_lut: Some(&USER_RULE_ACCEL_LUT),
     accel_nibbles: &USER_RULE_ACCEL_NIBBLES,
+    accel_escapes: &USER_RULE_ACCEL_ESCAPES,
     finals: &USER_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USER_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -5954,19 +6157,20 @@ static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
 ];
-static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5977,12 +6181,21 @@ static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PASSWORD_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PASSWORD_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         252u8, 244u8, 252u8, 244u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PASSWORD_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5999,7 +6212,7 @@ static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -6013,6 +6226,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &PASSWORD_RULE_ACCELS,
     accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
     accel_nibbles: &PASSWORD_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PASSWORD_RULE_ACCEL_ESCAPES,
     finals: &PASSWORD_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PASSWORD_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -6066,19 +6280,20 @@ static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static HOST_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
 ];
-static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         2593932175430647808u64, 9223372032559808510u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6089,12 +6304,21 @@ static HOST_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 248u8, 252u8, 252u8, 252u8, 244u8,
         244u8, 244u8, 252u8, 244u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -6112,7 +6336,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = hostname / hostnumber
  ```
 
- 11 states, 7 byte classes, 30 registers, 732 table bytes.*/
+ 11 states, 7 byte classes, 30 registers, 804 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -6126,6 +6350,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
+    accel_escapes: &HOST_RULE_ACCEL_ESCAPES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -6164,6 +6389,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -6192,6 +6418,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PORT_RULE_ACCEL_ESCAPES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -6244,19 +6471,20 @@ static SCHEMEPART_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
 ];
-static SCHEMEPART_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static SCHEMEPART_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 9223372032559808511u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static SCHEMEPART_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6267,12 +6495,21 @@ static SCHEMEPART_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static SCHEMEPART_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static SCHEMEPART_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         252u8, 244u8, 252u8, 244u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static SCHEMEPART_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static SCHEMEPART_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -6289,7 +6526,7 @@ static SCHEMEPART_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  schemepart = *xchar
  ```
 
- 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "schemepart",
     classes: &SCHEMEPART_RULE_CLASSES,
@@ -6303,6 +6540,7 @@ pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime
     accels: &SCHEMEPART_RULE_ACCELS,
     accel_lut: Some(&SCHEMEPART_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEMEPART_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEMEPART_RULE_ACCEL_ESCAPES,
     finals: &SCHEMEPART_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEMEPART_RULE_STATE_FINAL),
     reg_len: 30u32,

@@ -367,7 +367,7 @@ static URN_REFERENCE_OPS: [::uridfa_runtime::Op; 5usize] = [
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static URN_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
+static URN_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -380,15 +380,16 @@ static URN_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         12682136078228914176u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287667426198290432u64, 541165879422u64, 0u64, 0u64]),
 ];
 static URN_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 11u8,
     0u8, 0u8, 11u8, 0u8, 3u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 10u8, 15u8,
-    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 11u8, 11u8, 0u8, 11u8, 0u8,
-    10u8, 11u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 11u8, 11u8, 0u8, 11u8, 0u8,
+    10u8, 11u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
-    0u8, 0u8, 0u8, 0u8, 11u8, 0u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    0u8, 0u8, 0u8, 0u8, 11u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 0u8, 0u8, 0u8, 11u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -400,7 +401,7 @@ static URN_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static URN_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
+static URN_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -421,6 +422,18 @@ static URN_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        0u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static URN_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 5usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URN_REFERENCE_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -454,7 +467,7 @@ static URN_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]
  ```
 
- 87 states, 17 byte classes, 8 registers, 4113 table bytes.*/
+ 87 states, 17 byte classes, 8 registers, 4197 table bytes.*/
 pub static URN_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urn-reference",
     classes: &URN_REFERENCE_CLASSES,
@@ -468,6 +481,7 @@ pub static URN_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &URN_REFERENCE_ACCELS,
     accel_lut: Some(&URN_REFERENCE_ACCEL_LUT),
     accel_nibbles: &URN_REFERENCE_ACCEL_NIBBLES,
+    accel_escapes: &URN_REFERENCE_ACCEL_ESCAPES,
     finals: &URN_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URN_REFERENCE_STATE_FINAL),
     reg_len: 8u32,
@@ -583,19 +597,20 @@ static ASSIGNED_URN_EDGES: [::uridfa_runtime::Edge; 6usize] = [
 static ASSIGNED_URN_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
 ];
-static ASSIGNED_URN_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static ASSIGNED_URN_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287667426198290432u64, 541165879422u64, 0u64, 0u64]),
 ];
 static ASSIGNED_URN_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -606,12 +621,21 @@ static ASSIGNED_URN_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static ASSIGNED_URN_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static ASSIGNED_URN_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        0u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static ASSIGNED_URN_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ASSIGNED_URN_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -640,7 +664,7 @@ static ASSIGNED_URN_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  assigned-urn = scheme ":" urn-path
  ```
 
- 74 states, 11 byte classes, 8 registers, 2394 table bytes.*/
+ 74 states, 11 byte classes, 8 registers, 2466 table bytes.*/
 pub static ASSIGNED_URN: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "assigned-urn",
     classes: &ASSIGNED_URN_CLASSES,
@@ -654,6 +678,7 @@ pub static ASSIGNED_URN: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &ASSIGNED_URN_ACCELS,
     accel_lut: Some(&ASSIGNED_URN_ACCEL_LUT),
     accel_nibbles: &ASSIGNED_URN_ACCEL_NIBBLES,
+    accel_escapes: &ASSIGNED_URN_ACCEL_ESCAPES,
     finals: &ASSIGNED_URN_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ASSIGNED_URN_STATE_FINAL),
     reg_len: 8u32,
@@ -722,6 +747,7 @@ static NID_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
 ];
 static NID_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static NID_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static NID_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -763,6 +789,7 @@ pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &NID_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &NID_RULE_ACCEL_NIBBLES,
+    accel_escapes: &NID_RULE_ACCEL_ESCAPES,
     finals: &NID_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NID_RULE_STATE_FINAL),
     reg_len: 8u32,
@@ -814,19 +841,20 @@ static NSS_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static NSS_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
 ];
-static NSS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static NSS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287667426198290432u64, 541165879422u64, 0u64, 0u64]),
 ];
 static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -837,12 +865,21 @@ static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NSS_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static NSS_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        0u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static NSS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -858,7 +895,7 @@ static NSS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  NSS = 1*pchar
  ```
 
- 5 states, 5 byte classes, 8 registers, 674 table bytes.*/
+ 5 states, 5 byte classes, 8 registers, 746 table bytes.*/
 pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NSS",
     classes: &NSS_RULE_CLASSES,
@@ -872,6 +909,7 @@ pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &NSS_RULE_ACCELS,
     accel_lut: Some(&NSS_RULE_ACCEL_LUT),
     accel_nibbles: &NSS_RULE_ACCEL_NIBBLES,
+    accel_escapes: &NSS_RULE_ACCEL_ESCAPES,
     finals: &NSS_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NSS_RULE_STATE_FINAL),
     reg_len: 8u32,
@@ -925,22 +963,23 @@ static URN_QUERY_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static URN_QUERY_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static URN_QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static URN_QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         12682136078228914176u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287667426198290432u64, 541165879422u64, 0u64, 0u64]),
 ];
 static URN_QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 2u8,
-    0u8, 0u8, 2u8, 0u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 2u8, 0u8, 2u8, 0u8, 2u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 2u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 2u8, 0u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 3u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 2u8, 0u8, 2u8, 0u8, 2u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 2u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 2u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -951,7 +990,7 @@ static URN_QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static URN_QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static URN_QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -962,6 +1001,16 @@ static URN_QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        0u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static URN_QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URN_QUERY_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -977,7 +1026,7 @@ static URN_QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  urn-query = directive *( "&" directive)
  ```
 
- 8 states, 10 byte classes, 8 registers, 796 table bytes.*/
+ 8 states, 10 byte classes, 8 registers, 872 table bytes.*/
 pub static URN_QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urn-query",
     classes: &URN_QUERY_RULE_CLASSES,
@@ -991,6 +1040,7 @@ pub static URN_QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     accels: &URN_QUERY_RULE_ACCELS,
     accel_lut: Some(&URN_QUERY_RULE_ACCEL_LUT),
     accel_nibbles: &URN_QUERY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &URN_QUERY_RULE_ACCEL_ESCAPES,
     finals: &URN_QUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URN_QUERY_RULE_STATE_FINAL),
     reg_len: 8u32,
@@ -1044,19 +1094,20 @@ static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
 ];
-static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287667426198290432u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1067,12 +1118,21 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        0u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -1089,7 +1149,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 5 states, 5 byte classes, 8 registers, 690 table bytes.*/
+ 5 states, 5 byte classes, 8 registers, 762 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -1103,6 +1163,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     accel_nibbles: &FRAGMENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &FRAGMENT_RULE_ACCEL_ESCAPES,
     finals: &FRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 8u32,

@@ -2632,7 +2632,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 229usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 10915u32,
-        accel: 1u16,
+        accel: 10u16,
         ops_len: 2u16,
         ops: 1116320821921263569u64,
     },
@@ -2746,7 +2746,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 229usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 12025u32,
-        accel: 10u16,
+        accel: 11u16,
         ops_len: 2u16,
         ops: 1116320821921308636u64,
     },
@@ -2770,19 +2770,19 @@ static URL_EDGES: [::uridfa_runtime::Edge; 229usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 10915u32,
-        accel: 1u16,
+        accel: 10u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
         target: 12025u32,
-        accel: 10u16,
+        accel: 11u16,
         ops_len: 1u16,
         ops: 1116320821920915421u64,
     },
     ::uridfa_runtime::Edge {
         target: 12432u32,
-        accel: 10u16,
+        accel: 11u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2794,7 +2794,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 229usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 12580u32,
-        accel: 9u16,
+        accel: 12u16,
         ops_len: 1u16,
         ops: 1116320821920915422u64,
     },
@@ -2812,7 +2812,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 229usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 12025u32,
-        accel: 10u16,
+        accel: 11u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2824,13 +2824,13 @@ static URL_EDGES: [::uridfa_runtime::Edge; 229usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 12580u32,
-        accel: 9u16,
+        accel: 12u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
         target: 13098u32,
-        accel: 9u16,
+        accel: 12u16,
         ops_len: 1u16,
         ops: 1116320821920915422u64,
     },
@@ -2842,7 +2842,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 229usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 13172u32,
-        accel: 1u16,
+        accel: 10u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2860,7 +2860,7 @@ static URL_EDGES: [::uridfa_runtime::Edge; 229usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 13098u32,
-        accel: 9u16,
+        accel: 12u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2900,7 +2900,7 @@ static URL_OPS: [::uridfa_runtime::Op; 27usize] = [
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
 ];
-static URL_ACCELS: [::uridfa_runtime::ByteSet; 11usize] = [
+static URL_ACCELS: [::uridfa_runtime::ByteSet; 14usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -2932,8 +2932,15 @@ static URL_ACCELS: [::uridfa_runtime::ByteSet; 11usize] = [
         3458623578763689984u64, 576460745995190271u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
+        12682136353106821120u64, 576460745995190271u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([
         9799691854101348352u64, 576460745995190271u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 576460745995190271u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2955,7 +2962,7 @@ static URL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static URL_ACCEL_NIBBLES: [[u8; 32]; 11usize] = [
+static URL_ACCEL_NIBBLES: [[u8; 32]; 14usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3008,9 +3015,40 @@ static URL_ACCEL_NIBBLES: [[u8; 32]; 11usize] = [
     ],
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 84u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         84u8, 84u8, 84u8, 84u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 84u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static URL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 14usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 13u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URL_FINALS: [::uridfa_runtime::Final; 20usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3095,7 +3133,7 @@ static URL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 4usize] = [
  url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
  ```
 
- 362 states, 37 byte classes, 34 registers, 32298 table bytes.*/
+ 362 states, 37 byte classes, 34 registers, 32546 table bytes.*/
 pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "url",
     classes: &URL_CLASSES,
@@ -3109,6 +3147,7 @@ pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     accels: &URL_ACCELS,
     accel_lut: Some(&URL_ACCEL_LUT),
     accel_nibbles: &URL_ACCEL_NIBBLES,
+    accel_escapes: &URL_ACCEL_ESCAPES,
     finals: &URL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URL_STATE_FINAL),
     reg_len: 34u32,
@@ -3481,7 +3520,7 @@ static FTPURL_OPS: [::uridfa_runtime::Op; 8usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
 ];
-static FTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static FTPURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 576460745995190270u64, 0u64, 0u64,
     ]),
@@ -3491,16 +3530,17 @@ static FTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         12105675600803397632u64, 576460745995190271u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 5u8,
-    0u8, 0u8, 5u8, 0u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 4u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 1u8, 0u8, 5u8, 0u8, 5u8, 4u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 5u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 5u8, 0u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 5u8, 4u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 4u8, 1u8, 0u8, 5u8, 0u8, 5u8, 4u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 5u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3508,9 +3548,9 @@ static FTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static FTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static FTPURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 84u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3526,6 +3566,17 @@ static FTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         84u8, 84u8, 92u8, 84u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3560,7 +3611,7 @@ static FTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
  ```
 
- 54 states, 20 byte classes, 34 registers, 3694 table bytes.*/
+ 54 states, 20 byte classes, 34 registers, 3774 table bytes.*/
 pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ftpurl",
     classes: &FTPURL_CLASSES,
@@ -3574,6 +3625,7 @@ pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables 
     accels: &FTPURL_ACCELS,
     accel_lut: Some(&FTPURL_ACCEL_LUT),
     accel_nibbles: &FTPURL_ACCEL_NIBBLES,
+    accel_escapes: &FTPURL_ACCEL_ESCAPES,
     finals: &FTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FTPURL_STATE_FINAL),
     reg_len: 34u32,
@@ -3733,7 +3785,7 @@ static HTTPURL_OPS: [::uridfa_runtime::Op; 8usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static HTTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static HTTPURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -3743,16 +3795,17 @@ static HTTPURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 576460745995190271u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static HTTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 6u8,
-    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 2u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 6u8, 6u8, 0u8, 6u8, 0u8, 0u8, 6u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 2u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 6u8, 6u8, 0u8, 6u8, 0u8, 0u8, 6u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3760,9 +3813,9 @@ static HTTPURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static HTTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static HTTPURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3778,6 +3831,17 @@ static HTTPURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         92u8, 84u8, 92u8, 84u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static HTTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static HTTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3807,7 +3871,7 @@ static HTTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
  ```
 
- 30 states, 14 byte classes, 30 registers, 1918 table bytes.*/
+ 30 states, 14 byte classes, 30 registers, 1998 table bytes.*/
 pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "httpurl",
     classes: &HTTPURL_CLASSES,
@@ -3821,6 +3885,7 @@ pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &HTTPURL_ACCELS,
     accel_lut: Some(&HTTPURL_ACCEL_LUT),
     accel_nibbles: &HTTPURL_ACCEL_NIBBLES,
+    accel_escapes: &HTTPURL_ACCEL_ESCAPES,
     finals: &HTTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HTTPURL_STATE_FINAL),
     reg_len: 30u32,
@@ -4105,6 +4170,7 @@ static GOPHERURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static GOPHERURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static GOPHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -4149,6 +4215,7 @@ pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &GOPHERURL_ACCELS,
     accel_lut: Some(&GOPHERURL_ACCEL_LUT),
     accel_nibbles: &GOPHERURL_ACCEL_NIBBLES,
+    accel_escapes: &GOPHERURL_ACCEL_ESCAPES,
     finals: &GOPHERURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&GOPHERURL_STATE_FINAL),
     reg_len: 33u32,
@@ -4205,19 +4272,20 @@ static MAILTOURL_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static MAILTOURL_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
 ];
-static MAILTOURL_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static MAILTOURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 576460745995190271u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static MAILTOURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4228,12 +4296,21 @@ static MAILTOURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static MAILTOURL_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static MAILTOURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 84u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static MAILTOURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static MAILTOURL_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4251,7 +4328,7 @@ static MAILTOURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  mailtourl = "mailto:" encoded822addr
  ```
 
- 11 states, 11 byte classes, 30 registers, 776 table bytes.*/
+ 11 states, 11 byte classes, 30 registers, 848 table bytes.*/
 pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtourl",
     classes: &MAILTOURL_CLASSES,
@@ -4265,6 +4342,7 @@ pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &MAILTOURL_ACCELS,
     accel_lut: Some(&MAILTOURL_ACCEL_LUT),
     accel_nibbles: &MAILTOURL_ACCEL_NIBBLES,
+    accel_escapes: &MAILTOURL_ACCEL_ESCAPES,
     finals: &MAILTOURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&MAILTOURL_STATE_FINAL),
     reg_len: 30u32,
@@ -4412,24 +4490,27 @@ static NEWSURL_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 25u16, src: 65535u16 },
 ];
-static NEWSURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static NEWSURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 576460745995190270u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460745995190270u64, 0u64, 0u64,
     ]),
-    ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static NEWSURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 1u8, 3u8, 3u8, 1u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 1u8, 3u8, 3u8, 1u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4437,9 +4518,9 @@ static NEWSURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static NEWSURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static NEWSURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 84u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4455,6 +4536,17 @@ static NEWSURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static NEWSURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NEWSURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4481,7 +4573,7 @@ static NEWSURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  newsurl = "news:" grouppart
  ```
 
- 24 states, 16 byte classes, 32 registers, 1784 table bytes.*/
+ 24 states, 16 byte classes, 32 registers, 1864 table bytes.*/
 pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "newsurl",
     classes: &NEWSURL_CLASSES,
@@ -4495,6 +4587,7 @@ pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &NEWSURL_ACCELS,
     accel_lut: Some(&NEWSURL_ACCEL_LUT),
     accel_nibbles: &NEWSURL_ACCEL_NIBBLES,
+    accel_escapes: &NEWSURL_ACCEL_ESCAPES,
     finals: &NEWSURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NEWSURL_STATE_FINAL),
     reg_len: 32u32,
@@ -4639,6 +4732,7 @@ static NNTPURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static NNTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static NNTPURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -4675,6 +4769,7 @@ pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &NNTPURL_ACCELS,
     accel_lut: Some(&NNTPURL_ACCEL_LUT),
     accel_nibbles: &NNTPURL_ACCEL_NIBBLES,
+    accel_escapes: &NNTPURL_ACCEL_ESCAPES,
     finals: &NNTPURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NNTPURL_STATE_FINAL),
     reg_len: 30u32,
@@ -4973,20 +5068,23 @@ static TELNETURL_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static TELNETURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static TELNETURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 576460745995190270u64, 0u64, 0u64,
     ]),
-    ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static TELNETURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4997,7 +5095,7 @@ static TELNETURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static TELNETURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static TELNETURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 84u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5008,6 +5106,16 @@ static TELNETURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static TELNETURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static TELNETURL_FINALS: [::uridfa_runtime::Final; 5usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5039,7 +5147,7 @@ static TELNETURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  telneturl = "telnet://" login [ "/" ]
  ```
 
- 47 states, 15 byte classes, 34 registers, 2745 table bytes.*/
+ 47 states, 15 byte classes, 34 registers, 2821 table bytes.*/
 pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "telneturl",
     classes: &TELNETURL_CLASSES,
@@ -5053,6 +5161,7 @@ pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &TELNETURL_ACCELS,
     accel_lut: Some(&TELNETURL_ACCEL_LUT),
     accel_nibbles: &TELNETURL_ACCEL_NIBBLES,
+    accel_escapes: &TELNETURL_ACCEL_ESCAPES,
     finals: &TELNETURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&TELNETURL_STATE_FINAL),
     reg_len: 34u32,
@@ -5243,7 +5352,7 @@ static WAISURL_OPS: [::uridfa_runtime::Op; 6usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static WAISURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static WAISURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -5253,16 +5362,17 @@ static WAISURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 576460745995190271u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static WAISURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 6u8,
-    0u8, 0u8, 6u8, 0u8, 4u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 0u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 4u8, 4u8, 0u8, 4u8, 0u8, 0u8, 4u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 6u8, 0u8, 4u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 0u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 4u8, 4u8, 0u8, 4u8, 0u8, 0u8, 4u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5270,9 +5380,9 @@ static WAISURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static WAISURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static WAISURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5288,6 +5398,17 @@ static WAISURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         92u8, 84u8, 92u8, 84u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static WAISURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static WAISURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5317,7 +5438,7 @@ static WAISURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  waisurl = waisdatabase / waisindex / waisdoc
  ```
 
- 36 states, 16 byte classes, 30 registers, 2284 table bytes.*/
+ 36 states, 16 byte classes, 30 registers, 2364 table bytes.*/
 pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "waisurl",
     classes: &WAISURL_CLASSES,
@@ -5331,6 +5452,7 @@ pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &WAISURL_ACCELS,
     accel_lut: Some(&WAISURL_ACCEL_LUT),
     accel_nibbles: &WAISURL_ACCEL_NIBBLES,
+    accel_escapes: &WAISURL_ACCEL_ESCAPES,
     finals: &WAISURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&WAISURL_STATE_FINAL),
     reg_len: 30u32,
@@ -5432,22 +5554,23 @@ static FILEURL_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 29u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 29u16, src: 65535u16 },
 ];
-static FILEURL_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static FILEURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         12105675600803397632u64, 576460745995190271u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FILEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 2u8,
-    0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 2u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 0u8, 0u8, 2u8, 0u8, 2u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 2u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5458,7 +5581,7 @@ static FILEURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FILEURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static FILEURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5469,6 +5592,16 @@ static FILEURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         84u8, 84u8, 92u8, 84u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FILEURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FILEURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5492,7 +5625,7 @@ static FILEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fileurl = "file://" [ host / "localhost" ] "/" fpath
  ```
 
- 24 states, 14 byte classes, 30 registers, 1500 table bytes.*/
+ 24 states, 14 byte classes, 30 registers, 1576 table bytes.*/
 pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fileurl",
     classes: &FILEURL_CLASSES,
@@ -5506,6 +5639,7 @@ pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables
     accels: &FILEURL_ACCELS,
     accel_lut: Some(&FILEURL_ACCEL_LUT),
     accel_nibbles: &FILEURL_ACCEL_NIBBLES,
+    accel_escapes: &FILEURL_ACCEL_ESCAPES,
     finals: &FILEURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FILEURL_STATE_FINAL),
     reg_len: 30u32,
@@ -5665,7 +5799,7 @@ static PROSPEROURL_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 29u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 29u16, src: 65535u16 },
 ];
-static PROSPEROURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
+static PROSPEROURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -5675,16 +5809,17 @@ static PROSPEROURL_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         9799691854101348352u64, 576460745995190271u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 6u8,
-    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 2u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 6u8, 0u8, 0u8, 2u8, 0u8, 6u8, 6u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 2u8, 15u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 6u8, 0u8, 0u8, 2u8, 0u8, 6u8, 6u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 6u8, 0u8, 15u8,
+    15u8, 15u8, 15u8, 15u8, 15u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5692,9 +5827,9 @@ static PROSPEROURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static PROSPEROURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
+static PROSPEROURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5710,6 +5845,17 @@ static PROSPEROURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         84u8, 84u8, 84u8, 84u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PROSPEROURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 3u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5737,7 +5883,7 @@ static PROSPEROURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
  ```
 
- 36 states, 17 byte classes, 30 registers, 2248 table bytes.*/
+ 36 states, 17 byte classes, 30 registers, 2328 table bytes.*/
 pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "prosperourl",
     classes: &PROSPEROURL_CLASSES,
@@ -5751,6 +5897,7 @@ pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &PROSPEROURL_ACCELS,
     accel_lut: Some(&PROSPEROURL_ACCEL_LUT),
     accel_nibbles: &PROSPEROURL_ACCEL_NIBBLES,
+    accel_escapes: &PROSPEROURL_ACCEL_ESCAPES,
     finals: &PROSPEROURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PROSPEROURL_STATE_FINAL),
     reg_len: 30u32,
@@ -5995,7 +6142,7 @@ static OTHERURL_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
 ];
-static OTHERURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
+static OTHERURL_ACCELS: [::uridfa_runtime::ByteSet; 5usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -6005,16 +6152,19 @@ static OTHERURL_ACCELS: [::uridfa_runtime::ByteSet; 4usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 576460745995190270u64, 0u64, 0u64,
     ]),
-    ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static OTHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 6u8,
-    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 7u8, 6u8, 7u8, 7u8, 2u8, 15u8, 15u8,
-    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 2u8, 6u8, 0u8, 6u8, 0u8, 6u8, 2u8,
-    15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    0u8, 0u8, 6u8, 0u8, 6u8, 6u8, 6u8, 6u8, 6u8, 7u8, 6u8, 7u8, 7u8, 2u8, 31u8, 31u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 2u8, 6u8, 0u8, 6u8, 0u8, 6u8, 2u8,
+    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 0u8, 0u8,
-    0u8, 0u8, 6u8, 0u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
+    0u8, 0u8, 6u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8, 15u8,
     15u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6025,7 +6175,7 @@ static OTHERURL_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static OTHERURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
+static OTHERURL_ACCEL_NIBBLES: [[u8; 32]; 5usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6046,6 +6196,18 @@ static OTHERURL_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static OTHERURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 5usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 4u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static OTHERURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -6072,7 +6234,7 @@ static OTHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  otherurl = genericurl
  ```
 
- 44 states, 12 byte classes, 33 registers, 2384 table bytes.*/
+ 44 states, 12 byte classes, 33 registers, 2468 table bytes.*/
 pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "otherurl",
     classes: &OTHERURL_CLASSES,
@@ -6086,6 +6248,7 @@ pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &OTHERURL_ACCELS,
     accel_lut: Some(&OTHERURL_ACCEL_LUT),
     accel_nibbles: &OTHERURL_ACCEL_NIBBLES,
+    accel_escapes: &OTHERURL_ACCEL_ESCAPES,
     finals: &OTHERURL_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&OTHERURL_STATE_FINAL),
     reg_len: 33u32,
@@ -6150,6 +6313,7 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -6178,6 +6342,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEME_RULE_ACCEL_ESCAPES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -6438,20 +6603,23 @@ static LOGIN_RULE_OPS: [::uridfa_runtime::Op; 4usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static LOGIN_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 576460745995190270u64, 0u64, 0u64,
     ]),
-    ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        287948901175001088u64, 576460743847706622u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6462,7 +6630,7 @@ static LOGIN_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static LOGIN_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static LOGIN_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 84u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6473,6 +6641,16 @@ static LOGIN_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static LOGIN_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -6503,7 +6681,7 @@ static LOGIN_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 37 states, 10 byte classes, 34 registers, 2009 table bytes.*/
+ 37 states, 10 byte classes, 34 registers, 2085 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -6517,6 +6695,7 @@ pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &LOGIN_RULE_ACCELS,
     accel_lut: Some(&LOGIN_RULE_ACCEL_LUT),
     accel_nibbles: &LOGIN_RULE_ACCEL_NIBBLES,
+    accel_escapes: &LOGIN_RULE_ACCEL_ESCAPES,
     finals: &LOGIN_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&LOGIN_RULE_STATE_FINAL),
     reg_len: 34u32,
@@ -6569,19 +6748,20 @@ static USER_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static USER_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 576460745995190270u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6592,12 +6772,21 @@ static USER_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USER_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static USER_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 84u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static USER_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -6614,7 +6803,7 @@ static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -6628,6 +6817,7 @@ pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &USER_RULE_ACCELS,
     accel_lut: Some(&USER_RULE_ACCEL_LUT),
     accel_nibbles: &USER_RULE_ACCEL_NIBBLES,
+    accel_escapes: &USER_RULE_ACCEL_ESCAPES,
     finals: &USER_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USER_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -6680,19 +6870,20 @@ static PASSWORD_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
 ];
-static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PASSWORD_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12393765239466754048u64, 576460745995190270u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 1u8, 0u8, 1u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6703,12 +6894,21 @@ static PASSWORD_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PASSWORD_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PASSWORD_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 84u8, 120u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PASSWORD_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -6725,7 +6925,7 @@ static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -6739,6 +6939,7 @@ pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &PASSWORD_RULE_ACCELS,
     accel_lut: Some(&PASSWORD_RULE_ACCEL_LUT),
     accel_nibbles: &PASSWORD_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PASSWORD_RULE_ACCEL_ESCAPES,
     finals: &PASSWORD_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PASSWORD_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -6826,6 +7027,7 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -6858,6 +7060,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
+    accel_escapes: &HOST_RULE_ACCEL_ESCAPES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -6896,6 +7099,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -6924,6 +7128,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PORT_RULE_ACCEL_ESCAPES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 30u32,
@@ -6958,19 +7163,20 @@ static URLPATH_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
     },
 ];
 static URLPATH_RULE_OPS: [::uridfa_runtime::Op; 0usize] = [];
-static URLPATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static URLPATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 576460745995190271u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static URLPATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -6981,12 +7187,21 @@ static URLPATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static URLPATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static URLPATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 84u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static URLPATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URLPATH_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
@@ -7002,7 +7217,7 @@ static URLPATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  urlpath = *xchar
  ```
 
- 3 states, 4 byte classes, 30 registers, 623 table bytes.*/
+ 3 states, 4 byte classes, 30 registers, 695 table bytes.*/
 pub static URLPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urlpath",
     classes: &URLPATH_RULE_CLASSES,
@@ -7016,6 +7231,7 @@ pub static URLPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &URLPATH_RULE_ACCELS,
     accel_lut: Some(&URLPATH_RULE_ACCEL_LUT),
     accel_nibbles: &URLPATH_RULE_ACCEL_NIBBLES,
+    accel_escapes: &URLPATH_RULE_ACCEL_ESCAPES,
     finals: &URLPATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URLPATH_RULE_STATE_FINAL),
     reg_len: 30u32,

@@ -931,7 +931,7 @@ static URI_REFERENCE_OPS: [::uridfa_runtime::Op; 85usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
 ];
-static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
+static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -953,16 +953,17 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 93u8,
     0u8, 0u8, 93u8, 0u8, 93u8, 93u8, 93u8, 93u8, 93u8, 95u8, 93u8, 95u8, 95u8, 12u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 92u8, 93u8,
-    0u8, 93u8, 0u8, 8u8, 77u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 92u8, 93u8,
+    0u8, 93u8, 0u8, 8u8, 77u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 127u8, 127u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 0u8, 0u8, 0u8, 0u8, 93u8, 0u8, 127u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 0u8, 0u8, 0u8, 0u8, 93u8, 0u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
     127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
     127u8, 0u8, 0u8, 0u8, 93u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -973,7 +974,7 @@ static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
+static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1009,6 +1010,21 @@ static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URI_REFERENCE_AFTER_CLASSES: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1088,7 +1104,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize] = [
  URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
  ```
 
- 77 states, 14 byte classes, 33 registers, 5611 table bytes.*/
+ 77 states, 14 byte classes, 33 registers, 5707 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -1102,6 +1118,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &URI_REFERENCE_ACCELS,
     accel_lut: Some(&URI_REFERENCE_ACCEL_LUT),
     accel_nibbles: &URI_REFERENCE_ACCEL_NIBBLES,
+    accel_escapes: &URI_REFERENCE_ACCEL_ESCAPES,
     finals: &URI_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URI_REFERENCE_STATE_FINAL),
     reg_len: 33u32,
@@ -1586,7 +1603,7 @@ static ABSOLUTEURI_OPS: [::uridfa_runtime::Op; 77usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
 ];
-static ABSOLUTEURI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static ABSOLUTEURI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -1605,17 +1622,18 @@ static ABSOLUTEURI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static ABSOLUTEURI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 46u8,
-    0u8, 0u8, 46u8, 0u8, 46u8, 46u8, 46u8, 46u8, 46u8, 47u8, 46u8, 47u8, 47u8, 6u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 46u8, 46u8, 0u8, 46u8, 0u8,
-    2u8, 38u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    0u8, 0u8, 46u8, 0u8, 46u8, 46u8, 46u8, 46u8, 46u8, 47u8, 46u8, 47u8, 47u8, 6u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 46u8, 46u8,
+    0u8, 46u8, 0u8, 2u8, 38u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
     63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    0u8, 0u8, 0u8, 0u8, 46u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 46u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 0u8, 46u8, 0u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 46u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1623,9 +1641,9 @@ static ABSOLUTEURI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static ABSOLUTEURI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static ABSOLUTEURI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1656,6 +1674,20 @@ static ABSOLUTEURI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static ABSOLUTEURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTEURI_FINALS: [::uridfa_runtime::Final; 18usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -1702,7 +1734,7 @@ static ABSOLUTEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  absoluteURI = scheme ":" ( hier-part / opaque-part )
  ```
 
- 67 states, 13 byte classes, 33 registers, 4499 table bytes.*/
+ 67 states, 13 byte classes, 33 registers, 4591 table bytes.*/
 pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURI",
     classes: &ABSOLUTEURI_CLASSES,
@@ -1716,6 +1748,7 @@ pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &ABSOLUTEURI_ACCELS,
     accel_lut: Some(&ABSOLUTEURI_ACCEL_LUT),
     accel_nibbles: &ABSOLUTEURI_ACCEL_NIBBLES,
+    accel_escapes: &ABSOLUTEURI_ACCEL_ESCAPES,
     finals: &ABSOLUTEURI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTEURI_STATE_FINAL),
     reg_len: 33u32,
@@ -2212,7 +2245,7 @@ static RELATIVEURI_OPS: [::uridfa_runtime::Op; 80usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
 ];
-static RELATIVEURI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static RELATIVEURI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -2231,17 +2264,18 @@ static RELATIVEURI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static RELATIVEURI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 47u8,
-    0u8, 0u8, 47u8, 0u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 6u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 46u8, 47u8, 0u8, 47u8, 0u8,
-    4u8, 39u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    0u8, 0u8, 47u8, 0u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 6u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 46u8, 47u8,
+    0u8, 47u8, 0u8, 4u8, 39u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
     63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    0u8, 0u8, 0u8, 0u8, 47u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 47u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 0u8, 47u8, 0u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
+    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 47u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2249,9 +2283,9 @@ static RELATIVEURI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static RELATIVEURI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static RELATIVEURI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2282,6 +2316,20 @@ static RELATIVEURI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static RELATIVEURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static RELATIVEURI_FINALS: [::uridfa_runtime::Final; 20usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -2331,7 +2379,7 @@ static RELATIVEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
  ```
 
- 68 states, 12 byte classes, 33 registers, 4450 table bytes.*/
+ 68 states, 12 byte classes, 33 registers, 4542 table bytes.*/
 pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURI",
     classes: &RELATIVEURI_CLASSES,
@@ -2345,6 +2393,7 @@ pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &RELATIVEURI_ACCELS,
     accel_lut: Some(&RELATIVEURI_ACCEL_LUT),
     accel_nibbles: &RELATIVEURI_ACCEL_NIBBLES,
+    accel_escapes: &RELATIVEURI_ACCEL_ESCAPES,
     finals: &RELATIVEURI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&RELATIVEURI_STATE_FINAL),
     reg_len: 33u32,
@@ -2417,6 +2466,7 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -2445,6 +2495,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEME_RULE_ACCEL_ESCAPES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -2497,19 +2548,20 @@ static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2520,12 +2572,21 @@ static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -2542,7 +2603,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 26 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -2556,6 +2617,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &USERINFO_RULE_ACCELS,
     accel_lut: Some(&USERINFO_RULE_ACCEL_LUT),
     accel_nibbles: &USERINFO_RULE_ACCEL_NIBBLES,
+    accel_escapes: &USERINFO_RULE_ACCEL_ESCAPES,
     finals: &USERINFO_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USERINFO_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -2643,6 +2705,7 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -2675,6 +2738,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
+    accel_escapes: &HOST_RULE_ACCEL_ESCAPES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -2723,6 +2787,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -2751,6 +2816,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PORT_RULE_ACCEL_ESCAPES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -2801,19 +2867,20 @@ static REG_NAME_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static REG_NAME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
 ];
-static REG_NAME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static REG_NAME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2824,12 +2891,21 @@ static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static REG_NAME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static REG_NAME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static REG_NAME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -2845,7 +2921,7 @@ static REG_NAME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 664 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 736 table bytes.*/
 pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "reg-name",
     classes: &REG_NAME_RULE_CLASSES,
@@ -2859,6 +2935,7 @@ pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &REG_NAME_RULE_ACCELS,
     accel_lut: Some(&REG_NAME_RULE_ACCEL_LUT),
     accel_nibbles: &REG_NAME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &REG_NAME_RULE_ACCEL_ESCAPES,
     finals: &REG_NAME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&REG_NAME_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -2922,22 +2999,23 @@ static PATH_RULE_EDGES: [::uridfa_runtime::Edge; 5usize] = [
 static PATH_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 0u8, 1u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 3u8, 0u8, 3u8, 0u8, 1u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2948,7 +3026,7 @@ static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2959,6 +3037,16 @@ static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
@@ -2975,7 +3063,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = [ abs-path / opaque-part ]
  ```
 
- 7 states, 6 byte classes, 26 registers, 797 table bytes.*/
+ 7 states, 6 byte classes, 26 registers, 873 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -2989,6 +3077,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PATH_RULE_ACCELS,
     accel_lut: Some(&PATH_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_RULE_ACCEL_ESCAPES,
     finals: &PATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -3041,19 +3130,20 @@ static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3064,12 +3154,21 @@ static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -3086,7 +3185,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -3100,6 +3199,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &QUERY_RULE_ACCELS,
     accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
     accel_nibbles: &QUERY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &QUERY_RULE_ACCEL_ESCAPES,
     finals: &QUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&QUERY_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -3152,19 +3252,20 @@ static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
 ];
-static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3175,12 +3276,21 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -3197,7 +3307,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -3211,6 +3321,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     accel_nibbles: &FRAGMENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &FRAGMENT_RULE_ACCEL_ESCAPES,
     finals: &FRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 26u32,

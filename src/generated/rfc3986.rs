@@ -1076,7 +1076,7 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 66usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1365u32,
-        accel: 5u16,
+        accel: 7u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -1127,7 +1127,7 @@ static URI_REFERENCE_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
+static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -1147,17 +1147,21 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
 ];
 static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 61u8,
-    0u8, 0u8, 61u8, 0u8, 61u8, 61u8, 61u8, 61u8, 61u8, 63u8, 61u8, 63u8, 63u8, 12u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 44u8, 61u8,
-    0u8, 61u8, 0u8, 8u8, 13u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 0u8, 61u8, 0u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 61u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    189u8, 0u8, 0u8, 189u8, 0u8, 189u8, 189u8, 189u8, 189u8, 189u8, 191u8, 189u8, 191u8,
+    191u8, 12u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    172u8, 189u8, 0u8, 189u8, 0u8, 8u8, 13u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 0u8, 0u8, 0u8, 0u8, 189u8,
+    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 0u8, 0u8, 0u8, 189u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1165,9 +1169,9 @@ static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8,
 ];
-static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
+static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1203,6 +1207,21 @@ static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8,
     ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
+static URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URI_REFERENCE_AFTER_CLASSES: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1292,7 +1311,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  URI-reference = URI / relative-ref
  ```
 
- 189 states, 21 byte classes, 24 registers, 11279 table bytes.*/
+ 189 states, 21 byte classes, 24 registers, 11375 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -1306,6 +1325,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &URI_REFERENCE_ACCELS,
     accel_lut: Some(&URI_REFERENCE_ACCEL_LUT),
     accel_nibbles: &URI_REFERENCE_ACCEL_NIBBLES,
+    accel_escapes: &URI_REFERENCE_ACCEL_ESCAPES,
     finals: &URI_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URI_REFERENCE_STATE_FINAL),
     reg_len: 24u32,
@@ -1976,7 +1996,7 @@ static URI_EDGES: [::uridfa_runtime::Edge; 63usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1302u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2027,7 +2047,7 @@ static URI_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static URI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -2044,17 +2064,20 @@ static URI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
 ];
 static URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 30u8,
-    0u8, 0u8, 30u8, 0u8, 30u8, 30u8, 30u8, 30u8, 30u8, 31u8, 30u8, 31u8, 31u8, 6u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 30u8, 0u8, 30u8, 0u8,
-    4u8, 6u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    0u8, 0u8, 0u8, 0u8, 30u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 30u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 95u8, 95u8, 6u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 94u8,
+    0u8, 94u8, 0u8, 4u8, 6u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 94u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 94u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2062,9 +2085,9 @@ static URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static URI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static URI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2095,6 +2118,20 @@ static URI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8,
     ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
+static URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URI_FINALS: [::uridfa_runtime::Final; 13usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -2147,7 +2184,7 @@ static URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
  ```
 
- 186 states, 21 byte classes, 24 registers, 11038 table bytes.*/
+ 186 states, 21 byte classes, 24 registers, 11130 table bytes.*/
 pub static URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI",
     classes: &URI_CLASSES,
@@ -2161,6 +2198,7 @@ pub static URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     accels: &URI_ACCELS,
     accel_lut: Some(&URI_ACCEL_LUT),
     accel_nibbles: &URI_ACCEL_NIBBLES,
+    accel_escapes: &URI_ACCEL_ESCAPES,
     finals: &URI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URI_STATE_FINAL),
     reg_len: 24u32,
@@ -2739,7 +2777,7 @@ static ABSOLUTE_URI_EDGES: [::uridfa_runtime::Edge; 50usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1160u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2787,7 +2825,7 @@ static ABSOLUTE_URI_OPS: [::uridfa_runtime::Op; 35usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -2804,17 +2842,20 @@ static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
 ];
 static ABSOLUTE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 30u8,
-    0u8, 0u8, 30u8, 0u8, 30u8, 30u8, 30u8, 30u8, 30u8, 31u8, 30u8, 31u8, 31u8, 6u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 30u8, 0u8, 30u8, 0u8,
-    4u8, 6u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    0u8, 0u8, 0u8, 0u8, 30u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 30u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 95u8, 95u8, 6u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 94u8,
+    0u8, 94u8, 0u8, 4u8, 6u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 94u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 94u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2822,9 +2863,9 @@ static ABSOLUTE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2855,6 +2896,20 @@ static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8,
     ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
+static ABSOLUTE_URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTE_URI_FINALS: [::uridfa_runtime::Final; 11usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -2905,7 +2960,7 @@ static ABSOLUTE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  absolute-URI = scheme ":" hier-part [ "?" query ]
  ```
 
- 182 states, 20 byte classes, 24 registers, 10266 table bytes.*/
+ 182 states, 20 byte classes, 24 registers, 10358 table bytes.*/
 pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI",
     classes: &ABSOLUTE_URI_CLASSES,
@@ -2919,6 +2974,7 @@ pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &ABSOLUTE_URI_ACCELS,
     accel_lut: Some(&ABSOLUTE_URI_ACCEL_LUT),
     accel_nibbles: &ABSOLUTE_URI_ACCEL_NIBBLES,
+    accel_escapes: &ABSOLUTE_URI_ACCEL_ESCAPES,
     finals: &ABSOLUTE_URI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTE_URI_STATE_FINAL),
     reg_len: 24u32,
@@ -3558,7 +3614,7 @@ static RELATIVE_REF_EDGES: [::uridfa_runtime::Edge; 62usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1197u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -3609,7 +3665,7 @@ static RELATIVE_REF_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static RELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static RELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -3626,17 +3682,20 @@ static RELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
 ];
 static RELATIVE_REF_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 31u8,
-    0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 6u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 31u8, 0u8, 31u8, 0u8,
-    4u8, 7u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    0u8, 0u8, 0u8, 0u8, 31u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 31u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 95u8,
+    0u8, 0u8, 95u8, 0u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 6u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 95u8,
+    0u8, 95u8, 0u8, 4u8, 7u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 95u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 95u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3644,9 +3703,9 @@ static RELATIVE_REF_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static RELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static RELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3677,6 +3736,20 @@ static RELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8,
     ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
+static RELATIVE_REF_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static RELATIVE_REF_FINALS: [::uridfa_runtime::Final; 13usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
@@ -3730,7 +3803,7 @@ static RELATIVE_REF_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  relative-ref = relative-part [ "?" query ] [ "#" fragment ]
  ```
 
- 187 states, 19 byte classes, 24 registers, 10317 table bytes.*/
+ 187 states, 19 byte classes, 24 registers, 10409 table bytes.*/
 pub static RELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relative-ref",
     classes: &RELATIVE_REF_CLASSES,
@@ -3744,6 +3817,7 @@ pub static RELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &RELATIVE_REF_ACCELS,
     accel_lut: Some(&RELATIVE_REF_ACCEL_LUT),
     accel_nibbles: &RELATIVE_REF_ACCEL_NIBBLES,
+    accel_escapes: &RELATIVE_REF_ACCEL_ESCAPES,
     finals: &RELATIVE_REF_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&RELATIVE_REF_STATE_FINAL),
     reg_len: 24u32,
@@ -3816,6 +3890,7 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -3844,6 +3919,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEME_RULE_ACCEL_ESCAPES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -3896,19 +3972,20 @@ static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3919,12 +3996,21 @@ static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -3941,7 +4027,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -3955,6 +4041,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &USERINFO_RULE_ACCELS,
     accel_lut: Some(&USERINFO_RULE_ACCEL_LUT),
     accel_nibbles: &USERINFO_RULE_ACCEL_NIBBLES,
+    accel_escapes: &USERINFO_RULE_ACCEL_ESCAPES,
     finals: &USERINFO_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USERINFO_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -4266,6 +4353,11 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -4306,7 +4398,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = IP-literal / IPv4address / reg-name
  ```
 
- 160 states, 15 byte classes, 24 registers, 6756 table bytes.*/
+ 160 states, 15 byte classes, 24 registers, 6768 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -4320,6 +4412,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
+    accel_escapes: &HOST_RULE_ACCEL_ESCAPES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -4368,6 +4461,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -4396,6 +4490,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PORT_RULE_ACCEL_ESCAPES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -4448,19 +4543,20 @@ static PATH_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4471,12 +4567,21 @@ static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -4493,7 +4598,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
  ```
 
- 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -4507,6 +4612,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PATH_RULE_ACCELS,
     accel_lut: Some(&PATH_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_RULE_ACCEL_ESCAPES,
     finals: &PATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -4553,19 +4659,20 @@ static PATH_ABEMPTY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static PATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4576,12 +4683,21 @@ static PATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_ABEMPTY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_ABEMPTY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_ABEMPTY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -4598,7 +4714,7 @@ static PATH_ABEMPTY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = []
  path-abempty = *( "/" segment )
  ```
 
- 4 states, 5 byte classes, 24 registers, 668 table bytes.*/
+ 4 states, 5 byte classes, 24 registers, 740 table bytes.*/
 pub static PATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-abempty",
     classes: &PATH_ABEMPTY_RULE_CLASSES,
@@ -4612,6 +4728,7 @@ pub static PATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runti
     accels: &PATH_ABEMPTY_RULE_ACCELS,
     accel_lut: Some(&PATH_ABEMPTY_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_ABEMPTY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_ABEMPTY_RULE_ACCEL_ESCAPES,
     finals: &PATH_ABEMPTY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_ABEMPTY_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -4657,19 +4774,20 @@ static PATH_ABSOLUTE_RULE_EDGES: [::uridfa_runtime::Edge; 2usize] = [
 static PATH_ABSOLUTE_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static PATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4680,12 +4798,21 @@ static PATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_ABSOLUTE_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_ABSOLUTE_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_ABSOLUTE_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4701,7 +4828,7 @@ static PATH_ABSOLUTE_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-absolute = "/" [ segment-nz *( "/" segment ) ]
  ```
 
- 5 states, 5 byte classes, 24 registers, 658 table bytes.*/
+ 5 states, 5 byte classes, 24 registers, 730 table bytes.*/
 pub static PATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-absolute",
     classes: &PATH_ABSOLUTE_RULE_CLASSES,
@@ -4715,6 +4842,7 @@ pub static PATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     accels: &PATH_ABSOLUTE_RULE_ACCELS,
     accel_lut: Some(&PATH_ABSOLUTE_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_ABSOLUTE_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_ABSOLUTE_RULE_ACCEL_ESCAPES,
     finals: &PATH_ABSOLUTE_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_ABSOLUTE_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -4772,22 +4900,23 @@ static PATH_NOSCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
 static PATH_NOSCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static PATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static PATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4798,7 +4927,7 @@ static PATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static PATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4809,6 +4938,16 @@ static PATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_NOSCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_NOSCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4826,7 +4965,7 @@ static PATH_NOSCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-noscheme = segment-nz-nc *( "/" segment )
  ```
 
- 7 states, 6 byte classes, 24 registers, 773 table bytes.*/
+ 7 states, 6 byte classes, 24 registers, 849 table bytes.*/
 pub static PATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-noscheme",
     classes: &PATH_NOSCHEME_RULE_CLASSES,
@@ -4840,6 +4979,7 @@ pub static PATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     accels: &PATH_NOSCHEME_RULE_ACCELS,
     accel_lut: Some(&PATH_NOSCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_NOSCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_NOSCHEME_RULE_ACCEL_ESCAPES,
     finals: &PATH_NOSCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_NOSCHEME_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -4890,19 +5030,20 @@ static PATH_ROOTLESS_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static PATH_ROOTLESS_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static PATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4913,12 +5054,21 @@ static PATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_ROOTLESS_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_ROOTLESS_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_ROOTLESS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4934,7 +5084,7 @@ static PATH_ROOTLESS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-rootless = segment-nz *( "/" segment )
  ```
 
- 4 states, 5 byte classes, 24 registers, 668 table bytes.*/
+ 4 states, 5 byte classes, 24 registers, 740 table bytes.*/
 pub static PATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-rootless",
     classes: &PATH_ROOTLESS_RULE_CLASSES,
@@ -4948,6 +5098,7 @@ pub static PATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     accels: &PATH_ROOTLESS_RULE_ACCELS,
     accel_lut: Some(&PATH_ROOTLESS_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_ROOTLESS_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_ROOTLESS_RULE_ACCEL_ESCAPES,
     finals: &PATH_ROOTLESS_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_ROOTLESS_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5000,19 +5151,20 @@ static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5023,12 +5175,21 @@ static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5045,7 +5206,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -5059,6 +5220,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &QUERY_RULE_ACCELS,
     accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
     accel_nibbles: &QUERY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &QUERY_RULE_ACCEL_ESCAPES,
     finals: &QUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&QUERY_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -5111,19 +5273,20 @@ static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
 ];
-static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5134,12 +5297,21 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5156,7 +5328,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -5170,6 +5342,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     accel_nibbles: &FRAGMENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &FRAGMENT_RULE_ACCEL_ESCAPES,
     finals: &FRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 24u32,

@@ -2215,7 +2215,7 @@ static IRI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 130usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 6908u32,
-        accel: 5u16,
+        accel: 7u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2266,7 +2266,7 @@ static IRI_REFERENCE_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static IRI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
+static IRI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -2286,17 +2286,21 @@ static IRI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
 ];
 static IRI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 61u8,
-    0u8, 0u8, 61u8, 0u8, 61u8, 61u8, 61u8, 61u8, 61u8, 63u8, 61u8, 63u8, 63u8, 12u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 44u8, 61u8,
-    0u8, 61u8, 0u8, 8u8, 13u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 0u8, 61u8, 0u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 61u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    189u8, 0u8, 0u8, 189u8, 0u8, 189u8, 189u8, 189u8, 189u8, 189u8, 191u8, 189u8, 191u8,
+    191u8, 12u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    172u8, 189u8, 0u8, 189u8, 0u8, 8u8, 13u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 0u8, 0u8, 0u8, 0u8, 189u8,
+    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 0u8, 0u8, 0u8, 189u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2304,9 +2308,9 @@ static IRI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8,
 ];
-static IRI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
+static IRI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2342,6 +2346,21 @@ static IRI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8,
     ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
+static IRI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IRI_REFERENCE_AFTER_CLASSES: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2483,7 +2502,7 @@ static IRI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  IRI-reference = IRI / irelative-ref
  ```
 
- 281 states, 44 byte classes, 24 registers, 31193 table bytes.*/
+ 281 states, 44 byte classes, 24 registers, 31289 table bytes.*/
 pub static IRI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "IRI-reference",
     classes: &IRI_REFERENCE_CLASSES,
@@ -2497,6 +2516,7 @@ pub static IRI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &IRI_REFERENCE_ACCELS,
     accel_lut: Some(&IRI_REFERENCE_ACCEL_LUT),
     accel_nibbles: &IRI_REFERENCE_ACCEL_NIBBLES,
+    accel_escapes: &IRI_REFERENCE_ACCEL_ESCAPES,
     finals: &IRI_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IRI_REFERENCE_STATE_FINAL),
     reg_len: 24u32,
@@ -4178,7 +4198,7 @@ static IRI_EDGES: [::uridfa_runtime::Edge; 118usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 6204u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -4229,7 +4249,7 @@ static IRI_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static IRI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static IRI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -4246,17 +4266,20 @@ static IRI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
 ];
 static IRI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 30u8,
-    0u8, 0u8, 30u8, 0u8, 30u8, 30u8, 30u8, 30u8, 30u8, 31u8, 30u8, 31u8, 31u8, 6u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 30u8, 0u8, 30u8, 0u8,
-    4u8, 6u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    0u8, 0u8, 0u8, 0u8, 30u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 30u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 95u8, 95u8, 6u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 94u8,
+    0u8, 94u8, 0u8, 4u8, 6u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 94u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 94u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4264,9 +4287,9 @@ static IRI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static IRI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static IRI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4297,6 +4320,20 @@ static IRI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8,
     ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
+static IRI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IRI_FINALS: [::uridfa_runtime::Final; 13usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -4359,7 +4396,7 @@ static IRI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
  ```
 
- 265 states, 44 byte classes, 24 registers, 29513 table bytes.*/
+ 265 states, 44 byte classes, 24 registers, 29605 table bytes.*/
 pub static IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "IRI",
     classes: &IRI_CLASSES,
@@ -4373,6 +4410,7 @@ pub static IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     accels: &IRI_ACCELS,
     accel_lut: Some(&IRI_ACCEL_LUT),
     accel_nibbles: &IRI_ACCEL_NIBBLES,
+    accel_escapes: &IRI_ACCEL_ESCAPES,
     finals: &IRI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IRI_STATE_FINAL),
     reg_len: 24u32,
@@ -5843,7 +5881,7 @@ static ABSOLUTE_IRI_EDGES: [::uridfa_runtime::Edge; 96usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 5332u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -5891,7 +5929,7 @@ static ABSOLUTE_IRI_OPS: [::uridfa_runtime::Op; 35usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static ABSOLUTE_IRI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static ABSOLUTE_IRI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -5908,17 +5946,20 @@ static ABSOLUTE_IRI_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
 ];
 static ABSOLUTE_IRI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 30u8,
-    0u8, 0u8, 30u8, 0u8, 30u8, 30u8, 30u8, 30u8, 30u8, 31u8, 30u8, 31u8, 31u8, 6u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 30u8, 0u8, 30u8, 0u8,
-    4u8, 6u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    0u8, 0u8, 0u8, 0u8, 30u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 30u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 95u8, 95u8, 6u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 94u8,
+    0u8, 94u8, 0u8, 4u8, 6u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 94u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 94u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5926,9 +5967,9 @@ static ABSOLUTE_IRI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static ABSOLUTE_IRI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static ABSOLUTE_IRI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5959,6 +6000,20 @@ static ABSOLUTE_IRI_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8,
     ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
+static ABSOLUTE_IRI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTE_IRI_FINALS: [::uridfa_runtime::Final; 11usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -6018,7 +6073,7 @@ static ABSOLUTE_IRI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
  ```
 
- 248 states, 43 byte classes, 24 registers, 27124 table bytes.*/
+ 248 states, 43 byte classes, 24 registers, 27216 table bytes.*/
 pub static ABSOLUTE_IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-IRI",
     classes: &ABSOLUTE_IRI_CLASSES,
@@ -6032,6 +6087,7 @@ pub static ABSOLUTE_IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &ABSOLUTE_IRI_ACCELS,
     accel_lut: Some(&ABSOLUTE_IRI_ACCEL_LUT),
     accel_nibbles: &ABSOLUTE_IRI_ACCEL_NIBBLES,
+    accel_escapes: &ABSOLUTE_IRI_ACCEL_ESCAPES,
     finals: &ABSOLUTE_IRI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTE_IRI_STATE_FINAL),
     reg_len: 24u32,
@@ -7710,7 +7766,7 @@ static IRELATIVE_REF_EDGES: [::uridfa_runtime::Edge; 117usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 6510u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -7761,7 +7817,7 @@ static IRELATIVE_REF_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 14u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static IRELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
+static IRELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -7778,17 +7834,20 @@ static IRELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 6usize] = [
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
+    ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
 ];
 static IRELATIVE_REF_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 31u8,
-    0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 6u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 22u8, 31u8, 0u8, 31u8, 0u8,
-    4u8, 7u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    0u8, 0u8, 0u8, 0u8, 31u8, 0u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8,
-    31u8, 31u8, 31u8, 0u8, 0u8, 0u8, 31u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 95u8,
+    0u8, 0u8, 95u8, 0u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 6u8,
+    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 86u8, 95u8,
+    0u8, 95u8, 0u8, 4u8, 7u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 95u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
+    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
+    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 95u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -7796,9 +7855,9 @@ static IRELATIVE_REF_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static IRELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
+static IRELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -7829,6 +7888,20 @@ static IRELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 6usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8,
     ],
+    [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+];
+static IRELATIVE_REF_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IRELATIVE_REF_FINALS: [::uridfa_runtime::Final; 13usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
@@ -7895,7 +7968,7 @@ static IRELATIVE_REF_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
  ```
 
- 279 states, 42 byte classes, 24 registers, 29627 table bytes.*/
+ 279 states, 42 byte classes, 24 registers, 29719 table bytes.*/
 pub static IRELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "irelative-ref",
     classes: &IRELATIVE_REF_CLASSES,
@@ -7909,6 +7982,7 @@ pub static IRELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &IRELATIVE_REF_ACCELS,
     accel_lut: Some(&IRELATIVE_REF_ACCEL_LUT),
     accel_nibbles: &IRELATIVE_REF_ACCEL_NIBBLES,
+    accel_escapes: &IRELATIVE_REF_ACCEL_ESCAPES,
     finals: &IRELATIVE_REF_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IRELATIVE_REF_STATE_FINAL),
     reg_len: 24u32,
@@ -7981,6 +8055,7 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -8009,6 +8084,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEME_RULE_ACCEL_ESCAPES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -8139,19 +8215,20 @@ static IUSERINFO_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static IUSERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static IUSERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static IUSERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -8162,12 +8239,21 @@ static IUSERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static IUSERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static IUSERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static IUSERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IUSERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -8190,7 +8276,7 @@ static IUSERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
  ```
 
- 17 states, 25 byte classes, 24 registers, 1671 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1743 table bytes.*/
 pub static IUSERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "iuserinfo",
     classes: &IUSERINFO_RULE_CLASSES,
@@ -8204,6 +8290,7 @@ pub static IUSERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     accels: &IUSERINFO_RULE_ACCELS,
     accel_lut: Some(&IUSERINFO_RULE_ACCEL_LUT),
     accel_nibbles: &IUSERINFO_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IUSERINFO_RULE_ACCEL_ESCAPES,
     finals: &IUSERINFO_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IUSERINFO_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -8846,6 +8933,11 @@ static IHOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static IHOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+];
 static IHOST_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -8889,7 +8981,7 @@ static IHOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  ihost = IP-literal / IPv4address / ireg-name
  ```
 
- 173 states, 36 byte classes, 24 registers, 16577 table bytes.*/
+ 173 states, 36 byte classes, 24 registers, 16589 table bytes.*/
 pub static IHOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ihost",
     classes: &IHOST_RULE_CLASSES,
@@ -8903,6 +8995,7 @@ pub static IHOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &IHOST_RULE_ACCELS,
     accel_lut: Some(&IHOST_RULE_ACCEL_LUT),
     accel_nibbles: &IHOST_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IHOST_RULE_ACCEL_ESCAPES,
     finals: &IHOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IHOST_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -8951,6 +9044,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -8979,6 +9073,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PORT_RULE_ACCEL_ESCAPES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9109,19 +9204,20 @@ static IPATH_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static IPATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static IPATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static IPATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -9132,12 +9228,21 @@ static IPATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static IPATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static IPATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static IPATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -9160,7 +9265,7 @@ static IPATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  ipath = ipath-abempty ; begins with "/" or is empty / ipath-absolute ; begins with "/" but not "//" / ipath-noscheme ; begins with a non-colon segment / ipath-rootless ; begins with a segment / ipath-empty
  ```
 
- 17 states, 25 byte classes, 24 registers, 1671 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1743 table bytes.*/
 pub static IPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath",
     classes: &IPATH_RULE_CLASSES,
@@ -9174,6 +9279,7 @@ pub static IPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &IPATH_RULE_ACCELS,
     accel_lut: Some(&IPATH_RULE_ACCEL_LUT),
     accel_nibbles: &IPATH_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IPATH_RULE_ACCEL_ESCAPES,
     finals: &IPATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9246,19 +9352,20 @@ static IPATH_ABEMPTY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static IPATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static IPATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static IPATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -9269,12 +9376,21 @@ static IPATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static IPATH_ABEMPTY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static IPATH_ABEMPTY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static IPATH_ABEMPTY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -9297,7 +9413,7 @@ static IPATH_ABEMPTY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  ipath-abempty = *( "/" isegment )
  ```
 
- 17 states, 26 byte classes, 24 registers, 1545 table bytes.*/
+ 17 states, 26 byte classes, 24 registers, 1617 table bytes.*/
 pub static IPATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-abempty",
     classes: &IPATH_ABEMPTY_RULE_CLASSES,
@@ -9311,6 +9427,7 @@ pub static IPATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     accels: &IPATH_ABEMPTY_RULE_ACCELS,
     accel_lut: Some(&IPATH_ABEMPTY_RULE_ACCEL_LUT),
     accel_nibbles: &IPATH_ABEMPTY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IPATH_ABEMPTY_RULE_ACCEL_ESCAPES,
     finals: &IPATH_ABEMPTY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_ABEMPTY_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9383,19 +9500,20 @@ static IPATH_ABSOLUTE_RULE_EDGES: [::uridfa_runtime::Edge; 2usize] = [
 static IPATH_ABSOLUTE_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static IPATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static IPATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static IPATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -9406,12 +9524,21 @@ static IPATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static IPATH_ABSOLUTE_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static IPATH_ABSOLUTE_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static IPATH_ABSOLUTE_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -9434,7 +9561,7 @@ static IPATH_ABSOLUTE_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = 
  ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
  ```
 
- 18 states, 26 byte classes, 24 registers, 1582 table bytes.*/
+ 18 states, 26 byte classes, 24 registers, 1654 table bytes.*/
 pub static IPATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-absolute",
     classes: &IPATH_ABSOLUTE_RULE_CLASSES,
@@ -9448,6 +9575,7 @@ pub static IPATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     accels: &IPATH_ABSOLUTE_RULE_ACCELS,
     accel_lut: Some(&IPATH_ABSOLUTE_RULE_ACCEL_LUT),
     accel_nibbles: &IPATH_ABSOLUTE_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IPATH_ABSOLUTE_RULE_ACCEL_ESCAPES,
     finals: &IPATH_ABSOLUTE_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_ABSOLUTE_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9611,22 +9739,23 @@ static IPATH_NOSCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 13usize] = [
 static IPATH_NOSCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static IPATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static IPATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static IPATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -9637,7 +9766,7 @@ static IPATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static IPATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static IPATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -9648,6 +9777,16 @@ static IPATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static IPATH_NOSCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_NOSCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -9672,7 +9811,7 @@ static IPATH_NOSCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = 
  ipath-noscheme = isegment-nz-nc *( "/" isegment )
  ```
 
- 33 states, 27 byte classes, 24 registers, 2683 table bytes.*/
+ 33 states, 27 byte classes, 24 registers, 2759 table bytes.*/
 pub static IPATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-noscheme",
     classes: &IPATH_NOSCHEME_RULE_CLASSES,
@@ -9686,6 +9825,7 @@ pub static IPATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     accels: &IPATH_NOSCHEME_RULE_ACCELS,
     accel_lut: Some(&IPATH_NOSCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &IPATH_NOSCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IPATH_NOSCHEME_RULE_ACCEL_ESCAPES,
     finals: &IPATH_NOSCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_NOSCHEME_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -9816,19 +9956,20 @@ static IPATH_ROOTLESS_RULE_EDGES: [::uridfa_runtime::Edge; 12usize] = [
 static IPATH_ROOTLESS_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
 ];
-static IPATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static IPATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static IPATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -9839,12 +9980,21 @@ static IPATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static IPATH_ROOTLESS_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static IPATH_ROOTLESS_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static IPATH_ROOTLESS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -9866,7 +10016,7 @@ static IPATH_ROOTLESS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = 
  ipath-rootless = isegment-nz *( "/" isegment )
  ```
 
- 17 states, 26 byte classes, 24 registers, 1689 table bytes.*/
+ 17 states, 26 byte classes, 24 registers, 1761 table bytes.*/
 pub static IPATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-rootless",
     classes: &IPATH_ROOTLESS_RULE_CLASSES,
@@ -9880,6 +10030,7 @@ pub static IPATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_run
     accels: &IPATH_ROOTLESS_RULE_ACCELS,
     accel_lut: Some(&IPATH_ROOTLESS_RULE_ACCEL_LUT),
     accel_nibbles: &IPATH_ROOTLESS_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IPATH_ROOTLESS_RULE_ACCEL_ESCAPES,
     finals: &IPATH_ROOTLESS_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IPATH_ROOTLESS_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -10018,19 +10169,20 @@ static IQUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static IQUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static IQUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static IQUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -10041,12 +10193,21 @@ static IQUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static IQUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static IQUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static IQUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IQUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -10070,7 +10231,7 @@ static IQUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  iquery = *( ipchar / iprivate / "/" / "?" )
  ```
 
- 18 states, 25 byte classes, 24 registers, 1738 table bytes.*/
+ 18 states, 25 byte classes, 24 registers, 1810 table bytes.*/
 pub static IQUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "iquery",
     classes: &IQUERY_RULE_CLASSES,
@@ -10084,6 +10245,7 @@ pub static IQUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &IQUERY_RULE_ACCELS,
     accel_lut: Some(&IQUERY_RULE_ACCEL_LUT),
     accel_nibbles: &IQUERY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IQUERY_RULE_ACCEL_ESCAPES,
     finals: &IQUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IQUERY_RULE_STATE_FINAL),
     reg_len: 24u32,
@@ -10214,19 +10376,20 @@ static IFRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
 ];
-static IFRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static IFRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static IFRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -10237,12 +10400,21 @@ static IFRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static IFRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static IFRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static IFRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IFRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -10265,7 +10437,7 @@ static IFRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  ifragment = *( ipchar / "/" / "?" )
  ```
 
- 17 states, 25 byte classes, 24 registers, 1671 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1743 table bytes.*/
 pub static IFRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ifragment",
     classes: &IFRAGMENT_RULE_CLASSES,
@@ -10279,6 +10451,7 @@ pub static IFRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime:
     accels: &IFRAGMENT_RULE_ACCELS,
     accel_lut: Some(&IFRAGMENT_RULE_ACCEL_LUT),
     accel_nibbles: &IFRAGMENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &IFRAGMENT_RULE_ACCEL_ESCAPES,
     finals: &IFRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&IFRAGMENT_RULE_STATE_FINAL),
     reg_len: 24u32,

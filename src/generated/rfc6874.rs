@@ -1147,7 +1147,7 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 71usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1541u32,
-        accel: 5u16,
+        accel: 7u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -1165,7 +1165,7 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 71usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 2162u32,
-        accel: 7u16,
+        accel: 8u16,
         ops_len: 1u16,
         ops: 1116320821920915406u64,
     },
@@ -1177,7 +1177,7 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 71usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 2162u32,
-        accel: 7u16,
+        accel: 8u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -1222,7 +1222,7 @@ static URI_REFERENCE_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 16u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
+static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 9usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -1243,29 +1243,33 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
     ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([
         288054454291267584u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
 static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 61u8,
-    0u8, 0u8, 61u8, 0u8, 61u8, 61u8, 61u8, 61u8, 61u8, 63u8, 61u8, 191u8, 191u8, 12u8,
-    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 44u8, 61u8,
-    0u8, 61u8, 0u8, 8u8, 13u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 191u8, 191u8,
-    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
-    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 0u8, 0u8, 0u8, 0u8, 189u8, 0u8, 255u8,
-    255u8, 255u8, 255u8, 255u8, 255u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
-    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
-    191u8, 0u8, 0u8, 0u8, 189u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    189u8, 0u8, 0u8, 189u8, 0u8, 189u8, 189u8, 189u8, 189u8, 189u8, 191u8, 189u8, 191u8,
+    191u8, 12u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    172u8, 189u8, 0u8, 189u8, 0u8, 8u8, 13u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 0u8, 0u8, 0u8, 0u8, 189u8,
+    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8, 191u8,
+    191u8, 191u8, 191u8, 0u8, 0u8, 0u8, 189u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8,
 ];
-static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
+static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 9usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1302,10 +1306,26 @@ static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
         0u8,
     ],
     [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 84u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+];
+static URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 9usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
 ];
 static URI_REFERENCE_AFTER_CLASSES: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1396,7 +1416,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  URI-reference = URI / relative-ref
  ```
 
- 195 states, 23 byte classes, 26 registers, 12461 table bytes.*/
+ 195 states, 23 byte classes, 26 registers, 12561 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -1410,6 +1430,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &URI_REFERENCE_ACCELS,
     accel_lut: Some(&URI_REFERENCE_ACCEL_LUT),
     accel_nibbles: &URI_REFERENCE_ACCEL_NIBBLES,
+    accel_escapes: &URI_REFERENCE_ACCEL_ESCAPES,
     finals: &URI_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URI_REFERENCE_STATE_FINAL),
     reg_len: 26u32,
@@ -2122,7 +2143,7 @@ static URI_EDGES: [::uridfa_runtime::Edge; 68usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1472u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2140,7 +2161,7 @@ static URI_EDGES: [::uridfa_runtime::Edge; 68usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 2093u32,
-        accel: 6u16,
+        accel: 7u16,
         ops_len: 1u16,
         ops: 1116320821920915406u64,
     },
@@ -2152,7 +2173,7 @@ static URI_EDGES: [::uridfa_runtime::Edge; 68usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 2093u32,
-        accel: 6u16,
+        accel: 7u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2197,7 +2218,7 @@ static URI_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 16u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
+static URI_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -2215,29 +2236,32 @@ static URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
     ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([
         288054454291267584u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
 static URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 30u8,
-    0u8, 0u8, 30u8, 0u8, 30u8, 30u8, 30u8, 30u8, 30u8, 31u8, 30u8, 95u8, 95u8, 6u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 22u8, 30u8,
-    0u8, 30u8, 0u8, 4u8, 6u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 94u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 94u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 223u8, 223u8, 6u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 86u8, 94u8,
+    0u8, 94u8, 0u8, 4u8, 6u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 0u8, 0u8, 0u8, 0u8, 222u8, 0u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 0u8, 0u8, 0u8, 222u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static URI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
+static URI_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -2269,10 +2293,25 @@ static URI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
         0u8,
     ],
     [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 84u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+];
+static URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
 ];
 static URI_FINALS: [::uridfa_runtime::Final; 13usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -2327,7 +2366,7 @@ static URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
  ```
 
- 192 states, 23 byte classes, 26 registers, 12208 table bytes.*/
+ 192 states, 23 byte classes, 26 registers, 12304 table bytes.*/
 pub static URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI",
     classes: &URI_CLASSES,
@@ -2341,6 +2380,7 @@ pub static URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     accels: &URI_ACCELS,
     accel_lut: Some(&URI_ACCEL_LUT),
     accel_nibbles: &URI_ACCEL_NIBBLES,
+    accel_escapes: &URI_ACCEL_ESCAPES,
     finals: &URI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URI_STATE_FINAL),
     reg_len: 26u32,
@@ -2960,7 +3000,7 @@ static ABSOLUTE_URI_EDGES: [::uridfa_runtime::Edge; 55usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1320u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -2978,7 +3018,7 @@ static ABSOLUTE_URI_EDGES: [::uridfa_runtime::Edge; 55usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1914u32,
-        accel: 6u16,
+        accel: 7u16,
         ops_len: 1u16,
         ops: 1116320821920915406u64,
     },
@@ -2990,7 +3030,7 @@ static ABSOLUTE_URI_EDGES: [::uridfa_runtime::Edge; 55usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1914u32,
-        accel: 6u16,
+        accel: 7u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -3032,7 +3072,7 @@ static ABSOLUTE_URI_OPS: [::uridfa_runtime::Op; 35usize] = [
     ::uridfa_runtime::Op { dst: 16u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
+static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ::uridfa_runtime::ByteSet([
         288063250384289792u64, 576460743847706622u64, 0u64, 0u64,
     ]),
@@ -3050,29 +3090,32 @@ static ABSOLUTE_URI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
     ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([
         288054454291267584u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
 static ABSOLUTE_URI_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 30u8,
-    0u8, 0u8, 30u8, 0u8, 30u8, 30u8, 30u8, 30u8, 30u8, 31u8, 30u8, 95u8, 95u8, 6u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 22u8, 30u8,
-    0u8, 30u8, 0u8, 4u8, 6u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 94u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 94u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 94u8,
+    0u8, 0u8, 94u8, 0u8, 94u8, 94u8, 94u8, 94u8, 94u8, 95u8, 94u8, 223u8, 223u8, 6u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 86u8, 94u8,
+    0u8, 94u8, 0u8, 4u8, 6u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 0u8, 0u8, 0u8, 0u8, 222u8, 0u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 0u8, 0u8, 0u8, 222u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
+static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
     [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3104,10 +3147,25 @@ static ABSOLUTE_URI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
         0u8,
     ],
     [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 84u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+];
+static ABSOLUTE_URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
 ];
 static ABSOLUTE_URI_FINALS: [::uridfa_runtime::Final; 11usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -3159,7 +3217,7 @@ static ABSOLUTE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  absolute-URI = scheme ":" hier-part [ "?" query ]
  ```
 
- 188 states, 22 byte classes, 26 registers, 11408 table bytes.*/
+ 188 states, 22 byte classes, 26 registers, 11504 table bytes.*/
 pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI",
     classes: &ABSOLUTE_URI_CLASSES,
@@ -3173,6 +3231,7 @@ pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &ABSOLUTE_URI_ACCELS,
     accel_lut: Some(&ABSOLUTE_URI_ACCEL_LUT),
     accel_nibbles: &ABSOLUTE_URI_ACCEL_NIBBLES,
+    accel_escapes: &ABSOLUTE_URI_ACCEL_ESCAPES,
     finals: &ABSOLUTE_URI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTE_URI_STATE_FINAL),
     reg_len: 26u32,
@@ -3840,7 +3899,7 @@ static RELATIVE_REF_EDGES: [::uridfa_runtime::Edge; 67usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1300u32,
-        accel: 4u16,
+        accel: 6u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -3858,7 +3917,7 @@ static RELATIVE_REF_EDGES: [::uridfa_runtime::Edge; 67usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1840u32,
-        accel: 6u16,
+        accel: 7u16,
         ops_len: 1u16,
         ops: 1116320821920915406u64,
     },
@@ -3870,7 +3929,7 @@ static RELATIVE_REF_EDGES: [::uridfa_runtime::Edge; 67usize] = [
     },
     ::uridfa_runtime::Edge {
         target: 1840u32,
-        accel: 6u16,
+        accel: 7u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
@@ -3915,7 +3974,7 @@ static RELATIVE_REF_OPS: [::uridfa_runtime::Op; 38usize] = [
     ::uridfa_runtime::Op { dst: 16u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static RELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
+static RELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
@@ -3933,29 +3992,32 @@ static RELATIVE_REF_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
     ::uridfa_runtime::ByteSet([
+        3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
+    ]),
+    ::uridfa_runtime::ByteSet([
         288054454291267584u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
 ];
 static RELATIVE_REF_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 31u8,
-    0u8, 0u8, 31u8, 0u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 31u8, 95u8, 95u8, 6u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 22u8, 31u8,
-    0u8, 31u8, 0u8, 4u8, 7u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 0u8, 95u8, 0u8, 127u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8,
-    95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 0u8, 0u8, 0u8, 95u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 95u8,
+    0u8, 0u8, 95u8, 0u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 95u8, 223u8, 223u8, 6u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 86u8, 95u8,
+    0u8, 95u8, 0u8, 4u8, 7u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 0u8, 0u8, 0u8, 0u8, 223u8, 0u8, 255u8,
+    255u8, 255u8, 255u8, 255u8, 255u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8, 223u8,
+    223u8, 0u8, 0u8, 0u8, 223u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
 ];
-static RELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
+static RELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -3987,10 +4049,25 @@ static RELATIVE_REF_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
         0u8,
     ],
     [
+        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
+        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    ],
+    [
         168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
         80u8, 80u8, 84u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+];
+static RELATIVE_REF_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
 ];
 static RELATIVE_REF_FINALS: [::uridfa_runtime::Final; 13usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
@@ -4047,7 +4124,7 @@ static RELATIVE_REF_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  relative-ref = relative-part [ "?" query ] [ "#" fragment ]
  ```
 
- 193 states, 20 byte classes, 26 registers, 11081 table bytes.*/
+ 193 states, 20 byte classes, 26 registers, 11177 table bytes.*/
 pub static RELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relative-ref",
     classes: &RELATIVE_REF_CLASSES,
@@ -4061,6 +4138,7 @@ pub static RELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::T
     accels: &RELATIVE_REF_ACCELS,
     accel_lut: Some(&RELATIVE_REF_ACCEL_LUT),
     accel_nibbles: &RELATIVE_REF_ACCEL_NIBBLES,
+    accel_escapes: &RELATIVE_REF_ACCEL_ESCAPES,
     finals: &RELATIVE_REF_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&RELATIVE_REF_STATE_FINAL),
     reg_len: 26u32,
@@ -4133,6 +4211,7 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -4161,6 +4240,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accels: &SCHEME_RULE_ACCELS,
     accel_lut: Some(&SCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &SCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &SCHEME_RULE_ACCEL_ESCAPES,
     finals: &SCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -4213,19 +4293,20 @@ static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4236,12 +4317,21 @@ static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -4258,7 +4348,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -4272,6 +4362,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &USERINFO_RULE_ACCELS,
     accel_lut: Some(&USERINFO_RULE_ACCEL_LUT),
     accel_nibbles: &USERINFO_RULE_ACCEL_NIBBLES,
+    accel_escapes: &USERINFO_RULE_ACCEL_ESCAPES,
     finals: &USERINFO_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&USERINFO_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -4640,6 +4731,12 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 4usize] = [
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
 ];
+static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -4681,7 +4778,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = IP-literal / IPv4address / reg-name
  ```
 
- 166 states, 16 byte classes, 26 registers, 7418 table bytes.*/
+ 166 states, 16 byte classes, 26 registers, 7434 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -4695,6 +4792,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &HOST_RULE_ACCELS,
     accel_lut: Some(&HOST_RULE_ACCEL_LUT),
     accel_nibbles: &HOST_RULE_ACCEL_NIBBLES,
+    accel_escapes: &HOST_RULE_ACCEL_ESCAPES,
     finals: &HOST_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -4743,6 +4841,7 @@ static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
 ];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
@@ -4771,6 +4870,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PORT_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &PORT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PORT_RULE_ACCEL_ESCAPES,
     finals: &PORT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -4823,19 +4923,20 @@ static PATH_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4846,12 +4947,21 @@ static PATH_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -4868,7 +4978,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
  ```
 
- 4 states, 4 byte classes, 26 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -4882,6 +4992,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     accels: &PATH_RULE_ACCELS,
     accel_lut: Some(&PATH_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_RULE_ACCEL_ESCAPES,
     finals: &PATH_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -4928,19 +5039,20 @@ static PATH_ABEMPTY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static PATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_ABEMPTY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -4951,12 +5063,21 @@ static PATH_ABEMPTY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_ABEMPTY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_ABEMPTY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_ABEMPTY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -4973,7 +5094,7 @@ static PATH_ABEMPTY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = []
  path-abempty = *( "/" segment )
  ```
 
- 4 states, 5 byte classes, 26 registers, 668 table bytes.*/
+ 4 states, 5 byte classes, 26 registers, 740 table bytes.*/
 pub static PATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-abempty",
     classes: &PATH_ABEMPTY_RULE_CLASSES,
@@ -4987,6 +5108,7 @@ pub static PATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runti
     accels: &PATH_ABEMPTY_RULE_ACCELS,
     accel_lut: Some(&PATH_ABEMPTY_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_ABEMPTY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_ABEMPTY_RULE_ACCEL_ESCAPES,
     finals: &PATH_ABEMPTY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_ABEMPTY_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -5032,19 +5154,20 @@ static PATH_ABSOLUTE_RULE_EDGES: [::uridfa_runtime::Edge; 2usize] = [
 static PATH_ABSOLUTE_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static PATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_ABSOLUTE_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5055,12 +5178,21 @@ static PATH_ABSOLUTE_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_ABSOLUTE_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_ABSOLUTE_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_ABSOLUTE_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5076,7 +5208,7 @@ static PATH_ABSOLUTE_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-absolute = "/" [ segment-nz *( "/" segment ) ]
  ```
 
- 5 states, 5 byte classes, 26 registers, 658 table bytes.*/
+ 5 states, 5 byte classes, 26 registers, 730 table bytes.*/
 pub static PATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-absolute",
     classes: &PATH_ABSOLUTE_RULE_CLASSES,
@@ -5090,6 +5222,7 @@ pub static PATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     accels: &PATH_ABSOLUTE_RULE_ACCELS,
     accel_lut: Some(&PATH_ABSOLUTE_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_ABSOLUTE_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_ABSOLUTE_RULE_ACCEL_ESCAPES,
     finals: &PATH_ABSOLUTE_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_ABSOLUTE_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -5147,22 +5280,23 @@ static PATH_NOSCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
 static PATH_NOSCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static PATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static PATH_NOSCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         3170393202611978240u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 2u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 2u8, 3u8, 0u8, 3u8, 0u8, 0u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5173,7 +5307,7 @@ static PATH_NOSCHEME_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static PATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
         92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5184,6 +5318,16 @@ static PATH_NOSCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_NOSCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_NOSCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5201,7 +5345,7 @@ static PATH_NOSCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-noscheme = segment-nz-nc *( "/" segment )
  ```
 
- 7 states, 6 byte classes, 26 registers, 773 table bytes.*/
+ 7 states, 6 byte classes, 26 registers, 849 table bytes.*/
 pub static PATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-noscheme",
     classes: &PATH_NOSCHEME_RULE_CLASSES,
@@ -5215,6 +5359,7 @@ pub static PATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     accels: &PATH_NOSCHEME_RULE_ACCELS,
     accel_lut: Some(&PATH_NOSCHEME_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_NOSCHEME_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_NOSCHEME_RULE_ACCEL_ESCAPES,
     finals: &PATH_NOSCHEME_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_NOSCHEME_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -5265,19 +5410,20 @@ static PATH_ROOTLESS_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static PATH_ROOTLESS_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
 ];
-static PATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static PATH_ROOTLESS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static PATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5288,12 +5434,21 @@ static PATH_ROOTLESS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static PATH_ROOTLESS_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static PATH_ROOTLESS_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static PATH_ROOTLESS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -5309,7 +5464,7 @@ static PATH_ROOTLESS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-rootless = segment-nz *( "/" segment )
  ```
 
- 4 states, 5 byte classes, 26 registers, 668 table bytes.*/
+ 4 states, 5 byte classes, 26 registers, 740 table bytes.*/
 pub static PATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-rootless",
     classes: &PATH_ROOTLESS_RULE_CLASSES,
@@ -5323,6 +5478,7 @@ pub static PATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runt
     accels: &PATH_ROOTLESS_RULE_ACCELS,
     accel_lut: Some(&PATH_ROOTLESS_RULE_ACCEL_LUT),
     accel_nibbles: &PATH_ROOTLESS_RULE_ACCEL_NIBBLES,
+    accel_escapes: &PATH_ROOTLESS_RULE_ACCEL_ESCAPES,
     finals: &PATH_ROOTLESS_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&PATH_ROOTLESS_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -5375,19 +5531,20 @@ static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
 ];
-static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5398,12 +5555,21 @@ static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5420,7 +5586,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -5434,6 +5600,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &QUERY_RULE_ACCELS,
     accel_lut: Some(&QUERY_RULE_ACCEL_LUT),
     accel_nibbles: &QUERY_RULE_ACCEL_NIBBLES,
+    accel_escapes: &QUERY_RULE_ACCEL_ESCAPES,
     finals: &QUERY_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&QUERY_RULE_STATE_FINAL),
     reg_len: 26u32,
@@ -5486,19 +5653,20 @@ static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
 ];
-static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -5509,12 +5677,21 @@ static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -5531,7 +5708,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -5545,6 +5722,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &FRAGMENT_RULE_ACCELS,
     accel_lut: Some(&FRAGMENT_RULE_ACCEL_LUT),
     accel_nibbles: &FRAGMENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &FRAGMENT_RULE_ACCEL_ESCAPES,
     finals: &FRAGMENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 26u32,

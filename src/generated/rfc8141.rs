@@ -403,22 +403,23 @@ static NAMESTRING_OPS: [::uridfa_runtime::Op; 6usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
 ];
-static NAMESTRING_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
+static NAMESTRING_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static NAMESTRING_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 3u8, 0u8, 2u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 3u8, 0u8, 3u8, 0u8, 2u8, 3u8, 7u8, 7u8, 7u8,
+    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
+    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
     3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -429,7 +430,7 @@ static NAMESTRING_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NAMESTRING_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
+static NAMESTRING_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -440,6 +441,16 @@ static NAMESTRING_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static NAMESTRING_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NAMESTRING_FINALS: [::uridfa_runtime::Final; 6usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -472,7 +483,7 @@ static NAMESTRING_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  namestring = assigned-name [ rq-components ] [ "#" f-component ]
  ```
 
- 85 states, 15 byte classes, 10 registers, 3651 table bytes.*/
+ 85 states, 15 byte classes, 10 registers, 3727 table bytes.*/
 pub static NAMESTRING: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "namestring",
     classes: &NAMESTRING_CLASSES,
@@ -486,6 +497,7 @@ pub static NAMESTRING: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     accels: &NAMESTRING_ACCELS,
     accel_lut: Some(&NAMESTRING_ACCEL_LUT),
     accel_nibbles: &NAMESTRING_ACCEL_NIBBLES,
+    accel_escapes: &NAMESTRING_ACCEL_ESCAPES,
     finals: &NAMESTRING_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NAMESTRING_STATE_FINAL),
     reg_len: 10u32,
@@ -593,19 +605,20 @@ static ASSIGNED_NAME_EDGES: [::uridfa_runtime::Edge; 5usize] = [
 static ASSIGNED_NAME_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
 ];
-static ASSIGNED_NAME_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static ASSIGNED_NAME_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static ASSIGNED_NAME_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -616,12 +629,21 @@ static ASSIGNED_NAME_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static ASSIGNED_NAME_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static ASSIGNED_NAME_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static ASSIGNED_NAME_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ASSIGNED_NAME_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -650,7 +672,7 @@ static ASSIGNED_NAME_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  assigned-name = "urn" ":" NID ":" NSS
  ```
 
- 71 states, 11 byte classes, 10 registers, 2309 table bytes.*/
+ 71 states, 11 byte classes, 10 registers, 2381 table bytes.*/
 pub static ASSIGNED_NAME: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "assigned-name",
     classes: &ASSIGNED_NAME_CLASSES,
@@ -664,6 +686,7 @@ pub static ASSIGNED_NAME: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accels: &ASSIGNED_NAME_ACCELS,
     accel_lut: Some(&ASSIGNED_NAME_ACCEL_LUT),
     accel_nibbles: &ASSIGNED_NAME_ACCEL_NIBBLES,
+    accel_escapes: &ASSIGNED_NAME_ACCEL_ESCAPES,
     finals: &ASSIGNED_NAME_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ASSIGNED_NAME_STATE_FINAL),
     reg_len: 10u32,
@@ -714,6 +737,7 @@ static NID_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
 ];
 static NID_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static NID_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
+static NID_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -754,6 +778,7 @@ pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &NID_RULE_ACCELS,
     accel_lut: None,
     accel_nibbles: &NID_RULE_ACCEL_NIBBLES,
+    accel_escapes: &NID_RULE_ACCEL_ESCAPES,
     finals: &NID_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NID_RULE_STATE_FINAL),
     reg_len: 10u32,
@@ -804,19 +829,20 @@ static NSS_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static NSS_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
 ];
-static NSS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static NSS_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -827,12 +853,21 @@ static NSS_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static NSS_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static NSS_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static NSS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -848,7 +883,7 @@ static NSS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  NSS = pchar *(pchar / "/")
  ```
 
- 4 states, 5 byte classes, 10 registers, 668 table bytes.*/
+ 4 states, 5 byte classes, 10 registers, 740 table bytes.*/
 pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NSS",
     classes: &NSS_RULE_CLASSES,
@@ -862,6 +897,7 @@ pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Table
     accels: &NSS_RULE_ACCELS,
     accel_lut: Some(&NSS_RULE_ACCEL_LUT),
     accel_nibbles: &NSS_RULE_ACCEL_NIBBLES,
+    accel_escapes: &NSS_RULE_ACCEL_ESCAPES,
     finals: &NSS_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&NSS_RULE_STATE_FINAL),
     reg_len: 10u32,
@@ -913,19 +949,20 @@ static R_COMPONENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static R_COMPONENT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
 ];
-static R_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static R_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458764316252045312u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static R_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -936,12 +973,21 @@ static R_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static R_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static R_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static R_COMPONENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static R_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -957,7 +1003,7 @@ static R_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
  ```
 
- 5 states, 7 byte classes, 10 registers, 684 table bytes.*/
+ 5 states, 7 byte classes, 10 registers, 756 table bytes.*/
 pub static R_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "r-component",
     classes: &R_COMPONENT_RULE_CLASSES,
@@ -971,6 +1017,7 @@ pub static R_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     accels: &R_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&R_COMPONENT_RULE_ACCEL_LUT),
     accel_nibbles: &R_COMPONENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &R_COMPONENT_RULE_ACCEL_ESCAPES,
     finals: &R_COMPONENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&R_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,
@@ -1021,19 +1068,20 @@ static Q_COMPONENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
 static Q_COMPONENT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
 ];
-static Q_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static Q_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static Q_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1044,12 +1092,21 @@ static Q_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static Q_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static Q_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static Q_COMPONENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static Q_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
@@ -1065,7 +1122,7 @@ static Q_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  q-component = pchar *( pchar / "/" / "?" )
  ```
 
- 4 states, 5 byte classes, 10 registers, 668 table bytes.*/
+ 4 states, 5 byte classes, 10 registers, 740 table bytes.*/
 pub static Q_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "q-component",
     classes: &Q_COMPONENT_RULE_CLASSES,
@@ -1079,6 +1136,7 @@ pub static Q_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     accels: &Q_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&Q_COMPONENT_RULE_ACCEL_LUT),
     accel_nibbles: &Q_COMPONENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &Q_COMPONENT_RULE_ACCEL_ESCAPES,
     finals: &Q_COMPONENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&Q_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,
@@ -1131,19 +1189,20 @@ static F_COMPONENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
 ];
-static F_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
+static F_COMPONENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
     ]),
+    ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
 static F_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
+    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
+    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
+    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
     1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1154,12 +1213,21 @@ static F_COMPONENT_RULE_ACCEL_LUT: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8,
 ];
-static F_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
+static F_COMPONENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
     [
         184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
         92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
         0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     ],
+    [
+        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+        0u8,
+    ],
+];
+static F_COMPONENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
+    ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
+    ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static F_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -1176,7 +1244,7 @@ static F_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  f-component = fragment
  ```
 
- 4 states, 4 byte classes, 10 registers, 680 table bytes.*/
+ 4 states, 4 byte classes, 10 registers, 752 table bytes.*/
 pub static F_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "f-component",
     classes: &F_COMPONENT_RULE_CLASSES,
@@ -1190,6 +1258,7 @@ pub static F_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtim
     accels: &F_COMPONENT_RULE_ACCELS,
     accel_lut: Some(&F_COMPONENT_RULE_ACCEL_LUT),
     accel_nibbles: &F_COMPONENT_RULE_ACCEL_NIBBLES,
+    accel_escapes: &F_COMPONENT_RULE_ACCEL_ESCAPES,
     finals: &F_COMPONENT_RULE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&F_COMPONENT_RULE_STATE_FINAL),
     reg_len: 10u32,

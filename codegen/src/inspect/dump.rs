@@ -194,13 +194,18 @@ pub fn tables_text(t: &TablesBuf) -> String {
     };
     let _ = writeln!(
         out,
-        "tables {}: {} states, stride {}, ids {width}, {} edges, {} ops, {} accelerated loops, {} registers, {} table bytes",
+        "tables {}: {} states, stride {}, ids {width}, {} edges, {} ops, {} accelerated loops ({} escape-aware), {} registers, {} table bytes",
         t.rule,
         t.state_len(),
         t.stride,
         t.edges.len(),
         t.ops.len(),
-        t.accels.len(),
+        // The sets that edges name (`accels` holds the escapes' digits
+        // too, Note [escape-aware runs] in the runtime's driver).
+        (0..t.accels.len())
+            .filter(|&k| t.edges.iter().any(|e| usize::from(e.accel) == k))
+            .count(),
+        t.accel_escapes.iter().filter(|e| !e.is_none()).count(),
         t.reg_len,
         tables.table_bytes()
     );

@@ -164,6 +164,12 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     let accel_nibbles_id = id("ACCEL_NIBBLES");
     let accel_nibbles = t.accel_nibbles.iter().map(|rows| quote!([#(#rows),*]));
     let accel_nibbles_len = t.accel_nibbles.len();
+    let accel_escapes_id = id("ACCEL_ESCAPES");
+    let accel_escapes = t.accel_escapes.iter().map(|e| {
+        let (b, d) = (e.byte, e.digits);
+        quote!(::uridfa_runtime::Escape { byte: #b, digits: #d })
+    });
+    let accel_escapes_len = t.accel_escapes.len();
     let accel_lut_id = id("ACCEL_LUT");
     let (accel_lut_static, accel_lut) = match &t.accel_lut {
         Some(lut) => (
@@ -252,6 +258,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         static #accels_id: [::uridfa_runtime::ByteSet; #accels_len] = [#(#accels),*];
         #accel_lut_static
         static #accel_nibbles_id: [[u8; 32]; #accel_nibbles_len] = [#(#accel_nibbles),*];
+        static #accel_escapes_id: [::uridfa_runtime::Escape; #accel_escapes_len] = [#(#accel_escapes),*];
         #after_static
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
         static #state_final_id: [#state_final_ty; #state_len] = [#(#state_final_vals),*];
@@ -272,6 +279,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
             accels: &#accels_id,
             accel_lut: #accel_lut,
             accel_nibbles: &#accel_nibbles_id,
+            accel_escapes: &#accel_escapes_id,
             finals: &#finals_id,
             state_final: ::uridfa_runtime::Trans::#state_final_variant(&#state_final_id),
             reg_len: #reg_len,

@@ -14,7 +14,8 @@ use crate::pipeline::lower::{Lowered, NamedSet};
 use crate::pipeline::tdfa::Tdfa;
 use std::collections::HashMap;
 use uridfa_runtime::{
-    AfterKind, AfterKinds, ByteSet, CaptureInfo, Edge, Final, Ids, Op, StrRef, Tables, Trans,
+    AfterKind, AfterKinds, ByteSet, CaptureInfo, Edge, Escape, Final, Ids, Op, StrRef, Tables,
+    Trans,
 };
 
 /// The fewest looping bytes that make a state worth accelerating (see
@@ -59,6 +60,8 @@ pub struct TablesBuf {
     pub accel_lut: Option<[u8; 256]>,
     /// See [`Tables::accel_nibbles`].
     pub accel_nibbles: Vec<[u8; 32]>,
+    /// See [`Tables::accel_escapes`].
+    pub accel_escapes: Vec<Escape>,
     /// See [`Tables::finals`].
     pub finals: Vec<Final>,
     /// See [`Tables::state_final`].
@@ -219,6 +222,7 @@ impl TablesBuf {
             accels: &self.accels,
             accel_lut: self.accel_lut.as_ref(),
             accel_nibbles: &self.accel_nibbles,
+            accel_escapes: &self.accel_escapes,
             finals: &self.finals,
             state_final: self.state_final.as_ids(),
             reg_len: self.reg_len,
@@ -383,6 +387,61 @@ fn accel_lut(accels: &[ByteSet]) -> [u8; 256] {
     lut
 }
 
+/// Note [escape-aware runs] (in the runtime's driver): the escape that a
+/// run of state `s`, which loops on `set`, can step over, as its byte and
+/// its digits. `s` goes on the byte to a state `p` and `p` on each digit
+/// to one state `q` that goes back to `s` on it, all without operations,
+/// and neither `p` nor `q` accepts (invariant 13 of [`Tables`]). Of the
+/// bytes that begin such a loop, an ASCII one first (in RFC 3987 the lead
+/// byte `E1` of a three-byte character, with its 64 continuation bytes,
+/// is such a loop too, but `%` escapes are what queries hold), then the
+/// one with the most digits, then the lowest; `None` if there is none.
+fn find_escape(t: &Tdfa, s: usize, set: &ByteSet) -> Option<(u8, ByteSet)> {
+    let plain = |from: usize, b: u8| {
+        let c = usize::from(t.classes.map[usize::from(b)]);
+        t.states[from].next[c]
+            .as_ref()
+            .filter(|tr| tr.ops.is_empty())
+            .map(|tr| tr.target)
+    };
+    let accepts = |x: usize| t.states[x].fin.is_some();
+    let mut best: Option<((bool, usize), u8, ByteSet)> = None;
+    for byte in (0..=255u8).filter(|&b| !set.contains(b)) {
+        let Some(p) = plain(s, byte) else { continue };
+        if p == s || accepts(p) {
+            continue;
+        }
+        // The digits, grouped by the state `p` goes to on them.
+        let mut by_q: Vec<(usize, ByteSet, usize)> = Vec::new();
+        for d in (0..=255u8).filter(|&d| d != byte) {
+            let Some(q) = plain(p, d) else { continue };
+            if q == s || q == p || accepts(q) || plain(q, d) != Some(s) {
+                continue;
+            }
+            let i = match by_q.iter().position(|g| g.0 == q) {
+                Some(i) => i,
+                None => {
+                    by_q.push((q, ByteSet([0; 4]), 0));
+                    by_q.len() - 1
+                }
+            };
+            let g = &mut by_q[i];
+            g.1 .0[usize::from(d >> 6)] |= 1 << (d & 63);
+            g.2 += 1;
+        }
+        if let Some(g) = by_q
+            .into_iter()
+            .max_by_key(|g| (g.2, std::cmp::Reverse(g.0)))
+        {
+            let rank = (byte.is_ascii(), g.2);
+            if best.as_ref().is_none_or(|b| rank > b.0) {
+                best = Some((rank, byte, g.1));
+            }
+        }
+    }
+    best.map(|(_, byte, digits)| (byte, digits))
+}
+
 /// Lays out `t` (built from `lowered`) as tables.
 pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
     // Merge classes whose columns agree in every state.
@@ -431,7 +490,9 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
     // transition into it from elsewhere becomes an edge that carries the
     // loop's byte set, and the run time skips the run of those bytes with a
     // bitmap test per byte instead of a dependent transition load.
-    let mut accels: Vec<ByteSet> = Vec::new();
+    // Note [escape-aware runs] (in the runtime's driver): a run that can
+    // step over an escape is another set than the same bytes without.
+    let mut keys: Vec<(ByteSet, Option<(u8, ByteSet)>)> = Vec::new();
     let accel_of: Vec<Option<u16>> = t
         .states
         .iter()
@@ -452,20 +513,47 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
             if count < ACCEL_MIN_BYTES {
                 return None;
             }
-            let index = match accels.iter().position(|a| *a == set) {
+            let key = (set, find_escape(t, s, &set));
+            let index = match keys.iter().position(|a| *a == key) {
                 Some(i) => i,
-                // Past the `u16` indices, a state is not accelerated (it
-                // is only an optimization; the state budget keeps machines
-                // far below).
-                None if accels.len() >= usize::from(Edge::NO_ACCEL) => return None,
+                // Past the `u16` indices (less the digits' sets), a state
+                // is not accelerated (it is only an optimization; the
+                // state budget keeps machines far below).
+                None if keys.len() >= usize::from(Edge::NO_ACCEL) / 2 => return None,
                 None => {
-                    accels.push(set);
-                    accels.len() - 1
+                    keys.push(key);
+                    keys.len() - 1
                 }
             };
             Some(index as u16)
         })
         .collect();
+    // The loops' sets first (they get the bits of `accel_lut`), then the
+    // digits' sets that are not already there as a set without escape.
+    let mut accels: Vec<ByteSet> = keys.iter().map(|k| k.0).collect();
+    let mut accel_escapes: Vec<Escape> = Vec::new();
+    if keys.iter().any(|k| k.1.is_some()) {
+        for (_, escape) in &keys {
+            accel_escapes.push(match escape {
+                None => Escape::NONE,
+                Some((byte, digits)) => {
+                    // A set without escape holding the same bytes serves.
+                    let shared = (0..accels.len()).find(|&i| {
+                        accels[i] == *digits && keys.get(i).is_none_or(|k| k.1.is_none())
+                    });
+                    let index = shared.unwrap_or_else(|| {
+                        accels.push(*digits);
+                        accels.len() - 1
+                    });
+                    Escape {
+                        byte: *byte,
+                        digits: index as u16,
+                    }
+                }
+            });
+        }
+        accel_escapes.resize(accels.len(), Escape::NONE);
+    }
     let mut edges: Vec<Edge> = Vec::new();
     let mut edge_ids: HashMap<(usize, Vec<Op>), usize> = HashMap::new();
     let mut trans: Vec<u32> = Vec::with_capacity(special);
@@ -612,6 +700,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         accel_lut: (!accels.is_empty()).then(|| accel_lut(&accels)),
         accel_nibbles: accels.iter().map(ByteSet::nibbles).collect(),
         accels,
+        accel_escapes,
         finals,
         state_final,
         reg_len: t.reg_len,
