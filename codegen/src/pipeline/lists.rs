@@ -134,8 +134,9 @@ fn find(
             }
         }
         NodeKind::Repeat { max, node, .. } => {
-            // Regions nested in this one come first in `out`; the caller
-            // of `cut` refuses them anyway.
+            // This region goes before the regions nested in it (pushed
+            // while its repeated part was walked); `lower` refuses those
+            // as lists inside a list.
             let here = out.len();
             let sub = find(g, reach, node, rule, words, out);
             add(&mut bits, &sub);
@@ -263,18 +264,21 @@ pub fn cut(
                 sub: Box::new(sub),
             })
         }
-        HirKind::Concat(xs) => Hir::concat(
-            xs.iter()
-                .map(|x| cut(x, old, is_region, new, lists.as_deref_mut(), nested))
-                .collect(),
-        ),
-        HirKind::Alternation(xs) => Hir::alternation(
-            xs.iter()
-                .map(|x| cut(x, old, is_region, new, lists.as_deref_mut(), nested))
-                .collect(),
-        ),
+        _ => rebuild(hir, |x| {
+            cut(x, old, is_region, new, lists.as_deref_mut(), nested)
+        }),
+    }
+}
+
+/// `hir` with its children (of a concatenation, an alternation or a
+/// repetition) replaced by `f` of each, in order; any other node as it is.
+/// The tree walks of this module differ only at capture groups.
+fn rebuild(hir: &Hir, mut f: impl FnMut(&Hir) -> Hir) -> Hir {
+    match hir.kind() {
+        HirKind::Concat(xs) => Hir::concat(xs.iter().map(&mut f).collect()),
+        HirKind::Alternation(xs) => Hir::alternation(xs.iter().map(&mut f).collect()),
         HirKind::Repetition(rep) => Hir::repetition(Repetition {
-            sub: Box::new(cut(&rep.sub, old, is_region, new, lists, nested)),
+            sub: Box::new(f(&rep.sub)),
             ..rep.clone()
         }),
         _ => hir.clone(),
@@ -288,13 +292,7 @@ pub fn strip(hir: &Hir) -> Hir {
     }
     match hir.kind() {
         HirKind::Capture(cap) => strip(&cap.sub),
-        HirKind::Concat(xs) => Hir::concat(xs.iter().map(strip).collect()),
-        HirKind::Alternation(xs) => Hir::alternation(xs.iter().map(strip).collect()),
-        HirKind::Repetition(rep) => Hir::repetition(Repetition {
-            sub: Box::new(strip(&rep.sub)),
-            ..rep.clone()
-        }),
-        _ => hir.clone(),
+        _ => rebuild(hir, strip),
     }
 }
 
@@ -605,20 +603,6 @@ pub fn without_regions(
                 sub: Box::new(without_regions(&cap.sub, old, is_region, new)),
             })
         }
-        HirKind::Concat(xs) => Hir::concat(
-            xs.iter()
-                .map(|x| without_regions(x, old, is_region, new))
-                .collect(),
-        ),
-        HirKind::Alternation(xs) => Hir::alternation(
-            xs.iter()
-                .map(|x| without_regions(x, old, is_region, new))
-                .collect(),
-        ),
-        HirKind::Repetition(rep) => Hir::repetition(Repetition {
-            sub: Box::new(without_regions(&rep.sub, old, is_region, new)),
-            ..rep.clone()
-        }),
-        _ => hir.clone(),
+        _ => rebuild(hir, |x| without_regions(x, old, is_region, new)),
     }
 }
