@@ -210,6 +210,9 @@ pub struct RuleSizes {
     pub order: Vec<usize>,
     /// The grammar's expected-byte sets, computed on first use.
     named: OnceLock<Arc<[NamedSet]>>,
+    /// The grammar's list regions, computed on first use (Note [repeated
+    /// captures]).
+    regions: OnceLock<Arc<[crate::pipeline::lists::Region]>>,
 }
 
 impl RuleSizes {
@@ -257,6 +260,7 @@ impl RuleSizes {
             refs,
             order: Vec::new(),
             named: OnceLock::new(),
+            regions: OnceLock::new(),
         };
         for &v in &order {
             let node = &g.rules[v].node;
@@ -330,6 +334,22 @@ impl RuleSizes {
                 (top >= *lo).then(|| value_len(top))
             }
         }
+    }
+
+    /// The grammar's list regions ([`crate::pipeline::lists::regions`]),
+    /// computed once: they depend only on the grammar, `captured` (the
+    /// lower-case rule names every entry tags) and the component count.
+    pub fn regions(
+        &self,
+        g: &Grammar,
+        captured: &BTreeMap<String, usize>,
+        component_len: usize,
+    ) -> Arc<[crate::pipeline::lists::Region]> {
+        self.regions
+            .get_or_init(|| {
+                crate::pipeline::lists::regions(g, self, captured, component_len).into()
+            })
+            .clone()
     }
 
     /// The grammar's expected-byte sets (see [`NamedSet`]), computed once.
@@ -892,10 +912,10 @@ pub fn lower_with(
     }
     // Note [repeated captures]: the grammar's list regions, as components
     // after the captures and kinds.
-    let regions = crate::pipeline::lists::regions(g, sizes, &captured, components.len());
+    let regions = sizes.regions(g, &captured, components.len());
     let mut region_spans = HashMap::new();
     let mut per_rule: HashMap<usize, usize> = HashMap::new();
-    for r in &regions {
+    for r in regions.iter() {
         for &c in &r.reaches {
             if let Some(comp) = components.get_mut(c) {
                 comp.repeated = true;
