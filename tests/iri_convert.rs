@@ -604,6 +604,11 @@ fn corpora_both_directions() {
 fn non_ascii_mutants_both_directions() {
     let mut failures = Vec::new();
     let mutants = non_ascii_mutants();
+    // The mutants are made from the corpora's strings.
+    if mutants.is_empty() {
+        skip::note(format_args!("SKIPPED: ../shared/corpora not found"));
+        return;
+    }
     let (mut iris, mut changed) = (0, 0);
     for m in &mutants {
         if IriRef::is_valid(m.as_bytes()) {

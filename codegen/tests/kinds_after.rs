@@ -4,6 +4,9 @@
 //! its parent, in fewer states; and the run time's check refuses broken
 //! after-kind tables.
 
+#[path = "../../tests/common/skip.rs"]
+mod skip;
+
 use uridfa_codegen::compiled::Compiled;
 use uridfa_codegen::driver::{compile_str, Options};
 use uridfa_codegen::sample::{generate, mutate, Rng};
@@ -115,11 +118,18 @@ fn rfc3986_host_kinds_agree_with_the_tagged_grammar() {
     let ipv4 = names.iter().position(|&n| n == "IPv4address").unwrap();
     let (t, tr) = (m.tables.as_tables(), r.tables.as_tables());
     assert!(check(&t).is_ok());
-    let corpus = std::fs::read_to_string(concat!(
+    // The corpus beside the repository, when it is there; the generated
+    // inputs below run either way.
+    let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../shared/corpora/urls/kasztp.txt"
-    ))
-    .expect("../shared/corpora/urls/kasztp.txt (the shared corpora sit beside the repository)");
+    );
+    let corpus = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        skip::note(format_args!(
+            "SKIPPED: {path}: {e}: host kinds compared on generated inputs only"
+        ));
+        String::new()
+    });
     let mut inputs: Vec<Vec<u8>> = corpus
         .lines()
         .take(5000)
