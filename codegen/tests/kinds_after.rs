@@ -174,8 +174,11 @@ fn rfc3986_host_kinds_agree_with_the_tagged_grammar() {
             assert_eq!(got, want, "{:?}", String::from_utf8_lossy(input));
         }
     }
+    // With the corpus, its 5,000 URLs come on top of the generated inputs
+    // (about 4,700 of which are accepted).
+    let floor = if corpus.is_empty() { 3_000 } else { 5_000 };
     assert!(
-        accepted > 5000 && ipv4_hosts > 10,
+        accepted > floor && ipv4_hosts > 10,
         "{accepted} accepted, {ipv4_hosts} IPv4 hosts"
     );
     assert!(m.tables.state_len() < r.tables.state_len());
