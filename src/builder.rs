@@ -125,6 +125,34 @@ pub trait GenericSyntax: sealed::Sealed + Copy + fmt::Debug + 'static {
     fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_>;
 }
 
+/// The components of a view of the RFC 3986 family in the order of
+/// [`Component`] (`path` always `Some`), found by the names its grammar
+/// gives them (`host` or `ihost`, ...).
+pub(crate) fn components_of<'a, V: crate::View<'a>>(v: &V) -> [Option<&'a str>; 7] {
+    use crate::view::first_of;
+    let [scheme, userinfo, host, port, path, query, fragment] = const {
+        let c = V::CAPTURES;
+        [
+            first_of(c, &["scheme"]),
+            first_of(c, &["userinfo", "iuserinfo"]),
+            first_of(c, &["host", "ihost"]),
+            first_of(c, &["port"]),
+            first_of(c, &["path", "ipath"]),
+            first_of(c, &["query", "iquery"]),
+            first_of(c, &["fragment", "ifragment"]),
+        ]
+    };
+    [
+        v.get(scheme),
+        v.get(userinfo),
+        v.get(host),
+        v.get(port),
+        Some(v.get(path).unwrap_or("")),
+        v.get(query),
+        v.get(fragment),
+    ]
+}
+
 pub(crate) use sealed::Sealed;
 
 /// A component of a reference, as RFC 3986 §3 names it, or of a URN, as
@@ -1535,8 +1563,7 @@ macro_rules! builder_syntax {
                 $reference::parse(input)
             }
             fn components(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> [Option<&str>; 7] {
-                let r = $reference { parts: Parts { input, tags } };
-                [r.scheme(), r.userinfo(), r.host(), r.port(), Some(r.path()), r.query(), r.fragment()]
+                crate::builder::components_of(&$reference { parts: Parts { input, tags } })
             }
             fn tags(r: &$reference<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
                 r.parts.tags
@@ -1586,15 +1613,7 @@ macro_rules! builder_syntax {
             /// # Ok::<(), Box<dyn core::error::Error>>(())
             /// ```
             pub fn to_builder(&self) -> Builder<'a> {
-                Builder::from_components([
-                    self.scheme(),
-                    self.userinfo(),
-                    self.host(),
-                    self.port(),
-                    Some(self.path()),
-                    self.query(),
-                    self.fragment(),
-                ])
+                Builder::from_components(crate::builder::components_of(self))
             }
         }
         )+

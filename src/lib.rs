@@ -131,9 +131,12 @@ pub(crate) use generated_tables;
 pub mod __private;
 mod algorithms;
 mod error;
+pub mod family;
 mod grammar;
 mod grammars;
 mod parts;
+pub mod prelude;
+pub mod view;
 mod work;
 
 // The grammar modules live in `src/grammars/`, the algorithms in
@@ -158,6 +161,7 @@ pub use grammar::{Grammar, UnknownGrammar, GRAMMARS};
 #[cfg(feature = "derive")]
 pub use uridfa_derive::Grammar;
 pub use uridfa_runtime as runtime;
+pub use view::{Presence, View};
 
 use uridfa_runtime::Tables;
 

@@ -192,32 +192,6 @@ pub(crate) fn host_ip(host: &str, kind: HostKind) -> Option<core::net::IpAddr> {
     }
 }
 
-/// The kind of host from the captures `[host, IPv6address, IPvFuture,
-/// IPv4address]` of a grammar of the RFC 3986 family, parsed with `t`
-/// (here rather than in `rfc3986`, so that `rfc3987` and `rfc6874` do not
-/// need its feature). `IPv4address` is decided after the match (`;@
-/// kind-after`): only here, when the kind is asked for; a host that is
-/// neither is a `reg-name`, the last alternative of `host`.
-#[cfg(any(feature = "rfc3986", feature = "rfc3987", feature = "rfc6874"))]
-pub(crate) fn host_kind_of<const T: usize>(
-    t: &Tables<'_>,
-    parts: &crate::parts::Parts<'_, T>,
-    [host, ipv6, ipvfuture, ipv4]: [usize; 4],
-) -> Option<HostKind> {
-    parts.span(host)?;
-    // Kinds in the `;@ kind` order: an IPv4address inside an IPv6
-    // literal (ls32) must not make the host an IPv4 address.
-    if parts.span(ipv6).is_some() {
-        Some(HostKind::Ipv6)
-    } else if parts.span(ipvfuture).is_some() {
-        Some(HostKind::IpvFuture)
-    } else if parts.span_in(t, ipv4).is_some() {
-        Some(HostKind::Ipv4)
-    } else {
-        Some(HostKind::RegName)
-    }
-}
-
 // Defined here, below the views that report it, and re-exported as
 // `uridfa::rfc3986::HostKind`.
 /// Which alternative of `host = IP-literal / IPv4address / reg-name`

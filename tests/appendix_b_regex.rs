@@ -23,6 +23,7 @@
 //!   "+" | "-" | "." )` does not match `!a`, so `!a:b` is a `rel_path`
 //!   (`:` and `!` are `pchar`).
 
+use uridfa::prelude::*;
 mod common;
 use common::skip;
 

@@ -22,6 +22,7 @@
 //! `cargo test -p uridfa --test builder` (add `--features alloc` for the
 //! owned forms).
 
+use uridfa::prelude::*;
 mod common;
 
 use common::abnf::{Grammar, Recognizer, Rules};

@@ -21,6 +21,7 @@
 //!
 //! `cargo test -p uridfa --test builder_parts --features alloc`
 
+use uridfa::prelude::*;
 mod common;
 
 use common::abnf::{Grammar, Recognizer, Rules};

@@ -13,6 +13,7 @@
 //! records are checked through a host: `//<input>` must parse with
 //! `HostKind::Ipv4`, and `//[<input>]` with `HostKind::Ipv6`.
 
+use uridfa::prelude::*;
 mod common;
 use common::skip;
 

@@ -151,7 +151,7 @@ fn rfc3986_alone_parses_resolves_and_normalizes() {
     // §3: "foo://example.com:8042/over/there?name=ferret#nose".
     let u = rfc3986::Uri::parse("foo://example.com:8042/over/there?name=ferret#nose")
         .expect("§3 example");
-    assert_eq!(u.scheme(), Some("foo"));
+    assert_eq!(u.scheme(), "foo");
     assert_eq!(u.host(), Some("example.com"));
     assert_eq!(u.port(), Some("8042"));
     assert_eq!(u.path(), "/over/there");

@@ -4,6 +4,7 @@
 //! parsed; the corpus check asserts that every host the grammar classifies
 //! as an IP address converts.
 
+use uridfa::prelude::*;
 #[path = "common/skip.rs"]
 mod skip;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};

@@ -23,6 +23,7 @@
 //!
 //! Reproduce the figures: `cargo test -p uridfa --test iri_convert -- --nocapture`.
 
+use uridfa::prelude::*;
 mod common;
 use common::skip;
 

@@ -24,6 +24,7 @@
 //! condition on the input (not just a label) and fails on anything
 //! unexplained. It prints the agreement figure and the count per class.
 
+use uridfa::prelude::*;
 mod common;
 use common::skip;
 

@@ -28,6 +28,7 @@
 //! URN grammars check their second entry rule (`assigned-name`,
 //! `assigned-urn`) against the first.
 
+use uridfa::prelude::*;
 mod common;
 
 use std::collections::BTreeMap;
@@ -115,9 +116,9 @@ fn kind<K: std::fmt::Debug>(k: Option<K>) -> Value {
 /// accessors named.
 macro_rules! run {
     ($m:ident :: $view:ident, $input:expr, [$($s:ident),*], [$($k:ident),*]) => {
-        run!($m::$view, $input, [$($s),*], [$($k),*], [])
+        run!($m::$view, $input, [$($s),*], [$($k),*], [], [])
     };
-    ($m:ident :: $view:ident, $input:expr, [$($s:ident),*], [$($k:ident),*], [$($p:ident),*]) => {{
+    ($m:ident :: $view:ident, $input:expr, [$($s:ident),*], [$($k:ident),*], [$($p:ident),*], [$($n:ident),*]) => {{
         let input: &[u8] = $input;
         Outcome {
             valid: uridfa::$m::$view::is_valid(input),
@@ -126,6 +127,9 @@ macro_rules! run {
                 $(c.insert(stringify!($s), Component::value(v.$s()));)*
                 $(c.insert(stringify!($k), kind(v.$k()));)*
                 $(c.insert(stringify!($p), kind(Some(v.$p())));)*
+                // Components the rule never has: no accessor (their
+                // presence is `Never`), so `null`.
+                $(c.insert(stringify!($n), Value::Null);)*
                 c
             }),
         }
@@ -162,44 +166,48 @@ fn appendix_b(input: &str) -> Comps {
 
 /// Parses `input` under `rule` of `grammar`.
 fn parse(grammar: &str, rule: &str, input: &[u8]) -> Outcome {
-    // The accessors of the RFC 3986 family's views, and of 2396bis-01's.
+    // The accessors of the RFC 3986 family's views, and of 2396bis-01's;
+    // after `;` those the view lacks (the rule never has the component).
     macro_rules! generic {
         ($m:ident :: $view:ident) => {
-            run!(
-                $m::$view,
-                input,
-                [scheme, authority, userinfo, host, port, path, query, fragment],
-                [host_kind]
-            )
+            generic!($m::$view, [scheme, authority, userinfo, host, port, path, query, fragment], [])
+        };
+        ($m:ident :: $view:ident, [$($s:ident),*], [$($n:ident),*]) => {
+            run!($m::$view, input, [$($s),*], [host_kind], [], [$($n),*])
         };
     }
     macro_rules! bis {
         ($view:ident) => {
+            bis!(
+                $view,
+                [scheme, authority, userinfo, host, port, port_u16, path, opaque_part, query, fragment],
+                []
+            )
+        };
+        ($view:ident, [$($s:ident),*], [$($n:ident),*]) => {
             run!(
                 draft_fielding_uri_rfc2396bis_01::$view,
                 input,
-                [
-                    scheme,
-                    authority,
-                    userinfo,
-                    host,
-                    port,
-                    port_u16,
-                    path,
-                    opaque_part,
-                    query,
-                    fragment
-                ],
+                [$($s),*],
                 [authority_kind, host_kind],
-                [path_kind]
+                [path_kind],
+                [$($n),*]
             )
         };
     }
     match (grammar, rule) {
         ("rfc3986", "URI-reference") => generic!(rfc3986::UriRef),
         ("rfc3986", "URI") => generic!(rfc3986::Uri),
-        ("rfc3986", "absolute-URI") => generic!(rfc3986::AbsoluteUri),
-        ("rfc3986", "relative-ref") => generic!(rfc3986::RelativeRef),
+        ("rfc3986", "absolute-URI") => generic!(
+            rfc3986::AbsoluteUri,
+            [scheme, authority, userinfo, host, port, path, query],
+            [fragment]
+        ),
+        ("rfc3986", "relative-ref") => generic!(
+            rfc3986::RelativeRef,
+            [authority, userinfo, host, port, path, query, fragment],
+            [scheme]
+        ),
         ("rfc6874", "URI-reference") => generic!(rfc6874::UriRef),
         ("rfc3987", "IRI") => generic!(rfc3987::Iri),
         ("rfc3987", "IRI-reference") => generic!(rfc3987::IriRef),
@@ -236,8 +244,26 @@ fn parse(grammar: &str, rule: &str, input: &[u8]) -> Outcome {
         ),
         (BIS, "URI-reference") => bis!(UriRef),
         (BIS, "absolute-URI-reference") => bis!(AbsoluteUriRef),
-        (BIS, "absolute-URI") => bis!(AbsoluteUri),
-        (BIS, "relative-URI") => bis!(RelativeUri),
+        (BIS, "absolute-URI") => bis!(
+            AbsoluteUri,
+            [
+                scheme,
+                authority,
+                userinfo,
+                host,
+                port,
+                port_u16,
+                path,
+                opaque_part,
+                query
+            ],
+            [fragment]
+        ),
+        (BIS, "relative-URI") => bis!(
+            RelativeUri,
+            [authority, userinfo, host, port, port_u16, path, query],
+            [scheme, opaque_part, fragment]
+        ),
         ("rfc1738" | "draft-ietf-uri-url-06", _) => validate(grammar, rule, input),
         _ => panic!("parse.jsonl: no rule {rule:?} of grammar {grammar:?} in the runner"),
     }
@@ -390,8 +416,13 @@ fn extra(row: &Row) -> Option<String> {
             let s = std::str::from_utf8(input).ok()?;
             let (i, r) = (Iri::parse(s).ok()?, IriRef::parse(s).ok()?);
             let five = |v: (Option<&str>, Option<&str>, &str, Option<&str>, Option<&str>)| json!(v);
-            if five((i.scheme(), i.authority(), i.path(), i.query(), i.fragment()))
-                != five((r.scheme(), r.authority(), r.path(), r.query(), r.fragment()))
+            if five((
+                Some(i.scheme()),
+                i.authority(),
+                i.path(),
+                i.query(),
+                i.fragment(),
+            )) != five((r.scheme(), r.authority(), r.path(), r.query(), r.fragment()))
             {
                 return Some("IRI and IRI-reference views differ".into());
             }

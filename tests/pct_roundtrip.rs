@@ -9,6 +9,7 @@
 //! of that grammar, parsed with the grammar's typed view, and the
 //! component, decoded, must give back the data.
 
+use uridfa::prelude::*;
 mod common;
 
 use uridfa::pct::{self, EncodeSet, PctError};

@@ -14,6 +14,7 @@
 //! offsets follow `uridfa::Error::offset`: the first byte that cannot
 //! continue any match, or the input's length when the input stops short.
 
+use uridfa::prelude::*;
 use uridfa::rfc2396::{AbsoluteUri, AuthorityKind, HostKind, RelativeUri, UriRef};
 
 /// `input` is a `URI-reference` with these five components (§3, §4).
@@ -200,7 +201,7 @@ const C_EXAMPLES: &[(&str, &str)] = &[
 fn appendix_c_base_and_results() {
     // "Within an object with a well-defined base URI of http://a/b/c/d;p?q"
     let b = AbsoluteUri::parse(BASE).unwrap();
-    assert_eq!(b.scheme(), Some("http"));
+    assert_eq!(b.scheme(), "http");
     assert_eq!(b.authority(), Some("a"));
     assert_eq!(b.host_kind(), Some(HostKind::Hostname));
     assert_eq!(b.path(), "/b/c/d;p");

@@ -21,6 +21,7 @@
 //! A last test checks the grammar file against the draft's text in
 //! `../shared/specs` (skipped with a message when the text is absent).
 
+use uridfa::prelude::*;
 mod common;
 use common::transcription::strip_comment;
 
@@ -67,8 +68,10 @@ macro_rules! comps {
     ($v:expr) => {{
         let v = $v;
         let o = |s: Option<&str>| s.map(str::to_owned);
+        // By capture name where a view lacks the accessor (a component its
+        // rule never has).
         Comps {
-            scheme: o(v.scheme()),
+            scheme: o(uridfa::View::capture(&v, "scheme")),
             authority: o(v.authority()),
             authority_kind: v.authority_kind(),
             userinfo: o(v.userinfo()),
@@ -78,9 +81,9 @@ macro_rules! comps {
             port_u16: v.port_u16(),
             path: v.path().to_owned(),
             path_kind: v.path_kind(),
-            opaque_part: o(v.opaque_part()),
+            opaque_part: o(uridfa::View::capture(&v, "opaque-part")),
             query: o(v.query()),
-            fragment: o(v.fragment()),
+            fragment: o(uridfa::View::capture(&v, "fragment")),
         }
     }};
 }

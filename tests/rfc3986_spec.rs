@@ -14,6 +14,7 @@
 //! length when the input stops short. Each derivation is spelled out next
 //! to its vector.
 
+use uridfa::prelude::*;
 mod common;
 
 use common::{parse, Comps, Rule};
@@ -302,13 +303,13 @@ fn s5_4_base_uri() {
     // "Within a representation with a well defined base URI of
     //     http://a/b/c/d;p?q"
     let b = AbsoluteUri::parse("http://a/b/c/d;p?q").unwrap();
-    assert_eq!(b.scheme(), Some("http"));
+    assert_eq!(b.scheme(), "http");
     assert_eq!(b.authority(), Some("a"));
     assert_eq!(b.host(), Some("a"));
     assert_eq!(b.host_kind(), Some(HostKind::RegName));
     assert_eq!(b.path(), "/b/c/d;p");
     assert_eq!(b.query(), Some("q"));
-    assert_eq!(b.fragment(), None);
+    // No `fragment()`: an `absolute-URI` never has one (`Presence::Never`).
 }
 
 // §5.4.1 and §5.4.2: the example references (each split by hand from the

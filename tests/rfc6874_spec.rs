@@ -22,6 +22,7 @@
 //! `"%25" ZoneID` from an accepted zone literal gives an RFC 3986 URI with
 //! the same components.
 
+use uridfa::prelude::*;
 mod common;
 use common::skip;
 
@@ -32,7 +33,7 @@ fn s2_example() {
     // RFC 6874 §2: "the scoped address fe80::a%en1 would appear in a URI
     // as http://[fe80::a%25en1]".
     let u = Uri::parse("http://[fe80::a%25en1]").unwrap();
-    assert_eq!(u.scheme(), Some("http"));
+    assert_eq!(u.scheme(), "http");
     assert_eq!(u.authority(), Some("[fe80::a%25en1]"));
     assert_eq!(u.host(), Some("[fe80::a%25en1]"));
     assert_eq!(u.host_kind(), Some(HostKind::Ipv6));

@@ -17,6 +17,7 @@
 //! stops short.
 
 use uridfa::draft_fielding_url_syntax_05::{AbsoluteUrl, HostKind, RelativeUrl, UrlRef};
+use uridfa::prelude::*;
 
 /// `input` is a `URL-reference` with these five components (§4.3).
 #[track_caller]
@@ -143,7 +144,7 @@ fn s4_1_scheme_specific_part() {
         let u = AbsoluteUrl::parse(s).unwrap();
         assert_eq!(
             (u.scheme(), u.scheme_specific_part()),
-            (Some(scheme), Some(ssp)),
+            (scheme, Some(ssp)),
             "{s}"
         );
     }
@@ -359,7 +360,7 @@ fn appendix_c_examples() {
     let b = AbsoluteUrl::parse("http://a/b/c/d;p?q").unwrap();
     assert_eq!(
         (b.scheme(), b.site(), b.path(), b.query()),
-        (Some("http"), Some("a"), "/b/c/d;p", Some("q"))
+        ("http", Some("a"), "/b/c/d;p", Some("q"))
     );
     for &(reference, result) in C_EXAMPLES {
         let r =

@@ -93,20 +93,21 @@ fn errors_point_at_the_pragma() {
 }
 
 #[test]
-fn accessor_shapes_agree_over_the_viewed_entries() {
+fn accessor_shapes_follow_each_entry() {
     let text = format!("{BASE};@ view d = Date\n;@ view e = Short\n;@ accessor year = y\n");
     let c = compile_str("grammar/t.abnf", &text, Options::default()).unwrap();
-    // `d` always has `y`; `e` may not: over both, only `m` is always set.
+    // `d` always has `y`; `e` may not: each view is shaped by its entry.
     assert_eq!(view::always(&c, &["d"]), vec![true, true]);
     assert_eq!(view::always(&c, &["d", "e"]), vec![false, true]);
     let file = view::views_file(&c, "grammar/t.abnf").unwrap().unwrap();
-    assert!(file.contains("pub struct Date<'a>"), "{file}");
-    assert!(file.contains("pub struct Short<'a>"), "{file}");
+    let (date, short) = file.split_once("pub struct Short<'a>").unwrap();
+    assert!(date.contains("pub struct Date<'a>"), "{file}");
+    assert!(date.contains("pub fn year(&self) -> &'a str"), "{date}");
     assert!(
-        file.contains("pub fn year(&self) -> ::core::option::Option<&'a str>"),
-        "{file}"
+        short.contains("pub fn year(&self) -> ::core::option::Option<&'a str>"),
+        "{short}"
     );
-    assert!(file.contains("pub fn m(&self) -> &'a str"), "{file}");
+    assert!(short.contains("pub fn m(&self) -> &'a str"), "{short}");
     // A grammar without `;@ view` gets no views file.
     let c = compile_str("grammar/t.abnf", BASE, Options::default()).unwrap();
     assert_eq!(view::views_file(&c, "grammar/t.abnf").unwrap(), None);
@@ -160,11 +161,24 @@ fn separate_views_have_their_entrys_accessors() {
         "{short}"
     );
     assert!(!short.contains("pub fn z("), "{short}");
-    // `Debug` still names every capture.
+    // `Debug` names what the view has; `View::PRESENCE` says why.
+    assert!(!short.contains(".field(\"z\""), "{short}");
+    let flat: String = short.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        short.contains(".field(\"z\", &self.parts.get(2usize))"),
-        "{short}"
+        flat.contains(
+            "const PRESENCE: &'static [crate::view::Presence] = &[ crate::view::Presence::Sometimes, \
+             crate::view::Presence::Always, crate::view::Presence::Never, ];"
+        ),
+        "{flat}"
     );
+    // Without `;@ views separate`, the same shapes: each view is shaped by
+    // its own entry.
+    let shared = text.replace(";@ views separate\n", "");
+    let c = compile_str("grammar/t.abnf", &shared, Options::default()).unwrap();
+    let body = |f: &str| f.split_once('\n').map(|(_, b)| b.to_owned());
+    let again = view::views_file(&c, "grammar/t.abnf").unwrap().unwrap();
+    // The header names the grammar file's hash; the views are the same.
+    assert_eq!(body(&again), body(&file));
 }
 
 #[test]
@@ -181,81 +195,15 @@ fn views_pragma_errors() {
     );
 }
 
-/// `;@ methods` (Note [methods files]): a file that says `__VIEW__` is
-/// written once per view, with the placeholders replaced; any other file
-/// once; a missing file, Rust that does not parse and a path outside
-/// `methods/` are errors at the pragma.
+/// `;@ methods` pasted text templates into the views; it is gone (Note
+/// [methods beside the views]), and says where such Rust goes.
 #[test]
-fn methods_files() {
-    let dir = std::env::temp_dir().join(format!("uridfa-methods-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("methods")).unwrap();
-    std::fs::write(
-        dir.join("methods/each.rs"),
-        "impl __VIEW__<'_> {\n    /// In `__MODULE__`, like [`__REF__`].\n    pub fn which(&self) -> &'static str {\n        \"__VIEW__\"\n    }\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("methods/once.rs"),
-        "pub const MODULE: &str = \"__MODULE__\";\n",
-    )
-    .unwrap();
-    std::fs::write(dir.join("methods/bad.rs"), "impl {\n").unwrap();
-    let path = dir.join("t.abnf");
-    let grammar = |methods: &str| {
-        let text = format!("{BASE};@ view d = Date\n;@ view e = Short\n{methods}");
-        std::fs::write(&path, &text).unwrap();
-        uridfa_codegen::driver::compile_file(&path, Options::default()).unwrap()
-    };
-    let c = grammar(";@ methods \"methods/each.rs\"\n;@ methods \"methods/once.rs\"\n");
-    let file = view::views_file(&c, "grammar/t.abnf").unwrap().unwrap();
-    assert_eq!(file.matches("pub fn which(&self)").count(), 2, "{file}");
-    assert!(file.contains("\"Date\""), "{file}");
-    assert!(file.contains("\"Short\""), "{file}");
+fn methods_pragma_is_gone() {
+    let e = first_error(";@ methods \"methods/x.rs\"\na = \"x\"\n");
     assert!(
-        !file.contains("__VIEW__") && !file.contains("__MODULE__"),
-        "{file}"
-    );
-    assert_eq!(
-        file.matches("/// In `t`, like [`Date`].").count(),
-        2,
-        "{file}"
-    );
-    assert_eq!(
-        file.matches("pub const MODULE: &str = \"t\";").count(),
-        1,
-        "{file}"
-    );
-
-    let c = grammar(";@ methods \"methods/missing.rs\"\n");
-    let err = view::views_file(&c, "grammar/t.abnf").unwrap_err();
-    assert!(
-        matches!(err, view::ViewsFileError::MethodsRead { .. }),
-        "{err:?}"
-    );
-    let source = std::error::Error::source(&err).expect("the I/O error");
-    assert!(source.is::<std::io::Error>());
-    let e = err.to_string();
-    assert!(
-        e.contains("t.abnf:9:1: error: cannot read") && e.contains("missing.rs"),
+        e.starts_with(
+            "grammar/t.abnf:1:1: error: ';@ methods' is gone: write what a document adds"
+        ) && e.contains("`uridfa::View`"),
         "{e}"
-    );
-    let c = grammar(";@ methods \"methods/bad.rs\"\n");
-    let e = view::views_file(&c, "grammar/t.abnf")
-        .unwrap_err()
-        .to_string();
-    assert!(
-        e.contains("bad.rs: error:") && e.contains("t.abnf:9:1"),
-        "{e}"
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
-
-    assert_eq!(
-        first_error(";@ methods \"../x.rs\"\na = \"x\"\n"),
-        "grammar/t.abnf:1:12: error: a methods file is \"methods/NAME.rs\" beside the grammar, \
-         found \"../x.rs\" (build.rs's fingerprint covers that directory)"
-    );
-    assert_eq!(
-        first_error(";@ methods methods/x.rs\na = \"x\"\n"),
-        "grammar/t.abnf:1:12: error: expected a file in double quotes, e.g. \"methods/generic_syntax.rs\""
     );
 }

@@ -255,16 +255,6 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         },
     };
-    // A derived view is one type of the user's crate, extended with an
-    // ordinary `impl` block (Note [methods files] in the emitter).
-    if let Some((_, span)) = grammar.methods.first() {
-        return Err(at_grammar(format!(
-            "{}: error: ';@ methods' adds Rust to the built-in grammars' views through \
-             uridfa-generate; the derive does not read it: write an `impl` block for the \
-             generated view instead",
-            grammar.sources.location(*span)
-        )));
-    }
     // One machine, for the entry; component rules and encode sets are for
     // the built-in grammars' builders and encoders.
     grammar.entries = vec![(rule.clone(), span)];
@@ -314,6 +304,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             tables: quote!(__tables),
             entry: Some(quote!(#name::tables())),
             lists: Some(quote!(#name::lists())),
+            view: quote!(::uridfa::view),
         },
         parse_on_view: false,
         debug: emit::view::DebugStyle::Accessors,
@@ -321,7 +312,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         doc: Some(view_doc),
         example: None,
         always: machine.lowered.always_captured(),
-        only: None,
+        only: Some(emit::view::reaches(&compiled, &rule)),
     };
     let view_items =
         emit::view::view_tokens(&compiled, &spec).map_err(|e| at_grammar(e.to_string()))?;
@@ -602,17 +593,11 @@ mod tests {
     }
 
     #[test]
-    fn methods_files_are_for_uridfa_generate() {
+    fn the_methods_pragma_is_gone() {
         let text = ";@ entry d\n;@ capture y\n;@ methods \"methods/x.rs\"\nd = y\ny = 4DIGIT\n";
         let e = error("k", text, "#[grammar = \"PATH\"] struct D;");
-        assert!(
-            e.contains("k.abnf:3:1: error: ';@ methods' adds Rust to the built-in grammars' views"),
-            "{e}"
-        );
-        assert!(
-            e.contains("write an `impl` block for the generated view instead"),
-            "{e}"
-        );
+        assert!(e.contains("k.abnf:3:1: error: ';@ methods' is gone"), "{e}");
+        assert!(e.contains("`uridfa::View`"), "{e}");
     }
 
     #[test]

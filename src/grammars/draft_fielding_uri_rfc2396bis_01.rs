@@ -63,6 +63,7 @@ pub mod tables {
     crate::generated_tables!("draft_fielding_uri_rfc2396bis_01");
 }
 
+use crate::View;
 use tables::CAPTURE_LEN;
 
 /// Which alternative of `authority = server / reg-name` (§3.2) matched.
@@ -194,53 +195,179 @@ impl PathKind {
 /// The spans of one parsed reference, 8 bytes per capture.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
-fn authority_kind(parts: &Parts<'_>) -> Option<AuthorityKind> {
-    parts.span(tables::AUTHORITY)?;
-    if parts.span(tables::SERVER).is_some() {
+fn authority_kind<'a>(v: &impl View<'a>) -> Option<AuthorityKind> {
+    v.span(tables::AUTHORITY)?;
+    if v.span(tables::SERVER).is_some() {
         Some(AuthorityKind::Server)
     } else {
         Some(AuthorityKind::RegName)
     }
 }
 
-fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
-    parts.span(tables::HOST)?;
+fn host_kind<'a>(v: &impl View<'a>) -> Option<HostKind> {
+    v.span(tables::HOST)?;
     // An IPv4address inside an IPv6reference (ls32) must not make the host
     // an IPv4 address: test the IPv6 reference first.
-    if parts.span(tables::IPV6REFERENCE).is_some() {
+    if v.span(tables::IPV6REFERENCE).is_some() {
         Some(HostKind::Ipv6Reference)
-    } else if parts.span(tables::IPV4ADDRESS).is_some() {
+    } else if v.span(tables::IPV4ADDRESS).is_some() {
         Some(HostKind::Ipv4Address)
     } else {
         Some(HostKind::Hostname)
     }
 }
 
-fn path_kind(parts: &Parts<'_>) -> PathKind {
+fn path_kind<'a>(v: &impl View<'a>) -> PathKind {
     // The abs-path of `rel-path = rel-segment [ abs-path ]` is captured
     // too: test rel-path before abs-path.
-    if parts.span(tables::OPAQUE_PART).is_some() {
+    if v.span(tables::OPAQUE_PART).is_some() {
         PathKind::OpaquePart
-    } else if parts.span(tables::REL_PATH).is_some() {
+    } else if v.span(tables::REL_PATH).is_some() {
         PathKind::RelPath
-    } else if parts.span(tables::ABS_PATH).is_some() {
+    } else if v.span(tables::ABS_PATH).is_some() {
         PathKind::AbsPath
     } else {
         PathKind::Empty
     }
 }
 
-fn path<'a>(parts: &Parts<'a>) -> &'a str {
-    let capture = match path_kind(parts) {
+fn path<'a>(v: &impl View<'a>) -> &'a str {
+    let capture = match path_kind(v) {
         PathKind::OpaquePart => tables::OPAQUE_PART,
         PathKind::RelPath => tables::REL_PATH,
         PathKind::AbsPath => tables::ABS_PATH,
         PathKind::Empty => return "",
     };
-    parts.get(capture).unwrap_or("")
+    v.get(capture).unwrap_or("")
+}
+
+/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
+/// a `reg_name` authority in its own slot, the empty `server` of `file:///x`
+/// as the empty host.
+fn slots<'a>(v: &impl View<'a>) -> [Option<&'a str>; crate::builder::SLOT_LEN] {
+    let reg = authority_kind(v) == Some(AuthorityKind::RegName);
+    let authority = v.get(tables::AUTHORITY);
+    let host = if reg {
+        None
+    } else {
+        v.get(tables::HOST).or(authority.filter(|a| a.is_empty()))
+    };
+    [
+        v.get(tables::SCHEME),
+        v.get(tables::USERINFO),
+        None,
+        None,
+        host,
+        v.get(tables::PORT),
+        if reg { authority } else { None },
+        Some(path(v)),
+        v.get(tables::QUERY),
+        v.get(tables::FRAGMENT),
+    ]
 }
 
 crate::generated_tables!("draft_fielding_uri_rfc2396bis_01_views");
+
+/// What draft-fielding-uri-rfc2396bis-01 adds to each of its views
+/// ([`UriRef`], [`AbsoluteUriRef`], [`AbsoluteUri`], [`RelativeUri`]): the
+/// kinds of authority, host and path, the path however it matched, segments
+/// and pairs, and a builder. In [`crate::prelude`].
+pub trait Rfc2396bis01Ref<'a>: View<'a> {
+    /// Whether the authority is a `server` or a `reg-name` (§3.2); `None`
+    /// without an authority.
+    fn authority_kind(&self) -> Option<AuthorityKind> {
+        authority_kind(self)
+    }
+
+    /// Which alternative of `host` matched; `None` without a host.
+    fn host_kind(&self) -> Option<HostKind> {
+        host_kind(self)
+    }
+
+    /// The port as a number: `None` if absent, empty, or above 65535 (the
+    /// grammar allows any `*DIGIT`).
+    fn port_u16(&self) -> Option<u16> {
+        crate::parts::port_u16(self.get(tables::PORT)?)
+    }
+
+    /// The path (§3, §3.3, §5): whichever of `abs-path`, `opaque-part` or
+    /// `rel-path` matched ([`Self::path_kind`]). Always defined, possibly
+    /// empty.
+    fn path(&self) -> &'a str {
+        path(self)
+    }
+
+    /// Which rule the path matched.
+    fn path_kind(&self) -> PathKind {
+        path_kind(self)
+    }
+
+    /// A [`Builder`] pre-filled with this reference's components, to change
+    /// some of them and build anew.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("http://a/b?q")?;
+    /// let b = r.to_builder().query("x")?;
+    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://a/b?x");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn to_builder(&self) -> Builder<'a> {
+        Builder::from_slots(slots(self))
+    }
+
+    /// The path's segments, percent-decoded: see
+    /// [`crate::pct::PathSegments`] for the exact split (one leading `/`
+    /// does not start an empty segment). The same type as every family's
+    /// `path_segments()`. An opaque URI has none: its `opaque-part` is not
+    /// made of segments.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// use uridfa::draft_fielding_uri_rfc2396bis_01::UriRef;
+    /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
+    /// let mut segs = r.path_segments();
+    /// assert!(segs.next().unwrap().eq_str("a b"));
+    /// assert!(segs.next().unwrap().eq_str("c;p"));
+    /// assert!(segs.next().is_none());
+    /// assert!(UriRef::parse("mailto:a@b")?.path_segments().next().is_none());
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn path_segments(&self) -> crate::pct::PathSegments<'a> {
+        let path = if self.span(tables::OPAQUE_PART).is_some() {
+            ""
+        } else {
+            path(self)
+        };
+        crate::pct::PathSegments::new(path)
+    }
+
+    /// The query's `key=value` pairs, percent-decoded, or `None` without a
+    /// query: see [`crate::pct::QueryPairs`] (split at `&`, then at the
+    /// first `=`; no `+` to space).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("http://h/a?x=1%202&y")?;
+    /// let (k, v) = r.query_pairs().unwrap().next().unwrap();
+    /// assert!(k.eq_str("x") && v.unwrap().eq_str("1 2"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
+        Some(crate::pct::QueryPairs::new(self.get(tables::QUERY)?))
+    }
+}
+
+impl<'a> Rfc2396bis01Ref<'a> for UriRef<'a> {}
+impl<'a> Rfc2396bis01Ref<'a> for AbsoluteUriRef<'a> {}
+impl<'a> Rfc2396bis01Ref<'a> for AbsoluteUri<'a> {}
+impl<'a> Rfc2396bis01Ref<'a> for RelativeUri<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/draft_fielding_uri_rfc2396bis_01.rs` and `opaque_segments.rs` (`;@ methods`).
@@ -300,7 +427,7 @@ impl AbsoluteUri<'_> {}
 impl RelativeUri<'_> {}
 
 fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
-    Some(r.slots())
+    Some(slots(r))
 }
 
 fn ref_tags(r: &UriRef<'_>) -> [u32; 2 * CAPTURE_LEN] {

@@ -53,6 +53,7 @@ pub mod tables {
     crate::generated_tables!("draft_fielding_url_syntax_05");
 }
 
+use crate::View;
 use tables::CAPTURE_LEN;
 
 /// Which alternative of `host = hostname | hostnumber` (§4.3.1) matched.
@@ -100,13 +101,11 @@ impl core::iter::FusedIterator for AllParams<'_> {}
 /// The spans of one parsed reference, 8 bytes per capture.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
-fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
-    parts.span(tables::HOST)?;
-    // `;@ kind-after`: decided here, from the host's bytes.
-    if parts
-        .span_in(&tables::URL_REFERENCE, tables::HOSTNUMBER)
-        .is_some()
-    {
+fn host_kind<'a>(v: &impl View<'a>) -> Option<HostKind> {
+    v.span(tables::HOST)?;
+    // `;@ kind-after`: decided here, from the host's bytes (`View::span`
+    // decides it).
+    if v.span(tables::HOSTNUMBER).is_some() {
         Some(HostKind::Hostnumber)
     } else {
         Some(HostKind::Hostname)
@@ -114,29 +113,177 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 }
 
 /// The path: `abs_path` up to its query, else `path_segments`.
-fn path<'a>(parts: &Parts<'a>) -> &'a str {
-    if let Some((start, end)) = parts.span(tables::ABS_PATH) {
+fn path<'a>(v: &impl View<'a>) -> &'a str {
+    if let Some((start, end)) = v.span(tables::ABS_PATH) {
         // `abs_path = "/" rel_path` holds the query: stop before its "?".
-        let end = match parts.span(tables::QUERY) {
+        let end = match v.span(tables::QUERY) {
             Some((q, _)) if q > start && q <= end => q - 1,
             _ => end,
         };
-        return parts.input.get(start..end).unwrap_or("");
+        return v.as_str().get(start..end).unwrap_or("");
     }
-    parts.get(tables::PATH_SEGMENTS).unwrap_or("")
+    v.get(tables::PATH_SEGMENTS).unwrap_or("")
 }
 
 /// The scheme-specific part: after `scheme ":"`, before `"#" fragment`.
-fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
-    let (_, scheme_end) = parts.span(tables::SCHEME)?;
-    let end = match parts.span(tables::FRAGMENT) {
+fn scheme_specific_part<'a>(v: &impl View<'a>) -> Option<&'a str> {
+    let (_, scheme_end) = v.span(tables::SCHEME)?;
+    let end = match v.span(tables::FRAGMENT) {
         Some((start, _)) => start.checked_sub(1)?,
-        None => parts.input.len(),
+        None => v.as_str().len(),
     };
-    parts.input.get(scheme_end.checked_add(1)?..end)
+    v.as_str().get(scheme_end.checked_add(1)?..end)
+}
+
+/// The segments of `path_segments`, with their parameters.
+fn segments<'a>(v: &impl View<'a>) -> crate::pct::PathSegments<'a> {
+    match v.get(tables::PATH_SEGMENTS) {
+        Some(p) => crate::pct::PathSegments::split_all(p).with_params(),
+        None => crate::pct::PathSegments::new(""),
+    }
+}
+
+/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
+/// the empty `site` of `file:///x` as the empty host.
+fn slots<'a>(v: &impl View<'a>) -> [Option<&'a str>; crate::builder::SLOT_LEN] {
+    [
+        v.get(tables::SCHEME),
+        None,
+        v.get(tables::USER),
+        v.get(tables::PASSWORD),
+        v.get(tables::HOST)
+            .or(v.get(tables::SITE).filter(|s| s.is_empty())),
+        v.get(tables::PORT),
+        None,
+        Some(path(v)),
+        v.get(tables::QUERY),
+        v.get(tables::FRAGMENT),
+    ]
 }
 
 crate::generated_tables!("draft_fielding_url_syntax_05_views");
+
+/// What draft-fielding-url-syntax-05 adds to each of its views
+/// ([`UrlRef`], [`AbsoluteUrl`], [`RelativeUrl`]): the host's kind, the
+/// port as a number, the path, its segments and parameters, the
+/// scheme-specific part and a builder. In [`crate::prelude`].
+pub trait UrlSyntax05Ref<'a>: View<'a> {
+    /// Which alternative of `host` matched; `None` without a host.
+    fn host_kind(&self) -> Option<HostKind> {
+        host_kind(self)
+    }
+
+    /// The port as a number: `None` if absent, empty, or above 65535 (the
+    /// grammar allows any `*digit`).
+    fn port_u16(&self) -> Option<u16> {
+        crate::parts::port_u16(self.get(tables::PORT)?)
+    }
+
+    /// The path (§4.3.2): an `abs_path` without its query (with its leading
+    /// `/`), or the `path_segments` of a `rel_path`. Always defined,
+    /// possibly empty.
+    fn path(&self) -> &'a str {
+        path(self)
+    }
+
+    /// The segments of `path_segments = segment *( "/" segment )`
+    /// (§4.3.2), each with its `;` parameters
+    /// ([`crate::pct::PathSegments::with_params`]): every piece between
+    /// `/`s of that rule's text. None when the reference has no
+    /// `path_segments` (`//host`). [`Self::path_segments`] splits
+    /// [`Self::path`] instead, by the rule of every family.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a;x;y/b")?;
+    /// let first = u.segments().next().unwrap();
+    /// assert_eq!(first.as_str(), "a;x;y");
+    /// assert!(first.name().eq_str("a"));
+    /// assert!(first.params().map(|p| p.as_encoded()).eq([&b"x"[..], b"y"]));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn segments(&self) -> crate::pct::PathSegments<'a> {
+        segments(self)
+    }
+
+    /// The path's segments, percent-decoded, as every family's
+    /// `path_segments()` gives them ([`crate::pct::PathSegments`]: one
+    /// leading `/` does not start an empty segment). Each decodes as a
+    /// whole, parameters included (`a;x` is one segment), and also gives
+    /// its `;` parameters apart ([`crate::pct::Segment::params`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a%20b;x/c")?;
+    /// let mut it = u.path_segments();
+    /// let first = it.next().unwrap();
+    /// assert!(first.eq_str("a b;x"));
+    /// assert!(first.name().eq_str("a b") && first.params().map(|p| p.as_encoded()).eq([&b"x"[..]]));
+    /// assert!(it.next().unwrap().eq_str("c"));
+    /// assert!(it.next().is_none());
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn path_segments(&self) -> crate::pct::PathSegments<'a> {
+        crate::pct::PathSegments::new(path(self)).with_params()
+    }
+
+    /// Every `;` parameter (§4.3.2) of every segment of
+    /// [`Self::segments`], in order, each decoded.
+    fn params(&self) -> AllParams<'a> {
+        AllParams {
+            segments: segments(self),
+            current: None,
+        }
+    }
+
+    /// `<scheme-specific-part>` (§4.1: "absolute URLs are written as
+    /// follows: `<scheme>:<scheme-specific-part>`"): everything after the
+    /// scheme's `:`, up to the fragment's `#`. `None` without a scheme.
+    ///
+    /// This is the `*urlc` of `opaque-URL = scheme ":" *urlc` (§4.2). The
+    /// draft does not say by syntax which URLs are opaque: every
+    /// `opaque-URL` is also a `generic-URL`, and §4.4 parses a reference
+    /// "as if it is a generic-URL, even though it might be considered
+    /// opaque by later processes". Those later processes read this part.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// use uridfa::draft_fielding_url_syntax_05::UrlRef;
+    /// let r = UrlRef::parse("news:comp.infosystems.www.servers.unix#f")?;
+    /// assert_eq!(r.scheme_specific_part(), Some("comp.infosystems.www.servers.unix"));
+    /// assert_eq!(UrlRef::parse("g?y")?.scheme_specific_part(), None);
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn scheme_specific_part(&self) -> Option<&'a str> {
+        scheme_specific_part(self)
+    }
+
+    /// A [`Builder`] pre-filled with this reference's components, to change
+    /// some of them and build anew.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("ftp://a/b?q")?;
+    /// let b = r.to_builder().user("anonymous")?.query("x")?;
+    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "ftp://anonymous@a/b?x");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn to_builder(&self) -> Builder<'a> {
+        Builder::from_slots(slots(self))
+    }
+}
+
+impl<'a> UrlSyntax05Ref<'a> for UrlRef<'a> {}
+impl<'a> UrlSyntax05Ref<'a> for AbsoluteUrl<'a> {}
+impl<'a> UrlSyntax05Ref<'a> for RelativeUrl<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/draft_fielding_url_syntax_05.rs` (`;@ methods`).
@@ -188,7 +335,7 @@ impl AbsoluteUrl<'_> {}
 impl RelativeUrl<'_> {}
 
 fn read_back<'b>(r: &UrlRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
-    Some(r.slots())
+    Some(slots(r))
 }
 
 fn ref_tags(r: &UrlRef<'_>) -> [u32; 2 * CAPTURE_LEN] {

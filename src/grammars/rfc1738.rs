@@ -64,7 +64,13 @@ pub mod tables {
 }
 
 crate::generated_tables!("rfc1738_views");
-// The views' methods beyond the generated accessors, and the `Url` enum,
-// come from `grammar/methods/url_schemes.rs` (`;@ methods`).
+// The views' methods beyond the generated accessors, and the `Url` enum:
+// `url_schemes.rs`, shared with the other URL grammar as a child module.
+// Loaded once per URL grammar on purpose: `super` is each grammar.
+#[allow(clippy::duplicate_mod)]
+#[path = "url_schemes.rs"]
+mod schemes;
+pub use schemes::*;
+use schemes::{parse_parts, Parts};
 
 crate::url_common::url_builder!("rfc1738", Rfc1738, URLPATH_RULE, "urlpath");

@@ -41,6 +41,7 @@ pub mod tables {
     crate::generated_tables!("rfc2396");
 }
 
+use crate::View;
 use tables::CAPTURE_LEN;
 
 /// Which alternative of `authority = server | reg_name` (RFC 2396 §3.2)
@@ -89,22 +90,20 @@ impl HostKind {
 /// The spans of one parsed reference, 8 bytes per capture.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
-fn authority_kind(parts: &Parts<'_>) -> Option<AuthorityKind> {
-    parts.span(tables::AUTHORITY)?;
-    if parts.span(tables::SERVER).is_some() {
+fn authority_kind<'a>(v: &impl View<'a>) -> Option<AuthorityKind> {
+    v.span(tables::AUTHORITY)?;
+    if v.span(tables::SERVER).is_some() {
         Some(AuthorityKind::Server)
     } else {
         Some(AuthorityKind::RegName)
     }
 }
 
-fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
-    parts.span(tables::HOST)?;
-    // `;@ kind-after`: decided here, from the host's bytes.
-    if parts
-        .span_in(&tables::URI_REFERENCE, tables::IPV4ADDRESS)
-        .is_some()
-    {
+fn host_kind<'a>(v: &impl View<'a>) -> Option<HostKind> {
+    v.span(tables::HOST)?;
+    // `;@ kind-after`: decided here, from the host's bytes (`View::span`
+    // decides it).
+    if v.span(tables::IPV4ADDRESS).is_some() {
         Some(HostKind::Ipv4)
     } else {
         Some(HostKind::Hostname)
@@ -113,22 +112,21 @@ fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
 
 /// The path: `rel_path` when it matched (its `abs_path` tail is captured
 /// as `path` too), else `abs_path` or `opaque_part`.
-fn path<'a>(parts: &Parts<'a>) -> &'a str {
-    parts
-        .get(tables::REL_PATH)
-        .or_else(|| parts.get(tables::PATH))
+fn path<'a>(v: &impl View<'a>) -> &'a str {
+    v.get(tables::REL_PATH)
+        .or_else(|| v.get(tables::PATH))
         .unwrap_or("")
 }
 
 /// `opaque_part`: a path after a scheme, with no authority, that does not
 /// start with `/` (`uric_no_slash` excludes it, and `abs_path` starts
 /// with it).
-fn opaque_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
-    parts.get(tables::SCHEME)?;
-    if parts.span(tables::AUTHORITY).is_some() {
+fn opaque_part<'a>(v: &impl View<'a>) -> Option<&'a str> {
+    v.get(tables::SCHEME)?;
+    if v.span(tables::AUTHORITY).is_some() {
         return None;
     }
-    let p = parts.get(tables::PATH)?;
+    let p = v.get(tables::PATH)?;
     if p.is_empty() || p.starts_with('/') {
         None
     } else {
@@ -137,16 +135,164 @@ fn opaque_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
 }
 
 /// The scheme-specific part: after `scheme ":"`, before `"#" fragment`.
-fn scheme_specific_part<'a>(parts: &Parts<'a>) -> Option<&'a str> {
-    let (_, scheme_end) = parts.span(tables::SCHEME)?;
-    let end = match parts.span(tables::FRAGMENT) {
+fn scheme_specific_part<'a>(v: &impl View<'a>) -> Option<&'a str> {
+    let (_, scheme_end) = v.span(tables::SCHEME)?;
+    let end = match v.span(tables::FRAGMENT) {
         Some((start, _)) => start.checked_sub(1)?,
-        None => parts.input.len(),
+        None => v.as_str().len(),
     };
-    parts.input.get(scheme_end.checked_add(1)?..end)
+    v.as_str().get(scheme_end.checked_add(1)?..end)
+}
+
+/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
+/// a `reg_name` authority in its own slot, the empty `server` of `file:///x`
+/// as the empty host.
+fn slots<'a>(v: &impl View<'a>) -> [Option<&'a str>; crate::builder::SLOT_LEN] {
+    let reg = authority_kind(v) == Some(AuthorityKind::RegName);
+    let authority = v.get(tables::AUTHORITY);
+    let host = if reg {
+        None
+    } else {
+        v.get(tables::HOST).or(authority.filter(|a| a.is_empty()))
+    };
+    [
+        v.get(tables::SCHEME),
+        v.get(tables::USERINFO),
+        None,
+        None,
+        host,
+        v.get(tables::PORT),
+        if reg { authority } else { None },
+        Some(path(v)),
+        v.get(tables::QUERY),
+        v.get(tables::FRAGMENT),
+    ]
 }
 
 crate::generated_tables!("rfc2396_views");
+
+/// What RFC 2396 adds to each of its views ([`UriRef`], [`AbsoluteUri`],
+/// [`RelativeUri`]): the kinds of authority and host, the path however it
+/// matched, the opaque and scheme-specific parts, segments and pairs, and
+/// a builder. In [`crate::prelude`].
+pub trait Rfc2396Ref<'a>: View<'a> {
+    /// Whether the authority is a `server` or a `reg_name`; `None`
+    /// without an authority.
+    fn authority_kind(&self) -> Option<AuthorityKind> {
+        authority_kind(self)
+    }
+
+    /// Which alternative of `host` matched; `None` without a host.
+    fn host_kind(&self) -> Option<HostKind> {
+        host_kind(self)
+    }
+
+    /// The port as a number: `None` if absent, empty, or above 65535 (the
+    /// grammar allows any `*digit`).
+    fn port_u16(&self) -> Option<u16> {
+        crate::parts::port_u16(self.get(tables::PORT)?)
+    }
+
+    /// The path (§3.3): the `abs_path` of a `net_path` or `hier_part`, the
+    /// `abs_path` or `rel_path` of a relative URI, or the `opaque_part` of
+    /// an opaque URI. Always defined, possibly empty (`//host`, or an
+    /// empty reference).
+    fn path(&self) -> &'a str {
+        path(self)
+    }
+
+    /// `opaque_part` (§3): the part after `scheme:` of a URI that is not
+    /// hierarchical, such as `mailto:a@b`. `None` otherwise.
+    fn opaque_part(&self) -> Option<&'a str> {
+        opaque_part(self)
+    }
+
+    /// `<scheme-specific-part>` (§3: "absolute URI are written as follows:
+    /// `<scheme>:<scheme-specific-part>`"): everything after the scheme's
+    /// `:`, up to the fragment's `#` (a `hier_part` with its query, or the
+    /// `opaque_part`). `None` without a scheme.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// use uridfa::rfc2396::UriRef;
+    /// let r = UriRef::parse("news:comp.infosystems.www.servers.unix#f")?;
+    /// assert_eq!(r.scheme_specific_part(), Some("comp.infosystems.www.servers.unix"));
+    /// assert_eq!(UriRef::parse("g?y")?.scheme_specific_part(), None);
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn scheme_specific_part(&self) -> Option<&'a str> {
+        scheme_specific_part(self)
+    }
+
+    /// A [`Builder`] pre-filled with this reference's components, to change
+    /// some of them and build anew.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::rfc2396::UriRef::parse("http://a/b?q")?;
+    /// let b = r.to_builder().query("x")?;
+    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://a/b?x");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn to_builder(&self) -> Builder<'a> {
+        Builder::from_slots(slots(self))
+    }
+
+    /// The path's segments, percent-decoded: see
+    /// [`crate::pct::PathSegments`] for the exact split (one leading `/`
+    /// does not start an empty segment). The same type as every family's
+    /// `path_segments()`. An opaque URI has none: its `opaque_part` is not
+    /// made of segments (§3).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// use uridfa::rfc2396::UriRef;
+    /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
+    /// let mut segs = r.path_segments();
+    /// assert!(segs.next().unwrap().eq_str("a b"));
+    /// assert!(segs.next().unwrap().eq_str("c;p"));
+    /// assert!(segs.next().is_none());
+    /// let opaque = UriRef::parse("mailto:a@b")?;
+    /// assert!(opaque.path_segments().next().is_none() && opaque.opaque_part().is_some());
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn path_segments(&self) -> crate::pct::PathSegments<'a> {
+        let path = if opaque_part(self).is_some() {
+            ""
+        } else {
+            path(self)
+        };
+        crate::pct::PathSegments::new(path)
+    }
+
+    /// The query's `key=value` pairs, percent-decoded, or `None` without a
+    /// query: see [`crate::pct::QueryPairs`] (split at `&`, then at the
+    /// first `=`; no `+` to space).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::rfc2396::UriRef::parse("http://h/a?x=1%202&y")?;
+    /// let mut pairs = r.query_pairs().unwrap();
+    /// let (k, v) = pairs.next().unwrap();
+    /// assert!(k.eq_str("x") && v.unwrap().eq_str("1 2"));
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
+        Some(crate::pct::QueryPairs::new(self.get(tables::QUERY)?))
+    }
+}
+
+impl<'a> Rfc2396Ref<'a> for UriRef<'a> {}
+impl<'a> Rfc2396Ref<'a> for AbsoluteUri<'a> {}
+impl<'a> Rfc2396Ref<'a> for RelativeUri<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/rfc2396.rs` and `opaque_segments.rs` (`;@ methods`).
@@ -195,7 +341,7 @@ impl AbsoluteUri<'_> {}
 impl RelativeUri<'_> {}
 
 fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
-    Some(r.slots())
+    Some(slots(r))
 }
 
 fn ref_tags(r: &UriRef<'_>) -> [u32; 2 * CAPTURE_LEN] {

@@ -40,26 +40,26 @@ pub mod tables {
 
 use tables::CAPTURE_LEN;
 
-use crate::parts::host_kind_of;
 pub use crate::parts::HostKind;
 
 /// The spans of one parsed reference, 8 bytes per capture.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
-fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
-    host_kind_of(
-        &tables::URI_REFERENCE,
-        parts,
-        [
-            tables::HOST,
-            tables::IPV6ADDRESS,
-            tables::IPVFUTURE,
-            tables::IPV4ADDRESS,
-        ],
-    )
-}
-
 crate::generated_tables!("rfc3986_views");
+
+// What the RFC 3986 family adds to each view: `uridfa::family`.
+impl<'a> crate::family::GenericRef<'a> for UriRef<'a> {}
+impl<'a> crate::family::GenericRef<'a> for Uri<'a> {}
+impl<'a> crate::family::GenericRef<'a> for AbsoluteUri<'a> {}
+impl<'a> crate::family::GenericRef<'a> for RelativeRef<'a> {}
+#[cfg(feature = "rfc3987")]
+impl<'a> crate::family::MapToIri<'a> for UriRef<'a> {}
+#[cfg(feature = "rfc3987")]
+impl<'a> crate::family::MapToIri<'a> for Uri<'a> {}
+#[cfg(feature = "rfc3987")]
+impl<'a> crate::family::MapToIri<'a> for AbsoluteUri<'a> {}
+#[cfg(feature = "rfc3987")]
+impl<'a> crate::family::MapToIri<'a> for RelativeRef<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/generic_syntax.rs` and `to_iri.rs` (`;@ methods`).

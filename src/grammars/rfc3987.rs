@@ -78,20 +78,17 @@ use tables::CAPTURE_LEN;
 /// The spans of one parsed reference, 8 bytes per capture.
 type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
-fn host_kind(parts: &Parts<'_>) -> Option<HostKind> {
-    crate::parts::host_kind_of(
-        &tables::IRI_REFERENCE,
-        parts,
-        [
-            tables::IHOST,
-            tables::IPV6ADDRESS,
-            tables::IPVFUTURE,
-            tables::IPV4ADDRESS,
-        ],
-    )
-}
-
 crate::generated_tables!("rfc3987_views");
+
+// What the RFC 3986 family adds to each view: `uridfa::family`.
+impl<'a> crate::family::GenericRef<'a> for IriRef<'a> {}
+impl<'a> crate::family::GenericRef<'a> for Iri<'a> {}
+impl<'a> crate::family::GenericRef<'a> for AbsoluteIri<'a> {}
+impl<'a> crate::family::GenericRef<'a> for IrelativeRef<'a> {}
+impl<'a> crate::family::MapToUri<'a> for IriRef<'a> {}
+impl<'a> crate::family::MapToUri<'a> for Iri<'a> {}
+impl<'a> crate::family::MapToUri<'a> for AbsoluteIri<'a> {}
+impl<'a> crate::family::MapToUri<'a> for IrelativeRef<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/generic_syntax.rs` and `to_uri.rs` (`;@ methods`).

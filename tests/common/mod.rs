@@ -13,6 +13,7 @@ pub mod transcription;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use uridfa::prelude::*;
 
 use uridfa::rfc3986::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
 
@@ -241,30 +242,31 @@ pub struct Comps {
     pub fragment: Option<String>,
 }
 
-macro_rules! comps_of {
-    ($r:expr) => {{
-        let r = $r;
-        Comps {
-            scheme: r.scheme().map(String::from),
-            authority: r.authority().map(String::from),
-            userinfo: r.userinfo().map(String::from),
-            host: r.host().map(String::from),
-            host_kind: r.host_kind(),
-            port: r.port().map(String::from),
-            path: r.path().to_string(),
-            query: r.query().map(String::from),
-            fragment: r.fragment().map(String::from),
-        }
-    }};
+/// The components of any view of `rfc3986`, by capture name (the
+/// accessors' types follow each rule's presence; `View::capture` is one
+/// type for all four).
+fn comps_of<'a, V: GenericRef<'a>>(r: V) -> Comps {
+    let get = |name: &str| r.capture(name).map(String::from);
+    Comps {
+        scheme: get("scheme"),
+        authority: get("authority"),
+        userinfo: get("userinfo"),
+        host: get("host"),
+        host_kind: r.host_kind(),
+        port: get("port"),
+        path: get("path").unwrap_or_default(),
+        query: get("query"),
+        fragment: get("fragment"),
+    }
 }
 
 /// Parses `input` under `rule` and collects its components.
 pub fn parse(rule: Rule, input: &[u8]) -> Result<Comps, uridfa::Error> {
     Ok(match rule {
-        Rule::UriRef => comps_of!(UriRef::parse_bytes(input)?),
-        Rule::Uri => comps_of!(Uri::parse_bytes(input)?),
-        Rule::AbsoluteUri => comps_of!(AbsoluteUri::parse_bytes(input)?),
-        Rule::RelativeRef => comps_of!(RelativeRef::parse_bytes(input)?),
+        Rule::UriRef => comps_of(UriRef::parse_bytes(input)?),
+        Rule::Uri => comps_of(Uri::parse_bytes(input)?),
+        Rule::AbsoluteUri => comps_of(AbsoluteUri::parse_bytes(input)?),
+        Rule::RelativeRef => comps_of(RelativeRef::parse_bytes(input)?),
     })
 }
 

@@ -32,7 +32,7 @@
 pub struct DateTime;
 
 /// RFC 3339 §5.6 `full-date` alone: `FullDate::parse` gives a
-/// [`FullDateView`] (its time accessors are always `None`).
+/// [`FullDateView`] (it has no time accessors: the rule never has those components).
 #[derive(uridfa::Grammar)]
 #[grammar = "grammar/date.abnf"]
 #[entry = "full-date"]

@@ -176,8 +176,14 @@ fn another_entry_of_the_same_file() -> Result<(), uridfa::Error> {
         (d.date_fullyear(), d.date_month(), d.date_mday()),
         ("1985", "04", "12")
     );
-    // Captures the entry cannot reach are always `None`.
-    assert_eq!(d.time_hour(), None);
+    // Captures the entry cannot reach have no accessor, and their
+    // presence says so.
+    use uridfa::{Presence, View};
+    assert_eq!(
+        rfc3339_example::FullDateView::presence("time-hour"),
+        Some(Presence::Never)
+    );
+    assert_eq!(d.get(3), None);
     assert_eq!(
         FullDate::parse("1985-04-12T23:20:50Z")
             .unwrap_err()

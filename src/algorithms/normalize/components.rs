@@ -39,36 +39,14 @@ pub(super) struct Comps<'a> {
 
 impl<'a> Comps<'a> {
     pub(super) fn parse(syntax: Syntax, input: &'a str) -> Result<Comps<'a>, NormalizeError> {
-        macro_rules! generic {
-            ($r:expr, $zone:expr) => {{
-                let r = $r.map_err(NormalizeError::Invalid)?;
-                let auth = r.authority().map(|_| {
-                    let host = r.host().unwrap_or("");
-                    Auth {
-                        userinfo: r.userinfo(),
-                        host,
-                        host_case: HostCase::Lower(0, $zone(host)),
-                        port: r.port(),
-                    }
-                });
-                Comps {
-                    syntax,
-                    scheme: r.scheme(),
-                    auth,
-                    path: r.path(),
-                    query: r.query(),
-                    fragment: r.fragment(),
-                }
-            }};
-        }
         let whole = |h: &str| h.len();
         Ok(match syntax {
-            Syntax::Rfc3986 => generic!(crate::rfc3986::UriRef::parse(input), whole),
+            Syntax::Rfc3986 => generic(syntax, crate::rfc3986::UriRef::parse(input), whole)?,
             // RFC 3987 §5.3.2.1: "the scheme and US-ASCII only host are
             // case insensitive": a host with non-ASCII characters, written
             // or percent-encoded, keeps its case.
             #[cfg(feature = "rfc3987")]
-            Syntax::Rfc3987 => generic!(crate::rfc3987::IriRef::parse(input), |h: &str| {
+            Syntax::Rfc3987 => generic(syntax, crate::rfc3987::IriRef::parse(input), |h: &str| {
                 let b = h.as_bytes();
                 let encoded_non_ascii = b
                     .windows(2)
@@ -78,9 +56,9 @@ impl<'a> Comps<'a> {
                 } else {
                     0
                 }
-            }),
+            })?,
             #[cfg(feature = "rfc6874")]
-            Syntax::Rfc6874 => generic!(crate::rfc6874::UriRef::parse(input), |h: &str| {
+            Syntax::Rfc6874 => generic(syntax, crate::rfc6874::UriRef::parse(input), |h: &str| {
                 // `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`
                 // with `IPv6addrz = IPv6address "%25" ZoneID`.
                 if h.starts_with('[') {
@@ -89,10 +67,12 @@ impl<'a> Comps<'a> {
                 } else {
                     h.len()
                 }
-            }),
+            })?,
             #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
             Syntax::Rfc2396bis01 => {
-                use crate::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, UriRef};
+                use crate::draft_fielding_uri_rfc2396bis_01::{
+                    AuthorityKind, Rfc2396bis01Ref, UriRef,
+                };
                 let r = UriRef::parse(input).map_err(NormalizeError::Invalid)?;
                 let auth = r.authority().map(|a| match r.authority_kind() {
                     Some(AuthorityKind::RegName) => Auth {
@@ -122,6 +102,48 @@ impl<'a> Comps<'a> {
             }
         })
     }
+}
+
+/// The components of a view of the RFC 3986 family (`rfc3986`, `rfc3987`,
+/// `rfc6874`), found by the names those grammars give them; `zone(host)`
+/// is where the host's case-folded part ends.
+fn generic<'a, V: crate::View<'a>>(
+    syntax: Syntax,
+    r: Result<V, crate::Error>,
+    zone: impl Fn(&str) -> usize,
+) -> Result<Comps<'a>, NormalizeError> {
+    use crate::view::first_of;
+    let r = r.map_err(NormalizeError::Invalid)?;
+    let [scheme, authority, userinfo, host, port, path, query, fragment] = const {
+        let c = V::CAPTURES;
+        [
+            first_of(c, &["scheme"]),
+            first_of(c, &["authority", "iauthority"]),
+            first_of(c, &["userinfo", "iuserinfo"]),
+            first_of(c, &["host", "ihost"]),
+            first_of(c, &["port"]),
+            first_of(c, &["path", "ipath"]),
+            first_of(c, &["query", "iquery"]),
+            first_of(c, &["fragment", "ifragment"]),
+        ]
+    };
+    let auth = r.get(authority).map(|_| {
+        let host = r.get(host).unwrap_or("");
+        Auth {
+            userinfo: r.get(userinfo),
+            host,
+            host_case: HostCase::Lower(0, zone(host)),
+            port: r.get(port),
+        }
+    });
+    Ok(Comps {
+        syntax,
+        scheme: r.get(scheme),
+        auth,
+        path: r.get(path).unwrap_or(""),
+        query: r.get(query),
+        fragment: r.get(fragment),
+    })
 }
 
 /// A 2396bis-01 `reg-name` authority whose `%XX` of unreserved octets,

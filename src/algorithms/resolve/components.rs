@@ -62,28 +62,28 @@ pub(super) fn split_appendix_b(s: &str) -> Comps<'_> {
     }
 }
 
-/// The components of base view `$b` (its fragment dropped) and reference
-/// view `$r`, which have the RFC 3986 accessors.
-macro_rules! comps_of {
-    ($b:ident, $r:ident) => {
-        Ok([
-            Comps {
-                scheme: $b.scheme(),
-                authority: $b.authority(),
-                path: $b.path(),
-                query: $b.query(),
-                // §5.1: a base is used "stripped of any fragment component".
-                fragment: None,
-            },
-            Comps {
-                scheme: $r.scheme(),
-                authority: $r.authority(),
-                path: $r.path(),
-                query: $r.query(),
-                fragment: $r.fragment(),
-            },
-        ])
+/// The components of view `v`, found by the names RFC 3986 and RFC 3987
+/// give them (`authority` or `iauthority`, ...); its fragment only when
+/// `fragment` (§5.1: a base is used "stripped of any fragment component").
+fn comps_of<'a, V: crate::View<'a>>(v: &V, fragment: bool) -> Comps<'a> {
+    use crate::view::first_of;
+    let [s, a, p, q, f] = const {
+        let c = V::CAPTURES;
+        [
+            first_of(c, &["scheme"]),
+            first_of(c, &["authority", "iauthority"]),
+            first_of(c, &["path", "ipath"]),
+            first_of(c, &["query", "iquery"]),
+            first_of(c, &["fragment", "ifragment"]),
+        ]
     };
+    Comps {
+        scheme: v.get(s),
+        authority: v.get(a),
+        path: v.get(p).unwrap_or(""),
+        query: v.get(q),
+        fragment: if fragment { v.get(f) } else { None },
+    }
 }
 
 /// Base and reference components for `rfc3986`: the grammar of
@@ -99,14 +99,14 @@ pub(super) fn parts_rfc3986<'a>(
             use crate::rfc3986::{Uri, UriRef};
             let b = Uri::parse(base).map_err(ResolveError::InvalidBase)?;
             let r = UriRef::parse(reference).map_err(ResolveError::InvalidReference)?;
-            comps_of!(b, r)
+            Ok([comps_of(&b, false), comps_of(&r, true)])
         }
         #[cfg(feature = "rfc3987")]
         Syntax::Rfc3987 => {
             use crate::rfc3987::{Iri, IriRef};
             let b = Iri::parse(base).map_err(ResolveError::InvalidBase)?;
             let r = IriRef::parse(reference).map_err(ResolveError::InvalidReference)?;
-            comps_of!(b, r)
+            Ok([comps_of(&b, false), comps_of(&r, true)])
         }
     }
 }

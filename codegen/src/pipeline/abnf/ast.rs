@@ -163,11 +163,6 @@ pub struct Grammar {
     /// `;@ title "..."`: what the grammar is, in a few words (the doc of
     /// its `uridfa::Grammar` variant for a built-in grammar).
     pub title: Option<String>,
-    /// `;@ methods "methods/NAME.rs"` pragmas, in pragma order: the file
-    /// (beside the main file) and the pragma's span. `uridfa-generate`
-    /// adds each file's Rust to the views (see
-    /// [`crate::pipeline::emit::view::views_file`]).
-    pub methods: Vec<(std::path::PathBuf, Span)>,
     /// `true` when the main file says `;@ charset utf-8`: numeric values are
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.

@@ -157,7 +157,6 @@ pub(super) struct Loader {
     pub(super) accessors: Vec<AccessorPragma>,
     pub(super) views_separate: bool,
     pub(super) title: Option<String>,
-    pub(super) methods: Vec<(PathBuf, Span)>,
     pub(super) charset: bool,
     pub(super) deny_ambiguity: Option<Span>,
     pub(super) allow_ambiguity: Vec<(String, Span)>,
@@ -231,7 +230,6 @@ impl Loader {
                 | Item::Views(_, pragma)
                 | Item::Accessor(_, pragma)
                 | Item::Title(_, pragma)
-                | Item::Methods(_, pragma)
                 | Item::Ambiguity { pragma, .. }
                     if !is_main =>
                 {
@@ -245,12 +243,6 @@ impl Loader {
                 Item::View(v, _) => self.views.push(v),
                 Item::Views(separate, _) => self.views_separate = separate,
                 Item::Title(t, _) => self.title = Some(t),
-                Item::Methods(f, span) => {
-                    let base = Path::new(self.sources.path(file))
-                        .parent()
-                        .unwrap_or(Path::new(""));
-                    self.methods.push((base.join(f), span));
-                }
                 Item::Accessor(a, _) => self.accessors.push(a),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
@@ -551,7 +543,6 @@ impl Loader {
             accessors: self.accessors,
             views_separate: self.views_separate,
             title: self.title,
-            methods: self.methods,
             utf8: self.charset,
             deny_ambiguity: self.deny_ambiguity,
             allow_ambiguity: self.allow_ambiguity,

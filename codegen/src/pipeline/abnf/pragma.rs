@@ -43,7 +43,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, methods, title, deny or allow)",
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, deny or allow)",
             );
             return;
         };
@@ -122,33 +122,12 @@ impl<'t> Parser<'t> {
                     self.error(*span, msg);
                 }
             },
-            "methods" => match args {
-                [(f, span)] if f.len() >= 2 && f.starts_with('"') && f.ends_with('"') => {
-                    let file = &f[1..f.len() - 1];
-                    let ok = file
-                        .strip_prefix("methods/")
-                        .is_some_and(|n| n.ends_with(".rs") && !n.contains(['/', '\\', '"']));
-                    if ok {
-                        self.items
-                            .push(Item::Methods(file.to_string(), pragma.to(*span)));
-                    } else {
-                        let msg = format!(
-                            "a methods file is \"methods/NAME.rs\" beside the grammar, found {f} \
-                             (build.rs's fingerprint covers that directory)"
-                        );
-                        self.error(*span, msg);
-                    }
-                }
-                [(_, span)] => self.error(
-                    *span,
-                    "expected a file in double quotes, e.g. \"methods/generic_syntax.rs\"",
-                ),
-                [] => self.error(end_span, "expected a file in double quotes after 'methods'"),
-                [_, (extra, span), ..] => {
-                    let msg = format!("unexpected '{extra}' after the methods file");
-                    self.error(*span, msg);
-                }
-            },
+            "methods" => self.error(
+                pragma.to(end_span),
+                "';@ methods' is gone: write what a document adds to its views as Rust in the \
+                 grammar's module, over the `uridfa::View` trait every view implements \
+                 (docs/GRAMMARS.md)",
+            ),
             "views" => match args {
                 [(w, span)] if w == "separate" || w == "shared" => {
                     self.items
@@ -167,7 +146,7 @@ impl<'t> Parser<'t> {
             "deny" | "allow" => self.ambiguity(name == "deny", args, pragma, end_span),
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, methods, title, deny or allow"
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, deny or allow"
                 );
                 self.error(name_span, msg);
             }

@@ -51,8 +51,6 @@ pub(super) enum Item {
     Accessor(AccessorPragma, Span),
     /// `title "..."`: what the grammar is, in a few words.
     Title(String, Span),
-    /// `methods "methods/NAME.rs"`: Rust added to the views.
-    Methods(String, Span),
     /// `deny ambiguity` (`deny`, no names) or `allow ambiguity NAME ...`.
     Ambiguity {
         deny: bool,

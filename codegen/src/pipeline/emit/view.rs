@@ -49,6 +49,10 @@ pub struct Paths {
     /// `&'static [List<'static>]` (Note [repeated captures]); `None`:
     /// `&tables::ENTRY_LISTS`.
     pub lists: Option<TokenStream>,
+    /// The module holding the `View` trait, which every view implements
+    /// with its grammar's facts, and `Presence` (`crate::view`,
+    /// `::uridfa::view`).
+    pub view: TokenStream,
 }
 
 /// How `Debug` shows a view.
@@ -218,8 +222,71 @@ pub fn reaches(c: &Compiled, rule: &str) -> Vec<bool> {
                 *slot = true;
             }
         }
+        // A kind decided after the match (`;@ kind-after`) is no capture
+        // group: it is reached where the capture it is a kind of is.
+        for (i, k) in m.lowered.components.iter().enumerate() {
+            if let (true, Some(parent)) = (k.after, k.kind_of) {
+                if out.get(parent).copied().unwrap_or(false) {
+                    if let Some(slot) = out.get_mut(i) {
+                        *slot = true;
+                    }
+                }
+            }
+        }
     }
     out
+}
+
+/// Whether the matches of an entry rule have a capture (the runtime
+/// crate's `uridfa::Presence`; Note [presence from the grammar] there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Every match has it.
+    Always,
+    /// A match may have it or not.
+    Sometimes,
+    /// No match has it.
+    Never,
+    /// It lies inside a list region: every occurrence comes from the list.
+    Repeated,
+}
+
+impl Presence {
+    /// The variant's name, as in `uridfa::Presence`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Presence::Always => "Always",
+            Presence::Sometimes => "Sometimes",
+            Presence::Never => "Never",
+            Presence::Repeated => "Repeated",
+        }
+    }
+}
+
+/// For each capture of `c` (tag order), its presence in the matches of
+/// the entry `rule`: [`always`] of that rule alone, [`reaches`], and the
+/// captures inside list regions. A list region's own hidden capture is
+/// `Sometimes` (its span is the whole list, which may be empty or absent).
+pub fn presence(c: &Compiled, rule: &str) -> Vec<Presence> {
+    let always = always(c, &[rule]);
+    let reach = reaches(c, rule);
+    let components = c
+        .machine(rule)
+        .map(|m| m.lowered.components.clone())
+        .unwrap_or_default();
+    (0..reach.len())
+        .map(|i| {
+            if !reach[i] {
+                Presence::Never
+            } else if components.get(i).is_some_and(|k| k.repeated) {
+                Presence::Repeated
+            } else if always.get(i).copied().unwrap_or(false) {
+                Presence::Always
+            } else {
+                Presence::Sometimes
+            }
+        })
+        .collect()
 }
 
 /// The accessor names of `c`'s captures, in tag order: the `;@ accessor`
@@ -256,6 +323,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         tables,
         entry,
         lists,
+        view,
     } = &spec.paths;
     let name = &spec.name;
     let vis = &spec.vis;
@@ -303,8 +371,9 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
             .as_ref()
             .is_some_and(|only| !only.get(i).copied().unwrap_or(false));
         if snake == "_" || skipped {
-            // `;@ accessor _ = CAPTURE`: none (still in `Debug` and `span`).
-            if spec.debug == DebugStyle::Captures {
+            // `;@ accessor _ = CAPTURE`: none (still in `Debug` and `span`);
+            // a capture the entry never reaches: in neither.
+            if spec.debug == DebugStyle::Captures && !skipped {
                 let get = get(i);
                 debug_fields.push(quote!(.field(#capture, &#get)));
             }
@@ -420,6 +489,20 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         )
     });
     let view_name = name.to_string();
+    let grammar_name = c.grammar.name.as_str();
+    let capture_names: Vec<&str> = captures.iter().map(|(k, _)| k.as_str()).collect();
+    let presence_items: Vec<TokenStream> = presence(c, rule)
+        .into_iter()
+        .map(|p| {
+            let id = format_ident!("{}", p.name());
+            quote!(#view::Presence::#id)
+        })
+        .collect();
+    let get_body = if after.contains(&true) {
+        quote!(self.parts.get_in(#entry, index))
+    } else {
+        quote!(self.parts.get(index))
+    };
 
     let parse_items = if spec.parse_on_view {
         let example = |call: &str| -> String {
@@ -555,6 +638,29 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         }
 
         #[automatically_derived]
+        impl<'a> #view::View<'a> for #name<'a> {
+            const GRAMMAR: &'static str = #grammar_name;
+            const RULE: &'static str = #rule;
+            const CAPTURES: &'static [&'static str] = &[#(#capture_names),*];
+            const PRESENCE: &'static [#view::Presence] = &[#(#presence_items),*];
+
+            #[inline]
+            fn as_str(&self) -> &'a str {
+                self.parts.input()
+            }
+
+            #[inline]
+            fn get(&self, index: usize) -> ::core::option::Option<&'a str> {
+                #get_body
+            }
+
+            #[inline]
+            fn span(&self, index: usize) -> ::core::option::Option<(usize, usize)> {
+                #span_body
+            }
+        }
+
+        #[automatically_derived]
         impl ::core::fmt::Debug for #name<'_> {
             /// The components by name; absent ones are `None`.
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -604,27 +710,21 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
     })
 }
 
-// Note [methods files]
+// Note [methods beside the views]
 //
-// What a document adds to its views (RFC 3986's `host_kind()` and
-// `path_segments()`, RFC 1738's `Ftp::cwd()`, ...) is hand-written Rust,
-// and often the same for every view of a grammar, or for the views of two
-// grammars (RFC 1738 and its draft 06 have the same rules and captures).
-// Rather than a `macro_rules!` per family, which left those methods in no
-// source file, a grammar names the Rust with `;@ methods
-// "methods/NAME.rs"`, and `uridfa-generate` writes it into the grammar's
-// `src/generated/*_views.rs`, after the views: a file that says
-// `__VIEW__` once per view, with `__VIEW__` replaced by the view's type
-// (in `;@ view` order); any other file once. In both, `__MODULE__` becomes
-// the grammar's module (`rfc3986`) and `__REF__` the first view's type
-// (`UriRef`), for doc examples. The code runs in the grammar's module, so
-// it calls that module's functions and reads its `tables`. The files live
-// in `grammar/methods/`, which `build.rs`'s fingerprint covers beside the
-// `.abnf` files. A view made by `#[derive(uridfa::Grammar)]` is one type
-// of the user's crate, extended with an ordinary `impl` block, so the
-// derive refuses the pragma.
+// What a document adds to its views (RFC 3986's `host_ip()`, RFC 1738's
+// `Ftp::cwd()`) is hand-written Rust in the crate, compiled as written:
+// every view implements `uridfa::View` (the grammar's facts as constants,
+// the components by index), so a family's methods are traits over `View`
+// with default methods (`uridfa::family::GenericRef`), found by the
+// captures' names in `const` blocks, and one `impl` line per view. A
+// grammar-specific method reads the grammar's own `tables` indices. Until
+// this stop, a `;@ methods "methods/NAME.rs"` pragma pasted text templates
+// (a placeholder replaced by each view's name) into the generated file, where
+// no compiler or editor saw them until regeneration; the pragma is now an
+// error that says where such Rust goes.
 
-/// Why [`views_file`] (or [`methods_tokens`]) gave no file: each variant
+/// Why [`views_file`] gave no file: each variant
 /// renders as `path:line:col: error: ...`, located at the pragma.
 #[derive(Debug)]
 pub enum ViewsFileError {
@@ -642,24 +742,6 @@ pub enum ViewsFileError {
         /// Why.
         error: ViewError,
     },
-    /// A `;@ methods` file that cannot be read.
-    MethodsRead {
-        /// Where the pragma is (`file:line:col`).
-        at: String,
-        /// The file.
-        path: std::path::PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// A `;@ methods` file that is not Rust items.
-    MethodsParse {
-        /// Where the pragma is (`file:line:col`).
-        at: String,
-        /// The file.
-        path: std::path::PathBuf,
-        /// The parser's message.
-        message: String,
-    },
     /// Tokens that do not parse back (a generator bug).
     Format(String),
 }
@@ -672,14 +754,6 @@ impl std::fmt::Display for ViewsFileError {
                 "{at}: error: view of '{rule}', which is no entry; name it in ';@ entry' first"
             ),
             ViewsFileError::View { shown, error } => write!(f, "{shown}: {error}"),
-            ViewsFileError::MethodsRead { at, path, source } => {
-                write!(f, "{at}: error: cannot read {}: {source}", path.display())
-            }
-            ViewsFileError::MethodsParse { at, path, message } => write!(
-                f,
-                "{}: error: {message} (the Rust of the ';@ methods' at {at})",
-                path.display()
-            ),
             ViewsFileError::Format(message) => f.write_str(message),
         }
     }
@@ -689,50 +763,9 @@ impl std::error::Error for ViewsFileError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ViewsFileError::View { error, .. } => Some(error),
-            ViewsFileError::MethodsRead { source, .. } => Some(source),
             _ => None,
         }
     }
-}
-
-/// The Rust of `c`'s `;@ methods` files, placeholders replaced (Note
-/// [methods files]).
-///
-/// # Errors
-///
-/// A file that cannot be read or does not parse as Rust items, located
-/// at its pragma.
-pub fn methods_tokens(c: &Compiled, module: &str) -> Result<TokenStream, ViewsFileError> {
-    let mut tokens = TokenStream::new();
-    let first = c.grammar.views.first().map_or("", |v| v.name.as_str());
-    for (path, span) in &c.grammar.methods {
-        let at = c.grammar.sources.location(*span);
-        let text = std::fs::read_to_string(path).map_err(|source| ViewsFileError::MethodsRead {
-            at: at.clone(),
-            path: path.clone(),
-            source,
-        })?;
-        let text = text.replace("__MODULE__", module).replace("__REF__", first);
-        let copies: Vec<String> = if text.contains("__VIEW__") {
-            c.grammar
-                .views
-                .iter()
-                .map(|v| text.replace("__VIEW__", &v.name))
-                .collect()
-        } else {
-            vec![text]
-        };
-        for copy in copies {
-            let file: syn::File =
-                syn::parse_str(&copy).map_err(|e| ViewsFileError::MethodsParse {
-                    at: at.clone(),
-                    path: path.clone(),
-                    message: e.to_string(),
-                })?;
-            tokens.extend(file.items.iter().map(quote::ToTokens::to_token_stream));
-        }
-    }
-    Ok(tokens)
 }
 
 /// The views of `c`'s `;@ view` pragmas as a formatted Rust file for
@@ -758,8 +791,6 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
             });
         }
     }
-    let rules: Vec<&str> = c.grammar.views.iter().map(|v| v.rule.as_str()).collect();
-    let always = always(c, &rules);
     let module = c.grammar.name.replace('-', "_");
     let mut tokens = TokenStream::new();
     for v in &c.grammar.views {
@@ -775,6 +806,7 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
                 entry: None,
                 lists: None,
                 tables: quote!(tables),
+                view: quote!(crate::view),
             },
             parse_on_view: true,
             debug: DebugStyle::Captures,
@@ -784,19 +816,14 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
                 .example
                 .as_ref()
                 .map(|e| (format!("uridfa::{module}::{}", v.name), e.clone())),
-            always: if c.grammar.views_separate {
-                self::always(c, &[v.rule.as_str()])
-            } else {
-                always.clone()
-            },
-            only: c.grammar.views_separate.then(|| reaches(c, &v.rule)),
+            always: self::always(c, &[v.rule.as_str()]),
+            only: Some(reaches(c, &v.rule)),
         };
         tokens.extend(view_tokens(c, &spec).map_err(|error| ViewsFileError::View {
             shown: shown.to_owned(),
             error,
         })?);
     }
-    tokens.extend(methods_tokens(c, &module)?);
     let body = super::format_file(tokens).map_err(|e| ViewsFileError::Format(e.to_string()))?;
     Ok(Some(super::header(c, shown) + &body))
 }

@@ -1,20 +1,22 @@
-// What RFC 1738 and draft-ietf-uri-url-06 add to their per-scheme views
-// (hosts with default ports, the scheme-specific parts) and the `Url` enum
-// over them. Both grammars have the same entry rules and capture names, so
-// `uridfa-generate` writes this once into each grammar's
-// `src/generated/*_views.rs`, `__MODULE__` replaced by its module (Note
-// [methods files] in `uridfa_codegen::emit::view`). The helpers that do
-// not depend on the grammar (`FtpType`, `NewsTarget`, `Fields`, ...) live
-// once in `src/grammars/url_common.rs`.
+//! What RFC 1738 and draft-ietf-uri-url-06 add to their per-scheme views
+//! (hosts with default ports, the scheme-specific parts) and the `Url` enum
+//! over them. Both grammars have the same entry rules and capture names, so
+//! this one file is a child module of each grammar's module (`#[path]` in
+//! `rfc1738.rs` and `draft_ietf_uri_url_06.rs`), where `super` is that
+//! grammar: ordinary Rust, compiled once per grammar. The doc examples name
+//! `rfc1738`. The helpers that do not depend on the grammar (`FtpType`,
+//! `NewsTarget`, `Fields`, ...) live once in `url_common.rs`.
 
+use super::tables;
+use super::{File, Ftp, Gopher, Http, Mailto, News, Nntp, Other, Prospero, Telnet, Wais};
 pub use crate::url_common::{Fields, FtpType, NewsTarget};
 use crate::Error;
 
 /// The spans of one parsed URL, 8 bytes per capture.
-type Parts<'a> = crate::parts::Parts<'a, { 2 * tables::CAPTURE_LEN }>;
+pub(super) type Parts<'a> = crate::parts::Parts<'a, { 2 * tables::CAPTURE_LEN }>;
 
 /// Runs the tables of entry `t` over `input`.
-fn parse_parts<'a>(
+pub(super) fn parse_parts<'a>(
     t: &'static uridfa_runtime::Tables<'static>,
     input: &'a str,
 ) -> Result<Parts<'a>, Error> {
@@ -467,7 +469,7 @@ impl<'a> Other<'a> {
 /// # Example
 ///
 /// ```
-/// use uridfa::__MODULE__::Url;
+/// use uridfa::rfc1738::Url;
 /// match Url::parse("ftp://ftp.example.com/pub/README;type=a")? {
 ///     Url::Ftp(f) => assert_eq!(f.name(), Some("README")),
 ///     _ => unreachable!(),
@@ -508,7 +510,7 @@ impl<'a> Url<'a> {
     /// (any case) matched that scheme's own rule, and that any
     /// other URL matched `other-scheme-url`; so the scheme names
     /// the variant.
-    fn from_parts(parts: Parts<'a>) -> Self {
+    pub(super) fn from_parts(parts: Parts<'a>) -> Self {
         let scheme = crate::url_common::scheme_of(parts.input);
         let is = |name: &str| scheme.eq_ignore_ascii_case(name);
         if is("ftp") {
@@ -546,7 +548,7 @@ impl<'a> Url<'a> {
     /// # Example
     ///
     /// ```
-    /// let u = uridfa::__MODULE__::Url::parse("news:*")?;
+    /// let u = uridfa::rfc1738::Url::parse("news:*")?;
     /// assert_eq!(u.scheme(), "news");
     /// # Ok::<(), uridfa::Error>(())
     /// ```
@@ -564,7 +566,7 @@ impl<'a> Url<'a> {
     /// # Example
     ///
     /// ```
-    /// let u = uridfa::__MODULE__::Url::parse_bytes(b"mailto:a@b.example")?;
+    /// let u = uridfa::rfc1738::Url::parse_bytes(b"mailto:a@b.example")?;
     /// assert_eq!(u.as_str(), "mailto:a@b.example");
     /// # Ok::<(), uridfa::Error>(())
     /// ```
@@ -577,7 +579,7 @@ impl<'a> Url<'a> {
     /// # Example
     ///
     /// ```
-    /// use uridfa::__MODULE__::Url;
+    /// use uridfa::rfc1738::Url;
     /// assert!(Url::is_valid(b"HTTP://host/"));
     /// assert!(!Url::is_valid(b"news:"));
     /// ```
@@ -585,7 +587,7 @@ impl<'a> Url<'a> {
         uridfa_runtime::validate(&tables::URL, input).is_ok()
     }
 
-    fn parts(&self) -> &Parts<'a> {
+    pub(super) fn parts(&self) -> &Parts<'a> {
         match self {
             Url::Ftp(u) => &u.parts,
             Url::Http(u) => &u.parts,

@@ -1,0 +1,237 @@
+//! What a family of grammars adds to its views, written once as generic
+//! Rust over [`View`]: the methods are found by the captures a grammar
+//! names, so they hold for every view whose grammar names them the same
+//! way, built-in or derived.
+//!
+//! | trait | views | methods |
+//! |---|---|---|
+//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs` |
+//! | [`MapToIri`] | `rfc3986` (with the `rfc3987` feature) | `to_iri`, `to_iri_into` |
+//! | [`MapToUri`] | `rfc3987` | `to_uri`, `to_uri_into` |
+//!
+//! They are in [`crate::prelude`]: `use uridfa::prelude::*;` brings them
+//! into scope.
+//!
+//! A view of one's own grammar (`#[derive(uridfa::Grammar)]`) gets them
+//! with an empty `impl`, when its captures are named as RFC 3986 names
+//! them (`host` or `ihost`, `port`, `path` or `ipath`, `query` or
+//! `iquery`; the host kinds `IPv6address`, `IPvFuture`, `IPv4address`):
+//!
+//! ```
+//! use uridfa::prelude::*;
+//! let r = uridfa::rfc3986::Uri::parse("http://[::1]:8080/a/b%20c?x=1")?;
+//! assert_eq!(r.port_u16(), Some(8080));
+//! assert!(r.host_ip().is_some_and(|ip| ip.is_loopback()));
+//! assert_eq!(r.path_segments().count(), 2);
+//! # Ok::<(), uridfa::Error>(())
+//! ```
+
+use crate::view::{first_of, View};
+
+/// What RFC 3986 adds to every view of its family (`rfc3986`, `rfc3987`,
+/// `rfc6874`): the host's kind and address, the port as a number, the
+/// path's segments and the query's pairs, percent-decoded.
+#[cfg(any(feature = "rfc3986", feature = "rfc3987", feature = "rfc6874"))]
+pub trait GenericRef<'a>: View<'a> {
+    /// Which alternative of the host rule matched (its `;@ kind`), in the
+    /// rule's order: an `IPv6address` (with or without an RFC 6874 zone),
+    /// an `IPvFuture`, an `IPv4address` (decided after the match), else a
+    /// `reg-name`; `None` without an authority.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// use uridfa::rfc3986::{HostKind, UriRef};
+    /// assert_eq!(UriRef::parse("http://[::1]/")?.host_kind(), Some(HostKind::Ipv6));
+    /// assert_eq!(UriRef::parse("http://192.168.0.300/")?.host_kind(), Some(HostKind::RegName));
+    /// assert_eq!(UriRef::parse("/a")?.host_kind(), None);
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn host_kind(&self) -> Option<crate::parts::HostKind> {
+        use crate::parts::HostKind;
+        let host = const { first_of(Self::CAPTURES, &["host", "ihost"]) };
+        let v6 = const { first_of(Self::CAPTURES, &["IPv6address"]) };
+        let future = const { first_of(Self::CAPTURES, &["IPvFuture"]) };
+        let v4 = const { first_of(Self::CAPTURES, &["IPv4address"]) };
+        self.span(host)?;
+        // Kinds in the `;@ kind` order: an IPv4address inside an IPv6
+        // literal (ls32) must not make the host an IPv4 address.
+        Some(if self.span(v6).is_some() {
+            HostKind::Ipv6
+        } else if self.span(future).is_some() {
+            HostKind::IpvFuture
+        } else if self.get(v4).is_some() {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        })
+    }
+
+    /// The host as an IP address: an `IPv4address`, or the `IPv6address`
+    /// of an `IP-literal` (RFC 3986 §3.2.2), without an RFC 6874 zone ID;
+    /// `None` for a reg-name, an `IPvFuture` or no authority.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    /// use uridfa::prelude::*;
+    /// use uridfa::rfc3986::UriRef;
+    /// let v6 = UriRef::parse("ldap://[2001:db8::7]/c=GB?objectClass?one")?;
+    /// assert_eq!(v6.host_ip(), Some(IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 7))));
+    /// let v4 = UriRef::parse("telnet://192.0.2.16:80/")?;
+    /// assert_eq!(v4.host_ip(), Some(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 16))));
+    /// assert_eq!(UriRef::parse("http://192.168.0.300/")?.host_ip(), None); // a reg-name
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn host_ip(&self) -> Option<core::net::IpAddr> {
+        let host = const { first_of(Self::CAPTURES, &["host", "ihost"]) };
+        crate::parts::host_ip(self.get(host)?, self.host_kind()?)
+    }
+
+    /// The port as a number: `None` if absent, empty, or above 65535
+    /// (the grammar allows any `*DIGIT`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::rfc3986::UriRef::parse("http://h:8042/")?;
+    /// assert_eq!(r.port_u16(), Some(8042));
+    /// assert_eq!(uridfa::rfc3986::UriRef::parse("http://h:/")?.port_u16(), None);
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn port_u16(&self) -> Option<u16> {
+        let port = const { first_of(Self::CAPTURES, &["port"]) };
+        crate::parts::port_u16(self.get(port)?)
+    }
+
+    /// The path's segments, percent-decoded: see
+    /// [`crate::pct::PathSegments`] for the exact split (one leading `/`
+    /// does not start an empty segment; the empty path has none).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::rfc3986::UriRef::parse("http://h/a%20b/c%2Fd?x=1%202&y")?;
+    /// let mut segs = r.path_segments();
+    /// assert!(segs.next().unwrap().eq_str("a b"));
+    /// assert!(segs.next().unwrap().eq_str("c/d"));
+    /// assert!(segs.next().is_none());
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn path_segments(&self) -> crate::pct::PathSegments<'a> {
+        let path = const { first_of(Self::CAPTURES, &["path", "ipath"]) };
+        crate::pct::PathSegments::new(self.get(path).unwrap_or(""))
+    }
+
+    /// The query's `key=value` pairs, percent-decoded, or `None` without a
+    /// query: see [`crate::pct::QueryPairs`] (split at `&`, then at the
+    /// first `=`; no `+` to space).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::rfc3986::UriRef::parse("http://h/a%20b/c%2Fd?x=1%202&y")?;
+    /// let mut pairs = r.query_pairs().unwrap();
+    /// let (k, v) = pairs.next().unwrap();
+    /// assert!(k.eq_str("x") && v.unwrap().eq_str("1 2"));
+    /// let (k, v) = pairs.next().unwrap();
+    /// assert!(k.eq_str("y") && v.is_none());
+    /// assert!(pairs.next().is_none());
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
+        let query = const { first_of(Self::CAPTURES, &["query", "iquery"]) };
+        Some(crate::pct::QueryPairs::new(self.get(query)?))
+    }
+}
+
+/// What RFC 3987 §3.2 adds to every URI view: the IRI it converts to
+/// (`rfc3986`'s views, with the `rfc3987` feature).
+#[cfg(feature = "rfc3987")]
+pub trait MapToIri<'a>: View<'a> {
+    /// The IRI this URI converts to (RFC 3987 §3.2): an iterator of
+    /// [`crate::iri::IriChunk`]s that is also `Display`, a valid
+    /// `IRI-reference`; see [`crate::iri::to_iri`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let u = uridfa::rfc3986::UriRef::parse("http://a/r%C3%A9sum%C3%A9")?;
+    /// assert_eq!(u.to_iri().to_string(), "http://a/r\u{E9}sum\u{E9}");
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn to_iri(&self) -> crate::iri::ToIri<'a> {
+        crate::iri::to_iri(View::as_str(self))
+    }
+
+    /// Writes the IRI this URI converts to into `out` and returns its
+    /// length; see [`crate::iri::to_iri_into`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BufferTooSmall`] with the exact length needed; nothing is
+    /// written.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let u = uridfa::rfc3986::UriRef::parse("http://a/%E9")?;
+    /// let mut buf = [0u8; 32];
+    /// let n = u.to_iri_into(&mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/%E9");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn to_iri_into(&self, out: &mut [u8]) -> Result<usize, crate::BufferTooSmall> {
+        crate::iri::to_iri_into(View::as_str(self), out)
+    }
+}
+
+/// What RFC 3987 §3.1 adds to every IRI view: the URI it maps to
+/// (`rfc3987`'s views).
+#[cfg(feature = "rfc3987")]
+pub trait MapToUri<'a>: View<'a> {
+    /// The URI this IRI maps to (RFC 3987 §3.1 step 2): the UTF-8 of
+    /// every `ucschar` and `iprivate` percent-encoded. An iterator of
+    /// `&str` chunks that is also `Display`; see [`crate::iri::to_uri`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let i = uridfa::rfc3987::IriRef::parse("http://a/r\u{E9}sum\u{E9}")?;
+    /// assert_eq!(i.to_uri().to_string(), "http://a/r%C3%A9sum%C3%A9");
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn to_uri(&self) -> crate::iri::ToUri<'a> {
+        crate::iri::to_uri(View::as_str(self))
+    }
+
+    /// Writes the URI this IRI maps to into `out` and returns its length;
+    /// see [`crate::iri::to_uri_into`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BufferTooSmall`] with the exact length needed; nothing is
+    /// written.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let i = uridfa::rfc3987::IriRef::parse("http://a/\u{E9}")?;
+    /// let mut buf = [0u8; 32];
+    /// let n = i.to_uri_into(&mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/%C3%A9");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn to_uri_into(&self, out: &mut [u8]) -> Result<usize, crate::BufferTooSmall> {
+        crate::iri::to_uri_into(View::as_str(self), out)
+    }
+}

@@ -1,0 +1,32 @@
+//! The traits a view's methods come from, to bring into scope at once:
+//! `use uridfa::prelude::*;`.
+//!
+//! [`View`] is every view's facts and components by index;
+//! the family traits of [`crate::family`] add what a family of grammars
+//! has in common (host as IP, port number, path segments, query pairs,
+//! IRI mapping), and each older generic syntax's trait what its document
+//! adds to its views (`rfc2396::Rfc2396Ref`: `path()`, `opaque_part()`,
+//! `authority_kind()`, ...).
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::prelude::*;
+//! let u = uridfa::rfc3986::Uri::parse("http://192.0.2.1:80/a")?;
+//! assert_eq!(u.port_u16(), Some(80));
+//! assert_eq!(u.capture("host"), Some("192.0.2.1"));
+//! # Ok::<(), uridfa::Error>(())
+//! ```
+
+#[cfg(any(feature = "rfc3986", feature = "rfc3987", feature = "rfc6874"))]
+pub use crate::family::GenericRef;
+#[cfg(feature = "rfc3987")]
+pub use crate::family::{MapToIri, MapToUri};
+pub use crate::view::View;
+
+#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+pub use crate::draft_fielding_uri_rfc2396bis_01::Rfc2396bis01Ref;
+#[cfg(feature = "draft-fielding-url-syntax-05")]
+pub use crate::draft_fielding_url_syntax_05::UrlSyntax05Ref;
+#[cfg(feature = "rfc2396")]
+pub use crate::rfc2396::Rfc2396Ref;

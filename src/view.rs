@@ -1,0 +1,159 @@
+//! [`View`]: what every typed view says about itself, built-in
+//! (`uridfa::rfc3986::Uri`) or made by `#[derive(uridfa::Grammar)]`.
+//!
+//! The generator implements [`View`] on each view it writes, from the
+//! grammar: the entry rule, the captures in `;@ capture` order, and for
+//! each capture its [`Presence`] in that rule's matches, decided from the
+//! rule's expression (Note [presence from the grammar]). Code that works
+//! for any view (the algorithms' components, a user's generic function)
+//! reads components through [`View::get`] or [`View::capture`] instead of
+//! the accessors, whose types follow the presence: `&str` for
+//! [`Presence::Always`], `Option<&str>` for [`Presence::Sometimes`], and
+//! no accessor for [`Presence::Never`].
+//!
+//! # Example
+//!
+//! ```
+//! use uridfa::{Presence, View};
+//! use uridfa::rfc3986::{AbsoluteUri, Uri};
+//!
+//! // Generic over every view: the components a grammar names `host`.
+//! fn host<'a, V: View<'a>>(v: V) -> Option<&'a str> {
+//!     v.capture("host")
+//! }
+//! assert_eq!(host(Uri::parse("http://a.example/x")?), Some("a.example"));
+//!
+//! // The facts behind the accessors' types.
+//! assert_eq!(Uri::presence("scheme"), Some(Presence::Always));
+//! assert_eq!(Uri::presence("fragment"), Some(Presence::Sometimes));
+//! assert_eq!(AbsoluteUri::presence("fragment"), Some(Presence::Never));
+//! let s: &str = Uri::parse("http://a")?.scheme();
+//! assert_eq!(s, "http");
+//! # Ok::<(), uridfa::Error>(())
+//! ```
+
+// Note [presence from the grammar]
+//
+// A capture is `Always` in an entry rule when every string the rule
+// matches sets it: the capture group lies on every path through the
+// rule's expression (a concatenation has it when one part has it, an
+// alternation when every branch has it, a repetition when its body has it
+// and it repeats at least once; `Lowered::always_captured` in the
+// generator). It is `Never` when no capture group of the rule's
+// expression, nor of its lists' items, reports it (`emit::view::reaches`),
+// and `Repeated` when it lies inside a list region (Note [repeated
+// captures]): every occurrence then comes from the view's plural
+// accessor, and `get` reports none. Otherwise it is `Sometimes`. The
+// answer is a fact of the grammar, not of a sample: a `Sometimes` capture
+// may still be present in every input one tries (RFC 3986's `authority`
+// in `http` URIs), because the grammar allows it absent.
+
+/// Whether the matches of an entry rule have a capture, decided from the
+/// grammar (Note [presence from the grammar]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Presence {
+    /// Every match has it: its accessor returns `&str`.
+    Always,
+    /// A match may have it or not: its accessor returns `Option<&str>`.
+    Sometimes,
+    /// No match has it: the view has no accessor for it, and
+    /// [`View::get`] returns `None`.
+    Never,
+    /// It lies inside a list (`*( "," addr-spec )`): the view's plural
+    /// accessor yields every occurrence; [`View::get`] returns `None`.
+    Repeated,
+}
+
+/// A typed view of one entry rule's match: the facts of its grammar and
+/// rule as constants, and the components by index. The generator
+/// implements it on every view (see the [module docs](self)).
+pub trait View<'a>: Copy {
+    /// The grammar's name: its file stem (`rfc3986`).
+    const GRAMMAR: &'static str;
+    /// The entry rule this view matches (`URI`).
+    const RULE: &'static str;
+    /// The grammar's captures in `;@ capture` order: the indices of
+    /// [`View::get`] and [`View::span`] (a list region's hidden capture
+    /// is named `*RULE`).
+    const CAPTURES: &'static [&'static str];
+    /// For each capture of [`View::CAPTURES`], its presence in this
+    /// rule's matches.
+    const PRESENCE: &'static [Presence];
+
+    /// The whole input.
+    fn as_str(&self) -> &'a str;
+
+    /// Capture `index`'s text, or `None` when this match has none (or
+    /// `index` is no capture).
+    fn get(&self, index: usize) -> Option<&'a str>;
+
+    /// Capture `index`'s start and end offsets in [`View::as_str`].
+    fn span(&self, index: usize) -> Option<(usize, usize)>;
+
+    /// The capture named `name` (ASCII case ignored), as [`View::get`];
+    /// `None` also when the grammar has no such capture.
+    fn capture(&self, name: &str) -> Option<&'a str> {
+        self.get(capture_index(Self::CAPTURES, name)?)
+    }
+
+    /// The presence of the capture named `name` (ASCII case ignored) in
+    /// this rule's matches; `None` when the grammar has no such capture.
+    fn presence(name: &str) -> Option<Presence> {
+        Self::PRESENCE
+            .get(capture_index(Self::CAPTURES, name)?)
+            .copied()
+    }
+}
+
+/// The index of the capture named `name` (ASCII case ignored) in
+/// `captures`, usable in constants.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::view::capture_index;
+/// use uridfa::View;
+/// const HOST: Option<usize> =
+///     capture_index(<uridfa::rfc3986::Uri<'static> as View<'static>>::CAPTURES, "HOST");
+/// assert_eq!(HOST, Some(uridfa::rfc3986::tables::HOST));
+/// ```
+pub const fn capture_index(captures: &[&str], name: &str) -> Option<usize> {
+    let mut i = 0;
+    while i < captures.len() {
+        if eq_ignore_ascii_case(captures[i].as_bytes(), name.as_bytes()) {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The index of the first of `names` that is a capture in `captures`;
+/// `usize::MAX` when none is (then [`View::get`] gives `None`). For
+/// `const` blocks in code generic over views.
+pub(crate) const fn first_of(captures: &[&str], names: &[&str]) -> usize {
+    let mut i = 0;
+    while i < names.len() {
+        if let Some(k) = capture_index(captures, names[i]) {
+            return k;
+        }
+        i += 1;
+    }
+    usize::MAX
+}
+
+/// `a == b`, ASCII case ignored, in a `const fn`.
+const fn eq_ignore_ascii_case(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if !a[i].eq_ignore_ascii_case(&b[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
