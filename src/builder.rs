@@ -838,6 +838,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// # Example
     ///
     /// ```
+    /// use uridfa::prelude::*;
     /// let b = uridfa::rfc3986::Builder::new().scheme("http")?.host("[::1]")?.port_u16(80);
     /// let mut buf = [0u8; 32];
     /// let uri = b.build_ref(&mut buf)?;

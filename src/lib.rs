@@ -47,6 +47,7 @@
 //! # Example
 //!
 //! ```
+//! use uridfa::prelude::*;
 //! use uridfa::rfc3986::{HostKind, UriRef};
 //!
 //! let uri = UriRef::parse("http://user@example.com:8080/a/b?q#f")?;

@@ -774,6 +774,7 @@ impl core::iter::FusedIterator for PathSegments<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a;x;y/b")?;
 /// let first = u.segments().next().unwrap();
 /// assert_eq!(first.as_str(), "a;x;y");

@@ -429,6 +429,7 @@ impl<'a, 't> Found<'a, 't> {
     /// whitespace removed) and UTF-8; then the typed views apply directly.
     ///
     /// ```
+    /// use uridfa::prelude::*;
     /// use uridfa::rfc3986::Uri;
     /// let f = uridfa::text::Finder::new().find_iter("at http://a:8080/b.").next().unwrap();
     /// let uri = Uri::parse(f.as_str().unwrap())?;

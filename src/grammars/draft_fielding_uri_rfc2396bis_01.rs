@@ -31,6 +31,7 @@
 //! [`UriRef::host`] is `None`.
 //!
 //! ```
+//! use uridfa::prelude::*;
 //! use uridfa::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, HostKind, UriRef};
 //!
 //! let ok = UriRef::parse("http://www.example.com:80/")?;
@@ -71,6 +72,7 @@ use tables::CAPTURE_LEN;
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, UriRef};
 ///
 /// let r = UriRef::parse("//a_b/")?;
@@ -111,6 +113,7 @@ impl AuthorityKind {
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{HostKind, UriRef};
 ///
 /// let r = UriRef::parse("http://[::1]:80/")?;
@@ -152,6 +155,7 @@ impl HostKind {
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{PathKind, UriRef};
 ///
 /// let r = UriRef::parse("mailto:John.Doe@example.com")?;
@@ -378,6 +382,7 @@ impl<'a> Rfc2396bis01Ref<'a> for RelativeUri<'a> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("../g?q")?;
 /// assert_eq!(r.scheme(), None);
 /// assert_eq!(r.path(), "../g");
@@ -419,6 +424,7 @@ impl AbsoluteUri<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::RelativeUri::parse("//g/x")?;
 /// assert_eq!(r.host(), Some("g"));
 /// assert_eq!(r.path(), "/x");

@@ -294,6 +294,7 @@ impl<'a> UrlSyntax05Ref<'a> for RelativeUrl<'a> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_url_syntax_05::{HostKind, UrlRef};
 /// let r = UrlRef::parse("ftp://foo:@host.com/a;type=i#x")?;
 /// assert_eq!(r.scheme(), Some("ftp"));
@@ -313,8 +314,9 @@ impl UrlRef<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let u = uridfa::draft_fielding_url_syntax_05::AbsoluteUrl::parse("mailto:mduerst@ifi.unizh.ch")?;
-/// assert_eq!(u.scheme(), Some("mailto"));
+/// assert_eq!(u.scheme(), "mailto");
 /// assert_eq!(u.path(), "mduerst@ifi.unizh.ch");
 /// assert!(uridfa::draft_fielding_url_syntax_05::AbsoluteUrl::parse("http://a/b#f").is_err());
 /// # Ok::<(), uridfa::Error>(())
@@ -327,6 +329,7 @@ impl AbsoluteUrl<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_url_syntax_05::RelativeUrl::parse("../g;x?y")?;
 /// assert_eq!(r.path(), "../g;x");
 /// assert_eq!(r.query(), Some("y"));

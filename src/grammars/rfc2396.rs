@@ -303,6 +303,7 @@ impl<'a> Rfc2396Ref<'a> for RelativeUri<'a> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// use uridfa::rfc2396::{AuthorityKind, UriRef};
 /// let r = UriRef::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt#top")?;
 /// assert_eq!(r.scheme(), Some("ftp"));
@@ -319,8 +320,9 @@ impl UriRef<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let u = uridfa::rfc2396::AbsoluteUri::parse("mailto:mduerst@ifi.unizh.ch")?;
-/// assert_eq!(u.scheme(), Some("mailto"));
+/// assert_eq!(u.scheme(), "mailto");
 /// assert_eq!(u.opaque_part(), Some("mduerst@ifi.unizh.ch"));
 /// assert!(uridfa::rfc2396::AbsoluteUri::parse("http://a/b#f").is_err());
 /// # Ok::<(), uridfa::Error>(())
@@ -333,6 +335,7 @@ impl AbsoluteUri<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let r = uridfa::rfc2396::RelativeUri::parse("../g;x?y")?;
 /// assert_eq!(r.path(), "../g;x");
 /// assert_eq!(r.query(), Some("y"));

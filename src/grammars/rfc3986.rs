@@ -83,8 +83,9 @@ impl UriRef<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let u = uridfa::rfc3986::Uri::parse("urn:example:animal:ferret:nose")?;
-/// assert_eq!(u.scheme(), Some("urn"));
+/// assert_eq!(u.scheme(), "urn");
 /// assert_eq!(u.authority(), None);
 /// assert_eq!(u.path(), "example:animal:ferret:nose");
 /// # Ok::<(), uridfa::Error>(())

@@ -40,6 +40,7 @@
 //! # Example
 //!
 //! ```
+//! use uridfa::prelude::*;
 //! use uridfa::rfc3987::{HostKind, Iri};
 //!
 //! let iri = Iri::parse("http://r\u{e9}sum\u{e9}.example.org/\u{e4}?q=\u{20ac}")?;
@@ -113,8 +114,9 @@ impl IriRef<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let i = uridfa::rfc3987::Iri::parse("http://www.example.org/red%09ros\u{e9}#red")?;
-/// assert_eq!(i.scheme(), Some("http"));
+/// assert_eq!(i.scheme(), "http");
 /// assert_eq!(i.path(), "/red%09ros\u{e9}");
 /// assert_eq!(i.fragment(), Some("red"));
 /// # Ok::<(), uridfa::Error>(())

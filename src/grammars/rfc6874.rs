@@ -20,6 +20,7 @@
 //! # Example
 //!
 //! ```
+//! use uridfa::prelude::*;
 //! use uridfa::rfc6874::{HostKind, Uri};
 //!
 //! let u = Uri::parse("http://[fe80::a%25en1]/")?;
@@ -86,6 +87,7 @@ impl UriRef<'_> {}
 /// # Example
 ///
 /// ```
+/// use uridfa::prelude::*;
 /// let u = uridfa::rfc6874::Uri::parse("http://[fe80::a%25en1]:8080")?;
 /// assert_eq!(u.port_u16(), Some(8080));
 /// assert_eq!(u.zone_id(), Some("en1"));

@@ -233,11 +233,11 @@ impl Loader {
                 | Item::Ambiguity { pragma, .. }
                     if !is_main =>
                 {
-                    self.error(
-                        pragma,
-                        "only 'import' is allowed in an imported file; \
-                         every other pragma belongs in the main file",
-                    );
+                    // An imported file's own pragmas (its entries,
+                    // captures, views) are its grammar's, not the
+                    // importer's: the importer takes its rules only, so
+                    // RFC 8089 imports `rfc3986.abnf` as it is.
+                    let _ = pragma;
                 }
                 Item::EncodeSet(e) => self.encode_sets.push(e),
                 Item::View(v, _) => self.views.push(v),
