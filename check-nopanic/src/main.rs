@@ -27,6 +27,7 @@ use std::hint::black_box;
 
 #[cfg_attr(feature = "unguarded", allow(unused_imports))]
 use no_panic::no_panic;
+use uridfa::prelude::*;
 use uridfa::rfc3986::tables::{CAPTURE_LEN, URI_REFERENCE};
 use uridfa_runtime::{Captures, Error, Machine, Span, Tables, MAX_STACK_REGS};
 

@@ -23,6 +23,7 @@
 use core::ffi::{c_char, c_int, CStr};
 use core::fmt::{self, Write};
 
+use uridfa::prelude::*;
 use uridfa::rfc3986::{tables, UriRef};
 use uridfa_runtime::{split, split_with, validate, Machine, Span};
 
