@@ -15,6 +15,8 @@ pub const MAX_NODES: usize = 40;
 /// default (`uridfa dot`); a smaller one state by state.
 pub const OVERVIEW_ABOVE: usize = 40;
 
+/// The bytes of an overview edge or separator node: one printable byte as
+/// ABNF quotes it (`"/"`), else as ranges (`[0-9A-Fa-f]`).
 fn bytes_label(bytes: &[u8]) -> String {
     match bytes {
         [b] if (0x21..0x7f).contains(b) && *b != b'"' => format!("\"{}\"", char::from(*b)),

@@ -6,9 +6,6 @@ use super::analysis::{walk, Analysis};
 use std::fmt::Write;
 use uridfa_runtime::{Span, Tables};
 
-/// The bytes of an overview edge or separator node: one printable byte as
-/// ABNF quotes it (`"/"`), else as ranges (`[0-9A-Fa-f]`).
-
 /// Bytes as they are shown by [`explain_text`]: printable ASCII as itself,
 /// every other byte as `\xHH`; with each byte's column.
 fn shown_bytes(input: &[u8]) -> (String, Vec<usize>) {
