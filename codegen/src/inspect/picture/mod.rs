@@ -1,7 +1,7 @@
 //! Pictures of a machine that a person can read: registers named by the
 //! tags they feed, the states collapsed to one node per component, and the
 //! path one input takes. Like [`dump`](super::dump), not a stage: it reads
-//! finished [`Tables`] (built-in `'static` ones or
+//! finished [`Tables`](uridfa_runtime::Tables) (built-in `'static` ones or
 //! [`TablesBuf::as_tables`](crate::tables::TablesBuf::as_tables)), so the
 //! CLI draws every grammar the same way.
 //!
@@ -20,7 +20,7 @@
 //! Principal types: [`Analysis`], [`Place`], [`Walk`].
 //!
 //! Nothing here panics on tables that break the invariants of
-//! [`Tables`]: an ID, register or operation outside them is skipped.
+//! [`Tables`](uridfa_runtime::Tables): an ID, register or operation outside them is skipped.
 //!
 //! One job per file: `analysis.rs` (the passes, [`Analysis`], [`Place`],
 //! [`walk`]), `dot.rs` (the DOT pictures), `explain.rs` (one input's path
