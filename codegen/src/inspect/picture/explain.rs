@@ -36,7 +36,7 @@ fn byte_text(b: u8) -> String {
 /// line per captured component (`^^^` under its bytes, nested components
 /// named after their parent, `authority > host`; `|` where an empty one
 /// sits), then the path: the start state and, per byte read, the state
-/// reached with its [`Place`] and its named register operations.
+/// reached with its [`Place`](super::Place) and its named register operations.
 ///
 /// `runs` are the components' spans as `split` gives them, or `None` for
 /// an input that does not match: first the whole machine's, then those of
