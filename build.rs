@@ -15,33 +15,19 @@ fn main() -> ExitCode {
         .map(PathBuf::from)
         .unwrap_or_default();
     let grammar = root.join("grammar");
-    let mut files: Vec<PathBuf> = match std::fs::read_dir(&grammar) {
-        Ok(dir) => dir
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("abnf"))
-            .collect(),
+    // Every file of `grammar/` (and below) may be an input of a generated
+    // file: a change anywhere there reruns this script.
+    println!("cargo:rerun-if-changed={}", grammar.display());
+    match input_hash::abnf_names(&grammar) {
+        Ok(names) => {
+            for name in names {
+                println!("cargo:rerun-if-changed={}", grammar.join(name).display());
+            }
+        }
         Err(e) => {
-            eprintln!("error: {}: {e}", grammar.display());
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
-    };
-    files.sort();
-    // Then the `;@ methods` files (Note [methods files] in
-    // `uridfa_codegen::emit::view`), named `methods/NAME.rs`.
-    let methods = grammar.join("methods");
-    let mut rs: Vec<PathBuf> = std::fs::read_dir(&methods)
-        .map(|dir| {
-            dir.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("rs"))
-                .collect()
-        })
-        .unwrap_or_default();
-    rs.sort();
-    files.extend(rs);
-    println!("cargo:rerun-if-changed={}", grammar.display());
-    println!("cargo:rerun-if-changed={}", methods.display());
-    for f in &files {
-        println!("cargo:rerun-if-changed={}", f.display());
     }
     #[cfg(feature = "regenerate")]
     {
@@ -66,46 +52,32 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     }
     #[cfg(not(feature = "regenerate"))]
-    check_committed(&root, &files)
+    check_committed(&root, &grammar)
 }
 
-/// Fails when a grammar file changed after `src/generated/` was written.
+/// Fails when an input of a file of `src/generated/` changed after the
+/// file was written: each file's second line names its inputs and their
+/// hash, which `input_hash::recompute` computes again.
 #[cfg(not(feature = "regenerate"))]
-fn check_committed(root: &std::path::Path, files: &[PathBuf]) -> ExitCode {
-    // FNV-1a 64 over name, NUL, contents, NUL of each file in name order
-    // (the grammars, then the methods files): the same as
-    // `uridfa_codegen::driver::grammar_dir_fingerprint`.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for f in files {
-        let file = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let name = if f.parent().and_then(|p| p.file_name()) == Some("methods".as_ref()) {
-            format!("methods/{file}")
-        } else {
-            file.to_owned()
-        };
-        let Ok(text) = std::fs::read(f) else {
-            eprintln!("error: cannot read {}", f.display());
-            return ExitCode::FAILURE;
-        };
-        for &b in name.as_bytes().iter().chain(&[0]).chain(&text).chain(&[0]) {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    let want = format!("// grammar/ fingerprint fnv1a64 {h:016x} ");
+fn check_committed(root: &std::path::Path, grammar: &std::path::Path) -> ExitCode {
     let generated = root.join("src/generated");
     let Ok(dir) = std::fs::read_dir(&generated) else {
         eprintln!("error: {} is missing", generated.display());
         return ExitCode::FAILURE;
     };
-    for entry in dir.filter_map(Result::ok) {
-        let path = entry.path();
+    let mut paths: Vec<PathBuf> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
         println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(&path).unwrap_or_default();
-        if text.lines().nth(1).is_some_and(|l| l.starts_with(&want)) {
-            continue;
-        }
+        let line = text.lines().nth(1).unwrap_or_default();
+        let why = match input_hash::recompute(grammar, line) {
+            Ok((now, recorded)) if now == recorded => continue,
+            Ok(_) => "an input of it changed".to_owned(),
+            Err(e) => e,
+        };
         eprintln!(
-            "error: {} was not generated from grammar/ as it is now (a grammar file changed).\n\
+            "error: {} was not generated from grammar/ as it is now ({why}).\n\
              Regenerate the tables with `cargo run -p uridfa-codegen --bin uridfa-generate`, \
              or build with `--features regenerate` while working on a grammar.",
             path.display()
@@ -113,4 +85,11 @@ fn check_committed(root: &std::path::Path, files: &[PathBuf]) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// The input hashes of the generated files, the same code the generator
+/// writes them with (Note [committed tables] in `uridfa_codegen::driver`).
+#[allow(dead_code)]
+mod input_hash {
+    include!("codegen/src/support/input_hash.rs");
 }

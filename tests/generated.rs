@@ -166,7 +166,7 @@ fn with<T: Clone>(s: &[T], f: impl FnOnce(&mut Vec<T>)) -> &'static [T] {
 }
 
 /// One corrupted copy per checkable invariant of `Tables` (`# Invariants`
-/// in `runtime/src/tables.rs`), each rejected by `check` under that
+/// in `runtime/src/tables/mod.rs`), each rejected by `check` under that
 /// invariant's number, and each run through `validate` and `split_regs`
 /// without a panic. Invariant 6 (operations run in order) is a statement
 /// about the run time, not about the data, and has no corruption.

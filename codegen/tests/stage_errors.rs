@@ -6,8 +6,8 @@
 
 use std::error::Error as _;
 use uridfa_codegen::diag::Span;
-use uridfa_codegen::driver::{compile_lowered, grammar_dir_fingerprint, CompileError};
-use uridfa_codegen::driver::{FingerprintError, Options};
+use uridfa_codegen::driver::Options;
+use uridfa_codegen::driver::{compile_lowered, CompileError};
 use uridfa_codegen::encode_set::{self, EncodeSetError, NotSetLike};
 use uridfa_codegen::lower::{self, Lowered};
 use uridfa_codegen::nfa::{self, NfaError};
@@ -260,47 +260,4 @@ fn encode_set_error_of_the_lowering() {
         .source()
         .unwrap()
         .is::<uridfa_codegen::diag::Diagnostics>());
-}
-
-#[test]
-fn fingerprint_error_names_the_path() {
-    let dir = std::env::temp_dir().join(format!("uridfa-no-such-dir-{}", std::process::id()));
-    let e = grammar_dir_fingerprint(&dir).unwrap_err();
-    let FingerprintError::Read { path, source } = &e else {
-        panic!("{e:?}")
-    };
-    assert_eq!(path, &dir);
-    assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
-    assert_eq!(e.to_string(), format!("{}: {source}", dir.display()));
-    assert!(e.source().unwrap().is::<std::io::Error>());
-}
-
-/// The fingerprint covers the grammar files and the `;@ methods` files in
-/// `methods/` (Note [methods files]): an edit of either changes it, a file
-/// elsewhere does not. The value for one file is FNV-1a 64 of
-/// `name NUL contents NUL`, computed here by hand.
-#[test]
-fn fingerprint_covers_grammars_and_methods_files() {
-    let dir = std::env::temp_dir().join(format!("uridfa-fingerprint-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("methods")).unwrap();
-    std::fs::write(dir.join("a.abnf"), "a = \"x\"\n").unwrap();
-    let fnv = |bytes: &[u8]| {
-        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
-    };
-    let one = grammar_dir_fingerprint(&dir).unwrap();
-    assert_eq!(one, fnv(b"a.abnf\0a = \"x\"\n\0"));
-    std::fs::write(dir.join("methods/m.rs"), "fn f() {}\n").unwrap();
-    let two = grammar_dir_fingerprint(&dir).unwrap();
-    assert_eq!(
-        two,
-        fnv(b"a.abnf\0a = \"x\"\n\0methods/m.rs\0fn f() {}\n\0")
-    );
-    std::fs::write(dir.join("methods/m.rs"), "fn g() {}\n").unwrap();
-    assert_ne!(grammar_dir_fingerprint(&dir).unwrap(), two);
-    std::fs::write(dir.join("methods/m.rs"), "fn f() {}\n").unwrap();
-    std::fs::write(dir.join("notes.txt"), "not covered\n").unwrap();
-    assert_eq!(grammar_dir_fingerprint(&dir).unwrap(), two);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

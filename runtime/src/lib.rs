@@ -50,13 +50,11 @@ mod encode_set;
 mod error;
 mod items;
 mod longest;
-mod simd;
+mod runs;
 mod stream;
 mod tables;
 
-pub use after::{
-    decide_kinds, decide_kinds_regs, kind_after_of, AfterKind, AfterKinds, KindMatcher,
-};
+pub use after::{decide_kinds, decide_kinds_regs, kind_after_of};
 pub use check::{check, CheckError};
 pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};
 pub use encode_set::EncodeSet;
@@ -65,6 +63,6 @@ pub use items::{items, Items, List};
 pub use longest::{longest_prefix, longest_prefix_after, longest_prefix_split};
 pub use stream::Machine;
 pub use tables::{
-    ByteSet, CaptureInfo, Captures, Edge, Escape, Final, Ids, Op, Span, StrRef, Tables, Trans,
-    MAX_STACK_REGS, NIL,
+    AfterKind, AfterKinds, ByteSet, CaptureInfo, Captures, Edge, Escape, Final, Ids, KindMatcher,
+    Op, Span, StrRef, Tables, Trans, MAX_STACK_REGS, NIL,
 };

@@ -1,8 +1,9 @@
 //! The longest accepted prefix, for cutting a URI out of running text:
 //! [`longest_prefix`], [`longest_prefix_after`], [`longest_prefix_split`].
 
-use crate::drive::{drive_any, skip_accel, split, Id};
+use crate::drive::{drive_any, split, Id};
 use crate::error::{corrupt, Error, ErrorKind};
+use crate::runs::skip_accel;
 use crate::tables::{Captures, Edge, Tables, Trans};
 
 /// Whether `state` (an ID) is accepting; a state outside the tables is

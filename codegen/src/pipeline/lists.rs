@@ -8,7 +8,7 @@
 //! cuts every region exactly as the whole machine's parse does).
 
 use crate::pipeline::abnf::{Grammar, Node, NodeKind};
-use crate::pipeline::lower::{Lowered, RuleSizes};
+use crate::pipeline::lowered::{Component, Lowered};
 use crate::pipeline::{nfa, tables, tdfa};
 use crate::support::diag::Span;
 use regex_syntax::hir::{Capture, Hir, HirKind, Repetition};
@@ -81,22 +81,25 @@ pub struct Region {
 
 /// The list regions of `g`, in rule order then source order, given which
 /// lower-case rule names are captured (`captured`, as the lowerer keeps
-/// it) among `component_len` components.
+/// it) among `component_len` components; `order` and `refs` are
+/// [`RuleSizes::order`](crate::pipeline::lower::RuleSizes::order) and
+/// [`RuleSizes::refs`](crate::pipeline::lower::RuleSizes::refs).
 pub fn regions(
     g: &Grammar,
-    sizes: &RuleSizes,
+    order: &[usize],
+    refs: &[Vec<usize>],
     captured: &BTreeMap<String, usize>,
     component_len: usize,
 ) -> Vec<Region> {
     let words = component_len.div_ceil(64).max(1);
     // For each rule, the components it reaches (itself included), as bits.
     let mut reach: Vec<Vec<u64>> = vec![vec![0; words]; g.rules.len()];
-    for &v in &sizes.order {
+    for &v in order {
         let mut bits = vec![0u64; words];
         if let Some(&c) = captured.get(&g.rules[v].name.to_ascii_lowercase()) {
             bits[c / 64] |= 1 << (c % 64);
         }
-        for &w in &sizes.refs[v] {
+        for &w in &refs[v] {
             for (b, r) in bits.iter_mut().zip(&reach[w]) {
                 *b |= r;
             }
@@ -420,7 +423,7 @@ pub fn prove(
             rule: lowered.rule.clone(),
             span: lowered.span,
             hir,
-            components: vec![crate::pipeline::lower::Component {
+            components: vec![Component {
                 name: "item".into(),
                 kind_of: None,
                 after: false,

@@ -35,6 +35,9 @@
 //! [`MAX_NAMED_SET_NODES`] nodes, and all of them at most
 //! [`MAX_NAMED_SET_WORK`].
 
+pub use crate::pipeline::lowered::{Component, List, Lowered, NamedSet};
+pub use crate::pipeline::sizes::RuleSizes;
+
 use crate::pipeline::abnf::{Grammar, Node, NodeKind};
 use crate::support::diag::{Diagnostics, Span};
 use regex_syntax::hir::{
@@ -42,45 +45,7 @@ use regex_syntax::hir::{
     Repetition,
 };
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, OnceLock};
-
-/// One reported component of a machine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Component {
-    /// Its name (`host`, `path`, `IPv4address`...).
-    pub name: String,
-    /// For a kind capture, the index of the component it classifies.
-    pub kind_of: Option<usize>,
-    /// Whether it is a kind decided after the match (`;@ kind-after`):
-    /// its rule is not tagged, and its tags stay [`uridfa_runtime::NIL`]
-    /// in the machine (Note [kinds after the match]).
-    pub after: bool,
-    /// Whether it is a list region: the span of a repetition whose items
-    /// hold captures, no component of the grammar (Note [repeated
-    /// captures]).
-    pub region: bool,
-    /// Whether it can occur more than once in one input: some list region
-    /// of the grammar holds it (Note [repeated captures]).
-    pub repeated: bool,
-}
-
-/// A list region of a lowered machine: a repetition whose items hold
-/// captures, and the machine that reads one item (Note [repeated
-/// captures]).
-#[derive(Clone, Debug)]
-pub struct List {
-    /// The region's component index.
-    pub region: usize,
-    /// The repetition's `;` node in the grammar, for messages.
-    pub span: Span,
-    /// The repetition's bounds.
-    pub min: u32,
-    /// The repetition's bounds (`None`: unbounded).
-    pub max: Option<u32>,
-    /// The repeated part, with its captures, lowered as a machine of its
-    /// own; its components are the outer machine's.
-    pub item: Lowered,
-}
+use std::sync::Arc;
 
 // Note [kinds after the match]
 //
@@ -102,53 +67,6 @@ pub struct List {
 // parent, and so it is only right for a kind that is a whole alternative
 // of its parent: an `IPv4address` inside an IPv6 literal is no longer
 // reported as one.
-
-/// A rule whose first bytes can name an expected-byte set in error messages
-/// (`expected pchar, "/" or end of input`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NamedSet {
-    /// The rule name.
-    pub name: String,
-    /// The bytes that can start a non-empty match of the rule.
-    pub first: [bool; 256],
-    /// The longest match of the rule, in bytes.
-    pub max_len: usize,
-}
-
-/// One entry rule, lowered.
-#[derive(Clone, Debug)]
-pub struct Lowered {
-    /// The entry rule's name.
-    pub rule: String,
-    /// Where the entry is named (its `;@ entry` pragma).
-    pub span: Span,
-    /// The expression, with one capture group per captured-rule occurrence.
-    pub hir: Hir,
-    /// The components, in pragma order. Tag `2k` is component `k`'s start,
-    /// `2k+1` its end.
-    pub components: Vec<Component>,
-    /// For capture group `g` (1-based, as in the NFA), its component:
-    /// `group_component[g - 1]`.
-    pub group_component: Vec<usize>,
-    /// Small single-character-like rules, for error messages.
-    /// (The same for every entry of a grammar, so shared.)
-    pub named_sets: Arc<[NamedSet]>,
-    /// Whether the grammar says `;@ charset utf-8`: values above `%x7F`
-    /// are characters, matched as their UTF-8 bytes.
-    pub utf8: bool,
-    /// The kinds decided after the match whose parent this entry
-    /// captures: each component's index and its rule, lowered without
-    /// captures (Note [kinds after the match]).
-    pub after: Vec<(usize, Hir)>,
-    /// The list regions this machine captures, in capture-group order
-    /// (Note [repeated captures]); empty for an item machine.
-    pub lists: Vec<List>,
-    /// With lists: the expression before they were cut out, every
-    /// capture group in place, and each group's component. The
-    /// ambiguity check reads this one: two ways to cut a list into items
-    /// are two parses of it.
-    pub whole: Option<(Hir, Vec<usize>)>,
-}
 
 /// The ways lowering can fail (reported as diagnostics by [`lower`]).
 struct Lowerer<'g> {
@@ -193,218 +111,6 @@ pub const MAX_EXPANSION: u64 = 1 << 20;
 
 /// A rule larger than this, once inlined, names no expected-byte set.
 pub const MAX_NAMED_SET_NODES: u64 = 1 << 12;
-
-/// Facts about every rule of a grammar, computed bottom-up over the rule
-/// graph in one linear pass (see Note [expansion limit]).
-#[derive(Clone, Debug)]
-pub struct RuleSizes {
-    /// For each rule (indexed as [`Grammar::rules`]), the expression nodes
-    /// it becomes once every reference is inlined, saturating at `u64::MAX`.
-    pub nodes: Vec<u64>,
-    /// For each rule, the longest match in bytes as regex-syntax computes
-    /// it on the lowered expression (`None`: unbounded or overflowing).
-    pub max_len: Vec<Option<u64>>,
-    /// For each rule, the rules it references, in order, without repeats.
-    pub refs: Vec<Vec<usize>>,
-    /// Every rule, each after the rules it references (post-order).
-    pub order: Vec<usize>,
-    /// The grammar's expected-byte sets, computed on first use.
-    named: OnceLock<Arc<[NamedSet]>>,
-    /// The grammar's list regions, computed on first use (Note [repeated
-    /// captures]).
-    regions: OnceLock<Arc<[crate::pipeline::lists::Region]>>,
-}
-
-impl RuleSizes {
-    /// Computes the sizes of every rule of `g`.
-    pub fn new(g: &Grammar) -> RuleSizes {
-        let n = g.rules.len();
-        let refs: Vec<Vec<usize>> = g
-            .rules
-            .iter()
-            .map(|r| {
-                let mut out = Vec::new();
-                refs_of(g, &r.node, &mut out);
-                dedup_in_order(&mut out);
-                out
-            })
-            .collect();
-        // Post-order, iteratively: a chain of rules as long as the file
-        // allows must not overflow the stack. (The grammar has no cycle; a
-        // reference back into the open path would just count as 0.)
-        let mut mark = vec![0u8; n];
-        let mut order = Vec::with_capacity(n);
-        for root in 0..n {
-            if mark[root] != 0 {
-                continue;
-            }
-            mark[root] = 1;
-            let mut stack = vec![(root, 0usize)];
-            while let Some(top) = stack.last_mut() {
-                let (v, k) = *top;
-                if let Some(&w) = refs[v].get(k) {
-                    top.1 += 1;
-                    if mark[w] == 0 {
-                        mark[w] = 1;
-                        stack.push((w, 0));
-                    }
-                } else {
-                    order.push(v);
-                    stack.pop();
-                }
-            }
-        }
-        let mut sizes = RuleSizes {
-            nodes: vec![0; n],
-            max_len: vec![None; n],
-            refs,
-            order: Vec::new(),
-            named: OnceLock::new(),
-            regions: OnceLock::new(),
-        };
-        for &v in &order {
-            let node = &g.rules[v].node;
-            sizes.nodes[v] = sizes.node_size(g, node);
-            sizes.max_len[v] = sizes.node_max_len(g, node);
-        }
-        sizes.order = order;
-        sizes
-    }
-
-    fn node_size(&self, g: &Grammar, n: &Node) -> u64 {
-        match &n.kind {
-            NodeKind::Alt(xs) | NodeKind::Concat(xs) => xs
-                .iter()
-                .fold(1u64, |acc, x| acc.saturating_add(self.node_size(g, x))),
-            NodeKind::Repeat { node, .. } => self.node_size(g, node).saturating_add(1),
-            // One more for the capture group a captured rule gets.
-            NodeKind::Rule(name) => g
-                .rule_index(name)
-                .map_or(1, |i| self.nodes[i].saturating_add(1)),
-            NodeKind::Str { text, .. } => 1 + text.len() as u64,
-            NodeKind::Seq(vals) => 1 + vals.len() as u64,
-            NodeKind::Range(..) => 1,
-        }
-    }
-
-    /// `regex_syntax::hir::Properties::maximum_len` of what
-    /// [`Lowerer::node`] makes of `n`, computed on the syntax tree.
-    fn node_max_len(&self, g: &Grammar, n: &Node) -> Option<u64> {
-        let value_len = |v: u32| -> u64 {
-            if v <= 0x7F || !g.utf8 {
-                1
-            } else {
-                char::from_u32(v).map_or(3, |c| c.len_utf8() as u64)
-            }
-        };
-        match &n.kind {
-            NodeKind::Alt(xs) => {
-                let mut max = None;
-                for x in xs {
-                    max = Some(max.unwrap_or(0).max(self.node_max_len(g, x)?));
-                }
-                max
-            }
-            NodeKind::Concat(xs) => xs
-                .iter()
-                .try_fold(0u64, |acc, x| acc.checked_add(self.node_max_len(g, x)?)),
-            NodeKind::Repeat { min, max, node } => {
-                let sub = self.node_max_len(g, node);
-                if *max == Some(0) || sub == Some(0) {
-                    return Some(0);
-                }
-                if (*min, *max) == (1, Some(1)) {
-                    return sub;
-                }
-                sub?.checked_mul(u64::from((*max)?))
-            }
-            NodeKind::Rule(name) => self.max_len[g.rule_index(name)?],
-            NodeKind::Str { text, .. } => Some(text.len() as u64),
-            NodeKind::Seq(vals) => Some(vals.iter().map(|&v| value_len(v)).sum()),
-            NodeKind::Range(lo, hi) => {
-                if *hi <= 0x7F || (!g.utf8 && *hi <= 0xFF) {
-                    return Some(1);
-                }
-                // The largest scalar value of the range, surrogates left out.
-                let top = if (0xD800..=0xDFFF).contains(hi) {
-                    0xD7FF
-                } else {
-                    *hi
-                };
-                (top >= *lo).then(|| value_len(top))
-            }
-        }
-    }
-
-    /// The grammar's list regions ([`crate::pipeline::lists::regions`]),
-    /// computed once: they depend only on the grammar, `captured` (the
-    /// lower-case rule names every entry tags) and the component count.
-    pub fn regions(
-        &self,
-        g: &Grammar,
-        captured: &BTreeMap<String, usize>,
-        component_len: usize,
-    ) -> Arc<[crate::pipeline::lists::Region]> {
-        self.regions
-            .get_or_init(|| {
-                crate::pipeline::lists::regions(g, self, captured, component_len).into()
-            })
-            .clone()
-    }
-
-    /// The grammar's expected-byte sets (see [`NamedSet`]), computed once.
-    pub fn named_sets(&self, g: &Grammar) -> Arc<[NamedSet]> {
-        self.named.get_or_init(|| named_sets(g, self)).clone()
-    }
-
-    /// The rules reachable from `root` (itself included), in depth-first
-    /// pre-order.
-    pub fn reachable(&self, root: usize) -> Vec<usize> {
-        let mut seen = vec![false; self.refs.len()];
-        let mut out = Vec::new();
-        let mut stack = vec![root];
-        while let Some(v) = stack.pop() {
-            if std::mem::replace(&mut seen[v], true) {
-                continue;
-            }
-            out.push(v);
-            stack.extend(self.refs[v].iter().rev().filter(|&&w| !seen[w]));
-        }
-        out
-    }
-
-    /// If `root` expands to more than `limit` nodes, the innermost rule
-    /// below it that does: one whose own references all stay within.
-    pub fn too_large(&self, root: usize, limit: u64) -> Option<usize> {
-        if self.nodes[root] <= limit {
-            return None;
-        }
-        let mut v = root;
-        for _ in 0..self.refs.len() {
-            match self.refs[v].iter().find(|&&w| self.nodes[w] > limit) {
-                Some(&w) => v = w,
-                None => break,
-            }
-        }
-        Some(v)
-    }
-}
-
-/// Pushes the index of every rule `n` references, once each.
-fn refs_of(g: &Grammar, n: &Node, out: &mut Vec<usize>) {
-    match &n.kind {
-        NodeKind::Alt(xs) | NodeKind::Concat(xs) => xs.iter().for_each(|x| refs_of(g, x, out)),
-        NodeKind::Repeat { node, .. } => refs_of(g, node, out),
-        NodeKind::Rule(name) => out.extend(g.rule_index(name)),
-        NodeKind::Str { .. } | NodeKind::Seq(_) | NodeKind::Range(..) => {}
-    }
-}
-
-/// Keeps the first of each repeated value, in order.
-fn dedup_in_order(xs: &mut Vec<usize>) {
-    let mut seen = std::collections::HashSet::new();
-    xs.retain(|&x| seen.insert(x));
-}
 
 impl<'g> Lowerer<'g> {
     /// A lowerer of `grammar` that tags the rules in `captured` (lower-case
@@ -724,50 +430,6 @@ impl Lowerer<'_> {
     }
 }
 
-impl Lowered {
-    /// For each component, whether every input the entry accepts sets it:
-    /// it is captured on every path through the expression (a concatenation
-    /// sets what any part sets, an alternation what all alternatives set, a
-    /// repetition what its body sets if it runs at least once). Typed views
-    /// return such a component as `&str` rather than `Option<&str>`.
-    pub fn always_captured(&self) -> Vec<bool> {
-        fn must(h: &Hir, gc: &[usize], out: &mut [bool]) {
-            if h.properties().explicit_captures_len() == 0 {
-                return;
-            }
-            match h.kind() {
-                HirKind::Capture(cap) => {
-                    if let Some(slot) = gc.get(cap.index as usize - 1).and_then(|&c| out.get_mut(c))
-                    {
-                        *slot = true;
-                    }
-                    must(&cap.sub, gc, out);
-                }
-                HirKind::Concat(xs) => xs.iter().for_each(|x| must(x, gc, out)),
-                HirKind::Alternation(xs) => {
-                    let mut all: Option<Vec<bool>> = None;
-                    for x in xs {
-                        let mut one = vec![false; out.len()];
-                        must(x, gc, &mut one);
-                        all = Some(match all {
-                            None => one,
-                            Some(a) => a.iter().zip(&one).map(|(a, b)| *a && *b).collect(),
-                        });
-                    }
-                    for (o, a) in out.iter_mut().zip(all.unwrap_or_default()) {
-                        *o |= a;
-                    }
-                }
-                HirKind::Repetition(rep) if rep.min > 0 => must(&rep.sub, gc, out),
-                _ => {}
-            }
-        }
-        let mut out = vec![false; self.components.len()];
-        must(&self.hir, &self.group_component, &mut out);
-        out
-    }
-}
-
 /// Computes the bytes that can start a non-empty match of `hir`, and whether
 /// `hir` can match the empty string.
 pub fn first_bytes(hir: &Hir, out: &mut [bool; 256]) -> bool {
@@ -1054,6 +716,13 @@ pub fn lower_with(
         whole,
         lists,
     })
+}
+
+impl RuleSizes {
+    /// The grammar's expected-byte sets (see [`NamedSet`]), computed once.
+    pub fn named_sets(&self, g: &Grammar) -> Arc<[NamedSet]> {
+        self.named.get_or_init(|| named_sets(g, self)).clone()
+    }
 }
 
 /// The most expression nodes `named_sets` lowers in all, so that a grammar

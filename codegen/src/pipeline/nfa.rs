@@ -13,7 +13,7 @@
 //! Principal functions: [`compile`], [`compile_anchored_end`]; principal
 //! type: [`NfaError`].
 
-use crate::pipeline::lower::Lowered;
+use crate::pipeline::lowered::Lowered;
 use crate::support::diag::{Diagnostic, Span};
 use regex_automata::nfa::thompson::{BuildError, Compiler, Config, WhichCaptures, NFA};
 use regex_syntax::hir::{Capture, Hir, HirKind, Look, Repetition};

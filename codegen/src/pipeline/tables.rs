@@ -10,7 +10,7 @@
 //! Principal types: [`TablesBuf`] (the owned form; [`TablesBuf::as_tables`]
 //! borrows it as the run time's [`Tables`]) and [`TransBuf`].
 
-use crate::pipeline::lower::{Lowered, NamedSet};
+use crate::pipeline::lowered::{Lowered, NamedSet};
 use crate::pipeline::tdfa::Tdfa;
 use std::collections::HashMap;
 use uridfa_runtime::{

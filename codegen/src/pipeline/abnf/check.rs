@@ -244,17 +244,3 @@ impl Loader {
         }
     }
 }
-
-/// Calls `f` with every rule reference under `node`, in order.
-pub(super) fn visit_refs(node: &Node, f: &mut impl FnMut(&str, Span)) {
-    match &node.kind {
-        NodeKind::Rule(name) => f(name, node.span),
-        NodeKind::Alt(nodes) | NodeKind::Concat(nodes) => {
-            for n in nodes {
-                visit_refs(n, f);
-            }
-        }
-        NodeKind::Repeat { node, .. } => visit_refs(node, f),
-        NodeKind::Str { .. } | NodeKind::Range(..) | NodeKind::Seq(_) => {}
-    }
-}

@@ -1,9 +1,16 @@
-//! The table types shared by the generator and the driver: [`Tables`] and
-//! its parts ([`Trans`], [`Edge`], [`Op`], [`Final`], [`ByteSet`], [`Escape`],
-//! [`CaptureInfo`], [`StrRef`], [`AfterKinds`]), and [`Captures`], a split's
-//! result.
+//! The table types shared by the generator and the driver: [`Tables`],
+//! the format of one machine, and its parts: [`Trans`], [`Final`],
+//! [`StrRef`], [`CaptureInfo`] here; [`Edge`] and [`Op`] in `edge.rs`;
+//! [`ByteSet`] and [`Escape`] in `byte_set.rs`; [`AfterKinds`] in
+//! `after_kinds.rs`. Also [`Captures`], a split's result.
 
-use crate::after::AfterKinds;
+mod after_kinds;
+mod byte_set;
+mod edge;
+
+pub use after_kinds::{AfterKind, AfterKinds, KindMatcher};
+pub use byte_set::{ByteSet, Escape};
+pub use edge::{Edge, Op};
 
 /// A half-open byte range `(start, end)` into the input.
 pub type Span = (usize, usize);
@@ -15,204 +22,6 @@ pub const NIL: usize = usize::MAX;
 /// must use [`split_with`](crate::split_with) with a caller buffer of
 /// [`Tables::reg_len`] registers.
 pub const MAX_STACK_REGS: usize = 64;
-
-/// One register operation, run when a transition is taken or at the end of
-/// input.
-///
-/// `regs[dst] = match src { Op::POS => position, Op::NIL => NIL, r => regs[r] }`.
-///
-/// On a transition, *position* is the offset of the byte being consumed; at
-/// the end of input it is the input's length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Op {
-    /// The register written.
-    pub dst: u16,
-    /// The register read, or [`Op::POS`] or [`Op::NIL`].
-    pub src: u16,
-}
-
-impl Op {
-    /// `src` value meaning "the current position".
-    pub const POS: u16 = u16::MAX;
-    /// `src` value meaning "no value" ([`NIL`]).
-    pub const NIL: u16 = u16::MAX - 1;
-}
-
-/// A transition that carries register operations (see [`Tables`]).
-///
-/// Its operations are *packed* into [`Edge::ops`] when the machine has at
-/// most [`Edge::PACKED_REGS`] registers and the edge at most
-/// [`Edge::PACKED_LEN`] operations (every edge of the built-in grammars but
-/// a few); otherwise `ops` is the index of the first in [`Tables::ops`].
-/// See Note \[packed operations\] in the runtime's driver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Edge {
-    /// The premultiplied ID of the state the edge leads to.
-    pub target: u32,
-    /// [`Edge::NO_ACCEL`], or an index into [`Tables::accels`]: the target
-    /// is a state that loops on itself (without operations) on every byte
-    /// of that set, so the run of such bytes after this one is skipped
-    /// without reading transitions.
-    pub accel: u16,
-    /// How many operations to run, in order.
-    pub ops_len: u16,
-    /// The operations, packed (see [`Edge::pack`]), or the index of the
-    /// first in [`Tables::ops`].
-    pub ops: u64,
-}
-
-impl Edge {
-    /// `accel` value of an edge into a state that is not accelerated.
-    pub const NO_ACCEL: u16 = u16::MAX;
-    /// The most operations packed into [`Edge::ops`]: five of twelve bits.
-    pub const PACKED_LEN: usize = 5;
-    /// The most registers a machine may have for its edges' operations to
-    /// be packed: registers `0..61` keep their numbers, slot 61 is the
-    /// scratch slot that padding writes, 62 stands for [`Op::NIL`] and 63
-    /// for [`Op::POS`].
-    pub const PACKED_REGS: u32 = 61;
-    /// The slot that padding operations write and read.
-    pub const PACKED_PAD: u64 = 61;
-
-    /// Packs up to [`Edge::PACKED_LEN`] operations over registers below
-    /// [`Edge::PACKED_REGS`]: operation `k` is bits `12k..12k + 12`, its
-    /// destination slot in the low six and its source slot in the high six
-    /// (slot 62 for [`Op::NIL`], 63 for [`Op::POS`]); the slots past the
-    /// last operation hold `61 = 61`. `None` if they do not fit.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa_runtime::{Edge, Op};
-    /// let w = Edge::pack(&[Op { dst: 3, src: Op::POS }]).unwrap();
-    /// assert_eq!(w & 0xfff, 3 | 63 << 6);
-    /// assert_eq!(Edge::unpack(w, 1).next(), Some(Op { dst: 3, src: Op::POS }));
-    /// ```
-    pub fn pack(ops: &[Op]) -> Option<u64> {
-        if ops.len() > Self::PACKED_LEN {
-            return None;
-        }
-        let slot = |r: u16| match r {
-            Op::POS => Some(63),
-            Op::NIL => Some(62),
-            r if u32::from(r) < Self::PACKED_REGS => Some(u64::from(r)),
-            _ => None,
-        };
-        let pad = Self::PACKED_PAD | Self::PACKED_PAD << 6;
-        let mut w = 0;
-        for k in 0..Self::PACKED_LEN {
-            let field = match ops.get(k) {
-                Some(op) => slot(op.dst).filter(|&d| d < 62)? | slot(op.src)? << 6,
-                None => pad,
-            };
-            w |= field << (12 * k);
-        }
-        Some(w)
-    }
-
-    /// The first `len` (at most [`Edge::PACKED_LEN`]) operations of a
-    /// packed word, as [`Op`]s.
-    pub fn unpack(w: u64, len: usize) -> impl Iterator<Item = Op> + Clone {
-        (0..len.min(Self::PACKED_LEN)).map(move |k| {
-            let field = (w >> (12 * k)) & 0xfff;
-            let reg = |slot: u64| match slot {
-                63 => Op::POS,
-                62 => Op::NIL,
-                r => r as u16,
-            };
-            Op {
-                dst: reg(field & 63),
-                src: reg(field >> 6),
-            }
-        })
-    }
-
-    /// Whether this edge of tables with `reg_len` registers has its
-    /// operations packed.
-    #[inline(always)]
-    pub fn is_packed(&self, reg_len: u32) -> bool {
-        reg_len <= Self::PACKED_REGS && usize::from(self.ops_len) <= Self::PACKED_LEN
-    }
-}
-
-/// A set of bytes, as a 256-bit map: byte `b` is in the set when bit
-/// `b % 64` of word `b / 64` is set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ByteSet(pub [u64; 4]);
-
-impl ByteSet {
-    /// Whether `b` is in the set.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// // Bit 0x41 % 64 = 1 of word 0x41 / 64 = 1: the byte `A`.
-    /// let s = uridfa_runtime::ByteSet([0, 1 << 1, 0, 0]);
-    /// assert!(s.contains(b'A') && !s.contains(b'B'));
-    /// ```
-    #[inline(always)]
-    pub fn contains(&self, b: u8) -> bool {
-        (self.0[usize::from(b >> 6)] >> (b & 63)) & 1 != 0
-    }
-
-    /// The set as two 16-byte tables indexed by a byte's low nibble, for
-    /// a byte shuffle (`pshufb`): bit `h` of entry `l` says whether byte
-    /// `16 * h + l` is in the set, for `h < 8`; bit `h - 8` of entry
-    /// `16 + l` does the same for `h` from 8 to 15 (see
-    /// [`Tables::accel_nibbles`]).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// // `A` is 0x41: high nibble 4, low nibble 1.
-    /// let s = uridfa_runtime::ByteSet([0, 1 << 1, 0, 0]);
-    /// let n = s.nibbles();
-    /// assert_eq!(n[1], 1 << 4);
-    /// assert_eq!(n.iter().filter(|&&r| r != 0).count(), 1);
-    /// ```
-    pub fn nibbles(&self) -> [u8; 32] {
-        let mut rows = [0u8; 32];
-        for (w, &word) in self.0.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let b = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // `b < 256`: `b >> 7` is 0 or 1, the half of the table.
-                if let Some(row) = rows.get_mut((b >> 7) * 16 + (b & 15)) {
-                    *row |= 1 << ((b >> 4) & 7);
-                }
-            }
-        }
-        rows
-    }
-}
-
-/// An escape that the runs of an accelerated set step over without ending
-/// (see [`Tables::accel_escapes`]): `byte` followed by two bytes of the set
-/// `accels[digits]`, as `"%" HEXDIG HEXDIG` in `*( set / "%" HEXDIG
-/// HEXDIG )`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Escape {
-    /// The byte that begins an escape, e.g. `%`.
-    pub byte: u8,
-    /// The index in [`Tables::accels`] of the set of the two bytes that
-    /// follow it (e.g. `HEXDIG`), or `u16::MAX` in [`Escape::NONE`].
-    pub digits: u16,
-}
-
-impl Escape {
-    /// The entry of a set whose runs end at every byte outside it.
-    pub const NONE: Escape = Escape {
-        byte: 0,
-        digits: u16::MAX,
-    };
-
-    /// Whether this is [`Escape::NONE`].
-    #[inline(always)]
-    pub fn is_none(&self) -> bool {
-        self.digits == u16::MAX
-    }
-}
 
 /// What happens when the input ends in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,322 @@
+//! A whole grammar within its budgets ([`compile_grammar`]): every entry
+//! rule, then the `;@ component` machines, then the `;@ encode-set`s, all
+//! sharing the grammar's budgets (Note [a budget per grammar]), each error
+//! located where the budget was spent (Note [where a budget error points]).
+
+use super::stages::{check_lengths, compile_lowered, CompileError, Options};
+use crate::compiled::{Compiled, Machine};
+use crate::pipeline::abnf::Grammar;
+use crate::pipeline::lower::{self, Lowered};
+use crate::support::diag::{Diagnostic, Diagnostics, Span};
+
+// Note [where a budget error points]
+//
+// An entry refused by a stage (its match too long for the state budget, or
+// the determinization past its state or work budget) is reported at the
+// definition of the rule that spent the budget, not at the `;@ entry`
+// pragma, which says nothing about why: for a longest match past the
+// budget, the innermost rule below the entry whose own longest match is
+// past it (`RuleSizes::max_len`, as `RuleSizes::too_large` finds the rule
+// past the expansion limit); otherwise the entry rule's own definition.
+// The message still names the entry.
+
+/// Where `e`, an error of the entry `rule`, points: the definition of the
+/// rule that spent the budget, and, when it is not the entry, that rule's
+/// name and longest match (Note [where a budget error points]); `None` if
+/// the rule is not found.
+fn budget_rule(
+    grammar: &Grammar,
+    sizes: &lower::RuleSizes,
+    rule: &str,
+    e: &CompileError,
+) -> Option<(Span, Option<(String, u64)>)> {
+    let root = grammar.rule_index(rule)?;
+    let mut v = root;
+    if let CompileError::TooLong {
+        longest: true,
+        budget,
+        ..
+    } = e
+    {
+        let past = |w: usize| sizes.max_len.get(w).copied().flatten() >= Some(*budget as u64);
+        for _ in 0..sizes.refs.len() {
+            match sizes.refs[v].iter().find(|&&w| past(w)) {
+                Some(&w) => v = w,
+                None => break,
+            }
+        }
+    }
+    let r = grammar.rules.get(v)?;
+    let inner = match sizes.max_len.get(v).copied().flatten() {
+        Some(len) if v != root => Some((r.name.clone(), len)),
+        _ => None,
+    };
+    Some((r.span, inner))
+}
+
+// Note [a budget per grammar]
+//
+// Every limit of the stages is per entry rule (lower::MAX_EXPANSION nodes,
+// Options::state_budget states), so a grammar with many entries could
+// still take unbounded time and memory: 400 entries of `4000"a"` took
+// 7.6 s and 830 MB, 2,000 entries of a 2,048-state machine 44 s and
+// 1.7 GB. Two budgets are therefore shared by all the entries of a
+// grammar, spent in pragma order: MAX_GRAMMAR_EXPANSION inlined nodes
+// (the size of what is lowered and compiled to an NFA), and
+// Options::grammar_state_budget determinized states (an entry that failed
+// on its own state budget counts as having spent it; each entry may use at
+// most what is left). The first entry that would overspend either is
+// reported, with the entries after it, and nothing after it is compiled.
+// `;@ encode-set` pragmas likewise: each rule is derived once however many
+// pragmas name it, and the rules together lower to at most
+// MAX_ENCODE_SET_EXPANSION nodes (5,000 pragmas over a rule of 2,000
+// alternatives took 22 s).
+// The built-in grammars use under 2 % of the first and under 10 % of the
+// second (2396bis-01: 7,333 states; codegen/tests/bounded.rs).
+
+/// The most inlined expression nodes that all the entry rules of one
+/// grammar may lower to together (Note [a budget per grammar]).
+pub const MAX_GRAMMAR_EXPANSION: u64 = 1 << 22;
+
+/// The most inlined expression nodes that the rules of all the
+/// `;@ encode-set` pragmas of one grammar may lower to together, each rule
+/// counted once (Note [a budget per grammar]).
+pub const MAX_ENCODE_SET_EXPANSION: u64 = 1 << 20;
+
+/// [`compile_lowered`] with at most `budget` states, adding what it spent
+/// to `states_used`: the states it created, or the whole budget when it
+/// failed (the determinizer may have built up to the budget before it
+/// stopped). See Note [a budget per grammar].
+fn compile_within(
+    lowered: Lowered,
+    opts: Options,
+    budget: usize,
+    states_used: &mut usize,
+) -> Result<Machine, CompileError> {
+    let r = compile_lowered(
+        lowered,
+        Options {
+            state_budget: budget,
+            ..opts
+        },
+    );
+    let spent = r.as_ref().map_or(budget, |m| m.unminimized_state_len);
+    *states_used = states_used.saturating_add(spent);
+    r
+}
+
+/// Compiles every entry rule of a checked grammar.
+///
+/// # Errors
+///
+/// Every entry's failure, located at its `;@ entry` pragma.
+pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diagnostics> {
+    let mut machines = Vec::new();
+    let mut errors = Vec::new();
+    let sizes = lower::RuleSizes::new(&grammar);
+    let (mut nodes_used, mut states_used) = (0u64, 0usize);
+    for (k, (rule, span)) in grammar.entries.iter().enumerate() {
+        // An entry over the per-entry limit is refused by `lower_with`
+        // before anything is copied, so it spends nothing.
+        let nodes = grammar
+            .rule_index(rule)
+            .and_then(|i| sizes.nodes.get(i).copied())
+            .filter(|&n| n <= lower::MAX_EXPANSION)
+            .unwrap_or(0);
+        let states_left = opts.grammar_state_budget.saturating_sub(states_used);
+        let over = if nodes_used.saturating_add(nodes) > MAX_GRAMMAR_EXPANSION {
+            Some(format!(
+                "the entries up to this one expand to more than {MAX_GRAMMAR_EXPANSION} \
+                 expression nodes together (the grammar's budget)"
+            ))
+        } else if states_left == 0 {
+            Some(format!(
+                "the entries before this one used the grammar's budget of {} DFA states",
+                opts.grammar_state_budget
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = over {
+            let after = grammar.entries.len() - k - 1;
+            errors.push(Diagnostic {
+                span: *span,
+                message: format!(
+                    "entry '{rule}': {why}; not compiled: '{rule}' and the {after} entries after it"
+                ),
+            });
+            break;
+        }
+        nodes_used = nodes_used.saturating_add(nodes);
+        let lowered = match lower::lower_with(&grammar, &sizes, rule, *span) {
+            Ok(l) => l,
+            Err(d) => {
+                errors.extend(d.errors);
+                continue;
+            }
+        };
+        let budget = opts.state_budget.min(states_left);
+        // When what is left of the grammar's budget is what stopped the
+        // entry, nothing after it is compiled either.
+        let shared = (budget < opts.state_budget).then(|| {
+            let after = grammar.entries.len() - k - 1;
+            format!(
+                " (what the entries before it left of the grammar's budget of {} states); \
+                 not compiled: the {after} entries after it",
+                opts.grammar_state_budget
+            )
+        });
+        // A stage's error, located at the rule that spent the budget and
+        // naming the entry (Note [stage errors], Note [where a budget
+        // error points]).
+        let entry_error = |e: CompileError| {
+            // A list's proof is located at its repetition; a budget at the
+            // rule that spent it.
+            let (at, inner) = match e.span() {
+                Some(at) => (at, None),
+                None => budget_rule(&grammar, &sizes, rule, &e).unwrap_or((*span, None)),
+            };
+            let mut d = match (inner, &e) {
+                (Some((inner, len)), CompileError::TooLong { budget, .. }) => {
+                    let e = CompileError::TooLong {
+                        len: usize::try_from(len).unwrap_or(usize::MAX),
+                        longest: true,
+                        budget: *budget,
+                    };
+                    e.at(at)
+                        .context(format_args!("rule '{inner}' (in entry '{rule}')"))
+                }
+                _ => e.at(at).context(format_args!("entry '{rule}'")),
+            };
+            d.message.push_str(shared.as_deref().unwrap_or(""));
+            d
+        };
+        // Refused before any automaton is built: spends nothing.
+        if let Err(e) = check_lengths(&lowered, budget) {
+            errors.push(entry_error(e));
+            if shared.is_some() {
+                break;
+            }
+            continue;
+        }
+        match compile_within(lowered, opts, budget, &mut states_used) {
+            Ok(m) => machines.push(m),
+            Err(e) => {
+                errors.push(entry_error(e));
+                if shared.is_some() {
+                    break;
+                }
+            }
+        }
+    }
+    // `;@ component` machines, after the entries, within what the entries
+    // left of the grammar's budgets (Note [a budget per grammar]); they
+    // never change the entries' machines.
+    let mut components = Vec::new();
+    for (rule, span) in &grammar.components {
+        let nodes = grammar
+            .rule_index(rule)
+            .and_then(|i| sizes.nodes.get(i).copied())
+            .filter(|&n| n <= lower::MAX_EXPANSION)
+            .unwrap_or(0);
+        let states_left = opts.grammar_state_budget.saturating_sub(states_used);
+        if nodes_used.saturating_add(nodes) > MAX_GRAMMAR_EXPANSION || states_left == 0 {
+            errors.push(Diagnostic {
+                span: *span,
+                message: format!(
+                    "component '{rule}': the entries and components before it used the \
+                     grammar's budget ({MAX_GRAMMAR_EXPANSION} expression nodes, {} DFA states)",
+                    opts.grammar_state_budget
+                ),
+            });
+            break;
+        }
+        nodes_used = nodes_used.saturating_add(nodes);
+        let lowered = match lower::lower_with(&grammar, &sizes, rule, *span) {
+            Ok(l) => l,
+            Err(d) => {
+                errors.extend(d.errors);
+                continue;
+            }
+        };
+        let budget = opts.state_budget.min(states_left);
+        match compile_within(lowered, opts, budget, &mut states_used) {
+            Ok(m) => components.push(m),
+            Err(e) => errors.push(e.at(*span).context(format_args!("component '{rule}'"))),
+        }
+    }
+    // Encode sets: one derivation per rule, however many pragmas name it,
+    // within a budget of their own shared by all (Note [a budget per
+    // grammar]).
+    let mut encode_sets = Vec::new();
+    let mut derived: std::collections::BTreeMap<
+        usize,
+        Option<crate::pipeline::encode_set::EncodeSetBuf>,
+    > = std::collections::BTreeMap::new();
+    let mut set_nodes_used = 0u64;
+    for (k, p) in grammar.encode_sets.iter().enumerate() {
+        let Some(rule) = grammar.rule_index(&p.rule) else {
+            // derive_with reports the unknown rule.
+            if let Err(e) = crate::pipeline::encode_set::derive_with(&grammar, &sizes, p) {
+                errors.push(e.at(p.pragma));
+            }
+            continue;
+        };
+        if let std::collections::btree_map::Entry::Vacant(slot) = derived.entry(rule) {
+            let nodes = sizes
+                .nodes
+                .get(rule)
+                .copied()
+                .unwrap_or(0)
+                .min(lower::MAX_EXPANSION);
+            set_nodes_used = set_nodes_used.saturating_add(nodes);
+            if set_nodes_used > MAX_ENCODE_SET_EXPANSION {
+                let after = grammar.encode_sets.len() - k - 1;
+                errors.push(Diagnostic {
+                    span: p.pragma,
+                    message: format!(
+                        "encode-set '{}': the rules of the encode sets up to this one expand to \
+                         more than {MAX_ENCODE_SET_EXPANSION} expression nodes together (the \
+                         grammar's budget); not derived: '{}' and the {after} encode sets after it",
+                        p.name, p.name
+                    ),
+                });
+                break;
+            }
+            let set = crate::pipeline::encode_set::derive_with(&grammar, &sizes, p)
+                .map_err(|e| errors.push(e.at(p.pragma)))
+                .ok();
+            if let Some(set) = &set {
+                encode_sets.push(set.clone());
+            }
+            slot.insert(set);
+            continue;
+        }
+        match derived.get(&rule) {
+            Some(Some(set)) => encode_sets.push(crate::pipeline::encode_set::EncodeSetBuf {
+                name: p.name.clone(),
+                ..set.clone()
+            }),
+            _ => errors.push(Diagnostic {
+                span: p.pragma,
+                message: format!(
+                    "encode-set '{}': rule '{}' gives no encode set (see the first encode-set \
+                     naming it)",
+                    p.name, p.rule
+                ),
+            }),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Diagnostics {
+            sources: grammar.sources.clone(),
+            errors,
+        });
+    }
+    Ok(Compiled {
+        grammar,
+        machines,
+        components,
+        encode_sets,
+    })
+}

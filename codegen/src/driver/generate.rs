@@ -1,0 +1,243 @@
+//! Writing the generated files ([`generate_dir`]): per grammar with
+//! `;@ entry` pragmas its tables and views, and the list of grammars
+//! ([`grammar_list`]), each with the hash of its own inputs on its second
+//! line (Note [committed tables]).
+
+use super::budget::compile_grammar;
+use super::stages::Options;
+use crate::pipeline::abnf::{self, Grammar};
+use crate::support::input_hash;
+use std::path::Path;
+
+// Note [committed tables]
+//
+// The generated tables are committed under `src/generated/`, so a crate
+// that depends on uridfa compiles the runtime and the tables and nothing
+// of the generator (regex-automata, syn, quote, prettyplease): the build
+// of a dependent costs about what fluent-uri's does (docs/ARCHITECTURE.md
+// has the figures). Editing a grammar must still change the tables, so:
+//
+// - `cargo run -p uridfa-codegen --bin uridfa-generate` rewrites
+//   `src/generated/` from `grammar/`, and leaves a file whose text is
+//   unchanged untouched (not even its modification time);
+// - every generated file records, on its second line, a hash of its own
+//   inputs and what they are (`// inputs fnv1a64 HASH: rfc3987.abnf
+//   rfc3986.abnf (checked by build.rs)`): a grammar's tables and views,
+//   the grammar file and the files it imports; the list of grammars, the names, titles and entries of every
+//   `*.abnf` file (`input_hash::list_hash`). So an edit of one grammar
+//   changes the lines of its own files (and of the grammars that import
+//   it), and of no other: regeneration rewrites only those;
+// - `build.rs` reads each generated file's line, recomputes the hash of
+//   the inputs it names and fails, naming the command above, when one
+//   changed since the file was generated (a grammar file named by no
+//   generated file, a new grammar, changes the list's hash);
+// - `--features regenerate` compiles the grammars in `build.rs` into
+//   `OUT_DIR` instead, as before (for working on a grammar);
+// - tests/generated.rs compares the committed files with the generator's
+//   output, byte for byte.
+//
+// The hashing is written once, in `codegen/src/support/input_hash.rs`,
+// which the generator compiles as a module and `build.rs` `include!`s, so
+// that `build.rs` needs no dependency at all and the two cannot disagree.
+// FNV-1a is not a cryptographic hash: it only has to notice an edit.
+
+/// The name of the input `path` relative to `grammar_dir`, `/`-separated,
+/// as a generated file's inputs line names it.
+fn input_name(grammar_dir: &Path, path: &Path) -> Result<String, String> {
+    let canon = |p: &Path| std::fs::canonicalize(p).map_err(|e| format!("{}: {e}", p.display()));
+    let dir = canon(grammar_dir)?;
+    let file = canon(path)?;
+    let rel = file.strip_prefix(&dir).map_err(|_| {
+        format!(
+            "{}: an input of a generated file must be inside {}",
+            path.display(),
+            grammar_dir.display()
+        )
+    })?;
+    let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
+    match parts {
+        Some(parts)
+            if !parts.is_empty() && !parts.iter().any(|p| p.contains(char::is_whitespace)) =>
+        {
+            Ok(parts.join("/"))
+        }
+        _ => Err(format!(
+            "{}: the name of an input of a generated file must be UTF-8 without spaces",
+            path.display()
+        )),
+    }
+}
+
+/// The inputs line of a grammar's generated file: the grammar file and
+/// every file it imports (in the order they were read; not the built-in
+/// core rules, Note [built-in core rules]).
+fn grammar_inputs_line(grammar_dir: &Path, grammar: &Grammar) -> Result<String, String> {
+    let mut names: Vec<String> = Vec::new();
+    // The built-in core rules are part of the generator, not a file.
+    let files = grammar
+        .sources
+        .files
+        .iter()
+        .filter(|f| f.path != abnf::CORE_PATH)
+        .map(|f| Path::new(f.path.as_str()));
+    for path in files {
+        let name = input_name(grammar_dir, path)?;
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let hash = input_hash::files_hash(grammar_dir, &refs)?;
+    Ok(input_hash::inputs_line(hash, &refs.join(" ")))
+}
+
+/// Writes `src` into `out_dir/file` with `line` inserted as its second
+/// line, unless the file already holds exactly that text.
+fn write_generated(out_dir: &Path, file: &str, line: &str, src: &str) -> Result<(), String> {
+    let (first, rest) = src.split_once('\n').unwrap_or((src, ""));
+    let text = format!("{first}\n{line}\n{rest}");
+    let out = out_dir.join(file);
+    if std::fs::read(&out).is_ok_and(|old| old == text.as_bytes()) {
+        return Ok(());
+    }
+    std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))
+}
+
+/// Compiles every `*.abnf` in `grammar_dir` that has `;@ entry` pragmas
+/// and writes `<name>.rs` into `out_dir`, with `<name>_views.rs` beside it
+/// when the grammar has `;@ view` pragmas (`src/generated/` through the
+/// `uridfa-generate` binary; `OUT_DIR` through `build.rs` with the
+/// `regenerate` feature), and the list of those grammars, `grammars.rs`
+/// ([`grammar_list`]). Each file's second line records the hash of its own
+/// inputs, which `build.rs` checks (Note [committed tables]); a file whose
+/// text is unchanged is not rewritten. Returns the grammars' names.
+///
+/// # Errors
+///
+/// Every grammar's rendered diagnostics (`path:line:col: error: ...`),
+/// including the ambiguities of a grammar that says `;@ deny ambiguity`
+/// ([`crate::inspect::ambiguity::lint`]), or an I/O error.
+pub fn generate_dir(grammar_dir: &Path, out_dir: &Path) -> Result<Vec<String>, String> {
+    generate_dir_only(grammar_dir, out_dir, &|_| true)
+}
+
+/// [`generate_dir`], compiling only the grammars whose name `wanted`
+/// accepts (`build.rs` with the `regenerate` feature compiles those whose
+/// cargo feature is on). The list `grammars.rs` still names every grammar
+/// of the directory: a grammar left out is still recognized by name.
+///
+/// # Errors
+///
+/// As [`generate_dir`].
+pub fn generate_dir_only(
+    grammar_dir: &Path,
+    out_dir: &Path,
+    wanted: &dyn Fn(&str) -> bool,
+) -> Result<Vec<String>, String> {
+    let mut paths: Vec<std::path::PathBuf> = input_hash::abnf_names(grammar_dir)?
+        .iter()
+        .map(|n| grammar_dir.join(n))
+        .collect();
+    paths.sort();
+    let mut listed = Vec::new();
+    let mut generated = Vec::new();
+    let mut failures = Vec::new();
+    for path in paths {
+        let shown = format!(
+            "grammar/{}",
+            path.file_name().and_then(|n| n.to_str()).unwrap_or("?")
+        );
+        let grammar = match abnf::load(&path) {
+            Ok(g) if g.entries.is_empty() => continue,
+            Ok(g) => g,
+            Err(d) => {
+                failures.push(d.to_string());
+                continue;
+            }
+        };
+        let name = grammar.name.clone();
+        listed.push((name.clone(), grammar.title.clone()));
+        if !wanted(&name) {
+            continue;
+        }
+        let tables_line = grammar_inputs_line(grammar_dir, &grammar)?;
+        // The views have the tables' inputs: what a document adds to them
+        // is Rust in `src/grammars/` (Note [methods beside the views]).
+        let views_line = tables_line.clone();
+        let source = compile_grammar(grammar, Options::default())
+            .map_err(|d| d.to_string())
+            .and_then(|c| {
+                // `;@ deny ambiguity` holds here too (Note [the ambiguity search] in
+                // `crate::inspect::ambiguity`); warnings are for `uridfa lint`.
+                let lint = crate::inspect::ambiguity::lint(&c, &Default::default());
+                if lint.has_errors() {
+                    return Err(lint.to_string());
+                }
+                let tables = crate::pipeline::emit::emit(&c, &shown).map_err(|e| e.to_string())?;
+                let views = crate::pipeline::emit::view::views_file(&c, &shown)
+                    .map_err(|e| e.to_string())?;
+                Ok((tables, views))
+            });
+        match source {
+            Ok((tables, views)) => {
+                let stem = name.replace('-', "_");
+                write_generated(out_dir, &format!("{stem}.rs"), &tables_line, &tables)?;
+                if let Some(views) = views {
+                    write_generated(out_dir, &format!("{stem}_views.rs"), &views_line, &views)?;
+                }
+                generated.push(name);
+            }
+            Err(e) => failures.push(e),
+        }
+    }
+    if failures.is_empty() {
+        let hash = input_hash::list_hash(grammar_dir)?;
+        let line = input_hash::inputs_line(hash, input_hash::LIST_INPUTS);
+        write_generated(out_dir, "grammars.rs", &line, &grammar_list(&listed))?;
+        Ok(generated)
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+// Note [the list of grammars]
+//
+// The root crate's `Grammar` enum, `Grammar::ALL`, `GRAMMARS` and the
+// names it recognizes come from one invocation of its `builtin_grammars!`
+// macro, one row per grammar: name (the file stem, also the cargo feature),
+// module (the stem with `_`), variant (the stem in upper camel case:
+// `draft-ietf-uri-url-06` is `DraftIetfUriUrl06`) and doc (from the
+// grammar's `;@ title`). `uridfa-generate` writes that invocation into
+// `src/generated/grammars.rs` from the files in `grammar/`, in file-name
+// order, so a grammar is listed by existing; what stays by hand is its
+// module in `src/grammars/` and its feature in `Cargo.toml`, which
+// `tests/features.rs` checks against this list.
+
+/// The text of `grammars.rs`: one `builtin_grammars!` row per grammar
+/// `(name, title)`, in the given order (Note [the list of grammars]).
+pub fn grammar_list(grammars: &[(String, Option<String>)]) -> String {
+    let mut out = format!(
+        "// @generated by uridfa-codegen {} from the files in grammar/ — do not edit\n\
+         builtin_grammars! {{\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    for (name, title) in grammars {
+        let module = name.replace('-', "_");
+        let variant: String = name
+            .split('-')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let doc = match title {
+            Some(t) => format!("`{name}`: {t}"),
+            None => format!("`{name}`: `grammar/{name}.abnf`."),
+        };
+        out.push_str(&format!("    {name:?} => {module}, {variant}, {doc:?};\n"));
+    }
+    out.push_str("}\n");
+    out
+}
