@@ -6,11 +6,10 @@
 //! | trait | views | methods |
 //! |---|---|---|
 //! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs` |
-//! | [`MapToIri`] | `rfc3986` (with the `rfc3987` feature) | `to_iri`, `to_iri_into` |
-//! | [`MapToUri`] | `rfc3987` | `to_uri`, `to_uri_into` |
 //!
-//! They are in [`crate::prelude`]: `use uridfa::prelude::*;` brings them
-//! into scope.
+//! The IRI mapping's are in its module: [`crate::iri::MapToIri`] on
+//! `rfc3986`'s views, [`crate::iri::MapToUri`] on `rfc3987`'s. All are in
+//! [`crate::prelude`]: `use uridfa::prelude::*;` brings them into scope.
 //!
 //! A view of one's own grammar (`#[derive(uridfa::Grammar)]`) gets them
 //! with an empty `impl`, when its captures are named as RFC 3986 names
@@ -31,7 +30,6 @@ use crate::view::{first_of, View};
 /// What RFC 3986 adds to every view of its family (`rfc3986`, `rfc3987`,
 /// `rfc6874`): the host's kind and address, the port as a number, the
 /// path's segments and the query's pairs, percent-decoded.
-#[cfg(any(feature = "rfc3986", feature = "rfc3987", feature = "rfc6874"))]
 pub trait GenericRef<'a>: View<'a> {
     /// Which alternative of the host rule matched (its `;@ kind`), in the
     /// rule's order: an `IPv6address` (with or without an RFC 6874 zone),
@@ -147,91 +145,5 @@ pub trait GenericRef<'a>: View<'a> {
     fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
         let query = const { first_of(Self::CAPTURES, &["query", "iquery"]) };
         Some(crate::pct::QueryPairs::new(self.get(query)?))
-    }
-}
-
-/// What RFC 3987 §3.2 adds to every URI view: the IRI it converts to
-/// (`rfc3986`'s views, with the `rfc3987` feature).
-#[cfg(feature = "rfc3987")]
-pub trait MapToIri<'a>: View<'a> {
-    /// The IRI this URI converts to (RFC 3987 §3.2): an iterator of
-    /// [`crate::iri::IriChunk`]s that is also `Display`, a valid
-    /// `IRI-reference`; see [`crate::iri::to_iri`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let u = uridfa::rfc3986::UriRef::parse("http://a/r%C3%A9sum%C3%A9")?;
-    /// assert_eq!(u.to_iri().to_string(), "http://a/r\u{E9}sum\u{E9}");
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn to_iri(&self) -> crate::iri::ToIri<'a> {
-        crate::iri::to_iri(View::as_str(self))
-    }
-
-    /// Writes the IRI this URI converts to into `out` and returns its
-    /// length; see [`crate::iri::to_iri_into`].
-    ///
-    /// # Errors
-    ///
-    /// [`crate::BufferTooSmall`] with the exact length needed; nothing is
-    /// written.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let u = uridfa::rfc3986::UriRef::parse("http://a/%E9")?;
-    /// let mut buf = [0u8; 32];
-    /// let n = u.to_iri_into(&mut buf)?;
-    /// assert_eq!(&buf[..n], b"http://a/%E9");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn to_iri_into(&self, out: &mut [u8]) -> Result<usize, crate::BufferTooSmall> {
-        crate::iri::to_iri_into(View::as_str(self), out)
-    }
-}
-
-/// What RFC 3987 §3.1 adds to every IRI view: the URI it maps to
-/// (`rfc3987`'s views).
-#[cfg(feature = "rfc3987")]
-pub trait MapToUri<'a>: View<'a> {
-    /// The URI this IRI maps to (RFC 3987 §3.1 step 2): the UTF-8 of
-    /// every `ucschar` and `iprivate` percent-encoded. An iterator of
-    /// `&str` chunks that is also `Display`; see [`crate::iri::to_uri`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let i = uridfa::rfc3987::IriRef::parse("http://a/r\u{E9}sum\u{E9}")?;
-    /// assert_eq!(i.to_uri().to_string(), "http://a/r%C3%A9sum%C3%A9");
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn to_uri(&self) -> crate::iri::ToUri<'a> {
-        crate::iri::to_uri(View::as_str(self))
-    }
-
-    /// Writes the URI this IRI maps to into `out` and returns its length;
-    /// see [`crate::iri::to_uri_into`].
-    ///
-    /// # Errors
-    ///
-    /// [`crate::BufferTooSmall`] with the exact length needed; nothing is
-    /// written.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let i = uridfa::rfc3987::IriRef::parse("http://a/\u{E9}")?;
-    /// let mut buf = [0u8; 32];
-    /// let n = i.to_uri_into(&mut buf)?;
-    /// assert_eq!(&buf[..n], b"http://a/%C3%A9");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn to_uri_into(&self, out: &mut [u8]) -> Result<usize, crate::BufferTooSmall> {
-        crate::iri::to_uri_into(View::as_str(self), out)
     }
 }

@@ -18,10 +18,9 @@
 //! # Ok::<(), uridfa::Error>(())
 //! ```
 
-#[cfg(any(feature = "rfc3986", feature = "rfc3987", feature = "rfc6874"))]
 pub use crate::family::GenericRef;
 #[cfg(feature = "rfc3987")]
-pub use crate::family::{MapToIri, MapToUri};
+pub use crate::iri::{MapToIri, MapToUri};
 pub use crate::view::View;
 
 #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]

@@ -117,6 +117,7 @@
 use core::fmt;
 
 use crate::pct::{octet_at, triplet};
+use crate::view::View;
 use crate::BufferTooSmall;
 
 #[cfg(feature = "alloc")]
@@ -570,3 +571,101 @@ pub fn to_iri_string(uri: &str) -> String {
 // The views' `to_uri()` (rfc3987) and `to_iri()` (rfc3986) are written
 // into their generated views from `grammar/methods/to_uri.rs` and
 // `grammar/methods/to_iri.rs` (`;@ methods`).
+
+/// What RFC 3987 §3.2 adds to every URI view: the IRI it converts to
+/// (`rfc3986`'s views, with the `rfc3987` feature).
+pub trait MapToIri<'a>: View<'a> {
+    /// The IRI this URI converts to (RFC 3987 §3.2): an iterator of
+    /// [`IriChunk`]s that is also `Display`, a valid
+    /// `IRI-reference`; see [`to_iri`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let u = uridfa::rfc3986::UriRef::parse("http://a/r%C3%A9sum%C3%A9")?;
+    /// assert_eq!(u.to_iri().to_string(), "http://a/r\u{E9}sum\u{E9}");
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn to_iri(&self) -> ToIri<'a> {
+        to_iri(View::as_str(self))
+    }
+
+    /// Writes the IRI this URI converts to into `out` and returns its
+    /// length; see [`to_iri_into`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BufferTooSmall`] with the exact length needed; nothing is
+    /// written.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let u = uridfa::rfc3986::UriRef::parse("http://a/%E9")?;
+    /// let mut buf = [0u8; 32];
+    /// let n = u.to_iri_into(&mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/%E9");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn to_iri_into(&self, out: &mut [u8]) -> Result<usize, crate::BufferTooSmall> {
+        to_iri_into(View::as_str(self), out)
+    }
+}
+
+/// What RFC 3987 §3.1 adds to every IRI view: the URI it maps to
+/// (`rfc3987`'s views).
+pub trait MapToUri<'a>: View<'a> {
+    /// The URI this IRI maps to (RFC 3987 §3.1 step 2): the UTF-8 of
+    /// every `ucschar` and `iprivate` percent-encoded. An iterator of
+    /// `&str` chunks that is also `Display`; see [`to_uri`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let i = uridfa::rfc3987::IriRef::parse("http://a/r\u{E9}sum\u{E9}")?;
+    /// assert_eq!(i.to_uri().to_string(), "http://a/r%C3%A9sum%C3%A9");
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn to_uri(&self) -> ToUri<'a> {
+        to_uri(View::as_str(self))
+    }
+
+    /// Writes the URI this IRI maps to into `out` and returns its length;
+    /// see [`to_uri_into`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BufferTooSmall`] with the exact length needed; nothing is
+    /// written.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let i = uridfa::rfc3987::IriRef::parse("http://a/\u{E9}")?;
+    /// let mut buf = [0u8; 32];
+    /// let n = i.to_uri_into(&mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/%C3%A9");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn to_uri_into(&self, out: &mut [u8]) -> Result<usize, crate::BufferTooSmall> {
+        to_uri_into(View::as_str(self), out)
+    }
+}
+
+// The views the traits hold for.
+#[cfg(feature = "rfc3986")]
+impl<'a> MapToIri<'a> for crate::rfc3986::UriRef<'a> {}
+#[cfg(feature = "rfc3986")]
+impl<'a> MapToIri<'a> for crate::rfc3986::Uri<'a> {}
+#[cfg(feature = "rfc3986")]
+impl<'a> MapToIri<'a> for crate::rfc3986::AbsoluteUri<'a> {}
+#[cfg(feature = "rfc3986")]
+impl<'a> MapToIri<'a> for crate::rfc3986::RelativeRef<'a> {}
+impl<'a> MapToUri<'a> for crate::rfc3987::IriRef<'a> {}
+impl<'a> MapToUri<'a> for crate::rfc3987::Iri<'a> {}
+impl<'a> MapToUri<'a> for crate::rfc3987::AbsoluteIri<'a> {}
+impl<'a> MapToUri<'a> for crate::rfc3987::IrelativeRef<'a> {}

@@ -65,7 +65,6 @@ crate::generated_tables!("draft_ietf_uri_url_06_views");
 #[path = "url_schemes.rs"]
 mod schemes;
 pub use schemes::*;
-use schemes::{parse_parts, Parts};
 
 crate::url_common::url_builder!(
     "draft_ietf_uri_url_06",

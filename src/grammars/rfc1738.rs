@@ -71,6 +71,5 @@ crate::generated_tables!("rfc1738_views");
 #[path = "url_schemes.rs"]
 mod schemes;
 pub use schemes::*;
-use schemes::{parse_parts, Parts};
 
 crate::url_common::url_builder!("rfc1738", Rfc1738, URLPATH_RULE, "urlpath");

@@ -52,14 +52,6 @@ impl<'a> crate::family::GenericRef<'a> for UriRef<'a> {}
 impl<'a> crate::family::GenericRef<'a> for Uri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for AbsoluteUri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for RelativeRef<'a> {}
-#[cfg(feature = "rfc3987")]
-impl<'a> crate::family::MapToIri<'a> for UriRef<'a> {}
-#[cfg(feature = "rfc3987")]
-impl<'a> crate::family::MapToIri<'a> for Uri<'a> {}
-#[cfg(feature = "rfc3987")]
-impl<'a> crate::family::MapToIri<'a> for AbsoluteUri<'a> {}
-#[cfg(feature = "rfc3987")]
-impl<'a> crate::family::MapToIri<'a> for RelativeRef<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/generic_syntax.rs` and `to_iri.rs` (`;@ methods`).

@@ -86,10 +86,6 @@ impl<'a> crate::family::GenericRef<'a> for IriRef<'a> {}
 impl<'a> crate::family::GenericRef<'a> for Iri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for AbsoluteIri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for IrelativeRef<'a> {}
-impl<'a> crate::family::MapToUri<'a> for IriRef<'a> {}
-impl<'a> crate::family::MapToUri<'a> for Iri<'a> {}
-impl<'a> crate::family::MapToUri<'a> for AbsoluteIri<'a> {}
-impl<'a> crate::family::MapToUri<'a> for IrelativeRef<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/generic_syntax.rs` and `to_uri.rs` (`;@ methods`).

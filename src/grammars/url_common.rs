@@ -192,7 +192,10 @@ macro_rules! url_builder {
             let (user, password, host, port) = if login.is_empty() {
                 (None, None, Some(""), None)
             } else {
-                let p = parse_parts(&tables::LOGIN_RULE, login).ok()?;
+                let p = crate::parts::Parts::<{ 2 * tables::CAPTURE_LEN }>::parse_str::<
+                    { tables::REG_LEN },
+                >(&tables::LOGIN_RULE, login)
+                .ok()?;
                 (
                     p.get(tables::USER),
                     p.get(tables::PASSWORD),
@@ -219,7 +222,7 @@ macro_rules! url_builder {
         }
 
         fn ref_from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> Url<'_> {
-            Url::from_parts(Parts { input, tags })
+            Url::from_parts(crate::parts::Parts { input, tags })
         }
 
         crate::builder::parts_syntax! {

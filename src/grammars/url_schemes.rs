@@ -13,10 +13,10 @@ pub use crate::url_common::{Fields, FtpType, NewsTarget};
 use crate::Error;
 
 /// The spans of one parsed URL, 8 bytes per capture.
-pub(super) type Parts<'a> = crate::parts::Parts<'a, { 2 * tables::CAPTURE_LEN }>;
+type Parts<'a> = crate::parts::Parts<'a, { 2 * tables::CAPTURE_LEN }>;
 
 /// Runs the tables of entry `t` over `input`.
-pub(super) fn parse_parts<'a>(
+fn parse_parts<'a>(
     t: &'static uridfa_runtime::Tables<'static>,
     input: &'a str,
 ) -> Result<Parts<'a>, Error> {
