@@ -1,0 +1,130 @@
+//! The views file of a built-in grammar, `src/generated/<name>_views.rs`
+//! ([`views_file`]).
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::compiled::Compiled;
+
+use super::facts::{always, reaches};
+use super::spec::{DebugStyle, Paths, ViewError, ViewSpec};
+use super::tokens::view_tokens;
+
+// Note [methods beside the views]
+//
+// What a document adds to its views (RFC 3986's `host_ip()`, RFC 1738's
+// `Ftp::cwd()`) is hand-written Rust in the crate, compiled as written:
+// every view implements `uridfa::View` (the grammar's facts as constants,
+// the components by index), so a family's methods are traits over `View`
+// with default methods (`uridfa::family::GenericRef`), found by the
+// captures' names in `const` blocks, and one `impl` line per view. A
+// grammar-specific method reads the grammar's own `tables` indices. Until
+// this stop, a `;@ methods "methods/NAME.rs"` pragma pasted text templates
+// (a placeholder replaced by each view's name) into the generated file, where
+// no compiler or editor saw them until regeneration; the pragma is now an
+// error that says where such Rust goes.
+
+/// Why [`views_file`] gave no file: each variant
+/// renders as `path:line:col: error: ...`, located at the pragma.
+#[derive(Debug)]
+pub enum ViewsFileError {
+    /// A `;@ view` of a rule that is not an `;@ entry`.
+    NotAnEntry {
+        /// Where the pragma names the rule (`file:line:col`).
+        at: String,
+        /// The rule.
+        rule: String,
+    },
+    /// A capture whose accessor cannot be a method.
+    View {
+        /// The grammar file as shown in messages.
+        shown: String,
+        /// Why.
+        error: ViewError,
+    },
+    /// Tokens that do not parse back (a generator bug).
+    Format(String),
+}
+
+impl std::fmt::Display for ViewsFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ViewsFileError::NotAnEntry { at, rule } => write!(
+                f,
+                "{at}: error: view of '{rule}', which is no entry; name it in ';@ entry' first"
+            ),
+            ViewsFileError::View { shown, error } => write!(f, "{shown}: {error}"),
+            ViewsFileError::Format(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for ViewsFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ViewsFileError::View { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// The views of `c`'s `;@ view` pragmas as a formatted Rust file for
+/// `src/generated/` (the crate includes it in the grammar's module, beside
+/// `mod tables`), with the same header as the tables; `Ok(None)` when the
+/// grammar has no `;@ view`.
+///
+/// # Errors
+///
+/// A view of a rule that is no entry, a capture whose accessor cannot be
+/// a method ([`ViewError`]), a `;@ methods` file that cannot be read or
+/// parsed, or tokens that do not parse back (a generator bug): a
+/// [`ViewsFileError`].
+pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFileError> {
+    if c.grammar.views.is_empty() {
+        return Ok(None);
+    }
+    for v in &c.grammar.views {
+        if c.machine(&v.rule).is_none() {
+            return Err(ViewsFileError::NotAnEntry {
+                at: c.grammar.sources.location(v.rule_span),
+                rule: v.rule.clone(),
+            });
+        }
+    }
+    let module = c.grammar.name.replace('-', "_");
+    let mut tokens = TokenStream::new();
+    for v in &c.grammar.views {
+        let spec = ViewSpec {
+            name: format_ident!("{}", v.name),
+            vis: quote!(pub),
+            rule: v.rule.clone(),
+            shown: shown.to_owned(),
+            paths: Paths {
+                runtime: quote!(::uridfa_runtime),
+                parts: quote!(crate::parts::Parts),
+                error: quote!(crate::Error),
+                entry: None,
+                lists: None,
+                tables: quote!(tables),
+                view: quote!(crate::view),
+            },
+            parse_on_view: true,
+            debug: DebugStyle::Captures,
+            serde_feature: Some("serde".to_owned()),
+            doc: None,
+            example: v
+                .example
+                .as_ref()
+                .map(|e| (format!("uridfa::{module}::{}", v.name), e.clone())),
+            always: self::always(c, &[v.rule.as_str()]),
+            only: Some(reaches(c, &v.rule)),
+        };
+        tokens.extend(view_tokens(c, &spec).map_err(|error| ViewsFileError::View {
+            shown: shown.to_owned(),
+            error,
+        })?);
+    }
+    let body = crate::pipeline::emit::format_file(tokens)
+        .map_err(|e| ViewsFileError::Format(e.to_string()))?;
+    Ok(Some(crate::pipeline::emit::header(c, shown) + &body))
+}

@@ -1,0 +1,237 @@
+//! The plural accessor of a repeated capture and the item type it yields
+//! (Note [repeated captures]).
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::compiled::Compiled;
+
+use super::names::accessor_ident;
+use super::spec::{Paths, ViewSpec};
+
+/// `addr_spec` → `addr_specs`, `address` → `addresses`.
+pub fn plural(snake: &str) -> String {
+    let bare = snake.trim_start_matches("r#");
+    if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|e| bare.ends_with(e))
+    {
+        format!("{bare}es")
+    } else {
+        format!("{bare}s")
+    }
+}
+
+/// `addr-spec` → `AddrSpec`.
+pub(super) fn camel(name: &str) -> String {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + cs.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The iterator accessor of the repeated capture `i` (Note [repeated
+/// captures]) and the item type it yields: its name, then the accessor's
+/// tokens and the item type's.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn repeated_accessor(
+    c: &Compiled,
+    spec: &ViewSpec,
+    i: usize,
+    capture: &str,
+    method: &Ident,
+    texts: &[String],
+    components: &[crate::pipeline::lower::Component],
+    lists: &TokenStream,
+    captures: &[(String, String)],
+) -> (String, (TokenStream, TokenStream)) {
+    let Paths { runtime, parts, .. } = &spec.paths;
+    let vis = &spec.vis;
+    let shown = &spec.shown;
+    let tag_len = 2 * captures.len();
+    let accessor = plural(&method.to_string());
+    let plural_ident = format_ident!("{}", accessor);
+    let item = format_ident!("{}{}", spec.name, camel(capture));
+    // The grammar's REG_LEN, as `emit::tokens` computes it.
+    let reg_len = c
+        .machines
+        .iter()
+        .flat_map(|m| std::iter::once(m).chain(m.lists.iter().map(|l| &l.machine)))
+        .map(|m| m.tables.reg_len as usize)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    // Its sources in the entry, in capture-group (pre-)order, which is
+    // input order: the entry's own group, and each list whose items hold
+    // it.
+    let mut sources: Vec<(usize, TokenStream)> = Vec::new();
+    if let Some(m) = c.machine(&spec.rule) {
+        let gc = &m.lowered.group_component;
+        if let Some(g) = gc.iter().position(|&k| k == i) {
+            sources.push((
+                g,
+                quote!(parts.span(#i).map(move |span| #item { span, parts }).into_iter()),
+            ));
+        }
+        for (k, l) in m.lowered.lists.iter().enumerate() {
+            if !l.item.group_component.contains(&i) {
+                continue;
+            }
+            let region = l.region;
+            let g = gc.iter().position(|&x| x == region).unwrap_or(usize::MAX);
+            sources.push((
+                g,
+                quote!(parts.span(#region).into_iter().flat_map(move |region| {
+                    let list = lists.get(#k);
+                    list.into_iter().flat_map(move |list| {
+                        #runtime::items(list.item, input.as_bytes(), region)
+                            .filter_map(|item| item.ok())
+                            .filter_map(move |span| {
+                                let sub = #parts::item::<#reg_len>(list.item, input, span)?;
+                                let span = sub.span(#i)?;
+                                ::core::option::Option::Some(#item { span, parts: sub })
+                            })
+                    })
+                })),
+            ));
+        }
+    }
+    sources.sort_by_key(|(g, _)| *g);
+    let chain = sources
+        .into_iter()
+        .map(|(_, s)| s)
+        .reduce(|a, b| quote!(#a.chain(#b)))
+        .unwrap_or_else(|| quote!(::core::iter::empty()));
+    let doc = format!(
+        " Every occurrence of the `{capture}` capture (index {i}), in input order, from \
+         `{shown}`:\n\n ```abnf\n{}\n ```\n\n It can occur more than once (it lies inside a \
+         repetition), so each occurrence is an item with its own nested captures; the items \
+         are found without allocating (`uridfa_runtime::items`).",
+        texts.join("\n")
+    );
+    let accessor_tokens = quote! {
+        #[doc = #doc]
+        pub fn #plural_ident(&self) -> impl ::core::iter::Iterator<Item = #item<'a>> + ::core::clone::Clone + 'a {
+            let parts = self.parts;
+            let input = parts.input();
+            let lists: &'static [#runtime::List<'static>] = #lists;
+            let _ = (input, lists);
+            #chain
+        }
+    };
+    // The captures nested in this one: those whose rules its rules reach.
+    let sizes = crate::pipeline::lower::RuleSizes::new(&c.grammar);
+    let rules_of = |name: &str| -> Vec<usize> {
+        c.grammar
+            .captures
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(name))
+            .map(|x| x.rules.iter().map(|(r, _)| r.clone()).collect())
+            .unwrap_or_else(|| vec![name.to_string()])
+            .iter()
+            .filter_map(|r| c.grammar.rule_index(r))
+            .collect()
+    };
+    let mut reach = vec![false; c.grammar.rules.len()];
+    for r in rules_of(capture) {
+        for v in sizes.reachable(r) {
+            reach[v] = true;
+        }
+    }
+    let mut nested = Vec::new();
+    let mut debug = Vec::new();
+    for (d, (name, snake)) in captures.iter().enumerate() {
+        let comp = components.get(d);
+        if d == i || comp.is_some_and(|k| k.region) || snake == "_" {
+            continue;
+        }
+        if !rules_of(name).iter().any(|&r| reach[r]) {
+            continue;
+        }
+        let Some(m) = accessor_ident(snake, Span::call_site()) else {
+            continue;
+        };
+        let plain = snake.as_str();
+        let doc = format!(
+            " The `{name}` capture inside this `{capture}` (index {d}); `None` when it has \
+             none."
+        );
+        nested.push(quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #m(&self) -> ::core::option::Option<&'a str> {
+                let (s, e) = self.parts.span(#d)?;
+                if s < self.span.0 || e > self.span.1 {
+                    return ::core::option::Option::None;
+                }
+                self.parts.input().get(s..e)
+            }
+        });
+        debug.push(quote!(.field(#plain, &self.#m())));
+    }
+    let item_doc = format!(
+        " One occurrence of `{capture}` in a [`{}`], with the captures nested in it.",
+        spec.name
+    );
+    let list_helper = format_ident!("__{}List", item);
+    let item_tokens = quote! {
+        #[doc = #item_doc]
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        #vis struct #item<'a> {
+            span: (usize, usize),
+            parts: #parts<'a, #tag_len>,
+        }
+
+        impl<'a> #item<'a> {
+            /// The occurrence's text.
+            #[inline]
+            pub fn as_str(&self) -> &'a str {
+                self.parts.input().get(self.span.0..self.span.1).unwrap_or("")
+            }
+
+            /// Its start and end offsets in the whole input.
+            #[inline]
+            pub fn span(&self) -> (usize, usize) {
+                self.span
+            }
+
+            #(#nested)*
+        }
+
+        impl ::core::fmt::Display for #item<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl ::core::fmt::Debug for #item<'_> {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(#capture)
+                    .field("input", &self.as_str())
+                    #(#debug)*
+                    .finish()
+            }
+        }
+
+        /// A list in `Debug`, from a function that makes its iterator.
+        #[allow(non_camel_case_types)]
+        struct #list_helper<F>(F);
+
+        impl<F, I> ::core::fmt::Debug for #list_helper<F>
+        where
+            F: Fn() -> I,
+            I: ::core::iter::Iterator,
+            I::Item: ::core::fmt::Debug,
+        {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_list().entries((self.0)()).finish()
+            }
+        }
+    };
+    (accessor, (accessor_tokens, item_tokens))
+}
