@@ -38,7 +38,7 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// A grammar of the RFC 3986 family that [`Builder`] can build for:
+/// A grammar of the RFC 3986 family that [`Builder`](super::Builder) can build for:
 /// [`crate::rfc3986::Rfc3986`], [`crate::rfc3987::Rfc3987`],
 /// [`crate::rfc6874::Rfc6874`]. Sealed.
 pub trait GenericSyntax: Sealed + Copy + fmt::Debug + 'static {
@@ -178,7 +178,7 @@ pub enum Conflict {
     /// password needs a user.
     UserRequired,
     /// The grammar's own parser, run over the built text (see
-    /// [`PartsBuilder`]), does not give this component back as given: the
+    /// [`PartsBuilder`](super::PartsBuilder)), does not give this component back as given: the
     /// components read together as something else (a path `//x` as an
     /// authority, an opaque part swallowing the query, a `reg_name` that
     /// is also a `server`), or the entry rule refuses the combination.
@@ -206,7 +206,7 @@ impl Conflict {
     }
 }
 
-/// Why a [`Builder`] refused. Small and `Copy`; `Display` does not
+/// Why a [`Builder`](super::Builder) refused. Small and `Copy`; `Display` does not
 /// allocate.
 ///
 /// # Example

@@ -26,7 +26,7 @@ use core::ops::BitOr;
 pub struct Steps(u8);
 
 impl Steps {
-    /// No rewriting: [`equivalent`] is then string equality.
+    /// No rewriting: [`equivalent`](super::equivalent) is then string equality.
     pub const NONE: Steps = Steps(0);
     /// `case`: scheme and host to lower case, `%XX` hex digits to upper case.
     pub const CASE: Steps = Steps(1);

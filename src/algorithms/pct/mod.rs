@@ -38,7 +38,7 @@
 //! Decoded views of parsed references ([`PathSegments`] of [`Segment`]s,
 //! [`QueryPairs`]) are returned by `path_segments()` and `query_pairs()` on
 //! the typed views of RFC 3986, 3987, 6874 (such as
-//! [`crate::rfc3986::UriRef::path_segments`]), RFC 2396 and 2396bis-01
+//! [`crate::family::GenericRef::path_segments`]), RFC 2396 and 2396bis-01
 //! (where an opaque URI has no path segments), and draft-fielding-url-syntax-05
 //! (whose segments also give their `;` parameters, [`Segment::params`]).
 //!

@@ -71,10 +71,10 @@ pub struct ViewSpec {
     /// examples (`uridfa::rfc3986::UriRef`) and an input the rule accepts.
     pub example: Option<(String, String)>,
     /// For each capture (tag order): its accessor returns `&str` (see
-    /// [`always`]).
+    /// [`super::always`]).
     pub always: Vec<bool>,
-    /// `Some`: only the captures marked `true` get an accessor (`;@ views
-    /// separate`: those the entry reaches, [`reaches`]).
+    /// `Some`: only the captures marked `true` get an accessor (those the
+    /// entry reaches, [`super::reaches`]; every built-in and derived view).
     pub only: Option<Vec<bool>>,
 }
 
