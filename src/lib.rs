@@ -6,8 +6,9 @@
 //! drives them. Component spans come from the tables' tag registers: no
 //! backtracking, no handwritten scanner.
 //!
-//! One module per grammar, named after its file (`-` becomes `_`), oldest
-//! document first:
+//! One module per grammar, named after its file (`-` becomes `_`); the
+//! founding documents', oldest first, below, and every built-in grammar in
+//! [`Grammar`](enum@Grammar), whose variants name their documents:
 //!
 //! - [`rfc1738`]: RFC 1738 (URL), §5, strict per scheme, with views of
 //!   the ten schemes of §3.
@@ -86,18 +87,7 @@
 // others may go unused: not worth a warning there. The default build, with
 // every grammar, keeps these lints.
 #![cfg_attr(
-    not(all(
-        feature = "rfc3986",
-        feature = "rfc1738",
-        feature = "draft-ietf-uri-url-06",
-        feature = "draft-fielding-url-syntax-05",
-        feature = "rfc2396",
-        feature = "draft-fielding-uri-rfc2396bis-01",
-        feature = "rfc3987",
-        feature = "rfc6874",
-        feature = "draft-ietf-urnbis-rfc2141bis-urn-03",
-        feature = "rfc8141",
-    )),
+    not(feature = "all-grammars"),
     allow(dead_code, unused_imports, unused_macros)
 )]
 

@@ -8,32 +8,11 @@ use uridfa::{Grammar, GRAMMARS};
 
 /// Each built-in grammar's name with whether cargo turned its feature on
 /// here: the names as `Cargo.toml` spells the features, the flags from
-/// cargo, not from the crate's own lists; in file-name order, the order of
-/// the generated list (`src/generated/grammars.rs`).
-const FEATURES: [(&str, bool); 10] = [
-    (
-        "draft-fielding-uri-rfc2396bis-01",
-        cfg!(feature = "draft-fielding-uri-rfc2396bis-01"),
-    ),
-    (
-        "draft-fielding-url-syntax-05",
-        cfg!(feature = "draft-fielding-url-syntax-05"),
-    ),
-    (
-        "draft-ietf-uri-url-06",
-        cfg!(feature = "draft-ietf-uri-url-06"),
-    ),
-    (
-        "draft-ietf-urnbis-rfc2141bis-urn-03",
-        cfg!(feature = "draft-ietf-urnbis-rfc2141bis-urn-03"),
-    ),
-    ("rfc1738", cfg!(feature = "rfc1738")),
-    ("rfc2396", cfg!(feature = "rfc2396")),
-    ("rfc3986", cfg!(feature = "rfc3986")),
-    ("rfc3987", cfg!(feature = "rfc3987")),
-    ("rfc6874", cfg!(feature = "rfc6874")),
-    ("rfc8141", cfg!(feature = "rfc8141")),
-];
+/// cargo (`cfg!` in this crate), not from the library's own lists; in
+/// file-name order. The array is written by `uridfa-generate` from the
+/// grammar files (`src/generated/features.rs`), so a new grammar needs no
+/// line here; `one_feature_per_grammar_file` checks it against `grammar/`.
+const FEATURES: &[(&str, bool)] = &include!("../src/generated/features.rs");
 
 /// One feature per grammar file in `grammar/` (besides RFC 5234's
 /// `core.abnf`, which the others import), named as the file.
@@ -65,7 +44,8 @@ fn each_grammar_has_its_feature_and_module() {
         .and_then(|(_, rest)| rest.split_once(']'))
         .map(|(list, _)| list)
         .expect("an all-grammars feature");
-    let mods = std::fs::read_to_string(format!("{root}/src/grammars/mod.rs")).expect("mod.rs");
+    let mods = std::fs::read_to_string(format!("{root}/src/generated/modules.rs"))
+        .expect("src/generated/modules.rs");
     let list = std::fs::read_to_string(format!("{root}/src/generated/grammars.rs")).expect("list");
     for (name, _) in FEATURES {
         let module = name.replace('-', "_");
@@ -79,9 +59,13 @@ fn each_grammar_has_its_feature_and_module() {
         );
         assert!(
             mods.contains(&format!(
-                "#[cfg(feature = \"{name}\")]\npub mod {module};\n"
+                "#[cfg(feature = \"{name}\")]\n#[path = \"../grammars/{module}.rs\"]\npub mod {module};\n"
             )),
-            "src/grammars/mod.rs: no module {module} gated on its feature"
+            "src/generated/modules.rs: no module {module} gated on its feature"
+        );
+        assert!(
+            std::path::Path::new(&format!("{root}/src/grammars/{module}.rs")).is_file(),
+            "no src/grammars/{module}.rs"
         );
         assert!(
             list.contains(&format!("\"{name}\" => {module}, ")),
@@ -110,7 +94,7 @@ fn compiled_in_grammars_follow_the_features() {
 /// compiled-in grammars.
 #[test]
 fn names_of_left_out_grammars_name_their_feature() {
-    for (name, on) in FEATURES {
+    for &(name, on) in FEATURES {
         let upper = name.to_ascii_uppercase();
         for given in [name, upper.as_str()] {
             let got = Grammar::from_name(given);
