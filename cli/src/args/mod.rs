@@ -11,7 +11,7 @@
 //! `-` alone is an input. Inputs are kept as raw bytes (on Unix), so an
 //! invalid UTF-8 argument is an input like any other. Grammar names ignore
 //! ASCII case; a misspelt one, like a misspelt subcommand or option, gets
-//! clap's suggestion of the closest name ([`GrammarParser`]).
+//! clap's suggestion of the closest name (`GrammarParser` in `cli.rs`).
 //!
 //! Principal types: [`Cli`], [`Command`], [`RunArgs`], [`GrammarArg`],
 //! [`UsageError`].

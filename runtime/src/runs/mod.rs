@@ -15,7 +15,7 @@ use crate::error::{corrupt, Error};
 use crate::tables::{ByteSet, Escape, Tables};
 
 mod ranges;
-pub(crate) mod scalar;
+mod scalar;
 #[cfg(all(feature = "simd", target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod x86;
