@@ -24,23 +24,10 @@
 use uridfa::prelude::*;
 mod common;
 
-use common::abnf::{Grammar, Recognizer, Rules};
-use std::path::Path;
+use common::abnf::{grammar_rules, rule_matches};
+use common::pieces::parts::{HOSTS, PORTS, QUERIES, REG_NAMES, SCHEMES, SEGMENTS, USERINFOS};
 use uridfa::builder::{BuildError, Component, Conflict};
 use uridfa_codegen::sample::Rng;
-
-fn rules(file: &str) -> Rules {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("grammar/{file}.abnf"));
-    Rules::new(&Grammar::load(&path))
-}
-
-fn matches(rules: &Rules, rule: &str, input: &str) -> bool {
-    Recognizer::matches(
-        rules,
-        rules.index(&rule.to_ascii_lowercase()),
-        input.as_bytes(),
-    )
-}
 
 /// The slots of a `PartsBuilder`, in the order written.
 const SLOTS: [Component; 10] = [
@@ -629,65 +616,6 @@ fn url_06_examples_rebuilt() {
 // ---------------------------------------------------------------------------
 // The property.
 
-/// Pieces of components: valid and invalid in each position, with the
-/// delimiters of the other components among them.
-const SCHEMES: &[&str] = &[
-    "http", "ftp", "file", "news", "mailto", "telnet", "gopher", "nntp", "wais", "prospero", "x-y",
-    "a+b.c", "1a", "HTTP", "", "h t", "+a", "é",
-];
-const USERINFOS: &[&str] = &[
-    "user", "u:p", "%41", "", "a@b", "%4", "x y", "$&+,;=", "é", "/", "?", ";",
-];
-const HOSTS: &[&str] = &[
-    "example.com",
-    "host.dom",
-    "",
-    "a",
-    "a_b",
-    "a-",
-    "1a",
-    "[::1]",
-    "[2001:db8::7]",
-    "192.0.2.1",
-    "1.2.3.256",
-    "999.1.1.1",
-    "localhost",
-    "a:b",
-    "h/",
-    "a@b",
-    "ex%41mple",
-    "x.",
-];
-const PORTS: &[&str] = &["80", "", "8a", "65536", "0080", ":"];
-const REG_NAMES: &[&str] = &["a_b", "example.com", "a@b", "$,;:=+", "", "%7e", "x/y", "~"];
-const SEGMENTS: &[&str] = &[
-    "",
-    "a",
-    ":",
-    "b:c",
-    "%20",
-    " ",
-    "?",
-    "#",
-    "@",
-    ".",
-    "..",
-    "%zz",
-    ";p=1",
-    "a_b",
-    "host.dom",
-    "comp.lang",
-    "42",
-    "type=i",
-    "db",
-    "7sel%09x",
-    "[",
-    "~",
-];
-const QUERIES: &[&str] = &[
-    "", "a=b", "?/", "#", "%zz", "x y", "k=v&l", "[", "'", "é", "x;y",
-];
-
 fn pick(rng: &mut Rng, xs: &'static [&'static str]) -> &'static str {
     xs[rng.below(xs.len() as u64) as usize]
 }
@@ -784,7 +712,7 @@ struct Counts {
 }
 
 fn property(f: &Family, seed: u64, rounds: usize) -> Counts {
-    let rules = rules(f.file);
+    let rules = grammar_rules(f.file);
     let mut rng = Rng::new(seed);
     let mut counts = Counts::default();
     // Whether slot `i` holding `v` is accepted by its setter: the
@@ -793,7 +721,7 @@ fn property(f: &Family, seed: u64, rounds: usize) -> Counts {
     let ok = |i: usize, v: Option<&str>| match (v, f.rule_names[i]) {
         (None, _) => true,
         (Some(""), _) if i == HOST => true,
-        (Some(v), Some(rule)) => matches(&rules, rule, v),
+        (Some(v), Some(rule)) => rule_matches(&rules, rule, v),
         (Some(_), None) => unreachable!(),
     };
     for _ in 0..rounds {
@@ -845,12 +773,12 @@ fn property(f: &Family, seed: u64, rounds: usize) -> Counts {
                     .unwrap_or_else(|| panic!("{}: built {built:?} does not parse", f.file));
                 assert_eq!(back, p, "{}: {built:?}", f.file);
                 assert!(
-                    matches(&rules, f.entry, &built),
+                    rule_matches(&rules, f.entry, &built),
                     "{}: the independent recognizer refuses {built:?}",
                     f.file
                 );
                 if f.entry == "url" && !login(&p).is_empty() {
-                    assert!(matches(&rules, "login", &login(&p)), "{built:?}");
+                    assert!(rule_matches(&rules, "login", &login(&p)), "{built:?}");
                 }
             }
             Err((None, e)) => {
@@ -887,7 +815,7 @@ fn property(f: &Family, seed: u64, rounds: usize) -> Counts {
                         (f.read)(&text) != Some(p.clone())
                             || (f.entry == "url"
                                 && !login(&p).is_empty()
-                                && !matches(&rules, "login", &login(&p))),
+                                && !rule_matches(&rules, "login", &login(&p))),
                         "{}: refused {text:?}",
                         f.file
                     ),
@@ -938,188 +866,4 @@ fn property_rfc1738() {
 fn property_url_06() {
     let f = family("draft-ietf-uri-url-06");
     check_counts(f.file, &property(&f, 0x06, ROUNDS), ROUNDS);
-}
-
-// ---------------------------------------------------------------------------
-// Refusals, named.
-
-/// `result` is a refusal of `component` at `offset` of kind `conflict`
-/// (`None`: an invalid component).
-#[track_caller]
-fn refused<T: std::fmt::Debug>(
-    result: Result<T, BuildError>,
-    component: Component,
-    offset: usize,
-    conflict: Option<Conflict>,
-) {
-    let e = result.unwrap_err();
-    assert_eq!(e.component(), Some(component), "{e}");
-    assert_eq!(e.offset(), Some(offset), "{e}");
-    let message = e.to_string();
-    assert!(message.contains(component.name()), "{message}");
-    match (conflict, e) {
-        (None, BuildError::Invalid { .. }) => {}
-        (Some(c), BuildError::Conflict { conflict, .. }) => assert_eq!(c, conflict, "{message}"),
-        (want, got) => panic!("want {want:?}, got {got:?}"),
-    }
-}
-
-#[test]
-fn refusals_name_the_component() {
-    let mut buf = [0u8; 64];
-    {
-        use uridfa::rfc2396::Builder;
-        let b = Builder::new();
-        // §3.1: a scheme starts with a letter.
-        refused(b.scheme("1a"), Component::Scheme, 0, None);
-        // §3.2.2: the userinfo has no "@"; hostname labels no "_"; port digits.
-        refused(b.userinfo("a@b"), Component::Userinfo, 1, None);
-        refused(b.host("a_b"), Component::Host, 1, None);
-        refused(b.port("8a"), Component::Port, 1, None);
-        // §3.2.1: reg_name has no "/".
-        refused(b.reg_name("x/y"), Component::RegName, 1, None);
-        // §3.4, §4.1: no "#" inside the query or fragment.
-        refused(b.query("a#b"), Component::Query, 1, None);
-        refused(b.fragment("a#b"), Component::Fragment, 1, None);
-        // §3.2.2: a userinfo or a port needs a host.
-        let b2 = b.scheme("http").unwrap().port("80").unwrap();
-        refused(
-            b2.build_len(),
-            Component::Port,
-            0,
-            Some(Conflict::HostRequired),
-        );
-        // §3: `absoluteURI = scheme ":" ( hier_part | opaque_part )`: no
-        // empty scheme-specific part.
-        let b2 = b.scheme("about").unwrap();
-        refused(
-            b2.build_str(&mut buf),
-            Component::Path,
-            0,
-            Some(Conflict::NotReadBack),
-        );
-        // §3.3: without an authority, a path "//g" would read as one
-        // (the path comes back as "/x": they agree up to offset 1).
-        let b2 = b.scheme("http").unwrap().path("//g/x").unwrap();
-        refused(
-            b2.build_str(&mut buf),
-            Component::Path,
-            1,
-            Some(Conflict::NotReadBack),
-        );
-        // §5: a rel_segment has no ":" (it would read as a scheme).
-        let b2 = b.path("a:b").unwrap();
-        refused(
-            b2.build_str(&mut buf),
-            Component::Path,
-            0,
-            Some(Conflict::NotReadBack),
-        );
-        // A reg_name that is also a server reads as one (§3.2, first
-        // match); the host comes back, the reg_name does not.
-        let b2 = b.reg_name("example.com").unwrap();
-        refused(
-            b2.build_str(&mut buf),
-            Component::RegName,
-            0,
-            Some(Conflict::NotReadBack),
-        );
-    }
-    {
-        use uridfa::draft_fielding_url_syntax_05::Builder;
-        let b = Builder::new();
-        refused(b.user("a:b"), Component::User, 1, None);
-        refused(b.password("a@b"), Component::Password, 1, None);
-        let b2 = b.host("h").unwrap().password("p").unwrap();
-        refused(
-            b2.build_len(),
-            Component::Password,
-            0,
-            Some(Conflict::UserRequired),
-        );
-        // §4.3.2: after a site the path is an abs_path.
-        let b2 = b.host("h").unwrap().path("x").unwrap();
-        refused(
-            b2.build_str(&mut buf),
-            Component::Path,
-            0,
-            Some(Conflict::NotReadBack),
-        );
-    }
-    for url in [true, false] {
-        macro_rules! check_url {
-            ($module:ident) => {{
-                use uridfa::$module::Builder;
-                // §5: `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`.
-                refused(Builder::new("ht tp", "h"), Component::Scheme, 2, None);
-                refused(Builder::new("http", "a b"), Component::Host, 1, None);
-                let b = Builder::new("http", "h").unwrap();
-                refused(b.user("a@b"), Component::User, 1, None);
-                refused(b.port("x"), Component::Port, 0, None);
-                refused(b.path(Some("a b")), Component::Path, 1, None);
-                // §3.3: no user name in an HTTP URL (the parse stops at
-                // the "@" after it).
-                let b2 = b.user("u").unwrap();
-                refused(
-                    b2.build_str(&mut buf),
-                    Component::User,
-                    1,
-                    Some(Conflict::NotReadBack),
-                );
-                // §3.7: an NNTP URL needs a group.
-                let b2 = Builder::new("nntp", "h").unwrap();
-                refused(
-                    b2.build_str(&mut buf),
-                    Component::Path,
-                    0,
-                    Some(Conflict::NotReadBack),
-                );
-            }};
-        }
-        if url {
-            check_url!(rfc1738);
-        } else {
-            check_url!(draft_ietf_uri_url_06);
-        }
-    }
-}
-
-#[cfg(feature = "alloc")]
-#[test]
-fn owned_forms_set_and_reparse() {
-    use uridfa::rfc2396::{AuthorityKind, UriRefBuf};
-    let mut r: UriRefBuf = "http://a/b/c/d;p?q".parse().unwrap();
-    r.set_query(None).unwrap();
-    r.set_fragment(Some("s")).unwrap();
-    r.set_userinfo(Some("u:p")).unwrap();
-    r.set_port(Some("8080")).unwrap();
-    assert_eq!(r.as_str(), "http://u:p@a:8080/b/c/d;p#s");
-    r.set_reg_name(Some("a_b")).unwrap();
-    assert_eq!(r.as_str(), "http://a_b/b/c/d;p#s");
-    assert_eq!(r.as_view().authority_kind(), Some(AuthorityKind::RegName));
-    let before = r.clone();
-    assert!(r.set_path("x").is_err());
-    assert!(r.set_scheme(Some("1x")).is_err());
-    assert_eq!(r, before);
-
-    use uridfa::draft_fielding_uri_rfc2396bis_01::UriRefBuf as BisBuf;
-    let mut r: BisBuf = "mailto:a@example.org".parse().unwrap();
-    r.set_path("b@example.org").unwrap();
-    assert_eq!(r.as_view().opaque_part(), Some("b@example.org"));
-    r.set_host(Some("[::1]")).unwrap_err(); // an opaque part after an authority
-    r.set_path("/x").unwrap();
-    r.set_host(Some("[::1]")).unwrap();
-    assert_eq!(r.as_str(), "mailto://[::1]/x");
-
-    use uridfa::draft_fielding_url_syntax_05::UrlRefBuf;
-    let mut u: UrlRefBuf = "ftp://host.com/a".parse().unwrap();
-    u.set_user(Some("")).unwrap();
-    assert_eq!(u.as_str(), "ftp://@host.com/a");
-    assert_eq!(u.as_view().user(), Some(""));
-    u.set_password(Some("pw")).unwrap();
-    u.set_port(Some("21")).unwrap();
-    assert_eq!(u.as_str(), "ftp://:pw@host.com:21/a");
-    assert!(u.set_user(None).is_err());
-    u.set_host(Some("")).unwrap_err(); // an empty site has no user
-    assert_eq!(u.to_string(), "ftp://:pw@host.com:21/a");
 }

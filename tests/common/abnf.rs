@@ -609,3 +609,20 @@ pub fn matches_file(file: &str, rule: &str, input: &[u8]) -> bool {
     let rules = Rules::new(&Grammar::load(&path));
     Recognizer::matches(&rules, rules.index(&rule.to_ascii_lowercase()), input)
 }
+
+/// The rules of `grammar/FILE.abnf`, read by this recognizer (the builder
+/// tests check every setter against them).
+pub fn grammar_rules(file: &str) -> Rules {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("grammar/{file}.abnf"));
+    Rules::new(&Grammar::load(&path))
+}
+
+/// Whether `rule` of `rules` (ASCII case ignored) matches all of `input`.
+pub fn rule_matches(rules: &Rules, rule: &str, input: &str) -> bool {
+    Recognizer::matches(
+        rules,
+        rules.index(&rule.to_ascii_lowercase()),
+        input.as_bytes(),
+    )
+}

@@ -7,6 +7,7 @@
 
 pub mod abnf;
 pub mod literal;
+pub mod pieces;
 pub mod skip;
 pub mod spec;
 pub mod transcription;
