@@ -212,6 +212,8 @@ enum Sub {
         verbatim_doc_comment
     )]
     Lint(LintOpts),
+    /// Write a grammar's tables and driver in another language (C: docs/c.md).
+    Generate(crate::generate::GenerateOpts),
 }
 
 /// `--grammar` or `--grammar-file`.
@@ -390,7 +392,7 @@ struct ExtractOpts {
 /// closest name ("a similar value exists") ignores case too; the error
 /// quotes the name as given.
 #[derive(Clone, Copy, Debug)]
-struct GrammarParser;
+pub(crate) struct GrammarParser;
 
 impl TypedValueParser for GrammarParser {
     type Value = uridfa::Grammar;
@@ -449,6 +451,8 @@ pub enum Command {
     Extract(ExtractArgs),
     /// `uridfa lint`: ambiguity of a grammar's entries.
     Lint(LintArgs),
+    /// `uridfa generate`: the tables as C.
+    Generate(crate::generate::GenerateArgs),
 }
 
 /// The arguments of `lint`.
@@ -665,6 +669,7 @@ impl Cli {
                 inputs: vec![os_bytes(&o.a), os_bytes(&o.b)],
                 strip_cr: false,
             }),
+            Sub::Generate(o) => Command::Generate(o.into_args()?),
             Sub::Extract(o) => Command::Extract(ExtractArgs {
                 grammar: o.grammar.or_default(),
                 rule: o.rule,
