@@ -57,3 +57,49 @@ pub fn generate(c: &Compiled, shown_path: &str, out_dir: &Path) -> std::io::Resu
     }
     Ok(written)
 }
+
+/// [`generate`] for every grammar of `grammar_dir` that has `;@ entry`
+/// pragmas (the driver written once), its headers naming
+/// `grammar/FILE`: what `uridfa-generate-c` writes into `c/`. Returns
+/// the grammars' names, in file-name order.
+///
+/// # Errors
+///
+/// Every grammar's rendered diagnostics, or an I/O error, as text.
+pub fn generate_dir(grammar_dir: &Path, out_dir: &Path) -> Result<Vec<String>, String> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(grammar_dir)
+        .map_err(|e| format!("{}: {e}", grammar_dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "abnf"))
+        .collect();
+    paths.sort();
+    let mut names = Vec::new();
+    let mut failures = Vec::new();
+    for path in paths {
+        let grammar = match crate::pipeline::abnf::load(&path) {
+            Ok(g) if g.entries.is_empty() => continue,
+            Ok(g) => g,
+            Err(d) => {
+                failures.push(d.to_string());
+                continue;
+            }
+        };
+        let shown = format!(
+            "grammar/{}",
+            path.file_name().and_then(|n| n.to_str()).unwrap_or("?")
+        );
+        let name = grammar.name.clone();
+        match crate::driver::compile_grammar(grammar, crate::driver::Options::default()) {
+            Ok(c) => {
+                generate(&c, &shown, out_dir).map_err(|e| e.to_string())?;
+                names.push(name);
+            }
+            Err(d) => failures.push(d.to_string()),
+        }
+    }
+    if failures.is_empty() {
+        Ok(names)
+    } else {
+        Err(failures.join("\n"))
+    }
+}
