@@ -345,6 +345,32 @@ fn sha256_hex(data: &[u8]) -> String {
         .collect()
 }
 
+/// The names of the `const uridfa_tables` that [`files`] writes for `c`,
+/// in order: each entry's (`rfc3986_uri_reference_tables`), followed by
+/// the item tables of its list regions, in
+/// [`Machine::lists`](crate::compiled::Machine::lists) order.
+pub fn tables_names(c: &Compiled) -> Vec<String> {
+    let g = grammar_c_name(c);
+    let mut names = Vec::new();
+    for m in &c.machines {
+        let rule = c_name(&m.tables.rule);
+        names.push(format!("{g}_{rule}_tables"));
+        for l in &m.lists {
+            names.push(format!(
+                "{g}_{rule}_list_{}_tables",
+                c_name(list_region(&l.machine.tables.rule))
+            ));
+        }
+    }
+    names
+}
+
+/// The region's rule of an item machine's name (`*to#2` → `to`).
+fn list_region(rule: &str) -> &str {
+    let region = rule.trim_start_matches('*');
+    region.split('#').next().unwrap_or(region)
+}
+
 /// `NAME.h` and `NAME.c` for `c` (see the module docs); `shown_path`
 /// names the grammar file in their first line, with its SHA-256.
 ///
@@ -401,8 +427,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             ),
         });
         for l in &m.lists {
-            let region = l.machine.tables.rule.trim_start_matches('*');
-            let region = region.split('#').next().unwrap_or(region);
+            let region = list_region(&l.machine.tables.rule);
             outs.push(Out {
                 base: format!("{g}_{}_list_{}", c_name(rule), c_name(region)),
                 m: &l.machine,
