@@ -5219,6 +5219,12 @@ int draft_fielding_uri_rfc2396bis_01_uri_reference_split(const uint8_t *s, size_
     return uridfa_split(&draft_fielding_uri_rfc2396bis_01_uri_reference_tables, s, n, regs, spans, err);
 }
 
+int draft_fielding_uri_rfc2396bis_01_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_fielding_uri_rfc2396bis_01_uri_reference_tables, s, n, regs, spans, err);
+}
+
 void draft_fielding_uri_rfc2396bis_01_uri_reference_start(draft_fielding_uri_rfc2396bis_01_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_fielding_uri_rfc2396bis_01_uri_reference_tables, m->regs);
@@ -5233,6 +5239,12 @@ int draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_split(const uint8_t 
 {
     size_t regs[64];
     return uridfa_split(&draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tables, s, n, regs, spans, err);
 }
 
 void draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_start(draft_fielding_uri_rfc2396bis_01_machine *m)
@@ -5251,6 +5263,12 @@ int draft_fielding_uri_rfc2396bis_01_absolute_uri_split(const uint8_t *s, size_t
     return uridfa_split(&draft_fielding_uri_rfc2396bis_01_absolute_uri_tables, s, n, regs, spans, err);
 }
 
+int draft_fielding_uri_rfc2396bis_01_absolute_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_fielding_uri_rfc2396bis_01_absolute_uri_tables, s, n, regs, spans, err);
+}
+
 void draft_fielding_uri_rfc2396bis_01_absolute_uri_start(draft_fielding_uri_rfc2396bis_01_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_fielding_uri_rfc2396bis_01_absolute_uri_tables, m->regs);
@@ -5265,6 +5283,12 @@ int draft_fielding_uri_rfc2396bis_01_relative_uri_split(const uint8_t *s, size_t
 {
     size_t regs[64];
     return uridfa_split(&draft_fielding_uri_rfc2396bis_01_relative_uri_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_uri_rfc2396bis_01_relative_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_fielding_uri_rfc2396bis_01_relative_uri_tables, s, n, regs, spans, err);
 }
 
 void draft_fielding_uri_rfc2396bis_01_relative_uri_start(draft_fielding_uri_rfc2396bis_01_machine *m)

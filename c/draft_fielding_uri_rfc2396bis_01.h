@@ -63,6 +63,9 @@ int draft_fielding_uri_rfc2396bis_01_uri_reference_validate(const uint8_t *s, si
 /* draft_fielding_uri_rfc2396bis_01_uri_reference_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
    indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one). */
 int draft_fielding_uri_rfc2396bis_01_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_uri_reference_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `URI-reference`. */
 void draft_fielding_uri_rfc2396bis_01_uri_reference_start(draft_fielding_uri_rfc2396bis_01_machine *m);
 
@@ -76,6 +79,9 @@ int draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_validate(const uint8
 /* draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
    indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one). */
 int draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `absolute-URI-reference`. */
 void draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_start(draft_fielding_uri_rfc2396bis_01_machine *m);
 
@@ -89,6 +95,9 @@ int draft_fielding_uri_rfc2396bis_01_absolute_uri_validate(const uint8_t *s, siz
 /* draft_fielding_uri_rfc2396bis_01_absolute_uri_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
    indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one). */
 int draft_fielding_uri_rfc2396bis_01_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_absolute_uri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_absolute_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `absolute-URI`. */
 void draft_fielding_uri_rfc2396bis_01_absolute_uri_start(draft_fielding_uri_rfc2396bis_01_machine *m);
 
@@ -102,6 +111,9 @@ int draft_fielding_uri_rfc2396bis_01_relative_uri_validate(const uint8_t *s, siz
 /* draft_fielding_uri_rfc2396bis_01_relative_uri_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
    indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one). */
 int draft_fielding_uri_rfc2396bis_01_relative_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_relative_uri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_relative_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relative-URI`. */
 void draft_fielding_uri_rfc2396bis_01_relative_uri_start(draft_fielding_uri_rfc2396bis_01_machine *m);
 

@@ -1229,6 +1229,12 @@ int draft_fielding_url_syntax_05_url_reference_split(const uint8_t *s, size_t n,
     return uridfa_split(&draft_fielding_url_syntax_05_url_reference_tables, s, n, regs, spans, err);
 }
 
+int draft_fielding_url_syntax_05_url_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_url_reference_tables, s, n, regs, spans, err);
+}
+
 void draft_fielding_url_syntax_05_url_reference_start(draft_fielding_url_syntax_05_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_url_reference_tables, m->regs);
@@ -1245,6 +1251,12 @@ int draft_fielding_url_syntax_05_absoluteurl_split(const uint8_t *s, size_t n, u
     return uridfa_split(&draft_fielding_url_syntax_05_absoluteurl_tables, s, n, regs, spans, err);
 }
 
+int draft_fielding_url_syntax_05_absoluteurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_absoluteurl_tables, s, n, regs, spans, err);
+}
+
 void draft_fielding_url_syntax_05_absoluteurl_start(draft_fielding_url_syntax_05_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_absoluteurl_tables, m->regs);
@@ -1259,6 +1271,12 @@ int draft_fielding_url_syntax_05_relativeurl_split(const uint8_t *s, size_t n, u
 {
     size_t regs[64];
     return uridfa_split(&draft_fielding_url_syntax_05_relativeurl_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_relativeurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_relativeurl_tables, s, n, regs, spans, err);
 }
 
 void draft_fielding_url_syntax_05_relativeurl_start(draft_fielding_url_syntax_05_machine *m)

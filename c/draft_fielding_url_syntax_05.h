@@ -57,6 +57,9 @@ int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t
 /* draft_fielding_url_syntax_05_url_reference_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
    indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one). */
 int draft_fielding_url_syntax_05_url_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_url_reference_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_url_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `URL-reference`. */
 void draft_fielding_url_syntax_05_url_reference_start(draft_fielding_url_syntax_05_machine *m);
 
@@ -70,6 +73,9 @@ int draft_fielding_url_syntax_05_absoluteurl_validate(const uint8_t *s, size_t n
 /* draft_fielding_url_syntax_05_absoluteurl_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
    indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one). */
 int draft_fielding_url_syntax_05_absoluteurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_absoluteurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_absoluteurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `absoluteURL`. */
 void draft_fielding_url_syntax_05_absoluteurl_start(draft_fielding_url_syntax_05_machine *m);
 
@@ -83,6 +89,9 @@ int draft_fielding_url_syntax_05_relativeurl_validate(const uint8_t *s, size_t n
 /* draft_fielding_url_syntax_05_relativeurl_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
    indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one). */
 int draft_fielding_url_syntax_05_relativeurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_relativeurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_relativeurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relativeURL`. */
 void draft_fielding_url_syntax_05_relativeurl_start(draft_fielding_url_syntax_05_machine *m);
 

@@ -2160,6 +2160,12 @@ int draft_ietf_uri_url_06_url_split(const uint8_t *s, size_t n, uridfa_span *spa
     return uridfa_split(&draft_ietf_uri_url_06_url_tables, s, n, regs, spans, err);
 }
 
+int draft_ietf_uri_url_06_url_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_url_tables, s, n, regs, spans, err);
+}
+
 void draft_ietf_uri_url_06_url_start(draft_ietf_uri_url_06_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_url_tables, m->regs);
@@ -2174,6 +2180,12 @@ int draft_ietf_uri_url_06_ftpurl_split(const uint8_t *s, size_t n, uridfa_span *
 {
     size_t regs[64];
     return uridfa_split(&draft_ietf_uri_url_06_ftpurl_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_ftpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_ftpurl_tables, s, n, regs, spans, err);
 }
 
 void draft_ietf_uri_url_06_ftpurl_start(draft_ietf_uri_url_06_machine *m)
@@ -2192,6 +2204,12 @@ int draft_ietf_uri_url_06_httpurl_split(const uint8_t *s, size_t n, uridfa_span 
     return uridfa_split(&draft_ietf_uri_url_06_httpurl_tables, s, n, regs, spans, err);
 }
 
+int draft_ietf_uri_url_06_httpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_httpurl_tables, s, n, regs, spans, err);
+}
+
 void draft_ietf_uri_url_06_httpurl_start(draft_ietf_uri_url_06_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_httpurl_tables, m->regs);
@@ -2206,6 +2224,12 @@ int draft_ietf_uri_url_06_gopherurl_split(const uint8_t *s, size_t n, uridfa_spa
 {
     size_t regs[64];
     return uridfa_split(&draft_ietf_uri_url_06_gopherurl_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_gopherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_gopherurl_tables, s, n, regs, spans, err);
 }
 
 void draft_ietf_uri_url_06_gopherurl_start(draft_ietf_uri_url_06_machine *m)
@@ -2224,6 +2248,12 @@ int draft_ietf_uri_url_06_mailtourl_split(const uint8_t *s, size_t n, uridfa_spa
     return uridfa_split(&draft_ietf_uri_url_06_mailtourl_tables, s, n, regs, spans, err);
 }
 
+int draft_ietf_uri_url_06_mailtourl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_mailtourl_tables, s, n, regs, spans, err);
+}
+
 void draft_ietf_uri_url_06_mailtourl_start(draft_ietf_uri_url_06_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_mailtourl_tables, m->regs);
@@ -2238,6 +2268,12 @@ int draft_ietf_uri_url_06_newsurl_split(const uint8_t *s, size_t n, uridfa_span 
 {
     size_t regs[64];
     return uridfa_split(&draft_ietf_uri_url_06_newsurl_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_newsurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_newsurl_tables, s, n, regs, spans, err);
 }
 
 void draft_ietf_uri_url_06_newsurl_start(draft_ietf_uri_url_06_machine *m)
@@ -2256,6 +2292,12 @@ int draft_ietf_uri_url_06_nntpurl_split(const uint8_t *s, size_t n, uridfa_span 
     return uridfa_split(&draft_ietf_uri_url_06_nntpurl_tables, s, n, regs, spans, err);
 }
 
+int draft_ietf_uri_url_06_nntpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_nntpurl_tables, s, n, regs, spans, err);
+}
+
 void draft_ietf_uri_url_06_nntpurl_start(draft_ietf_uri_url_06_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_nntpurl_tables, m->regs);
@@ -2270,6 +2312,12 @@ int draft_ietf_uri_url_06_telneturl_split(const uint8_t *s, size_t n, uridfa_spa
 {
     size_t regs[64];
     return uridfa_split(&draft_ietf_uri_url_06_telneturl_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_telneturl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_telneturl_tables, s, n, regs, spans, err);
 }
 
 void draft_ietf_uri_url_06_telneturl_start(draft_ietf_uri_url_06_machine *m)
@@ -2288,6 +2336,12 @@ int draft_ietf_uri_url_06_waisurl_split(const uint8_t *s, size_t n, uridfa_span 
     return uridfa_split(&draft_ietf_uri_url_06_waisurl_tables, s, n, regs, spans, err);
 }
 
+int draft_ietf_uri_url_06_waisurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_waisurl_tables, s, n, regs, spans, err);
+}
+
 void draft_ietf_uri_url_06_waisurl_start(draft_ietf_uri_url_06_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_waisurl_tables, m->regs);
@@ -2302,6 +2356,12 @@ int draft_ietf_uri_url_06_fileurl_split(const uint8_t *s, size_t n, uridfa_span 
 {
     size_t regs[64];
     return uridfa_split(&draft_ietf_uri_url_06_fileurl_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_fileurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_fileurl_tables, s, n, regs, spans, err);
 }
 
 void draft_ietf_uri_url_06_fileurl_start(draft_ietf_uri_url_06_machine *m)
@@ -2320,6 +2380,12 @@ int draft_ietf_uri_url_06_prosperourl_split(const uint8_t *s, size_t n, uridfa_s
     return uridfa_split(&draft_ietf_uri_url_06_prosperourl_tables, s, n, regs, spans, err);
 }
 
+int draft_ietf_uri_url_06_prosperourl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_prosperourl_tables, s, n, regs, spans, err);
+}
+
 void draft_ietf_uri_url_06_prosperourl_start(draft_ietf_uri_url_06_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_prosperourl_tables, m->regs);
@@ -2334,6 +2400,12 @@ int draft_ietf_uri_url_06_otherurl_split(const uint8_t *s, size_t n, uridfa_span
 {
     size_t regs[64];
     return uridfa_split(&draft_ietf_uri_url_06_otherurl_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_otherurl_tables, s, n, regs, spans, err);
 }
 
 void draft_ietf_uri_url_06_otherurl_start(draft_ietf_uri_url_06_machine *m)

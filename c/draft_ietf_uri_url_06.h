@@ -63,6 +63,9 @@ int draft_ietf_uri_url_06_url_validate(const uint8_t *s, size_t n, uridfa_error 
 /* draft_ietf_uri_url_06_url_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_url_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_url_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_url_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `url`. */
 void draft_ietf_uri_url_06_url_start(draft_ietf_uri_url_06_machine *m);
 
@@ -76,6 +79,9 @@ int draft_ietf_uri_url_06_ftpurl_validate(const uint8_t *s, size_t n, uridfa_err
 /* draft_ietf_uri_url_06_ftpurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_ftpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_ftpurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_ftpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `ftpurl`. */
 void draft_ietf_uri_url_06_ftpurl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -89,6 +95,9 @@ int draft_ietf_uri_url_06_httpurl_validate(const uint8_t *s, size_t n, uridfa_er
 /* draft_ietf_uri_url_06_httpurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_httpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_httpurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_httpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `httpurl`. */
 void draft_ietf_uri_url_06_httpurl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -102,6 +111,9 @@ int draft_ietf_uri_url_06_gopherurl_validate(const uint8_t *s, size_t n, uridfa_
 /* draft_ietf_uri_url_06_gopherurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_gopherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_gopherurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_gopherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `gopherurl`. */
 void draft_ietf_uri_url_06_gopherurl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -115,6 +127,9 @@ int draft_ietf_uri_url_06_mailtourl_validate(const uint8_t *s, size_t n, uridfa_
 /* draft_ietf_uri_url_06_mailtourl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_mailtourl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_mailtourl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_mailtourl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `mailtourl`. */
 void draft_ietf_uri_url_06_mailtourl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -128,6 +143,9 @@ int draft_ietf_uri_url_06_newsurl_validate(const uint8_t *s, size_t n, uridfa_er
 /* draft_ietf_uri_url_06_newsurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_newsurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_newsurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_newsurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `newsurl`. */
 void draft_ietf_uri_url_06_newsurl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -141,6 +159,9 @@ int draft_ietf_uri_url_06_nntpurl_validate(const uint8_t *s, size_t n, uridfa_er
 /* draft_ietf_uri_url_06_nntpurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_nntpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_nntpurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_nntpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `nntpurl`. */
 void draft_ietf_uri_url_06_nntpurl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -154,6 +175,9 @@ int draft_ietf_uri_url_06_telneturl_validate(const uint8_t *s, size_t n, uridfa_
 /* draft_ietf_uri_url_06_telneturl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_telneturl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_telneturl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_telneturl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `telneturl`. */
 void draft_ietf_uri_url_06_telneturl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -167,6 +191,9 @@ int draft_ietf_uri_url_06_waisurl_validate(const uint8_t *s, size_t n, uridfa_er
 /* draft_ietf_uri_url_06_waisurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_waisurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_waisurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_waisurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `waisurl`. */
 void draft_ietf_uri_url_06_waisurl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -180,6 +207,9 @@ int draft_ietf_uri_url_06_fileurl_validate(const uint8_t *s, size_t n, uridfa_er
 /* draft_ietf_uri_url_06_fileurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_fileurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_fileurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_fileurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `fileurl`. */
 void draft_ietf_uri_url_06_fileurl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -193,6 +223,9 @@ int draft_ietf_uri_url_06_prosperourl_validate(const uint8_t *s, size_t n, uridf
 /* draft_ietf_uri_url_06_prosperourl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_prosperourl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_prosperourl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_prosperourl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `prosperourl`. */
 void draft_ietf_uri_url_06_prosperourl_start(draft_ietf_uri_url_06_machine *m);
 
@@ -206,6 +239,9 @@ int draft_ietf_uri_url_06_otherurl_validate(const uint8_t *s, size_t n, uridfa_e
 /* draft_ietf_uri_url_06_otherurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
    indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_uri_url_06_otherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_otherurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `otherurl`. */
 void draft_ietf_uri_url_06_otherurl_start(draft_ietf_uri_url_06_machine *m);
 

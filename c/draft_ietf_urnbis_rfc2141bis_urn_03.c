@@ -341,6 +341,12 @@ int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_split(const uint8_t *s, si
     return uridfa_split(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables, s, n, regs, spans, err);
 }
 
+int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables, s, n, regs, spans, err);
+}
+
 void draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables, m->regs);
@@ -355,6 +361,12 @@ int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split(const uint8_t *s, siz
 {
     size_t regs[32];
     return uridfa_split(&draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables, s, n, regs, spans, err);
 }
 
 void draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m)

@@ -41,6 +41,9 @@ int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate(const uint8_t *s,
 /* draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate, and the span of every capture into spans[0..DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES),
    indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `urn-reference`. */
 void draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m);
 
@@ -54,6 +57,9 @@ int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_validate(const uint8_t *s, 
 /* draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_validate, and the span of every capture into spans[0..DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES),
    indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `assigned-urn`. */
 void draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m);
 

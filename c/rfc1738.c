@@ -2414,6 +2414,12 @@ int rfc1738_url_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_err
     return uridfa_split(&rfc1738_url_tables, s, n, regs, spans, err);
 }
 
+int rfc1738_url_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_url_tables, s, n, regs, spans, err);
+}
+
 void rfc1738_url_start(rfc1738_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc1738_url_tables, m->regs);
@@ -2428,6 +2434,12 @@ int rfc1738_ftpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_
 {
     size_t regs[64];
     return uridfa_split(&rfc1738_ftpurl_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_ftpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_ftpurl_tables, s, n, regs, spans, err);
 }
 
 void rfc1738_ftpurl_start(rfc1738_machine *m)
@@ -2446,6 +2458,12 @@ int rfc1738_httpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa
     return uridfa_split(&rfc1738_httpurl_tables, s, n, regs, spans, err);
 }
 
+int rfc1738_httpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_httpurl_tables, s, n, regs, spans, err);
+}
+
 void rfc1738_httpurl_start(rfc1738_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc1738_httpurl_tables, m->regs);
@@ -2460,6 +2478,12 @@ int rfc1738_gopherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, urid
 {
     size_t regs[64];
     return uridfa_split(&rfc1738_gopherurl_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_gopherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_gopherurl_tables, s, n, regs, spans, err);
 }
 
 void rfc1738_gopherurl_start(rfc1738_machine *m)
@@ -2478,6 +2502,12 @@ int rfc1738_mailtourl_split(const uint8_t *s, size_t n, uridfa_span *spans, urid
     return uridfa_split(&rfc1738_mailtourl_tables, s, n, regs, spans, err);
 }
 
+int rfc1738_mailtourl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_mailtourl_tables, s, n, regs, spans, err);
+}
+
 void rfc1738_mailtourl_start(rfc1738_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc1738_mailtourl_tables, m->regs);
@@ -2492,6 +2522,12 @@ int rfc1738_newsurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa
 {
     size_t regs[64];
     return uridfa_split(&rfc1738_newsurl_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_newsurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_newsurl_tables, s, n, regs, spans, err);
 }
 
 void rfc1738_newsurl_start(rfc1738_machine *m)
@@ -2510,6 +2546,12 @@ int rfc1738_nntpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa
     return uridfa_split(&rfc1738_nntpurl_tables, s, n, regs, spans, err);
 }
 
+int rfc1738_nntpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_nntpurl_tables, s, n, regs, spans, err);
+}
+
 void rfc1738_nntpurl_start(rfc1738_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc1738_nntpurl_tables, m->regs);
@@ -2524,6 +2566,12 @@ int rfc1738_telneturl_split(const uint8_t *s, size_t n, uridfa_span *spans, urid
 {
     size_t regs[64];
     return uridfa_split(&rfc1738_telneturl_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_telneturl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_telneturl_tables, s, n, regs, spans, err);
 }
 
 void rfc1738_telneturl_start(rfc1738_machine *m)
@@ -2542,6 +2590,12 @@ int rfc1738_waisurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa
     return uridfa_split(&rfc1738_waisurl_tables, s, n, regs, spans, err);
 }
 
+int rfc1738_waisurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_waisurl_tables, s, n, regs, spans, err);
+}
+
 void rfc1738_waisurl_start(rfc1738_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc1738_waisurl_tables, m->regs);
@@ -2556,6 +2610,12 @@ int rfc1738_fileurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa
 {
     size_t regs[64];
     return uridfa_split(&rfc1738_fileurl_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_fileurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_fileurl_tables, s, n, regs, spans, err);
 }
 
 void rfc1738_fileurl_start(rfc1738_machine *m)
@@ -2574,6 +2634,12 @@ int rfc1738_prosperourl_split(const uint8_t *s, size_t n, uridfa_span *spans, ur
     return uridfa_split(&rfc1738_prosperourl_tables, s, n, regs, spans, err);
 }
 
+int rfc1738_prosperourl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_prosperourl_tables, s, n, regs, spans, err);
+}
+
 void rfc1738_prosperourl_start(rfc1738_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc1738_prosperourl_tables, m->regs);
@@ -2588,6 +2654,12 @@ int rfc1738_otherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridf
 {
     size_t regs[64];
     return uridfa_split(&rfc1738_otherurl_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_otherurl_tables, s, n, regs, spans, err);
 }
 
 void rfc1738_otherurl_start(rfc1738_machine *m)

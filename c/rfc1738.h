@@ -63,6 +63,9 @@ int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_url_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_url_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_url_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_url_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `url`. */
 void rfc1738_url_start(rfc1738_machine *m);
 
@@ -76,6 +79,9 @@ int rfc1738_ftpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_ftpurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_ftpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_ftpurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_ftpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `ftpurl`. */
 void rfc1738_ftpurl_start(rfc1738_machine *m);
 
@@ -89,6 +95,9 @@ int rfc1738_httpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_httpurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_httpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_httpurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_httpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `httpurl`. */
 void rfc1738_httpurl_start(rfc1738_machine *m);
 
@@ -102,6 +111,9 @@ int rfc1738_gopherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_gopherurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_gopherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_gopherurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_gopherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `gopherurl`. */
 void rfc1738_gopherurl_start(rfc1738_machine *m);
 
@@ -115,6 +127,9 @@ int rfc1738_mailtourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_mailtourl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_mailtourl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_mailtourl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_mailtourl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `mailtourl`. */
 void rfc1738_mailtourl_start(rfc1738_machine *m);
 
@@ -128,6 +143,9 @@ int rfc1738_newsurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_newsurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_newsurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_newsurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_newsurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `newsurl`. */
 void rfc1738_newsurl_start(rfc1738_machine *m);
 
@@ -141,6 +159,9 @@ int rfc1738_nntpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_nntpurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_nntpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_nntpurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_nntpurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `nntpurl`. */
 void rfc1738_nntpurl_start(rfc1738_machine *m);
 
@@ -154,6 +175,9 @@ int rfc1738_telneturl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_telneturl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_telneturl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_telneturl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_telneturl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `telneturl`. */
 void rfc1738_telneturl_start(rfc1738_machine *m);
 
@@ -167,6 +191,9 @@ int rfc1738_waisurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_waisurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_waisurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_waisurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_waisurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `waisurl`. */
 void rfc1738_waisurl_start(rfc1738_machine *m);
 
@@ -180,6 +207,9 @@ int rfc1738_fileurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_fileurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_fileurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_fileurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_fileurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `fileurl`. */
 void rfc1738_fileurl_start(rfc1738_machine *m);
 
@@ -193,6 +223,9 @@ int rfc1738_prosperourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_prosperourl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_prosperourl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_prosperourl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_prosperourl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `prosperourl`. */
 void rfc1738_prosperourl_start(rfc1738_machine *m);
 
@@ -206,6 +239,9 @@ int rfc1738_otherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_otherurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
    indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
 int rfc1738_otherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_otherurl_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `otherurl`. */
 void rfc1738_otherurl_start(rfc1738_machine *m);
 

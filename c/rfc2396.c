@@ -620,6 +620,12 @@ int rfc2396_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, 
     return uridfa_split(&rfc2396_uri_reference_tables, s, n, regs, spans, err);
 }
 
+int rfc2396_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc2396_uri_reference_tables, s, n, regs, spans, err);
+}
+
 void rfc2396_uri_reference_start(rfc2396_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc2396_uri_reference_tables, m->regs);
@@ -636,6 +642,12 @@ int rfc2396_absoluteuri_split(const uint8_t *s, size_t n, uridfa_span *spans, ur
     return uridfa_split(&rfc2396_absoluteuri_tables, s, n, regs, spans, err);
 }
 
+int rfc2396_absoluteuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc2396_absoluteuri_tables, s, n, regs, spans, err);
+}
+
 void rfc2396_absoluteuri_start(rfc2396_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc2396_absoluteuri_tables, m->regs);
@@ -650,6 +662,12 @@ int rfc2396_relativeuri_split(const uint8_t *s, size_t n, uridfa_span *spans, ur
 {
     size_t regs[64];
     return uridfa_split(&rfc2396_relativeuri_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_relativeuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc2396_relativeuri_tables, s, n, regs, spans, err);
 }
 
 void rfc2396_relativeuri_start(rfc2396_machine *m)

@@ -59,6 +59,9 @@ int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err
 /* rfc2396_uri_reference_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
    indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one). */
 int rfc2396_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_uri_reference_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `URI-reference`. */
 void rfc2396_uri_reference_start(rfc2396_machine *m);
 
@@ -72,6 +75,9 @@ int rfc2396_absoluteuri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc2396_absoluteuri_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
    indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one). */
 int rfc2396_absoluteuri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_absoluteuri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_absoluteuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `absoluteURI`. */
 void rfc2396_absoluteuri_start(rfc2396_machine *m);
 
@@ -85,6 +91,9 @@ int rfc2396_relativeuri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc2396_relativeuri_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
    indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one). */
 int rfc2396_relativeuri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_relativeuri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_relativeuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relativeURI`. */
 void rfc2396_relativeuri_start(rfc2396_machine *m);
 

@@ -1571,6 +1571,12 @@ int rfc3986_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, 
     return uridfa_split(&rfc3986_uri_reference_tables, s, n, regs, spans, err);
 }
 
+int rfc3986_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_uri_reference_tables, s, n, regs, spans, err);
+}
+
 void rfc3986_uri_reference_start(rfc3986_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc3986_uri_reference_tables, m->regs);
@@ -1585,6 +1591,12 @@ int rfc3986_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_err
 {
     size_t regs[32];
     return uridfa_split(&rfc3986_uri_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_uri_tables, s, n, regs, spans, err);
 }
 
 void rfc3986_uri_start(rfc3986_machine *m)
@@ -1603,6 +1615,12 @@ int rfc3986_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, u
     return uridfa_split(&rfc3986_absolute_uri_tables, s, n, regs, spans, err);
 }
 
+int rfc3986_absolute_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_absolute_uri_tables, s, n, regs, spans, err);
+}
+
 void rfc3986_absolute_uri_start(rfc3986_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc3986_absolute_uri_tables, m->regs);
@@ -1617,6 +1635,12 @@ int rfc3986_relative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, u
 {
     size_t regs[32];
     return uridfa_split(&rfc3986_relative_ref_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_relative_ref_tables, s, n, regs, spans, err);
 }
 
 void rfc3986_relative_ref_start(rfc3986_machine *m)

@@ -57,6 +57,9 @@ int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err
 /* rfc3986_uri_reference_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
    indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one). */
 int rfc3986_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_uri_reference_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `URI-reference`. */
 void rfc3986_uri_reference_start(rfc3986_machine *m);
 
@@ -70,6 +73,9 @@ int rfc3986_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3986_uri_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
    indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one). */
 int rfc3986_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_uri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `URI`. */
 void rfc3986_uri_start(rfc3986_machine *m);
 
@@ -83,6 +89,9 @@ int rfc3986_absolute_uri_validate(const uint8_t *s, size_t n, uridfa_error *err)
 /* rfc3986_absolute_uri_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
    indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one). */
 int rfc3986_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_absolute_uri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_absolute_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `absolute-URI`. */
 void rfc3986_absolute_uri_start(rfc3986_machine *m);
 
@@ -96,6 +105,9 @@ int rfc3986_relative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err)
 /* rfc3986_relative_ref_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
    indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one). */
 int rfc3986_relative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_relative_ref_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relative-ref`. */
 void rfc3986_relative_ref_start(rfc3986_machine *m);
 

@@ -3753,6 +3753,12 @@ int rfc3987_iri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, 
     return uridfa_split(&rfc3987_iri_reference_tables, s, n, regs, spans, err);
 }
 
+int rfc3987_iri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_iri_reference_tables, s, n, regs, spans, err);
+}
+
 void rfc3987_iri_reference_start(rfc3987_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc3987_iri_reference_tables, m->regs);
@@ -3767,6 +3773,12 @@ int rfc3987_iri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_err
 {
     size_t regs[32];
     return uridfa_split(&rfc3987_iri_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_iri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_iri_tables, s, n, regs, spans, err);
 }
 
 void rfc3987_iri_start(rfc3987_machine *m)
@@ -3785,6 +3797,12 @@ int rfc3987_absolute_iri_split(const uint8_t *s, size_t n, uridfa_span *spans, u
     return uridfa_split(&rfc3987_absolute_iri_tables, s, n, regs, spans, err);
 }
 
+int rfc3987_absolute_iri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_absolute_iri_tables, s, n, regs, spans, err);
+}
+
 void rfc3987_absolute_iri_start(rfc3987_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc3987_absolute_iri_tables, m->regs);
@@ -3799,6 +3817,12 @@ int rfc3987_irelative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, 
 {
     size_t regs[32];
     return uridfa_split(&rfc3987_irelative_ref_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_irelative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_irelative_ref_tables, s, n, regs, spans, err);
 }
 
 void rfc3987_irelative_ref_start(rfc3987_machine *m)

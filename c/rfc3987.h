@@ -57,6 +57,9 @@ int rfc3987_iri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err
 /* rfc3987_iri_reference_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
    indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one). */
 int rfc3987_iri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_iri_reference_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_iri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `IRI-reference`. */
 void rfc3987_iri_reference_start(rfc3987_machine *m);
 
@@ -70,6 +73,9 @@ int rfc3987_iri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3987_iri_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
    indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one). */
 int rfc3987_iri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_iri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_iri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `IRI`. */
 void rfc3987_iri_start(rfc3987_machine *m);
 
@@ -83,6 +89,9 @@ int rfc3987_absolute_iri_validate(const uint8_t *s, size_t n, uridfa_error *err)
 /* rfc3987_absolute_iri_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
    indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one). */
 int rfc3987_absolute_iri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_absolute_iri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_absolute_iri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `absolute-IRI`. */
 void rfc3987_absolute_iri_start(rfc3987_machine *m);
 
@@ -96,6 +105,9 @@ int rfc3987_irelative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err
 /* rfc3987_irelative_ref_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
    indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one). */
 int rfc3987_irelative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_irelative_ref_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_irelative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `irelative-ref`. */
 void rfc3987_irelative_ref_start(rfc3987_machine *m);
 

@@ -1701,6 +1701,12 @@ int rfc6874_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, 
     return uridfa_split(&rfc6874_uri_reference_tables, s, n, regs, spans, err);
 }
 
+int rfc6874_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_uri_reference_tables, s, n, regs, spans, err);
+}
+
 void rfc6874_uri_reference_start(rfc6874_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc6874_uri_reference_tables, m->regs);
@@ -1715,6 +1721,12 @@ int rfc6874_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_err
 {
     size_t regs[32];
     return uridfa_split(&rfc6874_uri_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_uri_tables, s, n, regs, spans, err);
 }
 
 void rfc6874_uri_start(rfc6874_machine *m)
@@ -1733,6 +1745,12 @@ int rfc6874_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, u
     return uridfa_split(&rfc6874_absolute_uri_tables, s, n, regs, spans, err);
 }
 
+int rfc6874_absolute_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_absolute_uri_tables, s, n, regs, spans, err);
+}
+
 void rfc6874_absolute_uri_start(rfc6874_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc6874_absolute_uri_tables, m->regs);
@@ -1747,6 +1765,12 @@ int rfc6874_relative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, u
 {
     size_t regs[32];
     return uridfa_split(&rfc6874_relative_ref_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_relative_ref_tables, s, n, regs, spans, err);
 }
 
 void rfc6874_relative_ref_start(rfc6874_machine *m)

@@ -59,6 +59,9 @@ int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err
 /* rfc6874_uri_reference_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
    indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one). */
 int rfc6874_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_uri_reference_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `URI-reference`. */
 void rfc6874_uri_reference_start(rfc6874_machine *m);
 
@@ -72,6 +75,9 @@ int rfc6874_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc6874_uri_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
    indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one). */
 int rfc6874_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_uri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `URI`. */
 void rfc6874_uri_start(rfc6874_machine *m);
 
@@ -85,6 +91,9 @@ int rfc6874_absolute_uri_validate(const uint8_t *s, size_t n, uridfa_error *err)
 /* rfc6874_absolute_uri_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
    indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one). */
 int rfc6874_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_absolute_uri_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_absolute_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `absolute-URI`. */
 void rfc6874_absolute_uri_start(rfc6874_machine *m);
 
@@ -98,6 +107,9 @@ int rfc6874_relative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err)
 /* rfc6874_relative_ref_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
    indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one). */
 int rfc6874_relative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_relative_ref_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relative-ref`. */
 void rfc6874_relative_ref_start(rfc6874_machine *m);
 

@@ -326,6 +326,12 @@ int rfc8141_namestring_split(const uint8_t *s, size_t n, uridfa_span *spans, uri
     return uridfa_split(&rfc8141_namestring_tables, s, n, regs, spans, err);
 }
 
+int rfc8141_namestring_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_namestring_tables, s, n, regs, spans, err);
+}
+
 void rfc8141_namestring_start(rfc8141_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc8141_namestring_tables, m->regs);
@@ -340,6 +346,12 @@ int rfc8141_assigned_name_split(const uint8_t *s, size_t n, uridfa_span *spans, 
 {
     size_t regs[32];
     return uridfa_split(&rfc8141_assigned_name_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_assigned_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_assigned_name_tables, s, n, regs, spans, err);
 }
 
 void rfc8141_assigned_name_start(rfc8141_machine *m)

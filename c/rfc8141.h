@@ -43,6 +43,9 @@ int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc8141_namestring_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
    indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one). */
 int rfc8141_namestring_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc8141_namestring_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc8141_namestring_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `namestring`. */
 void rfc8141_namestring_start(rfc8141_machine *m);
 
@@ -56,6 +59,9 @@ int rfc8141_assigned_name_validate(const uint8_t *s, size_t n, uridfa_error *err
 /* rfc8141_assigned_name_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
    indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one). */
 int rfc8141_assigned_name_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc8141_assigned_name_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc8141_assigned_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `assigned-name`. */
 void rfc8141_assigned_name_start(rfc8141_machine *m);
 

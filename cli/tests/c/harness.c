@@ -7,7 +7,7 @@
  * machine, u64 region start, u64 region end before the bytes.
  * Op 0 reply: i32 split rc; on error u64 offset, u8 byte, u32 state,
  * u16 message length and the message; else u16 capture count and a u64
- * start and end per capture; then u8 validate-agrees, u32 stream
+ * start and end per capture; then u8 validate-and-split_raw-agree, u32 stream
  * disagreements (whole input against every chunk split).
  * Op 1 reply: u32 item count, a u64 start and end per item, i32 rc (0 or
  * the error kind), u64 error offset. */
@@ -122,6 +122,37 @@ static int stream_differs(const uridfa_tables *t, const uint8_t *s, size_t n,
     return 0;
 }
 
+/* uridfa_split_raw agrees with uridfa_split: the same error, or the same
+ * spans but for the kinds decided after the match, which are absent until
+ * uridfa_decide_kinds decides them. */
+static int raw_differs(const uridfa_tables *t, size_t n, int rc, const uridfa_error *err,
+                       const uridfa_span *whole)
+{
+    static size_t regs[MAX_REGS];
+    uridfa_span raw[MAX_CAPS];
+    uridfa_error rerr;
+    size_t k, j;
+    const int rrc = uridfa_split_raw(t, input, n, regs, raw, &rerr);
+    if (rrc != rc) {
+        return 1;
+    }
+    if (rc != 0) {
+        return !same_error(err, &rerr);
+    }
+    for (k = 0; k < t->capture_len; k++) {
+        int after = 0;
+        for (j = 0; j < t->after_len; j++) {
+            after |= t->after_kinds[j].capture == k;
+        }
+        if (after ? raw[k].start != URIDFA_ABSENT
+                  : raw[k].start != whole[k].start || raw[k].end != whole[k].end) {
+            return 1;
+        }
+    }
+    uridfa_decide_kinds(t, input, n, raw);
+    return memcmp(raw, whole, t->capture_len * sizeof raw[0]) != 0;
+}
+
 static void split_job(const uridfa_tables *t, size_t n)
 {
     static size_t regs[MAX_REGS];
@@ -152,7 +183,8 @@ static void split_job(const uridfa_tables *t, size_t n)
         }
     }
     vrc = uridfa_validate(t, input, n, &verr);
-    put_u8((uint8_t)(vrc == rc && (rc == 0 || same_error(&err, &verr))));
+    put_u8((uint8_t)(vrc == rc && (rc == 0 || same_error(&err, &verr)) &&
+                     !raw_differs(t, n, rc, &err, spans)));
     /* Two chunks, cut at every offset (at 64 spread offsets when long). */
     for (k = 0; k <= n; k++) {
         const size_t at = n <= 200 ? k : k * n / 64;

@@ -549,6 +549,9 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
              /* {b}_validate, and the span of every capture into spans[0..{gu}_CAPTURES),\n   \
              indexed by the {gu}_* constants (URIDFA_ABSENT for an absent one). */\n\
              int {b}_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);\n\
+             /* {b}_split without the kinds decided after the match (absent; see\n   \
+             uridfa_kind_after). */\n\
+             int {b}_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);\n\
              /* Starts m as a machine for `{rule}`. */\n\
              void {b}_start({g}_machine *m);\n",
             rule = o.m.tables.rule
@@ -590,6 +593,9 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
              int {b}_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)\n{{\n    \
              size_t regs[{slots}];\n    \
              return uridfa_split(&{b}_tables, s, n, regs, spans, err);\n}}\n\n\
+             int {b}_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)\n{{\n    \
+             size_t regs[{slots}];\n    \
+             return uridfa_split_raw(&{b}_tables, s, n, regs, spans, err);\n}}\n\n\
              void {b}_start({g}_machine *m)\n{{\n    \
              uridfa_machine_start(&m->m, &{b}_tables, m->regs);\n}}\n"
         );
