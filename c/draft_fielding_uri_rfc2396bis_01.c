@@ -1378,6 +1378,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_state_component), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_state_expected),
     "URI-reference",
+    UINT64_C(52357696561),
     21, 0, 16716, 796, 39, 64,
     15, 0, 8,
     2, 1, 0
@@ -2719,6 +2720,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tabl
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_component), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_expected),
     "absolute-URI-reference",
+    UINT64_C(52357696561),
     21, 0, 16590, 790, 39, 64,
     15, 0, 7,
     2, 1, 0
@@ -3989,6 +3991,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_state_component), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_state_expected),
     "absolute-URI",
+    UINT64_C(54975581389),
     20, 0, 15720, 786, 39, 64,
     15, 0, 7,
     2, 1, 0
@@ -5203,6 +5206,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_state_component), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_state_expected),
     "relative-URI",
+    UINT64_C(57869033041),
     19, 0, 14877, 783, 39, 64,
     15, 0, 6,
     2, 1, 0

@@ -627,6 +627,7 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
     URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_expected),
     "URL-reference",
+    UINT64_C(78536544842),
     14, 0, 3542, 253, 35, 64,
     12, 2, 6,
     2, 1, 0
@@ -926,6 +927,7 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
     URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_expected),
     "absoluteURL",
+    UINT64_C(84577817522),
     13, 0, 1638, 126, 34, 64,
     12, 2, 6,
     2, 1, 0
@@ -1213,6 +1215,7 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
     URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_expected),
     "relativeURL",
+    UINT64_C(91625968982),
     12, 0, 1488, 124, 34, 64,
     12, 2, 5,
     2, 1, 0

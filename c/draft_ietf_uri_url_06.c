@@ -931,6 +931,7 @@ const uridfa_tables draft_ietf_uri_url_06_url_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_url_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_url_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_url_state_expected),
     "url",
+    UINT64_C(30541989661),
     36, 0, 10872, 302, 34, 64,
     15, 0, 14,
     2, 1, 0
@@ -1091,6 +1092,7 @@ const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_state_expected),
     "ftpurl",
+    UINT64_C(54975581389),
     20, 0, 1000, 50, 34, 64,
     15, 0, 4,
     2, 1, 0
@@ -1197,6 +1199,7 @@ const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_state_expected),
     "httpurl",
+    UINT64_C(78536544842),
     14, 0, 392, 28, 30, 64,
     15, 0, 4,
     2, 1, 0
@@ -1338,6 +1341,7 @@ const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_state_expected),
     "gopherurl",
+    UINT64_C(57869033041),
     19, 0, 836, 44, 33, 64,
     15, 0, 4,
     2, 1, 0
@@ -1414,6 +1418,7 @@ const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_state_expected),
     "mailtourl",
+    UINT64_C(99955602526),
     11, 0, 121, 11, 30, 64,
     15, 0, 2,
     1, 1, 0
@@ -1515,6 +1520,7 @@ const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_state_expected),
     "newsurl",
+    UINT64_C(68719476736),
     16, 0, 352, 22, 32, 64,
     15, 0, 4,
     2, 1, 0
@@ -1611,6 +1617,7 @@ const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_state_expected),
     "nntpurl",
+    UINT64_C(84577817522),
     13, 0, 312, 24, 30, 64,
     15, 0, 3,
     2, 1, 0
@@ -1745,6 +1752,7 @@ const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_state_expected),
     "telneturl",
+    UINT64_C(73300775186),
     15, 0, 645, 43, 34, 64,
     15, 0, 3,
     2, 1, 0
@@ -1859,6 +1867,7 @@ const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_state_expected),
     "waisurl",
+    UINT64_C(73300775186),
     15, 0, 510, 34, 30, 64,
     15, 0, 3,
     2, 1, 0
@@ -1954,6 +1963,7 @@ const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_state_expected),
     "fileurl",
+    UINT64_C(78536544842),
     14, 0, 308, 22, 30, 64,
     15, 0, 3,
     2, 1, 0
@@ -2071,6 +2081,7 @@ const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_state_expected),
     "prosperourl",
+    UINT64_C(64677154576),
     17, 0, 578, 34, 30, 64,
     15, 0, 5,
     2, 1, 0
@@ -2144,6 +2155,7 @@ const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
     URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_state_expected),
     "otherurl",
+    UINT64_C(183251937963),
     6, 0, 36, 6, 30, 64,
     15, 0, 3,
     1, 1, 0

@@ -195,6 +195,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_expected),
     "urn-reference",
+    UINT64_C(64677154576),
     17, 0, 1479, 87, 8, 32,
     4, 0, 5,
     2, 1, 0
@@ -325,6 +326,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_expected),
     "assigned-urn",
+    UINT64_C(99955602526),
     11, 0, 814, 74, 8, 32,
     4, 0, 2,
     2, 1, 0

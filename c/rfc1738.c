@@ -1117,6 +1117,7 @@ const uridfa_tables rfc1738_url_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_url_capture_names),
     URIDFA_TEXT(rfc1738_url_state_component), URIDFA_TEXT(rfc1738_url_state_expected),
     "url",
+    UINT64_C(29716530481),
     37, 0, 13394, 362, 34, 64,
     15, 0, 14,
     2, 1, 0
@@ -1283,6 +1284,7 @@ const uridfa_tables rfc1738_ftpurl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_ftpurl_capture_names),
     URIDFA_TEXT(rfc1738_ftpurl_state_component), URIDFA_TEXT(rfc1738_ftpurl_state_expected),
     "ftpurl",
+    UINT64_C(54975581389),
     20, 0, 1080, 54, 34, 64,
     15, 0, 4,
     2, 1, 0
@@ -1391,6 +1393,7 @@ const uridfa_tables rfc1738_httpurl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_httpurl_capture_names),
     URIDFA_TEXT(rfc1738_httpurl_state_component), URIDFA_TEXT(rfc1738_httpurl_state_expected),
     "httpurl",
+    UINT64_C(78536544842),
     14, 0, 420, 30, 30, 64,
     15, 0, 4,
     2, 1, 0
@@ -1531,6 +1534,7 @@ const uridfa_tables rfc1738_gopherurl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_gopherurl_capture_names),
     URIDFA_TEXT(rfc1738_gopherurl_state_component), URIDFA_TEXT(rfc1738_gopherurl_state_expected),
     "gopherurl",
+    UINT64_C(57869033041),
     19, 0, 874, 46, 33, 64,
     15, 0, 3,
     2, 1, 0
@@ -1607,6 +1611,7 @@ const uridfa_tables rfc1738_mailtourl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_mailtourl_capture_names),
     URIDFA_TEXT(rfc1738_mailtourl_state_component), URIDFA_TEXT(rfc1738_mailtourl_state_expected),
     "mailtourl",
+    UINT64_C(99955602526),
     11, 0, 121, 11, 30, 64,
     15, 0, 2,
     1, 1, 0
@@ -1711,6 +1716,7 @@ const uridfa_tables rfc1738_newsurl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_newsurl_capture_names),
     URIDFA_TEXT(rfc1738_newsurl_state_component), URIDFA_TEXT(rfc1738_newsurl_state_expected),
     "newsurl",
+    UINT64_C(68719476736),
     16, 0, 384, 24, 32, 64,
     15, 0, 4,
     2, 1, 0
@@ -1801,6 +1807,7 @@ const uridfa_tables rfc1738_nntpurl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_nntpurl_capture_names),
     URIDFA_TEXT(rfc1738_nntpurl_state_component), URIDFA_TEXT(rfc1738_nntpurl_state_expected),
     "nntpurl",
+    UINT64_C(99955602526),
     11, 0, 286, 26, 30, 64,
     15, 0, 2,
     2, 1, 0
@@ -1940,6 +1947,7 @@ const uridfa_tables rfc1738_telneturl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_telneturl_capture_names),
     URIDFA_TEXT(rfc1738_telneturl_state_component), URIDFA_TEXT(rfc1738_telneturl_state_expected),
     "telneturl",
+    UINT64_C(73300775186),
     15, 0, 705, 47, 34, 64,
     15, 0, 3,
     2, 1, 0
@@ -2059,6 +2067,7 @@ const uridfa_tables rfc1738_waisurl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_waisurl_capture_names),
     URIDFA_TEXT(rfc1738_waisurl_state_component), URIDFA_TEXT(rfc1738_waisurl_state_expected),
     "waisurl",
+    UINT64_C(68719476736),
     16, 0, 576, 36, 30, 64,
     15, 0, 4,
     2, 1, 0
@@ -2155,6 +2164,7 @@ const uridfa_tables rfc1738_fileurl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_fileurl_capture_names),
     URIDFA_TEXT(rfc1738_fileurl_state_component), URIDFA_TEXT(rfc1738_fileurl_state_expected),
     "fileurl",
+    UINT64_C(78536544842),
     14, 0, 336, 24, 30, 64,
     15, 0, 3,
     2, 1, 0
@@ -2274,6 +2284,7 @@ const uridfa_tables rfc1738_prosperourl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_prosperourl_capture_names),
     URIDFA_TEXT(rfc1738_prosperourl_state_component), URIDFA_TEXT(rfc1738_prosperourl_state_expected),
     "prosperourl",
+    UINT64_C(64677154576),
     17, 0, 612, 36, 30, 64,
     15, 0, 4,
     2, 1, 0
@@ -2398,6 +2409,7 @@ const uridfa_tables rfc1738_otherurl_tables = {
     URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_otherurl_capture_names),
     URIDFA_TEXT(rfc1738_otherurl_state_component), URIDFA_TEXT(rfc1738_otherurl_state_expected),
     "otherurl",
+    UINT64_C(91625968982),
     12, 0, 528, 44, 33, 64,
     15, 0, 5,
     2, 1, 0

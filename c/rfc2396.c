@@ -245,6 +245,7 @@ const uridfa_tables rfc2396_uri_reference_tables = {
     URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
     URIDFA_TEXT(rfc2396_uri_reference_state_component), URIDFA_TEXT(rfc2396_uri_reference_state_expected),
     "URI-reference",
+    UINT64_C(78536544842),
     14, 0, 1078, 77, 33, 64,
     13, 2, 8,
     2, 1, 0
@@ -426,6 +427,7 @@ const uridfa_tables rfc2396_absoluteuri_tables = {
     URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
     URIDFA_TEXT(rfc2396_absoluteuri_state_component), URIDFA_TEXT(rfc2396_absoluteuri_state_expected),
     "absoluteURI",
+    UINT64_C(84577817522),
     13, 0, 871, 67, 33, 64,
     13, 2, 7,
     2, 1, 0
@@ -604,6 +606,7 @@ const uridfa_tables rfc2396_relativeuri_tables = {
     URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
     URIDFA_TEXT(rfc2396_relativeuri_state_component), URIDFA_TEXT(rfc2396_relativeuri_state_expected),
     "relativeURI",
+    UINT64_C(91625968982),
     12, 0, 816, 68, 33, 64,
     13, 2, 7,
     2, 1, 0

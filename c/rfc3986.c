@@ -445,6 +445,7 @@ const uridfa_tables rfc3986_uri_reference_tables = {
     URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
     URIDFA_TEXT(rfc3986_uri_reference_state_component), URIDFA_TEXT(rfc3986_uri_reference_state_expected),
     "URI-reference",
+    UINT64_C(52357696561),
     21, 0, 3969, 189, 24, 32,
     12, 2, 8,
     2, 1, 0
@@ -831,6 +832,7 @@ const uridfa_tables rfc3986_uri_tables = {
     URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
     URIDFA_TEXT(rfc3986_uri_state_component), URIDFA_TEXT(rfc3986_uri_state_expected),
     "URI",
+    UINT64_C(52357696561),
     21, 0, 3906, 186, 24, 32,
     12, 2, 7,
     2, 1, 0
@@ -1192,6 +1194,7 @@ const uridfa_tables rfc3986_absolute_uri_tables = {
     URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
     URIDFA_TEXT(rfc3986_absolute_uri_state_component), URIDFA_TEXT(rfc3986_absolute_uri_state_expected),
     "absolute-URI",
+    UINT64_C(54975581389),
     20, 0, 3640, 182, 24, 32,
     12, 2, 7,
     2, 1, 0
@@ -1555,6 +1558,7 @@ const uridfa_tables rfc3986_relative_ref_tables = {
     URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
     URIDFA_TEXT(rfc3986_relative_ref_state_component), URIDFA_TEXT(rfc3986_relative_ref_state_expected),
     "relative-ref",
+    UINT64_C(57869033041),
     19, 0, 3553, 187, 24, 32,
     12, 2, 7,
     2, 1, 0

@@ -1083,6 +1083,7 @@ const uridfa_tables rfc3987_iri_reference_tables = {
     URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
     URIDFA_TEXT(rfc3987_iri_reference_state_component), URIDFA_TEXT(rfc3987_iri_reference_state_expected),
     "IRI-reference",
+    UINT64_C(24988900632),
     44, 0, 12364, 281, 24, 32,
     12, 2, 8,
     2, 1, 1
@@ -1992,6 +1993,7 @@ const uridfa_tables rfc3987_iri_tables = {
     URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
     URIDFA_TEXT(rfc3987_iri_state_component), URIDFA_TEXT(rfc3987_iri_state_expected),
     "IRI",
+    UINT64_C(24988900632),
     44, 0, 11660, 265, 24, 32,
     12, 2, 7,
     2, 1, 1
@@ -2824,6 +2826,7 @@ const uridfa_tables rfc3987_absolute_iri_tables = {
     URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
     URIDFA_TEXT(rfc3987_absolute_iri_state_component), URIDFA_TEXT(rfc3987_absolute_iri_state_expected),
     "absolute-IRI",
+    UINT64_C(25570037856),
     43, 0, 10664, 248, 24, 32,
     12, 2, 7,
     2, 1, 1
@@ -3737,6 +3740,7 @@ const uridfa_tables rfc3987_irelative_ref_tables = {
     URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
     URIDFA_TEXT(rfc3987_irelative_ref_state_component), URIDFA_TEXT(rfc3987_irelative_ref_state_expected),
     "irelative-ref",
+    UINT64_C(26178848281),
     42, 0, 11718, 279, 24, 32,
     12, 2, 7,
     2, 1, 1

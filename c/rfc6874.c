@@ -483,6 +483,7 @@ const uridfa_tables rfc6874_uri_reference_tables = {
     URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
     URIDFA_TEXT(rfc6874_uri_reference_state_component), URIDFA_TEXT(rfc6874_uri_reference_state_expected),
     "URI-reference",
+    UINT64_C(47804853382),
     23, 0, 4485, 195, 26, 32,
     13, 2, 9,
     2, 1, 0
@@ -903,6 +904,7 @@ const uridfa_tables rfc6874_uri_tables = {
     URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
     URIDFA_TEXT(rfc6874_uri_state_component), URIDFA_TEXT(rfc6874_uri_state_expected),
     "URI",
+    UINT64_C(47804853382),
     23, 0, 4416, 192, 26, 32,
     13, 2, 8,
     2, 1, 0
@@ -1299,6 +1301,7 @@ const uridfa_tables rfc6874_absolute_uri_tables = {
     URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
     URIDFA_TEXT(rfc6874_absolute_uri_state_component), URIDFA_TEXT(rfc6874_absolute_uri_state_expected),
     "absolute-URI",
+    UINT64_C(49977801263),
     22, 0, 4136, 188, 26, 32,
     13, 2, 8,
     2, 1, 0
@@ -1685,6 +1688,7 @@ const uridfa_tables rfc6874_relative_ref_tables = {
     URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
     URIDFA_TEXT(rfc6874_relative_ref_state_component), URIDFA_TEXT(rfc6874_relative_ref_state_expected),
     "relative-ref",
+    UINT64_C(54975581389),
     20, 0, 3860, 193, 26, 32,
     13, 2, 8,
     2, 1, 0

@@ -182,6 +182,7 @@ const uridfa_tables rfc8141_namestring_tables = {
     URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_namestring_capture_names),
     URIDFA_TEXT(rfc8141_namestring_state_component), URIDFA_TEXT(rfc8141_namestring_state_expected),
     "namestring",
+    UINT64_C(73300775186),
     15, 0, 1275, 85, 10, 32,
     5, 0, 3,
     2, 1, 0
@@ -310,6 +311,7 @@ const uridfa_tables rfc8141_assigned_name_tables = {
     URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_assigned_name_capture_names),
     URIDFA_TEXT(rfc8141_assigned_name_state_component), URIDFA_TEXT(rfc8141_assigned_name_state_expected),
     "assigned-name",
+    UINT64_C(99955602526),
     11, 0, 781, 71, 10, 32,
     5, 0, 2,
     2, 1, 0

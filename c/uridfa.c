@@ -34,8 +34,8 @@ static int in_set(const uint64_t *set, uint8_t b)
 /* The end of the run of accelerated set k from j: the first byte the
  * run's state does not loop on, valid escapes (`%` HEXDIG HEXDIG) of an
  * escape-aware set stepped over (Rust: Note [escape-aware runs]). */
-static size_t skip_accel(const uridfa_tables *t, unsigned k, const uint8_t *s,
-                         size_t n, size_t j)
+URIDFA_INLINE size_t skip_accel(const uridfa_tables *t, unsigned k, const uint8_t *s,
+                                size_t n, size_t j)
 {
     const uint64_t *set = t->accels + 4u * k;
     const uint64_t *digits = NULL;
@@ -124,6 +124,16 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
     run_ops(t, (uint32_t)e->ops, e->ops_len, regs, pos);
 }
 
+/* The index of the state with ID id: id / stride, as a multiply and a
+ * shift when the generator found that exact (Rust: invariant 11). */
+static uint32_t state_index(const uridfa_tables *t, uint32_t id)
+{
+    if (t->stride_recip != 0) {
+        return (uint32_t)(((uint64_t)id * t->stride_recip) >> 40);
+    }
+    return id / t->stride;
+}
+
 static const char *text_at(const uridfa_tables *t, const uint16_t *offsets, uint32_t state)
 {
     if (t->texts == NULL || offsets == NULL || offsets[state] == 0) {
@@ -150,7 +160,7 @@ static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, u
 static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size_t pos,
                       uridfa_error *err)
 {
-    return fail(t, URIDFA_UNEXPECTED_BYTE, pos, byte, state / t->stride, err);
+    return fail(t, URIDFA_UNEXPECTED_BYTE, pos, byte, state_index(t, state), err);
 }
 
 /* One driver per width of the transition table: runs s[0..n) from
@@ -227,7 +237,7 @@ static uint32_t id_at(const void *ids, uint8_t width, size_t i)
 /* The final entry of state (an ID). */
 static const uridfa_final *final_of(const uridfa_tables *t, uint32_t state)
 {
-    return &t->finals[id_at(t->state_final, t->final_width, state / t->stride)];
+    return &t->finals[id_at(t->state_final, t->final_width, state_index(t, state))];
 }
 
 /* The end of the input at pos in state: 0 if it accepts (then its final
@@ -237,7 +247,7 @@ static int finish_at(const uridfa_tables *t, uint32_t state, size_t pos, size_t 
 {
     const uridfa_final *f = final_of(t, state);
     if (!f->accept) {
-        return fail(t, URIDFA_UNEXPECTED_END, pos, 0, state / t->stride, err);
+        return fail(t, URIDFA_UNEXPECTED_END, pos, 0, state_index(t, state), err);
     }
     if (regs != NULL) {
         run_ops(t, f->ops_start, f->ops_len, regs, pos);
@@ -256,13 +266,11 @@ static void read_spans(const uridfa_tables *t, const size_t *regs, uridfa_span *
     size_t k;
     for (k = 0; k < t->capture_len; k++) {
         const size_t a = regs[2u * k], b = regs[2u * k + 1u];
-        if (a != URIDFA_NIL && b != URIDFA_NIL && a <= b) {
-            spans[k].start = a;
-            spans[k].end = b;
-        } else {
-            spans[k].start = URIDFA_ABSENT;
-            spans[k].end = URIDFA_ABSENT;
-        }
+        /* Present when both tags are set and in order (a NIL start is
+         * above every end); without a branch, which mispredicted. */
+        const int present = (a <= b) & (b != URIDFA_NIL);
+        spans[k].start = present ? a : URIDFA_ABSENT;
+        spans[k].end = present ? b : URIDFA_ABSENT;
     }
 }
 

@@ -116,6 +116,7 @@ typedef struct uridfa_tables {
     const uint16_t *state_component;
     const uint16_t *state_expected;
     const char *rule;
+    uint64_t stride_recip;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
     uint16_t capture_len, after_len, accel_len;
     uint8_t trans_width, final_width, utf8;

@@ -315,6 +315,7 @@ fn machine(
          URIDFA_TEXT({g}_texts), URIDFA_TEXT({base}_capture_names),\n    \
          URIDFA_TEXT({base}_state_component), URIDFA_TEXT({base}_state_expected),\n    \
          {},\n    \
+         UINT64_C({}),\n    \
          {}, {}, {}, {state_len}, {}, {},\n    \
          {}, {}, {},\n    \
          {twidth}, {fwidth}, {}\n}};\n",
@@ -324,6 +325,12 @@ fn machine(
         opt(has_after, format!("{after_base}_after_classes")),
         opt(has_after, format!("{after_base}_after_trans")),
         c_string(t.rule.as_bytes()),
+        // `(id * recip) >> 40` fits 64 bits while the index is below 2^24.
+        if state_len < 1 << 24 {
+            t.stride_recip
+        } else {
+            0
+        },
         t.stride,
         t.start,
         t.special,
