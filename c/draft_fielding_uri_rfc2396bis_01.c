@@ -1084,6 +1084,8 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_uri_reference_trans[] = {
     16794, 16795, 16771, 16695, 16695, 16716, 16716, 16716, 16771, 16792, 945, 16771, 16771, 2772, 16793, 16771,
     16771, 16771, 16771, 16771, 16771, 16794, 16795, 16771, 16771, 16771, 16716, 16716,
 };
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_SPECIAL 16716
 static const uridfa_edge draft_fielding_uri_rfc2396bis_01_uri_reference_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 21, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 63, 65535, 1 },
     { UINT64_C(0xf7df7df7df7dfde), 84, 65535, 1 }, { UINT64_C(0xf7df7df7dfdffde), 126, 1, 2 },
@@ -1379,9 +1381,9 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_state_component), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_state_expected),
     "URI-reference",
     UINT64_C(52357696561),
-    21, 0, 16716, 796, 39, 64,
+    21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_SPECIAL, 796, 39, 64,
     15, 0, 8,
-    2, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0
 };
 
 /* Tables for `absolute-URI-reference` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -2436,6 +2438,8 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tr
     16569, 16569, 16656, 16657, 16637, 16569, 16569, 16590, 16590, 16590, 16637, 16654, 882, 16637, 16637, 2646,
     16655, 16637, 16637, 16637, 16637, 16637, 16637, 16656, 16657, 16637, 16637, 16637, 16590, 16590,
 };
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_SPECIAL 16590
 static const uridfa_edge draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 21, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 42, 65535, 1 },
     { UINT64_C(0xf7df7df7df7dfcc), 63, 1, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 105, 65535, 1 },
@@ -2721,9 +2725,9 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tabl
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_component), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_expected),
     "absolute-URI-reference",
     UINT64_C(52357696561),
-    21, 0, 16590, 790, 39, 64,
+    21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_SPECIAL, 790, 39, 64,
     15, 0, 7,
-    2, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0
 };
 
 /* Tables for `absolute-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -3724,6 +3728,8 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_trans[] = {
     15700, 15700, 15720, 15720, 15720, 15756, 760, 15756, 15756, 2440, 15769, 15756, 15756, 15756, 15756, 15756,
     15756, 15770, 15771, 15756, 15756, 15756, 15720, 15720,
 };
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_SPECIAL 15720
 static const uridfa_edge draft_fielding_uri_rfc2396bis_01_absolute_uri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 20, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 40, 65535, 1 },
     { UINT64_C(0xf7df7df7df7dfcc), 60, 1, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 80, 65535, 1 },
@@ -3992,9 +3998,9 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_state_component), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_state_expected),
     "absolute-URI",
     UINT64_C(54975581389),
-    20, 0, 15720, 786, 39, 64,
+    20, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_SPECIAL, 786, 39, 64,
     15, 0, 7,
-    2, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
 };
 
 /* Tables for `relative-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -4942,6 +4948,8 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_relative_uri_trans[] = {
     14858, 14858, 14858, 14925, 14926, 14910, 14858, 14858, 14877, 14877, 14877, 14910, 684, 14910, 2261, 14924,
     14910, 14910, 14910, 14910, 14910, 14910, 14925, 14926, 14910, 14910, 14910, 14877, 14877,
 };
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_SPECIAL 14877
 static const uridfa_edge draft_fielding_uri_rfc2396bis_01_relative_uri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 19, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 38, 65535, 1 },
     { UINT64_C(0xf7df7df7df7dfde), 57, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfca), 95, 1, 1 },
@@ -5207,9 +5215,9 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_state_component), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_state_expected),
     "relative-URI",
     UINT64_C(57869033041),
-    19, 0, 14877, 783, 39, 64,
+    19, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_SPECIAL, 783, 39, 64,
     15, 0, 6,
-    2, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0
 };
 
 int draft_fielding_uri_rfc2396bis_01_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

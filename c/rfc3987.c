@@ -819,6 +819,8 @@ static const uint16_t rfc3987_iri_reference_trans[] = {
     9636, 12364, 12364, 12364, 12492, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364,
     12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364,
 };
+#define RFC3987_IRI_REFERENCE_TRANS_WIDTH 2
+#define RFC3987_IRI_REFERENCE_SPECIAL 12364
 static const uridfa_edge rfc3987_iri_reference_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 44, 0, 1 }, { UINT64_C(0xf7df7df7dfcffce), 88, 65535, 2 },
     { UINT64_C(0xf7df7df7df7dfce), 132, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 176, 65535, 1 },
@@ -1084,9 +1086,9 @@ const uridfa_tables rfc3987_iri_reference_tables = {
     URIDFA_TEXT(rfc3987_iri_reference_state_component), URIDFA_TEXT(rfc3987_iri_reference_state_expected),
     "IRI-reference",
     UINT64_C(24988900632),
-    44, 0, 12364, 281, 24, 32,
+    44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
     12, 2, 8,
-    2, 1, 1
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1
 };
 
 /* Tables for `IRI` from grammar/rfc3987.abnf:
@@ -1833,6 +1835,8 @@ static const uint16_t rfc3987_iri_trans[] = {
     8932, 11660, 11660, 11660, 11776, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660,
     11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660,
 };
+#define RFC3987_IRI_TRANS_WIDTH 2
+#define RFC3987_IRI_SPECIAL 11660
 static const uridfa_edge rfc3987_iri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 44, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 88, 65535, 1 },
     { UINT64_C(0xf7df7df7df7dfce), 132, 1, 1 }, { UINT64_C(0xf7df7df7dfcffce), 176, 65535, 2 },
@@ -1994,9 +1998,9 @@ const uridfa_tables rfc3987_iri_tables = {
     URIDFA_TEXT(rfc3987_iri_state_component), URIDFA_TEXT(rfc3987_iri_state_expected),
     "IRI",
     UINT64_C(24988900632),
-    44, 0, 11660, 265, 24, 32,
+    44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
     12, 2, 7,
-    2, 1, 1
+    RFC3987_IRI_TRANS_WIDTH, 1, 1
 };
 
 /* Tables for `absolute-IRI` from grammar/rfc3987.abnf:
@@ -2681,6 +2685,8 @@ static const uint16_t rfc3987_absolute_iri_trans[] = {
     10758, 10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664,
     10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664,
 };
+#define RFC3987_ABSOLUTE_IRI_TRANS_WIDTH 2
+#define RFC3987_ABSOLUTE_IRI_SPECIAL 10664
 static const uridfa_edge rfc3987_absolute_iri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 43, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 86, 65535, 1 },
     { UINT64_C(0xf7df7df7df7dfce), 129, 1, 1 }, { UINT64_C(0xf7df7df7df7dfce), 172, 65535, 1 },
@@ -2827,9 +2833,9 @@ const uridfa_tables rfc3987_absolute_iri_tables = {
     URIDFA_TEXT(rfc3987_absolute_iri_state_component), URIDFA_TEXT(rfc3987_absolute_iri_state_expected),
     "absolute-IRI",
     UINT64_C(25570037856),
-    43, 0, 10664, 248, 24, 32,
+    43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
     12, 2, 7,
-    2, 1, 1
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1
 };
 
 /* Tables for `irelative-ref` from grammar/rfc3987.abnf:
@@ -3580,6 +3586,8 @@ static const uint16_t rfc3987_irelative_ref_trans[] = {
     11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718, 11718,
     11718, 11718, 11718, 11718, 11718, 11718,
 };
+#define RFC3987_IRELATIVE_REF_TRANS_WIDTH 2
+#define RFC3987_IRELATIVE_REF_SPECIAL 11718
 static const uridfa_edge rfc3987_irelative_ref_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 42, 0, 1 }, { UINT64_C(0xf7df7df7dfcffce), 84, 65535, 2 },
     { UINT64_C(0xf7df7df7df7dfce), 126, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 168, 65535, 1 },
@@ -3741,9 +3749,9 @@ const uridfa_tables rfc3987_irelative_ref_tables = {
     URIDFA_TEXT(rfc3987_irelative_ref_state_component), URIDFA_TEXT(rfc3987_irelative_ref_state_expected),
     "irelative-ref",
     UINT64_C(26178848281),
-    42, 0, 11718, 279, 24, 32,
+    42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
     12, 2, 7,
-    2, 1, 1
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1
 };
 
 int rfc3987_iri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -37,6 +37,11 @@ gcc "${fp[@]}" -I c -o "$work/uridfa" benches/c/footprint/uridfa.c c/uridfa.c c/
 row "uridfa split_raw" "$work/uridfa"
 gcc "${fp[@]}" -DURIDFA_NO_TEXTS -I c -o "$work/uridfa-nt" benches/c/footprint/uridfa.c c/uridfa.c c/rfc3986.c
 row "uridfa split_raw, -DURIDFA_NO_TEXTS" "$work/uridfa-nt"
+gcc "${fp[@]}" -DURIDFA_SMALL -I c -o "$work/uridfa-s" benches/c/footprint/uridfa.c c/uridfa.c c/rfc3986.c
+row "uridfa split_raw, -DURIDFA_SMALL" "$work/uridfa-s"
+gcc "${fp[@]}" -DURIDFA_SMALL -DURIDFA_NO_TEXTS -I c -o "$work/uridfa-snt" \
+    benches/c/footprint/uridfa.c c/uridfa.c c/rfc3986.c
+row "uridfa split_raw, -DURIDFA_SMALL -DURIDFA_NO_TEXTS" "$work/uridfa-snt"
 gcc "${fp[@]}" -DSPLIT=rfc3986_uri_reference_split -I c -o "$work/uridfa-k" \
     benches/c/footprint/uridfa.c c/uridfa.c c/rfc3986.c
 row "uridfa split (host kinds decided)" "$work/uridfa-k"
@@ -65,3 +70,7 @@ gcc -std=c99 -O2 -I c -I benches/c -o "$work/bench" benches/c/bench.c "$work/rfc
     c/uridfa.c c/rfc3986.c -luriparser
 echo "speed (gcc -O2; uriparser: the Debian package's shared library):"
 "$work/bench" "$kasztp" "$rounds"
+gcc -std=c99 -O2 -DURIDFA_SMALL -I c -I benches/c -o "$work/bench-small" benches/c/bench.c \
+    "$work/rfc3986_re2c.c" c/uridfa.c c/rfc3986.c -luriparser
+echo "speed with -DURIDFA_SMALL:"
+"$work/bench-small" "$kasztp" "$rounds"

@@ -185,7 +185,33 @@ fn machine(
         array(t.classes, 32)
     );
     let (tty, twidth, tvals) = ids(&t.trans);
-    let _ = writeln!(out, "static const {tty} {base}_trans[] = {tvals};");
+    let up = base.to_ascii_uppercase();
+    match small_trans(t) {
+        // Note [small tables]: both forms, chosen when the C is compiled.
+        Some(small) if twidth > 1 => {
+            let _ = writeln!(
+                out,
+                "#ifdef URIDFA_SMALL\nstatic const uint8_t {base}_trans[] = {};\n\
+                 #define {up}_TRANS_WIDTH URIDFA_INDEXED8\n#define {up}_SPECIAL {}\n#else",
+                array(small, 20),
+                state_len
+            );
+            let _ = writeln!(
+                out,
+                "static const {tty} {base}_trans[] = {tvals};\n\
+                 #define {up}_TRANS_WIDTH {twidth}\n#define {up}_SPECIAL {}\n#endif",
+                t.special
+            );
+        }
+        _ => {
+            let _ = writeln!(
+                out,
+                "static const {tty} {base}_trans[] = {tvals};\n\
+                 #define {up}_TRANS_WIDTH {twidth}\n#define {up}_SPECIAL {}",
+                t.special
+            );
+        }
+    }
     let edges = t.edges.iter().map(|e| {
         format!(
             "{{ UINT64_C({:#x}), {}, {}, {} }}",
@@ -316,9 +342,9 @@ fn machine(
          URIDFA_TEXT({base}_state_component), URIDFA_TEXT({base}_state_expected),\n    \
          {},\n    \
          UINT64_C({}),\n    \
-         {}, {}, {}, {state_len}, {}, {},\n    \
+         {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
          {}, {}, {},\n    \
-         {twidth}, {fwidth}, {}\n}};\n",
+         {up}_TRANS_WIDTH, {fwidth}, {}\n}};\n",
         opt(t.accel_lut.is_some(), format!("{base}_accel_lut")),
         opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
         opt(has_after, format!("{base}_after_kinds")),
@@ -333,7 +359,6 @@ fn machine(
         },
         t.stride,
         t.start,
-        t.special,
         t.reg_len,
         reg_slots(t.reg_len),
         t.captures.len(),
@@ -341,6 +366,41 @@ fn machine(
         t.accels.len(),
         u8::from(t.utf8),
     );
+}
+
+// Note [small tables]
+//
+// The transition table holds premultiplied state IDs (Rust: `Tables`
+// invariant 2), so the hot loop adds a byte's class to the ID it read
+// without a multiply. For RFC 3986's `URI-reference` (189 states, 21
+// classes, 66 edges) those IDs need 16 bits: 7,938 bytes, most of a
+// firmware image. State indices, with the dead state and the edges above
+// them, need 189 + 1 + 66 = 256 values: one byte each, half the table. So
+// where the indices fit a byte and the IDs do not, `NAME.c` holds both
+// forms, and `-DURIDFA_SMALL` picks the indices (`URIDFA_INDEXED8`), for
+// which the driver multiplies each state by the stride: one multiply more
+// per byte on the loop's dependent chain, measured in docs/c.md.
+
+/// The transitions as one byte each, state indices rather than IDs (Note
+/// [small tables]), if they fit.
+fn small_trans(t: &TablesBuf) -> Option<Vec<u8>> {
+    let stride = t.stride.max(1);
+    let state_len = t.state_len() as u32;
+    (0..t.trans.len())
+        .map(|i| {
+            let v = match &t.trans {
+                TransBuf::U8(v) => u32::from(v[i]),
+                TransBuf::U16(v) => u32::from(v[i]),
+                TransBuf::U32(v) => v[i],
+            };
+            let small = if v < t.special {
+                v / stride
+            } else {
+                v - t.special + state_len
+            };
+            u8::try_from(small).ok()
+        })
+        .collect()
 }
 
 /// The SHA-256 of `data` as lower-case hex.

@@ -163,10 +163,12 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
     return fail(t, URIDFA_UNEXPECTED_BYTE, pos, byte, state_index(t, state), err);
 }
 
-/* One driver per width of the transition table: runs s[0..n) from
+/* One driver per form of the transition table: runs s[0..n) from
  * *statep, offsets counted from base; regs NULL for validation (edges
- * taken without their operations). */
-#define URIDFA_DEFINE_DRIVE(NAME, T)                                                           \
+ * taken without their operations). MUL turns a transition's value into a
+ * state ID: 1 for premultiplied IDs, the stride for the state indices of
+ * URIDFA_SMALL tables (see docs/c.md). */
+#define URIDFA_DEFINE_DRIVE(NAME, T, MUL)                                                      \
     static int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,          \
                     uint32_t *statep, size_t *regs, uridfa_error *err)                         \
     {                                                                                          \
@@ -187,7 +189,7 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
                 if (next >= special) {                                                         \
                     break;                                                                     \
                 }                                                                              \
-                state = next;                                                                  \
+                state = next * (MUL);                                                          \
                 i++;                                                                           \
             }                                                                                  \
             if (next == special) {                                                             \
@@ -205,9 +207,10 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
         }                                                                                      \
     }
 
-URIDFA_DEFINE_DRIVE(drive8, uint8_t)
-URIDFA_DEFINE_DRIVE(drive16, uint16_t)
-URIDFA_DEFINE_DRIVE(drive32, uint32_t)
+URIDFA_DEFINE_DRIVE(drive8, uint8_t, 1u)
+URIDFA_DEFINE_DRIVE(drive16, uint16_t, 1u)
+URIDFA_DEFINE_DRIVE(drive32, uint32_t, 1u)
+URIDFA_DEFINE_DRIVE(drive8i, uint8_t, t->stride)
 
 static int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
                  uint32_t *statep, size_t *regs, uridfa_error *err)
@@ -217,6 +220,8 @@ static int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base
         return drive8(t, s, n, base, statep, regs, err);
     case 2:
         return drive16(t, s, n, base, statep, regs, err);
+    case URIDFA_INDEXED8:
+        return drive8i(t, s, n, base, statep, regs, err);
     default:
         return drive32(t, s, n, base, statep, regs, err);
     }
@@ -226,6 +231,7 @@ static uint32_t id_at(const void *ids, uint8_t width, size_t i)
 {
     switch (width) {
     case 1:
+    case URIDFA_INDEXED8:
         return ((const uint8_t *)ids)[i];
     case 2:
         return ((const uint16_t *)ids)[i];
@@ -453,7 +459,7 @@ static int longest(const uridfa_tables *t, const uint8_t *s, size_t n, uint32_t 
     while (i < n) {
         const uint32_t next = id_at(t->trans, t->trans_width, state + t->classes[s[i]]);
         if (next < t->special) {
-            state = next;
+            state = t->trans_width == URIDFA_INDEXED8 ? next * t->stride : next;
             i++;
         } else if (next == t->special) {
             break;

@@ -122,6 +122,11 @@ typedef struct uridfa_tables {
     uint8_t trans_width, final_width, utf8;
 } uridfa_tables;
 
+/* uridfa_tables.trans_width of URIDFA_SMALL tables: one byte per
+ * transition, a state's index (not its ID) or an edge above the dead
+ * state `special`; the driver multiplies by the stride. */
+#define URIDFA_INDEXED8 0x81
+
 /* The registers a split needs for tables of `reg_len` registers: 32 or 64
  * (a register file without branches: slot 62 % n holds NIL, 63 % n the
  * position), or `reg_len` for larger machines. */
