@@ -1085,6 +1085,7 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_uri_reference_trans[] = {
     16771, 16771, 16771, 16771, 16771, 16794, 16795, 16771, 16771, 16771, 16716, 16716,
 };
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_DRIVE uridfa_drive16
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_SPECIAL 16716
 static const uridfa_edge draft_fielding_uri_rfc2396bis_01_uri_reference_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 21, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 63, 65535, 1 },
@@ -1373,7 +1374,7 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_uri_reference_capture_nam
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
-    draft_fielding_uri_rfc2396bis_01_uri_reference_classes, draft_fielding_uri_rfc2396bis_01_uri_reference_trans, draft_fielding_uri_rfc2396bis_01_uri_reference_edges, draft_fielding_uri_rfc2396bis_01_uri_reference_ops, draft_fielding_uri_rfc2396bis_01_uri_reference_accels,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_DRIVE, draft_fielding_uri_rfc2396bis_01_uri_reference_classes, draft_fielding_uri_rfc2396bis_01_uri_reference_trans, draft_fielding_uri_rfc2396bis_01_uri_reference_edges, draft_fielding_uri_rfc2396bis_01_uri_reference_ops, draft_fielding_uri_rfc2396bis_01_uri_reference_accels,
     draft_fielding_uri_rfc2396bis_01_uri_reference_accel_lut, draft_fielding_uri_rfc2396bis_01_uri_reference_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_uri_reference_finals, draft_fielding_uri_rfc2396bis_01_uri_reference_state_final,
     NULL, NULL, NULL,
@@ -2439,6 +2440,7 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tr
     16655, 16637, 16637, 16637, 16637, 16637, 16637, 16656, 16657, 16637, 16637, 16637, 16590, 16590,
 };
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_DRIVE uridfa_drive16
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_SPECIAL 16590
 static const uridfa_edge draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 21, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 42, 65535, 1 },
@@ -2717,7 +2719,7 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_ca
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tables = {
-    draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_classes, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_trans, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_edges, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_ops, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_accels,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_DRIVE, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_classes, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_trans, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_edges, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_ops, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_accels,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_accel_lut, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_finals, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_final,
     NULL, NULL, NULL,
@@ -3729,6 +3731,7 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_trans[] = {
     15756, 15770, 15771, 15756, 15756, 15756, 15720, 15720,
 };
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_DRIVE uridfa_drive16
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_SPECIAL 15720
 static const uridfa_edge draft_fielding_uri_rfc2396bis_01_absolute_uri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 20, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 40, 65535, 1 },
@@ -3990,7 +3993,7 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_capture_name
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
-    draft_fielding_uri_rfc2396bis_01_absolute_uri_classes, draft_fielding_uri_rfc2396bis_01_absolute_uri_trans, draft_fielding_uri_rfc2396bis_01_absolute_uri_edges, draft_fielding_uri_rfc2396bis_01_absolute_uri_ops, draft_fielding_uri_rfc2396bis_01_absolute_uri_accels,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_DRIVE, draft_fielding_uri_rfc2396bis_01_absolute_uri_classes, draft_fielding_uri_rfc2396bis_01_absolute_uri_trans, draft_fielding_uri_rfc2396bis_01_absolute_uri_edges, draft_fielding_uri_rfc2396bis_01_absolute_uri_ops, draft_fielding_uri_rfc2396bis_01_absolute_uri_accels,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_accel_lut, draft_fielding_uri_rfc2396bis_01_absolute_uri_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_finals, draft_fielding_uri_rfc2396bis_01_absolute_uri_state_final,
     NULL, NULL, NULL,
@@ -4949,6 +4952,7 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_relative_uri_trans[] = {
     14910, 14910, 14910, 14910, 14910, 14910, 14925, 14926, 14910, 14910, 14910, 14877, 14877,
 };
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_DRIVE uridfa_drive16
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_SPECIAL 14877
 static const uridfa_edge draft_fielding_uri_rfc2396bis_01_relative_uri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 19, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 38, 65535, 1 },
@@ -5207,7 +5211,7 @@ static const uint16_t draft_fielding_uri_rfc2396bis_01_relative_uri_capture_name
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
-    draft_fielding_uri_rfc2396bis_01_relative_uri_classes, draft_fielding_uri_rfc2396bis_01_relative_uri_trans, draft_fielding_uri_rfc2396bis_01_relative_uri_edges, draft_fielding_uri_rfc2396bis_01_relative_uri_ops, draft_fielding_uri_rfc2396bis_01_relative_uri_accels,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_DRIVE, draft_fielding_uri_rfc2396bis_01_relative_uri_classes, draft_fielding_uri_rfc2396bis_01_relative_uri_trans, draft_fielding_uri_rfc2396bis_01_relative_uri_edges, draft_fielding_uri_rfc2396bis_01_relative_uri_ops, draft_fielding_uri_rfc2396bis_01_relative_uri_accels,
     draft_fielding_uri_rfc2396bis_01_relative_uri_accel_lut, draft_fielding_uri_rfc2396bis_01_relative_uri_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_relative_uri_finals, draft_fielding_uri_rfc2396bis_01_relative_uri_state_final,
     NULL, NULL, NULL,

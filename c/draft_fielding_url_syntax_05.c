@@ -255,6 +255,7 @@ static const uint16_t draft_fielding_url_syntax_05_url_reference_trans[] = {
     3528, 3759, 3629, 3659, 3756, 3756,
 };
 #define DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_DRIVE uridfa_drive16
 #define DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL 3542
 static const uridfa_edge draft_fielding_url_syntax_05_url_reference_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 14, 0, 1 }, { UINT64_C(0xf7df7df7dfcffce), 28, 65535, 2 },
@@ -622,7 +623,7 @@ static const uint16_t draft_fielding_url_syntax_05_url_reference_capture_names[]
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
-    draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops, draft_fielding_url_syntax_05_url_reference_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_DRIVE, draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops, draft_fielding_url_syntax_05_url_reference_accels,
     draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
     draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
@@ -632,6 +633,20 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
     12, 2, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_DRIVE, draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops, draft_fielding_url_syntax_05_url_reference_accels,
+    draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
+    draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_expected),
+    "URL-reference",
+    UINT64_C(78536544842),
+    14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
+    12, 0, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0
 };
 
@@ -734,6 +749,7 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
     179, 147, 153, 177, 177, 126, 153, 164, 153, 63, 67, 189, 125, 190, 147, 153, 188, 188,
 };
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE uridfa_drive8i
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL 126
 #else
 static const uint16_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
@@ -842,6 +858,7 @@ static const uint16_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
     1625, 1702, 1659, 1665, 1700, 1700,
 };
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE uridfa_drive16
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL 1638
 #endif
 static const uridfa_edge draft_fielding_url_syntax_05_absoluteurl_edges[] = {
@@ -1013,7 +1030,7 @@ static const uint16_t draft_fielding_url_syntax_05_absoluteurl_capture_names[] =
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
-    draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops, draft_fielding_url_syntax_05_absoluteurl_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE, draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops, draft_fielding_url_syntax_05_absoluteurl_accels,
     draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
     draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
@@ -1023,6 +1040,20 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
     12, 2, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE, draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops, draft_fielding_url_syntax_05_absoluteurl_accels,
+    draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
+    draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_expected),
+    "absoluteURL",
+    UINT64_C(84577817522),
+    13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
+    12, 0, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0
 };
 
@@ -1118,6 +1149,7 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
     65, 185, 123, 186, 143, 149, 184, 184,
 };
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE uridfa_drive8i
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL 124
 #else
 static const uint16_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
@@ -1216,6 +1248,7 @@ static const uint16_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
     1507, 1513, 1537, 1537, 1488, 1513, 1524, 732, 780, 1549, 1476, 1550, 1507, 1513, 1548, 1548,
 };
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH 2
+#define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE uridfa_drive16
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL 1488
 #endif
 static const uridfa_edge draft_fielding_url_syntax_05_relativeurl_edges[] = {
@@ -1385,7 +1418,7 @@ static const uint16_t draft_fielding_url_syntax_05_relativeurl_capture_names[] =
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
-    draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops, draft_fielding_url_syntax_05_relativeurl_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE, draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops, draft_fielding_url_syntax_05_relativeurl_accels,
     draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
     draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
@@ -1395,6 +1428,20 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
     12, 2, 5,
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE, draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops, draft_fielding_url_syntax_05_relativeurl_accels,
+    draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
+    draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_expected),
+    "relativeURL",
+    UINT64_C(91625968982),
+    12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
+    12, 0, 5,
     DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0
 };
 
@@ -1412,7 +1459,7 @@ int draft_fielding_url_syntax_05_url_reference_split(const uint8_t *s, size_t n,
 int draft_fielding_url_syntax_05_url_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[64];
-    return uridfa_split_raw(&draft_fielding_url_syntax_05_url_reference_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_url_reference_raw_tables, s, n, regs, spans, err);
 }
 
 void draft_fielding_url_syntax_05_url_reference_start(draft_fielding_url_syntax_05_machine *m)
@@ -1434,7 +1481,7 @@ int draft_fielding_url_syntax_05_absoluteurl_split(const uint8_t *s, size_t n, u
 int draft_fielding_url_syntax_05_absoluteurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[64];
-    return uridfa_split_raw(&draft_fielding_url_syntax_05_absoluteurl_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_absoluteurl_raw_tables, s, n, regs, spans, err);
 }
 
 void draft_fielding_url_syntax_05_absoluteurl_start(draft_fielding_url_syntax_05_machine *m)
@@ -1456,7 +1503,7 @@ int draft_fielding_url_syntax_05_relativeurl_split(const uint8_t *s, size_t n, u
 int draft_fielding_url_syntax_05_relativeurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[64];
-    return uridfa_split_raw(&draft_fielding_url_syntax_05_relativeurl_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_relativeurl_raw_tables, s, n, regs, spans, err);
 }
 
 void draft_fielding_url_syntax_05_relativeurl_start(draft_fielding_url_syntax_05_machine *m)

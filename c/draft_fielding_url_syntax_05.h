@@ -51,6 +51,10 @@ typedef struct {
    URL-reference = [ absoluteURL / relativeURL ] [ "#" fragment ]
    253 states, 14 byte classes, 35 registers. */
 extern const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables;
+/* The same tables without the kinds decided after the match, which
+   draft_fielding_url_syntax_05_url_reference_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables;
 /* Whether all of s[0..n) matches `URL-reference`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -67,6 +71,10 @@ void draft_fielding_url_syntax_05_url_reference_start(draft_fielding_url_syntax_
    absoluteURL = generic-URL / opaque-URL
    126 states, 13 byte classes, 34 registers. */
 extern const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables;
+/* The same tables without the kinds decided after the match, which
+   draft_fielding_url_syntax_05_absoluteurl_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables;
 /* Whether all of s[0..n) matches `absoluteURL`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_absoluteurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -83,6 +91,10 @@ void draft_fielding_url_syntax_05_absoluteurl_start(draft_fielding_url_syntax_05
    relativeURL = net-path / abs-path / rel-path
    124 states, 12 byte classes, 34 registers. */
 extern const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables;
+/* The same tables without the kinds decided after the match, which
+   draft_fielding_url_syntax_05_relativeurl_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables;
 /* Whether all of s[0..n) matches `relativeURL`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_relativeurl_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -723,6 +723,7 @@ static const uint16_t draft_ietf_uri_url_06_url_trans[] = {
     10872, 10872, 10872, 10872, 10872, 10872, 10872, 10872,
 };
 #define DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_URL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_URL_SPECIAL 10872
 static const uridfa_edge draft_ietf_uri_url_06_url_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 36, 0, 1 }, { UINT64_C(0xf7df7df7df7dfde), 72, 65535, 1 },
@@ -926,7 +927,7 @@ static const uint16_t draft_ietf_uri_url_06_url_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_url_tables = {
-    draft_ietf_uri_url_06_url_classes, draft_ietf_uri_url_06_url_trans, draft_ietf_uri_url_06_url_edges, draft_ietf_uri_url_06_url_ops, draft_ietf_uri_url_06_url_accels,
+    DRAFT_IETF_URI_URL_06_URL_DRIVE, draft_ietf_uri_url_06_url_classes, draft_ietf_uri_url_06_url_trans, draft_ietf_uri_url_06_url_edges, draft_ietf_uri_url_06_url_ops, draft_ietf_uri_url_06_url_accels,
     draft_ietf_uri_url_06_url_accel_lut, draft_ietf_uri_url_06_url_accel_escapes,
     draft_ietf_uri_url_06_url_finals, draft_ietf_uri_url_06_url_state_final,
     NULL, NULL, NULL,
@@ -1006,6 +1007,7 @@ static const uint8_t draft_ietf_uri_url_06_ftpurl_trans[] = {
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50,
 };
 #define DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_FTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL 50
 #else
 static const uint16_t draft_ietf_uri_url_06_ftpurl_trans[] = {
@@ -1074,6 +1076,7 @@ static const uint16_t draft_ietf_uri_url_06_ftpurl_trans[] = {
     1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000,
 };
 #define DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_FTPURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL 1000
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_ftpurl_edges[] = {
@@ -1146,7 +1149,7 @@ static const uint16_t draft_ietf_uri_url_06_ftpurl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
-    draft_ietf_uri_url_06_ftpurl_classes, draft_ietf_uri_url_06_ftpurl_trans, draft_ietf_uri_url_06_ftpurl_edges, draft_ietf_uri_url_06_ftpurl_ops, draft_ietf_uri_url_06_ftpurl_accels,
+    DRAFT_IETF_URI_URL_06_FTPURL_DRIVE, draft_ietf_uri_url_06_ftpurl_classes, draft_ietf_uri_url_06_ftpurl_trans, draft_ietf_uri_url_06_ftpurl_edges, draft_ietf_uri_url_06_ftpurl_ops, draft_ietf_uri_url_06_ftpurl_accels,
     draft_ietf_uri_url_06_ftpurl_accel_lut, draft_ietf_uri_url_06_ftpurl_accel_escapes,
     draft_ietf_uri_url_06_ftpurl_finals, draft_ietf_uri_url_06_ftpurl_state_final,
     NULL, NULL, NULL,
@@ -1196,6 +1199,7 @@ static const uint8_t draft_ietf_uri_url_06_httpurl_trans[] = {
     28, 28, 28, 31, 27, 32, 28, 28, 28, 28, 28, 28,
 };
 #define DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_HTTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL 28
 #else
 static const uint16_t draft_ietf_uri_url_06_httpurl_trans[] = {
@@ -1226,6 +1230,7 @@ static const uint16_t draft_ietf_uri_url_06_httpurl_trans[] = {
     378, 396, 392, 392, 392, 392, 392, 392,
 };
 #define DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_HTTPURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL 392
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_httpurl_edges[] = {
@@ -1282,7 +1287,7 @@ static const uint16_t draft_ietf_uri_url_06_httpurl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
-    draft_ietf_uri_url_06_httpurl_classes, draft_ietf_uri_url_06_httpurl_trans, draft_ietf_uri_url_06_httpurl_edges, draft_ietf_uri_url_06_httpurl_ops, draft_ietf_uri_url_06_httpurl_accels,
+    DRAFT_IETF_URI_URL_06_HTTPURL_DRIVE, draft_ietf_uri_url_06_httpurl_classes, draft_ietf_uri_url_06_httpurl_trans, draft_ietf_uri_url_06_httpurl_edges, draft_ietf_uri_url_06_httpurl_ops, draft_ietf_uri_url_06_httpurl_accels,
     draft_ietf_uri_url_06_httpurl_accel_lut, draft_ietf_uri_url_06_httpurl_accel_escapes,
     draft_ietf_uri_url_06_httpurl_finals, draft_ietf_uri_url_06_httpurl_state_final,
     NULL, NULL, NULL,
@@ -1354,6 +1359,7 @@ static const uint8_t draft_ietf_uri_url_06_gopherurl_trans[] = {
     44, 44, 44, 64, 64, 64, 44, 44, 64, 64, 44, 44, 44, 44, 44, 44,
 };
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_GOPHERURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL 44
 #else
 static const uint16_t draft_ietf_uri_url_06_gopherurl_trans[] = {
@@ -1412,6 +1418,7 @@ static const uint16_t draft_ietf_uri_url_06_gopherurl_trans[] = {
     836, 836, 836, 836,
 };
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_GOPHERURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL 836
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_gopherurl_edges[] = {
@@ -1475,7 +1482,7 @@ static const uint16_t draft_ietf_uri_url_06_gopherurl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
-    draft_ietf_uri_url_06_gopherurl_classes, draft_ietf_uri_url_06_gopherurl_trans, draft_ietf_uri_url_06_gopherurl_edges, draft_ietf_uri_url_06_gopherurl_ops, draft_ietf_uri_url_06_gopherurl_accels,
+    DRAFT_IETF_URI_URL_06_GOPHERURL_DRIVE, draft_ietf_uri_url_06_gopherurl_classes, draft_ietf_uri_url_06_gopherurl_trans, draft_ietf_uri_url_06_gopherurl_edges, draft_ietf_uri_url_06_gopherurl_ops, draft_ietf_uri_url_06_gopherurl_accels,
     draft_ietf_uri_url_06_gopherurl_accel_lut, draft_ietf_uri_url_06_gopherurl_accel_escapes,
     draft_ietf_uri_url_06_gopherurl_finals, draft_ietf_uri_url_06_gopherurl_state_final,
     NULL, NULL, NULL,
@@ -1511,6 +1518,7 @@ static const uint8_t draft_ietf_uri_url_06_mailtourl_trans[] = {
     121,
 };
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_MAILTOURL_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL 121
 static const uridfa_edge draft_ietf_uri_url_06_mailtourl_edges[] = {
     { UINT64_C(0xf7df7df7df7dfd4), 88, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 99, 65535, 1 },
@@ -1554,7 +1562,7 @@ static const uint16_t draft_ietf_uri_url_06_mailtourl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
-    draft_ietf_uri_url_06_mailtourl_classes, draft_ietf_uri_url_06_mailtourl_trans, draft_ietf_uri_url_06_mailtourl_edges, draft_ietf_uri_url_06_mailtourl_ops, draft_ietf_uri_url_06_mailtourl_accels,
+    DRAFT_IETF_URI_URL_06_MAILTOURL_DRIVE, draft_ietf_uri_url_06_mailtourl_classes, draft_ietf_uri_url_06_mailtourl_trans, draft_ietf_uri_url_06_mailtourl_edges, draft_ietf_uri_url_06_mailtourl_ops, draft_ietf_uri_url_06_mailtourl_accels,
     draft_ietf_uri_url_06_mailtourl_accel_lut, draft_ietf_uri_url_06_mailtourl_accel_escapes,
     draft_ietf_uri_url_06_mailtourl_finals, draft_ietf_uri_url_06_mailtourl_state_final,
     NULL, NULL, NULL,
@@ -1602,6 +1610,7 @@ static const uint8_t draft_ietf_uri_url_06_newsurl_trans[] = {
     22, 22, 22, 21, 22, 22, 22, 22, 22, 22, 22, 22,
 };
 #define DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_NEWSURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL 22
 #else
 static const uint16_t draft_ietf_uri_url_06_newsurl_trans[] = {
@@ -1629,6 +1638,7 @@ static const uint16_t draft_ietf_uri_url_06_newsurl_trans[] = {
     352, 352, 352, 352, 352, 352, 352, 336, 352, 352, 352, 352, 352, 352, 352, 352,
 };
 #define DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_NEWSURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL 352
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_newsurl_edges[] = {
@@ -1683,7 +1693,7 @@ static const uint16_t draft_ietf_uri_url_06_newsurl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
-    draft_ietf_uri_url_06_newsurl_classes, draft_ietf_uri_url_06_newsurl_trans, draft_ietf_uri_url_06_newsurl_edges, draft_ietf_uri_url_06_newsurl_ops, draft_ietf_uri_url_06_newsurl_accels,
+    DRAFT_IETF_URI_URL_06_NEWSURL_DRIVE, draft_ietf_uri_url_06_newsurl_classes, draft_ietf_uri_url_06_newsurl_trans, draft_ietf_uri_url_06_newsurl_edges, draft_ietf_uri_url_06_newsurl_ops, draft_ietf_uri_url_06_newsurl_accels,
     draft_ietf_uri_url_06_newsurl_accel_lut, draft_ietf_uri_url_06_newsurl_accel_escapes,
     draft_ietf_uri_url_06_newsurl_finals, draft_ietf_uri_url_06_newsurl_state_final,
     NULL, NULL, NULL,
@@ -1729,6 +1739,7 @@ static const uint8_t draft_ietf_uri_url_06_nntpurl_trans[] = {
     24, 24, 24, 24, 27, 23, 28, 24, 24, 24, 24, 24,
 };
 #define DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_NNTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL 24
 #else
 static const uint16_t draft_ietf_uri_url_06_nntpurl_trans[] = {
@@ -1754,6 +1765,7 @@ static const uint16_t draft_ietf_uri_url_06_nntpurl_trans[] = {
     315, 299, 316, 312, 312, 312, 312, 312,
 };
 #define DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_NNTPURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL 312
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_nntpurl_edges[] = {
@@ -1805,7 +1817,7 @@ static const uint16_t draft_ietf_uri_url_06_nntpurl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
-    draft_ietf_uri_url_06_nntpurl_classes, draft_ietf_uri_url_06_nntpurl_trans, draft_ietf_uri_url_06_nntpurl_edges, draft_ietf_uri_url_06_nntpurl_ops, draft_ietf_uri_url_06_nntpurl_accels,
+    DRAFT_IETF_URI_URL_06_NNTPURL_DRIVE, draft_ietf_uri_url_06_nntpurl_classes, draft_ietf_uri_url_06_nntpurl_trans, draft_ietf_uri_url_06_nntpurl_edges, draft_ietf_uri_url_06_nntpurl_ops, draft_ietf_uri_url_06_nntpurl_accels,
     draft_ietf_uri_url_06_nntpurl_accel_lut, draft_ietf_uri_url_06_nntpurl_accel_escapes,
     draft_ietf_uri_url_06_nntpurl_finals, draft_ietf_uri_url_06_nntpurl_state_final,
     NULL, NULL, NULL,
@@ -1868,6 +1880,7 @@ static const uint8_t draft_ietf_uri_url_06_telneturl_trans[] = {
     43, 43, 43, 43, 43,
 };
 #define DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_TELNETURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL 43
 #else
 static const uint16_t draft_ietf_uri_url_06_telneturl_trans[] = {
@@ -1914,6 +1927,7 @@ static const uint16_t draft_ietf_uri_url_06_telneturl_trans[] = {
     645, 645, 645, 645, 645,
 };
 #define DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_TELNETURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL 645
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_telneturl_edges[] = {
@@ -1982,7 +1996,7 @@ static const uint16_t draft_ietf_uri_url_06_telneturl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
-    draft_ietf_uri_url_06_telneturl_classes, draft_ietf_uri_url_06_telneturl_trans, draft_ietf_uri_url_06_telneturl_edges, draft_ietf_uri_url_06_telneturl_ops, draft_ietf_uri_url_06_telneturl_accels,
+    DRAFT_IETF_URI_URL_06_TELNETURL_DRIVE, draft_ietf_uri_url_06_telneturl_classes, draft_ietf_uri_url_06_telneturl_trans, draft_ietf_uri_url_06_telneturl_edges, draft_ietf_uri_url_06_telneturl_ops, draft_ietf_uri_url_06_telneturl_accels,
     draft_ietf_uri_url_06_telneturl_accel_lut, draft_ietf_uri_url_06_telneturl_accel_escapes,
     draft_ietf_uri_url_06_telneturl_finals, draft_ietf_uri_url_06_telneturl_state_final,
     NULL, NULL, NULL,
@@ -2038,6 +2052,7 @@ static const uint8_t draft_ietf_uri_url_06_waisurl_trans[] = {
     37, 33, 38, 34, 34, 34, 34, 34, 34, 34,
 };
 #define DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_WAISURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL 34
 #else
 static const uint16_t draft_ietf_uri_url_06_waisurl_trans[] = {
@@ -2075,6 +2090,7 @@ static const uint16_t draft_ietf_uri_url_06_waisurl_trans[] = {
     510, 510, 510, 510, 513, 495, 514, 510, 510, 510, 510, 510, 510, 510,
 };
 #define DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_WAISURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL 510
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_waisurl_edges[] = {
@@ -2132,7 +2148,7 @@ static const uint16_t draft_ietf_uri_url_06_waisurl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
-    draft_ietf_uri_url_06_waisurl_classes, draft_ietf_uri_url_06_waisurl_trans, draft_ietf_uri_url_06_waisurl_edges, draft_ietf_uri_url_06_waisurl_ops, draft_ietf_uri_url_06_waisurl_accels,
+    DRAFT_IETF_URI_URL_06_WAISURL_DRIVE, draft_ietf_uri_url_06_waisurl_classes, draft_ietf_uri_url_06_waisurl_trans, draft_ietf_uri_url_06_waisurl_edges, draft_ietf_uri_url_06_waisurl_ops, draft_ietf_uri_url_06_waisurl_accels,
     draft_ietf_uri_url_06_waisurl_accel_lut, draft_ietf_uri_url_06_waisurl_accel_escapes,
     draft_ietf_uri_url_06_waisurl_finals, draft_ietf_uri_url_06_waisurl_state_final,
     NULL, NULL, NULL,
@@ -2178,6 +2194,7 @@ static const uint8_t draft_ietf_uri_url_06_fileurl_trans[] = {
     21, 22, 22, 22, 22, 22, 22, 22,
 };
 #define DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_FILEURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL 22
 #else
 static const uint16_t draft_ietf_uri_url_06_fileurl_trans[] = {
@@ -2203,6 +2220,7 @@ static const uint16_t draft_ietf_uri_url_06_fileurl_trans[] = {
     308, 308, 308, 308,
 };
 #define DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_FILEURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL 308
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_fileurl_edges[] = {
@@ -2253,7 +2271,7 @@ static const uint16_t draft_ietf_uri_url_06_fileurl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
-    draft_ietf_uri_url_06_fileurl_classes, draft_ietf_uri_url_06_fileurl_trans, draft_ietf_uri_url_06_fileurl_edges, draft_ietf_uri_url_06_fileurl_ops, draft_ietf_uri_url_06_fileurl_accels,
+    DRAFT_IETF_URI_URL_06_FILEURL_DRIVE, draft_ietf_uri_url_06_fileurl_classes, draft_ietf_uri_url_06_fileurl_trans, draft_ietf_uri_url_06_fileurl_edges, draft_ietf_uri_url_06_fileurl_ops, draft_ietf_uri_url_06_fileurl_accels,
     draft_ietf_uri_url_06_fileurl_accel_lut, draft_ietf_uri_url_06_fileurl_accel_escapes,
     draft_ietf_uri_url_06_fileurl_finals, draft_ietf_uri_url_06_fileurl_state_final,
     NULL, NULL, NULL,
@@ -2312,6 +2330,7 @@ static const uint8_t draft_ietf_uri_url_06_prosperourl_trans[] = {
     34, 34, 34, 34, 34, 34, 37, 33, 38, 34, 34, 34, 34, 34, 34, 34, 34, 34,
 };
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_PROSPEROURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL 34
 #else
 static const uint16_t draft_ietf_uri_url_06_prosperourl_trans[] = {
@@ -2354,6 +2373,7 @@ static const uint16_t draft_ietf_uri_url_06_prosperourl_trans[] = {
     578, 578,
 };
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_PROSPEROURL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL 578
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_prosperourl_edges[] = {
@@ -2409,7 +2429,7 @@ static const uint16_t draft_ietf_uri_url_06_prosperourl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
-    draft_ietf_uri_url_06_prosperourl_classes, draft_ietf_uri_url_06_prosperourl_trans, draft_ietf_uri_url_06_prosperourl_edges, draft_ietf_uri_url_06_prosperourl_ops, draft_ietf_uri_url_06_prosperourl_accels,
+    DRAFT_IETF_URI_URL_06_PROSPEROURL_DRIVE, draft_ietf_uri_url_06_prosperourl_classes, draft_ietf_uri_url_06_prosperourl_trans, draft_ietf_uri_url_06_prosperourl_edges, draft_ietf_uri_url_06_prosperourl_ops, draft_ietf_uri_url_06_prosperourl_accels,
     draft_ietf_uri_url_06_prosperourl_accel_lut, draft_ietf_uri_url_06_prosperourl_accel_escapes,
     draft_ietf_uri_url_06_prosperourl_finals, draft_ietf_uri_url_06_prosperourl_state_final,
     NULL, NULL, NULL,
@@ -2440,6 +2460,7 @@ static const uint8_t draft_ietf_uri_url_06_otherurl_trans[] = {
     24, 18, 18, 18, 36, 36, 36, 36, 30, 36, 36, 36, 36, 36, 41, 36,
 };
 #define DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_OTHERURL_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL 36
 static const uridfa_edge draft_ietf_uri_url_06_otherurl_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 12, 65535, 1 },
@@ -2485,7 +2506,7 @@ static const uint16_t draft_ietf_uri_url_06_otherurl_capture_names[] = {
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
-    draft_ietf_uri_url_06_otherurl_classes, draft_ietf_uri_url_06_otherurl_trans, draft_ietf_uri_url_06_otherurl_edges, draft_ietf_uri_url_06_otherurl_ops, draft_ietf_uri_url_06_otherurl_accels,
+    DRAFT_IETF_URI_URL_06_OTHERURL_DRIVE, draft_ietf_uri_url_06_otherurl_classes, draft_ietf_uri_url_06_otherurl_trans, draft_ietf_uri_url_06_otherurl_edges, draft_ietf_uri_url_06_otherurl_ops, draft_ietf_uri_url_06_otherurl_accels,
     draft_ietf_uri_url_06_otherurl_accel_lut, draft_ietf_uri_url_06_otherurl_accel_escapes,
     draft_ietf_uri_url_06_otherurl_finals, draft_ietf_uri_url_06_otherurl_state_final,
     NULL, NULL, NULL,

@@ -107,6 +107,7 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] =
     86, 86, 87, 87, 87, 87, 87, 87, 87, 87, 87, 90, 87, 87, 87, 87, 87, 87, 87,
 };
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL 87
 #else
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] = {
@@ -205,6 +206,7 @@ static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] 
     1479, 1479, 1479, 1479, 1479, 1479, 1479,
 };
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH 2
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE uridfa_drive16
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL 1479
 #endif
 static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges[] = {
@@ -271,7 +273,7 @@ static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
-    draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accels,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_final,
     NULL, NULL, NULL,
@@ -342,6 +344,7 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = 
     73, 73, 73, 74, 74, 74, 74, 74, 74, 77, 74, 74, 74, 74,
 };
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL 74
 #else
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = {
@@ -398,6 +401,7 @@ static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] =
     803, 803, 803, 814, 814, 814, 814, 814, 814, 817, 814, 814, 814, 814,
 };
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH 2
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE uridfa_drive16
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL 814
 #endif
 static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges[] = {
@@ -452,7 +456,7 @@ static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_n
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
-    draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accels,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_finals, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_final,
     NULL, NULL, NULL,

@@ -882,6 +882,7 @@ static const uint16_t rfc1738_url_trans[] = {
     13394, 13394,
 };
 #define RFC1738_URL_TRANS_WIDTH 2
+#define RFC1738_URL_DRIVE uridfa_drive16
 #define RFC1738_URL_SPECIAL 13394
 static const uridfa_edge rfc1738_url_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 37, 0, 1 }, { UINT64_C(0xf7df7df7df7dfde), 74, 65535, 1 },
@@ -1112,7 +1113,7 @@ static const uint16_t rfc1738_url_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_url_tables = {
-    rfc1738_url_classes, rfc1738_url_trans, rfc1738_url_edges, rfc1738_url_ops, rfc1738_url_accels,
+    RFC1738_URL_DRIVE, rfc1738_url_classes, rfc1738_url_trans, rfc1738_url_edges, rfc1738_url_ops, rfc1738_url_accels,
     rfc1738_url_accel_lut, rfc1738_url_accel_escapes,
     rfc1738_url_finals, rfc1738_url_state_final,
     NULL, NULL, NULL,
@@ -1196,6 +1197,7 @@ static const uint8_t rfc1738_ftpurl_trans[] = {
     54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54,
 };
 #define RFC1738_FTPURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_FTPURL_DRIVE uridfa_drive8i
 #define RFC1738_FTPURL_SPECIAL 54
 #else
 static const uint16_t rfc1738_ftpurl_trans[] = {
@@ -1269,6 +1271,7 @@ static const uint16_t rfc1738_ftpurl_trans[] = {
     1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080,
 };
 #define RFC1738_FTPURL_TRANS_WIDTH 2
+#define RFC1738_FTPURL_DRIVE uridfa_drive16
 #define RFC1738_FTPURL_SPECIAL 1080
 #endif
 static const uridfa_edge rfc1738_ftpurl_edges[] = {
@@ -1342,7 +1345,7 @@ static const uint16_t rfc1738_ftpurl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_ftpurl_tables = {
-    rfc1738_ftpurl_classes, rfc1738_ftpurl_trans, rfc1738_ftpurl_edges, rfc1738_ftpurl_ops, rfc1738_ftpurl_accels,
+    RFC1738_FTPURL_DRIVE, rfc1738_ftpurl_classes, rfc1738_ftpurl_trans, rfc1738_ftpurl_edges, rfc1738_ftpurl_ops, rfc1738_ftpurl_accels,
     rfc1738_ftpurl_accel_lut, rfc1738_ftpurl_accel_escapes,
     rfc1738_ftpurl_finals, rfc1738_ftpurl_state_final,
     NULL, NULL, NULL,
@@ -1393,6 +1396,7 @@ static const uint8_t rfc1738_httpurl_trans[] = {
     30, 36, 36, 36, 36, 36, 30, 30, 30, 10, 14, 34, 29, 35, 30, 33, 33, 33, 33, 33,
 };
 #define RFC1738_HTTPURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_HTTPURL_DRIVE uridfa_drive8i
 #define RFC1738_HTTPURL_SPECIAL 30
 #else
 static const uint16_t rfc1738_httpurl_trans[] = {
@@ -1425,6 +1429,7 @@ static const uint16_t rfc1738_httpurl_trans[] = {
     423, 423, 423, 423,
 };
 #define RFC1738_HTTPURL_TRANS_WIDTH 2
+#define RFC1738_HTTPURL_DRIVE uridfa_drive16
 #define RFC1738_HTTPURL_SPECIAL 420
 #endif
 static const uridfa_edge rfc1738_httpurl_edges[] = {
@@ -1481,7 +1486,7 @@ static const uint16_t rfc1738_httpurl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_httpurl_tables = {
-    rfc1738_httpurl_classes, rfc1738_httpurl_trans, rfc1738_httpurl_edges, rfc1738_httpurl_ops, rfc1738_httpurl_accels,
+    RFC1738_HTTPURL_DRIVE, rfc1738_httpurl_classes, rfc1738_httpurl_trans, rfc1738_httpurl_edges, rfc1738_httpurl_ops, rfc1738_httpurl_accels,
     rfc1738_httpurl_accel_lut, rfc1738_httpurl_accel_escapes,
     rfc1738_httpurl_finals, rfc1738_httpurl_state_final,
     NULL, NULL, NULL,
@@ -1555,6 +1560,7 @@ static const uint8_t rfc1738_gopherurl_trans[] = {
     46, 67, 67, 67, 46, 46, 67, 67, 46, 46, 46, 46, 46, 46,
 };
 #define RFC1738_GOPHERURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_GOPHERURL_DRIVE uridfa_drive8i
 #define RFC1738_GOPHERURL_SPECIAL 46
 #else
 static const uint16_t rfc1738_gopherurl_trans[] = {
@@ -1615,6 +1621,7 @@ static const uint16_t rfc1738_gopherurl_trans[] = {
     874, 874, 895, 895, 874, 874, 874, 874, 874, 874,
 };
 #define RFC1738_GOPHERURL_TRANS_WIDTH 2
+#define RFC1738_GOPHERURL_DRIVE uridfa_drive16
 #define RFC1738_GOPHERURL_SPECIAL 874
 #endif
 static const uridfa_edge rfc1738_gopherurl_edges[] = {
@@ -1675,7 +1682,7 @@ static const uint16_t rfc1738_gopherurl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_gopherurl_tables = {
-    rfc1738_gopherurl_classes, rfc1738_gopherurl_trans, rfc1738_gopherurl_edges, rfc1738_gopherurl_ops, rfc1738_gopherurl_accels,
+    RFC1738_GOPHERURL_DRIVE, rfc1738_gopherurl_classes, rfc1738_gopherurl_trans, rfc1738_gopherurl_edges, rfc1738_gopherurl_ops, rfc1738_gopherurl_accels,
     rfc1738_gopherurl_accel_lut, NULL,
     rfc1738_gopherurl_finals, rfc1738_gopherurl_state_final,
     NULL, NULL, NULL,
@@ -1711,6 +1718,7 @@ static const uint8_t rfc1738_mailtourl_trans[] = {
     121,
 };
 #define RFC1738_MAILTOURL_TRANS_WIDTH 1
+#define RFC1738_MAILTOURL_DRIVE uridfa_drive8
 #define RFC1738_MAILTOURL_SPECIAL 121
 static const uridfa_edge rfc1738_mailtourl_edges[] = {
     { UINT64_C(0xf7df7df7df7dfd4), 88, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 99, 65535, 1 },
@@ -1754,7 +1762,7 @@ static const uint16_t rfc1738_mailtourl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_mailtourl_tables = {
-    rfc1738_mailtourl_classes, rfc1738_mailtourl_trans, rfc1738_mailtourl_edges, rfc1738_mailtourl_ops, rfc1738_mailtourl_accels,
+    RFC1738_MAILTOURL_DRIVE, rfc1738_mailtourl_classes, rfc1738_mailtourl_trans, rfc1738_mailtourl_edges, rfc1738_mailtourl_ops, rfc1738_mailtourl_accels,
     rfc1738_mailtourl_accel_lut, rfc1738_mailtourl_accel_escapes,
     rfc1738_mailtourl_finals, rfc1738_mailtourl_state_final,
     NULL, NULL, NULL,
@@ -1804,6 +1812,7 @@ static const uint8_t rfc1738_newsurl_trans[] = {
     38, 38, 38, 38,
 };
 #define RFC1738_NEWSURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_NEWSURL_DRIVE uridfa_drive8i
 #define RFC1738_NEWSURL_SPECIAL 24
 #else
 static const uint16_t rfc1738_newsurl_trans[] = {
@@ -1833,6 +1842,7 @@ static const uint16_t rfc1738_newsurl_trans[] = {
     384, 384, 384, 384, 384, 224, 288, 368, 384, 384, 398, 398, 398, 398, 398, 398,
 };
 #define RFC1738_NEWSURL_TRANS_WIDTH 2
+#define RFC1738_NEWSURL_DRIVE uridfa_drive16
 #define RFC1738_NEWSURL_SPECIAL 384
 #endif
 static const uridfa_edge rfc1738_newsurl_edges[] = {
@@ -1888,7 +1898,7 @@ static const uint16_t rfc1738_newsurl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_newsurl_tables = {
-    rfc1738_newsurl_classes, rfc1738_newsurl_trans, rfc1738_newsurl_edges, rfc1738_newsurl_ops, rfc1738_newsurl_accels,
+    RFC1738_NEWSURL_DRIVE, rfc1738_newsurl_classes, rfc1738_newsurl_trans, rfc1738_newsurl_edges, rfc1738_newsurl_ops, rfc1738_newsurl_accels,
     rfc1738_newsurl_accel_lut, rfc1738_newsurl_accel_escapes,
     rfc1738_newsurl_finals, rfc1738_newsurl_state_final,
     NULL, NULL, NULL,
@@ -1933,6 +1943,7 @@ static const uint8_t rfc1738_nntpurl_trans[] = {
     25, 31, 29, 29, 29, 29,
 };
 #define RFC1738_NNTPURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_NNTPURL_DRIVE uridfa_drive8i
 #define RFC1738_NNTPURL_SPECIAL 26
 #else
 static const uint16_t rfc1738_nntpurl_trans[] = {
@@ -1956,6 +1967,7 @@ static const uint16_t rfc1738_nntpurl_trans[] = {
     292, 292, 292, 286, 286, 110, 154, 290, 275, 291, 289, 289, 289, 289,
 };
 #define RFC1738_NNTPURL_TRANS_WIDTH 2
+#define RFC1738_NNTPURL_DRIVE uridfa_drive16
 #define RFC1738_NNTPURL_SPECIAL 286
 #endif
 static const uridfa_edge rfc1738_nntpurl_edges[] = {
@@ -2003,7 +2015,7 @@ static const uint16_t rfc1738_nntpurl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_nntpurl_tables = {
-    rfc1738_nntpurl_classes, rfc1738_nntpurl_trans, rfc1738_nntpurl_edges, rfc1738_nntpurl_ops, rfc1738_nntpurl_accels,
+    RFC1738_NNTPURL_DRIVE, rfc1738_nntpurl_classes, rfc1738_nntpurl_trans, rfc1738_nntpurl_edges, rfc1738_nntpurl_ops, rfc1738_nntpurl_accels,
     rfc1738_nntpurl_accel_lut, NULL,
     rfc1738_nntpurl_finals, rfc1738_nntpurl_state_final,
     NULL, NULL, NULL,
@@ -2069,6 +2081,7 @@ static const uint8_t rfc1738_telneturl_trans[] = {
     71, 71, 71, 71, 71,
 };
 #define RFC1738_TELNETURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_TELNETURL_DRIVE uridfa_drive8i
 #define RFC1738_TELNETURL_SPECIAL 47
 #else
 static const uint16_t rfc1738_telneturl_trans[] = {
@@ -2119,6 +2132,7 @@ static const uint16_t rfc1738_telneturl_trans[] = {
     729,
 };
 #define RFC1738_TELNETURL_TRANS_WIDTH 2
+#define RFC1738_TELNETURL_DRIVE uridfa_drive16
 #define RFC1738_TELNETURL_SPECIAL 705
 #endif
 static const uridfa_edge rfc1738_telneturl_edges[] = {
@@ -2188,7 +2202,7 @@ static const uint16_t rfc1738_telneturl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_telneturl_tables = {
-    rfc1738_telneturl_classes, rfc1738_telneturl_trans, rfc1738_telneturl_edges, rfc1738_telneturl_ops, rfc1738_telneturl_accels,
+    RFC1738_TELNETURL_DRIVE, rfc1738_telneturl_classes, rfc1738_telneturl_trans, rfc1738_telneturl_edges, rfc1738_telneturl_ops, rfc1738_telneturl_accels,
     rfc1738_telneturl_accel_lut, rfc1738_telneturl_accel_escapes,
     rfc1738_telneturl_finals, rfc1738_telneturl_state_final,
     NULL, NULL, NULL,
@@ -2247,6 +2261,7 @@ static const uint8_t rfc1738_waisurl_trans[] = {
     36, 36, 36, 36, 10, 14, 40, 35, 41, 36, 39, 39, 39, 39, 39, 39,
 };
 #define RFC1738_WAISURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_WAISURL_DRIVE uridfa_drive8i
 #define RFC1738_WAISURL_SPECIAL 36
 #else
 static const uint16_t rfc1738_waisurl_trans[] = {
@@ -2288,6 +2303,7 @@ static const uint16_t rfc1738_waisurl_trans[] = {
     576, 576, 576, 576, 160, 224, 580, 560, 581, 576, 579, 579, 579, 579, 579, 579,
 };
 #define RFC1738_WAISURL_TRANS_WIDTH 2
+#define RFC1738_WAISURL_DRIVE uridfa_drive16
 #define RFC1738_WAISURL_SPECIAL 576
 #endif
 static const uridfa_edge rfc1738_waisurl_edges[] = {
@@ -2346,7 +2362,7 @@ static const uint16_t rfc1738_waisurl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_waisurl_tables = {
-    rfc1738_waisurl_classes, rfc1738_waisurl_trans, rfc1738_waisurl_edges, rfc1738_waisurl_ops, rfc1738_waisurl_accels,
+    RFC1738_WAISURL_DRIVE, rfc1738_waisurl_classes, rfc1738_waisurl_trans, rfc1738_waisurl_edges, rfc1738_waisurl_ops, rfc1738_waisurl_accels,
     rfc1738_waisurl_accel_lut, rfc1738_waisurl_accel_escapes,
     rfc1738_waisurl_finals, rfc1738_waisurl_state_final,
     NULL, NULL, NULL,
@@ -2393,6 +2409,7 @@ static const uint8_t rfc1738_fileurl_trans[] = {
     31, 31, 24, 24, 24, 13, 17, 30, 23, 24, 29, 29, 29, 29, 29, 29,
 };
 #define RFC1738_FILEURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_FILEURL_DRIVE uridfa_drive8i
 #define RFC1738_FILEURL_SPECIAL 24
 #else
 static const uint16_t rfc1738_fileurl_trans[] = {
@@ -2419,6 +2436,7 @@ static const uint16_t rfc1738_fileurl_trans[] = {
     343, 343, 336, 336, 336, 182, 238, 342, 322, 336, 341, 341, 341, 341, 341, 341,
 };
 #define RFC1738_FILEURL_TRANS_WIDTH 2
+#define RFC1738_FILEURL_DRIVE uridfa_drive16
 #define RFC1738_FILEURL_SPECIAL 336
 #endif
 static const uridfa_edge rfc1738_fileurl_edges[] = {
@@ -2469,7 +2487,7 @@ static const uint16_t rfc1738_fileurl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_fileurl_tables = {
-    rfc1738_fileurl_classes, rfc1738_fileurl_trans, rfc1738_fileurl_edges, rfc1738_fileurl_ops, rfc1738_fileurl_accels,
+    RFC1738_FILEURL_DRIVE, rfc1738_fileurl_classes, rfc1738_fileurl_trans, rfc1738_fileurl_edges, rfc1738_fileurl_ops, rfc1738_fileurl_accels,
     rfc1738_fileurl_accel_lut, rfc1738_fileurl_accel_escapes,
     rfc1738_fileurl_finals, rfc1738_fileurl_state_final,
     NULL, NULL, NULL,
@@ -2530,6 +2548,7 @@ static const uint8_t rfc1738_prosperourl_trans[] = {
     40, 35, 41, 36, 36, 39, 39, 39, 39, 39, 39, 39,
 };
 #define RFC1738_PROSPEROURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_PROSPEROURL_DRIVE uridfa_drive8i
 #define RFC1738_PROSPEROURL_SPECIAL 36
 #else
 static const uint16_t rfc1738_prosperourl_trans[] = {
@@ -2574,6 +2593,7 @@ static const uint16_t rfc1738_prosperourl_trans[] = {
     615, 615, 615, 615,
 };
 #define RFC1738_PROSPEROURL_TRANS_WIDTH 2
+#define RFC1738_PROSPEROURL_DRIVE uridfa_drive16
 #define RFC1738_PROSPEROURL_SPECIAL 612
 #endif
 static const uridfa_edge rfc1738_prosperourl_edges[] = {
@@ -2629,7 +2649,7 @@ static const uint16_t rfc1738_prosperourl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_prosperourl_tables = {
-    rfc1738_prosperourl_classes, rfc1738_prosperourl_trans, rfc1738_prosperourl_edges, rfc1738_prosperourl_ops, rfc1738_prosperourl_accels,
+    RFC1738_PROSPEROURL_DRIVE, rfc1738_prosperourl_classes, rfc1738_prosperourl_trans, rfc1738_prosperourl_edges, rfc1738_prosperourl_ops, rfc1738_prosperourl_accels,
     rfc1738_prosperourl_accel_lut, rfc1738_prosperourl_accel_escapes,
     rfc1738_prosperourl_finals, rfc1738_prosperourl_state_final,
     NULL, NULL, NULL,
@@ -2686,6 +2706,7 @@ static const uint8_t rfc1738_otherurl_trans[] = {
     27, 31, 66, 43, 70, 50, 69, 69,
 };
 #define RFC1738_OTHERURL_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_OTHERURL_DRIVE uridfa_drive8i
 #define RFC1738_OTHERURL_SPECIAL 44
 #else
 static const uint16_t rfc1738_otherurl_trans[] = {
@@ -2724,6 +2745,7 @@ static const uint16_t rfc1738_otherurl_trans[] = {
     534, 534, 557, 557, 528, 534, 48, 534, 324, 372, 550, 516, 554, 534, 553, 553,
 };
 #define RFC1738_OTHERURL_TRANS_WIDTH 2
+#define RFC1738_OTHERURL_DRIVE uridfa_drive16
 #define RFC1738_OTHERURL_SPECIAL 528
 #endif
 static const uridfa_edge rfc1738_otherurl_edges[] = {
@@ -2790,7 +2812,7 @@ static const uint16_t rfc1738_otherurl_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc1738_otherurl_tables = {
-    rfc1738_otherurl_classes, rfc1738_otherurl_trans, rfc1738_otherurl_edges, rfc1738_otherurl_ops, rfc1738_otherurl_accels,
+    RFC1738_OTHERURL_DRIVE, rfc1738_otherurl_classes, rfc1738_otherurl_trans, rfc1738_otherurl_edges, rfc1738_otherurl_ops, rfc1738_otherurl_accels,
     rfc1738_otherurl_accel_lut, rfc1738_otherurl_accel_escapes,
     rfc1738_otherurl_finals, rfc1738_otherurl_state_final,
     NULL, NULL, NULL,

@@ -90,6 +90,7 @@ static const uint8_t rfc2396_uri_reference_trans[] = {
     120, 124, 148, 148, 77, 124, 137, 35, 124, 47, 60, 138, 76, 139, 140, 124, 136, 136,
 };
 #define RFC2396_URI_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC2396_URI_REFERENCE_DRIVE uridfa_drive8i
 #define RFC2396_URI_REFERENCE_SPECIAL 77
 #else
 static const uint16_t rfc2396_uri_reference_trans[] = {
@@ -163,6 +164,7 @@ static const uint16_t rfc2396_uri_reference_trans[] = {
     1064, 1140, 1141, 1125, 1137, 1137,
 };
 #define RFC2396_URI_REFERENCE_TRANS_WIDTH 2
+#define RFC2396_URI_REFERENCE_DRIVE uridfa_drive16
 #define RFC2396_URI_REFERENCE_SPECIAL 1078
 #endif
 static const uridfa_edge rfc2396_uri_reference_edges[] = {
@@ -301,7 +303,7 @@ static const uint16_t rfc2396_uri_reference_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc2396_uri_reference_tables = {
-    rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops, rfc2396_uri_reference_accels,
+    RFC2396_URI_REFERENCE_DRIVE, rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops, rfc2396_uri_reference_accels,
     rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
     rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
@@ -311,6 +313,20 @@ const uridfa_tables rfc2396_uri_reference_tables = {
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
     13, 2, 8,
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc2396_uri_reference_raw_tables = {
+    RFC2396_URI_REFERENCE_DRIVE, rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops, rfc2396_uri_reference_accels,
+    rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
+    rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
+    URIDFA_TEXT(rfc2396_uri_reference_state_component), URIDFA_TEXT(rfc2396_uri_reference_state_expected),
+    "URI-reference",
+    UINT64_C(78536544842),
+    14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
+    13, 0, 8,
     RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0
 };
 
@@ -375,6 +391,7 @@ static const uint8_t rfc2396_absoluteuri_trans[] = {
     25, 93, 37, 50, 102, 66, 103, 104, 93, 101, 101,
 };
 #define RFC2396_ABSOLUTEURI_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC2396_ABSOLUTEURI_DRIVE uridfa_drive8i
 #define RFC2396_ABSOLUTEURI_SPECIAL 67
 #else
 static const uint16_t rfc2396_absoluteuri_trans[] = {
@@ -435,6 +452,7 @@ static const uint16_t rfc2396_absoluteuri_trans[] = {
     906, 858, 907, 908, 897, 905, 905,
 };
 #define RFC2396_ABSOLUTEURI_TRANS_WIDTH 2
+#define RFC2396_ABSOLUTEURI_DRIVE uridfa_drive16
 #define RFC2396_ABSOLUTEURI_SPECIAL 871
 #endif
 static const uridfa_edge rfc2396_absoluteuri_edges[] = {
@@ -536,7 +554,7 @@ static const uint16_t rfc2396_absoluteuri_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc2396_absoluteuri_tables = {
-    rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops, rfc2396_absoluteuri_accels,
+    RFC2396_ABSOLUTEURI_DRIVE, rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops, rfc2396_absoluteuri_accels,
     rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
     rfc2396_absoluteuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
@@ -546,6 +564,20 @@ const uridfa_tables rfc2396_absoluteuri_tables = {
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
     13, 2, 7,
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc2396_absoluteuri_raw_tables = {
+    RFC2396_ABSOLUTEURI_DRIVE, rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops, rfc2396_absoluteuri_accels,
+    rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
+    rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
+    URIDFA_TEXT(rfc2396_absoluteuri_state_component), URIDFA_TEXT(rfc2396_absoluteuri_state_expected),
+    "absoluteURI",
+    UINT64_C(84577817522),
+    13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
+    13, 0, 7,
     RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0
 };
 
@@ -607,6 +639,7 @@ static const uint8_t rfc2396_relativeuri_trans[] = {
     91, 95, 113, 113, 68, 95, 27, 38, 51, 106, 67, 107, 108, 95, 105, 105,
 };
 #define RFC2396_RELATIVEURI_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC2396_RELATIVEURI_DRIVE uridfa_drive8i
 #define RFC2396_RELATIVEURI_SPECIAL 68
 #else
 static const uint16_t rfc2396_relativeuri_trans[] = {
@@ -663,6 +696,7 @@ static const uint16_t rfc2396_relativeuri_trans[] = {
     839, 843, 861, 861, 816, 843, 324, 456, 612, 854, 804, 855, 856, 843, 853, 853,
 };
 #define RFC2396_RELATIVEURI_TRANS_WIDTH 2
+#define RFC2396_RELATIVEURI_DRIVE uridfa_drive16
 #define RFC2396_RELATIVEURI_SPECIAL 816
 #endif
 static const uridfa_edge rfc2396_relativeuri_edges[] = {
@@ -765,7 +799,7 @@ static const uint16_t rfc2396_relativeuri_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc2396_relativeuri_tables = {
-    rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops, rfc2396_relativeuri_accels,
+    RFC2396_RELATIVEURI_DRIVE, rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops, rfc2396_relativeuri_accels,
     rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
     rfc2396_relativeuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
@@ -775,6 +809,20 @@ const uridfa_tables rfc2396_relativeuri_tables = {
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
     13, 2, 7,
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc2396_relativeuri_raw_tables = {
+    RFC2396_RELATIVEURI_DRIVE, rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops, rfc2396_relativeuri_accels,
+    rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
+    rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
+    URIDFA_TEXT(rfc2396_relativeuri_state_component), URIDFA_TEXT(rfc2396_relativeuri_state_expected),
+    "relativeURI",
+    UINT64_C(91625968982),
+    12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
+    13, 0, 7,
     RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0
 };
 
@@ -792,7 +840,7 @@ int rfc2396_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, 
 int rfc2396_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[64];
-    return uridfa_split_raw(&rfc2396_uri_reference_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc2396_uri_reference_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc2396_uri_reference_start(rfc2396_machine *m)
@@ -814,7 +862,7 @@ int rfc2396_absoluteuri_split(const uint8_t *s, size_t n, uridfa_span *spans, ur
 int rfc2396_absoluteuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[64];
-    return uridfa_split_raw(&rfc2396_absoluteuri_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc2396_absoluteuri_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc2396_absoluteuri_start(rfc2396_machine *m)
@@ -836,7 +884,7 @@ int rfc2396_relativeuri_split(const uint8_t *s, size_t n, uridfa_span *spans, ur
 int rfc2396_relativeuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[64];
-    return uridfa_split_raw(&rfc2396_relativeuri_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc2396_relativeuri_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc2396_relativeuri_start(rfc2396_machine *m)

@@ -53,6 +53,10 @@ typedef struct {
    URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
    77 states, 14 byte classes, 33 registers. */
 extern const uridfa_tables rfc2396_uri_reference_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc2396_uri_reference_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc2396_uri_reference_raw_tables;
 /* Whether all of s[0..n) matches `URI-reference`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -69,6 +73,10 @@ void rfc2396_uri_reference_start(rfc2396_machine *m);
    absoluteURI = scheme ":" ( hier-part / opaque-part )
    67 states, 13 byte classes, 33 registers. */
 extern const uridfa_tables rfc2396_absoluteuri_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc2396_absoluteuri_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc2396_absoluteuri_raw_tables;
 /* Whether all of s[0..n) matches `absoluteURI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_absoluteuri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -85,6 +93,10 @@ void rfc2396_absoluteuri_start(rfc2396_machine *m);
    relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
    68 states, 12 byte classes, 33 registers. */
 extern const uridfa_tables rfc2396_relativeuri_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc2396_relativeuri_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc2396_relativeuri_raw_tables;
 /* Whether all of s[0..n) matches `relativeURI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_relativeuri_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -242,6 +242,7 @@ static const uint8_t rfc3986_uri_reference_trans[] = {
     127, 189, 189, 189, 127, 189, 189, 189, 253,
 };
 #define RFC3986_URI_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3986_URI_REFERENCE_DRIVE uridfa_drive8i
 #define RFC3986_URI_REFERENCE_SPECIAL 189
 #else
 static const uint16_t rfc3986_uri_reference_trans[] = {
@@ -496,6 +497,7 @@ static const uint16_t rfc3986_uri_reference_trans[] = {
     4033,
 };
 #define RFC3986_URI_REFERENCE_TRANS_WIDTH 2
+#define RFC3986_URI_REFERENCE_DRIVE uridfa_drive16
 #define RFC3986_URI_REFERENCE_SPECIAL 3969
 #endif
 static const uridfa_edge rfc3986_uri_reference_edges[] = {
@@ -646,7 +648,7 @@ static const uint16_t rfc3986_uri_reference_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc3986_uri_reference_tables = {
-    rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops, rfc3986_uri_reference_accels,
+    RFC3986_URI_REFERENCE_DRIVE, rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops, rfc3986_uri_reference_accels,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
     rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
@@ -656,6 +658,20 @@ const uridfa_tables rfc3986_uri_reference_tables = {
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 2, 8,
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc3986_uri_reference_raw_tables = {
+    RFC3986_URI_REFERENCE_DRIVE, rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops, rfc3986_uri_reference_accels,
+    rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
+    rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
+    URIDFA_TEXT(rfc3986_uri_reference_state_component), URIDFA_TEXT(rfc3986_uri_reference_state_expected),
+    "URI-reference",
+    UINT64_C(52357696561),
+    21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
+    12, 0, 8,
     RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0
 };
 
@@ -872,6 +888,7 @@ static const uint8_t rfc3986_uri_trans[] = {
     186, 124, 186, 186, 186, 247,
 };
 #define RFC3986_URI_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3986_URI_DRIVE uridfa_drive8i
 #define RFC3986_URI_SPECIAL 186
 #else
 static const uint16_t rfc3986_uri_trans[] = {
@@ -1122,6 +1139,7 @@ static const uint16_t rfc3986_uri_trans[] = {
     3906, 3967,
 };
 #define RFC3986_URI_TRANS_WIDTH 2
+#define RFC3986_URI_DRIVE uridfa_drive16
 #define RFC3986_URI_SPECIAL 3906
 #endif
 static const uridfa_edge rfc3986_uri_edges[] = {
@@ -1238,7 +1256,7 @@ static const uint16_t rfc3986_uri_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc3986_uri_tables = {
-    rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops, rfc3986_uri_accels,
+    RFC3986_URI_DRIVE, rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops, rfc3986_uri_accels,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
     rfc3986_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
@@ -1248,6 +1266,20 @@ const uridfa_tables rfc3986_uri_tables = {
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 2, 7,
+    RFC3986_URI_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc3986_uri_raw_tables = {
+    RFC3986_URI_DRIVE, rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops, rfc3986_uri_accels,
+    rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
+    rfc3986_uri_finals, rfc3986_uri_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
+    URIDFA_TEXT(rfc3986_uri_state_component), URIDFA_TEXT(rfc3986_uri_state_expected),
+    "URI",
+    UINT64_C(52357696561),
+    21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
+    12, 0, 7,
     RFC3986_URI_TRANS_WIDTH, 1, 0
 };
 
@@ -1450,6 +1482,7 @@ static const uint8_t rfc3986_absolute_uri_trans[] = {
     182, 182, 182, 182, 182, 182, 120, 120, 120, 120, 120, 120, 182, 182, 182, 120, 182, 182, 182, 230,
 };
 #define RFC3986_ABSOLUTE_URI_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3986_ABSOLUTE_URI_DRIVE uridfa_drive8i
 #define RFC3986_ABSOLUTE_URI_SPECIAL 182
 #else
 static const uint16_t rfc3986_absolute_uri_trans[] = {
@@ -1683,6 +1716,7 @@ static const uint16_t rfc3986_absolute_uri_trans[] = {
     3640, 3640, 3640, 2400, 3640, 3640, 3640, 3688,
 };
 #define RFC3986_ABSOLUTE_URI_TRANS_WIDTH 2
+#define RFC3986_ABSOLUTE_URI_DRIVE uridfa_drive16
 #define RFC3986_ABSOLUTE_URI_SPECIAL 3640
 #endif
 static const uridfa_edge rfc3986_absolute_uri_edges[] = {
@@ -1791,7 +1825,7 @@ static const uint16_t rfc3986_absolute_uri_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc3986_absolute_uri_tables = {
-    rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops, rfc3986_absolute_uri_accels,
+    RFC3986_ABSOLUTE_URI_DRIVE, rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops, rfc3986_absolute_uri_accels,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
     rfc3986_absolute_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
@@ -1801,6 +1835,20 @@ const uridfa_tables rfc3986_absolute_uri_tables = {
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 2, 7,
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc3986_absolute_uri_raw_tables = {
+    RFC3986_ABSOLUTE_URI_DRIVE, rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops, rfc3986_absolute_uri_accels,
+    rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
+    rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc3986_absolute_uri_state_component), URIDFA_TEXT(rfc3986_absolute_uri_state_expected),
+    "absolute-URI",
+    UINT64_C(54975581389),
+    20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
+    12, 0, 7,
     RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
 };
 
@@ -1999,6 +2047,7 @@ static const uint8_t rfc3986_relative_ref_trans[] = {
     125, 125, 125, 125, 125, 125, 187, 187, 187, 125, 187, 187, 247,
 };
 #define RFC3986_RELATIVE_REF_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3986_RELATIVE_REF_DRIVE uridfa_drive8i
 #define RFC3986_RELATIVE_REF_SPECIAL 187
 #else
 static const uint16_t rfc3986_relative_ref_trans[] = {
@@ -2227,6 +2276,7 @@ static const uint16_t rfc3986_relative_ref_trans[] = {
     3613,
 };
 #define RFC3986_RELATIVE_REF_TRANS_WIDTH 2
+#define RFC3986_RELATIVE_REF_DRIVE uridfa_drive16
 #define RFC3986_RELATIVE_REF_SPECIAL 3553
 #endif
 static const uridfa_edge rfc3986_relative_ref_edges[] = {
@@ -2342,7 +2392,7 @@ static const uint16_t rfc3986_relative_ref_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc3986_relative_ref_tables = {
-    rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops, rfc3986_relative_ref_accels,
+    RFC3986_RELATIVE_REF_DRIVE, rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops, rfc3986_relative_ref_accels,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
     rfc3986_relative_ref_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
@@ -2352,6 +2402,20 @@ const uridfa_tables rfc3986_relative_ref_tables = {
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 2, 7,
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc3986_relative_ref_raw_tables = {
+    RFC3986_RELATIVE_REF_DRIVE, rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops, rfc3986_relative_ref_accels,
+    rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
+    rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
+    URIDFA_TEXT(rfc3986_relative_ref_state_component), URIDFA_TEXT(rfc3986_relative_ref_state_expected),
+    "relative-ref",
+    UINT64_C(57869033041),
+    19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
+    12, 0, 7,
     RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0
 };
 
@@ -2369,7 +2433,7 @@ int rfc3986_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, 
 int rfc3986_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc3986_uri_reference_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc3986_uri_reference_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc3986_uri_reference_start(rfc3986_machine *m)
@@ -2391,7 +2455,7 @@ int rfc3986_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_err
 int rfc3986_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc3986_uri_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc3986_uri_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc3986_uri_start(rfc3986_machine *m)
@@ -2413,7 +2477,7 @@ int rfc3986_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, u
 int rfc3986_absolute_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc3986_absolute_uri_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc3986_absolute_uri_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc3986_absolute_uri_start(rfc3986_machine *m)
@@ -2435,7 +2499,7 @@ int rfc3986_relative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, u
 int rfc3986_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc3986_relative_ref_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc3986_relative_ref_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc3986_relative_ref_start(rfc3986_machine *m)

@@ -51,6 +51,10 @@ typedef struct {
    URI-reference = URI / relative-ref
    189 states, 21 byte classes, 24 registers. */
 extern const uridfa_tables rfc3986_uri_reference_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3986_uri_reference_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3986_uri_reference_raw_tables;
 /* Whether all of s[0..n) matches `URI-reference`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -67,6 +71,10 @@ void rfc3986_uri_reference_start(rfc3986_machine *m);
    URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
    186 states, 21 byte classes, 24 registers. */
 extern const uridfa_tables rfc3986_uri_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3986_uri_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3986_uri_raw_tables;
 /* Whether all of s[0..n) matches `URI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -83,6 +91,10 @@ void rfc3986_uri_start(rfc3986_machine *m);
    absolute-URI = scheme ":" hier-part [ "?" query ]
    182 states, 20 byte classes, 24 registers. */
 extern const uridfa_tables rfc3986_absolute_uri_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3986_absolute_uri_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3986_absolute_uri_raw_tables;
 /* Whether all of s[0..n) matches `absolute-URI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_absolute_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -99,6 +111,10 @@ void rfc3986_absolute_uri_start(rfc3986_machine *m);
    relative-ref = relative-part [ "?" query ] [ "#" fragment ]
    187 states, 19 byte classes, 24 registers. */
 extern const uridfa_tables rfc3986_relative_ref_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3986_relative_ref_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3986_relative_ref_raw_tables;
 /* Whether all of s[0..n) matches `relative-ref`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_relative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err);

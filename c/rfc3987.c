@@ -820,6 +820,7 @@ static const uint16_t rfc3987_iri_reference_trans[] = {
     12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364, 12364,
 };
 #define RFC3987_IRI_REFERENCE_TRANS_WIDTH 2
+#define RFC3987_IRI_REFERENCE_DRIVE uridfa_drive16
 #define RFC3987_IRI_REFERENCE_SPECIAL 12364
 static const uridfa_edge rfc3987_iri_reference_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 44, 0, 1 }, { UINT64_C(0xf7df7df7dfcffce), 88, 65535, 2 },
@@ -1078,7 +1079,7 @@ static const uint16_t rfc3987_iri_reference_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc3987_iri_reference_tables = {
-    rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops, rfc3987_iri_reference_accels,
+    RFC3987_IRI_REFERENCE_DRIVE, rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops, rfc3987_iri_reference_accels,
     rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
     rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
@@ -1088,6 +1089,20 @@ const uridfa_tables rfc3987_iri_reference_tables = {
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
     12, 2, 8,
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1
+};
+
+const uridfa_tables rfc3987_iri_reference_raw_tables = {
+    RFC3987_IRI_REFERENCE_DRIVE, rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops, rfc3987_iri_reference_accels,
+    rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
+    rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
+    URIDFA_TEXT(rfc3987_iri_reference_state_component), URIDFA_TEXT(rfc3987_iri_reference_state_expected),
+    "IRI-reference",
+    UINT64_C(24988900632),
+    44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
+    12, 0, 8,
     RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1
 };
 
@@ -1836,6 +1851,7 @@ static const uint16_t rfc3987_iri_trans[] = {
     11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660, 11660,
 };
 #define RFC3987_IRI_TRANS_WIDTH 2
+#define RFC3987_IRI_DRIVE uridfa_drive16
 #define RFC3987_IRI_SPECIAL 11660
 static const uridfa_edge rfc3987_iri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 44, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 88, 65535, 1 },
@@ -1990,7 +2006,7 @@ static const uint16_t rfc3987_iri_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc3987_iri_tables = {
-    rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops, rfc3987_iri_accels,
+    RFC3987_IRI_DRIVE, rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops, rfc3987_iri_accels,
     rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
     rfc3987_iri_finals, rfc3987_iri_state_final,
     rfc3987_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
@@ -2000,6 +2016,20 @@ const uridfa_tables rfc3987_iri_tables = {
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
     12, 2, 7,
+    RFC3987_IRI_TRANS_WIDTH, 1, 1
+};
+
+const uridfa_tables rfc3987_iri_raw_tables = {
+    RFC3987_IRI_DRIVE, rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops, rfc3987_iri_accels,
+    rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
+    rfc3987_iri_finals, rfc3987_iri_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
+    URIDFA_TEXT(rfc3987_iri_state_component), URIDFA_TEXT(rfc3987_iri_state_expected),
+    "IRI",
+    UINT64_C(24988900632),
+    44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
+    12, 0, 7,
     RFC3987_IRI_TRANS_WIDTH, 1, 1
 };
 
@@ -2686,6 +2716,7 @@ static const uint16_t rfc3987_absolute_iri_trans[] = {
     10664, 10664, 10664, 10664, 10664, 10664, 10664, 10664,
 };
 #define RFC3987_ABSOLUTE_IRI_TRANS_WIDTH 2
+#define RFC3987_ABSOLUTE_IRI_DRIVE uridfa_drive16
 #define RFC3987_ABSOLUTE_IRI_SPECIAL 10664
 static const uridfa_edge rfc3987_absolute_iri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 43, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 86, 65535, 1 },
@@ -2825,7 +2856,7 @@ static const uint16_t rfc3987_absolute_iri_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc3987_absolute_iri_tables = {
-    rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops, rfc3987_absolute_iri_accels,
+    RFC3987_ABSOLUTE_IRI_DRIVE, rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops, rfc3987_absolute_iri_accels,
     rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
     rfc3987_absolute_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
@@ -2835,6 +2866,20 @@ const uridfa_tables rfc3987_absolute_iri_tables = {
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
     12, 2, 7,
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1
+};
+
+const uridfa_tables rfc3987_absolute_iri_raw_tables = {
+    RFC3987_ABSOLUTE_IRI_DRIVE, rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops, rfc3987_absolute_iri_accels,
+    rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
+    rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
+    URIDFA_TEXT(rfc3987_absolute_iri_state_component), URIDFA_TEXT(rfc3987_absolute_iri_state_expected),
+    "absolute-IRI",
+    UINT64_C(25570037856),
+    43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
+    12, 0, 7,
     RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1
 };
 
@@ -3587,6 +3632,7 @@ static const uint16_t rfc3987_irelative_ref_trans[] = {
     11718, 11718, 11718, 11718, 11718, 11718,
 };
 #define RFC3987_IRELATIVE_REF_TRANS_WIDTH 2
+#define RFC3987_IRELATIVE_REF_DRIVE uridfa_drive16
 #define RFC3987_IRELATIVE_REF_SPECIAL 11718
 static const uridfa_edge rfc3987_irelative_ref_edges[] = {
     { UINT64_C(0xf7df7df7df7dfce), 42, 0, 1 }, { UINT64_C(0xf7df7df7dfcffce), 84, 65535, 2 },
@@ -3741,7 +3787,7 @@ static const uint16_t rfc3987_irelative_ref_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc3987_irelative_ref_tables = {
-    rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops, rfc3987_irelative_ref_accels,
+    RFC3987_IRELATIVE_REF_DRIVE, rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops, rfc3987_irelative_ref_accels,
     rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
     rfc3987_irelative_ref_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
@@ -3751,6 +3797,20 @@ const uridfa_tables rfc3987_irelative_ref_tables = {
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
     12, 2, 7,
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1
+};
+
+const uridfa_tables rfc3987_irelative_ref_raw_tables = {
+    RFC3987_IRELATIVE_REF_DRIVE, rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops, rfc3987_irelative_ref_accels,
+    rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
+    rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
+    URIDFA_TEXT(rfc3987_irelative_ref_state_component), URIDFA_TEXT(rfc3987_irelative_ref_state_expected),
+    "irelative-ref",
+    UINT64_C(26178848281),
+    42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
+    12, 0, 7,
     RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1
 };
 
@@ -3768,7 +3828,7 @@ int rfc3987_iri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, 
 int rfc3987_iri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc3987_iri_reference_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc3987_iri_reference_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc3987_iri_reference_start(rfc3987_machine *m)
@@ -3790,7 +3850,7 @@ int rfc3987_iri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_err
 int rfc3987_iri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc3987_iri_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc3987_iri_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc3987_iri_start(rfc3987_machine *m)
@@ -3812,7 +3872,7 @@ int rfc3987_absolute_iri_split(const uint8_t *s, size_t n, uridfa_span *spans, u
 int rfc3987_absolute_iri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc3987_absolute_iri_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc3987_absolute_iri_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc3987_absolute_iri_start(rfc3987_machine *m)
@@ -3834,7 +3894,7 @@ int rfc3987_irelative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, 
 int rfc3987_irelative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc3987_irelative_ref_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc3987_irelative_ref_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc3987_irelative_ref_start(rfc3987_machine *m)

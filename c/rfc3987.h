@@ -51,6 +51,10 @@ typedef struct {
    IRI-reference = IRI / irelative-ref
    281 states, 44 byte classes, 24 registers. */
 extern const uridfa_tables rfc3987_iri_reference_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3987_iri_reference_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3987_iri_reference_raw_tables;
 /* Whether all of s[0..n) matches `IRI-reference`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_iri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -67,6 +71,10 @@ void rfc3987_iri_reference_start(rfc3987_machine *m);
    IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
    265 states, 44 byte classes, 24 registers. */
 extern const uridfa_tables rfc3987_iri_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3987_iri_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3987_iri_raw_tables;
 /* Whether all of s[0..n) matches `IRI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_iri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -83,6 +91,10 @@ void rfc3987_iri_start(rfc3987_machine *m);
    absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
    248 states, 43 byte classes, 24 registers. */
 extern const uridfa_tables rfc3987_absolute_iri_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3987_absolute_iri_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3987_absolute_iri_raw_tables;
 /* Whether all of s[0..n) matches `absolute-IRI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_absolute_iri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -99,6 +111,10 @@ void rfc3987_absolute_iri_start(rfc3987_machine *m);
    irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
    279 states, 42 byte classes, 24 registers. */
 extern const uridfa_tables rfc3987_irelative_ref_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3987_irelative_ref_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3987_irelative_ref_raw_tables;
 /* Whether all of s[0..n) matches `irelative-ref`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_irelative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -324,6 +324,7 @@ static const uint16_t rfc6874_uri_reference_trans[] = {
     4485, 4485, 4485, 4550, 4485,
 };
 #define RFC6874_URI_REFERENCE_TRANS_WIDTH 2
+#define RFC6874_URI_REFERENCE_DRIVE uridfa_drive16
 #define RFC6874_URI_REFERENCE_SPECIAL 4485
 static const uridfa_edge rfc6874_uri_reference_edges[] = {
     { UINT64_C(0xf7df7df7df7dfd0), 23, 0, 1 }, { UINT64_C(0xf7df7df7dfd1fd0), 46, 65535, 2 },
@@ -478,7 +479,7 @@ static const uint16_t rfc6874_uri_reference_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc6874_uri_reference_tables = {
-    rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops, rfc6874_uri_reference_accels,
+    RFC6874_URI_REFERENCE_DRIVE, rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops, rfc6874_uri_reference_accels,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
     rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
@@ -488,6 +489,20 @@ const uridfa_tables rfc6874_uri_reference_tables = {
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 2, 9,
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc6874_uri_reference_raw_tables = {
+    RFC6874_URI_REFERENCE_DRIVE, rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops, rfc6874_uri_reference_accels,
+    rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
+    rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
+    URIDFA_TEXT(rfc6874_uri_reference_state_component), URIDFA_TEXT(rfc6874_uri_reference_state_expected),
+    "URI-reference",
+    UINT64_C(47804853382),
+    23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
+    13, 0, 9,
     RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0
 };
 
@@ -783,6 +798,7 @@ static const uint16_t rfc6874_uri_trans[] = {
     4416, 2990, 2990, 2990, 2990, 2990, 2990, 4416, 4416, 4416, 2990, 4416, 4416, 4416, 4478, 4416,
 };
 #define RFC6874_URI_TRANS_WIDTH 2
+#define RFC6874_URI_DRIVE uridfa_drive16
 #define RFC6874_URI_SPECIAL 4416
 static const uridfa_edge rfc6874_uri_edges[] = {
     { UINT64_C(0xf7df7df7df7dfc0), 23, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 46, 65535, 1 },
@@ -901,7 +917,7 @@ static const uint16_t rfc6874_uri_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc6874_uri_tables = {
-    rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops, rfc6874_uri_accels,
+    RFC6874_URI_DRIVE, rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops, rfc6874_uri_accels,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
     rfc6874_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
@@ -911,6 +927,20 @@ const uridfa_tables rfc6874_uri_tables = {
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 2, 8,
+    RFC6874_URI_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc6874_uri_raw_tables = {
+    RFC6874_URI_DRIVE, rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops, rfc6874_uri_accels,
+    rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
+    rfc6874_uri_finals, rfc6874_uri_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
+    URIDFA_TEXT(rfc6874_uri_state_component), URIDFA_TEXT(rfc6874_uri_state_expected),
+    "URI",
+    UINT64_C(47804853382),
+    23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
+    13, 0, 8,
     RFC6874_URI_TRANS_WIDTH, 1, 0
 };
 
@@ -1138,6 +1168,7 @@ static const uint8_t rfc6874_absolute_uri_trans[] = {
     188, 126, 126, 126, 126, 126, 126, 188, 188, 188, 126, 188, 188, 188, 237, 188,
 };
 #define RFC6874_ABSOLUTE_URI_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC6874_ABSOLUTE_URI_DRIVE uridfa_drive8i
 #define RFC6874_ABSOLUTE_URI_SPECIAL 188
 #else
 static const uint16_t rfc6874_absolute_uri_trans[] = {
@@ -1402,6 +1433,7 @@ static const uint16_t rfc6874_absolute_uri_trans[] = {
     4136, 4136, 2772, 4136, 4136, 4136, 4185, 4136,
 };
 #define RFC6874_ABSOLUTE_URI_TRANS_WIDTH 2
+#define RFC6874_ABSOLUTE_URI_DRIVE uridfa_drive16
 #define RFC6874_ABSOLUTE_URI_SPECIAL 4136
 #endif
 static const uridfa_edge rfc6874_absolute_uri_edges[] = {
@@ -1514,7 +1546,7 @@ static const uint16_t rfc6874_absolute_uri_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc6874_absolute_uri_tables = {
-    rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops, rfc6874_absolute_uri_accels,
+    RFC6874_ABSOLUTE_URI_DRIVE, rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops, rfc6874_absolute_uri_accels,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
     rfc6874_absolute_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
@@ -1524,6 +1556,20 @@ const uridfa_tables rfc6874_absolute_uri_tables = {
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 2, 8,
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc6874_absolute_uri_raw_tables = {
+    RFC6874_ABSOLUTE_URI_DRIVE, rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops, rfc6874_absolute_uri_accels,
+    rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
+    rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc6874_absolute_uri_state_component), URIDFA_TEXT(rfc6874_absolute_uri_state_expected),
+    "absolute-URI",
+    UINT64_C(49977801263),
+    22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
+    13, 0, 8,
     RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
 };
 
@@ -1785,6 +1831,7 @@ static const uint16_t rfc6874_relative_ref_trans[] = {
     2620, 3860, 3860, 3921,
 };
 #define RFC6874_RELATIVE_REF_TRANS_WIDTH 2
+#define RFC6874_RELATIVE_REF_DRIVE uridfa_drive16
 #define RFC6874_RELATIVE_REF_SPECIAL 3860
 static const uridfa_edge rfc6874_relative_ref_edges[] = {
     { UINT64_C(0xf7df7df7df7dfd0), 20, 0, 1 }, { UINT64_C(0xf7df7df7dfd1fd0), 40, 65535, 2 },
@@ -1903,7 +1950,7 @@ static const uint16_t rfc6874_relative_ref_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc6874_relative_ref_tables = {
-    rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops, rfc6874_relative_ref_accels,
+    RFC6874_RELATIVE_REF_DRIVE, rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops, rfc6874_relative_ref_accels,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
     rfc6874_relative_ref_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
@@ -1913,6 +1960,20 @@ const uridfa_tables rfc6874_relative_ref_tables = {
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 2, 8,
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc6874_relative_ref_raw_tables = {
+    RFC6874_RELATIVE_REF_DRIVE, rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops, rfc6874_relative_ref_accels,
+    rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
+    rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
+    URIDFA_TEXT(rfc6874_relative_ref_state_component), URIDFA_TEXT(rfc6874_relative_ref_state_expected),
+    "relative-ref",
+    UINT64_C(54975581389),
+    20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
+    13, 0, 8,
     RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0
 };
 
@@ -1930,7 +1991,7 @@ int rfc6874_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, 
 int rfc6874_uri_reference_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc6874_uri_reference_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc6874_uri_reference_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc6874_uri_reference_start(rfc6874_machine *m)
@@ -1952,7 +2013,7 @@ int rfc6874_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_err
 int rfc6874_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc6874_uri_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc6874_uri_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc6874_uri_start(rfc6874_machine *m)
@@ -1974,7 +2035,7 @@ int rfc6874_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, u
 int rfc6874_absolute_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc6874_absolute_uri_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc6874_absolute_uri_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc6874_absolute_uri_start(rfc6874_machine *m)
@@ -1996,7 +2057,7 @@ int rfc6874_relative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, u
 int rfc6874_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
 {
     size_t regs[32];
-    return uridfa_split_raw(&rfc6874_relative_ref_tables, s, n, regs, spans, err);
+    return uridfa_split_raw(&rfc6874_relative_ref_raw_tables, s, n, regs, spans, err);
 }
 
 void rfc6874_relative_ref_start(rfc6874_machine *m)

@@ -53,6 +53,10 @@ typedef struct {
    URI-reference = URI / relative-ref
    195 states, 23 byte classes, 26 registers. */
 extern const uridfa_tables rfc6874_uri_reference_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc6874_uri_reference_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc6874_uri_reference_raw_tables;
 /* Whether all of s[0..n) matches `URI-reference`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -69,6 +73,10 @@ void rfc6874_uri_reference_start(rfc6874_machine *m);
    URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
    192 states, 23 byte classes, 26 registers. */
 extern const uridfa_tables rfc6874_uri_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc6874_uri_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc6874_uri_raw_tables;
 /* Whether all of s[0..n) matches `URI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -85,6 +93,10 @@ void rfc6874_uri_start(rfc6874_machine *m);
    absolute-URI = scheme ":" hier-part [ "?" query ]
    188 states, 22 byte classes, 26 registers. */
 extern const uridfa_tables rfc6874_absolute_uri_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc6874_absolute_uri_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc6874_absolute_uri_raw_tables;
 /* Whether all of s[0..n) matches `absolute-URI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_absolute_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -101,6 +113,10 @@ void rfc6874_absolute_uri_start(rfc6874_machine *m);
    relative-ref = relative-part [ "?" query ] [ "#" fragment ]
    193 states, 20 byte classes, 26 registers. */
 extern const uridfa_tables rfc6874_relative_ref_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc6874_relative_ref_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc6874_relative_ref_raw_tables;
 /* Whether all of s[0..n) matches `relative-ref`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_relative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -97,6 +97,7 @@ static const uint8_t rfc8141_namestring_trans[] = {
     85, 85, 85, 85, 85, 85, 85, 85, 87, 85, 85, 85, 85, 85, 85,
 };
 #define RFC8141_NAMESTRING_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC8141_NAMESTRING_DRIVE uridfa_drive8i
 #define RFC8141_NAMESTRING_SPECIAL 85
 #else
 static const uint16_t rfc8141_namestring_trans[] = {
@@ -182,6 +183,7 @@ static const uint16_t rfc8141_namestring_trans[] = {
     1275, 1275, 1275, 1275, 1277, 1275, 1275, 1275, 1275, 1275, 1275,
 };
 #define RFC8141_NAMESTRING_TRANS_WIDTH 2
+#define RFC8141_NAMESTRING_DRIVE uridfa_drive16
 #define RFC8141_NAMESTRING_SPECIAL 1275
 #endif
 static const uridfa_edge rfc8141_namestring_edges[] = {
@@ -248,7 +250,7 @@ static const uint16_t rfc8141_namestring_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc8141_namestring_tables = {
-    rfc8141_namestring_classes, rfc8141_namestring_trans, rfc8141_namestring_edges, rfc8141_namestring_ops, rfc8141_namestring_accels,
+    RFC8141_NAMESTRING_DRIVE, rfc8141_namestring_classes, rfc8141_namestring_trans, rfc8141_namestring_edges, rfc8141_namestring_ops, rfc8141_namestring_accels,
     rfc8141_namestring_accel_lut, rfc8141_namestring_accel_escapes,
     rfc8141_namestring_finals, rfc8141_namestring_state_final,
     NULL, NULL, NULL,
@@ -318,6 +320,7 @@ static const uint8_t rfc8141_assigned_name_trans[] = {
     71,
 };
 #define RFC8141_ASSIGNED_NAME_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC8141_ASSIGNED_NAME_DRIVE uridfa_drive8i
 #define RFC8141_ASSIGNED_NAME_SPECIAL 71
 #else
 static const uint16_t rfc8141_assigned_name_trans[] = {
@@ -372,6 +375,7 @@ static const uint16_t rfc8141_assigned_name_trans[] = {
     770, 770, 781, 781, 781, 781, 781, 781, 783, 781, 781, 781, 781,
 };
 #define RFC8141_ASSIGNED_NAME_TRANS_WIDTH 2
+#define RFC8141_ASSIGNED_NAME_DRIVE uridfa_drive16
 #define RFC8141_ASSIGNED_NAME_SPECIAL 781
 #endif
 static const uridfa_edge rfc8141_assigned_name_edges[] = {
@@ -426,7 +430,7 @@ static const uint16_t rfc8141_assigned_name_capture_names[] = {
 };
 #endif
 const uridfa_tables rfc8141_assigned_name_tables = {
-    rfc8141_assigned_name_classes, rfc8141_assigned_name_trans, rfc8141_assigned_name_edges, rfc8141_assigned_name_ops, rfc8141_assigned_name_accels,
+    RFC8141_ASSIGNED_NAME_DRIVE, rfc8141_assigned_name_classes, rfc8141_assigned_name_trans, rfc8141_assigned_name_edges, rfc8141_assigned_name_ops, rfc8141_assigned_name_accels,
     rfc8141_assigned_name_accel_lut, rfc8141_assigned_name_accel_escapes,
     rfc8141_assigned_name_finals, rfc8141_assigned_name_state_final,
     NULL, NULL, NULL,

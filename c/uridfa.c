@@ -169,8 +169,8 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
  * state ID: 1 for premultiplied IDs, the stride for the state indices of
  * URIDFA_SMALL tables (see docs/c.md). */
 #define URIDFA_DEFINE_DRIVE(NAME, T, MUL)                                                      \
-    static int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,          \
-                    uint32_t *statep, size_t *regs, uridfa_error *err)                         \
+    int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
+             size_t *regs, uridfa_error *err)                                                  \
     {                                                                                          \
         const T *tr = (const T *)t->trans;                                                     \
         const uint8_t *cls = t->classes;                                                       \
@@ -207,24 +207,16 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
         }                                                                                      \
     }
 
-URIDFA_DEFINE_DRIVE(drive8, uint8_t, 1u)
-URIDFA_DEFINE_DRIVE(drive16, uint16_t, 1u)
-URIDFA_DEFINE_DRIVE(drive32, uint32_t, 1u)
-URIDFA_DEFINE_DRIVE(drive8i, uint8_t, t->stride)
+URIDFA_DEFINE_DRIVE(uridfa_drive8, uint8_t, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive16, uint16_t, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive32, uint32_t, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive8i, uint8_t, t->stride)
 
+/* The tables' own driver (each names the one for its form). */
 static int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
                  uint32_t *statep, size_t *regs, uridfa_error *err)
 {
-    switch (t->trans_width) {
-    case 1:
-        return drive8(t, s, n, base, statep, regs, err);
-    case 2:
-        return drive16(t, s, n, base, statep, regs, err);
-    case URIDFA_INDEXED8:
-        return drive8i(t, s, n, base, statep, regs, err);
-    default:
-        return drive32(t, s, n, base, statep, regs, err);
-    }
+    return t->drive(t, s, n, base, statep, regs, err);
 }
 
 static uint32_t id_at(const void *ids, uint8_t width, size_t i)

@@ -98,7 +98,27 @@ typedef struct {
  * a tagged DFA over byte classes, the same tables as the Rust runtime's
  * Tables (see its `# Invariants`). Written by uridfa-codegen; opaque to
  * users, who call the generated functions. */
-typedef struct uridfa_tables {
+typedef struct uridfa_tables uridfa_tables;
+
+/* A driver for one form of transition table (internal: the tables name
+ * theirs, so that a program links only the one it uses). */
+typedef int (*uridfa_drive_fn)(const uridfa_tables *t, const uint8_t *s, size_t n,
+                               size_t base, uint32_t *statep, size_t *regs,
+                               uridfa_error *err);
+
+/* The drivers, by form: one-, two- and four-byte premultiplied state IDs,
+ * and URIDFA_SMALL's one-byte state indices (internal). */
+int uridfa_drive8(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                  uint32_t *statep, size_t *regs, uridfa_error *err);
+int uridfa_drive16(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                   uint32_t *statep, size_t *regs, uridfa_error *err);
+int uridfa_drive32(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                   uint32_t *statep, size_t *regs, uridfa_error *err);
+int uridfa_drive8i(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                   uint32_t *statep, size_t *regs, uridfa_error *err);
+
+struct uridfa_tables {
+    uridfa_drive_fn drive;
     const uint8_t *classes;
     const void *trans;
     const uridfa_edge *edges;
@@ -120,7 +140,7 @@ typedef struct uridfa_tables {
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
     uint16_t capture_len, after_len, accel_len;
     uint8_t trans_width, final_width, utf8;
-} uridfa_tables;
+};
 
 /* uridfa_tables.trans_width of URIDFA_SMALL tables: one byte per
  * transition, a state's index (not its ID) or an edge above the dead

@@ -30,7 +30,7 @@ base=$(text "$work/empty")
 row() { # row NAME BINARY
     local t
     t=$(text "$2")
-    printf '  %-44s %7d bytes of text, %7d above the empty program\n' "$1" "$t" $((t - base))
+    printf '  %-52s %7d bytes of text, %7d above the empty program\n' "$1" "$t" $((t - base))
 }
 echo "footprint (gcc ${fp[*]}; empty program: $base bytes of text):"
 gcc "${fp[@]}" -I c -o "$work/uridfa" benches/c/footprint/uridfa.c c/uridfa.c c/rfc3986.c
@@ -48,6 +48,9 @@ row "uridfa split (host kinds decided)" "$work/uridfa-k"
 gcc "${fp[@]}" -DSPLIT=rfc3986_uri_reference_split -DURIDFA_NO_TEXTS -I c -o "$work/uridfa-knt" \
     benches/c/footprint/uridfa.c c/uridfa.c c/rfc3986.c
 row "uridfa split, -DURIDFA_NO_TEXTS" "$work/uridfa-knt"
+gcc "${fp[@]}" -DSPLIT=rfc3986_uri_reference_split -DURIDFA_SMALL -DURIDFA_NO_TEXTS -I c \
+    -o "$work/uridfa-ksnt" benches/c/footprint/uridfa.c c/uridfa.c c/rfc3986.c
+row "uridfa split, -DURIDFA_SMALL -DURIDFA_NO_TEXTS" "$work/uridfa-ksnt"
 gcc "${fp[@]}" -I benches/c -o "$work/re2c" benches/c/footprint/re2c.c "$work/rfc3986_re2c.c"
 row "re2c" "$work/re2c"
 gcc -O2 -ffunction-sections -fdata-sections -Wl,--gc-sections -I benches/c -o "$work/re2c-O2" \

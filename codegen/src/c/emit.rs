@@ -192,14 +192,17 @@ fn machine(
             let _ = writeln!(
                 out,
                 "#ifdef URIDFA_SMALL\nstatic const uint8_t {base}_trans[] = {};\n\
-                 #define {up}_TRANS_WIDTH URIDFA_INDEXED8\n#define {up}_SPECIAL {}\n#else",
+                 #define {up}_TRANS_WIDTH URIDFA_INDEXED8\n#define {up}_DRIVE uridfa_drive8i\n\
+                 #define {up}_SPECIAL {}\n#else",
                 array(small, 20),
                 state_len
             );
             let _ = writeln!(
                 out,
                 "static const {tty} {base}_trans[] = {tvals};\n\
-                 #define {up}_TRANS_WIDTH {twidth}\n#define {up}_SPECIAL {}\n#endif",
+                 #define {up}_TRANS_WIDTH {twidth}\n#define {up}_DRIVE uridfa_drive{}\n\
+                 #define {up}_SPECIAL {}\n#endif",
+                8 * twidth,
                 t.special
             );
         }
@@ -207,7 +210,9 @@ fn machine(
             let _ = writeln!(
                 out,
                 "static const {tty} {base}_trans[] = {tvals};\n\
-                 #define {up}_TRANS_WIDTH {twidth}\n#define {up}_SPECIAL {}",
+                 #define {up}_TRANS_WIDTH {twidth}\n#define {up}_DRIVE uridfa_drive{}\n\
+                 #define {up}_SPECIAL {}",
+                8 * twidth,
                 t.special
             );
         }
@@ -331,42 +336,63 @@ fn machine(
     let _ = writeln!(out, "#endif");
     let opt = |cond: bool, name: String| if cond { name } else { "NULL".to_owned() };
     let has_after = t.after.classes.is_some();
-    let _ = writeln!(
-        out,
-        "const uridfa_tables {base}_tables = {{\n    \
-         {base}_classes, {base}_trans, {base}_edges, {base}_ops, {base}_accels,\n    \
-         {}, {},\n    \
-         {base}_finals, {base}_state_final,\n    \
-         {}, {}, {},\n    \
-         URIDFA_TEXT({g}_texts), URIDFA_TEXT({base}_capture_names),\n    \
-         URIDFA_TEXT({base}_state_component), URIDFA_TEXT({base}_state_expected),\n    \
-         {},\n    \
-         UINT64_C({}),\n    \
-         {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
-         {}, {}, {},\n    \
-         {up}_TRANS_WIDTH, {fwidth}, {}\n}};\n",
-        opt(t.accel_lut.is_some(), format!("{base}_accel_lut")),
-        opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
-        opt(has_after, format!("{base}_after_kinds")),
-        opt(has_after, format!("{after_base}_after_classes")),
-        opt(has_after, format!("{after_base}_after_trans")),
-        c_string(t.rule.as_bytes()),
-        // `(id * recip) >> 40` fits 64 bits while the index is below 2^24.
-        if state_len < 1 << 24 {
-            t.stride_recip
-        } else {
-            0
-        },
-        t.stride,
-        t.start,
-        t.reg_len,
-        reg_slots(t.reg_len),
-        t.captures.len(),
-        t.after.kinds.len(),
-        t.accels.len(),
-        u8::from(t.utf8),
-    );
+    // The entry's tables, then (for an entry with kinds decided after the
+    // match) a copy without them for `_split_raw`, so that a program that
+    // never decides a kind links none of their data (Note [raw tables]).
+    let raw_too = has_after && !base.contains("_list_");
+    for raw in [false, true] {
+        if raw && !raw_too {
+            continue;
+        }
+        let after = has_after && !raw;
+        let _ = writeln!(
+            out,
+            "{}const uridfa_tables {base}_{}tables = {{\n    \
+             {up}_DRIVE, {base}_classes, {base}_trans, {base}_edges, {base}_ops, {base}_accels,\n    \
+             {}, {},\n    \
+             {base}_finals, {base}_state_final,\n    \
+             {}, {}, {},\n    \
+             URIDFA_TEXT({g}_texts), URIDFA_TEXT({base}_capture_names),\n    \
+             URIDFA_TEXT({base}_state_component), URIDFA_TEXT({base}_state_expected),\n    \
+             {},\n    \
+             UINT64_C({}),\n    \
+             {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
+             {}, {}, {},\n    \
+             {up}_TRANS_WIDTH, {fwidth}, {}\n}};\n",
+            "",
+            if raw { "raw_" } else { "" },
+            opt(t.accel_lut.is_some(), format!("{base}_accel_lut")),
+            opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
+            opt(after, format!("{base}_after_kinds")),
+            opt(after, format!("{after_base}_after_classes")),
+            opt(after, format!("{after_base}_after_trans")),
+            c_string(t.rule.as_bytes()),
+            // `(id * recip) >> 40` fits 64 bits while the index is below 2^24.
+            if state_len < 1 << 24 {
+                t.stride_recip
+            } else {
+                0
+            },
+            t.stride,
+            t.start,
+            t.reg_len,
+            reg_slots(t.reg_len),
+            t.captures.len(),
+            if after { t.after.kinds.len() } else { 0 },
+            t.accels.len(),
+            u8::from(t.utf8),
+        );
+    }
 }
+
+// Note [raw tables]
+//
+// `NAME_R_split` decides the kinds decided after the match, so its tables
+// point at the kinds' DFAs (for RFC 3986's host: 900 bytes of data and
+// the code that runs them). `NAME_R_split_raw` leaves the kinds absent and
+// uses a copy of the tables struct without them, so a firmware image that
+// only splits (`-ffunction-sections -fdata-sections -Wl,--gc-sections`)
+// links neither; docs/c.md measures both.
 
 // Note [small tables]
 //
@@ -608,6 +634,14 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             continue;
         }
         let b = &o.base;
+        if o.m.tables.after.classes.is_some() {
+            let _ = writeln!(
+                h,
+                "/* The same tables without the kinds decided after the match, which\n   \
+                 {b}_split_raw uses (so that a program that decides no kind links none of\n   \
+                 their data). */\nextern const uridfa_tables {b}_raw_tables;"
+            );
+        }
         let _ = writeln!(
             h,
             "/* Whether all of s[0..n) matches `{rule}`: 0, or an error kind (err filled\n   \
@@ -653,6 +687,12 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
     for o in outs.iter().filter(|o| !o.base.contains("_list_")) {
         let b = &o.base;
         let slots = reg_slots(o.m.tables.reg_len);
+        // Note [raw tables].
+        let raw = if o.m.tables.after.classes.is_some() {
+            "raw_"
+        } else {
+            ""
+        };
         let _ = writeln!(
             s,
             "int {b}_validate(const uint8_t *s, size_t n, uridfa_error *err)\n{{\n    \
@@ -662,7 +702,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
              return uridfa_split(&{b}_tables, s, n, regs, spans, err);\n}}\n\n\
              int {b}_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)\n{{\n    \
              size_t regs[{slots}];\n    \
-             return uridfa_split_raw(&{b}_tables, s, n, regs, spans, err);\n}}\n\n\
+             return uridfa_split_raw(&{b}_{raw}tables, s, n, regs, spans, err);\n}}\n\n\
              void {b}_start({g}_machine *m)\n{{\n    \
              uridfa_machine_start(&m->m, &{b}_tables, m->regs);\n}}\n"
         );
