@@ -347,7 +347,7 @@ fn machine(
         let after = has_after && !raw;
         let _ = writeln!(
             out,
-            "{}const uridfa_tables {base}_{}tables = {{\n    \
+            "const uridfa_tables {base}_{}tables = {{\n    \
              {up}_DRIVE, {base}_classes, {base}_trans, {base}_edges, {base}_ops, {base}_accels,\n    \
              {}, {},\n    \
              {base}_finals, {base}_state_final,\n    \
@@ -359,7 +359,6 @@ fn machine(
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
              {}, {}, {},\n    \
              {up}_TRANS_WIDTH, {fwidth}, {}\n}};\n",
-            "",
             if raw { "raw_" } else { "" },
             opt(t.accel_lut.is_some(), format!("{base}_accel_lut")),
             opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
