@@ -1,7 +1,8 @@
 //! `uridfa generate --lang c (--grammar NAME | --grammar-file PATH) --out DIR`:
 //! writes a grammar's tables as C (issue 28, `docs/c.md`) through
 //! [`uridfa_codegen::c::generate`]. The built-in grammars' ABNF is embedded
-//! here, so the command needs no checkout; a `--grammar-file` is read and
+//! here (with `core.abnf`), so the command needs no checkout and writes
+//! exactly the files committed in `c/`; a `--grammar-file` is read and
 //! compiled as `check` and `split` do.
 //!
 //! Principal types: [`GenerateOpts`] (clap) and [`GenerateArgs`].
@@ -10,7 +11,7 @@ use crate::args::{GrammarParser, UsageError};
 use crate::source::Failure;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use uridfa_codegen::driver::{compile_file, compile_str, Options};
+use uridfa_codegen::driver::{compile_file, Options};
 
 /// The ABNF of each built-in grammar, by name (its file in `grammar/`).
 /// `;@ import core.abnf` reads nothing when no file is beside the grammar:
@@ -39,6 +40,29 @@ const BUILTIN_ABNF: [(&str, &str); 10] = [
     ("rfc6874", include_str!("../../grammar/rfc6874.abnf")),
     ("rfc8141", include_str!("../../grammar/rfc8141.abnf")),
 ];
+
+/// `grammar/core.abnf`, which six built-in grammars import: written beside
+/// them so that they compile exactly as from `grammar/` (the generator's
+/// built-in core rules describe expected bytes in other words).
+const CORE_ABNF: &str = include_str!("../../grammar/core.abnf");
+
+/// Compiles a built-in grammar as `uridfa-generate-c` does from
+/// `grammar/`: its text and `core.abnf` in a fresh temporary directory, so
+/// that nothing in the working directory is read.
+fn compile_builtin(
+    name: &str,
+    text: &str,
+) -> Result<Result<uridfa_codegen::compiled::Compiled, uridfa_codegen::diag::Diagnostics>, Failure>
+{
+    let dir = std::env::temp_dir().join(format!("uridfa-generate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let file = dir.join(format!("{name}.abnf"));
+    let written =
+        std::fs::write(dir.join("core.abnf"), CORE_ABNF).and_then(|()| std::fs::write(&file, text));
+    let compiled = written.map(|()| compile_file(&file, Options::default()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(compiled?)
+}
 
 /// The output languages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -117,8 +141,7 @@ pub fn generate(a: &GenerateArgs) -> Result<bool, Failure> {
                 .find(|(n, _)| *n == name)
                 .map(|(_, t)| *t)
                 .ok_or_else(|| Failure::Usage(UsageError(format!("unknown grammar '{name}'"))))?;
-            let shown = format!("grammar/{name}.abnf");
-            (compile_str(&shown, text, Options::default()), shown)
+            (compile_builtin(name, text)?, format!("grammar/{name}.abnf"))
         }
         (None, None) => {
             return Err(Failure::Usage(UsageError(
