@@ -214,7 +214,8 @@ size_t uridfa_kind_after(const uridfa_tables *t, size_t parent,
 int uridfa_longest_prefix(const uridfa_tables *t, const uint8_t *s,
                           size_t n, size_t *len);
 
-/* The next item of a list region [*pos, end) of s, cut with the region's
+/* The next item of a list region [*pos, end) of s (inside s: the span a
+ * split of s reported for the region), cut with the region's
  * item tables: 1 and its span (then *pos moves past it), 0 when the
  * region is done, or an error kind (err filled) when what is left has no
  * item. Each item's own captures are a uridfa_split of its bytes with
