@@ -66,9 +66,19 @@ pub fn c_name(s: &str) -> String {
         .collect()
 }
 
-/// The grammar's file stem in C: its name with `-` → `_` (`rfc3986`).
+/// The grammar's file stem in C: its name with `-` → `_` (`rfc3986`),
+/// with a `g` in front of a name that starts with a digit (`3986.abnf`
+/// gives `g3986`), which no C identifier may.
 pub fn grammar_c_name(c: &Compiled) -> String {
-    c_name(&c.grammar.name)
+    prefix_digit(c_name(&c.grammar.name))
+}
+
+fn prefix_digit(name: String) -> String {
+    if name.starts_with(|c: char| c.is_ascii_digit()) || name.is_empty() {
+        format!("g{name}")
+    } else {
+        name
+    }
 }
 
 /// `uridfa.h`'s `URIDFA_REG_SLOTS`: the registers a split of tables with
@@ -732,6 +742,12 @@ mod tests {
         assert_eq!(reg_slots(24), 32);
         assert_eq!(reg_slots(39), 64);
         assert_eq!(reg_slots(62), 62);
+    }
+
+    #[test]
+    fn identifiers_never_start_with_a_digit() {
+        assert_eq!(prefix_digit(c_name("3986")), "g3986");
+        assert_eq!(prefix_digit(c_name("rfc3986")), "rfc3986");
     }
 
     #[test]
