@@ -13,6 +13,7 @@
 //! uridfa equiv [--grammar NAME] [--steps case,pct,path,scheme] [--step5 a|b] A B
 //! uridfa extract [--grammar NAME] [--rule RULE] [--abbreviated] [--any-scheme] [FILE...]
 //! uridfa lint  [--grammar NAME] [--rule RULE]
+//! uridfa generate --lang c (--grammar NAME | --grammar-file PATH) --out DIR
 //! uridfa grammars
 //! uridfa help [COMMAND]
 //! ```
@@ -31,6 +32,7 @@
 
 mod args;
 mod commands;
+mod generate;
 mod input;
 mod json;
 mod lint;
@@ -92,5 +94,6 @@ fn run(command: &Command) -> Result<bool, Failure> {
         Command::Equiv(a) => commands::equiv(a),
         Command::Extract(a) => commands::extract(a),
         Command::Lint(a) => lint::lint(a),
+        Command::Generate(a) => generate::generate(a),
     }
 }

@@ -65,6 +65,7 @@
 //!   ([`oracle::plain_dfa_state_len`]), never while compiling.
 #![deny(missing_docs)]
 
+pub mod c;
 pub mod compiled;
 pub mod driver;
 pub mod inspect;

@@ -201,6 +201,8 @@ enum Sub {
         verbatim_doc_comment
     )]
     Lint(LintOpts),
+    /// Write a grammar's tables and driver in another language (C: docs/c.md).
+    Generate(crate::generate::GenerateOpts),
 }
 
 /// `--grammar` or `--grammar-file`.
@@ -379,7 +381,7 @@ struct ExtractOpts {
 /// closest name ("a similar value exists") ignores case too; the error
 /// quotes the name as given.
 #[derive(Clone, Copy, Debug)]
-struct GrammarParser;
+pub(crate) struct GrammarParser;
 
 impl TypedValueParser for GrammarParser {
     type Value = uridfa::Grammar;
@@ -505,6 +507,7 @@ impl Cli {
                 inputs: vec![os_bytes(&o.a), os_bytes(&o.b)],
                 strip_cr: false,
             }),
+            Sub::Generate(o) => Command::Generate(o.into_args()?),
             Sub::Extract(o) => Command::Extract(ExtractArgs {
                 grammar: o.grammar.or_default(),
                 rule: o.rule,

@@ -32,6 +32,8 @@ pub enum Command {
     Extract(ExtractArgs),
     /// `uridfa lint`: ambiguity of a grammar's entries.
     Lint(LintArgs),
+    /// `uridfa generate`: the tables as C.
+    Generate(crate::generate::GenerateArgs),
 }
 
 /// The arguments of `lint`.

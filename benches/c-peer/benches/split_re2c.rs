@@ -1,0 +1,137 @@
+//! `split` against re2c's code for the same grammar, in one process
+//! (issue 27): uridfa's `UriRef::parse` reading seven components (scheme,
+//! userinfo, host, port, path, query, fragment) and re2c's parser
+//! (`benches/c/rfc3986.re`, built by this crate with the `cc` crate)
+//! returning the same seven, on kasztp and the two 4 KiB queries.
+//!
+//! Before timing, both are checked to agree on every input (acceptance and
+//! the seven spans). Then a criterion group per input (`split/kasztp`, ...,
+//! IDs `uridfa` and `re2c`, `Throughput::Bytes`), and the ratio
+//! uridfa / re2c from interleaved rounds (best of 15), printed to stderr.
+//!
+//! ```text
+//! cargo bench -p uridfa-bench-c-peer
+//! ```
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+use uridfa::rfc3986::UriRef;
+
+/// The inputs: name and lines, each line NUL-terminated (re2c's sentinel;
+/// uridfa reads the line without it).
+fn inputs() -> Vec<(&'static str, Vec<Vec<u8>>)> {
+    let mut out = Vec::new();
+    let kasztp = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpora/urls/kasztp.txt"
+    );
+    match std::fs::read_to_string(kasztp) {
+        Ok(text) => out.push((
+            "kasztp",
+            text.lines()
+                .filter(|l| !l.is_empty())
+                .map(|l| [l.as_bytes(), b"\0"].concat())
+                .collect(),
+        )),
+        Err(e) => eprintln!("split_re2c: kasztp skipped: {kasztp}: {e}"),
+    }
+    let query = |pattern: &str, n: usize| {
+        let mut uri = String::from("http://example.com/path?");
+        uri.push_str(&pattern.repeat(n));
+        vec![[uri.as_bytes(), b"\0"].concat()]
+    };
+    out.push(("query4k", query("a=b&", 1024)));
+    out.push(("query4k_pct", query("key=value&x=%41b", 256)));
+    out
+}
+
+fn without_nul(l: &[u8]) -> &str {
+    std::str::from_utf8(&l[..l.len() - 1]).unwrap_or("")
+}
+
+/// uridfa's seven components, as spans.
+fn uridfa_split(l: &[u8]) -> Option<[Option<(usize, usize)>; 7]> {
+    let s = without_nul(l);
+    let r = UriRef::parse(s).ok()?;
+    let base = s.as_ptr() as usize;
+    let span = |c: Option<&str>| {
+        c.map(|c| {
+            (
+                c.as_ptr() as usize - base,
+                c.as_ptr() as usize - base + c.len(),
+            )
+        })
+    };
+    Some([
+        span(r.scheme()),
+        span(r.userinfo()),
+        span(r.host()),
+        span(r.port()),
+        span(Some(r.path())),
+        span(r.query()),
+        span(r.fragment()),
+    ])
+}
+
+fn sum(c: Option<[Option<(usize, usize)>; 7]>) -> usize {
+    c.map_or(0, |c| c.iter().flatten().map(|(a, b)| b - a + 1).sum())
+}
+
+fn bench(c: &mut Criterion) {
+    if !uridfa_bench_c_peer::available() {
+        eprintln!("split_re2c: re2c was not found at build time: no peer to compare");
+        return;
+    }
+    for (name, lines) in inputs() {
+        for l in &lines {
+            let (u, r) = (uridfa_split(l), uridfa_bench_c_peer::split(l));
+            assert_eq!(u, r, "uridfa and re2c differ on {:?}", without_nul(l));
+        }
+        let bytes: usize = lines.iter().map(|l| l.len() - 1).sum();
+        let mut g = c.benchmark_group(format!("split/{name}"));
+        g.throughput(Throughput::Bytes(bytes as u64));
+        g.bench_function("uridfa", |b| {
+            b.iter(|| {
+                lines
+                    .iter()
+                    .map(|l| sum(uridfa_split(black_box(l))))
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function("re2c", |b| {
+            b.iter(|| {
+                lines
+                    .iter()
+                    .map(|l| sum(uridfa_bench_c_peer::split(black_box(l))))
+                    .sum::<usize>()
+            })
+        });
+        g.finish();
+        // The ratio from interleaved rounds in this process.
+        let reps = (1 << 16) / lines.len().max(1) + 1;
+        let mut best = [Duration::MAX; 2];
+        for _ in 0..15 {
+            for (k, slot) in best.iter_mut().enumerate() {
+                let start = Instant::now();
+                for _ in 0..reps {
+                    for l in &lines {
+                        black_box(if k == 0 {
+                            sum(uridfa_split(black_box(l)))
+                        } else {
+                            sum(uridfa_bench_c_peer::split(black_box(l)))
+                        });
+                    }
+                }
+                *slot = (*slot).min(start.elapsed());
+            }
+        }
+        eprintln!(
+            "split/{name}: uridfa / re2c = {:.2} (best of 15 interleaved rounds)",
+            best[0].as_secs_f64() / best[1].as_secs_f64()
+        );
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

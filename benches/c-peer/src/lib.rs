@@ -1,0 +1,83 @@
+//! re2c's parser for RFC 3986 `URI-reference` (`benches/c/rfc3986.re`,
+//! written from the RFC's Appendix A with tags for seven components), as a
+//! peer of uridfa's benches (issue 27). Bench-only.
+//!
+//! [`split`] gives the seven components' spans (scheme, userinfo, host,
+//! port, path, query, fragment) of a NUL-terminated input, or `None` if it
+//! is no URI-reference. [`available`] says whether re2c was found at build
+//! time.
+#![deny(missing_docs)]
+
+/// Start and end pointers of the seven components, as the C code fills
+/// them (NULL for an absent one).
+#[repr(C)]
+struct Components {
+    p: [*const u8; 14],
+}
+
+#[cfg(not(no_re2c))]
+extern "C" {
+    fn re2c_uri_reference(s: *const u8, c: *mut Components) -> i32;
+}
+
+/// Whether the peer was built (re2c was found at build time).
+pub fn available() -> bool {
+    cfg!(not(no_re2c))
+}
+
+/// The seven components of `s` (scheme, userinfo, host, port, path, query,
+/// fragment) as spans, each `None` when absent; `None` if `s` is no
+/// URI-reference, if it does not end with a NUL byte (re2c's sentinel:
+/// the NUL is not part of the input), or if the peer was not built.
+pub fn split(s: &[u8]) -> Option<[Option<(usize, usize)>; 7]> {
+    if s.last() != Some(&0) || !available() {
+        return None;
+    }
+    let mut c = Components {
+        p: [std::ptr::null(); 14],
+    };
+    #[cfg(not(no_re2c))]
+    // SAFETY: `s` ends with a NUL byte, the sentinel the re2c code stops
+    // at (it reads no byte past the first NUL); `c` is a valid out-param
+    // of the C struct's layout (fourteen pointers).
+    let rc = unsafe { re2c_uri_reference(s.as_ptr(), &mut c) };
+    #[cfg(no_re2c)]
+    let rc = -1;
+    if rc != 0 {
+        return None;
+    }
+    let base = s.as_ptr() as usize;
+    let mut out = [None; 7];
+    for (k, slot) in out.iter_mut().enumerate() {
+        let (a, b) = (c.p[2 * k], c.p[2 * k + 1]);
+        if !a.is_null() && !b.is_null() {
+            *slot = Some((a as usize - base, b as usize - base));
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RFC 3986 section 3's example: its five components.
+    #[test]
+    fn rfc3986_section_3_example() {
+        if !available() {
+            return;
+        }
+        let s = b"foo://example.com:8042/over/there?name=ferret#nose\0";
+        let c = split(s).expect("a URI");
+        let text = |k: usize| c[k].map(|(a, b)| &s[a..b]);
+        assert_eq!(text(0), Some(&b"foo"[..]));
+        assert_eq!(text(1), None);
+        assert_eq!(text(2), Some(&b"example.com"[..]));
+        assert_eq!(text(3), Some(&b"8042"[..]));
+        assert_eq!(text(4), Some(&b"/over/there"[..]));
+        assert_eq!(text(5), Some(&b"name=ferret"[..]));
+        assert_eq!(text(6), Some(&b"nose"[..]));
+        assert_eq!(split(b"http://a b\0"), None);
+        assert_eq!(split(b"no sentinel"), None);
+    }
+}

@@ -1,0 +1,763 @@
+//! Writes a compiled grammar's `NAME.h` and `NAME.c` ([`files`]): every
+//! entry's tables (and its list regions' item tables) as `static const`
+//! arrays and one `const uridfa_tables`, the capture indices as upper-case
+//! macros, and per entry rule `R` the functions `NAME_R_validate`,
+//! `NAME_R_split` and `NAME_R_start` (a streaming machine), with
+//! `NAME_feed` and `NAME_finish` per grammar.
+//!
+//! The tables are the ones the Rust emitter writes
+//! ([`crate::pipeline::emit`]), field for field, except for the texts of
+//! error messages: each state's component and expected-bytes text is an
+//! offset into one NUL-separated blob per grammar (offset 0: none), so the
+//! C driver hands out plain C strings. The output depends only on the
+//! input.
+
+use crate::compiled::{Compiled, Machine};
+use crate::pipeline::emit::capture_const_name;
+use crate::pipeline::tables::{AfterKindsBuf, TablesBuf, TransBuf};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The two files of one grammar (see [`files`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CFiles {
+    /// `NAME.h`, e.g. `rfc3986.h`.
+    pub header_name: String,
+    /// Its text.
+    pub header: String,
+    /// `NAME.c`, e.g. `rfc3986.c`.
+    pub source_name: String,
+    /// Its text.
+    pub source: String,
+}
+
+/// Why [`files`] failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EmitCError {
+    /// The grammar's error texts take more than 65,535 bytes, which the
+    /// `uint16_t` offsets of the C tables cannot address.
+    TextsTooLong(usize),
+}
+
+impl std::fmt::Display for EmitCError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EmitCError::TextsTooLong(n) => write!(
+                f,
+                "the grammar's error texts take {n} bytes; the C tables address at most 65535"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EmitCError {}
+
+/// A C identifier part: `URI-reference` → `uri_reference`.
+pub fn c_name(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The grammar's file stem in C: its name with `-` → `_` (`rfc3986`),
+/// with a `g` in front of a name that starts with a digit (`3986.abnf`
+/// gives `g3986`), which no C identifier may.
+pub fn grammar_c_name(c: &Compiled) -> String {
+    prefix_digit(c_name(&c.grammar.name))
+}
+
+fn prefix_digit(name: String) -> String {
+    if name.starts_with(|c: char| c.is_ascii_digit()) || name.is_empty() {
+        format!("g{name}")
+    } else {
+        name
+    }
+}
+
+/// `uridfa.h`'s `URIDFA_REG_SLOTS`: the registers a split of tables with
+/// `reg_len` registers uses.
+pub fn reg_slots(reg_len: u32) -> u32 {
+    match reg_len {
+        0..=29 => 32,
+        30..=61 => 64,
+        n => n,
+    }
+}
+
+/// The NUL-separated texts of a grammar, each once; offset 0 is the empty
+/// text, which stands for none.
+struct Texts {
+    blob: Vec<u8>,
+    at: BTreeMap<String, u16>,
+}
+
+impl Texts {
+    fn new() -> Texts {
+        Texts {
+            blob: vec![0],
+            at: BTreeMap::new(),
+        }
+    }
+
+    fn add(&mut self, text: Option<&str>) -> u32 {
+        let Some(text) = text.filter(|t| !t.is_empty()) else {
+            return 0;
+        };
+        if let Some(&o) = self.at.get(text) {
+            return u32::from(o);
+        }
+        let o = self.blob.len();
+        self.blob.extend_from_slice(text.as_bytes());
+        self.blob.push(0);
+        // Checked once the blob is complete (`files`).
+        let o16 = u16::try_from(o).unwrap_or(u16::MAX);
+        self.at.insert(text.to_owned(), o16);
+        o as u32
+    }
+}
+
+/// A C comment's text: no `*/` inside.
+fn comment(s: &str) -> String {
+    s.replace("*/", "* /")
+}
+
+/// `{ 1, 2, 3 }` with up to `per_line` values per line.
+fn array<T: std::fmt::Display>(xs: impl IntoIterator<Item = T>, per_line: usize) -> String {
+    let xs: Vec<String> = xs.into_iter().map(|x| x.to_string()).collect();
+    if xs.is_empty() {
+        return "{ 0 }".to_owned();
+    }
+    let mut out = String::from("{\n");
+    for chunk in xs.chunks(per_line) {
+        let _ = writeln!(out, "    {},", chunk.join(", "));
+    }
+    out.push('}');
+    out
+}
+
+fn ids(ids: &TransBuf) -> (&'static str, u8, String) {
+    match ids {
+        TransBuf::U8(v) => ("uint8_t", 1, array(v, 20)),
+        TransBuf::U16(v) => ("uint16_t", 2, array(v, 16)),
+        TransBuf::U32(v) => ("uint32_t", 4, array(v, 12)),
+    }
+}
+
+/// A C string literal of `bytes` (escaped with octal escapes).
+fn c_string(bytes: &[u8]) -> String {
+    let mut out = String::from("\"");
+    let mut col = 0;
+    for &b in bytes {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'?' => out.push_str("\\?"),
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => {
+                let _ = write!(out, "\\{b:03o}");
+            }
+        }
+        col += 1;
+        if b == 0 && col > 60 {
+            out.push_str("\"\n    \"");
+            col = 0;
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// One machine's arrays and `const uridfa_tables`, named after `base`
+/// (`rfc3986_uri_reference`). `after_of`: an earlier machine whose
+/// after-kind DFAs are the same, whose arrays this one shares.
+fn machine(
+    out: &mut String,
+    g: &str,
+    t: &TablesBuf,
+    base: &str,
+    after_of: Option<&str>,
+    texts: &mut Texts,
+    doc: &str,
+) {
+    let tables = t.as_tables();
+    let state_len = t.state_len();
+    let _ = writeln!(out, "/* {} */", comment(doc));
+    let _ = writeln!(
+        out,
+        "static const uint8_t {base}_classes[256] = {};",
+        array(t.classes, 32)
+    );
+    let (tty, twidth, tvals) = ids(&t.trans);
+    let up = base.to_ascii_uppercase();
+    match small_trans(t) {
+        // Note [small tables]: both forms, chosen when the C is compiled.
+        Some(small) if twidth > 1 => {
+            let _ = writeln!(
+                out,
+                "#ifdef URIDFA_SMALL\nstatic const uint8_t {base}_trans[] = {};\n\
+                 #define {up}_TRANS_WIDTH URIDFA_INDEXED8\n#define {up}_DRIVE uridfa_drive8i\n\
+                 #define {up}_SPECIAL {}\n#else",
+                array(small, 20),
+                state_len
+            );
+            let _ = writeln!(
+                out,
+                "static const {tty} {base}_trans[] = {tvals};\n\
+                 #define {up}_TRANS_WIDTH {twidth}\n#define {up}_DRIVE uridfa_drive{}\n\
+                 #define {up}_SPECIAL {}\n#endif",
+                8 * twidth,
+                t.special
+            );
+        }
+        _ => {
+            let _ = writeln!(
+                out,
+                "static const {tty} {base}_trans[] = {tvals};\n\
+                 #define {up}_TRANS_WIDTH {twidth}\n#define {up}_DRIVE uridfa_drive{}\n\
+                 #define {up}_SPECIAL {}",
+                8 * twidth,
+                t.special
+            );
+        }
+    }
+    let edges = t.edges.iter().map(|e| {
+        format!(
+            "{{ UINT64_C({:#x}), {}, {}, {} }}",
+            e.ops, e.target, e.accel, e.ops_len
+        )
+    });
+    let _ = writeln!(
+        out,
+        "static const uridfa_edge {base}_edges[] = {};",
+        array(edges, 2)
+    );
+    let ops = t.ops.iter().map(|o| format!("{{ {}, {} }}", o.dst, o.src));
+    let _ = writeln!(
+        out,
+        "static const uridfa_op {base}_ops[] = {};",
+        array(ops, 8)
+    );
+    let accels = t
+        .accels
+        .iter()
+        .flat_map(|a| a.0)
+        .map(|w| format!("UINT64_C({w:#018x})"));
+    let _ = writeln!(
+        out,
+        "static const uint64_t {base}_accels[] = {};",
+        array(accels, 4)
+    );
+    if let Some(lut) = &t.accel_lut {
+        let _ = writeln!(
+            out,
+            "static const uint8_t {base}_accel_lut[256] = {};",
+            array(lut, 32)
+        );
+    }
+    if !t.accel_escapes.is_empty() {
+        let esc = t
+            .accel_escapes
+            .iter()
+            .map(|e| format!("{{ {}, {} }}", e.digits, e.byte));
+        let _ = writeln!(
+            out,
+            "static const uridfa_escape {base}_accel_escapes[] = {};",
+            array(esc, 8)
+        );
+    }
+    let after_base = after_of.unwrap_or(base);
+    if let Some(ac) = &t.after.classes {
+        if after_of.is_none() {
+            let _ = writeln!(
+                out,
+                "static const uint8_t {base}_after_classes[256] = {};",
+                array(ac, 32)
+            );
+            let _ = writeln!(
+                out,
+                "static const uint16_t {base}_after_trans[] = {};",
+                array(&t.after.trans, 16)
+            );
+        }
+        let kinds = t.after.kinds.iter().map(|k| {
+            let parent = t
+                .captures
+                .get(usize::from(k.capture))
+                .map_or(u16::MAX, |c| c.kind_of);
+            format!("{{ {}, {}, {parent} }}", k.capture, k.start)
+        });
+        let _ = writeln!(
+            out,
+            "static const uridfa_after_kind {base}_after_kinds[] = {};",
+            array(kinds, 4)
+        );
+    }
+    let finals = t.finals.iter().map(|f| {
+        format!(
+            "{{ {}, {}, {} }}",
+            f.ops_start,
+            f.ops_len,
+            u8::from(f.accept)
+        )
+    });
+    let _ = writeln!(
+        out,
+        "static const uridfa_final {base}_finals[] = {};",
+        array(finals, 4)
+    );
+    let (fty, fwidth, fvals) = ids(&t.state_final);
+    let _ = writeln!(out, "static const {fty} {base}_state_final[] = {fvals};");
+    let comps: Vec<u32> = t
+        .state_component
+        .iter()
+        .map(|&e| texts.add(tables.component_text(e)))
+        .collect();
+    let exps: Vec<u32> = t
+        .state_expected
+        .iter()
+        .map(|&e| texts.add(t.expected.get(usize::from(e)).map(|&r| tables.str(r))))
+        .collect();
+    let names: Vec<u32> = (0..t.captures.len())
+        .map(|k| texts.add(tables.capture_name(k)))
+        .collect();
+    let _ = writeln!(out, "#ifndef URIDFA_NO_TEXTS");
+    let _ = writeln!(
+        out,
+        "static const uint16_t {base}_state_component[] = {};",
+        array(comps, 20)
+    );
+    let _ = writeln!(
+        out,
+        "static const uint16_t {base}_state_expected[] = {};",
+        array(exps, 20)
+    );
+    let _ = writeln!(
+        out,
+        "static const uint16_t {base}_capture_names[] = {};",
+        array(names, 20)
+    );
+    let _ = writeln!(out, "#endif");
+    let opt = |cond: bool, name: String| if cond { name } else { "NULL".to_owned() };
+    let has_after = t.after.classes.is_some();
+    // The entry's tables, then (for an entry with kinds decided after the
+    // match) a copy without them for `_split_raw`, so that a program that
+    // never decides a kind links none of their data (Note [raw tables]).
+    let raw_too = has_after && !base.contains("_list_");
+    for raw in [false, true] {
+        if raw && !raw_too {
+            continue;
+        }
+        let after = has_after && !raw;
+        let _ = writeln!(
+            out,
+            "const uridfa_tables {base}_{}tables = {{\n    \
+             {up}_DRIVE, {base}_classes, {base}_trans, {base}_edges, {base}_ops, {base}_accels,\n    \
+             {}, {},\n    \
+             {base}_finals, {base}_state_final,\n    \
+             {}, {}, {},\n    \
+             URIDFA_TEXT({g}_texts), URIDFA_TEXT({base}_capture_names),\n    \
+             URIDFA_TEXT({base}_state_component), URIDFA_TEXT({base}_state_expected),\n    \
+             {},\n    \
+             UINT64_C({}),\n    \
+             {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
+             {}, {}, {},\n    \
+             {up}_TRANS_WIDTH, {fwidth}, {}\n}};\n",
+            if raw { "raw_" } else { "" },
+            opt(t.accel_lut.is_some(), format!("{base}_accel_lut")),
+            opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
+            opt(after, format!("{base}_after_kinds")),
+            opt(after, format!("{after_base}_after_classes")),
+            opt(after, format!("{after_base}_after_trans")),
+            c_string(t.rule.as_bytes()),
+            // `(id * recip) >> 40` fits 64 bits while the index is below 2^24.
+            if state_len < 1 << 24 {
+                t.stride_recip
+            } else {
+                0
+            },
+            t.stride,
+            t.start,
+            t.reg_len,
+            reg_slots(t.reg_len),
+            t.captures.len(),
+            if after { t.after.kinds.len() } else { 0 },
+            t.accels.len(),
+            u8::from(t.utf8),
+        );
+    }
+}
+
+// Note [raw tables]
+//
+// `NAME_R_split` decides the kinds decided after the match, so its tables
+// point at the kinds' DFAs (for RFC 3986's host: 900 bytes of data and
+// the code that runs them). `NAME_R_split_raw` leaves the kinds absent and
+// uses a copy of the tables struct without them, so a firmware image that
+// only splits (`-ffunction-sections -fdata-sections -Wl,--gc-sections`)
+// links neither; docs/c.md measures both.
+
+// Note [small tables]
+//
+// The transition table holds premultiplied state IDs (Rust: `Tables`
+// invariant 2), so the hot loop adds a byte's class to the ID it read
+// without a multiply. For RFC 3986's `URI-reference` (189 states, 21
+// classes, 66 edges) those IDs need 16 bits: 7,938 bytes, most of a
+// firmware image. State indices, with the dead state and the edges above
+// them, need 189 + 1 + 66 = 256 values: one byte each, half the table. So
+// where the indices fit a byte and the IDs do not, `NAME.c` holds both
+// forms, and `-DURIDFA_SMALL` picks the indices (`URIDFA_INDEXED8`), for
+// which the driver multiplies each state by the stride: one multiply more
+// per byte on the loop's dependent chain, measured in docs/c.md.
+
+/// The transitions as one byte each, state indices rather than IDs (Note
+/// [small tables]), if they fit.
+fn small_trans(t: &TablesBuf) -> Option<Vec<u8>> {
+    let stride = t.stride.max(1);
+    let state_len = t.state_len() as u32;
+    (0..t.trans.len())
+        .map(|i| {
+            let v = match &t.trans {
+                TransBuf::U8(v) => u32::from(v[i]),
+                TransBuf::U16(v) => u32::from(v[i]),
+                TransBuf::U32(v) => v[i],
+            };
+            let small = if v < t.special {
+                v / stride
+            } else {
+                v - t.special + state_len
+            };
+            u8::try_from(small).ok()
+        })
+        .collect()
+}
+
+/// The SHA-256 of `data` as lower-case hex.
+fn sha256_hex(data: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(data)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The names of the `const uridfa_tables` that [`files`] writes for `c`,
+/// in order: each entry's (`rfc3986_uri_reference_tables`), followed by
+/// the item tables of its list regions, in
+/// [`Machine::lists`](crate::compiled::Machine::lists) order.
+pub fn tables_names(c: &Compiled) -> Vec<String> {
+    let g = grammar_c_name(c);
+    let mut names = Vec::new();
+    for m in &c.machines {
+        let rule = c_name(&m.tables.rule);
+        names.push(format!("{g}_{rule}_tables"));
+        for l in &m.lists {
+            names.push(format!(
+                "{g}_{rule}_list_{}_tables",
+                c_name(list_region(&l.machine.tables.rule))
+            ));
+        }
+    }
+    names
+}
+
+/// The region's rule of an item machine's name (`*to#2` → `to`).
+fn list_region(rule: &str) -> &str {
+    let region = rule.trim_start_matches('*');
+    region.split('#').next().unwrap_or(region)
+}
+
+/// `NAME.h` and `NAME.c` for `c` (see the module docs); `shown_path`
+/// names the grammar file in their first line, with its SHA-256.
+///
+/// # Errors
+///
+/// [`EmitCError::TextsTooLong`] if the grammar's error texts do not fit
+/// `uint16_t` offsets.
+///
+/// # Example
+///
+/// ```
+/// use uridfa_codegen::driver::{compile_str, Options};
+/// let c = compile_str("g.abnf", ";@ entry r\nr = \"a\" 1*\"b\"\n", Options::default())?;
+/// let f = uridfa_codegen::c::emit::files(&c, "g.abnf")?;
+/// assert_eq!(f.header_name, "g.h");
+/// assert!(f.header.contains("int g_r_split(const uint8_t *s, size_t n,"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
+    let g = grammar_c_name(c);
+    let gu = g.to_ascii_uppercase();
+    let source_text = c
+        .grammar
+        .sources
+        .files
+        .get(c.grammar.file)
+        .map(|f| f.text.as_bytes())
+        .unwrap_or_default();
+    let first_line = format!(
+        "/* @generated by uridfa-codegen {} from {} (sha256 {}) -- DO NOT EDIT */\n",
+        env!("CARGO_PKG_VERSION"),
+        comment(shown_path),
+        sha256_hex(source_text)
+    );
+    // The machines: each entry, then its list regions' item tables.
+    struct Out<'a> {
+        base: String,
+        m: &'a Machine,
+        doc: String,
+    }
+    let mut outs: Vec<Out<'_>> = Vec::new();
+    for m in &c.machines {
+        let rule = &m.tables.rule;
+        outs.push(Out {
+            base: format!("{g}_{}", c_name(rule)),
+            m,
+            doc: format!(
+                "Tables for `{rule}` from {shown_path}:\n   {}\n   {} states, {} byte classes, \
+                 {} registers.",
+                c.grammar.rule_text(rule),
+                m.tables.state_len(),
+                m.tables.stride,
+                m.tables.reg_len
+            ),
+        });
+        for l in &m.lists {
+            let region = list_region(&l.machine.tables.rule);
+            outs.push(Out {
+                base: format!("{g}_{}_list_{}", c_name(rule), c_name(region)),
+                m: &l.machine,
+                doc: format!(
+                    "Item tables of the list region `{}` of `{rule}` (a repetition whose items \
+                     hold captures): uridfa_item_next cuts the region into items.",
+                    l.machine.tables.rule
+                ),
+            });
+        }
+    }
+    let mut texts = Texts::new();
+    let mut body = String::new();
+    let mut after_bases: Vec<(&AfterKindsBuf, String)> = Vec::new();
+    for o in &outs {
+        let t = &o.m.tables;
+        let after_of = after_bases
+            .iter()
+            .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
+            .map(|(_, b)| b.clone());
+        machine(
+            &mut body,
+            &g,
+            t,
+            &o.base,
+            after_of.as_deref(),
+            &mut texts,
+            &o.doc,
+        );
+        if after_of.is_none() && t.after.classes.is_some() {
+            after_bases.push((&t.after, o.base.clone()));
+        }
+    }
+    if texts.blob.len() > usize::from(u16::MAX) {
+        return Err(EmitCError::TextsTooLong(texts.blob.len()));
+    }
+    let reg_slots_max = outs
+        .iter()
+        .map(|o| reg_slots(o.m.tables.reg_len))
+        .max()
+        .unwrap_or(32);
+
+    // NAME.h
+    let mut h = first_line.clone();
+    let guard = format!("URIDFA_{gu}_H");
+    let _ = write!(
+        h,
+        "/* uridfa's tables for the grammar `{}` in C: see docs/c.md. */\n\
+         #ifndef {guard}\n#define {guard}\n\n#include \"uridfa.h\"\n\n\
+         #ifdef __cplusplus\nextern \"C\" {{\n#endif\n\n",
+        c.grammar.name
+    );
+    let comps = c
+        .machines
+        .first()
+        .map(|m| m.lowered.components.as_slice())
+        .unwrap_or_default();
+    let _ = writeln!(
+        h,
+        "/* The number of captures: a split writes {gu}_CAPTURES spans. */\n\
+         #define {gu}_CAPTURES {}\n",
+        comps.len()
+    );
+    for (i, comp) in comps.iter().enumerate() {
+        let what = match comp.kind_of {
+            None if comp.region => format!(
+                "the list region `{}` (its items: uridfa_item_next)",
+                comp.name
+            ),
+            None if comp.repeated => format!(
+                "the `{}` capture (it can occur more than once: the occurrences inside list \
+                 regions are in their items)",
+                comp.name
+            ),
+            None => format!("the `{}` capture", comp.name),
+            Some(k) => format!(
+                "the `{}` capture, a kind of `{}`{}",
+                comp.name,
+                comps.get(k).map_or("?", |p| p.name.as_str()),
+                if comp.after {
+                    " decided after the match"
+                } else {
+                    ""
+                }
+            ),
+        };
+        let _ = writeln!(
+            h,
+            "/* Index of {}. */\n#define {gu}_{} {i}",
+            comment(&what),
+            capture_const_name(&comp.name)
+        );
+    }
+    let _ = writeln!(
+        h,
+        "\n/* The registers a split of any entry of this grammar uses. */\n\
+         #define {gu}_REG_SLOTS {reg_slots_max}\n\n\
+         /* A streaming machine of this grammar, owned by the caller: start it\n   \
+         with NAME_R_start, feed it with {g}_feed, end it with {g}_finish. */\n\
+         typedef struct {{\n    uridfa_machine m;\n    size_t regs[{gu}_REG_SLOTS];\n}} {g}_machine;\n"
+    );
+    for o in &outs {
+        let _ = writeln!(
+            h,
+            "/* {} */\nextern const uridfa_tables {}_tables;",
+            comment(&o.doc),
+            o.base
+        );
+        if o.base.contains("_list_") {
+            let _ = writeln!(h);
+            continue;
+        }
+        let b = &o.base;
+        if o.m.tables.after.classes.is_some() {
+            let _ = writeln!(
+                h,
+                "/* The same tables without the kinds decided after the match, which\n   \
+                 {b}_split_raw uses (so that a program that decides no kind links none of\n   \
+                 their data). */\nextern const uridfa_tables {b}_raw_tables;"
+            );
+        }
+        let _ = writeln!(
+            h,
+            "/* Whether all of s[0..n) matches `{rule}`: 0, or an error kind (err filled\n   \
+             if not NULL). */\n\
+             int {b}_validate(const uint8_t *s, size_t n, uridfa_error *err);\n\
+             /* {b}_validate, and the span of every capture into spans[0..{gu}_CAPTURES),\n   \
+             indexed by the {gu}_* constants (URIDFA_ABSENT for an absent one). */\n\
+             int {b}_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);\n\
+             /* {b}_split without the kinds decided after the match (absent; see\n   \
+             uridfa_kind_after). */\n\
+             int {b}_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);\n\
+             /* Starts m as a machine for `{rule}`. */\n\
+             void {b}_start({g}_machine *m);\n",
+            rule = o.m.tables.rule
+        );
+    }
+    let _ = writeln!(
+        h,
+        "/* Feeds the next chunk to m: 0, or the error (absolute offset). */\n\
+         int {g}_feed({g}_machine *m, const uint8_t *s, size_t n, uridfa_error *err);\n\
+         /* Ends m's input: 0 if what was fed matches, and every capture's span into\n   \
+         spans (if not NULL), the kinds decided after the match absent (see\n   \
+         uridfa_decide_kinds). */\n\
+         int {g}_finish({g}_machine *m, uridfa_span *spans, uridfa_error *err);\n\n\
+         #ifdef __cplusplus\n}}\n#endif\n\n#endif /* {guard} */"
+    );
+
+    // NAME.c
+    let mut s = first_line;
+    let _ = write!(
+        s,
+        "#include \"{g}.h\"\n\n\
+         /* Build with -DURIDFA_NO_TEXTS to leave out the texts of error messages\n   \
+         (uridfa_error.component and .expected are then NULL). */\n\
+         #ifdef URIDFA_NO_TEXTS\n#define URIDFA_TEXT(x) NULL\n#else\n#define URIDFA_TEXT(x) x\n#endif\n\n"
+    );
+    let _ = writeln!(
+        s,
+        "#ifndef URIDFA_NO_TEXTS\nstatic const char {g}_texts[] = {};\n#endif\n",
+        c_string(texts.blob.strip_suffix(&[0]).unwrap_or(&texts.blob))
+    );
+    s.push_str(&body);
+    for o in outs.iter().filter(|o| !o.base.contains("_list_")) {
+        let b = &o.base;
+        let slots = reg_slots(o.m.tables.reg_len);
+        // Note [raw tables].
+        let raw = if o.m.tables.after.classes.is_some() {
+            "raw_"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "int {b}_validate(const uint8_t *s, size_t n, uridfa_error *err)\n{{\n    \
+             return uridfa_validate(&{b}_tables, s, n, err);\n}}\n\n\
+             int {b}_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)\n{{\n    \
+             size_t regs[{slots}];\n    \
+             return uridfa_split(&{b}_tables, s, n, regs, spans, err);\n}}\n\n\
+             int {b}_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)\n{{\n    \
+             size_t regs[{slots}];\n    \
+             return uridfa_split_raw(&{b}_{raw}tables, s, n, regs, spans, err);\n}}\n\n\
+             void {b}_start({g}_machine *m)\n{{\n    \
+             uridfa_machine_start(&m->m, &{b}_tables, m->regs);\n}}\n"
+        );
+    }
+    let _ = writeln!(
+        s,
+        "int {g}_feed({g}_machine *m, const uint8_t *s, size_t n, uridfa_error *err)\n{{\n    \
+         return uridfa_machine_feed(&m->m, s, n, err);\n}}\n\n\
+         int {g}_finish({g}_machine *m, uridfa_span *spans, uridfa_error *err)\n{{\n    \
+         return uridfa_machine_finish(&m->m, spans, err);\n}}"
+    );
+    Ok(CFiles {
+        header_name: format!("{g}.h"),
+        header: h,
+        source_name: format!("{g}.c"),
+        source: s,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::emit::const_name;
+
+    #[test]
+    fn names_and_slots() {
+        assert_eq!(c_name("URI-reference"), "uri_reference");
+        assert_eq!(reg_slots(24), 32);
+        assert_eq!(reg_slots(39), 64);
+        assert_eq!(reg_slots(62), 62);
+    }
+
+    #[test]
+    fn identifiers_never_start_with_a_digit() {
+        assert_eq!(prefix_digit(c_name("3986")), "g3986");
+        assert_eq!(prefix_digit(c_name("rfc3986")), "rfc3986");
+    }
+
+    #[test]
+    fn c_strings_escape() {
+        assert_eq!(c_string(b"a\"?\\\x01"), "\"a\\\"\\?\\\\\\001\"");
+    }
+
+    #[test]
+    fn upper_case_constants() {
+        // The issue's names: RFC3986_CAPTURES, RFC3986_HOST.
+        assert_eq!(const_name("host"), "HOST");
+    }
+}

@@ -1,0 +1,581 @@
+/* uridfa.c: the portable C driver of uridfa's tables (see uridfa.h and
+ * docs/c.md). One loop over the transition table per table width; the
+ * same rules as the Rust runtime's driver (runtime/src/drive.rs, Note [the
+ * hot loop]): one class load, one transition load and one compare per
+ * byte; edges with register operations, the dead state and accelerated
+ * runs behind that compare. */
+#include "uridfa.h"
+
+#include <string.h>
+
+#define URIDFA_NIL URIDFA_ABSENT
+#define URIDFA_NO_ACCEL 0xFFFFu
+#define URIDFA_NO_ESCAPE 0xFFFFu
+#define URIDFA_OP_POS 0xFFFFu
+#define URIDFA_OP_NIL 0xFFFEu
+/* The most registers for the register file without branches. */
+#define URIDFA_WIDE_REGS 61u
+/* The most operations an edge packs into its word. */
+#define URIDFA_PACKED_LEN 5u
+
+/* The hot loop's helpers are inlined into it (an out-of-line call per
+ * edge kept the loop's values in memory: 22 % of split's time on kasztp). */
+#if defined(__GNUC__) || defined(__clang__)
+#define URIDFA_INLINE static __inline__ __attribute__((always_inline))
+#else
+#define URIDFA_INLINE static
+#endif
+
+static int in_set(const uint64_t *set, uint8_t b)
+{
+    return (int)((set[b >> 6] >> (b & 63u)) & 1u);
+}
+
+/* The end of the run of accelerated set k from j: the first byte the
+ * run's state does not loop on, valid escapes (`%` HEXDIG HEXDIG) of an
+ * escape-aware set stepped over (Rust: Note [escape-aware runs]). */
+URIDFA_INLINE size_t skip_accel(const uridfa_tables *t, unsigned k, const uint8_t *s,
+                                size_t n, size_t j)
+{
+    const uint64_t *set = t->accels + 4u * k;
+    const uint64_t *digits = NULL;
+    uint8_t esc = 0;
+    if (t->accel_escapes != NULL && t->accel_escapes[k].digits != URIDFA_NO_ESCAPE) {
+        digits = t->accels + 4u * t->accel_escapes[k].digits;
+        esc = t->accel_escapes[k].byte;
+    }
+    if (t->accel_lut != NULL && k < 8u) {
+        const uint8_t *lut = t->accel_lut;
+        const uint8_t mask = (uint8_t)(1u << k);
+        for (;;) {
+            while (n - j >= 4u &&
+                   (lut[s[j]] & lut[s[j + 1]] & lut[s[j + 2]] & lut[s[j + 3]] & mask)) {
+                j += 4u;
+            }
+            while (j < n && (lut[s[j]] & mask)) {
+                j++;
+            }
+            if (digits != NULL && n - j > 2u && s[j] == esc && in_set(digits, s[j + 1]) &&
+                in_set(digits, s[j + 2])) {
+                j += 3u;
+                continue;
+            }
+            return j;
+        }
+    }
+    for (;;) {
+        while (j < n && in_set(set, s[j])) {
+            j++;
+        }
+        if (digits != NULL && n - j > 2u && s[j] == esc && in_set(digits, s[j + 1]) &&
+            in_set(digits, s[j + 2])) {
+            j += 3u;
+            continue;
+        }
+        return j;
+    }
+}
+
+/* Runs ops[start .. start + len) at position pos. */
+static void run_ops(const uridfa_tables *t, uint32_t start, uint32_t len, size_t *regs,
+                    size_t pos)
+{
+    const uridfa_op *op = t->ops + start;
+    const uridfa_op *end = op + len;
+    if (t->reg_len <= URIDFA_WIDE_REGS) {
+        /* A register file of 32 or 64 slots: NIL and the position are
+         * slots too, so every operation is one copy. */
+        const unsigned m = t->reg_slots - 1u;
+        regs[URIDFA_OP_POS & m] = pos;
+        for (; op != end; op++) {
+            regs[op->dst & m] = regs[op->src & m];
+        }
+        return;
+    }
+    for (; op != end; op++) {
+        size_t v;
+        if (op->src == URIDFA_OP_POS) {
+            v = pos;
+        } else if (op->src == URIDFA_OP_NIL) {
+            v = URIDFA_NIL;
+        } else {
+            v = regs[op->src];
+        }
+        regs[op->dst] = v;
+    }
+}
+
+/* Runs the operations of edge e at position pos. */
+URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t *regs, size_t pos)
+{
+    if (t->reg_len <= URIDFA_WIDE_REGS && e->ops_len <= URIDFA_PACKED_LEN) {
+        /* Five copies, straight-line; the padding copies slot 61 onto
+         * itself (Rust: Note [packed operations]). */
+        const unsigned m = t->reg_slots - 1u;
+        const uint64_t w = e->ops;
+        unsigned k;
+        regs[URIDFA_OP_POS & m] = pos;
+        for (k = 0; k < URIDFA_PACKED_LEN; k++) {
+            const unsigned f = (unsigned)(w >> (12u * k));
+            regs[f & m] = regs[(f >> 6) & m];
+        }
+        return;
+    }
+    run_ops(t, (uint32_t)e->ops, e->ops_len, regs, pos);
+}
+
+/* The index of the state with ID id: id / stride, as a multiply and a
+ * shift when the generator found that exact (Rust: invariant 11). */
+static uint32_t state_index(const uridfa_tables *t, uint32_t id)
+{
+    if (t->stride_recip != 0) {
+        return (uint32_t)(((uint64_t)id * t->stride_recip) >> 40);
+    }
+    return id / t->stride;
+}
+
+static const char *text_at(const uridfa_tables *t, const uint16_t *offsets, uint32_t state)
+{
+    if (t->texts == NULL || offsets == NULL || offsets[state] == 0) {
+        return NULL;
+    }
+    return t->texts + offsets[state];
+}
+
+static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, uint32_t state,
+                uridfa_error *err)
+{
+    if (err != NULL) {
+        err->offset = offset;
+        err->kind = kind;
+        err->byte = byte;
+        err->state = state;
+        err->component = text_at(t, t->state_component, state);
+        err->expected = text_at(t, t->state_expected, state);
+    }
+    return kind;
+}
+
+/* The dead state after state (an ID) on the byte at pos. */
+static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size_t pos,
+                      uridfa_error *err)
+{
+    return fail(t, URIDFA_UNEXPECTED_BYTE, pos, byte, state_index(t, state), err);
+}
+
+/* One driver per form of the transition table: runs s[0..n) from
+ * *statep, offsets counted from base; regs NULL for validation (edges
+ * taken without their operations). MUL turns a transition's value into a
+ * state ID: 1 for premultiplied IDs, the stride for the state indices of
+ * URIDFA_SMALL tables (see docs/c.md). */
+#define URIDFA_DEFINE_DRIVE(NAME, T, MUL)                                                      \
+    int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
+             size_t *regs, uridfa_error *err)                                                  \
+    {                                                                                          \
+        const T *tr = (const T *)t->trans;                                                     \
+        const uint8_t *cls = t->classes;                                                       \
+        const uint32_t special = t->special;                                                   \
+        uint32_t state = *statep;                                                              \
+        size_t i = 0;                                                                          \
+        for (;;) {                                                                             \
+            uint32_t next;                                                                     \
+            const uridfa_edge *e;                                                              \
+            for (;;) {                                                                         \
+                if (i == n) {                                                                  \
+                    *statep = state;                                                           \
+                    return URIDFA_OK;                                                          \
+                }                                                                              \
+                next = tr[state + cls[s[i]]];                                                  \
+                if (next >= special) {                                                         \
+                    break;                                                                     \
+                }                                                                              \
+                state = next * (MUL);                                                          \
+                i++;                                                                           \
+            }                                                                                  \
+            if (next == special) {                                                             \
+                return byte_error(t, state, s[i], base + i, err);                              \
+            }                                                                                  \
+            e = &t->edges[next - special - 1u];                                                \
+            if (regs != NULL) {                                                                \
+                run_edge(t, e, regs, base + i);                                                \
+            }                                                                                  \
+            i++;                                                                               \
+            if (e->accel != URIDFA_NO_ACCEL) {                                                 \
+                i = skip_accel(t, e->accel, s, n, i);                                          \
+            }                                                                                  \
+            state = e->target;                                                                 \
+        }                                                                                      \
+    }
+
+URIDFA_DEFINE_DRIVE(uridfa_drive8, uint8_t, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive16, uint16_t, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive32, uint32_t, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive8i, uint8_t, t->stride)
+
+/* The tables' own driver (each names the one for its form). */
+static int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                 uint32_t *statep, size_t *regs, uridfa_error *err)
+{
+    return t->drive(t, s, n, base, statep, regs, err);
+}
+
+static uint32_t id_at(const void *ids, uint8_t width, size_t i)
+{
+    switch (width) {
+    case 1:
+    case URIDFA_INDEXED8:
+        return ((const uint8_t *)ids)[i];
+    case 2:
+        return ((const uint16_t *)ids)[i];
+    default:
+        return ((const uint32_t *)ids)[i];
+    }
+}
+
+/* The final entry of state (an ID). */
+static const uridfa_final *final_of(const uridfa_tables *t, uint32_t state)
+{
+    return &t->finals[id_at(t->state_final, t->final_width, state_index(t, state))];
+}
+
+/* The end of the input at pos in state: 0 if it accepts (then its final
+ * operations run, if regs), else the error. */
+static int finish_at(const uridfa_tables *t, uint32_t state, size_t pos, size_t *regs,
+                     uridfa_error *err)
+{
+    const uridfa_final *f = final_of(t, state);
+    if (!f->accept) {
+        return fail(t, URIDFA_UNEXPECTED_END, pos, 0, state_index(t, state), err);
+    }
+    if (regs != NULL) {
+        run_ops(t, f->ops_start, f->ops_len, regs, pos);
+    }
+    return URIDFA_OK;
+}
+
+static void clear_regs(const uridfa_tables *t, size_t *regs)
+{
+    /* URIDFA_NIL is all ones. */
+    memset(regs, 0xFF, (size_t)t->reg_slots * sizeof *regs);
+}
+
+static void read_spans(const uridfa_tables *t, const size_t *regs, uridfa_span *spans)
+{
+    size_t k;
+    for (k = 0; k < t->capture_len; k++) {
+        const size_t a = regs[2u * k], b = regs[2u * k + 1u];
+        /* Present when both tags are set and in order (a NIL start is
+         * above every end); without a branch, which mispredicted. */
+        const int present = (a <= b) & (b != URIDFA_NIL);
+        spans[k].start = present ? a : URIDFA_ABSENT;
+        spans[k].end = present ? b : URIDFA_ABSENT;
+    }
+}
+
+int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_error *err)
+{
+    uint32_t state = t->start;
+    const int r = drive(t, s, n, 0, &state, NULL, err);
+    if (r != URIDFA_OK) {
+        return r;
+    }
+    return finish_at(t, state, n, NULL, err);
+}
+
+/* Whether kind k (an index into after_kinds) accepts all of s[0..n). */
+static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, size_t n)
+{
+    uint16_t cell = t->after_kinds[k].start;
+    size_t i;
+    for (i = 0; i < n && cell != 0; i++) {
+        cell = t->after_trans[(cell >> 1) + t->after_classes[s[i]]];
+    }
+    return cell & 1u;
+}
+
+size_t uridfa_kind_after(const uridfa_tables *t, size_t parent, const uint8_t *s, size_t n)
+{
+    unsigned k;
+    for (k = 0; k < t->after_len; k++) {
+        if (t->after_kinds[k].parent == parent && kind_accepts(t, k, s, n)) {
+            return t->after_kinds[k].capture;
+        }
+    }
+    return URIDFA_ABSENT;
+}
+
+/* Rust: Note [kinds after the match]. For each parent (in the order of
+ * its first kind) with a span inside s[0..n), the first of its kinds that
+ * accepts the span gets it; `get` reads a capture's span and `set` writes
+ * one, in registers or spans. */
+static int first_of_parent(const uridfa_tables *t, unsigned k)
+{
+    unsigned j;
+    for (j = 0; j < k; j++) {
+        if (t->after_kinds[j].parent == t->after_kinds[k].parent) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void decide_kinds_regs(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs)
+{
+    unsigned k;
+    for (k = 0; k < t->after_len; k++) {
+        const size_t p = t->after_kinds[k].parent;
+        const size_t a = regs[2u * p], b = regs[2u * p + 1u];
+        size_t c;
+        if (!first_of_parent(t, k) || a > b || b > n) {
+            continue;
+        }
+        c = uridfa_kind_after(t, p, s + a, b - a);
+        if (c != URIDFA_ABSENT) {
+            regs[2u * c] = a;
+            regs[2u * c + 1u] = b;
+        }
+    }
+}
+
+void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_span *spans)
+{
+    unsigned k;
+    for (k = 0; k < t->after_len; k++) {
+        const size_t p = t->after_kinds[k].parent;
+        const size_t a = spans[p].start, b = spans[p].end;
+        size_t c;
+        if (!first_of_parent(t, k) || a == URIDFA_ABSENT || a > b || b > n) {
+            continue;
+        }
+        c = uridfa_kind_after(t, p, s + a, b - a);
+        if (c != URIDFA_ABSENT) {
+            spans[c].start = a;
+            spans[c].end = b;
+        }
+    }
+}
+
+/* Validates and leaves the tags in regs, the kinds decided after the
+ * match decided if `kinds`, then reads the spans. */
+static int split_with(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                      uridfa_span *spans, uridfa_error *err, int kinds)
+{
+    uint32_t state = t->start;
+    int r;
+    clear_regs(t, regs);
+    r = drive(t, s, n, 0, &state, regs, err);
+    if (r == URIDFA_OK) {
+        r = finish_at(t, state, n, regs, err);
+    }
+    if (r != URIDFA_OK) {
+        return r;
+    }
+    if (kinds && t->after_len != 0) {
+        decide_kinds_regs(t, s, n, regs);
+    }
+    read_spans(t, regs, spans);
+    return URIDFA_OK;
+}
+
+int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                 uridfa_span *spans, uridfa_error *err)
+{
+    return split_with(t, s, n, regs, spans, err, 1);
+}
+
+int uridfa_split_raw(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                     uridfa_span *spans, uridfa_error *err)
+{
+    return split_with(t, s, n, regs, spans, err, 0);
+}
+
+void uridfa_machine_start(uridfa_machine *m, const uridfa_tables *t, size_t *regs)
+{
+    m->tables = t;
+    m->regs = regs;
+    m->pos = 0;
+    m->state = t->start;
+    m->failed = 0;
+    memset(&m->error, 0, sizeof m->error);
+    clear_regs(t, regs);
+}
+
+static int machine_failed(const uridfa_machine *m, uridfa_error *err)
+{
+    if (err != NULL) {
+        *err = m->error;
+    }
+    return m->error.kind;
+}
+
+int uridfa_machine_feed(uridfa_machine *m, const uint8_t *s, size_t n, uridfa_error *err)
+{
+    int r;
+    if (m->failed) {
+        return machine_failed(m, err);
+    }
+    r = drive(m->tables, s, n, m->pos, &m->state, m->regs, &m->error);
+    if (r != URIDFA_OK) {
+        m->failed = 1;
+        return machine_failed(m, err);
+    }
+    m->pos += n;
+    return URIDFA_OK;
+}
+
+int uridfa_machine_finish(uridfa_machine *m, uridfa_span *spans, uridfa_error *err)
+{
+    int r;
+    if (m->failed) {
+        return machine_failed(m, err);
+    }
+    r = finish_at(m->tables, m->state, m->pos, m->regs, &m->error);
+    if (r != URIDFA_OK) {
+        m->failed = 1;
+        return machine_failed(m, err);
+    }
+    if (spans != NULL) {
+        read_spans(m->tables, m->regs, spans);
+    }
+    return URIDFA_OK;
+}
+
+/* The longest accepted prefix of s[0..n) from state, into *len (Rust:
+ * Note [longest prefix]): 1 if there is one. */
+static int longest(const uridfa_tables *t, const uint8_t *s, size_t n, uint32_t state,
+                   size_t *len)
+{
+    int found = final_of(t, state)->accept;
+    size_t i = 0;
+    *len = 0;
+    while (i < n) {
+        const uint32_t next = id_at(t->trans, t->trans_width, state + t->classes[s[i]]);
+        if (next < t->special) {
+            state = t->trans_width == URIDFA_INDEXED8 ? next * t->stride : next;
+            i++;
+        } else if (next == t->special) {
+            break;
+        } else {
+            const uridfa_edge *e = &t->edges[next - t->special - 1u];
+            state = e->target;
+            i++;
+            if (e->accel != URIDFA_NO_ACCEL) {
+                i = skip_accel(t, e->accel, s, n, i);
+            }
+        }
+        if (final_of(t, state)->accept) {
+            found = 1;
+            *len = i;
+        }
+    }
+    return found;
+}
+
+int uridfa_longest_prefix(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *len)
+{
+    return longest(t, s, n, t->start, len);
+}
+
+int uridfa_item_next(const uridfa_tables *item, const uint8_t *s, size_t *pos, size_t end,
+                     uridfa_span *out, uridfa_error *err)
+{
+    const size_t start = *pos;
+    size_t len;
+    int r;
+    if (start >= end) {
+        return 0;
+    }
+    /* Whatever happens, this step is the last unless it finds an item. */
+    *pos = end;
+    if (longest(item, s + start, end - start, item->start, &len) && len > 0) {
+        out->start = start;
+        out->end = start + len;
+        *pos = start + len;
+        return 1;
+    }
+    r = uridfa_validate(item, s + start, end - start, err);
+    if (r == URIDFA_OK) {
+        r = fail(item, URIDFA_NOT_AN_ITEM, start, 0, 0, err);
+        if (err != NULL) {
+            err->component = NULL;
+            err->expected = NULL;
+        }
+        return r;
+    }
+    if (err != NULL) {
+        err->offset += start;
+    }
+    return r;
+}
+
+const char *uridfa_capture_name(const uridfa_tables *t, size_t k)
+{
+    if (k >= t->capture_len || t->capture_names == NULL) {
+        return NULL;
+    }
+    return t->texts + t->capture_names[k];
+}
+
+/* Appends text to buf[0..cap) at *len (NUL-terminated, truncated). */
+static void put(char *buf, size_t cap, size_t *len, const char *text)
+{
+    for (; *text != '\0'; text++, (*len)++) {
+        if (*len + 1u < cap) {
+            buf[*len] = *text;
+            buf[*len + 1u] = '\0';
+        }
+    }
+}
+
+static void put_size(char *buf, size_t cap, size_t *len, size_t v)
+{
+    char digits[3 * sizeof(size_t) + 1];
+    size_t i = sizeof digits - 1u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = (char)('0' + (int)(v % 10u));
+        v /= 10u;
+    } while (v != 0);
+    put(buf, cap, len, digits + i);
+}
+
+size_t uridfa_error_message(const uridfa_error *e, char *buf, size_t cap)
+{
+    size_t len = 0;
+    if (cap != 0) {
+        buf[0] = '\0';
+    }
+    switch (e->kind) {
+    case URIDFA_UNEXPECTED_BYTE:
+        put(buf, cap, &len, "unexpected ");
+        if (e->byte == '\'') {
+            put(buf, cap, &len, "\"'\"");
+        } else if (e->byte >= 0x20 && e->byte <= 0x7e) {
+            const char shown[4] = {'\'', (char)e->byte, '\'', '\0'};
+            put(buf, cap, &len, shown);
+        } else {
+            const char *hex = "0123456789ABCDEF";
+            const char shown[5] = {'0', 'x', hex[e->byte >> 4], hex[e->byte & 15u], '\0'};
+            put(buf, cap, &len, "byte ");
+            put(buf, cap, &len, shown);
+        }
+        put(buf, cap, &len, " at ");
+        break;
+    case URIDFA_UNEXPECTED_END:
+        put(buf, cap, &len, "unexpected end of input at ");
+        break;
+    default:
+        put(buf, cap, &len, "no item of the list region at ");
+        break;
+    }
+    put_size(buf, cap, &len, e->offset);
+    if (e->component != NULL) {
+        put(buf, cap, &len, " in ");
+        put(buf, cap, &len, e->component);
+    }
+    if (e->expected != NULL) {
+        put(buf, cap, &len, "; expected ");
+        put(buf, cap, &len, e->expected);
+    }
+    return len;
+}

@@ -1,0 +1,240 @@
+/* uridfa.h: the portable C driver of uridfa's tables (issue 28).
+ *
+ * Written by uridfa-codegen beside each grammar's NAME.h / NAME.c; the
+ * same text for every grammar. C99, no allocation, no global mutable
+ * state, nothing beyond <stddef.h>, <stdint.h> and <string.h>. The
+ * tables are `static const` data that the generator checked
+ * (uridfa_runtime::check) before writing them; this driver trusts them.
+ *
+ * Mirrors the Rust runtime (crate uridfa-runtime): validate, split (with
+ * the kinds decided after the match), a streaming machine, the longest
+ * accepted prefix and the items of a list region. See docs/c.md. */
+#ifndef URIDFA_H
+#define URIDFA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A component's half-open byte range [start, end) in the input; both are
+ * URIDFA_ABSENT for a component that is absent. An empty component that is
+ * present has start == end. */
+typedef struct {
+    size_t start, end;
+} uridfa_span;
+
+/* The value of start and end of an absent component. */
+#define URIDFA_ABSENT ((size_t)-1)
+
+/* Return values (and uridfa_error.kind). */
+#define URIDFA_OK 0
+/* `offset` is a byte that cannot continue the input. */
+#define URIDFA_UNEXPECTED_BYTE 1
+/* The input ended (`offset` is its length) where more was required. */
+#define URIDFA_UNEXPECTED_END 2
+/* What is left of a list region has no item: a region that did not come
+ * from a split with the matching tables (uridfa_item_next). */
+#define URIDFA_NOT_AN_ITEM 3
+
+/* Why an input was rejected: what Rust's uridfa_runtime::Error and its
+ * describe() give. */
+typedef struct {
+    /* The byte offset the error refers to (absolute, for a machine). */
+    size_t offset;
+    /* URIDFA_UNEXPECTED_BYTE, URIDFA_UNEXPECTED_END or
+     * URIDFA_NOT_AN_ITEM. */
+    int kind;
+    /* The offending byte (URIDFA_UNEXPECTED_BYTE). */
+    uint8_t byte;
+    /* The index of the state that rejected the input. */
+    uint32_t state;
+    /* The component being read, e.g. "path" or "scheme or path"; NULL if
+     * none (or tables written without texts, URIDFA_NO_TEXTS). */
+    const char *component;
+    /* What would have been accepted, e.g.
+     * `pchar, "/", "?", "#" or end of input`; NULL if unknown. */
+    const char *expected;
+} uridfa_error;
+
+/* One register operation: regs[dst] = src (a register, POS or NIL). */
+typedef struct {
+    uint16_t dst, src;
+} uridfa_op;
+
+/* A transition with register operations: up to five packed in `ops`
+ * (twelve bits each: destination slot, then source slot; 61 pads, 62 is
+ * NIL, 63 the position) when the machine has at most 61 registers, else
+ * `ops` indexes uridfa_tables.ops. */
+typedef struct {
+    uint64_t ops;
+    uint32_t target;
+    uint16_t accel;
+    uint16_t ops_len;
+} uridfa_edge;
+
+/* What happens when the input ends in a state. */
+typedef struct {
+    uint32_t ops_start;
+    uint16_t ops_len;
+    uint8_t accept;
+} uridfa_final;
+
+/* An escape the accelerated runs of a set step over: `byte` and two
+ * bytes of accels[digits]; digits == 0xFFFF for none. */
+typedef struct {
+    uint16_t digits;
+    uint8_t byte;
+} uridfa_escape;
+
+/* A kind decided after the match (`;@ kind-after`). */
+typedef struct {
+    uint16_t capture, start, parent;
+} uridfa_after_kind;
+
+/* The data of one machine (an entry rule, or the items of a list region):
+ * a tagged DFA over byte classes, the same tables as the Rust runtime's
+ * Tables (see its `# Invariants`). Written by uridfa-codegen; opaque to
+ * users, who call the generated functions. */
+typedef struct uridfa_tables uridfa_tables;
+
+/* A driver for one form of transition table (internal: the tables name
+ * theirs, so that a program links only the one it uses). */
+typedef int (*uridfa_drive_fn)(const uridfa_tables *t, const uint8_t *s, size_t n,
+                               size_t base, uint32_t *statep, size_t *regs,
+                               uridfa_error *err);
+
+/* The drivers, by form: one-, two- and four-byte premultiplied state IDs,
+ * and URIDFA_SMALL's one-byte state indices (internal). */
+int uridfa_drive8(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                  uint32_t *statep, size_t *regs, uridfa_error *err);
+int uridfa_drive16(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                   uint32_t *statep, size_t *regs, uridfa_error *err);
+int uridfa_drive32(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                   uint32_t *statep, size_t *regs, uridfa_error *err);
+int uridfa_drive8i(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+                   uint32_t *statep, size_t *regs, uridfa_error *err);
+
+struct uridfa_tables {
+    uridfa_drive_fn drive;
+    const uint8_t *classes;
+    const void *trans;
+    const uridfa_edge *edges;
+    const uridfa_op *ops;
+    const uint64_t *accels;
+    const uint8_t *accel_lut;
+    const uridfa_escape *accel_escapes;
+    const uridfa_final *finals;
+    const void *state_final;
+    const uridfa_after_kind *after_kinds;
+    const uint8_t *after_classes;
+    const uint16_t *after_trans;
+    const char *texts;
+    const uint16_t *capture_names;
+    const uint16_t *state_component;
+    const uint16_t *state_expected;
+    const char *rule;
+    uint64_t stride_recip;
+    uint32_t stride, start, special, state_len, reg_len, reg_slots;
+    uint16_t capture_len, after_len, accel_len;
+    uint8_t trans_width, final_width, utf8;
+};
+
+/* uridfa_tables.trans_width of URIDFA_SMALL tables: one byte per
+ * transition, a state's index (not its ID) or an edge above the dead
+ * state `special`; the driver multiplies by the stride. */
+#define URIDFA_INDEXED8 0x81
+
+/* The registers a split needs for tables of `reg_len` registers: 32 or 64
+ * (a register file without branches: slot 62 % n holds NIL, 63 % n the
+ * position), or `reg_len` for larger machines. */
+#define URIDFA_REG_SLOTS(reg_len) \
+    ((reg_len) <= 29 ? 32 : (reg_len) <= 61 ? 64 : (reg_len))
+
+/* A streaming matcher: the caller owns it (each grammar's NAME_machine
+ * holds one with its registers). Feed chunks, then finish; offsets are
+ * absolute, from the first byte of the first chunk. Once a chunk fails,
+ * every later call returns the same error. */
+typedef struct {
+    const uridfa_tables *tables;
+    size_t *regs;
+    size_t pos;
+    uint32_t state;
+    int failed;
+    uridfa_error error;
+} uridfa_machine;
+
+/* Does all of s[0..n) match? 0, or an error kind (err filled if not
+ * NULL). */
+int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n,
+                    uridfa_error *err);
+
+/* uridfa_validate, and each capture's span into spans[0 ..
+ * t->capture_len), the kinds decided after the match included. `regs`
+ * holds t->reg_slots registers. */
+int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n,
+                 size_t *regs, uridfa_span *spans, uridfa_error *err);
+
+/* uridfa_split without deciding the kinds decided after the match: they
+ * stay absent (uridfa_kind_after decides one when asked, as Rust's typed
+ * views do). About a third faster on the kasztp URLs, whose host is read
+ * again by RFC 3986's `IPv4address` and `reg-name` DFAs in uridfa_split. */
+int uridfa_split_raw(const uridfa_tables *t, const uint8_t *s, size_t n,
+                     size_t *regs, uridfa_span *spans, uridfa_error *err);
+
+/* Starts a machine over `t` with `regs` (t->reg_slots registers). */
+void uridfa_machine_start(uridfa_machine *m, const uridfa_tables *t,
+                          size_t *regs);
+
+/* Feeds the next chunk. 0, or the error (with its absolute offset). */
+int uridfa_machine_feed(uridfa_machine *m, const uint8_t *s, size_t n,
+                        uridfa_error *err);
+
+/* Ends the input: 0 if what was fed matches, and each capture's span
+ * into `spans` if not NULL. The kinds decided after the match stay absent
+ * (the machine keeps no bytes): uridfa_decide_kinds decides them. */
+int uridfa_machine_finish(uridfa_machine *m, uridfa_span *spans,
+                          uridfa_error *err);
+
+/* Decides the kinds decided after the match from the whole input s[0..n)
+ * and the spans a machine wrote: what uridfa_split does itself. */
+void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n,
+                         uridfa_span *spans);
+
+/* The kind capture that a span s[0..n) of capture `parent` is, decided
+ * after the match (the first kind whose rule accepts all of it), or
+ * URIDFA_ABSENT. */
+size_t uridfa_kind_after(const uridfa_tables *t, size_t parent,
+                         const uint8_t *s, size_t n);
+
+/* The length of the longest prefix of s[0..n) that the rule accepts into
+ * *len: 1 if there is one, 0 if none. */
+int uridfa_longest_prefix(const uridfa_tables *t, const uint8_t *s,
+                          size_t n, size_t *len);
+
+/* The next item of a list region [*pos, end) of s (inside s: the span a
+ * split of s reported for the region), cut with the region's
+ * item tables: 1 and its span (then *pos moves past it), 0 when the
+ * region is done, or an error kind (err filled) when what is left has no
+ * item. Each item's own captures are a uridfa_split of its bytes with
+ * the item tables. */
+int uridfa_item_next(const uridfa_tables *item, const uint8_t *s,
+                     size_t *pos, size_t end, uridfa_span *out,
+                     uridfa_error *err);
+
+/* The name of capture k of `t` ("host"), or NULL. */
+const char *uridfa_capture_name(const uridfa_tables *t, size_t k);
+
+/* The Rust runtime's message for `e`, e.g.
+ * `unexpected ' ' at 10 in path; expected pchar, "/", "?", "#" or end of
+ * input`, written NUL-terminated into buf[0..cap) (truncated if need
+ * be). Returns the message's full length. */
+size_t uridfa_error_message(const uridfa_error *e, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* URIDFA_H */
