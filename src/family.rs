@@ -146,4 +146,80 @@ pub trait GenericRef<'a>: View<'a> {
         let query = const { first_of(Self::CAPTURES, &["query", "iquery"]) };
         Some(crate::pct::QueryPairs::new(self.get(query)?))
     }
+
+    /// Resolves `reference` against this view as the base (RFC 3986 §5.2,
+    /// strict, [`crate::resolve::Options::default`]; RFC 3987's syntax for
+    /// the views of `rfc3987`) into a new `String`, which displays as the
+    /// target. See [`crate::resolve::resolve`]; an RFC 6874 zone ID is not
+    /// read by the RFC 3986 syntax (an error).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::resolve::ResolveError::InvalidBase`] when this view has no
+    /// scheme (a relative reference is no base, §5.1), and
+    /// [`crate::resolve::ResolveError::InvalidReference`] when `reference`
+    /// is not a `URI-reference`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// use uridfa::rfc3986::UriRef;
+    /// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(base.resolve("../g")?.to_string(), "http://a/b/g"); // §5.4.1
+    /// assert!(UriRef::parse("../g")?.resolve("x").is_err()); // no base
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[cfg(all(feature = "alloc", feature = "rfc3986"))]
+    fn resolve(
+        &self,
+        reference: &str,
+    ) -> Result<alloc::string::String, crate::resolve::ResolveError> {
+        crate::resolve::resolve(View::as_str(self), reference, resolve_options::<Self>())
+    }
+
+    /// As [`GenericRef::resolve`], into `out`: the target's length.
+    ///
+    /// # Errors
+    ///
+    /// As [`GenericRef::resolve`], and
+    /// [`crate::resolve::ResolveError::BufferTooSmall`] with the exact
+    /// length needed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let base = uridfa::rfc3986::Uri::parse("http://a/b/c/d;p?q")?;
+    /// let mut buf = [0u8; 32];
+    /// let n = base.resolve_into("g;x?y#s", &mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/b/c/g;x?y#s"); // §5.4.1
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[cfg(feature = "rfc3986")]
+    fn resolve_into(
+        &self,
+        reference: &str,
+        out: &mut [u8],
+    ) -> Result<usize, crate::resolve::ResolveError> {
+        crate::resolve::resolve_into(
+            View::as_str(self),
+            reference,
+            resolve_options::<Self>(),
+            out,
+        )
+    }
+}
+
+/// The resolution options for the views of `V`'s grammar: RFC 3986,
+/// strict, over IRIs for `rfc3987`.
+#[cfg(feature = "rfc3986")]
+fn resolve_options<'a, V: View<'a>>() -> crate::resolve::Options {
+    #[allow(unused_mut)]
+    let mut options = crate::resolve::Options::default();
+    #[cfg(feature = "rfc3987")]
+    if V::GRAMMAR == "rfc3987" {
+        options.syntax = crate::resolve::Syntax::Rfc3987;
+    }
+    options
 }

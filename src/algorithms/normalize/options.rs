@@ -22,8 +22,27 @@ use core::ops::BitOr;
 /// assert_eq!(Steps::from_names("case,path"), Some(s));
 /// assert_eq!(s.to_string(), "case,path");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Steps(u8);
+
+impl Default for Steps {
+    /// RFC 3986 §6.2.2, syntax-based normalization: [`Steps::CASE`],
+    /// [`Steps::PCT`] and [`Steps::PATH`] (the scheme-based step, §6.2.3,
+    /// is [`Steps::SCHEME`], in [`Steps::ALL`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::{normalize_into, Steps};
+    /// let mut buf = [0u8; 40];
+    /// let n = normalize_into("HTTP://Example.COM/%7euser/./a", Steps::default(), &mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://example.com/~user/a");
+    /// # Ok::<(), uridfa::normalize::NormalizeError>(())
+    /// ```
+    fn default() -> Steps {
+        Steps::SYNTAX
+    }
+}
 
 impl Steps {
     /// No rewriting: [`equivalent`](super::equivalent) is then string equality.
@@ -36,6 +55,9 @@ impl Steps {
     pub const PATH: Steps = Steps(4);
     /// `scheme`: remove an empty or default port; `http(s)://h` → `http(s)://h/`.
     pub const SCHEME: Steps = Steps(8);
+    /// RFC 3986 §6.2.2, syntax-based normalization: `case`, `pct` and
+    /// `path` (the default).
+    pub const SYNTAX: Steps = Steps(7);
     /// All four.
     pub const ALL: Steps = Steps(15);
 
