@@ -79,6 +79,8 @@
 //!   file of one's own, compiled when the crate using it is (the generator
 //!   runs in the proc macro; `docs/derive.md`).
 #![no_std]
+// docs.rs (`--cfg docsrs`, Cargo.toml): a feature badge on every gated item.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 // With some grammars left out (cargo features), code they share with the

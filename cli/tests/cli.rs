@@ -1,10 +1,10 @@
 //! End-to-end tests of the `uridfa` binary.
 //!
 //! Expected components come from the text of RFC 3986 (the section is named
-//! in each test), not from the tool's own output. JSON is checked by exact
-//! `"key": value` fragments: keys are unique in each object, so a fragment
-//! pins a member.
+//! in each test), not from the tool's own output. JSON output is parsed
+//! (serde_json) and compared as values, member by member or whole.
 
+use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -62,11 +62,37 @@ fn temp_dir(test: &str) -> PathBuf {
 const G: [&str; 2] = ["--grammar", "rfc3986"];
 
 /// The output lines of `uridfa split --grammar rfc3986 ARGS`.
-fn split(args: &[&str]) -> Vec<String> {
+fn split(args: &[&str]) -> Vec<Value> {
     let mut all = vec!["split", G[0], G[1]];
     all.extend_from_slice(args);
     let o = run(&all, b"");
-    stdout(&o).lines().map(String::from).collect()
+    json_lines(&stdout(&o))
+}
+
+/// Each line of `out` parsed as one JSON value (JSON Lines).
+fn json_lines(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// Every member of the object `want` is in `v` with the same value.
+fn assert_members(v: &Value, want: &Value) {
+    for (k, w) in want.as_object().expect("an object") {
+        assert_eq!(&v[k], w, "member {k:?} of {v}");
+    }
+}
+
+/// `(input, ok, offset)` of a `split` record, and whether it has a string
+/// `message`.
+fn record_head(v: &Value) -> (Value, Value, Value, bool) {
+    let m = v["message"].is_string();
+    (v["input"].clone(), v["ok"].clone(), v["offset"].clone(), m)
+}
+
+/// What [`record_head`] gives for a rejected input.
+fn rejected(input: &str, offset: u64) -> (Value, Value, Value, bool) {
+    (json!(input), json!(false), json!(offset), true)
 }
 
 #[test]
@@ -207,16 +233,11 @@ fn invalid_utf8_and_nul_inputs_are_errors_not_panics() {
 
     let o = run(&["split", "--grammar", "rfc3986"], input);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
-    let out = stdout(&o);
-    let lines: Vec<&str> = out.lines().collect();
+    let lines = json_lines(&stdout(&o));
     assert_eq!(lines.len(), 4);
-    assert!(lines[0].starts_with(
-        "{\"input\": \"http://a/\u{FFFD}\", \"ok\": false, \"offset\": 9, \"message\": \""
-    ));
-    assert!(
-        lines[1].starts_with("{\"input\": \"http://a/\\u0000b\", \"ok\": false, \"offset\": 9,")
-    );
-    assert!(lines[2].starts_with("{\"input\": \"\u{FFFD}(\", \"ok\": false, \"offset\": 0,"));
+    assert_eq!(record_head(&lines[0]), rejected("http://a/\u{FFFD}", 9));
+    assert_eq!(record_head(&lines[1]), rejected("http://a/\u{0}b", 9));
+    assert_eq!(record_head(&lines[2]), rejected("\u{FFFD}(", 0));
 }
 
 #[test]
@@ -237,39 +258,26 @@ fn split_section_3_example() {
     // RFC 3986 §3: the example URI and its component parts.
     let l = split(&["foo://example.com:8042/over/there?name=ferret#nose"]);
     assert_eq!(l.len(), 1);
-    let l = &l[0];
-    assert!(l.starts_with("{\"input\": \"foo://example.com:8042/over/there?name=ferret#nose\", \"ok\": true, \"components\": {"), "{l}");
-    for member in [
-        r#""scheme": "foo""#,
-        r#""authority": "example.com:8042""#,
-        r#""userinfo": null"#,
-        r#""host": "example.com""#,
-        r#""port": "8042""#,
-        r#""path": "/over/there""#,
-        r#""query": "name=ferret""#,
-        r#""fragment": "nose""#,
-        // §3.2.2: a registered name.
-        r#"}, "host_kind": "reg-name"}"#,
-    ] {
-        assert!(l.contains(member), "{member} in {l}");
-    }
-    // Every component is listed exactly once.
-    for key in [
-        "scheme",
-        "authority",
-        "userinfo",
-        "host",
-        "port",
-        "path",
-        "query",
-        "fragment",
-    ] {
-        assert_eq!(
-            l.matches(&format!("\"{key}\": ")).count(),
-            1,
-            "{key} in {l}"
-        );
-    }
+    // Every component exactly once, with the values of §3's figure; §3.2.2:
+    // a registered name.
+    assert_eq!(
+        l[0],
+        json!({
+            "input": "foo://example.com:8042/over/there?name=ferret#nose",
+            "ok": true,
+            "components": {
+                "scheme": "foo",
+                "authority": "example.com:8042",
+                "userinfo": null,
+                "host": "example.com",
+                "port": "8042",
+                "path": "/over/there",
+                "query": "name=ferret",
+                "fragment": "nose",
+            },
+            "host_kind": "reg-name",
+        })
+    );
 }
 
 #[test]
@@ -283,49 +291,49 @@ fn split_host_kinds() {
         "http://[v7.fe]/",
         "mailto:John.Doe@example.com",
     ]);
-    assert!(
-        l[0].contains(r#""host": "192.168.0.300""#)
-            && l[0].ends_with(r#""host_kind": "reg-name"}"#),
-        "{}",
-        l[0]
-    );
-    assert!(l[1].ends_with(r#""host_kind": "IPv4address"}"#), "{}", l[1]);
-    assert!(
-        l[2].contains(r#""host": "[::1]""#) && l[2].ends_with(r#""host_kind": "IPv6address"}"#),
-        "{}",
-        l[2]
-    );
-    assert!(l[3].ends_with(r#""host_kind": "IPvFuture"}"#), "{}", l[3]);
+    let host = |v: &Value| (v["components"]["host"].clone(), v["host_kind"].clone());
+    assert_eq!(host(&l[0]), (json!("192.168.0.300"), json!("reg-name")));
+    assert_eq!(host(&l[1]), (json!("192.168.0.1"), json!("IPv4address")));
+    assert_eq!(host(&l[2]), (json!("[::1]"), json!("IPv6address")));
+    assert_eq!(host(&l[3]), (json!("[v7.fe]"), json!("IPvFuture")));
     // §1.1.2: mailto has no authority; the path is the address.
-    for member in [
-        r#""scheme": "mailto""#,
-        r#""authority": null"#,
-        r#""host": null"#,
-        r#""path": "John.Doe@example.com""#,
-        r#""host_kind": null"#,
-    ] {
-        assert!(l[4].contains(member), "{member} in {}", l[4]);
-    }
+    let c = &l[4]["components"];
+    assert_eq!(
+        (
+            &c["scheme"],
+            &c["authority"],
+            &c["host"],
+            &c["path"],
+            &l[4]["host_kind"]
+        ),
+        (
+            &json!("mailto"),
+            &json!(null),
+            &json!(null),
+            &json!("John.Doe@example.com"),
+            &json!(null)
+        ),
+        "{}",
+        l[4]
+    );
 }
 
 #[test]
 fn split_empty_is_not_absent() {
     // §5.2.2 / §6.2.3: an empty query or fragment is present.
     let l = split(&["http://a?#", "http://a"]);
-    for member in [
-        r#""query": """#,
-        r#""fragment": """#,
-        r#""path": """#,
-        r#""port": null"#,
-    ] {
-        assert!(l[0].contains(member), "{member} in {}", l[0]);
-    }
-    for member in [r#""query": null"#, r#""fragment": null"#, r#""path": """#] {
-        assert!(l[1].contains(member), "{member} in {}", l[1]);
-    }
+    let parts = |v: &Value| {
+        let c = &v["components"];
+        [&c["query"], &c["fragment"], &c["path"], &c["port"]].map(Value::clone)
+    };
+    assert_eq!(parts(&l[0]), [json!(""), json!(""), json!(""), json!(null)]);
+    assert_eq!(
+        parts(&l[1]),
+        [json!(null), json!(null), json!(""), json!(null)]
+    );
     // §3.2.3: an empty port after ':' is allowed.
     let l = split(&["http://a:/"]);
-    assert!(l[0].contains(r#""port": """#), "{}", l[0]);
+    assert_eq!(l[0]["components"]["port"], json!(""), "{}", l[0]);
 }
 
 #[test]
@@ -333,13 +341,12 @@ fn split_escapes_json() {
     let o = run(&["split", "--grammar", "rfc3986"], b"a\"b\\c\x01\t\n");
     assert_eq!(code(&o), 1);
     let out = stdout(&o);
-    assert!(
-        out.starts_with("{\"input\": \"a\\\"b\\\\c\\u0001\\u0009\", \"ok\": false, \"offset\": 1, \"message\": \""),
-        "{out}"
-    );
-    // The message quotes the expected strings, escaped.
-    assert!(out.contains("\\\"#\\\""), "{out}");
-    assert!(out.ends_with("\"}\n"), "{out}");
+    // One line of valid JSON whose strings decode back to the input's bytes.
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let v = &json_lines(&out)[0];
+    assert_eq!(record_head(v), rejected("a\"b\\c\u{1}\t", 1), "{out}");
+    // The message quotes the expected strings.
+    assert!(v["message"].as_str().unwrap().contains("\"#\""), "{out}");
 }
 
 #[test]
@@ -372,11 +379,8 @@ fn rule_uri_rejects_a_relative_reference() {
         b"",
     );
     assert_eq!(code(&o), 1);
-    assert!(
-        stdout(&o).contains(r#""ok": false, "offset": 0"#),
-        "{}",
-        stdout(&o)
-    );
+    let v = &json_lines(&stdout(&o))[0];
+    assert_eq!((&v["ok"], &v["offset"]), (&json!(false), &json!(0)), "{v}");
 }
 
 #[test]
@@ -406,8 +410,8 @@ fn grammar_file_is_compiled_at_run_time() {
     // No kinds, no _kind key.
     let o = run(&["split", "--grammar-file", path, "--", "12-34"], b"");
     assert_eq!(
-        stdout(&o),
-        "{\"input\": \"12-34\", \"ok\": true, \"components\": {\"a\": \"12\", \"b\": \"34\"}}\n"
+        json_lines(&stdout(&o)),
+        [json!({"input": "12-34", "ok": true, "components": {"a": "12", "b": "34"}})]
     );
     let o = run(&["stats", "--grammar-file", path], b"");
     assert_eq!(code(&o), 0);
@@ -764,10 +768,9 @@ fn rfc3986_is_the_default_grammar() {
         b"",
     );
     assert_eq!(code(&o), 0);
-    assert!(
-        stdout(&o).contains(r#""authority": "example.com:8042""#),
-        "{}",
-        stdout(&o)
+    assert_eq!(
+        json_lines(&stdout(&o))[0]["components"]["authority"],
+        json!("example.com:8042")
     );
     let o = run(&["dot"], b"");
     assert!(stdout(&o).starts_with("digraph \"URI-reference\" {"));
@@ -798,7 +801,10 @@ fn strip_cr_reads_crlf_lines() {
     assert!(lines[0].starts_with("err 9 "), "{out}");
     assert_eq!(lines[1], "ok");
     let o = run(&["split", "--strip-cr"], b"http://a/b?q\r\n");
-    assert!(stdout(&o).contains(r#""query": "q""#), "{}", stdout(&o));
+    assert_eq!(
+        json_lines(&stdout(&o))[0]["components"]["query"],
+        json!("q")
+    );
     // resolve and normalize read lines too (RFC 3986 §5.4.1, §6.2.2.1).
     let o = run(
         &["resolve", "--strip-cr", "--base", "http://a/b/c/d;p?q"],
@@ -891,36 +897,30 @@ fn split_errors_carry_component_and_expected() {
     // "/" segment, "?" query, "#" fragment (§3), or the end.
     let l = split(&["http://a/b c"]);
     let l = &l[0];
-    assert!(
-        l.contains(r#""ok": false, "offset": 10, "message": "#),
+    assert_eq!(
+        (&l["ok"], &l["offset"], &l["component"]),
+        (&json!(false), &json!(10), &json!("path")),
         "{l}"
     );
-    assert!(l.contains(r#", "component": "path", "expected": ""#), "{l}");
-    let expected = l
-        .split(r#""expected": ""#)
-        .nth(1)
-        .and_then(|e| e.strip_suffix("\"}"))
-        .unwrap_or_else(|| panic!("{l}"));
-    for want in [
-        "pchar",
-        r#"\"/\""#,
-        r#"\"?\""#,
-        r##"\"#\""##,
-        "end of input",
-    ] {
+    let expected = l["expected"].as_str().unwrap_or_else(|| panic!("{l}"));
+    for want in ["pchar", r#""/""#, r#""?""#, r##""#""##, "end of input"] {
         assert!(expected.contains(want), "{want} in {expected}");
     }
     // The message ends with the same list.
-    assert!(
-        l.contains(&format!("expected {expected}\", \"component\"")),
-        "{l}"
-    );
+    let message = l["message"].as_str().unwrap_or_else(|| panic!("{l}"));
+    assert!(message.ends_with(&format!("expected {expected}")), "{l}");
     // §3.1: a URI starts with the scheme, whose first character is ALPHA.
     let l = split(&["--rule", "URI", "1:x"]);
-    assert!(
-        l[0].ends_with(r#""offset": 0, "message": "unexpected '1' at 0 in scheme; expected ALPHA", "component": "scheme", "expected": "ALPHA"}"#),
-        "{}",
-        l[0]
+    assert_eq!(
+        l[0],
+        json!({
+            "input": "1:x",
+            "ok": false,
+            "offset": 0,
+            "message": "unexpected '1' at 0 in scheme; expected ALPHA",
+            "component": "scheme",
+            "expected": "ALPHA",
+        })
     );
     // A grammar without captures has no component to name: null.
     let dir = temp_dir("json_component");
@@ -930,11 +930,9 @@ fn split_errors_carry_component_and_expected() {
         &["split", "--grammar-file", path.to_str().unwrap(), "y"],
         b"",
     );
-    assert!(
-        stdout(&o).contains(r#""component": null, "expected": "#),
-        "{}",
-        stdout(&o)
-    );
+    let v = &json_lines(&stdout(&o))[0];
+    assert_eq!(v["component"], json!(null), "{v}");
+    assert!(v["expected"].is_string(), "{v}");
 }
 
 /// `uridfa resolve`: one target per reference read from stdin; values from
@@ -1288,34 +1286,34 @@ fn extract_urls_in_context() {
     let text = b"Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc\n   ;type=d> but you can probably pick it up from <URL:ftp://ds.inter\n   nic.net/rfc>.  Note the warning in <URL:http://ds.internic.net/\n   instructions/overview.html#WARNING>.\n\"http://a/long-\n  name\" or www.w3.org/Addressing/.\n";
     let o = run(&["extract"], text);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let out = stdout(&o);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
+    let lines = json_lines(&stdout(&o));
+    assert_eq!(lines.len(), 4, "{lines:?}");
     for (line, want) in lines.iter().zip([
-        r#"{"uri": "ftp://info.cern.ch/pub/www/doc;type=d", "offset": 32, "end": 73, "line": 1, "column": 33, "delimiter": "url-prefix", "whitespace_removed": true"#,
-        r#"{"uri": "ftp://ds.internic.net/rfc", "offset": 117, "end": 146, "line": 2, "column": 55, "#,
-        r#"{"uri": "http://ds.internic.net/instructions/overview.html#WARNING", "#,
-        r#"{"uri": "http://a/long-name", "offset": 240, "end": 261, "line": 5, "column": 2, "delimiter": "quote", "whitespace_removed": true, "ambiguous_hyphen": "http://a/longname", "abbreviated": null"#,
+        json!({"uri": "ftp://info.cern.ch/pub/www/doc;type=d", "offset": 32, "end": 73, "line": 1, "column": 33, "delimiter": "url-prefix", "whitespace_removed": true}),
+        json!({"uri": "ftp://ds.internic.net/rfc", "offset": 117, "end": 146, "line": 2, "column": 55}),
+        json!({"uri": "http://ds.internic.net/instructions/overview.html#WARNING"}),
+        json!({"uri": "http://a/long-name", "offset": 240, "end": 261, "line": 5, "column": 2, "delimiter": "quote", "whitespace_removed": true, "ambiguous_hyphen": "http://a/longname", "abbreviated": null}),
     ]) {
-        assert!(line.starts_with(want), "{line}\nwant {want}");
+        assert_members(line, &want);
     }
     let o = run(&["extract", "--abbreviated"], text);
-    let out = stdout(&o);
-    let last = out.lines().last().unwrap();
-    assert!(
-        last.starts_with(r#"{"uri": "www.w3.org/Addressing/", "#)
-            && last.contains(r#""delimiter": "bare", "#)
-            && last.contains(r#""abbreviated": "http://", "#),
-        "{last}"
+    let lines = json_lines(&stdout(&o));
+    assert_members(
+        lines.last().unwrap(),
+        &json!({"uri": "www.w3.org/Addressing/", "delimiter": "bare", "abbreviated": "http://"}),
     );
     // RFC 1738's url has no fragment: the wrapper's is reported as such.
     let o = run(&["extract", "--grammar", "rfc1738"], text);
-    assert!(
-        stdout(&o).contains(r#"#WARNING", "offset""#),
-        "{}",
-        stdout(&o)
+    let lines = json_lines(&stdout(&o));
+    let warning = lines
+        .iter()
+        .find(|v| v["uri"].as_str().is_some_and(|u| u.ends_with("#WARNING")))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert_eq!(
+        warning["fragment_outside_grammar"],
+        json!(true),
+        "{warning}"
     );
-    assert!(stdout(&o).contains(r#""fragment_outside_grammar": true"#));
     // No URI: exit status 1.
     let o = run(&["extract"], b"Note: no URI here.\n");
     assert_eq!((code(&o), stdout(&o).as_str()), (1, ""));
@@ -1324,5 +1322,7 @@ fn extract_urls_in_context() {
     let file = dir.join("a.txt");
     std::fs::write(&file, "see <http://a/>\n").unwrap();
     let o = run(&["extract", file.to_str().unwrap()], b"");
-    assert!(stdout(&o).ends_with(&format!("\"file\": \"{}\"}}\n", file.display())));
+    let lines = json_lines(&stdout(&o));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["file"], json!(file.display().to_string()));
 }
