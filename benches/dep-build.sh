@@ -9,7 +9,7 @@
 # UR_PATH may be another checkout (e.g. a `git worktree` of an older
 # commit) to compare. Needs the crates in cargo's cache (run once online,
 # or after `cargo fetch` in this repository). Prints wall and CPU seconds.
-# Besides uridfa with its default features (every grammar) it builds a
+# Besides uridfa with its default features (every grammar, std) it builds a
 # dependent with `default-features = false, features = [UR_FEATURES]`
 # (default `UR_FEATURES="rfc3986"`, comma-separated; set it empty to skip,
 # e.g. for a checkout older than the grammar features).

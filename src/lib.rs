@@ -65,22 +65,28 @@
 //!
 //! # Features
 //!
+//! The default is every grammar and `std`. `default-features = false` is
+//! the `no_std`, allocation-free core for firmware: add the grammars it
+//! needs (`features = ["rfc3986"]`).
+//!
 //! - One per built-in grammar, named as the grammar (`rfc3986`, `rfc1738`,
-//!   `draft-ietf-uri-url-06`, ..., `rfc8141`), and `all-grammars` for the
-//!   ten: the default. Each compiles in the grammar's module, its
-//!   [`Grammar`](enum@Grammar) variant and its [`GRAMMARS`] entry, and nothing that
-//!   allocates; `default-features = false, features = ["rfc3986"]` builds
-//!   RFC 3986 alone. [`resolve`] and [`normalize`] need `rfc3986`, [`iri`]
-//!   `rfc3987`; their variants for other grammars need those grammars'
-//!   features (the list is in `Cargo.toml` and `docs/ARCHITECTURE.md`).
-//! - `alloc`: owned conveniences.
-//! - `std` (implies `alloc`): kept for compatibility; it adds nothing
-//!   since every error type implements `core::error::Error` (which is
-//!   `std::error::Error`) without features.
+//!   `draft-ietf-uri-url-06`, ..., `rfc8141`, `rfc8089`), and
+//!   `all-grammars` for all of them. Each compiles in the grammar's module,
+//!   its [`Grammar`](enum@Grammar) variant and its [`GRAMMARS`] entry, and
+//!   nothing that allocates. [`resolve`] and [`normalize`] need `rfc3986`,
+//!   [`iri`] `rfc3987`; their variants for other grammars need those
+//!   grammars' features (the list is in `Cargo.toml` and
+//!   `docs/ARCHITECTURE.md`).
+//! - `alloc`: owned results (`resolve`'s `String`, the `Buf` forms,
+//!   `FromStr`).
+//! - `std` (implies `alloc`; in the defaults): every error type implements
+//!   `core::error::Error` (which is `std::error::Error`) with or without it.
 //! - `derive`: `#[derive(uridfa::Grammar)]`, typed parsers for a grammar
 //!   file of one's own, compiled when the crate using it is (the generator
 //!   runs in the proc macro; `docs/derive.md`).
 #![no_std]
+// docs.rs (`--cfg docsrs`, Cargo.toml): a feature badge on every gated item.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 // With some grammars left out (cargo features), code they share with the

@@ -118,6 +118,10 @@ fn inputs() -> Vec<Vec<u8>> {
                 base.insert(l.trim_start_matches('\u{feff}').as_bytes().to_vec());
             }
         }
+    } else {
+        common::skip::note(format_args!(
+            "SKIPPED in part: ../shared/corpora not found; the spec examples and their mutations only"
+        ));
     }
     let mut rng = uridfa_codegen::sample::Rng::new(0x1a2b_3c4d);
     let interesting = b"%:/?#[]@!$&'()*+,;=-._~ \"<>\\^`{|}aZ09\x7f\xc3\xa9\xff";

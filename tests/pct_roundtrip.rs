@@ -12,50 +12,39 @@
 use uridfa::prelude::*;
 mod common;
 
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::sample::select;
+use proptest::test_runner::{Config, TestRunner};
 use uridfa::pct::{self, EncodeSet, PctError};
 use uridfa::{
     draft_fielding_uri_rfc2396bis_01 as bis01, draft_ietf_urnbis_rfc2141bis_urn_03 as urn03,
 };
 use uridfa::{rfc2396, rfc3986, rfc8141};
 
-/// The generator of `uridfa_codegen::sample` (SplitMix64), with this
-/// file's helpers.
-struct Rng(uridfa_codegen::sample::Rng);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// Arbitrary data: every byte value, with the URI delimiters, `%` and
-    /// hex digits over-represented, sometimes a long run of one of them.
-    fn data(&mut self) -> Vec<u8> {
-        const SPECIAL: &[u8] = b"%%%/?#[]@:;=&+$,!'()*2EeFf0 .~-_\x00\x80\xFF";
-        let len = match self.below(10) {
-            0 => 0,
-            1 => self.below(2000),
-            _ => self.below(40),
-        };
-        let mut v = Vec::with_capacity(len);
-        while v.len() < len {
-            match self.below(20) {
-                0 => {
-                    // a run: "%%%%", "%2E%2E", "////"
-                    let b = SPECIAL[self.below(SPECIAL.len())];
-                    let n = self.below(300);
-                    v.extend(std::iter::repeat_n(b, n));
-                }
-                1..=8 => v.push(SPECIAL[self.below(SPECIAL.len())]),
-                _ => v.push(self.next() as u8),
-            }
-        }
+/// Arbitrary data: every byte value, with the URI delimiters, `%` and
+/// hex digits over-represented, sometimes a long run of one of them
+/// (`"%%%%"`, `"////"`), sometimes long, sometimes empty. A failing case
+/// shrinks to fewer and shorter pieces and plainer bytes (proptest).
+fn data() -> impl Strategy<Value = Vec<u8>> {
+    const SPECIAL: &[u8] = b"%%%/?#[]@:;=&+$,!'()*2EeFf0 .~-_\x00\x80\xFF";
+    let piece = prop_oneof![
+        1 => (select(SPECIAL), 0..300usize).prop_map(|(b, n)| vec![b; n]),
+        8 => select(SPECIAL).prop_map(|b| vec![b]),
+        11 => any::<u8>().prop_map(|b| vec![b]),
+    ];
+    let len = prop_oneof![1 => Just(0usize), 1 => 0..2000usize, 8 => 0..40usize];
+    (len, vec(piece, 0..40)).prop_map(|(len, pieces)| {
+        let mut v = pieces.concat();
         v.truncate(len);
         v
-    }
+    })
+}
+
+/// A proptest runner with `cases` cases (failures are shrunk, then
+/// reported with the smallest failing input).
+fn runner(cases: u32) -> TestRunner {
+    TestRunner::new(Config::with_cases(cases))
 }
 
 fn enc(data: &[u8], set: &EncodeSet) -> String {
@@ -80,21 +69,13 @@ fn dec(s: &str) -> Vec<u8> {
     out
 }
 
-const ROUNDS: usize = 3000;
+const ROUNDS: u32 = 3000;
 
 #[test]
 fn rfc3986_round_trip() {
     use rfc3986::tables::{FRAGMENT_SET, PATH_SET, QUERY_SET, SEGMENT_SET, USERINFO_SET};
-    let mut rng = Rng(uridfa_codegen::sample::Rng::new(0x3986));
-    for _ in 0..ROUNDS {
-        let (ui, a, b, q, f, p) = (
-            rng.data(),
-            rng.data(),
-            rng.data(),
-            rng.data(),
-            rng.data(),
-            rng.data(),
-        );
+    let parts = (data(), data(), data(), data(), data(), data());
+    let result = runner(ROUNDS).run(&parts, |(ui, a, b, q, f, p)| {
         let uri = format!(
             "http://{}@h/{}/{}?{}#{}",
             enc(&ui, &USERINFO_SET),
@@ -127,21 +108,18 @@ fn rfc3986_round_trip() {
         let r = rfc3986::RelativeRef::parse(&rel).unwrap_or_else(|e| panic!("{rel}: {e}"));
         assert_eq!(dec(r.userinfo().unwrap()), ui);
         assert_eq!(dec(r.query().unwrap()), q);
-    }
+        Ok(())
+    });
+    result.unwrap();
 }
 
 #[test]
 fn rfc8141_round_trip() {
     use rfc8141::tables::{F_COMPONENT_SET, NSS_SET, Q_COMPONENT_SET};
     assert!(!NSS_SET.accepts_empty && !Q_COMPONENT_SET.accepts_empty);
-    let mut rng = Rng(uridfa_codegen::sample::Rng::new(0x8141));
-    let mut tested = 0;
-    for _ in 0..ROUNDS {
-        let (nss, q, f) = (rng.data(), rng.data(), rng.data());
-        // NSS and q-component need at least one character (RFC 8141 §2).
-        if nss.is_empty() || q.is_empty() {
-            continue;
-        }
+    // NSS and q-component need at least one character (RFC 8141 §2).
+    let nonempty = || data().prop_filter("nonempty", |v| !v.is_empty());
+    let result = runner(ROUNDS).run(&(nonempty(), nonempty(), data()), |(nss, q, f)| {
         let urn = format!(
             "urn:ex:{}?={}#{}",
             enc(&nss, &NSS_SET),
@@ -152,18 +130,15 @@ fn rfc8141_round_trip() {
         assert_eq!(dec(r.nss()), nss, "{urn}");
         assert_eq!(dec(r.q_component().unwrap()), q, "{urn}");
         assert_eq!(dec(r.f_component().unwrap()), f, "{urn}");
-        tested += 1;
-    }
-    assert!(tested > ROUNDS / 2);
+        Ok(())
+    });
+    result.unwrap();
 }
 
 #[test]
 fn urn_draft_03_round_trip() {
     use urn03::tables::{FRAGMENT_SET, NSS_SET};
-    let mut rng = Rng(uridfa_codegen::sample::Rng::new(0x2141));
-    let mut tested = 0;
-    for _ in 0..ROUNDS {
-        let (mut nss, mut f) = (rng.data(), rng.data());
+    let result = runner(ROUNDS).run(&(data(), data()), |(mut nss, mut f)| {
         // "%00" is not allowed (draft 03 §2.2): an error at the first NUL.
         if let Some(at) = nss.iter().position(|&b| b == 0) {
             assert_eq!(
@@ -173,16 +148,15 @@ fn urn_draft_03_round_trip() {
             nss.retain(|&b| b != 0);
         }
         f.retain(|&b| b != 0);
-        if nss.is_empty() {
-            continue;
-        }
+        // The NSS needs at least one character (draft 03 §2).
+        prop_assume!(!nss.is_empty());
         let urn = format!("urn:ex:{}#{}", enc(&nss, &NSS_SET), enc(&f, &FRAGMENT_SET));
         let r = urn03::UrnRef::parse(&urn).unwrap_or_else(|e| panic!("{urn}: {e}"));
         assert_eq!(dec(r.nss()), nss, "{urn}");
         assert_eq!(dec(r.fragment().unwrap()), f, "{urn}");
-        tested += 1;
-    }
-    assert!(tested > ROUNDS / 2);
+        Ok(())
+    });
+    result.unwrap();
 }
 
 /// Userinfo, decoded path segments (from `path_segments()`), query,
@@ -190,16 +164,10 @@ fn urn_draft_03_round_trip() {
 type Parts = (Option<String>, Vec<Vec<u8>>, Option<String>, Option<String>);
 
 /// "http://ui@h/a/b?q#f" in a grammar of the RFC 2396 family.
-fn check_2396_family(
-    name: &str,
-    sets: [&EncodeSet; 4],
-    seed: u64,
-    parse: impl Fn(&str) -> Option<Parts>,
-) {
+fn check_2396_family(name: &str, sets: [&EncodeSet; 4], parse: impl Fn(&str) -> Option<Parts>) {
     let [ui_set, seg_set, q_set, f_set] = sets;
-    let mut rng = Rng(uridfa_codegen::sample::Rng::new(seed));
-    for _ in 0..ROUNDS {
-        let (ui, a, b, q, f) = (rng.data(), rng.data(), rng.data(), rng.data(), rng.data());
+    let parts = (data(), data(), data(), data(), data());
+    let result = runner(ROUNDS).run(&parts, |(ui, a, b, q, f)| {
         let uri = format!(
             "http://{}@h/{}/{}?{}#{}",
             enc(&ui, ui_set),
@@ -214,7 +182,9 @@ fn check_2396_family(
         assert_eq!(segs, [a, b], "{name}: {uri}");
         assert_eq!(dec(&query.unwrap()), q, "{name}: {uri}");
         assert_eq!(dec(&fragment.unwrap()), f, "{name}: {uri}");
-    }
+        Ok(())
+    });
+    result.unwrap_or_else(|e| panic!("{name}: {e}"));
 }
 
 #[test]
@@ -223,7 +193,6 @@ fn rfc2396_round_trip() {
     check_2396_family(
         "rfc2396",
         [&USERINFO_SET, &SEGMENT_SET, &QUERY_SET, &FRAGMENT_SET],
-        0x2396,
         |s| {
             let r = rfc2396::UriRef::parse(s).ok()?;
             let own = |x: Option<&str>| x.map(str::to_string);
@@ -245,7 +214,6 @@ fn rfc2396bis_01_round_trip() {
     check_2396_family(
         "draft-fielding-uri-rfc2396bis-01",
         [&USERINFO_SET, &SEGMENT_SET, &QUERY_SET, &FRAGMENT_SET],
-        0x0023_9601,
         |s| {
             let r = bis01::UriRef::parse(s).ok()?;
             let own = |x: Option<&str>| x.map(str::to_string);
@@ -496,14 +464,14 @@ fn rfc3986_sets_match_fluent_uri() {
         for b in 0x80..=0xFFu8 {
             assert!(!ours.contains(b) && ours.contains_pct(b));
         }
-        let mut rng = Rng(uridfa_codegen::sample::Rng::new(0xF1));
-        for _ in 0..500 {
-            let data = rng.data();
+        let result = runner(500).run(&data(), |data| {
             let mut theirs = EString::<E>::new();
             #[allow(deprecated)]
             theirs.encode_bytes::<E>(&data);
             assert_eq!(enc(&data, ours), theirs.as_str(), "{}", ours.name);
-        }
+            Ok(())
+        });
+        result.unwrap();
     }
     check::<Userinfo>(&USERINFO_SET);
     check::<Path>(&PATH_SET);
@@ -520,25 +488,21 @@ fn decode_matches_fluent_uri() {
     let literals: Vec<u8> = (0..=0x7Fu8)
         .filter(|&b| rfc3986::tables::QUERY_SET.contains(b))
         .collect();
-    let mut rng = Rng(uridfa_codegen::sample::Rng::new(0xDEC0DE));
-    for _ in 0..5000 {
-        let len = rng.below(60);
-        let mut s = String::new();
-        for _ in 0..len {
-            if rng.below(3) == 0 {
-                let v = rng.next() as u8;
-                if rng.below(2) == 0 {
-                    s.push_str(&format!("%{v:02X}"));
-                } else {
-                    s.push_str(&format!("%{v:02x}"));
-                }
-            } else {
-                s.push(char::from(literals[rng.below(literals.len())]));
-            }
-        }
+    let piece = prop_oneof![
+        1 => (any::<u8>(), any::<bool>()).prop_map(|(v, upper)| if upper {
+            format!("%{v:02X}")
+        } else {
+            format!("%{v:02x}")
+        }),
+        2 => select(literals).prop_map(|b| char::from(b).to_string()),
+    ];
+    let result = runner(5000).run(&vec(piece, 0..60), |pieces| {
+        let s = pieces.concat();
         let theirs = EStr::<Query>::new(&s).unwrap().decode().to_bytes();
         assert_eq!(dec(&s), &*theirs, "{s}");
-    }
+        Ok(())
+    });
+    result.unwrap();
 }
 
 #[test]

@@ -12,30 +12,32 @@ use uridfa_codegen::ambiguity::{lint as lint_grammar, LintOptions, Severity};
 use uridfa_codegen::driver::{compile_file, compile_str, Options};
 
 /// The ABNF text of each built-in grammar, by name, as `grammar/NAME.abnf`
-/// (its imports are `core.abnf`, built into the generator).
+/// (its imports are `core.abnf`, built into the generator). Read through
+/// `cli/grammar`, a symbolic link to the workspace's `grammar/`, which
+/// `cargo package` follows, so the published crate carries the files.
 const BUILTIN_SOURCES: &[(&str, &str)] = &[
     (
         "draft-fielding-uri-rfc2396bis-01",
-        include_str!("../../grammar/draft-fielding-uri-rfc2396bis-01.abnf"),
+        include_str!("../grammar/draft-fielding-uri-rfc2396bis-01.abnf"),
     ),
     (
         "draft-fielding-url-syntax-05",
-        include_str!("../../grammar/draft-fielding-url-syntax-05.abnf"),
+        include_str!("../grammar/draft-fielding-url-syntax-05.abnf"),
     ),
     (
         "draft-ietf-uri-url-06",
-        include_str!("../../grammar/draft-ietf-uri-url-06.abnf"),
+        include_str!("../grammar/draft-ietf-uri-url-06.abnf"),
     ),
     (
         "draft-ietf-urnbis-rfc2141bis-urn-03",
-        include_str!("../../grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf"),
+        include_str!("../grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf"),
     ),
-    ("rfc1738", include_str!("../../grammar/rfc1738.abnf")),
-    ("rfc2396", include_str!("../../grammar/rfc2396.abnf")),
-    ("rfc3986", include_str!("../../grammar/rfc3986.abnf")),
-    ("rfc3987", include_str!("../../grammar/rfc3987.abnf")),
-    ("rfc6874", include_str!("../../grammar/rfc6874.abnf")),
-    ("rfc8141", include_str!("../../grammar/rfc8141.abnf")),
+    ("rfc1738", include_str!("../grammar/rfc1738.abnf")),
+    ("rfc2396", include_str!("../grammar/rfc2396.abnf")),
+    ("rfc3986", include_str!("../grammar/rfc3986.abnf")),
+    ("rfc3987", include_str!("../grammar/rfc3987.abnf")),
+    ("rfc6874", include_str!("../grammar/rfc6874.abnf")),
+    ("rfc8141", include_str!("../grammar/rfc8141.abnf")),
 ];
 
 /// `uridfa lint`: prints every finding to standard output, then a summary

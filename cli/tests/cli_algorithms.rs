@@ -8,6 +8,7 @@
 mod common;
 
 use common::*;
+use serde_json::json;
 
 /// `uridfa resolve`: one target per reference read from stdin; values from
 /// RFC 3986 §5.4.1/§5.4.2 and draft-fielding-url-syntax-05 Appendix C.
@@ -360,34 +361,34 @@ fn extract_urls_in_context() {
     let text = b"Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc\n   ;type=d> but you can probably pick it up from <URL:ftp://ds.inter\n   nic.net/rfc>.  Note the warning in <URL:http://ds.internic.net/\n   instructions/overview.html#WARNING>.\n\"http://a/long-\n  name\" or www.w3.org/Addressing/.\n";
     let o = run(&["extract"], text);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let out = stdout(&o);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
+    let lines = json_lines(&stdout(&o));
+    assert_eq!(lines.len(), 4, "{lines:?}");
     for (line, want) in lines.iter().zip([
-        r#"{"uri": "ftp://info.cern.ch/pub/www/doc;type=d", "offset": 32, "end": 73, "line": 1, "column": 33, "delimiter": "url-prefix", "whitespace_removed": true"#,
-        r#"{"uri": "ftp://ds.internic.net/rfc", "offset": 117, "end": 146, "line": 2, "column": 55, "#,
-        r#"{"uri": "http://ds.internic.net/instructions/overview.html#WARNING", "#,
-        r#"{"uri": "http://a/long-name", "offset": 240, "end": 261, "line": 5, "column": 2, "delimiter": "quote", "whitespace_removed": true, "ambiguous_hyphen": "http://a/longname", "abbreviated": null"#,
+        json!({"uri": "ftp://info.cern.ch/pub/www/doc;type=d", "offset": 32, "end": 73, "line": 1, "column": 33, "delimiter": "url-prefix", "whitespace_removed": true}),
+        json!({"uri": "ftp://ds.internic.net/rfc", "offset": 117, "end": 146, "line": 2, "column": 55}),
+        json!({"uri": "http://ds.internic.net/instructions/overview.html#WARNING"}),
+        json!({"uri": "http://a/long-name", "offset": 240, "end": 261, "line": 5, "column": 2, "delimiter": "quote", "whitespace_removed": true, "ambiguous_hyphen": "http://a/longname", "abbreviated": null}),
     ]) {
-        assert!(line.starts_with(want), "{line}\nwant {want}");
+        assert_members(line, &want);
     }
     let o = run(&["extract", "--abbreviated"], text);
-    let out = stdout(&o);
-    let last = out.lines().last().unwrap();
-    assert!(
-        last.starts_with(r#"{"uri": "www.w3.org/Addressing/", "#)
-            && last.contains(r#""delimiter": "bare", "#)
-            && last.contains(r#""abbreviated": "http://", "#),
-        "{last}"
+    let lines = json_lines(&stdout(&o));
+    assert_members(
+        lines.last().unwrap(),
+        &json!({"uri": "www.w3.org/Addressing/", "delimiter": "bare", "abbreviated": "http://"}),
     );
     // RFC 1738's url has no fragment: the wrapper's is reported as such.
     let o = run(&["extract", "--grammar", "rfc1738"], text);
-    assert!(
-        stdout(&o).contains(r#"#WARNING", "offset""#),
-        "{}",
-        stdout(&o)
+    let lines = json_lines(&stdout(&o));
+    let warning = lines
+        .iter()
+        .find(|v| v["uri"].as_str().is_some_and(|u| u.ends_with("#WARNING")))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert_eq!(
+        warning["fragment_outside_grammar"],
+        json!(true),
+        "{warning}"
     );
-    assert!(stdout(&o).contains(r#""fragment_outside_grammar": true"#));
     // No URI: exit status 1.
     let o = run(&["extract"], b"Note: no URI here.\n");
     assert_eq!((code(&o), stdout(&o).as_str()), (1, ""));
@@ -396,5 +397,7 @@ fn extract_urls_in_context() {
     let file = dir.join("a.txt");
     std::fs::write(&file, "see <http://a/>\n").unwrap();
     let o = run(&["extract", file.to_str().unwrap()], b"");
-    assert!(stdout(&o).ends_with(&format!("\"file\": \"{}\"}}\n", file.display())));
+    let lines = json_lines(&stdout(&o));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["file"], json!(file.display().to_string()));
 }

@@ -1,15 +1,16 @@
 //! Table snapshots: the text form (`dump::tables_text`) of every entry's
-//! tables is kept under `codegen/tests/snapshots/<grammar>.txt`, so a change
-//! to the generator or a grammar shows up as a reviewable diff. This is a
-//! change detector, not a correctness oracle (the differential and spec
-//! tests are). After an intended change, regenerate with
+//! tables is kept under `codegen/tests/snapshots/<grammar>.snap` (insta),
+//! so a change to the generator or a grammar shows up as a reviewable diff.
+//! This is a change detector, not a correctness oracle (the differential
+//! and spec tests are). After an intended change, review and accept with
+//! `cargo insta review` (cargo-insta), or rewrite them all with
 //!
 //! ```text
-//! UPDATE_SNAPSHOTS=1 cargo test -p uridfa-codegen --test snapshots
+//! INSTA_UPDATE=always cargo test -p uridfa-codegen --test snapshots
 //! ```
 //!
-//! With `CI` set, `UPDATE_SNAPSHOTS` fails the test instead: a CI run that
-//! rewrote the snapshots would pass whatever the tables became.
+//! With `CI` set, insta never writes a snapshot (its `INSTA_UPDATE`
+//! defaults to `no` there): a changed table fails the test.
 
 use std::path::Path;
 use uridfa_codegen::driver::{compile_file, Options};
@@ -23,12 +24,6 @@ fn tables_match_their_snapshots() {
         .map(|e| e.unwrap().path())
         .collect();
     paths.sort();
-    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
-    assert!(
-        !(update && std::env::var_os("CI").is_some()),
-        "UPDATE_SNAPSHOTS is set under CI: snapshots are rewritten only on a \
-         developer's machine, where the diff is reviewed; unset UPDATE_SNAPSHOTS"
-    );
     let mut checked = 0;
     for path in paths
         .iter()
@@ -39,20 +34,14 @@ fn tables_match_their_snapshots() {
             continue;
         }
         let text: String = c.machines.iter().map(|m| tables_text(&m.tables)).collect();
-        let snap = root
-            .join("tests/snapshots")
-            .join(format!("{}.txt", c.grammar.name));
-        if update {
-            std::fs::write(&snap, &text).unwrap();
-        } else {
-            let want = std::fs::read_to_string(&snap).unwrap_or_default();
-            assert!(
-                want == text,
-                "tables of {} differ from {}; review the change and run with UPDATE_SNAPSHOTS=1",
-                c.grammar.name,
-                snap.display()
-            );
-        }
+        insta::with_settings!({
+            snapshot_path => "snapshots",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            description => format!("the tables of grammar/{}.abnf", c.grammar.name),
+        }, {
+            insta::assert_snapshot!(c.grammar.name.as_str(), text);
+        });
         checked += 1;
     }
     assert!(checked > 0);

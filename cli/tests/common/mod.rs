@@ -4,6 +4,7 @@
 // Each test file uses some of these.
 #![allow(dead_code)]
 
+use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -61,9 +62,35 @@ pub fn temp_dir(test: &str) -> PathBuf {
 pub const G: [&str; 2] = ["--grammar", "rfc3986"];
 
 /// The output lines of `uridfa split --grammar rfc3986 ARGS`.
-pub fn split(args: &[&str]) -> Vec<String> {
+pub fn split(args: &[&str]) -> Vec<Value> {
     let mut all = vec!["split", G[0], G[1]];
     all.extend_from_slice(args);
     let o = run(&all, b"");
-    stdout(&o).lines().map(String::from).collect()
+    json_lines(&stdout(&o))
+}
+
+/// Each line of `out` parsed as one JSON value (JSON Lines).
+pub fn json_lines(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// Every member of the object `want` is in `v` with the same value.
+pub fn assert_members(v: &Value, want: &Value) {
+    for (k, w) in want.as_object().expect("an object") {
+        assert_eq!(&v[k], w, "member {k:?} of {v}");
+    }
+}
+
+/// `(input, ok, offset)` of a `split` record, and whether it has a string
+/// `message`.
+pub fn record_head(v: &Value) -> (Value, Value, Value, bool) {
+    let m = v["message"].is_string();
+    (v["input"].clone(), v["ok"].clone(), v["offset"].clone(), m)
+}
+
+/// What [`record_head`] gives for a rejected input.
+pub fn rejected(input: &str, offset: u64) -> (Value, Value, Value, bool) {
+    (json!(input), json!(false), json!(offset), true)
 }

@@ -87,8 +87,10 @@ pub fn parse(path: &str, text: &str) -> Result<Grammar, Diagnostics> {
 
 /// The text of `grammar/core.abnf` (RFC 5234 Appendix B.1), built into the
 /// generator: every grammar may reference these rules (Note [built-in core
-/// rules]).
-pub const CORE_ABNF: &str = include_str!("../../../../grammar/core.abnf");
+/// rules]). Read from a copy beside this file, so that the crate builds
+/// from its own package; `tests/own_grammars.rs` checks that the copy is
+/// `grammar/core.abnf`, byte for byte.
+pub const CORE_ABNF: &str = include_str!("core.abnf");
 
 /// The rules of [`CORE_ABNF`].
 const CORE_NAMES: [&str; 16] = [
