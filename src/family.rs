@@ -215,11 +215,14 @@ pub trait GenericRef<'a>: View<'a> {
 /// strict, over IRIs for `rfc3987`.
 #[cfg(feature = "rfc3986")]
 fn resolve_options<'a, V: View<'a>>() -> crate::resolve::Options {
+    let iri = V::GRAMMAR == "rfc3987";
     #[allow(unused_mut)]
     let mut options = crate::resolve::Options::default();
     #[cfg(feature = "rfc3987")]
-    if V::GRAMMAR == "rfc3987" {
+    if iri {
         options.syntax = crate::resolve::Syntax::Rfc3987;
     }
+    #[cfg(not(feature = "rfc3987"))]
+    let _ = iri; // without the feature, no view of `rfc3987` exists
     options
 }

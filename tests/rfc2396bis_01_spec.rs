@@ -68,8 +68,7 @@ macro_rules! comps {
     ($v:expr) => {{
         let v = $v;
         let o = |s: Option<&str>| s.map(str::to_owned);
-        // By capture name where a view lacks the accessor (a component its
-        // rule never has).
+        // By capture name where a view lacks the accessor (never has it).
         Comps {
             scheme: o(uridfa::View::capture(&v, "scheme")),
             authority: o(v.authority()),

@@ -7,10 +7,8 @@
 //!
 //! Principal types: [`GenerateOpts`] (clap) and [`GenerateArgs`].
 
-use crate::args::{GrammarParser, UsageError};
+use crate::args::{GenerateArgs, Lang, UsageError};
 use crate::source::Failure;
-use clap::{Args, ValueEnum};
-use std::path::PathBuf;
 use uridfa_codegen::driver::{compile_file, Options};
 
 /// The ABNF of each built-in grammar, by name (its file in `grammar/`).
@@ -62,64 +60,6 @@ fn compile_builtin(
     let compiled = written.map(|()| compile_file(&file, Options::default()));
     let _ = std::fs::remove_dir_all(&dir);
     Ok(compiled?)
-}
-
-/// The output languages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Lang {
-    /// C99: `uridfa.h`, `uridfa.c`, `NAME.h`, `NAME.c` (docs/c.md).
-    C,
-}
-
-/// The options of `generate`, as clap reads them.
-#[derive(Debug, Args)]
-pub struct GenerateOpts {
-    /// The language to write.
-    #[arg(long, value_enum)]
-    lang: Lang,
-    /// A built-in grammar (see `uridfa grammars`), ASCII case ignored.
-    #[arg(long, value_name = "NAME", value_parser = GrammarParser, required_unless_present = "grammar_file")]
-    grammar: Option<uridfa::Grammar>,
-    /// Compile the ABNF file PATH instead.
-    #[arg(long, value_name = "PATH", conflicts_with = "grammar")]
-    grammar_file: Option<PathBuf>,
-    /// The directory to write into (created if missing).
-    #[arg(long, value_name = "DIR")]
-    out: PathBuf,
-}
-
-/// The arguments of `generate`, checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GenerateArgs {
-    /// `--lang`.
-    pub lang: Lang,
-    /// A built-in grammar's name, or `None` for `--grammar-file`.
-    pub grammar: Option<&'static str>,
-    /// `--grammar-file`.
-    pub grammar_file: Option<PathBuf>,
-    /// `--out`.
-    pub out: PathBuf,
-}
-
-impl GenerateOpts {
-    /// The checked arguments.
-    ///
-    /// # Errors
-    ///
-    /// A [`UsageError`] when neither grammar option is given.
-    pub fn into_args(self) -> Result<GenerateArgs, UsageError> {
-        if self.grammar.is_none() && self.grammar_file.is_none() {
-            return Err(UsageError(
-                "generate needs --grammar NAME or --grammar-file PATH".to_owned(),
-            ));
-        }
-        Ok(GenerateArgs {
-            lang: self.lang,
-            grammar: self.grammar.map(uridfa::Grammar::name),
-            grammar_file: self.grammar_file,
-            out: self.out,
-        })
-    }
 }
 
 /// Runs `generate`: prints each file written, one per line.

@@ -49,8 +49,10 @@ pub struct Grammar {
 }
 
 impl Grammar {
-    /// Reads `path` and, through `;@ import`, the files it imports.
-    fn read(path: &Path, g: &mut Grammar, seen: &mut BTreeSet<PathBuf>) {
+    /// Reads `path` and, through `;@ import`, the files it imports: their
+    /// rules only, not their pragmas (an imported grammar's entries are its
+    /// own; `main` is false for them).
+    fn read(path: &Path, g: &mut Grammar, seen: &mut BTreeSet<PathBuf>, main: bool) {
         if !seen.insert(path.to_path_buf()) {
             return;
         }
@@ -64,10 +66,10 @@ impl Grammar {
                 match words.next() {
                     Some("import") => {
                         let file = words.next().expect("import FILE");
-                        Grammar::read(&path.parent().unwrap().join(file), g, seen);
+                        Grammar::read(&path.parent().unwrap().join(file), g, seen, false);
                     }
-                    Some("entry") => g.entries.extend(words.map(str::to_ascii_lowercase)),
-                    Some("charset") => {
+                    Some("entry") if main => g.entries.extend(words.map(str::to_ascii_lowercase)),
+                    Some("charset") if main => {
                         assert_eq!(words.next(), Some("utf-8"));
                         g.utf8 = true;
                     }
@@ -118,7 +120,7 @@ impl Grammar {
 
     pub fn load(path: &Path) -> Grammar {
         let mut g = Grammar::default();
-        Grammar::read(path, &mut g, &mut BTreeSet::new());
+        Grammar::read(path, &mut g, &mut BTreeSet::new(), true);
         g
     }
 }

@@ -3,8 +3,8 @@
 //! ([`Cli::into_command`]), which give a [`Command`].
 
 use super::command::{
-    Command, DotArgs, DotView, ExtractArgs, GrammarArg, LintArgs, Normalization, NormalizeArgs,
-    ResolveArgs, RunArgs, UsageError,
+    Command, DotArgs, DotView, ExtractArgs, GenerateArgs, GrammarArg, Lang, LintArgs,
+    Normalization, NormalizeArgs, ResolveArgs, RunArgs, UsageError,
 };
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue};
@@ -202,7 +202,7 @@ enum Sub {
     )]
     Lint(LintOpts),
     /// Write a grammar's tables and driver in another language (C: docs/c.md).
-    Generate(crate::generate::GenerateOpts),
+    Generate(GenerateOpts),
 }
 
 /// `--grammar` or `--grammar-file`.
@@ -814,5 +814,43 @@ mod tests {
             ]),
             Ok(want)
         );
+    }
+}
+
+/// The options of `generate`, as clap reads them.
+#[derive(Debug, Args)]
+pub struct GenerateOpts {
+    /// The language to write.
+    #[arg(long, value_enum)]
+    lang: Lang,
+    /// A built-in grammar (see `uridfa grammars`), ASCII case ignored.
+    #[arg(long, value_name = "NAME", value_parser = GrammarParser, required_unless_present = "grammar_file")]
+    grammar: Option<uridfa::Grammar>,
+    /// Compile the ABNF file PATH instead.
+    #[arg(long, value_name = "PATH", conflicts_with = "grammar")]
+    grammar_file: Option<PathBuf>,
+    /// The directory to write into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
+impl GenerateOpts {
+    /// The checked arguments.
+    ///
+    /// # Errors
+    ///
+    /// A [`UsageError`] when neither grammar option is given.
+    pub fn into_args(self) -> Result<GenerateArgs, UsageError> {
+        if self.grammar.is_none() && self.grammar_file.is_none() {
+            return Err(UsageError(
+                "generate needs --grammar NAME or --grammar-file PATH".to_owned(),
+            ));
+        }
+        Ok(GenerateArgs {
+            lang: self.lang,
+            grammar: self.grammar.map(uridfa::Grammar::name),
+            grammar_file: self.grammar_file,
+            out: self.out,
+        })
     }
 }

@@ -33,7 +33,7 @@ pub enum Command {
     /// `uridfa lint`: ambiguity of a grammar's entries.
     Lint(LintArgs),
     /// `uridfa generate`: the tables as C.
-    Generate(crate::generate::GenerateArgs),
+    Generate(GenerateArgs),
 }
 
 /// The arguments of `lint`.
@@ -154,4 +154,24 @@ impl fmt::Display for UsageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+/// The output languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Lang {
+    /// C99: `uridfa.h`, `uridfa.c`, `NAME.h`, `NAME.c` (docs/c.md).
+    C,
+}
+
+/// The arguments of `generate`, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateArgs {
+    /// `--lang`.
+    pub lang: Lang,
+    /// A built-in grammar's name, or `None` for `--grammar-file`.
+    pub grammar: Option<&'static str>,
+    /// `--grammar-file`.
+    pub grammar_file: Option<PathBuf>,
+    /// `--out`.
+    pub out: PathBuf,
 }

@@ -23,8 +23,7 @@ mod cli;
 mod command;
 
 pub use cli::Cli;
-pub(crate) use cli::GrammarParser;
 pub use command::{
-    Command, DotArgs, DotView, ExtractArgs, GrammarArg, LintArgs, Normalization, NormalizeArgs,
-    ResolveArgs, RunArgs, UsageError,
+    Command, DotArgs, DotView, ExtractArgs, GenerateArgs, GrammarArg, Lang, LintArgs,
+    Normalization, NormalizeArgs, ResolveArgs, RunArgs, UsageError,
 };
