@@ -11,39 +11,6 @@ use crate::args::{GenerateArgs, Lang, UsageError};
 use crate::source::Failure;
 use uridfa_codegen::driver::{compile_file, Options};
 
-/// The ABNF of each built-in grammar, by name (its file in `grammar/`).
-/// `;@ import core.abnf` reads nothing when no file is beside the grammar:
-/// the core rules are built into the generator.
-const BUILTIN_ABNF: [(&str, &str); 10] = [
-    (
-        "draft-fielding-uri-rfc2396bis-01",
-        include_str!("../../grammar/draft-fielding-uri-rfc2396bis-01.abnf"),
-    ),
-    (
-        "draft-fielding-url-syntax-05",
-        include_str!("../../grammar/draft-fielding-url-syntax-05.abnf"),
-    ),
-    (
-        "draft-ietf-uri-url-06",
-        include_str!("../../grammar/draft-ietf-uri-url-06.abnf"),
-    ),
-    (
-        "draft-ietf-urnbis-rfc2141bis-urn-03",
-        include_str!("../../grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf"),
-    ),
-    ("rfc1738", include_str!("../../grammar/rfc1738.abnf")),
-    ("rfc2396", include_str!("../../grammar/rfc2396.abnf")),
-    ("rfc3986", include_str!("../../grammar/rfc3986.abnf")),
-    ("rfc3987", include_str!("../../grammar/rfc3987.abnf")),
-    ("rfc6874", include_str!("../../grammar/rfc6874.abnf")),
-    ("rfc8141", include_str!("../../grammar/rfc8141.abnf")),
-];
-
-/// `grammar/core.abnf`, which six built-in grammars import: written beside
-/// them so that they compile exactly as from `grammar/` (the generator's
-/// built-in core rules describe expected bytes in other words).
-const CORE_ABNF: &str = include_str!("../../grammar/core.abnf");
-
 /// Compiles a built-in grammar as `uridfa-generate-c` does from
 /// `grammar/`: its text and `core.abnf` in a fresh temporary directory, so
 /// that nothing in the working directory is read.
@@ -55,8 +22,11 @@ fn compile_builtin(
     let dir = std::env::temp_dir().join(format!("uridfa-generate-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let file = dir.join(format!("{name}.abnf"));
-    let written =
-        std::fs::write(dir.join("core.abnf"), CORE_ABNF).and_then(|()| std::fs::write(&file, text));
+    // Every grammar file beside it, so that its imports resolve.
+    let written = crate::builtin::GRAMMAR_FILES
+        .iter()
+        .try_for_each(|(n, t)| std::fs::write(dir.join(n), t))
+        .and_then(|()| std::fs::write(&file, text));
     let compiled = written.map(|()| compile_file(&file, Options::default()));
     let _ = std::fs::remove_dir_all(&dir);
     Ok(compiled?)
@@ -76,10 +46,7 @@ pub fn generate(a: &GenerateArgs) -> Result<bool, Failure> {
             path.display().to_string(),
         ),
         (None, Some(name)) => {
-            let text = BUILTIN_ABNF
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, t)| *t)
+            let text = crate::builtin::source(name)
                 .ok_or_else(|| Failure::Usage(UsageError(format!("unknown grammar '{name}'"))))?;
             (compile_builtin(name, text)?, format!("grammar/{name}.abnf"))
         }
@@ -108,14 +75,12 @@ pub fn generate(a: &GenerateArgs) -> Result<bool, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     /// Every built-in grammar is embedded, under its name.
     #[test]
     fn every_builtin_grammar_is_embedded() {
         for g in uridfa::GRAMMARS {
             assert!(
-                BUILTIN_ABNF.iter().any(|(n, _)| *n == g.name),
+                crate::builtin::source(g.name).is_some(),
                 "{} is not embedded",
                 g.name
             );

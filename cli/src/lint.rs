@@ -3,42 +3,13 @@
 //!
 //! A `--grammar-file` is compiled as for the other commands; a built-in
 //! grammar is compiled from its ABNF text, built into the binary
-//! ([`BUILTIN_SOURCES`]), since the `uridfa` crate carries only its tables.
+//! (`crate::builtin`), since the `uridfa` crate carries only its tables.
 
 use crate::args::{GrammarArg, LintArgs, UsageError};
 use crate::source::Failure;
 use std::io::Write;
 use uridfa_codegen::ambiguity::{lint as lint_grammar, LintOptions, Severity};
 use uridfa_codegen::driver::{compile_file, compile_str, Options};
-
-/// The ABNF text of each built-in grammar, by name, as `grammar/NAME.abnf`
-/// (its imports are `core.abnf`, built into the generator). Read through
-/// `cli/grammar`, a symbolic link to the workspace's `grammar/`, which
-/// `cargo package` follows, so the published crate carries the files.
-const BUILTIN_SOURCES: &[(&str, &str)] = &[
-    (
-        "draft-fielding-uri-rfc2396bis-01",
-        include_str!("../grammar/draft-fielding-uri-rfc2396bis-01.abnf"),
-    ),
-    (
-        "draft-fielding-url-syntax-05",
-        include_str!("../grammar/draft-fielding-url-syntax-05.abnf"),
-    ),
-    (
-        "draft-ietf-uri-url-06",
-        include_str!("../grammar/draft-ietf-uri-url-06.abnf"),
-    ),
-    (
-        "draft-ietf-urnbis-rfc2141bis-urn-03",
-        include_str!("../grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf"),
-    ),
-    ("rfc1738", include_str!("../grammar/rfc1738.abnf")),
-    ("rfc2396", include_str!("../grammar/rfc2396.abnf")),
-    ("rfc3986", include_str!("../grammar/rfc3986.abnf")),
-    ("rfc3987", include_str!("../grammar/rfc3987.abnf")),
-    ("rfc6874", include_str!("../grammar/rfc6874.abnf")),
-    ("rfc8141", include_str!("../grammar/rfc8141.abnf")),
-];
 
 /// `uridfa lint`: prints every finding to standard output, then a summary
 /// line; `Ok(false)` (exit status 1) if one is an error (`;@ deny
@@ -54,7 +25,7 @@ pub fn lint(args: &LintArgs) -> Result<bool, Failure> {
         GrammarArg::File(path) => compile_file(path, Options::default()),
         GrammarArg::Builtin(g) => {
             let name = g.name();
-            let Some((_, text)) = BUILTIN_SOURCES.iter().find(|(n, _)| *n == name) else {
+            let Some(text) = crate::builtin::source(name) else {
                 return Err(Failure::Usage(UsageError(format!(
                     "the source of built-in grammar '{name}' is not in this binary; \
                      use --grammar-file grammar/{name}.abnf"
@@ -111,18 +82,12 @@ pub fn lint(args: &LintArgs) -> Result<bool, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::BUILTIN_SOURCES;
-
-    /// A grammar added to `grammar/` needs its line in [`BUILTIN_SOURCES`]
-    /// for `uridfa lint --grammar NAME`.
+    /// Every built-in grammar's source is embedded (cli/build.rs reads
+    /// `grammar/`), for `uridfa lint --grammar NAME`.
     #[test]
     fn every_built_in_grammar_has_its_source() {
         for g in uridfa::Grammar::ALL {
-            assert!(
-                BUILTIN_SOURCES.iter().any(|(n, _)| *n == g.name()),
-                "add grammar/{}.abnf to BUILTIN_SOURCES in cli/src/lint.rs",
-                g.name()
-            );
+            assert!(crate::builtin::source(g.name()).is_some(), "{}", g.name());
         }
     }
 }

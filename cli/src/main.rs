@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 mod args;
+mod builtin;
 mod commands;
 mod generate;
 mod input;

@@ -171,7 +171,17 @@ fn regeneration_rewrites_only_the_files_whose_inputs_changed() {
     assert_eq!(made, ["a", "b", "c"]);
     let first = snapshot(&out);
     let names: Vec<&str> = first.iter().map(|f| f.0.as_str()).collect();
-    assert_eq!(names, ["a.rs", "b.rs", "c.rs", "grammars.rs"]);
+    assert_eq!(
+        names,
+        [
+            "a.rs",
+            "b.rs",
+            "c.rs",
+            "features.rs",
+            "grammars.rs",
+            "modules.rs"
+        ]
+    );
     assert!(all_fresh(&grammars, &out));
     // The modification times must be able to differ.
     std::thread::sleep(std::time::Duration::from_millis(50));
@@ -195,14 +205,18 @@ fn regeneration_rewrites_only_the_files_whose_inputs_changed() {
     let third = snapshot(&out);
     assert_eq!(changed(&second, &third), ["b.rs", "c.rs"]);
 
-    // A title: the list only.
+    // A title: the lists only (the module list and the feature flags carry
+    // the list's hash, names, titles and entries).
     std::thread::sleep(std::time::Duration::from_millis(50));
     write(
         "a.abnf",
         ";@ title \"The A.\"\n;@ entry a\na = \"x\" *\"z\"\n",
     );
     uridfa_codegen::driver::generate_dir(&grammars, &out).unwrap();
-    assert_eq!(changed(&third, &snapshot(&out)), ["a.rs", "grammars.rs"]);
+    assert_eq!(
+        changed(&third, &snapshot(&out)),
+        ["a.rs", "features.rs", "grammars.rs", "modules.rs"]
+    );
     assert!(all_fresh(&grammars, &out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
