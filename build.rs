@@ -88,8 +88,12 @@ fn check_committed(root: &std::path::Path, grammar: &std::path::Path) -> ExitCod
 }
 
 /// The input hashes of the generated files, the same code the generator
-/// writes them with (Note [committed tables] in `uridfa_codegen::driver`).
+/// writes them with (Note [committed tables] in `uridfa_codegen::driver`):
+/// `build/input_hash.rs`, a copy of `codegen/src/support/input_hash.rs`
+/// inside this package (so `cargo package` carries it; a crate cannot
+/// include a file of another), which `codegen/tests/input_hash.rs` checks
+/// is the same file byte for byte.
 #[allow(dead_code)]
 mod input_hash {
-    include!("codegen/src/support/input_hash.rs");
+    include!("build/input_hash.rs");
 }

@@ -5,7 +5,7 @@
 //! exactly the files committed in `c/`; a `--grammar-file` is read and
 //! compiled as `check` and `split` do.
 //!
-//! Principal types: [`GenerateOpts`] (clap) and [`GenerateArgs`].
+//! Its arguments: `crate::args::GenerateArgs` (clap reads `GenerateOpts` in `args/cli.rs`).
 
 use crate::args::{GenerateArgs, Lang, UsageError};
 use crate::source::Failure;

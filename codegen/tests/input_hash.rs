@@ -231,3 +231,22 @@ fn the_committed_files_are_fresh() {
         &root.join("src/generated")
     ));
 }
+
+/// `build.rs` checks the generated files with `build/input_hash.rs`, its
+/// package's copy of `src/support/input_hash.rs`: the two must be the same
+/// file, or `build.rs` and the generator would disagree on a hash.
+#[test]
+fn the_build_scripts_copy_is_this_file() {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let copy = here.join("../build/input_hash.rs");
+    let Ok(copy) = std::fs::read(&copy) else {
+        // A packaged uridfa-codegen has no workspace around it.
+        assert!(std::env::var_os("CI").is_none(), "no {}", copy.display());
+        return;
+    };
+    let original = std::fs::read(here.join("src/support/input_hash.rs")).expect("the original");
+    assert!(
+        copy == original,
+        "build/input_hash.rs differs from codegen/src/support/input_hash.rs: copy it again"
+    );
+}

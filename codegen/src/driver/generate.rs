@@ -37,7 +37,9 @@ use std::path::Path;
 //   output, byte for byte.
 //
 // The hashing is written once, in `codegen/src/support/input_hash.rs`,
-// which the generator compiles as a module and `build.rs` `include!`s, so
+// which the generator compiles as a module; `build.rs` `include!`s its
+// package's copy, `build/input_hash.rs` (a package cannot include another's
+// file), which `codegen/tests/input_hash.rs` checks is the same file, so
 // that `build.rs` needs no dependency at all and the two cannot disagree.
 // FNV-1a is not a cryptographic hash: it only has to notice an edit.
 
