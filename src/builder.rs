@@ -70,7 +70,7 @@ pub use urn::{UrnBuilder, UrnRules, UrnSyntax};
 
 #[cfg(feature = "alloc")]
 pub use parts::PartsBuf;
-pub(crate) use parts::{parts_setter, parts_setters, parts_syntax, SLOT_LEN};
+pub(crate) use parts::{parts_setter, parts_setters, parts_syntax, server_slots, SLOT_LEN};
 pub use parts::{PartsBuilder, PartsSyntax};
 
 /// Implements [`GenericSyntax`] for a module of the RFC 3986 family: the marker

@@ -157,3 +157,21 @@ const fn eq_ignore_ascii_case(a: &[u8], b: &[u8]) -> bool {
     }
     true
 }
+
+/// The scheme-specific part of a view whose grammar names its captures
+/// `scheme` and `fragment`: after `scheme ":"`, before `"#" fragment`
+/// (RFC 2396 §3, url-syntax-05 §4.1); `None` without a scheme.
+pub(crate) fn scheme_specific_part<'a, V: View<'a>>(v: &V) -> Option<&'a str> {
+    let [scheme, fragment] = const {
+        [
+            first_of(V::CAPTURES, &["scheme"]),
+            first_of(V::CAPTURES, &["fragment"]),
+        ]
+    };
+    let (_, scheme_end) = v.span(scheme)?;
+    let end = match v.span(fragment) {
+        Some((start, _)) => start.checked_sub(1)?,
+        None => v.as_str().len(),
+    };
+    v.as_str().get(scheme_end.checked_add(1)?..end)
+}

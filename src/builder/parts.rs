@@ -742,3 +742,45 @@ macro_rules! parts_setter {
 pub(crate) use parts_setter;
 
 crate::builder::owned_traits!(PartsBuf, PartsSyntax);
+
+/// The components of a view of RFC 2396 or 2396bis-01 in the slots of
+/// [`PartsBuilder`], found by the names both grammars give them: a
+/// `reg_name` authority (`reg`) in its own slot, the empty `server` of
+/// `file:///x` as the empty host; `path` as the grammar reads it.
+pub(crate) fn server_slots<'a, V: crate::View<'a>>(
+    v: &V,
+    reg: bool,
+    path: &'a str,
+) -> [Option<&'a str>; SLOT_LEN] {
+    use crate::view::first_of;
+    let [scheme, userinfo, host, port, authority, query, fragment] = const {
+        let c = V::CAPTURES;
+        [
+            first_of(c, &["scheme"]),
+            first_of(c, &["userinfo"]),
+            first_of(c, &["host"]),
+            first_of(c, &["port"]),
+            first_of(c, &["authority"]),
+            first_of(c, &["query"]),
+            first_of(c, &["fragment"]),
+        ]
+    };
+    let authority = v.get(authority);
+    let host = if reg {
+        None
+    } else {
+        v.get(host).or(authority.filter(|a| a.is_empty()))
+    };
+    [
+        v.get(scheme),
+        v.get(userinfo),
+        None,
+        None,
+        host,
+        v.get(port),
+        if reg { authority } else { None },
+        Some(path),
+        v.get(query),
+        v.get(fragment),
+    ]
+}

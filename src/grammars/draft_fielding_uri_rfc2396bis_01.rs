@@ -250,24 +250,7 @@ fn path<'a>(v: &impl View<'a>) -> &'a str {
 /// as the empty host.
 fn slots<'a>(v: &impl View<'a>) -> [Option<&'a str>; crate::builder::SLOT_LEN] {
     let reg = authority_kind(v) == Some(AuthorityKind::RegName);
-    let authority = v.get(tables::AUTHORITY);
-    let host = if reg {
-        None
-    } else {
-        v.get(tables::HOST).or(authority.filter(|a| a.is_empty()))
-    };
-    [
-        v.get(tables::SCHEME),
-        v.get(tables::USERINFO),
-        None,
-        None,
-        host,
-        v.get(tables::PORT),
-        if reg { authority } else { None },
-        Some(path(v)),
-        v.get(tables::QUERY),
-        v.get(tables::FRAGMENT),
-    ]
+    crate::builder::server_slots(v, reg, path(v))
 }
 
 crate::generated_tables!("draft_fielding_uri_rfc2396bis_01_views");

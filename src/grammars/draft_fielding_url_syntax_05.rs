@@ -125,15 +125,6 @@ fn path<'a>(v: &impl View<'a>) -> &'a str {
     v.get(tables::PATH_SEGMENTS).unwrap_or("")
 }
 
-/// The scheme-specific part: after `scheme ":"`, before `"#" fragment`.
-fn scheme_specific_part<'a>(v: &impl View<'a>) -> Option<&'a str> {
-    let (_, scheme_end) = v.span(tables::SCHEME)?;
-    let end = match v.span(tables::FRAGMENT) {
-        Some((start, _)) => start.checked_sub(1)?,
-        None => v.as_str().len(),
-    };
-    v.as_str().get(scheme_end.checked_add(1)?..end)
-}
 
 /// The segments of `path_segments`, with their parameters.
 fn segments<'a>(v: &impl View<'a>) -> crate::pct::PathSegments<'a> {
@@ -261,7 +252,7 @@ pub trait UrlSyntax05Ref<'a>: View<'a> {
     /// # Ok::<(), uridfa::Error>(())
     /// ```
     fn scheme_specific_part(&self) -> Option<&'a str> {
-        scheme_specific_part(self)
+        crate::view::scheme_specific_part(self)
     }
 
     /// A [`Builder`] pre-filled with this reference's components, to change

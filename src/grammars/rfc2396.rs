@@ -134,39 +134,13 @@ fn opaque_part<'a>(v: &impl View<'a>) -> Option<&'a str> {
     }
 }
 
-/// The scheme-specific part: after `scheme ":"`, before `"#" fragment`.
-fn scheme_specific_part<'a>(v: &impl View<'a>) -> Option<&'a str> {
-    let (_, scheme_end) = v.span(tables::SCHEME)?;
-    let end = match v.span(tables::FRAGMENT) {
-        Some((start, _)) => start.checked_sub(1)?,
-        None => v.as_str().len(),
-    };
-    v.as_str().get(scheme_end.checked_add(1)?..end)
-}
 
 /// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
 /// a `reg_name` authority in its own slot, the empty `server` of `file:///x`
 /// as the empty host.
 fn slots<'a>(v: &impl View<'a>) -> [Option<&'a str>; crate::builder::SLOT_LEN] {
     let reg = authority_kind(v) == Some(AuthorityKind::RegName);
-    let authority = v.get(tables::AUTHORITY);
-    let host = if reg {
-        None
-    } else {
-        v.get(tables::HOST).or(authority.filter(|a| a.is_empty()))
-    };
-    [
-        v.get(tables::SCHEME),
-        v.get(tables::USERINFO),
-        None,
-        None,
-        host,
-        v.get(tables::PORT),
-        if reg { authority } else { None },
-        Some(path(v)),
-        v.get(tables::QUERY),
-        v.get(tables::FRAGMENT),
-    ]
+    crate::builder::server_slots(v, reg, path(v))
 }
 
 crate::generated_tables!("rfc2396_views");
@@ -223,7 +197,7 @@ pub trait Rfc2396Ref<'a>: View<'a> {
     /// # Ok::<(), uridfa::Error>(())
     /// ```
     fn scheme_specific_part(&self) -> Option<&'a str> {
-        scheme_specific_part(self)
+        crate::view::scheme_specific_part(self)
     }
 
     /// A [`Builder`] pre-filled with this reference's components, to change
