@@ -110,6 +110,7 @@ macro_rules! builtin_grammars {
                         name: crate::$module::tables::GRAMMAR,
                         entries: &crate::$module::tables::ENTRIES,
                         components: &crate::$module::tables::COMPONENT_RULES,
+                        lists: &crate::$module::tables::ENTRY_LISTS,
                         utf8: crate::$module::tables::CHARSET_UTF8,
                     };
                 }

@@ -70,7 +70,7 @@
 //! needs (`features = ["rfc3986"]`).
 //!
 //! - One per built-in grammar, named as the grammar (`rfc3986`, `rfc1738`,
-//!   `draft-ietf-uri-url-06`, ..., `rfc8141`, `rfc8089`), and
+//!   `draft-ietf-uri-url-06`, ..., `rfc8141`, `rfc8089`, `rfc6068`), and
 //!   `all-grammars` for all of them. Each compiles in the grammar's module,
 //!   its [`Grammar`](enum@Grammar) variant and its [`GRAMMARS`] entry, and
 //!   nothing that allocates. [`resolve`] and [`normalize`] need `rfc3986`,
@@ -174,6 +174,12 @@ pub struct BuiltinGrammar {
     /// own rule each (`scheme`, `path-abempty`, ...), for the builders
     /// ([`builder`]). Empty for a grammar without the pragma.
     pub components: &'static [&'static Tables<'static>],
+    /// Each entry's list regions, beside [`BuiltinGrammar::entries`]
+    /// (`lists[i]` belongs to `entries[i]`): the repetitions whose items
+    /// hold captures, each with the tables that read one item
+    /// ([`runtime::items`]). Empty for an entry without lists (`rfc6068`'s
+    /// `mailtoURI` has two: `to` and `hfields`).
+    pub lists: &'static [&'static [runtime::List<'static>]],
     /// Whether the grammar says `;@ charset utf-8`: its tables match UTF-8
     /// characters, and an error inside one belongs at its first byte
     /// ([`runtime::Error::at_char_start`]).

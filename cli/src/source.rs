@@ -144,10 +144,11 @@ impl Loaded {
             Loaded::Builtin(g) => g
                 .entries
                 .iter()
-                .map(|&&tables| Entry {
+                .zip(g.lists)
+                .map(|(&&tables, &lists)| Entry {
                     tables,
                     utf8: g.utf8,
-                    lists: &[],
+                    lists,
                 })
                 .collect(),
             Loaded::File {

@@ -17,6 +17,22 @@ pub static ENTRIES: [&::uridfa_runtime::Tables<'static>; 12usize] = [
     &PROSPEROURL,
     &OTHERURL,
 ];
+/// Every entry's list regions (Note [repeated captures]), in
+/// `;@ entry` order: `ENTRY_LISTS[i]` belongs to `ENTRIES[i]`.
+pub static ENTRY_LISTS: [&[::uridfa_runtime::List<'static>]; 12usize] = [
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+];
 /// Every `;@ component` rule's tables, in pragma order (each also
 /// as `<RULE>_RULE`): one component's own rule, for builders.
 pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 7usize] = [

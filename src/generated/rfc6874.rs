@@ -9,6 +9,14 @@ pub static ENTRIES: [&::uridfa_runtime::Tables<'static>; 4usize] = [
     &ABSOLUTE_URI,
     &RELATIVE_REF,
 ];
+/// Every entry's list regions (Note [repeated captures]), in
+/// `;@ entry` order: `ENTRY_LISTS[i]` belongs to `ENTRIES[i]`.
+pub static ENTRY_LISTS: [&[::uridfa_runtime::List<'static>]; 4usize] = [
+    &[],
+    &[],
+    &[],
+    &[],
+];
 /// Every `;@ component` rule's tables, in pragma order (each also
 /// as `<RULE>_RULE`): one component's own rule, for builders.
 pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 11usize] = [

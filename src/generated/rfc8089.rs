@@ -4,6 +4,9 @@
 pub static GRAMMAR: &str = "rfc8089";
 /// Every entry's tables, in `;@ entry` order.
 pub static ENTRIES: [&::uridfa_runtime::Tables<'static>; 1usize] = [&FILE_URI];
+/// Every entry's list regions (Note [repeated captures]), in
+/// `;@ entry` order: `ENTRY_LISTS[i]` belongs to `ENTRIES[i]`.
+pub static ENTRY_LISTS: [&[::uridfa_runtime::List<'static>]; 1usize] = [&[]];
 /// Every `;@ component` rule's tables, in pragma order (each also
 /// as `<RULE>_RULE`): one component's own rule, for builders.
 pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; 0usize] = [];

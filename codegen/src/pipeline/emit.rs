@@ -463,6 +463,16 @@ pub fn tokens(c: &Compiled) -> TokenStream {
             pub static #id: [::uridfa_runtime::List<'static>; #len] = [#(#lists),*];
         }
     });
+    // Every entry's list regions, in `;@ entry` order (empty for an entry
+    // without lists), for code that picks an entry at run time.
+    let entry_lists = c.machines.iter().map(|m| {
+        if m.lists.is_empty() {
+            quote!(&[])
+        } else {
+            let id = ident(&format!("{}_LISTS", const_name(&m.tables.rule)));
+            quote!(&#id)
+        }
+    });
     let component_len = c.components.len();
     let component_refs = c.components.iter().map(|m| {
         let id = ident(&component_const_name(&m.tables.rule));
@@ -475,6 +485,9 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         pub static GRAMMAR: &str = #gname;
         /// Every entry's tables, in `;@ entry` order.
         pub static ENTRIES: [&::uridfa_runtime::Tables<'static>; #entry_len] = [#(#entry_refs),*];
+        /// Every entry's list regions (Note [repeated captures]), in
+        /// `;@ entry` order: `ENTRY_LISTS[i]` belongs to `ENTRIES[i]`.
+        pub static ENTRY_LISTS: [&[::uridfa_runtime::List<'static>]; #entry_len] = [#(#entry_lists),*];
         /// Every `;@ component` rule's tables, in pragma order (each also
         /// as `<RULE>_RULE`): one component's own rule, for builders.
         pub static COMPONENT_RULES: [&::uridfa_runtime::Tables<'static>; #component_len] = [#(#component_refs),*];

@@ -87,7 +87,7 @@ pub(super) fn repeated_accessor(
             sources.push((
                 g,
                 quote!(parts.span(#region).into_iter().flat_map(move |region| {
-                    let list = lists.get(#k);
+                    let list = <[_]>::get(lists, #k);
                     list.into_iter().flat_map(move |list| {
                         #runtime::items(list.item, input.as_bytes(), region)
                             .filter_map(|item| item.ok())
