@@ -12,116 +12,15 @@ use core::str::FromStr;
 
 // Note [the grammars, listed once]
 //
-// Each built-in grammar is one row of `builtin_grammars!` below: its name
-// (the file stem in `grammar/`, and the cargo feature that compiles it
-// in), its module, its `Grammar` variant and that variant's doc. The enum,
-// `Grammar::ALL`, `Grammar::builtin`, `crate::GRAMMARS` and the names a
-// build still recognizes when a grammar's feature is off are all written
-// from the rows. The rows themselves are generated from the grammar files
-// (`src/generated/grammars.rs`), so adding a grammar is its file in
-// `grammar/`, its module and its feature; the facts of each grammar, its
-// entries, components and charset, come from its generated tables.
-macro_rules! builtin_grammars {
-    ($($name:literal => $module:ident, $variant:ident, $doc:literal;)+) => {
-        /// A grammar compiled into this crate, by the document it transcribes.
-        ///
-        /// With the feature `derive`, `uridfa::Grammar` is also a derive macro
-        /// (macro namespace, so the two do not clash): `#[derive(uridfa::Grammar)]`
-        /// gives typed parsers for a grammar file of one's own (`docs/derive.md`).
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// use uridfa::Grammar;
-        /// let g: Grammar = "RFC3986".parse()?;
-        /// assert_eq!(g, Grammar::Rfc3986);
-        /// assert_eq!(g.name(), "rfc3986");
-        /// assert_eq!(g.builtin().entries[0].rule, "URI-reference");
-        /// # Ok::<(), uridfa::UnknownGrammar>(())
-        /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        pub enum Grammar {
-            $(
-                #[doc = $doc]
-                #[cfg(feature = $name)]
-                $variant,
-            )+
-        }
-
-        impl Grammar {
-            /// Every grammar compiled into this crate (its cargo feature is
-            /// on), in the order of [`crate::GRAMMARS`]: all ten with the
-            /// default features.
-            pub const ALL: [Grammar; COMPILED_IN] = [$(
-                #[cfg(feature = $name)]
-                Grammar::$variant,
-            )+];
-
-            /// Its tables and facts.
-            ///
-            /// # Example
-            ///
-            /// ```
-            /// assert!(uridfa::Grammar::Rfc3987.builtin().utf8);
-            /// ```
-            pub fn builtin(self) -> &'static BuiltinGrammar {
-                match self {$(
-                    #[cfg(feature = $name)]
-                    Grammar::$variant => &registry::$module::ENTRY,
-                )+}
-            }
-        }
-
-        /// How many grammars are compiled in: the length of [`Grammar::ALL`].
-        const COMPILED_IN: usize = 0 $(+ cfg!(feature = $name) as usize)+;
-
-        /// The names of the built-in grammars, compiled in or not: each is
-        /// also the name of the cargo feature that compiles it in.
-        const BUILT_IN: &[&str] = &[$($name),+];
-
-        /// Every grammar compiled into this crate (those whose cargo feature
-        /// is on; all ten with the default features), in the order of
-        /// [`Grammar::ALL`].
-        ///
-        /// # Example
-        ///
-        /// ```
-        /// # #[cfg(feature = "rfc3986")] {
-        /// let g = uridfa::grammar("rfc3986").unwrap();
-        /// assert_eq!(g.entries[0].rule, "URI-reference");
-        /// # }
-        /// assert_eq!(uridfa::GRAMMARS.len(), uridfa::Grammar::ALL.len());
-        /// ```
-        pub static GRAMMARS: &[BuiltinGrammar] = &[$(
-            #[cfg(feature = $name)]
-            registry::$module::ENTRY,
-        )+];
-
-        /// One [`BuiltinGrammar`] per compiled-in grammar module, read from
-        /// its generated tables.
-        mod registry {
-            $(
-                #[cfg(feature = $name)]
-                pub(super) mod $module {
-                    use crate::BuiltinGrammar;
-
-                    pub(crate) static ENTRY: BuiltinGrammar = BuiltinGrammar {
-                        name: crate::$module::tables::GRAMMAR,
-                        entries: &crate::$module::tables::ENTRIES,
-                        components: &crate::$module::tables::COMPONENT_RULES,
-                        lists: &crate::$module::tables::ENTRY_LISTS,
-                        utf8: crate::$module::tables::CHARSET_UTF8,
-                    };
-                }
-            )+
-        }
-    };
-}
-
-// The rows: `src/generated/grammars.rs`, written by `uridfa-generate`
-// from the files in `grammar/` (Note [the list of grammars] in
-// `uridfa_codegen::driver`).
+// Each built-in grammar is a variant of `Grammar`, an entry of
+// `Grammar::ALL` and of `crate::GRAMMARS`, a name in `BUILT_IN` (the
+// names a build still recognizes when a grammar's feature is off) and a
+// `BuiltinGrammar` read from its generated tables. All of them are
+// generated from the grammar files (`src/generated/grammars.rs`, Note [the
+// list of grammars] in `uridfa_codegen::driver`), so adding a grammar is
+// its file in `grammar/`, its module and its feature; the facts of each
+// grammar, its entries, components, lists and charset, come from its
+// generated tables. What every grammar shares is written here, once.
 crate::generated_tables!("grammars");
 
 impl Grammar {
