@@ -229,7 +229,9 @@ pub fn generate_dir_only(
 ///
 /// [`Grammar`]: https://docs.rs/uridfa/latest/uridfa/enum.Grammar.html
 pub fn grammar_list(grammars: &[(String, Option<String>)]) -> String {
-    let rows: Vec<(String, String, String, String)> = grammars
+    // (name, module, variant, doc) per grammar.
+    type Row = (String, String, String, String);
+    let rows: Vec<Row> = grammars
         .iter()
         .map(|(name, title)| {
             let module = name.replace('-', "_");
@@ -249,9 +251,7 @@ pub fn grammar_list(grammars: &[(String, Option<String>)]) -> String {
             (name.clone(), module, variant, doc)
         })
         .collect();
-    let each = |f: &dyn Fn(&(String, String, String, String)) -> String| -> String {
-        rows.iter().map(f).collect()
-    };
+    let each = |f: &dyn Fn(&Row) -> String| -> String { rows.iter().map(f).collect() };
     let variants = each(&|(n, _, v, d)| {
         format!("    #[doc = {d:?}]\n    #[cfg(feature = {n:?})]\n    {v},\n")
     });
