@@ -126,7 +126,7 @@ impl Grammar {
 }
 
 /// How many grammars are compiled in: the length of [`Grammar::ALL`].
-const COMPILED_IN: usize = 0 + cfg!(feature = "draft-fielding-uri-rfc2396bis-01") as usize + cfg!(feature = "draft-fielding-url-syntax-05") as usize + cfg!(feature = "draft-ietf-uri-url-06") as usize + cfg!(feature = "draft-ietf-urnbis-rfc2141bis-urn-03") as usize + cfg!(feature = "rfc1738") as usize + cfg!(feature = "rfc2396") as usize + cfg!(feature = "rfc3986") as usize + cfg!(feature = "rfc3987") as usize + cfg!(feature = "rfc6068") as usize + cfg!(feature = "rfc6874") as usize + cfg!(feature = "rfc8089") as usize + cfg!(feature = "rfc8141") as usize;
+const COMPILED_IN: usize = cfg!(feature = "draft-fielding-uri-rfc2396bis-01") as usize + cfg!(feature = "draft-fielding-url-syntax-05") as usize + cfg!(feature = "draft-ietf-uri-url-06") as usize + cfg!(feature = "draft-ietf-urnbis-rfc2141bis-urn-03") as usize + cfg!(feature = "rfc1738") as usize + cfg!(feature = "rfc2396") as usize + cfg!(feature = "rfc3986") as usize + cfg!(feature = "rfc3987") as usize + cfg!(feature = "rfc6068") as usize + cfg!(feature = "rfc6874") as usize + cfg!(feature = "rfc8089") as usize + cfg!(feature = "rfc8141") as usize;
 
 /// The names of the built-in grammars, compiled in or not: each is also
 /// the name of the cargo feature that compiles it in.

@@ -263,7 +263,15 @@ pub fn grammar_list(grammars: &[(String, Option<String>)]) -> String {
             m.to_uppercase()
         )
     });
-    let counted = each(&|(n, ..)| format!(" + cfg!(feature = {n:?}) as usize"));
+    let counted: Vec<String> = rows
+        .iter()
+        .map(|(n, ..)| format!("cfg!(feature = {n:?}) as usize"))
+        .collect();
+    let counted = if counted.is_empty() {
+        "0".to_string()
+    } else {
+        counted.join(" + ")
+    };
     let names = each(&|(n, ..)| format!("{n:?}, "));
     let registry =
         each(&|(n, m, ..)| format!("    #[cfg(feature = {n:?})]\n    {},\n", m.to_uppercase()));
@@ -324,7 +332,7 @@ impl Grammar {{
 }}
 
 /// How many grammars are compiled in: the length of [`Grammar::ALL`].
-const COMPILED_IN: usize = 0{counted};
+const COMPILED_IN: usize = {counted};
 
 /// The names of the built-in grammars, compiled in or not: each is also
 /// the name of the cargo feature that compiles it in.
