@@ -58,6 +58,7 @@ mod generic;
 #[cfg(feature = "alloc")]
 mod owned;
 mod parts;
+mod setters;
 mod types;
 mod urn;
 
@@ -70,14 +71,14 @@ pub use urn::{UrnBuilder, UrnRules, UrnSyntax};
 
 #[cfg(feature = "alloc")]
 pub use parts::PartsBuf;
-pub(crate) use parts::{parts_setter, parts_setters, parts_syntax, server_slots, SLOT_LEN};
+pub(crate) use parts::{server_slots, SLOT_LEN};
 pub use parts::{PartsBuilder, PartsSyntax};
+pub use setters::{slot, Sets};
 
-/// Implements [`GenericSyntax`] for a module of the RFC 3986 family: the marker
-/// type `$marker`, its `COMPONENT_RULES`, the aliases `Builder` and
-/// `$buf`, and `to_builder()` on each view. The module provides `tables`,
-/// `Parts` and the views (generated into `src/generated/*_views.rs`).
-/// For an owned form `$buf<G: $bound>` with `as_str`, `as_view` and
+/// The standard traits of the three owned forms (`RefBuf`, `UrnBuf`,
+/// `PartsBuf`), which no generic impl can give them (the traits are
+/// foreign, so no blanket impl over a trait of ours is allowed). It
+/// defines no type. For an owned form `$buf<G: $bound>` with `as_str`, `as_view` and
 /// `FromStr`: a `Debug` that is the view's (named components), `Hash` and
 /// `Ord` by the text, `AsRef<str>`, and with `serde`, `Serialize` as the
 /// text and `Deserialize` that parses.
@@ -151,103 +152,3 @@ pub(crate) use owned_traits;
 
 owned_traits!(UrnBuf, UrnSyntax);
 owned_traits!(RefBuf, GenericSyntax);
-
-macro_rules! builder_syntax {
-    (
-        module: $module:literal,
-        marker: $marker:ident,
-        reference: $reference:ident,
-        buf: $buf:ident,
-        rules: [$scheme:ident, $userinfo:ident, $host:ident, $port:ident, $path:ident,
-            $abempty:ident, $absolute:ident, $noscheme:ident, $rootless:ident,
-            $query:ident, $fragment:ident],
-        views: [$($view:ident),+ $(,)?] $(,)?
-    ) => {
-        #[doc = concat!("The grammar of this module, as a [`crate::builder::GenericSyntax`]: the type parameter of [`Builder`] (and of `", stringify!($buf), "` under `alloc`).")]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct $marker;
-
-        static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules {
-            scheme: &tables::$scheme,
-            userinfo: &tables::$userinfo,
-            host: &tables::$host,
-            port: &tables::$port,
-            path: &tables::$path,
-            path_abempty: &tables::$abempty,
-            path_absolute: &tables::$absolute,
-            path_noscheme: &tables::$noscheme,
-            path_rootless: &tables::$rootless,
-            query: &tables::$query,
-            fragment: &tables::$fragment,
-        };
-
-        impl crate::builder::Sealed for $marker {}
-
-        impl crate::builder::GenericSyntax for $marker {
-            type Ref<'b> = $reference<'b>;
-            type Tags = [u32; 2 * tables::CAPTURE_LEN];
-            fn rules() -> &'static crate::builder::ComponentRules {
-                &COMPONENT_RULES
-            }
-            fn parse_ref(input: &str) -> Result<$reference<'_>, Error> {
-                $reference::parse(input)
-            }
-            fn components(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> [Option<&str>; 7] {
-                crate::builder::components_of(&$reference { parts: Parts { input, tags } })
-            }
-            fn tags(r: &$reference<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
-                r.parts.tags
-            }
-            fn from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> $reference<'_> {
-                $reference { parts: Parts { input, tags } }
-            }
-        }
-
-        #[doc = concat!("A builder for this grammar's references: see [`crate::builder::Builder`].")]
-        ///
-        /// # Example
-        ///
-        /// ```
-        #[doc = concat!("let b = uridfa::", $module, "::Builder::new().scheme(\"http\")?.host(\"example.com\")?.path(\"/\")?;")]
-        /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://example.com/");
-        /// # Ok::<(), uridfa::builder::BuildError>(())
-        /// ```
-        pub type Builder<'a> = crate::builder::Builder<'a, $marker>;
-
-        #[doc = concat!("The owned form of [`", stringify!($reference), "`]: see [`crate::builder::RefBuf`].")]
-        ///
-        /// # Example
-        ///
-        /// ```
-        #[doc = concat!("let mut r: uridfa::", $module, "::", stringify!($buf), " = \"http://a/b\".parse()?;")]
-        /// r.set_port(Some("8080"))?;
-        /// assert_eq!(r.as_str(), "http://a:8080/b");
-        /// # Ok::<(), Box<dyn core::error::Error>>(())
-        /// ```
-        #[cfg(feature = "alloc")]
-        pub type $buf = crate::builder::RefBuf<$marker>;
-
-        $(
-        impl<'a> $view<'a> {
-            /// A [`Builder`] pre-filled with this reference's components,
-            /// to change some of them and build anew.
-            ///
-            /// # Example
-            ///
-            /// ```
-            #[doc = concat!("let r = uridfa::", $module, "::", stringify!($view), "::parse(\"http://a/b?q\")", ".or_else(|_| uridfa::", $module, "::", stringify!($view), "::parse(\"//a/b?q\"))?;")]
-            /// let b = r.to_builder().query(Some("x"))?;
-            /// let mut buf = [0u8; 32];
-            /// let n = b.build_into(&mut buf)?;
-            /// assert!(buf[..n].ends_with(b"//a/b?x"));
-            /// # Ok::<(), Box<dyn core::error::Error>>(())
-            /// ```
-            pub fn to_builder(&self) -> Builder<'a> {
-                Builder::from_components(crate::builder::components_of(self))
-            }
-        }
-        )+
-    };
-}
-
-pub(crate) use builder_syntax;

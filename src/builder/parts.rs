@@ -2,8 +2,10 @@
 //! components are tied together in ways RFC 3986 later removed:
 //! [`crate::rfc2396`], [`crate::draft_fielding_uri_rfc2396bis_01`],
 //! [`crate::draft_fielding_url_syntax_05`], [`crate::rfc1738`] and
-//! [`crate::draft_ietf_uri_url_06`]. Each module has the alias `Builder`
-//! and its own setters; the first three also have an owned form,
+//! [`crate::draft_ietf_uri_url_06`]. Each module has the alias `Builder`;
+//! the setters are written once (`setters.rs`), for the components each
+//! grammar's marker type says it sets ([`super::Sets`]). The first three
+//! also have an owned form,
 //! `PartsBuf` under `alloc` (alias `UriRefBuf` / `UrlRefBuf`).
 //!
 //! Note [reading the built text back]
@@ -599,147 +601,6 @@ impl<G: PartsSyntax> fmt::Display for PartsBuf<G> {
         f.write_str(&self.text)
     }
 }
-
-/// Implements [`PartsSyntax`] for a grammar module: the marker type, its
-/// component rules, the alias `Builder`, and the setters named after the
-/// grammar's components. The module provides `read_back` (its reference
-/// view's components in the slots' order), `ref_tags` and `ref_from_tags`.
-macro_rules! parts_syntax {
-    (
-        module: $module:literal,
-        marker: $marker:ident,
-        reference: $reference:ident,
-        entry: $entry:literal,
-        always_authority: $always:literal,
-        path_prefix: $prefix:literal,
-        rules: { $($component:ident: $rule:ident),+ $(,)? },
-    ) => {
-        #[doc = concat!("The grammar of this module, as a [`crate::builder::PartsSyntax`]: the type parameter of [`Builder`].")]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct $marker;
-
-        impl crate::builder::Sealed for $marker {}
-
-        impl crate::builder::PartsSyntax for $marker {
-            type Ref<'b> = $reference<'b>;
-            type Tags = [u32; 2 * tables::CAPTURE_LEN];
-            const ENTRY: &'static str = $entry;
-            const ALWAYS_AUTHORITY: bool = $always;
-            const PATH_PREFIX: &'static str = $prefix;
-            fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
-                match c {
-                    $(crate::builder::Component::$component => Some(&tables::$rule),)+
-                    _ => None,
-                }
-            }
-            fn parse_ref(input: &str) -> Result<$reference<'_>, crate::Error> {
-                $reference::parse(input)
-            }
-            // `'b: 'b` makes `'b` early-bound, as it is in the trait
-            // (where it appears only in the projection `Self::Ref<'b>`).
-            #[allow(clippy::extra_unused_lifetimes)]
-            fn read_back<'b>(r: &$reference<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
-            where
-                'b: 'b,
-            {
-                read_back(r)
-            }
-            fn tags(r: &$reference<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
-                ref_tags(r)
-            }
-            fn from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> $reference<'_> {
-                ref_from_tags(input, tags)
-            }
-        }
-
-        #[doc = concat!("A builder for this grammar: [`crate::builder::PartsBuilder`], with setters named after the components of `", $entry, "`.")]
-        pub type Builder<'a> = crate::builder::PartsBuilder<'a, $marker>;
-    };
-}
-pub(crate) use parts_syntax;
-
-/// The setters of a grammar's [`PartsBuilder`] alias `Builder` and, with
-/// `[owned: NAME]` first, the `set_*` methods of its `PartsBuf` alias `NAME`. Each
-/// item is `opt` (an `Option`, `None` clears) or `req` (a `&str`: the
-/// path, never absent), the method names, the [`Component`] and the rule.
-macro_rules! parts_setters {
-    (
-        [owned: $buf:ident]
-        $( $(#[$doc:meta])* $kind:ident $name:ident / $set_name:ident: $c:ident = $rule:literal; )+
-    ) => {
-        crate::builder::parts_setters! {
-            $( $(#[$doc])* $kind $name / $set_name: $c = $rule; )+
-        }
-
-        #[cfg(feature = "alloc")]
-        impl $buf {
-            $(
-                crate::builder::parts_setter!(buf $kind $name $set_name $c $rule);
-            )+
-        }
-    };
-    (
-        $( $(#[$doc:meta])* $kind:ident $name:ident / $set_name:ident: $c:ident = $rule:literal; )+
-    ) => {
-        impl<'a> Builder<'a> {
-            $(
-                crate::builder::parts_setter!(builder $kind $(#[$doc])* $name $c $rule);
-            )+
-
-            /// Sets the port as a number (written in decimal without
-            /// leading zeros). Infallible: any `u16` matches `port`.
-            pub fn port_u16(self, port: u16) -> Self {
-                self.set_port_u16(port)
-            }
-        }
-    };
-}
-pub(crate) use parts_setters;
-
-/// One setter of [`parts_setters!`].
-macro_rules! parts_setter {
-    (builder opt $(#[$doc:meta])* $name:ident $c:ident $rule:literal) => {
-        $(#[$doc])*
-        ///
-        /// # Errors
-        ///
-        #[doc = concat!("[`crate::builder::BuildError::Invalid`] if it does not match `", $rule, "`.")]
-        pub fn $name(self, value: impl Into<Option<&'a str>>) -> Result<Self, crate::builder::BuildError> {
-            self.set(crate::builder::Component::$c, value.into())
-        }
-    };
-    (builder req $(#[$doc:meta])* $name:ident $c:ident $rule:literal) => {
-        $(#[$doc])*
-        ///
-        /// # Errors
-        ///
-        #[doc = concat!("[`crate::builder::BuildError::Invalid`] if it does not match `", $rule, "`.")]
-        pub fn $name(self, value: &'a str) -> Result<Self, crate::builder::BuildError> {
-            self.set(crate::builder::Component::$c, Some(value))
-        }
-    };
-    (buf opt $name:ident $set_name:ident $c:ident $rule:literal) => {
-        #[doc = concat!("Replaces the `", $rule, "` (see [`Builder::", stringify!($name), "`]); unchanged on error.")]
-        ///
-        /// # Errors
-        ///
-        #[doc = concat!("As [`Builder::", stringify!($name), "`] and [`crate::builder::PartsBuilder::build_into`].")]
-        pub fn $set_name(&mut self, value: Option<&str>) -> Result<(), crate::builder::BuildError> {
-            self.set(crate::builder::Component::$c, value)
-        }
-    };
-    (buf req $name:ident $set_name:ident $c:ident $rule:literal) => {
-        #[doc = concat!("Replaces the `", $rule, "` (see [`Builder::", stringify!($name), "`]); unchanged on error.")]
-        ///
-        /// # Errors
-        ///
-        #[doc = concat!("As [`Builder::", stringify!($name), "`] and [`crate::builder::PartsBuilder::build_into`].")]
-        pub fn $set_name(&mut self, value: &str) -> Result<(), crate::builder::BuildError> {
-            self.set(crate::builder::Component::$c, Some(value))
-        }
-    };
-}
-pub(crate) use parts_setter;
 
 crate::builder::owned_traits!(PartsBuf, PartsSyntax);
 

@@ -429,24 +429,56 @@ fn ref_from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UriRef<'_> {
     }
 }
 
-crate::builder::parts_syntax! {
-    module: "draft_fielding_uri_rfc2396bis_01",
-    marker: Rfc2396bis01,
-    reference: UriRef,
-    entry: "URI-reference",
-    always_authority: false,
-    path_prefix: "",
-    rules: {
-        Scheme: SCHEME_RULE,
-        Userinfo: USERINFO_RULE,
-        Host: HOST_RULE,
-        Port: PORT_RULE,
-        RegName: REG_NAME_RULE,
-        Path: PATH_RULE,
-        Query: QUERY_RULE,
-        Fragment: FRAGMENT_RULE,
-    },
+/// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
+/// type parameter of [`Builder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rfc2396bis01;
+
+impl crate::builder::Sealed for Rfc2396bis01 {}
+
+impl crate::builder::PartsSyntax for Rfc2396bis01 {
+    type Ref<'b> = UriRef<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    const ENTRY: &'static str = "URI-reference";
+    const ALWAYS_AUTHORITY: bool = false;
+    const PATH_PREFIX: &'static str = "";
+    fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
+        use crate::builder::Component;
+        match c {
+            Component::Scheme => Some(&tables::SCHEME_RULE),
+            Component::Userinfo => Some(&tables::USERINFO_RULE),
+            Component::Host => Some(&tables::HOST_RULE),
+            Component::Port => Some(&tables::PORT_RULE),
+            Component::RegName => Some(&tables::REG_NAME_RULE),
+            Component::Path => Some(&tables::PATH_RULE),
+            Component::Query => Some(&tables::QUERY_RULE),
+            Component::Fragment => Some(&tables::FRAGMENT_RULE),
+            _ => None,
+        }
+    }
+    fn parse_ref(input: &str) -> Result<UriRef<'_>, crate::Error> {
+        UriRef::parse(input)
+    }
+    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
+    // appears only in the projection `Self::Ref<'b>`).
+    #[allow(clippy::extra_unused_lifetimes)]
+    fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
+    where
+        'b: 'b,
+    {
+        read_back(r)
+    }
+    fn tags(r: &UriRef<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
+        ref_tags(r)
+    }
+    fn from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> UriRef<'_> {
+        ref_from_tags(input, tags)
+    }
 }
+
+/// A builder for this grammar: [`crate::builder::PartsBuilder`], with a
+/// setter for each component of `URI-reference` ([`crate::builder::Sets`]).
+pub type Builder<'a> = crate::builder::PartsBuilder<'a, Rfc2396bis01>;
 
 /// The owned form of [`UriRef`]: see [`crate::builder::PartsBuf`].
 #[cfg(feature = "alloc")]
@@ -478,30 +510,37 @@ impl Default for Builder<'_> {
     }
 }
 
-crate::builder::parts_setters! {
-    [owned: UriRefBuf]
-    /// Sets or clears the `scheme` (§3.1), without the `:`.
-    opt scheme / set_scheme: Scheme = "scheme";
-    /// Sets or clears the `userinfo` of a `server` (§3.2.2), without the
-    /// `@`. It needs a host.
-    opt userinfo / set_userinfo: Userinfo = "userinfo";
-    /// Sets or clears the `host` of a `server` (§3.2.2); `Some` gives the
-    /// reference an authority (`Some("")` the empty server of
-    /// `file:///x`). Clears a `reg_name`.
-    opt host / set_host: Host = "host";
-    /// Sets or clears the `port` (§3.2.2), digits without the `:`. It
-    /// needs a host.
-    opt port / set_port: Port = "port";
-    /// Sets or clears a registry-based authority, `reg-name` (§3.2.1),
-    /// instead of a `server`: clears userinfo, host and port. One that is
-    /// also a `server` reads back as one, and is refused when building.
-    opt reg_name / set_reg_name: RegName = "reg-name";
-    /// Sets the path (`""` for none): an `abs-path`, `rel-path` or
-    /// `opaque-part`, as the other components allow (checked when
-    /// building).
-    req path / set_path: Path = "path";
-    /// Sets or clears the `query` (§3.4), without the `?`.
-    opt query / set_query: Query = "query";
-    /// Sets or clears the `fragment` (§4.1), without the `#`.
-    opt fragment / set_fragment: Fragment = "fragment";
+// The components the builder sets, each checked with the rule named
+// in `rule` above ([`crate::builder::Sets`]); `&str` where the grammar's
+// reference always has the component.
+impl crate::builder::Sets<crate::builder::slot::Scheme> for Rfc2396bis01 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Userinfo> for Rfc2396bis01 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Host> for Rfc2396bis01 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Port> for Rfc2396bis01 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::RegName> for Rfc2396bis01 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Path> for Rfc2396bis01 {
+    type Arg<'a> = &'a str;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Query> for Rfc2396bis01 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Fragment> for Rfc2396bis01 {
+    type Arg<'a> = Option<&'a str>;
 }

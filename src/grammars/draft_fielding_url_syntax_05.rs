@@ -342,24 +342,56 @@ fn ref_from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UrlRef<'_> {
     }
 }
 
-crate::builder::parts_syntax! {
-    module: "draft_fielding_url_syntax_05",
-    marker: UrlSyntax05,
-    reference: UrlRef,
-    entry: "URL-reference",
-    always_authority: false,
-    path_prefix: "",
-    rules: {
-        Scheme: SCHEME_RULE,
-        User: USER_RULE,
-        Password: PASSWORD_RULE,
-        Host: HOST_RULE,
-        Port: PORT_RULE,
-        Path: PATH_RULE,
-        Query: QUERY_RULE,
-        Fragment: FRAGMENT_RULE,
-    },
+/// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
+/// type parameter of [`Builder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UrlSyntax05;
+
+impl crate::builder::Sealed for UrlSyntax05 {}
+
+impl crate::builder::PartsSyntax for UrlSyntax05 {
+    type Ref<'b> = UrlRef<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    const ENTRY: &'static str = "URL-reference";
+    const ALWAYS_AUTHORITY: bool = false;
+    const PATH_PREFIX: &'static str = "";
+    fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
+        use crate::builder::Component;
+        match c {
+            Component::Scheme => Some(&tables::SCHEME_RULE),
+            Component::User => Some(&tables::USER_RULE),
+            Component::Password => Some(&tables::PASSWORD_RULE),
+            Component::Host => Some(&tables::HOST_RULE),
+            Component::Port => Some(&tables::PORT_RULE),
+            Component::Path => Some(&tables::PATH_RULE),
+            Component::Query => Some(&tables::QUERY_RULE),
+            Component::Fragment => Some(&tables::FRAGMENT_RULE),
+            _ => None,
+        }
+    }
+    fn parse_ref(input: &str) -> Result<UrlRef<'_>, crate::Error> {
+        UrlRef::parse(input)
+    }
+    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
+    // appears only in the projection `Self::Ref<'b>`).
+    #[allow(clippy::extra_unused_lifetimes)]
+    fn read_back<'b>(r: &UrlRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
+    where
+        'b: 'b,
+    {
+        read_back(r)
+    }
+    fn tags(r: &UrlRef<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
+        ref_tags(r)
+    }
+    fn from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> UrlRef<'_> {
+        ref_from_tags(input, tags)
+    }
 }
+
+/// A builder for this grammar: [`crate::builder::PartsBuilder`], with a
+/// setter for each component of `URL-reference` ([`crate::builder::Sets`]).
+pub type Builder<'a> = crate::builder::PartsBuilder<'a, UrlSyntax05>;
 
 /// The owned form of [`UrlRef`]: see [`crate::builder::PartsBuf`].
 ///
@@ -406,29 +438,37 @@ impl Default for Builder<'_> {
     }
 }
 
-crate::builder::parts_setters! {
-    [owned: UrlRefBuf]
-    /// Sets or clears the `scheme` (§4.1), without the `:`.
-    opt scheme / set_scheme: Scheme = "scheme";
-    /// Sets or clears the `user` of the `site` (§4.3.1), without `:` or
-    /// `@`; `Some("")` is the empty user name of `ftp://@host.com/`. It
-    /// needs a host.
-    opt user / set_user: User = "user";
-    /// Sets or clears the `password` (§4.3.1), without the `:`. It needs a
-    /// user.
-    opt password / set_password: Password = "password";
-    /// Sets or clears the `host` (§4.3.1); `Some` gives the URL a `site`
-    /// (`Some("")` the empty site of `file:///x`).
-    opt host / set_host: Host = "host";
-    /// Sets or clears the `port` (§4.3.1), digits without the `:`. It
-    /// needs a host.
-    opt port / set_port: Port = "port";
-    /// Sets the path (`""` for none), `path = [ "/" ] path_segments`
-    /// (§4.3.2); after a site it must start with `/` (checked when
-    /// building).
-    req path / set_path: Path = "path";
-    /// Sets or clears the `query` (§4.3.3), without the `?`.
-    opt query / set_query: Query = "query";
-    /// Sets or clears the `fragment` (§3), without the `#`.
-    opt fragment / set_fragment: Fragment = "fragment";
+// The components the builder sets, each checked with the rule named
+// in `rule` above ([`crate::builder::Sets`]); `&str` where the grammar's
+// reference always has the component.
+impl crate::builder::Sets<crate::builder::slot::Scheme> for UrlSyntax05 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::User> for UrlSyntax05 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Password> for UrlSyntax05 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Host> for UrlSyntax05 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Port> for UrlSyntax05 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Path> for UrlSyntax05 {
+    type Arg<'a> = &'a str;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Query> for UrlSyntax05 {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl crate::builder::Sets<crate::builder::slot::Fragment> for UrlSyntax05 {
+    type Arg<'a> = Option<&'a str>;
 }

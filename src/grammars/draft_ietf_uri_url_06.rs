@@ -66,9 +66,21 @@ crate::generated_tables!("draft_ietf_uri_url_06_views");
 mod schemes;
 pub use schemes::*;
 
-crate::url_common::url_builder!(
-    "draft_ietf_uri_url_06",
-    Url06,
-    SCHEMEPART_RULE,
-    "schemepart"
-);
+/// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
+/// type parameter of [`Builder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Url06;
+
+/// A builder for this grammar's URLs of the common Internet scheme
+/// syntax: [`crate::builder::PartsBuilder`], with the setters `scheme`,
+/// `user`, `password`, `host`, `port` and `path` (the url-path, checked
+/// with `schemepart`).
+pub type Builder<'a> = crate::builder::PartsBuilder<'a, Url06>;
+
+// The URL builder: `url_builder.rs`, shared with the other URL grammar as
+// a child module (Note [the URL builder] there) over these two names.
+use Url06 as Marker;
+static URL_PATH_RULE: &uridfa_runtime::Tables<'static> = &tables::SCHEMEPART_RULE;
+#[allow(clippy::duplicate_mod)]
+#[path = "url_builder.rs"]
+mod url_builder;

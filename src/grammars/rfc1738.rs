@@ -72,4 +72,21 @@ crate::generated_tables!("rfc1738_views");
 mod schemes;
 pub use schemes::*;
 
-crate::url_common::url_builder!("rfc1738", Rfc1738, URLPATH_RULE, "urlpath");
+/// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
+/// type parameter of [`Builder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rfc1738;
+
+/// A builder for this grammar's URLs of the common Internet scheme
+/// syntax: [`crate::builder::PartsBuilder`], with the setters `scheme`,
+/// `user`, `password`, `host`, `port` and `path` (the url-path, checked
+/// with `urlpath`).
+pub type Builder<'a> = crate::builder::PartsBuilder<'a, Rfc1738>;
+
+// The URL builder: `url_builder.rs`, shared with the other URL grammar as
+// a child module (Note [the URL builder] there) over these two names.
+use Rfc1738 as Marker;
+static URL_PATH_RULE: &uridfa_runtime::Tables<'static> = &tables::URLPATH_RULE;
+#[allow(clippy::duplicate_mod)]
+#[path = "url_builder.rs"]
+mod url_builder;

@@ -54,7 +54,6 @@
 //! # Ok::<(), uridfa::Error>(())
 //! ```
 
-use crate::Error;
 
 pub use crate::parts::HostKind;
 
@@ -74,10 +73,7 @@ pub mod tables {
     crate::generated_tables!("rfc3987");
 }
 
-use tables::CAPTURE_LEN;
 
-/// The spans of one parsed reference, 8 bytes per capture.
-type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 crate::generated_tables!("rfc3987_views");
 
@@ -143,13 +139,110 @@ impl AbsoluteIri<'_> {}
 /// ```
 impl IrelativeRef<'_> {}
 
-crate::builder::builder_syntax! {
-    module: "rfc3987",
-    marker: Rfc3987,
-    reference: IriRef,
-    buf: IriRefBuf,
-    rules: [SCHEME_RULE, IUSERINFO_RULE, IHOST_RULE, PORT_RULE, IPATH_RULE,
-        IPATH_ABEMPTY_RULE, IPATH_ABSOLUTE_RULE, IPATH_NOSCHEME_RULE, IPATH_ROOTLESS_RULE,
-        IQUERY_RULE, IFRAGMENT_RULE],
-    views: [IriRef, Iri, AbsoluteIri, IrelativeRef],
+/// The grammar of this module, as a [`crate::builder::GenericSyntax`]: the
+/// type parameter of [`Builder`] (and of [`IriRefBuf`] under `alloc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rfc3987;
+
+static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules {
+    scheme: &tables::SCHEME_RULE,
+    userinfo: &tables::IUSERINFO_RULE,
+    host: &tables::IHOST_RULE,
+    port: &tables::PORT_RULE,
+    path: &tables::IPATH_RULE,
+    path_abempty: &tables::IPATH_ABEMPTY_RULE,
+    path_absolute: &tables::IPATH_ABSOLUTE_RULE,
+    path_noscheme: &tables::IPATH_NOSCHEME_RULE,
+    path_rootless: &tables::IPATH_ROOTLESS_RULE,
+    query: &tables::IQUERY_RULE,
+    fragment: &tables::IFRAGMENT_RULE,
+};
+
+impl crate::builder::Sealed for Rfc3987 {}
+
+impl crate::builder::GenericSyntax for Rfc3987 {
+    type Ref<'b> = IriRef<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    fn rules() -> &'static crate::builder::ComponentRules {
+        &COMPONENT_RULES
+    }
+    fn parse_ref(input: &str) -> Result<IriRef<'_>, crate::Error> {
+        IriRef::parse(input)
+    }
+    fn components(input: &str, tags: Self::Tags) -> [Option<&str>; 7] {
+        crate::builder::components_of(&Self::from_tags(input, tags))
+    }
+    fn tags(r: &IriRef<'_>) -> Self::Tags {
+        r.parts.tags
+    }
+    fn from_tags(input: &str, tags: Self::Tags) -> IriRef<'_> {
+        IriRef {
+            parts: crate::parts::Parts { input, tags },
+        }
+    }
+}
+
+/// A builder for this grammar's references: see [`crate::builder::Builder`].
+///
+/// # Example
+///
+/// ```
+/// let b = uridfa::rfc3987::Builder::new().scheme("http")?.host("example.com")?.path("/")?;
+/// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://example.com/");
+/// # Ok::<(), uridfa::builder::BuildError>(())
+/// ```
+pub type Builder<'a> = crate::builder::Builder<'a, Rfc3987>;
+
+/// The owned form of [`IriRef`]: see [`crate::builder::RefBuf`].
+///
+/// # Example
+///
+/// ```
+/// let mut r: uridfa::rfc3987::IriRefBuf = "http://a/b".parse()?;
+/// r.set_port(Some("8080"))?;
+/// assert_eq!(r.as_str(), "http://a:8080/b");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub type IriRefBuf = crate::builder::RefBuf<Rfc3987>;
+
+impl<'a> IriRef<'a> {
+    /// A [`Builder`] pre-filled with this reference's components, to
+    /// change some of them and build anew.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let r = uridfa::rfc3987::IriRef::parse("http://a/b?q")?;
+    /// let b = r.to_builder().query(Some("x"))?;
+    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://a/b?x");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn to_builder(&self) -> Builder<'a> {
+        Builder::from_components(crate::builder::components_of(self))
+    }
+}
+
+impl<'a> Iri<'a> {
+    /// A [`Builder`] pre-filled with this reference's components, to
+    /// change some of them and build anew (see [`IriRef::to_builder`]).
+    pub fn to_builder(&self) -> Builder<'a> {
+        Builder::from_components(crate::builder::components_of(self))
+    }
+}
+
+impl<'a> AbsoluteIri<'a> {
+    /// A [`Builder`] pre-filled with this reference's components, to
+    /// change some of them and build anew (see [`IriRef::to_builder`]).
+    pub fn to_builder(&self) -> Builder<'a> {
+        Builder::from_components(crate::builder::components_of(self))
+    }
+}
+
+impl<'a> IrelativeRef<'a> {
+    /// A [`Builder`] pre-filled with this reference's components, to
+    /// change some of them and build anew (see [`IriRef::to_builder`]).
+    pub fn to_builder(&self) -> Builder<'a> {
+        Builder::from_components(crate::builder::components_of(self))
+    }
 }
