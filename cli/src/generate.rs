@@ -14,7 +14,7 @@ use uridfa_codegen::driver::{compile_file, Options};
 /// Compiles a built-in grammar as `uridfa-generate-c` does from
 /// `grammar/`: its text and `core.abnf` in a fresh temporary directory, so
 /// that nothing in the working directory is read.
-fn compile_builtin(
+pub(crate) fn compile_builtin(
     name: &str,
     text: &str,
 ) -> Result<Result<uridfa_codegen::compiled::Compiled, uridfa_codegen::diag::Diagnostics>, Failure>
@@ -29,7 +29,28 @@ fn compile_builtin(
         .and_then(|()| std::fs::write(&file, text));
     let compiled = written.map(|()| compile_file(&file, Options::default()));
     let _ = std::fs::remove_dir_all(&dir);
-    Ok(compiled?)
+    // Messages name the files as the checkout does (`grammar/NAME.abnf`),
+    // not the temporary directory.
+    let rename = |sources: &mut uridfa_codegen::diag::Sources| {
+        for f in &mut sources.files {
+            if let Some(rest) = std::path::Path::new(&f.path)
+                .strip_prefix(&dir)
+                .ok()
+                .and_then(|p| p.to_str())
+            {
+                f.path = format!("grammar/{rest}");
+            }
+        }
+    };
+    Ok(compiled?
+        .map(|mut c| {
+            rename(&mut c.grammar.sources);
+            c
+        })
+        .map_err(|mut d| {
+            rename(&mut d.sources);
+            d
+        }))
 }
 
 /// Runs `generate`: prints each file written, one per line.

@@ -9,7 +9,7 @@ use crate::args::{GrammarArg, LintArgs, UsageError};
 use crate::source::Failure;
 use std::io::Write;
 use uridfa_codegen::ambiguity::{lint as lint_grammar, LintOptions, Severity};
-use uridfa_codegen::driver::{compile_file, compile_str, Options};
+use uridfa_codegen::driver::{compile_file, Options};
 
 /// `uridfa lint`: prints every finding to standard output, then a summary
 /// line; `Ok(false)` (exit status 1) if one is an error (`;@ deny
@@ -31,7 +31,10 @@ pub fn lint(args: &LintArgs) -> Result<bool, Failure> {
                      use --grammar-file grammar/{name}.abnf"
                 ))));
             };
-            compile_str(&format!("grammar/{name}.abnf"), text, Options::default())
+            // With every built-in grammar file beside it, so that its
+            // imports resolve outside a checkout too (rfc8089 imports
+            // rfc3986.abnf).
+            crate::generate::compile_builtin(name, text)?
         }
     }
     .map_err(|d| Failure::Grammar(d.to_string()))?;

@@ -52,6 +52,24 @@ fn rfc3986_has_only_its_documented_host_ambiguity() {
 }
 
 #[test]
+fn a_built_in_grammar_with_an_import_lints_outside_a_checkout() {
+    // rfc8089.abnf imports rfc3986.abnf: run from a directory with no
+    // `grammar/` in it, the import is resolved among the grammar files
+    // the binary carries, and messages still name `grammar/...`.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lint-elsewhere");
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    let o = Command::new(env!("CARGO_BIN_EXE_uridfa"))
+        .args(["lint", "--grammar", "rfc8089"])
+        .current_dir(&dir)
+        .output()
+        .expect("run uridfa");
+    let out = stdout(&o);
+    assert_eq!(code(&o), 0, "{out}");
+    assert!(out.ends_with(" in grammar/rfc8089.abnf\n"), "{out}");
+    assert!(!out.contains("uridfa-generate-"), "{out}");
+}
+
+#[test]
 fn rfc2396_net_path_or_abs_path() {
     // RFC 2396 §3: relativeURI = ( net_path | abs_path | rel_path ); "//"
     // is net_path "//" with an empty authority (server may be empty), or
