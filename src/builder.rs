@@ -54,6 +54,7 @@
 //! `Builder::build` returns a `String`, and `RefBuf` and `UrnBuf` are the
 //! owned forms with `set_*` methods.
 
+mod encoded;
 mod generic;
 #[cfg(feature = "alloc")]
 mod owned;

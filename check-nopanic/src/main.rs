@@ -341,6 +341,27 @@ fn builder_rfc3986(
         .build_into(out)
 }
 
+/// The `*_encoded` setters: raw text encoded into borrowed scratch.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn builder_encoded_rfc3986(
+    raw: &str,
+    scratch: &mut [u8],
+    out: &mut [u8],
+) -> Result<usize, uridfa::builder::BuildError> {
+    let (a, rest) = scratch.split_at_mut(scratch.len() / 2);
+    let (b, rest) = rest.split_at_mut(rest.len() / 2);
+    let (c, d) = rest.split_at_mut(rest.len() / 2);
+    uridfa::rfc3986::Builder::new()
+        .scheme("s")?
+        .host("h")?
+        .userinfo_encoded(raw, a)?
+        .path_encoded(raw, b)?
+        .query_encoded(raw, c)?
+        .fragment_encoded(raw, d)?
+        .build_into(out)
+}
+
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 fn builder_rfc3987(
@@ -789,6 +810,8 @@ fn main() {
             for b in texts {
                 let c = [Some(a), Some(b), Some(b), Some(a), Some(b), Some(a), None];
                 let _ = builder_rfc3986(black_box(c), &mut out);
+                let mut scratch = vec![0u8; 4 * len];
+                let _ = builder_encoded_rfc3986(black_box(b), &mut scratch, &mut out);
                 let _ = builder_rfc3987(black_box(c), black_box(8080), &mut out);
                 let u = [Some(a), Some(b), Some(a), Some(b), None];
                 let _ = builder_rfc8141(black_box(u), &mut out);

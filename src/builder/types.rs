@@ -49,6 +49,12 @@ pub trait GenericSyntax: Sealed + Copy + fmt::Debug + 'static {
     type Tags: Copy + fmt::Debug + Eq;
     /// The grammar's component tables.
     fn rules() -> &'static ComponentRules;
+    /// The grammar's encode set for component `c` (`;@ encode-set`), for
+    /// the `*_encoded` setters; `None` where it has none.
+    fn encode_set(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
+        let _ = c;
+        None
+    }
     /// Parses `input` as the grammar's reference rule.
     ///
     /// # Errors
@@ -244,17 +250,36 @@ pub enum BuildError {
         /// The offset in `component` where that rule fails.
         offset: usize,
     },
-    /// The output buffer is shorter than the reference.
+    /// The output buffer is shorter than the reference (or, for an
+    /// `*_encoded` setter, the scratch buffer shorter than the encoded
+    /// component).
     BufferTooSmall(BufferTooSmall),
+    /// An `*_encoded` setter met a byte its component can hold neither
+    /// literally nor percent-encoded (`offset` is within the raw text).
+    Unencodable {
+        /// Which component.
+        component: Component,
+        /// The byte's offset in the raw text.
+        offset: usize,
+        /// The byte.
+        byte: u8,
+    },
+    /// An `*_encoded` setter for a component the grammar has no encode set
+    /// for (`;@ encode-set` in its grammar file).
+    NoEncodeSet {
+        /// Which component.
+        component: Component,
+    },
 }
 
 impl BuildError {
     /// The component concerned, if any.
     pub fn component(&self) -> Option<Component> {
         match *self {
-            BuildError::Invalid { component, .. } | BuildError::Conflict { component, .. } => {
-                Some(component)
-            }
+            BuildError::Invalid { component, .. }
+            | BuildError::Conflict { component, .. }
+            | BuildError::Unencodable { component, .. }
+            | BuildError::NoEncodeSet { component } => Some(component),
             BuildError::BufferTooSmall(_) => None,
         }
     }
@@ -263,8 +288,10 @@ impl BuildError {
     pub fn offset(&self) -> Option<usize> {
         match *self {
             BuildError::Invalid { error, .. } => Some(error.offset()),
-            BuildError::Conflict { offset, .. } => Some(offset),
-            BuildError::BufferTooSmall(_) => None,
+            BuildError::Conflict { offset, .. } | BuildError::Unencodable { offset, .. } => {
+                Some(offset)
+            }
+            BuildError::BufferTooSmall(_) | BuildError::NoEncodeSet { .. } => None,
         }
     }
 }
@@ -295,6 +322,18 @@ impl fmt::Display for BuildError {
                 conflict.text()
             ),
             BuildError::BufferTooSmall(e) => fmt::Display::fmt(e, f),
+            BuildError::Unencodable {
+                component,
+                offset,
+                byte,
+            } => write!(
+                f,
+                "byte 0x{byte:02X} at {offset} cannot be written in {}, not even percent-encoded",
+                component.name()
+            ),
+            BuildError::NoEncodeSet { component } => {
+                write!(f, "the grammar has no encode set for {}", component.name())
+            }
         }
     }
 }

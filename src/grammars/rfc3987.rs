@@ -166,6 +166,21 @@ impl crate::builder::GenericSyntax for Rfc3987 {
     fn rules() -> &'static crate::builder::ComponentRules {
         &COMPONENT_RULES
     }
+    // RFC 3986's sets: what they leave literal is ASCII that RFC 3987's
+    // `iuserinfo`, `ipath`, `iquery` and `ifragment` allow too, and they
+    // encode every non-ASCII byte, so the result is an IRI component (and
+    // a URI one). Without the `rfc3986` feature there are none.
+    #[cfg(feature = "rfc3986")]
+    fn encode_set(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
+        use crate::builder::Component;
+        match c {
+            Component::Userinfo => Some(&crate::rfc3986::tables::USERINFO_SET),
+            Component::Path => Some(&crate::rfc3986::tables::PATH_SET),
+            Component::Query => Some(&crate::rfc3986::tables::QUERY_SET),
+            Component::Fragment => Some(&crate::rfc3986::tables::FRAGMENT_SET),
+            _ => None,
+        }
+    }
     fn parse_ref(input: &str) -> Result<IriRef<'_>, crate::Error> {
         IriRef::parse(input)
     }
