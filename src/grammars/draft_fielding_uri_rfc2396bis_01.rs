@@ -65,7 +65,6 @@ pub mod tables {
 }
 
 use crate::View;
-use tables::CAPTURE_LEN;
 
 /// Which alternative of `authority = server / reg-name` (§3.2) matched.
 ///
@@ -196,8 +195,6 @@ impl PathKind {
     }
 }
 
-/// The spans of one parsed reference, 8 bytes per capture.
-type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 fn authority_kind<'a>(v: &impl View<'a>) -> Option<AuthorityKind> {
     v.span(tables::AUTHORITY)?;
@@ -415,66 +412,18 @@ impl AbsoluteUri<'_> {}
 /// ```
 impl RelativeUri<'_> {}
 
-fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
-    Some(slots(r))
-}
-
-fn ref_tags(r: &UriRef<'_>) -> [u32; 2 * CAPTURE_LEN] {
-    r.parts.tags
-}
-
-fn ref_from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UriRef<'_> {
-    UriRef {
-        parts: Parts { input, tags },
-    }
-}
-
 /// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
 /// type parameter of [`Builder`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rfc2396bis01;
 
-impl crate::builder::Sealed for Rfc2396bis01 {}
-
-impl crate::builder::PartsSyntax for Rfc2396bis01 {
-    type Ref<'b> = UriRef<'b>;
-    type Tags = [u32; 2 * tables::CAPTURE_LEN];
-    const ENTRY: &'static str = "URI-reference";
-    const ALWAYS_AUTHORITY: bool = false;
-    const PATH_PREFIX: &'static str = "";
-    fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
-        use crate::builder::Component;
-        match c {
-            Component::Scheme => Some(&tables::SCHEME_RULE),
-            Component::Userinfo => Some(&tables::USERINFO_RULE),
-            Component::Host => Some(&tables::HOST_RULE),
-            Component::Port => Some(&tables::PORT_RULE),
-            Component::RegName => Some(&tables::REG_NAME_RULE),
-            Component::Path => Some(&tables::PATH_RULE),
-            Component::Query => Some(&tables::QUERY_RULE),
-            Component::Fragment => Some(&tables::FRAGMENT_RULE),
-            _ => None,
-        }
-    }
-    fn parse_ref(input: &str) -> Result<UriRef<'_>, crate::Error> {
-        UriRef::parse(input)
-    }
-    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
-    // appears only in the projection `Self::Ref<'b>`).
-    #[allow(clippy::extra_unused_lifetimes)]
-    fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
-    where
-        'b: 'b,
-    {
-        read_back(r)
-    }
-    fn tags(r: &UriRef<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
-        ref_tags(r)
-    }
-    fn from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> UriRef<'_> {
-        ref_from_tags(input, tags)
-    }
-}
+// The builder glue (`PartsSyntax`, the components set): `server_builder.rs`,
+// shared with the other grammar of RFC 2396's components as a child
+// module over `Marker`.
+use Rfc2396bis01 as Marker;
+#[allow(clippy::duplicate_mod)]
+#[path = "server_builder.rs"]
+mod server_builder;
 
 /// A builder for this grammar: [`crate::builder::PartsBuilder`], with a
 /// setter for each component of `URI-reference` ([`crate::builder::Sets`]).
@@ -510,37 +459,3 @@ impl Default for Builder<'_> {
     }
 }
 
-// The components the builder sets, each checked with the rule named
-// in `rule` above ([`crate::builder::Sets`]); `&str` where the grammar's
-// reference always has the component.
-impl crate::builder::Sets<crate::builder::slot::Scheme> for Rfc2396bis01 {
-    type Arg<'a> = Option<&'a str>;
-}
-
-impl crate::builder::Sets<crate::builder::slot::Userinfo> for Rfc2396bis01 {
-    type Arg<'a> = Option<&'a str>;
-}
-
-impl crate::builder::Sets<crate::builder::slot::Host> for Rfc2396bis01 {
-    type Arg<'a> = Option<&'a str>;
-}
-
-impl crate::builder::Sets<crate::builder::slot::Port> for Rfc2396bis01 {
-    type Arg<'a> = Option<&'a str>;
-}
-
-impl crate::builder::Sets<crate::builder::slot::RegName> for Rfc2396bis01 {
-    type Arg<'a> = Option<&'a str>;
-}
-
-impl crate::builder::Sets<crate::builder::slot::Path> for Rfc2396bis01 {
-    type Arg<'a> = &'a str;
-}
-
-impl crate::builder::Sets<crate::builder::slot::Query> for Rfc2396bis01 {
-    type Arg<'a> = Option<&'a str>;
-}
-
-impl crate::builder::Sets<crate::builder::slot::Fragment> for Rfc2396bis01 {
-    type Arg<'a> = Option<&'a str>;
-}

@@ -109,115 +109,13 @@ impl RelativeRef<'_> {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rfc3986;
 
-static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules {
-    scheme: &tables::SCHEME_RULE,
-    userinfo: &tables::USERINFO_RULE,
-    host: &tables::HOST_RULE,
-    port: &tables::PORT_RULE,
-    path: &tables::PATH_RULE,
-    path_abempty: &tables::PATH_ABEMPTY_RULE,
-    path_absolute: &tables::PATH_ABSOLUTE_RULE,
-    path_noscheme: &tables::PATH_NOSCHEME_RULE,
-    path_rootless: &tables::PATH_ROOTLESS_RULE,
-    query: &tables::QUERY_RULE,
-    fragment: &tables::FRAGMENT_RULE,
-};
-
-impl crate::builder::Sealed for Rfc3986 {}
-
-impl crate::builder::GenericSyntax for Rfc3986 {
-    type Ref<'b> = UriRef<'b>;
-    type Tags = [u32; 2 * tables::CAPTURE_LEN];
-    fn rules() -> &'static crate::builder::ComponentRules {
-        &COMPONENT_RULES
-    }
-    fn encode_set(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        use crate::builder::Component;
-        match c {
-            Component::Userinfo => Some(&tables::USERINFO_SET),
-            Component::Path => Some(&tables::PATH_SET),
-            Component::Query => Some(&tables::QUERY_SET),
-            Component::Fragment => Some(&tables::FRAGMENT_SET),
-            _ => None,
-        }
-    }
-    fn parse_ref(input: &str) -> Result<UriRef<'_>, crate::Error> {
-        UriRef::parse(input)
-    }
-    fn components(input: &str, tags: Self::Tags) -> [Option<&str>; 7] {
-        crate::builder::components_of(&Self::from_tags(input, tags))
-    }
-    fn tags(r: &UriRef<'_>) -> Self::Tags {
-        r.parts.tags
-    }
-    fn from_tags(input: &str, tags: Self::Tags) -> UriRef<'_> {
-        UriRef {
-            parts: crate::parts::Parts { input, tags },
-        }
-    }
-}
-
-/// A builder for this grammar's references: see [`crate::builder::Builder`].
-///
-/// # Example
-///
-/// ```
-/// let b = uridfa::rfc3986::Builder::new().scheme("http")?.host("example.com")?.path("/")?;
-/// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://example.com/");
-/// # Ok::<(), uridfa::builder::BuildError>(())
-/// ```
-pub type Builder<'a> = crate::builder::Builder<'a, Rfc3986>;
-
-/// The owned form of [`UriRef`]: see [`crate::builder::RefBuf`].
-///
-/// # Example
-///
-/// ```
-/// let mut r: uridfa::rfc3986::UriRefBuf = "http://a/b".parse()?;
-/// r.set_port(Some("8080"))?;
-/// assert_eq!(r.as_str(), "http://a:8080/b");
-/// # Ok::<(), Box<dyn core::error::Error>>(())
-/// ```
+// The builder glue (component rules, encode sets, `GenericSyntax`, the
+// aliases, `to_builder`): `uri_builder.rs`, shared by the two grammars
+// with RFC 3986's components as a child module over `Marker`.
+use Rfc3986 as Marker;
+#[allow(clippy::duplicate_mod)]
+#[path = "uri_builder.rs"]
+mod uri_builder;
 #[cfg(feature = "alloc")]
-pub type UriRefBuf = crate::builder::RefBuf<Rfc3986>;
-
-impl<'a> UriRef<'a> {
-    /// A [`Builder`] pre-filled with this reference's components, to
-    /// change some of them and build anew.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let r = uridfa::rfc3986::UriRef::parse("http://a/b?q")?;
-    /// let b = r.to_builder().query(Some("x"))?;
-    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://a/b?x");
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
-    /// ```
-    pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_components(crate::builder::components_of(self))
-    }
-}
-
-impl<'a> Uri<'a> {
-    /// A [`Builder`] pre-filled with this reference's components, to
-    /// change some of them and build anew (see [`UriRef::to_builder`]).
-    pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_components(crate::builder::components_of(self))
-    }
-}
-
-impl<'a> AbsoluteUri<'a> {
-    /// A [`Builder`] pre-filled with this reference's components, to
-    /// change some of them and build anew (see [`UriRef::to_builder`]).
-    pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_components(crate::builder::components_of(self))
-    }
-}
-
-impl<'a> RelativeRef<'a> {
-    /// A [`Builder`] pre-filled with this reference's components, to
-    /// change some of them and build anew (see [`UriRef::to_builder`]).
-    pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_components(crate::builder::components_of(self))
-    }
-}
+pub use uri_builder::UriRefBuf;
+pub use uri_builder::Builder;
