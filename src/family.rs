@@ -5,7 +5,8 @@
 //!
 //! | trait | views | methods |
 //! |---|---|---|
-//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs` |
+//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874`, `rfc8089` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `resolve_into` |
+//! | [`Resolve`] (`alloc`) | the same | `resolve`, into the grammar's owned reference |
 //!
 //! The IRI mapping's are in its module: [`crate::iri::MapToIri`] on
 //! `rfc3986`'s views, [`crate::iri::MapToUri`] on `rfc3987`'s. All are in
@@ -149,40 +150,16 @@ pub trait GenericRef<'a>: View<'a> {
 
     /// Resolves `reference` against this view as the base (RFC 3986 §5.2,
     /// strict, [`crate::resolve::Options::default`]; RFC 3987's syntax for
-    /// the views of `rfc3987`) into a new `String`, which displays as the
-    /// target. See [`crate::resolve::resolve`]; an RFC 6874 zone ID is not
-    /// read by the RFC 3986 syntax (an error).
+    /// the views of `rfc3987`) into `out`: the target's length, without
+    /// allocating. [`Resolve::resolve`] gives an owned, typed target.
     ///
     /// # Errors
     ///
     /// [`crate::resolve::ResolveError::InvalidBase`] when this view has no
-    /// scheme (a relative reference is no base, §5.1), and
+    /// scheme (a relative reference is no base, §5.1),
     /// [`crate::resolve::ResolveError::InvalidReference`] when `reference`
-    /// is not a `URI-reference`.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// use uridfa::rfc3986::UriRef;
-    /// let base = UriRef::parse("http://a/b/c/d;p?q")?;
-    /// assert_eq!(base.resolve("../g")?.to_string(), "http://a/b/g"); // §5.4.1
-    /// assert!(UriRef::parse("../g")?.resolve("x").is_err()); // no base
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
-    /// ```
-    #[cfg(all(feature = "alloc", feature = "rfc3986"))]
-    fn resolve(
-        &self,
-        reference: &str,
-    ) -> Result<alloc::string::String, crate::resolve::ResolveError> {
-        crate::resolve::resolve(View::as_str(self), reference, resolve_options::<Self>())
-    }
-
-    /// As [`GenericRef::resolve`], into `out`: the target's length.
-    ///
-    /// # Errors
-    ///
-    /// As [`GenericRef::resolve`], and
+    /// is not a `URI-reference` (an RFC 6874 zone ID is not read by the
+    /// RFC 3986 syntax), and
     /// [`crate::resolve::ResolveError::BufferTooSmall`] with the exact
     /// length needed.
     ///
@@ -208,6 +185,71 @@ pub trait GenericRef<'a>: View<'a> {
             resolve_options::<Self>(),
             out,
         )
+    }
+}
+
+/// `base.resolve(reference)` with an owned, typed result: what the views
+/// of the RFC 3986 family (and a derived view that names its captures as
+/// RFC 3986 does) resolve to. The target is parsed once into
+/// [`Resolve::Target`], the owned reference of the grammar the resolution
+/// wrote in: `rfc3986::UriRefBuf` for RFC 3986 (and RFC 8089) views,
+/// `rfc3987::IriRefBuf` for IRI views, `rfc6874::UriRefBuf` for RFC 6874
+/// views. It displays as the target, and its `as_view()` has the
+/// accessors (`scheme()`, `host()`, `path()`, ...).
+///
+/// A derived view gets the method with one line, naming the owned type of
+/// the syntax it resolves in (RFC 3986's, unless its grammar is
+/// `rfc3987`): `impl<'a> uridfa::family::Resolve<'a> for MyRef<'a> { type
+/// Target = uridfa::rfc3986::UriRefBuf; }`.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::prelude::*;
+/// use uridfa::rfc3986::UriRef;
+/// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+/// let target = base.resolve("../g")?; // RFC 3986 §5.4.1
+/// assert_eq!(target.to_string(), "http://a/b/g");
+/// assert_eq!(target.as_view().host(), Some("a"));
+/// assert_eq!(target.as_view().path(), "/b/g");
+/// assert!(UriRef::parse("../g")?.resolve("x").is_err()); // no base (§5.1)
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+pub trait Resolve<'a>: GenericRef<'a> {
+    /// The owned reference the target is parsed into.
+    type Target: core::str::FromStr<Err = crate::Error> + core::fmt::Display;
+
+    /// Resolves `reference` against this view as the base (RFC 3986 §5.2,
+    /// strict, [`crate::resolve::Options::default`]; RFC 3987's syntax for
+    /// the views of `rfc3987`), and parses the target once into
+    /// [`Resolve::Target`]. [`GenericRef::resolve_into`] does the same
+    /// into a buffer, without allocating.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::resolve::ResolveError::InvalidBase`] when this view has no
+    /// scheme (a relative reference is no base, §5.1),
+    /// [`crate::resolve::ResolveError::InvalidReference`] when `reference`
+    /// is not a `URI-reference` (an `IRI-reference` for IRI views), and
+    /// [`crate::resolve::ResolveError::InvalidTarget`] when the target is
+    /// no reference of [`Resolve::Target`]'s grammar.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let base = uridfa::rfc3987::Iri::parse("http://\u{e9}.example/a/b")?;
+    /// let target = base.resolve("../\u{e8}")?; // an `IriRefBuf`
+    /// assert_eq!(target.as_str(), "http://\u{e9}.example/\u{e8}");
+    /// assert_eq!(target.as_view().host(), Some("\u{e9}.example"));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn resolve(&self, reference: &str) -> Result<Self::Target, crate::resolve::ResolveError> {
+        let text =
+            crate::resolve::resolve(View::as_str(self), reference, resolve_options::<Self>())?;
+        text.parse()
+            .map_err(crate::resolve::ResolveError::InvalidTarget)
     }
 }
 

@@ -19,6 +19,8 @@
 //! ```
 
 pub use crate::family::GenericRef;
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+pub use crate::family::Resolve;
 #[cfg(feature = "rfc3987")]
 pub use crate::iri::{MapToIri, MapToUri};
 pub use crate::view::View;
