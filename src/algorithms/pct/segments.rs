@@ -281,6 +281,21 @@ impl<'a> Iterator for Segment<'a> {
 
 impl core::iter::FusedIterator for Segment<'_> {}
 
+/// The remaining decoded bytes as text, invalid UTF-8 as U+FFFD: see
+/// [`Decode`]'s `Display`.
+///
+/// # Example
+///
+/// ```
+/// let seg = uridfa::pct::PathSegments::new("/caf%C3%A9;x").next().unwrap();
+/// assert_eq!(seg.to_string(), "café;x");
+/// ```
+impl core::fmt::Display for Segment<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.chunks, f)
+    }
+}
+
 /// The decoded `;` parameters of one [`Segment`], in order: made by
 /// [`Segment::params`].
 #[derive(Clone, Debug)]
