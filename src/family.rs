@@ -5,8 +5,8 @@
 //!
 //! | trait | views | methods |
 //! |---|---|---|
-//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874`, `rfc8089` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `resolve_into` |
-//! | [`Resolve`] (`alloc`) | the same | `resolve`, into the grammar's owned reference |
+//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874`, `rfc8089` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `resolve_into`, `make_relative_into` |
+//! | [`Resolve`] (`alloc`) | the same | `resolve`, `make_relative`, into the grammar's owned reference |
 //!
 //! The IRI mapping's are in its module: [`crate::iri::MapToIri`] on
 //! `rfc3986`'s views, [`crate::iri::MapToUri`] on `rfc3987`'s. All are in
@@ -186,6 +186,46 @@ pub trait GenericRef<'a>: View<'a> {
             out,
         )
     }
+
+    /// The inverse of resolution, into `out`: a reference `r`, as short
+    /// as RFC 3986 §4.2's forms allow, such that resolving `r` against
+    /// this view gives `target` (after `target`'s own resolution against
+    /// it, which removes dot segments); `target` itself when no relative
+    /// form resolves to it (another scheme, or this view has an authority
+    /// and `target` none). See [`crate::resolve::make_relative_into`];
+    /// [`Resolve::make_relative`] gives an owned, typed reference.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::resolve::make_relative_into`]: this view is no base
+    /// (no scheme), `target` is no reference, or `out` cannot hold the
+    /// resolved target.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let base = uridfa::rfc3986::Uri::parse("http://a/b/c/d;p?q")?;
+    /// let mut buf = [0u8; 32];
+    /// let n = base.make_relative_into("http://a/b/g?y", &mut buf)?;
+    /// assert_eq!(&buf[..n], b"../g?y");
+    /// let n = base.resolve_into("../g?y", &mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/b/g?y");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[cfg(feature = "rfc3986")]
+    fn make_relative_into(
+        &self,
+        target: &str,
+        out: &mut [u8],
+    ) -> Result<usize, crate::resolve::ResolveError> {
+        crate::resolve::make_relative_into(
+            View::as_str(self),
+            target,
+            resolve_options::<Self>().syntax,
+            out,
+        )
+    }
 }
 
 /// `base.resolve(reference)` with an owned, typed result: what the views
@@ -248,6 +288,40 @@ pub trait Resolve<'a>: GenericRef<'a> {
     fn resolve(&self, reference: &str) -> Result<Self::Target, crate::resolve::ResolveError> {
         let text =
             crate::resolve::resolve(View::as_str(self), reference, resolve_options::<Self>())?;
+        text.parse()
+            .map_err(crate::resolve::ResolveError::InvalidTarget)
+    }
+
+    /// The inverse of [`Resolve::resolve`]: a reference, parsed into
+    /// [`Resolve::Target`], that resolves against this view to `target`
+    /// (RFC 3986 §5.2; see [`GenericRef::make_relative_into`] for the
+    /// forms and when `target` itself is the answer).
+    ///
+    /// # Errors
+    ///
+    /// As [`GenericRef::make_relative_into`] (without the buffer), and
+    /// [`crate::resolve::ResolveError::InvalidTarget`] as
+    /// [`Resolve::resolve`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let base = uridfa::rfc3986::UriRef::parse("http://a/b/c/d;p?q")?;
+    /// let r = base.make_relative("http://a/b/x:y")?;
+    /// assert_eq!(r.to_string(), "../x:y");
+    /// assert_eq!(base.resolve(r.as_str())?.to_string(), "http://a/b/x:y");
+    /// let same = base.make_relative("http://a/b/c/x:y")?;
+    /// assert_eq!(same.as_str(), "./x:y"); // `x:y` would be a scheme (§4.2)
+    /// assert_eq!(base.make_relative("https://a/b")?.as_str(), "https://a/b");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn make_relative(&self, target: &str) -> Result<Self::Target, crate::resolve::ResolveError> {
+        let text = crate::resolve::make_relative(
+            View::as_str(self),
+            target,
+            resolve_options::<Self>().syntax,
+        )?;
         text.parse()
             .map_err(crate::resolve::ResolveError::InvalidTarget)
     }

@@ -520,6 +520,17 @@ fn resolve_into_any(
 
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
+fn make_relative_into_any(
+    base: &str,
+    target: &str,
+    syntax: uridfa::resolve::Syntax,
+    out: &mut [u8],
+) -> Result<usize, uridfa::resolve::ResolveError> {
+    uridfa::resolve::make_relative_into(base, target, syntax, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
 fn normalize_into_any(
     syntax: uridfa::normalize::Syntax,
     input: &str,
@@ -805,6 +816,14 @@ fn main() {
                 let _ = normalize_into_any(black_box(syntax), black_box(a), &mut out);
             }
             for b in texts {
+                for syntax in uridfa::resolve::Syntax::ALL {
+                    let _ = make_relative_into_any(
+                        black_box(a),
+                        black_box(b),
+                        black_box(syntax),
+                        &mut out,
+                    );
+                }
                 for alg in uridfa::resolve::Algorithm::ALL {
                     use uridfa::resolve::{Dots, Options};
                     for dots in [Dots::Keep, Dots::Remove, Dots::Error] {
@@ -862,6 +881,18 @@ fn main() {
         Ok(n) if &buf[..n] == b"file:/.//evil.example/p" => {}
         other => {
             println!("DISAGREE: resolve_into: {other:?}");
+            failures += 1;
+        }
+    }
+    match make_relative_into_any(
+        "http://a/b/c/d;p?q",
+        "http://a/b/g?y",
+        uridfa::resolve::Syntax::Rfc3986,
+        &mut buf,
+    ) {
+        Ok(n) if &buf[..n] == b"../g?y" => {}
+        other => {
+            println!("DISAGREE: make_relative_into: {other:?}");
             failures += 1;
         }
     }
