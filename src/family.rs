@@ -5,7 +5,7 @@
 //!
 //! | trait | views | methods |
 //! |---|---|---|
-//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874`, `rfc8089` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `resolve_into`, `make_relative_into` |
+//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874`, `rfc8089` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `query_pairs_form`, `resolve_into`, `make_relative_into` |
 //! | [`Resolve`] (`alloc`) | the same | `resolve`, `make_relative`, into the grammar's owned reference |
 //!
 //! The IRI mapping's are in its module: [`crate::iri::MapToIri`] on
@@ -146,6 +146,30 @@ pub trait GenericRef<'a>: View<'a> {
     fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
         let query = const { first_of(Self::CAPTURES, &["query", "iquery"]) };
         Some(crate::pct::QueryPairs::new(self.get(query)?))
+    }
+
+    /// The query read as an HTML form (`application/x-www-form-urlencoded`,
+    /// the WHATWG URL Standard's urlencoded parser), or `None` without a
+    /// query: see [`crate::pct::FormPairs`] (split at `&`, empty pieces
+    /// skipped, then at the first `=`; `+` is a space; a missing value is
+    /// empty). Each name and value displays as its text.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::rfc3986::UriRef::parse("http://h/s?q=caf%C3%A9+au+lait&lang=fr&&x")?;
+    /// let pairs: Vec<(String, String)> = r
+    ///     .query_pairs_form()
+    ///     .unwrap()
+    ///     .map(|(k, v)| (k.to_string(), v.to_string()))
+    ///     .collect();
+    /// assert_eq!(pairs, [("q".into(), "café au lait".into()), ("lang".into(), "fr".into()), ("x".into(), "".into())]);
+    /// # Ok::<(), uridfa::Error>(())
+    /// ```
+    fn query_pairs_form(&self) -> Option<crate::pct::FormPairs<'a>> {
+        let query = const { first_of(Self::CAPTURES, &["query", "iquery"]) };
+        Some(crate::pct::FormPairs::new(self.get(query)?))
     }
 
     /// Resolves `reference` against this view as the base (RFC 3986 §5.2,

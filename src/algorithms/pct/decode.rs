@@ -137,12 +137,27 @@ pub fn decode<T: AsRef<[u8]> + ?Sized>(input: &T) -> Result<Decode<'_>, PctError
 #[derive(Clone)]
 pub struct Decode<'a> {
     rest: &'a [u8],
+    /// `+` decodes to a space (`application/x-www-form-urlencoded`).
+    plus: bool,
 }
 
 impl<'a> Decode<'a> {
     /// The chunks of `input`, whose `%` sequences are assumed valid.
     pub(crate) fn new(input: &'a [u8]) -> Decode<'a> {
-        Decode { rest: input }
+        Decode {
+            rest: input,
+            plus: false,
+        }
+    }
+
+    /// The chunks of `input` as a form's name or value: each `+` is a
+    /// space, then `%XX` triplets decode (the WHATWG URL Standard's
+    /// `application/x-www-form-urlencoded` parser, step 3.4 then 3.5).
+    pub(crate) fn form(input: &'a [u8]) -> Decode<'a> {
+        Decode {
+            rest: input,
+            plus: true,
+        }
     }
 
     /// The remaining encoded input, as written.
@@ -222,7 +237,23 @@ impl<'a> Decode<'a> {
     /// # Ok::<(), uridfa::pct::PctError>(())
     /// ```
     pub fn write_into(&self, out: &mut [u8]) -> Result<usize, PctError> {
-        decode_into(self.rest, out)
+        if !self.plus {
+            return decode_into(self.rest, out);
+        }
+        let needed = self.decoded_len();
+        if out.len() < needed {
+            return Err(PctError::BufferTooSmall(crate::BufferTooSmall { needed }));
+        }
+        let mut n = 0usize;
+        for chunk in self.clone() {
+            for &b in chunk {
+                if let Some(slot) = out.get_mut(n) {
+                    *slot = b;
+                }
+                n = n.saturating_add(1);
+            }
+        }
+        Ok(n)
     }
 
     /// The decoded bytes, owned.
@@ -254,13 +285,17 @@ impl<'a> Iterator for Decode<'a> {
             self.rest = self.rest.get(3..).unwrap_or(&[]);
             return Some(core::slice::from_ref(&BYTES[usize::from(b)]));
         }
-        // A literal run up to the next `%` (a first `%` here is malformed
-        // and passed through).
+        if self.plus && self.rest.first() == Some(&b'+') {
+            self.rest = self.rest.get(1..).unwrap_or(&[]);
+            return Some(b" ");
+        }
+        // A literal run up to the next `%` (or form `+`; a first `%` here
+        // is malformed and passed through).
         // A loop rather than `position`, whose count carries overflow
         // checks into debug builds (check-nopanic).
         let mut end = 1;
         while let Some(&b) = self.rest.get(end) {
-            if b == b'%' {
+            if b == b'%' || (self.plus && b == b'+') {
                 break;
             }
             end += 1;
