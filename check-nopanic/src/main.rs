@@ -317,7 +317,11 @@ fn decoded_iterators(path: &str, query: &str) -> usize {
                 .wrapping_add(v.map_or(0, |v| v.decoded_len()))
         })
         .fold(0usize, usize::wrapping_add);
-    segments.wrapping_add(pairs)
+    // Read as a form (`+` as a space): each name and value.
+    let form = uridfa::pct::FormPairs::new(query)
+        .map(|(k, v)| k.decoded_len().wrapping_add(v.decoded_len()))
+        .fold(0usize, usize::wrapping_add);
+    segments.wrapping_add(pairs).wrapping_add(form)
 }
 
 // The builders (uridfa::builder): every setter and `build_into`, on any

@@ -5,6 +5,7 @@
 
 use super::components::{split_appendix_b, Comps};
 use super::{resolve_into, Options, ResolveError, Syntax};
+use crate::cut;
 
 // Note [making a reference relative]
 //
@@ -159,20 +160,20 @@ fn relative_path(b: &Comps<'_>, t_path: &str) -> Option<(Prefix, usize)> {
     let dir = if b.authority.is_some() && b.path.is_empty() {
         "/"
     } else {
-        match b.path.rfind('/') {
-            Some(i) => b.path.get(..=i)?,
+        match cut::rfind(b.path, b'/') {
+            Some(i) => cut::through(b.path, i),
             None => "",
         }
     };
     let rooted = t_path.starts_with('/');
-    if dir.starts_with('/') != rooted || dir.split('/').any(|s| s == "." || s == "..") {
+    if dir.starts_with('/') != rooted || has_dot_segment(dir) {
         return None;
     }
     let lead = usize::from(rooted);
     let dirs = dir.get(lead..)?; // `a/b/c/`: each directory with its `/`
     let tail = t_path.get(lead..)?;
     let (mut bi, mut ti) = (0usize, 0usize);
-    while let Some(j) = dirs.get(bi..)?.find('/') {
+    while let Some(j) = cut::find(dirs.get(bi..)?, b'/') {
         let seg = dirs.get(bi..bi.saturating_add(j).saturating_add(1))?;
         if !tail.get(ti..)?.starts_with(seg) {
             break;
@@ -198,14 +199,34 @@ fn relative_path(b: &Comps<'_>, t_path: &str) -> Option<(Prefix, usize)> {
     } else if rest.is_empty() {
         Prefix::Dot
     } else {
-        let first = rest.split('/').next().unwrap_or("");
-        if first.is_empty() || first.contains(':') {
+        let first = cut::split_once(rest, b'/').map_or(rest, |(first, _)| first);
+        if first.is_empty() || cut::contains(first, b':') {
             Prefix::DotSlash
         } else {
             Prefix::Empty
         }
     };
     Some((prefix, lead.saturating_add(ti)))
+}
+
+/// Whether `path` has a `.` or `..` segment. Byte scans through
+/// `crate::cut`, not `str::split`, whose searcher keeps a panic path
+/// (check-nopanic).
+fn has_dot_segment(path: &str) -> bool {
+    let mut rest = path;
+    loop {
+        let (seg, tail) = match cut::split_once(rest, b'/') {
+            Some((seg, tail)) => (seg, Some(tail)),
+            None => (rest, None),
+        };
+        if seg == "." || seg == ".." {
+            return true;
+        }
+        match tail {
+            Some(tail) => rest = tail,
+            None => return false,
+        }
+    }
 }
 
 /// Writes into `out` a reference that resolves against `base` (RFC 3986
