@@ -15,7 +15,8 @@
 //! A view of one's own grammar (`#[derive(uridfa::Grammar)]`) gets them
 //! with an empty `impl`, when its captures are named as RFC 3986 names
 //! them (`host` or `ihost`, `port`, `path` or `ipath`, `query` or
-//! `iquery`; the host kinds `IPv6address`, `IPvFuture`, `IPv4address`):
+//! `iquery`; the host kinds `IPv6address`, `IPvFuture`, `IPv4address`),
+//! and [`Resolve`] with one line naming its owned target type:
 //!
 //! ```
 //! use uridfa::prelude::*;
