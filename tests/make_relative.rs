@@ -181,6 +181,14 @@ fn where_no_relative_form_exists() -> Result<(), Box<dyn std::error::Error>> {
 /// built from the pieces of §5.4: schemes, authorities, segments with
 /// `;`, `:`, dots and empty ones, queries and fragments.
 fn reference(with_scheme: bool) -> impl Strategy<Value = String> {
+    reference_from(
+        with_scheme,
+        vec!["a", "b", "c", "g", "", ".", "..", "d;p", "x:y", "%7E", "g."],
+    )
+}
+
+/// As [`reference`], from the segments given.
+fn reference_from(with_scheme: bool, segments: Vec<&'static str>) -> impl Strategy<Value = String> {
     (
         select(vec!["http", "HTTP", "ftp", "s"]),
         any::<bool>(),
@@ -257,5 +265,25 @@ proptest! {
         let mut buf = vec![0u8; resolved.len()];
         let n = make_relative_into(&base, &target, Syntax::Rfc3986, &mut buf).unwrap();
         prop_assert_eq!(&buf[..n], r.as_bytes());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// The same over IRIs (RFC 3987 §6.5), with non-ASCII segments, so the
+    /// byte lengths and cuts are exercised on UTF-8.
+    #[test]
+    fn resolve_inverts_make_relative_over_iris(
+        base in reference_from(true, vec!["a", "\u{e9}", "\u{e9}t\u{e9}", "", "..", "x:\u{e8}", "%C3%A9"]),
+        target in reference_from(false, vec!["a", "\u{e9}", "\u{e9}t\u{e9}", "", ".", "..", "x:\u{e8}"]),
+    ) {
+        prop_assume!(uridfa::rfc3987::Iri::parse(&base).is_ok());
+        prop_assume!(uridfa::rfc3987::IriRef::parse(&target).is_ok());
+        let iri = Options::default().syntax(Syntax::Rfc3987);
+        let resolved = resolve(&base, &target, iri).unwrap();
+        let r = make_relative(&base, &target, Syntax::Rfc3987).unwrap();
+        prop_assert_eq!(resolve(&base, &r, iri).unwrap(), resolved.clone(), "r = {}", r);
+        prop_assert!(r.len() <= resolved.len());
     }
 }
