@@ -194,12 +194,7 @@ fn reference_from(with_scheme: bool, segments: Vec<&'static str>) -> impl Strate
         any::<bool>(),
         select(vec![None, Some("a"), Some("b"), Some(""), Some("u@a:80")]),
         any::<bool>(),
-        vec(
-            select(vec![
-                "a", "b", "c", "g", "", ".", "..", "d;p", "x:y", "%7E", "g.",
-            ]),
-            0..6,
-        ),
+        vec(select(segments), 0..6),
         select(vec![None, Some(""), Some("q"), Some("y"), Some("a=b/./c")]),
         select(vec![None, Some(""), Some("s"), Some("s/../x")]),
     )
