@@ -5,7 +5,8 @@
 //!
 //! | trait | views | methods |
 //! |---|---|---|
-//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs` |
+//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874`, `rfc8089` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `query_pairs_form`, `resolve_into`, `make_relative_into` |
+//! | [`Resolve`] (`alloc`) | the same | `resolve`, `make_relative`, into the grammar's owned reference |
 //!
 //! The IRI mapping's are in its module: [`crate::iri::MapToIri`] on
 //! `rfc3986`'s views, [`crate::iri::MapToUri`] on `rfc3987`'s. All are in
@@ -14,7 +15,8 @@
 //! A view of one's own grammar (`#[derive(uridfa::Grammar)]`) gets them
 //! with an empty `impl`, when its captures are named as RFC 3986 names
 //! them (`host` or `ihost`, `port`, `path` or `ipath`, `query` or
-//! `iquery`; the host kinds `IPv6address`, `IPvFuture`, `IPv4address`):
+//! `iquery`; the host kinds `IPv6address`, `IPvFuture`, `IPv4address`),
+//! and [`Resolve`] with one line naming its owned target type:
 //!
 //! ```
 //! use uridfa::prelude::*;
@@ -147,42 +149,42 @@ pub trait GenericRef<'a>: View<'a> {
         Some(crate::pct::QueryPairs::new(self.get(query)?))
     }
 
-    /// Resolves `reference` against this view as the base (RFC 3986 §5.2,
-    /// strict, [`crate::resolve::Options::default`]; RFC 3987's syntax for
-    /// the views of `rfc3987`) into a new `String`, which displays as the
-    /// target. See [`crate::resolve::resolve`]; an RFC 6874 zone ID is not
-    /// read by the RFC 3986 syntax (an error).
-    ///
-    /// # Errors
-    ///
-    /// [`crate::resolve::ResolveError::InvalidBase`] when this view has no
-    /// scheme (a relative reference is no base, §5.1), and
-    /// [`crate::resolve::ResolveError::InvalidReference`] when `reference`
-    /// is not a `URI-reference`.
+    /// The query read as an HTML form (`application/x-www-form-urlencoded`,
+    /// the WHATWG URL Standard's urlencoded parser), or `None` without a
+    /// query: see [`crate::pct::FormPairs`] (split at `&`, empty pieces
+    /// skipped, then at the first `=`; `+` is a space; a missing value is
+    /// empty). Each name and value displays as its text.
     ///
     /// # Example
     ///
     /// ```
     /// use uridfa::prelude::*;
-    /// use uridfa::rfc3986::UriRef;
-    /// let base = UriRef::parse("http://a/b/c/d;p?q")?;
-    /// assert_eq!(base.resolve("../g")?.to_string(), "http://a/b/g"); // §5.4.1
-    /// assert!(UriRef::parse("../g")?.resolve("x").is_err()); // no base
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// let r = uridfa::rfc3986::UriRef::parse("http://h/s?q=caf%C3%A9+au+lait&lang=fr&&x")?;
+    /// let pairs: Vec<(String, String)> = r
+    ///     .query_pairs_form()
+    ///     .unwrap()
+    ///     .map(|(k, v)| (k.to_string(), v.to_string()))
+    ///     .collect();
+    /// assert_eq!(pairs, [("q".into(), "café au lait".into()), ("lang".into(), "fr".into()), ("x".into(), "".into())]);
+    /// # Ok::<(), uridfa::Error>(())
     /// ```
-    #[cfg(all(feature = "alloc", feature = "rfc3986"))]
-    fn resolve(
-        &self,
-        reference: &str,
-    ) -> Result<alloc::string::String, crate::resolve::ResolveError> {
-        crate::resolve::resolve(View::as_str(self), reference, resolve_options::<Self>())
+    fn query_pairs_form(&self) -> Option<crate::pct::FormPairs<'a>> {
+        let query = const { first_of(Self::CAPTURES, &["query", "iquery"]) };
+        Some(crate::pct::FormPairs::new(self.get(query)?))
     }
 
-    /// As [`GenericRef::resolve`], into `out`: the target's length.
+    /// Resolves `reference` against this view as the base (RFC 3986 §5.2,
+    /// strict, [`crate::resolve::Options::default`]; RFC 3987's syntax for
+    /// the views of `rfc3987`) into `out`: the target's length, without
+    /// allocating. [`Resolve::resolve`] gives an owned, typed target.
     ///
     /// # Errors
     ///
-    /// As [`GenericRef::resolve`], and
+    /// [`crate::resolve::ResolveError::InvalidBase`] when this view has no
+    /// scheme (a relative reference is no base, §5.1),
+    /// [`crate::resolve::ResolveError::InvalidReference`] when `reference`
+    /// is not a `URI-reference` (an RFC 6874 zone ID is not read by the
+    /// RFC 3986 syntax), and
     /// [`crate::resolve::ResolveError::BufferTooSmall`] with the exact
     /// length needed.
     ///
@@ -208,6 +210,145 @@ pub trait GenericRef<'a>: View<'a> {
             resolve_options::<Self>(),
             out,
         )
+    }
+
+    /// The inverse of resolution, into `out`: a reference `r`, as short
+    /// as RFC 3986 §4.2's forms allow, such that resolving `r` against
+    /// this view gives `target` (after `target`'s own resolution against
+    /// it, which removes dot segments); `target` itself when no relative
+    /// form resolves to it (another scheme, or this view has an authority
+    /// and `target` none). See [`crate::resolve::make_relative_into`];
+    /// [`Resolve::make_relative`] gives an owned, typed reference.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::resolve::make_relative_into`]: this view is no base
+    /// (no scheme), `target` is no reference, or `out` cannot hold the
+    /// resolved target.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let base = uridfa::rfc3986::Uri::parse("http://a/b/c/d;p?q")?;
+    /// let mut buf = [0u8; 32];
+    /// let n = base.make_relative_into("http://a/b/g?y", &mut buf)?;
+    /// assert_eq!(&buf[..n], b"../g?y");
+    /// let n = base.resolve_into("../g?y", &mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://a/b/g?y");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[cfg(feature = "rfc3986")]
+    fn make_relative_into(
+        &self,
+        target: &str,
+        out: &mut [u8],
+    ) -> Result<usize, crate::resolve::ResolveError> {
+        crate::resolve::make_relative_into(
+            View::as_str(self),
+            target,
+            resolve_options::<Self>().syntax,
+            out,
+        )
+    }
+}
+
+/// `base.resolve(reference)` with an owned, typed result: what the views
+/// of the RFC 3986 family (and a derived view that names its captures as
+/// RFC 3986 does) resolve to. The target is parsed once into
+/// [`Resolve::Target`], the owned reference of the grammar the resolution
+/// wrote in: `rfc3986::UriRefBuf` for RFC 3986 (and RFC 8089) views,
+/// `rfc3987::IriRefBuf` for IRI views, `rfc6874::UriRefBuf` for RFC 6874
+/// views. It displays as the target, and its `as_view()` has the
+/// accessors (`scheme()`, `host()`, `path()`, ...).
+///
+/// A derived view gets the method with one line, naming the owned type of
+/// the syntax it resolves in (RFC 3986's, unless its grammar is
+/// `rfc3987`): `impl<'a> uridfa::family::Resolve<'a> for MyRef<'a> { type
+/// Target = uridfa::rfc3986::UriRefBuf; }`.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::prelude::*;
+/// use uridfa::rfc3986::UriRef;
+/// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+/// let target = base.resolve("../g")?; // RFC 3986 §5.4.1
+/// assert_eq!(target.to_string(), "http://a/b/g");
+/// assert_eq!(target.as_view().host(), Some("a"));
+/// assert_eq!(target.as_view().path(), "/b/g");
+/// assert!(UriRef::parse("../g")?.resolve("x").is_err()); // no base (§5.1)
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+pub trait Resolve<'a>: GenericRef<'a> {
+    /// The owned reference the target is parsed into.
+    type Target: core::str::FromStr<Err = crate::Error> + core::fmt::Display;
+
+    /// Resolves `reference` against this view as the base (RFC 3986 §5.2,
+    /// strict, [`crate::resolve::Options::default`]; RFC 3987's syntax for
+    /// the views of `rfc3987`), and parses the target once into
+    /// [`Resolve::Target`]. [`GenericRef::resolve_into`] does the same
+    /// into a buffer, without allocating.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::resolve::ResolveError::InvalidBase`] when this view has no
+    /// scheme (a relative reference is no base, §5.1),
+    /// [`crate::resolve::ResolveError::InvalidReference`] when `reference`
+    /// is not a `URI-reference` (an `IRI-reference` for IRI views), and
+    /// [`crate::resolve::ResolveError::InvalidTarget`] when the target is
+    /// no reference of [`Resolve::Target`]'s grammar.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let base = uridfa::rfc3987::Iri::parse("http://\u{e9}.example/a/b")?;
+    /// let target = base.resolve("../\u{e8}")?; // an `IriRefBuf`
+    /// assert_eq!(target.as_str(), "http://\u{e9}.example/\u{e8}");
+    /// assert_eq!(target.as_view().host(), Some("\u{e9}.example"));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn resolve(&self, reference: &str) -> Result<Self::Target, crate::resolve::ResolveError> {
+        let text =
+            crate::resolve::resolve(View::as_str(self), reference, resolve_options::<Self>())?;
+        text.parse()
+            .map_err(crate::resolve::ResolveError::InvalidTarget)
+    }
+
+    /// The inverse of [`Resolve::resolve`]: a reference, parsed into
+    /// [`Resolve::Target`], that resolves against this view to `target`
+    /// (RFC 3986 §5.2; see [`GenericRef::make_relative_into`] for the
+    /// forms and when `target` itself is the answer).
+    ///
+    /// # Errors
+    ///
+    /// As [`GenericRef::make_relative_into`] (without the buffer), and
+    /// [`crate::resolve::ResolveError::InvalidTarget`] as
+    /// [`Resolve::resolve`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::prelude::*;
+    /// let base = uridfa::rfc3986::UriRef::parse("http://a/b/c/d;p?q")?;
+    /// let r = base.make_relative("http://a/b/x:y")?;
+    /// assert_eq!(r.to_string(), "../x:y");
+    /// assert_eq!(base.resolve(r.as_str())?.to_string(), "http://a/b/x:y");
+    /// let same = base.make_relative("http://a/b/c/x:y")?;
+    /// assert_eq!(same.as_str(), "./x:y"); // `x:y` would be a scheme (§4.2)
+    /// assert_eq!(base.make_relative("https://a/b")?.as_str(), "https://a/b");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn make_relative(&self, target: &str) -> Result<Self::Target, crate::resolve::ResolveError> {
+        let text = crate::resolve::make_relative(
+            View::as_str(self),
+            target,
+            resolve_options::<Self>().syntax,
+        )?;
+        text.parse()
+            .map_err(crate::resolve::ResolveError::InvalidTarget)
     }
 }
 

@@ -77,8 +77,8 @@
 //!   [`iri`] `rfc3987`; their variants for other grammars need those
 //!   grammars' features (the list is in `Cargo.toml` and
 //!   `docs/ARCHITECTURE.md`).
-//! - `alloc`: owned results (`resolve`'s `String`, the `Buf` forms,
-//!   `FromStr`).
+//! - `alloc`: owned results (`resolve`'s `String`, the views' `resolve`
+//!   and `make_relative` into the `Buf` forms, `FromStr`).
 //! - `std` (implies `alloc`; in the defaults): every error type implements
 //!   `core::error::Error` (which is `std::error::Error`) with or without it.
 //! - `derive`: `#[derive(uridfa::Grammar)]`, typed parsers for a grammar

@@ -4,7 +4,7 @@
 //! [`View`] is every view's facts and components by index;
 //! the family traits of [`crate::family`] add what a family of grammars
 //! has in common (host as IP, port number, path segments, query pairs,
-//! IRI mapping), and each older generic syntax's trait what its document
+//! form pairs, resolution and its inverse, IRI mapping), and each older generic syntax's trait what its document
 //! adds to its views (`rfc2396::Rfc2396Ref`: `path()`, `opaque_part()`,
 //! `authority_kind()`, ...).
 //!
@@ -19,6 +19,8 @@
 //! ```
 
 pub use crate::family::GenericRef;
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+pub use crate::family::Resolve;
 #[cfg(feature = "rfc3987")]
 pub use crate::iri::{MapToIri, MapToUri};
 pub use crate::view::View;

@@ -63,7 +63,88 @@ fn resolve_as_a_method() -> Result<(), Box<dyn std::error::Error>> {
     assert!(UriRef::parse("b/c")?.resolve("g").is_err());
     // RFC 3987 §6.5: the same algorithm over IRIs.
     let iri = uridfa::rfc3987::Iri::parse("http://\u{e9}.example/a/b")?;
-    assert_eq!(iri.resolve("../\u{e8}")?, "http://\u{e9}.example/\u{e8}");
+    assert_eq!(
+        iri.resolve("../\u{e8}")?.as_str(),
+        "http://\u{e9}.example/\u{e8}"
+    );
+    Ok(())
+}
+
+/// RFC 3986 §5.4.2, "Abnormal Examples", base `http://a/b/c/d;p?q`.
+const ABNORMAL: [(&str, &str); 19] = [
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+#[test]
+fn resolve_gives_a_typed_owned_reference() -> Result<(), Box<dyn std::error::Error>> {
+    let base = Uri::parse("http://a/b/c/d;p?q")?;
+    for (reference, target) in NORMAL.iter().chain(&ABNORMAL) {
+        // The type is the grammar's owned reference (checked by the
+        // annotation), displaying as the target.
+        let t: uridfa::rfc3986::UriRefBuf = base.resolve(reference)?;
+        assert_eq!(t.to_string(), *target, "{reference}");
+        assert_eq!(t.as_str(), *target, "{reference}");
+    }
+    // The accessors of the resolved reference: §5.4.1's `//g` is
+    // `http://g` (host `g`, empty path), `g?y#s` has every part.
+    let t = base.resolve("//g")?;
+    let v = t.as_view();
+    assert_eq!(
+        (v.scheme(), v.host(), v.path()),
+        (Some("http"), Some("g"), "")
+    );
+    let t = base.resolve("g?y#s")?;
+    let v = t.as_view();
+    assert_eq!(v.scheme(), Some("http"));
+    assert_eq!(v.authority(), Some("a"));
+    assert_eq!(v.path(), "/b/c/g");
+    assert_eq!(v.query(), Some("y"));
+    assert_eq!(v.fragment(), Some("s"));
+    // Owned: the target outlives the base's text.
+    let owned = {
+        let text = String::from("http://a/b/c/d;p?q");
+        UriRef::parse(&text)?.resolve("../g")?
+    };
+    assert_eq!(owned.as_view().path(), "/b/g");
+    // Errors stay errors: no base (§5.1), no reference (a space is in no
+    // rule of Appendix A).
+    assert!(matches!(
+        RelativeRef::parse("b/c")?.resolve("g"),
+        Err(uridfa::resolve::ResolveError::InvalidBase(_))
+    ));
+    assert!(matches!(
+        base.resolve("a b"),
+        Err(uridfa::resolve::ResolveError::InvalidReference(_))
+    ));
+    // IRI views resolve to the IRI grammar's owned type (RFC 3987 §6.5).
+    let iri = uridfa::rfc3987::IriRef::parse("http://\u{e9}.example/a/b")?;
+    let t: uridfa::rfc3987::IriRefBuf = iri.resolve("c/\u{e8}?\u{ea}")?;
+    assert_eq!(t.to_string(), "http://\u{e9}.example/a/c/\u{e8}?\u{ea}");
+    assert_eq!(t.as_view().host(), Some("\u{e9}.example"));
+    // RFC 6874 views to RFC 6874's owned type, through RFC 3986's
+    // syntax, which reads no zone ID (documented on `GenericRef`).
+    let z = uridfa::rfc6874::Uri::parse("http://h/a/b")?;
+    let t: uridfa::rfc6874::UriRefBuf = z.resolve("../x")?;
+    assert_eq!(t.as_str(), "http://h/x");
+    assert!(z.resolve("//[fe80::1%25en1]/x").is_err());
     Ok(())
 }
 

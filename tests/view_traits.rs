@@ -21,7 +21,9 @@ fn debug_names_every_component() {
         r#"authority: Some("example.com:8042")"#,
         r#"host: Some("example.com")"#,
         r#"port: Some("8042")"#,
-        r#"path: Some("/over/there")"#,
+        // `path()` is a `&str` (every URI-reference has a path, §3.3), and
+        // `Debug` shows what the accessors return.
+        r#"path: "/over/there""#,
         r#"query: Some("name=ferret")"#,
         r#"fragment: Some("nose")"#,
         "userinfo: None",
@@ -29,19 +31,29 @@ fn debug_names_every_component() {
         assert!(d.contains(part), "{part} missing from {d}");
     }
     assert!(d.starts_with("UriRef {"), "{d}");
+    // Kind captures under their accessors' snake-case names (`reg_name()`),
+    // not the grammar's `reg-name`; no field for a component the view
+    // never has (§4.3: no fragment in an absolute-URI).
+    assert!(d.contains(r#"reg_name: Some("example.com")"#), "{d}");
+    assert!(!d.contains("reg-name") && !d.contains("IPv6address"), "{d}");
+    let a = uridfa::rfc3986::AbsoluteUri::parse("http://[::1]/a").unwrap();
+    let d = format!("{a:?}");
+    assert!(d.contains(r#"scheme: "http""#), "{d}");
+    assert!(d.contains(r#"ipv6address: Some("::1")"#), "{d}");
+    assert!(!d.contains("fragment"), "{d}");
     // No raw tag numbers.
     assert!(!d.contains("tags"), "{d}");
     // Other families: a URN and an RFC 1738 URL (the enum shows its variant).
     let n = uridfa::rfc8141::Urn::parse("urn:example:a123,z456?+abc").unwrap();
     let d = format!("{n:?}");
-    assert!(
-        d.contains(r#"NID: Some("example")"#) || d.contains(r#"nid: Some("example")"#),
-        "{d}"
-    );
+    // RFC 8141 §2: `assigned-name = "urn" ":" NID ":" NSS`, always there;
+    // fields named as the accessors (`nid()`, `r_component()`).
+    assert!(d.contains(r#"nid: "example""#), "{d}");
+    assert!(d.contains(r#"r_component: Some("abc")"#), "{d}");
     let f = uridfa::rfc1738::Url::parse("ftp://ftp.example.org/pub/x").unwrap();
     let d = format!("{f:?}");
     assert!(d.starts_with("Ftp(Ftp {"), "{d}");
-    assert!(d.contains(r#"Some("ftp.example.org")"#), "{d}");
+    assert!(d.contains(r#"host: "ftp.example.org""#), "{d}");
 }
 
 #[test]
@@ -116,4 +128,62 @@ fn serde_round_trips_as_text() {
     assert!(err.to_string().contains("unexpected ' ' at 8"), "{err}");
     let err = serde_json::from_str::<UriRefBuf>("\"%zz\"").unwrap_err();
     assert!(err.to_string().contains("at 1"), "{err}");
+}
+
+/// One naming style for every view (issue 26): `Debug`'s fields are the
+/// accessors' snake-case names, never a grammar spelling (`reg-name`,
+/// `IPv6address`, `NID`), with a field for no capture the entry never has
+/// and a `&str` (no `Some`) for one it always has, as `View::PRESENCE`
+/// says.
+fn debug_follows_the_accessors<'a, V: uridfa::View<'a> + std::fmt::Debug>(v: V) {
+    use uridfa::Presence;
+    let d = format!("{v:?}");
+    for (name, presence) in V::CAPTURES.iter().zip(V::PRESENCE) {
+        let snake: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if snake != *name {
+            assert!(!d.contains(&format!(" {name}: ")), "{name} in {d}");
+        }
+        match presence {
+            Presence::Never => assert!(!d.contains(&format!(" {snake}: ")), "{snake} in {d}"),
+            Presence::Always => {
+                if let Some(at) = d.find(&format!(" {snake}: ")) {
+                    let value = &d[at + snake.len() + 3..];
+                    assert!(value.starts_with('"'), "{snake} is not a &str in {d}");
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn one_naming_style_in_debug() -> Result<(), uridfa::Error> {
+    debug_follows_the_accessors(uridfa::rfc3986::UriRef::parse("http://[::1]:8/a?b#c")?);
+    debug_follows_the_accessors(uridfa::rfc3986::Uri::parse("http://a_b/")?);
+    debug_follows_the_accessors(uridfa::rfc3986::AbsoluteUri::parse("http://1.2.3.4/")?);
+    debug_follows_the_accessors(uridfa::rfc3986::RelativeRef::parse("//[v7.x]/")?);
+    debug_follows_the_accessors(uridfa::rfc3987::IriRef::parse("http://\u{e9}/")?);
+    debug_follows_the_accessors(uridfa::rfc6874::UriRef::parse("http://[fe80::1%25en1]/")?);
+    debug_follows_the_accessors(uridfa::rfc8141::Urn::parse("urn:example:a?+r?=q#f")?);
+    debug_follows_the_accessors(uridfa::rfc8089::FileUri::parse("file://h/etc/x")?);
+    debug_follows_the_accessors(uridfa::rfc2396::UriRef::parse("http://a/b")?);
+    debug_follows_the_accessors(uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse(
+        "http://a/b",
+    )?);
+    debug_follows_the_accessors(uridfa::draft_fielding_url_syntax_05::UrlRef::parse(
+        "http://a/b;x",
+    )?);
+    debug_follows_the_accessors(uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef::parse(
+        "urn:example:a",
+    )?);
+    Ok(())
 }

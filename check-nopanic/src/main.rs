@@ -317,7 +317,11 @@ fn decoded_iterators(path: &str, query: &str) -> usize {
                 .wrapping_add(v.map_or(0, |v| v.decoded_len()))
         })
         .fold(0usize, usize::wrapping_add);
-    segments.wrapping_add(pairs)
+    // Read as a form (`+` as a space): each name and value.
+    let form = uridfa::pct::FormPairs::new(query)
+        .map(|(k, v)| k.decoded_len().wrapping_add(v.decoded_len()))
+        .fold(0usize, usize::wrapping_add);
+    segments.wrapping_add(pairs).wrapping_add(form)
 }
 
 // The builders (uridfa::builder): every setter and `build_into`, on any
@@ -537,6 +541,17 @@ fn resolve_into_any(
     out: &mut [u8],
 ) -> Result<usize, uridfa::resolve::ResolveError> {
     uridfa::resolve::resolve_into(base, reference, options, out)
+}
+
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn make_relative_into_any(
+    base: &str,
+    target: &str,
+    syntax: uridfa::resolve::Syntax,
+    out: &mut [u8],
+) -> Result<usize, uridfa::resolve::ResolveError> {
+    uridfa::resolve::make_relative_into(base, target, syntax, out)
 }
 
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
@@ -828,6 +843,14 @@ fn main() {
                 let _ = normalize_into_any(black_box(syntax), black_box(a), &mut out);
             }
             for b in texts {
+                for syntax in uridfa::resolve::Syntax::ALL {
+                    let _ = make_relative_into_any(
+                        black_box(a),
+                        black_box(b),
+                        black_box(syntax),
+                        &mut out,
+                    );
+                }
                 for alg in uridfa::resolve::Algorithm::ALL {
                     use uridfa::resolve::{Dots, Options};
                     for dots in [Dots::Keep, Dots::Remove, Dots::Error] {
@@ -885,6 +908,18 @@ fn main() {
         Ok(n) if &buf[..n] == b"file:/.//evil.example/p" => {}
         other => {
             println!("DISAGREE: resolve_into: {other:?}");
+            failures += 1;
+        }
+    }
+    match make_relative_into_any(
+        "http://a/b/c/d;p?q",
+        "http://a/b/g?y",
+        uridfa::resolve::Syntax::Rfc3986,
+        &mut buf,
+    ) {
+        Ok(n) if &buf[..n] == b"../g?y" => {}
+        other => {
+            println!("DISAGREE: make_relative_into: {other:?}");
             failures += 1;
         }
     }

@@ -307,7 +307,6 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             view: quote!(::uridfa::view),
         },
         parse_on_view: false,
-        debug: emit::view::DebugStyle::Accessors,
         serde_feature: None,
         doc: Some(view_doc),
         example: None,

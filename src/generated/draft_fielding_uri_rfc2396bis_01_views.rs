@@ -324,24 +324,26 @@ impl<'a> crate::view::View<'a> for UriRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for UriRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("UriRef")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("abs-path", &self.parts.get(5usize))
-            .field("opaque-part", &self.parts.get(6usize))
-            .field("rel-path", &self.parts.get(7usize))
-            .field("query", &self.parts.get(8usize))
-            .field("fragment", &self.parts.get(9usize))
-            .field("server", &self.parts.get(10usize))
-            .field("reg-name", &self.parts.get(11usize))
-            .field("IPv6reference", &self.parts.get(12usize))
-            .field("IPv4address", &self.parts.get(13usize))
-            .field("hostname", &self.parts.get(14usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("abs_path", &self.abs_path())
+            .field("opaque_part", &self.opaque_part())
+            .field("rel_path", &self.rel_path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("server", &self.server())
+            .field("reg_name", &self.reg_name())
+            .field("ipv6reference", &self.ipv6reference())
+            .field("ipv4address", &self.ipv4address())
+            .field("hostname", &self.hostname())
             .finish()
     }
 }
@@ -692,23 +694,25 @@ impl<'a> crate::view::View<'a> for AbsoluteUriRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AbsoluteUriRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AbsoluteUriRef")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("abs-path", &self.parts.get(5usize))
-            .field("opaque-part", &self.parts.get(6usize))
-            .field("query", &self.parts.get(8usize))
-            .field("fragment", &self.parts.get(9usize))
-            .field("server", &self.parts.get(10usize))
-            .field("reg-name", &self.parts.get(11usize))
-            .field("IPv6reference", &self.parts.get(12usize))
-            .field("IPv4address", &self.parts.get(13usize))
-            .field("hostname", &self.parts.get(14usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("abs_path", &self.abs_path())
+            .field("opaque_part", &self.opaque_part())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("server", &self.server())
+            .field("reg_name", &self.reg_name())
+            .field("ipv6reference", &self.ipv6reference())
+            .field("ipv4address", &self.ipv4address())
+            .field("hostname", &self.hostname())
             .finish()
     }
 }
@@ -1048,22 +1052,24 @@ impl<'a> crate::view::View<'a> for AbsoluteUri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AbsoluteUri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AbsoluteUri")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("abs-path", &self.parts.get(5usize))
-            .field("opaque-part", &self.parts.get(6usize))
-            .field("query", &self.parts.get(8usize))
-            .field("server", &self.parts.get(10usize))
-            .field("reg-name", &self.parts.get(11usize))
-            .field("IPv6reference", &self.parts.get(12usize))
-            .field("IPv4address", &self.parts.get(13usize))
-            .field("hostname", &self.parts.get(14usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("abs_path", &self.abs_path())
+            .field("opaque_part", &self.opaque_part())
+            .field("query", &self.query())
+            .field("server", &self.server())
+            .field("reg_name", &self.reg_name())
+            .field("ipv6reference", &self.ipv6reference())
+            .field("ipv4address", &self.ipv4address())
+            .field("hostname", &self.hostname())
             .finish()
     }
 }
@@ -1392,21 +1398,23 @@ impl<'a> crate::view::View<'a> for RelativeUri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for RelativeUri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("RelativeUri")
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("abs-path", &self.parts.get(5usize))
-            .field("rel-path", &self.parts.get(7usize))
-            .field("query", &self.parts.get(8usize))
-            .field("server", &self.parts.get(10usize))
-            .field("reg-name", &self.parts.get(11usize))
-            .field("IPv6reference", &self.parts.get(12usize))
-            .field("IPv4address", &self.parts.get(13usize))
-            .field("hostname", &self.parts.get(14usize))
+            .field("input", &self.as_str())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("abs_path", &self.abs_path())
+            .field("rel_path", &self.rel_path())
+            .field("query", &self.query())
+            .field("server", &self.server())
+            .field("reg_name", &self.reg_name())
+            .field("ipv6reference", &self.ipv6reference())
+            .field("ipv4address", &self.ipv4address())
+            .field("hostname", &self.hostname())
             .finish()
     }
 }

@@ -274,21 +274,23 @@ impl<'a> crate::view::View<'a> for UrlRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for UrlRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("UrlRef")
-            .field("scheme", &self.parts.get(0usize))
-            .field("site", &self.parts.get(1usize))
-            .field("user", &self.parts.get(2usize))
-            .field("password", &self.parts.get(3usize))
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
-            .field("abs-path", &self.parts.get(6usize))
-            .field("path-segments", &self.parts.get(7usize))
-            .field("query", &self.parts.get(8usize))
-            .field("fragment", &self.parts.get(9usize))
-            .field("hostname", &self.parts.get_in(&tables::URL_REFERENCE, 10usize))
-            .field("hostnumber", &self.parts.get_in(&tables::URL_REFERENCE, 11usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("site", &self.site())
+            .field("user", &self.user())
+            .field("password", &self.password())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("abs_path", &self.abs_path())
+            .field("path_segments", &self.parts.get(7usize))
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("hostname", &self.hostname())
+            .field("hostnumber", &self.hostnumber())
             .finish()
     }
 }
@@ -589,20 +591,22 @@ impl<'a> crate::view::View<'a> for AbsoluteUrl<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AbsoluteUrl<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AbsoluteUrl")
-            .field("scheme", &self.parts.get(0usize))
-            .field("site", &self.parts.get(1usize))
-            .field("user", &self.parts.get(2usize))
-            .field("password", &self.parts.get(3usize))
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
-            .field("abs-path", &self.parts.get(6usize))
-            .field("path-segments", &self.parts.get(7usize))
-            .field("query", &self.parts.get(8usize))
-            .field("hostname", &self.parts.get_in(&tables::ABSOLUTEURL, 10usize))
-            .field("hostnumber", &self.parts.get_in(&tables::ABSOLUTEURL, 11usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("site", &self.site())
+            .field("user", &self.user())
+            .field("password", &self.password())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("abs_path", &self.abs_path())
+            .field("path_segments", &self.parts.get(7usize))
+            .field("query", &self.query())
+            .field("hostname", &self.hostname())
+            .field("hostnumber", &self.hostnumber())
             .finish()
     }
 }
@@ -892,19 +896,21 @@ impl<'a> crate::view::View<'a> for RelativeUrl<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for RelativeUrl<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("RelativeUrl")
-            .field("site", &self.parts.get(1usize))
-            .field("user", &self.parts.get(2usize))
-            .field("password", &self.parts.get(3usize))
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
-            .field("abs-path", &self.parts.get(6usize))
-            .field("path-segments", &self.parts.get(7usize))
-            .field("query", &self.parts.get(8usize))
-            .field("hostname", &self.parts.get_in(&tables::RELATIVEURL, 10usize))
-            .field("hostnumber", &self.parts.get_in(&tables::RELATIVEURL, 11usize))
+            .field("input", &self.as_str())
+            .field("site", &self.site())
+            .field("user", &self.user())
+            .field("password", &self.password())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("abs_path", &self.abs_path())
+            .field("path_segments", &self.parts.get(7usize))
+            .field("query", &self.query())
+            .field("hostname", &self.hostname())
+            .field("hostnumber", &self.hostnumber())
             .finish()
     }
 }

@@ -176,13 +176,15 @@ impl<'a> crate::view::View<'a> for UrnRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for UrnRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("UrnRef")
-            .field("NID", &self.parts.get(0usize))
-            .field("NSS", &self.parts.get(1usize))
-            .field("urn-query", &self.parts.get(2usize))
-            .field("fragment", &self.parts.get(3usize))
+            .field("input", &self.as_str())
+            .field("nid", &self.nid())
+            .field("nss", &self.nss())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
             .finish()
     }
 }
@@ -374,11 +376,13 @@ impl<'a> crate::view::View<'a> for AssignedUrn<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AssignedUrn<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AssignedUrn")
-            .field("NID", &self.parts.get(0usize))
-            .field("NSS", &self.parts.get(1usize))
+            .field("input", &self.as_str())
+            .field("nid", &self.nid())
+            .field("nss", &self.nss())
             .finish()
     }
 }

@@ -203,14 +203,16 @@ impl<'a> crate::view::View<'a> for Ftp<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Ftp<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Ftp")
-            .field("user", &self.parts.get(2usize))
-            .field("password", &self.parts.get(3usize))
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
-            .field("ftptype", &self.parts.get(6usize))
+            .field("input", &self.as_str())
+            .field("user", &self.user())
+            .field("password", &self.password())
+            .field("host", &self.parts.get(4usize).unwrap_or(""))
+            .field("port", &self.port())
+            .field("ftptype", &self.ftptype())
             .field("path", &self.parts.get(14usize))
             .finish()
     }
@@ -419,11 +421,13 @@ impl<'a> crate::view::View<'a> for Http<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Http<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Http")
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
+            .field("input", &self.as_str())
+            .field("host", &self.parts.get(4usize).unwrap_or(""))
+            .field("port", &self.port())
             .field("search", &self.parts.get(7usize))
             .field("path", &self.parts.get(14usize))
             .finish()
@@ -644,13 +648,15 @@ impl<'a> crate::view::View<'a> for Gopher<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Gopher<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Gopher")
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
+            .field("input", &self.as_str())
+            .field("host", &self.parts.get(4usize).unwrap_or(""))
+            .field("port", &self.port())
             .field("search", &self.parts.get(7usize))
-            .field("gtype", &self.parts.get(8usize))
+            .field("gtype", &self.gtype())
             .field("selector", &self.parts.get(9usize))
             .finish()
     }
@@ -859,10 +865,12 @@ impl<'a> crate::view::View<'a> for Mailto<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Mailto<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Mailto")
-            .field("encoded822addr", &self.parts.get(10usize))
+            .field("input", &self.as_str())
+            .field("encoded822addr", &self.encoded822addr())
             .finish()
     }
 }
@@ -1081,12 +1089,14 @@ impl<'a> crate::view::View<'a> for News<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for News<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("News")
+            .field("input", &self.as_str())
             .field("host", &self.parts.get(4usize))
-            .field("group", &self.parts.get(11usize))
-            .field("article", &self.parts.get(12usize))
+            .field("group", &self.group())
+            .field("article", &self.article())
             .finish()
     }
 }
@@ -1305,12 +1315,14 @@ impl<'a> crate::view::View<'a> for Nntp<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Nntp<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Nntp")
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
-            .field("group", &self.parts.get(11usize))
+            .field("input", &self.as_str())
+            .field("host", &self.parts.get(4usize).unwrap_or(""))
+            .field("port", &self.port())
+            .field("group", &self.group())
             .finish()
     }
 }
@@ -1540,13 +1552,15 @@ impl<'a> crate::view::View<'a> for Telnet<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Telnet<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Telnet")
-            .field("user", &self.parts.get(2usize))
-            .field("password", &self.parts.get(3usize))
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
+            .field("input", &self.as_str())
+            .field("user", &self.user())
+            .field("password", &self.password())
+            .field("host", &self.parts.get(4usize).unwrap_or(""))
+            .field("port", &self.port())
             .finish()
     }
 }
@@ -1765,13 +1779,15 @@ impl<'a> crate::view::View<'a> for Wais<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Wais<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Wais")
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
+            .field("input", &self.as_str())
+            .field("host", &self.parts.get(4usize).unwrap_or(""))
+            .field("port", &self.port())
             .field("search", &self.parts.get(7usize))
-            .field("database", &self.parts.get(13usize))
+            .field("database", &self.database())
             .finish()
     }
 }
@@ -1968,11 +1984,13 @@ impl<'a> crate::view::View<'a> for File<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for File<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("File")
+            .field("input", &self.as_str())
             .field("host", &self.parts.get(4usize))
-            .field("path", &self.parts.get(14usize))
+            .field("path", &self.parts.get(14usize).unwrap_or(""))
             .finish()
     }
 }
@@ -2180,12 +2198,14 @@ impl<'a> crate::view::View<'a> for Prospero<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Prospero<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Prospero")
-            .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
-            .field("path", &self.parts.get(14usize))
+            .field("input", &self.as_str())
+            .field("host", &self.parts.get(4usize).unwrap_or(""))
+            .field("port", &self.port())
+            .field("path", &self.parts.get(14usize).unwrap_or(""))
             .finish()
     }
 }
@@ -2426,15 +2446,17 @@ impl<'a> crate::view::View<'a> for Other<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Other<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Other")
-            .field("scheme", &self.parts.get(0usize))
-            .field("schemepart", &self.parts.get(1usize))
-            .field("user", &self.parts.get(2usize))
-            .field("password", &self.parts.get(3usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.parts.get(0usize).unwrap_or(""))
+            .field("schemepart", &self.schemepart())
+            .field("user", &self.user())
+            .field("password", &self.password())
             .field("host", &self.parts.get(4usize))
-            .field("port", &self.parts.get(5usize))
+            .field("port", &self.port())
             .finish()
     }
 }

@@ -287,22 +287,24 @@ impl<'a> crate::view::View<'a> for UriRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for UriRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("UriRef")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("fragment", &self.parts.get(6usize))
-            .field("rel-path", &self.parts.get(7usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("rel_path", &self.rel_path())
             .field("path", &self.parts.get(8usize))
-            .field("server", &self.parts.get(9usize))
-            .field("reg-name", &self.parts.get(10usize))
-            .field("hostname", &self.parts.get_in(&tables::URI_REFERENCE, 11usize))
-            .field("IPv4address", &self.parts.get_in(&tables::URI_REFERENCE, 12usize))
+            .field("server", &self.server())
+            .field("reg_name", &self.reg_name())
+            .field("hostname", &self.hostname())
+            .field("ipv4address", &self.ipv4address())
             .finish()
     }
 }
@@ -605,20 +607,22 @@ impl<'a> crate::view::View<'a> for AbsoluteUri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AbsoluteUri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AbsoluteUri")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
             .field("path", &self.parts.get(8usize))
-            .field("server", &self.parts.get(9usize))
-            .field("reg-name", &self.parts.get(10usize))
-            .field("hostname", &self.parts.get_in(&tables::ABSOLUTEURI, 11usize))
-            .field("IPv4address", &self.parts.get_in(&tables::ABSOLUTEURI, 12usize))
+            .field("server", &self.server())
+            .field("reg_name", &self.reg_name())
+            .field("hostname", &self.hostname())
+            .field("ipv4address", &self.ipv4address())
             .finish()
     }
 }
@@ -921,20 +925,22 @@ impl<'a> crate::view::View<'a> for RelativeUri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for RelativeUri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("RelativeUri")
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("rel-path", &self.parts.get(7usize))
+            .field("input", &self.as_str())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("rel_path", &self.rel_path())
             .field("path", &self.parts.get(8usize))
-            .field("server", &self.parts.get(9usize))
-            .field("reg-name", &self.parts.get(10usize))
-            .field("hostname", &self.parts.get_in(&tables::RELATIVEURI, 11usize))
-            .field("IPv4address", &self.parts.get_in(&tables::RELATIVEURI, 12usize))
+            .field("server", &self.server())
+            .field("reg_name", &self.reg_name())
+            .field("hostname", &self.hostname())
+            .field("ipv4address", &self.ipv4address())
             .finish()
     }
 }

@@ -289,21 +289,23 @@ impl<'a> crate::view::View<'a> for UriRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for UriRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("UriRef")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("fragment", &self.parts.get(6usize))
-            .field("path", &self.parts.get(7usize))
-            .field("IPv6address", &self.parts.get(8usize))
-            .field("IPvFuture", &self.parts.get(9usize))
-            .field("IPv4address", &self.parts.get_in(&tables::URI_REFERENCE, 10usize))
-            .field("reg-name", &self.parts.get_in(&tables::URI_REFERENCE, 11usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -630,21 +632,23 @@ impl<'a> crate::view::View<'a> for Uri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Uri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Uri")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("fragment", &self.parts.get(6usize))
-            .field("path", &self.parts.get(7usize))
-            .field("IPv6address", &self.parts.get(8usize))
-            .field("IPvFuture", &self.parts.get(9usize))
-            .field("IPv4address", &self.parts.get_in(&tables::URI, 10usize))
-            .field("reg-name", &self.parts.get_in(&tables::URI, 11usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -960,20 +964,22 @@ impl<'a> crate::view::View<'a> for AbsoluteUri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AbsoluteUri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AbsoluteUri")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("path", &self.parts.get(7usize))
-            .field("IPv6address", &self.parts.get(8usize))
-            .field("IPvFuture", &self.parts.get(9usize))
-            .field("IPv4address", &self.parts.get_in(&tables::ABSOLUTE_URI, 10usize))
-            .field("reg-name", &self.parts.get_in(&tables::ABSOLUTE_URI, 11usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -1289,20 +1295,22 @@ impl<'a> crate::view::View<'a> for RelativeRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for RelativeRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("RelativeRef")
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("fragment", &self.parts.get(6usize))
-            .field("path", &self.parts.get(7usize))
-            .field("IPv6address", &self.parts.get(8usize))
-            .field("IPvFuture", &self.parts.get(9usize))
-            .field("IPv4address", &self.parts.get_in(&tables::RELATIVE_REF, 10usize))
-            .field("reg-name", &self.parts.get_in(&tables::RELATIVE_REF, 11usize))
+            .field("input", &self.as_str())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }

@@ -289,21 +289,23 @@ impl<'a> crate::view::View<'a> for IriRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for IriRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("IriRef")
-            .field("scheme", &self.parts.get(0usize))
-            .field("iauthority", &self.parts.get(1usize))
-            .field("iuserinfo", &self.parts.get(2usize))
-            .field("ihost", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("iquery", &self.parts.get(5usize))
-            .field("ifragment", &self.parts.get(6usize))
-            .field("ipath", &self.parts.get(7usize))
-            .field("IPv6address", &self.parts.get(8usize))
-            .field("IPvFuture", &self.parts.get(9usize))
-            .field("IPv4address", &self.parts.get_in(&tables::IRI_REFERENCE, 10usize))
-            .field("ireg-name", &self.parts.get_in(&tables::IRI_REFERENCE, 11usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -630,21 +632,23 @@ impl<'a> crate::view::View<'a> for Iri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Iri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Iri")
-            .field("scheme", &self.parts.get(0usize))
-            .field("iauthority", &self.parts.get(1usize))
-            .field("iuserinfo", &self.parts.get(2usize))
-            .field("ihost", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("iquery", &self.parts.get(5usize))
-            .field("ifragment", &self.parts.get(6usize))
-            .field("ipath", &self.parts.get(7usize))
-            .field("IPv6address", &self.parts.get(8usize))
-            .field("IPvFuture", &self.parts.get(9usize))
-            .field("IPv4address", &self.parts.get_in(&tables::IRI, 10usize))
-            .field("ireg-name", &self.parts.get_in(&tables::IRI, 11usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -960,20 +964,22 @@ impl<'a> crate::view::View<'a> for AbsoluteIri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AbsoluteIri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AbsoluteIri")
-            .field("scheme", &self.parts.get(0usize))
-            .field("iauthority", &self.parts.get(1usize))
-            .field("iuserinfo", &self.parts.get(2usize))
-            .field("ihost", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("iquery", &self.parts.get(5usize))
-            .field("ipath", &self.parts.get(7usize))
-            .field("IPv6address", &self.parts.get(8usize))
-            .field("IPvFuture", &self.parts.get(9usize))
-            .field("IPv4address", &self.parts.get_in(&tables::ABSOLUTE_IRI, 10usize))
-            .field("ireg-name", &self.parts.get_in(&tables::ABSOLUTE_IRI, 11usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -1289,20 +1295,22 @@ impl<'a> crate::view::View<'a> for IrelativeRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for IrelativeRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("IrelativeRef")
-            .field("iauthority", &self.parts.get(1usize))
-            .field("iuserinfo", &self.parts.get(2usize))
-            .field("ihost", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("iquery", &self.parts.get(5usize))
-            .field("ifragment", &self.parts.get(6usize))
-            .field("ipath", &self.parts.get(7usize))
-            .field("IPv6address", &self.parts.get(8usize))
-            .field("IPvFuture", &self.parts.get(9usize))
-            .field("IPv4address", &self.parts.get_in(&tables::IRELATIVE_REF, 10usize))
-            .field("ireg-name", &self.parts.get_in(&tables::IRELATIVE_REF, 11usize))
+            .field("input", &self.as_str())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }

@@ -132,7 +132,7 @@ impl ::core::fmt::Display for MailtoUriAddrSpec<'_> {
 }
 impl ::core::fmt::Debug for MailtoUriAddrSpec<'_> {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("addr-spec")
+        f.debug_struct("MailtoUriAddrSpec")
             .field("input", &self.as_str())
             .field("local_part", &self.local_part())
             .field("domain", &self.domain())
@@ -174,7 +174,7 @@ impl ::core::fmt::Display for MailtoUriLocalPart<'_> {
 }
 impl ::core::fmt::Debug for MailtoUriLocalPart<'_> {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("local-part").field("input", &self.as_str()).finish()
+        f.debug_struct("MailtoUriLocalPart").field("input", &self.as_str()).finish()
     }
 }
 /// A list in `Debug`, from a function that makes its iterator.
@@ -212,7 +212,7 @@ impl ::core::fmt::Display for MailtoUriDomain<'_> {
 }
 impl ::core::fmt::Debug for MailtoUriDomain<'_> {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("domain").field("input", &self.as_str()).finish()
+        f.debug_struct("MailtoUriDomain").field("input", &self.as_str()).finish()
     }
 }
 /// A list in `Debug`, from a function that makes its iterator.
@@ -250,7 +250,7 @@ impl ::core::fmt::Display for MailtoUriHfname<'_> {
 }
 impl ::core::fmt::Debug for MailtoUriHfname<'_> {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("hfname").field("input", &self.as_str()).finish()
+        f.debug_struct("MailtoUriHfname").field("input", &self.as_str()).finish()
     }
 }
 /// A list in `Debug`, from a function that makes its iterator.
@@ -288,7 +288,7 @@ impl ::core::fmt::Display for MailtoUriHfvalue<'_> {
 }
 impl ::core::fmt::Debug for MailtoUriHfvalue<'_> {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.debug_struct("hfvalue").field("input", &self.as_str()).finish()
+        f.debug_struct("MailtoUriHfvalue").field("input", &self.as_str()).finish()
     }
 }
 /// A list in `Debug`, from a function that makes its iterator.
@@ -575,29 +575,16 @@ impl<'a> crate::view::View<'a> for MailtoUri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for MailtoUri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("MailtoUri")
-            .field(
-                "addr-spec",
-                &__MailtoUriAddrSpecList(|| self.addr_specs().map(|x| x.as_str())),
-            )
-            .field(
-                "local-part",
-                &__MailtoUriLocalPartList(|| self.local_parts().map(|x| x.as_str())),
-            )
-            .field(
-                "domain",
-                &__MailtoUriDomainList(|| self.domains().map(|x| x.as_str())),
-            )
-            .field(
-                "hfname",
-                &__MailtoUriHfnameList(|| self.hfnames().map(|x| x.as_str())),
-            )
-            .field(
-                "hfvalue",
-                &__MailtoUriHfvalueList(|| self.hfvalues().map(|x| x.as_str())),
-            )
+            .field("input", &self.as_str())
+            .field("addr_specs", &__MailtoUriAddrSpecList(|| self.addr_specs()))
+            .field("local_parts", &__MailtoUriLocalPartList(|| self.local_parts()))
+            .field("domains", &__MailtoUriDomainList(|| self.domains()))
+            .field("hfnames", &__MailtoUriHfnameList(|| self.hfnames()))
+            .field("hfvalues", &__MailtoUriHfvalueList(|| self.hfvalues()))
             .finish()
     }
 }

@@ -302,22 +302,24 @@ impl<'a> crate::view::View<'a> for UriRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for UriRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("UriRef")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("fragment", &self.parts.get(6usize))
-            .field("ZoneID", &self.parts.get(7usize))
-            .field("path", &self.parts.get(8usize))
-            .field("IPv6address", &self.parts.get(9usize))
-            .field("IPvFuture", &self.parts.get(10usize))
-            .field("IPv4address", &self.parts.get_in(&tables::URI_REFERENCE, 11usize))
-            .field("reg-name", &self.parts.get_in(&tables::URI_REFERENCE, 12usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("zone_id", &self.zone_id())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -657,22 +659,24 @@ impl<'a> crate::view::View<'a> for Uri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Uri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Uri")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("fragment", &self.parts.get(6usize))
-            .field("ZoneID", &self.parts.get(7usize))
-            .field("path", &self.parts.get(8usize))
-            .field("IPv6address", &self.parts.get(9usize))
-            .field("IPvFuture", &self.parts.get(10usize))
-            .field("IPv4address", &self.parts.get_in(&tables::URI, 11usize))
-            .field("reg-name", &self.parts.get_in(&tables::URI, 12usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("zone_id", &self.zone_id())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -1001,21 +1005,23 @@ impl<'a> crate::view::View<'a> for AbsoluteUri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AbsoluteUri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AbsoluteUri")
-            .field("scheme", &self.parts.get(0usize))
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("ZoneID", &self.parts.get(7usize))
-            .field("path", &self.parts.get(8usize))
-            .field("IPv6address", &self.parts.get(9usize))
-            .field("IPvFuture", &self.parts.get(10usize))
-            .field("IPv4address", &self.parts.get_in(&tables::ABSOLUTE_URI, 11usize))
-            .field("reg-name", &self.parts.get_in(&tables::ABSOLUTE_URI, 12usize))
+            .field("input", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("zone_id", &self.zone_id())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }
@@ -1344,21 +1350,23 @@ impl<'a> crate::view::View<'a> for RelativeRef<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for RelativeRef<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("RelativeRef")
-            .field("authority", &self.parts.get(1usize))
-            .field("userinfo", &self.parts.get(2usize))
-            .field("host", &self.parts.get(3usize))
-            .field("port", &self.parts.get(4usize))
-            .field("query", &self.parts.get(5usize))
-            .field("fragment", &self.parts.get(6usize))
-            .field("ZoneID", &self.parts.get(7usize))
-            .field("path", &self.parts.get(8usize))
-            .field("IPv6address", &self.parts.get(9usize))
-            .field("IPvFuture", &self.parts.get(10usize))
-            .field("IPv4address", &self.parts.get_in(&tables::RELATIVE_REF, 11usize))
-            .field("reg-name", &self.parts.get_in(&tables::RELATIVE_REF, 12usize))
+            .field("input", &self.as_str())
+            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .field("zone_id", &self.zone_id())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }

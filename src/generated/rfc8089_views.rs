@@ -220,16 +220,18 @@ impl<'a> crate::view::View<'a> for FileUri<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for FileUri<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("FileUri")
-            .field("file-auth", &self.parts.get(0usize))
-            .field("host", &self.parts.get(1usize))
-            .field("path", &self.parts.get(2usize))
-            .field("IPv6address", &self.parts.get(3usize))
-            .field("IPvFuture", &self.parts.get(4usize))
-            .field("IPv4address", &self.parts.get_in(&tables::FILE_URI, 5usize))
-            .field("reg-name", &self.parts.get_in(&tables::FILE_URI, 6usize))
+            .field("input", &self.as_str())
+            .field("file_auth", &self.file_auth())
+            .field("host", &self.host())
+            .field("path", &self.path())
+            .field("ipv6address", &self.ipv6address())
+            .field("ipvfuture", &self.ipvfuture())
+            .field("ipv4address", &self.ipv4address())
+            .field("reg_name", &self.reg_name())
             .finish()
     }
 }

@@ -194,14 +194,16 @@ impl<'a> crate::view::View<'a> for Urn<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Urn<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("Urn")
-            .field("NID", &self.parts.get(0usize))
-            .field("NSS", &self.parts.get(1usize))
-            .field("r-component", &self.parts.get(2usize))
-            .field("q-component", &self.parts.get(3usize))
-            .field("f-component", &self.parts.get(4usize))
+            .field("input", &self.as_str())
+            .field("nid", &self.nid())
+            .field("nss", &self.nss())
+            .field("r_component", &self.r_component())
+            .field("q_component", &self.q_component())
+            .field("f_component", &self.f_component())
             .finish()
     }
 }
@@ -400,11 +402,13 @@ impl<'a> crate::view::View<'a> for AssignedName<'a> {
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for AssignedName<'_> {
-    /// The components by name; absent ones are `None`.
+    /// The input, then each accessor by its name with what it
+    /// returns (Note [Debug shows the accessors]).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.debug_struct("AssignedName")
-            .field("NID", &self.parts.get(0usize))
-            .field("NSS", &self.parts.get(1usize))
+            .field("input", &self.as_str())
+            .field("nid", &self.nid())
+            .field("nss", &self.nss())
             .finish()
     }
 }

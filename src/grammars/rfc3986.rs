@@ -49,6 +49,24 @@ impl<'a> crate::family::GenericRef<'a> for Uri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for AbsoluteUri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for RelativeRef<'a> {}
 
+// `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
+#[cfg(feature = "alloc")]
+impl<'a> crate::family::Resolve<'a> for UriRef<'a> {
+    type Target = UriRefBuf;
+}
+#[cfg(feature = "alloc")]
+impl<'a> crate::family::Resolve<'a> for Uri<'a> {
+    type Target = UriRefBuf;
+}
+#[cfg(feature = "alloc")]
+impl<'a> crate::family::Resolve<'a> for AbsoluteUri<'a> {
+    type Target = UriRefBuf;
+}
+#[cfg(feature = "alloc")]
+impl<'a> crate::family::Resolve<'a> for RelativeRef<'a> {
+    type Target = UriRefBuf;
+}
+
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/generic_syntax.rs` and `to_iri.rs` (`;@ methods`).
 

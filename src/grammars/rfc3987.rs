@@ -83,6 +83,24 @@ impl<'a> crate::family::GenericRef<'a> for Iri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for AbsoluteIri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for IrelativeRef<'a> {}
 
+// `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for IriRef<'a> {
+    type Target = IriRefBuf;
+}
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for Iri<'a> {
+    type Target = IriRefBuf;
+}
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for AbsoluteIri<'a> {
+    type Target = IriRefBuf;
+}
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for IrelativeRef<'a> {
+    type Target = IriRefBuf;
+}
+
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/generic_syntax.rs` and `to_uri.rs` (`;@ methods`).
 

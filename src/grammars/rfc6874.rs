@@ -61,6 +61,24 @@ impl<'a> crate::family::GenericRef<'a> for Uri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for AbsoluteUri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for RelativeRef<'a> {}
 
+// `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for UriRef<'a> {
+    type Target = UriRefBuf;
+}
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for Uri<'a> {
+    type Target = UriRefBuf;
+}
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for AbsoluteUri<'a> {
+    type Target = UriRefBuf;
+}
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for RelativeRef<'a> {
+    type Target = UriRefBuf;
+}
+
 // Each view's own doc; its methods beyond the generated accessors come
 // from `grammar/methods/generic_syntax.rs` (`;@ methods`).
 

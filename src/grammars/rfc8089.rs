@@ -54,3 +54,9 @@ pub use crate::parts::HostKind;
 crate::generated_tables!("rfc8089_views");
 
 impl<'a> crate::family::GenericRef<'a> for FileUri<'a> {}
+
+// `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
+#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+impl<'a> crate::family::Resolve<'a> for FileUri<'a> {
+    type Target = crate::rfc3986::UriRefBuf;
+}

@@ -129,11 +129,12 @@ fn items_display_and_debug() {
     assert_eq!(second.span(), (15, 24));
     assert_eq!(
         format!("{second:?}"),
-        r#"addr-spec { input: "b.c@y.org", local_part: Some("b.c"), domain: Some("y.org") }"#
+        // Named by the item's type, as every view (not by the capture).
+        r#"MailtoViewAddrSpec { input: "b.c@y.org", local_part: Some("b.c"), domain: Some("y.org") }"#
     );
     let debug = format!("{m:?}");
     assert!(
-        debug.contains(r#"hfnames: [hfname { input: "subject" }, hfname { input: "body" }]"#),
+        debug.contains(r#"hfnames: [MailtoViewHfname { input: "subject" }, MailtoViewHfname { input: "body" }]"#),
         "{debug}"
     );
     // The iterators can be cloned and restarted.

@@ -2,6 +2,8 @@
 //! iterator of chunks, [`Decode`]), and with `alloc` [`decode_to_vec`] and
 //! [`decode_to_string`].
 
+use core::fmt;
+
 use super::bytes::{octet_at, BYTES};
 use super::error::PctError;
 #[cfg(feature = "alloc")]
@@ -113,15 +115,49 @@ pub fn decode<T: AsRef<[u8]> + ?Sized>(input: &T) -> Result<Decode<'_>, PctError
 ///
 /// A `%` that does not start a valid triplet (impossible after [`decode`]
 /// or in a parsed component) is passed through as a literal byte.
-#[derive(Clone, Debug)]
+///
+/// `Display` writes the decoded bytes as UTF-8 text, lossily: each
+/// invalid sequence becomes U+FFFD, as `String::from_utf8_lossy` does
+/// (what a reader of the text means; [`decode_to_string`] is the exact,
+/// failing form, [`Decode::to_vec`] the bytes). `Debug` writes the
+/// decoded text quoted, with each byte that is not UTF-8 as `\xNN`, so
+/// that it shows exactly what was decoded. Neither allocates.
+///
+/// # Example
+///
+/// ```
+/// let d = uridfa::pct::decode("caf%C3%A9%20au%20lait")?;
+/// assert_eq!(d.to_string(), "café au lait");
+/// assert_eq!(format!("{d:?}"), r#"Decode("café au lait")"#);
+/// let bad = uridfa::pct::decode("a%FFb")?;
+/// assert_eq!(bad.to_string(), "a\u{FFFD}b");
+/// assert_eq!(format!("{bad:?}"), r#"Decode("a\xFFb")"#);
+/// # Ok::<(), uridfa::pct::PctError>(())
+/// ```
+#[derive(Clone)]
 pub struct Decode<'a> {
     rest: &'a [u8],
+    /// `+` decodes to a space (`application/x-www-form-urlencoded`).
+    plus: bool,
 }
 
 impl<'a> Decode<'a> {
     /// The chunks of `input`, whose `%` sequences are assumed valid.
     pub(crate) fn new(input: &'a [u8]) -> Decode<'a> {
-        Decode { rest: input }
+        Decode {
+            rest: input,
+            plus: false,
+        }
+    }
+
+    /// The chunks of `input` as a form's name or value: each `+` is a
+    /// space, then `%XX` triplets decode (the WHATWG URL Standard's
+    /// `application/x-www-form-urlencoded` parser, step 3.4 then 3.5).
+    pub(crate) fn form(input: &'a [u8]) -> Decode<'a> {
+        Decode {
+            rest: input,
+            plus: true,
+        }
     }
 
     /// The remaining encoded input, as written.
@@ -201,7 +237,23 @@ impl<'a> Decode<'a> {
     /// # Ok::<(), uridfa::pct::PctError>(())
     /// ```
     pub fn write_into(&self, out: &mut [u8]) -> Result<usize, PctError> {
-        decode_into(self.rest, out)
+        if !self.plus {
+            return decode_into(self.rest, out);
+        }
+        let needed = self.decoded_len();
+        if out.len() < needed {
+            return Err(PctError::BufferTooSmall(crate::BufferTooSmall { needed }));
+        }
+        let mut n = 0usize;
+        for chunk in self.clone() {
+            for &b in chunk {
+                if let Some(slot) = out.get_mut(n) {
+                    *slot = b;
+                }
+                n = n.saturating_add(1);
+            }
+        }
+        Ok(n)
     }
 
     /// The decoded bytes, owned.
@@ -233,13 +285,17 @@ impl<'a> Iterator for Decode<'a> {
             self.rest = self.rest.get(3..).unwrap_or(&[]);
             return Some(core::slice::from_ref(&BYTES[usize::from(b)]));
         }
-        // A literal run up to the next `%` (a first `%` here is malformed
-        // and passed through).
+        if self.plus && self.rest.first() == Some(&b'+') {
+            self.rest = self.rest.get(1..).unwrap_or(&[]);
+            return Some(b" ");
+        }
+        // A literal run up to the next `%` (or form `+`; a first `%` here
+        // is malformed and passed through).
         // A loop rather than `position`, whose count carries overflow
         // checks into debug builds (check-nopanic).
         let mut end = 1;
         while let Some(&b) = self.rest.get(end) {
-            if b == b'%' {
+            if b == b'%' || (self.plus && b == b'+') {
                 break;
             }
             end += 1;
@@ -251,6 +307,129 @@ impl<'a> Iterator for Decode<'a> {
 }
 
 impl core::iter::FusedIterator for Decode<'_> {}
+
+impl fmt::Display for Decode<'_> {
+    /// The decoded text, invalid UTF-8 as U+FFFD (see [`Decode`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_text(self.clone(), f, Invalid::Replace)
+    }
+}
+
+impl fmt::Debug for Decode<'_> {
+    /// `Decode("...")`: the decoded text escaped as `str`'s `Debug`
+    /// escapes it, each byte that is not UTF-8 as `\xNN` (see
+    /// [`Decode`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Decode(")?;
+        write_quoted(self.clone(), f)?;
+        f.write_str(")")
+    }
+}
+
+/// What [`write_text`] writes for a byte sequence that is not UTF-8.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Invalid {
+    /// U+FFFD per maximal invalid subpart (`String::from_utf8_lossy`).
+    Replace,
+    /// `\xNN` per byte, and every character escaped as `char::escape_debug`
+    /// escapes it (inside `"..."`).
+    Escape,
+}
+
+/// `chunks` in quotes, escaped (Invalid::Escape).
+pub(super) fn write_quoted<'a>(
+    chunks: impl Iterator<Item = &'a [u8]>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    f.write_str("\"")?;
+    write_text(chunks, f, Invalid::Escape)?;
+    f.write_str("\"")
+}
+
+/// Writes the bytes of `chunks` as text: a sequence may be split over
+/// chunks (`%C3%A9` comes as two), so the bytes go through a small
+/// buffer whose unfinished last sequence waits for the next bytes.
+pub(super) fn write_text<'a>(
+    chunks: impl Iterator<Item = &'a [u8]>,
+    f: &mut fmt::Formatter<'_>,
+    invalid: Invalid,
+) -> fmt::Result {
+    let mut buf = [0u8; 64];
+    let mut len = 0usize;
+    for chunk in chunks {
+        for &b in chunk {
+            if len >= buf.len() {
+                len = flush(&mut buf, len, f, invalid, false)?;
+            }
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b;
+                len += 1;
+            }
+        }
+    }
+    flush(&mut buf, len, f, invalid, true).map(|_| ())
+}
+
+/// Writes `buf[..len]` and moves an unfinished last sequence (unless
+/// `last`) to the front: returns its length.
+fn flush(
+    buf: &mut [u8; 64],
+    len: usize,
+    f: &mut fmt::Formatter<'_>,
+    invalid: Invalid,
+    last: bool,
+) -> Result<usize, fmt::Error> {
+    let mut start = 0usize;
+    loop {
+        let rest = buf.get(start..len).unwrap_or(&[]);
+        let (valid, bad) = match core::str::from_utf8(rest) {
+            Ok(text) => (text, None),
+            Err(e) => (
+                rest.get(..e.valid_up_to())
+                    .and_then(|v| core::str::from_utf8(v).ok())
+                    .unwrap_or(""),
+                Some((e.valid_up_to(), e.error_len())),
+            ),
+        };
+        match invalid {
+            Invalid::Replace => f.write_str(valid)?,
+            Invalid::Escape => {
+                for c in valid.chars() {
+                    // `'` needs no escape inside a `"..."`.
+                    if c == '\'' {
+                        f.write_str("'")?;
+                    } else {
+                        fmt::Display::fmt(&c.escape_debug(), f)?;
+                    }
+                }
+            }
+        }
+        let Some((up_to, error_len)) = bad else {
+            return Ok(0);
+        };
+        let at = start.saturating_add(up_to);
+        let n = match error_len {
+            Some(n) => n,
+            // An unfinished sequence at the end: it may go on in the next
+            // bytes, unless these are the last.
+            None if !last => {
+                let tail = len.saturating_sub(at);
+                buf.copy_within(at..len, 0);
+                return Ok(tail);
+            }
+            None => len.saturating_sub(at),
+        };
+        match invalid {
+            Invalid::Replace => f.write_str("\u{FFFD}")?,
+            Invalid::Escape => {
+                for b in buf.get(at..at.saturating_add(n)).unwrap_or(&[]) {
+                    write!(f, "\\x{b:02X}")?;
+                }
+            }
+        }
+        start = at.saturating_add(n);
+    }
+}
 
 /// Decodes `input` into a new vector.
 ///

@@ -84,4 +84,4 @@ pub use decode::{decode_to_string, decode_to_vec};
 pub use encode::encode_to_string;
 pub use encode::{encode, encode_into, encoded_len, Encode};
 pub use error::PctError;
-pub use segments::{Params, PathSegments, QueryPairs, Segment};
+pub use segments::{FormPairs, Params, PathSegments, QueryPairs, Segment};

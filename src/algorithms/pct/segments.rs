@@ -1,5 +1,6 @@
 //! The decoded parts of a path and a query: [`PathSegments`] and their
-//! [`Segment`]s (with `;` [`Params`]), and [`QueryPairs`].
+//! [`Segment`]s (with `;` [`Params`]), [`QueryPairs`], and a form's
+//! [`FormPairs`].
 
 use super::decode::Decode;
 use super::error::PctError;
@@ -281,6 +282,21 @@ impl<'a> Iterator for Segment<'a> {
 
 impl core::iter::FusedIterator for Segment<'_> {}
 
+/// The remaining decoded bytes as text, invalid UTF-8 as U+FFFD: see
+/// [`Decode`]'s `Display`.
+///
+/// # Example
+///
+/// ```
+/// let seg = uridfa::pct::PathSegments::new("/caf%C3%A9;x").next().unwrap();
+/// assert_eq!(seg.to_string(), "café;x");
+/// ```
+impl core::fmt::Display for Segment<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.chunks, f)
+    }
+}
+
 /// The decoded `;` parameters of one [`Segment`], in order: made by
 /// [`Segment::params`].
 #[derive(Clone, Debug)]
@@ -319,7 +335,8 @@ impl core::iter::FusedIterator for Params<'_> {}
 /// decoded key and `Some` decoded value, or `None` without a `=`. An empty
 /// query has no pairs, but `a&&b` has an empty pair between `a` and `b`.
 /// `+` is **not** decoded to a space: that is HTML form encoding
-/// (`application/x-www-form-urlencoded`), not RFC 3986.
+/// (`application/x-www-form-urlencoded`), not RFC 3986; [`FormPairs`]
+/// reads a query that way.
 ///
 /// # Example
 ///
@@ -381,3 +398,81 @@ impl<'a> Iterator for QueryPairs<'a> {
 }
 
 impl core::iter::FusedIterator for QueryPairs<'_> {}
+
+/// The name-value pairs of a query read as an HTML form
+/// (`application/x-www-form-urlencoded`), made by `query_pairs_form()` on
+/// a typed view: the WHATWG URL Standard's urlencoded parser (§5.1). The
+/// query is split at every `&`; an empty piece is skipped; a piece is
+/// split at its first `=` into a name and a value (the value empty
+/// without a `=`); in both, each `+` is a space and then `%XX` triplets
+/// are decoded (`%2B` stays a `+`). The standard then decodes UTF-8
+/// without failing: each item is a [`Decode`], whose `Display` does
+/// exactly that (invalid sequences as U+FFFD); its bytes are there too.
+///
+/// [`QueryPairs`] is the RFC 3986 reading: no `+` to space, `None` for a
+/// missing `=`, empty pieces kept.
+///
+/// # Example
+///
+/// ```
+/// let mut it = uridfa::pct::FormPairs::new("q=a+b%2Bc&&flag&=x");
+/// let (k, v) = it.next().unwrap();
+/// assert_eq!((k.to_string(), v.to_string()), ("q".into(), "a b+c".into()));
+/// let (k, v) = it.next().unwrap(); // the empty piece is skipped
+/// assert_eq!((k.to_string(), v.to_string()), ("flag".into(), "".into()));
+/// let (k, v) = it.next().unwrap();
+/// assert_eq!((k.to_string(), v.to_string()), ("".into(), "x".into()));
+/// assert!(it.next().is_none());
+/// ```
+#[derive(Clone, Debug)]
+pub struct FormPairs<'a> {
+    /// What is left, `None` after the last piece.
+    rest: Option<&'a str>,
+}
+
+impl<'a> FormPairs<'a> {
+    /// The pairs of `query` (without its `?`; `%` sequences assumed
+    /// valid, an invalid one passed through).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(uridfa::pct::FormPairs::new("").count(), 0);
+    /// assert_eq!(uridfa::pct::FormPairs::new("&a=1&&b&").count(), 2);
+    /// ```
+    pub fn new(query: &'a str) -> FormPairs<'a> {
+        FormPairs { rest: Some(query) }
+    }
+}
+
+impl<'a> Iterator for FormPairs<'a> {
+    type Item = (Decode<'a>, Decode<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let rest = self.rest?;
+            let piece = match crate::cut::split_once(rest, b'&') {
+                Some((piece, tail)) => {
+                    self.rest = Some(tail);
+                    piece
+                }
+                None => {
+                    self.rest = None;
+                    rest
+                }
+            };
+            if piece.is_empty() {
+                continue;
+            }
+            return Some(match crate::cut::split_once(piece, b'=') {
+                Some((name, value)) => (
+                    Decode::form(name.as_bytes()),
+                    Decode::form(value.as_bytes()),
+                ),
+                None => (Decode::form(piece.as_bytes()), Decode::form(&[])),
+            });
+        }
+    }
+}
+
+impl core::iter::FusedIterator for FormPairs<'_> {}

@@ -126,8 +126,12 @@ mod dots;
 mod options;
 mod plan;
 mod recompose;
+mod relative;
 
 pub use options::{Algorithm, Dots, Options, ResolveError, Syntax};
+#[cfg(feature = "alloc")]
+pub use relative::make_relative;
+pub use relative::make_relative_into;
 
 use crate::work::{Meter, NoMeter};
 #[cfg(any(

@@ -427,6 +427,10 @@ pub enum ResolveError {
     /// [`Syntax::Rfc3987`] with an algorithm older than RFC 3986: IRIs are
     /// resolved with the RFC 3986 algorithm (RFC 3987 §6.5).
     SyntaxUnsupported,
+    /// The target does not parse as a reference of the owned type asked
+    /// for (`Resolve::resolve`, in `uridfa::family`): the grammar error
+    /// in the target's text.
+    InvalidTarget(crate::Error),
 }
 
 impl fmt::Display for ResolveError {
@@ -449,6 +453,7 @@ impl fmt::Display for ResolveError {
             ResolveError::SyntaxUnsupported => f.write_str(
                 "IRIs (rfc3987) are resolved with rfc3986 or rfc3986-nonstrict only (RFC 3987 §6.5)",
             ),
+            ResolveError::InvalidTarget(e) => write!(f, "invalid target: {e}"),
         }
     }
 }

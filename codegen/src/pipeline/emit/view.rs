@@ -34,5 +34,5 @@ pub use facts::{accessor_names, always, presence, reaches, Presence};
 pub use file::{views_file, ViewsFileError};
 pub use lists::plural;
 pub use names::{accessor_ident, snake_case};
-pub use spec::{DebugStyle, Paths, ViewError, ViewSpec};
+pub use spec::{Paths, ViewError, ViewSpec};
 pub use tokens::view_tokens;

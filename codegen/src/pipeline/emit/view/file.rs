@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use crate::compiled::Compiled;
 
 use super::facts::{always, reaches};
-use super::spec::{DebugStyle, Paths, ViewError, ViewSpec};
+use super::spec::{Paths, ViewError, ViewSpec};
 use super::tokens::view_tokens;
 
 // Note [methods beside the views]
@@ -109,7 +109,6 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
                 view: quote!(crate::view),
             },
             parse_on_view: true,
-            debug: DebugStyle::Captures,
             serde_feature: Some("serde".to_owned()),
             doc: None,
             example: v

@@ -179,6 +179,9 @@ pub(super) fn repeated_accessor(
         spec.name
     );
     let list_helper = format_ident!("__{}List", item);
+    // `Debug` names the item by its type, as the view (Note [Debug shows
+    // the accessors] in `tokens.rs`).
+    let item_name = item.to_string();
     let item_tokens = quote! {
         #[doc = #item_doc]
         #[derive(Clone, Copy, PartialEq, Eq)]
@@ -211,7 +214,7 @@ pub(super) fn repeated_accessor(
 
         impl ::core::fmt::Debug for #item<'_> {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.debug_struct(#capture)
+                f.debug_struct(#item_name)
                     .field("input", &self.as_str())
                     #(#debug)*
                     .finish()

@@ -33,17 +33,6 @@ pub struct Paths {
     pub view: TokenStream,
 }
 
-/// How `Debug` shows a view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DebugStyle {
-    /// `input`, then every accessor by its name with its value
-    /// (`DateTimeView { input: "...", date_fullyear: "1985", .. }`).
-    Accessors,
-    /// Every capture by its name in the grammar, as `Option<&str>`
-    /// (`UriRef { scheme: Some("http"), .., IPv6address: None, .. }`).
-    Captures,
-}
-
 /// One view to generate.
 #[derive(Clone, Debug)]
 pub struct ViewSpec {
@@ -60,8 +49,6 @@ pub struct ViewSpec {
     /// `parse`, `parse_bytes`, `is_valid` and `TryFrom<&str>` on the view
     /// (the built-in grammars); otherwise the caller provides them.
     pub parse_on_view: bool,
-    /// How `Debug` shows the view.
-    pub debug: DebugStyle,
     /// `Some("serde")`: `Serialize` (as the text) and a borrowing
     /// `Deserialize` (that parses) under `#[cfg(feature = "serde")]`.
     pub serde_feature: Option<String>,

@@ -9,7 +9,21 @@ use crate::compiled::Compiled;
 use super::facts::{accessor_names, presence};
 use super::lists::{camel, repeated_accessor};
 use super::names::{accessor_ident, RESERVED, RESERVED_PARSE};
-use super::spec::{DebugStyle, Paths, ViewError, ViewSpec};
+use super::spec::{Paths, ViewError, ViewSpec};
+
+// Note [Debug shows the accessors]
+//
+// A view's `Debug` is what its accessors return, named as they are: the
+// input (`as_str()`), then per accessor its snake-case name and its value,
+// `&str` when the capture is always present, `Option<&str>` when it may
+// be absent, an item list for a repeated capture; a capture never
+// present has no field. A capture whose accessor the grammar's module
+// writes by hand (`;@ accessor _ = host`) is shown under its snake-case
+// name, typed by its presence as a generated accessor would be. Built-in and
+// derived views are written by this same code, so both show
+// `reg_name: None` where the grammar says `reg-name` (issue 26: before,
+// built-in views showed every capture under its grammar name as an
+// `Option`, `path: Some("/a")` though `path()` is a `&str`).
 
 /// The view of `spec.rule` in `c`, as tokens.
 ///
@@ -72,11 +86,20 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
             .as_ref()
             .is_some_and(|only| !only.get(i).copied().unwrap_or(false));
         if snake == "_" || skipped {
-            // `;@ accessor _ = CAPTURE`: none (still in `Debug` and `span`);
-            // a capture the entry never reaches: in neither.
-            if spec.debug == DebugStyle::Captures && !skipped {
+            // `;@ accessor _ = CAPTURE`: no generated accessor (the
+            // grammar's module writes its own, named as the capture), but
+            // in `Debug` under the capture's snake-case name, typed by its
+            // presence (Note [Debug shows the accessors]); a capture the
+            // entry never reaches: in neither.
+            let repeated = components.get(i).is_some_and(|k| k.repeated);
+            if !skipped && !repeated {
+                let shown = super::names::snake_case(capture);
                 let get = get(i);
-                debug_fields.push(quote!(.field(#capture, &#get)));
+                debug_fields.push(if spec.always.get(i).copied().unwrap_or(false) {
+                    quote!(.field(#shown, &#get.unwrap_or("")))
+                } else {
+                    quote!(.field(#shown, &#get))
+                });
             }
             continue;
         }
@@ -127,15 +150,8 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
             );
             let plural = format_ident!("{}", accessor);
             let helper = format_ident!("__{}{}List", spec.name, camel(capture));
-            debug_fields.push(match spec.debug {
-                DebugStyle::Accessors => {
-                    let shown = accessor.trim_start_matches("r#").to_string();
-                    quote!(.field(#shown, &#helper(|| self.#plural())))
-                }
-                DebugStyle::Captures => {
-                    quote!(.field(#capture, &#helper(|| self.#plural().map(|x| x.as_str()))))
-                }
-            });
+            let shown = accessor.trim_start_matches("r#").to_string();
+            debug_fields.push(quote!(.field(#shown, &#helper(|| self.#plural()))));
             accessors.push(item.0);
             items.push(item.1);
             continue;
@@ -166,15 +182,8 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
                 #body
             }
         });
-        debug_fields.push(match spec.debug {
-            DebugStyle::Accessors => quote!(.field(#plain, &self.#method())),
-            DebugStyle::Captures => quote!(.field(#capture, &#get)),
-        });
+        debug_fields.push(quote!(.field(#plain, &self.#method())));
     }
-    let debug_input = match spec.debug {
-        DebugStyle::Accessors => quote!(.field("input", &self.as_str())),
-        DebugStyle::Captures => quote!(),
-    };
 
     let span_body = if after.contains(&true) {
         quote!(self.parts.span_in(#entry, index))
@@ -363,10 +372,11 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
 
         #[automatically_derived]
         impl ::core::fmt::Debug for #name<'_> {
-            /// The components by name; absent ones are `None`.
+            /// The input, then each accessor by its name with what it
+            /// returns (Note [Debug shows the accessors]).
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(#view_name)
-                    #debug_input
+                    .field("input", &self.as_str())
                     #(#debug_fields)*
                     .finish()
             }
