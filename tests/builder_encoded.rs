@@ -180,3 +180,66 @@ fn iri_builders_encode_with_rfc_3986_sets() {
         "/r%C3%A9sum%C3%A9%201"
     );
 }
+
+#[cfg(feature = "rfc8141")]
+#[test]
+fn urn_nss_is_encoded_with_rfc_8141s_set() {
+    // RFC 8141 §2: NSS = pchar *(pchar / "/"); "?" and " " are not pchar.
+    let mut scratch = [0u8; 32];
+    let b = uridfa::rfc8141::Builder::new("example", "x")
+        .unwrap()
+        .nss_encoded("a b?c/d", &mut scratch)
+        .unwrap();
+    assert_eq!(
+        b.build_str(&mut [0u8; 32]).unwrap(),
+        "urn:example:a%20b%3Fc/d"
+    );
+    let mut u: uridfa::rfc8141::UrnBuf = "urn:example:x".parse().unwrap();
+    u.set_nss_encoded("100% sure").unwrap();
+    assert_eq!(u.as_str(), "urn:example:100%25%20sure");
+}
+
+#[cfg(feature = "rfc2396")]
+#[test]
+fn rfc2396_query_and_userinfo_are_encoded_with_its_sets() {
+    // RFC 2396 §3.4: query = *uric, uric = reserved | unreserved |
+    // escaped, reserved = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" |
+    // "$" | ","; " ", "#" and "%" are not uric. §3.2.2: userinfo =
+    // *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," ):
+    // "@" and "/" are not.
+    let mut q = [0u8; 32];
+    let mut u = [0u8; 32];
+    let b = uridfa::rfc2396::Builder::new()
+        .scheme("http")
+        .unwrap()
+        .host("a")
+        .unwrap()
+        .userinfo_encoded("me@x/y", &mut u)
+        .unwrap()
+        .path("/p")
+        .unwrap()
+        .query_encoded("a=1 2&b=#%", &mut q)
+        .unwrap();
+    assert_eq!(
+        b.build_str(&mut [0u8; 64]).unwrap(),
+        "http://me%40x%2Fy@a/p?a=1%202&b=%23%25"
+    );
+}
+
+#[cfg(feature = "rfc1738")]
+#[test]
+fn rfc1738_user_and_password_are_encoded_with_its_sets() {
+    // RFC 1738 §3.1: "Within the user and password field, any ":", "@",
+    // or "/" must be encoded." (user = *[ uchar | ";" | "?" | "&" | "=" ])
+    let (mut u, mut p) = ([0u8; 32], [0u8; 32]);
+    let b = uridfa::rfc1738::Builder::new("ftp", "host.dom")
+        .unwrap()
+        .user_encoded("a:b@c", &mut u)
+        .unwrap()
+        .password_encoded("p/w", &mut p)
+        .unwrap();
+    assert_eq!(
+        b.build_str(&mut [0u8; 64]).unwrap(),
+        "ftp://a%3Ab%40c:p%2Fw@host.dom"
+    );
+}

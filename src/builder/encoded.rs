@@ -19,8 +19,9 @@
 use super::{BuildError, Builder, Component, GenericSyntax};
 use crate::pct::{self, EncodeSet, PctError};
 
-/// `raw` encoded with `set` into `buf`, as text.
-fn encode<'b>(
+/// `raw` encoded with `set` into `buf`, as text (`None`:
+/// [`BuildError::NoEncodeSet`]).
+pub(super) fn encode<'b>(
     component: Component,
     set: Option<&EncodeSet>,
     raw: &str,
@@ -159,7 +160,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
 }
 
 #[cfg(feature = "alloc")]
-mod owned {
+pub(super) mod owned {
     use super::{encode, BuildError, Component, GenericSyntax};
     use crate::builder::RefBuf;
     use crate::pct::{self, PctError};
@@ -167,7 +168,16 @@ mod owned {
 
     /// `raw` encoded with `G`'s set for `c`, in a buffer of its own.
     fn encoded<G: GenericSyntax>(c: Component, raw: &str) -> Result<Vec<u8>, BuildError> {
-        let set = G::encode_set(c).ok_or(BuildError::NoEncodeSet { component: c })?;
+        encoded_with(c, G::encode_set(c), raw)
+    }
+
+    /// `raw` encoded with `set`, in a buffer of its own.
+    pub(in crate::builder) fn encoded_with(
+        c: Component,
+        set: Option<&uridfa_runtime::EncodeSet>,
+        raw: &str,
+    ) -> Result<Vec<u8>, BuildError> {
+        let set = set.ok_or(BuildError::NoEncodeSet { component: c })?;
         let len = match pct::encoded_len(raw.as_bytes(), set) {
             Ok(n) => n,
             Err(PctError::Unencodable { at, byte }) => {
@@ -186,7 +196,7 @@ mod owned {
     }
 
     /// The text of `buf`, which [`encode`] checked to be UTF-8.
-    fn text(buf: &[u8]) -> &str {
+    pub(in crate::builder) fn text(buf: &[u8]) -> &str {
         core::str::from_utf8(buf).unwrap_or_default()
     }
 
@@ -247,5 +257,45 @@ mod owned {
             let e = encoded::<G>(Component::Fragment, raw)?;
             self.set_fragment(Some(text(&e)))
         }
+    }
+}
+
+impl<'a, G: super::UrnSyntax> super::UrnBuilder<'a, G> {
+    /// Replaces the NSS with raw text, percent-encoding what the
+    /// grammar's `NSS` set does not allow literally (`a b/c` gives
+    /// `a%20b/c`), into `buf`, which the builder then borrows. Then as
+    /// [`super::UrnBuilder::nss`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Builder::userinfo_encoded`], with
+    /// [`super::UrnBuilder::nss`]'s.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut scratch = [0u8; 32];
+    /// let b = uridfa::rfc8141::Builder::new("example", "x")?.nss_encoded("a b?c", &mut scratch)?;
+    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "urn:example:a%20b%3Fc");
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn nss_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
+        let c = Component::Nss;
+        self.nss(encode(c, G::encode_set(c), raw, buf)?)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<G: super::UrnSyntax> super::UrnBuf<G> {
+    /// Replaces the NSS with raw text, percent-encoded as
+    /// [`super::UrnBuilder::nss_encoded`] does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As that method and [`super::UrnBuf::set_nss`].
+    pub fn set_nss_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
+        let c = Component::Nss;
+        let e = owned::encoded_with(c, G::encode_set(c), raw)?;
+        self.set_nss(owned::text(&e))
     }
 }

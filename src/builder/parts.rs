@@ -116,6 +116,12 @@ pub trait PartsSyntax: Sealed + Copy + fmt::Debug + 'static {
     /// no such component.
     #[doc(hidden)]
     fn rule(c: Component) -> Option<&'static Tables<'static>>;
+    /// The grammar's encode set for component `c` (`;@ encode-set`), for
+    /// the `*_encoded` setters; `None` where it has none.
+    fn encode_set(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
+        let _ = c;
+        None
+    }
     /// Parses `input` with the entry rule that reads a built text back.
     ///
     /// # Errors

@@ -404,3 +404,167 @@ impl<G: Sets<slot::Fragment>> PartsBuf<G> {
         self.set(Component::Fragment, value.into())
     }
 }
+
+// The `*_encoded` setters (Note [encoding with the grammar's sets] in
+// `encoded.rs`): for a component the grammar sets and has an encode set
+// for (`PartsSyntax::encode_set`; otherwise `BuildError::NoEncodeSet`).
+
+impl<'a, G: Sets<slot::Userinfo>> PartsBuilder<'a, G> {
+    /// Sets the userinfo from raw text, percent-encoding what the grammar's
+    /// `userinfo` set does not allow literally, into `buf`, which the builder
+    /// then borrows; then as the strict setter.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::BufferTooSmall`] if `buf` is too short,
+    /// [`BuildError::NoEncodeSet`] for a grammar without the set, and the
+    /// strict setter's.
+    pub fn userinfo_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
+        let c = Component::Userinfo;
+        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        self.set(c, Some(text))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<G: Sets<slot::Userinfo>> PartsBuf<G> {
+    /// Replaces the userinfo with raw text, percent-encoded as the builder's
+    /// `userinfo_encoded` does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As the builder's `userinfo_encoded` and [`PartsBuilder::build_into`].
+    pub fn set_userinfo_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
+        let c = Component::Userinfo;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        self.set(c, Some(super::encoded::owned::text(&e)))
+    }
+}
+
+impl<'a, G: Sets<slot::User>> PartsBuilder<'a, G> {
+    /// Sets the user from raw text, percent-encoding what the grammar's
+    /// `user` set does not allow literally, into `buf`, which the builder
+    /// then borrows; then as the strict setter.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::BufferTooSmall`] if `buf` is too short,
+    /// [`BuildError::NoEncodeSet`] for a grammar without the set, and the
+    /// strict setter's.
+    pub fn user_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
+        let c = Component::User;
+        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        self.set(c, Some(text))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<G: Sets<slot::User>> PartsBuf<G> {
+    /// Replaces the user with raw text, percent-encoded as the builder's
+    /// `user_encoded` does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As the builder's `user_encoded` and [`PartsBuilder::build_into`].
+    pub fn set_user_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
+        let c = Component::User;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        self.set(c, Some(super::encoded::owned::text(&e)))
+    }
+}
+
+impl<'a, G: Sets<slot::Password>> PartsBuilder<'a, G> {
+    /// Sets the password from raw text, percent-encoding what the grammar's
+    /// `password` set does not allow literally, into `buf`, which the builder
+    /// then borrows; then as the strict setter.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::BufferTooSmall`] if `buf` is too short,
+    /// [`BuildError::NoEncodeSet`] for a grammar without the set, and the
+    /// strict setter's.
+    pub fn password_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
+        let c = Component::Password;
+        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        self.set(c, Some(text))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<G: Sets<slot::Password>> PartsBuf<G> {
+    /// Replaces the password with raw text, percent-encoded as the builder's
+    /// `password_encoded` does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As the builder's `password_encoded` and [`PartsBuilder::build_into`].
+    pub fn set_password_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
+        let c = Component::Password;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        self.set(c, Some(super::encoded::owned::text(&e)))
+    }
+}
+
+impl<'a, G: Sets<slot::Query>> PartsBuilder<'a, G> {
+    /// Sets the query from raw text, percent-encoding what the grammar's
+    /// `query` set does not allow literally, into `buf`, which the builder
+    /// then borrows; then as the strict setter.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::BufferTooSmall`] if `buf` is too short,
+    /// [`BuildError::NoEncodeSet`] for a grammar without the set, and the
+    /// strict setter's.
+    pub fn query_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
+        let c = Component::Query;
+        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        self.set(c, Some(text))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<G: Sets<slot::Query>> PartsBuf<G> {
+    /// Replaces the query with raw text, percent-encoded as the builder's
+    /// `query_encoded` does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As the builder's `query_encoded` and [`PartsBuilder::build_into`].
+    pub fn set_query_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
+        let c = Component::Query;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        self.set(c, Some(super::encoded::owned::text(&e)))
+    }
+}
+
+impl<'a, G: Sets<slot::Fragment>> PartsBuilder<'a, G> {
+    /// Sets the fragment from raw text, percent-encoding what the grammar's
+    /// `fragment` set does not allow literally, into `buf`, which the builder
+    /// then borrows; then as the strict setter.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::BufferTooSmall`] if `buf` is too short,
+    /// [`BuildError::NoEncodeSet`] for a grammar without the set, and the
+    /// strict setter's.
+    pub fn fragment_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
+        let c = Component::Fragment;
+        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        self.set(c, Some(text))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<G: Sets<slot::Fragment>> PartsBuf<G> {
+    /// Replaces the fragment with raw text, percent-encoded as the builder's
+    /// `fragment_encoded` does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As the builder's `fragment_encoded` and [`PartsBuilder::build_into`].
+    pub fn set_fragment_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
+        let c = Component::Fragment;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        self.set(c, Some(super::encoded::owned::text(&e)))
+    }
+}

@@ -30,6 +30,12 @@ pub trait UrnSyntax: Sealed + Copy + fmt::Debug + 'static {
     type Ref<'b>: Copy + fmt::Debug;
     /// The grammar's component tables.
     fn rules() -> &'static UrnRules;
+    /// The grammar's encode set for component `c` (`;@ encode-set`), for
+    /// the `*_encoded` setters; `None` where it has none.
+    fn encode_set(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
+        let _ = c;
+        None
+    }
     /// Parses `input` as the grammar's URN rule.
     ///
     /// # Errors
