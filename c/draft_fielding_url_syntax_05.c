@@ -14,7 +14,10 @@ static const char draft_fielding_url_syntax_05_texts[] = "\000scheme\000path-seg
     "query\000site, abs-path or path-segments\000user or path-segments\000host, abs-path or path-segments\000"
     "password or path-segments\000port, abs-path or path-segments\000urlc, \"#\" or end of input\000"
     "urlc or end of input\000hex\000site\000user\000password\000host\000port\000abs-path\000"
-    "hostname\000hostnumber\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or \":\"";
+    "hostname\000hostnumber\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or \":\"\000"
+    "alphanum, \"+\", \"-\", \".\" or end of input\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000"
+    "alphanum\000alphanum, \"-\" or \".\"\000alphanum, \"-\", \".\" or end of input\000"
+    "alphanum or \"-\"\000digit or end of input\000pchar, \"/\", \";\" or end of input";
 #endif
 
 /* Tables for `URL-reference` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1445,6 +1448,593 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
     DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0
 };
 
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   scheme = 1*( alpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_scheme_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_fielding_url_syntax_05_scheme_trans[] = {
+    4, 5, 4, 2,
+};
+#define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL 4
+static const uridfa_edge draft_fielding_url_syntax_05_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 2, 0, 1 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint64_t draft_fielding_url_syntax_05_scheme_accels[] = {
+    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_fielding_url_syntax_05_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final draft_fielding_url_syntax_05_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_fielding_url_syntax_05_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_fielding_url_syntax_05_scheme_state_component[] = {
+    1, 1,
+};
+static const uint16_t draft_fielding_url_syntax_05_scheme_state_expected[] = {
+    340, 397,
+};
+static const uint16_t draft_fielding_url_syntax_05_scheme_capture_names[] = {
+    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_DRIVE, draft_fielding_url_syntax_05_scheme_classes, draft_fielding_url_syntax_05_scheme_trans, draft_fielding_url_syntax_05_scheme_edges, draft_fielding_url_syntax_05_scheme_ops, draft_fielding_url_syntax_05_scheme_accels,
+    draft_fielding_url_syntax_05_scheme_accel_lut, NULL,
+    draft_fielding_url_syntax_05_scheme_finals, draft_fielding_url_syntax_05_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_state_expected),
+    "scheme",
+    UINT64_C(549755813888),
+    2, 0, DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL, 2, 24, 32,
+    12, 0, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_user_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_fielding_url_syntax_05_user_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_USER_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL 16
+static const uridfa_edge draft_fielding_url_syntax_05_user_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_user_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint64_t draft_fielding_url_syntax_05_user_accels[] = {
+    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_fielding_url_syntax_05_user_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_user_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_user_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_user_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_fielding_url_syntax_05_user_state_component[] = {
+    287, 287, 287, 287,
+};
+static const uint16_t draft_fielding_url_syntax_05_user_state_expected[] = {
+    437, 437, 278, 278,
+};
+static const uint16_t draft_fielding_url_syntax_05_user_capture_names[] = {
+    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_USER_DRIVE, draft_fielding_url_syntax_05_user_classes, draft_fielding_url_syntax_05_user_trans, draft_fielding_url_syntax_05_user_edges, draft_fielding_url_syntax_05_user_ops, draft_fielding_url_syntax_05_user_accels,
+    draft_fielding_url_syntax_05_user_accel_lut, draft_fielding_url_syntax_05_user_accel_escapes,
+    draft_fielding_url_syntax_05_user_finals, draft_fielding_url_syntax_05_user_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_user_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_user_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_user_state_expected),
+    "user",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_password_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_fielding_url_syntax_05_password_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL 16
+static const uridfa_edge draft_fielding_url_syntax_05_password_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_password_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint64_t draft_fielding_url_syntax_05_password_accels[] = {
+    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_fielding_url_syntax_05_password_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_password_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_password_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_password_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_fielding_url_syntax_05_password_state_component[] = {
+    292, 292, 292, 292,
+};
+static const uint16_t draft_fielding_url_syntax_05_password_state_expected[] = {
+    437, 437, 278, 278,
+};
+static const uint16_t draft_fielding_url_syntax_05_password_capture_names[] = {
+    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_DRIVE, draft_fielding_url_syntax_05_password_classes, draft_fielding_url_syntax_05_password_trans, draft_fielding_url_syntax_05_password_edges, draft_fielding_url_syntax_05_password_ops, draft_fielding_url_syntax_05_password_accels,
+    draft_fielding_url_syntax_05_password_accel_lut, draft_fielding_url_syntax_05_password_accel_escapes,
+    draft_fielding_url_syntax_05_password_finals, draft_fielding_url_syntax_05_password_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_password_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_password_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_password_state_expected),
+    "password",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   host = hostname / hostnumber
+   13 states, 5 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_host_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_fielding_url_syntax_05_host_trans[] = {
+    65, 65, 65, 66, 67, 65, 15, 20, 5, 68, 65, 30, 35, 10, 10, 65, 15, 65, 68, 68,
+    65, 65, 65, 40, 69, 65, 15, 35, 25, 25, 65, 30, 65, 69, 69, 65, 65, 65, 68, 69,
+    65, 15, 45, 40, 68, 65, 65, 65, 50, 69, 65, 15, 55, 50, 68, 65, 65, 65, 60, 69,
+    65, 15, 35, 60, 68,
+};
+#define DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_HOST_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL 65
+static const uridfa_edge draft_fielding_url_syntax_05_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 10, 0, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_host_ops[] = {
+    { 9, 65535 },
+};
+static const uint64_t draft_fielding_url_syntax_05_host_accels[] = {
+    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_fielding_url_syntax_05_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_after_kind draft_fielding_url_syntax_05_host_after_kinds[] = {
+    { 10, 10, 4 }, { 11, 60, 4 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_host_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_fielding_url_syntax_05_host_state_final[] = {
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_fielding_url_syntax_05_host_state_component[] = {
+    301, 301, 301, 301, 301, 301, 301, 301, 301, 301, 301, 301, 301,
+};
+static const uint16_t draft_fielding_url_syntax_05_host_state_expected[] = {
+    489, 498, 519, 554, 489, 498, 554, 489, 498, 489, 498, 489, 519,
+};
+static const uint16_t draft_fielding_url_syntax_05_host_capture_names[] = {
+    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_DRIVE, draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops, draft_fielding_url_syntax_05_host_accels,
+    draft_fielding_url_syntax_05_host_accel_lut, NULL,
+    draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
+    draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_expected),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
+    12, 2, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_DRIVE, draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops, draft_fielding_url_syntax_05_host_accels,
+    draft_fielding_url_syntax_05_host_accel_lut, NULL,
+    draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_expected),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
+    12, 0, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   port = *digit
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_port_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_fielding_url_syntax_05_port_trans[] = {
+    4, 5, 4, 2,
+};
+#define DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_PORT_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL 4
+static const uridfa_edge draft_fielding_url_syntax_05_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 2, 65535, 1 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_port_ops[] = {
+    { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint64_t draft_fielding_url_syntax_05_port_accels[] = { 0 };
+static const uridfa_final draft_fielding_url_syntax_05_port_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 },
+};
+static const uint8_t draft_fielding_url_syntax_05_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_fielding_url_syntax_05_port_state_component[] = {
+    306, 306,
+};
+static const uint16_t draft_fielding_url_syntax_05_port_state_expected[] = {
+    570, 570,
+};
+static const uint16_t draft_fielding_url_syntax_05_port_capture_names[] = {
+    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_PORT_DRIVE, draft_fielding_url_syntax_05_port_classes, draft_fielding_url_syntax_05_port_trans, draft_fielding_url_syntax_05_port_edges, draft_fielding_url_syntax_05_port_ops, draft_fielding_url_syntax_05_port_accels,
+    NULL, NULL,
+    draft_fielding_url_syntax_05_port_finals, draft_fielding_url_syntax_05_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_port_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_port_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_port_state_expected),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL, 2, 24, 32,
+    12, 0, 0,
+    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   path = [ "/" ] path-segments
+   5 states, 5 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_path_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_fielding_url_syntax_05_path_trans[] = {
+    25, 26, 27, 28, 26, 25, 5, 10, 5, 5, 25, 25, 25, 25, 20, 25, 26, 27, 26, 26,
+    25, 25, 25, 25, 29,
+};
+#define DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_PATH_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL 25
+static const uridfa_edge draft_fielding_url_syntax_05_path_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 15, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_path_ops[] = {
+    { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
+};
+static const uint64_t draft_fielding_url_syntax_05_path_accels[] = {
+    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_fielding_url_syntax_05_path_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_path_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_path_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_path_state_final[] = {
+    0, 1, 2, 0, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_fielding_url_syntax_05_path_state_component[] = {
+    8, 8, 8, 8, 8,
+};
+static const uint16_t draft_fielding_url_syntax_05_path_state_expected[] = {
+    592, 592, 278, 592, 278,
+};
+static const uint16_t draft_fielding_url_syntax_05_path_capture_names[] = {
+    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_PATH_DRIVE, draft_fielding_url_syntax_05_path_classes, draft_fielding_url_syntax_05_path_trans, draft_fielding_url_syntax_05_path_edges, draft_fielding_url_syntax_05_path_ops, draft_fielding_url_syntax_05_path_accels,
+    draft_fielding_url_syntax_05_path_accel_lut, draft_fielding_url_syntax_05_path_accel_escapes,
+    draft_fielding_url_syntax_05_path_finals, draft_fielding_url_syntax_05_path_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_path_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_path_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_path_state_expected),
+    "path",
+    UINT64_C(219902325556),
+    5, 0, DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL, 5, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   query = *urlc
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_query_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_fielding_url_syntax_05_query_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL 16
+static const uridfa_edge draft_fielding_url_syntax_05_query_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_query_ops[] = {
+    { 16, 65535 }, { 17, 65535 }, { 17, 65535 },
+};
+static const uint64_t draft_fielding_url_syntax_05_query_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_fielding_url_syntax_05_query_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_query_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_query_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_query_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_fielding_url_syntax_05_query_state_component[] = {
+    81, 81, 81, 81,
+};
+static const uint16_t draft_fielding_url_syntax_05_query_state_expected[] = {
+    257, 257, 278, 278,
+};
+static const uint16_t draft_fielding_url_syntax_05_query_capture_names[] = {
+    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_DRIVE, draft_fielding_url_syntax_05_query_classes, draft_fielding_url_syntax_05_query_trans, draft_fielding_url_syntax_05_query_edges, draft_fielding_url_syntax_05_query_ops, draft_fielding_url_syntax_05_query_accels,
+    draft_fielding_url_syntax_05_query_accel_lut, draft_fielding_url_syntax_05_query_accel_escapes,
+    draft_fielding_url_syntax_05_query_finals, draft_fielding_url_syntax_05_query_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_query_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_query_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_query_state_expected),
+    "query",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   fragment = *urlc
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_fragment_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_fielding_url_syntax_05_fragment_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL 16
+static const uridfa_edge draft_fielding_url_syntax_05_fragment_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd2), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_fragment_ops[] = {
+    { 18, 65535 }, { 19, 65535 }, { 19, 65535 },
+};
+static const uint64_t draft_fielding_url_syntax_05_fragment_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_fielding_url_syntax_05_fragment_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_fragment_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_fragment_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_fragment_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_fielding_url_syntax_05_fragment_state_component[] = {
+    22, 22, 22, 22,
+};
+static const uint16_t draft_fielding_url_syntax_05_fragment_state_expected[] = {
+    257, 257, 278, 278,
+};
+static const uint16_t draft_fielding_url_syntax_05_fragment_capture_names[] = {
+    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_DRIVE, draft_fielding_url_syntax_05_fragment_classes, draft_fielding_url_syntax_05_fragment_trans, draft_fielding_url_syntax_05_fragment_edges, draft_fielding_url_syntax_05_fragment_ops, draft_fielding_url_syntax_05_fragment_accels,
+    draft_fielding_url_syntax_05_fragment_accel_lut, draft_fielding_url_syntax_05_fragment_accel_escapes,
+    draft_fielding_url_syntax_05_fragment_finals, draft_fielding_url_syntax_05_fragment_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_state_expected),
+    "fragment",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0
+};
+
 int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)
 {
     return uridfa_validate(&draft_fielding_url_syntax_05_url_reference_tables, s, n, err);
@@ -1509,6 +2099,182 @@ int draft_fielding_url_syntax_05_relativeurl_split_raw(const uint8_t *s, size_t 
 void draft_fielding_url_syntax_05_relativeurl_start(draft_fielding_url_syntax_05_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_relativeurl_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_scheme_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_scheme_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_scheme_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_scheme_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_scheme_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_user_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_user_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_user_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_user_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_user_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_user_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_password_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_password_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_password_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_password_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_password_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_password_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_host_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_host_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_host_raw_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_host_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_host_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_port_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_port_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_port_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_port_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_port_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_path_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_path_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_path_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_path_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_path_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_path_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_query_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_query_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_query_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_query_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_query_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_query_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_fragment_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_fragment_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_fragment_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_fragment_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_fragment_tables, m->regs);
 }
 
 int draft_fielding_url_syntax_05_feed(draft_fielding_url_syntax_05_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

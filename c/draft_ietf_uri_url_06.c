@@ -24,7 +24,9 @@ static const char draft_ietf_uri_url_06_texts[] = "\000scheme\000schemepart\000g
     "digit or end of input\000\"=\"\000digit, \"/\", \":\" or end of input\000digit, \"/\" or \":\"\000"
     "uchar, \"&\", \":\", \"\?\" or \"@\"\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000"
     "\"F\" or \"f\"\000\":\"\000\"H\" or \"h\"\000\"G\" or \"g\"\000\"O\" or \"o\"\000\"R\" or \"r\"\000\"M\" or \"m\"\000"
-    "\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\"W\" or \"w\"\000\"S\" or \"s\"";
+    "\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\"W\" or \"w\"\000\"S\" or \"s\"\000"
+    "scheme-char or end of input\000uchar, \":\" or end of input\000uchar, \"&\", \";\", \"\?\", \"@\" or end of input\000"
+    "digit, \":\" or end of input\000uchar, \"&\", \";\", \"\?\" or end of input";
 #endif
 
 /* Tables for `url` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2519,6 +2521,568 @@ const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
     DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0
 };
 
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   scheme = 1*( lowalpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_scheme_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_ietf_uri_url_06_scheme_trans[] = {
+    4, 5, 4, 2,
+};
+#define DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_SCHEME_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL 4
+static const uridfa_edge draft_ietf_uri_url_06_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 2, 0, 1 },
+};
+static const uridfa_op draft_ietf_uri_url_06_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint64_t draft_ietf_uri_url_06_scheme_accels[] = {
+    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_ietf_uri_url_06_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final draft_ietf_uri_url_06_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_uri_url_06_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_ietf_uri_url_06_scheme_state_component[] = {
+    1, 1,
+};
+static const uint16_t draft_ietf_uri_url_06_scheme_state_expected[] = {
+    182, 1091,
+};
+static const uint16_t draft_ietf_uri_url_06_scheme_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_scheme_tables = {
+    DRAFT_IETF_URI_URL_06_SCHEME_DRIVE, draft_ietf_uri_url_06_scheme_classes, draft_ietf_uri_url_06_scheme_trans, draft_ietf_uri_url_06_scheme_edges, draft_ietf_uri_url_06_scheme_ops, draft_ietf_uri_url_06_scheme_accels,
+    draft_ietf_uri_url_06_scheme_accel_lut, NULL,
+    draft_ietf_uri_url_06_scheme_finals, draft_ietf_uri_url_06_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_scheme_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_scheme_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_scheme_state_expected),
+    "scheme",
+    UINT64_C(549755813888),
+    2, 0, DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL, 2, 30, 64,
+    15, 0, 1,
+    DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `login` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   login = [ user [ ":" password ] "@" ] hostport
+   33 states, 10 byte classes, 34 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_login_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 3, 0, 1, 0, 3,
+    7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+#ifdef URIDFA_SMALL
+static const uint8_t draft_ietf_uri_url_06_login_trans[] = {
+    33, 34, 35, 34, 34, 36, 37, 38, 39, 39, 33, 1, 2, 1, 1, 1, 40, 41, 1, 1,
+    33, 33, 33, 33, 33, 7, 33, 33, 7, 33, 33, 42, 43, 42, 8, 3, 44, 45, 42, 42,
+    33, 46, 47, 46, 46, 46, 33, 48, 46, 46, 33, 33, 33, 33, 33, 49, 33, 33, 50, 50,
+    33, 6, 13, 42, 6, 6, 51, 45, 6, 6, 33, 33, 33, 33, 33, 52, 33, 33, 52, 33,
+    33, 42, 43, 42, 42, 15, 44, 45, 42, 42, 33, 9, 10, 9, 9, 9, 33, 53, 9, 9,
+    33, 33, 33, 33, 33, 16, 33, 33, 16, 33, 33, 33, 33, 33, 17, 11, 33, 33, 33, 33,
+    33, 12, 18, 33, 12, 12, 54, 33, 12, 12, 33, 33, 33, 33, 33, 20, 33, 33, 20, 33,
+    33, 55, 56, 55, 55, 57, 33, 58, 55, 55, 33, 42, 43, 42, 22, 15, 44, 45, 42, 42,
+    33, 33, 33, 33, 33, 59, 33, 33, 59, 33, 33, 33, 33, 33, 33, 23, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 24, 33, 33, 24, 33, 33, 33, 33, 33, 33, 60, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 61, 33, 33, 61, 33, 33, 62, 63, 62, 62, 21, 33, 64, 62, 62,
+    33, 42, 43, 42, 42, 26, 44, 45, 42, 42, 33, 33, 33, 33, 27, 23, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 65, 33, 33, 65, 33, 33, 33, 33, 33, 33, 25, 33, 33, 33, 33,
+    33, 42, 43, 42, 28, 26, 44, 45, 42, 42, 33, 33, 33, 33, 33, 29, 33, 33, 33, 33,
+    33, 42, 43, 42, 42, 30, 44, 45, 42, 42, 33, 33, 33, 33, 31, 29, 33, 33, 33, 33,
+    33, 42, 43, 42, 42, 30, 51, 45, 42, 42, 33, 33, 33, 33, 33, 32, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 32, 54, 33, 33, 33,
+};
+#define DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_LOGIN_DRIVE uridfa_drive8i
+#define DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL 33
+#else
+static const uint16_t draft_ietf_uri_url_06_login_trans[] = {
+    330, 331, 332, 331, 331, 333, 334, 335, 336, 336, 330, 10, 20, 10, 10, 10,
+    337, 338, 10, 10, 330, 330, 330, 330, 330, 70, 330, 330, 70, 330, 330, 339,
+    340, 339, 80, 30, 341, 342, 339, 339, 330, 343, 344, 343, 343, 343, 330, 345,
+    343, 343, 330, 330, 330, 330, 330, 346, 330, 330, 347, 347, 330, 60, 130, 339,
+    60, 60, 348, 342, 60, 60, 330, 330, 330, 330, 330, 349, 330, 330, 349, 330,
+    330, 339, 340, 339, 339, 150, 341, 342, 339, 339, 330, 90, 100, 90, 90, 90,
+    330, 350, 90, 90, 330, 330, 330, 330, 330, 160, 330, 330, 160, 330, 330, 330,
+    330, 330, 170, 110, 330, 330, 330, 330, 330, 120, 180, 330, 120, 120, 351, 330,
+    120, 120, 330, 330, 330, 330, 330, 200, 330, 330, 200, 330, 330, 352, 353, 352,
+    352, 354, 330, 355, 352, 352, 330, 339, 340, 339, 220, 150, 341, 342, 339, 339,
+    330, 330, 330, 330, 330, 356, 330, 330, 356, 330, 330, 330, 330, 330, 330, 230,
+    330, 330, 330, 330, 330, 330, 330, 330, 330, 240, 330, 330, 240, 330, 330, 330,
+    330, 330, 330, 357, 330, 330, 330, 330, 330, 330, 330, 330, 330, 358, 330, 330,
+    358, 330, 330, 359, 360, 359, 359, 210, 330, 361, 359, 359, 330, 339, 340, 339,
+    339, 260, 341, 342, 339, 339, 330, 330, 330, 330, 270, 230, 330, 330, 330, 330,
+    330, 330, 330, 330, 330, 362, 330, 330, 362, 330, 330, 330, 330, 330, 330, 250,
+    330, 330, 330, 330, 330, 339, 340, 339, 280, 260, 341, 342, 339, 339, 330, 330,
+    330, 330, 330, 290, 330, 330, 330, 330, 330, 339, 340, 339, 339, 300, 341, 342,
+    339, 339, 330, 330, 330, 330, 310, 290, 330, 330, 330, 330, 330, 339, 340, 339,
+    339, 300, 348, 342, 339, 339, 330, 330, 330, 330, 330, 320, 330, 330, 330, 330,
+    330, 330, 330, 330, 330, 320, 351, 330, 330, 330,
+};
+#define DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_LOGIN_DRIVE uridfa_drive16
+#define DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL 330
+#endif
+static const uridfa_edge draft_ietf_uri_url_06_login_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 20, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc8fde), 30, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 40, 65535, 2 },
+    { UINT64_C(0xf7df7df7dfc5fc4), 50, 65535, 2 }, { UINT64_C(0xf7df7df7dfc8fde), 60, 1, 2 },
+    { UINT64_C(0xf7df7df7df7dfc5), 40, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7d784), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7d784), 20, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc5784), 40, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5784), 50, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7dfc6), 90, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 100, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc7fc6), 50, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfc8), 110, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc8), 120, 1, 1 }, { UINT64_C(0xf7df7df7dfc9fdf), 140, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 }, { UINT64_C(0xf7df7df7df7dfc7), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc9), 190, 65535, 1 }, { UINT64_C(0xf7df7dfc67c5784), 90, 0, 3 },
+    { UINT64_C(0xf7df7dfc67c5784), 100, 65535, 3 }, { UINT64_C(0xf7df7df7dfe1fe0), 210, 65535, 2 },
+    { UINT64_C(0xf7dfc7fc67c5784), 50, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 90, 0, 0 },
+    { UINT64_C(0xf7df7df7df7dfca), 250, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 60, 1, 0 },
+    { UINT64_C(0xf7df7d8067c5784), 90, 0, 3 }, { UINT64_C(0xf7df7d8067c5784), 100, 65535, 3 },
+    { UINT64_C(0xf7dfc78067c5784), 50, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 120, 1, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_login_ops[] = {
+    { 9, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint64_t draft_ietf_uri_url_06_login_accels[] = {
+    UINT64_C(0xabff7fd200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_ietf_uri_url_06_login_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 3, 0, 0, 3, 0, 1, 3, 3, 3, 3, 3, 3, 3, 3, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 1, 0, 3, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_login_accel_escapes[] = {
+    { 2, 37 }, { 2, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_login_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 }, { 1, 2, 1 }, { 3, 1, 1 },
+};
+static const uint8_t draft_ietf_uri_url_06_login_state_final[] = {
+    0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+    0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_ietf_uri_url_06_login_state_component[] = {
+    25, 25, 25, 60, 73, 55, 60, 25, 60, 73, 73, 55, 55, 60, 73, 60, 73, 55, 55, 102,
+    60, 107, 60, 55, 55, 102, 60, 55, 60, 55, 60, 55, 55,
+};
+static const uint16_t draft_ietf_uri_url_06_login_state_expected[] = {
+    276, 276, 235, 276, 327, 309, 908, 235, 276, 327, 235, 355, 1119, 235, 327, 276, 235, 467, 235, 467,
+    235, 1146, 276, 355, 235, 804, 276, 467, 276, 355, 908, 467, 1188,
+};
+static const uint16_t draft_ietf_uri_url_06_login_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_login_tables = {
+    DRAFT_IETF_URI_URL_06_LOGIN_DRIVE, draft_ietf_uri_url_06_login_classes, draft_ietf_uri_url_06_login_trans, draft_ietf_uri_url_06_login_edges, draft_ietf_uri_url_06_login_ops, draft_ietf_uri_url_06_login_accels,
+    draft_ietf_uri_url_06_login_accel_lut, draft_ietf_uri_url_06_login_accel_escapes,
+    draft_ietf_uri_url_06_login_finals, draft_ietf_uri_url_06_login_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_login_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_login_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_login_state_expected),
+    "login",
+    UINT64_C(109951162778),
+    10, 0, DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL, 33, 34, 64,
+    15, 0, 3,
+    DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   user = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_user_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_ietf_uri_url_06_user_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_USER_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_USER_SPECIAL 16
+static const uridfa_edge draft_ietf_uri_url_06_user_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_user_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint64_t draft_ietf_uri_url_06_user_accels[] = {
+    UINT64_C(0xabff7fd200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_ietf_uri_url_06_user_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_user_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_user_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_ietf_uri_url_06_user_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_ietf_uri_url_06_user_state_component[] = {
+    25, 25, 25, 25,
+};
+static const uint16_t draft_ietf_uri_url_06_user_state_expected[] = {
+    1215, 1215, 235, 235,
+};
+static const uint16_t draft_ietf_uri_url_06_user_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_user_tables = {
+    DRAFT_IETF_URI_URL_06_USER_DRIVE, draft_ietf_uri_url_06_user_classes, draft_ietf_uri_url_06_user_trans, draft_ietf_uri_url_06_user_edges, draft_ietf_uri_url_06_user_ops, draft_ietf_uri_url_06_user_accels,
+    draft_ietf_uri_url_06_user_accel_lut, draft_ietf_uri_url_06_user_accel_escapes,
+    draft_ietf_uri_url_06_user_finals, draft_ietf_uri_url_06_user_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_user_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_user_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_user_state_expected),
+    "user",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_IETF_URI_URL_06_USER_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   password = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_password_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_ietf_uri_url_06_password_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_PASSWORD_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL 16
+static const uridfa_edge draft_ietf_uri_url_06_password_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_password_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint64_t draft_ietf_uri_url_06_password_accels[] = {
+    UINT64_C(0xabff7fd200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_ietf_uri_url_06_password_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_password_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_password_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_ietf_uri_url_06_password_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_ietf_uri_url_06_password_state_component[] = {
+    73, 73, 73, 73,
+};
+static const uint16_t draft_ietf_uri_url_06_password_state_expected[] = {
+    1215, 1215, 235, 235,
+};
+static const uint16_t draft_ietf_uri_url_06_password_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_password_tables = {
+    DRAFT_IETF_URI_URL_06_PASSWORD_DRIVE, draft_ietf_uri_url_06_password_classes, draft_ietf_uri_url_06_password_trans, draft_ietf_uri_url_06_password_edges, draft_ietf_uri_url_06_password_ops, draft_ietf_uri_url_06_password_accels,
+    draft_ietf_uri_url_06_password_accel_lut, draft_ietf_uri_url_06_password_accel_escapes,
+    draft_ietf_uri_url_06_password_finals, draft_ietf_uri_url_06_password_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_password_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_password_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_password_state_expected),
+    "password",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   host = hostname / hostnumber
+   11 states, 7 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_host_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 0, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 1, 0, 0,
+    0, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1,
+    0, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_ietf_uri_url_06_host_trans[] = {
+    77, 77, 77, 77, 78, 79, 79, 77, 77, 77, 21, 7, 77, 77, 77, 14, 28, 14, 14, 14,
+    14, 77, 77, 77, 77, 35, 77, 77, 77, 77, 77, 77, 42, 42, 77, 77, 77, 77, 49, 35,
+    77, 77, 77, 77, 77, 77, 80, 80, 77, 77, 77, 77, 77, 56, 77, 77, 77, 77, 77, 63,
+    56, 77, 77, 77, 77, 77, 77, 70, 77, 77, 77, 77, 77, 77, 70, 77, 77,
+};
+#define DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_HOST_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_HOST_SPECIAL 77
+static const uridfa_edge draft_ietf_uri_url_06_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 7, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 14, 0, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 14, 0, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_host_ops[] = {
+    { 9, 65535 },
+};
+static const uint64_t draft_ietf_uri_url_06_host_accels[] = {
+    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_ietf_uri_url_06_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_host_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_host_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_uri_url_06_host_state_final[] = {
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_ietf_uri_url_06_host_state_component[] = {
+    55, 55, 55, 55, 55, 55, 55, 55, 55, 55, 55,
+};
+static const uint16_t draft_ietf_uri_url_06_host_state_expected[] = {
+    309, 355, 427, 467, 235, 355, 235, 467, 355, 467, 804,
+};
+static const uint16_t draft_ietf_uri_url_06_host_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_host_tables = {
+    DRAFT_IETF_URI_URL_06_HOST_DRIVE, draft_ietf_uri_url_06_host_classes, draft_ietf_uri_url_06_host_trans, draft_ietf_uri_url_06_host_edges, draft_ietf_uri_url_06_host_ops, draft_ietf_uri_url_06_host_accels,
+    draft_ietf_uri_url_06_host_accel_lut, draft_ietf_uri_url_06_host_accel_escapes,
+    draft_ietf_uri_url_06_host_finals, draft_ietf_uri_url_06_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_host_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_host_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_host_state_expected),
+    "host",
+    UINT64_C(157073089683),
+    7, 0, DRAFT_IETF_URI_URL_06_HOST_SPECIAL, 11, 30, 64,
+    15, 0, 2,
+    DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   port = digits
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_port_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_ietf_uri_url_06_port_trans[] = {
+    4, 5, 4, 2,
+};
+#define DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_PORT_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_PORT_SPECIAL 4
+static const uridfa_edge draft_ietf_uri_url_06_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 2, 65535, 1 },
+};
+static const uridfa_op draft_ietf_uri_url_06_port_ops[] = {
+    { 11, 65535 },
+};
+static const uint64_t draft_ietf_uri_url_06_port_accels[] = { 0 };
+static const uridfa_final draft_ietf_uri_url_06_port_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_uri_url_06_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_ietf_uri_url_06_port_state_component[] = {
+    102, 102,
+};
+static const uint16_t draft_ietf_uri_url_06_port_state_expected[] = {
+    467, 804,
+};
+static const uint16_t draft_ietf_uri_url_06_port_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_port_tables = {
+    DRAFT_IETF_URI_URL_06_PORT_DRIVE, draft_ietf_uri_url_06_port_classes, draft_ietf_uri_url_06_port_trans, draft_ietf_uri_url_06_port_edges, draft_ietf_uri_url_06_port_ops, draft_ietf_uri_url_06_port_accels,
+    NULL, NULL,
+    draft_ietf_uri_url_06_port_finals, draft_ietf_uri_url_06_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_port_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_port_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_port_state_expected),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, DRAFT_IETF_URI_URL_06_PORT_SPECIAL, 2, 30, 64,
+    15, 0, 0,
+    DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `schemepart` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   schemepart = *xchar
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_schemepart_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t draft_ietf_uri_url_06_schemepart_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_SCHEMEPART_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL 16
+static const uridfa_edge draft_ietf_uri_url_06_schemepart_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc2), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_schemepart_ops[] = {
+    { 2, 65535 }, { 3, 65535 }, { 3, 65535 },
+};
+static const uint64_t draft_ietf_uri_url_06_schemepart_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t draft_ietf_uri_url_06_schemepart_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_schemepart_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_schemepart_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_ietf_uri_url_06_schemepart_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t draft_ietf_uri_url_06_schemepart_state_component[] = {
+    8, 8, 8, 8,
+};
+static const uint16_t draft_ietf_uri_url_06_schemepart_state_expected[] = {
+    213, 213, 235, 235,
+};
+static const uint16_t draft_ietf_uri_url_06_schemepart_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_schemepart_tables = {
+    DRAFT_IETF_URI_URL_06_SCHEMEPART_DRIVE, draft_ietf_uri_url_06_schemepart_classes, draft_ietf_uri_url_06_schemepart_trans, draft_ietf_uri_url_06_schemepart_edges, draft_ietf_uri_url_06_schemepart_ops, draft_ietf_uri_url_06_schemepart_accels,
+    draft_ietf_uri_url_06_schemepart_accel_lut, draft_ietf_uri_url_06_schemepart_accel_escapes,
+    draft_ietf_uri_url_06_schemepart_finals, draft_ietf_uri_url_06_schemepart_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_state_expected),
+    "schemepart",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0
+};
+
 int draft_ietf_uri_url_06_url_validate(const uint8_t *s, size_t n, uridfa_error *err)
 {
     return uridfa_validate(&draft_ietf_uri_url_06_url_tables, s, n, err);
@@ -2781,6 +3345,160 @@ int draft_ietf_uri_url_06_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_
 void draft_ietf_uri_url_06_otherurl_start(draft_ietf_uri_url_06_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_otherurl_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_scheme_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_scheme_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_scheme_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_scheme_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_scheme_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_login_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_login_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_login_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_login_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_login_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_login_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_login_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_login_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_user_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_user_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_user_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_user_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_user_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_user_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_password_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_password_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_password_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_password_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_password_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_password_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_host_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_host_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_host_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_host_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_host_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_port_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_port_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_port_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_port_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_port_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_schemepart_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_schemepart_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_schemepart_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_schemepart_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_schemepart_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_schemepart_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_schemepart_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_schemepart_tables, m->regs);
 }
 
 int draft_ietf_uri_url_06_feed(draft_ietf_uri_url_06_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -25,7 +25,9 @@ static const char rfc1738_texts[] = "\000scheme\000schemepart\000group\000user\0
     "\"E\" or \"e\"\000digit or end of input\000\"=\"\000uchar, \"&\", \":\", \"=\", \"\?\" or \"@\"\000"
     "uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000\"F\" or \"f\"\000\":\"\000"
     "\"H\" or \"h\"\000\"G\" or \"g\"\000\"O\" or \"o\"\000\"R\" or \"r\"\000\"M\" or \"m\"\000\"A\" or \"a\"\000"
-    "\"I\" or \"i\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\"W\" or \"w\"\000\"S\" or \"s\"";
+    "\"I\" or \"i\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\"W\" or \"w\"\000\"S\" or \"s\"\000scheme-char or end of input\000"
+    "uchar, \"&\", \":\", \";\", \"=\", \"\?\", \"@\" or end of input\000alphadigit, \"-\", \".\", \":\" or end of input\000"
+    "uchar, \"&\", \";\", \"=\", \"\?\", \"@\" or end of input\000uchar, \"&\", \";\", \"=\", \"\?\" or end of input";
 #endif
 
 /* Tables for `url` from grammar/rfc1738.abnf:
@@ -2825,6 +2827,567 @@ const uridfa_tables rfc1738_otherurl_tables = {
     RFC1738_OTHERURL_TRANS_WIDTH, 1, 0
 };
 
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc1738.abnf:
+   scheme = 1*( lowalpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_scheme_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc1738_scheme_trans[] = {
+    4, 5, 4, 2,
+};
+#define RFC1738_SCHEME_TRANS_WIDTH 1
+#define RFC1738_SCHEME_DRIVE uridfa_drive8
+#define RFC1738_SCHEME_SPECIAL 4
+static const uridfa_edge rfc1738_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 2, 0, 1 },
+};
+static const uridfa_op rfc1738_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint64_t rfc1738_scheme_accels[] = {
+    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc1738_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc1738_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc1738_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc1738_scheme_state_component[] = {
+    1, 1,
+};
+static const uint16_t rfc1738_scheme_state_expected[] = {
+    182, 1168,
+};
+static const uint16_t rfc1738_scheme_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables rfc1738_scheme_tables = {
+    RFC1738_SCHEME_DRIVE, rfc1738_scheme_classes, rfc1738_scheme_trans, rfc1738_scheme_edges, rfc1738_scheme_ops, rfc1738_scheme_accels,
+    rfc1738_scheme_accel_lut, NULL,
+    rfc1738_scheme_finals, rfc1738_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_scheme_capture_names),
+    URIDFA_TEXT(rfc1738_scheme_state_component), URIDFA_TEXT(rfc1738_scheme_state_expected),
+    "scheme",
+    UINT64_C(549755813888),
+    2, 0, RFC1738_SCHEME_SPECIAL, 2, 30, 64,
+    15, 0, 1,
+    RFC1738_SCHEME_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `login` (`;@ component`) from grammar/rfc1738.abnf:
+   login = [ user [ ":" password ] "@" ] hostport
+   37 states, 10 byte classes, 34 registers; the grammar's captures. */
+static const uint8_t rfc1738_login_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 1,
+    7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 0, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+#ifdef URIDFA_SMALL
+static const uint8_t rfc1738_login_trans[] = {
+    37, 38, 39, 38, 38, 40, 41, 42, 43, 43, 37, 1, 2, 1, 1, 1, 44, 45, 1, 1,
+    37, 37, 37, 37, 37, 7, 37, 37, 7, 37, 37, 46, 47, 8, 9, 3, 48, 49, 50, 50,
+    37, 51, 52, 51, 51, 51, 37, 53, 51, 51, 37, 37, 37, 37, 37, 54, 37, 37, 55, 55,
+    37, 46, 47, 15, 16, 6, 56, 49, 6, 6, 37, 37, 37, 37, 37, 57, 37, 37, 57, 37,
+    37, 46, 47, 8, 46, 50, 48, 49, 50, 50, 37, 46, 47, 46, 46, 18, 48, 49, 58, 58,
+    37, 46, 47, 8, 16, 10, 48, 49, 10, 10, 37, 11, 12, 11, 11, 11, 37, 59, 11, 11,
+    37, 37, 37, 37, 37, 19, 37, 37, 19, 37, 37, 37, 37, 20, 21, 13, 37, 37, 60, 60,
+    37, 37, 37, 23, 24, 14, 61, 37, 14, 14, 37, 46, 47, 15, 46, 58, 48, 49, 58, 58,
+    37, 46, 47, 46, 46, 50, 48, 49, 58, 58, 37, 62, 63, 62, 62, 64, 37, 65, 62, 62,
+    37, 46, 47, 8, 27, 18, 48, 49, 50, 50, 37, 37, 37, 37, 37, 66, 37, 37, 66, 37,
+    37, 37, 37, 20, 37, 60, 37, 37, 60, 60, 37, 37, 37, 37, 37, 28, 37, 37, 67, 67,
+    37, 37, 37, 20, 24, 22, 37, 37, 22, 22, 37, 37, 37, 23, 37, 67, 37, 37, 67, 67,
+    37, 37, 37, 37, 37, 60, 37, 37, 67, 67, 37, 37, 37, 37, 37, 68, 37, 37, 37, 37,
+    37, 69, 70, 69, 69, 26, 37, 71, 69, 69, 37, 46, 47, 46, 46, 30, 48, 49, 58, 58,
+    37, 37, 37, 20, 31, 28, 37, 37, 60, 60, 37, 37, 37, 37, 37, 29, 37, 37, 37, 37,
+    37, 46, 47, 8, 32, 30, 48, 49, 50, 50, 37, 37, 37, 37, 37, 33, 37, 37, 67, 67,
+    37, 46, 47, 46, 46, 34, 48, 49, 58, 58, 37, 37, 37, 20, 35, 33, 37, 37, 60, 60,
+    37, 46, 47, 8, 16, 34, 56, 49, 50, 50, 37, 37, 37, 37, 37, 36, 37, 37, 67, 67,
+    37, 37, 37, 20, 24, 36, 61, 37, 60, 60,
+};
+#define RFC1738_LOGIN_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_LOGIN_DRIVE uridfa_drive8i
+#define RFC1738_LOGIN_SPECIAL 37
+#else
+static const uint16_t rfc1738_login_trans[] = {
+    370, 371, 372, 371, 371, 373, 374, 375, 376, 376, 370, 10, 20, 10, 10, 10,
+    377, 378, 10, 10, 370, 370, 370, 370, 370, 70, 370, 370, 70, 370, 370, 379,
+    380, 80, 90, 30, 381, 382, 383, 383, 370, 384, 385, 384, 384, 384, 370, 386,
+    384, 384, 370, 370, 370, 370, 370, 387, 370, 370, 388, 388, 370, 379, 380, 150,
+    160, 60, 389, 382, 60, 60, 370, 370, 370, 370, 370, 390, 370, 370, 390, 370,
+    370, 379, 380, 80, 379, 383, 381, 382, 383, 383, 370, 379, 380, 379, 379, 180,
+    381, 382, 391, 391, 370, 379, 380, 80, 160, 100, 381, 382, 100, 100, 370, 110,
+    120, 110, 110, 110, 370, 392, 110, 110, 370, 370, 370, 370, 370, 190, 370, 370,
+    190, 370, 370, 370, 370, 200, 210, 130, 370, 370, 393, 393, 370, 370, 370, 230,
+    240, 140, 394, 370, 140, 140, 370, 379, 380, 150, 379, 391, 381, 382, 391, 391,
+    370, 379, 380, 379, 379, 383, 381, 382, 391, 391, 370, 395, 396, 395, 395, 397,
+    370, 398, 395, 395, 370, 379, 380, 80, 270, 180, 381, 382, 383, 383, 370, 370,
+    370, 370, 370, 399, 370, 370, 399, 370, 370, 370, 370, 200, 370, 393, 370, 370,
+    393, 393, 370, 370, 370, 370, 370, 280, 370, 370, 400, 400, 370, 370, 370, 200,
+    240, 220, 370, 370, 220, 220, 370, 370, 370, 230, 370, 400, 370, 370, 400, 400,
+    370, 370, 370, 370, 370, 393, 370, 370, 400, 400, 370, 370, 370, 370, 370, 401,
+    370, 370, 370, 370, 370, 402, 403, 402, 402, 260, 370, 404, 402, 402, 370, 379,
+    380, 379, 379, 300, 381, 382, 391, 391, 370, 370, 370, 200, 310, 280, 370, 370,
+    393, 393, 370, 370, 370, 370, 370, 290, 370, 370, 370, 370, 370, 379, 380, 80,
+    320, 300, 381, 382, 383, 383, 370, 370, 370, 370, 370, 330, 370, 370, 400, 400,
+    370, 379, 380, 379, 379, 340, 381, 382, 391, 391, 370, 370, 370, 200, 350, 330,
+    370, 370, 393, 393, 370, 379, 380, 80, 160, 340, 389, 382, 383, 383, 370, 370,
+    370, 370, 370, 360, 370, 370, 400, 400, 370, 370, 370, 200, 240, 360, 394, 370,
+    393, 393,
+};
+#define RFC1738_LOGIN_TRANS_WIDTH 2
+#define RFC1738_LOGIN_DRIVE uridfa_drive16
+#define RFC1738_LOGIN_SPECIAL 370
+#endif
+static const uridfa_edge rfc1738_login_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 20, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc8fde), 30, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 40, 65535, 2 },
+    { UINT64_C(0xf7df7df7dfc5fc4), 50, 65535, 2 }, { UINT64_C(0xf7df7df7dfc8fde), 60, 1, 2 },
+    { UINT64_C(0xf7df7df7df7dfc5), 40, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7d784), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7d784), 20, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc5784), 40, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5784), 50, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7df7d), 100, 1, 0 }, { UINT64_C(0xf7df7df7df7dfc6), 110, 0, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 120, 65535, 1 }, { UINT64_C(0xf7df7df7dfc7fc6), 50, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7dfc8), 130, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 140, 1, 1 },
+    { UINT64_C(0xf7df7df7dfc9fdf), 170, 65535, 2 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+    { UINT64_C(0xf7df7df7df7df7d), 60, 1, 0 }, { UINT64_C(0xf7df7df7df7dfc7), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 220, 1, 0 }, { UINT64_C(0xf7df7df7df7dfc9), 250, 65535, 1 },
+    { UINT64_C(0xf7df7dfc67c5784), 110, 0, 3 }, { UINT64_C(0xf7df7dfc67c5784), 120, 65535, 3 },
+    { UINT64_C(0xf7df7df7dfe1fe0), 260, 65535, 2 }, { UINT64_C(0xf7dfc7fc67c5784), 50, 65535, 4 },
+    { UINT64_C(0xf7df7df7df7df7d), 110, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 140, 1, 0 },
+    { UINT64_C(0xf7df7df7df7dfca), 290, 65535, 1 }, { UINT64_C(0xf7df7d8067c5784), 110, 0, 3 },
+    { UINT64_C(0xf7df7d8067c5784), 120, 65535, 3 }, { UINT64_C(0xf7dfc78067c5784), 50, 65535, 4 },
+};
+static const uridfa_op rfc1738_login_ops[] = {
+    { 9, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint64_t rfc1738_login_accels[] = {
+    UINT64_C(0xabff7fd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc1738_login_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 1, 0, 1, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc1738_login_accel_escapes[] = {
+    { 2, 37 }, { 65535, 0 }, { 65535, 0 },
+};
+static const uridfa_final rfc1738_login_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 }, { 1, 2, 1 }, { 3, 1, 1 },
+};
+static const uint8_t rfc1738_login_state_final[] = {
+    0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 1, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc1738_login_state_component[] = {
+    25, 25, 25, 60, 73, 55, 60, 25, 60, 60, 60, 73, 73, 55, 55, 60, 60, 73, 60, 73,
+    55, 55, 55, 55, 55, 102, 107, 60, 55, 102, 60, 55, 60, 55, 60, 55, 55,
+};
+static const uint16_t rfc1738_login_state_expected[] = {
+    281, 281, 235, 281, 337, 370, 1196, 235, 281, 281, 281, 337, 235, 433, 1248, 281, 281, 337, 281, 235,
+    592, 370, 433, 592, 370, 610, 1290, 281, 433, 926, 281, 370, 281, 433, 1196, 370, 1248,
+};
+static const uint16_t rfc1738_login_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables rfc1738_login_tables = {
+    RFC1738_LOGIN_DRIVE, rfc1738_login_classes, rfc1738_login_trans, rfc1738_login_edges, rfc1738_login_ops, rfc1738_login_accels,
+    rfc1738_login_accel_lut, rfc1738_login_accel_escapes,
+    rfc1738_login_finals, rfc1738_login_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_login_capture_names),
+    URIDFA_TEXT(rfc1738_login_state_component), URIDFA_TEXT(rfc1738_login_state_expected),
+    "login",
+    UINT64_C(109951162778),
+    10, 0, RFC1738_LOGIN_SPECIAL, 37, 34, 64,
+    15, 0, 3,
+    RFC1738_LOGIN_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/rfc1738.abnf:
+   user = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_user_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc1738_user_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define RFC1738_USER_TRANS_WIDTH 1
+#define RFC1738_USER_DRIVE uridfa_drive8
+#define RFC1738_USER_SPECIAL 16
+static const uridfa_edge rfc1738_user_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc1738_user_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint64_t rfc1738_user_accels[] = {
+    UINT64_C(0xabff7fd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc1738_user_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc1738_user_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc1738_user_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc1738_user_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc1738_user_state_component[] = {
+    25, 25, 25, 25,
+};
+static const uint16_t rfc1738_user_state_expected[] = {
+    1337, 1337, 235, 235,
+};
+static const uint16_t rfc1738_user_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables rfc1738_user_tables = {
+    RFC1738_USER_DRIVE, rfc1738_user_classes, rfc1738_user_trans, rfc1738_user_edges, rfc1738_user_ops, rfc1738_user_accels,
+    rfc1738_user_accel_lut, rfc1738_user_accel_escapes,
+    rfc1738_user_finals, rfc1738_user_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_user_capture_names),
+    URIDFA_TEXT(rfc1738_user_state_component), URIDFA_TEXT(rfc1738_user_state_expected),
+    "user",
+    UINT64_C(274877906944),
+    4, 0, RFC1738_USER_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    RFC1738_USER_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/rfc1738.abnf:
+   password = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_password_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc1738_password_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define RFC1738_PASSWORD_TRANS_WIDTH 1
+#define RFC1738_PASSWORD_DRIVE uridfa_drive8
+#define RFC1738_PASSWORD_SPECIAL 16
+static const uridfa_edge rfc1738_password_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc1738_password_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint64_t rfc1738_password_accels[] = {
+    UINT64_C(0xabff7fd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc1738_password_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc1738_password_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc1738_password_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc1738_password_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc1738_password_state_component[] = {
+    73, 73, 73, 73,
+};
+static const uint16_t rfc1738_password_state_expected[] = {
+    1337, 1337, 235, 235,
+};
+static const uint16_t rfc1738_password_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables rfc1738_password_tables = {
+    RFC1738_PASSWORD_DRIVE, rfc1738_password_classes, rfc1738_password_trans, rfc1738_password_edges, rfc1738_password_ops, rfc1738_password_accels,
+    rfc1738_password_accel_lut, rfc1738_password_accel_escapes,
+    rfc1738_password_finals, rfc1738_password_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_password_capture_names),
+    URIDFA_TEXT(rfc1738_password_state_component), URIDFA_TEXT(rfc1738_password_state_expected),
+    "password",
+    UINT64_C(274877906944),
+    4, 0, RFC1738_PASSWORD_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc1738.abnf:
+   host = hostname / hostnumber
+   13 states, 5 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_host_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc1738_host_trans[] = {
+    65, 65, 65, 66, 67, 65, 15, 20, 5, 68, 65, 30, 35, 10, 10, 65, 15, 65, 68, 68,
+    65, 65, 65, 40, 69, 65, 15, 35, 25, 25, 65, 30, 65, 69, 69, 65, 65, 65, 68, 69,
+    65, 15, 45, 40, 68, 65, 65, 65, 50, 69, 65, 15, 55, 50, 68, 65, 65, 65, 60, 69,
+    65, 15, 35, 60, 68,
+};
+#define RFC1738_HOST_TRANS_WIDTH 1
+#define RFC1738_HOST_DRIVE uridfa_drive8
+#define RFC1738_HOST_SPECIAL 65
+static const uridfa_edge rfc1738_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 10, 0, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op rfc1738_host_ops[] = {
+    { 9, 65535 },
+};
+static const uint64_t rfc1738_host_accels[] = {
+    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc1738_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc1738_host_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc1738_host_state_final[] = {
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc1738_host_state_component[] = {
+    55, 55, 55, 55, 55, 55, 55, 55, 55, 55, 55, 55, 55,
+};
+static const uint16_t rfc1738_host_state_expected[] = {
+    370, 433, 525, 592, 370, 433, 592, 370, 433, 370, 433, 370, 525,
+};
+static const uint16_t rfc1738_host_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables rfc1738_host_tables = {
+    RFC1738_HOST_DRIVE, rfc1738_host_classes, rfc1738_host_trans, rfc1738_host_edges, rfc1738_host_ops, rfc1738_host_accels,
+    rfc1738_host_accel_lut, NULL,
+    rfc1738_host_finals, rfc1738_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_host_capture_names),
+    URIDFA_TEXT(rfc1738_host_state_component), URIDFA_TEXT(rfc1738_host_state_expected),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, RFC1738_HOST_SPECIAL, 13, 30, 64,
+    15, 0, 1,
+    RFC1738_HOST_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc1738.abnf:
+   port = digits
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_port_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc1738_port_trans[] = {
+    4, 5, 4, 2,
+};
+#define RFC1738_PORT_TRANS_WIDTH 1
+#define RFC1738_PORT_DRIVE uridfa_drive8
+#define RFC1738_PORT_SPECIAL 4
+static const uridfa_edge rfc1738_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 2, 65535, 1 },
+};
+static const uridfa_op rfc1738_port_ops[] = {
+    { 11, 65535 },
+};
+static const uint64_t rfc1738_port_accels[] = { 0 };
+static const uridfa_final rfc1738_port_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc1738_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc1738_port_state_component[] = {
+    102, 102,
+};
+static const uint16_t rfc1738_port_state_expected[] = {
+    610, 926,
+};
+static const uint16_t rfc1738_port_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables rfc1738_port_tables = {
+    RFC1738_PORT_DRIVE, rfc1738_port_classes, rfc1738_port_trans, rfc1738_port_edges, rfc1738_port_ops, rfc1738_port_accels,
+    NULL, NULL,
+    rfc1738_port_finals, rfc1738_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_port_capture_names),
+    URIDFA_TEXT(rfc1738_port_state_component), URIDFA_TEXT(rfc1738_port_state_expected),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, RFC1738_PORT_SPECIAL, 2, 30, 64,
+    15, 0, 0,
+    RFC1738_PORT_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `urlpath` (`;@ component`) from grammar/rfc1738.abnf:
+   urlpath = *xchar
+   3 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_urlpath_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc1738_urlpath_trans[] = {
+    12, 0, 4, 0, 12, 12, 12, 8, 12, 12, 12, 13,
+};
+#define RFC1738_URLPATH_TRANS_WIDTH 1
+#define RFC1738_URLPATH_DRIVE uridfa_drive8
+#define RFC1738_URLPATH_SPECIAL 12
+static const uridfa_edge rfc1738_urlpath_edges[] = {
+    { UINT64_C(0xf7df7df7df7df7d), 0, 0, 0 },
+};
+static const uridfa_op rfc1738_urlpath_ops[] = { 0 };
+static const uint64_t rfc1738_urlpath_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc1738_urlpath_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc1738_urlpath_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc1738_urlpath_finals[] = {
+    { 0, 0, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc1738_urlpath_state_final[] = {
+    0, 1, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc1738_urlpath_state_component[] = {
+    0, 0, 0,
+};
+static const uint16_t rfc1738_urlpath_state_expected[] = {
+    213, 235, 235,
+};
+static const uint16_t rfc1738_urlpath_capture_names[] = {
+    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+};
+#endif
+const uridfa_tables rfc1738_urlpath_tables = {
+    RFC1738_URLPATH_DRIVE, rfc1738_urlpath_classes, rfc1738_urlpath_trans, rfc1738_urlpath_edges, rfc1738_urlpath_ops, rfc1738_urlpath_accels,
+    rfc1738_urlpath_accel_lut, rfc1738_urlpath_accel_escapes,
+    rfc1738_urlpath_finals, rfc1738_urlpath_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_urlpath_capture_names),
+    URIDFA_TEXT(rfc1738_urlpath_state_component), URIDFA_TEXT(rfc1738_urlpath_state_expected),
+    "urlpath",
+    UINT64_C(274877906944),
+    4, 0, RFC1738_URLPATH_SPECIAL, 3, 30, 64,
+    15, 0, 2,
+    RFC1738_URLPATH_TRANS_WIDTH, 1, 0
+};
+
 int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err)
 {
     return uridfa_validate(&rfc1738_url_tables, s, n, err);
@@ -3087,6 +3650,160 @@ int rfc1738_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, u
 void rfc1738_otherurl_start(rfc1738_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc1738_otherurl_tables, m->regs);
+}
+
+int rfc1738_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_scheme_tables, s, n, err);
+}
+
+int rfc1738_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_scheme_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_scheme_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_scheme_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_scheme_tables, m->regs);
+}
+
+int rfc1738_login_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_login_tables, s, n, err);
+}
+
+int rfc1738_login_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_login_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_login_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_login_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_login_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_login_tables, m->regs);
+}
+
+int rfc1738_user_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_user_tables, s, n, err);
+}
+
+int rfc1738_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_user_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_user_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_user_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_user_tables, m->regs);
+}
+
+int rfc1738_password_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_password_tables, s, n, err);
+}
+
+int rfc1738_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_password_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_password_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_password_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_password_tables, m->regs);
+}
+
+int rfc1738_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_host_tables, s, n, err);
+}
+
+int rfc1738_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_host_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_host_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_host_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_host_tables, m->regs);
+}
+
+int rfc1738_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_port_tables, s, n, err);
+}
+
+int rfc1738_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_port_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_port_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_port_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_port_tables, m->regs);
+}
+
+int rfc1738_urlpath_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_urlpath_tables, s, n, err);
+}
+
+int rfc1738_urlpath_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_urlpath_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_urlpath_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_urlpath_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_urlpath_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_urlpath_tables, m->regs);
 }
 
 int rfc1738_feed(rfc1738_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -16,7 +16,11 @@ static const char rfc2396_texts[] = "\000scheme\000rel-path\000fragment\000path\
     "uric or end of input\000hex\000uric, \"#\" or end of input\000uric\000authority\000"
     "userinfo\000host\000port\000server\000reg-name\000hostname\000IPv4address\000alpha\000"
     "alphanum, \"+\", \"-\", \".\" or \":\"\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"\000"
-    "unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input";
+    "unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "alphanum, \"+\", \"-\", \".\" or end of input\000unreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of input\000"
+    "alphanum\000alphanum, \"-\" or \".\"\000alphanum, \"-\", \".\" or end of input\000"
+    "alphanum or \"-\"\000alphanum or end of input\000digit or end of input\000"
+    "pchar or \";\"\000pchar, \";\" or end of input\000pchar, \"/\", \";\" or end of input";
 #endif
 
 /* Tables for `URI-reference` from grammar/rfc2396.abnf:
@@ -826,6 +830,596 @@ const uridfa_tables rfc2396_relativeuri_raw_tables = {
     RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0
 };
 
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc2396.abnf:
+   scheme = alpha *( alpha / digit / "+" / "-" / "." )
+   2 states, 3 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_scheme_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc2396_scheme_trans[] = {
+    6, 6, 7, 6, 3, 3,
+};
+#define RFC2396_SCHEME_TRANS_WIDTH 1
+#define RFC2396_SCHEME_DRIVE uridfa_drive8
+#define RFC2396_SCHEME_SPECIAL 6
+static const uridfa_edge rfc2396_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 3, 0, 1 },
+};
+static const uridfa_op rfc2396_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint64_t rfc2396_scheme_accels[] = {
+    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc2396_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc2396_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc2396_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc2396_scheme_state_component[] = {
+    1, 1,
+};
+static const uint16_t rfc2396_scheme_state_expected[] = {
+    356, 522,
+};
+static const uint16_t rfc2396_scheme_capture_names[] = {
+    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+};
+#endif
+const uridfa_tables rfc2396_scheme_tables = {
+    RFC2396_SCHEME_DRIVE, rfc2396_scheme_classes, rfc2396_scheme_trans, rfc2396_scheme_edges, rfc2396_scheme_ops, rfc2396_scheme_accels,
+    rfc2396_scheme_accel_lut, NULL,
+    rfc2396_scheme_finals, rfc2396_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_scheme_capture_names),
+    URIDFA_TEXT(rfc2396_scheme_state_component), URIDFA_TEXT(rfc2396_scheme_state_expected),
+    "scheme",
+    UINT64_C(366503875926),
+    3, 0, RFC2396_SCHEME_SPECIAL, 2, 26, 32,
+    13, 0, 1,
+    RFC2396_SCHEME_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc2396.abnf:
+   userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_userinfo_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc2396_userinfo_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define RFC2396_USERINFO_TRANS_WIDTH 1
+#define RFC2396_USERINFO_DRIVE uridfa_drive8
+#define RFC2396_USERINFO_SPECIAL 16
+static const uridfa_edge rfc2396_userinfo_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc2396_userinfo_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint64_t rfc2396_userinfo_accels[] = {
+    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc2396_userinfo_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_userinfo_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_userinfo_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc2396_userinfo_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc2396_userinfo_state_component[] = {
+    300, 300, 300, 300,
+};
+static const uint16_t rfc2396_userinfo_state_expected[] = {
+    562, 562, 255, 255,
+};
+static const uint16_t rfc2396_userinfo_capture_names[] = {
+    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+};
+#endif
+const uridfa_tables rfc2396_userinfo_tables = {
+    RFC2396_USERINFO_DRIVE, rfc2396_userinfo_classes, rfc2396_userinfo_trans, rfc2396_userinfo_edges, rfc2396_userinfo_ops, rfc2396_userinfo_accels,
+    rfc2396_userinfo_accel_lut, rfc2396_userinfo_accel_escapes,
+    rfc2396_userinfo_finals, rfc2396_userinfo_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_userinfo_capture_names),
+    URIDFA_TEXT(rfc2396_userinfo_state_component), URIDFA_TEXT(rfc2396_userinfo_state_expected),
+    "userinfo",
+    UINT64_C(274877906944),
+    4, 0, RFC2396_USERINFO_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC2396_USERINFO_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc2396.abnf:
+   host = hostname / IPv4address
+   14 states, 5 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_host_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc2396_host_trans[] = {
+    70, 70, 70, 71, 72, 70, 15, 20, 5, 73, 70, 30, 35, 10, 10, 70, 15, 70, 73, 73,
+    70, 70, 70, 40, 74, 70, 15, 45, 25, 25, 70, 30, 70, 74, 74, 70, 70, 70, 73, 74,
+    70, 15, 50, 40, 73, 70, 70, 70, 73, 74, 70, 70, 70, 55, 74, 70, 15, 60, 55, 73,
+    70, 70, 70, 65, 74, 70, 15, 45, 65, 73,
+};
+#define RFC2396_HOST_TRANS_WIDTH 1
+#define RFC2396_HOST_DRIVE uridfa_drive8
+#define RFC2396_HOST_SPECIAL 70
+static const uridfa_edge rfc2396_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 10, 0, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op rfc2396_host_ops[] = {
+    { 7, 65535 },
+};
+static const uint64_t rfc2396_host_accels[] = {
+    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc2396_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_after_kind rfc2396_host_after_kinds[] = {
+    { 11, 10, 3 }, { 12, 70, 3 },
+};
+static const uridfa_final rfc2396_host_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc2396_host_state_final[] = {
+    0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc2396_host_state_component[] = {
+    309, 309, 309, 309, 309, 309, 309, 309, 309, 309, 309, 309, 309, 309,
+};
+static const uint16_t rfc2396_host_state_expected[] = {
+    626, 635, 656, 691, 626, 635, 691, 707, 635, 626, 626, 635, 626, 656,
+};
+static const uint16_t rfc2396_host_capture_names[] = {
+    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+};
+#endif
+const uridfa_tables rfc2396_host_tables = {
+    RFC2396_HOST_DRIVE, rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops, rfc2396_host_accels,
+    rfc2396_host_accel_lut, NULL,
+    rfc2396_host_finals, rfc2396_host_state_final,
+    rfc2396_host_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_host_capture_names),
+    URIDFA_TEXT(rfc2396_host_state_component), URIDFA_TEXT(rfc2396_host_state_expected),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
+    13, 2, 1,
+    RFC2396_HOST_TRANS_WIDTH, 1, 0
+};
+
+const uridfa_tables rfc2396_host_raw_tables = {
+    RFC2396_HOST_DRIVE, rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops, rfc2396_host_accels,
+    rfc2396_host_accel_lut, NULL,
+    rfc2396_host_finals, rfc2396_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_host_capture_names),
+    URIDFA_TEXT(rfc2396_host_state_component), URIDFA_TEXT(rfc2396_host_state_expected),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
+    13, 0, 1,
+    RFC2396_HOST_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc2396.abnf:
+   port = *digit
+   2 states, 2 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_port_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc2396_port_trans[] = {
+    4, 5, 4, 2,
+};
+#define RFC2396_PORT_TRANS_WIDTH 1
+#define RFC2396_PORT_DRIVE uridfa_drive8
+#define RFC2396_PORT_SPECIAL 4
+static const uridfa_edge rfc2396_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 2, 65535, 1 },
+};
+static const uridfa_op rfc2396_port_ops[] = {
+    { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
+};
+static const uint64_t rfc2396_port_accels[] = { 0 };
+static const uridfa_final rfc2396_port_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 },
+};
+static const uint8_t rfc2396_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc2396_port_state_component[] = {
+    314, 314,
+};
+static const uint16_t rfc2396_port_state_expected[] = {
+    732, 732,
+};
+static const uint16_t rfc2396_port_capture_names[] = {
+    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+};
+#endif
+const uridfa_tables rfc2396_port_tables = {
+    RFC2396_PORT_DRIVE, rfc2396_port_classes, rfc2396_port_trans, rfc2396_port_edges, rfc2396_port_ops, rfc2396_port_accels,
+    NULL, NULL,
+    rfc2396_port_finals, rfc2396_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_port_capture_names),
+    URIDFA_TEXT(rfc2396_port_state_component), URIDFA_TEXT(rfc2396_port_state_expected),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, RFC2396_PORT_SPECIAL, 2, 26, 32,
+    13, 0, 0,
+    RFC2396_PORT_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `reg-name` (`;@ component`) from grammar/rfc2396.abnf:
+   reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_reg_name_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc2396_reg_name_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define RFC2396_REG_NAME_TRANS_WIDTH 1
+#define RFC2396_REG_NAME_DRIVE uridfa_drive8
+#define RFC2396_REG_NAME_SPECIAL 16
+static const uridfa_edge rfc2396_reg_name_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc2396_reg_name_ops[] = {
+    { 21, 65535 },
+};
+static const uint64_t rfc2396_reg_name_accels[] = {
+    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc2396_reg_name_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_reg_name_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_reg_name_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc2396_reg_name_state_final[] = {
+    0, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc2396_reg_name_state_component[] = {
+    326, 326, 326, 326,
+};
+static const uint16_t rfc2396_reg_name_state_expected[] = {
+    754, 767, 255, 255,
+};
+static const uint16_t rfc2396_reg_name_capture_names[] = {
+    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+};
+#endif
+const uridfa_tables rfc2396_reg_name_tables = {
+    RFC2396_REG_NAME_DRIVE, rfc2396_reg_name_classes, rfc2396_reg_name_trans, rfc2396_reg_name_edges, rfc2396_reg_name_ops, rfc2396_reg_name_accels,
+    rfc2396_reg_name_accel_lut, rfc2396_reg_name_accel_escapes,
+    rfc2396_reg_name_finals, rfc2396_reg_name_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_reg_name_capture_names),
+    URIDFA_TEXT(rfc2396_reg_name_state_component), URIDFA_TEXT(rfc2396_reg_name_state_expected),
+    "reg-name",
+    UINT64_C(274877906944),
+    4, 0, RFC2396_REG_NAME_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/rfc2396.abnf:
+   path = [ abs-path / opaque-part ]
+   7 states, 6 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_path_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 5,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc2396_path_trans[] = {
+    42, 43, 44, 45, 43, 43, 42, 6, 12, 6, 6, 6, 42, 42, 42, 42, 24, 42, 42, 18,
+    30, 18, 18, 42, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42,
+    47, 42,
+};
+#define RFC2396_PATH_TRANS_WIDTH 1
+#define RFC2396_PATH_DRIVE uridfa_drive8
+#define RFC2396_PATH_SPECIAL 42
+static const uridfa_edge rfc2396_path_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 12, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfd0), 18, 1, 1 }, { UINT64_C(0xf7df7df7df7df7d), 6, 0, 0 },
+    { UINT64_C(0xf7df7df7df7df7d), 18, 1, 0 },
+};
+static const uridfa_op rfc2396_path_ops[] = {
+    { 17, 65535 },
+};
+static const uint64_t rfc2396_path_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc2396_path_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 0, 3, 0, 1,
+    3, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 3,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_path_accel_escapes[] = {
+    { 2, 37 }, { 2, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_path_finals[] = {
+    { 0, 0, 1 }, { 0, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc2396_path_state_final[] = {
+    0, 1, 2, 1, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc2396_path_state_component[] = {
+    26, 26, 26, 26, 26, 26, 26,
+};
+static const uint16_t rfc2396_path_state_expected[] = {
+    234, 234, 255, 794, 255, 255, 255,
+};
+static const uint16_t rfc2396_path_capture_names[] = {
+    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+};
+#endif
+const uridfa_tables rfc2396_path_tables = {
+    RFC2396_PATH_DRIVE, rfc2396_path_classes, rfc2396_path_trans, rfc2396_path_edges, rfc2396_path_ops, rfc2396_path_accels,
+    rfc2396_path_accel_lut, rfc2396_path_accel_escapes,
+    rfc2396_path_finals, rfc2396_path_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_path_capture_names),
+    URIDFA_TEXT(rfc2396_path_state_component), URIDFA_TEXT(rfc2396_path_state_expected),
+    "path",
+    UINT64_C(183251937963),
+    6, 0, RFC2396_PATH_SPECIAL, 7, 26, 32,
+    13, 0, 3,
+    RFC2396_PATH_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/rfc2396.abnf:
+   query = *uric
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_query_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc2396_query_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define RFC2396_QUERY_TRANS_WIDTH 1
+#define RFC2396_QUERY_DRIVE uridfa_drive8
+#define RFC2396_QUERY_SPECIAL 16
+static const uridfa_edge rfc2396_query_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfca), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc2396_query_ops[] = {
+    { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint64_t rfc2396_query_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc2396_query_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_query_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_query_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc2396_query_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc2396_query_state_component[] = {
+    50, 50, 50, 50,
+};
+static const uint16_t rfc2396_query_state_expected[] = {
+    234, 234, 255, 255,
+};
+static const uint16_t rfc2396_query_capture_names[] = {
+    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+};
+#endif
+const uridfa_tables rfc2396_query_tables = {
+    RFC2396_QUERY_DRIVE, rfc2396_query_classes, rfc2396_query_trans, rfc2396_query_edges, rfc2396_query_ops, rfc2396_query_accels,
+    rfc2396_query_accel_lut, rfc2396_query_accel_escapes,
+    rfc2396_query_finals, rfc2396_query_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_query_capture_names),
+    URIDFA_TEXT(rfc2396_query_state_component), URIDFA_TEXT(rfc2396_query_state_expected),
+    "query",
+    UINT64_C(274877906944),
+    4, 0, RFC2396_QUERY_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC2396_QUERY_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc2396.abnf:
+   fragment = *uric
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_fragment_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc2396_fragment_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define RFC2396_FRAGMENT_TRANS_WIDTH 1
+#define RFC2396_FRAGMENT_DRIVE uridfa_drive8
+#define RFC2396_FRAGMENT_SPECIAL 16
+static const uridfa_edge rfc2396_fragment_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc2396_fragment_ops[] = {
+    { 12, 65535 }, { 13, 65535 }, { 13, 65535 },
+};
+static const uint64_t rfc2396_fragment_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc2396_fragment_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_fragment_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_fragment_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc2396_fragment_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc2396_fragment_state_component[] = {
+    17, 17, 17, 17,
+};
+static const uint16_t rfc2396_fragment_state_expected[] = {
+    234, 234, 255, 255,
+};
+static const uint16_t rfc2396_fragment_capture_names[] = {
+    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+};
+#endif
+const uridfa_tables rfc2396_fragment_tables = {
+    RFC2396_FRAGMENT_DRIVE, rfc2396_fragment_classes, rfc2396_fragment_trans, rfc2396_fragment_edges, rfc2396_fragment_ops, rfc2396_fragment_accels,
+    rfc2396_fragment_accel_lut, rfc2396_fragment_accel_escapes,
+    rfc2396_fragment_finals, rfc2396_fragment_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_fragment_capture_names),
+    URIDFA_TEXT(rfc2396_fragment_state_component), URIDFA_TEXT(rfc2396_fragment_state_expected),
+    "fragment",
+    UINT64_C(274877906944),
+    4, 0, RFC2396_FRAGMENT_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0
+};
+
 int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)
 {
     return uridfa_validate(&rfc2396_uri_reference_tables, s, n, err);
@@ -890,6 +1484,182 @@ int rfc2396_relativeuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans
 void rfc2396_relativeuri_start(rfc2396_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc2396_relativeuri_tables, m->regs);
+}
+
+int rfc2396_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_scheme_tables, s, n, err);
+}
+
+int rfc2396_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_scheme_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_scheme_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_scheme_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_scheme_tables, m->regs);
+}
+
+int rfc2396_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_userinfo_tables, s, n, err);
+}
+
+int rfc2396_userinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_userinfo_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_userinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_userinfo_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_userinfo_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_userinfo_tables, m->regs);
+}
+
+int rfc2396_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_host_tables, s, n, err);
+}
+
+int rfc2396_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_host_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_host_raw_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_host_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_host_tables, m->regs);
+}
+
+int rfc2396_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_port_tables, s, n, err);
+}
+
+int rfc2396_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_port_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_port_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_port_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_port_tables, m->regs);
+}
+
+int rfc2396_reg_name_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_reg_name_tables, s, n, err);
+}
+
+int rfc2396_reg_name_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_reg_name_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_reg_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_reg_name_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_reg_name_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_reg_name_tables, m->regs);
+}
+
+int rfc2396_path_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_path_tables, s, n, err);
+}
+
+int rfc2396_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_path_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_path_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_path_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_path_tables, m->regs);
+}
+
+int rfc2396_query_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_query_tables, s, n, err);
+}
+
+int rfc2396_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_query_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_query_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_query_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_query_tables, m->regs);
+}
+
+int rfc2396_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_fragment_tables, s, n, err);
+}
+
+int rfc2396_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_fragment_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_fragment_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_fragment_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_fragment_tables, m->regs);
 }
 
 int rfc2396_feed(rfc2396_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

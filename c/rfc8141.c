@@ -13,7 +13,8 @@
 static const char rfc8141_texts[] = "\000NID\000NSS\000f-component\000r-component\000q-component\000\"U\" or \"u\"\000\"R\" or \"r\"\000"
     "\"N\" or \"n\"\000\":\"\000alphanum\000ldh\000ldh or \":\"\000pchar\000r-after-qmark, \"#\", \"=\", \"\?\" or end of input\000"
     "HEXDIG\000r-after-qmark, \"=\", \"\?\" or end of input\000\"+\" or \"=\"\000alphanum or \":\"\000"
-    "r-after-qmark, \"=\" or end of input";
+    "r-after-qmark, \"=\" or end of input\000ldh or end of input\000alphanum or end of input\000"
+    "end of input\000r-after-qmark, \"\?\" or end of input";
 #endif
 
 /* Tables for `namestring` from grammar/rfc8141.abnf:
@@ -443,6 +444,378 @@ const uridfa_tables rfc8141_assigned_name_tables = {
     RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0
 };
 
+/* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
+   NID = (alphanum) 0*30(ldh) (alphanum)
+   63 states, 3 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_nid_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc8141_nid_trans[] = {
+    189, 189, 190, 189, 6, 9, 189, 12, 15, 189, 12, 15, 189, 18, 21, 189, 18, 21, 189, 24,
+    27, 189, 24, 27, 189, 30, 33, 189, 30, 33, 189, 36, 39, 189, 36, 39, 189, 42, 45, 189,
+    42, 45, 189, 48, 51, 189, 48, 51, 189, 54, 57, 189, 54, 57, 189, 60, 63, 189, 60, 63,
+    189, 66, 69, 189, 66, 69, 189, 72, 75, 189, 72, 75, 189, 78, 81, 189, 78, 81, 189, 84,
+    87, 189, 84, 87, 189, 90, 93, 189, 90, 93, 189, 96, 99, 189, 96, 99, 189, 102, 105, 189,
+    102, 105, 189, 108, 111, 189, 108, 111, 189, 114, 117, 189, 114, 117, 189, 120, 123, 189, 120, 123,
+    189, 126, 129, 189, 126, 129, 189, 132, 135, 189, 132, 135, 189, 138, 141, 189, 138, 141, 189, 144,
+    147, 189, 144, 147, 189, 150, 153, 189, 150, 153, 189, 156, 159, 189, 156, 159, 189, 162, 165, 189,
+    162, 165, 189, 168, 171, 189, 168, 171, 189, 174, 177, 189, 174, 177, 189, 180, 183, 189, 180, 183,
+    189, 189, 186, 189, 189, 186, 189, 189, 189,
+};
+#define RFC8141_NID_TRANS_WIDTH 1
+#define RFC8141_NID_DRIVE uridfa_drive8
+#define RFC8141_NID_SPECIAL 189
+static const uridfa_edge rfc8141_nid_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 3, 65535, 1 },
+};
+static const uridfa_op rfc8141_nid_ops[] = {
+    { 1, 65535 },
+};
+static const uint64_t rfc8141_nid_accels[] = { 0 };
+static const uridfa_final rfc8141_nid_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc8141_nid_state_final[] = {
+    0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc8141_nid_state_component[] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 0,
+};
+static const uint16_t rfc8141_nid_state_expected[] = {
+    82, 91, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266,
+    91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266,
+    91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266,
+    82, 286, 311,
+};
+static const uint16_t rfc8141_nid_capture_names[] = {
+    1, 5, 21, 33, 9,
+};
+#endif
+const uridfa_tables rfc8141_nid_tables = {
+    RFC8141_NID_DRIVE, rfc8141_nid_classes, rfc8141_nid_trans, rfc8141_nid_edges, rfc8141_nid_ops, rfc8141_nid_accels,
+    NULL, NULL,
+    rfc8141_nid_finals, rfc8141_nid_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_nid_capture_names),
+    URIDFA_TEXT(rfc8141_nid_state_component), URIDFA_TEXT(rfc8141_nid_state_expected),
+    "NID",
+    UINT64_C(366503875926),
+    3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
+    5, 0, 0,
+    RFC8141_NID_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
+   NSS = pchar *(pchar / "/")
+   4 states, 5 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_nss_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc8141_nss_trans[] = {
+    20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
+};
+#define RFC8141_NSS_TRANS_WIDTH 1
+#define RFC8141_NSS_DRIVE uridfa_drive8
+#define RFC8141_NSS_SPECIAL 20
+static const uridfa_edge rfc8141_nss_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc2), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op rfc8141_nss_ops[] = {
+    { 3, 65535 },
+};
+static const uint64_t rfc8141_nss_accels[] = {
+    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc8141_nss_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc8141_nss_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc8141_nss_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc8141_nss_state_final[] = {
+    0, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc8141_nss_state_component[] = {
+    5, 5, 5, 5,
+};
+static const uint16_t rfc8141_nss_state_expected[] = {
+    106, 231, 157, 157,
+};
+static const uint16_t rfc8141_nss_capture_names[] = {
+    1, 5, 21, 33, 9,
+};
+#endif
+const uridfa_tables rfc8141_nss_tables = {
+    RFC8141_NSS_DRIVE, rfc8141_nss_classes, rfc8141_nss_trans, rfc8141_nss_edges, rfc8141_nss_ops, rfc8141_nss_accels,
+    rfc8141_nss_accel_lut, rfc8141_nss_accel_escapes,
+    rfc8141_nss_finals, rfc8141_nss_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_nss_capture_names),
+    URIDFA_TEXT(rfc8141_nss_state_component), URIDFA_TEXT(rfc8141_nss_state_expected),
+    "NSS",
+    UINT64_C(219902325556),
+    5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
+    5, 0, 2,
+    RFC8141_NSS_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
+   r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
+   5 states, 7 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_r_component_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 5, 0, 6,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc8141_r_component_trans[] = {
+    35, 36, 37, 35, 36, 36, 35, 35, 7, 14, 7, 7, 7, 21, 35, 35, 35, 35, 28, 35,
+    35, 35, 38, 14, 38, 38, 35, 21, 35, 35, 35, 35, 38, 35, 35,
+};
+#define RFC8141_R_COMPONENT_TRANS_WIDTH 1
+#define RFC8141_R_COMPONENT_DRIVE uridfa_drive8
+#define RFC8141_R_COMPONENT_SPECIAL 35
+static const uridfa_edge rfc8141_r_component_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 7, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 14, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 7, 0, 0 },
+};
+static const uridfa_op rfc8141_r_component_ops[] = {
+    { 5, 65535 },
+};
+static const uint64_t rfc8141_r_component_accels[] = {
+    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc8141_r_component_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc8141_r_component_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc8141_r_component_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc8141_r_component_state_final[] = {
+    0, 1, 0, 1, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc8141_r_component_state_component[] = {
+    21, 21, 21, 21, 21,
+};
+static const uint16_t rfc8141_r_component_state_expected[] = {
+    106, 164, 157, 324, 157,
+};
+static const uint16_t rfc8141_r_component_capture_names[] = {
+    1, 5, 21, 33, 9,
+};
+#endif
+const uridfa_tables rfc8141_r_component_tables = {
+    RFC8141_R_COMPONENT_DRIVE, rfc8141_r_component_classes, rfc8141_r_component_trans, rfc8141_r_component_edges, rfc8141_r_component_ops, rfc8141_r_component_accels,
+    rfc8141_r_component_accel_lut, rfc8141_r_component_accel_escapes,
+    rfc8141_r_component_finals, rfc8141_r_component_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_r_component_capture_names),
+    URIDFA_TEXT(rfc8141_r_component_state_component), URIDFA_TEXT(rfc8141_r_component_state_expected),
+    "r-component",
+    UINT64_C(157073089683),
+    7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
+    5, 0, 2,
+    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
+   q-component = pchar *( pchar / "/" / "?" )
+   4 states, 5 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_q_component_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 3,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc8141_q_component_trans[] = {
+    20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
+};
+#define RFC8141_Q_COMPONENT_TRANS_WIDTH 1
+#define RFC8141_Q_COMPONENT_DRIVE uridfa_drive8
+#define RFC8141_Q_COMPONENT_SPECIAL 20
+static const uridfa_edge rfc8141_q_component_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op rfc8141_q_component_ops[] = {
+    { 7, 65535 },
+};
+static const uint64_t rfc8141_q_component_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc8141_q_component_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc8141_q_component_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc8141_q_component_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc8141_q_component_state_final[] = {
+    0, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc8141_q_component_state_component[] = {
+    33, 33, 33, 33,
+};
+static const uint16_t rfc8141_q_component_state_expected[] = {
+    106, 164, 157, 157,
+};
+static const uint16_t rfc8141_q_component_capture_names[] = {
+    1, 5, 21, 33, 9,
+};
+#endif
+const uridfa_tables rfc8141_q_component_tables = {
+    RFC8141_Q_COMPONENT_DRIVE, rfc8141_q_component_classes, rfc8141_q_component_trans, rfc8141_q_component_edges, rfc8141_q_component_ops, rfc8141_q_component_accels,
+    rfc8141_q_component_accel_lut, rfc8141_q_component_accel_escapes,
+    rfc8141_q_component_finals, rfc8141_q_component_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_q_component_capture_names),
+    URIDFA_TEXT(rfc8141_q_component_state_component), URIDFA_TEXT(rfc8141_q_component_state_expected),
+    "q-component",
+    UINT64_C(219902325556),
+    5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
+    5, 0, 2,
+    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0
+};
+
+/* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
+   f-component = fragment
+   4 states, 4 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_f_component_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint8_t rfc8141_f_component_trans[] = {
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define RFC8141_F_COMPONENT_TRANS_WIDTH 1
+#define RFC8141_F_COMPONENT_DRIVE uridfa_drive8
+#define RFC8141_F_COMPONENT_SPECIAL 16
+static const uridfa_edge rfc8141_f_component_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc8141_f_component_ops[] = {
+    { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
+};
+static const uint64_t rfc8141_f_component_accels[] = {
+    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
+};
+static const uint8_t rfc8141_f_component_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc8141_f_component_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc8141_f_component_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc8141_f_component_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const uint16_t rfc8141_f_component_state_component[] = {
+    9, 9, 9, 9,
+};
+static const uint16_t rfc8141_f_component_state_expected[] = {
+    164, 164, 157, 157,
+};
+static const uint16_t rfc8141_f_component_capture_names[] = {
+    1, 5, 21, 33, 9,
+};
+#endif
+const uridfa_tables rfc8141_f_component_tables = {
+    RFC8141_F_COMPONENT_DRIVE, rfc8141_f_component_classes, rfc8141_f_component_trans, rfc8141_f_component_edges, rfc8141_f_component_ops, rfc8141_f_component_accels,
+    rfc8141_f_component_accel_lut, rfc8141_f_component_accel_escapes,
+    rfc8141_f_component_finals, rfc8141_f_component_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_f_component_capture_names),
+    URIDFA_TEXT(rfc8141_f_component_state_component), URIDFA_TEXT(rfc8141_f_component_state_expected),
+    "f-component",
+    UINT64_C(274877906944),
+    4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
+    5, 0, 2,
+    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0
+};
+
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err)
 {
     return uridfa_validate(&rfc8141_namestring_tables, s, n, err);
@@ -485,6 +858,116 @@ int rfc8141_assigned_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spa
 void rfc8141_assigned_name_start(rfc8141_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc8141_assigned_name_tables, m->regs);
+}
+
+int rfc8141_nid_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_nid_tables, s, n, err);
+}
+
+int rfc8141_nid_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_nid_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_nid_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_nid_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_nid_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_nid_tables, m->regs);
+}
+
+int rfc8141_nss_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_nss_tables, s, n, err);
+}
+
+int rfc8141_nss_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_nss_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_nss_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_nss_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_nss_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_nss_tables, m->regs);
+}
+
+int rfc8141_r_component_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_r_component_tables, s, n, err);
+}
+
+int rfc8141_r_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_r_component_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_r_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_r_component_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_r_component_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_r_component_tables, m->regs);
+}
+
+int rfc8141_q_component_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_q_component_tables, s, n, err);
+}
+
+int rfc8141_q_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_q_component_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_q_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_q_component_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_q_component_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_q_component_tables, m->regs);
+}
+
+int rfc8141_f_component_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_f_component_tables, s, n, err);
+}
+
+int rfc8141_f_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_f_component_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_f_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_f_component_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_f_component_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_f_component_tables, m->regs);
 }
 
 int rfc8141_feed(rfc8141_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -38,6 +38,9 @@ pub enum EmitCError {
     /// The grammar's error texts take more than 65,535 bytes, which the
     /// `uint16_t` offsets of the C tables cannot address.
     TextsTooLong(usize),
+    /// A capture whose index constant would be one of the header's own
+    /// macros (`NAME_CAPTURES`, `NAME_SPANS`, `NAME_REG_SLOTS`).
+    NameClash(String),
 }
 
 impl std::fmt::Display for EmitCError {
@@ -47,11 +50,41 @@ impl std::fmt::Display for EmitCError {
                 f,
                 "the grammar's error texts take {n} bytes; the C tables address at most 65535"
             ),
+            EmitCError::NameClash(name) => write!(
+                f,
+                "the capture '{name}' would be named like the C header's own macro \
+                 ({}); rename it for C output",
+                capture_const_name(name)
+            ),
         }
     }
 }
 
 impl std::error::Error for EmitCError {}
+
+/// `e` as a diagnostic of `c`'s grammar file (`file:line:col`): at the
+/// capture's pragma for [`EmitCError::NameClash`], at the first `;@ entry`
+/// for [`EmitCError::TextsTooLong`].
+pub fn diagnostic(c: &Compiled, e: &EmitCError) -> crate::diag::Diagnostics {
+    let span = match e {
+        // The capture's pragma, or the kind's rule (a kind is named after
+        // its rule).
+        EmitCError::NameClash(name) => c.grammar.captures.iter().find_map(|k| {
+            if &k.name == name {
+                k.rules.first().map(|(_, span)| *span)
+            } else {
+                k.rules
+                    .iter()
+                    .find(|(r, _)| r == name)
+                    .map(|(_, span)| *span)
+            }
+        }),
+        EmitCError::TextsTooLong(_) => None,
+    }
+    .or_else(|| c.grammar.entries.first().map(|(_, span)| *span))
+    .unwrap_or(crate::diag::Span::new(c.grammar.file, 0, 0));
+    crate::diag::Diagnostics::single(c.grammar.sources.clone(), span, e.to_string())
+}
 
 /// A C identifier part: `URI-reference` → `uri_reference`.
 pub fn c_name(s: &str) -> String {
@@ -174,18 +207,20 @@ fn c_string(bytes: &[u8]) -> String {
     out
 }
 
+/// One machine that [`files`] writes: its C name (`rfc3986_uri_reference`),
+/// its machine, a comment, and whether it is a list region's item tables.
+struct Out<'a> {
+    base: String,
+    m: &'a Machine,
+    doc: String,
+    item: bool,
+}
+
 /// One machine's arrays and `const uridfa_tables`, named after `base`
 /// (`rfc3986_uri_reference`). `after_of`: an earlier machine whose
 /// after-kind DFAs are the same, whose arrays this one shares.
-fn machine(
-    out: &mut String,
-    g: &str,
-    t: &TablesBuf,
-    base: &str,
-    after_of: Option<&str>,
-    texts: &mut Texts,
-    doc: &str,
-) {
+fn machine(out: &mut String, g: &str, o: &Out<'_>, after_of: Option<&str>, texts: &mut Texts) {
+    let (t, base, doc, item) = (&o.m.tables, o.base.as_str(), o.doc.as_str(), o.item);
     let tables = t.as_tables();
     let state_len = t.state_len();
     let _ = writeln!(out, "/* {} */", comment(doc));
@@ -349,7 +384,7 @@ fn machine(
     // The entry's tables, then (for an entry with kinds decided after the
     // match) a copy without them for `_split_raw`, so that a program that
     // never decides a kind links none of their data (Note [raw tables]).
-    let raw_too = has_after && !base.contains("_list_");
+    let raw_too = has_after && !item;
     for raw in [false, true] {
         if raw && !raw_too {
             continue;
@@ -447,6 +482,31 @@ fn sha256_hex(data: &[u8]) -> String {
         .collect()
 }
 
+// Note [component tables]
+//
+// A `;@ component` rule (RFC 3986's `host`, `path-abempty`, ...) gets
+// tables of its own, as in the Rust output (`HOST_RULE`), so that a
+// program can check one component (a host it builds) without a whole
+// URI: `rfc3986_host_validate` and `_split`, the same functions as an
+// entry's, and the same capture indices, for a component machine
+// captures with the grammar's list (`RFC3986_IPV4ADDRESS` in a host). A
+// component rule that is also an entry has its entry's functions and
+// nothing more; its list regions, if any, are not written (nor are they
+// in Rust).
+
+/// The `;@ component` machines that [`files`] writes, in pragma order:
+/// those whose rule is not also an entry (Note [component tables]).
+pub fn components(c: &Compiled) -> Vec<&Machine> {
+    c.components
+        .iter()
+        .filter(|m| {
+            !c.machines
+                .iter()
+                .any(|e| c_name(&e.tables.rule) == c_name(&m.tables.rule))
+        })
+        .collect()
+}
+
 /// The names of the `const uridfa_tables` that [`files`] writes for `c`,
 /// in order: each entry's (`rfc3986_uri_reference_tables`), followed by
 /// the item tables of its list regions, in
@@ -467,6 +527,16 @@ pub fn tables_names(c: &Compiled) -> Vec<String> {
     names
 }
 
+/// The names of the `const uridfa_tables` of [`components`]
+/// (`rfc3986_host_tables`), in the same order.
+pub fn component_tables_names(c: &Compiled) -> Vec<String> {
+    let g = grammar_c_name(c);
+    components(c)
+        .iter()
+        .map(|m| format!("{g}_{}_tables", c_name(&m.tables.rule)))
+        .collect()
+}
+
 /// The region's rule of an item machine's name (`*to#2` → `to`).
 fn list_region(rule: &str) -> &str {
     let region = rule.trim_start_matches('*');
@@ -479,7 +549,8 @@ fn list_region(rule: &str) -> &str {
 /// # Errors
 ///
 /// [`EmitCError::TextsTooLong`] if the grammar's error texts do not fit
-/// `uint16_t` offsets.
+/// `uint16_t` offsets; [`EmitCError::NameClash`] if a capture's constant
+/// would be one of the header's own macros.
 ///
 /// # Example
 ///
@@ -507,12 +578,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         comment(shown_path),
         sha256_hex(source_text)
     );
-    // The machines: each entry, then its list regions' item tables.
-    struct Out<'a> {
-        base: String,
-        m: &'a Machine,
-        doc: String,
-    }
+    // The machines: each entry, then its list regions' item tables, then
+    // the `;@ component` rules (Note [component tables]).
     let mut outs: Vec<Out<'_>> = Vec::new();
     for m in &c.machines {
         let rule = &m.tables.rule;
@@ -527,6 +594,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
                 m.tables.stride,
                 m.tables.reg_len
             ),
+            item: false,
         });
         for l in &m.lists {
             let region = list_region(&l.machine.tables.rule);
@@ -538,8 +606,25 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
                      hold captures): uridfa_item_next cuts the region into items.",
                     l.machine.tables.rule
                 ),
+                item: true,
             });
         }
+    }
+    for m in components(c) {
+        let rule = &m.tables.rule;
+        outs.push(Out {
+            base: format!("{g}_{}", c_name(rule)),
+            m,
+            doc: format!(
+                "Tables for the component rule `{rule}` (`;@ component`) from {shown_path}:\n   \
+                 {}\n   {} states, {} byte classes, {} registers; the grammar's captures.",
+                c.grammar.rule_text(rule),
+                m.tables.state_len(),
+                m.tables.stride,
+                m.tables.reg_len
+            ),
+            item: false,
+        });
     }
     let mut texts = Texts::new();
     let mut body = String::new();
@@ -550,15 +635,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             .iter()
             .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
             .map(|(_, b)| b.clone());
-        machine(
-            &mut body,
-            &g,
-            t,
-            &o.base,
-            after_of.as_deref(),
-            &mut texts,
-            &o.doc,
-        );
+        machine(&mut body, &g, o, after_of.as_deref(), &mut texts);
         if after_of.is_none() && t.after.classes.is_some() {
             after_bases.push((&t.after, o.base.clone()));
         }
@@ -587,11 +664,20 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         .first()
         .map(|m| m.lowered.components.as_slice())
         .unwrap_or_default();
+    if let Some(clash) = comps.iter().find(|k| {
+        ["CAPTURES", "SPANS", "REG_SLOTS"].contains(&capture_const_name(&k.name).as_str())
+    }) {
+        return Err(EmitCError::NameClash(clash.name.clone()));
+    }
     let _ = writeln!(
         h,
         "/* The number of captures: a split writes {gu}_CAPTURES spans. */\n\
-         #define {gu}_CAPTURES {}\n",
-        comps.len()
+         #define {gu}_CAPTURES {}\n\
+         /* The length to declare a spans array with: {gu}_CAPTURES, or 1 for a\n   \
+         grammar without captures (C has no arrays of length 0). */\n\
+         #define {gu}_SPANS {}\n",
+        comps.len(),
+        comps.len().max(1)
     );
     for (i, comp) in comps.iter().enumerate() {
         let what = match comp.kind_of {
@@ -638,7 +724,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             comment(&o.doc),
             o.base
         );
-        if o.base.contains("_list_") {
+        if o.item {
             let _ = writeln!(h);
             continue;
         }
@@ -657,7 +743,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
              if not NULL). */\n\
              int {b}_validate(const uint8_t *s, size_t n, uridfa_error *err);\n\
              /* {b}_validate, and the span of every capture into spans[0..{gu}_CAPTURES),\n   \
-             indexed by the {gu}_* constants (URIDFA_ABSENT for an absent one). */\n\
+             indexed by the {gu}_* constants (URIDFA_ABSENT for an absent one); spans\n   \
+             holds {gu}_SPANS entries (or is NULL when {gu}_CAPTURES is 0). */\n\
              int {b}_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);\n\
              /* {b}_split without the kinds decided after the match (absent; see\n   \
              uridfa_kind_after). */\n\
@@ -693,7 +780,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         c_string(texts.blob.strip_suffix(&[0]).unwrap_or(&texts.blob))
     );
     s.push_str(&body);
-    for o in outs.iter().filter(|o| !o.base.contains("_list_")) {
+    for o in outs.iter().filter(|o| !o.item) {
         let b = &o.base;
         let slots = reg_slots(o.m.tables.reg_len);
         // Note [raw tables].
@@ -753,6 +840,25 @@ mod tests {
     #[test]
     fn c_strings_escape() {
         assert_eq!(c_string(b"a\"?\\\x01"), "\"a\\\"\\?\\\\\\001\"");
+    }
+
+    #[test]
+    fn a_capture_named_like_a_macro_is_an_error() {
+        let c = crate::driver::compile_str(
+            "g.abnf",
+            ";@ entry r\n;@ capture spans\nr = spans\nspans = \"a\"\n",
+            crate::driver::Options::default(),
+        )
+        .unwrap();
+        let e = files(&c, "g.abnf").unwrap_err();
+        assert_eq!(e, EmitCError::NameClash("spans".into()));
+        assert!(e.to_string().contains("(SPANS)"), "{e}");
+        // At the pragma that names it: line 2, the word `spans`.
+        let d = diagnostic(&c, &e).to_string();
+        assert!(
+            d.starts_with("g.abnf:2:12: error: the capture 'spans'"),
+            "{d}"
+        );
     }
 
     #[test]

@@ -219,6 +219,50 @@ static int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base
     return t->drive(t, s, n, base, statep, regs, err);
 }
 
+/* Rust: sequence_start. The lead byte of the UTF-8 sequence that the byte
+ * at `at` interrupts: a lead byte among the up to three bytes before it,
+ * followed by fewer continuation bytes than its sequence needs; else
+ * URIDFA_ABSENT. */
+static size_t sequence_start(const uint8_t *s, size_t at)
+{
+    size_t back;
+    for (back = 1; back <= 3 && back <= at; back++) {
+        const uint8_t b = s[at - back];
+        if (b >= 0x80 && b <= 0xBF) {
+            continue;
+        }
+        if (b >= 0xC0 && b <= 0xDF) {
+            return back < 2 ? at - back : URIDFA_ABSENT;
+        }
+        if (b >= 0xE0 && b <= 0xEF) {
+            return back < 3 ? at - back : URIDFA_ABSENT;
+        }
+        if (b >= 0xF0 && b <= 0xF7) {
+            return at - back;
+        }
+        return URIDFA_ABSENT;
+    }
+    return URIDFA_ABSENT;
+}
+
+/* Rust: Error::at_char_start. For utf8 tables, an unexpected byte at
+ * err->offset (counted from base) inside the sequence of s[0..n), which
+ * was run from `state`, moves to the sequence's lead byte with the state
+ * there, found by running s up to it again without tags. */
+static void at_char_start(const uridfa_tables *t, const uint8_t *s, size_t base,
+                          uint32_t state, uridfa_error *err)
+{
+    size_t lead;
+    if (!t->utf8 || err == NULL || err->kind != URIDFA_UNEXPECTED_BYTE || err->offset < base) {
+        return;
+    }
+    lead = sequence_start(s, err->offset - base);
+    if (lead == URIDFA_ABSENT || drive(t, s, lead, base, &state, NULL, NULL) != URIDFA_OK) {
+        return;
+    }
+    (void)byte_error(t, state, s[lead], base + lead, err);
+}
+
 static uint32_t id_at(const void *ids, uint8_t width, size_t i)
 {
     switch (width) {
@@ -272,7 +316,10 @@ static void read_spans(const uridfa_tables *t, const size_t *regs, uridfa_span *
     }
 }
 
-int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_error *err)
+/* uridfa_validate without moving an error to its character's start: as
+ * Rust's uridfa_runtime::validate (for uridfa_item_next). */
+static int validate_at_byte(const uridfa_tables *t, const uint8_t *s, size_t n,
+                            uridfa_error *err)
 {
     uint32_t state = t->start;
     const int r = drive(t, s, n, 0, &state, NULL, err);
@@ -280,6 +327,15 @@ int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_e
         return r;
     }
     return finish_at(t, state, n, NULL, err);
+}
+
+int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_error *err)
+{
+    const int r = validate_at_byte(t, s, n, err);
+    if (r != URIDFA_OK) {
+        at_char_start(t, s, 0, t->start, err);
+    }
+    return r;
 }
 
 /* Whether kind k (an index into after_kinds) accepts all of s[0..n). */
@@ -364,9 +420,11 @@ static int split_with(const uridfa_tables *t, const uint8_t *s, size_t n, size_t
     int r;
     clear_regs(t, regs);
     r = drive(t, s, n, 0, &state, regs, err);
-    if (r == URIDFA_OK) {
-        r = finish_at(t, state, n, regs, err);
+    if (r != URIDFA_OK) {
+        at_char_start(t, s, 0, t->start, err);
+        return r;
     }
+    r = finish_at(t, state, n, regs, err);
     if (r != URIDFA_OK) {
         return r;
     }
@@ -397,6 +455,9 @@ void uridfa_machine_start(uridfa_machine *m, const uridfa_tables *t, size_t *reg
     m->state = t->start;
     m->failed = 0;
     memset(&m->error, 0, sizeof m->error);
+    m->open_at = URIDFA_ABSENT;
+    m->open_state = 0;
+    m->tail_len = 0;
     clear_regs(t, regs);
 }
 
@@ -408,17 +469,126 @@ static int machine_failed(const uridfa_machine *m, uridfa_error *err)
     return m->error.kind;
 }
 
+/* Rust: Note [characters across chunks] (runtime/src/stream.rs). The
+ * bytes fed before (m->tail) followed by the last up to three of
+ * s[0..n), into w; *old is how many came from the tail. Returns the
+ * window's length. */
+static size_t window(const uridfa_machine *m, const uint8_t *s, size_t n, uint8_t w[6],
+                     size_t *old)
+{
+    size_t len = 0, i;
+    for (i = 0; i < m->tail_len; i++) {
+        w[len++] = m->tail[i];
+    }
+    *old = len;
+    for (i = n > 3u ? n - 3u : 0; i < n; i++) {
+        w[len++] = s[i];
+    }
+    return len;
+}
+
+/* Whether s[0..n), which leaves no character of its own open, extends the
+ * one open before it. */
+static int continues_open_char(const uridfa_machine *m, const uint8_t *s, size_t n)
+{
+    uint8_t w[6];
+    size_t old;
+    const size_t len = window(m, s, n, w, &old);
+    const size_t lead = sequence_start(w, len);
+    return n < 3u && lead != URIDFA_ABSENT && lead < old;
+}
+
+/* Keeps the last three bytes fed, s[0..n) included. */
+static void push_tail(uridfa_machine *m, const uint8_t *s, size_t n)
+{
+    uint8_t w[6];
+    size_t old, i;
+    const size_t len = window(m, s, n, w, &old);
+    const size_t from = len > 3u ? len - 3u : 0;
+    m->tail_len = 0;
+    for (i = from; i < len; i++) {
+        m->tail[m->tail_len++] = w[i];
+    }
+}
+
+/* at_char_start for an error in the chunk s[0..n) fed at m->pos from
+ * m->state, whose character may have begun in an earlier chunk. */
+static void machine_char_start(const uridfa_machine *m, const uint8_t *s, size_t n,
+                               uridfa_error *err)
+{
+    const uridfa_tables *t = m->tables;
+    uint8_t w[6];
+    size_t k, old, len, lead;
+    uint32_t state = m->state;
+    if (err->kind != URIDFA_UNEXPECTED_BYTE || err->offset < m->pos) {
+        return;
+    }
+    k = err->offset - m->pos;
+    len = window(m, s, k < n ? k : n, w, &old);
+    lead = sequence_start(w, len);
+    if (lead == URIDFA_ABSENT) {
+        return;
+    }
+    if (lead >= old) {
+        /* The character began in this chunk: run up to it again. */
+        const size_t i = k - (len - old) + (lead - old);
+        if (i >= n || drive(t, s, i, m->pos, &state, NULL, NULL) != URIDFA_OK) {
+            return;
+        }
+        (void)byte_error(t, state, s[i], m->pos + i, err);
+    } else {
+        /* It began in an earlier chunk, where its state was kept. */
+        const size_t offset = m->pos - (old - lead);
+        if (m->open_at != offset) {
+            return;
+        }
+        (void)byte_error(t, m->open_state, w[lead], offset, err);
+    }
+}
+
 int uridfa_machine_feed(uridfa_machine *m, const uint8_t *s, size_t n, uridfa_error *err)
 {
+    const uridfa_tables *t = m->tables;
+    uint32_t state = m->state, at_lead;
+    size_t cut;
     int r;
     if (m->failed) {
         return machine_failed(m, err);
     }
-    r = drive(m->tables, s, n, m->pos, &m->state, m->regs, &m->error);
+    if (!t->utf8) {
+        r = drive(t, s, n, m->pos, &m->state, m->regs, &m->error);
+        if (r != URIDFA_OK) {
+            m->failed = 1;
+            return machine_failed(m, err);
+        }
+        m->pos += n;
+        return URIDFA_OK;
+    }
+    /* A character left open at the end of this chunk starts at `cut`. */
+    cut = sequence_start(s, n);
+    if (cut == URIDFA_ABSENT) {
+        cut = n;
+    }
+    r = drive(t, s, cut, m->pos, &state, m->regs, &m->error);
+    at_lead = state;
+    if (r == URIDFA_OK) {
+        r = drive(t, s + cut, n - cut, m->pos + cut, &state, m->regs, &m->error);
+    }
     if (r != URIDFA_OK) {
+        machine_char_start(m, s, n, &m->error);
         m->failed = 1;
         return machine_failed(m, err);
     }
+    /* Kept only now: an error in the rest may still need the character
+     * left open by an earlier chunk. */
+    if (cut < n) {
+        m->open_at = m->pos + cut;
+        m->open_state = at_lead;
+    } else if (!continues_open_char(m, s, n)) {
+        m->open_at = URIDFA_ABSENT;
+    }
+    push_tail(m, s, n);
+    m->state = state;
     m->pos += n;
     return URIDFA_OK;
 }
@@ -493,7 +663,7 @@ int uridfa_item_next(const uridfa_tables *item, const uint8_t *s, size_t *pos, s
         *pos = start + len;
         return 1;
     }
-    r = uridfa_validate(item, s + start, end - start, err);
+    r = validate_at_byte(item, s + start, end - start, err);
     if (r == URIDFA_OK) {
         r = fail(item, URIDFA_NOT_AN_ITEM, start, 0, 0, err);
         if (err != NULL) {

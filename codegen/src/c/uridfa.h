@@ -156,7 +156,10 @@ struct uridfa_tables {
 /* A streaming matcher: the caller owns it (each grammar's NAME_machine
  * holds one with its registers). Feed chunks, then finish; offsets are
  * absolute, from the first byte of the first chunk. Once a chunk fails,
- * every later call returns the same error. */
+ * every later call returns the same error. For tables of a `;@ charset
+ * utf-8` grammar an error inside a character is at its first byte, even
+ * when that byte came in an earlier chunk (Rust: Note [characters across
+ * chunks]); the fields from `open_at` on are kept for that. */
 typedef struct {
     const uridfa_tables *tables;
     size_t *regs;
@@ -164,10 +167,20 @@ typedef struct {
     uint32_t state;
     int failed;
     uridfa_error error;
+    /* When what was fed ends inside a character: its lead byte's offset
+     * (else URIDFA_ABSENT) and the state there. */
+    size_t open_at;
+    uint32_t open_state;
+    /* The last bytes fed (up to 3). */
+    uint8_t tail[3];
+    uint8_t tail_len;
 } uridfa_machine;
 
 /* Does all of s[0..n) match? 0, or an error kind (err filled if not
- * NULL). */
+ * NULL). For tables of a `;@ charset utf-8` grammar (rfc3987) an error
+ * inside a UTF-8 character is reported at the character's first byte,
+ * with the state there (Rust: Error::at_char_start); so in every call
+ * below but uridfa_item_next, which reports what Rust's items does. */
 int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n,
                     uridfa_error *err);
 
