@@ -9,14 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_urnbis_rfc2141bis_urn_03_texts[] = "\000NID\000NSS\000fragment\000urn-query\000scheme\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000"
-    "nid3\000nid3 or \"-\"\000nid3, \"-\" or \":\"\000pchar\000pchar, \"#\", \"\?\" or end of input\000"
-    "HEXDIG\000v-pchar, \"&\" or end of input\000ALPHA\000HEXDIG-NZ\000nid3, \"-\" or \"=\"\000"
-    "v-pchar, \"#\", \"&\" or end of input\000nid3 or \":\"\000pchar or end of input\000"
-    "nid3, \"-\" or end of input\000nid3 or end of input\000end of input";
-#endif
-
 /* Tables for `urn-reference` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]
    87 states, 17 byte classes, 8 registers. */
@@ -30,7 +22,7 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[2
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] = {
     87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 1, 87, 87, 87,
     87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 2, 87, 87, 87, 87, 87, 87, 87,
@@ -223,13 +215,6 @@ static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 7, 65535 }, { 5, 65535 },
 };
-static const uint64_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accels[] = {
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffff9200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03fe000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 11, 0, 0, 11, 0, 3, 11, 11, 11, 11, 11, 11, 11, 11, 10, 15, 31, 31, 31, 31, 31, 31, 31, 31, 31, 11, 11, 0, 11, 0, 10,
@@ -255,36 +240,39 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_fin
     0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_component[] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 5, 5, 1, 1, 9,
-    18, 5, 5, 1, 1, 9, 9, 18, 1, 1, 9, 9, 18, 18, 1, 1, 18, 18, 1, 1,
-    18, 18, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 0,
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts[] = "\000scheme\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or \":\"\000"
+    "NSS\000pchar\000pchar, \"#\", \"\?\" or end of input\000HEXDIG\000fragment\000v-pchar, \"&\" or end of input\000"
+    "urn-query\000ALPHA\000HEXDIG-NZ\000nid3, \"-\" or \"=\"\000v-pchar, \"#\", \"&\" or end of input\000"
+    "nid3 or \":\"";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 6, 7, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11,
+    12, 13, 10, 6, 7, 11, 14, 15, 6, 7, 16, 14, 17, 18, 6, 7, 19, 12, 6, 7,
+    20, 19, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 5, 21, 4,
 };
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_expected[] = {
-    28, 35, 46, 57, 61, 66, 66, 66, 78, 78, 66, 78, 95, 66, 78, 101, 133, 66, 78, 140,
-    169, 175, 133, 66, 78, 140, 133, 185, 66, 78, 175, 133, 61, 202, 66, 78, 133, 169, 66, 78,
-    175, 133, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78,
-    66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78,
-    66, 78, 66, 78, 61, 236, 57,
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_text_pairs[] = {
+    0, 0, 0, 1, 0, 8, 0, 19, 0, 30, 34, 38, 34, 43, 34, 55,
+    72, 76, 72, 82, 72, 114, 121, 130, 159, 169, 72, 175, 121, 114, 159, 185,
+    121, 175, 159, 38, 159, 202, 159, 114, 159, 175, 34, 236,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names[] = {
-    1, 5, 18, 9,
+    34, 72, 159, 121,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names),
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_expected),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_text_pairs),
     "urn-reference",
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL, 87, 8, 32,
     4, 0, 5,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `assigned-urn` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -300,7 +288,7 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[25
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = {
     74, 74, 74, 74, 74, 74, 74, 74, 74, 74, 1, 74, 74, 74, 74, 74, 74, 74, 74, 74,
     2, 74, 74, 74, 74, 74, 74, 74, 74, 74, 3, 74, 74, 74, 74, 74, 74, 74, 74, 4,
@@ -413,10 +401,6 @@ static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges[
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops[] = {
     { 3, 65535 },
 };
-static const uint64_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accels[] = {
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03fe000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -440,34 +424,36 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_fina
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_component[] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 5, 5, 1, 1, 5,
-    5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts[] = "\000scheme\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or \":\"\000"
+    "NSS\000pchar\000pchar or end of input\000HEXDIG\000HEXDIG-NZ\000nid3 or \":\"\000"
+    "urn-query\000fragment";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 6, 7, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11,
+    10, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6,
+    7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6,
+    7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 5, 12, 4,
 };
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_expected[] = {
-    28, 35, 46, 57, 61, 66, 66, 66, 78, 78, 66, 78, 95, 66, 78, 248, 133, 66, 78, 175,
-    133, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66,
-    78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66,
-    78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 61, 236, 57,
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_text_pairs[] = {
+    0, 0, 0, 1, 0, 8, 0, 19, 0, 30, 34, 38, 34, 43, 34, 55,
+    72, 76, 72, 82, 72, 104, 72, 111, 34, 121,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names[] = {
-    1, 5, 18, 9,
+    34, 72, 133, 143,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_finals, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names),
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_expected),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_text_pairs),
     "assigned-urn",
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL, 74, 8, 32,
     4, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -483,7 +469,7 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans[] = {
     65, 65, 66, 66, 66, 67, 65, 3, 4, 4, 4, 4, 65, 3, 4, 4, 5, 4, 65, 6,
     7, 7, 7, 7, 65, 6, 7, 7, 7, 7, 65, 6, 7, 6, 7, 7, 65, 8, 9, 9,
@@ -547,7 +533,6 @@ static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_nid_edges[] = {
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_nid_ops[] = {
     { 1, 65535 },
 };
-static const uint64_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_accels[] = { 0 };
 static const uridfa_final draft_ietf_urnbis_rfc2141bis_urn_03_nid_finals[] = {
     { 0, 0, 0 }, { 0, 1, 1 },
 };
@@ -558,34 +543,34 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_final[] = {
     0, 1, 0, 1, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_component[] = {
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 0,
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts[] = "\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or end of input\000nid3 or end of input\000"
+    "end of input\000NSS\000urn-query\000fragment";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_texts[] = {
+    1, 2, 2, 2, 3, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 1, 4, 5,
 };
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_expected[] = {
-    61, 66, 66, 66, 270, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270,
-    66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270,
-    66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270, 66, 270,
-    66, 270, 61, 296, 317,
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_text_pairs[] = {
+    0, 0, 1, 5, 1, 10, 1, 22, 1, 48, 0, 69,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_capture_names[] = {
-    1, 5, 18, 9,
+    1, 82, 86, 96,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables = {
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nid_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nid_ops, draft_ietf_urnbis_rfc2141bis_urn_03_nid_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nid_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nid_ops,
     NULL, NULL,
     draft_ietf_urnbis_rfc2141bis_urn_03_nid_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_capture_names),
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_expected),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_text_pairs),
     "NID",
     UINT64_C(183251937963),
     6, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL, 65, 8, 32,
     4, 0, 0,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -615,10 +600,6 @@ static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_nss_edges[] = {
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_nss_ops[] = {
     { 3, 65535 },
 };
-static const uint64_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_accels[] = {
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03fe000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -639,28 +620,31 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_final[] = {
     0, 1, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_component[] = {
-    5, 5, 5, 5, 5,
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts[] = "\000NSS\000pchar\000pchar or end of input\000HEXDIG\000HEXDIG-NZ\000NID\000urn-query\000"
+    "fragment";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_texts[] = {
+    1, 2, 3, 4, 3,
 };
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_expected[] = {
-    95, 248, 133, 175, 133,
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_text_pairs[] = {
+    0, 0, 1, 5, 1, 11, 1, 33, 1, 40,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_capture_names[] = {
-    1, 5, 18, 9,
+    50, 1, 54, 64,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables = {
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nss_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nss_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nss_ops, draft_ietf_urnbis_rfc2141bis_urn_03_nss_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nss_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nss_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nss_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_capture_names),
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_expected),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_text_pairs),
     "NSS",
     UINT64_C(219902325556),
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL, 5, 8, 32,
     4, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `urn-query` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -692,11 +676,6 @@ static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_edges[] =
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_ops[] = {
     { 5, 65535 },
 };
-static const uint64_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accels[] = {
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffff9200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03fe000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 2, 0, 0, 2, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 2, 0, 2, 0, 2,
@@ -717,28 +696,31 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_final[]
     0, 0, 0, 1, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_component[] = {
-    18, 18, 18, 18, 18, 18, 18, 18,
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts[] = "\000urn-query\000ALPHA\000nid3, \"-\" or \"=\"\000nid3\000v-pchar, \"&\" or end of input\000"
+    "HEXDIG\000HEXDIG-NZ\000NID\000NSS\000fragment";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_texts[] = {
+    1, 2, 3, 4, 5, 1, 6, 5,
 };
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_expected[] = {
-    169, 185, 61, 140, 133, 169, 175, 133,
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_text_pairs[] = {
+    0, 0, 1, 11, 1, 17, 1, 34, 1, 39, 1, 68, 1, 75,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_capture_names[] = {
-    1, 5, 18, 9,
+    85, 89, 1, 93,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables = {
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_ops, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_capture_names),
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_expected),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_text_pairs),
     "urn-query",
     UINT64_C(109951162778),
     10, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL, 8, 8, 32,
     4, 0, 3,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -768,10 +750,6 @@ static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_fragment_edges[] = 
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_fragment_ops[] = {
     { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
 };
-static const uint64_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03fe000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
@@ -792,28 +770,31 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_final[] 
     0, 1, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_component[] = {
-    9, 9, 9, 9, 9,
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts[] = "\000fragment\000v-pchar, \"&\" or end of input\000HEXDIG\000HEXDIG-NZ\000NID\000NSS\000"
+    "urn-query";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_texts[] = {
+    1, 1, 2, 3, 2,
 };
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_expected[] = {
-    140, 140, 133, 175, 133,
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_text_pairs[] = {
+    0, 0, 1, 10, 1, 39, 1, 46,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_capture_names[] = {
-    1, 5, 18, 9,
+    56, 60, 64, 1,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables = {
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_trans, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_edges, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_ops, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_trans, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_edges, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_finals, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_capture_names),
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_expected),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_text_pairs),
     "fragment",
     UINT64_C(219902325556),
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL, 5, 8, 32,
     4, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

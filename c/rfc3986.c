@@ -9,27 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc3986_texts[] = "\000scheme\000path\000fragment\000query\000scheme or path\000authority\000host\000userinfo\000"
-    "port\000IPv6address\000IPvFuture\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "HEXDIG, \":\", \"V\" or \"v\"\000pchar\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "DIGIT, \"#\", \"/\", \"\?\" or end of input\000HEXDIG or \":\"\000\":\"\000HEXDIG or \"]\"\000"
-    "HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
-    "unreserved, sub-delims or \":\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000"
-    "\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000"
-    "BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000IPv4address\000reg-name\000"
-    "ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000pchar, \"/\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000DIGIT, \"/\", \"\?\" or end of input\000"
-    "\"/\", \":\", \"\?\" or end of input\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000"
-    "unreserved, sub-delims, \"%\", \":\" or end of input\000unreserved, sub-delims, \"%\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"%\" or end of input\000end of input\000DIGIT or end of input\000"
-    "pchar, \"/\" or end of input\000\"/\" or end of input\000\"/\"\000pchar or end of input\000"
-    "unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input";
-#endif
-
 /* Tables for `URI-reference` from grammar/rfc3986.abnf:
    URI-reference = URI / relative-ref
    189 states, 21 byte classes, 24 registers. */
@@ -43,7 +22,7 @@ static const uint8_t rfc3986_uri_reference_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc3986_uri_reference_trans[] = {
     189, 190, 191, 192, 190, 190, 193, 190, 190, 190, 190, 190, 190, 189, 194, 190, 195, 195, 195, 189,
     189, 189, 1, 196, 3, 1, 1, 197, 1, 1, 1, 1, 1, 1, 189, 198, 1, 1, 1, 1,
@@ -546,16 +525,6 @@ static const uridfa_op rfc3986_uri_reference_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_uri_reference_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_uri_reference_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 189, 0, 0, 189, 0, 189, 189, 189, 189, 189, 191, 189, 191, 191, 12, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 172, 189, 0, 189, 0, 8,
@@ -623,60 +592,68 @@ static const uint8_t rfc3986_uri_reference_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_uri_reference_state_component[] = {
-    1, 8, 13, 8, 8, 22, 28, 8, 13, 13, 8, 8, 43, 22, 22, 8, 13, 8, 43, 43,
-    43, 43, 53, 22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53,
-    84, 72, 72, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72,
-    53, 72, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53,
-    72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53,
-    53, 53, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72,
-    53, 53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53,
-    53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53,
-    53, 72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72,
-    53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc3986_uri_reference_texts[] = "\000scheme\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "path\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "query\000scheme or path\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_uri_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 5, 3, 8, 4, 4, 9, 6, 10, 5, 8, 4, 11, 12,
+    11, 13, 14, 10, 12, 15, 16, 11, 17, 18, 19, 20, 21, 22, 16, 18, 19, 20, 20, 23,
+    24, 20, 20, 23, 25, 25, 25, 25, 26, 27, 28, 21, 20, 20, 25, 25, 25, 25, 26, 29,
+    26, 30, 25, 25, 25, 31, 20, 20, 23, 26, 30, 25, 25, 25, 32, 33, 33, 33, 26, 25,
+    21, 20, 20, 25, 25, 25, 25, 26, 26, 25, 29, 34, 35, 20, 20, 23, 26, 30, 25, 25,
+    25, 35, 32, 33, 33, 33, 21, 20, 20, 25, 25, 25, 25, 26, 26, 25, 29, 34, 20, 20,
+    23, 26, 30, 25, 25, 25, 35, 36, 37, 37, 37, 21, 20, 20, 25, 25, 25, 25, 26, 26,
+    25, 38, 20, 20, 23, 26, 30, 25, 25, 25, 35, 21, 20, 20, 25, 25, 25, 25, 26, 26,
+    25, 20, 39, 39, 39, 39, 23, 20, 26, 30, 25, 25, 25, 35, 21, 20, 20, 39, 39, 39,
+    23, 26, 25, 20, 39, 23, 35, 21, 23,
 };
-static const uint16_t rfc3986_uri_reference_state_expected[] = {
-    94, 94, 158, 190, 197, 197, 197, 197, 158, 190, 190, 190, 234, 197, 190, 197, 190, 190, 197, 190,
-    197, 276, 345, 190, 190, 369, 190, 197, 375, 190, 439, 476, 490, 190, 190, 190, 439, 476, 476, 494,
-    508, 476, 476, 494, 522, 522, 522, 522, 546, 565, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630,
-    546, 190, 522, 522, 522, 636, 476, 476, 494, 546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522,
-    490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522,
-    522, 711, 671, 675, 675, 675, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476,
-    494, 546, 190, 522, 522, 522, 711, 722, 726, 726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546,
-    522, 739, 476, 476, 494, 546, 190, 522, 522, 522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546,
-    522, 476, 762, 762, 762, 762, 494, 476, 546, 190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762,
-    494, 546, 522, 476, 762, 494, 711, 490, 494,
+static const uint16_t rfc3986_uri_reference_text_pairs[] = {
+    0, 0, 1, 8, 72, 8, 77, 86, 72, 118, 72, 125, 162, 125, 168, 125,
+    77, 118, 183, 193, 162, 118, 183, 125, 183, 118, 183, 235, 304, 309, 183, 333,
+    339, 118, 183, 348, 304, 118, 412, 417, 454, 466, 454, 480, 484, 118, 304, 494,
+    484, 508, 304, 522, 304, 546, 183, 565, 484, 600, 454, 630, 454, 118, 304, 636,
+    454, 671, 454, 675, 454, 688, 304, 711, 304, 722, 304, 726, 304, 739, 454, 762,
 };
 static const uint16_t rfc3986_uri_reference_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    1, 183, 339, 304, 412, 162, 77, 72, 454, 484, 781, 793,
 };
 #endif
 const uridfa_tables rfc3986_uri_reference_tables = {
-    RFC3986_URI_REFERENCE_DRIVE, rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops, rfc3986_uri_reference_accels,
+    RFC3986_URI_REFERENCE_DRIVE, NULL,
+    rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
     rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
-    URIDFA_TEXT(rfc3986_uri_reference_state_component), URIDFA_TEXT(rfc3986_uri_reference_state_expected),
+    URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
+    URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 2, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_uri_reference_raw_tables = {
-    RFC3986_URI_REFERENCE_DRIVE, rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops, rfc3986_uri_reference_accels,
+    RFC3986_URI_REFERENCE_DRIVE, NULL,
+    rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
-    URIDFA_TEXT(rfc3986_uri_reference_state_component), URIDFA_TEXT(rfc3986_uri_reference_state_expected),
+    URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
+    URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 0, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `URI` from grammar/rfc3986.abnf:
@@ -692,7 +669,7 @@ static const uint8_t rfc3986_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc3986_uri_trans[] = {
     186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 187, 187, 187, 186,
     186, 186, 186, 186, 186, 1, 1, 186, 1, 1, 1, 1, 1, 1, 188, 186, 186, 1, 1, 1,
@@ -1187,15 +1164,6 @@ static const uridfa_op rfc3986_uri_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_uri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 94, 0, 94, 0, 4,
@@ -1231,60 +1199,67 @@ static const uint8_t rfc3986_uri_state_final[] = {
     0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_uri_state_component[] = {
-    1, 1, 8, 8, 13, 8, 8, 22, 13, 13, 8, 43, 22, 22, 13, 43, 43, 43, 43, 53,
-    22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72, 72,
-    53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72, 53, 72, 53,
-    53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72,
-    72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72,
-    53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72,
-    72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72,
-    72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53, 53, 53,
-    72, 72, 53, 53, 72, 53,
+static const char rfc3986_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000query\000authority\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_uri_state_texts[] = {
+    1, 2, 3, 3, 4, 5, 3, 6, 4, 7, 5, 8, 6, 9, 7, 10, 11, 10, 12, 13,
+    9, 11, 14, 15, 10, 16, 17, 18, 19, 20, 21, 15, 17, 18, 19, 19, 22, 23, 19, 19,
+    22, 24, 24, 24, 24, 25, 26, 27, 20, 19, 19, 24, 24, 24, 24, 25, 28, 25, 29, 24,
+    24, 24, 30, 19, 19, 22, 25, 29, 24, 24, 24, 31, 32, 32, 32, 25, 24, 20, 19, 19,
+    24, 24, 24, 24, 25, 25, 24, 28, 33, 34, 19, 19, 22, 25, 29, 24, 24, 24, 34, 31,
+    32, 32, 32, 20, 19, 19, 24, 24, 24, 24, 25, 25, 24, 28, 33, 19, 19, 22, 25, 29,
+    24, 24, 24, 34, 35, 36, 36, 36, 20, 19, 19, 24, 24, 24, 24, 25, 25, 24, 37, 19,
+    19, 22, 25, 29, 24, 24, 24, 34, 20, 19, 19, 24, 24, 24, 24, 25, 25, 24, 19, 38,
+    38, 38, 38, 22, 19, 25, 29, 24, 24, 24, 34, 20, 19, 19, 38, 38, 38, 22, 25, 24,
+    19, 38, 22, 34, 20, 22,
 };
-static const uint16_t rfc3986_uri_state_expected[] = {
-    802, 808, 197, 197, 158, 190, 197, 197, 158, 190, 190, 234, 197, 190, 190, 197, 190, 197, 276, 345,
-    190, 190, 369, 190, 197, 375, 190, 439, 476, 490, 190, 190, 190, 439, 476, 476, 494, 508, 476, 476,
-    494, 522, 522, 522, 522, 546, 565, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630, 546, 190, 522,
-    522, 522, 636, 476, 476, 494, 546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522, 490, 476, 476,
-    522, 522, 522, 522, 546, 546, 522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522, 522, 711, 671,
-    675, 675, 675, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476, 494, 546, 190,
-    522, 522, 522, 711, 722, 726, 726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 739, 476,
-    476, 494, 546, 190, 522, 522, 522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 476, 762,
-    762, 762, 762, 494, 476, 546, 190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762, 494, 546, 522,
-    476, 762, 494, 711, 490, 494,
+static const uint16_t rfc3986_uri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 54, 91, 100, 49, 132, 139, 54, 91, 132,
+    145, 155, 139, 132, 145, 54, 145, 132, 145, 197, 266, 271, 145, 295, 301, 132,
+    145, 310, 266, 132, 374, 379, 416, 428, 416, 442, 446, 132, 266, 456, 446, 470,
+    266, 484, 266, 508, 145, 527, 446, 562, 416, 592, 416, 132, 266, 598, 416, 633,
+    416, 637, 416, 650, 266, 673, 266, 684, 266, 688, 266, 701, 416, 724,
 };
 static const uint16_t rfc3986_uri_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    1, 145, 301, 266, 374, 139, 91, 49, 416, 446, 743, 755,
 };
 #endif
 const uridfa_tables rfc3986_uri_tables = {
-    RFC3986_URI_DRIVE, rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops, rfc3986_uri_accels,
+    RFC3986_URI_DRIVE, NULL,
+    rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
     rfc3986_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
-    URIDFA_TEXT(rfc3986_uri_state_component), URIDFA_TEXT(rfc3986_uri_state_expected),
+    URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
+    URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 2, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_uri_raw_tables = {
-    RFC3986_URI_DRIVE, rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops, rfc3986_uri_accels,
+    RFC3986_URI_DRIVE, NULL,
+    rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
-    URIDFA_TEXT(rfc3986_uri_state_component), URIDFA_TEXT(rfc3986_uri_state_expected),
+    URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
+    URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 0, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `absolute-URI` from grammar/rfc3986.abnf:
@@ -1300,7 +1275,7 @@ static const uint8_t rfc3986_absolute_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc3986_absolute_uri_trans[] = {
     182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 183, 183, 183, 182, 182,
     182, 182, 182, 1, 1, 182, 1, 1, 1, 1, 1, 1, 184, 182, 182, 1, 1, 1, 182, 182,
@@ -1757,15 +1732,6 @@ static const uridfa_op rfc3986_absolute_uri_ops[] = {
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 },
     { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_absolute_uri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_absolute_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 94, 0, 94, 0, 4,
@@ -1800,60 +1766,66 @@ static const uint8_t rfc3986_absolute_uri_state_final[] = {
     0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_absolute_uri_state_component[] = {
-    1, 1, 8, 8, 8, 8, 22, 8, 43, 22, 22, 43, 43, 43, 43, 53, 22, 43, 43, 58,
-    43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72, 72, 53, 53, 53, 53,
-    53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72, 53, 72, 53, 53, 53, 53, 72,
-    72, 53, 53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 72, 72, 53, 53, 53, 53,
-    53, 53, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72,
-    72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 53, 53, 53, 53,
-    53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 53, 72,
-    53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 72, 53,
-    72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53, 53, 53, 72, 72, 53, 53,
-    72, 53,
+static const char rfc3986_absolute_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"/\", \"\?\" or end of input\000"
+    "HEXDIG\000query\000authority\000pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "fragment\000IPv4address\000reg-name";
+static const uint8_t rfc3986_absolute_uri_state_texts[] = {
+    1, 2, 3, 3, 4, 3, 5, 4, 6, 5, 7, 8, 9, 8, 10, 11, 7, 9, 12, 13,
+    8, 14, 15, 16, 17, 18, 19, 13, 15, 16, 17, 17, 20, 21, 17, 17, 20, 22, 22, 22,
+    22, 23, 24, 25, 18, 17, 17, 22, 22, 22, 22, 23, 26, 23, 27, 22, 22, 22, 28, 17,
+    17, 20, 23, 27, 22, 22, 22, 29, 30, 30, 30, 23, 22, 18, 17, 17, 22, 22, 22, 22,
+    23, 23, 22, 26, 31, 32, 17, 17, 20, 23, 27, 22, 22, 22, 32, 29, 30, 30, 30, 18,
+    17, 17, 22, 22, 22, 22, 23, 23, 22, 26, 31, 17, 17, 20, 23, 27, 22, 22, 22, 32,
+    33, 34, 34, 34, 18, 17, 17, 22, 22, 22, 22, 23, 23, 22, 35, 17, 17, 20, 23, 27,
+    22, 22, 22, 32, 18, 17, 17, 22, 22, 22, 22, 23, 23, 22, 17, 36, 36, 36, 36, 20,
+    17, 23, 27, 22, 22, 22, 32, 18, 17, 17, 36, 36, 36, 20, 23, 22, 17, 36, 20, 32,
+    18, 20,
 };
-static const uint16_t rfc3986_absolute_uri_state_expected[] = {
-    802, 808, 158, 158, 190, 158, 158, 190, 843, 158, 190, 158, 190, 158, 880, 345, 190, 190, 369, 190,
-    158, 944, 190, 1003, 476, 490, 190, 190, 190, 1003, 476, 476, 494, 508, 476, 476, 494, 522, 522, 522,
-    522, 546, 1035, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630, 546, 190, 522, 522, 522, 636, 476,
-    476, 494, 546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522, 490, 476, 476, 522, 522, 522, 522,
-    546, 546, 522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522, 522, 711, 671, 675, 675, 675, 490,
-    476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476, 494, 546, 190, 522, 522, 522, 711,
-    722, 726, 726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 739, 476, 476, 494, 546, 190,
-    522, 522, 522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 476, 762, 762, 762, 762, 494,
-    476, 546, 190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762, 494, 546, 522, 476, 762, 494, 711,
-    490, 494,
+static const uint16_t rfc3986_absolute_uri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 54, 49, 86, 93, 54, 99, 109, 93, 86,
+    99, 54, 99, 86, 99, 146, 210, 215, 99, 239, 245, 86, 99, 254, 210, 86,
+    313, 318, 350, 362, 350, 376, 380, 86, 210, 390, 380, 404, 210, 418, 210, 442,
+    99, 461, 380, 491, 350, 521, 350, 86, 210, 527, 350, 562, 350, 566, 350, 579,
+    210, 602, 210, 613, 210, 617, 210, 630, 350, 653,
 };
 static const uint16_t rfc3986_absolute_uri_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    1, 99, 245, 210, 313, 93, 672, 49, 350, 380, 681, 693,
 };
 #endif
 const uridfa_tables rfc3986_absolute_uri_tables = {
-    RFC3986_ABSOLUTE_URI_DRIVE, rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops, rfc3986_absolute_uri_accels,
+    RFC3986_ABSOLUTE_URI_DRIVE, NULL,
+    rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
     rfc3986_absolute_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
-    URIDFA_TEXT(rfc3986_absolute_uri_state_component), URIDFA_TEXT(rfc3986_absolute_uri_state_expected),
+    URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 2, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_absolute_uri_raw_tables = {
-    RFC3986_ABSOLUTE_URI_DRIVE, rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops, rfc3986_absolute_uri_accels,
+    RFC3986_ABSOLUTE_URI_DRIVE, NULL,
+    rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
-    URIDFA_TEXT(rfc3986_absolute_uri_state_component), URIDFA_TEXT(rfc3986_absolute_uri_state_expected),
+    URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 0, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `relative-ref` from grammar/rfc3986.abnf:
@@ -1869,7 +1841,7 @@ static const uint8_t rfc3986_relative_ref_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc3986_relative_ref_trans[] = {
     187, 188, 189, 190, 188, 191, 188, 188, 188, 188, 188, 188, 187, 192, 188, 188, 188, 187, 187, 187,
     1, 193, 3, 1, 194, 1, 1, 1, 1, 1, 1, 187, 195, 1, 1, 1, 187, 187, 187, 196,
@@ -2323,15 +2295,6 @@ static const uridfa_op rfc3986_relative_ref_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_relative_ref_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_relative_ref_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 95, 0, 0, 95, 0, 95, 95, 95, 95, 95, 95, 95, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 95, 0, 95, 0, 4,
@@ -2367,60 +2330,67 @@ static const uint8_t rfc3986_relative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_relative_ref_state_component[] = {
-    8, 8, 13, 8, 8, 22, 8, 13, 13, 8, 8, 43, 22, 22, 13, 8, 43, 43, 43, 43,
-    53, 22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72,
-    72, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72, 53, 72,
-    53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 72,
-    72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53,
-    72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53, 53,
-    72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 53,
-    72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72,
-    72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53, 53,
-    53, 72, 72, 53, 53, 72, 53,
+static const char rfc3986_relative_ref_texts[] = "\000path\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "query\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "scheme\000IPv4address\000reg-name";
+static const uint8_t rfc3986_relative_ref_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 4, 2, 6, 3, 3, 7, 5, 8, 6, 3, 9, 10, 9, 11,
+    12, 8, 10, 13, 14, 9, 15, 16, 17, 18, 19, 20, 14, 16, 17, 18, 18, 21, 22, 18,
+    18, 21, 23, 23, 23, 23, 24, 25, 26, 19, 18, 18, 23, 23, 23, 23, 24, 27, 24, 28,
+    23, 23, 23, 29, 18, 18, 21, 24, 28, 23, 23, 23, 30, 31, 31, 31, 24, 23, 19, 18,
+    18, 23, 23, 23, 23, 24, 24, 23, 27, 32, 33, 18, 18, 21, 24, 28, 23, 23, 23, 33,
+    30, 31, 31, 31, 19, 18, 18, 23, 23, 23, 23, 24, 24, 23, 27, 32, 18, 18, 21, 24,
+    28, 23, 23, 23, 33, 34, 35, 35, 35, 19, 18, 18, 23, 23, 23, 23, 24, 24, 23, 36,
+    18, 18, 21, 24, 28, 23, 23, 23, 33, 19, 18, 18, 23, 23, 23, 23, 24, 24, 23, 18,
+    37, 37, 37, 37, 21, 18, 24, 28, 23, 23, 23, 33, 19, 18, 18, 37, 37, 37, 21, 24,
+    23, 18, 37, 21, 33, 19, 21,
 };
-static const uint16_t rfc3986_relative_ref_state_expected[] = {
-    94, 94, 158, 190, 197, 197, 197, 158, 190, 190, 190, 234, 197, 190, 190, 190, 197, 190, 197, 276,
-    345, 190, 190, 369, 190, 197, 375, 190, 439, 476, 490, 190, 190, 190, 439, 476, 476, 494, 508, 476,
-    476, 494, 522, 522, 522, 522, 546, 565, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630, 546, 190,
-    522, 522, 522, 636, 476, 476, 494, 546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522, 490, 476,
-    476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522, 522, 711,
-    671, 675, 675, 675, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476, 494, 546,
-    190, 522, 522, 522, 711, 722, 726, 726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 739,
-    476, 476, 494, 546, 190, 522, 522, 522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 476,
-    762, 762, 762, 762, 494, 476, 546, 190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762, 494, 546,
-    522, 476, 762, 494, 711, 490, 494,
+static const uint16_t rfc3986_relative_ref_text_pairs[] = {
+    0, 0, 1, 6, 70, 79, 1, 111, 1, 118, 155, 118, 70, 111, 161, 171,
+    155, 111, 161, 118, 161, 111, 161, 213, 282, 287, 161, 311, 317, 111, 161, 326,
+    282, 111, 390, 395, 432, 444, 432, 458, 462, 111, 282, 472, 462, 486, 282, 500,
+    282, 524, 161, 543, 462, 578, 432, 608, 432, 111, 282, 614, 432, 649, 432, 653,
+    432, 666, 282, 689, 282, 700, 282, 704, 282, 717, 432, 740,
 };
 static const uint16_t rfc3986_relative_ref_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    759, 161, 317, 282, 390, 155, 70, 1, 432, 462, 766, 778,
 };
 #endif
 const uridfa_tables rfc3986_relative_ref_tables = {
-    RFC3986_RELATIVE_REF_DRIVE, rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops, rfc3986_relative_ref_accels,
+    RFC3986_RELATIVE_REF_DRIVE, NULL,
+    rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
     rfc3986_relative_ref_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
-    URIDFA_TEXT(rfc3986_relative_ref_state_component), URIDFA_TEXT(rfc3986_relative_ref_state_expected),
+    URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
+    URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 2, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_relative_ref_raw_tables = {
-    RFC3986_RELATIVE_REF_DRIVE, rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops, rfc3986_relative_ref_accels,
+    RFC3986_RELATIVE_REF_DRIVE, NULL,
+    rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
-    URIDFA_TEXT(rfc3986_relative_ref_state_component), URIDFA_TEXT(rfc3986_relative_ref_state_expected),
+    URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
+    URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 0, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2448,9 +2418,6 @@ static const uridfa_edge rfc3986_scheme_edges[] = {
 static const uridfa_op rfc3986_scheme_ops[] = {
     { 1, 65535 },
 };
-static const uint64_t rfc3986_scheme_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_scheme_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
@@ -2468,28 +2435,32 @@ static const uint8_t rfc3986_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_scheme_state_component[] = {
-    1, 1,
+static const char rfc3986_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000path\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_scheme_state_texts[] = {
+    1, 2,
 };
-static const uint16_t rfc3986_scheme_state_expected[] = {
-    802, 1065,
+static const uint16_t rfc3986_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 14,
 };
 static const uint16_t rfc3986_scheme_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    1, 58, 68, 77, 82, 87, 93, 102, 107, 119, 129, 141,
 };
 #endif
 const uridfa_tables rfc3986_scheme_tables = {
-    RFC3986_SCHEME_DRIVE, rfc3986_scheme_classes, rfc3986_scheme_trans, rfc3986_scheme_edges, rfc3986_scheme_ops, rfc3986_scheme_accels,
+    RFC3986_SCHEME_DRIVE, NULL,
+    rfc3986_scheme_classes, rfc3986_scheme_trans, rfc3986_scheme_edges, rfc3986_scheme_ops,
     rfc3986_scheme_accel_lut, NULL,
     rfc3986_scheme_finals, rfc3986_scheme_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_scheme_capture_names),
-    URIDFA_TEXT(rfc3986_scheme_state_component), URIDFA_TEXT(rfc3986_scheme_state_expected),
+    URIDFA_TEXT(rfc3986_scheme_texts), URIDFA_TEXT(rfc3986_scheme_capture_names),
+    URIDFA_TEXT(rfc3986_scheme_state_texts), URIDFA_TEXT(rfc3986_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC3986_SCHEME_SPECIAL, 2, 24, 32,
     12, 0, 1,
-    RFC3986_SCHEME_TRANS_WIDTH, 1, 0
+    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2518,10 +2489,6 @@ static const uridfa_edge rfc3986_userinfo_edges[] = {
 static const uridfa_op rfc3986_userinfo_ops[] = {
     { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
 };
-static const uint64_t rfc3986_userinfo_accels[] = {
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_userinfo_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -2542,28 +2509,32 @@ static const uint8_t rfc3986_userinfo_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_userinfo_state_component[] = {
-    58, 58, 58, 58,
+static const char rfc3986_userinfo_texts[] = "\000userinfo\000unreserved, sub-delims, \"%\", \":\" or end of input\000HEXDIG\000"
+    "scheme\000authority\000host\000port\000query\000fragment\000path\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_userinfo_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc3986_userinfo_state_expected[] = {
-    1109, 1109, 190, 190,
+static const uint16_t rfc3986_userinfo_text_pairs[] = {
+    0, 0, 1, 10, 1, 59,
 };
 static const uint16_t rfc3986_userinfo_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    66, 73, 1, 83, 88, 93, 99, 108, 113, 125, 135, 147,
 };
 #endif
 const uridfa_tables rfc3986_userinfo_tables = {
-    RFC3986_USERINFO_DRIVE, rfc3986_userinfo_classes, rfc3986_userinfo_trans, rfc3986_userinfo_edges, rfc3986_userinfo_ops, rfc3986_userinfo_accels,
+    RFC3986_USERINFO_DRIVE, NULL,
+    rfc3986_userinfo_classes, rfc3986_userinfo_trans, rfc3986_userinfo_edges, rfc3986_userinfo_ops,
     rfc3986_userinfo_accel_lut, rfc3986_userinfo_accel_escapes,
     rfc3986_userinfo_finals, rfc3986_userinfo_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_userinfo_capture_names),
-    URIDFA_TEXT(rfc3986_userinfo_state_component), URIDFA_TEXT(rfc3986_userinfo_state_expected),
+    URIDFA_TEXT(rfc3986_userinfo_texts), URIDFA_TEXT(rfc3986_userinfo_capture_names),
+    URIDFA_TEXT(rfc3986_userinfo_state_texts), URIDFA_TEXT(rfc3986_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC3986_USERINFO_SPECIAL, 4, 24, 32,
     12, 0, 2,
-    RFC3986_USERINFO_TRANS_WIDTH, 1, 0
+    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2579,7 +2550,7 @@ static const uint8_t rfc3986_host_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc3986_host_trans[] = {
     160, 161, 162, 161, 161, 161, 161, 161, 161, 161, 160, 161, 161, 163, 160, 160, 1, 2, 1, 1,
     1, 1, 1, 1, 1, 160, 1, 1, 160, 160, 160, 160, 160, 160, 4, 4, 4, 4, 4, 4,
@@ -2873,11 +2844,6 @@ static const uridfa_edge rfc3986_host_edges[] = {
 static const uridfa_op rfc3986_host_ops[] = {
     { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
 };
-static const uint64_t rfc3986_host_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 5, 0, 0, 5, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 4, 5, 0, 5, 0, 0,
@@ -2908,56 +2874,62 @@ static const uint8_t rfc3986_host_state_final[] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_host_state_component[] = {
-    53, 53, 53, 53, 53, 72, 72, 84, 72, 72, 53, 84, 72, 72, 53, 53, 53, 53, 53, 53,
-    0, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 53,
-    53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53,
-    53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 53, 53, 53, 53, 53, 53,
-    53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53,
-    53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 72, 53, 72, 53,
-    72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc3986_host_texts[] = "\000host\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
+    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
+    "IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "scheme\000authority\000userinfo\000port\000query\000fragment\000path\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc3986_host_state_texts[] = {
+    1, 2, 3, 4, 3, 5, 6, 7, 5, 5, 8, 9, 5, 5, 8, 10, 10, 10, 10, 11,
+    12, 13, 6, 5, 5, 10, 10, 10, 10, 11, 14, 11, 15, 10, 10, 10, 16, 5, 5, 8,
+    11, 15, 10, 10, 10, 17, 18, 18, 18, 11, 10, 6, 5, 5, 10, 10, 10, 10, 11, 11,
+    10, 14, 19, 20, 5, 5, 8, 11, 15, 10, 10, 10, 20, 17, 18, 18, 18, 6, 5, 5,
+    10, 10, 10, 10, 11, 11, 10, 14, 19, 5, 5, 8, 11, 15, 10, 10, 10, 20, 21, 22,
+    22, 22, 6, 5, 5, 10, 10, 10, 10, 11, 11, 10, 23, 5, 5, 8, 11, 15, 10, 10,
+    10, 20, 6, 5, 5, 10, 10, 10, 10, 11, 11, 10, 5, 24, 24, 24, 24, 8, 5, 11,
+    15, 10, 10, 10, 20, 6, 5, 5, 24, 24, 24, 8, 11, 10, 5, 24, 8, 20, 6, 8,
 };
-static const uint16_t rfc3986_host_state_expected[] = {
-    1158, 1207, 190, 345, 190, 476, 490, 190, 476, 476, 494, 508, 476, 476, 494, 522, 522, 522, 522, 546,
-    1251, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630, 546, 190, 522, 522, 522, 636, 476, 476, 494,
-    546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522, 490, 476, 476, 522, 522, 522, 522, 546, 546,
-    522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522, 522, 711, 671, 675, 675, 675, 490, 476, 476,
-    522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476, 494, 546, 190, 522, 522, 522, 711, 722, 726,
-    726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 739, 476, 476, 494, 546, 190, 522, 522,
-    522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 476, 762, 762, 762, 762, 494, 476, 546,
-    190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762, 494, 546, 522, 476, 762, 494, 711, 490, 494,
+static const uint16_t rfc3986_host_text_pairs[] = {
+    0, 0, 1, 6, 1, 55, 1, 99, 1, 106, 130, 142, 130, 156, 160, 99,
+    1, 170, 160, 184, 1, 198, 1, 222, 0, 241, 160, 254, 130, 284, 130, 99,
+    1, 290, 130, 325, 130, 329, 130, 342, 1, 365, 1, 376, 1, 380, 1, 393,
+    130, 416,
 };
 static const uint16_t rfc3986_host_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    435, 442, 452, 1, 461, 466, 472, 481, 130, 160, 486, 498,
 };
 #endif
 const uridfa_tables rfc3986_host_tables = {
-    RFC3986_HOST_DRIVE, rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops, rfc3986_host_accels,
+    RFC3986_HOST_DRIVE, NULL,
+    rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
     rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
     rfc3986_host_finals, rfc3986_host_state_final,
     rfc3986_host_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_host_capture_names),
-    URIDFA_TEXT(rfc3986_host_state_component), URIDFA_TEXT(rfc3986_host_state_expected),
+    URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
+    URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
     12, 2, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_host_raw_tables = {
-    RFC3986_HOST_DRIVE, rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops, rfc3986_host_accels,
+    RFC3986_HOST_DRIVE, NULL,
+    rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
     rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
     rfc3986_host_finals, rfc3986_host_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_host_capture_names),
-    URIDFA_TEXT(rfc3986_host_state_component), URIDFA_TEXT(rfc3986_host_state_expected),
+    URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
+    URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
     12, 0, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2985,7 +2957,6 @@ static const uridfa_edge rfc3986_port_edges[] = {
 static const uridfa_op rfc3986_port_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
 };
-static const uint64_t rfc3986_port_accels[] = { 0 };
 static const uridfa_final rfc3986_port_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 },
 };
@@ -2993,28 +2964,31 @@ static const uint8_t rfc3986_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_port_state_component[] = {
-    67, 67,
+static const char rfc3986_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000authority\000userinfo\000host\000query\000"
+    "fragment\000path\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc3986_port_state_texts[] = {
+    1, 1,
 };
-static const uint16_t rfc3986_port_state_expected[] = {
-    1264, 1264,
+static const uint16_t rfc3986_port_text_pairs[] = {
+    0, 0, 1, 6,
 };
 static const uint16_t rfc3986_port_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    28, 35, 45, 54, 1, 59, 65, 74, 79, 91, 101, 113,
 };
 #endif
 const uridfa_tables rfc3986_port_tables = {
-    RFC3986_PORT_DRIVE, rfc3986_port_classes, rfc3986_port_trans, rfc3986_port_edges, rfc3986_port_ops, rfc3986_port_accels,
+    RFC3986_PORT_DRIVE, NULL,
+    rfc3986_port_classes, rfc3986_port_trans, rfc3986_port_edges, rfc3986_port_ops,
     NULL, NULL,
     rfc3986_port_finals, rfc3986_port_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_port_capture_names),
-    URIDFA_TEXT(rfc3986_port_state_component), URIDFA_TEXT(rfc3986_port_state_expected),
+    URIDFA_TEXT(rfc3986_port_texts), URIDFA_TEXT(rfc3986_port_capture_names),
+    URIDFA_TEXT(rfc3986_port_state_texts), URIDFA_TEXT(rfc3986_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC3986_PORT_SPECIAL, 2, 24, 32,
     12, 0, 0,
-    RFC3986_PORT_TRANS_WIDTH, 1, 0
+    RFC3986_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3043,10 +3017,6 @@ static const uridfa_edge rfc3986_path_edges[] = {
 static const uridfa_op rfc3986_path_ops[] = {
     { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_path_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_path_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -3067,28 +3037,31 @@ static const uint8_t rfc3986_path_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_path_state_component[] = {
-    8, 8, 8, 8,
+static const char rfc3986_path_texts[] = "\000path\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000userinfo\000"
+    "host\000port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc3986_path_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc3986_path_state_expected[] = {
-    1286, 1286, 190, 190,
+static const uint16_t rfc3986_path_text_pairs[] = {
+    0, 0, 1, 6, 1, 33,
 };
 static const uint16_t rfc3986_path_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    40, 47, 57, 66, 71, 76, 82, 1, 91, 103, 113, 125,
 };
 #endif
 const uridfa_tables rfc3986_path_tables = {
-    RFC3986_PATH_DRIVE, rfc3986_path_classes, rfc3986_path_trans, rfc3986_path_edges, rfc3986_path_ops, rfc3986_path_accels,
+    RFC3986_PATH_DRIVE, NULL,
+    rfc3986_path_classes, rfc3986_path_trans, rfc3986_path_edges, rfc3986_path_ops,
     rfc3986_path_accel_lut, rfc3986_path_accel_escapes,
     rfc3986_path_finals, rfc3986_path_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_path_capture_names),
-    URIDFA_TEXT(rfc3986_path_state_component), URIDFA_TEXT(rfc3986_path_state_expected),
+    URIDFA_TEXT(rfc3986_path_texts), URIDFA_TEXT(rfc3986_path_capture_names),
+    URIDFA_TEXT(rfc3986_path_state_texts), URIDFA_TEXT(rfc3986_path_text_pairs),
     "path",
     UINT64_C(274877906944),
     4, 0, RFC3986_PATH_SPECIAL, 4, 24, 32,
     12, 0, 2,
-    RFC3986_PATH_TRANS_WIDTH, 1, 0
+    RFC3986_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3116,10 +3089,6 @@ static const uridfa_edge rfc3986_path_abempty_edges[] = {
 static const uridfa_op rfc3986_path_abempty_ops[] = {
     { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_path_abempty_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_path_abempty_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -3140,28 +3109,32 @@ static const uint8_t rfc3986_path_abempty_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_path_abempty_state_component[] = {
-    8, 8, 8, 8,
+static const char rfc3986_path_abempty_texts[] = "\000path\000\"/\" or end of input\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000"
+    "authority\000userinfo\000host\000port\000query\000fragment\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_path_abempty_state_texts[] = {
+    1, 2, 3, 3,
 };
-static const uint16_t rfc3986_path_abempty_state_expected[] = {
-    1313, 1286, 190, 190,
+static const uint16_t rfc3986_path_abempty_text_pairs[] = {
+    0, 0, 1, 6, 1, 26, 1, 53,
 };
 static const uint16_t rfc3986_path_abempty_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    60, 67, 77, 86, 91, 96, 102, 1, 111, 123, 133, 145,
 };
 #endif
 const uridfa_tables rfc3986_path_abempty_tables = {
-    RFC3986_PATH_ABEMPTY_DRIVE, rfc3986_path_abempty_classes, rfc3986_path_abempty_trans, rfc3986_path_abempty_edges, rfc3986_path_abempty_ops, rfc3986_path_abempty_accels,
+    RFC3986_PATH_ABEMPTY_DRIVE, NULL,
+    rfc3986_path_abempty_classes, rfc3986_path_abempty_trans, rfc3986_path_abempty_edges, rfc3986_path_abempty_ops,
     rfc3986_path_abempty_accel_lut, rfc3986_path_abempty_accel_escapes,
     rfc3986_path_abempty_finals, rfc3986_path_abempty_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_path_abempty_capture_names),
-    URIDFA_TEXT(rfc3986_path_abempty_state_component), URIDFA_TEXT(rfc3986_path_abempty_state_expected),
+    URIDFA_TEXT(rfc3986_path_abempty_texts), URIDFA_TEXT(rfc3986_path_abempty_capture_names),
+    URIDFA_TEXT(rfc3986_path_abempty_state_texts), URIDFA_TEXT(rfc3986_path_abempty_text_pairs),
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABEMPTY_SPECIAL, 4, 24, 32,
     12, 0, 2,
-    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0
+    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3190,10 +3163,6 @@ static const uridfa_edge rfc3986_path_absolute_edges[] = {
 static const uridfa_op rfc3986_path_absolute_ops[] = {
     { 15, 65535 },
 };
-static const uint64_t rfc3986_path_absolute_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_path_absolute_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -3214,28 +3183,32 @@ static const uint8_t rfc3986_path_absolute_state_final[] = {
     0, 1, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_path_absolute_state_component[] = {
-    8, 8, 8, 8, 8,
+static const char rfc3986_path_absolute_texts[] = "\000path\000\"/\"\000pchar or end of input\000pchar, \"/\" or end of input\000HEXDIG\000"
+    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000IPv6address\000"
+    "IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc3986_path_absolute_state_texts[] = {
+    1, 2, 3, 4, 4,
 };
-static const uint16_t rfc3986_path_absolute_state_expected[] = {
-    1333, 1337, 1286, 190, 190,
+static const uint16_t rfc3986_path_absolute_text_pairs[] = {
+    0, 0, 1, 6, 1, 10, 1, 32, 1, 59,
 };
 static const uint16_t rfc3986_path_absolute_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    66, 73, 83, 92, 97, 102, 108, 1, 117, 129, 139, 151,
 };
 #endif
 const uridfa_tables rfc3986_path_absolute_tables = {
-    RFC3986_PATH_ABSOLUTE_DRIVE, rfc3986_path_absolute_classes, rfc3986_path_absolute_trans, rfc3986_path_absolute_edges, rfc3986_path_absolute_ops, rfc3986_path_absolute_accels,
+    RFC3986_PATH_ABSOLUTE_DRIVE, NULL,
+    rfc3986_path_absolute_classes, rfc3986_path_absolute_trans, rfc3986_path_absolute_edges, rfc3986_path_absolute_ops,
     rfc3986_path_absolute_accel_lut, rfc3986_path_absolute_accel_escapes,
     rfc3986_path_absolute_finals, rfc3986_path_absolute_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_path_absolute_capture_names),
-    URIDFA_TEXT(rfc3986_path_absolute_state_component), URIDFA_TEXT(rfc3986_path_absolute_state_expected),
+    URIDFA_TEXT(rfc3986_path_absolute_texts), URIDFA_TEXT(rfc3986_path_absolute_capture_names),
+    URIDFA_TEXT(rfc3986_path_absolute_state_texts), URIDFA_TEXT(rfc3986_path_absolute_text_pairs),
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABSOLUTE_SPECIAL, 5, 24, 32,
     12, 0, 2,
-    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0
+    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3266,11 +3239,6 @@ static const uridfa_edge rfc3986_path_noscheme_edges[] = {
 static const uridfa_op rfc3986_path_noscheme_ops[] = {
     { 15, 65535 },
 };
-static const uint64_t rfc3986_path_noscheme_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_path_noscheme_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 3, 0, 3, 0, 0,
@@ -3291,28 +3259,32 @@ static const uint8_t rfc3986_path_noscheme_state_final[] = {
     0, 1, 0, 1, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_path_noscheme_state_component[] = {
-    8, 8, 8, 8, 8, 8, 8,
+static const char rfc3986_path_noscheme_texts[] = "\000path\000unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
+    "HEXDIG\000pchar, \"/\" or end of input\000scheme\000authority\000userinfo\000host\000"
+    "port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc3986_path_noscheme_state_texts[] = {
+    1, 2, 3, 4, 3, 3, 3,
 };
-static const uint16_t rfc3986_path_noscheme_state_expected[] = {
-    1359, 1394, 190, 1286, 190, 190, 190,
+static const uint16_t rfc3986_path_noscheme_text_pairs[] = {
+    0, 0, 1, 6, 1, 41, 1, 95, 1, 102,
 };
 static const uint16_t rfc3986_path_noscheme_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    129, 136, 146, 155, 160, 165, 171, 1, 180, 192, 202, 214,
 };
 #endif
 const uridfa_tables rfc3986_path_noscheme_tables = {
-    RFC3986_PATH_NOSCHEME_DRIVE, rfc3986_path_noscheme_classes, rfc3986_path_noscheme_trans, rfc3986_path_noscheme_edges, rfc3986_path_noscheme_ops, rfc3986_path_noscheme_accels,
+    RFC3986_PATH_NOSCHEME_DRIVE, NULL,
+    rfc3986_path_noscheme_classes, rfc3986_path_noscheme_trans, rfc3986_path_noscheme_edges, rfc3986_path_noscheme_ops,
     rfc3986_path_noscheme_accel_lut, rfc3986_path_noscheme_accel_escapes,
     rfc3986_path_noscheme_finals, rfc3986_path_noscheme_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_path_noscheme_capture_names),
-    URIDFA_TEXT(rfc3986_path_noscheme_state_component), URIDFA_TEXT(rfc3986_path_noscheme_state_expected),
+    URIDFA_TEXT(rfc3986_path_noscheme_texts), URIDFA_TEXT(rfc3986_path_noscheme_capture_names),
+    URIDFA_TEXT(rfc3986_path_noscheme_state_texts), URIDFA_TEXT(rfc3986_path_noscheme_text_pairs),
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC3986_PATH_NOSCHEME_SPECIAL, 7, 24, 32,
     12, 0, 3,
-    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0
+    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3341,10 +3313,6 @@ static const uridfa_edge rfc3986_path_rootless_edges[] = {
 static const uridfa_op rfc3986_path_rootless_ops[] = {
     { 15, 65535 },
 };
-static const uint64_t rfc3986_path_rootless_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_path_rootless_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -3365,28 +3333,32 @@ static const uint8_t rfc3986_path_rootless_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_path_rootless_state_component[] = {
-    8, 8, 8, 8,
+static const char rfc3986_path_rootless_texts[] = "\000path\000pchar\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc3986_path_rootless_state_texts[] = {
+    1, 2, 3, 3,
 };
-static const uint16_t rfc3986_path_rootless_state_expected[] = {
-    369, 1286, 190, 190,
+static const uint16_t rfc3986_path_rootless_text_pairs[] = {
+    0, 0, 1, 6, 1, 12, 1, 39,
 };
 static const uint16_t rfc3986_path_rootless_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    46, 53, 63, 72, 77, 82, 88, 1, 97, 109, 119, 131,
 };
 #endif
 const uridfa_tables rfc3986_path_rootless_tables = {
-    RFC3986_PATH_ROOTLESS_DRIVE, rfc3986_path_rootless_classes, rfc3986_path_rootless_trans, rfc3986_path_rootless_edges, rfc3986_path_rootless_ops, rfc3986_path_rootless_accels,
+    RFC3986_PATH_ROOTLESS_DRIVE, NULL,
+    rfc3986_path_rootless_classes, rfc3986_path_rootless_trans, rfc3986_path_rootless_edges, rfc3986_path_rootless_ops,
     rfc3986_path_rootless_accel_lut, rfc3986_path_rootless_accel_escapes,
     rfc3986_path_rootless_finals, rfc3986_path_rootless_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_path_rootless_capture_names),
-    URIDFA_TEXT(rfc3986_path_rootless_state_component), URIDFA_TEXT(rfc3986_path_rootless_state_expected),
+    URIDFA_TEXT(rfc3986_path_rootless_texts), URIDFA_TEXT(rfc3986_path_rootless_capture_names),
+    URIDFA_TEXT(rfc3986_path_rootless_state_texts), URIDFA_TEXT(rfc3986_path_rootless_text_pairs),
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ROOTLESS_SPECIAL, 4, 24, 32,
     12, 0, 2,
-    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0
+    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3415,10 +3387,6 @@ static const uridfa_edge rfc3986_query_edges[] = {
 static const uridfa_op rfc3986_query_ops[] = {
     { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
 };
-static const uint64_t rfc3986_query_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_query_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
@@ -3439,28 +3407,32 @@ static const uint8_t rfc3986_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_query_state_component[] = {
-    22, 22, 22, 22,
+static const char rfc3986_query_texts[] = "\000query\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000fragment\000path\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc3986_query_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc3986_query_state_expected[] = {
-    158, 158, 190, 190,
+static const uint16_t rfc3986_query_text_pairs[] = {
+    0, 0, 1, 7, 1, 39,
 };
 static const uint16_t rfc3986_query_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    46, 53, 63, 72, 77, 1, 82, 91, 96, 108, 118, 130,
 };
 #endif
 const uridfa_tables rfc3986_query_tables = {
-    RFC3986_QUERY_DRIVE, rfc3986_query_classes, rfc3986_query_trans, rfc3986_query_edges, rfc3986_query_ops, rfc3986_query_accels,
+    RFC3986_QUERY_DRIVE, NULL,
+    rfc3986_query_classes, rfc3986_query_trans, rfc3986_query_edges, rfc3986_query_ops,
     rfc3986_query_accel_lut, rfc3986_query_accel_escapes,
     rfc3986_query_finals, rfc3986_query_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_query_capture_names),
-    URIDFA_TEXT(rfc3986_query_state_component), URIDFA_TEXT(rfc3986_query_state_expected),
+    URIDFA_TEXT(rfc3986_query_texts), URIDFA_TEXT(rfc3986_query_capture_names),
+    URIDFA_TEXT(rfc3986_query_state_texts), URIDFA_TEXT(rfc3986_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, RFC3986_QUERY_SPECIAL, 4, 24, 32,
     12, 0, 2,
-    RFC3986_QUERY_TRANS_WIDTH, 1, 0
+    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3489,10 +3461,6 @@ static const uridfa_edge rfc3986_fragment_edges[] = {
 static const uridfa_op rfc3986_fragment_ops[] = {
     { 12, 65535 }, { 13, 65535 }, { 13, 65535 },
 };
-static const uint64_t rfc3986_fragment_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_fragment_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
@@ -3513,28 +3481,32 @@ static const uint8_t rfc3986_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_fragment_state_component[] = {
-    13, 13, 13, 13,
+static const char rfc3986_fragment_texts[] = "\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000query\000path\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc3986_fragment_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc3986_fragment_state_expected[] = {
-    158, 158, 190, 190,
+static const uint16_t rfc3986_fragment_text_pairs[] = {
+    0, 0, 1, 10, 1, 42,
 };
 static const uint16_t rfc3986_fragment_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    49, 56, 66, 75, 80, 85, 1, 91, 96, 108, 118, 130,
 };
 #endif
 const uridfa_tables rfc3986_fragment_tables = {
-    RFC3986_FRAGMENT_DRIVE, rfc3986_fragment_classes, rfc3986_fragment_trans, rfc3986_fragment_edges, rfc3986_fragment_ops, rfc3986_fragment_accels,
+    RFC3986_FRAGMENT_DRIVE, NULL,
+    rfc3986_fragment_classes, rfc3986_fragment_trans, rfc3986_fragment_edges, rfc3986_fragment_ops,
     rfc3986_fragment_accel_lut, rfc3986_fragment_accel_escapes,
     rfc3986_fragment_finals, rfc3986_fragment_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_fragment_capture_names),
-    URIDFA_TEXT(rfc3986_fragment_state_component), URIDFA_TEXT(rfc3986_fragment_state_expected),
+    URIDFA_TEXT(rfc3986_fragment_texts), URIDFA_TEXT(rfc3986_fragment_capture_names),
+    URIDFA_TEXT(rfc3986_fragment_state_texts), URIDFA_TEXT(rfc3986_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC3986_FRAGMENT_SPECIAL, 4, 24, 32,
     12, 0, 2,
-    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0
+    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

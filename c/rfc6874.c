@@ -9,28 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc6874_texts[] = "\000scheme\000path\000fragment\000query\000scheme or path\000authority\000host\000userinfo\000"
-    "port\000IPv6address\000IPvFuture\000ZoneID\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "HEXDIG, \":\", \"V\" or \"v\"\000pchar\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "DIGIT, \"#\", \"/\", \"\?\" or end of input\000HEXDIG or \":\"\000\":\"\000HEXDIG, \"%\" or \"]\"\000"
-    "HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000HEXDIG, \"%\", \":\" or \"]\"\000"
-    "\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000"
-    "pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000DIGIT, \"/\", \"\?\" or end of input\000"
-    "\"/\", \":\", \"\?\" or end of input\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000"
-    "unreserved, sub-delims, \"%\", \":\" or end of input\000unreserved, sub-delims, \"%\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"%\" or end of input\000end of input\000DIGIT or end of input\000"
-    "pchar, \"/\" or end of input\000\"/\" or end of input\000\"/\"\000pchar or end of input\000"
-    "unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input";
-#endif
-
 /* Tables for `URI-reference` from grammar/rfc6874.abnf:
    URI-reference = URI / relative-ref
    195 states, 23 byte classes, 26 registers. */
@@ -375,22 +353,19 @@ static const uridfa_op rfc6874_uri_reference_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 8, 16 }, { 9, 65535 },
     { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 9, 65535 }, { 16, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_uri_reference_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
-static const uint8_t rfc6874_uri_reference_accel_lut[256] = {
+static const uint8_t rfc6874_uri_reference_accel_lut[512] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 189, 0, 0, 189, 0, 189, 189, 189, 189, 189, 191, 189, 191, 191, 12, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 172, 189, 0, 189, 0, 8,
     13, 255, 255, 255, 255, 255, 255, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 0, 0, 0, 0, 189,
     0, 255, 255, 255, 255, 255, 255, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 0, 0, 0, 189, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -454,60 +429,70 @@ static const uint8_t rfc6874_uri_reference_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_uri_reference_state_component[] = {
-    1, 8, 13, 8, 8, 22, 28, 8, 13, 13, 8, 8, 43, 22, 22, 8, 13, 8, 43, 43,
-    43, 43, 53, 22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53,
-    84, 72, 72, 53, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53,
-    53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72,
-    72, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72,
-    53, 53, 72, 53, 53, 53, 53, 94, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53,
-    53, 53, 72, 72, 72, 72, 53, 53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53,
-    72, 72, 72, 72, 72, 72, 53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc6874_uri_reference_texts[] = "\000scheme\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "path\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "query\000scheme or path\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const uint8_t rfc6874_uri_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 5, 3, 8, 4, 4, 9, 6, 10, 5, 8, 4, 11, 12,
+    11, 13, 14, 10, 12, 15, 16, 11, 17, 18, 19, 20, 21, 22, 16, 18, 19, 20, 20, 23,
+    24, 20, 20, 23, 25, 26, 26, 26, 26, 27, 28, 29, 21, 20, 20, 26, 26, 26, 26, 27,
+    30, 31, 27, 32, 26, 26, 26, 33, 20, 20, 23, 27, 32, 26, 26, 26, 34, 35, 36, 36,
+    36, 27, 26, 21, 20, 20, 26, 26, 26, 26, 27, 27, 26, 37, 38, 31, 39, 40, 20, 20,
+    23, 27, 32, 26, 26, 26, 40, 37, 35, 36, 36, 36, 21, 20, 20, 26, 26, 26, 26, 27,
+    27, 26, 31, 39, 20, 20, 23, 27, 32, 26, 26, 26, 40, 41, 42, 42, 42, 21, 20, 20,
+    26, 26, 26, 26, 27, 27, 26, 43, 20, 20, 23, 27, 32, 26, 26, 26, 40, 21, 20, 20,
+    26, 26, 26, 26, 27, 27, 26, 20, 44, 44, 44, 44, 23, 20, 27, 32, 26, 26, 26, 40,
+    21, 20, 20, 44, 44, 44, 23, 27, 26, 20, 44, 23, 40, 21, 23,
 };
-static const uint16_t rfc6874_uri_reference_state_expected[] = {
-    101, 101, 165, 197, 204, 204, 204, 204, 165, 197, 197, 197, 241, 204, 197, 204, 197, 197, 204, 197,
-    204, 283, 352, 197, 197, 376, 197, 204, 382, 197, 446, 483, 497, 197, 197, 197, 446, 483, 483, 501,
-    520, 483, 483, 501, 534, 538, 538, 538, 538, 567, 591, 626, 497, 483, 483, 538, 538, 538, 538, 567,
-    656, 660, 567, 197, 538, 538, 538, 666, 483, 483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723,
-    723, 567, 538, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483,
-    501, 567, 197, 538, 538, 538, 782, 197, 719, 723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567,
-    567, 538, 660, 759, 483, 483, 501, 567, 197, 538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483,
-    538, 538, 538, 538, 567, 567, 538, 827, 483, 483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483,
-    538, 538, 538, 538, 567, 567, 538, 483, 855, 855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782,
-    497, 483, 483, 855, 855, 855, 501, 567, 538, 483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_uri_reference_text_pairs[] = {
+    0, 0, 1, 8, 72, 8, 77, 86, 72, 118, 72, 125, 162, 125, 168, 125,
+    77, 118, 183, 193, 162, 118, 183, 125, 183, 118, 183, 235, 304, 309, 183, 333,
+    339, 118, 183, 348, 304, 118, 412, 417, 454, 466, 454, 480, 484, 118, 304, 494,
+    484, 513, 304, 527, 304, 531, 304, 560, 183, 584, 484, 619, 304, 649, 454, 653,
+    454, 118, 304, 659, 694, 701, 454, 719, 454, 723, 694, 118, 304, 736, 454, 759,
+    304, 782, 304, 798, 304, 809, 304, 827, 454, 855,
 };
 static const uint16_t rfc6874_uri_reference_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    1, 183, 339, 304, 412, 162, 77, 694, 72, 454, 484, 874, 886,
 };
 #endif
 const uridfa_tables rfc6874_uri_reference_tables = {
-    RFC6874_URI_REFERENCE_DRIVE, rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops, rfc6874_uri_reference_accels,
+    RFC6874_URI_REFERENCE_DRIVE, NULL,
+    rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
     rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
-    URIDFA_TEXT(rfc6874_uri_reference_state_component), URIDFA_TEXT(rfc6874_uri_reference_state_expected),
+    URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
+    URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 2, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_uri_reference_raw_tables = {
-    RFC6874_URI_REFERENCE_DRIVE, rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops, rfc6874_uri_reference_accels,
+    RFC6874_URI_REFERENCE_DRIVE, NULL,
+    rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
-    URIDFA_TEXT(rfc6874_uri_reference_state_component), URIDFA_TEXT(rfc6874_uri_reference_state_expected),
+    URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
+    URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 0, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `URI` from grammar/rfc6874.abnf:
@@ -847,16 +832,6 @@ static const uridfa_op rfc6874_uri_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 8, 16 }, { 9, 65535 },
     { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 9, 65535 }, { 16, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_uri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 223, 223, 6, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 86, 94, 0, 94, 0, 4,
@@ -892,60 +867,69 @@ static const uint8_t rfc6874_uri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_uri_state_component[] = {
-    1, 1, 8, 8, 13, 8, 8, 22, 13, 13, 8, 43, 22, 22, 13, 43, 43, 43, 43, 53,
-    22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 53, 72, 53,
-    72, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72, 72, 53, 53,
-    72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72, 53, 53, 72,
-    53, 53, 53, 53, 94, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72,
-    72, 72, 72, 53, 53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53,
-    53, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53,
-    53, 53, 53, 53, 72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72,
-    72, 72, 72, 53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc6874_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000query\000authority\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const uint8_t rfc6874_uri_state_texts[] = {
+    1, 2, 3, 3, 4, 5, 3, 6, 4, 7, 5, 8, 6, 9, 7, 10, 11, 10, 12, 13,
+    9, 11, 14, 15, 10, 16, 17, 18, 19, 20, 21, 15, 17, 18, 19, 19, 22, 23, 19, 19,
+    22, 24, 25, 25, 25, 25, 26, 27, 28, 20, 19, 19, 25, 25, 25, 25, 26, 29, 30, 26,
+    31, 25, 25, 25, 32, 19, 19, 22, 26, 31, 25, 25, 25, 33, 34, 35, 35, 35, 26, 25,
+    20, 19, 19, 25, 25, 25, 25, 26, 26, 25, 36, 37, 30, 38, 39, 19, 19, 22, 26, 31,
+    25, 25, 25, 39, 36, 34, 35, 35, 35, 20, 19, 19, 25, 25, 25, 25, 26, 26, 25, 30,
+    38, 19, 19, 22, 26, 31, 25, 25, 25, 39, 40, 41, 41, 41, 20, 19, 19, 25, 25, 25,
+    25, 26, 26, 25, 42, 19, 19, 22, 26, 31, 25, 25, 25, 39, 20, 19, 19, 25, 25, 25,
+    25, 26, 26, 25, 19, 43, 43, 43, 43, 22, 19, 26, 31, 25, 25, 25, 39, 20, 19, 19,
+    43, 43, 43, 22, 26, 25, 19, 43, 22, 39, 20, 22,
 };
-static const uint16_t rfc6874_uri_state_expected[] = {
-    895, 901, 204, 204, 165, 197, 204, 204, 165, 197, 197, 241, 204, 197, 197, 204, 197, 204, 283, 352,
-    197, 197, 376, 197, 204, 382, 197, 446, 483, 497, 197, 197, 197, 446, 483, 483, 501, 520, 483, 483,
-    501, 534, 538, 538, 538, 538, 567, 591, 626, 497, 483, 483, 538, 538, 538, 538, 567, 656, 660, 567,
-    197, 538, 538, 538, 666, 483, 483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723, 723, 567, 538,
-    497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483, 501, 567, 197,
-    538, 538, 538, 782, 197, 719, 723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 660,
-    759, 483, 483, 501, 567, 197, 538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483, 538, 538, 538,
-    538, 567, 567, 538, 827, 483, 483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483, 538, 538, 538,
-    538, 567, 567, 538, 483, 855, 855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782, 497, 483, 483,
-    855, 855, 855, 501, 567, 538, 483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_uri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 54, 91, 100, 49, 132, 139, 54, 91, 132,
+    145, 155, 139, 132, 145, 54, 145, 132, 145, 197, 266, 271, 145, 295, 301, 132,
+    145, 310, 266, 132, 374, 379, 416, 428, 416, 442, 446, 132, 266, 456, 446, 475,
+    266, 489, 266, 493, 266, 522, 145, 546, 446, 581, 266, 611, 416, 615, 416, 132,
+    266, 621, 656, 663, 416, 681, 416, 685, 656, 132, 266, 698, 416, 721, 266, 744,
+    266, 760, 266, 771, 266, 789, 416, 817,
 };
 static const uint16_t rfc6874_uri_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    1, 145, 301, 266, 374, 139, 91, 656, 49, 416, 446, 836, 848,
 };
 #endif
 const uridfa_tables rfc6874_uri_tables = {
-    RFC6874_URI_DRIVE, rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops, rfc6874_uri_accels,
+    RFC6874_URI_DRIVE, NULL,
+    rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
     rfc6874_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
-    URIDFA_TEXT(rfc6874_uri_state_component), URIDFA_TEXT(rfc6874_uri_state_expected),
+    URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
+    URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 2, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_uri_raw_tables = {
-    RFC6874_URI_DRIVE, rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops, rfc6874_uri_accels,
+    RFC6874_URI_DRIVE, NULL,
+    rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
-    URIDFA_TEXT(rfc6874_uri_state_component), URIDFA_TEXT(rfc6874_uri_state_expected),
+    URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
+    URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 0, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `absolute-URI` from grammar/rfc6874.abnf:
@@ -961,7 +945,7 @@ static const uint8_t rfc6874_absolute_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc6874_absolute_uri_trans[] = {
     188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 189, 189, 189, 188,
     188, 188, 188, 188, 188, 1, 1, 1, 188, 1, 1, 1, 1, 1, 1, 190, 188, 188, 1, 1,
@@ -1477,16 +1461,6 @@ static const uridfa_op rfc6874_absolute_uri_ops[] = {
     { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 8, 16 }, { 9, 65535 }, { 16, 65535 }, { 17, 65535 }, { 3, 65535 },
     { 9, 65535 }, { 16, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_absolute_uri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_absolute_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 223, 223, 6, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 86, 94, 0, 94, 0, 4,
@@ -1521,60 +1495,68 @@ static const uint8_t rfc6874_absolute_uri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_absolute_uri_state_component[] = {
-    1, 1, 8, 8, 8, 8, 22, 8, 43, 22, 22, 43, 43, 43, 43, 53, 22, 43, 43, 58,
-    43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72, 72, 53, 53, 53, 53,
-    53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 53, 72, 53, 72, 53, 53, 53,
-    53, 72, 72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72, 72, 53, 53, 72, 72, 72, 53,
-    53, 53, 53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53,
-    94, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53,
-    53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53,
-    53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53,
-    72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53,
-    53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc6874_absolute_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"/\", \"\?\" or end of input\000"
+    "HEXDIG\000query\000authority\000pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000fragment\000IPv4address\000reg-name";
+static const uint8_t rfc6874_absolute_uri_state_texts[] = {
+    1, 2, 3, 3, 4, 3, 5, 4, 6, 5, 7, 8, 9, 8, 10, 11, 7, 9, 12, 13,
+    8, 14, 15, 16, 17, 18, 19, 13, 15, 16, 17, 17, 20, 21, 17, 17, 20, 22, 23, 23,
+    23, 23, 24, 25, 26, 18, 17, 17, 23, 23, 23, 23, 24, 27, 28, 24, 29, 23, 23, 23,
+    30, 17, 17, 20, 24, 29, 23, 23, 23, 31, 32, 33, 33, 33, 24, 23, 18, 17, 17, 23,
+    23, 23, 23, 24, 24, 23, 34, 35, 28, 36, 37, 17, 17, 20, 24, 29, 23, 23, 23, 37,
+    34, 32, 33, 33, 33, 18, 17, 17, 23, 23, 23, 23, 24, 24, 23, 28, 36, 17, 17, 20,
+    24, 29, 23, 23, 23, 37, 38, 39, 39, 39, 18, 17, 17, 23, 23, 23, 23, 24, 24, 23,
+    40, 17, 17, 20, 24, 29, 23, 23, 23, 37, 18, 17, 17, 23, 23, 23, 23, 24, 24, 23,
+    17, 41, 41, 41, 41, 20, 17, 24, 29, 23, 23, 23, 37, 18, 17, 17, 41, 41, 41, 20,
+    24, 23, 17, 41, 20, 37, 18, 20,
 };
-static const uint16_t rfc6874_absolute_uri_state_expected[] = {
-    895, 901, 165, 165, 197, 165, 165, 197, 936, 165, 197, 165, 197, 165, 973, 352, 197, 197, 376, 197,
-    165, 1037, 197, 1096, 483, 497, 197, 197, 197, 1096, 483, 483, 501, 520, 483, 483, 501, 534, 538, 538,
-    538, 538, 567, 1128, 626, 497, 483, 483, 538, 538, 538, 538, 567, 656, 660, 567, 197, 538, 538, 538,
-    666, 483, 483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723, 723, 567, 538, 497, 483, 483, 538,
-    538, 538, 538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483, 501, 567, 197, 538, 538, 538, 782,
-    197, 719, 723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 660, 759, 483, 483, 501,
-    567, 197, 538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538,
-    827, 483, 483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538,
-    483, 855, 855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782, 497, 483, 483, 855, 855, 855, 501,
-    567, 538, 483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_absolute_uri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 54, 49, 86, 93, 54, 99, 109, 93, 86,
+    99, 54, 99, 86, 99, 146, 210, 215, 99, 239, 245, 86, 99, 254, 210, 86,
+    313, 318, 350, 362, 350, 376, 380, 86, 210, 390, 380, 409, 210, 423, 210, 427,
+    210, 456, 99, 480, 380, 510, 210, 540, 350, 544, 350, 86, 210, 550, 585, 592,
+    350, 610, 350, 614, 585, 86, 210, 627, 350, 650, 210, 673, 210, 689, 210, 700,
+    210, 718, 350, 746,
 };
 static const uint16_t rfc6874_absolute_uri_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    1, 99, 245, 210, 313, 93, 765, 585, 49, 350, 380, 774, 786,
 };
 #endif
 const uridfa_tables rfc6874_absolute_uri_tables = {
-    RFC6874_ABSOLUTE_URI_DRIVE, rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops, rfc6874_absolute_uri_accels,
+    RFC6874_ABSOLUTE_URI_DRIVE, NULL,
+    rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
     rfc6874_absolute_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
-    URIDFA_TEXT(rfc6874_absolute_uri_state_component), URIDFA_TEXT(rfc6874_absolute_uri_state_expected),
+    URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 2, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_absolute_uri_raw_tables = {
-    RFC6874_ABSOLUTE_URI_DRIVE, rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops, rfc6874_absolute_uri_accels,
+    RFC6874_ABSOLUTE_URI_DRIVE, NULL,
+    rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
-    URIDFA_TEXT(rfc6874_absolute_uri_state_component), URIDFA_TEXT(rfc6874_absolute_uri_state_expected),
+    URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 0, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `relative-ref` from grammar/rfc6874.abnf:
@@ -1880,16 +1862,6 @@ static const uridfa_op rfc6874_relative_ref_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 8, 16 }, { 9, 65535 },
     { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 9, 65535 }, { 16, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_relative_ref_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_relative_ref_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 95, 0, 0, 95, 0, 95, 95, 95, 95, 95, 95, 95, 223, 223, 6, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 86, 95, 0, 95, 0, 4,
@@ -1925,60 +1897,69 @@ static const uint8_t rfc6874_relative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_relative_ref_state_component[] = {
-    8, 8, 13, 8, 8, 22, 8, 13, 13, 8, 8, 43, 22, 22, 13, 8, 43, 43, 43, 43,
-    53, 22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72,
-    72, 53, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 53, 72,
-    53, 72, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72, 72, 53,
-    53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72, 53, 53,
-    72, 53, 53, 53, 53, 94, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53,
-    72, 72, 72, 72, 53, 53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53,
-    53, 53, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53,
-    53, 53, 53, 53, 53, 72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72,
-    72, 72, 72, 72, 53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc6874_relative_ref_texts[] = "\000path\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "query\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000scheme\000IPv4address\000reg-name";
+static const uint8_t rfc6874_relative_ref_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 4, 2, 6, 3, 3, 7, 5, 8, 6, 3, 9, 10, 9, 11,
+    12, 8, 10, 13, 14, 9, 15, 16, 17, 18, 19, 20, 14, 16, 17, 18, 18, 21, 22, 18,
+    18, 21, 23, 24, 24, 24, 24, 25, 26, 27, 19, 18, 18, 24, 24, 24, 24, 25, 28, 29,
+    25, 30, 24, 24, 24, 31, 18, 18, 21, 25, 30, 24, 24, 24, 32, 33, 34, 34, 34, 25,
+    24, 19, 18, 18, 24, 24, 24, 24, 25, 25, 24, 35, 36, 29, 37, 38, 18, 18, 21, 25,
+    30, 24, 24, 24, 38, 35, 33, 34, 34, 34, 19, 18, 18, 24, 24, 24, 24, 25, 25, 24,
+    29, 37, 18, 18, 21, 25, 30, 24, 24, 24, 38, 39, 40, 40, 40, 19, 18, 18, 24, 24,
+    24, 24, 25, 25, 24, 41, 18, 18, 21, 25, 30, 24, 24, 24, 38, 19, 18, 18, 24, 24,
+    24, 24, 25, 25, 24, 18, 42, 42, 42, 42, 21, 18, 25, 30, 24, 24, 24, 38, 19, 18,
+    18, 42, 42, 42, 21, 25, 24, 18, 42, 21, 38, 19, 21,
 };
-static const uint16_t rfc6874_relative_ref_state_expected[] = {
-    101, 101, 165, 197, 204, 204, 204, 165, 197, 197, 197, 241, 204, 197, 197, 197, 204, 197, 204, 283,
-    352, 197, 197, 376, 197, 204, 382, 197, 446, 483, 497, 197, 197, 197, 446, 483, 483, 501, 520, 483,
-    483, 501, 534, 538, 538, 538, 538, 567, 591, 626, 497, 483, 483, 538, 538, 538, 538, 567, 656, 660,
-    567, 197, 538, 538, 538, 666, 483, 483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723, 723, 567,
-    538, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483, 501, 567,
-    197, 538, 538, 538, 782, 197, 719, 723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538,
-    660, 759, 483, 483, 501, 567, 197, 538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483, 538, 538,
-    538, 538, 567, 567, 538, 827, 483, 483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483, 538, 538,
-    538, 538, 567, 567, 538, 483, 855, 855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782, 497, 483,
-    483, 855, 855, 855, 501, 567, 538, 483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_relative_ref_text_pairs[] = {
+    0, 0, 1, 6, 70, 79, 1, 111, 1, 118, 155, 118, 70, 111, 161, 171,
+    155, 111, 161, 118, 161, 111, 161, 213, 282, 287, 161, 311, 317, 111, 161, 326,
+    282, 111, 390, 395, 432, 444, 432, 458, 462, 111, 282, 472, 462, 491, 282, 505,
+    282, 509, 282, 538, 161, 562, 462, 597, 282, 627, 432, 631, 432, 111, 282, 637,
+    672, 679, 432, 697, 432, 701, 672, 111, 282, 714, 432, 737, 282, 760, 282, 776,
+    282, 787, 282, 805, 432, 833,
 };
 static const uint16_t rfc6874_relative_ref_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    852, 161, 317, 282, 390, 155, 70, 672, 1, 432, 462, 859, 871,
 };
 #endif
 const uridfa_tables rfc6874_relative_ref_tables = {
-    RFC6874_RELATIVE_REF_DRIVE, rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops, rfc6874_relative_ref_accels,
+    RFC6874_RELATIVE_REF_DRIVE, NULL,
+    rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
     rfc6874_relative_ref_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
-    URIDFA_TEXT(rfc6874_relative_ref_state_component), URIDFA_TEXT(rfc6874_relative_ref_state_expected),
+    URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
+    URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 2, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_relative_ref_raw_tables = {
-    RFC6874_RELATIVE_REF_DRIVE, rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops, rfc6874_relative_ref_accels,
+    RFC6874_RELATIVE_REF_DRIVE, NULL,
+    rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
-    URIDFA_TEXT(rfc6874_relative_ref_state_component), URIDFA_TEXT(rfc6874_relative_ref_state_expected),
+    URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
+    URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 0, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2006,9 +1987,6 @@ static const uridfa_edge rfc6874_scheme_edges[] = {
 static const uridfa_op rfc6874_scheme_ops[] = {
     { 1, 65535 },
 };
-static const uint64_t rfc6874_scheme_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_scheme_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
@@ -2026,28 +2004,32 @@ static const uint8_t rfc6874_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_scheme_state_component[] = {
-    1, 1,
+static const char rfc6874_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc6874_scheme_state_texts[] = {
+    1, 2,
 };
-static const uint16_t rfc6874_scheme_state_expected[] = {
-    895, 1158,
+static const uint16_t rfc6874_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 14,
 };
 static const uint16_t rfc6874_scheme_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    1, 58, 68, 77, 82, 87, 93, 102, 109, 114, 126, 136, 148,
 };
 #endif
 const uridfa_tables rfc6874_scheme_tables = {
-    RFC6874_SCHEME_DRIVE, rfc6874_scheme_classes, rfc6874_scheme_trans, rfc6874_scheme_edges, rfc6874_scheme_ops, rfc6874_scheme_accels,
+    RFC6874_SCHEME_DRIVE, NULL,
+    rfc6874_scheme_classes, rfc6874_scheme_trans, rfc6874_scheme_edges, rfc6874_scheme_ops,
     rfc6874_scheme_accel_lut, NULL,
     rfc6874_scheme_finals, rfc6874_scheme_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_scheme_capture_names),
-    URIDFA_TEXT(rfc6874_scheme_state_component), URIDFA_TEXT(rfc6874_scheme_state_expected),
+    URIDFA_TEXT(rfc6874_scheme_texts), URIDFA_TEXT(rfc6874_scheme_capture_names),
+    URIDFA_TEXT(rfc6874_scheme_state_texts), URIDFA_TEXT(rfc6874_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC6874_SCHEME_SPECIAL, 2, 26, 32,
     13, 0, 1,
-    RFC6874_SCHEME_TRANS_WIDTH, 1, 0
+    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2076,10 +2058,6 @@ static const uridfa_edge rfc6874_userinfo_edges[] = {
 static const uridfa_op rfc6874_userinfo_ops[] = {
     { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
 };
-static const uint64_t rfc6874_userinfo_accels[] = {
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_userinfo_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -2100,28 +2078,32 @@ static const uint8_t rfc6874_userinfo_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_userinfo_state_component[] = {
-    58, 58, 58, 58,
+static const char rfc6874_userinfo_texts[] = "\000userinfo\000unreserved, sub-delims, \"%\", \":\" or end of input\000HEXDIG\000"
+    "scheme\000authority\000host\000port\000query\000fragment\000ZoneID\000path\000IPv6address\000"
+    "IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc6874_userinfo_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc6874_userinfo_state_expected[] = {
-    1202, 1202, 197, 197,
+static const uint16_t rfc6874_userinfo_text_pairs[] = {
+    0, 0, 1, 10, 1, 59,
 };
 static const uint16_t rfc6874_userinfo_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    66, 73, 1, 83, 88, 93, 99, 108, 115, 120, 132, 142, 154,
 };
 #endif
 const uridfa_tables rfc6874_userinfo_tables = {
-    RFC6874_USERINFO_DRIVE, rfc6874_userinfo_classes, rfc6874_userinfo_trans, rfc6874_userinfo_edges, rfc6874_userinfo_ops, rfc6874_userinfo_accels,
+    RFC6874_USERINFO_DRIVE, NULL,
+    rfc6874_userinfo_classes, rfc6874_userinfo_trans, rfc6874_userinfo_edges, rfc6874_userinfo_ops,
     rfc6874_userinfo_accel_lut, rfc6874_userinfo_accel_escapes,
     rfc6874_userinfo_finals, rfc6874_userinfo_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_userinfo_capture_names),
-    URIDFA_TEXT(rfc6874_userinfo_state_component), URIDFA_TEXT(rfc6874_userinfo_state_expected),
+    URIDFA_TEXT(rfc6874_userinfo_texts), URIDFA_TEXT(rfc6874_userinfo_capture_names),
+    URIDFA_TEXT(rfc6874_userinfo_state_texts), URIDFA_TEXT(rfc6874_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC6874_USERINFO_SPECIAL, 4, 26, 32,
     13, 0, 2,
-    RFC6874_USERINFO_TRANS_WIDTH, 1, 0
+    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2137,7 +2119,7 @@ static const uint8_t rfc6874_host_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc6874_host_trans[] = {
     166, 167, 168, 167, 167, 167, 167, 167, 167, 167, 167, 166, 167, 167, 169, 166, 166, 1, 2, 1,
     1, 1, 1, 1, 1, 1, 1, 166, 1, 1, 166, 166, 166, 166, 166, 166, 166, 4, 4, 4,
@@ -2462,12 +2444,6 @@ static const uridfa_edge rfc6874_host_edges[] = {
 static const uridfa_op rfc6874_host_ops[] = {
     { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
 };
-static const uint64_t rfc6874_host_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 5, 0, 0, 5, 0, 5, 5, 5, 5, 5, 5, 5, 13, 13, 0, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 4, 5, 0, 5, 0, 0,
@@ -2499,58 +2475,64 @@ static const uint8_t rfc6874_host_state_final[] = {
     2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_host_state_component[] = {
-    53, 53, 53, 53, 53, 72, 72, 84, 72, 72, 53, 84, 72, 72, 53, 53, 53, 53, 53, 53,
-    53, 0, 84, 72, 72, 72, 53, 53, 53, 53, 53, 53, 72, 53, 72, 53, 53, 53, 53, 72,
-    72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72, 72, 53, 53, 72, 72, 72, 53, 53, 53,
-    53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 94, 72,
-    72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72,
-    53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72,
-    72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72,
-    72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53, 53, 53,
-    72, 72, 53, 53, 72, 53,
+static const char rfc6874_host_texts[] = "\000host\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
+    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
+    "IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000scheme\000authority\000userinfo\000port\000query\000fragment\000"
+    "path\000IPv4address\000reg-name";
+static const uint8_t rfc6874_host_state_texts[] = {
+    1, 2, 3, 4, 3, 5, 6, 7, 5, 5, 8, 9, 5, 5, 8, 10, 11, 11, 11, 11,
+    12, 13, 14, 6, 5, 5, 11, 11, 11, 11, 12, 15, 16, 12, 17, 11, 11, 11, 18, 5,
+    5, 8, 12, 17, 11, 11, 11, 19, 20, 21, 21, 21, 12, 11, 6, 5, 5, 11, 11, 11,
+    11, 12, 12, 11, 22, 23, 16, 24, 25, 5, 5, 8, 12, 17, 11, 11, 11, 25, 22, 20,
+    21, 21, 21, 6, 5, 5, 11, 11, 11, 11, 12, 12, 11, 16, 24, 5, 5, 8, 12, 17,
+    11, 11, 11, 25, 26, 27, 27, 27, 6, 5, 5, 11, 11, 11, 11, 12, 12, 11, 28, 5,
+    5, 8, 12, 17, 11, 11, 11, 25, 6, 5, 5, 11, 11, 11, 11, 12, 12, 11, 5, 29,
+    29, 29, 29, 8, 5, 12, 17, 11, 11, 11, 25, 6, 5, 5, 29, 29, 29, 8, 12, 11,
+    5, 29, 8, 25, 6, 8,
 };
-static const uint16_t rfc6874_host_state_expected[] = {
-    1251, 1300, 197, 352, 197, 483, 497, 197, 483, 483, 501, 520, 483, 483, 501, 534, 538, 538, 538, 538,
-    567, 1344, 626, 497, 483, 483, 538, 538, 538, 538, 567, 656, 660, 567, 197, 538, 538, 538, 666, 483,
-    483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723, 723, 567, 538, 497, 483, 483, 538, 538, 538,
-    538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483, 501, 567, 197, 538, 538, 538, 782, 197, 719,
-    723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 660, 759, 483, 483, 501, 567, 197,
-    538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 827, 483,
-    483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 483, 855,
-    855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782, 497, 483, 483, 855, 855, 855, 501, 567, 538,
-    483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_host_text_pairs[] = {
+    0, 0, 1, 6, 1, 55, 1, 99, 1, 106, 130, 142, 130, 156, 160, 99,
+    1, 170, 160, 189, 1, 203, 1, 207, 1, 236, 0, 260, 160, 273, 1, 303,
+    130, 307, 130, 99, 1, 313, 348, 355, 130, 373, 130, 377, 348, 99, 1, 390,
+    130, 413, 1, 436, 1, 452, 1, 463, 1, 481, 130, 509,
 };
 static const uint16_t rfc6874_host_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    528, 535, 545, 1, 554, 559, 565, 348, 574, 130, 160, 579, 591,
 };
 #endif
 const uridfa_tables rfc6874_host_tables = {
-    RFC6874_HOST_DRIVE, rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops, rfc6874_host_accels,
+    RFC6874_HOST_DRIVE, NULL,
+    rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
     rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
     rfc6874_host_finals, rfc6874_host_state_final,
     rfc6874_host_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_host_capture_names),
-    URIDFA_TEXT(rfc6874_host_state_component), URIDFA_TEXT(rfc6874_host_state_expected),
+    URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
+    URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
     13, 2, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_host_raw_tables = {
-    RFC6874_HOST_DRIVE, rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops, rfc6874_host_accels,
+    RFC6874_HOST_DRIVE, NULL,
+    rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
     rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
     rfc6874_host_finals, rfc6874_host_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_host_capture_names),
-    URIDFA_TEXT(rfc6874_host_state_component), URIDFA_TEXT(rfc6874_host_state_expected),
+    URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
+    URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
     13, 0, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2578,7 +2560,6 @@ static const uridfa_edge rfc6874_port_edges[] = {
 static const uridfa_op rfc6874_port_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
 };
-static const uint64_t rfc6874_port_accels[] = { 0 };
 static const uridfa_final rfc6874_port_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 },
 };
@@ -2586,28 +2567,31 @@ static const uint8_t rfc6874_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_port_state_component[] = {
-    67, 67,
+static const char rfc6874_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000authority\000userinfo\000host\000query\000"
+    "fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc6874_port_state_texts[] = {
+    1, 1,
 };
-static const uint16_t rfc6874_port_state_expected[] = {
-    1357, 1357,
+static const uint16_t rfc6874_port_text_pairs[] = {
+    0, 0, 1, 6,
 };
 static const uint16_t rfc6874_port_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    28, 35, 45, 54, 1, 59, 65, 74, 81, 86, 98, 108, 120,
 };
 #endif
 const uridfa_tables rfc6874_port_tables = {
-    RFC6874_PORT_DRIVE, rfc6874_port_classes, rfc6874_port_trans, rfc6874_port_edges, rfc6874_port_ops, rfc6874_port_accels,
+    RFC6874_PORT_DRIVE, NULL,
+    rfc6874_port_classes, rfc6874_port_trans, rfc6874_port_edges, rfc6874_port_ops,
     NULL, NULL,
     rfc6874_port_finals, rfc6874_port_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_port_capture_names),
-    URIDFA_TEXT(rfc6874_port_state_component), URIDFA_TEXT(rfc6874_port_state_expected),
+    URIDFA_TEXT(rfc6874_port_texts), URIDFA_TEXT(rfc6874_port_capture_names),
+    URIDFA_TEXT(rfc6874_port_state_texts), URIDFA_TEXT(rfc6874_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC6874_PORT_SPECIAL, 2, 26, 32,
     13, 0, 0,
-    RFC6874_PORT_TRANS_WIDTH, 1, 0
+    RFC6874_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2636,10 +2620,6 @@ static const uridfa_edge rfc6874_path_edges[] = {
 static const uridfa_op rfc6874_path_ops[] = {
     { 16, 65535 }, { 17, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_path_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_path_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -2660,28 +2640,32 @@ static const uint8_t rfc6874_path_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_path_state_component[] = {
-    8, 8, 8, 8,
+static const char rfc6874_path_texts[] = "\000path\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000userinfo\000"
+    "host\000port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc6874_path_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc6874_path_state_expected[] = {
-    1379, 1379, 197, 197,
+static const uint16_t rfc6874_path_text_pairs[] = {
+    0, 0, 1, 6, 1, 33,
 };
 static const uint16_t rfc6874_path_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    40, 47, 57, 66, 71, 76, 82, 91, 1, 98, 110, 120, 132,
 };
 #endif
 const uridfa_tables rfc6874_path_tables = {
-    RFC6874_PATH_DRIVE, rfc6874_path_classes, rfc6874_path_trans, rfc6874_path_edges, rfc6874_path_ops, rfc6874_path_accels,
+    RFC6874_PATH_DRIVE, NULL,
+    rfc6874_path_classes, rfc6874_path_trans, rfc6874_path_edges, rfc6874_path_ops,
     rfc6874_path_accel_lut, rfc6874_path_accel_escapes,
     rfc6874_path_finals, rfc6874_path_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_path_capture_names),
-    URIDFA_TEXT(rfc6874_path_state_component), URIDFA_TEXT(rfc6874_path_state_expected),
+    URIDFA_TEXT(rfc6874_path_texts), URIDFA_TEXT(rfc6874_path_capture_names),
+    URIDFA_TEXT(rfc6874_path_state_texts), URIDFA_TEXT(rfc6874_path_text_pairs),
     "path",
     UINT64_C(274877906944),
     4, 0, RFC6874_PATH_SPECIAL, 4, 26, 32,
     13, 0, 2,
-    RFC6874_PATH_TRANS_WIDTH, 1, 0
+    RFC6874_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2709,10 +2693,6 @@ static const uridfa_edge rfc6874_path_abempty_edges[] = {
 static const uridfa_op rfc6874_path_abempty_ops[] = {
     { 16, 65535 }, { 17, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_path_abempty_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_path_abempty_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -2733,28 +2713,32 @@ static const uint8_t rfc6874_path_abempty_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_path_abempty_state_component[] = {
-    8, 8, 8, 8,
+static const char rfc6874_path_abempty_texts[] = "\000path\000\"/\" or end of input\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000"
+    "authority\000userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000"
+    "IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc6874_path_abempty_state_texts[] = {
+    1, 2, 3, 3,
 };
-static const uint16_t rfc6874_path_abempty_state_expected[] = {
-    1406, 1379, 197, 197,
+static const uint16_t rfc6874_path_abempty_text_pairs[] = {
+    0, 0, 1, 6, 1, 26, 1, 53,
 };
 static const uint16_t rfc6874_path_abempty_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    60, 67, 77, 86, 91, 96, 102, 111, 1, 118, 130, 140, 152,
 };
 #endif
 const uridfa_tables rfc6874_path_abempty_tables = {
-    RFC6874_PATH_ABEMPTY_DRIVE, rfc6874_path_abempty_classes, rfc6874_path_abempty_trans, rfc6874_path_abempty_edges, rfc6874_path_abempty_ops, rfc6874_path_abempty_accels,
+    RFC6874_PATH_ABEMPTY_DRIVE, NULL,
+    rfc6874_path_abempty_classes, rfc6874_path_abempty_trans, rfc6874_path_abempty_edges, rfc6874_path_abempty_ops,
     rfc6874_path_abempty_accel_lut, rfc6874_path_abempty_accel_escapes,
     rfc6874_path_abempty_finals, rfc6874_path_abempty_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_path_abempty_capture_names),
-    URIDFA_TEXT(rfc6874_path_abempty_state_component), URIDFA_TEXT(rfc6874_path_abempty_state_expected),
+    URIDFA_TEXT(rfc6874_path_abempty_texts), URIDFA_TEXT(rfc6874_path_abempty_capture_names),
+    URIDFA_TEXT(rfc6874_path_abempty_state_texts), URIDFA_TEXT(rfc6874_path_abempty_text_pairs),
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABEMPTY_SPECIAL, 4, 26, 32,
     13, 0, 2,
-    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0
+    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2783,10 +2767,6 @@ static const uridfa_edge rfc6874_path_absolute_edges[] = {
 static const uridfa_op rfc6874_path_absolute_ops[] = {
     { 17, 65535 },
 };
-static const uint64_t rfc6874_path_absolute_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_path_absolute_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -2807,28 +2787,32 @@ static const uint8_t rfc6874_path_absolute_state_final[] = {
     0, 1, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_path_absolute_state_component[] = {
-    8, 8, 8, 8, 8,
+static const char rfc6874_path_absolute_texts[] = "\000path\000\"/\"\000pchar or end of input\000pchar, \"/\" or end of input\000HEXDIG\000"
+    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000"
+    "IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc6874_path_absolute_state_texts[] = {
+    1, 2, 3, 4, 4,
 };
-static const uint16_t rfc6874_path_absolute_state_expected[] = {
-    1426, 1430, 1379, 197, 197,
+static const uint16_t rfc6874_path_absolute_text_pairs[] = {
+    0, 0, 1, 6, 1, 10, 1, 32, 1, 59,
 };
 static const uint16_t rfc6874_path_absolute_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    66, 73, 83, 92, 97, 102, 108, 117, 1, 124, 136, 146, 158,
 };
 #endif
 const uridfa_tables rfc6874_path_absolute_tables = {
-    RFC6874_PATH_ABSOLUTE_DRIVE, rfc6874_path_absolute_classes, rfc6874_path_absolute_trans, rfc6874_path_absolute_edges, rfc6874_path_absolute_ops, rfc6874_path_absolute_accels,
+    RFC6874_PATH_ABSOLUTE_DRIVE, NULL,
+    rfc6874_path_absolute_classes, rfc6874_path_absolute_trans, rfc6874_path_absolute_edges, rfc6874_path_absolute_ops,
     rfc6874_path_absolute_accel_lut, rfc6874_path_absolute_accel_escapes,
     rfc6874_path_absolute_finals, rfc6874_path_absolute_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_path_absolute_capture_names),
-    URIDFA_TEXT(rfc6874_path_absolute_state_component), URIDFA_TEXT(rfc6874_path_absolute_state_expected),
+    URIDFA_TEXT(rfc6874_path_absolute_texts), URIDFA_TEXT(rfc6874_path_absolute_capture_names),
+    URIDFA_TEXT(rfc6874_path_absolute_state_texts), URIDFA_TEXT(rfc6874_path_absolute_text_pairs),
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABSOLUTE_SPECIAL, 5, 26, 32,
     13, 0, 2,
-    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0
+    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2859,11 +2843,6 @@ static const uridfa_edge rfc6874_path_noscheme_edges[] = {
 static const uridfa_op rfc6874_path_noscheme_ops[] = {
     { 17, 65535 },
 };
-static const uint64_t rfc6874_path_noscheme_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_path_noscheme_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 3, 0, 3, 0, 0,
@@ -2884,28 +2863,33 @@ static const uint8_t rfc6874_path_noscheme_state_final[] = {
     0, 1, 0, 1, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_path_noscheme_state_component[] = {
-    8, 8, 8, 8, 8, 8, 8,
+static const char rfc6874_path_noscheme_texts[] = "\000path\000unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
+    "HEXDIG\000pchar, \"/\" or end of input\000scheme\000authority\000userinfo\000host\000"
+    "port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc6874_path_noscheme_state_texts[] = {
+    1, 2, 3, 4, 3, 3, 3,
 };
-static const uint16_t rfc6874_path_noscheme_state_expected[] = {
-    1452, 1487, 197, 1379, 197, 197, 197,
+static const uint16_t rfc6874_path_noscheme_text_pairs[] = {
+    0, 0, 1, 6, 1, 41, 1, 95, 1, 102,
 };
 static const uint16_t rfc6874_path_noscheme_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    129, 136, 146, 155, 160, 165, 171, 180, 1, 187, 199, 209, 221,
 };
 #endif
 const uridfa_tables rfc6874_path_noscheme_tables = {
-    RFC6874_PATH_NOSCHEME_DRIVE, rfc6874_path_noscheme_classes, rfc6874_path_noscheme_trans, rfc6874_path_noscheme_edges, rfc6874_path_noscheme_ops, rfc6874_path_noscheme_accels,
+    RFC6874_PATH_NOSCHEME_DRIVE, NULL,
+    rfc6874_path_noscheme_classes, rfc6874_path_noscheme_trans, rfc6874_path_noscheme_edges, rfc6874_path_noscheme_ops,
     rfc6874_path_noscheme_accel_lut, rfc6874_path_noscheme_accel_escapes,
     rfc6874_path_noscheme_finals, rfc6874_path_noscheme_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_path_noscheme_capture_names),
-    URIDFA_TEXT(rfc6874_path_noscheme_state_component), URIDFA_TEXT(rfc6874_path_noscheme_state_expected),
+    URIDFA_TEXT(rfc6874_path_noscheme_texts), URIDFA_TEXT(rfc6874_path_noscheme_capture_names),
+    URIDFA_TEXT(rfc6874_path_noscheme_state_texts), URIDFA_TEXT(rfc6874_path_noscheme_text_pairs),
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC6874_PATH_NOSCHEME_SPECIAL, 7, 26, 32,
     13, 0, 3,
-    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0
+    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2934,10 +2918,6 @@ static const uridfa_edge rfc6874_path_rootless_edges[] = {
 static const uridfa_op rfc6874_path_rootless_ops[] = {
     { 17, 65535 },
 };
-static const uint64_t rfc6874_path_rootless_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_path_rootless_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -2958,28 +2938,32 @@ static const uint8_t rfc6874_path_rootless_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_path_rootless_state_component[] = {
-    8, 8, 8, 8,
+static const char rfc6874_path_rootless_texts[] = "\000path\000pchar\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc6874_path_rootless_state_texts[] = {
+    1, 2, 3, 3,
 };
-static const uint16_t rfc6874_path_rootless_state_expected[] = {
-    376, 1379, 197, 197,
+static const uint16_t rfc6874_path_rootless_text_pairs[] = {
+    0, 0, 1, 6, 1, 12, 1, 39,
 };
 static const uint16_t rfc6874_path_rootless_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    46, 53, 63, 72, 77, 82, 88, 97, 1, 104, 116, 126, 138,
 };
 #endif
 const uridfa_tables rfc6874_path_rootless_tables = {
-    RFC6874_PATH_ROOTLESS_DRIVE, rfc6874_path_rootless_classes, rfc6874_path_rootless_trans, rfc6874_path_rootless_edges, rfc6874_path_rootless_ops, rfc6874_path_rootless_accels,
+    RFC6874_PATH_ROOTLESS_DRIVE, NULL,
+    rfc6874_path_rootless_classes, rfc6874_path_rootless_trans, rfc6874_path_rootless_edges, rfc6874_path_rootless_ops,
     rfc6874_path_rootless_accel_lut, rfc6874_path_rootless_accel_escapes,
     rfc6874_path_rootless_finals, rfc6874_path_rootless_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_path_rootless_capture_names),
-    URIDFA_TEXT(rfc6874_path_rootless_state_component), URIDFA_TEXT(rfc6874_path_rootless_state_expected),
+    URIDFA_TEXT(rfc6874_path_rootless_texts), URIDFA_TEXT(rfc6874_path_rootless_capture_names),
+    URIDFA_TEXT(rfc6874_path_rootless_state_texts), URIDFA_TEXT(rfc6874_path_rootless_text_pairs),
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ROOTLESS_SPECIAL, 4, 26, 32,
     13, 0, 2,
-    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0
+    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3008,10 +2992,6 @@ static const uridfa_edge rfc6874_query_edges[] = {
 static const uridfa_op rfc6874_query_ops[] = {
     { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
 };
-static const uint64_t rfc6874_query_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_query_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
@@ -3032,28 +3012,32 @@ static const uint8_t rfc6874_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_query_state_component[] = {
-    22, 22, 22, 22,
+static const char rfc6874_query_texts[] = "\000query\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc6874_query_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc6874_query_state_expected[] = {
-    165, 165, 197, 197,
+static const uint16_t rfc6874_query_text_pairs[] = {
+    0, 0, 1, 7, 1, 39,
 };
 static const uint16_t rfc6874_query_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    46, 53, 63, 72, 77, 1, 82, 91, 98, 103, 115, 125, 137,
 };
 #endif
 const uridfa_tables rfc6874_query_tables = {
-    RFC6874_QUERY_DRIVE, rfc6874_query_classes, rfc6874_query_trans, rfc6874_query_edges, rfc6874_query_ops, rfc6874_query_accels,
+    RFC6874_QUERY_DRIVE, NULL,
+    rfc6874_query_classes, rfc6874_query_trans, rfc6874_query_edges, rfc6874_query_ops,
     rfc6874_query_accel_lut, rfc6874_query_accel_escapes,
     rfc6874_query_finals, rfc6874_query_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_query_capture_names),
-    URIDFA_TEXT(rfc6874_query_state_component), URIDFA_TEXT(rfc6874_query_state_expected),
+    URIDFA_TEXT(rfc6874_query_texts), URIDFA_TEXT(rfc6874_query_capture_names),
+    URIDFA_TEXT(rfc6874_query_state_texts), URIDFA_TEXT(rfc6874_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, RFC6874_QUERY_SPECIAL, 4, 26, 32,
     13, 0, 2,
-    RFC6874_QUERY_TRANS_WIDTH, 1, 0
+    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3082,10 +3066,6 @@ static const uridfa_edge rfc6874_fragment_edges[] = {
 static const uridfa_op rfc6874_fragment_ops[] = {
     { 12, 65535 }, { 13, 65535 }, { 13, 65535 },
 };
-static const uint64_t rfc6874_fragment_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_fragment_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
@@ -3106,28 +3086,32 @@ static const uint8_t rfc6874_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_fragment_state_component[] = {
-    13, 13, 13, 13,
+static const char rfc6874_fragment_texts[] = "\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000query\000ZoneID\000path\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc6874_fragment_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc6874_fragment_state_expected[] = {
-    165, 165, 197, 197,
+static const uint16_t rfc6874_fragment_text_pairs[] = {
+    0, 0, 1, 10, 1, 42,
 };
 static const uint16_t rfc6874_fragment_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    49, 56, 66, 75, 80, 85, 1, 91, 98, 103, 115, 125, 137,
 };
 #endif
 const uridfa_tables rfc6874_fragment_tables = {
-    RFC6874_FRAGMENT_DRIVE, rfc6874_fragment_classes, rfc6874_fragment_trans, rfc6874_fragment_edges, rfc6874_fragment_ops, rfc6874_fragment_accels,
+    RFC6874_FRAGMENT_DRIVE, NULL,
+    rfc6874_fragment_classes, rfc6874_fragment_trans, rfc6874_fragment_edges, rfc6874_fragment_ops,
     rfc6874_fragment_accel_lut, rfc6874_fragment_accel_escapes,
     rfc6874_fragment_finals, rfc6874_fragment_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_fragment_capture_names),
-    URIDFA_TEXT(rfc6874_fragment_state_component), URIDFA_TEXT(rfc6874_fragment_state_expected),
+    URIDFA_TEXT(rfc6874_fragment_texts), URIDFA_TEXT(rfc6874_fragment_capture_names),
+    URIDFA_TEXT(rfc6874_fragment_state_texts), URIDFA_TEXT(rfc6874_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC6874_FRAGMENT_SPECIAL, 4, 26, 32,
     13, 0, 2,
-    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0
+    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -9,14 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc8141_texts[] = "\000NID\000NSS\000f-component\000r-component\000q-component\000\"U\" or \"u\"\000\"R\" or \"r\"\000"
-    "\"N\" or \"n\"\000\":\"\000alphanum\000ldh\000ldh or \":\"\000pchar\000r-after-qmark, \"#\", \"=\", \"\?\" or end of input\000"
-    "HEXDIG\000r-after-qmark, \"=\", \"\?\" or end of input\000\"+\" or \"=\"\000alphanum or \":\"\000"
-    "r-after-qmark, \"=\" or end of input\000ldh or end of input\000alphanum or end of input\000"
-    "end of input\000r-after-qmark, \"\?\" or end of input";
-#endif
-
 /* Tables for `namestring` from grammar/rfc8141.abnf:
    namestring = assigned-name [ rq-components ] [ "#" f-component ]
    85 states, 15 byte classes, 10 registers. */
@@ -30,7 +22,7 @@ static const uint8_t rfc8141_namestring_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc8141_namestring_trans[] = {
     85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 1, 85, 85, 85, 85, 85,
     85, 85, 85, 85, 85, 85, 85, 85, 2, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85,
@@ -202,11 +194,6 @@ static const uridfa_edge rfc8141_namestring_edges[] = {
 static const uridfa_op rfc8141_namestring_ops[] = {
     { 3, 65535 }, { 8, 65535 }, { 9, 65535 }, { 9, 65535 }, { 5, 65535 }, { 7, 65535 },
 };
-static const uint64_t rfc8141_namestring_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8141_namestring_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 0, 3, 0, 2,
@@ -232,36 +219,39 @@ static const uint8_t rfc8141_namestring_state_final[] = {
     0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_namestring_state_component[] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 5, 1, 1, 5, 5, 1, 1, 9, 0, 5,
-    1, 1, 9, 9, 21, 33, 1, 1, 9, 21, 21, 33, 33, 1, 1, 21, 21, 33, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 0,
+static const char rfc8141_namestring_texts[] = "\000\"U\" or \"u\"\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000alphanum\000ldh\000ldh or \":\"\000"
+    "NSS\000pchar\000r-after-qmark, \"#\", \"=\", \"\?\" or end of input\000HEXDIG\000"
+    "f-component\000r-after-qmark, \"=\", \"\?\" or end of input\000\"+\" or \"=\"\000"
+    "r-component\000q-component\000alphanum or \":\"";
+static const uint8_t rfc8141_namestring_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11, 12, 10,
+    6, 7, 11, 13, 14, 15, 6, 7, 13, 16, 17, 18, 19, 6, 7, 16, 17, 19, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 5, 20, 4,
 };
-static const uint16_t rfc8141_namestring_state_expected[] = {
-    45, 56, 67, 78, 82, 91, 91, 95, 91, 95, 106, 91, 95, 112, 157, 91, 95, 164, 204, 157,
-    91, 95, 164, 157, 106, 106, 91, 95, 157, 112, 157, 112, 157, 91, 95, 112, 157, 157, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95,
-    91, 95, 82, 215, 78,
+static const uint16_t rfc8141_namestring_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 38, 42, 38, 51, 38, 55,
+    66, 70, 66, 76, 66, 121, 128, 140, 0, 180, 128, 121, 191, 70, 203, 70,
+    191, 76, 191, 121, 203, 76, 203, 121, 38, 215,
 };
 static const uint16_t rfc8141_namestring_capture_names[] = {
-    1, 5, 21, 33, 9,
+    38, 66, 191, 203, 128,
 };
 #endif
 const uridfa_tables rfc8141_namestring_tables = {
-    RFC8141_NAMESTRING_DRIVE, rfc8141_namestring_classes, rfc8141_namestring_trans, rfc8141_namestring_edges, rfc8141_namestring_ops, rfc8141_namestring_accels,
+    RFC8141_NAMESTRING_DRIVE, NULL,
+    rfc8141_namestring_classes, rfc8141_namestring_trans, rfc8141_namestring_edges, rfc8141_namestring_ops,
     rfc8141_namestring_accel_lut, rfc8141_namestring_accel_escapes,
     rfc8141_namestring_finals, rfc8141_namestring_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_namestring_capture_names),
-    URIDFA_TEXT(rfc8141_namestring_state_component), URIDFA_TEXT(rfc8141_namestring_state_expected),
+    URIDFA_TEXT(rfc8141_namestring_texts), URIDFA_TEXT(rfc8141_namestring_capture_names),
+    URIDFA_TEXT(rfc8141_namestring_state_texts), URIDFA_TEXT(rfc8141_namestring_text_pairs),
     "namestring",
     UINT64_C(73300775186),
     15, 0, RFC8141_NAMESTRING_SPECIAL, 85, 10, 32,
     5, 0, 3,
-    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0
+    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `assigned-name` from grammar/rfc8141.abnf:
@@ -277,7 +267,7 @@ static const uint8_t rfc8141_assigned_name_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-#ifdef URIDFA_SMALL
+#ifndef URIDFA_FAST
 static const uint8_t rfc8141_assigned_name_trans[] = {
     71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 1, 71, 71, 71, 71, 71, 71, 71, 71, 71,
     2, 71, 71, 71, 71, 71, 71, 71, 71, 71, 3, 71, 71, 71, 71, 71, 71, 71, 71, 4,
@@ -387,10 +377,6 @@ static const uridfa_edge rfc8141_assigned_name_edges[] = {
 static const uridfa_op rfc8141_assigned_name_ops[] = {
     { 3, 65535 },
 };
-static const uint64_t rfc8141_assigned_name_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8141_assigned_name_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -414,34 +400,36 @@ static const uint8_t rfc8141_assigned_name_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_assigned_name_state_component[] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 5, 1, 1, 5, 5, 1, 1, 5, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+static const char rfc8141_assigned_name_texts[] = "\000\"U\" or \"u\"\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000alphanum\000ldh\000ldh or \":\"\000"
+    "NSS\000pchar\000r-after-qmark, \"=\" or end of input\000HEXDIG\000alphanum or \":\"\000"
+    "r-component\000q-component\000f-component";
+static const uint8_t rfc8141_assigned_name_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 10, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 5, 11, 4,
 };
-static const uint16_t rfc8141_assigned_name_state_expected[] = {
-    45, 56, 67, 78, 82, 91, 91, 95, 91, 95, 106, 91, 95, 231, 157, 91, 95, 157, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 82, 215, 78,
+static const uint16_t rfc8141_assigned_name_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 38, 42, 38, 51, 38, 55,
+    66, 70, 66, 76, 66, 111, 38, 118,
 };
 static const uint16_t rfc8141_assigned_name_capture_names[] = {
-    1, 5, 21, 33, 9,
+    38, 66, 134, 146, 158,
 };
 #endif
 const uridfa_tables rfc8141_assigned_name_tables = {
-    RFC8141_ASSIGNED_NAME_DRIVE, rfc8141_assigned_name_classes, rfc8141_assigned_name_trans, rfc8141_assigned_name_edges, rfc8141_assigned_name_ops, rfc8141_assigned_name_accels,
+    RFC8141_ASSIGNED_NAME_DRIVE, NULL,
+    rfc8141_assigned_name_classes, rfc8141_assigned_name_trans, rfc8141_assigned_name_edges, rfc8141_assigned_name_ops,
     rfc8141_assigned_name_accel_lut, rfc8141_assigned_name_accel_escapes,
     rfc8141_assigned_name_finals, rfc8141_assigned_name_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_assigned_name_capture_names),
-    URIDFA_TEXT(rfc8141_assigned_name_state_component), URIDFA_TEXT(rfc8141_assigned_name_state_expected),
+    URIDFA_TEXT(rfc8141_assigned_name_texts), URIDFA_TEXT(rfc8141_assigned_name_capture_names),
+    URIDFA_TEXT(rfc8141_assigned_name_state_texts), URIDFA_TEXT(rfc8141_assigned_name_text_pairs),
     "assigned-name",
     UINT64_C(99955602526),
     11, 0, RFC8141_ASSIGNED_NAME_SPECIAL, 71, 10, 32,
     5, 0, 2,
-    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0
+    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
@@ -478,7 +466,6 @@ static const uridfa_edge rfc8141_nid_edges[] = {
 static const uridfa_op rfc8141_nid_ops[] = {
     { 1, 65535 },
 };
-static const uint64_t rfc8141_nid_accels[] = { 0 };
 static const uridfa_final rfc8141_nid_finals[] = {
     { 0, 0, 0 }, { 0, 1, 1 },
 };
@@ -489,34 +476,34 @@ static const uint8_t rfc8141_nid_state_final[] = {
     0, 1, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_nid_state_component[] = {
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 0,
+static const char rfc8141_nid_texts[] = "\000NID\000alphanum\000ldh\000ldh or end of input\000alphanum or end of input\000"
+    "end of input\000NSS\000r-component\000q-component\000f-component";
+static const uint8_t rfc8141_nid_state_texts[] = {
+    1, 2, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    1, 4, 5,
 };
-static const uint16_t rfc8141_nid_state_expected[] = {
-    82, 91, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266,
-    91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266,
-    91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266, 91, 266,
-    82, 286, 311,
+static const uint16_t rfc8141_nid_text_pairs[] = {
+    0, 0, 1, 5, 1, 14, 1, 18, 1, 38, 0, 63,
 };
 static const uint16_t rfc8141_nid_capture_names[] = {
-    1, 5, 21, 33, 9,
+    1, 76, 80, 92, 104,
 };
 #endif
 const uridfa_tables rfc8141_nid_tables = {
-    RFC8141_NID_DRIVE, rfc8141_nid_classes, rfc8141_nid_trans, rfc8141_nid_edges, rfc8141_nid_ops, rfc8141_nid_accels,
+    RFC8141_NID_DRIVE, NULL,
+    rfc8141_nid_classes, rfc8141_nid_trans, rfc8141_nid_edges, rfc8141_nid_ops,
     NULL, NULL,
     rfc8141_nid_finals, rfc8141_nid_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_nid_capture_names),
-    URIDFA_TEXT(rfc8141_nid_state_component), URIDFA_TEXT(rfc8141_nid_state_expected),
+    URIDFA_TEXT(rfc8141_nid_texts), URIDFA_TEXT(rfc8141_nid_capture_names),
+    URIDFA_TEXT(rfc8141_nid_state_texts), URIDFA_TEXT(rfc8141_nid_text_pairs),
     "NID",
     UINT64_C(366503875926),
     3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
     5, 0, 0,
-    RFC8141_NID_TRANS_WIDTH, 1, 0
+    RFC8141_NID_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
@@ -545,10 +532,6 @@ static const uridfa_edge rfc8141_nss_edges[] = {
 static const uridfa_op rfc8141_nss_ops[] = {
     { 3, 65535 },
 };
-static const uint64_t rfc8141_nss_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8141_nss_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -569,28 +552,31 @@ static const uint8_t rfc8141_nss_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_nss_state_component[] = {
-    5, 5, 5, 5,
+static const char rfc8141_nss_texts[] = "\000NSS\000pchar\000r-after-qmark, \"=\" or end of input\000HEXDIG\000NID\000r-component\000"
+    "q-component\000f-component";
+static const uint8_t rfc8141_nss_state_texts[] = {
+    1, 2, 3, 3,
 };
-static const uint16_t rfc8141_nss_state_expected[] = {
-    106, 231, 157, 157,
+static const uint16_t rfc8141_nss_text_pairs[] = {
+    0, 0, 1, 5, 1, 11, 1, 46,
 };
 static const uint16_t rfc8141_nss_capture_names[] = {
-    1, 5, 21, 33, 9,
+    53, 1, 57, 69, 81,
 };
 #endif
 const uridfa_tables rfc8141_nss_tables = {
-    RFC8141_NSS_DRIVE, rfc8141_nss_classes, rfc8141_nss_trans, rfc8141_nss_edges, rfc8141_nss_ops, rfc8141_nss_accels,
+    RFC8141_NSS_DRIVE, NULL,
+    rfc8141_nss_classes, rfc8141_nss_trans, rfc8141_nss_edges, rfc8141_nss_ops,
     rfc8141_nss_accel_lut, rfc8141_nss_accel_escapes,
     rfc8141_nss_finals, rfc8141_nss_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_nss_capture_names),
-    URIDFA_TEXT(rfc8141_nss_state_component), URIDFA_TEXT(rfc8141_nss_state_expected),
+    URIDFA_TEXT(rfc8141_nss_texts), URIDFA_TEXT(rfc8141_nss_capture_names),
+    URIDFA_TEXT(rfc8141_nss_state_texts), URIDFA_TEXT(rfc8141_nss_text_pairs),
     "NSS",
     UINT64_C(219902325556),
     5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
     5, 0, 2,
-    RFC8141_NSS_TRANS_WIDTH, 1, 0
+    RFC8141_NSS_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -620,10 +606,6 @@ static const uridfa_edge rfc8141_r_component_edges[] = {
 static const uridfa_op rfc8141_r_component_ops[] = {
     { 5, 65535 },
 };
-static const uint64_t rfc8141_r_component_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8141_r_component_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -644,28 +626,31 @@ static const uint8_t rfc8141_r_component_state_final[] = {
     0, 1, 0, 1, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_r_component_state_component[] = {
-    21, 21, 21, 21, 21,
+static const char rfc8141_r_component_texts[] = "\000r-component\000pchar\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000"
+    "r-after-qmark, \"\?\" or end of input\000NID\000NSS\000q-component\000f-component";
+static const uint8_t rfc8141_r_component_state_texts[] = {
+    1, 2, 3, 4, 3,
 };
-static const uint16_t rfc8141_r_component_state_expected[] = {
-    106, 164, 157, 324, 157,
+static const uint16_t rfc8141_r_component_text_pairs[] = {
+    0, 0, 1, 13, 1, 19, 1, 59, 1, 66,
 };
 static const uint16_t rfc8141_r_component_capture_names[] = {
-    1, 5, 21, 33, 9,
+    101, 105, 1, 109, 121,
 };
 #endif
 const uridfa_tables rfc8141_r_component_tables = {
-    RFC8141_R_COMPONENT_DRIVE, rfc8141_r_component_classes, rfc8141_r_component_trans, rfc8141_r_component_edges, rfc8141_r_component_ops, rfc8141_r_component_accels,
+    RFC8141_R_COMPONENT_DRIVE, NULL,
+    rfc8141_r_component_classes, rfc8141_r_component_trans, rfc8141_r_component_edges, rfc8141_r_component_ops,
     rfc8141_r_component_accel_lut, rfc8141_r_component_accel_escapes,
     rfc8141_r_component_finals, rfc8141_r_component_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_r_component_capture_names),
-    URIDFA_TEXT(rfc8141_r_component_state_component), URIDFA_TEXT(rfc8141_r_component_state_expected),
+    URIDFA_TEXT(rfc8141_r_component_texts), URIDFA_TEXT(rfc8141_r_component_capture_names),
+    URIDFA_TEXT(rfc8141_r_component_state_texts), URIDFA_TEXT(rfc8141_r_component_text_pairs),
     "r-component",
     UINT64_C(157073089683),
     7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
     5, 0, 2,
-    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0
+    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -694,10 +679,6 @@ static const uridfa_edge rfc8141_q_component_edges[] = {
 static const uridfa_op rfc8141_q_component_ops[] = {
     { 7, 65535 },
 };
-static const uint64_t rfc8141_q_component_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8141_q_component_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
@@ -718,28 +699,31 @@ static const uint8_t rfc8141_q_component_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_q_component_state_component[] = {
-    33, 33, 33, 33,
+static const char rfc8141_q_component_texts[] = "\000q-component\000pchar\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000"
+    "NID\000NSS\000r-component\000f-component";
+static const uint8_t rfc8141_q_component_state_texts[] = {
+    1, 2, 3, 3,
 };
-static const uint16_t rfc8141_q_component_state_expected[] = {
-    106, 164, 157, 157,
+static const uint16_t rfc8141_q_component_text_pairs[] = {
+    0, 0, 1, 13, 1, 19, 1, 59,
 };
 static const uint16_t rfc8141_q_component_capture_names[] = {
-    1, 5, 21, 33, 9,
+    66, 70, 74, 1, 86,
 };
 #endif
 const uridfa_tables rfc8141_q_component_tables = {
-    RFC8141_Q_COMPONENT_DRIVE, rfc8141_q_component_classes, rfc8141_q_component_trans, rfc8141_q_component_edges, rfc8141_q_component_ops, rfc8141_q_component_accels,
+    RFC8141_Q_COMPONENT_DRIVE, NULL,
+    rfc8141_q_component_classes, rfc8141_q_component_trans, rfc8141_q_component_edges, rfc8141_q_component_ops,
     rfc8141_q_component_accel_lut, rfc8141_q_component_accel_escapes,
     rfc8141_q_component_finals, rfc8141_q_component_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_q_component_capture_names),
-    URIDFA_TEXT(rfc8141_q_component_state_component), URIDFA_TEXT(rfc8141_q_component_state_expected),
+    URIDFA_TEXT(rfc8141_q_component_texts), URIDFA_TEXT(rfc8141_q_component_capture_names),
+    URIDFA_TEXT(rfc8141_q_component_state_texts), URIDFA_TEXT(rfc8141_q_component_text_pairs),
     "q-component",
     UINT64_C(219902325556),
     5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
     5, 0, 2,
-    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0
+    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -768,10 +752,6 @@ static const uridfa_edge rfc8141_f_component_edges[] = {
 static const uridfa_op rfc8141_f_component_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
 };
-static const uint64_t rfc8141_f_component_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8141_f_component_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
@@ -792,28 +772,31 @@ static const uint8_t rfc8141_f_component_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_f_component_state_component[] = {
-    9, 9, 9, 9,
+static const char rfc8141_f_component_texts[] = "\000f-component\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000NID\000"
+    "NSS\000r-component\000q-component";
+static const uint8_t rfc8141_f_component_state_texts[] = {
+    1, 1, 2, 2,
 };
-static const uint16_t rfc8141_f_component_state_expected[] = {
-    164, 164, 157, 157,
+static const uint16_t rfc8141_f_component_text_pairs[] = {
+    0, 0, 1, 13, 1, 53,
 };
 static const uint16_t rfc8141_f_component_capture_names[] = {
-    1, 5, 21, 33, 9,
+    60, 64, 68, 80, 1,
 };
 #endif
 const uridfa_tables rfc8141_f_component_tables = {
-    RFC8141_F_COMPONENT_DRIVE, rfc8141_f_component_classes, rfc8141_f_component_trans, rfc8141_f_component_edges, rfc8141_f_component_ops, rfc8141_f_component_accels,
+    RFC8141_F_COMPONENT_DRIVE, NULL,
+    rfc8141_f_component_classes, rfc8141_f_component_trans, rfc8141_f_component_edges, rfc8141_f_component_ops,
     rfc8141_f_component_accel_lut, rfc8141_f_component_accel_escapes,
     rfc8141_f_component_finals, rfc8141_f_component_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_f_component_capture_names),
-    URIDFA_TEXT(rfc8141_f_component_state_component), URIDFA_TEXT(rfc8141_f_component_state_expected),
+    URIDFA_TEXT(rfc8141_f_component_texts), URIDFA_TEXT(rfc8141_f_component_capture_names),
+    URIDFA_TEXT(rfc8141_f_component_state_texts), URIDFA_TEXT(rfc8141_f_component_text_pairs),
     "f-component",
     UINT64_C(274877906944),
     4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
     5, 0, 2,
-    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0
+    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err)

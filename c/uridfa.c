@@ -26,10 +26,10 @@
 #define URIDFA_INLINE static
 #endif
 
-static int in_set(const uint64_t *set, uint8_t b)
-{
-    return (int)((set[b >> 6] >> (b & 63u)) & 1u);
-}
+/* The byte table of accelerated set k, and its bit (codegen: Note [sets
+ * in byte tables]). */
+#define URIDFA_LUT(t, k) ((t)->accel_lut + (((size_t)(k) >> 3) << 8))
+#define URIDFA_BIT(k) ((uint8_t)(1u << ((k) & 7u)))
 
 /* The end of the run of accelerated set k from j: the first byte the
  * run's state does not loop on, valid escapes (`%` HEXDIG HEXDIG) of an
@@ -37,38 +37,25 @@ static int in_set(const uint64_t *set, uint8_t b)
 URIDFA_INLINE size_t skip_accel(const uridfa_tables *t, unsigned k, const uint8_t *s,
                                 size_t n, size_t j)
 {
-    const uint64_t *set = t->accels + 4u * k;
-    const uint64_t *digits = NULL;
-    uint8_t esc = 0;
+    const uint8_t *lut = URIDFA_LUT(t, k);
+    const uint8_t mask = URIDFA_BIT(k);
+    const uint8_t *dlut = NULL;
+    uint8_t dmask = 0, esc = 0;
     if (t->accel_escapes != NULL && t->accel_escapes[k].digits != URIDFA_NO_ESCAPE) {
-        digits = t->accels + 4u * t->accel_escapes[k].digits;
+        dlut = URIDFA_LUT(t, t->accel_escapes[k].digits);
+        dmask = URIDFA_BIT(t->accel_escapes[k].digits);
         esc = t->accel_escapes[k].byte;
     }
-    if (t->accel_lut != NULL && k < 8u) {
-        const uint8_t *lut = t->accel_lut;
-        const uint8_t mask = (uint8_t)(1u << k);
-        for (;;) {
-            while (n - j >= 4u &&
-                   (lut[s[j]] & lut[s[j + 1]] & lut[s[j + 2]] & lut[s[j + 3]] & mask)) {
-                j += 4u;
-            }
-            while (j < n && (lut[s[j]] & mask)) {
-                j++;
-            }
-            if (digits != NULL && n - j > 2u && s[j] == esc && in_set(digits, s[j + 1]) &&
-                in_set(digits, s[j + 2])) {
-                j += 3u;
-                continue;
-            }
-            return j;
-        }
-    }
     for (;;) {
-        while (j < n && in_set(set, s[j])) {
+        while (n - j >= 4u &&
+               (lut[s[j]] & lut[s[j + 1]] & lut[s[j + 2]] & lut[s[j + 3]] & mask)) {
+            j += 4u;
+        }
+        while (j < n && (lut[s[j]] & mask)) {
             j++;
         }
-        if (digits != NULL && n - j > 2u && s[j] == esc && in_set(digits, s[j + 1]) &&
-            in_set(digits, s[j + 2])) {
+        if (dlut != NULL && n - j > 2u && s[j] == esc && (dlut[s[j + 1]] & dmask) &&
+            (dlut[s[j + 2]] & dmask)) {
             j += 3u;
             continue;
         }
@@ -134,12 +121,20 @@ static uint32_t state_index(const uridfa_tables *t, uint32_t id)
     return id / t->stride;
 }
 
-static const char *text_at(const uridfa_tables *t, const uint16_t *offsets, uint32_t state)
+/* The text `which` (0: component, 1: expected) of state (an index):
+ * each state names a pair of offsets into the machine's texts, 0 for
+ * none (codegen: Note [texts of one machine]). */
+static const char *text_at(const uridfa_tables *t, uint32_t state, unsigned which)
 {
-    if (t->texts == NULL || offsets == NULL || offsets[state] == 0) {
+    size_t pair;
+    uint16_t at;
+    if (t->texts == NULL) {
         return NULL;
     }
-    return t->texts + offsets[state];
+    pair = t->text_width == 1 ? ((const uint8_t *)t->state_texts)[state]
+                              : ((const uint16_t *)t->state_texts)[state];
+    at = t->text_pairs[2u * pair + which];
+    return at == 0 ? NULL : t->texts + at;
 }
 
 static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, uint32_t state,
@@ -150,8 +145,8 @@ static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, u
         err->kind = kind;
         err->byte = byte;
         err->state = state;
-        err->component = text_at(t, t->state_component, state);
-        err->expected = text_at(t, t->state_expected, state);
+        err->component = text_at(t, state, 0);
+        err->expected = text_at(t, state, 1);
     }
     return kind;
 }
@@ -167,7 +162,7 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
  * *statep, offsets counted from base; regs NULL for validation (edges
  * taken without their operations). MUL turns a transition's value into a
  * state ID: 1 for premultiplied IDs, the stride for the state indices of
- * URIDFA_SMALL tables (see docs/c.md). */
+ * the default one-byte tables (URIDFA_INDEXED8; see docs/c.md). */
 #define URIDFA_DEFINE_DRIVE(NAME, T, MUL)                                                      \
     int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
              size_t *regs, uridfa_error *err)                                                  \
@@ -245,15 +240,16 @@ static size_t sequence_start(const uint8_t *s, size_t at)
     return URIDFA_ABSENT;
 }
 
-/* Rust: Error::at_char_start. For utf8 tables, an unexpected byte at
+/* Rust: Error::at_char_start. For utf8 tables (their `char_start`), an
+ * unexpected byte at
  * err->offset (counted from base) inside the sequence of s[0..n), which
  * was run from `state`, moves to the sequence's lead byte with the state
  * there, found by running s up to it again without tags. */
-static void at_char_start(const uridfa_tables *t, const uint8_t *s, size_t base,
-                          uint32_t state, uridfa_error *err)
+void uridfa_char_start(const uridfa_tables *t, const uint8_t *s, size_t base, uint32_t state,
+                       uridfa_error *err)
 {
     size_t lead;
-    if (!t->utf8 || err == NULL || err->kind != URIDFA_UNEXPECTED_BYTE || err->offset < base) {
+    if (err == NULL || err->kind != URIDFA_UNEXPECTED_BYTE || err->offset < base) {
         return;
     }
     lead = sequence_start(s, err->offset - base);
@@ -261,6 +257,16 @@ static void at_char_start(const uridfa_tables *t, const uint8_t *s, size_t base,
         return;
     }
     (void)byte_error(t, state, s[lead], base + lead, err);
+}
+
+/* The tables' own uridfa_char_start, if they match UTF-8 (others link
+ * none of its code). */
+static void char_start(const uridfa_tables *t, const uint8_t *s, size_t base, uint32_t state,
+                       uridfa_error *err)
+{
+    if (t->char_start != NULL) {
+        t->char_start(t, s, base, state, err);
+    }
 }
 
 static uint32_t id_at(const void *ids, uint8_t width, size_t i)
@@ -333,7 +339,7 @@ int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_e
 {
     const int r = validate_at_byte(t, s, n, err);
     if (r != URIDFA_OK) {
-        at_char_start(t, s, 0, t->start, err);
+        char_start(t, s, 0, t->start, err);
     }
     return r;
 }
@@ -411,40 +417,45 @@ void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uri
     }
 }
 
-/* Validates and leaves the tags in regs, the kinds decided after the
- * match decided if `kinds`, then reads the spans. */
-static int split_with(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
-                      uridfa_span *spans, uridfa_error *err, int kinds)
+/* Validates and leaves the tags in regs (the kinds decided after the
+ * match not decided). split_raw calls only this, so a program that never
+ * decides a kind links none of their code. */
+static int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                      uridfa_error *err)
 {
     uint32_t state = t->start;
     int r;
     clear_regs(t, regs);
     r = drive(t, s, n, 0, &state, regs, err);
     if (r != URIDFA_OK) {
-        at_char_start(t, s, 0, t->start, err);
+        char_start(t, s, 0, t->start, err);
         return r;
     }
-    r = finish_at(t, state, n, regs, err);
+    return finish_at(t, state, n, regs, err);
+}
+
+int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                 uridfa_span *spans, uridfa_error *err)
+{
+    const int r = split_tags(t, s, n, regs, err);
     if (r != URIDFA_OK) {
         return r;
     }
-    if (kinds && t->after_len != 0) {
+    if (t->after_len != 0) {
         decide_kinds_regs(t, s, n, regs);
     }
     read_spans(t, regs, spans);
     return URIDFA_OK;
 }
 
-int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
-                 uridfa_span *spans, uridfa_error *err)
-{
-    return split_with(t, s, n, regs, spans, err, 1);
-}
-
 int uridfa_split_raw(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
                      uridfa_span *spans, uridfa_error *err)
 {
-    return split_with(t, s, n, regs, spans, err, 0);
+    const int r = split_tags(t, s, n, regs, err);
+    if (r == URIDFA_OK) {
+        read_spans(t, regs, spans);
+    }
+    return r;
 }
 
 void uridfa_machine_start(uridfa_machine *m, const uridfa_tables *t, size_t *regs)
@@ -511,7 +522,7 @@ static void push_tail(uridfa_machine *m, const uint8_t *s, size_t n)
     }
 }
 
-/* at_char_start for an error in the chunk s[0..n) fed at m->pos from
+/* uridfa_char_start for an error in the chunk s[0..n) fed at m->pos from
  * m->state, whose character may have begun in an earlier chunk. */
 static void machine_char_start(const uridfa_machine *m, const uint8_t *s, size_t n,
                                uridfa_error *err)

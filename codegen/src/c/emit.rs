@@ -35,7 +35,7 @@ pub struct CFiles {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EmitCError {
-    /// The grammar's error texts take more than 65,535 bytes, which the
+    /// A machine's error texts take more than 65,535 bytes, which the
     /// `uint16_t` offsets of the C tables cannot address.
     TextsTooLong(usize),
     /// A capture whose index constant would be one of the header's own
@@ -48,7 +48,7 @@ impl std::fmt::Display for EmitCError {
         match self {
             EmitCError::TextsTooLong(n) => write!(
                 f,
-                "the grammar's error texts take {n} bytes; the C tables address at most 65535"
+                "an entry's error texts take {n} bytes; the C tables address at most 65535"
             ),
             EmitCError::NameClash(name) => write!(
                 f,
@@ -149,7 +149,7 @@ impl Texts {
         let o = self.blob.len();
         self.blob.extend_from_slice(text.as_bytes());
         self.blob.push(0);
-        // Checked once the blob is complete (`files`).
+        // Checked once the blob is complete (`machine`).
         let o16 = u16::try_from(o).unwrap_or(u16::MAX);
         self.at.insert(text.to_owned(), o16);
         o as u32
@@ -219,7 +219,7 @@ struct Out<'a> {
 /// One machine's arrays and `const uridfa_tables`, named after `base`
 /// (`rfc3986_uri_reference`). `after_of`: an earlier machine whose
 /// after-kind DFAs are the same, whose arrays this one shares.
-fn machine(out: &mut String, g: &str, o: &Out<'_>, after_of: Option<&str>, texts: &mut Texts) {
+fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), EmitCError> {
     let (t, base, doc, item) = (&o.m.tables, o.base.as_str(), o.doc.as_str(), o.item);
     let tables = t.as_tables();
     let state_len = t.state_len();
@@ -236,7 +236,7 @@ fn machine(out: &mut String, g: &str, o: &Out<'_>, after_of: Option<&str>, texts
         Some(small) if twidth > 1 => {
             let _ = writeln!(
                 out,
-                "#ifdef URIDFA_SMALL\nstatic const uint8_t {base}_trans[] = {};\n\
+                "#ifndef URIDFA_FAST\nstatic const uint8_t {base}_trans[] = {};\n\
                  #define {up}_TRANS_WIDTH URIDFA_INDEXED8\n#define {up}_DRIVE uridfa_drive8i\n\
                  #define {up}_SPECIAL {}\n#else",
                 array(small, 20),
@@ -279,20 +279,24 @@ fn machine(out: &mut String, g: &str, o: &Out<'_>, after_of: Option<&str>, texts
         "static const uridfa_op {base}_ops[] = {};",
         array(ops, 8)
     );
-    let accels = t
-        .accels
-        .iter()
-        .flat_map(|a| a.0)
-        .map(|w| format!("UINT64_C({w:#018x})"));
-    let _ = writeln!(
-        out,
-        "static const uint64_t {base}_accels[] = {};",
-        array(accels, 4)
-    );
-    if let Some(lut) = &t.accel_lut {
+    // Note [sets in byte tables].
+    if !t.accels.is_empty() {
+        let planes = t.accels.len().div_ceil(8);
+        let lut = (0..planes).flat_map(|p| {
+            (0..256usize).map(move |b| {
+                (0..8)
+                    .filter(|&bit| {
+                        t.accels
+                            .get(8 * p + bit)
+                            .is_some_and(|set| set.0[b >> 6] >> (b & 63) & 1 == 1)
+                    })
+                    .fold(0u8, |v, bit| v | 1 << bit)
+            })
+        });
         let _ = writeln!(
             out,
-            "static const uint8_t {base}_accel_lut[256] = {};",
+            "static const uint8_t {base}_accel_lut[{}] = {};",
+            256 * planes,
             array(lut, 32)
         );
     }
@@ -349,29 +353,53 @@ fn machine(out: &mut String, g: &str, o: &Out<'_>, after_of: Option<&str>, texts
     );
     let (fty, fwidth, fvals) = ids(&t.state_final);
     let _ = writeln!(out, "static const {fty} {base}_state_final[] = {fvals};");
-    let comps: Vec<u32> = t
+    // Note [texts of one machine].
+    let mut texts = Texts::new();
+    let mut pairs: Vec<(u32, u32)> = vec![(0, 0)];
+    let mut pair_of: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+    pair_of.insert((0, 0), 0);
+    let state_texts: Vec<usize> = t
         .state_component
         .iter()
-        .map(|&e| texts.add(tables.component_text(e)))
-        .collect();
-    let exps: Vec<u32> = t
-        .state_expected
-        .iter()
-        .map(|&e| texts.add(t.expected.get(usize::from(e)).map(|&r| tables.str(r))))
+        .zip(&t.state_expected)
+        .map(|(&c, &e)| {
+            let pair = (
+                texts.add(tables.component_text(c)),
+                texts.add(t.expected.get(usize::from(e)).map(|&r| tables.str(r))),
+            );
+            *pair_of.entry(pair).or_insert_with(|| {
+                pairs.push(pair);
+                pairs.len() - 1
+            })
+        })
         .collect();
     let names: Vec<u32> = (0..t.captures.len())
         .map(|k| texts.add(tables.capture_name(k)))
         .collect();
+    if texts.blob.len() > usize::from(u16::MAX) {
+        return Err(EmitCError::TextsTooLong(texts.blob.len()));
+    }
+    let text_width = if pairs.len() <= 256 { 1 } else { 2 };
     let _ = writeln!(out, "#ifndef URIDFA_NO_TEXTS");
     let _ = writeln!(
         out,
-        "static const uint16_t {base}_state_component[] = {};",
-        array(comps, 20)
+        "static const char {base}_texts[] = {};",
+        c_string(texts.blob.strip_suffix(&[0]).unwrap_or(&texts.blob))
     );
     let _ = writeln!(
         out,
-        "static const uint16_t {base}_state_expected[] = {};",
-        array(exps, 20)
+        "static const {} {base}_state_texts[] = {};",
+        if text_width == 1 {
+            "uint8_t"
+        } else {
+            "uint16_t"
+        },
+        array(state_texts, 20)
+    );
+    let _ = writeln!(
+        out,
+        "static const uint16_t {base}_text_pairs[] = {};",
+        array(pairs.iter().flat_map(|&(c, e)| [c, e]), 16)
     );
     let _ = writeln!(
         out,
@@ -393,19 +421,20 @@ fn machine(out: &mut String, g: &str, o: &Out<'_>, after_of: Option<&str>, texts
         let _ = writeln!(
             out,
             "const uridfa_tables {base}_{}tables = {{\n    \
-             {up}_DRIVE, {base}_classes, {base}_trans, {base}_edges, {base}_ops, {base}_accels,\n    \
+             {up}_DRIVE, {},\n    {base}_classes, {base}_trans, {base}_edges, {base}_ops,\n    \
              {}, {},\n    \
              {base}_finals, {base}_state_final,\n    \
              {}, {}, {},\n    \
-             URIDFA_TEXT({g}_texts), URIDFA_TEXT({base}_capture_names),\n    \
-             URIDFA_TEXT({base}_state_component), URIDFA_TEXT({base}_state_expected),\n    \
+             URIDFA_TEXT({base}_texts), URIDFA_TEXT({base}_capture_names),\n    \
+             URIDFA_TEXT({base}_state_texts), URIDFA_TEXT({base}_text_pairs),\n    \
              {},\n    \
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
              {}, {}, {},\n    \
-             {up}_TRANS_WIDTH, {fwidth}, {}\n}};\n",
+             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}\n}};\n",
             if raw { "raw_" } else { "" },
-            opt(t.accel_lut.is_some(), format!("{base}_accel_lut")),
+            if t.utf8 { "uridfa_char_start" } else { "NULL" },
+            opt(!t.accels.is_empty(), format!("{base}_accel_lut")),
             opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
             opt(after, format!("{base}_after_kinds")),
             opt(after, format!("{after_base}_after_classes")),
@@ -427,7 +456,31 @@ fn machine(out: &mut String, g: &str, o: &Out<'_>, after_of: Option<&str>, texts
             u8::from(t.utf8),
         );
     }
+    Ok(())
 }
+
+// Note [texts of one machine]
+//
+// Each machine has its own texts: a NUL-separated blob of the component
+// and expected-bytes texts its states use and its captures' names (offset
+// 0: none), the distinct (component, expected) pairs of offsets, and one
+// byte per state naming its pair (two when a machine has more than 256
+// pairs). The machines of a grammar share most texts, but a program
+// links only the machines it calls (`-Wl,--gc-sections`), so one blob per
+// grammar put all of them in every program: RFC 3986's `URI-reference`
+// uses 326 of the grammar's 1,461 bytes of texts. And a state's two
+// `uint16_t` offsets (756 bytes for `URI-reference`) become a byte and a
+// share of 39 pairs (345 bytes). docs/c.md measures the footprint.
+
+// Note [sets in byte tables]
+//
+// The Rust tables hold the byte sets of accelerated runs as bit sets
+// (`accels`, 32 bytes each) and the first eight again as bits of one
+// byte table (`accel_lut`, 256 bytes), which the run loop reads. The C
+// tables hold only byte tables, one per eight sets (`accel_lut`: bit
+// `k % 8` of entry `256 * (k / 8) + b` says whether set `k` holds byte
+// `b`), so the driver has one run loop and no bit sets: for RFC 3986's
+// `URI-reference` (eight sets) 256 bytes of data and a loop less.
 
 // Note [raw tables]
 //
@@ -447,9 +500,11 @@ fn machine(out: &mut String, g: &str, o: &Out<'_>, after_of: Option<&str>, texts
 // firmware image. State indices, with the dead state and the edges above
 // them, need 189 + 1 + 66 = 256 values: one byte each, half the table. So
 // where the indices fit a byte and the IDs do not, `NAME.c` holds both
-// forms, and `-DURIDFA_SMALL` picks the indices (`URIDFA_INDEXED8`), for
-// which the driver multiplies each state by the stride: one multiply more
-// per byte on the loop's dependent chain, measured in docs/c.md.
+// forms: by default the indices (`URIDFA_INDEXED8`), for which the driver
+// multiplies each state by the stride, and with `-DURIDFA_FAST` the IDs.
+// On the x86-64 here the multiply costs nothing measurable (docs/c.md);
+// `URIDFA_FAST` is for cores whose multiply is slow (a Cortex-M0 with
+// the small multiplier takes 32 cycles).
 
 /// The transitions as one byte each, state indices rather than IDs (Note
 /// [small tables]), if they fit.
@@ -626,7 +681,6 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             item: false,
         });
     }
-    let mut texts = Texts::new();
     let mut body = String::new();
     let mut after_bases: Vec<(&AfterKindsBuf, String)> = Vec::new();
     for o in &outs {
@@ -635,13 +689,10 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             .iter()
             .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
             .map(|(_, b)| b.clone());
-        machine(&mut body, &g, o, after_of.as_deref(), &mut texts);
+        machine(&mut body, o, after_of.as_deref())?;
         if after_of.is_none() && t.after.classes.is_some() {
             after_bases.push((&t.after, o.base.clone()));
         }
-    }
-    if texts.blob.len() > usize::from(u16::MAX) {
-        return Err(EmitCError::TextsTooLong(texts.blob.len()));
     }
     let reg_slots_max = outs
         .iter()
@@ -773,11 +824,6 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
          /* Build with -DURIDFA_NO_TEXTS to leave out the texts of error messages\n   \
          (uridfa_error.component and .expected are then NULL). */\n\
          #ifdef URIDFA_NO_TEXTS\n#define URIDFA_TEXT(x) NULL\n#else\n#define URIDFA_TEXT(x) x\n#endif\n\n"
-    );
-    let _ = writeln!(
-        s,
-        "#ifndef URIDFA_NO_TEXTS\nstatic const char {g}_texts[] = {};\n#endif\n",
-        c_string(texts.blob.strip_suffix(&[0]).unwrap_or(&texts.blob))
     );
     s.push_str(&body);
     for o in outs.iter().filter(|o| !o.item) {
