@@ -5077,7 +5077,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
    scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
    2 states, 3 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_fielding_uri_rfc2396bis_01_scheme_classes[256] = {
+static const uint8_t draft_fielding_uri_rfc2396bis_01_scheme_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
@@ -5086,10 +5086,9 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_scheme_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_uri_rfc2396bis_01_scheme_trans[] = {
     6, 6, 7, 6, 3, 3,
 };
+#define draft_fielding_uri_rfc2396bis_01_scheme_trans (draft_fielding_uri_rfc2396bis_01_scheme_classes + 256)
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_SPECIAL 6
@@ -5147,7 +5146,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables = {
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
    userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_fielding_uri_rfc2396bis_01_userinfo_classes[256] = {
+static const uint8_t draft_fielding_uri_rfc2396bis_01_userinfo_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
     0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -5156,10 +5155,9 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_userinfo_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_uri_rfc2396bis_01_userinfo_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_fielding_uri_rfc2396bis_01_userinfo_trans (draft_fielding_uri_rfc2396bis_01_userinfo_classes + 256)
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_SPECIAL 16
@@ -5738,7 +5736,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables = {
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
    port = *DIGIT
    2 states, 2 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_fielding_uri_rfc2396bis_01_port_classes[256] = {
+static const uint8_t draft_fielding_uri_rfc2396bis_01_port_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -5747,10 +5745,9 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_port_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_uri_rfc2396bis_01_port_trans[] = {
     4, 5, 4, 2,
 };
+#define draft_fielding_uri_rfc2396bis_01_port_trans (draft_fielding_uri_rfc2396bis_01_port_classes + 256)
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_SPECIAL 4
@@ -5798,7 +5795,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables = {
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
    reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" / "+" / "$" / "," )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_fielding_uri_rfc2396bis_01_reg_name_classes[256] = {
+static const uint8_t draft_fielding_uri_rfc2396bis_01_reg_name_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -5807,10 +5804,9 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_reg_name_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_uri_rfc2396bis_01_reg_name_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_fielding_uri_rfc2396bis_01_reg_name_trans (draft_fielding_uri_rfc2396bis_01_reg_name_classes + 256)
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_SPECIAL 16
@@ -5872,7 +5868,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables = {
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
    path = [ abs-path / opaque-part ]
    7 states, 6 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_fielding_uri_rfc2396bis_01_path_classes[256] = {
+static const uint8_t draft_fielding_uri_rfc2396bis_01_path_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 5,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 0, 5, 0, 1,
@@ -5881,12 +5877,11 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_path_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_uri_rfc2396bis_01_path_trans[] = {
     42, 43, 44, 45, 43, 43, 42, 6, 12, 6, 6, 6, 42, 42, 42, 42, 24, 42, 42, 18,
     30, 18, 18, 42, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42,
     47, 42,
 };
+#define draft_fielding_uri_rfc2396bis_01_path_trans (draft_fielding_uri_rfc2396bis_01_path_classes + 256)
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_SPECIAL 42
@@ -5949,7 +5944,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables = {
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
    query = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_fielding_uri_rfc2396bis_01_query_classes[256] = {
+static const uint8_t draft_fielding_uri_rfc2396bis_01_query_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -5958,10 +5953,9 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_query_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_uri_rfc2396bis_01_query_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_fielding_uri_rfc2396bis_01_query_trans (draft_fielding_uri_rfc2396bis_01_query_classes + 256)
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_SPECIAL 16
@@ -6023,7 +6017,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables = {
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
    fragment = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_fielding_uri_rfc2396bis_01_fragment_classes[256] = {
+static const uint8_t draft_fielding_uri_rfc2396bis_01_fragment_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -6032,10 +6026,9 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_fragment_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_uri_rfc2396bis_01_fragment_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_fielding_uri_rfc2396bis_01_fragment_trans (draft_fielding_uri_rfc2396bis_01_fragment_classes + 256)
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_SPECIAL 16

@@ -633,7 +633,8 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
 /* Tables for `absoluteURL` from grammar/draft-fielding-url-syntax-05.abnf:
    absoluteURL = generic-URL / opaque-URL
    126 states, 13 byte classes, 34 registers. */
-static const uint8_t draft_fielding_url_syntax_05_absoluteurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_fielding_url_syntax_05_absoluteurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 9,
     10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
@@ -642,9 +643,6 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
     126, 126, 126, 127, 127, 127, 126, 127, 126, 126, 126, 127, 127, 126, 126, 126, 1, 1, 1, 126,
     1, 128, 126, 126, 1, 1, 126, 129, 130, 129, 129, 129, 131, 129, 129, 132, 129, 129, 129, 126,
     3, 4, 3, 3, 3, 3, 3, 3, 133, 3, 3, 3, 126, 126, 126, 126, 126, 126, 126, 7,
@@ -728,10 +726,21 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
     126, 126, 126, 126, 126, 126, 245, 126, 126, 126, 245, 126, 126, 153, 164, 153, 49, 53, 178, 124,
     179, 147, 153, 177, 177, 126, 153, 164, 153, 63, 67, 189, 125, 190, 147, 153, 188, 188,
 };
+#define draft_fielding_url_syntax_05_absoluteurl_trans (draft_fielding_url_syntax_05_absoluteurl_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE uridfa_drive8i
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL 126
 #else
+static const uint8_t draft_fielding_url_syntax_05_absoluteurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 9,
+    10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
     1638, 1638, 1638, 1639, 1639, 1639, 1638, 1639, 1638, 1638, 1638, 1639, 1639, 1638, 1638, 1638,
     13, 13, 13, 1638, 13, 1640, 1638, 1638, 13, 13, 1638, 1641, 1642, 1641, 1641, 1641,
@@ -1034,7 +1043,8 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
 /* Tables for `relativeURL` from grammar/draft-fielding-url-syntax-05.abnf:
    relativeURL = net-path / abs-path / rel-path
    124 states, 12 byte classes, 34 registers. */
-static const uint8_t draft_fielding_url_syntax_05_relativeurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_fielding_url_syntax_05_relativeurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
     9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -1043,9 +1053,6 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
     124, 125, 126, 125, 125, 127, 125, 125, 128, 125, 125, 125, 124, 1, 2, 1, 1, 1, 1, 1,
     129, 1, 1, 1, 124, 124, 124, 124, 124, 124, 5, 124, 124, 124, 5, 124, 124, 130, 131, 130,
     130, 132, 130, 130, 133, 130, 130, 130, 124, 134, 135, 134, 134, 134, 134, 134, 134, 134, 134, 134,
@@ -1122,10 +1129,21 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
     124, 124, 241, 124, 124, 149, 160, 47, 51, 174, 122, 175, 143, 149, 173, 173, 124, 149, 160, 61,
     65, 185, 123, 186, 143, 149, 184, 184,
 };
+#define draft_fielding_url_syntax_05_relativeurl_trans (draft_fielding_url_syntax_05_relativeurl_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE uridfa_drive8i
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL 124
 #else
+static const uint8_t draft_fielding_url_syntax_05_relativeurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
+    9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
     1488, 1489, 1490, 1489, 1489, 1491, 1489, 1489, 1492, 1489, 1489, 1489, 1488, 12, 24, 12,
     12, 12, 12, 12, 1493, 12, 12, 12, 1488, 1488, 1488, 1488, 1488, 1488, 60, 1488,
@@ -1416,7 +1434,7 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
    scheme = 1*( alpha / digit / "+" / "-" / "." )
    2 states, 2 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t draft_fielding_url_syntax_05_scheme_classes[256] = {
+static const uint8_t draft_fielding_url_syntax_05_scheme_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
@@ -1425,10 +1443,9 @@ static const uint8_t draft_fielding_url_syntax_05_scheme_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_url_syntax_05_scheme_trans[] = {
     4, 5, 4, 2,
 };
+#define draft_fielding_url_syntax_05_scheme_trans (draft_fielding_url_syntax_05_scheme_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL 4
@@ -1486,7 +1503,7 @@ const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
    user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t draft_fielding_url_syntax_05_user_classes[256] = {
+static const uint8_t draft_fielding_url_syntax_05_user_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
     0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1495,10 +1512,9 @@ static const uint8_t draft_fielding_url_syntax_05_user_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_url_syntax_05_user_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_fielding_url_syntax_05_user_trans (draft_fielding_url_syntax_05_user_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URL_SYNTAX_05_USER_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL 16
@@ -1560,7 +1576,7 @@ const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
    password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t draft_fielding_url_syntax_05_password_classes[256] = {
+static const uint8_t draft_fielding_url_syntax_05_password_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
     0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1569,10 +1585,9 @@ static const uint8_t draft_fielding_url_syntax_05_password_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_url_syntax_05_password_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_fielding_url_syntax_05_password_trans (draft_fielding_url_syntax_05_password_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL 16
@@ -1634,7 +1649,7 @@ const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
    host = hostname / hostnumber
    13 states, 5 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t draft_fielding_url_syntax_05_host_classes[256] = {
+static const uint8_t draft_fielding_url_syntax_05_host_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
     0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
@@ -1643,13 +1658,12 @@ static const uint8_t draft_fielding_url_syntax_05_host_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_url_syntax_05_host_trans[] = {
     65, 65, 65, 66, 67, 65, 15, 20, 5, 68, 65, 30, 35, 10, 10, 65, 15, 65, 68, 68,
     65, 65, 65, 40, 69, 65, 15, 35, 25, 25, 65, 30, 65, 69, 69, 65, 65, 65, 68, 69,
     65, 15, 45, 40, 68, 65, 65, 65, 50, 69, 65, 15, 55, 50, 68, 65, 65, 65, 60, 69,
     65, 15, 35, 60, 68,
 };
+#define draft_fielding_url_syntax_05_host_trans (draft_fielding_url_syntax_05_host_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URL_SYNTAX_05_HOST_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL 65
@@ -1726,7 +1740,7 @@ const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
    port = *digit
    2 states, 2 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t draft_fielding_url_syntax_05_port_classes[256] = {
+static const uint8_t draft_fielding_url_syntax_05_port_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1735,10 +1749,9 @@ static const uint8_t draft_fielding_url_syntax_05_port_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_url_syntax_05_port_trans[] = {
     4, 5, 4, 2,
 };
+#define draft_fielding_url_syntax_05_port_trans (draft_fielding_url_syntax_05_port_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URL_SYNTAX_05_PORT_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL 4
@@ -1785,7 +1798,7 @@ const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
    path = [ "/" ] path-segments
    5 states, 5 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t draft_fielding_url_syntax_05_path_classes[256] = {
+static const uint8_t draft_fielding_url_syntax_05_path_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1794,11 +1807,10 @@ static const uint8_t draft_fielding_url_syntax_05_path_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_url_syntax_05_path_trans[] = {
     25, 26, 27, 28, 26, 25, 5, 10, 5, 5, 25, 25, 25, 25, 20, 25, 26, 27, 26, 26,
     25, 25, 25, 25, 29,
 };
+#define draft_fielding_url_syntax_05_path_trans (draft_fielding_url_syntax_05_path_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URL_SYNTAX_05_PATH_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL 25
@@ -1859,7 +1871,7 @@ const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
    query = *urlc
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t draft_fielding_url_syntax_05_query_classes[256] = {
+static const uint8_t draft_fielding_url_syntax_05_query_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1868,10 +1880,9 @@ static const uint8_t draft_fielding_url_syntax_05_query_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_url_syntax_05_query_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_fielding_url_syntax_05_query_trans (draft_fielding_url_syntax_05_query_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL 16
@@ -1932,7 +1943,7 @@ const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
    fragment = *urlc
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t draft_fielding_url_syntax_05_fragment_classes[256] = {
+static const uint8_t draft_fielding_url_syntax_05_fragment_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1941,10 +1952,9 @@ static const uint8_t draft_fielding_url_syntax_05_fragment_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_fielding_url_syntax_05_fragment_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_fielding_url_syntax_05_fragment_trans (draft_fielding_url_syntax_05_fragment_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH 1
 #define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_DRIVE uridfa_drive8
 #define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL 16

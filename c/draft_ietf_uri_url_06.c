@@ -924,7 +924,8 @@ const uridfa_tables draft_ietf_uri_url_06_url_tables = {
 /* Tables for `ftpurl` from grammar/draft-ietf-uri-url-06.abnf:
    ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
    50 states, 20 byte classes, 34 registers. */
-static const uint8_t draft_ietf_uri_url_06_ftpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_ftpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 3,
     10, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 1, 1, 1, 1, 1,
@@ -933,9 +934,6 @@ static const uint8_t draft_ietf_uri_url_06_ftpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_ftpurl_trans[] = {
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 1, 50, 50, 50, 50, 50,
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 2, 50,
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 3, 50, 50,
@@ -987,10 +985,21 @@ static const uint8_t draft_ietf_uri_url_06_ftpurl_trans[] = {
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 91, 50, 50, 50, 50, 91, 50, 50, 50,
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50,
 };
+#define draft_ietf_uri_url_06_ftpurl_trans (draft_ietf_uri_url_06_ftpurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_FTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL 50
 #else
+static const uint8_t draft_ietf_uri_url_06_ftpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 3,
+    10, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 1, 1, 1, 1, 1,
+    0, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_ftpurl_trans[] = {
     1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 20, 1000,
     1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000,
@@ -1149,7 +1158,8 @@ const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
 /* Tables for `httpurl` from grammar/draft-ietf-uri-url-06.abnf:
    httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
    28 states, 14 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_httpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_httpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 8,
     3, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1,
@@ -1158,9 +1168,6 @@ static const uint8_t draft_ietf_uri_url_06_httpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_httpurl_trans[] = {
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 1, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 28, 28, 28, 28, 28, 28, 2, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 3, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 4, 28, 28, 28, 28, 28,
@@ -1182,10 +1189,21 @@ static const uint8_t draft_ietf_uri_url_06_httpurl_trans[] = {
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 27, 28, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 28, 28, 31, 27, 32, 28, 28, 28, 28, 28, 28,
 };
+#define draft_ietf_uri_url_06_httpurl_trans (draft_ietf_uri_url_06_httpurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_HTTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL 28
 #else
+static const uint8_t draft_ietf_uri_url_06_httpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 8,
+    3, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1,
+    0, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_httpurl_trans[] = {
     392, 392, 392, 392, 392, 392, 392, 392, 392, 392, 392, 14, 392, 392, 392, 392,
     392, 392, 392, 392, 392, 392, 392, 392, 392, 392, 392, 28, 392, 392, 392, 392,
@@ -1288,7 +1306,8 @@ const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
 /* Tables for `gopherurl` from grammar/draft-ietf-uri-url-06.abnf:
    gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
    44 states, 19 byte classes, 33 registers. */
-static const uint8_t draft_ietf_uri_url_06_gopherurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_gopherurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 3, 0, 1, 0, 10,
     3, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1,
@@ -1297,9 +1316,6 @@ static const uint8_t draft_ietf_uri_url_06_gopherurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_gopherurl_trans[] = {
     44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 1, 44, 44, 44, 44, 44, 44,
     44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 2, 44, 44, 44, 44,
     44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 3, 44, 44, 44, 44,
@@ -1343,10 +1359,21 @@ static const uint8_t draft_ietf_uri_url_06_gopherurl_trans[] = {
     44, 44, 44, 44, 64, 64, 35, 44, 44, 64, 64, 44, 44, 44, 44, 44, 44, 44, 44, 44,
     44, 44, 44, 64, 64, 64, 44, 44, 64, 64, 44, 44, 44, 44, 44, 44,
 };
+#define draft_ietf_uri_url_06_gopherurl_trans (draft_ietf_uri_url_06_gopherurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL 44
 #else
+static const uint8_t draft_ietf_uri_url_06_gopherurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 3, 0, 1, 0, 10,
+    3, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1,
+    0, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_gopherurl_trans[] = {
     836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 19, 836, 836,
     836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836,
@@ -1484,7 +1511,7 @@ const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
 /* Tables for `mailtourl` from grammar/draft-ietf-uri-url-06.abnf:
    mailtourl = "mailto:" encoded822addr
    11 states, 11 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_mailtourl_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_mailtourl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 1, 0, 1, 0, 1,
     1, 5, 3, 3, 3, 3, 3, 1, 1, 6, 1, 1, 7, 8, 1, 9, 1, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -1493,8 +1520,6 @@ static const uint8_t draft_ietf_uri_url_06_mailtourl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_mailtourl_trans[] = {
     121, 121, 121, 121, 121, 121, 121, 121, 11, 121, 121, 121, 121, 121, 121, 121, 22, 121, 121, 121,
     121, 121, 121, 121, 121, 121, 121, 121, 33, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121,
     44, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 55, 121, 121, 121, 121, 121,
@@ -1503,6 +1528,7 @@ static const uint8_t draft_ietf_uri_url_06_mailtourl_trans[] = {
     121, 121, 110, 121, 110, 121, 121, 121, 121, 121, 121, 121, 121, 124, 121, 124, 121, 121, 121, 121,
     121,
 };
+#define draft_ietf_uri_url_06_mailtourl_trans (draft_ietf_uri_url_06_mailtourl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL 121
@@ -1566,7 +1592,8 @@ const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
 /* Tables for `newsurl` from grammar/draft-ietf-uri-url-06.abnf:
    newsurl = "news:" grouppart
    22 states, 16 byte classes, 32 registers. */
-static const uint8_t draft_ietf_uri_url_06_newsurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_newsurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 4, 1, 1, 5, 6, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 3, 0, 1, 0, 3,
     9, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 1, 1, 1, 1, 1,
@@ -1575,9 +1602,6 @@ static const uint8_t draft_ietf_uri_url_06_newsurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_newsurl_trans[] = {
     22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 1, 22, 22, 22, 22, 22, 22,
     22, 22, 22, 22, 22, 22, 22, 2, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22,
     22, 22, 22, 22, 22, 22, 22, 3, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22,
@@ -1597,10 +1621,21 @@ static const uint8_t draft_ietf_uri_url_06_newsurl_trans[] = {
     22, 22, 22, 22, 22, 22, 22, 21, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22,
     22, 22, 22, 21, 22, 22, 22, 22, 22, 22, 22, 22,
 };
+#define draft_ietf_uri_url_06_newsurl_trans (draft_ietf_uri_url_06_newsurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_NEWSURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL 22
 #else
+static const uint8_t draft_ietf_uri_url_06_newsurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 4, 1, 1, 5, 6, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 3, 0, 1, 0, 3,
+    9, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 1, 1, 1, 1, 1,
+    0, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_newsurl_trans[] = {
     352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 16, 352, 352,
     352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 32, 352, 352, 352, 352,
@@ -1698,7 +1733,8 @@ const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
 /* Tables for `nntpurl` from grammar/draft-ietf-uri-url-06.abnf:
    nntpurl = "nntp://" hostport "/" group [ "/" digits ]
    24 states, 13 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_nntpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_nntpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 0, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 0,
     0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 10, 9, 11, 9, 9, 9, 12, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
@@ -1707,9 +1743,6 @@ static const uint8_t draft_ietf_uri_url_06_nntpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_nntpurl_trans[] = {
     24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 1, 24, 24, 24, 24, 24, 24, 24, 24, 24,
     24, 24, 24, 2, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 3, 24,
     24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 4, 24, 24, 24, 24, 24, 24, 24, 24, 5,
@@ -1727,10 +1760,21 @@ static const uint8_t draft_ietf_uri_url_06_nntpurl_trans[] = {
     24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 23, 24, 24, 24, 24, 24, 24, 24,
     24, 24, 24, 24, 27, 23, 28, 24, 24, 24, 24, 24,
 };
+#define draft_ietf_uri_url_06_nntpurl_trans (draft_ietf_uri_url_06_nntpurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_NNTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL 24
 #else
+static const uint8_t draft_ietf_uri_url_06_nntpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 0, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 0,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 10, 9, 11, 9, 9, 9, 12, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 10, 9, 11, 9, 9, 9, 12, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_nntpurl_trans[] = {
     312, 312, 312, 312, 312, 312, 312, 312, 312, 312, 13, 312, 312, 312, 312, 312,
     312, 312, 312, 312, 312, 312, 312, 26, 312, 312, 312, 312, 312, 312, 312, 312,
@@ -1824,7 +1868,8 @@ const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
 /* Tables for `telneturl` from grammar/draft-ietf-uri-url-06.abnf:
    telneturl = "telnet://" login [ "/" ]
    43 states, 15 byte classes, 34 registers. */
-static const uint8_t draft_ietf_uri_url_06_telneturl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_telneturl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 3,
     8, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1,
@@ -1833,9 +1878,6 @@ static const uint8_t draft_ietf_uri_url_06_telneturl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_telneturl_trans[] = {
     43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 1, 43, 43, 43, 43, 43,
     43, 43, 43, 43, 43, 2, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43,
     43, 43, 3, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 4, 43,
@@ -1870,10 +1912,21 @@ static const uint8_t draft_ietf_uri_url_06_telneturl_trans[] = {
     43, 42, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 61, 42, 65, 43, 43,
     43, 43, 43, 43, 43,
 };
+#define draft_ietf_uri_url_06_telneturl_trans (draft_ietf_uri_url_06_telneturl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_TELNETURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL 43
 #else
+static const uint8_t draft_ietf_uri_url_06_telneturl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 3,
+    8, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1,
+    0, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_telneturl_trans[] = {
     645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 15, 645,
     645, 645, 645, 645, 645, 645, 645, 645, 645, 30, 645, 645, 645, 645, 645, 645,
@@ -2006,7 +2059,8 @@ const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
 /* Tables for `waisurl` from grammar/draft-ietf-uri-url-06.abnf:
    waisurl = waisdatabase / waisindex / waisdoc
    34 states, 15 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_waisurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_waisurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 8,
     3, 9, 10, 10, 10, 10, 10, 11, 11, 12, 11, 11, 11, 11, 11, 11, 11, 11, 11, 13, 11, 11, 11, 14, 11, 11, 11, 1, 1, 1, 1, 1,
@@ -2015,9 +2069,6 @@ static const uint8_t draft_ietf_uri_url_06_waisurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_waisurl_trans[] = {
     34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 1, 34, 34, 34, 34, 34,
     34, 34, 34, 34, 2, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34,
     34, 34, 3, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 4, 34,
@@ -2045,10 +2096,21 @@ static const uint8_t draft_ietf_uri_url_06_waisurl_trans[] = {
     34, 34, 34, 34, 34, 34, 47, 34, 34, 47, 47, 34, 34, 34, 34, 34, 34, 34, 34, 34,
     37, 33, 38, 34, 34, 34, 34, 34, 34, 34,
 };
+#define draft_ietf_uri_url_06_waisurl_trans (draft_ietf_uri_url_06_waisurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_WAISURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL 34
 #else
+static const uint8_t draft_ietf_uri_url_06_waisurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 8,
+    3, 9, 10, 10, 10, 10, 10, 11, 11, 12, 11, 11, 11, 11, 11, 11, 11, 11, 11, 13, 11, 11, 11, 14, 11, 11, 11, 1, 1, 1, 1, 1,
+    0, 9, 10, 10, 10, 10, 10, 11, 11, 12, 11, 11, 11, 11, 11, 11, 11, 11, 11, 13, 11, 11, 11, 14, 11, 11, 11, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_waisurl_trans[] = {
     510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 15, 510,
     510, 510, 510, 510, 510, 510, 510, 510, 30, 510, 510, 510, 510, 510, 510, 510,
@@ -2161,7 +2223,8 @@ const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
 /* Tables for `fileurl` from grammar/draft-ietf-uri-url-06.abnf:
    fileurl = "file://" host [ "/" fpath ]
    22 states, 14 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_fileurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_fileurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 3,
     3, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1,
@@ -2170,9 +2233,6 @@ static const uint8_t draft_ietf_uri_url_06_fileurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_fileurl_trans[] = {
     22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 1, 22, 22, 22, 22, 22, 22, 22, 22, 22,
     22, 22, 22, 22, 22, 22, 2, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22,
     22, 3, 22, 22, 22, 22, 22, 22, 22, 22, 22, 4, 22, 22, 22, 22, 22, 22, 22, 22,
@@ -2190,10 +2250,21 @@ static const uint8_t draft_ietf_uri_url_06_fileurl_trans[] = {
     22, 22, 22, 22, 22, 22, 21, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 25,
     21, 22, 22, 22, 22, 22, 22, 22,
 };
+#define draft_ietf_uri_url_06_fileurl_trans (draft_ietf_uri_url_06_fileurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_FILEURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL 22
 #else
+static const uint8_t draft_ietf_uri_url_06_fileurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 3,
+    3, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1,
+    0, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_fileurl_trans[] = {
     308, 308, 308, 308, 308, 308, 308, 308, 308, 308, 14, 308, 308, 308, 308, 308,
     308, 308, 308, 308, 308, 308, 308, 308, 308, 308, 28, 308, 308, 308, 308, 308,
@@ -2284,7 +2355,8 @@ const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
 /* Tables for `prosperourl` from grammar/draft-ietf-uri-url-06.abnf:
    prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
    34 states, 17 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_prosperourl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_prosperourl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 3,
     3, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 1, 1, 1, 1, 1,
@@ -2293,9 +2365,6 @@ static const uint8_t draft_ietf_uri_url_06_prosperourl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_prosperourl_trans[] = {
     34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 1, 34, 34, 34, 34, 34,
     34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 2, 34, 34, 34, 34, 34, 34, 34,
     34, 34, 34, 34, 34, 34, 34, 3, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34,
@@ -2326,10 +2395,21 @@ static const uint8_t draft_ietf_uri_url_06_prosperourl_trans[] = {
     34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 45, 34, 34, 34, 45, 45, 34, 34, 34, 34,
     34, 34, 34, 34, 34, 34, 37, 33, 38, 34, 34, 34, 34, 34, 34, 34, 34, 34,
 };
+#define draft_ietf_uri_url_06_prosperourl_trans (draft_ietf_uri_url_06_prosperourl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL 34
 #else
+static const uint8_t draft_ietf_uri_url_06_prosperourl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 3,
+    3, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 1, 1, 1, 1, 1,
+    0, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_prosperourl_trans[] = {
     578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 17, 578,
     578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578,
@@ -2443,7 +2523,7 @@ const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
 /* Tables for `otherurl` from grammar/draft-ietf-uri-url-06.abnf:
    otherurl = scheme ":" schemepart
    6 states, 6 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_otherurl_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_otherurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 3, 3, 1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 1, 0, 1, 0, 1,
     1, 4, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1,
@@ -2452,11 +2532,10 @@ static const uint8_t draft_ietf_uri_url_06_otherurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_otherurl_trans[] = {
     36, 36, 36, 37, 37, 36, 36, 36, 36, 6, 6, 38, 36, 39, 40, 39, 39, 39, 36, 18,
     24, 18, 18, 18, 36, 36, 36, 36, 30, 36, 36, 36, 36, 36, 41, 36,
 };
+#define draft_ietf_uri_url_06_otherurl_trans (draft_ietf_uri_url_06_otherurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_OTHERURL_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL 36
@@ -2519,7 +2598,7 @@ const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
    scheme = 1*( lowalpha / digit / "+" / "-" / "." )
    2 states, 2 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_ietf_uri_url_06_scheme_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_scheme_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
@@ -2528,10 +2607,9 @@ static const uint8_t draft_ietf_uri_url_06_scheme_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_scheme_trans[] = {
     4, 5, 4, 2,
 };
+#define draft_ietf_uri_url_06_scheme_trans (draft_ietf_uri_url_06_scheme_classes + 256)
 #define DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_SCHEME_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL 4
@@ -2589,7 +2667,8 @@ const uridfa_tables draft_ietf_uri_url_06_scheme_tables = {
 /* Tables for the component rule `login` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
    login = [ user [ ":" password ] "@" ] hostport
    33 states, 10 byte classes, 34 registers; the grammar's captures. */
-static const uint8_t draft_ietf_uri_url_06_login_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_login_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 3, 0, 1, 0, 3,
     7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
@@ -2598,9 +2677,6 @@ static const uint8_t draft_ietf_uri_url_06_login_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_uri_url_06_login_trans[] = {
     33, 34, 35, 34, 34, 36, 37, 38, 39, 39, 33, 1, 2, 1, 1, 1, 40, 41, 1, 1,
     33, 33, 33, 33, 33, 7, 33, 33, 7, 33, 33, 42, 43, 42, 8, 3, 44, 45, 42, 42,
     33, 46, 47, 46, 46, 46, 33, 48, 46, 46, 33, 33, 33, 33, 33, 49, 33, 33, 50, 50,
@@ -2619,10 +2695,21 @@ static const uint8_t draft_ietf_uri_url_06_login_trans[] = {
     33, 42, 43, 42, 42, 30, 51, 45, 42, 42, 33, 33, 33, 33, 33, 32, 33, 33, 33, 33,
     33, 33, 33, 33, 33, 32, 54, 33, 33, 33,
 };
+#define draft_ietf_uri_url_06_login_trans (draft_ietf_uri_url_06_login_classes + 256)
 #define DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_LOGIN_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL 33
 #else
+static const uint8_t draft_ietf_uri_url_06_login_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 3, 0, 1, 0, 3,
+    7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_login_trans[] = {
     330, 331, 332, 331, 331, 333, 334, 335, 336, 336, 330, 10, 20, 10, 10, 10,
     337, 338, 10, 10, 330, 330, 330, 330, 330, 70, 330, 330, 70, 330, 330, 339,
@@ -2729,7 +2816,7 @@ const uridfa_tables draft_ietf_uri_url_06_login_tables = {
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
    user = *( uchar / ";" / "?" / "&" / "=" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_ietf_uri_url_06_user_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_user_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
     0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -2738,10 +2825,9 @@ static const uint8_t draft_ietf_uri_url_06_user_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_user_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_ietf_uri_url_06_user_trans (draft_ietf_uri_url_06_user_classes + 256)
 #define DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_USER_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_USER_SPECIAL 16
@@ -2803,7 +2889,7 @@ const uridfa_tables draft_ietf_uri_url_06_user_tables = {
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
    password = *( uchar / ";" / "?" / "&" / "=" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_ietf_uri_url_06_password_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_password_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
     0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -2812,10 +2898,9 @@ static const uint8_t draft_ietf_uri_url_06_password_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_password_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_ietf_uri_url_06_password_trans (draft_ietf_uri_url_06_password_classes + 256)
 #define DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_PASSWORD_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL 16
@@ -2877,7 +2962,7 @@ const uridfa_tables draft_ietf_uri_url_06_password_tables = {
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
    host = hostname / hostnumber
    11 states, 7 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_ietf_uri_url_06_host_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_host_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 0, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 1, 0, 0,
     0, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1,
@@ -2886,13 +2971,12 @@ static const uint8_t draft_ietf_uri_url_06_host_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_host_trans[] = {
     77, 77, 77, 77, 78, 79, 79, 77, 77, 77, 21, 7, 77, 77, 77, 14, 28, 14, 14, 14,
     14, 77, 77, 77, 77, 35, 77, 77, 77, 77, 77, 77, 42, 42, 77, 77, 77, 77, 49, 35,
     77, 77, 77, 77, 77, 77, 80, 80, 77, 77, 77, 77, 77, 56, 77, 77, 77, 77, 77, 63,
     56, 77, 77, 77, 77, 77, 77, 70, 77, 77, 77, 77, 77, 77, 70, 77, 77,
 };
+#define draft_ietf_uri_url_06_host_trans (draft_ietf_uri_url_06_host_classes + 256)
 #define DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_HOST_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_HOST_SPECIAL 77
@@ -2955,7 +3039,7 @@ const uridfa_tables draft_ietf_uri_url_06_host_tables = {
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
    port = digits
    2 states, 2 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_ietf_uri_url_06_port_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_port_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2964,10 +3048,9 @@ static const uint8_t draft_ietf_uri_url_06_port_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_port_trans[] = {
     4, 5, 4, 2,
 };
+#define draft_ietf_uri_url_06_port_trans (draft_ietf_uri_url_06_port_classes + 256)
 #define DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_PORT_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_PORT_SPECIAL 4
@@ -3015,7 +3098,7 @@ const uridfa_tables draft_ietf_uri_url_06_port_tables = {
 /* Tables for the component rule `schemepart` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
    schemepart = *xchar
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
-static const uint8_t draft_ietf_uri_url_06_schemepart_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_schemepart_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -3024,10 +3107,9 @@ static const uint8_t draft_ietf_uri_url_06_schemepart_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_schemepart_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define draft_ietf_uri_url_06_schemepart_trans (draft_ietf_uri_url_06_schemepart_classes + 256)
 #define DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_SCHEMEPART_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL 16

@@ -12,7 +12,8 @@
 /* Tables for `urn-reference` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]
    87 states, 17 byte classes, 8 registers. */
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 4, 1, 1, 1, 1, 1, 1, 5, 1, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 1, 0, 10, 0, 11,
     1, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 15, 13, 13, 16, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1,
@@ -21,9 +22,6 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[2
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] = {
     87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 1, 87, 87, 87,
     87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 2, 87, 87, 87, 87, 87, 87, 87,
     87, 87, 87, 87, 87, 87, 87, 87, 3, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87,
@@ -99,10 +97,21 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] =
     86, 86, 86, 86, 86, 87, 87, 87, 87, 87, 87, 87, 86, 86, 90, 87, 87, 86, 86, 86,
     86, 86, 87, 87, 87, 87, 87, 87, 87, 87, 87, 90, 87, 87, 87, 87, 87, 87, 87,
 };
+#define draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans (draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes + 256)
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL 87
 #else
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 4, 1, 1, 1, 1, 1, 1, 5, 1, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 1, 0, 10, 0, 11,
+    1, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 15, 13, 13, 16, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1,
+    0, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 15, 13, 13, 16, 13, 13, 13, 13, 13, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] = {
     1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479,
     17, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479,
@@ -278,7 +287,8 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
 /* Tables for `assigned-urn` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    assigned-urn = scheme ":" urn-path
    74 states, 11 byte classes, 8 registers. */
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 0, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 0,
     1, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
@@ -287,9 +297,6 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[25
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = {
     74, 74, 74, 74, 74, 74, 74, 74, 74, 74, 1, 74, 74, 74, 74, 74, 74, 74, 74, 74,
     2, 74, 74, 74, 74, 74, 74, 74, 74, 74, 3, 74, 74, 74, 74, 74, 74, 74, 74, 4,
     74, 74, 74, 74, 74, 74, 74, 74, 75, 75, 74, 75, 75, 75, 76, 74, 74, 74, 7, 8,
@@ -332,10 +339,21 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = 
     72, 74, 74, 74, 74, 73, 73, 74, 73, 73, 73, 73, 74, 74, 74, 74, 73, 73, 77, 73,
     73, 73, 73, 74, 74, 74, 74, 74, 74, 77, 74, 74, 74, 74,
 };
+#define draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans (draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes + 256)
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL 74
 #else
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 0, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 0,
+    1, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
+    0, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = {
     814, 814, 814, 814, 814, 814, 814, 814, 814, 814, 11, 814, 814, 814, 814, 814,
     814, 814, 814, 814, 22, 814, 814, 814, 814, 814, 814, 814, 814, 814, 33, 814,
@@ -459,7 +477,8 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
 /* Tables for the component rule `NID` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    NID = 2(ALPHA / DIGIT) / nid3 / (ALPHA / DIGIT) 2*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)
    65 states, 6 byte classes, 8 registers; the grammar's captures. */
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
     0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 5, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
@@ -468,9 +487,6 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans[] = {
     65, 65, 66, 66, 66, 67, 65, 3, 4, 4, 4, 4, 65, 3, 4, 4, 5, 4, 65, 6,
     7, 7, 7, 7, 65, 6, 7, 7, 7, 7, 65, 6, 7, 6, 7, 7, 65, 8, 9, 9,
     9, 9, 65, 8, 9, 9, 9, 9, 65, 10, 11, 11, 11, 11, 65, 10, 11, 11, 11, 11,
@@ -492,10 +508,21 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans[] = {
     65, 62, 63, 63, 63, 63, 65, 62, 63, 63, 63, 63, 65, 65, 64, 64, 64, 64, 65, 65,
     64, 64, 64, 64, 65, 65, 65, 65, 65, 65,
 };
+#define draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans (draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes + 256)
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL 65
 #else
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 5, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 5, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans[] = {
     390, 390, 391, 391, 391, 392, 390, 18, 24, 24, 24, 24, 390, 18, 24, 24,
     30, 24, 390, 36, 42, 42, 42, 42, 390, 36, 42, 42, 42, 42, 390, 36,
@@ -576,7 +603,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables = {
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    NSS = 1*pchar
    5 states, 5 byte classes, 8 registers; the grammar's captures. */
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes[256] = {
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -585,11 +612,10 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_trans[] = {
     25, 26, 27, 26, 26, 25, 5, 10, 5, 5, 25, 25, 25, 15, 20, 25, 25, 25, 25, 28,
     25, 25, 25, 28, 28,
 };
+#define draft_ietf_urnbis_rfc2141bis_urn_03_nss_trans (draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes + 256)
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH 1
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_DRIVE uridfa_drive8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL 25
@@ -650,7 +676,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables = {
 /* Tables for the component rule `urn-query` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    urn-query = directive *( "&" directive)
    8 states, 10 byte classes, 8 registers; the grammar's captures. */
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes[256] = {
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 4, 1, 1, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 0, 7, 0, 1,
     1, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 0, 1,
@@ -659,13 +685,12 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes[256] 
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_trans[] = {
     80, 80, 80, 80, 80, 80, 80, 80, 81, 81, 80, 80, 80, 80, 20, 10, 10, 82, 10, 10,
     80, 80, 80, 80, 80, 83, 83, 80, 83, 83, 80, 30, 40, 50, 30, 30, 30, 30, 30, 30,
     80, 80, 80, 80, 80, 60, 70, 80, 70, 80, 80, 80, 80, 80, 80, 80, 80, 80, 83, 83,
     80, 80, 80, 80, 80, 80, 82, 80, 82, 80, 80, 80, 80, 80, 80, 82, 82, 80, 82, 80,
 };
+#define draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_trans (draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes + 256)
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH 1
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_DRIVE uridfa_drive8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL 80
@@ -726,7 +751,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables = {
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    fragment = *( pchar / "/" / "?" )
    5 states, 5 byte classes, 8 registers; the grammar's captures. */
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes[256] = {
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 1,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -735,11 +760,10 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes[256] =
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_trans[] = {
     25, 26, 27, 26, 26, 25, 5, 10, 5, 5, 25, 25, 25, 15, 20, 25, 25, 25, 25, 28,
     25, 25, 25, 28, 28,
 };
+#define draft_ietf_urnbis_rfc2141bis_urn_03_fragment_trans (draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes + 256)
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH 1
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_DRIVE uridfa_drive8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL 25

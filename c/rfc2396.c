@@ -12,7 +12,8 @@
 /* Tables for `URI-reference` from grammar/rfc2396.abnf:
    URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
    77 states, 14 byte classes, 33 registers. */
-static const uint8_t rfc2396_uri_reference_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc2396_uri_reference_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 1, 0, 1, 0, 10,
     11, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1,
@@ -21,9 +22,6 @@ static const uint8_t rfc2396_uri_reference_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc2396_uri_reference_trans[] = {
     77, 78, 2, 79, 78, 78, 78, 80, 78, 77, 77, 78, 81, 81, 77, 1, 82, 3, 1, 1,
     1, 83, 1, 77, 84, 1, 1, 1, 77, 85, 77, 86, 85, 85, 85, 85, 85, 85, 85, 85,
     85, 85, 77, 77, 77, 77, 77, 77, 77, 77, 10, 77, 77, 77, 10, 77, 77, 87, 88, 89,
@@ -79,10 +77,21 @@ static const uint8_t rfc2396_uri_reference_trans[] = {
     122, 31, 45, 128, 74, 129, 130, 121, 123, 123, 77, 124, 118, 35, 124, 124, 124, 119, 76, 124,
     120, 124, 148, 148, 77, 124, 137, 35, 124, 47, 60, 138, 76, 139, 140, 124, 136, 136,
 };
+#define rfc2396_uri_reference_trans (rfc2396_uri_reference_classes + 256)
 #define RFC2396_URI_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC2396_URI_REFERENCE_DRIVE uridfa_drive8i
 #define RFC2396_URI_REFERENCE_SPECIAL 77
 #else
+static const uint8_t rfc2396_uri_reference_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 1, 0, 1, 0, 10,
+    11, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1,
+    0, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc2396_uri_reference_trans[] = {
     1078, 1079, 28, 1080, 1079, 1079, 1079, 1081, 1079, 1078, 1078, 1079, 1082, 1082, 1078, 14,
     1083, 42, 14, 14, 14, 1084, 14, 1078, 1085, 14, 14, 14, 1078, 1086, 1078, 1087,
@@ -318,7 +327,8 @@ const uridfa_tables rfc2396_uri_reference_raw_tables = {
 /* Tables for `absoluteURI` from grammar/rfc2396.abnf:
    absoluteURI = scheme ":" ( hier-part / opaque-part )
    67 states, 13 byte classes, 33 registers. */
-static const uint8_t rfc2396_absoluteuri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc2396_absoluteuri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 9,
     10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
@@ -327,9 +337,6 @@ static const uint8_t rfc2396_absoluteuri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc2396_absoluteuri_trans[] = {
     67, 67, 67, 67, 67, 67, 67, 67, 67, 67, 67, 68, 68, 67, 67, 67, 1, 1, 1, 67,
     1, 69, 67, 67, 1, 1, 67, 70, 71, 70, 70, 70, 72, 70, 70, 70, 70, 70, 70, 67,
     3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 67, 67, 67, 67, 67, 67, 67, 6,
@@ -375,10 +382,21 @@ static const uint8_t rfc2396_absoluteuri_trans[] = {
     97, 98, 90, 92, 92, 67, 93, 25, 93, 93, 93, 88, 66, 93, 89, 93, 110, 110, 67, 93,
     25, 93, 37, 50, 102, 66, 103, 104, 93, 101, 101,
 };
+#define rfc2396_absoluteuri_trans (rfc2396_absoluteuri_classes + 256)
 #define RFC2396_ABSOLUTEURI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC2396_ABSOLUTEURI_DRIVE uridfa_drive8i
 #define RFC2396_ABSOLUTEURI_SPECIAL 67
 #else
+static const uint8_t rfc2396_absoluteuri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 9,
+    10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc2396_absoluteuri_trans[] = {
     871, 871, 871, 871, 871, 871, 871, 871, 871, 871, 871, 872, 872, 871, 871, 871,
     13, 13, 13, 871, 13, 873, 871, 871, 13, 13, 871, 874, 875, 874, 874, 874,
@@ -563,7 +581,8 @@ const uridfa_tables rfc2396_absoluteuri_raw_tables = {
 /* Tables for `relativeURI` from grammar/rfc2396.abnf:
    relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
    68 states, 12 byte classes, 33 registers. */
-static const uint8_t rfc2396_relativeuri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc2396_relativeuri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
     9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -572,9 +591,6 @@ static const uint8_t rfc2396_relativeuri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc2396_relativeuri_trans[] = {
     68, 69, 70, 69, 69, 71, 69, 68, 68, 69, 69, 69, 68, 1, 2, 1, 1, 72, 1, 68,
     73, 1, 1, 1, 68, 68, 68, 68, 68, 68, 6, 68, 68, 68, 6, 68, 68, 74, 75, 74,
     74, 9, 74, 74, 76, 74, 74, 74, 68, 4, 10, 4, 4, 4, 4, 4, 77, 4, 4, 4,
@@ -617,10 +633,21 @@ static const uint8_t rfc2396_relativeuri_trans[] = {
     68, 93, 15, 23, 36, 98, 65, 99, 100, 92, 94, 94, 68, 95, 27, 95, 95, 90, 67, 95,
     91, 95, 113, 113, 68, 95, 27, 38, 51, 106, 67, 107, 108, 95, 105, 105,
 };
+#define rfc2396_relativeuri_trans (rfc2396_relativeuri_classes + 256)
 #define RFC2396_RELATIVEURI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC2396_RELATIVEURI_DRIVE uridfa_drive8i
 #define RFC2396_RELATIVEURI_SPECIAL 68
 #else
+static const uint8_t rfc2396_relativeuri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
+    9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc2396_relativeuri_trans[] = {
     816, 817, 818, 817, 817, 819, 817, 816, 816, 817, 817, 817, 816, 12, 24, 12,
     12, 820, 12, 816, 821, 12, 12, 12, 816, 816, 816, 816, 816, 816, 72, 816,
@@ -804,7 +831,7 @@ const uridfa_tables rfc2396_relativeuri_raw_tables = {
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc2396.abnf:
    scheme = alpha *( alpha / digit / "+" / "-" / "." )
    2 states, 3 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc2396_scheme_classes[256] = {
+static const uint8_t rfc2396_scheme_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
@@ -813,10 +840,9 @@ static const uint8_t rfc2396_scheme_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc2396_scheme_trans[] = {
     6, 6, 7, 6, 3, 3,
 };
+#define rfc2396_scheme_trans (rfc2396_scheme_classes + 256)
 #define RFC2396_SCHEME_TRANS_WIDTH 1
 #define RFC2396_SCHEME_DRIVE uridfa_drive8
 #define RFC2396_SCHEME_SPECIAL 6
@@ -874,7 +900,7 @@ const uridfa_tables rfc2396_scheme_tables = {
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc2396.abnf:
    userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc2396_userinfo_classes[256] = {
+static const uint8_t rfc2396_userinfo_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
     0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -883,10 +909,9 @@ static const uint8_t rfc2396_userinfo_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc2396_userinfo_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc2396_userinfo_trans (rfc2396_userinfo_classes + 256)
 #define RFC2396_USERINFO_TRANS_WIDTH 1
 #define RFC2396_USERINFO_DRIVE uridfa_drive8
 #define RFC2396_USERINFO_SPECIAL 16
@@ -948,7 +973,7 @@ const uridfa_tables rfc2396_userinfo_tables = {
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc2396.abnf:
    host = hostname / IPv4address
    14 states, 5 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc2396_host_classes[256] = {
+static const uint8_t rfc2396_host_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
     0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
@@ -957,13 +982,12 @@ static const uint8_t rfc2396_host_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc2396_host_trans[] = {
     70, 70, 70, 71, 72, 70, 15, 20, 5, 73, 70, 30, 35, 10, 10, 70, 15, 70, 73, 73,
     70, 70, 70, 40, 74, 70, 15, 45, 25, 25, 70, 30, 70, 74, 74, 70, 70, 70, 73, 74,
     70, 15, 50, 40, 73, 70, 70, 70, 73, 74, 70, 70, 70, 55, 74, 70, 15, 60, 55, 73,
     70, 70, 70, 65, 74, 70, 15, 45, 65, 73,
 };
+#define rfc2396_host_trans (rfc2396_host_classes + 256)
 #define RFC2396_HOST_TRANS_WIDTH 1
 #define RFC2396_HOST_DRIVE uridfa_drive8
 #define RFC2396_HOST_SPECIAL 70
@@ -1040,7 +1064,7 @@ const uridfa_tables rfc2396_host_raw_tables = {
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc2396.abnf:
    port = *digit
    2 states, 2 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc2396_port_classes[256] = {
+static const uint8_t rfc2396_port_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1049,10 +1073,9 @@ static const uint8_t rfc2396_port_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc2396_port_trans[] = {
     4, 5, 4, 2,
 };
+#define rfc2396_port_trans (rfc2396_port_classes + 256)
 #define RFC2396_PORT_TRANS_WIDTH 1
 #define RFC2396_PORT_DRIVE uridfa_drive8
 #define RFC2396_PORT_SPECIAL 4
@@ -1099,7 +1122,7 @@ const uridfa_tables rfc2396_port_tables = {
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/rfc2396.abnf:
    reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc2396_reg_name_classes[256] = {
+static const uint8_t rfc2396_reg_name_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1108,10 +1131,9 @@ static const uint8_t rfc2396_reg_name_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc2396_reg_name_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc2396_reg_name_trans (rfc2396_reg_name_classes + 256)
 #define RFC2396_REG_NAME_TRANS_WIDTH 1
 #define RFC2396_REG_NAME_DRIVE uridfa_drive8
 #define RFC2396_REG_NAME_SPECIAL 16
@@ -1173,7 +1195,7 @@ const uridfa_tables rfc2396_reg_name_tables = {
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc2396.abnf:
    path = [ abs-path / opaque-part ]
    7 states, 6 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc2396_path_classes[256] = {
+static const uint8_t rfc2396_path_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 5,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1182,12 +1204,11 @@ static const uint8_t rfc2396_path_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc2396_path_trans[] = {
     42, 43, 44, 45, 43, 43, 42, 6, 12, 6, 6, 6, 42, 42, 42, 42, 24, 42, 42, 18,
     30, 18, 18, 42, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42,
     47, 42,
 };
+#define rfc2396_path_trans (rfc2396_path_classes + 256)
 #define RFC2396_PATH_TRANS_WIDTH 1
 #define RFC2396_PATH_DRIVE uridfa_drive8
 #define RFC2396_PATH_SPECIAL 42
@@ -1250,7 +1271,7 @@ const uridfa_tables rfc2396_path_tables = {
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc2396.abnf:
    query = *uric
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc2396_query_classes[256] = {
+static const uint8_t rfc2396_query_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1259,10 +1280,9 @@ static const uint8_t rfc2396_query_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc2396_query_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc2396_query_trans (rfc2396_query_classes + 256)
 #define RFC2396_QUERY_TRANS_WIDTH 1
 #define RFC2396_QUERY_DRIVE uridfa_drive8
 #define RFC2396_QUERY_SPECIAL 16
@@ -1323,7 +1343,7 @@ const uridfa_tables rfc2396_query_tables = {
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc2396.abnf:
    fragment = *uric
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc2396_fragment_classes[256] = {
+static const uint8_t rfc2396_fragment_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1332,10 +1352,9 @@ static const uint8_t rfc2396_fragment_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc2396_fragment_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc2396_fragment_trans (rfc2396_fragment_classes + 256)
 #define RFC2396_FRAGMENT_TRANS_WIDTH 1
 #define RFC2396_FRAGMENT_DRIVE uridfa_drive8
 #define RFC2396_FRAGMENT_SPECIAL 16

@@ -12,7 +12,8 @@
 /* Tables for `URI-reference` from grammar/rfc3986.abnf:
    URI-reference = URI / relative-ref
    189 states, 21 byte classes, 24 registers. */
-static const uint8_t rfc3986_uri_reference_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_uri_reference_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
     15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1,
@@ -21,9 +22,6 @@ static const uint8_t rfc3986_uri_reference_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc3986_uri_reference_trans[] = {
     189, 190, 191, 192, 190, 190, 193, 190, 190, 190, 190, 190, 190, 189, 194, 190, 195, 195, 195, 189,
     189, 189, 1, 196, 3, 1, 1, 197, 1, 1, 1, 1, 1, 1, 189, 198, 1, 1, 1, 1,
     189, 189, 189, 199, 189, 200, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199,
@@ -224,10 +222,21 @@ static const uint8_t rfc3986_uri_reference_trans[] = {
     176, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 127, 127, 127, 127, 127,
     127, 189, 189, 189, 127, 189, 189, 189, 253,
 };
+#define rfc3986_uri_reference_trans (rfc3986_uri_reference_classes + 256)
 #define RFC3986_URI_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_URI_REFERENCE_DRIVE uridfa_drive8i
 #define RFC3986_URI_REFERENCE_SPECIAL 189
 #else
+static const uint8_t rfc3986_uri_reference_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
+    15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1,
+    0, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_uri_reference_trans[] = {
     3969, 3970, 3971, 3972, 3970, 3970, 3973, 3970, 3970, 3970, 3970, 3970, 3970, 3969, 3974, 3970,
     3975, 3975, 3975, 3969, 3969, 3969, 21, 3976, 63, 21, 21, 3977, 21, 21, 21, 21,
@@ -659,7 +668,8 @@ const uridfa_tables rfc3986_uri_reference_raw_tables = {
 /* Tables for `URI` from grammar/rfc3986.abnf:
    URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
    186 states, 21 byte classes, 24 registers. */
-static const uint8_t rfc3986_uri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_uri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
     15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1,
@@ -668,9 +678,6 @@ static const uint8_t rfc3986_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc3986_uri_trans[] = {
     186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 187, 187, 187, 186,
     186, 186, 186, 186, 186, 1, 1, 186, 1, 1, 1, 1, 1, 1, 188, 186, 186, 1, 1, 1,
     186, 186, 186, 189, 190, 191, 189, 189, 192, 189, 189, 189, 189, 189, 189, 189, 193, 189, 189, 189,
@@ -868,10 +875,21 @@ static const uint8_t rfc3986_uri_trans[] = {
     186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 124, 124, 124, 124, 124, 124, 186, 186,
     186, 124, 186, 186, 186, 247,
 };
+#define rfc3986_uri_trans (rfc3986_uri_classes + 256)
 #define RFC3986_URI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_URI_DRIVE uridfa_drive8i
 #define RFC3986_URI_SPECIAL 186
 #else
+static const uint8_t rfc3986_uri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
+    15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1,
+    0, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_uri_trans[] = {
     3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906,
     3907, 3907, 3907, 3906, 3906, 3906, 3906, 3906, 3906, 21, 21, 3906, 21, 21, 21, 21,
@@ -1265,7 +1283,8 @@ const uridfa_tables rfc3986_uri_raw_tables = {
 /* Tables for `absolute-URI` from grammar/rfc3986.abnf:
    absolute-URI = scheme ":" hier-part [ "?" query ]
    182 states, 20 byte classes, 24 registers. */
-static const uint8_t rfc3986_absolute_uri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_absolute_uri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 3, 4, 5, 6, 7, 8, 9, 9, 10, 11, 11, 11, 11, 12, 1, 0, 1, 0, 13,
     14, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 16, 18, 0, 19, 0, 1,
@@ -1274,9 +1293,6 @@ static const uint8_t rfc3986_absolute_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc3986_absolute_uri_trans[] = {
     182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 183, 183, 183, 182, 182,
     182, 182, 182, 1, 1, 182, 1, 1, 1, 1, 1, 1, 184, 182, 182, 1, 1, 1, 182, 182,
     182, 185, 186, 185, 185, 187, 185, 185, 185, 185, 185, 185, 185, 188, 185, 185, 185, 185, 182, 182,
@@ -1460,10 +1476,21 @@ static const uint8_t rfc3986_absolute_uri_trans[] = {
     182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 169, 182, 182, 182, 182, 182, 182, 182,
     182, 182, 182, 182, 182, 182, 120, 120, 120, 120, 120, 120, 182, 182, 182, 120, 182, 182, 182, 230,
 };
+#define rfc3986_absolute_uri_trans (rfc3986_absolute_uri_classes + 256)
 #define RFC3986_ABSOLUTE_URI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_ABSOLUTE_URI_DRIVE uridfa_drive8i
 #define RFC3986_ABSOLUTE_URI_SPECIAL 182
 #else
+static const uint8_t rfc3986_absolute_uri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 3, 4, 5, 6, 7, 8, 9, 9, 10, 11, 11, 11, 11, 12, 1, 0, 1, 0, 13,
+    14, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 16, 18, 0, 19, 0, 1,
+    0, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 16, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_absolute_uri_trans[] = {
     3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3641,
     3641, 3641, 3640, 3640, 3640, 3640, 3640, 20, 20, 3640, 20, 20, 20, 20, 20, 20,
@@ -1831,7 +1858,8 @@ const uridfa_tables rfc3986_absolute_uri_raw_tables = {
 /* Tables for `relative-ref` from grammar/rfc3986.abnf:
    relative-ref = relative-part [ "?" query ] [ "#" fragment ]
    187 states, 19 byte classes, 24 registers. */
-static const uint8_t rfc3986_relative_ref_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_relative_ref_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 8, 9, 9, 10, 11, 11, 11, 11, 12, 1, 0, 1, 0, 13,
     14, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 1, 1, 1, 1, 17, 0, 18, 0, 1,
@@ -1840,9 +1868,6 @@ static const uint8_t rfc3986_relative_ref_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc3986_relative_ref_trans[] = {
     187, 188, 189, 190, 188, 191, 188, 188, 188, 188, 188, 188, 187, 192, 188, 188, 188, 187, 187, 187,
     1, 193, 3, 1, 194, 1, 1, 1, 1, 1, 1, 187, 195, 1, 1, 1, 187, 187, 187, 196,
     187, 197, 196, 196, 196, 196, 196, 196, 196, 196, 196, 196, 196, 196, 196, 187, 187, 187, 187, 187,
@@ -2022,10 +2047,21 @@ static const uint8_t rfc3986_relative_ref_trans[] = {
     187, 187, 187, 187, 187, 187, 187, 174, 187, 187, 187, 187, 187, 187, 187, 187, 187, 187, 187, 187,
     125, 125, 125, 125, 125, 125, 187, 187, 187, 125, 187, 187, 247,
 };
+#define rfc3986_relative_ref_trans (rfc3986_relative_ref_classes + 256)
 #define RFC3986_RELATIVE_REF_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_RELATIVE_REF_DRIVE uridfa_drive8i
 #define RFC3986_RELATIVE_REF_SPECIAL 187
 #else
+static const uint8_t rfc3986_relative_ref_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 8, 9, 9, 10, 11, 11, 11, 11, 12, 1, 0, 1, 0, 13,
+    14, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 1, 1, 1, 1, 17, 0, 18, 0, 1,
+    0, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_relative_ref_trans[] = {
     3553, 3554, 3555, 3556, 3554, 3557, 3554, 3554, 3554, 3554, 3554, 3554, 3553, 3558, 3554, 3554,
     3554, 3553, 3553, 3553, 19, 3559, 57, 19, 3560, 19, 19, 19, 19, 19, 19, 3553,
@@ -2396,7 +2432,7 @@ const uridfa_tables rfc3986_relative_ref_raw_tables = {
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3986.abnf:
    scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
    2 states, 3 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_scheme_classes[256] = {
+static const uint8_t rfc3986_scheme_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
@@ -2405,10 +2441,9 @@ static const uint8_t rfc3986_scheme_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_scheme_trans[] = {
     6, 6, 7, 6, 3, 3,
 };
+#define rfc3986_scheme_trans (rfc3986_scheme_classes + 256)
 #define RFC3986_SCHEME_TRANS_WIDTH 1
 #define RFC3986_SCHEME_DRIVE uridfa_drive8
 #define RFC3986_SCHEME_SPECIAL 6
@@ -2466,7 +2501,7 @@ const uridfa_tables rfc3986_scheme_tables = {
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc3986.abnf:
    userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_userinfo_classes[256] = {
+static const uint8_t rfc3986_userinfo_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
     0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -2475,10 +2510,9 @@ static const uint8_t rfc3986_userinfo_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_userinfo_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc3986_userinfo_trans (rfc3986_userinfo_classes + 256)
 #define RFC3986_USERINFO_TRANS_WIDTH 1
 #define RFC3986_USERINFO_DRIVE uridfa_drive8
 #define RFC3986_USERINFO_SPECIAL 16
@@ -2540,7 +2574,8 @@ const uridfa_tables rfc3986_userinfo_tables = {
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc3986.abnf:
    host = IP-literal / IPv4address / reg-name
    160 states, 15 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_host_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_host_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 10, 1, 0, 1, 0, 0,
     0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 13, 0, 14, 0, 1,
@@ -2549,9 +2584,6 @@ static const uint8_t rfc3986_host_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc3986_host_trans[] = {
     160, 161, 162, 161, 161, 161, 161, 161, 161, 161, 160, 161, 161, 163, 160, 160, 1, 2, 1, 1,
     1, 1, 1, 1, 1, 160, 1, 1, 160, 160, 160, 160, 160, 160, 4, 4, 4, 4, 4, 4,
     160, 4, 160, 160, 160, 160, 160, 160, 160, 164, 164, 164, 164, 164, 164, 165, 164, 166, 160, 160,
@@ -2673,10 +2705,21 @@ static const uint8_t rfc3986_host_trans[] = {
     160, 160, 160, 160, 160, 140, 160, 160, 160, 169, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160,
     147, 160, 160, 160, 160, 160, 160, 160, 160, 98, 98, 98, 98, 98, 98, 160, 98, 160, 160, 169,
 };
+#define rfc3986_host_trans (rfc3986_host_classes + 256)
 #define RFC3986_HOST_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_HOST_DRIVE uridfa_drive8i
 #define RFC3986_HOST_SPECIAL 160
 #else
+static const uint8_t rfc3986_host_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 10, 1, 0, 1, 0, 0,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 13, 0, 14, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_host_trans[] = {
     2400, 2401, 2402, 2401, 2401, 2401, 2401, 2401, 2401, 2401, 2400, 2401, 2401, 2403, 2400, 2400,
     15, 30, 15, 15, 15, 15, 15, 15, 15, 2400, 15, 15, 2400, 2400, 2400, 2400,
@@ -2935,7 +2978,7 @@ const uridfa_tables rfc3986_host_raw_tables = {
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3986.abnf:
    port = *DIGIT
    2 states, 2 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_port_classes[256] = {
+static const uint8_t rfc3986_port_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2944,10 +2987,9 @@ static const uint8_t rfc3986_port_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_port_trans[] = {
     4, 5, 4, 2,
 };
+#define rfc3986_port_trans (rfc3986_port_classes + 256)
 #define RFC3986_PORT_TRANS_WIDTH 1
 #define RFC3986_PORT_DRIVE uridfa_drive8
 #define RFC3986_PORT_SPECIAL 4
@@ -2994,7 +3036,7 @@ const uridfa_tables rfc3986_port_tables = {
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc3986.abnf:
    path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_path_classes[256] = {
+static const uint8_t rfc3986_path_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -3003,10 +3045,9 @@ static const uint8_t rfc3986_path_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_path_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc3986_path_trans (rfc3986_path_classes + 256)
 #define RFC3986_PATH_TRANS_WIDTH 1
 #define RFC3986_PATH_DRIVE uridfa_drive8
 #define RFC3986_PATH_SPECIAL 16
@@ -3067,7 +3108,7 @@ const uridfa_tables rfc3986_path_tables = {
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc3986.abnf:
    path-abempty = *( "/" segment )
    4 states, 5 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_path_abempty_classes[256] = {
+static const uint8_t rfc3986_path_abempty_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -3076,10 +3117,9 @@ static const uint8_t rfc3986_path_abempty_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_path_abempty_trans[] = {
     20, 20, 20, 21, 20, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 22,
 };
+#define rfc3986_path_abempty_trans (rfc3986_path_abempty_classes + 256)
 #define RFC3986_PATH_ABEMPTY_TRANS_WIDTH 1
 #define RFC3986_PATH_ABEMPTY_DRIVE uridfa_drive8
 #define RFC3986_PATH_ABEMPTY_SPECIAL 20
@@ -3140,7 +3180,7 @@ const uridfa_tables rfc3986_path_abempty_tables = {
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc3986.abnf:
    path-absolute = "/" [ segment-nz *( "/" segment ) ]
    5 states, 5 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_path_absolute_classes[256] = {
+static const uint8_t rfc3986_path_absolute_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -3149,11 +3189,10 @@ static const uint8_t rfc3986_path_absolute_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_path_absolute_trans[] = {
     25, 25, 25, 26, 25, 25, 27, 15, 25, 27, 25, 10, 15, 10, 10, 25, 25, 25, 25, 20,
     25, 25, 25, 25, 27,
 };
+#define rfc3986_path_absolute_trans (rfc3986_path_absolute_classes + 256)
 #define RFC3986_PATH_ABSOLUTE_TRANS_WIDTH 1
 #define RFC3986_PATH_ABSOLUTE_DRIVE uridfa_drive8
 #define RFC3986_PATH_ABSOLUTE_SPECIAL 25
@@ -3214,7 +3253,7 @@ const uridfa_tables rfc3986_path_absolute_tables = {
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc3986.abnf:
    path-noscheme = segment-nz-nc *( "/" segment )
    7 states, 6 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_path_noscheme_classes[256] = {
+static const uint8_t rfc3986_path_noscheme_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -3223,12 +3262,11 @@ static const uint8_t rfc3986_path_noscheme_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_path_noscheme_trans[] = {
     42, 43, 44, 42, 43, 42, 42, 6, 12, 45, 6, 42, 42, 42, 42, 42, 24, 42, 42, 18,
     30, 18, 18, 18, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42,
     45, 42,
 };
+#define rfc3986_path_noscheme_trans (rfc3986_path_noscheme_classes + 256)
 #define RFC3986_PATH_NOSCHEME_TRANS_WIDTH 1
 #define RFC3986_PATH_NOSCHEME_DRIVE uridfa_drive8
 #define RFC3986_PATH_NOSCHEME_SPECIAL 42
@@ -3290,7 +3328,7 @@ const uridfa_tables rfc3986_path_noscheme_tables = {
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc3986.abnf:
    path-rootless = segment-nz *( "/" segment )
    4 states, 5 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_path_rootless_classes[256] = {
+static const uint8_t rfc3986_path_rootless_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -3299,10 +3337,9 @@ static const uint8_t rfc3986_path_rootless_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_path_rootless_trans[] = {
     20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
 };
+#define rfc3986_path_rootless_trans (rfc3986_path_rootless_classes + 256)
 #define RFC3986_PATH_ROOTLESS_TRANS_WIDTH 1
 #define RFC3986_PATH_ROOTLESS_DRIVE uridfa_drive8
 #define RFC3986_PATH_ROOTLESS_SPECIAL 20
@@ -3364,7 +3401,7 @@ const uridfa_tables rfc3986_path_rootless_tables = {
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc3986.abnf:
    query = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_query_classes[256] = {
+static const uint8_t rfc3986_query_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -3373,10 +3410,9 @@ static const uint8_t rfc3986_query_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_query_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc3986_query_trans (rfc3986_query_classes + 256)
 #define RFC3986_QUERY_TRANS_WIDTH 1
 #define RFC3986_QUERY_DRIVE uridfa_drive8
 #define RFC3986_QUERY_SPECIAL 16
@@ -3438,7 +3474,7 @@ const uridfa_tables rfc3986_query_tables = {
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc3986.abnf:
    fragment = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
-static const uint8_t rfc3986_fragment_classes[256] = {
+static const uint8_t rfc3986_fragment_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -3447,10 +3483,9 @@ static const uint8_t rfc3986_fragment_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc3986_fragment_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc3986_fragment_trans (rfc3986_fragment_classes + 256)
 #define RFC3986_FRAGMENT_TRANS_WIDTH 1
 #define RFC3986_FRAGMENT_DRIVE uridfa_drive8
 #define RFC3986_FRAGMENT_SPECIAL 16

@@ -935,7 +935,8 @@ const uridfa_tables rfc6874_uri_raw_tables = {
 /* Tables for `absolute-URI` from grammar/rfc6874.abnf:
    absolute-URI = scheme ":" hier-part [ "?" query ]
    188 states, 22 byte classes, 26 registers. */
-static const uint8_t rfc6874_absolute_uri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc6874_absolute_uri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
     15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 21,
@@ -944,9 +945,6 @@ static const uint8_t rfc6874_absolute_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc6874_absolute_uri_trans[] = {
     188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 189, 189, 189, 188,
     188, 188, 188, 188, 188, 1, 1, 1, 188, 1, 1, 1, 1, 1, 1, 190, 188, 188, 1, 1,
     1, 188, 188, 188, 188, 191, 192, 191, 191, 191, 193, 191, 191, 191, 191, 191, 191, 191, 194, 191,
@@ -1155,10 +1153,21 @@ static const uint8_t rfc6874_absolute_uri_trans[] = {
     188, 188, 188, 188, 188, 175, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 236, 188, 188, 188,
     188, 126, 126, 126, 126, 126, 126, 188, 188, 188, 126, 188, 188, 188, 237, 188,
 };
+#define rfc6874_absolute_uri_trans (rfc6874_absolute_uri_classes + 256)
 #define RFC6874_ABSOLUTE_URI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC6874_ABSOLUTE_URI_DRIVE uridfa_drive8i
 #define RFC6874_ABSOLUTE_URI_SPECIAL 188
 #else
+static const uint8_t rfc6874_absolute_uri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
+    15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 21,
+    0, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 0, 0, 0, 21, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc6874_absolute_uri_trans[] = {
     4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136,
     4137, 4137, 4137, 4136, 4136, 4136, 4136, 4136, 4136, 22, 22, 22, 4136, 22, 22, 22,
@@ -1965,7 +1974,7 @@ const uridfa_tables rfc6874_relative_ref_raw_tables = {
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc6874.abnf:
    scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
    2 states, 3 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_scheme_classes[256] = {
+static const uint8_t rfc6874_scheme_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
@@ -1974,10 +1983,9 @@ static const uint8_t rfc6874_scheme_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_scheme_trans[] = {
     6, 6, 7, 6, 3, 3,
 };
+#define rfc6874_scheme_trans (rfc6874_scheme_classes + 256)
 #define RFC6874_SCHEME_TRANS_WIDTH 1
 #define RFC6874_SCHEME_DRIVE uridfa_drive8
 #define RFC6874_SCHEME_SPECIAL 6
@@ -2035,7 +2043,7 @@ const uridfa_tables rfc6874_scheme_tables = {
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc6874.abnf:
    userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_userinfo_classes[256] = {
+static const uint8_t rfc6874_userinfo_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
     0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -2044,10 +2052,9 @@ static const uint8_t rfc6874_userinfo_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_userinfo_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc6874_userinfo_trans (rfc6874_userinfo_classes + 256)
 #define RFC6874_USERINFO_TRANS_WIDTH 1
 #define RFC6874_USERINFO_DRIVE uridfa_drive8
 #define RFC6874_USERINFO_SPECIAL 16
@@ -2109,7 +2116,8 @@ const uridfa_tables rfc6874_userinfo_tables = {
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc6874.abnf:
    host = IP-literal / IPv4address / reg-name
    166 states, 16 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_host_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc6874_host_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 0, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10, 11, 1, 0, 1, 0, 0,
     0, 12, 12, 12, 12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 13, 3, 3, 3, 3, 14, 0, 15, 0, 3,
@@ -2118,9 +2126,6 @@ static const uint8_t rfc6874_host_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc6874_host_trans[] = {
     166, 167, 168, 167, 167, 167, 167, 167, 167, 167, 167, 166, 167, 167, 169, 166, 166, 1, 2, 1,
     1, 1, 1, 1, 1, 1, 1, 166, 1, 1, 166, 166, 166, 166, 166, 166, 166, 4, 4, 4,
     4, 4, 4, 166, 4, 166, 166, 166, 166, 166, 166, 166, 166, 170, 170, 170, 170, 170, 170, 171,
@@ -2255,10 +2260,21 @@ static const uint8_t rfc6874_host_trans[] = {
     166, 166, 166, 176, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 153, 166, 166, 166, 166,
     166, 166, 175, 166, 166, 104, 104, 104, 104, 104, 104, 166, 104, 166, 166, 176,
 };
+#define rfc6874_host_trans (rfc6874_host_classes + 256)
 #define RFC6874_HOST_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC6874_HOST_DRIVE uridfa_drive8i
 #define RFC6874_HOST_SPECIAL 166
 #else
+static const uint8_t rfc6874_host_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 0, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10, 11, 1, 0, 1, 0, 0,
+    0, 12, 12, 12, 12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 13, 3, 3, 3, 3, 14, 0, 15, 0, 3,
+    0, 12, 12, 12, 12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 13, 3, 3, 3, 3, 0, 0, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc6874_host_trans[] = {
     2656, 2657, 2658, 2657, 2657, 2657, 2657, 2657, 2657, 2657, 2657, 2656, 2657, 2657, 2659, 2656,
     2656, 16, 32, 16, 16, 16, 16, 16, 16, 16, 16, 2656, 16, 16, 2656, 2656,
@@ -2538,7 +2554,7 @@ const uridfa_tables rfc6874_host_raw_tables = {
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc6874.abnf:
    port = *DIGIT
    2 states, 2 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_port_classes[256] = {
+static const uint8_t rfc6874_port_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2547,10 +2563,9 @@ static const uint8_t rfc6874_port_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_port_trans[] = {
     4, 5, 4, 2,
 };
+#define rfc6874_port_trans (rfc6874_port_classes + 256)
 #define RFC6874_PORT_TRANS_WIDTH 1
 #define RFC6874_PORT_DRIVE uridfa_drive8
 #define RFC6874_PORT_SPECIAL 4
@@ -2597,7 +2612,7 @@ const uridfa_tables rfc6874_port_tables = {
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc6874.abnf:
    path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_path_classes[256] = {
+static const uint8_t rfc6874_path_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -2606,10 +2621,9 @@ static const uint8_t rfc6874_path_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_path_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc6874_path_trans (rfc6874_path_classes + 256)
 #define RFC6874_PATH_TRANS_WIDTH 1
 #define RFC6874_PATH_DRIVE uridfa_drive8
 #define RFC6874_PATH_SPECIAL 16
@@ -2671,7 +2685,7 @@ const uridfa_tables rfc6874_path_tables = {
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc6874.abnf:
    path-abempty = *( "/" segment )
    4 states, 5 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_path_abempty_classes[256] = {
+static const uint8_t rfc6874_path_abempty_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -2680,10 +2694,9 @@ static const uint8_t rfc6874_path_abempty_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_path_abempty_trans[] = {
     20, 20, 20, 21, 20, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 22,
 };
+#define rfc6874_path_abempty_trans (rfc6874_path_abempty_classes + 256)
 #define RFC6874_PATH_ABEMPTY_TRANS_WIDTH 1
 #define RFC6874_PATH_ABEMPTY_DRIVE uridfa_drive8
 #define RFC6874_PATH_ABEMPTY_SPECIAL 20
@@ -2744,7 +2757,7 @@ const uridfa_tables rfc6874_path_abempty_tables = {
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc6874.abnf:
    path-absolute = "/" [ segment-nz *( "/" segment ) ]
    5 states, 5 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_path_absolute_classes[256] = {
+static const uint8_t rfc6874_path_absolute_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -2753,11 +2766,10 @@ static const uint8_t rfc6874_path_absolute_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_path_absolute_trans[] = {
     25, 25, 25, 26, 25, 25, 27, 15, 25, 27, 25, 10, 15, 10, 10, 25, 25, 25, 25, 20,
     25, 25, 25, 25, 27,
 };
+#define rfc6874_path_absolute_trans (rfc6874_path_absolute_classes + 256)
 #define RFC6874_PATH_ABSOLUTE_TRANS_WIDTH 1
 #define RFC6874_PATH_ABSOLUTE_DRIVE uridfa_drive8
 #define RFC6874_PATH_ABSOLUTE_SPECIAL 25
@@ -2818,7 +2830,7 @@ const uridfa_tables rfc6874_path_absolute_tables = {
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc6874.abnf:
    path-noscheme = segment-nz-nc *( "/" segment )
    7 states, 6 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_path_noscheme_classes[256] = {
+static const uint8_t rfc6874_path_noscheme_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -2827,12 +2839,11 @@ static const uint8_t rfc6874_path_noscheme_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_path_noscheme_trans[] = {
     42, 43, 44, 42, 43, 42, 42, 6, 12, 45, 6, 42, 42, 42, 42, 42, 24, 42, 42, 18,
     30, 18, 18, 18, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42,
     45, 42,
 };
+#define rfc6874_path_noscheme_trans (rfc6874_path_noscheme_classes + 256)
 #define RFC6874_PATH_NOSCHEME_TRANS_WIDTH 1
 #define RFC6874_PATH_NOSCHEME_DRIVE uridfa_drive8
 #define RFC6874_PATH_NOSCHEME_SPECIAL 42
@@ -2895,7 +2906,7 @@ const uridfa_tables rfc6874_path_noscheme_tables = {
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc6874.abnf:
    path-rootless = segment-nz *( "/" segment )
    4 states, 5 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_path_rootless_classes[256] = {
+static const uint8_t rfc6874_path_rootless_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -2904,10 +2915,9 @@ static const uint8_t rfc6874_path_rootless_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_path_rootless_trans[] = {
     20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
 };
+#define rfc6874_path_rootless_trans (rfc6874_path_rootless_classes + 256)
 #define RFC6874_PATH_ROOTLESS_TRANS_WIDTH 1
 #define RFC6874_PATH_ROOTLESS_DRIVE uridfa_drive8
 #define RFC6874_PATH_ROOTLESS_SPECIAL 20
@@ -2969,7 +2979,7 @@ const uridfa_tables rfc6874_path_rootless_tables = {
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc6874.abnf:
    query = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_query_classes[256] = {
+static const uint8_t rfc6874_query_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -2978,10 +2988,9 @@ static const uint8_t rfc6874_query_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_query_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc6874_query_trans (rfc6874_query_classes + 256)
 #define RFC6874_QUERY_TRANS_WIDTH 1
 #define RFC6874_QUERY_DRIVE uridfa_drive8
 #define RFC6874_QUERY_SPECIAL 16
@@ -3043,7 +3052,7 @@ const uridfa_tables rfc6874_query_tables = {
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc6874.abnf:
    fragment = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
-static const uint8_t rfc6874_fragment_classes[256] = {
+static const uint8_t rfc6874_fragment_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -3052,10 +3061,9 @@ static const uint8_t rfc6874_fragment_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6874_fragment_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc6874_fragment_trans (rfc6874_fragment_classes + 256)
 #define RFC6874_FRAGMENT_TRANS_WIDTH 1
 #define RFC6874_FRAGMENT_DRIVE uridfa_drive8
 #define RFC6874_FRAGMENT_SPECIAL 16

@@ -12,7 +12,8 @@
 /* Tables for `namestring` from grammar/rfc8141.abnf:
    namestring = assigned-name [ rq-components ] [ "#" f-component ]
    85 states, 15 byte classes, 10 registers. */
-static const uint8_t rfc8141_namestring_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc8141_namestring_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 1, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 9, 0, 10,
     1, 7, 7, 7, 7, 7, 7, 11, 11, 11, 11, 11, 11, 11, 12, 11, 11, 11, 13, 11, 11, 14, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -21,9 +22,6 @@ static const uint8_t rfc8141_namestring_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc8141_namestring_trans[] = {
     85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 1, 85, 85, 85, 85, 85,
     85, 85, 85, 85, 85, 85, 85, 85, 2, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85,
     85, 85, 3, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 4, 85, 85, 85, 85, 85, 85,
@@ -89,10 +87,21 @@ static const uint8_t rfc8141_namestring_trans[] = {
     85, 84, 84, 84, 84, 85, 85, 85, 85, 85, 85, 85, 84, 87, 85, 85, 84, 84, 84, 84,
     85, 85, 85, 85, 85, 85, 85, 85, 87, 85, 85, 85, 85, 85, 85,
 };
+#define rfc8141_namestring_trans (rfc8141_namestring_classes + 256)
 #define RFC8141_NAMESTRING_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC8141_NAMESTRING_DRIVE uridfa_drive8i
 #define RFC8141_NAMESTRING_SPECIAL 85
 #else
+static const uint8_t rfc8141_namestring_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 1, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 9, 0, 10,
+    1, 7, 7, 7, 7, 7, 7, 11, 11, 11, 11, 11, 11, 11, 12, 11, 11, 11, 13, 11, 11, 14, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 11, 11, 11, 11, 11, 11, 11, 12, 11, 11, 11, 13, 11, 11, 14, 11, 11, 11, 11, 11, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc8141_namestring_trans[] = {
     1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 15, 1275,
     1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 30, 1275, 1275, 1275,
@@ -257,7 +266,8 @@ const uridfa_tables rfc8141_namestring_tables = {
 /* Tables for `assigned-name` from grammar/rfc8141.abnf:
    assigned-name = "urn" ":" NID ":" NSS
    71 states, 11 byte classes, 10 registers. */
-static const uint8_t rfc8141_assigned_name_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc8141_assigned_name_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 0,
     1, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
@@ -266,9 +276,6 @@ static const uint8_t rfc8141_assigned_name_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifndef URIDFA_FAST
-static const uint8_t rfc8141_assigned_name_trans[] = {
     71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 1, 71, 71, 71, 71, 71, 71, 71, 71, 71,
     2, 71, 71, 71, 71, 71, 71, 71, 71, 71, 3, 71, 71, 71, 71, 71, 71, 71, 71, 4,
     71, 71, 71, 71, 71, 71, 71, 71, 71, 72, 71, 72, 72, 72, 72, 71, 71, 71, 6, 71,
@@ -310,10 +317,21 @@ static const uint8_t rfc8141_assigned_name_trans[] = {
     71, 71, 71, 71, 70, 73, 70, 70, 70, 70, 71, 71, 71, 71, 71, 71, 73, 71, 71, 71,
     71,
 };
+#define rfc8141_assigned_name_trans (rfc8141_assigned_name_classes + 256)
 #define RFC8141_ASSIGNED_NAME_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC8141_ASSIGNED_NAME_DRIVE uridfa_drive8i
 #define RFC8141_ASSIGNED_NAME_SPECIAL 71
 #else
+static const uint8_t rfc8141_assigned_name_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 0,
+    1, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
+    0, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc8141_assigned_name_trans[] = {
     781, 781, 781, 781, 781, 781, 781, 781, 781, 781, 11, 781, 781, 781, 781, 781,
     781, 781, 781, 781, 22, 781, 781, 781, 781, 781, 781, 781, 781, 781, 33, 781,
@@ -435,7 +453,7 @@ const uridfa_tables rfc8141_assigned_name_tables = {
 /* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
    NID = (alphanum) 0*30(ldh) (alphanum)
    63 states, 3 byte classes, 10 registers; the grammar's captures. */
-static const uint8_t rfc8141_nid_classes[256] = {
+static const uint8_t rfc8141_nid_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
     0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
@@ -444,8 +462,6 @@ static const uint8_t rfc8141_nid_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc8141_nid_trans[] = {
     189, 189, 190, 189, 6, 9, 189, 12, 15, 189, 12, 15, 189, 18, 21, 189, 18, 21, 189, 24,
     27, 189, 24, 27, 189, 30, 33, 189, 30, 33, 189, 36, 39, 189, 36, 39, 189, 42, 45, 189,
     42, 45, 189, 48, 51, 189, 48, 51, 189, 54, 57, 189, 54, 57, 189, 60, 63, 189, 60, 63,
@@ -457,6 +473,7 @@ static const uint8_t rfc8141_nid_trans[] = {
     162, 165, 189, 168, 171, 189, 168, 171, 189, 174, 177, 189, 174, 177, 189, 180, 183, 189, 180, 183,
     189, 189, 186, 189, 189, 186, 189, 189, 189,
 };
+#define rfc8141_nid_trans (rfc8141_nid_classes + 256)
 #define RFC8141_NID_TRANS_WIDTH 1
 #define RFC8141_NID_DRIVE uridfa_drive8
 #define RFC8141_NID_SPECIAL 189
@@ -509,7 +526,7 @@ const uridfa_tables rfc8141_nid_tables = {
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
    NSS = pchar *(pchar / "/")
    4 states, 5 byte classes, 10 registers; the grammar's captures. */
-static const uint8_t rfc8141_nss_classes[256] = {
+static const uint8_t rfc8141_nss_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -518,10 +535,9 @@ static const uint8_t rfc8141_nss_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc8141_nss_trans[] = {
     20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
 };
+#define rfc8141_nss_trans (rfc8141_nss_classes + 256)
 #define RFC8141_NSS_TRANS_WIDTH 1
 #define RFC8141_NSS_DRIVE uridfa_drive8
 #define RFC8141_NSS_SPECIAL 20
@@ -582,7 +598,7 @@ const uridfa_tables rfc8141_nss_tables = {
 /* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
    r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
    5 states, 7 byte classes, 10 registers; the grammar's captures. */
-static const uint8_t rfc8141_r_component_classes[256] = {
+static const uint8_t rfc8141_r_component_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 5, 0, 6,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -591,11 +607,10 @@ static const uint8_t rfc8141_r_component_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc8141_r_component_trans[] = {
     35, 36, 37, 35, 36, 36, 35, 35, 7, 14, 7, 7, 7, 21, 35, 35, 35, 35, 28, 35,
     35, 35, 38, 14, 38, 38, 35, 21, 35, 35, 35, 35, 38, 35, 35,
 };
+#define rfc8141_r_component_trans (rfc8141_r_component_classes + 256)
 #define RFC8141_R_COMPONENT_TRANS_WIDTH 1
 #define RFC8141_R_COMPONENT_DRIVE uridfa_drive8
 #define RFC8141_R_COMPONENT_SPECIAL 35
@@ -656,7 +671,7 @@ const uridfa_tables rfc8141_r_component_tables = {
 /* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
    q-component = pchar *( pchar / "/" / "?" )
    4 states, 5 byte classes, 10 registers; the grammar's captures. */
-static const uint8_t rfc8141_q_component_classes[256] = {
+static const uint8_t rfc8141_q_component_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 3,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -665,10 +680,9 @@ static const uint8_t rfc8141_q_component_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc8141_q_component_trans[] = {
     20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
 };
+#define rfc8141_q_component_trans (rfc8141_q_component_classes + 256)
 #define RFC8141_Q_COMPONENT_TRANS_WIDTH 1
 #define RFC8141_Q_COMPONENT_DRIVE uridfa_drive8
 #define RFC8141_Q_COMPONENT_SPECIAL 20
@@ -729,7 +743,7 @@ const uridfa_tables rfc8141_q_component_tables = {
 /* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
    f-component = fragment
    4 states, 4 byte classes, 10 registers; the grammar's captures. */
-static const uint8_t rfc8141_f_component_classes[256] = {
+static const uint8_t rfc8141_f_component_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
     1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -738,10 +752,9 @@ static const uint8_t rfc8141_f_component_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc8141_f_component_trans[] = {
     16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
 };
+#define rfc8141_f_component_trans (rfc8141_f_component_classes + 256)
 #define RFC8141_F_COMPONENT_TRANS_WIDTH 1
 #define RFC8141_F_COMPONENT_DRIVE uridfa_drive8
 #define RFC8141_F_COMPONENT_SPECIAL 16

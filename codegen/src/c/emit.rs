@@ -224,37 +224,54 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
     let tables = t.as_tables();
     let state_len = t.state_len();
     let _ = writeln!(out, "/* {} */", comment(doc));
-    let _ = writeln!(
-        out,
-        "static const uint8_t {base}_classes[256] = {};",
-        array(t.classes, 32)
-    );
     let (tty, twidth, tvals) = ids(&t.trans);
     let up = base.to_ascii_uppercase();
+    // Note [classes before transitions]: a one-byte table follows the
+    // classes in one array.
+    let classes = array(t.classes, 32);
+    let one_byte = |vals: &str| {
+        format!(
+            "static const uint8_t {base}_classes[] = {},\n{};\n\
+             #define {base}_trans ({base}_classes + 256)",
+            classes.trim_end_matches("\n}").trim_end_matches(','),
+            vals.trim_start_matches("{\n").trim_start_matches("{ ")
+        )
+    };
     match small_trans(t) {
         // Note [small tables]: both forms, chosen when the C is compiled.
         Some(small) if twidth > 1 => {
             let _ = writeln!(
                 out,
-                "#ifndef URIDFA_FAST\nstatic const uint8_t {base}_trans[] = {};\n\
+                "#ifndef URIDFA_FAST\n{}\n\
                  #define {up}_TRANS_WIDTH URIDFA_INDEXED8\n#define {up}_DRIVE uridfa_drive8i\n\
                  #define {up}_SPECIAL {}\n#else",
-                array(small, 20),
+                one_byte(&array(small, 20)),
                 state_len
             );
             let _ = writeln!(
                 out,
-                "static const {tty} {base}_trans[] = {tvals};\n\
+                "static const uint8_t {base}_classes[256] = {classes};\n\
+                 static const {tty} {base}_trans[] = {tvals};\n\
                  #define {up}_TRANS_WIDTH {twidth}\n#define {up}_DRIVE uridfa_drive{}\n\
                  #define {up}_SPECIAL {}\n#endif",
                 8 * twidth,
                 t.special
             );
         }
+        _ if twidth == 1 => {
+            let _ = writeln!(
+                out,
+                "{}\n#define {up}_TRANS_WIDTH 1\n#define {up}_DRIVE uridfa_drive8\n\
+                 #define {up}_SPECIAL {}",
+                one_byte(&tvals),
+                t.special
+            );
+        }
         _ => {
             let _ = writeln!(
                 out,
-                "static const {tty} {base}_trans[] = {tvals};\n\
+                "static const uint8_t {base}_classes[256] = {classes};\n\
+                 static const {tty} {base}_trans[] = {tvals};\n\
                  #define {up}_TRANS_WIDTH {twidth}\n#define {up}_DRIVE uridfa_drive{}\n\
                  #define {up}_SPECIAL {}",
                 8 * twidth,
@@ -490,6 +507,15 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
 // uses a copy of the tables struct without them, so a firmware image that
 // only splits (`-ffunction-sections -fdata-sections -Wl,--gc-sections`)
 // links neither; docs/c.md measures both.
+
+// Note [classes before transitions]
+//
+// A one-byte transition table (the default form, and tables whose IDs fit
+// a byte) is written right after the byte classes, in one array, so that
+// the driver reaches both from one pointer (`classes + 256` is the
+// transitions): the hot loop keeps one register fewer live, which kept
+// gcc from spilling the classes' pointer to the stack and reloading it at
+// every byte (docs/c.md has the figures).
 
 // Note [small tables]
 //

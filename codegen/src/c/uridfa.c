@@ -39,14 +39,10 @@ URIDFA_INLINE size_t skip_accel(const uridfa_tables *t, unsigned k, const uint8_
 {
     const uint8_t *lut = URIDFA_LUT(t, k);
     const uint8_t mask = URIDFA_BIT(k);
-    const uint8_t *dlut = NULL;
-    uint8_t dmask = 0, esc = 0;
-    if (t->accel_escapes != NULL && t->accel_escapes[k].digits != URIDFA_NO_ESCAPE) {
-        dlut = URIDFA_LUT(t, t->accel_escapes[k].digits);
-        dmask = URIDFA_BIT(t->accel_escapes[k].digits);
-        esc = t->accel_escapes[k].byte;
-    }
     for (;;) {
+        const uridfa_escape *e;
+        const uint8_t *dlut;
+        uint8_t dmask;
         while (n - j >= 4u &&
                (lut[s[j]] & lut[s[j + 1]] & lut[s[j + 2]] & lut[s[j + 3]] & mask)) {
             j += 4u;
@@ -54,12 +50,21 @@ URIDFA_INLINE size_t skip_accel(const uridfa_tables *t, unsigned k, const uint8_
         while (j < n && (lut[s[j]] & mask)) {
             j++;
         }
-        if (dlut != NULL && n - j > 2u && s[j] == esc && (dlut[s[j + 1]] & dmask) &&
-            (dlut[s[j + 2]] & dmask)) {
-            j += 3u;
-            continue;
+        /* The escape is read only where the run stops, so that the loops
+         * above keep their values in registers. */
+        if (t->accel_escapes == NULL || n - j <= 2u) {
+            return j;
         }
-        return j;
+        e = &t->accel_escapes[k];
+        if (e->digits == URIDFA_NO_ESCAPE || s[j] != e->byte) {
+            return j;
+        }
+        dlut = URIDFA_LUT(t, e->digits);
+        dmask = URIDFA_BIT(e->digits);
+        if (!(dlut[s[j + 1]] & dmask) || !(dlut[s[j + 2]] & dmask)) {
+            return j;
+        }
+        j += 3u;
     }
 }
 
@@ -113,7 +118,7 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
 
 /* The index of the state with ID id: id / stride, as a multiply and a
  * shift when the generator found that exact (Rust: invariant 11). */
-static uint32_t state_index(const uridfa_tables *t, uint32_t id)
+URIDFA_INLINE uint32_t state_index(const uridfa_tables *t, uint32_t id)
 {
     if (t->stride_recip != 0) {
         return (uint32_t)(((uint64_t)id * t->stride_recip) >> 40);
@@ -163,12 +168,12 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
  * taken without their operations). MUL turns a transition's value into a
  * state ID: 1 for premultiplied IDs, the stride for the state indices of
  * the default one-byte tables (URIDFA_INDEXED8; see docs/c.md). */
-#define URIDFA_DEFINE_DRIVE(NAME, T, MUL)                                                      \
+#define URIDFA_DEFINE_DRIVE(NAME, T, TRANS, MUL)                                               \
     int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
              size_t *regs, uridfa_error *err)                                                  \
     {                                                                                          \
-        const T *tr = (const T *)t->trans;                                                     \
         const uint8_t *cls = t->classes;                                                       \
+        const T *tr = (TRANS);                                                                 \
         const uint32_t special = t->special;                                                   \
         uint32_t state = *statep;                                                              \
         size_t i = 0;                                                                          \
@@ -202,13 +207,15 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
         }                                                                                      \
     }
 
-URIDFA_DEFINE_DRIVE(uridfa_drive8, uint8_t, 1u)
-URIDFA_DEFINE_DRIVE(uridfa_drive16, uint16_t, 1u)
-URIDFA_DEFINE_DRIVE(uridfa_drive32, uint32_t, 1u)
-URIDFA_DEFINE_DRIVE(uridfa_drive8i, uint8_t, t->stride)
+/* A one-byte table follows the classes (codegen: Note [classes before
+ * transitions]): one pointer for both. */
+URIDFA_DEFINE_DRIVE(uridfa_drive8, uint8_t, cls + 256, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive16, uint16_t, (const uint16_t *)t->trans, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive32, uint32_t, (const uint32_t *)t->trans, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive8i, uint8_t, cls + 256, t->stride)
 
 /* The tables' own driver (each names the one for its form). */
-static int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+URIDFA_INLINE int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
                  uint32_t *statep, size_t *regs, uridfa_error *err)
 {
     return t->drive(t, s, n, base, statep, regs, err);
@@ -269,7 +276,7 @@ static void char_start(const uridfa_tables *t, const uint8_t *s, size_t base, ui
     }
 }
 
-static uint32_t id_at(const void *ids, uint8_t width, size_t i)
+URIDFA_INLINE uint32_t id_at(const void *ids, uint8_t width, size_t i)
 {
     switch (width) {
     case 1:
@@ -283,7 +290,7 @@ static uint32_t id_at(const void *ids, uint8_t width, size_t i)
 }
 
 /* The final entry of state (an ID). */
-static const uridfa_final *final_of(const uridfa_tables *t, uint32_t state)
+URIDFA_INLINE const uridfa_final *final_of(const uridfa_tables *t, uint32_t state)
 {
     return &t->finals[id_at(t->state_final, t->final_width, state_index(t, state))];
 }
@@ -309,7 +316,7 @@ static void clear_regs(const uridfa_tables *t, size_t *regs)
     memset(regs, 0xFF, (size_t)t->reg_slots * sizeof *regs);
 }
 
-static void read_spans(const uridfa_tables *t, const size_t *regs, uridfa_span *spans)
+URIDFA_INLINE void read_spans(const uridfa_tables *t, const size_t *regs, uridfa_span *spans)
 {
     size_t k;
     for (k = 0; k < t->capture_len; k++) {
