@@ -105,12 +105,17 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
          * itself (Rust: Note [packed operations]). */
         const unsigned m = t->reg_slots - 1u;
         const uint64_t w = e->ops;
-        unsigned k;
         regs[URIDFA_OP_POS & m] = pos;
-        for (k = 0; k < URIDFA_PACKED_LEN; k++) {
-            const unsigned f = (unsigned)(w >> (12u * k));
-            regs[f & m] = regs[(f >> 6) & m];
-        }
+        /* Written out: gcc -O2 kept the loop of five (a fifth of split's
+         * instructions on kasztp was its control). */
+#define URIDFA_COPY(k)                                                                       \
+    regs[(unsigned)(w >> (12u * (k))) & m] = regs[(unsigned)(w >> (12u * (k) + 6u)) & m]
+        URIDFA_COPY(0);
+        URIDFA_COPY(1);
+        URIDFA_COPY(2);
+        URIDFA_COPY(3);
+        URIDFA_COPY(4);
+#undef URIDFA_COPY
         return;
     }
     run_ops(t, (uint32_t)e->ops, e->ops_len, regs, pos);
@@ -351,13 +356,25 @@ int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_e
     return r;
 }
 
-/* Whether kind k (an index into after_kinds) accepts all of s[0..n). */
+/* Whether kind k (an index into after_kinds) accepts all of s[0..n).
+ * While the DFA stays in one cell, the next byte's cell is read from that
+ * cell's row without waiting for the previous load: a run (a reg-name's
+ * letters) goes at a byte every cycle or two instead of a load chain
+ * (docs/c.md, speed). */
 static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, size_t n)
 {
+    const uint8_t *cls = t->after_classes;
     uint16_t cell = t->after_kinds[k].start;
-    size_t i;
-    for (i = 0; i < n && cell != 0; i++) {
-        cell = t->after_trans[(cell >> 1) + t->after_classes[s[i]]];
+    size_t i = 0;
+    while (i < n && cell != 0) {
+        const uint16_t *row = t->after_trans + (cell >> 1);
+        while (i < n && row[cls[s[i]]] == cell) {
+            i++;
+        }
+        if (i < n) {
+            cell = row[cls[s[i]]];
+            i++;
+        }
     }
     return cell & 1u;
 }
