@@ -106,15 +106,24 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
         const unsigned m = t->reg_slots - 1u;
         const uint64_t w = e->ops;
         regs[URIDFA_OP_POS & m] = pos;
-        /* Written out: gcc -O2 kept the loop of five (a fifth of split's
-         * instructions on kasztp was its control). */
 #define URIDFA_COPY(k)                                                                       \
     regs[(unsigned)(w >> (12u * (k))) & m] = regs[(unsigned)(w >> (12u * (k) + 6u)) & m]
+#ifdef __OPTIMIZE_SIZE__
+        {
+            unsigned k;
+            for (k = 0; k < URIDFA_PACKED_LEN; k++) {
+                URIDFA_COPY(k);
+            }
+        }
+#else
+        /* Written out: gcc -O2 kept the loop of five (7 % of split's
+         * instructions on kasztp were its control). -Os keeps the loop. */
         URIDFA_COPY(0);
         URIDFA_COPY(1);
         URIDFA_COPY(2);
         URIDFA_COPY(3);
         URIDFA_COPY(4);
+#endif
 #undef URIDFA_COPY
         return;
     }
