@@ -56,8 +56,8 @@ fn have(cc: &str) -> bool {
     ok
 }
 
-/// The grammars: every built-in one, then two users' grammars and one
-/// without captures.
+/// The grammars: every built-in one, then two users' grammars, one
+/// without captures and one with 140 (`tests/c/wide.abnf`).
 fn grammars() -> Vec<Compiled> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("grammar"))
         .unwrap()
@@ -70,6 +70,8 @@ fn grammars() -> Vec<Compiled> {
     paths.push(root().join("examples/rfc3339/grammar/date.abnf"));
     // A grammar without captures: NAME_CAPTURES 0.
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/nocap.abnf"));
+    // One with 140 captures: two-byte text pairs, unpacked register ops.
+    paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/wide.abnf"));
     paths
         .iter()
         .map(|p| {
