@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES spans. */
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES 15
+/* The length to declare a spans array with: DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS 15
 
 /* Index of the `scheme` capture. */
 #define DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME 0
@@ -61,7 +64,8 @@ extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_fielding_uri_rfc2396bis_01_uri_reference_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
-   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
 int draft_fielding_uri_rfc2396bis_01_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_fielding_uri_rfc2396bis_01_uri_reference_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -77,7 +81,8 @@ extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_referen
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
-   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
 int draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -93,7 +98,8 @@ extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables;
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_absolute_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_fielding_uri_rfc2396bis_01_absolute_uri_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
-   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
 int draft_fielding_uri_rfc2396bis_01_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_fielding_uri_rfc2396bis_01_absolute_uri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -109,13 +115,150 @@ extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables;
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_relative_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_fielding_uri_rfc2396bis_01_relative_uri_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
-   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
 int draft_fielding_uri_rfc2396bis_01_relative_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_fielding_uri_rfc2396bis_01_relative_uri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int draft_fielding_uri_rfc2396bis_01_relative_uri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relative-URI`. */
 void draft_fielding_uri_rfc2396bis_01_relative_uri_start(draft_fielding_uri_rfc2396bis_01_machine *m);
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
+   scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+   2 states, 3 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables;
+/* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_uri_rfc2396bis_01_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_scheme_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
+int draft_fielding_uri_rfc2396bis_01_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_scheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `scheme`. */
+void draft_fielding_uri_rfc2396bis_01_scheme_start(draft_fielding_uri_rfc2396bis_01_machine *m);
+
+/* Tables for the component rule `userinfo` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
+   userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_userinfo_tables;
+/* Whether all of s[0..n) matches `userinfo`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_uri_rfc2396bis_01_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_userinfo_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
+int draft_fielding_uri_rfc2396bis_01_userinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_userinfo_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_userinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `userinfo`. */
+void draft_fielding_uri_rfc2396bis_01_userinfo_start(draft_fielding_uri_rfc2396bis_01_machine *m);
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
+   host = IPv6reference / IPv4address / hostname
+   439 states, 14 byte classes, 32 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables;
+/* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_uri_rfc2396bis_01_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_host_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
+int draft_fielding_uri_rfc2396bis_01_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_host_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `host`. */
+void draft_fielding_uri_rfc2396bis_01_host_start(draft_fielding_uri_rfc2396bis_01_machine *m);
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
+   port = *DIGIT
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables;
+/* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_uri_rfc2396bis_01_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_port_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
+int draft_fielding_uri_rfc2396bis_01_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_port_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `port`. */
+void draft_fielding_uri_rfc2396bis_01_port_start(draft_fielding_uri_rfc2396bis_01_machine *m);
+
+/* Tables for the component rule `reg-name` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
+   reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" / "+" / "$" / "," )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables;
+/* Whether all of s[0..n) matches `reg-name`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_uri_rfc2396bis_01_reg_name_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_reg_name_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
+int draft_fielding_uri_rfc2396bis_01_reg_name_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_reg_name_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_reg_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `reg-name`. */
+void draft_fielding_uri_rfc2396bis_01_reg_name_start(draft_fielding_uri_rfc2396bis_01_machine *m);
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
+   path = [ abs-path / opaque-part ]
+   7 states, 6 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables;
+/* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_uri_rfc2396bis_01_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_path_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
+int draft_fielding_uri_rfc2396bis_01_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_path_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path`. */
+void draft_fielding_uri_rfc2396bis_01_path_start(draft_fielding_uri_rfc2396bis_01_machine *m);
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
+   query = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables;
+/* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_uri_rfc2396bis_01_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_query_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
+int draft_fielding_uri_rfc2396bis_01_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_query_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `query`. */
+void draft_fielding_uri_rfc2396bis_01_query_start(draft_fielding_uri_rfc2396bis_01_machine *m);
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
+   fragment = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_fragment_tables;
+/* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_uri_rfc2396bis_01_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_fragment_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES),
+   indexed by the DRAFT_FIELDING_URI_RFC2396BIS_01_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URI_RFC2396BIS_01_SPANS entries (or is NULL when DRAFT_FIELDING_URI_RFC2396BIS_01_CAPTURES is 0). */
+int draft_fielding_uri_rfc2396bis_01_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_uri_rfc2396bis_01_fragment_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_uri_rfc2396bis_01_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `fragment`. */
+void draft_fielding_uri_rfc2396bis_01_fragment_start(draft_fielding_uri_rfc2396bis_01_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int draft_fielding_uri_rfc2396bis_01_feed(draft_fielding_uri_rfc2396bis_01_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

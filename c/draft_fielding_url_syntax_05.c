@@ -9,14 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_texts[] = "\000scheme\000path-segments\000fragment\000scheme or path-segments\000abs-path or path-segments\000"
-    "query\000site, abs-path or path-segments\000user or path-segments\000host, abs-path or path-segments\000"
-    "password or path-segments\000port, abs-path or path-segments\000urlc, \"#\" or end of input\000"
-    "urlc or end of input\000hex\000site\000user\000password\000host\000port\000abs-path\000"
-    "hostname\000hostnumber\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or \":\"";
-#endif
-
 /* Tables for `URL-reference` from grammar/draft-fielding-url-syntax-05.abnf:
    URL-reference = [ absoluteURL / relativeURL ] [ "#" fragment ]
    253 states, 14 byte classes, 35 registers. */
@@ -504,14 +496,6 @@ static const uridfa_op draft_fielding_url_syntax_05_url_reference_ops[] = {
     { 17, 65535 }, { 0, 24 }, { 2, 27 }, { 8, 29 }, { 13, 65535 }, { 15, 65535 }, { 2, 26 }, { 8, 28 },
     { 9, 31 }, { 13, 65535 }, { 17, 65535 }, { 0, 24 }, { 2, 27 }, { 8, 29 }, { 13, 65535 }, { 17, 65535 },
 };
-static const uint64_t draft_fielding_url_syntax_05_url_reference_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_fielding_url_syntax_05_url_reference_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 13, 0, 0, 13, 0, 13, 13, 13, 13, 13, 15, 13, 15, 15, 5, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 5, 13, 0, 13, 0, 4,
@@ -588,72 +572,69 @@ static const uint8_t draft_fielding_url_syntax_05_url_reference_state_final[] = 
     31, 29, 3, 3, 97, 3, 29, 3, 34, 29, 3, 43, 56,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_fielding_url_syntax_05_url_reference_state_component[] = {
-    1, 8, 22, 8, 31, 55, 81, 22, 22, 8, 55, 55, 8, 87, 81, 81, 81, 22, 8, 8,
-    55, 81, 8, 87, 119, 55, 87, 87, 141, 87, 81, 81, 81, 8, 55, 8, 87, 81, 81, 81,
-    119, 55, 8, 81, 87, 87, 87, 87, 173, 141, 141, 87, 87, 87, 55, 87, 81, 8, 87, 119,
-    55, 87, 87, 141, 87, 81, 81, 81, 8, 81, 81, 87, 173, 141, 87, 141, 141, 141, 141, 141,
-    55, 199, 55, 8, 81, 55, 87, 119, 55, 8, 81, 87, 87, 87, 87, 173, 141, 141, 87, 87,
-    87, 55, 87, 81, 81, 87, 141, 141, 141, 141, 141, 55, 199, 141, 55, 8, 81, 55, 199, 8,
-    81, 81, 55, 8, 81, 8, 81, 81, 87, 173, 141, 87, 141, 141, 141, 141, 141, 55, 199, 55,
-    8, 81, 55, 87, 87, 141, 55, 8, 81, 55, 199, 141, 8, 81, 81, 55, 8, 81, 81, 8,
-    81, 81, 81, 87, 141, 141, 141, 141, 141, 55, 199, 141, 55, 8, 81, 55, 199, 8, 81, 81,
-    55, 8, 81, 87, 141, 8, 81, 81, 55, 8, 81, 141, 81, 8, 81, 81, 81, 87, 141, 55,
-    8, 81, 55, 199, 141, 8, 81, 81, 55, 8, 81, 81, 8, 81, 81, 87, 141, 81, 8, 81,
-    81, 141, 81, 87, 141, 8, 81, 81, 55, 8, 81, 141, 81, 8, 81, 81, 81, 141, 81, 87,
-    87, 141, 81, 8, 81, 81, 141, 81, 87, 141, 81, 87, 87,
+static const char draft_fielding_url_syntax_05_url_reference_texts[] = "\000scheme\000urlc, \"#\" or end of input\000path-segments\000fragment\000urlc or end of input\000"
+    "hex\000scheme or path-segments\000abs-path or path-segments\000query\000site, abs-path or path-segments\000"
+    "user or path-segments\000host, abs-path or path-segments\000password or path-segments\000"
+    "port, abs-path or path-segments\000site\000user\000password\000host\000port\000"
+    "abs-path\000hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_url_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 3, 8, 4, 6, 6, 4, 9, 7, 7, 10, 8, 2, 4,
+    6, 7, 4, 9, 11, 6, 9, 9, 12, 9, 7, 10, 10, 4, 6, 4, 9, 7, 7, 10,
+    11, 6, 4, 7, 9, 9, 9, 9, 13, 12, 12, 9, 9, 9, 6, 9, 10, 4, 9, 11,
+    6, 9, 9, 12, 9, 7, 10, 10, 4, 7, 10, 9, 13, 12, 9, 12, 12, 12, 12, 12,
+    6, 14, 6, 4, 7, 6, 9, 11, 6, 4, 7, 9, 9, 9, 9, 13, 12, 12, 9, 9,
+    9, 6, 9, 10, 10, 9, 12, 12, 12, 12, 12, 6, 14, 12, 6, 4, 7, 6, 14, 4,
+    7, 10, 6, 4, 7, 4, 7, 10, 9, 13, 12, 9, 12, 12, 12, 12, 12, 6, 14, 6,
+    4, 7, 6, 9, 9, 12, 6, 4, 7, 6, 14, 12, 4, 7, 10, 6, 4, 7, 10, 4,
+    7, 10, 10, 9, 12, 12, 12, 12, 12, 6, 14, 12, 6, 4, 7, 6, 14, 4, 7, 10,
+    6, 4, 7, 9, 12, 4, 7, 10, 6, 4, 7, 12, 10, 4, 7, 10, 10, 9, 12, 6,
+    4, 7, 6, 14, 12, 4, 7, 10, 6, 4, 7, 10, 4, 7, 10, 9, 12, 10, 4, 7,
+    10, 12, 10, 9, 12, 4, 7, 10, 6, 4, 7, 12, 10, 4, 7, 10, 10, 12, 10, 9,
+    9, 12, 10, 4, 7, 10, 12, 10, 9, 12, 10, 9, 9,
 };
-static const uint16_t draft_fielding_url_syntax_05_url_reference_state_expected[] = {
-    231, 231, 257, 278, 231, 231, 231, 257, 278, 278, 231, 231, 278, 231, 231, 231, 278, 278, 231, 278,
-    231, 231, 278, 231, 278, 231, 231, 231, 231, 231, 231, 278, 278, 278, 231, 278, 231, 231, 231, 278,
-    278, 231, 278, 231, 231, 231, 231, 231, 278, 231, 231, 231, 231, 231, 231, 231, 278, 278, 231, 278,
-    231, 231, 231, 231, 231, 231, 278, 278, 278, 231, 278, 231, 278, 231, 231, 231, 231, 231, 231, 231,
-    231, 231, 231, 278, 231, 231, 231, 278, 231, 278, 231, 231, 231, 231, 231, 278, 231, 231, 231, 231,
-    231, 231, 231, 278, 278, 231, 231, 231, 231, 231, 231, 231, 231, 231, 231, 278, 231, 231, 231, 278,
-    231, 278, 231, 278, 231, 278, 231, 278, 231, 278, 231, 231, 231, 231, 231, 231, 231, 231, 231, 231,
-    278, 231, 231, 231, 231, 231, 231, 278, 231, 231, 231, 231, 278, 231, 278, 231, 278, 231, 278, 278,
-    231, 278, 278, 231, 231, 231, 231, 231, 231, 231, 231, 231, 231, 278, 231, 231, 231, 278, 231, 278,
-    231, 278, 231, 231, 231, 278, 231, 278, 231, 278, 231, 231, 278, 278, 231, 278, 278, 231, 231, 231,
-    278, 231, 231, 231, 231, 278, 231, 278, 231, 278, 231, 278, 278, 231, 278, 231, 231, 278, 278, 231,
-    278, 231, 278, 231, 231, 278, 231, 278, 231, 278, 231, 231, 278, 278, 231, 278, 278, 231, 278, 231,
-    231, 231, 278, 278, 231, 278, 231, 278, 231, 231, 278, 231, 231,
+static const uint16_t draft_fielding_url_syntax_05_url_reference_text_pairs[] = {
+    0, 0, 1, 8, 34, 8, 48, 57, 34, 78, 82, 8, 106, 8, 132, 8,
+    48, 78, 138, 8, 132, 78, 170, 78, 192, 8, 224, 78, 250, 8,
 };
 static const uint16_t draft_fielding_url_syntax_05_url_reference_capture_names[] = {
-    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+    1, 282, 287, 292, 301, 306, 311, 34, 132, 48, 320, 329,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_DRIVE, draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops, draft_fielding_url_syntax_05_url_reference_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_DRIVE, NULL,
+    draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops,
     draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
     draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
-    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
-    URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_expected),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_text_pairs),
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
     12, 2, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_DRIVE, draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops, draft_fielding_url_syntax_05_url_reference_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_DRIVE, NULL,
+    draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops,
     draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
-    URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_expected),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_text_pairs),
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
     12, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `absoluteURL` from grammar/draft-fielding-url-syntax-05.abnf:
    absoluteURL = generic-URL / opaque-URL
    126 states, 13 byte classes, 34 registers. */
-static const uint8_t draft_fielding_url_syntax_05_absoluteurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_fielding_url_syntax_05_absoluteurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 9,
     10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
@@ -662,9 +643,6 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
     126, 126, 126, 127, 127, 127, 126, 127, 126, 126, 126, 127, 127, 126, 126, 126, 1, 1, 1, 126,
     1, 128, 126, 126, 1, 1, 126, 129, 130, 129, 129, 129, 131, 129, 129, 132, 129, 129, 129, 126,
     3, 4, 3, 3, 3, 3, 3, 3, 133, 3, 3, 3, 126, 126, 126, 126, 126, 126, 126, 7,
@@ -748,10 +726,21 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
     126, 126, 126, 126, 126, 126, 245, 126, 126, 126, 245, 126, 126, 153, 164, 153, 49, 53, 178, 124,
     179, 147, 153, 177, 177, 126, 153, 164, 153, 63, 67, 189, 125, 190, 147, 153, 188, 188,
 };
+#define draft_fielding_url_syntax_05_absoluteurl_trans (draft_fielding_url_syntax_05_absoluteurl_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE uridfa_drive8i
 #define DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL 126
 #else
+static const uint8_t draft_fielding_url_syntax_05_absoluteurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 9,
+    10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_fielding_url_syntax_05_absoluteurl_trans[] = {
     1638, 1638, 1638, 1639, 1639, 1639, 1638, 1639, 1638, 1638, 1638, 1639, 1639, 1638, 1638, 1638,
     13, 13, 13, 1638, 13, 1640, 1638, 1638, 13, 13, 1638, 1641, 1642, 1641, 1641, 1641,
@@ -959,14 +948,6 @@ static const uridfa_op draft_fielding_url_syntax_05_absoluteurl_ops[] = {
     { 5, 28 }, { 8, 29 }, { 9, 30 }, { 13, 65535 }, { 17, 65535 }, { 2, 26 }, { 4, 27 }, { 5, 29 },
     { 6, 30 }, { 7, 28 }, { 8, 31 }, { 9, 32 }, { 13, 65535 }, { 17, 65535 },
 };
-static const uint64_t draft_fielding_url_syntax_05_absoluteurl_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_fielding_url_syntax_05_absoluteurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 14, 0, 0, 14, 0, 14, 14, 14, 14, 14, 15, 14, 15, 15, 6, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 6, 14, 0, 14, 0, 4,
@@ -1007,60 +988,63 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_state_final[] = {
     9, 0, 9, 0, 15, 19,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_fielding_url_syntax_05_absoluteurl_state_component[] = {
-    1, 1, 311, 8, 8, 55, 81, 8, 55, 8, 87, 81, 81, 81, 8, 87, 119, 55, 87, 87,
-    141, 87, 81, 81, 81, 119, 55, 8, 81, 87, 87, 87, 87, 173, 141, 141, 87, 87, 87, 55,
-    87, 81, 8, 81, 81, 87, 173, 141, 87, 141, 141, 141, 141, 141, 55, 199, 55, 8, 81, 55,
-    87, 81, 87, 141, 141, 141, 141, 141, 55, 199, 141, 55, 8, 81, 55, 199, 8, 81, 81, 55,
-    8, 81, 87, 141, 55, 8, 81, 55, 199, 141, 8, 81, 81, 55, 8, 81, 81, 8, 81, 81,
-    87, 141, 8, 81, 81, 55, 8, 81, 141, 81, 8, 81, 81, 81, 87, 141, 81, 8, 81, 81,
-    141, 81, 141, 81, 87, 87,
+static const char draft_fielding_url_syntax_05_absoluteurl_texts[] = "\000scheme\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or \":\"\000"
+    "abs-path\000urlc or end of input\000path-segments\000hex\000abs-path or path-segments\000"
+    "query\000site, abs-path or path-segments\000user or path-segments\000host, abs-path or path-segments\000"
+    "password or path-segments\000port, abs-path or path-segments\000site\000"
+    "user\000password\000host\000port\000fragment\000hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_absoluteurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 5, 6, 5, 8, 7, 7, 9, 5, 8, 10, 6, 8, 8,
+    11, 8, 7, 9, 9, 10, 6, 5, 7, 8, 8, 8, 8, 12, 11, 11, 8, 8, 8, 6,
+    8, 9, 5, 7, 9, 8, 12, 11, 8, 11, 11, 11, 11, 11, 6, 13, 6, 5, 7, 6,
+    8, 9, 8, 11, 11, 11, 11, 11, 6, 13, 11, 6, 5, 7, 6, 13, 5, 7, 9, 6,
+    5, 7, 8, 11, 6, 5, 7, 6, 13, 11, 5, 7, 9, 6, 5, 7, 9, 5, 7, 9,
+    8, 11, 5, 7, 9, 6, 5, 7, 11, 9, 5, 7, 9, 9, 8, 11, 9, 5, 7, 9,
+    11, 9, 11, 9, 8, 8,
 };
-static const uint16_t draft_fielding_url_syntax_05_absoluteurl_state_expected[] = {
-    340, 366, 257, 257, 278, 257, 257, 278, 257, 278, 257, 257, 257, 278, 278, 257, 278, 257, 257, 257,
-    257, 257, 257, 278, 278, 278, 257, 278, 257, 257, 257, 257, 257, 278, 257, 257, 257, 257, 257, 257,
-    257, 278, 278, 257, 278, 257, 278, 257, 257, 257, 257, 257, 257, 257, 257, 257, 257, 278, 257, 257,
-    257, 278, 257, 257, 257, 257, 257, 257, 257, 257, 257, 257, 278, 257, 257, 257, 278, 257, 278, 257,
-    278, 257, 257, 257, 257, 278, 257, 257, 257, 257, 278, 257, 278, 257, 278, 257, 278, 278, 257, 278,
-    257, 257, 278, 257, 278, 257, 278, 257, 257, 278, 278, 257, 278, 278, 257, 257, 278, 278, 257, 278,
-    257, 278, 257, 278, 257, 257,
+static const uint16_t draft_fielding_url_syntax_05_absoluteurl_text_pairs[] = {
+    0, 0, 1, 8, 1, 34, 65, 74, 95, 74, 95, 109, 113, 74, 139, 74,
+    145, 74, 139, 109, 177, 109, 199, 74, 231, 109, 257, 74,
 };
 static const uint16_t draft_fielding_url_syntax_05_absoluteurl_capture_names[] = {
-    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+    1, 289, 294, 299, 308, 313, 65, 95, 139, 318, 327, 336,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE, draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops, draft_fielding_url_syntax_05_absoluteurl_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE, NULL,
+    draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops,
     draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
     draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
-    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
-    URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_expected),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_text_pairs),
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
     12, 2, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE, draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops, draft_fielding_url_syntax_05_absoluteurl_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_DRIVE, NULL,
+    draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops,
     draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
-    URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_expected),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_text_pairs),
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
     12, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `relativeURL` from grammar/draft-fielding-url-syntax-05.abnf:
    relativeURL = net-path / abs-path / rel-path
    124 states, 12 byte classes, 34 registers. */
-static const uint8_t draft_fielding_url_syntax_05_relativeurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_fielding_url_syntax_05_relativeurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
     9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -1069,9 +1053,6 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
     124, 125, 126, 125, 125, 127, 125, 125, 128, 125, 125, 125, 124, 1, 2, 1, 1, 1, 1, 1,
     129, 1, 1, 1, 124, 124, 124, 124, 124, 124, 5, 124, 124, 124, 5, 124, 124, 130, 131, 130,
     130, 132, 130, 130, 133, 130, 130, 130, 124, 134, 135, 134, 134, 134, 134, 134, 134, 134, 134, 134,
@@ -1148,10 +1129,21 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
     124, 124, 241, 124, 124, 149, 160, 47, 51, 174, 122, 175, 143, 149, 173, 173, 124, 149, 160, 61,
     65, 185, 123, 186, 143, 149, 184, 184,
 };
+#define draft_fielding_url_syntax_05_relativeurl_trans (draft_fielding_url_syntax_05_relativeurl_classes + 256)
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE uridfa_drive8i
 #define DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL 124
 #else
+static const uint8_t draft_fielding_url_syntax_05_relativeurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
+    9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_fielding_url_syntax_05_relativeurl_trans[] = {
     1488, 1489, 1490, 1489, 1489, 1491, 1489, 1489, 1492, 1489, 1489, 1489, 1488, 12, 24, 12,
     12, 12, 12, 12, 1493, 12, 12, 12, 1488, 1488, 1488, 1488, 1488, 1488, 60, 1488,
@@ -1348,13 +1340,6 @@ static const uridfa_op draft_fielding_url_syntax_05_relativeurl_ops[] = {
     { 5, 28 }, { 8, 29 }, { 9, 30 }, { 13, 65535 }, { 17, 65535 }, { 2, 26 }, { 4, 27 }, { 5, 29 },
     { 6, 30 }, { 7, 28 }, { 8, 31 }, { 9, 32 }, { 13, 65535 }, { 17, 65535 },
 };
-static const uint64_t draft_fielding_url_syntax_05_relativeurl_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_fielding_url_syntax_05_relativeurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 7, 0, 0, 7, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 3, 7, 0, 7, 0, 2,
@@ -1395,54 +1380,636 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_state_final[] = {
     9, 2, 15, 19,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_fielding_url_syntax_05_relativeurl_state_component[] = {
-    311, 8, 8, 55, 81, 8, 55, 8, 87, 81, 81, 81, 8, 87, 119, 55, 87, 87, 141, 87,
-    81, 81, 81, 119, 55, 8, 81, 87, 87, 87, 87, 173, 141, 141, 87, 87, 87, 55, 87, 81,
-    8, 81, 81, 87, 173, 141, 87, 141, 141, 141, 141, 141, 55, 199, 55, 8, 81, 55, 87, 81,
-    87, 141, 141, 141, 141, 141, 55, 199, 141, 55, 8, 81, 55, 199, 8, 81, 81, 55, 8, 81,
-    87, 141, 55, 8, 81, 55, 199, 141, 8, 81, 81, 55, 8, 81, 81, 8, 81, 81, 87, 141,
-    8, 81, 81, 55, 8, 81, 141, 81, 8, 81, 81, 81, 87, 141, 81, 8, 81, 81, 141, 81,
-    141, 81, 87, 87,
+static const char draft_fielding_url_syntax_05_relativeurl_texts[] = "\000abs-path\000urlc or end of input\000path-segments\000hex\000abs-path or path-segments\000"
+    "query\000site, abs-path or path-segments\000user or path-segments\000host, abs-path or path-segments\000"
+    "password or path-segments\000port, abs-path or path-segments\000scheme\000"
+    "site\000user\000password\000host\000port\000fragment\000hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_relativeurl_state_texts[] = {
+    1, 2, 3, 4, 5, 3, 4, 3, 6, 5, 5, 7, 3, 6, 8, 4, 6, 6, 9, 6,
+    5, 7, 7, 8, 4, 3, 5, 6, 6, 6, 6, 10, 9, 9, 6, 6, 6, 4, 6, 7,
+    3, 5, 7, 6, 10, 9, 6, 9, 9, 9, 9, 9, 4, 11, 4, 3, 5, 4, 6, 7,
+    6, 9, 9, 9, 9, 9, 4, 11, 9, 4, 3, 5, 4, 11, 3, 5, 7, 4, 3, 5,
+    6, 9, 4, 3, 5, 4, 11, 9, 3, 5, 7, 4, 3, 5, 7, 3, 5, 7, 6, 9,
+    3, 5, 7, 4, 3, 5, 9, 7, 3, 5, 7, 7, 6, 9, 7, 3, 5, 7, 9, 7,
+    9, 7, 6, 6,
 };
-static const uint16_t draft_fielding_url_syntax_05_relativeurl_state_expected[] = {
-    257, 257, 278, 257, 257, 278, 257, 278, 257, 257, 257, 278, 278, 257, 278, 257, 257, 257, 257, 257,
-    257, 278, 278, 278, 257, 278, 257, 257, 257, 257, 257, 278, 257, 257, 257, 257, 257, 257, 257, 278,
-    278, 257, 278, 257, 278, 257, 257, 257, 257, 257, 257, 257, 257, 257, 257, 278, 257, 257, 257, 278,
-    257, 257, 257, 257, 257, 257, 257, 257, 257, 257, 278, 257, 257, 257, 278, 257, 278, 257, 278, 257,
-    257, 257, 257, 278, 257, 257, 257, 257, 278, 257, 278, 257, 278, 257, 278, 278, 257, 278, 257, 257,
-    278, 257, 278, 257, 278, 257, 257, 278, 278, 257, 278, 278, 257, 257, 278, 278, 257, 278, 257, 278,
-    257, 278, 257, 257,
+static const uint16_t draft_fielding_url_syntax_05_relativeurl_text_pairs[] = {
+    0, 0, 1, 10, 31, 10, 31, 45, 49, 10, 75, 10, 81, 10, 75, 45,
+    113, 45, 135, 10, 167, 45, 193, 10,
 };
 static const uint16_t draft_fielding_url_syntax_05_relativeurl_capture_names[] = {
-    1, 282, 287, 292, 301, 306, 311, 8, 81, 22, 320, 329,
+    225, 232, 237, 242, 251, 256, 1, 31, 75, 261, 270, 279,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE, draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops, draft_fielding_url_syntax_05_relativeurl_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE, NULL,
+    draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops,
     draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
     draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
-    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
-    URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_expected),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_text_pairs),
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
     12, 2, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE, draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops, draft_fielding_url_syntax_05_relativeurl_accels,
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_DRIVE, NULL,
+    draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops,
     draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_fielding_url_syntax_05_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
-    URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_component), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_expected),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_text_pairs),
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
     12, 0, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   scheme = 1*( alpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_scheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define draft_fielding_url_syntax_05_scheme_trans (draft_fielding_url_syntax_05_scheme_classes + 256)
+#define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL 4
+static const uridfa_edge draft_fielding_url_syntax_05_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 2, 0, 1 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final draft_fielding_url_syntax_05_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_fielding_url_syntax_05_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_fielding_url_syntax_05_scheme_texts[] = "\000scheme\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or end of input\000"
+    "site\000user\000password\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
+    "hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_scheme_state_texts[] = {
+    1, 2,
+};
+static const uint16_t draft_fielding_url_syntax_05_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 34,
+};
+static const uint16_t draft_fielding_url_syntax_05_scheme_capture_names[] = {
+    1, 74, 79, 84, 93, 98, 103, 112, 126, 132, 141, 150,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_DRIVE, NULL,
+    draft_fielding_url_syntax_05_scheme_classes, draft_fielding_url_syntax_05_scheme_trans, draft_fielding_url_syntax_05_scheme_edges, draft_fielding_url_syntax_05_scheme_ops,
+    draft_fielding_url_syntax_05_scheme_accel_lut, NULL,
+    draft_fielding_url_syntax_05_scheme_finals, draft_fielding_url_syntax_05_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_text_pairs),
+    "scheme",
+    UINT64_C(549755813888),
+    2, 0, DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL, 2, 24, 32,
+    12, 0, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_user_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define draft_fielding_url_syntax_05_user_trans (draft_fielding_url_syntax_05_user_classes + 256)
+#define DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_USER_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL 16
+static const uridfa_edge draft_fielding_url_syntax_05_user_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_user_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_user_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_user_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_user_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_user_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_fielding_url_syntax_05_user_texts[] = "\000user\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000hex\000"
+    "scheme\000site\000password\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
+    "hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_user_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t draft_fielding_url_syntax_05_user_text_pairs[] = {
+    0, 0, 1, 6, 1, 58,
+};
+static const uint16_t draft_fielding_url_syntax_05_user_capture_names[] = {
+    62, 69, 1, 74, 83, 88, 93, 102, 116, 122, 131, 140,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_USER_DRIVE, NULL,
+    draft_fielding_url_syntax_05_user_classes, draft_fielding_url_syntax_05_user_trans, draft_fielding_url_syntax_05_user_edges, draft_fielding_url_syntax_05_user_ops,
+    draft_fielding_url_syntax_05_user_accel_lut, draft_fielding_url_syntax_05_user_accel_escapes,
+    draft_fielding_url_syntax_05_user_finals, draft_fielding_url_syntax_05_user_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_user_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_user_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_user_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_user_text_pairs),
+    "user",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_password_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define draft_fielding_url_syntax_05_password_trans (draft_fielding_url_syntax_05_password_classes + 256)
+#define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL 16
+static const uridfa_edge draft_fielding_url_syntax_05_password_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_password_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_password_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_password_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_password_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_password_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_fielding_url_syntax_05_password_texts[] = "\000password\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000"
+    "hex\000scheme\000site\000user\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
+    "hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_password_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t draft_fielding_url_syntax_05_password_text_pairs[] = {
+    0, 0, 1, 10, 1, 62,
+};
+static const uint16_t draft_fielding_url_syntax_05_password_capture_names[] = {
+    66, 73, 78, 1, 83, 88, 93, 102, 116, 122, 131, 140,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_DRIVE, NULL,
+    draft_fielding_url_syntax_05_password_classes, draft_fielding_url_syntax_05_password_trans, draft_fielding_url_syntax_05_password_edges, draft_fielding_url_syntax_05_password_ops,
+    draft_fielding_url_syntax_05_password_accel_lut, draft_fielding_url_syntax_05_password_accel_escapes,
+    draft_fielding_url_syntax_05_password_finals, draft_fielding_url_syntax_05_password_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_password_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_password_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_password_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_password_text_pairs),
+    "password",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   host = hostname / hostnumber
+   13 states, 5 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_host_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    65, 65, 65, 66, 67, 65, 15, 20, 5, 68, 65, 30, 35, 10, 10, 65, 15, 65, 68, 68,
+    65, 65, 65, 40, 69, 65, 15, 35, 25, 25, 65, 30, 65, 69, 69, 65, 65, 65, 68, 69,
+    65, 15, 45, 40, 68, 65, 65, 65, 50, 69, 65, 15, 55, 50, 68, 65, 65, 65, 60, 69,
+    65, 15, 35, 60, 68,
+};
+#define draft_fielding_url_syntax_05_host_trans (draft_fielding_url_syntax_05_host_classes + 256)
+#define DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_HOST_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL 65
+static const uridfa_edge draft_fielding_url_syntax_05_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 10, 0, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_host_ops[] = {
+    { 9, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_after_kind draft_fielding_url_syntax_05_host_after_kinds[] = {
+    { 10, 10, 4 }, { 11, 60, 4 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_host_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_fielding_url_syntax_05_host_state_final[] = {
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_fielding_url_syntax_05_host_texts[] = "\000host\000alphanum\000alphanum, \"-\" or \".\"\000alphanum, \"-\", \".\" or end of input\000"
+    "alphanum or \"-\"\000scheme\000site\000user\000password\000port\000abs-path\000path-segments\000"
+    "query\000fragment\000hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_host_state_texts[] = {
+    1, 2, 3, 4, 1, 2, 4, 1, 2, 1, 2, 1, 3,
+};
+static const uint16_t draft_fielding_url_syntax_05_host_text_pairs[] = {
+    0, 0, 1, 6, 1, 15, 1, 36, 1, 71,
+};
+static const uint16_t draft_fielding_url_syntax_05_host_capture_names[] = {
+    87, 94, 99, 104, 1, 113, 118, 127, 141, 147, 156, 165,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_DRIVE, NULL,
+    draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops,
+    draft_fielding_url_syntax_05_host_accel_lut, NULL,
+    draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
+    draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_host_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_text_pairs),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
+    12, 2, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_DRIVE, NULL,
+    draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops,
+    draft_fielding_url_syntax_05_host_accel_lut, NULL,
+    draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_host_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_text_pairs),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
+    12, 0, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   port = *digit
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_port_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define draft_fielding_url_syntax_05_port_trans (draft_fielding_url_syntax_05_port_classes + 256)
+#define DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_PORT_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL 4
+static const uridfa_edge draft_fielding_url_syntax_05_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 2, 65535, 1 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_port_ops[] = {
+    { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_port_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 },
+};
+static const uint8_t draft_fielding_url_syntax_05_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_fielding_url_syntax_05_port_texts[] = "\000port\000digit or end of input\000scheme\000site\000user\000password\000host\000abs-path\000"
+    "path-segments\000query\000fragment\000hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_port_state_texts[] = {
+    1, 1,
+};
+static const uint16_t draft_fielding_url_syntax_05_port_text_pairs[] = {
+    0, 0, 1, 6,
+};
+static const uint16_t draft_fielding_url_syntax_05_port_capture_names[] = {
+    28, 35, 40, 45, 54, 1, 59, 68, 82, 88, 97, 106,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_PORT_DRIVE, NULL,
+    draft_fielding_url_syntax_05_port_classes, draft_fielding_url_syntax_05_port_trans, draft_fielding_url_syntax_05_port_edges, draft_fielding_url_syntax_05_port_ops,
+    NULL, NULL,
+    draft_fielding_url_syntax_05_port_finals, draft_fielding_url_syntax_05_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_port_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_port_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_port_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_port_text_pairs),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL, 2, 24, 32,
+    12, 0, 0,
+    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   path = [ "/" ] path-segments
+   5 states, 5 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_path_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    25, 26, 27, 28, 26, 25, 5, 10, 5, 5, 25, 25, 25, 25, 20, 25, 26, 27, 26, 26,
+    25, 25, 25, 25, 29,
+};
+#define draft_fielding_url_syntax_05_path_trans (draft_fielding_url_syntax_05_path_classes + 256)
+#define DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_PATH_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL 25
+static const uridfa_edge draft_fielding_url_syntax_05_path_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 15, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_path_ops[] = {
+    { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_path_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_path_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_path_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_path_state_final[] = {
+    0, 1, 2, 0, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_fielding_url_syntax_05_path_texts[] = "\000path-segments\000pchar, \"/\", \";\" or end of input\000hex\000scheme\000site\000"
+    "user\000password\000host\000port\000abs-path\000query\000fragment\000hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_path_state_texts[] = {
+    1, 1, 2, 1, 2,
+};
+static const uint16_t draft_fielding_url_syntax_05_path_text_pairs[] = {
+    0, 0, 1, 15, 1, 47,
+};
+static const uint16_t draft_fielding_url_syntax_05_path_capture_names[] = {
+    51, 58, 63, 68, 77, 82, 87, 1, 96, 102, 111, 120,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_PATH_DRIVE, NULL,
+    draft_fielding_url_syntax_05_path_classes, draft_fielding_url_syntax_05_path_trans, draft_fielding_url_syntax_05_path_edges, draft_fielding_url_syntax_05_path_ops,
+    draft_fielding_url_syntax_05_path_accel_lut, draft_fielding_url_syntax_05_path_accel_escapes,
+    draft_fielding_url_syntax_05_path_finals, draft_fielding_url_syntax_05_path_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_path_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_path_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_path_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_path_text_pairs),
+    "path",
+    UINT64_C(219902325556),
+    5, 0, DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL, 5, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   query = *urlc
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_query_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define draft_fielding_url_syntax_05_query_trans (draft_fielding_url_syntax_05_query_classes + 256)
+#define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL 16
+static const uridfa_edge draft_fielding_url_syntax_05_query_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_query_ops[] = {
+    { 16, 65535 }, { 17, 65535 }, { 17, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_query_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_query_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_query_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_query_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_fielding_url_syntax_05_query_texts[] = "\000query\000urlc or end of input\000hex\000scheme\000site\000user\000password\000host\000"
+    "port\000abs-path\000path-segments\000fragment\000hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_query_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t draft_fielding_url_syntax_05_query_text_pairs[] = {
+    0, 0, 1, 7, 1, 28,
+};
+static const uint16_t draft_fielding_url_syntax_05_query_capture_names[] = {
+    32, 39, 44, 49, 58, 63, 68, 77, 1, 91, 100, 109,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_DRIVE, NULL,
+    draft_fielding_url_syntax_05_query_classes, draft_fielding_url_syntax_05_query_trans, draft_fielding_url_syntax_05_query_edges, draft_fielding_url_syntax_05_query_ops,
+    draft_fielding_url_syntax_05_query_accel_lut, draft_fielding_url_syntax_05_query_accel_escapes,
+    draft_fielding_url_syntax_05_query_finals, draft_fielding_url_syntax_05_query_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_query_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_query_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_query_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_query_text_pairs),
+    "query",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   fragment = *urlc
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t draft_fielding_url_syntax_05_fragment_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define draft_fielding_url_syntax_05_fragment_trans (draft_fielding_url_syntax_05_fragment_classes + 256)
+#define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH 1
+#define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_DRIVE uridfa_drive8
+#define DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL 16
+static const uridfa_edge draft_fielding_url_syntax_05_fragment_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd2), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_fielding_url_syntax_05_fragment_ops[] = {
+    { 18, 65535 }, { 19, 65535 }, { 19, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_fragment_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_fielding_url_syntax_05_fragment_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_fielding_url_syntax_05_fragment_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_fielding_url_syntax_05_fragment_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_fielding_url_syntax_05_fragment_texts[] = "\000fragment\000urlc or end of input\000hex\000scheme\000site\000user\000password\000"
+    "host\000port\000abs-path\000path-segments\000query\000hostname\000hostnumber";
+static const uint8_t draft_fielding_url_syntax_05_fragment_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t draft_fielding_url_syntax_05_fragment_text_pairs[] = {
+    0, 0, 1, 10, 1, 31,
+};
+static const uint16_t draft_fielding_url_syntax_05_fragment_capture_names[] = {
+    35, 42, 47, 52, 61, 66, 71, 80, 94, 1, 100, 109,
+};
+#endif
+const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
+    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_DRIVE, NULL,
+    draft_fielding_url_syntax_05_fragment_classes, draft_fielding_url_syntax_05_fragment_trans, draft_fielding_url_syntax_05_fragment_edges, draft_fielding_url_syntax_05_fragment_ops,
+    draft_fielding_url_syntax_05_fragment_accel_lut, draft_fielding_url_syntax_05_fragment_accel_escapes,
+    draft_fielding_url_syntax_05_fragment_finals, draft_fielding_url_syntax_05_fragment_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_capture_names),
+    URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_text_pairs),
+    "fragment",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -1509,6 +2076,182 @@ int draft_fielding_url_syntax_05_relativeurl_split_raw(const uint8_t *s, size_t 
 void draft_fielding_url_syntax_05_relativeurl_start(draft_fielding_url_syntax_05_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_relativeurl_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_scheme_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_scheme_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_scheme_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_scheme_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_scheme_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_user_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_user_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_user_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_user_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_user_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_user_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_password_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_password_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_password_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_password_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_password_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_password_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_host_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_host_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_host_raw_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_host_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_host_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_port_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_port_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_port_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_port_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_port_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_path_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_path_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_path_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_path_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_path_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_path_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_query_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_query_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_query_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_query_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_query_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_query_tables, m->regs);
+}
+
+int draft_fielding_url_syntax_05_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_fielding_url_syntax_05_fragment_tables, s, n, err);
+}
+
+int draft_fielding_url_syntax_05_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_fielding_url_syntax_05_fragment_tables, s, n, regs, spans, err);
+}
+
+int draft_fielding_url_syntax_05_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_fielding_url_syntax_05_fragment_tables, s, n, regs, spans, err);
+}
+
+void draft_fielding_url_syntax_05_fragment_start(draft_fielding_url_syntax_05_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_fielding_url_syntax_05_fragment_tables, m->regs);
 }
 
 int draft_fielding_url_syntax_05_feed(draft_fielding_url_syntax_05_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

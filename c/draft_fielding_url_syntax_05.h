@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES spans. */
 #define DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES 12
+/* The length to declare a spans array with: DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define DRAFT_FIELDING_URL_SYNTAX_05_SPANS 12
 
 /* Index of the `scheme` capture. */
 #define DRAFT_FIELDING_URL_SYNTAX_05_SCHEME 0
@@ -59,7 +62,8 @@ extern const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables
    if not NULL). */
 int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_fielding_url_syntax_05_url_reference_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
-   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
 int draft_fielding_url_syntax_05_url_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_fielding_url_syntax_05_url_reference_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -79,7 +83,8 @@ extern const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables;
    if not NULL). */
 int draft_fielding_url_syntax_05_absoluteurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_fielding_url_syntax_05_absoluteurl_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
-   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
 int draft_fielding_url_syntax_05_absoluteurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_fielding_url_syntax_05_absoluteurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -99,13 +104,154 @@ extern const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables;
    if not NULL). */
 int draft_fielding_url_syntax_05_relativeurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_fielding_url_syntax_05_relativeurl_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
-   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
 int draft_fielding_url_syntax_05_relativeurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_fielding_url_syntax_05_relativeurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int draft_fielding_url_syntax_05_relativeurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relativeURL`. */
 void draft_fielding_url_syntax_05_relativeurl_start(draft_fielding_url_syntax_05_machine *m);
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   scheme = 1*( alpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_url_syntax_05_scheme_tables;
+/* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_url_syntax_05_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_url_syntax_05_scheme_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
+int draft_fielding_url_syntax_05_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_scheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `scheme`. */
+void draft_fielding_url_syntax_05_scheme_start(draft_fielding_url_syntax_05_machine *m);
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_url_syntax_05_user_tables;
+/* Whether all of s[0..n) matches `user`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_url_syntax_05_user_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_url_syntax_05_user_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
+int draft_fielding_url_syntax_05_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_user_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `user`. */
+void draft_fielding_url_syntax_05_user_start(draft_fielding_url_syntax_05_machine *m);
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_url_syntax_05_password_tables;
+/* Whether all of s[0..n) matches `password`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_url_syntax_05_password_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_url_syntax_05_password_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
+int draft_fielding_url_syntax_05_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_password_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `password`. */
+void draft_fielding_url_syntax_05_password_start(draft_fielding_url_syntax_05_machine *m);
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   host = hostname / hostnumber
+   13 states, 5 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_url_syntax_05_host_tables;
+/* The same tables without the kinds decided after the match, which
+   draft_fielding_url_syntax_05_host_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables;
+/* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_url_syntax_05_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_url_syntax_05_host_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
+int draft_fielding_url_syntax_05_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_host_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `host`. */
+void draft_fielding_url_syntax_05_host_start(draft_fielding_url_syntax_05_machine *m);
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   port = *digit
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_url_syntax_05_port_tables;
+/* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_url_syntax_05_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_url_syntax_05_port_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
+int draft_fielding_url_syntax_05_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_port_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `port`. */
+void draft_fielding_url_syntax_05_port_start(draft_fielding_url_syntax_05_machine *m);
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   path = [ "/" ] path-segments
+   5 states, 5 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_url_syntax_05_path_tables;
+/* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_url_syntax_05_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_url_syntax_05_path_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
+int draft_fielding_url_syntax_05_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_path_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path`. */
+void draft_fielding_url_syntax_05_path_start(draft_fielding_url_syntax_05_machine *m);
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   query = *urlc
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_url_syntax_05_query_tables;
+/* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_url_syntax_05_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_url_syntax_05_query_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
+int draft_fielding_url_syntax_05_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_query_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `query`. */
+void draft_fielding_url_syntax_05_query_start(draft_fielding_url_syntax_05_machine *m);
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
+   fragment = *urlc
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables draft_fielding_url_syntax_05_fragment_tables;
+/* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_fielding_url_syntax_05_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_fielding_url_syntax_05_fragment_validate, and the span of every capture into spans[0..DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES),
+   indexed by the DRAFT_FIELDING_URL_SYNTAX_05_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_FIELDING_URL_SYNTAX_05_SPANS entries (or is NULL when DRAFT_FIELDING_URL_SYNTAX_05_CAPTURES is 0). */
+int draft_fielding_url_syntax_05_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_fielding_url_syntax_05_fragment_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_fielding_url_syntax_05_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `fragment`. */
+void draft_fielding_url_syntax_05_fragment_start(draft_fielding_url_syntax_05_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int draft_fielding_url_syntax_05_feed(draft_fielding_url_syntax_05_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

@@ -9,24 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_texts[] = "\000scheme\000schemepart\000group\000user\000article\000group or article\000host\000user or host\000"
-    "password\000encoded822addr\000path\000port\000password or port\000database\000search\000"
-    "gtype\000selector\000ftptype\000selector or search\000scheme-char\000scheme-char or \":\"\000"
-    "gtype or end of input\000hex\000\"/\"\000uchar, \"&\", \"/\", \":\", \";\" or \"\?\"\000"
-    "uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000lowalpha or digit\000uchar, \"&\", \";\", \"\?\" or \"@\"\000"
-    "digit or \".\"\000uchar, \"/\" or end of input\000uchar, \"/\", \":\" or end of input\000"
-    "uchar or end of input\000uchar, \"/\" or \":\"\000digit\000uchar, \"&\", \"/\", \":\", \"\?\", \"@\" or end of input\000"
-    "\"T\" or \"t\"\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000lowalpha\000"
-    "uchar, \"/\", \"\?\" or end of input\000digit, \"/\" or end of input\000\"Y\" or \"y\"\000"
-    "uchar, \"&\", \":\", \";\", \"@\" or end of input\000lowalpha, digit, \"-\" to \"/\" or end of input\000"
-    "digit or \"/\"\000uchar or \"/\"\000\"P\" or \"p\"\000end of input\000\"E\" or \"e\"\000"
-    "digit or end of input\000\"=\"\000digit, \"/\", \":\" or end of input\000digit, \"/\" or \":\"\000"
-    "uchar, \"&\", \":\", \"\?\" or \"@\"\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000"
-    "\"F\" or \"f\"\000\":\"\000\"H\" or \"h\"\000\"G\" or \"g\"\000\"O\" or \"o\"\000\"R\" or \"r\"\000\"M\" or \"m\"\000"
-    "\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\"W\" or \"w\"\000\"S\" or \"s\"";
-#endif
-
 /* Tables for `url` from grammar/draft-ietf-uri-url-06.abnf:
    url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
    302 states, 36 byte classes, 34 registers. */
@@ -830,27 +812,19 @@ static const uridfa_op draft_ietf_uri_url_06_url_ops[] = {
     { 11, 65535 }, { 14, 65535 }, { 15, 65535 }, { 23, 65535 }, { 27, 65535 }, { 15, 65535 }, { 17, 65535 }, { 18, 65535 },
     { 19, 65535 }, { 19, 65535 }, { 13, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_url_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xabff7fd200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x87ff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
-static const uint8_t draft_ietf_uri_url_06_url_accel_lut[256] = {
+static const uint8_t draft_ietf_uri_url_06_url_accel_lut[512] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 246, 0, 0, 246, 0, 214, 246, 246, 246, 246, 247, 246, 255, 255, 198, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 198, 150, 0, 246, 0, 86,
     194, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 246, 246, 246, 246, 246,
     0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 246, 246, 246, 246, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 31, 0, 0, 31, 0, 31, 31, 31, 31, 31, 31, 31, 31, 31, 2, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 31, 19, 0, 27, 0, 14,
+    31, 63, 63, 63, 63, 63, 63, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31,
+    0, 63, 63, 63, 63, 63, 63, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -886,64 +860,72 @@ static const uint8_t draft_ietf_uri_url_06_url_state_final[] = {
     0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_url_state_component[] = {
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 8, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 1, 0, 1, 1, 1, 1,
-    1, 1, 1, 1, 0, 0, 1, 0, 1, 19, 0, 1, 1, 0, 0, 25, 1, 0, 1, 30,
-    30, 30, 38, 0, 1, 1, 0, 55, 25, 25, 60, 73, 55, 60, 0, 55, 82, 55, 30, 55,
-    1, 0, 55, 55, 55, 25, 60, 73, 73, 55, 55, 60, 97, 73, 0, 55, 55, 82, 82, 55,
-    55, 55, 55, 1, 0, 55, 55, 55, 55, 97, 60, 73, 55, 55, 102, 60, 97, 97, 0, 107,
-    55, 55, 55, 97, 102, 82, 55, 55, 55, 55, 19, 102, 0, 25, 55, 55, 124, 102, 55, 55,
-    97, 97, 60, 55, 55, 102, 97, 0, 55, 55, 55, 55, 97, 97, 133, 102, 55, 55, 55, 55,
-    19, 102, 0, 25, 25, 60, 73, 55, 60, 55, 55, 124, 124, 0, 102, 55, 97, 60, 55, 0,
-    55, 55, 140, 102, 55, 97, 133, 133, 55, 55, 0, 55, 25, 60, 73, 73, 55, 55, 60, 0,
-    73, 55, 124, 0, 0, 55, 60, 55, 0, 55, 55, 146, 140, 102, 55, 133, 55, 55, 0, 55,
-    55, 60, 73, 55, 55, 102, 60, 107, 55, 0, 0, 55, 60, 55, 0, 55, 146, 146, 140, 55,
-    55, 55, 55, 55, 97, 102, 60, 55, 55, 102, 55, 0, 55, 55, 155, 55, 146, 146, 55, 55,
-    55, 55, 55, 97, 97, 0, 102, 60, 55, 55, 0, 55, 146, 55, 97, 0, 0, 60, 55, 55,
-    163, 163, 55, 0, 0, 60, 55, 163, 163, 55, 0, 55, 146, 55, 163, 163, 146, 163, 163, 146,
-    146, 146,
+static const char draft_ietf_uri_url_06_url_texts[] = "\000scheme\000scheme-char\000scheme-char or \":\"\000schemepart\000gtype or end of input\000"
+    "hex\000\"/\"\000group\000uchar, \"&\", \"/\", \":\", \";\" or \"\?\"\000user\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000"
+    "article\000gtype\000group or article\000host\000lowalpha or digit\000user or host\000"
+    "password\000uchar, \"&\", \";\", \"\?\" or \"@\"\000encoded822addr\000digit or \".\"\000"
+    "uchar, \"/\" or end of input\000uchar, \"/\", \":\" or end of input\000path\000"
+    "uchar or end of input\000uchar, \"/\" or \":\"\000digit\000uchar, \"&\", \"/\", \":\", \"\?\", \"@\" or end of input\000"
+    "port\000\"T\" or \"t\"\000password or port\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000"
+    "lowalpha\000database\000uchar, \"/\", \"\?\" or end of input\000digit, \"/\" or end of input\000"
+    "\"Y\" or \"y\"\000search\000uchar, \"&\", \":\", \";\", \"@\" or end of input\000lowalpha, digit, \"-\" to \"/\" or end of input\000"
+    "digit or \"/\"\000uchar or \"/\"\000\"P\" or \"p\"\000end of input\000\"E\" or \"e\"\000"
+    "selector\000digit or end of input\000\"=\"\000digit, \"/\", \":\" or end of input\000"
+    "ftptype\000digit, \"/\" or \":\"\000uchar, \"&\", \":\", \"\?\" or \"@\"\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000"
+    "selector or search";
+static const uint8_t draft_ietf_uri_url_06_url_state_texts[] = {
+    1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 3, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 2, 5, 2, 2, 2, 2,
+    2, 2, 2, 2, 5, 5, 2, 5, 2, 6, 5, 2, 2, 5, 5, 7, 2, 5, 2, 8,
+    9, 10, 11, 5, 2, 2, 5, 12, 7, 13, 14, 15, 12, 16, 5, 12, 17, 12, 9, 12,
+    2, 5, 12, 18, 19, 13, 14, 15, 20, 18, 21, 22, 23, 15, 5, 18, 21, 24, 25, 18,
+    26, 18, 27, 2, 5, 18, 27, 28, 29, 30, 14, 20, 28, 29, 31, 22, 23, 32, 33, 34,
+    12, 28, 29, 23, 31, 25, 28, 29, 28, 29, 35, 31, 5, 7, 28, 29, 36, 31, 18, 29,
+    30, 32, 14, 18, 29, 37, 32, 38, 18, 21, 18, 29, 23, 32, 39, 37, 18, 29, 18, 29,
+    40, 41, 5, 7, 13, 14, 15, 12, 16, 18, 29, 36, 42, 43, 41, 28, 32, 14, 28, 44,
+    28, 29, 45, 31, 28, 32, 39, 46, 28, 28, 47, 12, 13, 14, 15, 20, 18, 21, 22, 48,
+    15, 28, 42, 49, 50, 18, 14, 18, 51, 18, 29, 52, 53, 37, 18, 46, 18, 18, 54, 18,
+    27, 14, 20, 28, 29, 31, 22, 34, 18, 49, 49, 28, 16, 28, 55, 28, 52, 56, 53, 28,
+    28, 28, 28, 29, 23, 31, 14, 18, 29, 37, 28, 49, 57, 58, 59, 18, 56, 56, 58, 60,
+    61, 18, 29, 23, 32, 62, 41, 14, 28, 61, 48, 28, 52, 28, 32, 49, 63, 14, 18, 58,
+    64, 65, 18, 49, 49, 16, 28, 65, 65, 28, 49, 58, 52, 61, 64, 65, 52, 65, 65, 56,
+    56, 56,
 };
-static const uint16_t draft_ietf_uri_url_06_url_state_expected[] = {
-    182, 194, 194, 194, 194, 194, 194, 194, 194, 194, 213, 194, 194, 194, 194, 194, 194, 194, 194, 194,
-    194, 213, 235, 194, 194, 194, 194, 194, 194, 194, 194, 194, 194, 235, 194, 239, 194, 194, 194, 194,
-    194, 194, 194, 194, 239, 239, 194, 239, 194, 243, 239, 194, 194, 239, 239, 276, 194, 239, 194, 140,
-    235, 213, 213, 239, 194, 194, 239, 309, 276, 235, 276, 327, 309, 213, 239, 309, 140, 309, 235, 309,
-    194, 239, 309, 355, 368, 235, 276, 327, 235, 355, 395, 235, 213, 327, 239, 355, 395, 213, 235, 355,
-    427, 355, 449, 194, 239, 355, 449, 467, 235, 473, 276, 235, 467, 235, 467, 235, 213, 235, 520, 531,
-    309, 467, 235, 213, 467, 235, 467, 235, 467, 235, 578, 467, 239, 276, 467, 235, 587, 467, 355, 235,
-    473, 235, 276, 355, 235, 619, 235, 646, 355, 395, 355, 235, 213, 235, 657, 619, 355, 235, 355, 235,
-    699, 743, 239, 276, 235, 276, 327, 309, 213, 355, 235, 587, 235, 756, 743, 467, 235, 276, 467, 769,
-    467, 235, 213, 467, 467, 235, 657, 235, 467, 467, 467, 309, 235, 276, 327, 235, 355, 395, 235, 780,
-    327, 467, 235, 235, 427, 355, 276, 355, 793, 355, 235, 213, 235, 619, 355, 235, 355, 355, 804, 355,
-    449, 276, 235, 467, 235, 467, 235, 531, 355, 235, 235, 467, 213, 467, 826, 467, 213, 235, 235, 467,
-    467, 467, 467, 235, 213, 467, 276, 355, 235, 619, 467, 235, 619, 830, 155, 355, 235, 235, 830, 804,
-    862, 355, 235, 213, 235, 880, 743, 276, 467, 862, 780, 467, 213, 467, 235, 235, 908, 276, 355, 830,
-    213, 235, 355, 235, 235, 213, 467, 235, 235, 467, 235, 830, 213, 862, 213, 235, 213, 235, 235, 235,
-    235, 235,
+static const uint16_t draft_ietf_uri_url_06_url_text_pairs[] = {
+    0, 0, 1, 8, 1, 20, 39, 50, 39, 72, 0, 76, 80, 86, 119, 124,
+    157, 165, 157, 72, 157, 50, 171, 50, 188, 193, 119, 72, 211, 124, 224, 233,
+    211, 50, 261, 165, 188, 276, 188, 289, 224, 72, 188, 316, 211, 72, 348, 50,
+    261, 50, 261, 72, 188, 353, 188, 375, 188, 393, 188, 72, 348, 399, 446, 393,
+    348, 72, 0, 451, 462, 479, 80, 526, 535, 544, 446, 576, 0, 603, 614, 621,
+    80, 663, 446, 707, 535, 72, 0, 720, 0, 733, 165, 50, 614, 72, 0, 393,
+    0, 744, 0, 72, 0, 353, 0, 757, 768, 50, 165, 72, 0, 777, 0, 799,
+    768, 72, 188, 576, 188, 803, 835, 835, 188, 777, 188, 843, 0, 861, 0, 889,
+    936, 50, 936, 72,
 };
 static const uint16_t draft_ietf_uri_url_06_url_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    1, 39, 119, 224, 188, 446, 835, 614, 165, 768, 261, 80, 157, 535, 348,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_url_tables = {
-    DRAFT_IETF_URI_URL_06_URL_DRIVE, draft_ietf_uri_url_06_url_classes, draft_ietf_uri_url_06_url_trans, draft_ietf_uri_url_06_url_edges, draft_ietf_uri_url_06_url_ops, draft_ietf_uri_url_06_url_accels,
+    DRAFT_IETF_URI_URL_06_URL_DRIVE, NULL,
+    draft_ietf_uri_url_06_url_classes, draft_ietf_uri_url_06_url_trans, draft_ietf_uri_url_06_url_edges, draft_ietf_uri_url_06_url_ops,
     draft_ietf_uri_url_06_url_accel_lut, draft_ietf_uri_url_06_url_accel_escapes,
     draft_ietf_uri_url_06_url_finals, draft_ietf_uri_url_06_url_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_url_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_url_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_url_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_url_texts), URIDFA_TEXT(draft_ietf_uri_url_06_url_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_url_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_url_text_pairs),
     "url",
     UINT64_C(30541989661),
     36, 0, DRAFT_IETF_URI_URL_06_URL_SPECIAL, 302, 34, 64,
     15, 0, 14,
-    DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `ftpurl` from grammar/draft-ietf-uri-url-06.abnf:
    ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
    50 states, 20 byte classes, 34 registers. */
-static const uint8_t draft_ietf_uri_url_06_ftpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_ftpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 3,
     10, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 1, 1, 1, 1, 1,
@@ -952,9 +934,6 @@ static const uint8_t draft_ietf_uri_url_06_ftpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_ftpurl_trans[] = {
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 1, 50, 50, 50, 50, 50,
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 2, 50,
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 3, 50, 50,
@@ -1006,10 +985,21 @@ static const uint8_t draft_ietf_uri_url_06_ftpurl_trans[] = {
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 91, 50, 50, 50, 50, 91, 50, 50, 50,
     50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50,
 };
+#define draft_ietf_uri_url_06_ftpurl_trans (draft_ietf_uri_url_06_ftpurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_FTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL 50
 #else
+static const uint8_t draft_ietf_uri_url_06_ftpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 3,
+    10, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 1, 1, 1, 1, 1,
+    0, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_ftpurl_trans[] = {
     1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 20, 1000,
     1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000,
@@ -1105,12 +1095,6 @@ static const uridfa_edge draft_ietf_uri_url_06_ftpurl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_ftpurl_ops[] = {
     { 9, 65535 }, { 28, 65535 }, { 29, 65535 }, { 29, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 }, { 13, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_ftpurl_accels[] = {
-    UINT64_C(0xabff7fd200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_ftpurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 7, 0, 0, 7, 0, 5, 7, 7, 7, 7, 7, 7, 7, 7, 4, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 4, 1, 0, 7, 0, 5,
@@ -1134,38 +1118,48 @@ static const uint8_t draft_ietf_uri_url_06_ftpurl_state_final[] = {
     0, 0, 0, 0, 1, 0, 0, 1, 0, 6,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_ftpurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 25, 25, 25, 60, 73, 55, 60, 25, 60, 73, 73, 55, 55, 60,
-    97, 73, 60, 73, 55, 55, 102, 60, 97, 97, 0, 107, 60, 55, 55, 102, 97, 0, 60, 55,
-    0, 60, 55, 0, 60, 55, 0, 55, 155, 0,
+static const char draft_ietf_uri_url_06_ftpurl_texts[] = "\000\"F\" or \"f\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000user\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000"
+    "hex\000user or host\000password\000uchar, \"&\", \";\", \"\?\" or \"@\"\000host\000lowalpha or digit\000"
+    "gtype or end of input\000digit or \".\"\000uchar, \"/\", \":\" or end of input\000"
+    "path\000digit\000port\000password or port\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000"
+    "digit, \"/\" or end of input\000\"Y\" or \"y\"\000\"E\" or \"e\"\000\"=\"\000digit, \"/\", \":\" or end of input\000"
+    "ftptype\000end of input\000scheme\000schemepart\000search\000gtype\000selector\000"
+    "encoded822addr\000group\000article\000database";
+static const uint8_t draft_ietf_uri_url_06_ftpurl_state_texts[] = {
+    1, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 7, 8, 9, 12, 13, 14, 15,
+    16, 9, 8, 12, 17, 18, 19, 15, 16, 20, 2, 21, 8, 13, 18, 22, 20, 23, 8, 17,
+    3, 8, 13, 24, 11, 17, 25, 26, 27, 28,
 };
-static const uint16_t draft_ietf_uri_url_06_ftpurl_state_expected[] = {
-    955, 520, 769, 966, 239, 239, 276, 276, 235, 276, 327, 309, 213, 235, 276, 327, 235, 355, 395, 235,
-    213, 327, 276, 235, 467, 235, 467, 235, 213, 235, 520, 531, 276, 355, 235, 619, 235, 646, 276, 467,
-    769, 276, 355, 793, 213, 467, 826, 830, 155, 780,
+static const uint16_t draft_ietf_uri_url_06_ftpurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 80,
+    84, 47, 97, 106, 134, 139, 84, 157, 97, 80, 134, 179, 134, 192, 84, 80,
+    224, 157, 134, 229, 134, 80, 235, 229, 224, 80, 240, 257, 235, 304, 0, 331,
+    0, 342, 0, 353, 134, 357, 389, 389, 0, 397,
 };
 static const uint16_t draft_ietf_uri_url_06_ftpurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    410, 417, 42, 97, 134, 235, 389, 428, 435, 441, 450, 465, 471, 479, 224,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
-    DRAFT_IETF_URI_URL_06_FTPURL_DRIVE, draft_ietf_uri_url_06_ftpurl_classes, draft_ietf_uri_url_06_ftpurl_trans, draft_ietf_uri_url_06_ftpurl_edges, draft_ietf_uri_url_06_ftpurl_ops, draft_ietf_uri_url_06_ftpurl_accels,
+    DRAFT_IETF_URI_URL_06_FTPURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_ftpurl_classes, draft_ietf_uri_url_06_ftpurl_trans, draft_ietf_uri_url_06_ftpurl_edges, draft_ietf_uri_url_06_ftpurl_ops,
     draft_ietf_uri_url_06_ftpurl_accel_lut, draft_ietf_uri_url_06_ftpurl_accel_escapes,
     draft_ietf_uri_url_06_ftpurl_finals, draft_ietf_uri_url_06_ftpurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_text_pairs),
     "ftpurl",
     UINT64_C(54975581389),
     20, 0, DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL, 50, 34, 64,
     15, 0, 4,
-    DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `httpurl` from grammar/draft-ietf-uri-url-06.abnf:
    httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
    28 states, 14 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_httpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_httpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 8,
     3, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1,
@@ -1174,9 +1168,6 @@ static const uint8_t draft_ietf_uri_url_06_httpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_httpurl_trans[] = {
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 1, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 28, 28, 28, 28, 28, 28, 2, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 3, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 4, 28, 28, 28, 28, 28,
@@ -1198,10 +1189,21 @@ static const uint8_t draft_ietf_uri_url_06_httpurl_trans[] = {
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 27, 28, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 28, 28, 31, 27, 32, 28, 28, 28, 28, 28, 28,
 };
+#define draft_ietf_uri_url_06_httpurl_trans (draft_ietf_uri_url_06_httpurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_HTTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL 28
 #else
+static const uint8_t draft_ietf_uri_url_06_httpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 8,
+    3, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1,
+    0, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_httpurl_trans[] = {
     392, 392, 392, 392, 392, 392, 392, 392, 392, 392, 392, 14, 392, 392, 392, 392,
     392, 392, 392, 392, 392, 392, 392, 392, 392, 392, 392, 28, 392, 392, 392, 392,
@@ -1246,12 +1248,6 @@ static const uridfa_edge draft_ietf_uri_url_06_httpurl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_httpurl_ops[] = {
     { 9, 65535 }, { 28, 65535 }, { 29, 65535 }, { 29, 65535 }, { 14, 65535 }, { 15, 65535 }, { 11, 65535 }, { 15, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_httpurl_accels[] = {
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_httpurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 7, 0, 0, 7, 0, 6, 7, 7, 7, 7, 7, 7, 7, 7, 2, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 6, 6, 0, 7, 0, 0,
@@ -1274,36 +1270,44 @@ static const uint8_t draft_ietf_uri_url_06_httpurl_state_final[] = {
     0, 0, 6, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_httpurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 97, 102, 55, 55, 97, 97, 133, 102,
-    55, 97, 133, 133, 55, 133, 55, 55,
+static const char draft_ietf_uri_url_06_httpurl_texts[] = "\000\"H\" or \"h\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000host\000lowalpha or digit\000"
+    "digit or \".\"\000uchar, \"/\", \":\" or end of input\000digit\000hex\000path\000gtype or end of input\000"
+    "port\000search\000uchar, \"&\", \":\", \";\", \"@\" or end of input\000digit, \"/\" or end of input\000"
+    "digit, \"/\", \":\" or end of input\000scheme\000schemepart\000user\000password\000"
+    "ftptype\000gtype\000selector\000encoded822addr\000group\000article\000database";
+static const uint8_t draft_ietf_uri_url_06_httpurl_state_texts[] = {
+    1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 7, 10, 11, 13, 14, 15,
+    9, 13, 14, 16, 7, 16, 9, 17,
 };
-static const uint16_t draft_ietf_uri_url_06_httpurl_state_expected[] = {
-    970, 520, 520, 769, 966, 239, 239, 309, 355, 395, 467, 235, 213, 467, 355, 235, 213, 235, 657, 619,
-    467, 235, 657, 235, 355, 235, 467, 830,
+static const uint16_t draft_ietf_uri_url_06_httpurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 65,
+    42, 78, 42, 110, 42, 116, 120, 125, 147, 110, 120, 116, 152, 159, 147, 201,
+    152, 116, 42, 228,
 };
 static const uint16_t draft_ietf_uri_url_06_httpurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    260, 267, 278, 283, 42, 147, 292, 152, 300, 306, 315, 330, 336, 344, 120,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
-    DRAFT_IETF_URI_URL_06_HTTPURL_DRIVE, draft_ietf_uri_url_06_httpurl_classes, draft_ietf_uri_url_06_httpurl_trans, draft_ietf_uri_url_06_httpurl_edges, draft_ietf_uri_url_06_httpurl_ops, draft_ietf_uri_url_06_httpurl_accels,
+    DRAFT_IETF_URI_URL_06_HTTPURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_httpurl_classes, draft_ietf_uri_url_06_httpurl_trans, draft_ietf_uri_url_06_httpurl_edges, draft_ietf_uri_url_06_httpurl_ops,
     draft_ietf_uri_url_06_httpurl_accel_lut, draft_ietf_uri_url_06_httpurl_accel_escapes,
     draft_ietf_uri_url_06_httpurl_finals, draft_ietf_uri_url_06_httpurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_text_pairs),
     "httpurl",
     UINT64_C(78536544842),
     14, 0, DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL, 28, 30, 64,
     15, 0, 4,
-    DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `gopherurl` from grammar/draft-ietf-uri-url-06.abnf:
    gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
    44 states, 19 byte classes, 33 registers. */
-static const uint8_t draft_ietf_uri_url_06_gopherurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_gopherurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 3, 0, 1, 0, 10,
     3, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1,
@@ -1312,9 +1316,6 @@ static const uint8_t draft_ietf_uri_url_06_gopherurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_gopherurl_trans[] = {
     44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 1, 44, 44, 44, 44, 44, 44,
     44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 2, 44, 44, 44, 44,
     44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 44, 3, 44, 44, 44, 44,
@@ -1358,10 +1359,21 @@ static const uint8_t draft_ietf_uri_url_06_gopherurl_trans[] = {
     44, 44, 44, 44, 64, 64, 35, 44, 44, 64, 64, 44, 44, 44, 44, 44, 44, 44, 44, 44,
     44, 44, 44, 64, 64, 64, 44, 44, 64, 64, 44, 44, 44, 44, 44, 44,
 };
+#define draft_ietf_uri_url_06_gopherurl_trans (draft_ietf_uri_url_06_gopherurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL 44
 #else
+static const uint8_t draft_ietf_uri_url_06_gopherurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 3, 0, 1, 0, 10,
+    3, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1,
+    0, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_gopherurl_trans[] = {
     836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 19, 836, 836,
     836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836, 836,
@@ -1438,12 +1450,6 @@ static const uridfa_edge draft_ietf_uri_url_06_gopherurl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_gopherurl_ops[] = {
     { 9, 65535 }, { 17, 65535 }, { 18, 65535 }, { 19, 65535 }, { 11, 65535 }, { 19, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_gopherurl_accels[] = {
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_gopherurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 7, 0, 0, 7, 0, 6, 7, 7, 7, 7, 7, 7, 7, 7, 2, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 6, 6, 0, 7, 0, 2,
@@ -1467,38 +1473,45 @@ static const uint8_t draft_ietf_uri_url_06_gopherurl_state_final[] = {
     0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_gopherurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 140, 102, 55, 55, 146, 140,
-    102, 55, 146, 146, 140, 55, 146, 146, 55, 146, 55, 163, 163, 163, 163, 146, 163, 163, 146, 163,
-    163, 146, 146, 146,
+static const char draft_ietf_uri_url_06_gopherurl_texts[] = "\000\"G\" or \"g\"\000\"O\" or \"o\"\000\"P\" or \"p\"\000\"H\" or \"h\"\000\"E\" or \"e\"\000\"R\" or \"r\"\000"
+    "\":\"\000\"/\"\000host\000lowalpha or digit\000digit or \".\"\000uchar, \"/\", \":\" or end of input\000"
+    "digit\000hex\000gtype\000gtype or end of input\000port\000selector\000digit, \"/\" or end of input\000"
+    "digit, \"/\", \":\" or end of input\000selector or search\000scheme\000schemepart\000"
+    "user\000password\000ftptype\000search\000encoded822addr\000group\000article\000database\000"
+    "path";
+static const uint8_t draft_ietf_uri_url_06_gopherurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 13, 14, 15, 10, 13, 16, 17,
+    18, 12, 16, 19, 17, 10, 19, 19, 12, 16, 20, 21, 22, 22, 22, 16, 21, 22, 16, 22,
+    22, 19, 19, 19,
 };
-static const uint16_t draft_ietf_uri_url_06_gopherurl_state_expected[] = {
-    981, 992, 769, 970, 793, 1003, 966, 239, 239, 309, 355, 395, 467, 235, 213, 467, 355, 235, 213, 235,
-    619, 467, 213, 235, 235, 355, 235, 235, 467, 213, 830, 213, 235, 235, 235, 213, 213, 235, 213, 235,
-    235, 235, 235, 235,
+static const uint16_t draft_ietf_uri_url_06_gopherurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
+    0, 71, 75, 80, 75, 98, 75, 111, 75, 143, 75, 149, 153, 159, 181, 143,
+    186, 159, 153, 149, 181, 195, 186, 149, 75, 222, 254, 159, 254, 149,
 };
 static const uint16_t draft_ietf_uri_url_06_gopherurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    273, 280, 291, 296, 75, 181, 305, 313, 153, 186, 320, 335, 341, 349, 358,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
-    DRAFT_IETF_URI_URL_06_GOPHERURL_DRIVE, draft_ietf_uri_url_06_gopherurl_classes, draft_ietf_uri_url_06_gopherurl_trans, draft_ietf_uri_url_06_gopherurl_edges, draft_ietf_uri_url_06_gopherurl_ops, draft_ietf_uri_url_06_gopherurl_accels,
+    DRAFT_IETF_URI_URL_06_GOPHERURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_gopherurl_classes, draft_ietf_uri_url_06_gopherurl_trans, draft_ietf_uri_url_06_gopherurl_edges, draft_ietf_uri_url_06_gopherurl_ops,
     draft_ietf_uri_url_06_gopherurl_accel_lut, draft_ietf_uri_url_06_gopherurl_accel_escapes,
     draft_ietf_uri_url_06_gopherurl_finals, draft_ietf_uri_url_06_gopherurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_text_pairs),
     "gopherurl",
     UINT64_C(57869033041),
     19, 0, DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL, 44, 33, 64,
     15, 0, 4,
-    DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `mailtourl` from grammar/draft-ietf-uri-url-06.abnf:
    mailtourl = "mailto:" encoded822addr
    11 states, 11 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_mailtourl_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_mailtourl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 1, 0, 1, 0, 1,
     1, 5, 3, 3, 3, 3, 3, 1, 1, 6, 1, 1, 7, 8, 1, 9, 1, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -1507,8 +1520,6 @@ static const uint8_t draft_ietf_uri_url_06_mailtourl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_mailtourl_trans[] = {
     121, 121, 121, 121, 121, 121, 121, 121, 11, 121, 121, 121, 121, 121, 121, 121, 22, 121, 121, 121,
     121, 121, 121, 121, 121, 121, 121, 121, 33, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121,
     44, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 55, 121, 121, 121, 121, 121,
@@ -1517,6 +1528,7 @@ static const uint8_t draft_ietf_uri_url_06_mailtourl_trans[] = {
     121, 121, 110, 121, 110, 121, 121, 121, 121, 121, 121, 121, 121, 124, 121, 124, 121, 121, 121, 121,
     121,
 };
+#define draft_ietf_uri_url_06_mailtourl_trans (draft_ietf_uri_url_06_mailtourl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL 121
@@ -1526,10 +1538,6 @@ static const uridfa_edge draft_ietf_uri_url_06_mailtourl_edges[] = {
 };
 static const uridfa_op draft_ietf_uri_url_06_mailtourl_ops[] = {
     { 21, 65535 },
-};
-static const uint64_t draft_ietf_uri_url_06_mailtourl_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
 };
 static const uint8_t draft_ietf_uri_url_06_mailtourl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1551,34 +1559,41 @@ static const uint8_t draft_ietf_uri_url_06_mailtourl_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_mailtourl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 82, 82, 82, 82,
+static const char draft_ietf_uri_url_06_mailtourl_texts[] = "\000\"M\" or \"m\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"T\" or \"t\"\000\"O\" or \"o\"\000"
+    "\":\"\000encoded822addr\000gtype\000gtype or end of input\000hex\000scheme\000schemepart\000"
+    "user\000password\000host\000port\000ftptype\000search\000selector\000group\000article\000"
+    "database\000path";
+static const uint8_t draft_ietf_uri_url_06_mailtourl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10,
 };
-static const uint16_t draft_ietf_uri_url_06_mailtourl_state_expected[] = {
-    1014, 1025, 1036, 1047, 520, 992, 966, 140, 213, 235, 235,
+static const uint16_t draft_ietf_uri_url_06_mailtourl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
+    71, 86, 71, 92, 71, 114,
 };
 static const uint16_t draft_ietf_uri_url_06_mailtourl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    118, 125, 136, 141, 150, 155, 160, 168, 86, 175, 71, 184, 190, 198, 207,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
-    DRAFT_IETF_URI_URL_06_MAILTOURL_DRIVE, draft_ietf_uri_url_06_mailtourl_classes, draft_ietf_uri_url_06_mailtourl_trans, draft_ietf_uri_url_06_mailtourl_edges, draft_ietf_uri_url_06_mailtourl_ops, draft_ietf_uri_url_06_mailtourl_accels,
+    DRAFT_IETF_URI_URL_06_MAILTOURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_mailtourl_classes, draft_ietf_uri_url_06_mailtourl_trans, draft_ietf_uri_url_06_mailtourl_edges, draft_ietf_uri_url_06_mailtourl_ops,
     draft_ietf_uri_url_06_mailtourl_accel_lut, draft_ietf_uri_url_06_mailtourl_accel_escapes,
     draft_ietf_uri_url_06_mailtourl_finals, draft_ietf_uri_url_06_mailtourl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_text_pairs),
     "mailtourl",
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL, 11, 30, 64,
     15, 0, 2,
-    DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `newsurl` from grammar/draft-ietf-uri-url-06.abnf:
    newsurl = "news:" grouppart
    22 states, 16 byte classes, 32 registers. */
-static const uint8_t draft_ietf_uri_url_06_newsurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_newsurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 4, 1, 1, 5, 6, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 3, 0, 1, 0, 3,
     9, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 1, 1, 1, 1, 1,
@@ -1587,9 +1602,6 @@ static const uint8_t draft_ietf_uri_url_06_newsurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_newsurl_trans[] = {
     22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 1, 22, 22, 22, 22, 22, 22,
     22, 22, 22, 22, 22, 22, 22, 2, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22,
     22, 22, 22, 22, 22, 22, 22, 3, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22,
@@ -1609,10 +1621,21 @@ static const uint8_t draft_ietf_uri_url_06_newsurl_trans[] = {
     22, 22, 22, 22, 22, 22, 22, 21, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22,
     22, 22, 22, 21, 22, 22, 22, 22, 22, 22, 22, 22,
 };
+#define draft_ietf_uri_url_06_newsurl_trans (draft_ietf_uri_url_06_newsurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_NEWSURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL 22
 #else
+static const uint8_t draft_ietf_uri_url_06_newsurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 4, 1, 1, 5, 6, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 3, 0, 1, 0, 3,
+    9, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 1, 1, 1, 1, 1,
+    0, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_newsurl_trans[] = {
     352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 16, 352, 352,
     352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 352, 32, 352, 352, 352, 352,
@@ -1653,12 +1676,6 @@ static const uridfa_edge draft_ietf_uri_url_06_newsurl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_newsurl_ops[] = {
     { 22, 30 }, { 23, 65535 }, { 9, 65535 }, { 25, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_newsurl_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_newsurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 5, 0, 0, 5, 0, 1, 5, 5, 5, 5, 5, 5, 7, 7, 1, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 1, 1, 0, 5, 0, 1,
@@ -1680,36 +1697,44 @@ static const uint8_t draft_ietf_uri_url_06_newsurl_state_final[] = {
     0, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_newsurl_state_component[] = {
-    0, 0, 0, 0, 0, 19, 30, 30, 30, 38, 55, 30, 55, 55, 55, 55, 55, 55, 55, 55,
-    55, 55,
+static const char draft_ietf_uri_url_06_newsurl_texts[] = "\000\"N\" or \"n\"\000\"E\" or \"e\"\000\"W\" or \"w\"\000\"S\" or \"s\"\000\":\"\000group\000uchar, \"&\", \"/\", \":\", \";\" or \"\?\"\000"
+    "article\000gtype\000hex\000gtype or end of input\000group or article\000host\000"
+    "lowalpha or digit\000digit or \".\"\000uchar or end of input\000digit\000digit or end of input\000"
+    "scheme\000schemepart\000user\000password\000port\000ftptype\000search\000selector\000"
+    "encoded822addr\000database\000path";
+static const uint8_t draft_ietf_uri_url_06_newsurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 8, 12, 13, 14, 15, 12, 15, 14, 12,
+    14, 16,
 };
-static const uint16_t draft_ietf_uri_url_06_newsurl_state_expected[] = {
-    1058, 793, 1069, 1080, 966, 243, 140, 235, 213, 213, 309, 235, 355, 427, 467, 235, 355, 235, 467, 355,
-    467, 804,
+static const uint16_t draft_ietf_uri_url_06_newsurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 49, 55, 88, 96,
+    88, 102, 88, 106, 128, 106, 145, 150, 145, 168, 145, 181, 145, 203, 145, 102,
+    145, 209,
 };
 static const uint16_t draft_ietf_uri_url_06_newsurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    231, 238, 249, 254, 145, 263, 268, 276, 96, 283, 292, 49, 88, 307, 316,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
-    DRAFT_IETF_URI_URL_06_NEWSURL_DRIVE, draft_ietf_uri_url_06_newsurl_classes, draft_ietf_uri_url_06_newsurl_trans, draft_ietf_uri_url_06_newsurl_edges, draft_ietf_uri_url_06_newsurl_ops, draft_ietf_uri_url_06_newsurl_accels,
+    DRAFT_IETF_URI_URL_06_NEWSURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_newsurl_classes, draft_ietf_uri_url_06_newsurl_trans, draft_ietf_uri_url_06_newsurl_edges, draft_ietf_uri_url_06_newsurl_ops,
     draft_ietf_uri_url_06_newsurl_accel_lut, draft_ietf_uri_url_06_newsurl_accel_escapes,
     draft_ietf_uri_url_06_newsurl_finals, draft_ietf_uri_url_06_newsurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_text_pairs),
     "newsurl",
     UINT64_C(68719476736),
     16, 0, DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL, 22, 32, 64,
     15, 0, 4,
-    DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `nntpurl` from grammar/draft-ietf-uri-url-06.abnf:
    nntpurl = "nntp://" hostport "/" group [ "/" digits ]
    24 states, 13 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_nntpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_nntpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 0, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 0,
     0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 10, 9, 11, 9, 9, 9, 12, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
@@ -1718,9 +1743,6 @@ static const uint8_t draft_ietf_uri_url_06_nntpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_nntpurl_trans[] = {
     24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 1, 24, 24, 24, 24, 24, 24, 24, 24, 24,
     24, 24, 24, 2, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 3, 24,
     24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 4, 24, 24, 24, 24, 24, 24, 24, 24, 5,
@@ -1738,10 +1760,21 @@ static const uint8_t draft_ietf_uri_url_06_nntpurl_trans[] = {
     24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 23, 24, 24, 24, 24, 24, 24, 24,
     24, 24, 24, 24, 27, 23, 28, 24, 24, 24, 24, 24,
 };
+#define draft_ietf_uri_url_06_nntpurl_trans (draft_ietf_uri_url_06_nntpurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_NNTPURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL 24
 #else
+static const uint8_t draft_ietf_uri_url_06_nntpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 0, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 0,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 10, 9, 11, 9, 9, 9, 12, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 10, 9, 11, 9, 9, 9, 12, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_nntpurl_trans[] = {
     312, 312, 312, 312, 312, 312, 312, 312, 312, 312, 13, 312, 312, 312, 312, 312,
     312, 312, 312, 312, 312, 312, 312, 26, 312, 312, 312, 312, 312, 312, 312, 312,
@@ -1778,11 +1811,6 @@ static const uridfa_edge draft_ietf_uri_url_06_nntpurl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_nntpurl_ops[] = {
     { 23, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_nntpurl_accels[] = {
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_nntpurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 3, 3, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 1, 0, 0,
@@ -1804,36 +1832,44 @@ static const uint8_t draft_ietf_uri_url_06_nntpurl_state_final[] = {
     0, 2, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_nntpurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 19, 102, 55, 55, 19, 102, 55, 0,
-    55, 0, 55, 55,
+static const char draft_ietf_uri_url_06_nntpurl_texts[] = "\000\"N\" or \"n\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000host\000lowalpha or digit\000"
+    "digit or \".\"\000uchar, \"/\" or \":\"\000digit\000hex\000group\000lowalpha\000port\000"
+    "lowalpha, digit, \"-\" to \"/\" or end of input\000digit or \"/\"\000digit or end of input\000"
+    "digit, \"/\" or \":\"\000scheme\000schemepart\000user\000password\000ftptype\000search\000"
+    "gtype\000selector\000encoded822addr\000article\000database\000path";
+static const uint8_t draft_ietf_uri_url_06_nntpurl_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 7, 10, 13, 14, 9, 15,
+    7, 16, 9, 17,
 };
-static const uint16_t draft_ietf_uri_url_06_nntpurl_state_expected[] = {
-    1058, 1058, 520, 769, 966, 239, 239, 309, 355, 449, 467, 235, 578, 467, 355, 235, 699, 743, 467, 467,
-    355, 804, 467, 862,
+static const uint16_t draft_ietf_uri_url_06_nntpurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 65,
+    42, 78, 42, 96, 42, 102, 106, 112, 121, 96, 106, 126, 121, 170, 0, 96,
+    0, 183, 42, 205,
 };
 static const uint16_t draft_ietf_uri_url_06_nntpurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    223, 230, 241, 246, 42, 121, 255, 263, 270, 276, 285, 106, 300, 308, 317,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
-    DRAFT_IETF_URI_URL_06_NNTPURL_DRIVE, draft_ietf_uri_url_06_nntpurl_classes, draft_ietf_uri_url_06_nntpurl_trans, draft_ietf_uri_url_06_nntpurl_edges, draft_ietf_uri_url_06_nntpurl_ops, draft_ietf_uri_url_06_nntpurl_accels,
+    DRAFT_IETF_URI_URL_06_NNTPURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_nntpurl_classes, draft_ietf_uri_url_06_nntpurl_trans, draft_ietf_uri_url_06_nntpurl_edges, draft_ietf_uri_url_06_nntpurl_ops,
     draft_ietf_uri_url_06_nntpurl_accel_lut, draft_ietf_uri_url_06_nntpurl_accel_escapes,
     draft_ietf_uri_url_06_nntpurl_finals, draft_ietf_uri_url_06_nntpurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_text_pairs),
     "nntpurl",
     UINT64_C(84577817522),
     13, 0, DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL, 24, 30, 64,
     15, 0, 3,
-    DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `telneturl` from grammar/draft-ietf-uri-url-06.abnf:
    telneturl = "telnet://" login [ "/" ]
    43 states, 15 byte classes, 34 registers. */
-static const uint8_t draft_ietf_uri_url_06_telneturl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_telneturl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 3,
     8, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1,
@@ -1842,9 +1878,6 @@ static const uint8_t draft_ietf_uri_url_06_telneturl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_telneturl_trans[] = {
     43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 1, 43, 43, 43, 43, 43,
     43, 43, 43, 43, 43, 2, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43,
     43, 43, 3, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 4, 43,
@@ -1879,10 +1912,21 @@ static const uint8_t draft_ietf_uri_url_06_telneturl_trans[] = {
     43, 42, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 43, 61, 42, 65, 43, 43,
     43, 43, 43, 43, 43,
 };
+#define draft_ietf_uri_url_06_telneturl_trans (draft_ietf_uri_url_06_telneturl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_TELNETURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL 43
 #else
+static const uint8_t draft_ietf_uri_url_06_telneturl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 3,
+    8, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1,
+    0, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_telneturl_trans[] = {
     645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 645, 15, 645,
     645, 645, 645, 645, 645, 645, 645, 645, 645, 30, 645, 645, 645, 645, 645, 645,
@@ -1953,11 +1997,6 @@ static const uridfa_edge draft_ietf_uri_url_06_telneturl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_telneturl_ops[] = {
     { 9, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_telneturl_accels[] = {
-    UINT64_C(0xabff7fd200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_telneturl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 3, 0, 0, 3, 0, 1, 3, 3, 3, 3, 3, 3, 3, 3, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 1, 0, 3, 0, 1,
@@ -1981,38 +2020,47 @@ static const uint8_t draft_ietf_uri_url_06_telneturl_state_final[] = {
     1, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_telneturl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25, 25, 60, 73, 55, 60, 25, 60, 73, 73,
-    55, 55, 60, 0, 73, 60, 73, 55, 55, 102, 60, 107, 60, 55, 55, 102, 60, 55, 60, 55,
-    60, 55, 55,
+static const char draft_ietf_uri_url_06_telneturl_texts[] = "\000\"T\" or \"t\"\000\"E\" or \"e\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\":\"\000\"/\"\000user\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000"
+    "hex\000user or host\000password\000uchar, \"&\", \";\", \"\?\" or \"@\"\000host\000lowalpha or digit\000"
+    "gtype or end of input\000digit or \".\"\000uchar, \"/\", \":\" or end of input\000"
+    "end of input\000digit\000port\000password or port\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000"
+    "digit, \"/\" or end of input\000digit, \"/\", \":\" or end of input\000scheme\000"
+    "schemepart\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000"
+    "article\000database\000path";
+static const uint8_t draft_ietf_uri_url_06_telneturl_state_texts[] = {
+    1, 2, 3, 4, 2, 1, 5, 6, 6, 7, 7, 8, 9, 10, 11, 12, 8, 9, 10, 13,
+    14, 15, 16, 17, 10, 9, 13, 18, 19, 20, 16, 21, 9, 14, 19, 22, 9, 18, 9, 14,
+    12, 18, 23,
 };
-static const uint16_t draft_ietf_uri_url_06_telneturl_state_expected[] = {
-    520, 793, 1047, 1058, 793, 520, 966, 239, 239, 276, 276, 235, 276, 327, 309, 213, 235, 276, 327, 235,
-    355, 395, 235, 780, 327, 276, 235, 467, 235, 467, 235, 531, 276, 355, 235, 619, 276, 467, 276, 355,
-    213, 467, 830,
+static const uint16_t draft_ietf_uri_url_06_telneturl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
+    53, 91, 95, 58, 108, 117, 145, 150, 95, 168, 108, 91, 145, 190, 145, 203,
+    95, 91, 0, 235, 145, 248, 145, 91, 254, 248, 259, 276, 254, 323, 145, 350,
 };
 static const uint16_t draft_ietf_uri_url_06_telneturl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    382, 389, 53, 108, 145, 254, 400, 408, 415, 421, 430, 445, 451, 459, 468,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
-    DRAFT_IETF_URI_URL_06_TELNETURL_DRIVE, draft_ietf_uri_url_06_telneturl_classes, draft_ietf_uri_url_06_telneturl_trans, draft_ietf_uri_url_06_telneturl_edges, draft_ietf_uri_url_06_telneturl_ops, draft_ietf_uri_url_06_telneturl_accels,
+    DRAFT_IETF_URI_URL_06_TELNETURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_telneturl_classes, draft_ietf_uri_url_06_telneturl_trans, draft_ietf_uri_url_06_telneturl_edges, draft_ietf_uri_url_06_telneturl_ops,
     draft_ietf_uri_url_06_telneturl_accel_lut, draft_ietf_uri_url_06_telneturl_accel_escapes,
     draft_ietf_uri_url_06_telneturl_finals, draft_ietf_uri_url_06_telneturl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_text_pairs),
     "telneturl",
     UINT64_C(73300775186),
     15, 0, DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL, 43, 34, 64,
     15, 0, 3,
-    DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `waisurl` from grammar/draft-ietf-uri-url-06.abnf:
    waisurl = waisdatabase / waisindex / waisdoc
    34 states, 15 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_waisurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_waisurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 8,
     3, 9, 10, 10, 10, 10, 10, 11, 11, 12, 11, 11, 11, 11, 11, 11, 11, 11, 11, 13, 11, 11, 11, 14, 11, 11, 11, 1, 1, 1, 1, 1,
@@ -2021,9 +2069,6 @@ static const uint8_t draft_ietf_uri_url_06_waisurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_waisurl_trans[] = {
     34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 1, 34, 34, 34, 34, 34,
     34, 34, 34, 34, 2, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34,
     34, 34, 3, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 4, 34,
@@ -2051,10 +2096,21 @@ static const uint8_t draft_ietf_uri_url_06_waisurl_trans[] = {
     34, 34, 34, 34, 34, 34, 47, 34, 34, 47, 47, 34, 34, 34, 34, 34, 34, 34, 34, 34,
     37, 33, 38, 34, 34, 34, 34, 34, 34, 34,
 };
+#define draft_ietf_uri_url_06_waisurl_trans (draft_ietf_uri_url_06_waisurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_WAISURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL 34
 #else
+static const uint8_t draft_ietf_uri_url_06_waisurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 3, 0, 1, 0, 8,
+    3, 9, 10, 10, 10, 10, 10, 11, 11, 12, 11, 11, 11, 11, 11, 11, 11, 11, 11, 13, 11, 11, 11, 14, 11, 11, 11, 1, 1, 1, 1, 1,
+    0, 9, 10, 10, 10, 10, 10, 11, 11, 12, 11, 11, 11, 11, 11, 11, 11, 11, 11, 13, 11, 11, 11, 14, 11, 11, 11, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_waisurl_trans[] = {
     510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 510, 15, 510,
     510, 510, 510, 510, 510, 510, 510, 510, 30, 510, 510, 510, 510, 510, 510, 510,
@@ -2108,11 +2164,6 @@ static const uridfa_edge draft_ietf_uri_url_06_waisurl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_waisurl_ops[] = {
     { 26, 65535 }, { 27, 65535 }, { 27, 65535 }, { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_waisurl_accels[] = {
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_waisurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 3, 0, 0, 3, 0, 2, 3, 3, 3, 3, 3, 3, 3, 3, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 2, 0, 3, 0, 0,
@@ -2135,36 +2186,45 @@ static const uint8_t draft_ietf_uri_url_06_waisurl_state_final[] = {
     0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_waisurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 124, 102, 55, 55, 124, 124, 0, 133,
-    102, 55, 124, 0, 0, 133, 133, 55, 0, 0, 133, 55, 0, 55,
+static const char draft_ietf_uri_url_06_waisurl_texts[] = "\000\"W\" or \"w\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"S\" or \"s\"\000\":\"\000\"/\"\000host\000lowalpha or digit\000"
+    "digit or \".\"\000uchar, \"/\" or \":\"\000digit\000hex\000database\000uchar, \"/\", \"\?\" or end of input\000"
+    "port\000uchar or \"/\"\000search\000uchar, \"&\", \":\", \";\", \"@\" or end of input\000"
+    "digit or \"/\"\000uchar or end of input\000digit, \"/\" or \":\"\000scheme\000schemepart\000"
+    "user\000password\000ftptype\000gtype\000selector\000encoded822addr\000group\000article\000"
+    "path";
+static const uint8_t draft_ietf_uri_url_06_waisurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 8, 11, 12, 14, 15, 16,
+    17, 10, 14, 18, 19, 16, 20, 8, 18, 18, 20, 10, 18, 21,
 };
-static const uint16_t draft_ietf_uri_url_06_waisurl_state_expected[] = {
-    1069, 1025, 1036, 1080, 966, 239, 239, 309, 355, 449, 467, 235, 587, 467, 355, 235, 587, 235, 756, 657,
-    743, 467, 235, 235, 427, 657, 235, 355, 235, 235, 235, 467, 235, 862,
+static const uint16_t draft_ietf_uri_url_06_waisurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
+    53, 76, 53, 89, 53, 107, 53, 113, 117, 126, 158, 107, 117, 113, 0, 163,
+    176, 183, 158, 225, 0, 113, 0, 238, 176, 113, 53, 260,
 };
 static const uint16_t draft_ietf_uri_url_06_waisurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    278, 285, 296, 301, 53, 158, 310, 176, 318, 324, 333, 348, 354, 117, 362,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
-    DRAFT_IETF_URI_URL_06_WAISURL_DRIVE, draft_ietf_uri_url_06_waisurl_classes, draft_ietf_uri_url_06_waisurl_trans, draft_ietf_uri_url_06_waisurl_edges, draft_ietf_uri_url_06_waisurl_ops, draft_ietf_uri_url_06_waisurl_accels,
+    DRAFT_IETF_URI_URL_06_WAISURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_waisurl_classes, draft_ietf_uri_url_06_waisurl_trans, draft_ietf_uri_url_06_waisurl_edges, draft_ietf_uri_url_06_waisurl_ops,
     draft_ietf_uri_url_06_waisurl_accel_lut, draft_ietf_uri_url_06_waisurl_accel_escapes,
     draft_ietf_uri_url_06_waisurl_finals, draft_ietf_uri_url_06_waisurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_text_pairs),
     "waisurl",
     UINT64_C(73300775186),
     15, 0, DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL, 34, 30, 64,
     15, 0, 3,
-    DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `fileurl` from grammar/draft-ietf-uri-url-06.abnf:
    fileurl = "file://" host [ "/" fpath ]
    22 states, 14 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_fileurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_fileurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 3,
     3, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1,
@@ -2173,9 +2233,6 @@ static const uint8_t draft_ietf_uri_url_06_fileurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_fileurl_trans[] = {
     22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 1, 22, 22, 22, 22, 22, 22, 22, 22, 22,
     22, 22, 22, 22, 22, 22, 2, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22,
     22, 3, 22, 22, 22, 22, 22, 22, 22, 22, 22, 4, 22, 22, 22, 22, 22, 22, 22, 22,
@@ -2193,10 +2250,21 @@ static const uint8_t draft_ietf_uri_url_06_fileurl_trans[] = {
     22, 22, 22, 22, 22, 22, 21, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 25,
     21, 22, 22, 22, 22, 22, 22, 22,
 };
+#define draft_ietf_uri_url_06_fileurl_trans (draft_ietf_uri_url_06_fileurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_FILEURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL 22
 #else
+static const uint8_t draft_ietf_uri_url_06_fileurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 3,
+    3, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1,
+    0, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_fileurl_trans[] = {
     308, 308, 308, 308, 308, 308, 308, 308, 308, 308, 14, 308, 308, 308, 308, 308,
     308, 308, 308, 308, 308, 308, 308, 308, 308, 308, 28, 308, 308, 308, 308, 308,
@@ -2232,11 +2300,6 @@ static const uridfa_edge draft_ietf_uri_url_06_fileurl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_fileurl_ops[] = {
     { 9, 65535 }, { 28, 65535 }, { 29, 65535 }, { 29, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_fileurl_accels[] = {
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_fileurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 3, 0, 0, 3, 0, 2, 3, 3, 3, 3, 3, 3, 3, 3, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 0, 0, 3, 0, 2,
@@ -2258,36 +2321,42 @@ static const uint8_t draft_ietf_uri_url_06_fileurl_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_fileurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 97, 55, 55, 97, 97, 55, 97, 55,
-    55, 55,
+static const char draft_ietf_uri_url_06_fileurl_texts[] = "\000\"F\" or \"f\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000host\000lowalpha or digit\000"
+    "digit or \".\"\000uchar, \"/\" or end of input\000digit\000hex\000path\000uchar, \"&\", \"/\", \":\", \"\?\", \"@\" or end of input\000"
+    "digit, \"/\" or end of input\000scheme\000schemepart\000user\000password\000port\000"
+    "ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000database";
+static const uint8_t draft_ietf_uri_url_06_fileurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12, 8, 11, 12, 13, 10, 13, 8,
+    10, 14,
 };
-static const uint16_t draft_ietf_uri_url_06_fileurl_state_expected[] = {
-    955, 1036, 1047, 793, 966, 239, 239, 309, 355, 368, 467, 235, 473, 355, 235, 473, 235, 467, 235, 355,
-    467, 619,
+static const uint16_t draft_ietf_uri_url_06_fileurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
+    53, 76, 53, 89, 53, 116, 53, 122, 126, 131, 126, 122, 53, 178,
 };
 static const uint16_t draft_ietf_uri_url_06_fileurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    205, 212, 223, 228, 53, 237, 242, 250, 257, 263, 272, 287, 293, 301, 126,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
-    DRAFT_IETF_URI_URL_06_FILEURL_DRIVE, draft_ietf_uri_url_06_fileurl_classes, draft_ietf_uri_url_06_fileurl_trans, draft_ietf_uri_url_06_fileurl_edges, draft_ietf_uri_url_06_fileurl_ops, draft_ietf_uri_url_06_fileurl_accels,
+    DRAFT_IETF_URI_URL_06_FILEURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_fileurl_classes, draft_ietf_uri_url_06_fileurl_trans, draft_ietf_uri_url_06_fileurl_edges, draft_ietf_uri_url_06_fileurl_ops,
     draft_ietf_uri_url_06_fileurl_accel_lut, draft_ietf_uri_url_06_fileurl_accel_escapes,
     draft_ietf_uri_url_06_fileurl_finals, draft_ietf_uri_url_06_fileurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_text_pairs),
     "fileurl",
     UINT64_C(78536544842),
     14, 0, DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL, 22, 30, 64,
     15, 0, 3,
-    DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `prosperourl` from grammar/draft-ietf-uri-url-06.abnf:
    prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
    34 states, 17 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_prosperourl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_prosperourl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 3,
     3, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 1, 1, 1, 1, 1,
@@ -2296,9 +2365,6 @@ static const uint8_t draft_ietf_uri_url_06_prosperourl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_uri_url_06_prosperourl_trans[] = {
     34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 1, 34, 34, 34, 34, 34,
     34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 2, 34, 34, 34, 34, 34, 34, 34,
     34, 34, 34, 34, 34, 34, 34, 3, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 34,
@@ -2329,10 +2395,21 @@ static const uint8_t draft_ietf_uri_url_06_prosperourl_trans[] = {
     34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 45, 34, 34, 34, 45, 45, 34, 34, 34, 34,
     34, 34, 34, 34, 34, 34, 37, 33, 38, 34, 34, 34, 34, 34, 34, 34, 34, 34,
 };
+#define draft_ietf_uri_url_06_prosperourl_trans (draft_ietf_uri_url_06_prosperourl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL 34
 #else
+static const uint8_t draft_ietf_uri_url_06_prosperourl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 3,
+    3, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 1, 1, 1, 1, 1,
+    0, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_uri_url_06_prosperourl_trans[] = {
     578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 17, 578,
     578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578, 578,
@@ -2388,13 +2465,6 @@ static const uridfa_edge draft_ietf_uri_url_06_prosperourl_edges[] = {
 static const uridfa_op draft_ietf_uri_url_06_prosperourl_ops[] = {
     { 28, 65535 }, { 29, 65535 }, { 29, 65535 },
 };
-static const uint64_t draft_ietf_uri_url_06_prosperourl_accels[] = {
-    UINT64_C(0x23ff7f9200000000), UINT64_C(0x7ffffffefffffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x87ff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ff7fd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_uri_url_06_prosperourl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 15, 0, 0, 15, 0, 14, 15, 15, 15, 15, 15, 15, 15, 15, 2, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 14, 0, 0, 11, 0, 14,
@@ -2416,36 +2486,44 @@ static const uint8_t draft_ietf_uri_url_06_prosperourl_state_final[] = {
     2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_prosperourl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 97, 102, 55, 55,
-    97, 97, 0, 102, 55, 97, 0, 0, 55, 0, 0, 55, 0, 55,
+static const char draft_ietf_uri_url_06_prosperourl_texts[] = "\000\"P\" or \"p\"\000\"R\" or \"r\"\000\"O\" or \"o\"\000\"S\" or \"s\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000"
+    "host\000lowalpha or digit\000digit or \".\"\000uchar, \"/\" or \":\"\000digit\000hex\000"
+    "path\000gtype or end of input\000port\000uchar, \"&\", \":\", \"\?\" or \"@\"\000digit or \"/\"\000"
+    "uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000digit, \"/\" or \":\"\000"
+    "scheme\000schemepart\000user\000password\000ftptype\000search\000gtype\000selector\000"
+    "encoded822addr\000group\000article\000database";
+static const uint8_t draft_ietf_uri_url_06_prosperourl_state_texts[] = {
+    1, 2, 3, 4, 1, 5, 2, 3, 6, 7, 7, 8, 9, 10, 11, 12, 13, 14, 9, 12,
+    13, 15, 16, 17, 11, 15, 18, 19, 9, 18, 18, 11, 18, 20,
 };
-static const uint16_t draft_ietf_uri_url_06_prosperourl_state_expected[] = {
-    769, 1003, 992, 1080, 769, 793, 1003, 992, 966, 239, 239, 309, 355, 449, 467, 235, 213, 467, 355, 235,
-    213, 235, 880, 743, 467, 235, 235, 908, 355, 235, 235, 467, 235, 862,
+static const uint16_t draft_ietf_uri_url_06_prosperourl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 60,
+    64, 69, 64, 87, 64, 100, 64, 118, 64, 124, 128, 133, 155, 118, 128, 124,
+    0, 160, 155, 188, 0, 124, 0, 201, 64, 248,
 };
 static const uint16_t draft_ietf_uri_url_06_prosperourl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    266, 273, 284, 289, 64, 155, 298, 306, 313, 319, 328, 343, 349, 357, 128,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
-    DRAFT_IETF_URI_URL_06_PROSPEROURL_DRIVE, draft_ietf_uri_url_06_prosperourl_classes, draft_ietf_uri_url_06_prosperourl_trans, draft_ietf_uri_url_06_prosperourl_edges, draft_ietf_uri_url_06_prosperourl_ops, draft_ietf_uri_url_06_prosperourl_accels,
+    DRAFT_IETF_URI_URL_06_PROSPEROURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_prosperourl_classes, draft_ietf_uri_url_06_prosperourl_trans, draft_ietf_uri_url_06_prosperourl_edges, draft_ietf_uri_url_06_prosperourl_ops,
     draft_ietf_uri_url_06_prosperourl_accel_lut, draft_ietf_uri_url_06_prosperourl_accel_escapes,
     draft_ietf_uri_url_06_prosperourl_finals, draft_ietf_uri_url_06_prosperourl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_text_pairs),
     "prosperourl",
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL, 34, 30, 64,
     15, 0, 5,
-    DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `otherurl` from grammar/draft-ietf-uri-url-06.abnf:
    otherurl = scheme ":" schemepart
    6 states, 6 byte classes, 30 registers. */
-static const uint8_t draft_ietf_uri_url_06_otherurl_classes[256] = {
+static const uint8_t draft_ietf_uri_url_06_otherurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 3, 3, 1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 1, 0, 1, 0, 1,
     1, 4, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1,
@@ -2454,11 +2532,10 @@ static const uint8_t draft_ietf_uri_url_06_otherurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t draft_ietf_uri_url_06_otherurl_trans[] = {
     36, 36, 36, 37, 37, 36, 36, 36, 36, 6, 6, 38, 36, 39, 40, 39, 39, 39, 36, 18,
     24, 18, 18, 18, 36, 36, 36, 36, 30, 36, 36, 36, 36, 36, 41, 36,
 };
+#define draft_ietf_uri_url_06_otherurl_trans (draft_ietf_uri_url_06_otherurl_classes + 256)
 #define DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH 1
 #define DRAFT_IETF_URI_URL_06_OTHERURL_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL 36
@@ -2469,11 +2546,6 @@ static const uridfa_edge draft_ietf_uri_url_06_otherurl_edges[] = {
 };
 static const uridfa_op draft_ietf_uri_url_06_otherurl_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 3, 65535 },
-};
-static const uint64_t draft_ietf_uri_url_06_otherurl_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x7ffffffeffffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
 };
 static const uint8_t draft_ietf_uri_url_06_otherurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2495,28 +2567,605 @@ static const uint8_t draft_ietf_uri_url_06_otherurl_state_final[] = {
     0, 0, 1, 2, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_uri_url_06_otherurl_state_component[] = {
-    1, 1, 8, 8, 8, 8,
+static const char draft_ietf_uri_url_06_otherurl_texts[] = "\000scheme\000scheme-char\000scheme-char or \":\"\000schemepart\000gtype or end of input\000"
+    "hex\000user\000password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database\000path";
+static const uint8_t draft_ietf_uri_url_06_otherurl_state_texts[] = {
+    1, 2, 3, 3, 4, 4,
 };
-static const uint16_t draft_ietf_uri_url_06_otherurl_state_expected[] = {
-    182, 194, 213, 213, 235, 235,
+static const uint16_t draft_ietf_uri_url_06_otherurl_text_pairs[] = {
+    0, 0, 1, 8, 1, 20, 39, 50, 39, 72,
 };
 static const uint16_t draft_ietf_uri_url_06_otherurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    1, 39, 76, 81, 90, 95, 100, 108, 115, 121, 130, 145, 151, 159, 168,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
-    DRAFT_IETF_URI_URL_06_OTHERURL_DRIVE, draft_ietf_uri_url_06_otherurl_classes, draft_ietf_uri_url_06_otherurl_trans, draft_ietf_uri_url_06_otherurl_edges, draft_ietf_uri_url_06_otherurl_ops, draft_ietf_uri_url_06_otherurl_accels,
+    DRAFT_IETF_URI_URL_06_OTHERURL_DRIVE, NULL,
+    draft_ietf_uri_url_06_otherurl_classes, draft_ietf_uri_url_06_otherurl_trans, draft_ietf_uri_url_06_otherurl_edges, draft_ietf_uri_url_06_otherurl_ops,
     draft_ietf_uri_url_06_otherurl_accel_lut, draft_ietf_uri_url_06_otherurl_accel_escapes,
     draft_ietf_uri_url_06_otherurl_finals, draft_ietf_uri_url_06_otherurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_uri_url_06_texts), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_capture_names),
-    URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_state_component), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_state_expected),
+    URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_text_pairs),
     "otherurl",
     UINT64_C(183251937963),
     6, 0, DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL, 6, 30, 64,
     15, 0, 3,
-    DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   scheme = 1*( lowalpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_scheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define draft_ietf_uri_url_06_scheme_trans (draft_ietf_uri_url_06_scheme_classes + 256)
+#define DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_SCHEME_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL 4
+static const uridfa_edge draft_ietf_uri_url_06_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 2, 0, 1 },
+};
+static const uridfa_op draft_ietf_uri_url_06_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint8_t draft_ietf_uri_url_06_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final draft_ietf_uri_url_06_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_uri_url_06_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_uri_url_06_scheme_texts[] = "\000scheme\000scheme-char\000scheme-char or end of input\000schemepart\000user\000"
+    "password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database\000path";
+static const uint8_t draft_ietf_uri_url_06_scheme_state_texts[] = {
+    1, 2,
+};
+static const uint16_t draft_ietf_uri_url_06_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 20,
+};
+static const uint16_t draft_ietf_uri_url_06_scheme_capture_names[] = {
+    1, 48, 59, 64, 73, 78, 83, 91, 98, 104, 113, 128, 134, 142, 151,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_scheme_tables = {
+    DRAFT_IETF_URI_URL_06_SCHEME_DRIVE, NULL,
+    draft_ietf_uri_url_06_scheme_classes, draft_ietf_uri_url_06_scheme_trans, draft_ietf_uri_url_06_scheme_edges, draft_ietf_uri_url_06_scheme_ops,
+    draft_ietf_uri_url_06_scheme_accel_lut, NULL,
+    draft_ietf_uri_url_06_scheme_finals, draft_ietf_uri_url_06_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_scheme_texts), URIDFA_TEXT(draft_ietf_uri_url_06_scheme_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_scheme_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_scheme_text_pairs),
+    "scheme",
+    UINT64_C(549755813888),
+    2, 0, DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL, 2, 30, 64,
+    15, 0, 1,
+    DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `login` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   login = [ user [ ":" password ] "@" ] hostport
+   33 states, 10 byte classes, 34 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_uri_url_06_login_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 3, 0, 1, 0, 3,
+    7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    33, 34, 35, 34, 34, 36, 37, 38, 39, 39, 33, 1, 2, 1, 1, 1, 40, 41, 1, 1,
+    33, 33, 33, 33, 33, 7, 33, 33, 7, 33, 33, 42, 43, 42, 8, 3, 44, 45, 42, 42,
+    33, 46, 47, 46, 46, 46, 33, 48, 46, 46, 33, 33, 33, 33, 33, 49, 33, 33, 50, 50,
+    33, 6, 13, 42, 6, 6, 51, 45, 6, 6, 33, 33, 33, 33, 33, 52, 33, 33, 52, 33,
+    33, 42, 43, 42, 42, 15, 44, 45, 42, 42, 33, 9, 10, 9, 9, 9, 33, 53, 9, 9,
+    33, 33, 33, 33, 33, 16, 33, 33, 16, 33, 33, 33, 33, 33, 17, 11, 33, 33, 33, 33,
+    33, 12, 18, 33, 12, 12, 54, 33, 12, 12, 33, 33, 33, 33, 33, 20, 33, 33, 20, 33,
+    33, 55, 56, 55, 55, 57, 33, 58, 55, 55, 33, 42, 43, 42, 22, 15, 44, 45, 42, 42,
+    33, 33, 33, 33, 33, 59, 33, 33, 59, 33, 33, 33, 33, 33, 33, 23, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 24, 33, 33, 24, 33, 33, 33, 33, 33, 33, 60, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 61, 33, 33, 61, 33, 33, 62, 63, 62, 62, 21, 33, 64, 62, 62,
+    33, 42, 43, 42, 42, 26, 44, 45, 42, 42, 33, 33, 33, 33, 27, 23, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 65, 33, 33, 65, 33, 33, 33, 33, 33, 33, 25, 33, 33, 33, 33,
+    33, 42, 43, 42, 28, 26, 44, 45, 42, 42, 33, 33, 33, 33, 33, 29, 33, 33, 33, 33,
+    33, 42, 43, 42, 42, 30, 44, 45, 42, 42, 33, 33, 33, 33, 31, 29, 33, 33, 33, 33,
+    33, 42, 43, 42, 42, 30, 51, 45, 42, 42, 33, 33, 33, 33, 33, 32, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 32, 54, 33, 33, 33,
+};
+#define draft_ietf_uri_url_06_login_trans (draft_ietf_uri_url_06_login_classes + 256)
+#define DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URI_URL_06_LOGIN_DRIVE uridfa_drive8i
+#define DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL 33
+#else
+static const uint8_t draft_ietf_uri_url_06_login_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 4, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 3, 0, 1, 0, 3,
+    7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t draft_ietf_uri_url_06_login_trans[] = {
+    330, 331, 332, 331, 331, 333, 334, 335, 336, 336, 330, 10, 20, 10, 10, 10,
+    337, 338, 10, 10, 330, 330, 330, 330, 330, 70, 330, 330, 70, 330, 330, 339,
+    340, 339, 80, 30, 341, 342, 339, 339, 330, 343, 344, 343, 343, 343, 330, 345,
+    343, 343, 330, 330, 330, 330, 330, 346, 330, 330, 347, 347, 330, 60, 130, 339,
+    60, 60, 348, 342, 60, 60, 330, 330, 330, 330, 330, 349, 330, 330, 349, 330,
+    330, 339, 340, 339, 339, 150, 341, 342, 339, 339, 330, 90, 100, 90, 90, 90,
+    330, 350, 90, 90, 330, 330, 330, 330, 330, 160, 330, 330, 160, 330, 330, 330,
+    330, 330, 170, 110, 330, 330, 330, 330, 330, 120, 180, 330, 120, 120, 351, 330,
+    120, 120, 330, 330, 330, 330, 330, 200, 330, 330, 200, 330, 330, 352, 353, 352,
+    352, 354, 330, 355, 352, 352, 330, 339, 340, 339, 220, 150, 341, 342, 339, 339,
+    330, 330, 330, 330, 330, 356, 330, 330, 356, 330, 330, 330, 330, 330, 330, 230,
+    330, 330, 330, 330, 330, 330, 330, 330, 330, 240, 330, 330, 240, 330, 330, 330,
+    330, 330, 330, 357, 330, 330, 330, 330, 330, 330, 330, 330, 330, 358, 330, 330,
+    358, 330, 330, 359, 360, 359, 359, 210, 330, 361, 359, 359, 330, 339, 340, 339,
+    339, 260, 341, 342, 339, 339, 330, 330, 330, 330, 270, 230, 330, 330, 330, 330,
+    330, 330, 330, 330, 330, 362, 330, 330, 362, 330, 330, 330, 330, 330, 330, 250,
+    330, 330, 330, 330, 330, 339, 340, 339, 280, 260, 341, 342, 339, 339, 330, 330,
+    330, 330, 330, 290, 330, 330, 330, 330, 330, 339, 340, 339, 339, 300, 341, 342,
+    339, 339, 330, 330, 330, 330, 310, 290, 330, 330, 330, 330, 330, 339, 340, 339,
+    339, 300, 348, 342, 339, 339, 330, 330, 330, 330, 330, 320, 330, 330, 330, 330,
+    330, 330, 330, 330, 330, 320, 351, 330, 330, 330,
+};
+#define DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH 2
+#define DRAFT_IETF_URI_URL_06_LOGIN_DRIVE uridfa_drive16
+#define DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL 330
+#endif
+static const uridfa_edge draft_ietf_uri_url_06_login_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 20, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc8fde), 30, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 40, 65535, 2 },
+    { UINT64_C(0xf7df7df7dfc5fc4), 50, 65535, 2 }, { UINT64_C(0xf7df7df7dfc8fde), 60, 1, 2 },
+    { UINT64_C(0xf7df7df7df7dfc5), 40, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7d784), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7d784), 20, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc5784), 40, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5784), 50, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7dfc6), 90, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 100, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc7fc6), 50, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfc8), 110, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc8), 120, 1, 1 }, { UINT64_C(0xf7df7df7dfc9fdf), 140, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 }, { UINT64_C(0xf7df7df7df7dfc7), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc9), 190, 65535, 1 }, { UINT64_C(0xf7df7dfc67c5784), 90, 0, 3 },
+    { UINT64_C(0xf7df7dfc67c5784), 100, 65535, 3 }, { UINT64_C(0xf7df7df7dfe1fe0), 210, 65535, 2 },
+    { UINT64_C(0xf7dfc7fc67c5784), 50, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 90, 0, 0 },
+    { UINT64_C(0xf7df7df7df7dfca), 250, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 60, 1, 0 },
+    { UINT64_C(0xf7df7d8067c5784), 90, 0, 3 }, { UINT64_C(0xf7df7d8067c5784), 100, 65535, 3 },
+    { UINT64_C(0xf7dfc78067c5784), 50, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 120, 1, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_login_ops[] = {
+    { 9, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint8_t draft_ietf_uri_url_06_login_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 3, 0, 0, 3, 0, 1, 3, 3, 3, 3, 3, 3, 3, 3, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 1, 0, 3, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_login_accel_escapes[] = {
+    { 2, 37 }, { 2, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_login_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 }, { 1, 2, 1 }, { 3, 1, 1 },
+};
+static const uint8_t draft_ietf_uri_url_06_login_state_final[] = {
+    0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+    0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_uri_url_06_login_texts[] = "\000user\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000hex\000user or host\000password\000"
+    "uchar, \"&\", \";\", \"\?\" or \"@\"\000host\000lowalpha or digit\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000"
+    "digit or \".\"\000uchar, \":\" or end of input\000digit\000port\000password or port\000"
+    "uchar, \"&\", \";\", \"\?\", \"@\" or end of input\000digit or end of input\000"
+    "digit, \":\" or end of input\000scheme\000schemepart\000ftptype\000search\000gtype\000"
+    "selector\000encoded822addr\000group\000article\000database\000path";
+static const uint8_t draft_ietf_uri_url_06_login_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 6, 2, 3, 4, 7, 8, 9, 10, 4, 3, 7, 11, 12, 13,
+    10, 14, 3, 8, 12, 15, 3, 11, 3, 8, 6, 11, 16,
+};
+static const uint16_t draft_ietf_uri_url_06_login_text_pairs[] = {
+    0, 0, 1, 6, 1, 39, 43, 6, 56, 65, 93, 98, 43, 116, 56, 39,
+    93, 163, 93, 176, 43, 39, 93, 203, 93, 39, 209, 203, 214, 231, 209, 273,
+    93, 295,
+};
+static const uint16_t draft_ietf_uri_url_06_login_capture_names[] = {
+    322, 329, 1, 56, 93, 209, 340, 348, 355, 361, 370, 385, 391, 399, 408,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_login_tables = {
+    DRAFT_IETF_URI_URL_06_LOGIN_DRIVE, NULL,
+    draft_ietf_uri_url_06_login_classes, draft_ietf_uri_url_06_login_trans, draft_ietf_uri_url_06_login_edges, draft_ietf_uri_url_06_login_ops,
+    draft_ietf_uri_url_06_login_accel_lut, draft_ietf_uri_url_06_login_accel_escapes,
+    draft_ietf_uri_url_06_login_finals, draft_ietf_uri_url_06_login_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_login_texts), URIDFA_TEXT(draft_ietf_uri_url_06_login_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_login_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_login_text_pairs),
+    "login",
+    UINT64_C(109951162778),
+    10, 0, DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL, 33, 34, 64,
+    15, 0, 3,
+    DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   user = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_user_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define draft_ietf_uri_url_06_user_trans (draft_ietf_uri_url_06_user_classes + 256)
+#define DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_USER_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_USER_SPECIAL 16
+static const uridfa_edge draft_ietf_uri_url_06_user_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_user_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint8_t draft_ietf_uri_url_06_user_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_user_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_user_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_ietf_uri_url_06_user_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_uri_url_06_user_texts[] = "\000user\000uchar, \"&\", \";\", \"\?\" or end of input\000hex\000scheme\000schemepart\000"
+    "password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database\000path";
+static const uint8_t draft_ietf_uri_url_06_user_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t draft_ietf_uri_url_06_user_text_pairs[] = {
+    0, 0, 1, 6, 1, 43,
+};
+static const uint16_t draft_ietf_uri_url_06_user_capture_names[] = {
+    47, 54, 1, 65, 74, 79, 84, 92, 99, 105, 114, 129, 135, 143, 152,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_user_tables = {
+    DRAFT_IETF_URI_URL_06_USER_DRIVE, NULL,
+    draft_ietf_uri_url_06_user_classes, draft_ietf_uri_url_06_user_trans, draft_ietf_uri_url_06_user_edges, draft_ietf_uri_url_06_user_ops,
+    draft_ietf_uri_url_06_user_accel_lut, draft_ietf_uri_url_06_user_accel_escapes,
+    draft_ietf_uri_url_06_user_finals, draft_ietf_uri_url_06_user_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_user_texts), URIDFA_TEXT(draft_ietf_uri_url_06_user_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_user_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_user_text_pairs),
+    "user",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_IETF_URI_URL_06_USER_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   password = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_password_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define draft_ietf_uri_url_06_password_trans (draft_ietf_uri_url_06_password_classes + 256)
+#define DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_PASSWORD_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL 16
+static const uridfa_edge draft_ietf_uri_url_06_password_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_password_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint8_t draft_ietf_uri_url_06_password_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_password_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_password_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_ietf_uri_url_06_password_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_uri_url_06_password_texts[] = "\000password\000uchar, \"&\", \";\", \"\?\" or end of input\000hex\000scheme\000schemepart\000"
+    "user\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000"
+    "article\000database\000path";
+static const uint8_t draft_ietf_uri_url_06_password_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t draft_ietf_uri_url_06_password_text_pairs[] = {
+    0, 0, 1, 10, 1, 47,
+};
+static const uint16_t draft_ietf_uri_url_06_password_capture_names[] = {
+    51, 58, 69, 1, 74, 79, 84, 92, 99, 105, 114, 129, 135, 143, 152,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_password_tables = {
+    DRAFT_IETF_URI_URL_06_PASSWORD_DRIVE, NULL,
+    draft_ietf_uri_url_06_password_classes, draft_ietf_uri_url_06_password_trans, draft_ietf_uri_url_06_password_edges, draft_ietf_uri_url_06_password_ops,
+    draft_ietf_uri_url_06_password_accel_lut, draft_ietf_uri_url_06_password_accel_escapes,
+    draft_ietf_uri_url_06_password_finals, draft_ietf_uri_url_06_password_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_password_texts), URIDFA_TEXT(draft_ietf_uri_url_06_password_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_password_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_password_text_pairs),
+    "password",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   host = hostname / hostnumber
+   11 states, 7 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_host_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 0, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 1, 0, 0,
+    0, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1,
+    0, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    77, 77, 77, 77, 78, 79, 79, 77, 77, 77, 21, 7, 77, 77, 77, 14, 28, 14, 14, 14,
+    14, 77, 77, 77, 77, 35, 77, 77, 77, 77, 77, 77, 42, 42, 77, 77, 77, 77, 49, 35,
+    77, 77, 77, 77, 77, 77, 80, 80, 77, 77, 77, 77, 77, 56, 77, 77, 77, 77, 77, 63,
+    56, 77, 77, 77, 77, 77, 77, 70, 77, 77, 77, 77, 77, 77, 70, 77, 77,
+};
+#define draft_ietf_uri_url_06_host_trans (draft_ietf_uri_url_06_host_classes + 256)
+#define DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_HOST_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_HOST_SPECIAL 77
+static const uridfa_edge draft_ietf_uri_url_06_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 7, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 14, 0, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 14, 0, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_host_ops[] = {
+    { 9, 65535 },
+};
+static const uint8_t draft_ietf_uri_url_06_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_host_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_host_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_uri_url_06_host_state_final[] = {
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_uri_url_06_host_texts[] = "\000host\000lowalpha or digit\000digit or \".\"\000uchar or end of input\000digit\000"
+    "hex\000digit or end of input\000scheme\000schemepart\000user\000password\000port\000"
+    "ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000database\000"
+    "path";
+static const uint8_t draft_ietf_uri_url_06_host_state_texts[] = {
+    1, 2, 3, 4, 5, 2, 5, 4, 2, 4, 6,
+};
+static const uint16_t draft_ietf_uri_url_06_host_text_pairs[] = {
+    0, 0, 1, 6, 1, 24, 1, 37, 1, 59, 1, 65, 1, 69,
+};
+static const uint16_t draft_ietf_uri_url_06_host_capture_names[] = {
+    91, 98, 109, 114, 1, 123, 128, 136, 143, 149, 158, 173, 179, 187, 196,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_host_tables = {
+    DRAFT_IETF_URI_URL_06_HOST_DRIVE, NULL,
+    draft_ietf_uri_url_06_host_classes, draft_ietf_uri_url_06_host_trans, draft_ietf_uri_url_06_host_edges, draft_ietf_uri_url_06_host_ops,
+    draft_ietf_uri_url_06_host_accel_lut, draft_ietf_uri_url_06_host_accel_escapes,
+    draft_ietf_uri_url_06_host_finals, draft_ietf_uri_url_06_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_host_texts), URIDFA_TEXT(draft_ietf_uri_url_06_host_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_host_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_host_text_pairs),
+    "host",
+    UINT64_C(157073089683),
+    7, 0, DRAFT_IETF_URI_URL_06_HOST_SPECIAL, 11, 30, 64,
+    15, 0, 2,
+    DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   port = digits
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_port_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define draft_ietf_uri_url_06_port_trans (draft_ietf_uri_url_06_port_classes + 256)
+#define DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_PORT_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_PORT_SPECIAL 4
+static const uridfa_edge draft_ietf_uri_url_06_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 2, 65535, 1 },
+};
+static const uridfa_op draft_ietf_uri_url_06_port_ops[] = {
+    { 11, 65535 },
+};
+static const uridfa_final draft_ietf_uri_url_06_port_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_uri_url_06_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_uri_url_06_port_texts[] = "\000port\000digit\000digit or end of input\000scheme\000schemepart\000user\000password\000"
+    "host\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000"
+    "database\000path";
+static const uint8_t draft_ietf_uri_url_06_port_state_texts[] = {
+    1, 2,
+};
+static const uint16_t draft_ietf_uri_url_06_port_text_pairs[] = {
+    0, 0, 1, 6, 1, 12,
+};
+static const uint16_t draft_ietf_uri_url_06_port_capture_names[] = {
+    34, 41, 52, 57, 66, 1, 71, 79, 86, 92, 101, 116, 122, 130, 139,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_port_tables = {
+    DRAFT_IETF_URI_URL_06_PORT_DRIVE, NULL,
+    draft_ietf_uri_url_06_port_classes, draft_ietf_uri_url_06_port_trans, draft_ietf_uri_url_06_port_edges, draft_ietf_uri_url_06_port_ops,
+    NULL, NULL,
+    draft_ietf_uri_url_06_port_finals, draft_ietf_uri_url_06_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_port_texts), URIDFA_TEXT(draft_ietf_uri_url_06_port_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_port_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_port_text_pairs),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, DRAFT_IETF_URI_URL_06_PORT_SPECIAL, 2, 30, 64,
+    15, 0, 0,
+    DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `schemepart` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   schemepart = *xchar
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t draft_ietf_uri_url_06_schemepart_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define draft_ietf_uri_url_06_schemepart_trans (draft_ietf_uri_url_06_schemepart_classes + 256)
+#define DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH 1
+#define DRAFT_IETF_URI_URL_06_SCHEMEPART_DRIVE uridfa_drive8
+#define DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL 16
+static const uridfa_edge draft_ietf_uri_url_06_schemepart_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc2), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op draft_ietf_uri_url_06_schemepart_ops[] = {
+    { 2, 65535 }, { 3, 65535 }, { 3, 65535 },
+};
+static const uint8_t draft_ietf_uri_url_06_schemepart_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_uri_url_06_schemepart_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_uri_url_06_schemepart_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_ietf_uri_url_06_schemepart_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_uri_url_06_schemepart_texts[] = "\000schemepart\000gtype or end of input\000hex\000scheme\000user\000password\000host\000"
+    "port\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000"
+    "database\000path";
+static const uint8_t draft_ietf_uri_url_06_schemepart_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t draft_ietf_uri_url_06_schemepart_text_pairs[] = {
+    0, 0, 1, 12, 1, 34,
+};
+static const uint16_t draft_ietf_uri_url_06_schemepart_capture_names[] = {
+    38, 1, 45, 50, 59, 64, 69, 77, 84, 90, 99, 114, 120, 128, 137,
+};
+#endif
+const uridfa_tables draft_ietf_uri_url_06_schemepart_tables = {
+    DRAFT_IETF_URI_URL_06_SCHEMEPART_DRIVE, NULL,
+    draft_ietf_uri_url_06_schemepart_classes, draft_ietf_uri_url_06_schemepart_trans, draft_ietf_uri_url_06_schemepart_edges, draft_ietf_uri_url_06_schemepart_ops,
+    draft_ietf_uri_url_06_schemepart_accel_lut, draft_ietf_uri_url_06_schemepart_accel_escapes,
+    draft_ietf_uri_url_06_schemepart_finals, draft_ietf_uri_url_06_schemepart_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_texts), URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_capture_names),
+    URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_text_pairs),
+    "schemepart",
+    UINT64_C(274877906944),
+    4, 0, DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0, 1
 };
 
 int draft_ietf_uri_url_06_url_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -2781,6 +3430,160 @@ int draft_ietf_uri_url_06_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_
 void draft_ietf_uri_url_06_otherurl_start(draft_ietf_uri_url_06_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_otherurl_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_scheme_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_scheme_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_scheme_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_scheme_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_scheme_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_login_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_login_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_login_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_login_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_login_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_login_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_login_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_login_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_user_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_user_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_user_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_user_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_user_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_user_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_password_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_password_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_password_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_password_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_password_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_password_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_host_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_host_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_host_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_host_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_host_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_port_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_port_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_port_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_port_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_port_tables, m->regs);
+}
+
+int draft_ietf_uri_url_06_schemepart_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_uri_url_06_schemepart_tables, s, n, err);
+}
+
+int draft_ietf_uri_url_06_schemepart_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&draft_ietf_uri_url_06_schemepart_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_uri_url_06_schemepart_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&draft_ietf_uri_url_06_schemepart_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_uri_url_06_schemepart_start(draft_ietf_uri_url_06_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_uri_url_06_schemepart_tables, m->regs);
 }
 
 int draft_ietf_uri_url_06_feed(draft_ietf_uri_url_06_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

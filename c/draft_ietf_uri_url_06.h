@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes DRAFT_IETF_URI_URL_06_CAPTURES spans. */
 #define DRAFT_IETF_URI_URL_06_CAPTURES 15
+/* The length to declare a spans array with: DRAFT_IETF_URI_URL_06_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define DRAFT_IETF_URI_URL_06_SPANS 15
 
 /* Index of the `scheme` capture. */
 #define DRAFT_IETF_URI_URL_06_SCHEME 0
@@ -61,7 +64,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_url_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_url_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_url_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_url_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_url_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -77,7 +81,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_ftpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_ftpurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_ftpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_ftpurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -93,7 +98,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_httpurl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_httpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_httpurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_httpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_httpurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -109,7 +115,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_gopherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_gopherurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_gopherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_gopherurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -125,7 +132,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_mailtourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_mailtourl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_mailtourl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_mailtourl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -141,7 +149,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_newsurl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_newsurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_newsurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_newsurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_newsurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -157,7 +166,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_nntpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_nntpurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_nntpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_nntpurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -173,7 +183,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_telneturl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_telneturl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_telneturl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_telneturl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_telneturl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -189,7 +200,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_waisurl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_waisurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_waisurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_waisurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_waisurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -205,7 +217,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_fileurl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_fileurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_fileurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_fileurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_fileurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -221,7 +234,8 @@ extern const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_prosperourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_prosperourl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_prosperourl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_prosperourl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -237,13 +251,133 @@ extern const uridfa_tables draft_ietf_uri_url_06_otherurl_tables;
    if not NULL). */
 int draft_ietf_uri_url_06_otherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_uri_url_06_otherurl_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
-   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
 int draft_ietf_uri_url_06_otherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_uri_url_06_otherurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int draft_ietf_uri_url_06_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `otherurl`. */
 void draft_ietf_uri_url_06_otherurl_start(draft_ietf_uri_url_06_machine *m);
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   scheme = 1*( lowalpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_uri_url_06_scheme_tables;
+/* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_uri_url_06_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_uri_url_06_scheme_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
+int draft_ietf_uri_url_06_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_scheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `scheme`. */
+void draft_ietf_uri_url_06_scheme_start(draft_ietf_uri_url_06_machine *m);
+
+/* Tables for the component rule `login` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   login = [ user [ ":" password ] "@" ] hostport
+   33 states, 10 byte classes, 34 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_uri_url_06_login_tables;
+/* Whether all of s[0..n) matches `login`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_uri_url_06_login_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_uri_url_06_login_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
+int draft_ietf_uri_url_06_login_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_login_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_login_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `login`. */
+void draft_ietf_uri_url_06_login_start(draft_ietf_uri_url_06_machine *m);
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   user = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_uri_url_06_user_tables;
+/* Whether all of s[0..n) matches `user`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_uri_url_06_user_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_uri_url_06_user_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
+int draft_ietf_uri_url_06_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_user_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `user`. */
+void draft_ietf_uri_url_06_user_start(draft_ietf_uri_url_06_machine *m);
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   password = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_uri_url_06_password_tables;
+/* Whether all of s[0..n) matches `password`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_uri_url_06_password_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_uri_url_06_password_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
+int draft_ietf_uri_url_06_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_password_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `password`. */
+void draft_ietf_uri_url_06_password_start(draft_ietf_uri_url_06_machine *m);
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   host = hostname / hostnumber
+   11 states, 7 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_uri_url_06_host_tables;
+/* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_uri_url_06_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_uri_url_06_host_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
+int draft_ietf_uri_url_06_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_host_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `host`. */
+void draft_ietf_uri_url_06_host_start(draft_ietf_uri_url_06_machine *m);
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   port = digits
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_uri_url_06_port_tables;
+/* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_uri_url_06_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_uri_url_06_port_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
+int draft_ietf_uri_url_06_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_port_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `port`. */
+void draft_ietf_uri_url_06_port_start(draft_ietf_uri_url_06_machine *m);
+
+/* Tables for the component rule `schemepart` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
+   schemepart = *xchar
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_uri_url_06_schemepart_tables;
+/* Whether all of s[0..n) matches `schemepart`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_uri_url_06_schemepart_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_uri_url_06_schemepart_validate, and the span of every capture into spans[0..DRAFT_IETF_URI_URL_06_CAPTURES),
+   indexed by the DRAFT_IETF_URI_URL_06_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URI_URL_06_SPANS entries (or is NULL when DRAFT_IETF_URI_URL_06_CAPTURES is 0). */
+int draft_ietf_uri_url_06_schemepart_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_uri_url_06_schemepart_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_uri_url_06_schemepart_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `schemepart`. */
+void draft_ietf_uri_url_06_schemepart_start(draft_ietf_uri_url_06_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int draft_ietf_uri_url_06_feed(draft_ietf_uri_url_06_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

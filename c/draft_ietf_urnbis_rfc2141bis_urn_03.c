@@ -9,17 +9,11 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_urnbis_rfc2141bis_urn_03_texts[] = "\000NID\000NSS\000fragment\000urn-query\000scheme\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000"
-    "nid3\000nid3 or \"-\"\000nid3, \"-\" or \":\"\000pchar\000pchar, \"#\", \"\?\" or end of input\000"
-    "HEXDIG\000v-pchar, \"&\" or end of input\000ALPHA\000HEXDIG-NZ\000nid3, \"-\" or \"=\"\000"
-    "v-pchar, \"#\", \"&\" or end of input\000nid3 or \":\"\000pchar or end of input";
-#endif
-
 /* Tables for `urn-reference` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]
    87 states, 17 byte classes, 8 registers. */
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 4, 1, 1, 1, 1, 1, 1, 5, 1, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 1, 0, 10, 0, 11,
     1, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 15, 13, 13, 16, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1,
@@ -28,9 +22,6 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[2
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] = {
     87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 1, 87, 87, 87,
     87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 2, 87, 87, 87, 87, 87, 87, 87,
     87, 87, 87, 87, 87, 87, 87, 87, 3, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87, 87,
@@ -106,10 +97,21 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] =
     86, 86, 86, 86, 86, 87, 87, 87, 87, 87, 87, 87, 86, 86, 90, 87, 87, 86, 86, 86,
     86, 86, 87, 87, 87, 87, 87, 87, 87, 87, 87, 90, 87, 87, 87, 87, 87, 87, 87,
 };
+#define draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans (draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes + 256)
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL 87
 #else
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 4, 1, 1, 1, 1, 1, 1, 5, 1, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 1, 0, 10, 0, 11,
+    1, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 15, 13, 13, 16, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1,
+    0, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 15, 13, 13, 16, 13, 13, 13, 13, 13, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] = {
     1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479,
     17, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479, 1479,
@@ -222,13 +224,6 @@ static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 7, 65535 }, { 5, 65535 },
 };
-static const uint64_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accels[] = {
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffff9200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03fe000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 11, 0, 0, 11, 0, 3, 11, 11, 11, 11, 11, 11, 11, 11, 10, 15, 31, 31, 31, 31, 31, 31, 31, 31, 31, 11, 11, 0, 11, 0, 10,
@@ -254,42 +249,46 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_fin
     0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_component[] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 5, 5, 1, 1, 9,
-    18, 5, 5, 1, 1, 9, 9, 18, 1, 1, 9, 9, 18, 18, 1, 1, 18, 18, 1, 1,
-    18, 18, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 0,
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts[] = "\000scheme\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or \":\"\000"
+    "NSS\000pchar\000pchar, \"#\", \"\?\" or end of input\000HEXDIG\000fragment\000v-pchar, \"&\" or end of input\000"
+    "urn-query\000ALPHA\000HEXDIG-NZ\000nid3, \"-\" or \"=\"\000v-pchar, \"#\", \"&\" or end of input\000"
+    "nid3 or \":\"";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 6, 7, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11,
+    12, 13, 10, 6, 7, 11, 14, 15, 6, 7, 16, 14, 17, 18, 6, 7, 19, 12, 6, 7,
+    20, 19, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 5, 21, 4,
 };
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_expected[] = {
-    28, 35, 46, 57, 61, 66, 66, 66, 78, 78, 66, 78, 95, 66, 78, 101, 133, 66, 78, 140,
-    169, 175, 133, 66, 78, 140, 133, 185, 66, 78, 175, 133, 61, 202, 66, 78, 133, 169, 66, 78,
-    175, 133, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78,
-    66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78,
-    66, 78, 66, 78, 61, 236, 57,
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_text_pairs[] = {
+    0, 0, 0, 1, 0, 8, 0, 19, 0, 30, 34, 38, 34, 43, 34, 55,
+    72, 76, 72, 82, 72, 114, 121, 130, 159, 169, 72, 175, 121, 114, 159, 185,
+    121, 175, 159, 38, 159, 202, 159, 114, 159, 175, 34, 236,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names[] = {
-    1, 5, 18, 9,
+    34, 72, 159, 121,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names),
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_expected),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_text_pairs),
     "urn-reference",
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL, 87, 8, 32,
     4, 0, 5,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `assigned-urn` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
    assigned-urn = scheme ":" urn-path
    74 states, 11 byte classes, 8 registers. */
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 0, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 0,
     1, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
@@ -298,9 +297,6 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[25
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = {
     74, 74, 74, 74, 74, 74, 74, 74, 74, 74, 1, 74, 74, 74, 74, 74, 74, 74, 74, 74,
     2, 74, 74, 74, 74, 74, 74, 74, 74, 74, 3, 74, 74, 74, 74, 74, 74, 74, 74, 4,
     74, 74, 74, 74, 74, 74, 74, 74, 75, 75, 74, 75, 75, 75, 76, 74, 74, 74, 7, 8,
@@ -343,10 +339,21 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = 
     72, 74, 74, 74, 74, 73, 73, 74, 73, 73, 73, 73, 74, 74, 74, 74, 73, 73, 77, 73,
     73, 73, 73, 74, 74, 74, 74, 74, 74, 77, 74, 74, 74, 74,
 };
+#define draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans (draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes + 256)
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH URIDFA_INDEXED8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE uridfa_drive8i
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL 74
 #else
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 0, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 0,
+    1, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
+    0, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] = {
     814, 814, 814, 814, 814, 814, 814, 814, 814, 814, 11, 814, 814, 814, 814, 814,
     814, 814, 814, 814, 22, 814, 814, 814, 814, 814, 814, 814, 814, 814, 33, 814,
@@ -412,10 +419,6 @@ static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges[
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops[] = {
     { 3, 65535 },
 };
-static const uint64_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accels[] = {
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03fe000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -439,34 +442,383 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_fina
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_component[] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 5, 5, 1, 1, 5,
-    5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts[] = "\000scheme\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or \":\"\000"
+    "NSS\000pchar\000pchar or end of input\000HEXDIG\000HEXDIG-NZ\000nid3 or \":\"\000"
+    "urn-query\000fragment";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 6, 7, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11,
+    10, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6,
+    7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6,
+    7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 5, 12, 4,
 };
-static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_expected[] = {
-    28, 35, 46, 57, 61, 66, 66, 66, 78, 78, 66, 78, 95, 66, 78, 248, 133, 66, 78, 175,
-    133, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66,
-    78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 66,
-    78, 66, 78, 66, 78, 66, 78, 66, 78, 66, 78, 61, 236, 57,
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_text_pairs[] = {
+    0, 0, 0, 1, 0, 8, 0, 19, 0, 30, 34, 38, 34, 43, 34, 55,
+    72, 76, 72, 82, 72, 104, 72, 111, 34, 121,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names[] = {
-    1, 5, 18, 9,
+    34, 72, 133, 143,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accels,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_finals, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names),
-    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_component), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_expected),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_text_pairs),
     "assigned-urn",
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL, 74, 8, 32,
     4, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `NID` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
+   NID = 2(ALPHA / DIGIT) / nid3 / (ALPHA / DIGIT) 2*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)
+   65 states, 6 byte classes, 8 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 5, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 5, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    65, 65, 66, 66, 66, 67, 65, 3, 4, 4, 4, 4, 65, 3, 4, 4, 5, 4, 65, 6,
+    7, 7, 7, 7, 65, 6, 7, 7, 7, 7, 65, 6, 7, 6, 7, 7, 65, 8, 9, 9,
+    9, 9, 65, 8, 9, 9, 9, 9, 65, 10, 11, 11, 11, 11, 65, 10, 11, 11, 11, 11,
+    65, 12, 13, 13, 13, 13, 65, 12, 13, 13, 13, 13, 65, 14, 15, 15, 15, 15, 65, 14,
+    15, 15, 15, 15, 65, 16, 17, 17, 17, 17, 65, 16, 17, 17, 17, 17, 65, 18, 19, 19,
+    19, 19, 65, 18, 19, 19, 19, 19, 65, 20, 21, 21, 21, 21, 65, 20, 21, 21, 21, 21,
+    65, 22, 23, 23, 23, 23, 65, 22, 23, 23, 23, 23, 65, 24, 25, 25, 25, 25, 65, 24,
+    25, 25, 25, 25, 65, 26, 27, 27, 27, 27, 65, 26, 27, 27, 27, 27, 65, 28, 29, 29,
+    29, 29, 65, 28, 29, 29, 29, 29, 65, 30, 31, 31, 31, 31, 65, 30, 31, 31, 31, 31,
+    65, 32, 33, 33, 33, 33, 65, 32, 33, 33, 33, 33, 65, 34, 35, 35, 35, 35, 65, 34,
+    35, 35, 35, 35, 65, 36, 37, 37, 37, 37, 65, 36, 37, 37, 37, 37, 65, 38, 39, 39,
+    39, 39, 65, 38, 39, 39, 39, 39, 65, 40, 41, 41, 41, 41, 65, 40, 41, 41, 41, 41,
+    65, 42, 43, 43, 43, 43, 65, 42, 43, 43, 43, 43, 65, 44, 45, 45, 45, 45, 65, 44,
+    45, 45, 45, 45, 65, 46, 47, 47, 47, 47, 65, 46, 47, 47, 47, 47, 65, 48, 49, 49,
+    49, 49, 65, 48, 49, 49, 49, 49, 65, 50, 51, 51, 51, 51, 65, 50, 51, 51, 51, 51,
+    65, 52, 53, 53, 53, 53, 65, 52, 53, 53, 53, 53, 65, 54, 55, 55, 55, 55, 65, 54,
+    55, 55, 55, 55, 65, 56, 57, 57, 57, 57, 65, 56, 57, 57, 57, 57, 65, 58, 59, 59,
+    59, 59, 65, 58, 59, 59, 59, 59, 65, 60, 61, 61, 61, 61, 65, 60, 61, 61, 61, 61,
+    65, 62, 63, 63, 63, 63, 65, 62, 63, 63, 63, 63, 65, 65, 64, 64, 64, 64, 65, 65,
+    64, 64, 64, 64, 65, 65, 65, 65, 65, 65,
+};
+#define draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans (draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes + 256)
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH URIDFA_INDEXED8
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_DRIVE uridfa_drive8i
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL 65
+#else
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 5, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 4, 2, 2, 5, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans[] = {
+    390, 390, 391, 391, 391, 392, 390, 18, 24, 24, 24, 24, 390, 18, 24, 24,
+    30, 24, 390, 36, 42, 42, 42, 42, 390, 36, 42, 42, 42, 42, 390, 36,
+    42, 36, 42, 42, 390, 48, 54, 54, 54, 54, 390, 48, 54, 54, 54, 54,
+    390, 60, 66, 66, 66, 66, 390, 60, 66, 66, 66, 66, 390, 72, 78, 78,
+    78, 78, 390, 72, 78, 78, 78, 78, 390, 84, 90, 90, 90, 90, 390, 84,
+    90, 90, 90, 90, 390, 96, 102, 102, 102, 102, 390, 96, 102, 102, 102, 102,
+    390, 108, 114, 114, 114, 114, 390, 108, 114, 114, 114, 114, 390, 120, 126, 126,
+    126, 126, 390, 120, 126, 126, 126, 126, 390, 132, 138, 138, 138, 138, 390, 132,
+    138, 138, 138, 138, 390, 144, 150, 150, 150, 150, 390, 144, 150, 150, 150, 150,
+    390, 156, 162, 162, 162, 162, 390, 156, 162, 162, 162, 162, 390, 168, 174, 174,
+    174, 174, 390, 168, 174, 174, 174, 174, 390, 180, 186, 186, 186, 186, 390, 180,
+    186, 186, 186, 186, 390, 192, 198, 198, 198, 198, 390, 192, 198, 198, 198, 198,
+    390, 204, 210, 210, 210, 210, 390, 204, 210, 210, 210, 210, 390, 216, 222, 222,
+    222, 222, 390, 216, 222, 222, 222, 222, 390, 228, 234, 234, 234, 234, 390, 228,
+    234, 234, 234, 234, 390, 240, 246, 246, 246, 246, 390, 240, 246, 246, 246, 246,
+    390, 252, 258, 258, 258, 258, 390, 252, 258, 258, 258, 258, 390, 264, 270, 270,
+    270, 270, 390, 264, 270, 270, 270, 270, 390, 276, 282, 282, 282, 282, 390, 276,
+    282, 282, 282, 282, 390, 288, 294, 294, 294, 294, 390, 288, 294, 294, 294, 294,
+    390, 300, 306, 306, 306, 306, 390, 300, 306, 306, 306, 306, 390, 312, 318, 318,
+    318, 318, 390, 312, 318, 318, 318, 318, 390, 324, 330, 330, 330, 330, 390, 324,
+    330, 330, 330, 330, 390, 336, 342, 342, 342, 342, 390, 336, 342, 342, 342, 342,
+    390, 348, 354, 354, 354, 354, 390, 348, 354, 354, 354, 354, 390, 360, 366, 366,
+    366, 366, 390, 360, 366, 366, 366, 366, 390, 372, 378, 378, 378, 378, 390, 372,
+    378, 378, 378, 378, 390, 390, 384, 384, 384, 384, 390, 390, 384, 384, 384, 384,
+    390, 390, 390, 390, 390, 390,
+};
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH 2
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_DRIVE uridfa_drive16
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL 390
+#endif
+static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_nid_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 6, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc0), 12, 65535, 1 },
+};
+static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_nid_ops[] = {
+    { 1, 65535 },
+};
+static const uridfa_final draft_ietf_urnbis_rfc2141bis_urn_03_nid_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_final[] = {
+    0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts[] = "\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or end of input\000nid3 or end of input\000"
+    "end of input\000NSS\000urn-query\000fragment";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_texts[] = {
+    1, 2, 2, 2, 3, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 1, 4, 5,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_text_pairs[] = {
+    0, 0, 1, 5, 1, 10, 1, 22, 1, 48, 0, 69,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_capture_names[] = {
+    1, 82, 86, 96,
+};
+#endif
+const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables = {
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nid_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nid_ops,
+    NULL, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_nid_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_text_pairs),
+    "NID",
+    UINT64_C(183251937963),
+    6, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL, 65, 8, 32,
+    4, 0, 0,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `NSS` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
+   NSS = 1*pchar
+   5 states, 5 byte classes, 8 registers; the grammar's captures. */
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    25, 26, 27, 26, 26, 25, 5, 10, 5, 5, 25, 25, 25, 15, 20, 25, 25, 25, 25, 28,
+    25, 25, 25, 28, 28,
+};
+#define draft_ietf_urnbis_rfc2141bis_urn_03_nss_trans (draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes + 256)
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH 1
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_DRIVE uridfa_drive8
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL 25
+static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_nss_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc2), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_nss_ops[] = {
+    { 3, 65535 },
+};
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_urnbis_rfc2141bis_urn_03_nss_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_final[] = {
+    0, 1, 0, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts[] = "\000NSS\000pchar\000pchar or end of input\000HEXDIG\000HEXDIG-NZ\000NID\000urn-query\000"
+    "fragment";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_texts[] = {
+    1, 2, 3, 4, 3,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_text_pairs[] = {
+    0, 0, 1, 5, 1, 11, 1, 33, 1, 40,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_capture_names[] = {
+    50, 1, 54, 64,
+};
+#endif
+const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables = {
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nss_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nss_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nss_ops,
+    draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_escapes,
+    draft_ietf_urnbis_rfc2141bis_urn_03_nss_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_text_pairs),
+    "NSS",
+    UINT64_C(219902325556),
+    5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL, 5, 8, 32,
+    4, 0, 2,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `urn-query` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
+   urn-query = directive *( "&" directive)
+   8 states, 10 byte classes, 8 registers; the grammar's captures. */
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 4, 1, 1, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 0, 7, 0, 1,
+    1, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 0, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    80, 80, 80, 80, 80, 80, 80, 80, 81, 81, 80, 80, 80, 80, 20, 10, 10, 82, 10, 10,
+    80, 80, 80, 80, 80, 83, 83, 80, 83, 83, 80, 30, 40, 50, 30, 30, 30, 30, 30, 30,
+    80, 80, 80, 80, 80, 60, 70, 80, 70, 80, 80, 80, 80, 80, 80, 80, 80, 80, 83, 83,
+    80, 80, 80, 80, 80, 80, 82, 80, 82, 80, 80, 80, 80, 80, 80, 82, 82, 80, 82, 80,
+};
+#define draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_trans (draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes + 256)
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH 1
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_DRIVE uridfa_drive8
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL 80
+static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7df7d), 30, 1, 0 },
+    { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_ops[] = {
+    { 5, 65535 },
+};
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 2, 0, 0, 2, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 2, 0, 2, 0, 2,
+    2, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 2,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 2, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_escapes[] = {
+    { 65535, 0 }, { 2, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_final[] = {
+    0, 0, 0, 1, 0, 0, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts[] = "\000urn-query\000ALPHA\000nid3, \"-\" or \"=\"\000nid3\000v-pchar, \"&\" or end of input\000"
+    "HEXDIG\000HEXDIG-NZ\000NID\000NSS\000fragment";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_texts[] = {
+    1, 2, 3, 4, 5, 1, 6, 5,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_text_pairs[] = {
+    0, 0, 1, 11, 1, 17, 1, 34, 1, 39, 1, 68, 1, 75,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_capture_names[] = {
+    85, 89, 1, 93,
+};
+#endif
+const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables = {
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_ops,
+    draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_escapes,
+    draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_text_pairs),
+    "urn-query",
+    UINT64_C(109951162778),
+    10, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL, 8, 8, 32,
+    4, 0, 3,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
+   fragment = *( pchar / "/" / "?" )
+   5 states, 5 byte classes, 8 registers; the grammar's captures. */
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 1,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    25, 26, 27, 26, 26, 25, 5, 10, 5, 5, 25, 25, 25, 15, 20, 25, 25, 25, 25, 28,
+    25, 25, 25, 28, 28,
+};
+#define draft_ietf_urnbis_rfc2141bis_urn_03_fragment_trans (draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes + 256)
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH 1
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_DRIVE uridfa_drive8
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL 25
+static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_fragment_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_fragment_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final draft_ietf_urnbis_rfc2141bis_urn_03_fragment_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_final[] = {
+    0, 1, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts[] = "\000fragment\000v-pchar, \"&\" or end of input\000HEXDIG\000HEXDIG-NZ\000NID\000NSS\000"
+    "urn-query";
+static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_texts[] = {
+    1, 1, 2, 3, 2,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_text_pairs[] = {
+    0, 0, 1, 10, 1, 39, 1, 46,
+};
+static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_capture_names[] = {
+    56, 60, 64, 1,
+};
+#endif
+const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables = {
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_DRIVE, NULL,
+    draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_trans, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_edges, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_ops,
+    draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_escapes,
+    draft_ietf_urnbis_rfc2141bis_urn_03_fragment_finals, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_capture_names),
+    URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_text_pairs),
+    "fragment",
+    UINT64_C(219902325556),
+    5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL, 5, 8, 32,
+    4, 0, 2,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -511,6 +863,94 @@ int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split_raw(const uint8_t *s,
 void draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m)
 {
     uridfa_machine_start(&m->m, &draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables, m->regs);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_nid_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables, s, n, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_nid_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_nid_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_urnbis_rfc2141bis_urn_03_nid_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables, m->regs);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_nss_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables, s, n, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_nss_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_nss_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_urnbis_rfc2141bis_urn_03_nss_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables, m->regs);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables, s, n, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables, m->regs);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables, s, n, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables, s, n, regs, spans, err);
+}
+
+int draft_ietf_urnbis_rfc2141bis_urn_03_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables, s, n, regs, spans, err);
+}
+
+void draft_ietf_urnbis_rfc2141bis_urn_03_fragment_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m)
+{
+    uridfa_machine_start(&m->m, &draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables, m->regs);
 }
 
 int draft_ietf_urnbis_rfc2141bis_urn_03_feed(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES spans. */
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES 4
+/* The length to declare a spans array with: DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_SPANS 4
 
 /* Index of the `NID` capture. */
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID 0
@@ -39,7 +42,8 @@ extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tab
    if not NULL). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate, and the span of every capture into spans[0..DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES),
-   indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_SPANS entries (or is NULL when DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES is 0). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -55,13 +59,82 @@ extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tabl
    if not NULL). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_validate, and the span of every capture into spans[0..DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES),
-   indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_SPANS entries (or is NULL when DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES is 0). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `assigned-urn`. */
 void draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m);
+
+/* Tables for the component rule `NID` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
+   NID = 2(ALPHA / DIGIT) / nid3 / (ALPHA / DIGIT) 2*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)
+   65 states, 6 byte classes, 8 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables;
+/* Whether all of s[0..n) matches `NID`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_nid_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_nid_validate, and the span of every capture into spans[0..DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES),
+   indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_SPANS entries (or is NULL when DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES is 0). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_nid_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_nid_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_nid_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `NID`. */
+void draft_ietf_urnbis_rfc2141bis_urn_03_nid_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m);
+
+/* Tables for the component rule `NSS` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
+   NSS = 1*pchar
+   5 states, 5 byte classes, 8 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables;
+/* Whether all of s[0..n) matches `NSS`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_nss_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_nss_validate, and the span of every capture into spans[0..DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES),
+   indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_SPANS entries (or is NULL when DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES is 0). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_nss_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_nss_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_nss_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `NSS`. */
+void draft_ietf_urnbis_rfc2141bis_urn_03_nss_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m);
+
+/* Tables for the component rule `urn-query` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
+   urn-query = directive *( "&" directive)
+   8 states, 10 byte classes, 8 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables;
+/* Whether all of s[0..n) matches `urn-query`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_validate, and the span of every capture into spans[0..DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES),
+   indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_SPANS entries (or is NULL when DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES is 0). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `urn-query`. */
+void draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m);
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
+   fragment = *( pchar / "/" / "?" )
+   5 states, 5 byte classes, 8 registers; the grammar's captures. */
+extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables;
+/* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
+   if not NULL). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_fragment_validate, and the span of every capture into spans[0..DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES),
+   indexed by the DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_* constants (URIDFA_ABSENT for an absent one); spans
+   holds DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_SPANS entries (or is NULL when DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_CAPTURES is 0). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* draft_ietf_urnbis_rfc2141bis_urn_03_fragment_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int draft_ietf_urnbis_rfc2141bis_urn_03_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `fragment`. */
+void draft_ietf_urnbis_rfc2141bis_urn_03_fragment_start(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_feed(draft_ietf_urnbis_rfc2141bis_urn_03_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

@@ -9,25 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc1738_texts[] = "\000scheme\000schemepart\000group\000user\000article\000group or article\000host\000user or host\000"
-    "password\000encoded822addr\000path\000port\000password or port\000database\000search\000"
-    "gtype\000selector\000ftptype\000selector or search\000scheme-char\000scheme-char or \":\"\000"
-    "gtype or end of input\000hex\000\"/\"\000uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"\?\"\000"
-    "uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000alphadigit or \"/\"\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000"
-    "alphadigit\000uchar, \"&\", \"/\", \":\", \"=\", \"\?\", \"@\" or end of input\000"
-    "alphadigit, \"-\" or \".\"\000alphadigit or \"-\" to \"/\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
-    "alphadigit, \"-\", \".\" or end of input\000alphadigit, \"-\" to \"/\" or \":\"\000"
-    "alphadigit or \"-\"\000digit\000\"T\" or \"t\"\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "lowalpha\000uchar, \"/\", \"\?\" or end of input\000digit, \"/\" or end of input\000"
-    "\"Y\" or \"y\"\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000scheme-char, \"/\", \"_\" or end of input\000"
-    "digit or \"/\"\000uchar or \"/\"\000\"P\" or \"p\"\000end of input\000uchar or end of input\000"
-    "\"E\" or \"e\"\000digit or end of input\000\"=\"\000uchar, \"&\", \":\", \"=\", \"\?\" or \"@\"\000"
-    "uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000\"F\" or \"f\"\000\":\"\000"
-    "\"H\" or \"h\"\000\"G\" or \"g\"\000\"O\" or \"o\"\000\"R\" or \"r\"\000\"M\" or \"m\"\000\"A\" or \"a\"\000"
-    "\"I\" or \"i\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\"W\" or \"w\"\000\"S\" or \"s\"";
-#endif
-
 /* Tables for `url` from grammar/rfc1738.abnf:
    url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
    362 states, 37 byte classes, 34 registers. */
@@ -1007,27 +988,19 @@ static const uridfa_op rfc1738_url_ops[] = {
     { 11, 65535 }, { 14, 65535 }, { 15, 65535 }, { 23, 65535 }, { 27, 65535 }, { 15, 65535 }, { 17, 65535 }, { 18, 65535 },
     { 19, 65535 }, { 19, 65535 }, { 13, 65535 },
 };
-static const uint64_t rfc1738_url_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xabff7fd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff7f9200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x87ff7fd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
-static const uint8_t rfc1738_url_accel_lut[256] = {
+static const uint8_t rfc1738_url_accel_lut[512] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 214, 0, 0, 214, 0, 214, 214, 214, 214, 214, 247, 214, 247, 247, 210, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 210, 150, 0, 214, 0, 86,
     194, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 246,
     0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 31, 0, 0, 31, 0, 30, 31, 31, 31, 31, 31, 31, 31, 31, 4, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 30, 22, 0, 22, 0, 12,
+    30, 63, 63, 63, 63, 63, 63, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 0, 0, 0, 0, 31,
+    0, 63, 63, 63, 63, 63, 63, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1066,70 +1039,75 @@ static const uint8_t rfc1738_url_state_final[] = {
     0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_url_state_component[] = {
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 8, 8, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 8, 1, 0, 1, 1,
-    1, 1, 1, 1, 1, 1, 8, 8, 8, 8, 8, 8, 0, 0, 1, 0, 1, 19, 0, 1,
-    1, 0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 0, 25, 1, 0, 1, 30, 30,
-    30, 38, 0, 1, 1, 0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 55, 25, 25, 60, 73,
-    55, 60, 0, 55, 82, 55, 30, 55, 1, 0, 55, 8, 8, 8, 97, 55, 55, 25, 60, 60,
-    60, 73, 73, 55, 55, 60, 60, 97, 73, 0, 55, 55, 82, 82, 55, 55, 55, 55, 1, 0,
-    55, 55, 8, 8, 97, 97, 55, 55, 55, 55, 55, 60, 73, 55, 55, 55, 55, 55, 102, 97,
-    97, 0, 107, 55, 55, 55, 55, 55, 55, 97, 102, 82, 55, 55, 55, 55, 55, 55, 55, 55,
-    55, 55, 19, 102, 0, 25, 55, 55, 55, 55, 55, 124, 102, 8, 8, 97, 55, 60, 55, 102,
-    97, 0, 55, 55, 55, 97, 97, 133, 102, 55, 55, 19, 102, 0, 25, 25, 60, 73, 55, 60,
-    55, 124, 124, 0, 102, 8, 8, 55, 60, 55, 0, 55, 55, 55, 55, 55, 140, 102, 55, 97,
-    133, 133, 55, 55, 0, 55, 25, 60, 60, 60, 73, 73, 55, 55, 60, 60, 0, 73, 55, 124,
-    0, 0, 8, 55, 60, 55, 0, 55, 146, 140, 102, 55, 133, 55, 55, 0, 55, 55, 60, 73,
-    55, 55, 55, 55, 55, 102, 107, 55, 0, 0, 55, 60, 55, 0, 55, 146, 146, 140, 55, 55,
-    55, 55, 55, 55, 55, 55, 97, 102, 60, 55, 102, 55, 0, 55, 55, 155, 55, 146, 146, 55,
-    55, 55, 55, 97, 97, 0, 102, 60, 55, 55, 0, 55, 146, 55, 97, 0, 0, 60, 55, 55,
-    163, 163, 55, 0, 0, 60, 55, 163, 163, 55, 0, 55, 146, 55, 163, 163, 146, 163, 163, 146,
-    146, 146,
+static const char rfc1738_url_texts[] = "\000scheme\000scheme-char\000scheme-char or \":\"\000schemepart\000gtype or end of input\000"
+    "hex\000\"/\"\000group\000uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"\?\"\000user\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000"
+    "article\000gtype\000group or article\000host\000alphadigit or \"/\"\000user or host\000"
+    "password\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000alphadigit\000encoded822addr\000"
+    "path\000uchar, \"&\", \"/\", \":\", \"=\", \"\?\", \"@\" or end of input\000alphadigit, \"-\" or \".\"\000"
+    "alphadigit or \"-\" to \"/\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
+    "alphadigit, \"-\", \".\" or end of input\000alphadigit, \"-\" to \"/\" or \":\"\000"
+    "alphadigit or \"-\"\000port\000digit\000\"T\" or \"t\"\000password or port\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "lowalpha\000database\000uchar, \"/\", \"\?\" or end of input\000digit, \"/\" or end of input\000"
+    "\"Y\" or \"y\"\000search\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000"
+    "scheme-char, \"/\", \"_\" or end of input\000digit or \"/\"\000uchar or \"/\"\000"
+    "\"P\" or \"p\"\000end of input\000uchar or end of input\000\"E\" or \"e\"\000selector\000"
+    "digit or end of input\000\"=\"\000ftptype\000uchar, \"&\", \":\", \"=\", \"\?\" or \"@\"\000"
+    "uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000selector or search";
+static const uint8_t rfc1738_url_state_texts[] = {
+    1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 3, 4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 3, 2, 5, 2, 2,
+    2, 2, 2, 2, 2, 2, 3, 4, 3, 3, 3, 3, 5, 5, 2, 5, 2, 6, 5, 2,
+    2, 5, 4, 3, 3, 3, 3, 4, 3, 3, 3, 3, 3, 5, 7, 2, 5, 2, 8, 9,
+    10, 11, 5, 2, 2, 5, 3, 4, 3, 3, 3, 3, 3, 3, 3, 12, 7, 13, 14, 15,
+    16, 17, 5, 16, 18, 16, 9, 16, 2, 5, 16, 3, 3, 3, 19, 20, 21, 13, 14, 14,
+    14, 15, 22, 20, 23, 14, 14, 24, 15, 5, 20, 23, 25, 26, 20, 27, 20, 28, 2, 5,
+    20, 28, 3, 3, 19, 29, 30, 16, 20, 30, 16, 14, 22, 30, 16, 20, 30, 16, 31, 24,
+    29, 32, 33, 16, 30, 16, 20, 30, 16, 24, 31, 26, 30, 16, 20, 30, 16, 30, 16, 20,
+    30, 16, 34, 31, 5, 7, 30, 16, 20, 30, 16, 35, 31, 3, 3, 29, 20, 14, 20, 36,
+    29, 37, 20, 23, 20, 24, 29, 38, 36, 20, 20, 39, 40, 5, 7, 13, 14, 15, 16, 17,
+    20, 35, 41, 42, 40, 3, 3, 16, 14, 16, 43, 30, 16, 20, 30, 16, 44, 31, 16, 29,
+    38, 45, 16, 16, 46, 16, 13, 14, 14, 14, 15, 22, 20, 23, 14, 14, 47, 15, 16, 41,
+    48, 49, 3, 20, 14, 20, 50, 20, 51, 52, 36, 20, 45, 20, 20, 53, 20, 28, 14, 22,
+    30, 16, 20, 30, 16, 31, 33, 20, 48, 48, 16, 17, 16, 54, 16, 51, 55, 52, 16, 16,
+    16, 30, 16, 20, 30, 16, 24, 31, 14, 20, 36, 16, 48, 21, 23, 56, 20, 55, 55, 23,
+    27, 28, 20, 24, 29, 57, 40, 14, 16, 28, 47, 16, 51, 16, 29, 48, 58, 14, 20, 23,
+    59, 60, 20, 48, 48, 17, 16, 60, 60, 16, 48, 23, 51, 28, 59, 60, 51, 60, 60, 55,
+    55, 55,
 };
-static const uint16_t rfc1738_url_state_expected[] = {
-    182, 194, 194, 194, 194, 194, 194, 194, 194, 194, 213, 194, 194, 194, 194, 194, 194, 194, 194, 194,
-    194, 213, 235, 213, 194, 194, 194, 194, 194, 194, 194, 194, 194, 194, 235, 213, 194, 239, 194, 194,
-    194, 194, 194, 194, 194, 194, 213, 235, 213, 213, 213, 213, 239, 239, 194, 239, 194, 243, 239, 194,
-    194, 239, 235, 213, 213, 213, 213, 235, 213, 213, 213, 213, 213, 239, 281, 194, 239, 194, 140, 235,
-    213, 213, 239, 194, 194, 239, 213, 235, 213, 213, 213, 213, 213, 213, 213, 319, 281, 235, 281, 337,
-    370, 213, 239, 370, 140, 370, 235, 370, 194, 239, 370, 213, 213, 213, 381, 433, 456, 235, 281, 281,
-    281, 337, 235, 433, 481, 281, 281, 213, 337, 239, 433, 481, 213, 235, 433, 525, 433, 562, 194, 239,
-    433, 562, 213, 213, 381, 235, 592, 370, 433, 592, 370, 281, 235, 592, 370, 433, 592, 370, 610, 213,
-    235, 616, 627, 370, 592, 370, 433, 592, 370, 213, 610, 235, 592, 370, 433, 592, 370, 592, 370, 433,
-    592, 370, 679, 610, 239, 281, 592, 370, 433, 592, 370, 688, 610, 213, 213, 235, 433, 281, 433, 720,
-    235, 747, 433, 481, 433, 213, 235, 758, 720, 433, 433, 805, 843, 239, 281, 235, 281, 337, 370, 213,
-    433, 688, 235, 856, 843, 213, 213, 370, 281, 370, 869, 592, 370, 433, 592, 370, 213, 610, 370, 235,
-    758, 235, 370, 370, 610, 370, 235, 281, 281, 281, 337, 235, 433, 481, 281, 281, 880, 337, 370, 235,
-    235, 893, 213, 433, 281, 433, 915, 433, 213, 235, 720, 433, 235, 433, 433, 926, 433, 562, 281, 235,
-    592, 370, 433, 592, 370, 610, 627, 433, 235, 235, 370, 213, 370, 948, 370, 213, 235, 235, 370, 370,
-    370, 592, 370, 433, 592, 370, 213, 610, 281, 433, 720, 370, 235, 456, 481, 155, 433, 235, 235, 481,
-    525, 562, 433, 213, 235, 952, 843, 281, 370, 562, 880, 370, 213, 370, 235, 235, 985, 281, 433, 481,
-    213, 235, 433, 235, 235, 213, 370, 235, 235, 370, 235, 481, 213, 562, 213, 235, 213, 235, 235, 235,
-    235, 235,
+static const uint16_t rfc1738_url_text_pairs[] = {
+    0, 0, 1, 8, 1, 20, 39, 50, 39, 72, 0, 76, 80, 86, 124, 129,
+    167, 175, 167, 72, 167, 50, 181, 50, 198, 203, 124, 72, 221, 129, 234, 243,
+    198, 276, 221, 50, 287, 175, 302, 307, 198, 359, 198, 382, 234, 72, 198, 407,
+    302, 50, 287, 50, 287, 72, 198, 451, 198, 488, 302, 72, 198, 518, 536, 541,
+    0, 547, 558, 575, 80, 627, 636, 645, 536, 677, 0, 704, 715, 722, 80, 769,
+    536, 807, 636, 72, 0, 820, 0, 833, 175, 50, 715, 72, 0, 541, 0, 844,
+    0, 72, 0, 857, 0, 879, 890, 50, 175, 72, 0, 899, 0, 921, 890, 72,
+    925, 925, 0, 933, 0, 966, 1013, 50, 1013, 72,
 };
 static const uint16_t rfc1738_url_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    1, 39, 124, 234, 198, 536, 925, 715, 175, 890, 287, 80, 167, 636, 302,
 };
 #endif
 const uridfa_tables rfc1738_url_tables = {
-    RFC1738_URL_DRIVE, rfc1738_url_classes, rfc1738_url_trans, rfc1738_url_edges, rfc1738_url_ops, rfc1738_url_accels,
+    RFC1738_URL_DRIVE, NULL,
+    rfc1738_url_classes, rfc1738_url_trans, rfc1738_url_edges, rfc1738_url_ops,
     rfc1738_url_accel_lut, rfc1738_url_accel_escapes,
     rfc1738_url_finals, rfc1738_url_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_url_capture_names),
-    URIDFA_TEXT(rfc1738_url_state_component), URIDFA_TEXT(rfc1738_url_state_expected),
+    URIDFA_TEXT(rfc1738_url_texts), URIDFA_TEXT(rfc1738_url_capture_names),
+    URIDFA_TEXT(rfc1738_url_state_texts), URIDFA_TEXT(rfc1738_url_text_pairs),
     "url",
     UINT64_C(29716530481),
     37, 0, RFC1738_URL_SPECIAL, 362, 34, 64,
     15, 0, 14,
-    RFC1738_URL_TRANS_WIDTH, 1, 0
+    RFC1738_URL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `ftpurl` from grammar/rfc1738.abnf:
    ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
    54 states, 20 byte classes, 34 registers. */
-static const uint8_t rfc1738_ftpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_ftpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 1,
     10, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 0, 0, 0, 0, 1,
@@ -1138,9 +1116,6 @@ static const uint8_t rfc1738_ftpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_ftpurl_trans[] = {
     54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 1, 54, 54, 54, 54, 54,
     54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 2, 54,
     54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 3, 54, 54,
@@ -1196,10 +1171,21 @@ static const uint8_t rfc1738_ftpurl_trans[] = {
     54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 97, 54, 54, 54, 54, 97, 54, 54, 54,
     54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54,
 };
+#define rfc1738_ftpurl_trans (rfc1738_ftpurl_classes + 256)
 #define RFC1738_FTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_FTPURL_DRIVE uridfa_drive8i
 #define RFC1738_FTPURL_SPECIAL 54
 #else
+static const uint8_t rfc1738_ftpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 1,
+    10, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 0, 0, 0, 0, 1,
+    0, 11, 12, 12, 11, 13, 14, 15, 15, 16, 15, 15, 15, 15, 15, 15, 17, 15, 15, 15, 18, 15, 15, 15, 15, 19, 15, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_ftpurl_trans[] = {
     1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 20, 1080,
     1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080, 1080,
@@ -1301,12 +1287,6 @@ static const uridfa_edge rfc1738_ftpurl_edges[] = {
 static const uridfa_op rfc1738_ftpurl_ops[] = {
     { 9, 65535 }, { 28, 65535 }, { 29, 65535 }, { 29, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 }, { 13, 65535 },
 };
-static const uint64_t rfc1738_ftpurl_accels[] = {
-    UINT64_C(0xabff7fd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_ftpurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 5, 0, 0, 5, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 4, 1, 0, 5, 0, 5,
@@ -1330,38 +1310,48 @@ static const uint8_t rfc1738_ftpurl_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 6,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_ftpurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 25, 25, 25, 60, 73, 55, 60, 25, 60, 60, 60, 73, 73, 55,
-    55, 60, 60, 97, 73, 60, 73, 55, 55, 55, 55, 55, 102, 97, 97, 0, 107, 60, 55, 102,
-    97, 0, 60, 55, 0, 60, 55, 0, 60, 55, 0, 55, 155, 0,
+static const char rfc1738_ftpurl_texts[] = "\000\"F\" or \"f\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000user\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000"
+    "hex\000user or host\000password\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000host\000"
+    "alphadigit\000gtype or end of input\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
+    "path\000alphadigit or \"-\"\000port\000digit\000password or port\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "digit, \"/\" or end of input\000\"Y\" or \"y\"\000\"E\" or \"e\"\000\"=\"\000ftptype\000"
+    "end of input\000scheme\000schemepart\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database";
+static const uint8_t rfc1738_ftpurl_state_texts[] = {
+    1, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 7, 8, 8, 8, 9, 12, 13,
+    14, 8, 8, 15, 9, 8, 12, 16, 10, 13, 16, 10, 17, 15, 18, 2, 19, 8, 13, 20,
+    18, 21, 8, 10, 3, 8, 13, 22, 11, 10, 23, 14, 24, 25,
 };
-static const uint16_t rfc1738_ftpurl_state_expected[] = {
-    1032, 616, 869, 1043, 239, 239, 281, 281, 235, 281, 337, 370, 213, 235, 281, 281, 281, 337, 235, 433,
-    481, 281, 281, 213, 337, 281, 235, 592, 370, 433, 592, 370, 610, 213, 235, 616, 627, 281, 433, 720,
-    235, 747, 281, 370, 869, 281, 433, 915, 213, 370, 948, 481, 155, 880,
+static const uint16_t rfc1738_ftpurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 85,
+    89, 47, 102, 111, 144, 149, 89, 160, 102, 85, 144, 182, 144, 205, 249, 160,
+    144, 254, 272, 277, 249, 85, 283, 300, 272, 352, 0, 379, 0, 390, 0, 401,
+    405, 405, 0, 413,
 };
 static const uint16_t rfc1738_ftpurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    426, 433, 42, 102, 144, 272, 405, 444, 451, 457, 466, 481, 487, 495, 249,
 };
 #endif
 const uridfa_tables rfc1738_ftpurl_tables = {
-    RFC1738_FTPURL_DRIVE, rfc1738_ftpurl_classes, rfc1738_ftpurl_trans, rfc1738_ftpurl_edges, rfc1738_ftpurl_ops, rfc1738_ftpurl_accels,
+    RFC1738_FTPURL_DRIVE, NULL,
+    rfc1738_ftpurl_classes, rfc1738_ftpurl_trans, rfc1738_ftpurl_edges, rfc1738_ftpurl_ops,
     rfc1738_ftpurl_accel_lut, rfc1738_ftpurl_accel_escapes,
     rfc1738_ftpurl_finals, rfc1738_ftpurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_ftpurl_capture_names),
-    URIDFA_TEXT(rfc1738_ftpurl_state_component), URIDFA_TEXT(rfc1738_ftpurl_state_expected),
+    URIDFA_TEXT(rfc1738_ftpurl_texts), URIDFA_TEXT(rfc1738_ftpurl_capture_names),
+    URIDFA_TEXT(rfc1738_ftpurl_state_texts), URIDFA_TEXT(rfc1738_ftpurl_text_pairs),
     "ftpurl",
     UINT64_C(54975581389),
     20, 0, RFC1738_FTPURL_SPECIAL, 54, 34, 64,
     15, 0, 4,
-    RFC1738_FTPURL_TRANS_WIDTH, 1, 0
+    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `httpurl` from grammar/rfc1738.abnf:
    httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
    30 states, 14 byte classes, 30 registers. */
-static const uint8_t rfc1738_httpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_httpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
     1, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 1,
@@ -1370,9 +1360,6 @@ static const uint8_t rfc1738_httpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_httpurl_trans[] = {
     30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 1, 30, 30, 30, 30, 30, 30, 30, 30,
     30, 30, 30, 30, 30, 30, 30, 2, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
     30, 3, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 4, 30, 30, 30, 30, 30,
@@ -1395,10 +1382,21 @@ static const uint8_t rfc1738_httpurl_trans[] = {
     30, 30, 30, 30, 46, 30, 30, 46, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 29, 30,
     30, 36, 36, 36, 36, 36, 30, 30, 30, 10, 14, 34, 29, 35, 30, 33, 33, 33, 33, 33,
 };
+#define rfc1738_httpurl_trans (rfc1738_httpurl_classes + 256)
 #define RFC1738_HTTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_HTTPURL_DRIVE uridfa_drive8i
 #define RFC1738_HTTPURL_SPECIAL 30
 #else
+static const uint8_t rfc1738_httpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
+    1, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 1,
+    0, 9, 9, 9, 9, 9, 9, 10, 11, 10, 10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 13, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_httpurl_trans[] = {
     420, 420, 420, 420, 420, 420, 420, 420, 420, 420, 420, 14, 420, 420, 420, 420,
     420, 420, 420, 420, 420, 420, 420, 420, 420, 420, 420, 28, 420, 420, 420, 420,
@@ -1445,12 +1443,6 @@ static const uridfa_edge rfc1738_httpurl_edges[] = {
 static const uridfa_op rfc1738_httpurl_ops[] = {
     { 9, 65535 }, { 28, 65535 }, { 29, 65535 }, { 29, 65535 }, { 14, 65535 }, { 15, 65535 }, { 11, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc1738_httpurl_accels[] = {
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_httpurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 6, 0, 0, 6, 0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 2, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 6, 6, 0, 6, 0, 0,
@@ -1473,36 +1465,43 @@ static const uint8_t rfc1738_httpurl_state_final[] = {
     4, 5, 0, 0, 6, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_httpurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 55, 55, 55, 97, 102, 55, 97, 97,
-    133, 102, 55, 97, 133, 133, 55, 133, 55, 55,
+static const char rfc1738_httpurl_texts[] = "\000\"H\" or \"h\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000host\000alphadigit\000alphadigit, \"-\" or \".\"\000"
+    "alphadigit, \"-\" to \"/\", \":\" or end of input\000alphadigit or \"-\"\000"
+    "path\000gtype or end of input\000port\000digit\000hex\000search\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000"
+    "digit, \"/\" or end of input\000scheme\000schemepart\000user\000password\000ftptype\000"
+    "gtype\000selector\000encoded822addr\000group\000article\000database";
+static const uint8_t rfc1738_httpurl_state_texts[] = {
+    1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 9, 6, 7, 9, 6, 10, 11, 7, 10, 12,
+    13, 14, 6, 12, 13, 15, 7, 15, 6, 8,
 };
-static const uint16_t rfc1738_httpurl_state_expected[] = {
-    1047, 616, 616, 869, 1043, 239, 239, 370, 433, 481, 592, 370, 433, 592, 370, 213, 610, 433, 213, 235,
-    758, 720, 370, 235, 758, 235, 433, 235, 370, 481,
+static const uint16_t rfc1738_httpurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 58,
+    42, 81, 42, 125, 143, 148, 170, 175, 143, 181, 185, 192, 170, 239, 185, 181,
 };
 static const uint16_t rfc1738_httpurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    266, 273, 284, 289, 42, 170, 298, 185, 306, 312, 321, 336, 342, 350, 143,
 };
 #endif
 const uridfa_tables rfc1738_httpurl_tables = {
-    RFC1738_HTTPURL_DRIVE, rfc1738_httpurl_classes, rfc1738_httpurl_trans, rfc1738_httpurl_edges, rfc1738_httpurl_ops, rfc1738_httpurl_accels,
+    RFC1738_HTTPURL_DRIVE, NULL,
+    rfc1738_httpurl_classes, rfc1738_httpurl_trans, rfc1738_httpurl_edges, rfc1738_httpurl_ops,
     rfc1738_httpurl_accel_lut, rfc1738_httpurl_accel_escapes,
     rfc1738_httpurl_finals, rfc1738_httpurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_httpurl_capture_names),
-    URIDFA_TEXT(rfc1738_httpurl_state_component), URIDFA_TEXT(rfc1738_httpurl_state_expected),
+    URIDFA_TEXT(rfc1738_httpurl_texts), URIDFA_TEXT(rfc1738_httpurl_capture_names),
+    URIDFA_TEXT(rfc1738_httpurl_state_texts), URIDFA_TEXT(rfc1738_httpurl_text_pairs),
     "httpurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_HTTPURL_SPECIAL, 30, 30, 64,
     15, 0, 4,
-    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0
+    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `gopherurl` from grammar/rfc1738.abnf:
    gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
    46 states, 19 byte classes, 33 registers. */
-static const uint8_t rfc1738_gopherurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_gopherurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 1, 0, 1, 0, 10,
     1, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 0, 0, 0, 0, 1,
@@ -1511,9 +1510,6 @@ static const uint8_t rfc1738_gopherurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_gopherurl_trans[] = {
     46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 1, 46, 46, 46, 46, 46, 46,
     46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 2, 46, 46, 46, 46,
     46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 3, 46, 46, 46, 46,
@@ -1559,10 +1555,21 @@ static const uint8_t rfc1738_gopherurl_trans[] = {
     46, 46, 67, 67, 37, 46, 46, 67, 67, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46,
     46, 67, 67, 67, 46, 46, 67, 67, 46, 46, 46, 46, 46, 46,
 };
+#define rfc1738_gopherurl_trans (rfc1738_gopherurl_classes + 256)
 #define RFC1738_GOPHERURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_GOPHERURL_DRIVE uridfa_drive8i
 #define RFC1738_GOPHERURL_SPECIAL 46
 #else
+static const uint8_t rfc1738_gopherurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 1, 0, 1, 0, 10,
+    1, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 0, 0, 0, 0, 1,
+    0, 11, 11, 11, 11, 12, 11, 13, 14, 15, 15, 15, 15, 15, 15, 16, 17, 15, 18, 15, 15, 15, 15, 15, 15, 15, 15, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_gopherurl_trans[] = {
     874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 19, 874, 874,
     874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874, 874,
@@ -1642,11 +1649,6 @@ static const uridfa_edge rfc1738_gopherurl_edges[] = {
 static const uridfa_op rfc1738_gopherurl_ops[] = {
     { 9, 65535 }, { 17, 65535 }, { 18, 65535 }, { 19, 65535 }, { 11, 65535 }, { 19, 65535 },
 };
-static const uint64_t rfc1738_gopherurl_accels[] = {
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_gopherurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 6, 0, 0, 6, 0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 6, 6, 0, 6, 0, 2,
@@ -1667,38 +1669,45 @@ static const uint8_t rfc1738_gopherurl_state_final[] = {
     5, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_gopherurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 55, 55, 55, 140, 102, 55,
-    146, 140, 102, 55, 146, 146, 140, 55, 146, 146, 55, 146, 55, 163, 163, 163, 163, 146, 163, 163,
-    146, 163, 163, 146, 146, 146,
+static const char rfc1738_gopherurl_texts[] = "\000\"G\" or \"g\"\000\"O\" or \"o\"\000\"P\" or \"p\"\000\"H\" or \"h\"\000\"E\" or \"e\"\000\"R\" or \"r\"\000"
+    "\":\"\000\"/\"\000host\000alphadigit\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
+    "alphadigit or \"-\"\000gtype\000gtype or end of input\000port\000digit\000selector\000"
+    "hex\000digit, \"/\" or end of input\000selector or search\000scheme\000schemepart\000"
+    "user\000password\000ftptype\000search\000encoded822addr\000group\000article\000database\000"
+    "path";
+static const uint8_t rfc1738_gopherurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 9, 10, 12, 9, 13, 14, 10,
+    15, 16, 17, 9, 15, 18, 16, 10, 18, 18, 9, 15, 11, 19, 20, 20, 20, 15, 19, 20,
+    15, 20, 20, 18, 18, 18,
 };
-static const uint16_t rfc1738_gopherurl_state_expected[] = {
-    1058, 1069, 869, 1047, 915, 1080, 1043, 239, 239, 370, 433, 481, 592, 370, 433, 592, 370, 213, 610, 433,
-    213, 235, 720, 370, 213, 235, 235, 433, 235, 235, 370, 213, 481, 213, 235, 235, 235, 213, 213, 235,
-    213, 235, 235, 235, 235, 235,
+static const uint16_t rfc1738_gopherurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
+    0, 71, 75, 80, 75, 91, 75, 114, 75, 158, 176, 182, 204, 209, 215, 182,
+    176, 224, 204, 228, 215, 224, 255, 182, 255, 224,
 };
 static const uint16_t rfc1738_gopherurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    274, 281, 292, 297, 75, 204, 306, 314, 176, 215, 321, 336, 342, 350, 359,
 };
 #endif
 const uridfa_tables rfc1738_gopherurl_tables = {
-    RFC1738_GOPHERURL_DRIVE, rfc1738_gopherurl_classes, rfc1738_gopherurl_trans, rfc1738_gopherurl_edges, rfc1738_gopherurl_ops, rfc1738_gopherurl_accels,
+    RFC1738_GOPHERURL_DRIVE, NULL,
+    rfc1738_gopherurl_classes, rfc1738_gopherurl_trans, rfc1738_gopherurl_edges, rfc1738_gopherurl_ops,
     rfc1738_gopherurl_accel_lut, NULL,
     rfc1738_gopherurl_finals, rfc1738_gopherurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_gopherurl_capture_names),
-    URIDFA_TEXT(rfc1738_gopherurl_state_component), URIDFA_TEXT(rfc1738_gopherurl_state_expected),
+    URIDFA_TEXT(rfc1738_gopherurl_texts), URIDFA_TEXT(rfc1738_gopherurl_capture_names),
+    URIDFA_TEXT(rfc1738_gopherurl_state_texts), URIDFA_TEXT(rfc1738_gopherurl_text_pairs),
     "gopherurl",
     UINT64_C(57869033041),
     19, 0, RFC1738_GOPHERURL_SPECIAL, 46, 33, 64,
     15, 0, 3,
-    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0
+    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `mailtourl` from grammar/rfc1738.abnf:
    mailtourl = "mailto:" encoded822addr
    11 states, 11 byte classes, 30 registers. */
-static const uint8_t rfc1738_mailtourl_classes[256] = {
+static const uint8_t rfc1738_mailtourl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 1, 0, 1, 0, 1,
     1, 5, 3, 3, 3, 3, 3, 1, 1, 6, 1, 1, 7, 8, 1, 9, 1, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -1707,8 +1716,6 @@ static const uint8_t rfc1738_mailtourl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc1738_mailtourl_trans[] = {
     121, 121, 121, 121, 121, 121, 121, 121, 11, 121, 121, 121, 121, 121, 121, 121, 22, 121, 121, 121,
     121, 121, 121, 121, 121, 121, 121, 121, 33, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121,
     44, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 121, 55, 121, 121, 121, 121, 121,
@@ -1717,6 +1724,7 @@ static const uint8_t rfc1738_mailtourl_trans[] = {
     121, 121, 110, 121, 110, 121, 121, 121, 121, 121, 121, 121, 121, 124, 121, 124, 121, 121, 121, 121,
     121,
 };
+#define rfc1738_mailtourl_trans (rfc1738_mailtourl_classes + 256)
 #define RFC1738_MAILTOURL_TRANS_WIDTH 1
 #define RFC1738_MAILTOURL_DRIVE uridfa_drive8
 #define RFC1738_MAILTOURL_SPECIAL 121
@@ -1726,10 +1734,6 @@ static const uridfa_edge rfc1738_mailtourl_edges[] = {
 };
 static const uridfa_op rfc1738_mailtourl_ops[] = {
     { 21, 65535 },
-};
-static const uint64_t rfc1738_mailtourl_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
 };
 static const uint8_t rfc1738_mailtourl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1751,34 +1755,41 @@ static const uint8_t rfc1738_mailtourl_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_mailtourl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 82, 82, 82, 82,
+static const char rfc1738_mailtourl_texts[] = "\000\"M\" or \"m\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"T\" or \"t\"\000\"O\" or \"o\"\000"
+    "\":\"\000encoded822addr\000gtype\000gtype or end of input\000hex\000scheme\000schemepart\000"
+    "user\000password\000host\000port\000ftptype\000search\000selector\000group\000article\000"
+    "database\000path";
+static const uint8_t rfc1738_mailtourl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10,
 };
-static const uint16_t rfc1738_mailtourl_state_expected[] = {
-    1091, 1102, 1113, 1124, 616, 1069, 1043, 140, 213, 235, 235,
+static const uint16_t rfc1738_mailtourl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
+    71, 86, 71, 92, 71, 114,
 };
 static const uint16_t rfc1738_mailtourl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    118, 125, 136, 141, 150, 155, 160, 168, 86, 175, 71, 184, 190, 198, 207,
 };
 #endif
 const uridfa_tables rfc1738_mailtourl_tables = {
-    RFC1738_MAILTOURL_DRIVE, rfc1738_mailtourl_classes, rfc1738_mailtourl_trans, rfc1738_mailtourl_edges, rfc1738_mailtourl_ops, rfc1738_mailtourl_accels,
+    RFC1738_MAILTOURL_DRIVE, NULL,
+    rfc1738_mailtourl_classes, rfc1738_mailtourl_trans, rfc1738_mailtourl_edges, rfc1738_mailtourl_ops,
     rfc1738_mailtourl_accel_lut, rfc1738_mailtourl_accel_escapes,
     rfc1738_mailtourl_finals, rfc1738_mailtourl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_mailtourl_capture_names),
-    URIDFA_TEXT(rfc1738_mailtourl_state_component), URIDFA_TEXT(rfc1738_mailtourl_state_expected),
+    URIDFA_TEXT(rfc1738_mailtourl_texts), URIDFA_TEXT(rfc1738_mailtourl_capture_names),
+    URIDFA_TEXT(rfc1738_mailtourl_state_texts), URIDFA_TEXT(rfc1738_mailtourl_text_pairs),
     "mailtourl",
     UINT64_C(99955602526),
     11, 0, RFC1738_MAILTOURL_SPECIAL, 11, 30, 64,
     15, 0, 2,
-    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0
+    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `newsurl` from grammar/rfc1738.abnf:
    newsurl = "news:" grouppart
    24 states, 16 byte classes, 32 registers. */
-static const uint8_t rfc1738_newsurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_newsurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 3, 4, 1, 5, 6, 1, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 1,
     9, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 0, 0, 0, 0, 4,
@@ -1787,9 +1798,6 @@ static const uint8_t rfc1738_newsurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_newsurl_trans[] = {
     24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 1, 24, 24, 24, 24, 24, 24,
     24, 24, 24, 24, 24, 24, 24, 2, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
     24, 24, 24, 24, 24, 24, 24, 3, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
@@ -1811,10 +1819,21 @@ static const uint8_t rfc1738_newsurl_trans[] = {
     24, 24, 39, 39, 39, 39, 39, 39, 24, 24, 24, 24, 24, 14, 18, 23, 24, 24, 38, 38,
     38, 38, 38, 38,
 };
+#define rfc1738_newsurl_trans (rfc1738_newsurl_classes + 256)
 #define RFC1738_NEWSURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_NEWSURL_DRIVE uridfa_drive8i
 #define RFC1738_NEWSURL_SPECIAL 24
 #else
+static const uint8_t rfc1738_newsurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 3, 4, 1, 5, 6, 1, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 1,
+    9, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 0, 0, 0, 0, 4,
+    0, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_newsurl_trans[] = {
     384, 384, 384, 384, 384, 384, 384, 384, 384, 384, 384, 384, 384, 16, 384, 384,
     384, 384, 384, 384, 384, 384, 384, 384, 384, 384, 384, 32, 384, 384, 384, 384,
@@ -1858,12 +1877,6 @@ static const uridfa_edge rfc1738_newsurl_edges[] = {
 static const uridfa_op rfc1738_newsurl_ops[] = {
     { 22, 30 }, { 23, 65535 }, { 9, 65535 }, { 25, 65535 },
 };
-static const uint64_t rfc1738_newsurl_accels[] = {
-    UINT64_C(0xafffffd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_newsurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 3, 1, 3, 3, 1, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 1, 1, 0, 1, 0, 1,
@@ -1885,36 +1898,43 @@ static const uint8_t rfc1738_newsurl_state_final[] = {
     0, 0, 0, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_newsurl_state_component[] = {
-    0, 0, 0, 0, 0, 19, 30, 30, 30, 38, 55, 30, 55, 55, 55, 55, 55, 55, 55, 55,
-    55, 55, 55, 55,
+static const char rfc1738_newsurl_texts[] = "\000\"N\" or \"n\"\000\"E\" or \"e\"\000\"W\" or \"w\"\000\"S\" or \"s\"\000\":\"\000group\000uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"\?\"\000"
+    "article\000gtype\000hex\000gtype or end of input\000group or article\000host\000"
+    "alphadigit\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\", \".\" or end of input\000"
+    "alphadigit or \"-\"\000scheme\000schemepart\000user\000password\000port\000ftptype\000"
+    "search\000selector\000encoded822addr\000database\000path";
+static const uint8_t rfc1738_newsurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 8, 12, 13, 14, 11, 12, 14, 11, 12,
+    11, 12, 11, 13,
 };
-static const uint16_t rfc1738_newsurl_state_expected[] = {
-    1135, 915, 1146, 1157, 1043, 243, 140, 235, 213, 213, 370, 235, 433, 525, 592, 370, 433, 592, 370, 433,
-    370, 433, 370, 525,
+static const uint16_t rfc1738_newsurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 49, 55, 93, 101,
+    93, 107, 93, 111, 133, 111, 150, 155, 150, 166, 150, 189, 150, 226,
 };
 static const uint16_t rfc1738_newsurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    244, 251, 262, 267, 150, 276, 281, 289, 101, 296, 305, 49, 93, 320, 329,
 };
 #endif
 const uridfa_tables rfc1738_newsurl_tables = {
-    RFC1738_NEWSURL_DRIVE, rfc1738_newsurl_classes, rfc1738_newsurl_trans, rfc1738_newsurl_edges, rfc1738_newsurl_ops, rfc1738_newsurl_accels,
+    RFC1738_NEWSURL_DRIVE, NULL,
+    rfc1738_newsurl_classes, rfc1738_newsurl_trans, rfc1738_newsurl_edges, rfc1738_newsurl_ops,
     rfc1738_newsurl_accel_lut, rfc1738_newsurl_accel_escapes,
     rfc1738_newsurl_finals, rfc1738_newsurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_newsurl_capture_names),
-    URIDFA_TEXT(rfc1738_newsurl_state_component), URIDFA_TEXT(rfc1738_newsurl_state_expected),
+    URIDFA_TEXT(rfc1738_newsurl_texts), URIDFA_TEXT(rfc1738_newsurl_capture_names),
+    URIDFA_TEXT(rfc1738_newsurl_state_texts), URIDFA_TEXT(rfc1738_newsurl_text_pairs),
     "newsurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_NEWSURL_SPECIAL, 24, 32, 64,
     15, 0, 4,
-    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0
+    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `nntpurl` from grammar/rfc1738.abnf:
    nntpurl = "nntp://" hostport "/" group [ "/" digits ]
    26 states, 11 byte classes, 30 registers. */
-static const uint8_t rfc1738_nntpurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_nntpurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 0, 0, 0, 0, 0,
     0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 7, 9, 7, 7, 7, 10, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
@@ -1923,9 +1943,6 @@ static const uint8_t rfc1738_nntpurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_nntpurl_trans[] = {
     26, 26, 26, 26, 26, 26, 26, 26, 1, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 2,
     26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 3, 26, 26, 26, 26, 26, 26, 26,
     26, 26, 4, 26, 26, 26, 26, 26, 26, 26, 5, 26, 26, 26, 26, 26, 26, 26, 26, 6,
@@ -1942,10 +1959,21 @@ static const uint8_t rfc1738_nntpurl_trans[] = {
     26, 26, 26, 26, 26, 26, 26, 26, 26, 25, 26, 32, 32, 32, 32, 26, 26, 10, 14, 30,
     25, 31, 29, 29, 29, 29,
 };
+#define rfc1738_nntpurl_trans (rfc1738_nntpurl_classes + 256)
 #define RFC1738_NNTPURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_NNTPURL_DRIVE uridfa_drive8i
 #define RFC1738_NNTPURL_SPECIAL 26
 #else
+static const uint8_t rfc1738_nntpurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 0, 0, 0, 0, 0,
+    0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 7, 9, 7, 7, 7, 10, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 7, 9, 7, 7, 7, 10, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_nntpurl_trans[] = {
     286, 286, 286, 286, 286, 286, 286, 286, 11, 286, 286, 286, 286, 286, 286, 286,
     286, 286, 286, 22, 286, 286, 286, 286, 286, 286, 286, 286, 286, 286, 286, 286,
@@ -1980,10 +2008,6 @@ static const uridfa_edge rfc1738_nntpurl_edges[] = {
 static const uridfa_op rfc1738_nntpurl_ops[] = {
     { 23, 65535 },
 };
-static const uint64_t rfc1738_nntpurl_accels[] = {
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_nntpurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
@@ -2002,36 +2026,43 @@ static const uint8_t rfc1738_nntpurl_state_final[] = {
     0, 0, 0, 2, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_nntpurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 55, 55, 55, 19, 102, 55, 19, 102,
-    55, 0, 55, 0, 55, 55,
+static const char rfc1738_nntpurl_texts[] = "\000\"N\" or \"n\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000host\000alphadigit\000alphadigit, \"-\" or \".\"\000"
+    "alphadigit, \"-\" to \"/\" or \":\"\000alphadigit or \"-\"\000group\000lowalpha\000"
+    "port\000digit\000scheme-char, \"/\", \"_\" or end of input\000digit or \"/\"\000"
+    "digit or end of input\000scheme\000schemepart\000user\000password\000ftptype\000"
+    "search\000gtype\000selector\000encoded822addr\000article\000database\000path";
+static const uint8_t rfc1738_nntpurl_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 5, 6, 7, 8, 9, 6, 7, 9, 6, 10, 11, 7, 12, 13,
+    6, 14, 7, 15, 6, 8,
 };
-static const uint16_t rfc1738_nntpurl_state_expected[] = {
-    1135, 1135, 616, 869, 1043, 239, 239, 370, 433, 562, 592, 370, 433, 592, 370, 679, 610, 433, 805, 843,
-    370, 610, 433, 926, 370, 562,
+static const uint16_t rfc1738_nntpurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 58,
+    42, 81, 42, 111, 129, 135, 144, 149, 129, 155, 144, 193, 0, 149, 0, 206,
 };
 static const uint16_t rfc1738_nntpurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    228, 235, 246, 251, 42, 144, 260, 268, 275, 281, 290, 129, 305, 313, 322,
 };
 #endif
 const uridfa_tables rfc1738_nntpurl_tables = {
-    RFC1738_NNTPURL_DRIVE, rfc1738_nntpurl_classes, rfc1738_nntpurl_trans, rfc1738_nntpurl_edges, rfc1738_nntpurl_ops, rfc1738_nntpurl_accels,
+    RFC1738_NNTPURL_DRIVE, NULL,
+    rfc1738_nntpurl_classes, rfc1738_nntpurl_trans, rfc1738_nntpurl_edges, rfc1738_nntpurl_ops,
     rfc1738_nntpurl_accel_lut, NULL,
     rfc1738_nntpurl_finals, rfc1738_nntpurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_nntpurl_capture_names),
-    URIDFA_TEXT(rfc1738_nntpurl_state_component), URIDFA_TEXT(rfc1738_nntpurl_state_expected),
+    URIDFA_TEXT(rfc1738_nntpurl_texts), URIDFA_TEXT(rfc1738_nntpurl_capture_names),
+    URIDFA_TEXT(rfc1738_nntpurl_state_texts), URIDFA_TEXT(rfc1738_nntpurl_text_pairs),
     "nntpurl",
     UINT64_C(99955602526),
     11, 0, RFC1738_NNTPURL_SPECIAL, 26, 30, 64,
     15, 0, 2,
-    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0
+    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `telneturl` from grammar/rfc1738.abnf:
    telneturl = "telnet://" login [ "/" ]
    47 states, 15 byte classes, 34 registers. */
-static const uint8_t rfc1738_telneturl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_telneturl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 1,
     8, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -2040,9 +2071,6 @@ static const uint8_t rfc1738_telneturl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_telneturl_trans[] = {
     47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 1, 47, 47, 47, 47, 47,
     47, 47, 47, 47, 47, 2, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47,
     47, 47, 3, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 47, 4, 47,
@@ -2080,10 +2108,21 @@ static const uint8_t rfc1738_telneturl_trans[] = {
     47, 46, 47, 47, 78, 78, 78, 78, 78, 78, 47, 47, 47, 30, 34, 66, 46, 72, 47, 71,
     71, 71, 71, 71, 71,
 };
+#define rfc1738_telneturl_trans (rfc1738_telneturl_classes + 256)
 #define RFC1738_TELNETURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_TELNETURL_DRIVE uridfa_drive8i
 #define RFC1738_TELNETURL_SPECIAL 47
 #else
+static const uint8_t rfc1738_telneturl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 1,
+    8, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 9, 9, 9, 9, 10, 9, 11, 11, 11, 11, 11, 12, 11, 13, 11, 11, 11, 11, 11, 14, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_telneturl_trans[] = {
     705, 705, 705, 705, 705, 705, 705, 705, 705, 705, 705, 705, 705, 705, 15, 705,
     705, 705, 705, 705, 705, 705, 705, 705, 705, 30, 705, 705, 705, 705, 705, 705,
@@ -2159,11 +2198,6 @@ static const uridfa_edge rfc1738_telneturl_edges[] = {
 static const uridfa_op rfc1738_telneturl_ops[] = {
     { 9, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 },
 };
-static const uint64_t rfc1738_telneturl_accels[] = {
-    UINT64_C(0xabff7fd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_telneturl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 1, 0, 1, 0, 1,
@@ -2187,38 +2221,46 @@ static const uint8_t rfc1738_telneturl_state_final[] = {
     0, 0, 0, 0, 1, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_telneturl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25, 25, 60, 73, 55, 60, 25, 60, 60, 60,
-    73, 73, 55, 55, 60, 60, 0, 73, 60, 73, 55, 55, 55, 55, 55, 102, 107, 60, 55, 102,
-    60, 55, 60, 55, 60, 55, 55,
+static const char rfc1738_telneturl_texts[] = "\000\"T\" or \"t\"\000\"E\" or \"e\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\":\"\000\"/\"\000user\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000"
+    "hex\000user or host\000password\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000host\000"
+    "alphadigit\000gtype or end of input\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
+    "end of input\000alphadigit or \"-\"\000port\000digit\000password or port\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "digit, \"/\" or end of input\000scheme\000schemepart\000ftptype\000search\000gtype\000"
+    "selector\000encoded822addr\000group\000article\000database\000path";
+static const uint8_t rfc1738_telneturl_state_texts[] = {
+    1, 2, 3, 4, 2, 1, 5, 6, 6, 7, 7, 8, 9, 10, 11, 12, 8, 9, 9, 9,
+    10, 13, 14, 15, 9, 9, 16, 10, 9, 13, 17, 11, 14, 17, 11, 18, 19, 9, 14, 20,
+    9, 11, 9, 14, 12, 11, 15,
 };
-static const uint16_t rfc1738_telneturl_state_expected[] = {
-    616, 915, 1124, 1135, 915, 616, 1043, 239, 239, 281, 281, 235, 281, 337, 370, 213, 235, 281, 281, 281,
-    337, 235, 433, 481, 281, 281, 880, 337, 281, 235, 592, 370, 433, 592, 370, 610, 627, 281, 433, 720,
-    281, 370, 281, 433, 213, 370, 481,
+static const uint16_t rfc1738_telneturl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
+    53, 96, 100, 58, 113, 122, 155, 160, 100, 171, 113, 96, 155, 193, 155, 216,
+    0, 260, 155, 273, 291, 296, 302, 319, 291, 371,
 };
 static const uint16_t rfc1738_telneturl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    398, 405, 53, 113, 155, 291, 416, 424, 431, 437, 446, 461, 467, 475, 484,
 };
 #endif
 const uridfa_tables rfc1738_telneturl_tables = {
-    RFC1738_TELNETURL_DRIVE, rfc1738_telneturl_classes, rfc1738_telneturl_trans, rfc1738_telneturl_edges, rfc1738_telneturl_ops, rfc1738_telneturl_accels,
+    RFC1738_TELNETURL_DRIVE, NULL,
+    rfc1738_telneturl_classes, rfc1738_telneturl_trans, rfc1738_telneturl_edges, rfc1738_telneturl_ops,
     rfc1738_telneturl_accel_lut, rfc1738_telneturl_accel_escapes,
     rfc1738_telneturl_finals, rfc1738_telneturl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_telneturl_capture_names),
-    URIDFA_TEXT(rfc1738_telneturl_state_component), URIDFA_TEXT(rfc1738_telneturl_state_expected),
+    URIDFA_TEXT(rfc1738_telneturl_texts), URIDFA_TEXT(rfc1738_telneturl_capture_names),
+    URIDFA_TEXT(rfc1738_telneturl_state_texts), URIDFA_TEXT(rfc1738_telneturl_text_pairs),
     "telneturl",
     UINT64_C(73300775186),
     15, 0, RFC1738_TELNETURL_SPECIAL, 47, 34, 64,
     15, 0, 3,
-    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0
+    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `waisurl` from grammar/rfc1738.abnf:
    waisurl = waisdatabase / waisindex / waisdoc
    36 states, 16 byte classes, 30 registers. */
-static const uint8_t rfc1738_waisurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_waisurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 3, 0, 3, 0, 9,
     3, 10, 11, 11, 11, 11, 11, 12, 12, 13, 12, 12, 12, 12, 12, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 0, 0, 0, 0, 1,
@@ -2227,9 +2269,6 @@ static const uint8_t rfc1738_waisurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_waisurl_trans[] = {
     36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 1, 36, 36, 36, 36,
     36, 36, 36, 36, 36, 36, 2, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36,
     36, 36, 36, 36, 36, 3, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36,
@@ -2260,10 +2299,21 @@ static const uint8_t rfc1738_waisurl_trans[] = {
     42, 42, 42, 42, 36, 36, 36, 36, 36, 36, 36, 50, 36, 36, 50, 50, 36, 36, 36, 36,
     36, 36, 36, 36, 10, 14, 40, 35, 41, 36, 39, 39, 39, 39, 39, 39,
 };
+#define rfc1738_waisurl_trans (rfc1738_waisurl_classes + 256)
 #define RFC1738_WAISURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_WAISURL_DRIVE uridfa_drive8i
 #define RFC1738_WAISURL_SPECIAL 36
 #else
+static const uint8_t rfc1738_waisurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 3, 0, 3, 0, 9,
+    3, 10, 11, 11, 11, 11, 11, 12, 12, 13, 12, 12, 12, 12, 12, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 0, 0, 0, 0, 1,
+    0, 10, 11, 11, 11, 11, 11, 12, 12, 13, 12, 12, 12, 12, 12, 12, 12, 12, 12, 14, 12, 12, 12, 15, 12, 12, 12, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_waisurl_trans[] = {
     576, 576, 576, 576, 576, 576, 576, 576, 576, 576, 576, 576, 576, 576, 576, 16,
     576, 576, 576, 576, 576, 576, 576, 576, 576, 576, 32, 576, 576, 576, 576, 576,
@@ -2321,12 +2371,6 @@ static const uridfa_edge rfc1738_waisurl_edges[] = {
 static const uridfa_op rfc1738_waisurl_ops[] = {
     { 26, 65535 }, { 27, 65535 }, { 27, 65535 }, { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc1738_waisurl_accels[] = {
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff7f9200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_waisurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 6, 0, 0, 6, 0, 4, 6, 6, 6, 6, 6, 6, 6, 6, 0, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 4, 4, 0, 4, 0, 0,
@@ -2349,36 +2393,45 @@ static const uint8_t rfc1738_waisurl_state_final[] = {
     0, 3, 0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_waisurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 55, 55, 55, 124, 102, 55, 124, 124,
-    0, 133, 102, 55, 124, 0, 0, 133, 133, 55, 0, 0, 133, 55, 0, 55,
+static const char rfc1738_waisurl_texts[] = "\000\"W\" or \"w\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"S\" or \"s\"\000\":\"\000\"/\"\000host\000alphadigit\000"
+    "alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\" or \":\"\000alphadigit or \"-\"\000"
+    "database\000uchar, \"/\", \"\?\" or end of input\000port\000digit\000hex\000uchar or \"/\"\000"
+    "search\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000digit or \"/\"\000"
+    "uchar or end of input\000scheme\000schemepart\000user\000password\000ftptype\000"
+    "gtype\000selector\000encoded822addr\000group\000article\000path";
+static const uint8_t rfc1738_waisurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 7, 8, 10, 7, 11, 12, 8, 11, 13,
+    14, 15, 16, 7, 13, 17, 18, 15, 19, 8, 17, 17, 19, 7, 17, 9,
 };
-static const uint16_t rfc1738_waisurl_state_expected[] = {
-    1146, 1102, 1113, 1157, 1043, 239, 239, 370, 433, 562, 592, 370, 433, 592, 370, 688, 610, 433, 688, 235,
-    856, 758, 843, 370, 235, 235, 893, 758, 235, 433, 235, 235, 235, 370, 235, 562,
+static const uint16_t rfc1738_waisurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
+    53, 69, 53, 92, 53, 122, 140, 149, 181, 186, 140, 192, 0, 196, 209, 216,
+    181, 263, 0, 192, 0, 276, 209, 192,
 };
 static const uint16_t rfc1738_waisurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    298, 305, 316, 321, 53, 181, 330, 209, 338, 344, 353, 368, 374, 140, 382,
 };
 #endif
 const uridfa_tables rfc1738_waisurl_tables = {
-    RFC1738_WAISURL_DRIVE, rfc1738_waisurl_classes, rfc1738_waisurl_trans, rfc1738_waisurl_edges, rfc1738_waisurl_ops, rfc1738_waisurl_accels,
+    RFC1738_WAISURL_DRIVE, NULL,
+    rfc1738_waisurl_classes, rfc1738_waisurl_trans, rfc1738_waisurl_edges, rfc1738_waisurl_ops,
     rfc1738_waisurl_accel_lut, rfc1738_waisurl_accel_escapes,
     rfc1738_waisurl_finals, rfc1738_waisurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_waisurl_capture_names),
-    URIDFA_TEXT(rfc1738_waisurl_state_component), URIDFA_TEXT(rfc1738_waisurl_state_expected),
+    URIDFA_TEXT(rfc1738_waisurl_texts), URIDFA_TEXT(rfc1738_waisurl_capture_names),
+    URIDFA_TEXT(rfc1738_waisurl_state_texts), URIDFA_TEXT(rfc1738_waisurl_text_pairs),
     "waisurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_WAISURL_SPECIAL, 36, 30, 64,
     15, 0, 4,
-    RFC1738_WAISURL_TRANS_WIDTH, 1, 0
+    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `fileurl` from grammar/rfc1738.abnf:
    fileurl = "file://" [ host / "localhost" ] "/" fpath
    24 states, 14 byte classes, 30 registers. */
-static const uint8_t rfc1738_fileurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_fileurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 1,
     1, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -2387,9 +2440,6 @@ static const uint8_t rfc1738_fileurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_fileurl_trans[] = {
     24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 1, 24, 24, 24, 24, 24, 24, 24, 24, 24,
     24, 24, 24, 24, 24, 24, 2, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
     24, 3, 24, 24, 24, 24, 24, 24, 24, 24, 24, 4, 24, 24, 24, 24, 24, 24, 24, 24,
@@ -2408,10 +2458,21 @@ static const uint8_t rfc1738_fileurl_trans[] = {
     21, 24, 29, 29, 29, 29, 29, 29, 24, 24, 24, 24, 24, 24, 23, 24, 31, 31, 31, 31,
     31, 31, 24, 24, 24, 13, 17, 30, 23, 24, 29, 29, 29, 29, 29, 29,
 };
+#define rfc1738_fileurl_trans (rfc1738_fileurl_classes + 256)
 #define RFC1738_FILEURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_FILEURL_DRIVE uridfa_drive8i
 #define RFC1738_FILEURL_SPECIAL 24
 #else
+static const uint8_t rfc1738_fileurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0, 0, 1, 0, 1,
+    1, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 8, 8, 8, 8, 9, 10, 11, 11, 12, 11, 11, 13, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_fileurl_trans[] = {
     336, 336, 336, 336, 336, 336, 336, 336, 336, 336, 14, 336, 336, 336, 336, 336,
     336, 336, 336, 336, 336, 336, 336, 336, 336, 336, 28, 336, 336, 336, 336, 336,
@@ -2448,11 +2509,6 @@ static const uridfa_edge rfc1738_fileurl_edges[] = {
 static const uridfa_op rfc1738_fileurl_ops[] = {
     { 28, 65535 }, { 29, 65535 }, { 29, 65535 },
 };
-static const uint64_t rfc1738_fileurl_accels[] = {
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_fileurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 2, 0, 0, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 0, 0, 2, 0, 2,
@@ -2474,36 +2530,43 @@ static const uint8_t rfc1738_fileurl_state_final[] = {
     0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_fileurl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 55, 97, 55, 55, 97, 97, 55, 55, 55, 55, 55, 97, 55,
-    55, 55, 55, 55,
+static const char rfc1738_fileurl_texts[] = "\000\"F\" or \"f\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000host\000alphadigit or \"/\"\000"
+    "path\000uchar, \"&\", \"/\", \":\", \"=\", \"\?\", \"@\" or end of input\000alphadigit, \"-\" or \".\"\000"
+    "alphadigit or \"-\" to \"/\"\000hex\000alphadigit or \"-\"\000alphadigit\000scheme\000"
+    "schemepart\000user\000password\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database";
+static const uint8_t rfc1738_fileurl_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 8, 11, 12, 13, 9, 12, 13, 11, 9,
+    13, 9, 13, 10,
 };
-static const uint16_t rfc1738_fileurl_state_expected[] = {
-    1032, 1113, 1124, 915, 1043, 239, 239, 319, 381, 433, 456, 381, 235, 592, 370, 433, 592, 370, 235, 433,
-    370, 433, 370, 456,
+static const uint16_t rfc1738_fileurl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
+    76, 81, 53, 133, 53, 156, 76, 181, 53, 185, 53, 203,
 };
 static const uint16_t rfc1738_fileurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    214, 221, 232, 237, 53, 246, 251, 259, 266, 272, 281, 296, 302, 310, 76,
 };
 #endif
 const uridfa_tables rfc1738_fileurl_tables = {
-    RFC1738_FILEURL_DRIVE, rfc1738_fileurl_classes, rfc1738_fileurl_trans, rfc1738_fileurl_edges, rfc1738_fileurl_ops, rfc1738_fileurl_accels,
+    RFC1738_FILEURL_DRIVE, NULL,
+    rfc1738_fileurl_classes, rfc1738_fileurl_trans, rfc1738_fileurl_edges, rfc1738_fileurl_ops,
     rfc1738_fileurl_accel_lut, rfc1738_fileurl_accel_escapes,
     rfc1738_fileurl_finals, rfc1738_fileurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_fileurl_capture_names),
-    URIDFA_TEXT(rfc1738_fileurl_state_component), URIDFA_TEXT(rfc1738_fileurl_state_expected),
+    URIDFA_TEXT(rfc1738_fileurl_texts), URIDFA_TEXT(rfc1738_fileurl_capture_names),
+    URIDFA_TEXT(rfc1738_fileurl_state_texts), URIDFA_TEXT(rfc1738_fileurl_text_pairs),
     "fileurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_FILEURL_SPECIAL, 24, 30, 64,
     15, 0, 3,
-    RFC1738_FILEURL_TRANS_WIDTH, 1, 0
+    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `prosperourl` from grammar/rfc1738.abnf:
    prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
    36 states, 17 byte classes, 30 registers. */
-static const uint8_t rfc1738_prosperourl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_prosperourl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 1,
     1, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
@@ -2512,9 +2575,6 @@ static const uint8_t rfc1738_prosperourl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_prosperourl_trans[] = {
     36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 1, 36, 36, 36, 36, 36,
     36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 2, 36, 36, 36, 36, 36, 36, 36,
     36, 36, 36, 36, 36, 36, 36, 3, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36,
@@ -2547,10 +2607,21 @@ static const uint8_t rfc1738_prosperourl_trans[] = {
     36, 36, 36, 36, 48, 36, 36, 36, 48, 48, 36, 36, 36, 36, 36, 36, 36, 36, 14, 18,
     40, 35, 41, 36, 36, 39, 39, 39, 39, 39, 39, 39,
 };
+#define rfc1738_prosperourl_trans (rfc1738_prosperourl_classes + 256)
 #define RFC1738_PROSPEROURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_PROSPEROURL_DRIVE uridfa_drive8i
 #define RFC1738_PROSPEROURL_SPECIAL 36
 #else
+static const uint8_t rfc1738_prosperourl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 0, 9, 0, 1,
+    1, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
+    0, 10, 10, 10, 10, 11, 10, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 12, 15, 16, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_prosperourl_trans[] = {
     612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 17, 612,
     612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612, 612,
@@ -2609,12 +2680,6 @@ static const uridfa_edge rfc1738_prosperourl_edges[] = {
 static const uridfa_op rfc1738_prosperourl_ops[] = {
     { 28, 65535 }, { 29, 65535 }, { 29, 65535 },
 };
-static const uint64_t rfc1738_prosperourl_accels[] = {
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xa7ffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x87ff7fd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_prosperourl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 6, 0, 0, 6, 0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 2, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 6, 0, 0, 2, 0, 6,
@@ -2636,36 +2701,45 @@ static const uint8_t rfc1738_prosperourl_state_final[] = {
     0, 0, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_prosperourl_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 55, 55, 55, 55, 55, 55, 55, 55, 97,
-    102, 55, 97, 97, 0, 102, 55, 97, 0, 0, 55, 0, 0, 55, 0, 55,
+static const char rfc1738_prosperourl_texts[] = "\000\"P\" or \"p\"\000\"R\" or \"r\"\000\"O\" or \"o\"\000\"S\" or \"s\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000"
+    "host\000alphadigit\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\" or \":\"\000"
+    "alphadigit or \"-\"\000path\000gtype or end of input\000port\000digit\000hex\000uchar, \"&\", \":\", \"=\", \"\?\" or \"@\"\000"
+    "digit or \"/\"\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000scheme\000"
+    "schemepart\000user\000password\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database";
+static const uint8_t rfc1738_prosperourl_state_texts[] = {
+    1, 2, 3, 4, 1, 5, 2, 3, 6, 7, 7, 8, 9, 10, 11, 8, 9, 11, 8, 12,
+    13, 9, 12, 14, 15, 16, 8, 14, 17, 18, 9, 17, 17, 8, 17, 10,
 };
-static const uint16_t rfc1738_prosperourl_state_expected[] = {
-    869, 1080, 1069, 1157, 869, 915, 1080, 1069, 1043, 239, 239, 370, 433, 562, 592, 370, 433, 592, 370, 213,
-    610, 433, 213, 235, 952, 843, 370, 235, 235, 985, 433, 235, 235, 370, 235, 562,
+static const uint16_t rfc1738_prosperourl_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 60,
+    64, 69, 64, 80, 64, 103, 64, 133, 151, 156, 178, 183, 151, 189, 0, 193,
+    178, 226, 0, 189, 0, 239,
 };
 static const uint16_t rfc1738_prosperourl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    286, 293, 304, 309, 64, 178, 318, 326, 333, 339, 348, 363, 369, 377, 151,
 };
 #endif
 const uridfa_tables rfc1738_prosperourl_tables = {
-    RFC1738_PROSPEROURL_DRIVE, rfc1738_prosperourl_classes, rfc1738_prosperourl_trans, rfc1738_prosperourl_edges, rfc1738_prosperourl_ops, rfc1738_prosperourl_accels,
+    RFC1738_PROSPEROURL_DRIVE, NULL,
+    rfc1738_prosperourl_classes, rfc1738_prosperourl_trans, rfc1738_prosperourl_edges, rfc1738_prosperourl_ops,
     rfc1738_prosperourl_accel_lut, rfc1738_prosperourl_accel_escapes,
     rfc1738_prosperourl_finals, rfc1738_prosperourl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_prosperourl_capture_names),
-    URIDFA_TEXT(rfc1738_prosperourl_state_component), URIDFA_TEXT(rfc1738_prosperourl_state_expected),
+    URIDFA_TEXT(rfc1738_prosperourl_texts), URIDFA_TEXT(rfc1738_prosperourl_capture_names),
+    URIDFA_TEXT(rfc1738_prosperourl_state_texts), URIDFA_TEXT(rfc1738_prosperourl_text_pairs),
     "prosperourl",
     UINT64_C(64677154576),
     17, 0, RFC1738_PROSPEROURL_SPECIAL, 36, 30, 64,
     15, 0, 4,
-    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0
+    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `otherurl` from grammar/rfc1738.abnf:
    otherurl = genericurl
    44 states, 12 byte classes, 33 registers. */
-static const uint8_t rfc1738_otherurl_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_otherurl_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 1,
     9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -2674,9 +2748,6 @@ static const uint8_t rfc1738_otherurl_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc1738_otherurl_trans[] = {
     44, 44, 44, 45, 45, 45, 44, 45, 44, 44, 45, 45, 44, 44, 44, 1, 1, 1, 44, 1,
     46, 44, 1, 1, 44, 47, 48, 47, 47, 47, 49, 47, 47, 47, 47, 47, 44, 3, 4, 3,
     3, 3, 3, 3, 3, 3, 3, 3, 44, 44, 44, 44, 44, 44, 44, 6, 44, 44, 6, 44,
@@ -2705,10 +2776,21 @@ static const uint8_t rfc1738_otherurl_trans[] = {
     67, 58, 60, 60, 44, 50, 4, 50, 50, 50, 50, 43, 50, 50, 73, 73, 44, 50, 4, 50,
     27, 31, 66, 43, 70, 50, 69, 69,
 };
+#define rfc1738_otherurl_trans (rfc1738_otherurl_classes + 256)
 #define RFC1738_OTHERURL_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC1738_OTHERURL_DRIVE uridfa_drive8i
 #define RFC1738_OTHERURL_SPECIAL 44
 #else
+static const uint8_t rfc1738_otherurl_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 1,
+    9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc1738_otherurl_trans[] = {
     528, 528, 528, 529, 529, 529, 528, 529, 528, 528, 529, 529, 528, 528, 528, 12,
     12, 12, 528, 12, 530, 528, 12, 12, 528, 531, 532, 531, 531, 531, 533, 531,
@@ -2768,13 +2850,6 @@ static const uridfa_edge rfc1738_otherurl_edges[] = {
 static const uridfa_op rfc1738_otherurl_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 3, 65535 },
 };
-static const uint64_t rfc1738_otherurl_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x07fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xabff7fd200000000), UINT64_C(0x07fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc1738_otherurl_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 6, 0, 0, 6, 0, 6, 6, 6, 6, 6, 7, 6, 7, 7, 2, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 2, 6, 0, 6, 0, 6,
@@ -2797,32 +2872,605 @@ static const uint8_t rfc1738_otherurl_state_final[] = {
     2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc1738_otherurl_state_component[] = {
-    1, 1, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
-    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
-    8, 8, 8, 8,
+static const char rfc1738_otherurl_texts[] = "\000scheme\000scheme-char\000scheme-char or \":\"\000schemepart\000gtype or end of input\000"
+    "hex\000user\000password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database\000path";
+static const uint8_t rfc1738_otherurl_state_texts[] = {
+    1, 2, 3, 3, 4, 3, 4, 3, 3, 4, 3, 3, 3, 3, 4, 3, 3, 3, 3, 4,
+    3, 3, 3, 3, 3, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3,
 };
-static const uint16_t rfc1738_otherurl_state_expected[] = {
-    182, 194, 213, 213, 235, 213, 235, 213, 213, 235, 213, 213, 213, 213, 235, 213, 213, 213, 213, 235,
-    213, 213, 213, 213, 213, 213, 235, 213, 213, 213, 213, 213, 213, 213, 213, 213, 213, 213, 213, 213,
-    213, 213, 213, 213,
+static const uint16_t rfc1738_otherurl_text_pairs[] = {
+    0, 0, 1, 8, 1, 20, 39, 50, 39, 72,
 };
 static const uint16_t rfc1738_otherurl_capture_names[] = {
-    1, 8, 25, 73, 55, 102, 155, 133, 140, 146, 82, 19, 30, 124, 97,
+    1, 39, 76, 81, 90, 95, 100, 108, 115, 121, 130, 145, 151, 159, 168,
 };
 #endif
 const uridfa_tables rfc1738_otherurl_tables = {
-    RFC1738_OTHERURL_DRIVE, rfc1738_otherurl_classes, rfc1738_otherurl_trans, rfc1738_otherurl_edges, rfc1738_otherurl_ops, rfc1738_otherurl_accels,
+    RFC1738_OTHERURL_DRIVE, NULL,
+    rfc1738_otherurl_classes, rfc1738_otherurl_trans, rfc1738_otherurl_edges, rfc1738_otherurl_ops,
     rfc1738_otherurl_accel_lut, rfc1738_otherurl_accel_escapes,
     rfc1738_otherurl_finals, rfc1738_otherurl_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc1738_texts), URIDFA_TEXT(rfc1738_otherurl_capture_names),
-    URIDFA_TEXT(rfc1738_otherurl_state_component), URIDFA_TEXT(rfc1738_otherurl_state_expected),
+    URIDFA_TEXT(rfc1738_otherurl_texts), URIDFA_TEXT(rfc1738_otherurl_capture_names),
+    URIDFA_TEXT(rfc1738_otherurl_state_texts), URIDFA_TEXT(rfc1738_otherurl_text_pairs),
     "otherurl",
     UINT64_C(91625968982),
     12, 0, RFC1738_OTHERURL_SPECIAL, 44, 33, 64,
     15, 0, 5,
-    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0
+    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc1738.abnf:
+   scheme = 1*( lowalpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_scheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define rfc1738_scheme_trans (rfc1738_scheme_classes + 256)
+#define RFC1738_SCHEME_TRANS_WIDTH 1
+#define RFC1738_SCHEME_DRIVE uridfa_drive8
+#define RFC1738_SCHEME_SPECIAL 4
+static const uridfa_edge rfc1738_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 2, 0, 1 },
+};
+static const uridfa_op rfc1738_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint8_t rfc1738_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc1738_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc1738_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc1738_scheme_texts[] = "\000scheme\000scheme-char\000scheme-char or end of input\000schemepart\000user\000"
+    "password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database\000path";
+static const uint8_t rfc1738_scheme_state_texts[] = {
+    1, 2,
+};
+static const uint16_t rfc1738_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 20,
+};
+static const uint16_t rfc1738_scheme_capture_names[] = {
+    1, 48, 59, 64, 73, 78, 83, 91, 98, 104, 113, 128, 134, 142, 151,
+};
+#endif
+const uridfa_tables rfc1738_scheme_tables = {
+    RFC1738_SCHEME_DRIVE, NULL,
+    rfc1738_scheme_classes, rfc1738_scheme_trans, rfc1738_scheme_edges, rfc1738_scheme_ops,
+    rfc1738_scheme_accel_lut, NULL,
+    rfc1738_scheme_finals, rfc1738_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_scheme_texts), URIDFA_TEXT(rfc1738_scheme_capture_names),
+    URIDFA_TEXT(rfc1738_scheme_state_texts), URIDFA_TEXT(rfc1738_scheme_text_pairs),
+    "scheme",
+    UINT64_C(549755813888),
+    2, 0, RFC1738_SCHEME_SPECIAL, 2, 30, 64,
+    15, 0, 1,
+    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `login` (`;@ component`) from grammar/rfc1738.abnf:
+   login = [ user [ ":" password ] "@" ] hostport
+   37 states, 10 byte classes, 34 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc1738_login_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 1,
+    7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 0, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    37, 38, 39, 38, 38, 40, 41, 42, 43, 43, 37, 1, 2, 1, 1, 1, 44, 45, 1, 1,
+    37, 37, 37, 37, 37, 7, 37, 37, 7, 37, 37, 46, 47, 8, 9, 3, 48, 49, 50, 50,
+    37, 51, 52, 51, 51, 51, 37, 53, 51, 51, 37, 37, 37, 37, 37, 54, 37, 37, 55, 55,
+    37, 46, 47, 15, 16, 6, 56, 49, 6, 6, 37, 37, 37, 37, 37, 57, 37, 37, 57, 37,
+    37, 46, 47, 8, 46, 50, 48, 49, 50, 50, 37, 46, 47, 46, 46, 18, 48, 49, 58, 58,
+    37, 46, 47, 8, 16, 10, 48, 49, 10, 10, 37, 11, 12, 11, 11, 11, 37, 59, 11, 11,
+    37, 37, 37, 37, 37, 19, 37, 37, 19, 37, 37, 37, 37, 20, 21, 13, 37, 37, 60, 60,
+    37, 37, 37, 23, 24, 14, 61, 37, 14, 14, 37, 46, 47, 15, 46, 58, 48, 49, 58, 58,
+    37, 46, 47, 46, 46, 50, 48, 49, 58, 58, 37, 62, 63, 62, 62, 64, 37, 65, 62, 62,
+    37, 46, 47, 8, 27, 18, 48, 49, 50, 50, 37, 37, 37, 37, 37, 66, 37, 37, 66, 37,
+    37, 37, 37, 20, 37, 60, 37, 37, 60, 60, 37, 37, 37, 37, 37, 28, 37, 37, 67, 67,
+    37, 37, 37, 20, 24, 22, 37, 37, 22, 22, 37, 37, 37, 23, 37, 67, 37, 37, 67, 67,
+    37, 37, 37, 37, 37, 60, 37, 37, 67, 67, 37, 37, 37, 37, 37, 68, 37, 37, 37, 37,
+    37, 69, 70, 69, 69, 26, 37, 71, 69, 69, 37, 46, 47, 46, 46, 30, 48, 49, 58, 58,
+    37, 37, 37, 20, 31, 28, 37, 37, 60, 60, 37, 37, 37, 37, 37, 29, 37, 37, 37, 37,
+    37, 46, 47, 8, 32, 30, 48, 49, 50, 50, 37, 37, 37, 37, 37, 33, 37, 37, 67, 67,
+    37, 46, 47, 46, 46, 34, 48, 49, 58, 58, 37, 37, 37, 20, 35, 33, 37, 37, 60, 60,
+    37, 46, 47, 8, 16, 34, 56, 49, 50, 50, 37, 37, 37, 37, 37, 36, 37, 37, 67, 67,
+    37, 37, 37, 20, 24, 36, 61, 37, 60, 60,
+};
+#define rfc1738_login_trans (rfc1738_login_classes + 256)
+#define RFC1738_LOGIN_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC1738_LOGIN_DRIVE uridfa_drive8i
+#define RFC1738_LOGIN_SPECIAL 37
+#else
+static const uint8_t rfc1738_login_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 1,
+    7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 0, 1,
+    0, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc1738_login_trans[] = {
+    370, 371, 372, 371, 371, 373, 374, 375, 376, 376, 370, 10, 20, 10, 10, 10,
+    377, 378, 10, 10, 370, 370, 370, 370, 370, 70, 370, 370, 70, 370, 370, 379,
+    380, 80, 90, 30, 381, 382, 383, 383, 370, 384, 385, 384, 384, 384, 370, 386,
+    384, 384, 370, 370, 370, 370, 370, 387, 370, 370, 388, 388, 370, 379, 380, 150,
+    160, 60, 389, 382, 60, 60, 370, 370, 370, 370, 370, 390, 370, 370, 390, 370,
+    370, 379, 380, 80, 379, 383, 381, 382, 383, 383, 370, 379, 380, 379, 379, 180,
+    381, 382, 391, 391, 370, 379, 380, 80, 160, 100, 381, 382, 100, 100, 370, 110,
+    120, 110, 110, 110, 370, 392, 110, 110, 370, 370, 370, 370, 370, 190, 370, 370,
+    190, 370, 370, 370, 370, 200, 210, 130, 370, 370, 393, 393, 370, 370, 370, 230,
+    240, 140, 394, 370, 140, 140, 370, 379, 380, 150, 379, 391, 381, 382, 391, 391,
+    370, 379, 380, 379, 379, 383, 381, 382, 391, 391, 370, 395, 396, 395, 395, 397,
+    370, 398, 395, 395, 370, 379, 380, 80, 270, 180, 381, 382, 383, 383, 370, 370,
+    370, 370, 370, 399, 370, 370, 399, 370, 370, 370, 370, 200, 370, 393, 370, 370,
+    393, 393, 370, 370, 370, 370, 370, 280, 370, 370, 400, 400, 370, 370, 370, 200,
+    240, 220, 370, 370, 220, 220, 370, 370, 370, 230, 370, 400, 370, 370, 400, 400,
+    370, 370, 370, 370, 370, 393, 370, 370, 400, 400, 370, 370, 370, 370, 370, 401,
+    370, 370, 370, 370, 370, 402, 403, 402, 402, 260, 370, 404, 402, 402, 370, 379,
+    380, 379, 379, 300, 381, 382, 391, 391, 370, 370, 370, 200, 310, 280, 370, 370,
+    393, 393, 370, 370, 370, 370, 370, 290, 370, 370, 370, 370, 370, 379, 380, 80,
+    320, 300, 381, 382, 383, 383, 370, 370, 370, 370, 370, 330, 370, 370, 400, 400,
+    370, 379, 380, 379, 379, 340, 381, 382, 391, 391, 370, 370, 370, 200, 350, 330,
+    370, 370, 393, 393, 370, 379, 380, 80, 160, 340, 389, 382, 383, 383, 370, 370,
+    370, 370, 370, 360, 370, 370, 400, 400, 370, 370, 370, 200, 240, 360, 394, 370,
+    393, 393,
+};
+#define RFC1738_LOGIN_TRANS_WIDTH 2
+#define RFC1738_LOGIN_DRIVE uridfa_drive16
+#define RFC1738_LOGIN_SPECIAL 370
+#endif
+static const uridfa_edge rfc1738_login_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 20, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc8fde), 30, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 40, 65535, 2 },
+    { UINT64_C(0xf7df7df7dfc5fc4), 50, 65535, 2 }, { UINT64_C(0xf7df7df7dfc8fde), 60, 1, 2 },
+    { UINT64_C(0xf7df7df7df7dfc5), 40, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7d784), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7d784), 20, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfc5784), 40, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5784), 50, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7df7d), 100, 1, 0 }, { UINT64_C(0xf7df7df7df7dfc6), 110, 0, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 120, 65535, 1 }, { UINT64_C(0xf7df7df7dfc7fc6), 50, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7dfc8), 130, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 140, 1, 1 },
+    { UINT64_C(0xf7df7df7dfc9fdf), 170, 65535, 2 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+    { UINT64_C(0xf7df7df7df7df7d), 60, 1, 0 }, { UINT64_C(0xf7df7df7df7dfc7), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 220, 1, 0 }, { UINT64_C(0xf7df7df7df7dfc9), 250, 65535, 1 },
+    { UINT64_C(0xf7df7dfc67c5784), 110, 0, 3 }, { UINT64_C(0xf7df7dfc67c5784), 120, 65535, 3 },
+    { UINT64_C(0xf7df7df7dfe1fe0), 260, 65535, 2 }, { UINT64_C(0xf7dfc7fc67c5784), 50, 65535, 4 },
+    { UINT64_C(0xf7df7df7df7df7d), 110, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 140, 1, 0 },
+    { UINT64_C(0xf7df7df7df7dfca), 290, 65535, 1 }, { UINT64_C(0xf7df7d8067c5784), 110, 0, 3 },
+    { UINT64_C(0xf7df7d8067c5784), 120, 65535, 3 }, { UINT64_C(0xf7dfc78067c5784), 50, 65535, 4 },
+};
+static const uridfa_op rfc1738_login_ops[] = {
+    { 9, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint8_t rfc1738_login_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 1, 0, 1, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc1738_login_accel_escapes[] = {
+    { 2, 37 }, { 65535, 0 }, { 65535, 0 },
+};
+static const uridfa_final rfc1738_login_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 }, { 1, 2, 1 }, { 3, 1, 1 },
+};
+static const uint8_t rfc1738_login_state_final[] = {
+    0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 1, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc1738_login_texts[] = "\000user\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000hex\000user or host\000"
+    "password\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000host\000alphadigit\000uchar, \"&\", \":\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "alphadigit, \"-\" or \".\"\000alphadigit, \"-\", \".\", \":\" or end of input\000"
+    "alphadigit or \"-\"\000port\000digit\000password or port\000uchar, \"&\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "digit or end of input\000scheme\000schemepart\000ftptype\000search\000gtype\000"
+    "selector\000encoded822addr\000group\000article\000database\000path";
+static const uint8_t rfc1738_login_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 6, 2, 3, 3, 3, 4, 7, 8, 9, 3, 3, 4, 3, 7,
+    10, 5, 8, 10, 5, 11, 12, 3, 8, 13, 3, 5, 3, 8, 6, 5, 9,
+};
+static const uint16_t rfc1738_login_text_pairs[] = {
+    0, 0, 1, 6, 1, 44, 48, 6, 61, 70, 103, 108, 48, 119, 61, 44,
+    103, 171, 103, 194, 103, 236, 254, 259, 265, 282, 254, 329,
+};
+static const uint16_t rfc1738_login_capture_names[] = {
+    351, 358, 1, 61, 103, 254, 369, 377, 384, 390, 399, 414, 420, 428, 437,
+};
+#endif
+const uridfa_tables rfc1738_login_tables = {
+    RFC1738_LOGIN_DRIVE, NULL,
+    rfc1738_login_classes, rfc1738_login_trans, rfc1738_login_edges, rfc1738_login_ops,
+    rfc1738_login_accel_lut, rfc1738_login_accel_escapes,
+    rfc1738_login_finals, rfc1738_login_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_login_texts), URIDFA_TEXT(rfc1738_login_capture_names),
+    URIDFA_TEXT(rfc1738_login_state_texts), URIDFA_TEXT(rfc1738_login_text_pairs),
+    "login",
+    UINT64_C(109951162778),
+    10, 0, RFC1738_LOGIN_SPECIAL, 37, 34, 64,
+    15, 0, 3,
+    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/rfc1738.abnf:
+   user = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_user_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc1738_user_trans (rfc1738_user_classes + 256)
+#define RFC1738_USER_TRANS_WIDTH 1
+#define RFC1738_USER_DRIVE uridfa_drive8
+#define RFC1738_USER_SPECIAL 16
+static const uridfa_edge rfc1738_user_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc1738_user_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint8_t rfc1738_user_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc1738_user_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc1738_user_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc1738_user_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc1738_user_texts[] = "\000user\000uchar, \"&\", \";\", \"=\", \"\?\" or end of input\000hex\000scheme\000schemepart\000"
+    "password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database\000path";
+static const uint8_t rfc1738_user_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc1738_user_text_pairs[] = {
+    0, 0, 1, 6, 1, 48,
+};
+static const uint16_t rfc1738_user_capture_names[] = {
+    52, 59, 1, 70, 79, 84, 89, 97, 104, 110, 119, 134, 140, 148, 157,
+};
+#endif
+const uridfa_tables rfc1738_user_tables = {
+    RFC1738_USER_DRIVE, NULL,
+    rfc1738_user_classes, rfc1738_user_trans, rfc1738_user_edges, rfc1738_user_ops,
+    rfc1738_user_accel_lut, rfc1738_user_accel_escapes,
+    rfc1738_user_finals, rfc1738_user_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_user_texts), URIDFA_TEXT(rfc1738_user_capture_names),
+    URIDFA_TEXT(rfc1738_user_state_texts), URIDFA_TEXT(rfc1738_user_text_pairs),
+    "user",
+    UINT64_C(274877906944),
+    4, 0, RFC1738_USER_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    RFC1738_USER_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/rfc1738.abnf:
+   password = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_password_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc1738_password_trans (rfc1738_password_classes + 256)
+#define RFC1738_PASSWORD_TRANS_WIDTH 1
+#define RFC1738_PASSWORD_DRIVE uridfa_drive8
+#define RFC1738_PASSWORD_SPECIAL 16
+static const uridfa_edge rfc1738_password_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc1738_password_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint8_t rfc1738_password_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 0, 1, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc1738_password_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc1738_password_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc1738_password_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc1738_password_texts[] = "\000password\000uchar, \"&\", \";\", \"=\", \"\?\" or end of input\000hex\000scheme\000"
+    "schemepart\000user\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
+    "group\000article\000database\000path";
+static const uint8_t rfc1738_password_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc1738_password_text_pairs[] = {
+    0, 0, 1, 10, 1, 52,
+};
+static const uint16_t rfc1738_password_capture_names[] = {
+    56, 63, 74, 1, 79, 84, 89, 97, 104, 110, 119, 134, 140, 148, 157,
+};
+#endif
+const uridfa_tables rfc1738_password_tables = {
+    RFC1738_PASSWORD_DRIVE, NULL,
+    rfc1738_password_classes, rfc1738_password_trans, rfc1738_password_edges, rfc1738_password_ops,
+    rfc1738_password_accel_lut, rfc1738_password_accel_escapes,
+    rfc1738_password_finals, rfc1738_password_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_password_texts), URIDFA_TEXT(rfc1738_password_capture_names),
+    URIDFA_TEXT(rfc1738_password_state_texts), URIDFA_TEXT(rfc1738_password_text_pairs),
+    "password",
+    UINT64_C(274877906944),
+    4, 0, RFC1738_PASSWORD_SPECIAL, 4, 30, 64,
+    15, 0, 2,
+    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc1738.abnf:
+   host = hostname / hostnumber
+   13 states, 5 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_host_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    65, 65, 65, 66, 67, 65, 15, 20, 5, 68, 65, 30, 35, 10, 10, 65, 15, 65, 68, 68,
+    65, 65, 65, 40, 69, 65, 15, 35, 25, 25, 65, 30, 65, 69, 69, 65, 65, 65, 68, 69,
+    65, 15, 45, 40, 68, 65, 65, 65, 50, 69, 65, 15, 55, 50, 68, 65, 65, 65, 60, 69,
+    65, 15, 35, 60, 68,
+};
+#define rfc1738_host_trans (rfc1738_host_classes + 256)
+#define RFC1738_HOST_TRANS_WIDTH 1
+#define RFC1738_HOST_DRIVE uridfa_drive8
+#define RFC1738_HOST_SPECIAL 65
+static const uridfa_edge rfc1738_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 10, 0, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op rfc1738_host_ops[] = {
+    { 9, 65535 },
+};
+static const uint8_t rfc1738_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc1738_host_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc1738_host_state_final[] = {
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc1738_host_texts[] = "\000host\000alphadigit\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\", \".\" or end of input\000"
+    "alphadigit or \"-\"\000scheme\000schemepart\000user\000password\000port\000ftptype\000"
+    "search\000gtype\000selector\000encoded822addr\000group\000article\000database\000path";
+static const uint8_t rfc1738_host_state_texts[] = {
+    1, 2, 3, 4, 1, 2, 4, 1, 2, 1, 2, 1, 3,
+};
+static const uint16_t rfc1738_host_text_pairs[] = {
+    0, 0, 1, 6, 1, 17, 1, 40, 1, 77,
+};
+static const uint16_t rfc1738_host_capture_names[] = {
+    95, 102, 113, 118, 1, 127, 132, 140, 147, 153, 162, 177, 183, 191, 200,
+};
+#endif
+const uridfa_tables rfc1738_host_tables = {
+    RFC1738_HOST_DRIVE, NULL,
+    rfc1738_host_classes, rfc1738_host_trans, rfc1738_host_edges, rfc1738_host_ops,
+    rfc1738_host_accel_lut, NULL,
+    rfc1738_host_finals, rfc1738_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_host_texts), URIDFA_TEXT(rfc1738_host_capture_names),
+    URIDFA_TEXT(rfc1738_host_state_texts), URIDFA_TEXT(rfc1738_host_text_pairs),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, RFC1738_HOST_SPECIAL, 13, 30, 64,
+    15, 0, 1,
+    RFC1738_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc1738.abnf:
+   port = digits
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_port_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define rfc1738_port_trans (rfc1738_port_classes + 256)
+#define RFC1738_PORT_TRANS_WIDTH 1
+#define RFC1738_PORT_DRIVE uridfa_drive8
+#define RFC1738_PORT_SPECIAL 4
+static const uridfa_edge rfc1738_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 2, 65535, 1 },
+};
+static const uridfa_op rfc1738_port_ops[] = {
+    { 11, 65535 },
+};
+static const uridfa_final rfc1738_port_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc1738_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc1738_port_texts[] = "\000port\000digit\000digit or end of input\000scheme\000schemepart\000user\000password\000"
+    "host\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000"
+    "database\000path";
+static const uint8_t rfc1738_port_state_texts[] = {
+    1, 2,
+};
+static const uint16_t rfc1738_port_text_pairs[] = {
+    0, 0, 1, 6, 1, 12,
+};
+static const uint16_t rfc1738_port_capture_names[] = {
+    34, 41, 52, 57, 66, 1, 71, 79, 86, 92, 101, 116, 122, 130, 139,
+};
+#endif
+const uridfa_tables rfc1738_port_tables = {
+    RFC1738_PORT_DRIVE, NULL,
+    rfc1738_port_classes, rfc1738_port_trans, rfc1738_port_edges, rfc1738_port_ops,
+    NULL, NULL,
+    rfc1738_port_finals, rfc1738_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_port_texts), URIDFA_TEXT(rfc1738_port_capture_names),
+    URIDFA_TEXT(rfc1738_port_state_texts), URIDFA_TEXT(rfc1738_port_text_pairs),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, RFC1738_PORT_SPECIAL, 2, 30, 64,
+    15, 0, 0,
+    RFC1738_PORT_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `urlpath` (`;@ component`) from grammar/rfc1738.abnf:
+   urlpath = *xchar
+   3 states, 4 byte classes, 30 registers; the grammar's captures. */
+static const uint8_t rfc1738_urlpath_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    12, 0, 4, 0, 12, 12, 12, 8, 12, 12, 12, 13,
+};
+#define rfc1738_urlpath_trans (rfc1738_urlpath_classes + 256)
+#define RFC1738_URLPATH_TRANS_WIDTH 1
+#define RFC1738_URLPATH_DRIVE uridfa_drive8
+#define RFC1738_URLPATH_SPECIAL 12
+static const uridfa_edge rfc1738_urlpath_edges[] = {
+    { UINT64_C(0xf7df7df7df7df7d), 0, 0, 0 },
+};
+static const uridfa_op rfc1738_urlpath_ops[] = { 0 };
+static const uint8_t rfc1738_urlpath_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc1738_urlpath_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc1738_urlpath_finals[] = {
+    { 0, 0, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc1738_urlpath_state_final[] = {
+    0, 1, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc1738_urlpath_texts[] = "\000gtype or end of input\000hex\000scheme\000schemepart\000user\000password\000host\000"
+    "port\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000"
+    "database\000path";
+static const uint8_t rfc1738_urlpath_state_texts[] = {
+    1, 2, 2,
+};
+static const uint16_t rfc1738_urlpath_text_pairs[] = {
+    0, 0, 0, 1, 0, 23,
+};
+static const uint16_t rfc1738_urlpath_capture_names[] = {
+    27, 34, 45, 50, 59, 64, 69, 77, 84, 90, 99, 114, 120, 128, 137,
+};
+#endif
+const uridfa_tables rfc1738_urlpath_tables = {
+    RFC1738_URLPATH_DRIVE, NULL,
+    rfc1738_urlpath_classes, rfc1738_urlpath_trans, rfc1738_urlpath_edges, rfc1738_urlpath_ops,
+    rfc1738_urlpath_accel_lut, rfc1738_urlpath_accel_escapes,
+    rfc1738_urlpath_finals, rfc1738_urlpath_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc1738_urlpath_texts), URIDFA_TEXT(rfc1738_urlpath_capture_names),
+    URIDFA_TEXT(rfc1738_urlpath_state_texts), URIDFA_TEXT(rfc1738_urlpath_text_pairs),
+    "urlpath",
+    UINT64_C(274877906944),
+    4, 0, RFC1738_URLPATH_SPECIAL, 3, 30, 64,
+    15, 0, 2,
+    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -3087,6 +3735,160 @@ int rfc1738_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, u
 void rfc1738_otherurl_start(rfc1738_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc1738_otherurl_tables, m->regs);
+}
+
+int rfc1738_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_scheme_tables, s, n, err);
+}
+
+int rfc1738_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_scheme_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_scheme_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_scheme_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_scheme_tables, m->regs);
+}
+
+int rfc1738_login_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_login_tables, s, n, err);
+}
+
+int rfc1738_login_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_login_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_login_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_login_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_login_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_login_tables, m->regs);
+}
+
+int rfc1738_user_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_user_tables, s, n, err);
+}
+
+int rfc1738_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_user_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_user_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_user_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_user_tables, m->regs);
+}
+
+int rfc1738_password_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_password_tables, s, n, err);
+}
+
+int rfc1738_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_password_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_password_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_password_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_password_tables, m->regs);
+}
+
+int rfc1738_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_host_tables, s, n, err);
+}
+
+int rfc1738_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_host_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_host_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_host_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_host_tables, m->regs);
+}
+
+int rfc1738_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_port_tables, s, n, err);
+}
+
+int rfc1738_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_port_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_port_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_port_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_port_tables, m->regs);
+}
+
+int rfc1738_urlpath_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc1738_urlpath_tables, s, n, err);
+}
+
+int rfc1738_urlpath_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split(&rfc1738_urlpath_tables, s, n, regs, spans, err);
+}
+
+int rfc1738_urlpath_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[64];
+    return uridfa_split_raw(&rfc1738_urlpath_tables, s, n, regs, spans, err);
+}
+
+void rfc1738_urlpath_start(rfc1738_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc1738_urlpath_tables, m->regs);
 }
 
 int rfc1738_feed(rfc1738_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

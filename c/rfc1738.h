@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes RFC1738_CAPTURES spans. */
 #define RFC1738_CAPTURES 15
+/* The length to declare a spans array with: RFC1738_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define RFC1738_SPANS 15
 
 /* Index of the `scheme` capture. */
 #define RFC1738_SCHEME 0
@@ -61,7 +64,8 @@ extern const uridfa_tables rfc1738_url_tables;
    if not NULL). */
 int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_url_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_url_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_url_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -77,7 +81,8 @@ extern const uridfa_tables rfc1738_ftpurl_tables;
    if not NULL). */
 int rfc1738_ftpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_ftpurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_ftpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_ftpurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -93,7 +98,8 @@ extern const uridfa_tables rfc1738_httpurl_tables;
    if not NULL). */
 int rfc1738_httpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_httpurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_httpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_httpurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -109,7 +115,8 @@ extern const uridfa_tables rfc1738_gopherurl_tables;
    if not NULL). */
 int rfc1738_gopherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_gopherurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_gopherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_gopherurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -125,7 +132,8 @@ extern const uridfa_tables rfc1738_mailtourl_tables;
    if not NULL). */
 int rfc1738_mailtourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_mailtourl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_mailtourl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_mailtourl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -141,7 +149,8 @@ extern const uridfa_tables rfc1738_newsurl_tables;
    if not NULL). */
 int rfc1738_newsurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_newsurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_newsurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_newsurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -157,7 +166,8 @@ extern const uridfa_tables rfc1738_nntpurl_tables;
    if not NULL). */
 int rfc1738_nntpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_nntpurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_nntpurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_nntpurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -173,7 +183,8 @@ extern const uridfa_tables rfc1738_telneturl_tables;
    if not NULL). */
 int rfc1738_telneturl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_telneturl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_telneturl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_telneturl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -189,7 +200,8 @@ extern const uridfa_tables rfc1738_waisurl_tables;
    if not NULL). */
 int rfc1738_waisurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_waisurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_waisurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_waisurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -205,7 +217,8 @@ extern const uridfa_tables rfc1738_fileurl_tables;
    if not NULL). */
 int rfc1738_fileurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_fileurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_fileurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_fileurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -221,7 +234,8 @@ extern const uridfa_tables rfc1738_prosperourl_tables;
    if not NULL). */
 int rfc1738_prosperourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_prosperourl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_prosperourl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_prosperourl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -237,13 +251,133 @@ extern const uridfa_tables rfc1738_otherurl_tables;
    if not NULL). */
 int rfc1738_otherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc1738_otherurl_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
-   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
 int rfc1738_otherurl_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc1738_otherurl_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int rfc1738_otherurl_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `otherurl`. */
 void rfc1738_otherurl_start(rfc1738_machine *m);
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc1738.abnf:
+   scheme = 1*( lowalpha / digit / "+" / "-" / "." )
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables rfc1738_scheme_tables;
+/* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc1738_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc1738_scheme_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
+int rfc1738_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_scheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `scheme`. */
+void rfc1738_scheme_start(rfc1738_machine *m);
+
+/* Tables for the component rule `login` (`;@ component`) from grammar/rfc1738.abnf:
+   login = [ user [ ":" password ] "@" ] hostport
+   37 states, 10 byte classes, 34 registers; the grammar's captures. */
+extern const uridfa_tables rfc1738_login_tables;
+/* Whether all of s[0..n) matches `login`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc1738_login_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc1738_login_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
+int rfc1738_login_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_login_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_login_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `login`. */
+void rfc1738_login_start(rfc1738_machine *m);
+
+/* Tables for the component rule `user` (`;@ component`) from grammar/rfc1738.abnf:
+   user = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables rfc1738_user_tables;
+/* Whether all of s[0..n) matches `user`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc1738_user_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc1738_user_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
+int rfc1738_user_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_user_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_user_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `user`. */
+void rfc1738_user_start(rfc1738_machine *m);
+
+/* Tables for the component rule `password` (`;@ component`) from grammar/rfc1738.abnf:
+   password = *( uchar / ";" / "?" / "&" / "=" )
+   4 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables rfc1738_password_tables;
+/* Whether all of s[0..n) matches `password`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc1738_password_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc1738_password_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
+int rfc1738_password_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_password_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_password_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `password`. */
+void rfc1738_password_start(rfc1738_machine *m);
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc1738.abnf:
+   host = hostname / hostnumber
+   13 states, 5 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables rfc1738_host_tables;
+/* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc1738_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc1738_host_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
+int rfc1738_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_host_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `host`. */
+void rfc1738_host_start(rfc1738_machine *m);
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc1738.abnf:
+   port = digits
+   2 states, 2 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables rfc1738_port_tables;
+/* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc1738_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc1738_port_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
+int rfc1738_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_port_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `port`. */
+void rfc1738_port_start(rfc1738_machine *m);
+
+/* Tables for the component rule `urlpath` (`;@ component`) from grammar/rfc1738.abnf:
+   urlpath = *xchar
+   3 states, 4 byte classes, 30 registers; the grammar's captures. */
+extern const uridfa_tables rfc1738_urlpath_tables;
+/* Whether all of s[0..n) matches `urlpath`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc1738_urlpath_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc1738_urlpath_validate, and the span of every capture into spans[0..RFC1738_CAPTURES),
+   indexed by the RFC1738_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC1738_SPANS entries (or is NULL when RFC1738_CAPTURES is 0). */
+int rfc1738_urlpath_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc1738_urlpath_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc1738_urlpath_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `urlpath`. */
+void rfc1738_urlpath_start(rfc1738_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int rfc1738_feed(rfc1738_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

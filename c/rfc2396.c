@@ -9,20 +9,11 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc2396_texts[] = "\000scheme\000rel-path\000fragment\000path\000scheme or rel-path\000query\000authority or path\000"
-    "reg-name or path\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of input\000"
-    "unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "uric or end of input\000hex\000uric, \"#\" or end of input\000uric\000authority\000"
-    "userinfo\000host\000port\000server\000reg-name\000hostname\000IPv4address\000alpha\000"
-    "alphanum, \"+\", \"-\", \".\" or \":\"\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"\000"
-    "unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input";
-#endif
-
 /* Tables for `URI-reference` from grammar/rfc2396.abnf:
    URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
    77 states, 14 byte classes, 33 registers. */
-static const uint8_t rfc2396_uri_reference_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc2396_uri_reference_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 1, 0, 1, 0, 10,
     11, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1,
@@ -31,9 +22,6 @@ static const uint8_t rfc2396_uri_reference_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc2396_uri_reference_trans[] = {
     77, 78, 2, 79, 78, 78, 78, 80, 78, 77, 77, 78, 81, 81, 77, 1, 82, 3, 1, 1,
     1, 83, 1, 77, 84, 1, 1, 1, 77, 85, 77, 86, 85, 85, 85, 85, 85, 85, 85, 85,
     85, 85, 77, 77, 77, 77, 77, 77, 77, 77, 10, 77, 77, 77, 10, 77, 77, 87, 88, 89,
@@ -89,10 +77,21 @@ static const uint8_t rfc2396_uri_reference_trans[] = {
     122, 31, 45, 128, 74, 129, 130, 121, 123, 123, 77, 124, 118, 35, 124, 124, 124, 119, 76, 124,
     120, 124, 148, 148, 77, 124, 137, 35, 124, 47, 60, 138, 76, 139, 140, 124, 136, 136,
 };
+#define rfc2396_uri_reference_trans (rfc2396_uri_reference_classes + 256)
 #define RFC2396_URI_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC2396_URI_REFERENCE_DRIVE uridfa_drive8i
 #define RFC2396_URI_REFERENCE_SPECIAL 77
 #else
+static const uint8_t rfc2396_uri_reference_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 1, 0, 1, 0, 10,
+    11, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1,
+    0, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc2396_uri_reference_trans[] = {
     1078, 1079, 28, 1080, 1079, 1079, 1079, 1081, 1079, 1078, 1078, 1079, 1082, 1082, 1078, 14,
     1083, 42, 14, 14, 14, 1084, 14, 1078, 1085, 14, 14, 14, 1078, 1086, 1078, 1087,
@@ -228,16 +227,6 @@ static const uridfa_op rfc2396_uri_reference_ops[] = {
     { 20, 28 }, { 6, 29 }, { 17, 65535 }, { 18, 27 }, { 4, 26 }, { 5, 29 }, { 6, 30 }, { 17, 65535 },
     { 18, 27 }, { 6, 29 }, { 7, 30 }, { 17, 65535 }, { 18, 27 },
 };
-static const uint64_t rfc2396_uri_reference_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc2396_uri_reference_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 93, 0, 0, 93, 0, 93, 93, 93, 93, 93, 95, 93, 95, 95, 12, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 92, 93, 0, 93, 0, 8,
@@ -286,54 +275,60 @@ static const uint8_t rfc2396_uri_reference_state_final[] = {
     12, 3, 22, 23, 3, 3, 12, 12, 3, 3, 3, 12, 12, 3, 13, 12, 15,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc2396_uri_reference_state_component[] = {
-    1, 8, 17, 8, 26, 31, 26, 50, 17, 17, 8, 26, 26, 56, 26, 26, 50, 50, 17, 26,
-    56, 56, 56, 56, 56, 26, 26, 26, 50, 26, 56, 56, 56, 56, 74, 74, 56, 56, 56, 56,
-    26, 56, 26, 26, 56, 56, 74, 56, 56, 56, 56, 56, 26, 56, 26, 26, 56, 26, 56, 56,
-    56, 26, 26, 56, 26, 26, 56, 56, 26, 26, 26, 56, 56, 26, 56, 56, 56,
+static const char rfc2396_uri_reference_texts[] = "\000scheme\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of input\000"
+    "rel-path\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "fragment\000uric or end of input\000hex\000path\000uric, \"#\" or end of input\000"
+    "scheme or rel-path\000query\000authority or path\000uric\000reg-name or path\000"
+    "authority\000userinfo\000host\000port\000server\000reg-name\000hostname\000IPv4address";
+static const uint8_t rfc2396_uri_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 5, 7, 3, 8, 4, 5, 9, 10, 11, 9, 7, 12, 8, 9,
+    10, 13, 10, 10, 10, 5, 9, 9, 12, 5, 13, 10, 10, 10, 14, 15, 10, 10, 10, 10,
+    5, 10, 9, 9, 10, 10, 15, 10, 10, 10, 10, 10, 5, 10, 9, 5, 10, 9, 10, 10,
+    10, 9, 5, 10, 9, 9, 10, 10, 9, 9, 9, 10, 10, 9, 10, 10, 10,
 };
-static const uint16_t rfc2396_uri_reference_state_expected[] = {
-    91, 160, 234, 255, 259, 259, 259, 259, 234, 255, 255, 259, 255, 259, 285, 255, 259, 255, 255, 255,
-    259, 255, 259, 259, 259, 259, 255, 255, 255, 259, 255, 259, 259, 259, 259, 255, 259, 259, 259, 259,
-    259, 259, 255, 255, 259, 259, 255, 259, 259, 259, 259, 259, 259, 259, 255, 259, 259, 255, 259, 259,
-    259, 255, 259, 259, 255, 255, 259, 259, 255, 255, 255, 259, 259, 255, 259, 259, 259,
+static const uint16_t rfc2396_uri_reference_text_pairs[] = {
+    0, 0, 1, 8, 77, 86, 160, 169, 77, 190, 194, 199, 225, 199, 244, 199,
+    160, 190, 194, 190, 250, 199, 194, 268, 244, 190, 250, 190, 273, 199, 273, 190,
 };
 static const uint16_t rfc2396_uri_reference_capture_names[] = {
-    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+    1, 290, 300, 309, 314, 244, 160, 77, 194, 319, 326, 335, 344,
 };
 #endif
 const uridfa_tables rfc2396_uri_reference_tables = {
-    RFC2396_URI_REFERENCE_DRIVE, rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops, rfc2396_uri_reference_accels,
+    RFC2396_URI_REFERENCE_DRIVE, NULL,
+    rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops,
     rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
     rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
-    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
-    URIDFA_TEXT(rfc2396_uri_reference_state_component), URIDFA_TEXT(rfc2396_uri_reference_state_expected),
+    URIDFA_TEXT(rfc2396_uri_reference_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
+    URIDFA_TEXT(rfc2396_uri_reference_state_texts), URIDFA_TEXT(rfc2396_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
     13, 2, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc2396_uri_reference_raw_tables = {
-    RFC2396_URI_REFERENCE_DRIVE, rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops, rfc2396_uri_reference_accels,
+    RFC2396_URI_REFERENCE_DRIVE, NULL,
+    rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops,
     rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
-    URIDFA_TEXT(rfc2396_uri_reference_state_component), URIDFA_TEXT(rfc2396_uri_reference_state_expected),
+    URIDFA_TEXT(rfc2396_uri_reference_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
+    URIDFA_TEXT(rfc2396_uri_reference_state_texts), URIDFA_TEXT(rfc2396_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
     13, 0, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `absoluteURI` from grammar/rfc2396.abnf:
    absoluteURI = scheme ":" ( hier-part / opaque-part )
    67 states, 13 byte classes, 33 registers. */
-static const uint8_t rfc2396_absoluteuri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc2396_absoluteuri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 9,
     10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
@@ -342,9 +337,6 @@ static const uint8_t rfc2396_absoluteuri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc2396_absoluteuri_trans[] = {
     67, 67, 67, 67, 67, 67, 67, 67, 67, 67, 67, 68, 68, 67, 67, 67, 1, 1, 1, 67,
     1, 69, 67, 67, 1, 1, 67, 70, 71, 70, 70, 70, 72, 70, 70, 70, 70, 70, 70, 67,
     3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 67, 67, 67, 67, 67, 67, 67, 6,
@@ -390,10 +382,21 @@ static const uint8_t rfc2396_absoluteuri_trans[] = {
     97, 98, 90, 92, 92, 67, 93, 25, 93, 93, 93, 88, 66, 93, 89, 93, 110, 110, 67, 93,
     25, 93, 37, 50, 102, 66, 103, 104, 93, 101, 101,
 };
+#define rfc2396_absoluteuri_trans (rfc2396_absoluteuri_classes + 256)
 #define RFC2396_ABSOLUTEURI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC2396_ABSOLUTEURI_DRIVE uridfa_drive8i
 #define RFC2396_ABSOLUTEURI_SPECIAL 67
 #else
+static const uint8_t rfc2396_absoluteuri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 1, 0, 9,
+    10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc2396_absoluteuri_trans[] = {
     871, 871, 871, 871, 871, 871, 871, 871, 871, 871, 871, 872, 872, 871, 871, 871,
     13, 13, 13, 871, 13, 873, 871, 871, 13, 13, 871, 874, 875, 874, 874, 874,
@@ -498,15 +501,6 @@ static const uridfa_op rfc2396_absoluteuri_ops[] = {
     { 20, 28 }, { 6, 29 }, { 17, 65535 }, { 18, 27 }, { 4, 26 }, { 5, 29 }, { 6, 30 }, { 17, 65535 },
     { 18, 27 }, { 6, 29 }, { 7, 30 }, { 17, 65535 }, { 18, 27 },
 };
-static const uint64_t rfc2396_absoluteuri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc2396_absoluteuri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 46, 0, 0, 46, 0, 46, 46, 46, 46, 46, 47, 46, 47, 47, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 46, 46, 0, 46, 0, 2,
@@ -537,54 +531,58 @@ static const uint8_t rfc2396_absoluteuri_state_final[] = {
     0, 5, 5, 0, 6, 5, 9,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc2396_absoluteuri_state_component[] = {
-    1, 1, 26, 26, 26, 26, 26, 26, 26, 56, 50, 26, 56, 56, 56, 56, 56, 50, 50, 26,
-    56, 56, 56, 56, 74, 74, 56, 56, 56, 56, 26, 56, 50, 26, 56, 56, 74, 56, 56, 56,
-    56, 56, 26, 56, 26, 26, 56, 26, 56, 56, 56, 26, 26, 56, 26, 26, 56, 56, 26, 26,
-    26, 56, 56, 26, 56, 56, 56,
+static const char rfc2396_absoluteuri_texts[] = "\000scheme\000alpha\000alphanum, \"+\", \"-\", \".\" or \":\"\000path\000uric\000uric or end of input\000"
+    "hex\000authority or path\000query\000reg-name or path\000authority\000userinfo\000"
+    "host\000port\000fragment\000rel-path\000server\000reg-name\000hostname\000IPv4address";
+static const uint8_t rfc2396_absoluteuri_state_texts[] = {
+    1, 2, 3, 4, 5, 4, 5, 4, 5, 6, 7, 5, 6, 8, 6, 6, 6, 7, 9, 4,
+    8, 6, 6, 6, 10, 11, 6, 6, 6, 6, 4, 6, 9, 5, 6, 6, 11, 6, 6, 6,
+    6, 6, 4, 6, 5, 4, 6, 5, 6, 6, 6, 5, 4, 6, 5, 5, 6, 6, 5, 5,
+    5, 6, 6, 5, 6, 6, 6,
 };
-static const uint16_t rfc2396_absoluteuri_state_expected[] = {
-    356, 362, 285, 234, 255, 234, 255, 234, 255, 234, 234, 255, 234, 255, 234, 234, 234, 234, 255, 234,
-    255, 234, 234, 234, 234, 255, 234, 234, 234, 234, 234, 234, 255, 255, 234, 234, 255, 234, 234, 234,
-    234, 234, 234, 234, 255, 234, 234, 255, 234, 234, 234, 255, 234, 234, 255, 255, 234, 234, 255, 255,
-    255, 234, 234, 255, 234, 234, 234,
+static const uint16_t rfc2396_absoluteuri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 45, 50, 45, 55, 45, 76, 80, 55, 98, 55,
+    80, 76, 98, 76, 104, 55, 104, 76,
 };
 static const uint16_t rfc2396_absoluteuri_capture_names[] = {
-    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+    1, 121, 131, 140, 145, 98, 150, 159, 45, 168, 175, 184, 193,
 };
 #endif
 const uridfa_tables rfc2396_absoluteuri_tables = {
-    RFC2396_ABSOLUTEURI_DRIVE, rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops, rfc2396_absoluteuri_accels,
+    RFC2396_ABSOLUTEURI_DRIVE, NULL,
+    rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops,
     rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
     rfc2396_absoluteuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
-    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
-    URIDFA_TEXT(rfc2396_absoluteuri_state_component), URIDFA_TEXT(rfc2396_absoluteuri_state_expected),
+    URIDFA_TEXT(rfc2396_absoluteuri_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
+    URIDFA_TEXT(rfc2396_absoluteuri_state_texts), URIDFA_TEXT(rfc2396_absoluteuri_text_pairs),
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
     13, 2, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc2396_absoluteuri_raw_tables = {
-    RFC2396_ABSOLUTEURI_DRIVE, rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops, rfc2396_absoluteuri_accels,
+    RFC2396_ABSOLUTEURI_DRIVE, NULL,
+    rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops,
     rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
-    URIDFA_TEXT(rfc2396_absoluteuri_state_component), URIDFA_TEXT(rfc2396_absoluteuri_state_expected),
+    URIDFA_TEXT(rfc2396_absoluteuri_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
+    URIDFA_TEXT(rfc2396_absoluteuri_state_texts), URIDFA_TEXT(rfc2396_absoluteuri_text_pairs),
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
     13, 0, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `relativeURI` from grammar/rfc2396.abnf:
    relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
    68 states, 12 byte classes, 33 registers. */
-static const uint8_t rfc2396_relativeuri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc2396_relativeuri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
     9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -593,9 +591,6 @@ static const uint8_t rfc2396_relativeuri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc2396_relativeuri_trans[] = {
     68, 69, 70, 69, 69, 71, 69, 68, 68, 69, 69, 69, 68, 1, 2, 1, 1, 72, 1, 68,
     73, 1, 1, 1, 68, 68, 68, 68, 68, 68, 6, 68, 68, 68, 6, 68, 68, 74, 75, 74,
     74, 9, 74, 74, 76, 74, 74, 74, 68, 4, 10, 4, 4, 4, 4, 4, 77, 4, 4, 4,
@@ -638,10 +633,21 @@ static const uint8_t rfc2396_relativeuri_trans[] = {
     68, 93, 15, 23, 36, 98, 65, 99, 100, 92, 94, 94, 68, 95, 27, 95, 95, 90, 67, 95,
     91, 95, 113, 113, 68, 95, 27, 38, 51, 106, 67, 107, 108, 95, 105, 105,
 };
+#define rfc2396_relativeuri_trans (rfc2396_relativeuri_classes + 256)
 #define RFC2396_RELATIVEURI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC2396_RELATIVEURI_DRIVE uridfa_drive8i
 #define RFC2396_RELATIVEURI_SPECIAL 68
 #else
+static const uint8_t rfc2396_relativeuri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 1, 0, 1, 0, 8,
+    9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc2396_relativeuri_trans[] = {
     816, 817, 818, 817, 817, 819, 817, 816, 816, 817, 817, 817, 816, 12, 24, 12,
     12, 820, 12, 816, 821, 12, 12, 12, 816, 816, 816, 816, 816, 816, 72, 816,
@@ -743,15 +749,6 @@ static const uridfa_op rfc2396_relativeuri_ops[] = {
     { 18, 27 }, { 19, 65535 }, { 17, 65535 }, { 20, 28 }, { 6, 29 }, { 17, 65535 }, { 18, 27 }, { 4, 26 },
     { 5, 29 }, { 6, 30 }, { 17, 65535 }, { 18, 27 }, { 6, 29 }, { 7, 30 }, { 17, 65535 }, { 18, 27 },
 };
-static const uint64_t rfc2396_relativeuri_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc2396_relativeuri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 47, 0, 0, 47, 0, 47, 47, 47, 47, 47, 47, 47, 47, 47, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 46, 47, 0, 47, 0, 4,
@@ -782,48 +779,637 @@ static const uint8_t rfc2396_relativeuri_state_final[] = {
     0, 0, 8, 8, 0, 9, 8, 11,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc2396_relativeuri_state_component[] = {
-    26, 8, 8, 26, 26, 50, 8, 26, 26, 56, 26, 50, 50, 26, 56, 56, 56, 56, 56, 26,
-    50, 26, 56, 56, 56, 56, 74, 74, 56, 56, 56, 56, 26, 56, 26, 56, 56, 74, 56, 56,
-    56, 56, 56, 26, 56, 26, 26, 56, 26, 56, 56, 56, 26, 26, 56, 26, 26, 56, 56, 26,
-    26, 26, 56, 56, 26, 56, 56, 56,
+static const char rfc2396_relativeuri_texts[] = "\000path\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"\000"
+    "rel-path\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "hex\000uric or end of input\000query\000authority or path\000reg-name or path\000"
+    "scheme\000authority\000userinfo\000host\000port\000fragment\000server\000reg-name\000"
+    "hostname\000IPv4address";
+static const uint8_t rfc2396_relativeuri_state_texts[] = {
+    1, 2, 3, 4, 4, 5, 3, 4, 6, 7, 6, 5, 8, 6, 7, 9, 7, 7, 7, 6,
+    8, 4, 9, 7, 7, 7, 10, 11, 7, 7, 7, 7, 4, 7, 6, 7, 7, 11, 7, 7,
+    7, 7, 7, 4, 7, 6, 4, 7, 6, 7, 7, 7, 6, 4, 7, 6, 6, 7, 7, 6,
+    6, 6, 7, 7, 6, 7, 7, 7,
 };
-static const uint16_t rfc2396_relativeuri_state_expected[] = {
-    393, 448, 255, 234, 234, 234, 255, 234, 255, 234, 255, 234, 255, 255, 234, 255, 234, 234, 234, 255,
-    255, 234, 255, 234, 234, 234, 234, 255, 234, 234, 234, 234, 234, 234, 255, 234, 234, 255, 234, 234,
-    234, 234, 234, 234, 234, 255, 234, 234, 255, 234, 234, 234, 255, 234, 234, 255, 255, 234, 234, 255,
-    255, 255, 234, 234, 255, 234, 234, 234,
+static const uint16_t rfc2396_relativeuri_text_pairs[] = {
+    0, 0, 1, 6, 61, 70, 61, 144, 1, 148, 169, 148, 1, 144, 175, 148,
+    169, 144, 175, 144, 193, 148, 193, 144,
 };
 static const uint16_t rfc2396_relativeuri_capture_names[] = {
-    1, 290, 300, 309, 314, 50, 17, 8, 26, 319, 326, 335, 344,
+    210, 217, 227, 236, 241, 169, 246, 61, 1, 255, 262, 271, 280,
 };
 #endif
 const uridfa_tables rfc2396_relativeuri_tables = {
-    RFC2396_RELATIVEURI_DRIVE, rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops, rfc2396_relativeuri_accels,
+    RFC2396_RELATIVEURI_DRIVE, NULL,
+    rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops,
     rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
     rfc2396_relativeuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
-    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
-    URIDFA_TEXT(rfc2396_relativeuri_state_component), URIDFA_TEXT(rfc2396_relativeuri_state_expected),
+    URIDFA_TEXT(rfc2396_relativeuri_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
+    URIDFA_TEXT(rfc2396_relativeuri_state_texts), URIDFA_TEXT(rfc2396_relativeuri_text_pairs),
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
     13, 2, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc2396_relativeuri_raw_tables = {
-    RFC2396_RELATIVEURI_DRIVE, rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops, rfc2396_relativeuri_accels,
+    RFC2396_RELATIVEURI_DRIVE, NULL,
+    rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops,
     rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc2396_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
-    URIDFA_TEXT(rfc2396_relativeuri_state_component), URIDFA_TEXT(rfc2396_relativeuri_state_expected),
+    URIDFA_TEXT(rfc2396_relativeuri_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
+    URIDFA_TEXT(rfc2396_relativeuri_state_texts), URIDFA_TEXT(rfc2396_relativeuri_text_pairs),
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
     13, 0, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc2396.abnf:
+   scheme = alpha *( alpha / digit / "+" / "-" / "." )
+   2 states, 3 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_scheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    6, 6, 7, 6, 3, 3,
+};
+#define rfc2396_scheme_trans (rfc2396_scheme_classes + 256)
+#define RFC2396_SCHEME_TRANS_WIDTH 1
+#define RFC2396_SCHEME_DRIVE uridfa_drive8
+#define RFC2396_SCHEME_SPECIAL 6
+static const uridfa_edge rfc2396_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 3, 0, 1 },
+};
+static const uridfa_op rfc2396_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint8_t rfc2396_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc2396_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc2396_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc2396_scheme_texts[] = "\000scheme\000alpha\000alphanum, \"+\", \"-\", \".\" or end of input\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000rel-path\000path\000server\000reg-name\000"
+    "hostname\000IPv4address";
+static const uint8_t rfc2396_scheme_state_texts[] = {
+    1, 2,
+};
+static const uint16_t rfc2396_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 14,
+};
+static const uint16_t rfc2396_scheme_capture_names[] = {
+    1, 54, 64, 73, 78, 83, 89, 98, 107, 112, 119, 128, 137,
+};
+#endif
+const uridfa_tables rfc2396_scheme_tables = {
+    RFC2396_SCHEME_DRIVE, NULL,
+    rfc2396_scheme_classes, rfc2396_scheme_trans, rfc2396_scheme_edges, rfc2396_scheme_ops,
+    rfc2396_scheme_accel_lut, NULL,
+    rfc2396_scheme_finals, rfc2396_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_scheme_texts), URIDFA_TEXT(rfc2396_scheme_capture_names),
+    URIDFA_TEXT(rfc2396_scheme_state_texts), URIDFA_TEXT(rfc2396_scheme_text_pairs),
+    "scheme",
+    UINT64_C(366503875926),
+    3, 0, RFC2396_SCHEME_SPECIAL, 2, 26, 32,
+    13, 0, 1,
+    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc2396.abnf:
+   userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_userinfo_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc2396_userinfo_trans (rfc2396_userinfo_classes + 256)
+#define RFC2396_USERINFO_TRANS_WIDTH 1
+#define RFC2396_USERINFO_DRIVE uridfa_drive8
+#define RFC2396_USERINFO_SPECIAL 16
+static const uridfa_edge rfc2396_userinfo_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc2396_userinfo_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint8_t rfc2396_userinfo_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_userinfo_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_userinfo_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc2396_userinfo_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc2396_userinfo_texts[] = "\000userinfo\000unreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of input\000"
+    "hex\000scheme\000authority\000host\000port\000query\000fragment\000rel-path\000path\000server\000"
+    "reg-name\000hostname\000IPv4address";
+static const uint8_t rfc2396_userinfo_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc2396_userinfo_text_pairs[] = {
+    0, 0, 1, 10, 1, 74,
+};
+static const uint16_t rfc2396_userinfo_capture_names[] = {
+    78, 85, 1, 95, 100, 105, 111, 120, 129, 134, 141, 150, 159,
+};
+#endif
+const uridfa_tables rfc2396_userinfo_tables = {
+    RFC2396_USERINFO_DRIVE, NULL,
+    rfc2396_userinfo_classes, rfc2396_userinfo_trans, rfc2396_userinfo_edges, rfc2396_userinfo_ops,
+    rfc2396_userinfo_accel_lut, rfc2396_userinfo_accel_escapes,
+    rfc2396_userinfo_finals, rfc2396_userinfo_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_userinfo_texts), URIDFA_TEXT(rfc2396_userinfo_capture_names),
+    URIDFA_TEXT(rfc2396_userinfo_state_texts), URIDFA_TEXT(rfc2396_userinfo_text_pairs),
+    "userinfo",
+    UINT64_C(274877906944),
+    4, 0, RFC2396_USERINFO_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc2396.abnf:
+   host = hostname / IPv4address
+   14 states, 5 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_host_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    70, 70, 70, 71, 72, 70, 15, 20, 5, 73, 70, 30, 35, 10, 10, 70, 15, 70, 73, 73,
+    70, 70, 70, 40, 74, 70, 15, 45, 25, 25, 70, 30, 70, 74, 74, 70, 70, 70, 73, 74,
+    70, 15, 50, 40, 73, 70, 70, 70, 73, 74, 70, 70, 70, 55, 74, 70, 15, 60, 55, 73,
+    70, 70, 70, 65, 74, 70, 15, 45, 65, 73,
+};
+#define rfc2396_host_trans (rfc2396_host_classes + 256)
+#define RFC2396_HOST_TRANS_WIDTH 1
+#define RFC2396_HOST_DRIVE uridfa_drive8
+#define RFC2396_HOST_SPECIAL 70
+static const uridfa_edge rfc2396_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 10, 0, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op rfc2396_host_ops[] = {
+    { 7, 65535 },
+};
+static const uint8_t rfc2396_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_after_kind rfc2396_host_after_kinds[] = {
+    { 11, 10, 3 }, { 12, 70, 3 },
+};
+static const uridfa_final rfc2396_host_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc2396_host_state_final[] = {
+    0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc2396_host_texts[] = "\000host\000alphanum\000alphanum, \"-\" or \".\"\000alphanum, \"-\", \".\" or end of input\000"
+    "alphanum or \"-\"\000alphanum or end of input\000scheme\000authority\000userinfo\000"
+    "port\000query\000fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const uint8_t rfc2396_host_state_texts[] = {
+    1, 2, 3, 4, 1, 2, 4, 5, 2, 1, 1, 2, 1, 3,
+};
+static const uint16_t rfc2396_host_text_pairs[] = {
+    0, 0, 1, 6, 1, 15, 1, 36, 1, 71, 1, 87,
+};
+static const uint16_t rfc2396_host_capture_names[] = {
+    112, 119, 129, 1, 138, 143, 149, 158, 167, 172, 179, 188, 197,
+};
+#endif
+const uridfa_tables rfc2396_host_tables = {
+    RFC2396_HOST_DRIVE, NULL,
+    rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops,
+    rfc2396_host_accel_lut, NULL,
+    rfc2396_host_finals, rfc2396_host_state_final,
+    rfc2396_host_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    URIDFA_TEXT(rfc2396_host_texts), URIDFA_TEXT(rfc2396_host_capture_names),
+    URIDFA_TEXT(rfc2396_host_state_texts), URIDFA_TEXT(rfc2396_host_text_pairs),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
+    13, 2, 1,
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+const uridfa_tables rfc2396_host_raw_tables = {
+    RFC2396_HOST_DRIVE, NULL,
+    rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops,
+    rfc2396_host_accel_lut, NULL,
+    rfc2396_host_finals, rfc2396_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_host_texts), URIDFA_TEXT(rfc2396_host_capture_names),
+    URIDFA_TEXT(rfc2396_host_state_texts), URIDFA_TEXT(rfc2396_host_text_pairs),
+    "host",
+    UINT64_C(219902325556),
+    5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
+    13, 0, 1,
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc2396.abnf:
+   port = *digit
+   2 states, 2 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_port_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define rfc2396_port_trans (rfc2396_port_classes + 256)
+#define RFC2396_PORT_TRANS_WIDTH 1
+#define RFC2396_PORT_DRIVE uridfa_drive8
+#define RFC2396_PORT_SPECIAL 4
+static const uridfa_edge rfc2396_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 2, 65535, 1 },
+};
+static const uridfa_op rfc2396_port_ops[] = {
+    { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
+};
+static const uridfa_final rfc2396_port_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 },
+};
+static const uint8_t rfc2396_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc2396_port_texts[] = "\000port\000digit or end of input\000scheme\000authority\000userinfo\000host\000query\000"
+    "fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const uint8_t rfc2396_port_state_texts[] = {
+    1, 1,
+};
+static const uint16_t rfc2396_port_text_pairs[] = {
+    0, 0, 1, 6,
+};
+static const uint16_t rfc2396_port_capture_names[] = {
+    28, 35, 45, 54, 1, 59, 65, 74, 83, 88, 95, 104, 113,
+};
+#endif
+const uridfa_tables rfc2396_port_tables = {
+    RFC2396_PORT_DRIVE, NULL,
+    rfc2396_port_classes, rfc2396_port_trans, rfc2396_port_edges, rfc2396_port_ops,
+    NULL, NULL,
+    rfc2396_port_finals, rfc2396_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_port_texts), URIDFA_TEXT(rfc2396_port_capture_names),
+    URIDFA_TEXT(rfc2396_port_state_texts), URIDFA_TEXT(rfc2396_port_text_pairs),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, RFC2396_PORT_SPECIAL, 2, 26, 32,
+    13, 0, 0,
+    RFC2396_PORT_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `reg-name` (`;@ component`) from grammar/rfc2396.abnf:
+   reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_reg_name_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc2396_reg_name_trans (rfc2396_reg_name_classes + 256)
+#define RFC2396_REG_NAME_TRANS_WIDTH 1
+#define RFC2396_REG_NAME_DRIVE uridfa_drive8
+#define RFC2396_REG_NAME_SPECIAL 16
+static const uridfa_edge rfc2396_reg_name_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc2396_reg_name_ops[] = {
+    { 21, 65535 },
+};
+static const uint8_t rfc2396_reg_name_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_reg_name_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_reg_name_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc2396_reg_name_state_final[] = {
+    0, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc2396_reg_name_texts[] = "\000reg-name\000pchar or \";\"\000pchar, \";\" or end of input\000hex\000scheme\000"
+    "authority\000userinfo\000host\000port\000query\000fragment\000rel-path\000path\000server\000"
+    "hostname\000IPv4address";
+static const uint8_t rfc2396_reg_name_state_texts[] = {
+    1, 2, 3, 3,
+};
+static const uint16_t rfc2396_reg_name_text_pairs[] = {
+    0, 0, 1, 10, 1, 23, 1, 50,
+};
+static const uint16_t rfc2396_reg_name_capture_names[] = {
+    54, 61, 71, 80, 85, 90, 96, 105, 114, 119, 1, 126, 135,
+};
+#endif
+const uridfa_tables rfc2396_reg_name_tables = {
+    RFC2396_REG_NAME_DRIVE, NULL,
+    rfc2396_reg_name_classes, rfc2396_reg_name_trans, rfc2396_reg_name_edges, rfc2396_reg_name_ops,
+    rfc2396_reg_name_accel_lut, rfc2396_reg_name_accel_escapes,
+    rfc2396_reg_name_finals, rfc2396_reg_name_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_reg_name_texts), URIDFA_TEXT(rfc2396_reg_name_capture_names),
+    URIDFA_TEXT(rfc2396_reg_name_state_texts), URIDFA_TEXT(rfc2396_reg_name_text_pairs),
+    "reg-name",
+    UINT64_C(274877906944),
+    4, 0, RFC2396_REG_NAME_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/rfc2396.abnf:
+   path = [ abs-path / opaque-part ]
+   7 states, 6 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_path_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 5,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    42, 43, 44, 45, 43, 43, 42, 6, 12, 6, 6, 6, 42, 42, 42, 42, 24, 42, 42, 18,
+    30, 18, 18, 42, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42,
+    47, 42,
+};
+#define rfc2396_path_trans (rfc2396_path_classes + 256)
+#define RFC2396_PATH_TRANS_WIDTH 1
+#define RFC2396_PATH_DRIVE uridfa_drive8
+#define RFC2396_PATH_SPECIAL 42
+static const uridfa_edge rfc2396_path_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 12, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfd0), 18, 1, 1 }, { UINT64_C(0xf7df7df7df7df7d), 6, 0, 0 },
+    { UINT64_C(0xf7df7df7df7df7d), 18, 1, 0 },
+};
+static const uridfa_op rfc2396_path_ops[] = {
+    { 17, 65535 },
+};
+static const uint8_t rfc2396_path_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 0, 3, 0, 1,
+    3, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 3,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_path_accel_escapes[] = {
+    { 2, 37 }, { 2, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_path_finals[] = {
+    { 0, 0, 1 }, { 0, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc2396_path_state_final[] = {
+    0, 1, 2, 1, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc2396_path_texts[] = "\000path\000uric or end of input\000hex\000pchar, \"/\", \";\" or end of input\000"
+    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000rel-path\000server\000"
+    "reg-name\000hostname\000IPv4address";
+static const uint8_t rfc2396_path_state_texts[] = {
+    1, 1, 2, 3, 2, 2, 2,
+};
+static const uint16_t rfc2396_path_text_pairs[] = {
+    0, 0, 1, 6, 1, 27, 1, 31,
+};
+static const uint16_t rfc2396_path_capture_names[] = {
+    63, 70, 80, 89, 94, 99, 105, 114, 1, 123, 130, 139, 148,
+};
+#endif
+const uridfa_tables rfc2396_path_tables = {
+    RFC2396_PATH_DRIVE, NULL,
+    rfc2396_path_classes, rfc2396_path_trans, rfc2396_path_edges, rfc2396_path_ops,
+    rfc2396_path_accel_lut, rfc2396_path_accel_escapes,
+    rfc2396_path_finals, rfc2396_path_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_path_texts), URIDFA_TEXT(rfc2396_path_capture_names),
+    URIDFA_TEXT(rfc2396_path_state_texts), URIDFA_TEXT(rfc2396_path_text_pairs),
+    "path",
+    UINT64_C(183251937963),
+    6, 0, RFC2396_PATH_SPECIAL, 7, 26, 32,
+    13, 0, 3,
+    RFC2396_PATH_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/rfc2396.abnf:
+   query = *uric
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_query_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc2396_query_trans (rfc2396_query_classes + 256)
+#define RFC2396_QUERY_TRANS_WIDTH 1
+#define RFC2396_QUERY_DRIVE uridfa_drive8
+#define RFC2396_QUERY_SPECIAL 16
+static const uridfa_edge rfc2396_query_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfca), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc2396_query_ops[] = {
+    { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint8_t rfc2396_query_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_query_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_query_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc2396_query_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc2396_query_texts[] = "\000query\000uric or end of input\000hex\000scheme\000authority\000userinfo\000host\000"
+    "port\000fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const uint8_t rfc2396_query_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc2396_query_text_pairs[] = {
+    0, 0, 1, 7, 1, 28,
+};
+static const uint16_t rfc2396_query_capture_names[] = {
+    32, 39, 49, 58, 63, 1, 68, 77, 86, 91, 98, 107, 116,
+};
+#endif
+const uridfa_tables rfc2396_query_tables = {
+    RFC2396_QUERY_DRIVE, NULL,
+    rfc2396_query_classes, rfc2396_query_trans, rfc2396_query_edges, rfc2396_query_ops,
+    rfc2396_query_accel_lut, rfc2396_query_accel_escapes,
+    rfc2396_query_finals, rfc2396_query_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_query_texts), URIDFA_TEXT(rfc2396_query_capture_names),
+    URIDFA_TEXT(rfc2396_query_state_texts), URIDFA_TEXT(rfc2396_query_text_pairs),
+    "query",
+    UINT64_C(274877906944),
+    4, 0, RFC2396_QUERY_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc2396.abnf:
+   fragment = *uric
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc2396_fragment_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc2396_fragment_trans (rfc2396_fragment_classes + 256)
+#define RFC2396_FRAGMENT_TRANS_WIDTH 1
+#define RFC2396_FRAGMENT_DRIVE uridfa_drive8
+#define RFC2396_FRAGMENT_SPECIAL 16
+static const uridfa_edge rfc2396_fragment_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc2396_fragment_ops[] = {
+    { 12, 65535 }, { 13, 65535 }, { 13, 65535 },
+};
+static const uint8_t rfc2396_fragment_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc2396_fragment_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc2396_fragment_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc2396_fragment_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc2396_fragment_texts[] = "\000fragment\000uric or end of input\000hex\000scheme\000authority\000userinfo\000"
+    "host\000port\000query\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const uint8_t rfc2396_fragment_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc2396_fragment_text_pairs[] = {
+    0, 0, 1, 10, 1, 31,
+};
+static const uint16_t rfc2396_fragment_capture_names[] = {
+    35, 42, 52, 61, 66, 71, 1, 77, 86, 91, 98, 107, 116,
+};
+#endif
+const uridfa_tables rfc2396_fragment_tables = {
+    RFC2396_FRAGMENT_DRIVE, NULL,
+    rfc2396_fragment_classes, rfc2396_fragment_trans, rfc2396_fragment_edges, rfc2396_fragment_ops,
+    rfc2396_fragment_accel_lut, rfc2396_fragment_accel_escapes,
+    rfc2396_fragment_finals, rfc2396_fragment_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc2396_fragment_texts), URIDFA_TEXT(rfc2396_fragment_capture_names),
+    URIDFA_TEXT(rfc2396_fragment_state_texts), URIDFA_TEXT(rfc2396_fragment_text_pairs),
+    "fragment",
+    UINT64_C(274877906944),
+    4, 0, RFC2396_FRAGMENT_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -890,6 +1476,182 @@ int rfc2396_relativeuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans
 void rfc2396_relativeuri_start(rfc2396_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc2396_relativeuri_tables, m->regs);
+}
+
+int rfc2396_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_scheme_tables, s, n, err);
+}
+
+int rfc2396_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_scheme_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_scheme_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_scheme_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_scheme_tables, m->regs);
+}
+
+int rfc2396_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_userinfo_tables, s, n, err);
+}
+
+int rfc2396_userinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_userinfo_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_userinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_userinfo_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_userinfo_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_userinfo_tables, m->regs);
+}
+
+int rfc2396_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_host_tables, s, n, err);
+}
+
+int rfc2396_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_host_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_host_raw_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_host_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_host_tables, m->regs);
+}
+
+int rfc2396_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_port_tables, s, n, err);
+}
+
+int rfc2396_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_port_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_port_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_port_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_port_tables, m->regs);
+}
+
+int rfc2396_reg_name_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_reg_name_tables, s, n, err);
+}
+
+int rfc2396_reg_name_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_reg_name_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_reg_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_reg_name_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_reg_name_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_reg_name_tables, m->regs);
+}
+
+int rfc2396_path_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_path_tables, s, n, err);
+}
+
+int rfc2396_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_path_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_path_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_path_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_path_tables, m->regs);
+}
+
+int rfc2396_query_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_query_tables, s, n, err);
+}
+
+int rfc2396_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_query_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_query_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_query_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_query_tables, m->regs);
+}
+
+int rfc2396_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc2396_fragment_tables, s, n, err);
+}
+
+int rfc2396_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc2396_fragment_tables, s, n, regs, spans, err);
+}
+
+int rfc2396_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc2396_fragment_tables, s, n, regs, spans, err);
+}
+
+void rfc2396_fragment_start(rfc2396_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc2396_fragment_tables, m->regs);
 }
 
 int rfc2396_feed(rfc2396_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes RFC2396_CAPTURES spans. */
 #define RFC2396_CAPTURES 13
+/* The length to declare a spans array with: RFC2396_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define RFC2396_SPANS 13
 
 /* Index of the `scheme` capture. */
 #define RFC2396_SCHEME 0
@@ -61,7 +64,8 @@ extern const uridfa_tables rfc2396_uri_reference_raw_tables;
    if not NULL). */
 int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc2396_uri_reference_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
-   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
 int rfc2396_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc2396_uri_reference_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -81,7 +85,8 @@ extern const uridfa_tables rfc2396_absoluteuri_raw_tables;
    if not NULL). */
 int rfc2396_absoluteuri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc2396_absoluteuri_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
-   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
 int rfc2396_absoluteuri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc2396_absoluteuri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -101,13 +106,154 @@ extern const uridfa_tables rfc2396_relativeuri_raw_tables;
    if not NULL). */
 int rfc2396_relativeuri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc2396_relativeuri_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
-   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
 int rfc2396_relativeuri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc2396_relativeuri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int rfc2396_relativeuri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relativeURI`. */
 void rfc2396_relativeuri_start(rfc2396_machine *m);
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc2396.abnf:
+   scheme = alpha *( alpha / digit / "+" / "-" / "." )
+   2 states, 3 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc2396_scheme_tables;
+/* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc2396_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc2396_scheme_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
+int rfc2396_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_scheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `scheme`. */
+void rfc2396_scheme_start(rfc2396_machine *m);
+
+/* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc2396.abnf:
+   userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc2396_userinfo_tables;
+/* Whether all of s[0..n) matches `userinfo`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc2396_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc2396_userinfo_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
+int rfc2396_userinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_userinfo_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_userinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `userinfo`. */
+void rfc2396_userinfo_start(rfc2396_machine *m);
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc2396.abnf:
+   host = hostname / IPv4address
+   14 states, 5 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc2396_host_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc2396_host_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc2396_host_raw_tables;
+/* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc2396_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc2396_host_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
+int rfc2396_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_host_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `host`. */
+void rfc2396_host_start(rfc2396_machine *m);
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc2396.abnf:
+   port = *digit
+   2 states, 2 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc2396_port_tables;
+/* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc2396_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc2396_port_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
+int rfc2396_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_port_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `port`. */
+void rfc2396_port_start(rfc2396_machine *m);
+
+/* Tables for the component rule `reg-name` (`;@ component`) from grammar/rfc2396.abnf:
+   reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc2396_reg_name_tables;
+/* Whether all of s[0..n) matches `reg-name`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc2396_reg_name_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc2396_reg_name_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
+int rfc2396_reg_name_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_reg_name_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_reg_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `reg-name`. */
+void rfc2396_reg_name_start(rfc2396_machine *m);
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/rfc2396.abnf:
+   path = [ abs-path / opaque-part ]
+   7 states, 6 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc2396_path_tables;
+/* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc2396_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc2396_path_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
+int rfc2396_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_path_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path`. */
+void rfc2396_path_start(rfc2396_machine *m);
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/rfc2396.abnf:
+   query = *uric
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc2396_query_tables;
+/* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc2396_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc2396_query_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
+int rfc2396_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_query_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `query`. */
+void rfc2396_query_start(rfc2396_machine *m);
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc2396.abnf:
+   fragment = *uric
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc2396_fragment_tables;
+/* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc2396_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc2396_fragment_validate, and the span of every capture into spans[0..RFC2396_CAPTURES),
+   indexed by the RFC2396_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC2396_SPANS entries (or is NULL when RFC2396_CAPTURES is 0). */
+int rfc2396_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc2396_fragment_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc2396_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `fragment`. */
+void rfc2396_fragment_start(rfc2396_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int rfc2396_feed(rfc2396_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

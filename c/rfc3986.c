@@ -9,27 +9,11 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc3986_texts[] = "\000scheme\000path\000fragment\000query\000scheme or path\000authority\000host\000userinfo\000"
-    "port\000IPv6address\000IPvFuture\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "HEXDIG, \":\", \"V\" or \"v\"\000pchar\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "DIGIT, \"#\", \"/\", \"\?\" or end of input\000HEXDIG or \":\"\000\":\"\000HEXDIG or \"]\"\000"
-    "HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
-    "unreserved, sub-delims or \":\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000"
-    "\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000"
-    "BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000IPv4address\000reg-name\000"
-    "ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000pchar, \"/\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000DIGIT, \"/\", \"\?\" or end of input\000"
-    "\"/\", \":\", \"\?\" or end of input";
-#endif
-
 /* Tables for `URI-reference` from grammar/rfc3986.abnf:
    URI-reference = URI / relative-ref
    189 states, 21 byte classes, 24 registers. */
-static const uint8_t rfc3986_uri_reference_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_uri_reference_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
     15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1,
@@ -38,9 +22,6 @@ static const uint8_t rfc3986_uri_reference_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc3986_uri_reference_trans[] = {
     189, 190, 191, 192, 190, 190, 193, 190, 190, 190, 190, 190, 190, 189, 194, 190, 195, 195, 195, 189,
     189, 189, 1, 196, 3, 1, 1, 197, 1, 1, 1, 1, 1, 1, 189, 198, 1, 1, 1, 1,
     189, 189, 189, 199, 189, 200, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199, 199,
@@ -241,10 +222,21 @@ static const uint8_t rfc3986_uri_reference_trans[] = {
     176, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 127, 127, 127, 127, 127,
     127, 189, 189, 189, 127, 189, 189, 189, 253,
 };
+#define rfc3986_uri_reference_trans (rfc3986_uri_reference_classes + 256)
 #define RFC3986_URI_REFERENCE_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_URI_REFERENCE_DRIVE uridfa_drive8i
 #define RFC3986_URI_REFERENCE_SPECIAL 189
 #else
+static const uint8_t rfc3986_uri_reference_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
+    15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1,
+    0, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_uri_reference_trans[] = {
     3969, 3970, 3971, 3972, 3970, 3970, 3973, 3970, 3970, 3970, 3970, 3970, 3970, 3969, 3974, 3970,
     3975, 3975, 3975, 3969, 3969, 3969, 21, 3976, 63, 21, 21, 3977, 21, 21, 21, 21,
@@ -542,16 +534,6 @@ static const uridfa_op rfc3986_uri_reference_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_uri_reference_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_uri_reference_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 189, 0, 0, 189, 0, 189, 189, 189, 189, 189, 191, 189, 191, 191, 12, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 172, 189, 0, 189, 0, 8,
@@ -619,66 +601,75 @@ static const uint8_t rfc3986_uri_reference_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_uri_reference_state_component[] = {
-    1, 8, 13, 8, 8, 22, 28, 8, 13, 13, 8, 8, 43, 22, 22, 8, 13, 8, 43, 43,
-    43, 43, 53, 22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53,
-    84, 72, 72, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72,
-    53, 72, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53,
-    72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53,
-    53, 53, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72,
-    53, 53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53,
-    53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53,
-    53, 72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72,
-    53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc3986_uri_reference_texts[] = "\000scheme\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "path\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "query\000scheme or path\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_uri_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 5, 3, 8, 4, 4, 9, 6, 10, 5, 8, 4, 11, 12,
+    11, 13, 14, 10, 12, 15, 16, 11, 17, 18, 19, 20, 21, 22, 16, 18, 19, 20, 20, 23,
+    24, 20, 20, 23, 25, 25, 25, 25, 26, 27, 28, 21, 20, 20, 25, 25, 25, 25, 26, 29,
+    26, 30, 25, 25, 25, 31, 20, 20, 23, 26, 30, 25, 25, 25, 32, 33, 33, 33, 26, 25,
+    21, 20, 20, 25, 25, 25, 25, 26, 26, 25, 29, 34, 35, 20, 20, 23, 26, 30, 25, 25,
+    25, 35, 32, 33, 33, 33, 21, 20, 20, 25, 25, 25, 25, 26, 26, 25, 29, 34, 20, 20,
+    23, 26, 30, 25, 25, 25, 35, 36, 37, 37, 37, 21, 20, 20, 25, 25, 25, 25, 26, 26,
+    25, 38, 20, 20, 23, 26, 30, 25, 25, 25, 35, 21, 20, 20, 25, 25, 25, 25, 26, 26,
+    25, 20, 39, 39, 39, 39, 23, 20, 26, 30, 25, 25, 25, 35, 21, 20, 20, 39, 39, 39,
+    23, 26, 25, 20, 39, 23, 35, 21, 23,
 };
-static const uint16_t rfc3986_uri_reference_state_expected[] = {
-    94, 94, 158, 190, 197, 197, 197, 197, 158, 190, 190, 190, 234, 197, 190, 197, 190, 190, 197, 190,
-    197, 276, 345, 190, 190, 369, 190, 197, 375, 190, 439, 476, 490, 190, 190, 190, 439, 476, 476, 494,
-    508, 476, 476, 494, 522, 522, 522, 522, 546, 565, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630,
-    546, 190, 522, 522, 522, 636, 476, 476, 494, 546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522,
-    490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522,
-    522, 711, 671, 675, 675, 675, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476,
-    494, 546, 190, 522, 522, 522, 711, 722, 726, 726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546,
-    522, 739, 476, 476, 494, 546, 190, 522, 522, 522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546,
-    522, 476, 762, 762, 762, 762, 494, 476, 546, 190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762,
-    494, 546, 522, 476, 762, 494, 711, 490, 494,
+static const uint16_t rfc3986_uri_reference_text_pairs[] = {
+    0, 0, 1, 8, 72, 8, 77, 86, 72, 118, 72, 125, 162, 125, 168, 125,
+    77, 118, 183, 193, 162, 118, 183, 125, 183, 118, 183, 235, 304, 309, 183, 333,
+    339, 118, 183, 348, 304, 118, 412, 417, 454, 466, 454, 480, 484, 118, 304, 494,
+    484, 508, 304, 522, 304, 546, 183, 565, 484, 600, 454, 630, 454, 118, 304, 636,
+    454, 671, 454, 675, 454, 688, 304, 711, 304, 722, 304, 726, 304, 739, 454, 762,
 };
 static const uint16_t rfc3986_uri_reference_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    1, 183, 339, 304, 412, 162, 77, 72, 454, 484, 781, 793,
 };
 #endif
 const uridfa_tables rfc3986_uri_reference_tables = {
-    RFC3986_URI_REFERENCE_DRIVE, rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops, rfc3986_uri_reference_accels,
+    RFC3986_URI_REFERENCE_DRIVE, NULL,
+    rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
     rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
-    URIDFA_TEXT(rfc3986_uri_reference_state_component), URIDFA_TEXT(rfc3986_uri_reference_state_expected),
+    URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
+    URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 2, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_uri_reference_raw_tables = {
-    RFC3986_URI_REFERENCE_DRIVE, rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops, rfc3986_uri_reference_accels,
+    RFC3986_URI_REFERENCE_DRIVE, NULL,
+    rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
-    URIDFA_TEXT(rfc3986_uri_reference_state_component), URIDFA_TEXT(rfc3986_uri_reference_state_expected),
+    URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
+    URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 0, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `URI` from grammar/rfc3986.abnf:
    URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
    186 states, 21 byte classes, 24 registers. */
-static const uint8_t rfc3986_uri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_uri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
     15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1,
@@ -687,9 +678,6 @@ static const uint8_t rfc3986_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc3986_uri_trans[] = {
     186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 187, 187, 187, 186,
     186, 186, 186, 186, 186, 1, 1, 186, 1, 1, 1, 1, 1, 1, 188, 186, 186, 1, 1, 1,
     186, 186, 186, 189, 190, 191, 189, 189, 192, 189, 189, 189, 189, 189, 189, 189, 193, 189, 189, 189,
@@ -887,10 +875,21 @@ static const uint8_t rfc3986_uri_trans[] = {
     186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 186, 124, 124, 124, 124, 124, 124, 186, 186,
     186, 124, 186, 186, 186, 247,
 };
+#define rfc3986_uri_trans (rfc3986_uri_classes + 256)
 #define RFC3986_URI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_URI_DRIVE uridfa_drive8i
 #define RFC3986_URI_SPECIAL 186
 #else
+static const uint8_t rfc3986_uri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
+    15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1,
+    0, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_uri_trans[] = {
     3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906, 3906,
     3907, 3907, 3907, 3906, 3906, 3906, 3906, 3906, 3906, 21, 21, 3906, 21, 21, 21, 21,
@@ -1183,15 +1182,6 @@ static const uridfa_op rfc3986_uri_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_uri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 94, 0, 94, 0, 4,
@@ -1227,66 +1217,74 @@ static const uint8_t rfc3986_uri_state_final[] = {
     0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_uri_state_component[] = {
-    1, 1, 8, 8, 13, 8, 8, 22, 13, 13, 8, 43, 22, 22, 13, 43, 43, 43, 43, 53,
-    22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72, 72,
-    53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72, 53, 72, 53,
-    53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72,
-    72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72,
-    53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72,
-    72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72,
-    72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53, 53, 53,
-    72, 72, 53, 53, 72, 53,
+static const char rfc3986_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000query\000authority\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_uri_state_texts[] = {
+    1, 2, 3, 3, 4, 5, 3, 6, 4, 7, 5, 8, 6, 9, 7, 10, 11, 10, 12, 13,
+    9, 11, 14, 15, 10, 16, 17, 18, 19, 20, 21, 15, 17, 18, 19, 19, 22, 23, 19, 19,
+    22, 24, 24, 24, 24, 25, 26, 27, 20, 19, 19, 24, 24, 24, 24, 25, 28, 25, 29, 24,
+    24, 24, 30, 19, 19, 22, 25, 29, 24, 24, 24, 31, 32, 32, 32, 25, 24, 20, 19, 19,
+    24, 24, 24, 24, 25, 25, 24, 28, 33, 34, 19, 19, 22, 25, 29, 24, 24, 24, 34, 31,
+    32, 32, 32, 20, 19, 19, 24, 24, 24, 24, 25, 25, 24, 28, 33, 19, 19, 22, 25, 29,
+    24, 24, 24, 34, 35, 36, 36, 36, 20, 19, 19, 24, 24, 24, 24, 25, 25, 24, 37, 19,
+    19, 22, 25, 29, 24, 24, 24, 34, 20, 19, 19, 24, 24, 24, 24, 25, 25, 24, 19, 38,
+    38, 38, 38, 22, 19, 25, 29, 24, 24, 24, 34, 20, 19, 19, 38, 38, 38, 22, 25, 24,
+    19, 38, 22, 34, 20, 22,
 };
-static const uint16_t rfc3986_uri_state_expected[] = {
-    802, 808, 197, 197, 158, 190, 197, 197, 158, 190, 190, 234, 197, 190, 190, 197, 190, 197, 276, 345,
-    190, 190, 369, 190, 197, 375, 190, 439, 476, 490, 190, 190, 190, 439, 476, 476, 494, 508, 476, 476,
-    494, 522, 522, 522, 522, 546, 565, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630, 546, 190, 522,
-    522, 522, 636, 476, 476, 494, 546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522, 490, 476, 476,
-    522, 522, 522, 522, 546, 546, 522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522, 522, 711, 671,
-    675, 675, 675, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476, 494, 546, 190,
-    522, 522, 522, 711, 722, 726, 726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 739, 476,
-    476, 494, 546, 190, 522, 522, 522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 476, 762,
-    762, 762, 762, 494, 476, 546, 190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762, 494, 546, 522,
-    476, 762, 494, 711, 490, 494,
+static const uint16_t rfc3986_uri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 54, 91, 100, 49, 132, 139, 54, 91, 132,
+    145, 155, 139, 132, 145, 54, 145, 132, 145, 197, 266, 271, 145, 295, 301, 132,
+    145, 310, 266, 132, 374, 379, 416, 428, 416, 442, 446, 132, 266, 456, 446, 470,
+    266, 484, 266, 508, 145, 527, 446, 562, 416, 592, 416, 132, 266, 598, 416, 633,
+    416, 637, 416, 650, 266, 673, 266, 684, 266, 688, 266, 701, 416, 724,
 };
 static const uint16_t rfc3986_uri_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    1, 145, 301, 266, 374, 139, 91, 49, 416, 446, 743, 755,
 };
 #endif
 const uridfa_tables rfc3986_uri_tables = {
-    RFC3986_URI_DRIVE, rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops, rfc3986_uri_accels,
+    RFC3986_URI_DRIVE, NULL,
+    rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
     rfc3986_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
-    URIDFA_TEXT(rfc3986_uri_state_component), URIDFA_TEXT(rfc3986_uri_state_expected),
+    URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
+    URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 2, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_uri_raw_tables = {
-    RFC3986_URI_DRIVE, rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops, rfc3986_uri_accels,
+    RFC3986_URI_DRIVE, NULL,
+    rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
-    URIDFA_TEXT(rfc3986_uri_state_component), URIDFA_TEXT(rfc3986_uri_state_expected),
+    URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
+    URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 0, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `absolute-URI` from grammar/rfc3986.abnf:
    absolute-URI = scheme ":" hier-part [ "?" query ]
    182 states, 20 byte classes, 24 registers. */
-static const uint8_t rfc3986_absolute_uri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_absolute_uri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 3, 4, 5, 6, 7, 8, 9, 9, 10, 11, 11, 11, 11, 12, 1, 0, 1, 0, 13,
     14, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 16, 18, 0, 19, 0, 1,
@@ -1295,9 +1293,6 @@ static const uint8_t rfc3986_absolute_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc3986_absolute_uri_trans[] = {
     182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 183, 183, 183, 182, 182,
     182, 182, 182, 1, 1, 182, 1, 1, 1, 1, 1, 1, 184, 182, 182, 1, 1, 1, 182, 182,
     182, 185, 186, 185, 185, 187, 185, 185, 185, 185, 185, 185, 185, 188, 185, 185, 185, 185, 182, 182,
@@ -1481,10 +1476,21 @@ static const uint8_t rfc3986_absolute_uri_trans[] = {
     182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 169, 182, 182, 182, 182, 182, 182, 182,
     182, 182, 182, 182, 182, 182, 120, 120, 120, 120, 120, 120, 182, 182, 182, 120, 182, 182, 182, 230,
 };
+#define rfc3986_absolute_uri_trans (rfc3986_absolute_uri_classes + 256)
 #define RFC3986_ABSOLUTE_URI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_ABSOLUTE_URI_DRIVE uridfa_drive8i
 #define RFC3986_ABSOLUTE_URI_SPECIAL 182
 #else
+static const uint8_t rfc3986_absolute_uri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 3, 4, 5, 6, 7, 8, 9, 9, 10, 11, 11, 11, 11, 12, 1, 0, 1, 0, 13,
+    14, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 16, 18, 0, 19, 0, 1,
+    0, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 16, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_absolute_uri_trans[] = {
     3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3640, 3641,
     3641, 3641, 3640, 3640, 3640, 3640, 3640, 20, 20, 3640, 20, 20, 20, 20, 20, 20,
@@ -1753,15 +1759,6 @@ static const uridfa_op rfc3986_absolute_uri_ops[] = {
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 },
     { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_absolute_uri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_absolute_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 94, 0, 94, 0, 4,
@@ -1796,66 +1793,73 @@ static const uint8_t rfc3986_absolute_uri_state_final[] = {
     0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_absolute_uri_state_component[] = {
-    1, 1, 8, 8, 8, 8, 22, 8, 43, 22, 22, 43, 43, 43, 43, 53, 22, 43, 43, 58,
-    43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72, 72, 53, 53, 53, 53,
-    53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72, 53, 72, 53, 53, 53, 53, 72,
-    72, 53, 53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 72, 72, 53, 53, 53, 53,
-    53, 53, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72,
-    72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 53, 53, 53, 53,
-    53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 53, 72,
-    53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 72, 53,
-    72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53, 53, 53, 72, 72, 53, 53,
-    72, 53,
+static const char rfc3986_absolute_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"/\", \"\?\" or end of input\000"
+    "HEXDIG\000query\000authority\000pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "fragment\000IPv4address\000reg-name";
+static const uint8_t rfc3986_absolute_uri_state_texts[] = {
+    1, 2, 3, 3, 4, 3, 5, 4, 6, 5, 7, 8, 9, 8, 10, 11, 7, 9, 12, 13,
+    8, 14, 15, 16, 17, 18, 19, 13, 15, 16, 17, 17, 20, 21, 17, 17, 20, 22, 22, 22,
+    22, 23, 24, 25, 18, 17, 17, 22, 22, 22, 22, 23, 26, 23, 27, 22, 22, 22, 28, 17,
+    17, 20, 23, 27, 22, 22, 22, 29, 30, 30, 30, 23, 22, 18, 17, 17, 22, 22, 22, 22,
+    23, 23, 22, 26, 31, 32, 17, 17, 20, 23, 27, 22, 22, 22, 32, 29, 30, 30, 30, 18,
+    17, 17, 22, 22, 22, 22, 23, 23, 22, 26, 31, 17, 17, 20, 23, 27, 22, 22, 22, 32,
+    33, 34, 34, 34, 18, 17, 17, 22, 22, 22, 22, 23, 23, 22, 35, 17, 17, 20, 23, 27,
+    22, 22, 22, 32, 18, 17, 17, 22, 22, 22, 22, 23, 23, 22, 17, 36, 36, 36, 36, 20,
+    17, 23, 27, 22, 22, 22, 32, 18, 17, 17, 36, 36, 36, 20, 23, 22, 17, 36, 20, 32,
+    18, 20,
 };
-static const uint16_t rfc3986_absolute_uri_state_expected[] = {
-    802, 808, 158, 158, 190, 158, 158, 190, 843, 158, 190, 158, 190, 158, 880, 345, 190, 190, 369, 190,
-    158, 944, 190, 1003, 476, 490, 190, 190, 190, 1003, 476, 476, 494, 508, 476, 476, 494, 522, 522, 522,
-    522, 546, 1035, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630, 546, 190, 522, 522, 522, 636, 476,
-    476, 494, 546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522, 490, 476, 476, 522, 522, 522, 522,
-    546, 546, 522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522, 522, 711, 671, 675, 675, 675, 490,
-    476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476, 494, 546, 190, 522, 522, 522, 711,
-    722, 726, 726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 739, 476, 476, 494, 546, 190,
-    522, 522, 522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 476, 762, 762, 762, 762, 494,
-    476, 546, 190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762, 494, 546, 522, 476, 762, 494, 711,
-    490, 494,
+static const uint16_t rfc3986_absolute_uri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 54, 49, 86, 93, 54, 99, 109, 93, 86,
+    99, 54, 99, 86, 99, 146, 210, 215, 99, 239, 245, 86, 99, 254, 210, 86,
+    313, 318, 350, 362, 350, 376, 380, 86, 210, 390, 380, 404, 210, 418, 210, 442,
+    99, 461, 380, 491, 350, 521, 350, 86, 210, 527, 350, 562, 350, 566, 350, 579,
+    210, 602, 210, 613, 210, 617, 210, 630, 350, 653,
 };
 static const uint16_t rfc3986_absolute_uri_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    1, 99, 245, 210, 313, 93, 672, 49, 350, 380, 681, 693,
 };
 #endif
 const uridfa_tables rfc3986_absolute_uri_tables = {
-    RFC3986_ABSOLUTE_URI_DRIVE, rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops, rfc3986_absolute_uri_accels,
+    RFC3986_ABSOLUTE_URI_DRIVE, NULL,
+    rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
     rfc3986_absolute_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
-    URIDFA_TEXT(rfc3986_absolute_uri_state_component), URIDFA_TEXT(rfc3986_absolute_uri_state_expected),
+    URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 2, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_absolute_uri_raw_tables = {
-    RFC3986_ABSOLUTE_URI_DRIVE, rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops, rfc3986_absolute_uri_accels,
+    RFC3986_ABSOLUTE_URI_DRIVE, NULL,
+    rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
-    URIDFA_TEXT(rfc3986_absolute_uri_state_component), URIDFA_TEXT(rfc3986_absolute_uri_state_expected),
+    URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 0, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `relative-ref` from grammar/rfc3986.abnf:
    relative-ref = relative-part [ "?" query ] [ "#" fragment ]
    187 states, 19 byte classes, 24 registers. */
-static const uint8_t rfc3986_relative_ref_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_relative_ref_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 8, 9, 9, 10, 11, 11, 11, 11, 12, 1, 0, 1, 0, 13,
     14, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 1, 1, 1, 1, 17, 0, 18, 0, 1,
@@ -1864,9 +1868,6 @@ static const uint8_t rfc3986_relative_ref_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc3986_relative_ref_trans[] = {
     187, 188, 189, 190, 188, 191, 188, 188, 188, 188, 188, 188, 187, 192, 188, 188, 188, 187, 187, 187,
     1, 193, 3, 1, 194, 1, 1, 1, 1, 1, 1, 187, 195, 1, 1, 1, 187, 187, 187, 196,
     187, 197, 196, 196, 196, 196, 196, 196, 196, 196, 196, 196, 196, 196, 196, 187, 187, 187, 187, 187,
@@ -2046,10 +2047,21 @@ static const uint8_t rfc3986_relative_ref_trans[] = {
     187, 187, 187, 187, 187, 187, 187, 174, 187, 187, 187, 187, 187, 187, 187, 187, 187, 187, 187, 187,
     125, 125, 125, 125, 125, 125, 187, 187, 187, 125, 187, 187, 247,
 };
+#define rfc3986_relative_ref_trans (rfc3986_relative_ref_classes + 256)
 #define RFC3986_RELATIVE_REF_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC3986_RELATIVE_REF_DRIVE uridfa_drive8i
 #define RFC3986_RELATIVE_REF_SPECIAL 187
 #else
+static const uint8_t rfc3986_relative_ref_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 4, 5, 6, 7, 8, 9, 9, 10, 11, 11, 11, 11, 12, 1, 0, 1, 0, 13,
+    14, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 1, 1, 1, 1, 17, 0, 18, 0, 1,
+    0, 15, 15, 15, 15, 15, 15, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 16, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc3986_relative_ref_trans[] = {
     3553, 3554, 3555, 3556, 3554, 3557, 3554, 3554, 3554, 3554, 3554, 3554, 3553, 3558, 3554, 3554,
     3554, 3553, 3553, 3553, 19, 3559, 57, 19, 3560, 19, 19, 19, 19, 19, 19, 3553,
@@ -2319,15 +2331,6 @@ static const uridfa_op rfc3986_relative_ref_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3986_relative_ref_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3986_relative_ref_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 95, 0, 0, 95, 0, 95, 95, 95, 95, 95, 95, 95, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 95, 0, 95, 0, 4,
@@ -2363,60 +2366,1182 @@ static const uint8_t rfc3986_relative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3986_relative_ref_state_component[] = {
-    8, 8, 13, 8, 8, 22, 8, 13, 13, 8, 8, 43, 22, 22, 13, 8, 43, 43, 43, 43,
-    53, 22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72,
-    72, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 72, 53, 72,
-    53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 72, 72, 72, 72, 53, 53, 72, 72,
-    72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53,
-    72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53, 53,
-    72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 53,
-    72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72,
-    72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53, 53,
-    53, 72, 72, 53, 53, 72, 53,
+static const char rfc3986_relative_ref_texts[] = "\000path\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "query\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "scheme\000IPv4address\000reg-name";
+static const uint8_t rfc3986_relative_ref_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 4, 2, 6, 3, 3, 7, 5, 8, 6, 3, 9, 10, 9, 11,
+    12, 8, 10, 13, 14, 9, 15, 16, 17, 18, 19, 20, 14, 16, 17, 18, 18, 21, 22, 18,
+    18, 21, 23, 23, 23, 23, 24, 25, 26, 19, 18, 18, 23, 23, 23, 23, 24, 27, 24, 28,
+    23, 23, 23, 29, 18, 18, 21, 24, 28, 23, 23, 23, 30, 31, 31, 31, 24, 23, 19, 18,
+    18, 23, 23, 23, 23, 24, 24, 23, 27, 32, 33, 18, 18, 21, 24, 28, 23, 23, 23, 33,
+    30, 31, 31, 31, 19, 18, 18, 23, 23, 23, 23, 24, 24, 23, 27, 32, 18, 18, 21, 24,
+    28, 23, 23, 23, 33, 34, 35, 35, 35, 19, 18, 18, 23, 23, 23, 23, 24, 24, 23, 36,
+    18, 18, 21, 24, 28, 23, 23, 23, 33, 19, 18, 18, 23, 23, 23, 23, 24, 24, 23, 18,
+    37, 37, 37, 37, 21, 18, 24, 28, 23, 23, 23, 33, 19, 18, 18, 37, 37, 37, 21, 24,
+    23, 18, 37, 21, 33, 19, 21,
 };
-static const uint16_t rfc3986_relative_ref_state_expected[] = {
-    94, 94, 158, 190, 197, 197, 197, 158, 190, 190, 190, 234, 197, 190, 190, 190, 197, 190, 197, 276,
-    345, 190, 190, 369, 190, 197, 375, 190, 439, 476, 490, 190, 190, 190, 439, 476, 476, 494, 508, 476,
-    476, 494, 522, 522, 522, 522, 546, 565, 600, 490, 476, 476, 522, 522, 522, 522, 546, 630, 546, 190,
-    522, 522, 522, 636, 476, 476, 494, 546, 190, 522, 522, 522, 671, 675, 675, 675, 546, 522, 490, 476,
-    476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 711, 476, 476, 494, 546, 190, 522, 522, 522, 711,
-    671, 675, 675, 675, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 630, 688, 476, 476, 494, 546,
-    190, 522, 522, 522, 711, 722, 726, 726, 726, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 739,
-    476, 476, 494, 546, 190, 522, 522, 522, 711, 490, 476, 476, 522, 522, 522, 522, 546, 546, 522, 476,
-    762, 762, 762, 762, 494, 476, 546, 190, 522, 522, 522, 711, 490, 476, 476, 762, 762, 762, 494, 546,
-    522, 476, 762, 494, 711, 490, 494,
+static const uint16_t rfc3986_relative_ref_text_pairs[] = {
+    0, 0, 1, 6, 70, 79, 1, 111, 1, 118, 155, 118, 70, 111, 161, 171,
+    155, 111, 161, 118, 161, 111, 161, 213, 282, 287, 161, 311, 317, 111, 161, 326,
+    282, 111, 390, 395, 432, 444, 432, 458, 462, 111, 282, 472, 462, 486, 282, 500,
+    282, 524, 161, 543, 462, 578, 432, 608, 432, 111, 282, 614, 432, 649, 432, 653,
+    432, 666, 282, 689, 282, 700, 282, 704, 282, 717, 432, 740,
 };
 static const uint16_t rfc3986_relative_ref_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 8, 72, 84, 781, 793,
+    759, 161, 317, 282, 390, 155, 70, 1, 432, 462, 766, 778,
 };
 #endif
 const uridfa_tables rfc3986_relative_ref_tables = {
-    RFC3986_RELATIVE_REF_DRIVE, rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops, rfc3986_relative_ref_accels,
+    RFC3986_RELATIVE_REF_DRIVE, NULL,
+    rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
     rfc3986_relative_ref_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
-    URIDFA_TEXT(rfc3986_relative_ref_state_component), URIDFA_TEXT(rfc3986_relative_ref_state_expected),
+    URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
+    URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 2, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc3986_relative_ref_raw_tables = {
-    RFC3986_RELATIVE_REF_DRIVE, rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops, rfc3986_relative_ref_accels,
+    RFC3986_RELATIVE_REF_DRIVE, NULL,
+    rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3986_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
-    URIDFA_TEXT(rfc3986_relative_ref_state_component), URIDFA_TEXT(rfc3986_relative_ref_state_expected),
+    URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
+    URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 0, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3986.abnf:
+   scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+   2 states, 3 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_scheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    6, 6, 7, 6, 3, 3,
+};
+#define rfc3986_scheme_trans (rfc3986_scheme_classes + 256)
+#define RFC3986_SCHEME_TRANS_WIDTH 1
+#define RFC3986_SCHEME_DRIVE uridfa_drive8
+#define RFC3986_SCHEME_SPECIAL 6
+static const uridfa_edge rfc3986_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 3, 0, 1 },
+};
+static const uridfa_op rfc3986_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint8_t rfc3986_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc3986_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc3986_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000path\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_scheme_state_texts[] = {
+    1, 2,
+};
+static const uint16_t rfc3986_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 14,
+};
+static const uint16_t rfc3986_scheme_capture_names[] = {
+    1, 58, 68, 77, 82, 87, 93, 102, 107, 119, 129, 141,
+};
+#endif
+const uridfa_tables rfc3986_scheme_tables = {
+    RFC3986_SCHEME_DRIVE, NULL,
+    rfc3986_scheme_classes, rfc3986_scheme_trans, rfc3986_scheme_edges, rfc3986_scheme_ops,
+    rfc3986_scheme_accel_lut, NULL,
+    rfc3986_scheme_finals, rfc3986_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_scheme_texts), URIDFA_TEXT(rfc3986_scheme_capture_names),
+    URIDFA_TEXT(rfc3986_scheme_state_texts), URIDFA_TEXT(rfc3986_scheme_text_pairs),
+    "scheme",
+    UINT64_C(366503875926),
+    3, 0, RFC3986_SCHEME_SPECIAL, 2, 24, 32,
+    12, 0, 1,
+    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc3986.abnf:
+   userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_userinfo_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc3986_userinfo_trans (rfc3986_userinfo_classes + 256)
+#define RFC3986_USERINFO_TRANS_WIDTH 1
+#define RFC3986_USERINFO_DRIVE uridfa_drive8
+#define RFC3986_USERINFO_SPECIAL 16
+static const uridfa_edge rfc3986_userinfo_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc3986_userinfo_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint8_t rfc3986_userinfo_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_userinfo_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3986_userinfo_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3986_userinfo_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_userinfo_texts[] = "\000userinfo\000unreserved, sub-delims, \"%\", \":\" or end of input\000HEXDIG\000"
+    "scheme\000authority\000host\000port\000query\000fragment\000path\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_userinfo_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc3986_userinfo_text_pairs[] = {
+    0, 0, 1, 10, 1, 59,
+};
+static const uint16_t rfc3986_userinfo_capture_names[] = {
+    66, 73, 1, 83, 88, 93, 99, 108, 113, 125, 135, 147,
+};
+#endif
+const uridfa_tables rfc3986_userinfo_tables = {
+    RFC3986_USERINFO_DRIVE, NULL,
+    rfc3986_userinfo_classes, rfc3986_userinfo_trans, rfc3986_userinfo_edges, rfc3986_userinfo_ops,
+    rfc3986_userinfo_accel_lut, rfc3986_userinfo_accel_escapes,
+    rfc3986_userinfo_finals, rfc3986_userinfo_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_userinfo_texts), URIDFA_TEXT(rfc3986_userinfo_capture_names),
+    URIDFA_TEXT(rfc3986_userinfo_state_texts), URIDFA_TEXT(rfc3986_userinfo_text_pairs),
+    "userinfo",
+    UINT64_C(274877906944),
+    4, 0, RFC3986_USERINFO_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc3986.abnf:
+   host = IP-literal / IPv4address / reg-name
+   160 states, 15 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3986_host_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 10, 1, 0, 1, 0, 0,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 13, 0, 14, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 161, 162, 161, 161, 161, 161, 161, 161, 161, 160, 161, 161, 163, 160, 160, 1, 2, 1, 1,
+    1, 1, 1, 1, 1, 160, 1, 1, 160, 160, 160, 160, 160, 160, 4, 4, 4, 4, 4, 4,
+    160, 4, 160, 160, 160, 160, 160, 160, 160, 164, 164, 164, 164, 164, 164, 165, 164, 166, 160, 160,
+    160, 160, 160, 160, 167, 167, 167, 167, 167, 167, 160, 167, 160, 160, 160, 160, 160, 160, 160, 8,
+    8, 8, 8, 8, 8, 9, 8, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160,
+    10, 160, 160, 160, 160, 160, 160, 160, 160, 168, 168, 168, 168, 168, 168, 160, 168, 160, 160, 160,
+    160, 160, 160, 160, 12, 12, 12, 12, 12, 12, 9, 12, 160, 160, 160, 160, 160, 160, 160, 13,
+    13, 13, 13, 13, 13, 14, 13, 160, 160, 160, 160, 160, 160, 160, 15, 16, 17, 18, 18, 18,
+    160, 19, 160, 160, 169, 160, 160, 160, 21, 11, 11, 11, 11, 11, 11, 160, 11, 160, 160, 160,
+    160, 160, 160, 160, 22, 22, 22, 22, 22, 22, 9, 22, 160, 160, 160, 160, 160, 160, 160, 23,
+    23, 23, 23, 23, 23, 24, 23, 160, 160, 160, 160, 160, 160, 160, 25, 26, 27, 28, 28, 28,
+    160, 29, 160, 160, 169, 160, 160, 160, 30, 31, 31, 31, 31, 31, 31, 32, 31, 160, 160, 169,
+    160, 160, 160, 30, 33, 33, 33, 33, 33, 33, 32, 31, 160, 160, 169, 160, 160, 160, 30, 33,
+    33, 33, 33, 34, 35, 32, 31, 160, 160, 169, 160, 160, 160, 30, 35, 35, 35, 35, 35, 35,
+    32, 31, 160, 160, 169, 160, 160, 160, 160, 31, 31, 31, 31, 31, 31, 32, 31, 160, 160, 169,
+    160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 170, 160, 170, 170,
+    170, 170, 170, 170, 170, 170, 170, 170, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160,
+    9, 160, 160, 160, 160, 160, 160, 160, 160, 37, 37, 37, 37, 37, 37, 24, 37, 160, 160, 160,
+    160, 160, 160, 160, 38, 38, 38, 38, 38, 38, 39, 38, 160, 160, 160, 160, 160, 160, 30, 40,
+    40, 40, 40, 40, 40, 41, 40, 160, 160, 169, 160, 160, 160, 30, 42, 42, 42, 42, 42, 42,
+    41, 40, 160, 160, 169, 160, 160, 160, 30, 42, 42, 42, 42, 43, 44, 41, 40, 160, 160, 169,
+    160, 160, 160, 30, 44, 44, 44, 44, 44, 44, 41, 40, 160, 160, 169, 160, 160, 160, 160, 40,
+    40, 40, 40, 40, 40, 41, 40, 160, 160, 169, 160, 160, 160, 160, 45, 46, 47, 48, 48, 48,
+    160, 160, 160, 160, 160, 160, 160, 160, 160, 49, 49, 49, 49, 49, 49, 32, 49, 160, 160, 169,
+    160, 160, 160, 160, 25, 26, 27, 28, 28, 28, 160, 29, 160, 160, 160, 160, 160, 160, 30, 50,
+    50, 50, 50, 50, 50, 32, 49, 160, 160, 169, 160, 160, 160, 30, 50, 50, 50, 50, 50, 49,
+    32, 49, 160, 160, 169, 160, 160, 160, 30, 49, 49, 49, 49, 49, 49, 32, 49, 160, 160, 169,
+    160, 36, 160, 36, 36, 36, 36, 36, 36, 36, 36, 36, 36, 160, 171, 160, 160, 160, 160, 51,
+    51, 51, 51, 51, 51, 24, 51, 160, 160, 160, 160, 160, 160, 160, 52, 52, 52, 52, 52, 52,
+    53, 52, 160, 160, 160, 160, 160, 160, 160, 54, 55, 56, 57, 57, 57, 160, 58, 160, 160, 169,
+    160, 160, 160, 160, 59, 59, 59, 59, 59, 59, 41, 59, 160, 160, 169, 160, 160, 160, 160, 54,
+    55, 56, 57, 57, 57, 160, 58, 160, 160, 160, 160, 160, 160, 30, 60, 60, 60, 60, 60, 60,
+    41, 59, 160, 160, 169, 160, 160, 160, 30, 60, 60, 60, 60, 60, 59, 41, 59, 160, 160, 169,
+    160, 160, 160, 30, 59, 59, 59, 59, 59, 59, 41, 59, 160, 160, 169, 160, 160, 160, 61, 160,
+    160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 61, 48, 48, 48, 48, 48, 48,
+    160, 160, 160, 160, 160, 160, 160, 160, 61, 48, 48, 48, 48, 62, 45, 160, 160, 160, 160, 160,
+    160, 160, 160, 61, 45, 45, 45, 45, 45, 45, 160, 160, 160, 160, 160, 160, 160, 160, 160, 63,
+    63, 63, 63, 63, 63, 32, 63, 160, 160, 169, 160, 160, 160, 30, 63, 63, 63, 63, 63, 63,
+    32, 63, 160, 160, 169, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 24, 160, 160, 160, 160,
+    160, 160, 160, 160, 64, 64, 64, 64, 64, 64, 53, 64, 160, 160, 160, 160, 160, 160, 160, 65,
+    65, 65, 65, 65, 65, 66, 65, 160, 160, 160, 160, 160, 160, 30, 67, 67, 67, 67, 67, 67,
+    68, 67, 160, 160, 169, 160, 160, 160, 30, 69, 69, 69, 69, 69, 69, 68, 67, 160, 160, 169,
+    160, 160, 160, 30, 69, 69, 69, 69, 70, 71, 68, 67, 160, 160, 169, 160, 160, 160, 30, 71,
+    71, 71, 71, 71, 71, 68, 67, 160, 160, 169, 160, 160, 160, 160, 67, 67, 67, 67, 67, 67,
+    68, 67, 160, 160, 169, 160, 160, 160, 160, 72, 72, 72, 72, 72, 72, 41, 72, 160, 160, 169,
+    160, 160, 160, 30, 72, 72, 72, 72, 72, 72, 41, 72, 160, 160, 169, 160, 160, 160, 160, 73,
+    74, 75, 76, 76, 76, 160, 160, 160, 160, 160, 160, 160, 160, 61, 45, 45, 45, 45, 45, 160,
+    160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 32, 160, 160, 160, 169,
+    160, 160, 160, 160, 77, 77, 77, 77, 77, 77, 53, 77, 160, 160, 160, 160, 160, 160, 160, 78,
+    78, 78, 78, 78, 78, 79, 78, 160, 160, 160, 160, 160, 160, 160, 80, 81, 82, 83, 83, 83,
+    160, 84, 160, 160, 169, 160, 160, 160, 160, 85, 85, 85, 85, 85, 85, 68, 85, 160, 160, 169,
+    160, 160, 160, 160, 80, 81, 82, 83, 83, 83, 160, 84, 160, 160, 160, 160, 160, 160, 30, 86,
+    86, 86, 86, 86, 86, 68, 85, 160, 160, 169, 160, 160, 160, 30, 86, 86, 86, 86, 86, 85,
+    68, 85, 160, 160, 169, 160, 160, 160, 30, 85, 85, 85, 85, 85, 85, 68, 85, 160, 160, 169,
+    160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 41, 160, 160, 160, 169, 160, 160, 160, 87, 160,
+    160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 87, 76, 76, 76, 76, 76, 76,
+    160, 160, 160, 160, 160, 160, 160, 160, 87, 76, 76, 76, 76, 88, 73, 160, 160, 160, 160, 160,
+    160, 160, 160, 87, 73, 73, 73, 73, 73, 73, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160,
+    160, 160, 160, 160, 160, 53, 160, 160, 160, 160, 160, 160, 160, 160, 89, 89, 89, 89, 89, 89,
+    79, 89, 160, 160, 160, 160, 160, 160, 160, 90, 90, 90, 90, 90, 90, 91, 90, 160, 160, 160,
+    160, 160, 160, 30, 92, 92, 92, 92, 92, 92, 93, 92, 160, 160, 169, 160, 160, 160, 30, 94,
+    94, 94, 94, 94, 94, 93, 92, 160, 160, 169, 160, 160, 160, 30, 94, 94, 94, 94, 95, 96,
+    93, 92, 160, 160, 169, 160, 160, 160, 30, 96, 96, 96, 96, 96, 96, 93, 92, 160, 160, 169,
+    160, 160, 160, 160, 92, 92, 92, 92, 92, 92, 93, 92, 160, 160, 169, 160, 160, 160, 160, 97,
+    97, 97, 97, 97, 97, 68, 97, 160, 160, 169, 160, 160, 160, 30, 97, 97, 97, 97, 97, 97,
+    68, 97, 160, 160, 169, 160, 160, 160, 160, 98, 99, 100, 101, 101, 101, 160, 160, 160, 160, 160,
+    160, 160, 160, 87, 73, 73, 73, 73, 73, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 102,
+    102, 102, 102, 102, 102, 79, 102, 160, 160, 160, 160, 160, 160, 160, 103, 103, 103, 103, 103, 103,
+    104, 103, 160, 160, 160, 160, 160, 160, 160, 105, 106, 107, 108, 108, 108, 160, 109, 160, 160, 169,
+    160, 160, 160, 160, 110, 110, 110, 110, 110, 110, 93, 110, 160, 160, 169, 160, 160, 160, 160, 105,
+    106, 107, 108, 108, 108, 160, 109, 160, 160, 160, 160, 160, 160, 30, 111, 111, 111, 111, 111, 111,
+    93, 110, 160, 160, 169, 160, 160, 160, 30, 111, 111, 111, 111, 111, 110, 93, 110, 160, 160, 169,
+    160, 160, 160, 30, 110, 110, 110, 110, 110, 110, 93, 110, 160, 160, 169, 160, 160, 160, 160, 160,
+    160, 160, 160, 160, 160, 68, 160, 160, 160, 169, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160,
+    160, 160, 160, 160, 169, 160, 160, 160, 160, 101, 101, 101, 101, 101, 101, 160, 160, 160, 160, 169,
+    160, 160, 160, 160, 101, 101, 101, 101, 112, 98, 160, 160, 160, 160, 169, 160, 160, 160, 160, 98,
+    98, 98, 98, 98, 98, 160, 160, 160, 160, 169, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160,
+    79, 160, 160, 160, 160, 160, 160, 160, 160, 113, 113, 113, 113, 113, 113, 104, 113, 160, 160, 160,
+    160, 160, 160, 160, 114, 114, 114, 114, 114, 114, 115, 114, 160, 160, 160, 160, 160, 160, 30, 116,
+    116, 116, 116, 116, 116, 117, 116, 160, 160, 169, 160, 160, 160, 30, 118, 118, 118, 118, 118, 118,
+    117, 116, 160, 160, 169, 160, 160, 160, 30, 118, 118, 118, 118, 119, 120, 117, 116, 160, 160, 169,
+    160, 160, 160, 30, 120, 120, 120, 120, 120, 120, 117, 116, 160, 160, 169, 160, 160, 160, 160, 116,
+    116, 116, 116, 116, 116, 117, 116, 160, 160, 169, 160, 160, 160, 160, 121, 121, 121, 121, 121, 121,
+    93, 121, 160, 160, 169, 160, 160, 160, 30, 121, 121, 121, 121, 121, 121, 93, 121, 160, 160, 169,
+    160, 160, 160, 160, 98, 98, 98, 98, 98, 160, 160, 160, 160, 160, 169, 160, 160, 160, 160, 122,
+    122, 122, 122, 122, 122, 104, 122, 160, 160, 160, 160, 160, 160, 160, 123, 123, 123, 123, 123, 123,
+    124, 123, 160, 160, 160, 160, 160, 160, 160, 125, 126, 127, 128, 128, 128, 160, 129, 160, 160, 169,
+    160, 160, 160, 160, 130, 130, 130, 130, 130, 130, 117, 130, 160, 160, 169, 160, 160, 160, 160, 125,
+    126, 127, 128, 128, 128, 160, 129, 160, 160, 160, 160, 160, 160, 30, 131, 131, 131, 131, 131, 131,
+    117, 130, 160, 160, 169, 160, 160, 160, 30, 131, 131, 131, 131, 131, 130, 117, 130, 160, 160, 169,
+    160, 160, 160, 30, 130, 130, 130, 130, 130, 130, 117, 130, 160, 160, 169, 160, 160, 160, 160, 160,
+    160, 160, 160, 160, 160, 93, 160, 160, 160, 169, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160,
+    104, 160, 160, 160, 160, 160, 160, 160, 160, 132, 132, 132, 132, 132, 132, 124, 132, 160, 160, 160,
+    160, 160, 160, 160, 133, 134, 135, 136, 136, 136, 137, 138, 160, 160, 160, 160, 160, 160, 30, 139,
+    139, 139, 139, 139, 139, 140, 139, 160, 160, 169, 160, 160, 160, 30, 141, 141, 141, 141, 141, 141,
+    140, 139, 160, 160, 169, 160, 160, 160, 30, 141, 141, 141, 141, 142, 143, 140, 139, 160, 160, 169,
+    160, 160, 160, 30, 143, 143, 143, 143, 143, 143, 140, 139, 160, 160, 169, 160, 160, 160, 160, 139,
+    139, 139, 139, 139, 139, 140, 139, 160, 160, 169, 160, 160, 160, 160, 144, 144, 144, 144, 144, 144,
+    117, 144, 160, 160, 169, 160, 160, 160, 30, 144, 144, 144, 144, 144, 144, 117, 144, 160, 160, 169,
+    160, 160, 160, 160, 145, 145, 145, 145, 145, 145, 124, 145, 160, 160, 160, 160, 160, 160, 30, 146,
+    146, 146, 146, 146, 146, 147, 146, 160, 160, 160, 160, 160, 160, 30, 148, 148, 148, 148, 148, 148,
+    147, 146, 160, 160, 160, 160, 160, 160, 30, 148, 148, 148, 148, 149, 150, 147, 146, 160, 160, 160,
+    160, 160, 160, 30, 150, 150, 150, 150, 150, 150, 147, 146, 160, 160, 160, 160, 160, 160, 160, 151,
+    151, 151, 151, 151, 151, 160, 151, 160, 160, 169, 160, 160, 160, 160, 146, 146, 146, 146, 146, 146,
+    147, 146, 160, 160, 160, 160, 160, 160, 160, 152, 152, 152, 152, 152, 152, 140, 152, 160, 160, 169,
+    160, 160, 160, 160, 151, 151, 151, 151, 151, 151, 160, 151, 160, 160, 160, 160, 160, 160, 30, 153,
+    153, 153, 153, 153, 153, 140, 152, 160, 160, 169, 160, 160, 160, 30, 153, 153, 153, 153, 153, 152,
+    140, 152, 160, 160, 169, 160, 160, 160, 30, 152, 152, 152, 152, 152, 152, 140, 152, 160, 160, 169,
+    160, 160, 160, 160, 160, 160, 160, 160, 160, 160, 117, 160, 160, 160, 169, 160, 160, 160, 160, 160,
+    160, 160, 160, 160, 160, 124, 160, 160, 160, 160, 160, 160, 160, 160, 154, 154, 154, 154, 154, 154,
+    147, 154, 160, 160, 160, 160, 160, 160, 160, 151, 151, 151, 151, 151, 151, 98, 151, 160, 160, 160,
+    160, 160, 160, 30, 155, 155, 155, 155, 155, 155, 147, 154, 160, 160, 160, 160, 160, 160, 30, 155,
+    155, 155, 155, 155, 154, 147, 154, 160, 160, 160, 160, 160, 160, 30, 154, 154, 154, 154, 154, 154,
+    147, 154, 160, 160, 160, 160, 160, 160, 160, 156, 156, 156, 156, 156, 156, 160, 156, 160, 160, 169,
+    160, 160, 160, 160, 157, 157, 157, 157, 157, 157, 140, 157, 160, 160, 169, 160, 160, 160, 30, 157,
+    157, 157, 157, 157, 157, 140, 157, 160, 160, 169, 160, 160, 160, 160, 158, 158, 158, 158, 158, 158,
+    147, 158, 160, 160, 160, 160, 160, 160, 30, 158, 158, 158, 158, 158, 158, 147, 158, 160, 160, 160,
+    160, 160, 160, 160, 159, 159, 159, 159, 159, 159, 160, 159, 160, 160, 169, 160, 160, 160, 160, 160,
+    160, 160, 160, 160, 160, 140, 160, 160, 160, 169, 160, 160, 160, 160, 160, 160, 160, 160, 160, 160,
+    147, 160, 160, 160, 160, 160, 160, 160, 160, 98, 98, 98, 98, 98, 98, 160, 98, 160, 160, 169,
+};
+#define rfc3986_host_trans (rfc3986_host_classes + 256)
+#define RFC3986_HOST_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3986_HOST_DRIVE uridfa_drive8i
+#define RFC3986_HOST_SPECIAL 160
+#else
+static const uint8_t rfc3986_host_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 10, 1, 0, 1, 0, 0,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 13, 0, 14, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3986_host_trans[] = {
+    2400, 2401, 2402, 2401, 2401, 2401, 2401, 2401, 2401, 2401, 2400, 2401, 2401, 2403, 2400, 2400,
+    15, 30, 15, 15, 15, 15, 15, 15, 15, 2400, 15, 15, 2400, 2400, 2400, 2400,
+    2400, 2400, 60, 60, 60, 60, 60, 60, 2400, 60, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2404, 2404, 2404, 2404, 2404, 2404, 2405, 2404, 2406, 2400, 2400, 2400, 2400, 2400, 2400,
+    2407, 2407, 2407, 2407, 2407, 2407, 2400, 2407, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 120,
+    120, 120, 120, 120, 120, 135, 120, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 150, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2408, 2408, 2408,
+    2408, 2408, 2408, 2400, 2408, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 180, 180, 180, 180,
+    180, 180, 135, 180, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 195, 195, 195, 195, 195,
+    195, 210, 195, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 225, 240, 255, 270, 270, 270,
+    2400, 285, 2400, 2400, 2409, 2400, 2400, 2400, 315, 165, 165, 165, 165, 165, 165, 2400,
+    165, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 330, 330, 330, 330, 330, 330, 135, 330,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 345, 345, 345, 345, 345, 345, 360, 345, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 375, 390, 405, 420, 420, 420, 2400, 435, 2400, 2400,
+    2409, 2400, 2400, 2400, 450, 465, 465, 465, 465, 465, 465, 480, 465, 2400, 2400, 2409,
+    2400, 2400, 2400, 450, 495, 495, 495, 495, 495, 495, 480, 465, 2400, 2400, 2409, 2400,
+    2400, 2400, 450, 495, 495, 495, 495, 510, 525, 480, 465, 2400, 2400, 2409, 2400, 2400,
+    2400, 450, 525, 525, 525, 525, 525, 525, 480, 465, 2400, 2400, 2409, 2400, 2400, 2400,
+    2400, 465, 465, 465, 465, 465, 465, 480, 465, 2400, 2400, 2409, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2410, 2400, 2410, 2410,
+    2410, 2410, 2410, 2410, 2410, 2410, 2410, 2410, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 135, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 555, 555, 555,
+    555, 555, 555, 360, 555, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 570, 570, 570, 570,
+    570, 570, 585, 570, 2400, 2400, 2400, 2400, 2400, 2400, 450, 600, 600, 600, 600, 600,
+    600, 615, 600, 2400, 2400, 2409, 2400, 2400, 2400, 450, 630, 630, 630, 630, 630, 630,
+    615, 600, 2400, 2400, 2409, 2400, 2400, 2400, 450, 630, 630, 630, 630, 645, 660, 615,
+    600, 2400, 2400, 2409, 2400, 2400, 2400, 450, 660, 660, 660, 660, 660, 660, 615, 600,
+    2400, 2400, 2409, 2400, 2400, 2400, 2400, 600, 600, 600, 600, 600, 600, 615, 600, 2400,
+    2400, 2409, 2400, 2400, 2400, 2400, 675, 690, 705, 720, 720, 720, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 735, 735, 735, 735, 735, 735, 480, 735, 2400, 2400, 2409,
+    2400, 2400, 2400, 2400, 375, 390, 405, 420, 420, 420, 2400, 435, 2400, 2400, 2400, 2400,
+    2400, 2400, 450, 750, 750, 750, 750, 750, 750, 480, 735, 2400, 2400, 2409, 2400, 2400,
+    2400, 450, 750, 750, 750, 750, 750, 735, 480, 735, 2400, 2400, 2409, 2400, 2400, 2400,
+    450, 735, 735, 735, 735, 735, 735, 480, 735, 2400, 2400, 2409, 2400, 540, 2400, 540,
+    540, 540, 540, 540, 540, 540, 540, 540, 540, 2400, 2411, 2400, 2400, 2400, 2400, 765,
+    765, 765, 765, 765, 765, 360, 765, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 780, 780,
+    780, 780, 780, 780, 795, 780, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 810, 825, 840,
+    855, 855, 855, 2400, 870, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 885, 885, 885, 885,
+    885, 885, 615, 885, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 810, 825, 840, 855, 855,
+    855, 2400, 870, 2400, 2400, 2400, 2400, 2400, 2400, 450, 900, 900, 900, 900, 900, 900,
+    615, 885, 2400, 2400, 2409, 2400, 2400, 2400, 450, 900, 900, 900, 900, 900, 885, 615,
+    885, 2400, 2400, 2409, 2400, 2400, 2400, 450, 885, 885, 885, 885, 885, 885, 615, 885,
+    2400, 2400, 2409, 2400, 2400, 2400, 915, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 915, 720, 720, 720, 720, 720, 720, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 915, 720, 720, 720, 720, 930, 675, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 915, 675, 675, 675, 675, 675, 675, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 945, 945, 945, 945, 945, 945, 480, 945, 2400, 2400, 2409, 2400, 2400,
+    2400, 450, 945, 945, 945, 945, 945, 945, 480, 945, 2400, 2400, 2409, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 360, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400,
+    960, 960, 960, 960, 960, 960, 795, 960, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 975,
+    975, 975, 975, 975, 975, 990, 975, 2400, 2400, 2400, 2400, 2400, 2400, 450, 1005, 1005,
+    1005, 1005, 1005, 1005, 1020, 1005, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1035, 1035, 1035,
+    1035, 1035, 1035, 1020, 1005, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1035, 1035, 1035, 1035,
+    1050, 1065, 1020, 1005, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1065, 1065, 1065, 1065, 1065,
+    1065, 1020, 1005, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 1005, 1005, 1005, 1005, 1005, 1005,
+    1020, 1005, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 1080, 1080, 1080, 1080, 1080, 1080, 615,
+    1080, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1080, 1080, 1080, 1080, 1080, 1080, 615, 1080,
+    2400, 2400, 2409, 2400, 2400, 2400, 2400, 1095, 1110, 1125, 1140, 1140, 1140, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 915, 675, 675, 675, 675, 675, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 480, 2400, 2400, 2400, 2409,
+    2400, 2400, 2400, 2400, 1155, 1155, 1155, 1155, 1155, 1155, 795, 1155, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 1170, 1170, 1170, 1170, 1170, 1170, 1185, 1170, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 1200, 1215, 1230, 1245, 1245, 1245, 2400, 1260, 2400, 2400, 2409, 2400, 2400, 2400,
+    2400, 1275, 1275, 1275, 1275, 1275, 1275, 1020, 1275, 2400, 2400, 2409, 2400, 2400, 2400, 2400,
+    1200, 1215, 1230, 1245, 1245, 1245, 2400, 1260, 2400, 2400, 2400, 2400, 2400, 2400, 450, 1290,
+    1290, 1290, 1290, 1290, 1290, 1020, 1275, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1290, 1290,
+    1290, 1290, 1290, 1275, 1020, 1275, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1275, 1275, 1275,
+    1275, 1275, 1275, 1020, 1275, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 615, 2400, 2400, 2400, 2409, 2400, 2400, 2400, 1305, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1305, 1140, 1140, 1140, 1140, 1140, 1140,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1305, 1140, 1140, 1140, 1140, 1320, 1095, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 1305, 1095, 1095, 1095, 1095, 1095, 1095, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 795, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 1335, 1335, 1335, 1335, 1335, 1335, 1185, 1335, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 1350, 1350, 1350, 1350, 1350, 1350, 1365, 1350, 2400, 2400, 2400,
+    2400, 2400, 2400, 450, 1380, 1380, 1380, 1380, 1380, 1380, 1395, 1380, 2400, 2400, 2409, 2400,
+    2400, 2400, 450, 1410, 1410, 1410, 1410, 1410, 1410, 1395, 1380, 2400, 2400, 2409, 2400, 2400,
+    2400, 450, 1410, 1410, 1410, 1410, 1425, 1440, 1395, 1380, 2400, 2400, 2409, 2400, 2400, 2400,
+    450, 1440, 1440, 1440, 1440, 1440, 1440, 1395, 1380, 2400, 2400, 2409, 2400, 2400, 2400, 2400,
+    1380, 1380, 1380, 1380, 1380, 1380, 1395, 1380, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 1455,
+    1455, 1455, 1455, 1455, 1455, 1020, 1455, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1455, 1455,
+    1455, 1455, 1455, 1455, 1020, 1455, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 1470, 1485, 1500,
+    1515, 1515, 1515, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1305, 1095, 1095, 1095, 1095,
+    1095, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1530, 1530, 1530, 1530, 1530,
+    1530, 1185, 1530, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1545, 1545, 1545, 1545, 1545, 1545,
+    1560, 1545, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1575, 1590, 1605, 1620, 1620, 1620, 2400,
+    1635, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 1650, 1650, 1650, 1650, 1650, 1650, 1395, 1650,
+    2400, 2400, 2409, 2400, 2400, 2400, 2400, 1575, 1590, 1605, 1620, 1620, 1620, 2400, 1635, 2400,
+    2400, 2400, 2400, 2400, 2400, 450, 1665, 1665, 1665, 1665, 1665, 1665, 1395, 1650, 2400, 2400,
+    2409, 2400, 2400, 2400, 450, 1665, 1665, 1665, 1665, 1665, 1650, 1395, 1650, 2400, 2400, 2409,
+    2400, 2400, 2400, 450, 1650, 1650, 1650, 1650, 1650, 1650, 1395, 1650, 2400, 2400, 2409, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1020, 2400, 2400, 2400, 2409, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2409, 2400, 2400, 2400,
+    2400, 1515, 1515, 1515, 1515, 1515, 1515, 2400, 2400, 2400, 2400, 2409, 2400, 2400, 2400, 2400,
+    1515, 1515, 1515, 1515, 1680, 1470, 2400, 2400, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 1470,
+    1470, 1470, 1470, 1470, 1470, 2400, 2400, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 1185, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1695, 1695, 1695,
+    1695, 1695, 1695, 1560, 1695, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1710, 1710, 1710, 1710,
+    1710, 1710, 1725, 1710, 2400, 2400, 2400, 2400, 2400, 2400, 450, 1740, 1740, 1740, 1740, 1740,
+    1740, 1755, 1740, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1770, 1770, 1770, 1770, 1770, 1770,
+    1755, 1740, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1770, 1770, 1770, 1770, 1785, 1800, 1755,
+    1740, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1800, 1800, 1800, 1800, 1800, 1800, 1755, 1740,
+    2400, 2400, 2409, 2400, 2400, 2400, 2400, 1740, 1740, 1740, 1740, 1740, 1740, 1755, 1740, 2400,
+    2400, 2409, 2400, 2400, 2400, 2400, 1815, 1815, 1815, 1815, 1815, 1815, 1395, 1815, 2400, 2400,
+    2409, 2400, 2400, 2400, 450, 1815, 1815, 1815, 1815, 1815, 1815, 1395, 1815, 2400, 2400, 2409,
+    2400, 2400, 2400, 2400, 1470, 1470, 1470, 1470, 1470, 2400, 2400, 2400, 2400, 2400, 2409, 2400,
+    2400, 2400, 2400, 1830, 1830, 1830, 1830, 1830, 1830, 1560, 1830, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 1845, 1845, 1845, 1845, 1845, 1845, 1860, 1845, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 1875, 1890, 1905, 1920, 1920, 1920, 2400, 1935, 2400, 2400, 2409, 2400, 2400, 2400, 2400,
+    1950, 1950, 1950, 1950, 1950, 1950, 1755, 1950, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 1875,
+    1890, 1905, 1920, 1920, 1920, 2400, 1935, 2400, 2400, 2400, 2400, 2400, 2400, 450, 1965, 1965,
+    1965, 1965, 1965, 1965, 1755, 1950, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1965, 1965, 1965,
+    1965, 1965, 1950, 1755, 1950, 2400, 2400, 2409, 2400, 2400, 2400, 450, 1950, 1950, 1950, 1950,
+    1950, 1950, 1755, 1950, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 1395, 2400, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400,
+    1560, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1980, 1980, 1980, 1980, 1980, 1980, 1860,
+    1980, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1995, 2010, 2025, 2040, 2040, 2040, 2055, 2070,
+    2400, 2400, 2400, 2400, 2400, 2400, 450, 2085, 2085, 2085, 2085, 2085, 2085, 2100, 2085, 2400,
+    2400, 2409, 2400, 2400, 2400, 450, 2115, 2115, 2115, 2115, 2115, 2115, 2100, 2085, 2400, 2400,
+    2409, 2400, 2400, 2400, 450, 2115, 2115, 2115, 2115, 2130, 2145, 2100, 2085, 2400, 2400, 2409,
+    2400, 2400, 2400, 450, 2145, 2145, 2145, 2145, 2145, 2145, 2100, 2085, 2400, 2400, 2409, 2400,
+    2400, 2400, 2400, 2085, 2085, 2085, 2085, 2085, 2085, 2100, 2085, 2400, 2400, 2409, 2400, 2400,
+    2400, 2400, 2160, 2160, 2160, 2160, 2160, 2160, 1755, 2160, 2400, 2400, 2409, 2400, 2400, 2400,
+    450, 2160, 2160, 2160, 2160, 2160, 2160, 1755, 2160, 2400, 2400, 2409, 2400, 2400, 2400, 2400,
+    2175, 2175, 2175, 2175, 2175, 2175, 1860, 2175, 2400, 2400, 2400, 2400, 2400, 2400, 450, 2190,
+    2190, 2190, 2190, 2190, 2190, 2205, 2190, 2400, 2400, 2400, 2400, 2400, 2400, 450, 2220, 2220,
+    2220, 2220, 2220, 2220, 2205, 2190, 2400, 2400, 2400, 2400, 2400, 2400, 450, 2220, 2220, 2220,
+    2220, 2235, 2250, 2205, 2190, 2400, 2400, 2400, 2400, 2400, 2400, 450, 2250, 2250, 2250, 2250,
+    2250, 2250, 2205, 2190, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2265, 2265, 2265, 2265, 2265,
+    2265, 2400, 2265, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 2190, 2190, 2190, 2190, 2190, 2190,
+    2205, 2190, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2280, 2280, 2280, 2280, 2280, 2280, 2100,
+    2280, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 2265, 2265, 2265, 2265, 2265, 2265, 2400, 2265,
+    2400, 2400, 2400, 2400, 2400, 2400, 450, 2295, 2295, 2295, 2295, 2295, 2295, 2100, 2280, 2400,
+    2400, 2409, 2400, 2400, 2400, 450, 2295, 2295, 2295, 2295, 2295, 2280, 2100, 2280, 2400, 2400,
+    2409, 2400, 2400, 2400, 450, 2280, 2280, 2280, 2280, 2280, 2280, 2100, 2280, 2400, 2400, 2409,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1755, 2400, 2400, 2400, 2409, 2400,
+    2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 1860, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2400, 2310, 2310, 2310, 2310, 2310, 2310, 2205, 2310, 2400, 2400, 2400, 2400, 2400, 2400,
+    2400, 2265, 2265, 2265, 2265, 2265, 2265, 1470, 2265, 2400, 2400, 2400, 2400, 2400, 2400, 450,
+    2325, 2325, 2325, 2325, 2325, 2325, 2205, 2310, 2400, 2400, 2400, 2400, 2400, 2400, 450, 2325,
+    2325, 2325, 2325, 2325, 2310, 2205, 2310, 2400, 2400, 2400, 2400, 2400, 2400, 450, 2310, 2310,
+    2310, 2310, 2310, 2310, 2205, 2310, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2340, 2340, 2340,
+    2340, 2340, 2340, 2400, 2340, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 2355, 2355, 2355, 2355,
+    2355, 2355, 2100, 2355, 2400, 2400, 2409, 2400, 2400, 2400, 450, 2355, 2355, 2355, 2355, 2355,
+    2355, 2100, 2355, 2400, 2400, 2409, 2400, 2400, 2400, 2400, 2370, 2370, 2370, 2370, 2370, 2370,
+    2205, 2370, 2400, 2400, 2400, 2400, 2400, 2400, 450, 2370, 2370, 2370, 2370, 2370, 2370, 2205,
+    2370, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2385, 2385, 2385, 2385, 2385, 2385, 2400, 2385,
+    2400, 2400, 2409, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2100, 2400, 2400,
+    2400, 2409, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2400, 2205, 2400, 2400, 2400,
+    2400, 2400, 2400, 2400, 2400, 1470, 1470, 1470, 1470, 1470, 1470, 2400, 1470, 2400, 2400, 2409,
+};
+#define RFC3986_HOST_TRANS_WIDTH 2
+#define RFC3986_HOST_DRIVE uridfa_drive16
+#define RFC3986_HOST_SPECIAL 2400
+#endif
+static const uridfa_edge rfc3986_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 15, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 30, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 45, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 75, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfd0), 90, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 105, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 15, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 165, 1, 0 },
+    { UINT64_C(0xf7df7df7df7dfd1), 300, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 540, 2, 0 },
+    { UINT64_C(0xf7df7df7df7dfd3), 300, 65535, 1 },
+};
+static const uridfa_op rfc3986_host_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint8_t rfc3986_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 5, 0, 0, 5, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 4, 5, 0, 5, 0, 0,
+    0, 7, 7, 7, 7, 7, 7, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0, 0, 0, 5,
+    0, 7, 7, 7, 7, 7, 7, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0, 0, 5, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_host_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 }, { 65535, 0 },
+};
+static const uridfa_after_kind rfc3986_host_after_kinds[] = {
+    { 10, 22, 3 }, { 11, 551, 3 },
+};
+static const uridfa_final rfc3986_host_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3986_host_state_final[] = {
+    0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_host_texts[] = "\000host\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
+    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
+    "IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "scheme\000authority\000userinfo\000port\000query\000fragment\000path\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc3986_host_state_texts[] = {
+    1, 2, 3, 4, 3, 5, 6, 7, 5, 5, 8, 9, 5, 5, 8, 10, 10, 10, 10, 11,
+    12, 13, 6, 5, 5, 10, 10, 10, 10, 11, 14, 11, 15, 10, 10, 10, 16, 5, 5, 8,
+    11, 15, 10, 10, 10, 17, 18, 18, 18, 11, 10, 6, 5, 5, 10, 10, 10, 10, 11, 11,
+    10, 14, 19, 20, 5, 5, 8, 11, 15, 10, 10, 10, 20, 17, 18, 18, 18, 6, 5, 5,
+    10, 10, 10, 10, 11, 11, 10, 14, 19, 5, 5, 8, 11, 15, 10, 10, 10, 20, 21, 22,
+    22, 22, 6, 5, 5, 10, 10, 10, 10, 11, 11, 10, 23, 5, 5, 8, 11, 15, 10, 10,
+    10, 20, 6, 5, 5, 10, 10, 10, 10, 11, 11, 10, 5, 24, 24, 24, 24, 8, 5, 11,
+    15, 10, 10, 10, 20, 6, 5, 5, 24, 24, 24, 8, 11, 10, 5, 24, 8, 20, 6, 8,
+};
+static const uint16_t rfc3986_host_text_pairs[] = {
+    0, 0, 1, 6, 1, 55, 1, 99, 1, 106, 130, 142, 130, 156, 160, 99,
+    1, 170, 160, 184, 1, 198, 1, 222, 0, 241, 160, 254, 130, 284, 130, 99,
+    1, 290, 130, 325, 130, 329, 130, 342, 1, 365, 1, 376, 1, 380, 1, 393,
+    130, 416,
+};
+static const uint16_t rfc3986_host_capture_names[] = {
+    435, 442, 452, 1, 461, 466, 472, 481, 130, 160, 486, 498,
+};
+#endif
+const uridfa_tables rfc3986_host_tables = {
+    RFC3986_HOST_DRIVE, NULL,
+    rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
+    rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
+    rfc3986_host_finals, rfc3986_host_state_final,
+    rfc3986_host_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
+    URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
+    "host",
+    UINT64_C(73300775186),
+    15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
+    12, 2, 3,
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+const uridfa_tables rfc3986_host_raw_tables = {
+    RFC3986_HOST_DRIVE, NULL,
+    rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
+    rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
+    rfc3986_host_finals, rfc3986_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
+    URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
+    "host",
+    UINT64_C(73300775186),
+    15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
+    12, 0, 3,
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc3986.abnf:
+   port = *DIGIT
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_port_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define rfc3986_port_trans (rfc3986_port_classes + 256)
+#define RFC3986_PORT_TRANS_WIDTH 1
+#define RFC3986_PORT_DRIVE uridfa_drive8
+#define RFC3986_PORT_SPECIAL 4
+static const uridfa_edge rfc3986_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 2, 65535, 1 },
+};
+static const uridfa_op rfc3986_port_ops[] = {
+    { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
+};
+static const uridfa_final rfc3986_port_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 },
+};
+static const uint8_t rfc3986_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000authority\000userinfo\000host\000query\000"
+    "fragment\000path\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc3986_port_state_texts[] = {
+    1, 1,
+};
+static const uint16_t rfc3986_port_text_pairs[] = {
+    0, 0, 1, 6,
+};
+static const uint16_t rfc3986_port_capture_names[] = {
+    28, 35, 45, 54, 1, 59, 65, 74, 79, 91, 101, 113,
+};
+#endif
+const uridfa_tables rfc3986_port_tables = {
+    RFC3986_PORT_DRIVE, NULL,
+    rfc3986_port_classes, rfc3986_port_trans, rfc3986_port_edges, rfc3986_port_ops,
+    NULL, NULL,
+    rfc3986_port_finals, rfc3986_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_port_texts), URIDFA_TEXT(rfc3986_port_capture_names),
+    URIDFA_TEXT(rfc3986_port_state_texts), URIDFA_TEXT(rfc3986_port_text_pairs),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, RFC3986_PORT_SPECIAL, 2, 24, 32,
+    12, 0, 0,
+    RFC3986_PORT_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/rfc3986.abnf:
+   path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_path_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc3986_path_trans (rfc3986_path_classes + 256)
+#define RFC3986_PATH_TRANS_WIDTH 1
+#define RFC3986_PATH_DRIVE uridfa_drive8
+#define RFC3986_PATH_SPECIAL 16
+static const uridfa_edge rfc3986_path_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc3986_path_ops[] = {
+    { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
+};
+static const uint8_t rfc3986_path_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_path_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3986_path_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3986_path_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_path_texts[] = "\000path\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000userinfo\000"
+    "host\000port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc3986_path_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc3986_path_text_pairs[] = {
+    0, 0, 1, 6, 1, 33,
+};
+static const uint16_t rfc3986_path_capture_names[] = {
+    40, 47, 57, 66, 71, 76, 82, 1, 91, 103, 113, 125,
+};
+#endif
+const uridfa_tables rfc3986_path_tables = {
+    RFC3986_PATH_DRIVE, NULL,
+    rfc3986_path_classes, rfc3986_path_trans, rfc3986_path_edges, rfc3986_path_ops,
+    rfc3986_path_accel_lut, rfc3986_path_accel_escapes,
+    rfc3986_path_finals, rfc3986_path_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_path_texts), URIDFA_TEXT(rfc3986_path_capture_names),
+    URIDFA_TEXT(rfc3986_path_state_texts), URIDFA_TEXT(rfc3986_path_text_pairs),
+    "path",
+    UINT64_C(274877906944),
+    4, 0, RFC3986_PATH_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    RFC3986_PATH_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc3986.abnf:
+   path-abempty = *( "/" segment )
+   4 states, 5 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_path_abempty_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    20, 20, 20, 21, 20, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 22,
+};
+#define rfc3986_path_abempty_trans (rfc3986_path_abempty_classes + 256)
+#define RFC3986_PATH_ABEMPTY_TRANS_WIDTH 1
+#define RFC3986_PATH_ABEMPTY_DRIVE uridfa_drive8
+#define RFC3986_PATH_ABEMPTY_SPECIAL 20
+static const uridfa_edge rfc3986_path_abempty_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op rfc3986_path_abempty_ops[] = {
+    { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
+};
+static const uint8_t rfc3986_path_abempty_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_path_abempty_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3986_path_abempty_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3986_path_abempty_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_path_abempty_texts[] = "\000path\000\"/\" or end of input\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000"
+    "authority\000userinfo\000host\000port\000query\000fragment\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc3986_path_abempty_state_texts[] = {
+    1, 2, 3, 3,
+};
+static const uint16_t rfc3986_path_abempty_text_pairs[] = {
+    0, 0, 1, 6, 1, 26, 1, 53,
+};
+static const uint16_t rfc3986_path_abempty_capture_names[] = {
+    60, 67, 77, 86, 91, 96, 102, 1, 111, 123, 133, 145,
+};
+#endif
+const uridfa_tables rfc3986_path_abempty_tables = {
+    RFC3986_PATH_ABEMPTY_DRIVE, NULL,
+    rfc3986_path_abempty_classes, rfc3986_path_abempty_trans, rfc3986_path_abempty_edges, rfc3986_path_abempty_ops,
+    rfc3986_path_abempty_accel_lut, rfc3986_path_abempty_accel_escapes,
+    rfc3986_path_abempty_finals, rfc3986_path_abempty_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_path_abempty_texts), URIDFA_TEXT(rfc3986_path_abempty_capture_names),
+    URIDFA_TEXT(rfc3986_path_abempty_state_texts), URIDFA_TEXT(rfc3986_path_abempty_text_pairs),
+    "path-abempty",
+    UINT64_C(219902325556),
+    5, 0, RFC3986_PATH_ABEMPTY_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc3986.abnf:
+   path-absolute = "/" [ segment-nz *( "/" segment ) ]
+   5 states, 5 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_path_absolute_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    25, 25, 25, 26, 25, 25, 27, 15, 25, 27, 25, 10, 15, 10, 10, 25, 25, 25, 25, 20,
+    25, 25, 25, 25, 27,
+};
+#define rfc3986_path_absolute_trans (rfc3986_path_absolute_classes + 256)
+#define RFC3986_PATH_ABSOLUTE_TRANS_WIDTH 1
+#define RFC3986_PATH_ABSOLUTE_DRIVE uridfa_drive8
+#define RFC3986_PATH_ABSOLUTE_SPECIAL 25
+static const uridfa_edge rfc3986_path_absolute_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op rfc3986_path_absolute_ops[] = {
+    { 15, 65535 },
+};
+static const uint8_t rfc3986_path_absolute_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_path_absolute_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3986_path_absolute_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc3986_path_absolute_state_final[] = {
+    0, 1, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_path_absolute_texts[] = "\000path\000\"/\"\000pchar or end of input\000pchar, \"/\" or end of input\000HEXDIG\000"
+    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000IPv6address\000"
+    "IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc3986_path_absolute_state_texts[] = {
+    1, 2, 3, 4, 4,
+};
+static const uint16_t rfc3986_path_absolute_text_pairs[] = {
+    0, 0, 1, 6, 1, 10, 1, 32, 1, 59,
+};
+static const uint16_t rfc3986_path_absolute_capture_names[] = {
+    66, 73, 83, 92, 97, 102, 108, 1, 117, 129, 139, 151,
+};
+#endif
+const uridfa_tables rfc3986_path_absolute_tables = {
+    RFC3986_PATH_ABSOLUTE_DRIVE, NULL,
+    rfc3986_path_absolute_classes, rfc3986_path_absolute_trans, rfc3986_path_absolute_edges, rfc3986_path_absolute_ops,
+    rfc3986_path_absolute_accel_lut, rfc3986_path_absolute_accel_escapes,
+    rfc3986_path_absolute_finals, rfc3986_path_absolute_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_path_absolute_texts), URIDFA_TEXT(rfc3986_path_absolute_capture_names),
+    URIDFA_TEXT(rfc3986_path_absolute_state_texts), URIDFA_TEXT(rfc3986_path_absolute_text_pairs),
+    "path-absolute",
+    UINT64_C(219902325556),
+    5, 0, RFC3986_PATH_ABSOLUTE_SPECIAL, 5, 24, 32,
+    12, 0, 2,
+    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc3986.abnf:
+   path-noscheme = segment-nz-nc *( "/" segment )
+   7 states, 6 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_path_noscheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    42, 43, 44, 42, 43, 42, 42, 6, 12, 45, 6, 42, 42, 42, 42, 42, 24, 42, 42, 18,
+    30, 18, 18, 18, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42,
+    45, 42,
+};
+#define rfc3986_path_noscheme_trans (rfc3986_path_noscheme_classes + 256)
+#define RFC3986_PATH_NOSCHEME_TRANS_WIDTH 1
+#define RFC3986_PATH_NOSCHEME_DRIVE uridfa_drive8
+#define RFC3986_PATH_NOSCHEME_SPECIAL 42
+static const uridfa_edge rfc3986_path_noscheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 12, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 18, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 6, 0, 0 },
+};
+static const uridfa_op rfc3986_path_noscheme_ops[] = {
+    { 15, 65535 },
+};
+static const uint8_t rfc3986_path_noscheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 3, 0, 3, 0, 0,
+    3, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 3,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_path_noscheme_accel_escapes[] = {
+    { 2, 37 }, { 2, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3986_path_noscheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc3986_path_noscheme_state_final[] = {
+    0, 1, 0, 1, 0, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_path_noscheme_texts[] = "\000path\000unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
+    "HEXDIG\000pchar, \"/\" or end of input\000scheme\000authority\000userinfo\000host\000"
+    "port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc3986_path_noscheme_state_texts[] = {
+    1, 2, 3, 4, 3, 3, 3,
+};
+static const uint16_t rfc3986_path_noscheme_text_pairs[] = {
+    0, 0, 1, 6, 1, 41, 1, 95, 1, 102,
+};
+static const uint16_t rfc3986_path_noscheme_capture_names[] = {
+    129, 136, 146, 155, 160, 165, 171, 1, 180, 192, 202, 214,
+};
+#endif
+const uridfa_tables rfc3986_path_noscheme_tables = {
+    RFC3986_PATH_NOSCHEME_DRIVE, NULL,
+    rfc3986_path_noscheme_classes, rfc3986_path_noscheme_trans, rfc3986_path_noscheme_edges, rfc3986_path_noscheme_ops,
+    rfc3986_path_noscheme_accel_lut, rfc3986_path_noscheme_accel_escapes,
+    rfc3986_path_noscheme_finals, rfc3986_path_noscheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_path_noscheme_texts), URIDFA_TEXT(rfc3986_path_noscheme_capture_names),
+    URIDFA_TEXT(rfc3986_path_noscheme_state_texts), URIDFA_TEXT(rfc3986_path_noscheme_text_pairs),
+    "path-noscheme",
+    UINT64_C(183251937963),
+    6, 0, RFC3986_PATH_NOSCHEME_SPECIAL, 7, 24, 32,
+    12, 0, 3,
+    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc3986.abnf:
+   path-rootless = segment-nz *( "/" segment )
+   4 states, 5 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_path_rootless_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
+};
+#define rfc3986_path_rootless_trans (rfc3986_path_rootless_classes + 256)
+#define RFC3986_PATH_ROOTLESS_TRANS_WIDTH 1
+#define RFC3986_PATH_ROOTLESS_DRIVE uridfa_drive8
+#define RFC3986_PATH_ROOTLESS_SPECIAL 20
+static const uridfa_edge rfc3986_path_rootless_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op rfc3986_path_rootless_ops[] = {
+    { 15, 65535 },
+};
+static const uint8_t rfc3986_path_rootless_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_path_rootless_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3986_path_rootless_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc3986_path_rootless_state_final[] = {
+    0, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_path_rootless_texts[] = "\000path\000pchar\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc3986_path_rootless_state_texts[] = {
+    1, 2, 3, 3,
+};
+static const uint16_t rfc3986_path_rootless_text_pairs[] = {
+    0, 0, 1, 6, 1, 12, 1, 39,
+};
+static const uint16_t rfc3986_path_rootless_capture_names[] = {
+    46, 53, 63, 72, 77, 82, 88, 1, 97, 109, 119, 131,
+};
+#endif
+const uridfa_tables rfc3986_path_rootless_tables = {
+    RFC3986_PATH_ROOTLESS_DRIVE, NULL,
+    rfc3986_path_rootless_classes, rfc3986_path_rootless_trans, rfc3986_path_rootless_edges, rfc3986_path_rootless_ops,
+    rfc3986_path_rootless_accel_lut, rfc3986_path_rootless_accel_escapes,
+    rfc3986_path_rootless_finals, rfc3986_path_rootless_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_path_rootless_texts), URIDFA_TEXT(rfc3986_path_rootless_capture_names),
+    URIDFA_TEXT(rfc3986_path_rootless_state_texts), URIDFA_TEXT(rfc3986_path_rootless_text_pairs),
+    "path-rootless",
+    UINT64_C(219902325556),
+    5, 0, RFC3986_PATH_ROOTLESS_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/rfc3986.abnf:
+   query = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_query_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc3986_query_trans (rfc3986_query_classes + 256)
+#define RFC3986_QUERY_TRANS_WIDTH 1
+#define RFC3986_QUERY_DRIVE uridfa_drive8
+#define RFC3986_QUERY_SPECIAL 16
+static const uridfa_edge rfc3986_query_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfca), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc3986_query_ops[] = {
+    { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint8_t rfc3986_query_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_query_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3986_query_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3986_query_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_query_texts[] = "\000query\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000fragment\000path\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc3986_query_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc3986_query_text_pairs[] = {
+    0, 0, 1, 7, 1, 39,
+};
+static const uint16_t rfc3986_query_capture_names[] = {
+    46, 53, 63, 72, 77, 1, 82, 91, 96, 108, 118, 130,
+};
+#endif
+const uridfa_tables rfc3986_query_tables = {
+    RFC3986_QUERY_DRIVE, NULL,
+    rfc3986_query_classes, rfc3986_query_trans, rfc3986_query_edges, rfc3986_query_ops,
+    rfc3986_query_accel_lut, rfc3986_query_accel_escapes,
+    rfc3986_query_finals, rfc3986_query_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_query_texts), URIDFA_TEXT(rfc3986_query_capture_names),
+    URIDFA_TEXT(rfc3986_query_state_texts), URIDFA_TEXT(rfc3986_query_text_pairs),
+    "query",
+    UINT64_C(274877906944),
+    4, 0, RFC3986_QUERY_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc3986.abnf:
+   fragment = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3986_fragment_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc3986_fragment_trans (rfc3986_fragment_classes + 256)
+#define RFC3986_FRAGMENT_TRANS_WIDTH 1
+#define RFC3986_FRAGMENT_DRIVE uridfa_drive8
+#define RFC3986_FRAGMENT_SPECIAL 16
+static const uridfa_edge rfc3986_fragment_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc3986_fragment_ops[] = {
+    { 12, 65535 }, { 13, 65535 }, { 13, 65535 },
+};
+static const uint8_t rfc3986_fragment_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3986_fragment_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3986_fragment_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3986_fragment_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3986_fragment_texts[] = "\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000query\000path\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc3986_fragment_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc3986_fragment_text_pairs[] = {
+    0, 0, 1, 10, 1, 42,
+};
+static const uint16_t rfc3986_fragment_capture_names[] = {
+    49, 56, 66, 75, 80, 85, 1, 91, 96, 108, 118, 130,
+};
+#endif
+const uridfa_tables rfc3986_fragment_tables = {
+    RFC3986_FRAGMENT_DRIVE, NULL,
+    rfc3986_fragment_classes, rfc3986_fragment_trans, rfc3986_fragment_edges, rfc3986_fragment_ops,
+    rfc3986_fragment_accel_lut, rfc3986_fragment_accel_escapes,
+    rfc3986_fragment_finals, rfc3986_fragment_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3986_fragment_texts), URIDFA_TEXT(rfc3986_fragment_capture_names),
+    URIDFA_TEXT(rfc3986_fragment_state_texts), URIDFA_TEXT(rfc3986_fragment_text_pairs),
+    "fragment",
+    UINT64_C(274877906944),
+    4, 0, RFC3986_FRAGMENT_SPECIAL, 4, 24, 32,
+    12, 0, 2,
+    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -2505,6 +3630,248 @@ int rfc3986_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *span
 void rfc3986_relative_ref_start(rfc3986_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc3986_relative_ref_tables, m->regs);
+}
+
+int rfc3986_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_scheme_tables, s, n, err);
+}
+
+int rfc3986_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_scheme_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_scheme_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_scheme_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_scheme_tables, m->regs);
+}
+
+int rfc3986_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_userinfo_tables, s, n, err);
+}
+
+int rfc3986_userinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_userinfo_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_userinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_userinfo_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_userinfo_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_userinfo_tables, m->regs);
+}
+
+int rfc3986_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_host_tables, s, n, err);
+}
+
+int rfc3986_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_host_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_host_raw_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_host_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_host_tables, m->regs);
+}
+
+int rfc3986_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_port_tables, s, n, err);
+}
+
+int rfc3986_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_port_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_port_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_port_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_port_tables, m->regs);
+}
+
+int rfc3986_path_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_path_tables, s, n, err);
+}
+
+int rfc3986_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_path_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_path_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_path_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_path_tables, m->regs);
+}
+
+int rfc3986_path_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_path_abempty_tables, s, n, err);
+}
+
+int rfc3986_path_abempty_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_path_abempty_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_path_abempty_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_path_abempty_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_path_abempty_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_path_abempty_tables, m->regs);
+}
+
+int rfc3986_path_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_path_absolute_tables, s, n, err);
+}
+
+int rfc3986_path_absolute_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_path_absolute_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_path_absolute_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_path_absolute_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_path_absolute_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_path_absolute_tables, m->regs);
+}
+
+int rfc3986_path_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_path_noscheme_tables, s, n, err);
+}
+
+int rfc3986_path_noscheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_path_noscheme_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_path_noscheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_path_noscheme_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_path_noscheme_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_path_noscheme_tables, m->regs);
+}
+
+int rfc3986_path_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_path_rootless_tables, s, n, err);
+}
+
+int rfc3986_path_rootless_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_path_rootless_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_path_rootless_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_path_rootless_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_path_rootless_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_path_rootless_tables, m->regs);
+}
+
+int rfc3986_query_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_query_tables, s, n, err);
+}
+
+int rfc3986_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_query_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_query_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_query_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_query_tables, m->regs);
+}
+
+int rfc3986_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3986_fragment_tables, s, n, err);
+}
+
+int rfc3986_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3986_fragment_tables, s, n, regs, spans, err);
+}
+
+int rfc3986_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3986_fragment_tables, s, n, regs, spans, err);
+}
+
+void rfc3986_fragment_start(rfc3986_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3986_fragment_tables, m->regs);
 }
 
 int rfc3986_feed(rfc3986_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes RFC3986_CAPTURES spans. */
 #define RFC3986_CAPTURES 12
+/* The length to declare a spans array with: RFC3986_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define RFC3986_SPANS 12
 
 /* Index of the `scheme` capture. */
 #define RFC3986_SCHEME 0
@@ -59,7 +62,8 @@ extern const uridfa_tables rfc3986_uri_reference_raw_tables;
    if not NULL). */
 int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3986_uri_reference_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
-   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
 int rfc3986_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc3986_uri_reference_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -79,7 +83,8 @@ extern const uridfa_tables rfc3986_uri_raw_tables;
    if not NULL). */
 int rfc3986_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3986_uri_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
-   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
 int rfc3986_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc3986_uri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -99,7 +104,8 @@ extern const uridfa_tables rfc3986_absolute_uri_raw_tables;
    if not NULL). */
 int rfc3986_absolute_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3986_absolute_uri_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
-   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
 int rfc3986_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc3986_absolute_uri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -119,13 +125,205 @@ extern const uridfa_tables rfc3986_relative_ref_raw_tables;
    if not NULL). */
 int rfc3986_relative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3986_relative_ref_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
-   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
 int rfc3986_relative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc3986_relative_ref_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int rfc3986_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relative-ref`. */
 void rfc3986_relative_ref_start(rfc3986_machine *m);
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3986.abnf:
+   scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+   2 states, 3 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_scheme_tables;
+/* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_scheme_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_scheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `scheme`. */
+void rfc3986_scheme_start(rfc3986_machine *m);
+
+/* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc3986.abnf:
+   userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_userinfo_tables;
+/* Whether all of s[0..n) matches `userinfo`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_userinfo_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_userinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_userinfo_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_userinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `userinfo`. */
+void rfc3986_userinfo_start(rfc3986_machine *m);
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc3986.abnf:
+   host = IP-literal / IPv4address / reg-name
+   160 states, 15 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_host_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3986_host_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3986_host_raw_tables;
+/* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_host_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_host_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `host`. */
+void rfc3986_host_start(rfc3986_machine *m);
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc3986.abnf:
+   port = *DIGIT
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_port_tables;
+/* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_port_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_port_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `port`. */
+void rfc3986_port_start(rfc3986_machine *m);
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/rfc3986.abnf:
+   path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_path_tables;
+/* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_path_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_path_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path`. */
+void rfc3986_path_start(rfc3986_machine *m);
+
+/* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc3986.abnf:
+   path-abempty = *( "/" segment )
+   4 states, 5 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_path_abempty_tables;
+/* Whether all of s[0..n) matches `path-abempty`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_path_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_path_abempty_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_path_abempty_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_path_abempty_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_path_abempty_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path-abempty`. */
+void rfc3986_path_abempty_start(rfc3986_machine *m);
+
+/* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc3986.abnf:
+   path-absolute = "/" [ segment-nz *( "/" segment ) ]
+   5 states, 5 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_path_absolute_tables;
+/* Whether all of s[0..n) matches `path-absolute`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_path_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_path_absolute_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_path_absolute_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_path_absolute_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_path_absolute_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path-absolute`. */
+void rfc3986_path_absolute_start(rfc3986_machine *m);
+
+/* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc3986.abnf:
+   path-noscheme = segment-nz-nc *( "/" segment )
+   7 states, 6 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_path_noscheme_tables;
+/* Whether all of s[0..n) matches `path-noscheme`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_path_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_path_noscheme_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_path_noscheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_path_noscheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_path_noscheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path-noscheme`. */
+void rfc3986_path_noscheme_start(rfc3986_machine *m);
+
+/* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc3986.abnf:
+   path-rootless = segment-nz *( "/" segment )
+   4 states, 5 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_path_rootless_tables;
+/* Whether all of s[0..n) matches `path-rootless`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_path_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_path_rootless_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_path_rootless_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_path_rootless_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_path_rootless_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path-rootless`. */
+void rfc3986_path_rootless_start(rfc3986_machine *m);
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/rfc3986.abnf:
+   query = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_query_tables;
+/* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_query_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_query_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `query`. */
+void rfc3986_query_start(rfc3986_machine *m);
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc3986.abnf:
+   fragment = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3986_fragment_tables;
+/* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3986_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3986_fragment_validate, and the span of every capture into spans[0..RFC3986_CAPTURES),
+   indexed by the RFC3986_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3986_SPANS entries (or is NULL when RFC3986_CAPTURES is 0). */
+int rfc3986_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3986_fragment_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3986_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `fragment`. */
+void rfc3986_fragment_start(rfc3986_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int rfc3986_feed(rfc3986_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

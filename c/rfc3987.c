@@ -9,28 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc3987_texts[] = "\000scheme\000ipath\000ifragment\000iquery\000scheme or ipath\000iauthority\000ihost\000"
-    "iuserinfo\000port\000IPv6address\000IPvFuture\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000a byte 0xA0 to 0xBF\000"
-    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000a byte 0x80 to 0x8F\000"
-    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
-    "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "DIGIT, \"#\", \"/\", \"\?\" or end of input\000HEXDIG or \":\"\000\":\"\000HEXDIG or \"]\"\000"
-    "HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
-    "unreserved, sub-delims or \":\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000"
-    "\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000"
-    "BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000IPv4address\000ireg-name\000"
-    "ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000ipchar, iprivate, \"/\", \"\?\" or end of input\000"
-    "ipchar, \"/\", \"\?\", \"[\" or end of input\000iunreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "iunreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000DIGIT, \"/\", \"\?\" or end of input\000"
-    "\"/\", \":\", \"\?\" or end of input";
-#endif
-
 /* Tables for `IRI-reference` from grammar/rfc3987.abnf:
    IRI-reference = IRI / irelative-ref
    281 states, 44 byte classes, 24 registers. */
@@ -896,16 +874,6 @@ static const uridfa_op rfc3987_iri_reference_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3987_iri_reference_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3987_iri_reference_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 189, 0, 0, 189, 0, 189, 189, 189, 189, 189, 191, 189, 191, 191, 12, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 172, 189, 0, 189, 0, 8,
@@ -1040,70 +1008,85 @@ static const uint8_t rfc3987_iri_reference_state_final[] = {
     3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3987_iri_reference_state_component[] = {
-    1, 8, 14, 8, 8, 24, 31, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 14, 14, 14,
-    14, 14, 14, 14, 14, 14, 14, 14, 8, 8, 47, 8, 8, 8, 8, 8, 8, 8, 8, 8,
-    24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 8, 8, 8, 8, 14, 14, 14, 14,
-    8, 47, 47, 47, 47, 58, 47, 47, 47, 47, 47, 47, 47, 47, 47, 8, 8, 8, 24, 24,
-    24, 24, 8, 14, 47, 47, 64, 47, 64, 64, 64, 64, 64, 64, 64, 64, 64, 47, 58, 74,
-    58, 58, 58, 58, 58, 58, 58, 58, 58, 79, 79, 91, 47, 47, 47, 8, 24, 64, 64, 64,
-    64, 58, 74, 58, 58, 58, 79, 79, 58, 91, 47, 64, 58, 79, 79, 58, 58, 58, 58, 58,
-    58, 47, 91, 79, 79, 79, 58, 58, 58, 58, 58, 79, 58, 79, 58, 58, 58, 58, 79, 79,
-    58, 58, 79, 58, 58, 58, 79, 79, 79, 79, 58, 58, 79, 79, 79, 58, 58, 58, 58, 58,
-    58, 58, 79, 79, 58, 79, 79, 58, 58, 79, 58, 58, 58, 58, 79, 79, 79, 79, 79, 79,
-    79, 58, 58, 58, 58, 58, 58, 58, 79, 79, 79, 79, 58, 58, 79, 58, 58, 58, 58, 58,
-    58, 58, 58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58, 58, 79, 79, 58, 58, 79, 58,
-    58, 58, 58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58, 79, 79, 79, 79, 79, 58, 79,
-    58, 79, 58, 58, 58, 58, 79, 79, 79, 79, 79, 79, 58, 58, 58, 79, 79, 58, 58, 79,
-    58,
+static const char rfc3987_iri_reference_texts[] = "\000scheme\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "ipath\000ifragment\000ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "iquery\000ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000scheme or ipath\000"
+    "a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000"
+    "a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "iauthority\000ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
+    "a byte 0x80 to 0x8F\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0xAF\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "ihost\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iuserinfo\000"
+    "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "IPv4address\000ireg-name";
+static const uint8_t rfc3987_iri_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 8, 9, 10, 11, 12, 9, 13, 5, 3, 14, 15,
+    16, 15, 16, 17, 18, 19, 16, 20, 4, 4, 21, 8, 9, 8, 9, 10, 11, 12, 9, 13,
+    6, 22, 23, 24, 23, 24, 25, 24, 26, 24, 27, 28, 5, 29, 30, 9, 14, 31, 32, 16,
+    4, 33, 34, 33, 35, 36, 37, 38, 37, 38, 39, 40, 41, 38, 42, 29, 30, 9, 22, 43,
+    44, 24, 45, 46, 34, 47, 48, 33, 49, 50, 49, 50, 51, 52, 53, 50, 54, 55, 56, 57,
+    58, 59, 58, 59, 60, 61, 62, 59, 63, 64, 65, 66, 67, 68, 38, 45, 69, 48, 70, 71,
+    50, 56, 57, 72, 73, 59, 64, 64, 74, 75, 76, 77, 78, 64, 64, 74, 79, 79, 79, 79,
+    80, 81, 82, 65, 64, 64, 79, 79, 79, 79, 80, 83, 80, 84, 79, 79, 79, 85, 64, 64,
+    74, 80, 84, 79, 79, 79, 86, 87, 87, 87, 80, 79, 65, 64, 64, 79, 79, 79, 79, 80,
+    80, 79, 83, 88, 89, 64, 64, 74, 80, 84, 79, 79, 79, 89, 86, 87, 87, 87, 65, 64,
+    64, 79, 79, 79, 79, 80, 80, 79, 83, 88, 64, 64, 74, 80, 84, 79, 79, 79, 89, 90,
+    91, 91, 91, 65, 64, 64, 79, 79, 79, 79, 80, 80, 79, 92, 64, 64, 74, 80, 84, 79,
+    79, 79, 89, 65, 64, 64, 79, 79, 79, 79, 80, 80, 79, 64, 93, 93, 93, 93, 74, 64,
+    80, 84, 79, 79, 79, 89, 65, 64, 64, 93, 93, 93, 74, 80, 79, 64, 93, 74, 89, 65,
+    74,
 };
-static const uint16_t rfc3987_iri_reference_state_expected[] = {
-    101, 101, 166, 199, 206, 244, 206, 292, 312, 292, 312, 332, 352, 372, 312, 392, 206, 166, 199, 292,
-    312, 292, 312, 332, 352, 372, 312, 392, 199, 199, 435, 292, 312, 292, 312, 332, 352, 372, 312, 392,
-    244, 199, 292, 312, 292, 312, 332, 312, 372, 312, 478, 521, 206, 541, 584, 312, 199, 541, 584, 312,
-    199, 206, 199, 206, 604, 674, 292, 312, 292, 312, 332, 352, 372, 312, 392, 541, 584, 312, 199, 541,
-    584, 312, 698, 698, 199, 718, 199, 206, 292, 312, 292, 312, 332, 352, 372, 312, 392, 725, 199, 790,
-    292, 312, 292, 312, 332, 352, 372, 312, 392, 827, 841, 199, 541, 584, 312, 698, 698, 199, 541, 584,
-    312, 199, 790, 541, 584, 312, 827, 827, 845, 859, 698, 698, 698, 827, 827, 845, 873, 873, 873, 873,
-    897, 916, 951, 841, 827, 827, 873, 873, 873, 873, 897, 981, 897, 199, 873, 873, 873, 987, 827, 827,
-    845, 897, 199, 873, 873, 873, 1022, 1026, 1026, 1026, 897, 873, 841, 827, 827, 873, 873, 873, 873, 897,
-    897, 873, 981, 1039, 1062, 827, 827, 845, 897, 199, 873, 873, 873, 1062, 1022, 1026, 1026, 1026, 841, 827,
-    827, 873, 873, 873, 873, 897, 897, 873, 981, 1039, 827, 827, 845, 897, 199, 873, 873, 873, 1062, 1073,
-    1077, 1077, 1077, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873, 1090, 827, 827, 845, 897, 199, 873,
-    873, 873, 1062, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873, 827, 1113, 1113, 1113, 1113, 845, 827,
-    897, 199, 873, 873, 873, 1062, 841, 827, 827, 1113, 1113, 1113, 845, 897, 873, 827, 1113, 845, 1062, 841,
-    845,
+static const uint16_t rfc3987_iri_reference_text_pairs[] = {
+    0, 0, 1, 8, 73, 8, 79, 89, 73, 122, 73, 129, 167, 174, 222, 129,
+    73, 238, 73, 258, 73, 278, 73, 298, 73, 318, 73, 338, 79, 122, 79, 238,
+    79, 258, 79, 278, 79, 298, 79, 318, 79, 338, 381, 392, 167, 122, 167, 238,
+    167, 258, 167, 278, 167, 318, 167, 435, 167, 478, 73, 498, 73, 541, 79, 498,
+    79, 541, 381, 129, 381, 122, 381, 561, 631, 637, 381, 238, 381, 258, 381, 278,
+    381, 298, 381, 318, 381, 338, 167, 498, 167, 541, 73, 661, 79, 661, 381, 681,
+    688, 122, 688, 238, 688, 258, 688, 278, 688, 298, 688, 318, 688, 338, 381, 698,
+    631, 122, 763, 768, 631, 238, 631, 258, 631, 278, 631, 298, 631, 318, 631, 338,
+    805, 817, 805, 831, 835, 122, 381, 498, 381, 541, 167, 661, 688, 498, 688, 541,
+    631, 498, 631, 541, 631, 845, 835, 859, 381, 661, 688, 661, 631, 661, 631, 873,
+    631, 897, 381, 916, 835, 951, 805, 981, 805, 122, 631, 987, 805, 1022, 805, 1026,
+    805, 1039, 631, 1062, 631, 1073, 631, 1077, 631, 1090, 805, 1113,
 };
 static const uint16_t rfc3987_iri_reference_capture_names[] = {
-    1, 47, 64, 58, 74, 24, 14, 8, 79, 91, 1132, 1144,
+    1, 381, 688, 631, 763, 167, 79, 73, 805, 835, 1132, 1144,
 };
 #endif
 const uridfa_tables rfc3987_iri_reference_tables = {
-    RFC3987_IRI_REFERENCE_DRIVE, rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops, rfc3987_iri_reference_accels,
+    RFC3987_IRI_REFERENCE_DRIVE, uridfa_char_start,
+    rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops,
     rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
     rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
-    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
-    URIDFA_TEXT(rfc3987_iri_reference_state_component), URIDFA_TEXT(rfc3987_iri_reference_state_expected),
+    URIDFA_TEXT(rfc3987_iri_reference_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
+    URIDFA_TEXT(rfc3987_iri_reference_state_texts), URIDFA_TEXT(rfc3987_iri_reference_text_pairs),
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
     12, 2, 8,
-    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_iri_reference_raw_tables = {
-    RFC3987_IRI_REFERENCE_DRIVE, rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops, rfc3987_iri_reference_accels,
+    RFC3987_IRI_REFERENCE_DRIVE, uridfa_char_start,
+    rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops,
     rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
-    URIDFA_TEXT(rfc3987_iri_reference_state_component), URIDFA_TEXT(rfc3987_iri_reference_state_expected),
+    URIDFA_TEXT(rfc3987_iri_reference_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
+    URIDFA_TEXT(rfc3987_iri_reference_state_texts), URIDFA_TEXT(rfc3987_iri_reference_text_pairs),
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
     12, 0, 8,
-    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1
 };
 
 /* Tables for `IRI` from grammar/rfc3987.abnf:
@@ -1921,15 +1904,6 @@ static const uridfa_op rfc3987_iri_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3987_iri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3987_iri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 94, 0, 94, 0, 4,
@@ -1969,68 +1943,83 @@ static const uint8_t rfc3987_iri_state_final[] = {
     0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3987_iri_state_component[] = {
-    1, 1, 8, 8, 14, 8, 8, 24, 8, 8, 8, 8, 8, 8, 8, 8, 8, 14, 14, 14,
-    14, 14, 14, 14, 14, 14, 14, 14, 8, 47, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
-    24, 24, 8, 8, 8, 14, 14, 14, 14, 47, 47, 47, 47, 58, 47, 47, 47, 47, 47, 47,
-    47, 47, 47, 24, 24, 24, 24, 8, 14, 47, 47, 64, 47, 64, 64, 64, 64, 64, 64, 64,
-    64, 64, 47, 58, 74, 58, 58, 58, 58, 58, 58, 58, 58, 58, 79, 79, 91, 47, 47, 47,
-    24, 64, 64, 64, 64, 58, 74, 58, 58, 58, 79, 79, 58, 91, 47, 64, 58, 79, 79, 58,
-    58, 58, 58, 58, 58, 47, 91, 79, 79, 79, 58, 58, 58, 58, 58, 79, 58, 79, 58, 58,
-    58, 58, 79, 79, 58, 58, 79, 58, 58, 58, 79, 79, 79, 79, 58, 58, 79, 79, 79, 58,
-    58, 58, 58, 58, 58, 58, 79, 79, 58, 79, 79, 58, 58, 79, 58, 58, 58, 58, 79, 79,
-    79, 79, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58, 79, 79, 79, 79, 58, 58, 79, 58,
-    58, 58, 58, 58, 58, 58, 58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58, 58, 79, 79,
-    58, 58, 79, 58, 58, 58, 58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58, 79, 79, 79,
-    79, 79, 58, 79, 58, 79, 58, 58, 58, 58, 79, 79, 79, 79, 79, 79, 58, 58, 58, 79,
-    79, 58, 58, 79, 58,
+static const char rfc3987_iri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000ipath\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "ifragment\000ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000iquery\000ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000"
+    "a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000"
+    "a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "iauthority\000ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
+    "a byte 0x80 to 0x8F\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0xAF\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "ihost\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iuserinfo\000"
+    "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "IPv4address\000ireg-name";
+static const uint8_t rfc3987_iri_state_texts[] = {
+    1, 2, 3, 3, 4, 5, 3, 6, 7, 8, 7, 8, 9, 10, 11, 8, 12, 4, 13, 14,
+    15, 14, 15, 16, 17, 18, 15, 19, 5, 20, 6, 21, 22, 23, 22, 23, 24, 23, 25, 23,
+    26, 27, 28, 29, 8, 13, 30, 31, 15, 32, 33, 32, 34, 35, 36, 37, 36, 37, 38, 39,
+    40, 37, 41, 21, 42, 43, 23, 44, 45, 33, 46, 47, 32, 48, 49, 48, 49, 50, 51, 52,
+    49, 53, 54, 55, 56, 57, 58, 57, 58, 59, 60, 61, 58, 62, 63, 64, 65, 66, 67, 37,
+    68, 47, 69, 70, 49, 55, 56, 71, 72, 58, 63, 63, 73, 74, 75, 76, 77, 63, 63, 73,
+    78, 78, 78, 78, 79, 80, 81, 64, 63, 63, 78, 78, 78, 78, 79, 82, 79, 83, 78, 78,
+    78, 84, 63, 63, 73, 79, 83, 78, 78, 78, 85, 86, 86, 86, 79, 78, 64, 63, 63, 78,
+    78, 78, 78, 79, 79, 78, 82, 87, 88, 63, 63, 73, 79, 83, 78, 78, 78, 88, 85, 86,
+    86, 86, 64, 63, 63, 78, 78, 78, 78, 79, 79, 78, 82, 87, 63, 63, 73, 79, 83, 78,
+    78, 78, 88, 89, 90, 90, 90, 64, 63, 63, 78, 78, 78, 78, 79, 79, 78, 91, 63, 63,
+    73, 79, 83, 78, 78, 78, 88, 64, 63, 63, 78, 78, 78, 78, 79, 79, 78, 63, 92, 92,
+    92, 92, 73, 63, 79, 83, 78, 78, 78, 88, 64, 63, 63, 92, 92, 92, 73, 79, 78, 63,
+    92, 73, 88, 64, 73,
 };
-static const uint16_t rfc3987_iri_state_expected[] = {
-    1154, 1160, 206, 206, 166, 199, 206, 244, 292, 312, 292, 312, 332, 352, 372, 312, 392, 166, 199, 292,
-    312, 292, 312, 332, 352, 372, 312, 392, 199, 435, 244, 199, 292, 312, 292, 312, 332, 312, 372, 312,
-    478, 521, 541, 584, 312, 199, 541, 584, 312, 206, 199, 206, 604, 674, 292, 312, 292, 312, 332, 352,
-    372, 312, 392, 199, 541, 584, 312, 698, 698, 199, 718, 199, 206, 292, 312, 292, 312, 332, 352, 372,
-    312, 392, 725, 199, 790, 292, 312, 292, 312, 332, 352, 372, 312, 392, 827, 841, 199, 541, 584, 312,
-    698, 199, 541, 584, 312, 199, 790, 541, 584, 312, 827, 827, 845, 859, 698, 698, 698, 827, 827, 845,
-    873, 873, 873, 873, 897, 916, 951, 841, 827, 827, 873, 873, 873, 873, 897, 981, 897, 199, 873, 873,
-    873, 987, 827, 827, 845, 897, 199, 873, 873, 873, 1022, 1026, 1026, 1026, 897, 873, 841, 827, 827, 873,
-    873, 873, 873, 897, 897, 873, 981, 1039, 1062, 827, 827, 845, 897, 199, 873, 873, 873, 1062, 1022, 1026,
-    1026, 1026, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873, 981, 1039, 827, 827, 845, 897, 199, 873,
-    873, 873, 1062, 1073, 1077, 1077, 1077, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873, 1090, 827, 827,
-    845, 897, 199, 873, 873, 873, 1062, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873, 827, 1113, 1113,
-    1113, 1113, 845, 827, 897, 199, 873, 873, 873, 1062, 841, 827, 827, 1113, 1113, 1113, 845, 897, 873, 827,
-    1113, 845, 1062, 841, 845,
+static const uint16_t rfc3987_iri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 55, 93, 103, 49, 136, 143, 150, 49, 198,
+    49, 218, 49, 238, 49, 258, 49, 278, 49, 298, 93, 136, 93, 198, 93, 218,
+    93, 238, 93, 258, 93, 278, 93, 298, 341, 352, 143, 136, 143, 198, 143, 218,
+    143, 238, 143, 278, 143, 395, 143, 438, 49, 458, 49, 501, 93, 458, 93, 501,
+    341, 55, 341, 136, 341, 521, 591, 597, 341, 198, 341, 218, 341, 238, 341, 258,
+    341, 278, 341, 298, 143, 458, 143, 501, 49, 621, 93, 621, 341, 641, 648, 136,
+    648, 198, 648, 218, 648, 238, 648, 258, 648, 278, 648, 298, 341, 658, 591, 136,
+    723, 728, 591, 198, 591, 218, 591, 238, 591, 258, 591, 278, 591, 298, 765, 777,
+    765, 791, 795, 136, 341, 458, 341, 501, 143, 621, 648, 458, 648, 501, 591, 458,
+    591, 501, 591, 805, 795, 819, 341, 621, 648, 621, 591, 621, 591, 833, 591, 857,
+    341, 876, 795, 911, 765, 941, 765, 136, 591, 947, 765, 982, 765, 986, 765, 999,
+    591, 1022, 591, 1033, 591, 1037, 591, 1050, 765, 1073,
 };
 static const uint16_t rfc3987_iri_capture_names[] = {
-    1, 47, 64, 58, 74, 24, 14, 8, 79, 91, 1132, 1144,
+    1, 341, 648, 591, 723, 143, 93, 49, 765, 795, 1092, 1104,
 };
 #endif
 const uridfa_tables rfc3987_iri_tables = {
-    RFC3987_IRI_DRIVE, rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops, rfc3987_iri_accels,
+    RFC3987_IRI_DRIVE, uridfa_char_start,
+    rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops,
     rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
     rfc3987_iri_finals, rfc3987_iri_state_final,
     rfc3987_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
-    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
-    URIDFA_TEXT(rfc3987_iri_state_component), URIDFA_TEXT(rfc3987_iri_state_expected),
+    URIDFA_TEXT(rfc3987_iri_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
+    URIDFA_TEXT(rfc3987_iri_state_texts), URIDFA_TEXT(rfc3987_iri_text_pairs),
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
     12, 2, 7,
-    RFC3987_IRI_TRANS_WIDTH, 1, 1
+    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_iri_raw_tables = {
-    RFC3987_IRI_DRIVE, rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops, rfc3987_iri_accels,
+    RFC3987_IRI_DRIVE, uridfa_char_start,
+    rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops,
     rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
     rfc3987_iri_finals, rfc3987_iri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
-    URIDFA_TEXT(rfc3987_iri_state_component), URIDFA_TEXT(rfc3987_iri_state_expected),
+    URIDFA_TEXT(rfc3987_iri_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
+    URIDFA_TEXT(rfc3987_iri_state_texts), URIDFA_TEXT(rfc3987_iri_text_pairs),
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
     12, 0, 7,
-    RFC3987_IRI_TRANS_WIDTH, 1, 1
+    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
 /* Tables for `absolute-IRI` from grammar/rfc3987.abnf:
@@ -2775,15 +2764,6 @@ static const uridfa_op rfc3987_absolute_iri_ops[] = {
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 },
     { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3987_absolute_iri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3987_absolute_iri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 94, 0, 94, 0, 4,
@@ -2821,66 +2801,81 @@ static const uint8_t rfc3987_absolute_iri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3987_absolute_iri_state_component[] = {
-    1, 1, 8, 8, 8, 8, 24, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 47, 24, 24,
-    24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 8, 8, 8, 47, 47, 47, 47, 58, 47, 47,
-    47, 47, 47, 47, 47, 47, 47, 24, 24, 24, 24, 8, 47, 47, 64, 47, 64, 64, 64, 64,
-    64, 64, 64, 64, 64, 47, 58, 74, 58, 58, 58, 58, 58, 58, 58, 58, 58, 79, 79, 91,
-    47, 47, 47, 24, 64, 64, 64, 64, 58, 74, 58, 58, 58, 79, 79, 58, 91, 47, 64, 58,
-    79, 79, 58, 58, 58, 58, 58, 58, 47, 91, 79, 79, 79, 58, 58, 58, 58, 58, 79, 58,
-    79, 58, 58, 58, 58, 79, 79, 58, 58, 79, 58, 58, 58, 79, 79, 79, 79, 58, 58, 79,
-    79, 79, 58, 58, 58, 58, 58, 58, 58, 79, 79, 58, 79, 79, 58, 58, 79, 58, 58, 58,
-    58, 79, 79, 79, 79, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58, 79, 79, 79, 79, 58,
-    58, 79, 58, 58, 58, 58, 58, 58, 58, 58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58,
-    58, 79, 79, 58, 58, 79, 58, 58, 58, 58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58,
-    79, 79, 79, 79, 79, 58, 79, 58, 79, 58, 58, 58, 58, 79, 79, 79, 79, 79, 79, 58,
-    58, 58, 79, 79, 58, 58, 79, 58,
+static const char rfc3987_absolute_iri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000ipath\000ipchar, \"/\", \"\?\" or end of input\000"
+    "HEXDIG\000iquery\000ipchar, iprivate, \"/\", \"\?\" or end of input\000a byte 0xA0 to 0xBF\000"
+    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000iauthority\000ipchar, \"/\", \"\?\", \"[\" or end of input\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000a byte 0x80 to 0x8F\000"
+    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
+    "iunreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "ihost\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iuserinfo\000"
+    "iunreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000port\000"
+    "DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
+    "IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "ifragment\000IPv4address\000ireg-name";
+static const uint8_t rfc3987_absolute_iri_state_texts[] = {
+    1, 2, 3, 3, 4, 3, 5, 6, 7, 6, 7, 8, 9, 10, 7, 11, 4, 12, 5, 13,
+    14, 15, 14, 15, 16, 15, 17, 15, 18, 19, 20, 21, 7, 22, 23, 22, 24, 25, 26, 27,
+    26, 27, 28, 29, 30, 27, 31, 13, 32, 33, 15, 34, 23, 35, 36, 22, 37, 38, 37, 38,
+    39, 40, 41, 38, 42, 43, 44, 45, 46, 47, 46, 47, 48, 49, 50, 47, 51, 52, 53, 54,
+    55, 56, 27, 57, 36, 58, 59, 38, 44, 45, 60, 61, 47, 52, 52, 62, 63, 64, 65, 66,
+    52, 52, 62, 67, 67, 67, 67, 68, 69, 70, 53, 52, 52, 67, 67, 67, 67, 68, 71, 68,
+    72, 67, 67, 67, 73, 52, 52, 62, 68, 72, 67, 67, 67, 74, 75, 75, 75, 68, 67, 53,
+    52, 52, 67, 67, 67, 67, 68, 68, 67, 71, 76, 77, 52, 52, 62, 68, 72, 67, 67, 67,
+    77, 74, 75, 75, 75, 53, 52, 52, 67, 67, 67, 67, 68, 68, 67, 71, 76, 52, 52, 62,
+    68, 72, 67, 67, 67, 77, 78, 79, 79, 79, 53, 52, 52, 67, 67, 67, 67, 68, 68, 67,
+    80, 52, 52, 62, 68, 72, 67, 67, 67, 77, 53, 52, 52, 67, 67, 67, 67, 68, 68, 67,
+    52, 81, 81, 81, 81, 62, 52, 68, 72, 67, 67, 67, 77, 53, 52, 52, 81, 81, 81, 62,
+    68, 67, 52, 81, 62, 77, 53, 62,
 };
-static const uint16_t rfc3987_absolute_iri_state_expected[] = {
-    1154, 1160, 166, 166, 199, 166, 1195, 292, 312, 292, 312, 332, 352, 372, 312, 392, 199, 1238, 1195, 199,
-    292, 312, 292, 312, 332, 312, 372, 312, 478, 521, 541, 584, 312, 166, 199, 166, 1276, 674, 292, 312,
-    292, 312, 332, 352, 372, 312, 392, 199, 541, 584, 312, 698, 199, 718, 199, 166, 292, 312, 292, 312,
-    332, 352, 372, 312, 392, 1341, 199, 1401, 292, 312, 292, 312, 332, 352, 372, 312, 392, 827, 841, 199,
-    541, 584, 312, 698, 199, 541, 584, 312, 199, 1401, 541, 584, 312, 827, 827, 845, 859, 698, 698, 698,
-    827, 827, 845, 873, 873, 873, 873, 897, 1433, 951, 841, 827, 827, 873, 873, 873, 873, 897, 981, 897,
-    199, 873, 873, 873, 987, 827, 827, 845, 897, 199, 873, 873, 873, 1022, 1026, 1026, 1026, 897, 873, 841,
-    827, 827, 873, 873, 873, 873, 897, 897, 873, 981, 1039, 1062, 827, 827, 845, 897, 199, 873, 873, 873,
-    1062, 1022, 1026, 1026, 1026, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873, 981, 1039, 827, 827, 845,
-    897, 199, 873, 873, 873, 1062, 1073, 1077, 1077, 1077, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873,
-    1090, 827, 827, 845, 897, 199, 873, 873, 873, 1062, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873,
-    827, 1113, 1113, 1113, 1113, 845, 827, 897, 199, 873, 873, 873, 1062, 841, 827, 827, 1113, 1113, 1113, 845,
-    897, 873, 827, 1113, 845, 1062, 841, 845,
+static const uint16_t rfc3987_absolute_iri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 55, 49, 88, 95, 102, 49, 145, 49, 165,
+    49, 185, 49, 205, 49, 225, 49, 245, 288, 299, 95, 88, 95, 145, 95, 165,
+    95, 185, 95, 225, 95, 337, 95, 380, 49, 400, 49, 443, 288, 55, 288, 88,
+    288, 463, 528, 534, 288, 145, 288, 165, 288, 185, 288, 205, 288, 225, 288, 245,
+    95, 400, 95, 443, 49, 558, 288, 578, 585, 88, 585, 145, 585, 165, 585, 185,
+    585, 205, 585, 225, 585, 245, 288, 595, 528, 88, 655, 660, 528, 145, 528, 165,
+    528, 185, 528, 205, 528, 225, 528, 245, 692, 704, 692, 718, 722, 88, 288, 400,
+    288, 443, 95, 558, 585, 400, 585, 443, 528, 400, 528, 443, 528, 732, 722, 746,
+    288, 558, 585, 558, 528, 558, 528, 760, 528, 784, 288, 803, 722, 833, 692, 863,
+    692, 88, 528, 869, 692, 904, 692, 908, 692, 921, 528, 944, 528, 955, 528, 959,
+    528, 972, 692, 995,
 };
 static const uint16_t rfc3987_absolute_iri_capture_names[] = {
-    1, 47, 64, 58, 74, 24, 14, 8, 79, 91, 1132, 1144,
+    1, 288, 585, 528, 655, 95, 1014, 49, 692, 722, 1024, 1036,
 };
 #endif
 const uridfa_tables rfc3987_absolute_iri_tables = {
-    RFC3987_ABSOLUTE_IRI_DRIVE, rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops, rfc3987_absolute_iri_accels,
+    RFC3987_ABSOLUTE_IRI_DRIVE, uridfa_char_start,
+    rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops,
     rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
     rfc3987_absolute_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
-    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
-    URIDFA_TEXT(rfc3987_absolute_iri_state_component), URIDFA_TEXT(rfc3987_absolute_iri_state_expected),
+    URIDFA_TEXT(rfc3987_absolute_iri_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
+    URIDFA_TEXT(rfc3987_absolute_iri_state_texts), URIDFA_TEXT(rfc3987_absolute_iri_text_pairs),
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
     12, 2, 7,
-    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_absolute_iri_raw_tables = {
-    RFC3987_ABSOLUTE_IRI_DRIVE, rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops, rfc3987_absolute_iri_accels,
+    RFC3987_ABSOLUTE_IRI_DRIVE, uridfa_char_start,
+    rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops,
     rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
-    URIDFA_TEXT(rfc3987_absolute_iri_state_component), URIDFA_TEXT(rfc3987_absolute_iri_state_expected),
+    URIDFA_TEXT(rfc3987_absolute_iri_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
+    URIDFA_TEXT(rfc3987_absolute_iri_state_texts), URIDFA_TEXT(rfc3987_absolute_iri_text_pairs),
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
     12, 0, 7,
-    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
 /* Tables for `irelative-ref` from grammar/rfc3987.abnf:
@@ -3702,15 +3697,6 @@ static const uridfa_op rfc3987_irelative_ref_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 8, 14 }, { 9, 65535 },
     { 14, 65535 }, { 15, 65535 }, { 3, 65535 }, { 9, 65535 }, { 14, 65535 }, { 15, 65535 },
 };
-static const uint64_t rfc3987_irelative_ref_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc3987_irelative_ref_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 95, 0, 0, 95, 0, 95, 95, 95, 95, 95, 95, 95, 95, 95, 6, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 86, 95, 0, 95, 0, 4,
@@ -3750,68 +3736,2290 @@ static const uint8_t rfc3987_irelative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc3987_irelative_ref_state_component[] = {
-    8, 8, 14, 8, 8, 24, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 14, 14, 14, 14,
-    14, 14, 14, 14, 14, 14, 14, 8, 8, 47, 8, 8, 8, 8, 8, 8, 8, 8, 8, 24,
-    24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 8, 8, 8, 14, 14, 14, 14, 8, 47,
-    47, 47, 47, 58, 47, 47, 47, 47, 47, 47, 47, 47, 47, 8, 8, 8, 24, 24, 24, 24,
-    8, 14, 47, 47, 64, 47, 64, 64, 64, 64, 64, 64, 64, 64, 64, 47, 58, 74, 58, 58,
-    58, 58, 58, 58, 58, 58, 58, 79, 79, 91, 47, 47, 47, 8, 24, 64, 64, 64, 64, 58,
-    74, 58, 58, 58, 79, 79, 58, 91, 47, 64, 58, 79, 79, 58, 58, 58, 58, 58, 58, 47,
-    91, 79, 79, 79, 58, 58, 58, 58, 58, 79, 58, 79, 58, 58, 58, 58, 79, 79, 58, 58,
-    79, 58, 58, 58, 79, 79, 79, 79, 58, 58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58,
-    79, 79, 58, 79, 79, 58, 58, 79, 58, 58, 58, 58, 79, 79, 79, 79, 79, 79, 79, 58,
-    58, 58, 58, 58, 58, 58, 79, 79, 79, 79, 58, 58, 79, 58, 58, 58, 58, 58, 58, 58,
-    58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58, 58, 79, 79, 58, 58, 79, 58, 58, 58,
-    58, 79, 79, 79, 58, 58, 58, 58, 58, 58, 58, 79, 79, 79, 79, 79, 58, 79, 58, 79,
-    58, 58, 58, 58, 79, 79, 79, 79, 79, 79, 58, 58, 58, 79, 79, 58, 58, 79, 58,
+static const char rfc3987_irelative_ref_texts[] = "\000ipath\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "ifragment\000ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "iquery\000ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000a byte 0xA0 to 0xBF\000"
+    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000iauthority\000ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000a byte 0x80 to 0x8F\000"
+    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
+    "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "ihost\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iuserinfo\000"
+    "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "scheme\000IPv4address\000ireg-name";
+static const uint8_t rfc3987_irelative_ref_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 6, 7, 6, 7, 8, 9, 10, 7, 11, 4, 2, 12, 13, 14,
+    13, 14, 15, 16, 17, 14, 18, 3, 3, 19, 6, 7, 6, 7, 8, 9, 10, 7, 11, 5,
+    20, 21, 22, 21, 22, 23, 22, 24, 22, 25, 26, 27, 28, 7, 12, 29, 30, 14, 3, 31,
+    32, 31, 33, 34, 35, 36, 35, 36, 37, 38, 39, 36, 40, 27, 28, 7, 20, 41, 42, 22,
+    43, 44, 32, 45, 46, 31, 47, 48, 47, 48, 49, 50, 51, 48, 52, 53, 54, 55, 56, 57,
+    56, 57, 58, 59, 60, 57, 61, 62, 63, 64, 65, 66, 36, 43, 67, 46, 68, 69, 48, 54,
+    55, 70, 71, 57, 62, 62, 72, 73, 74, 75, 76, 62, 62, 72, 77, 77, 77, 77, 78, 79,
+    80, 63, 62, 62, 77, 77, 77, 77, 78, 81, 78, 82, 77, 77, 77, 83, 62, 62, 72, 78,
+    82, 77, 77, 77, 84, 85, 85, 85, 78, 77, 63, 62, 62, 77, 77, 77, 77, 78, 78, 77,
+    81, 86, 87, 62, 62, 72, 78, 82, 77, 77, 77, 87, 84, 85, 85, 85, 63, 62, 62, 77,
+    77, 77, 77, 78, 78, 77, 81, 86, 62, 62, 72, 78, 82, 77, 77, 77, 87, 88, 89, 89,
+    89, 63, 62, 62, 77, 77, 77, 77, 78, 78, 77, 90, 62, 62, 72, 78, 82, 77, 77, 77,
+    87, 63, 62, 62, 77, 77, 77, 77, 78, 78, 77, 62, 91, 91, 91, 91, 72, 62, 78, 82,
+    77, 77, 77, 87, 63, 62, 62, 91, 91, 91, 72, 78, 77, 62, 91, 72, 87, 63, 72,
 };
-static const uint16_t rfc3987_irelative_ref_state_expected[] = {
-    101, 101, 166, 199, 206, 244, 292, 312, 292, 312, 332, 352, 372, 312, 392, 206, 166, 199, 292, 312,
-    292, 312, 332, 352, 372, 312, 392, 199, 199, 435, 292, 312, 292, 312, 332, 352, 372, 312, 392, 244,
-    199, 292, 312, 292, 312, 332, 312, 372, 312, 478, 521, 541, 584, 312, 199, 541, 584, 312, 199, 206,
-    199, 206, 604, 674, 292, 312, 292, 312, 332, 352, 372, 312, 392, 541, 584, 312, 199, 541, 584, 312,
-    698, 698, 199, 718, 199, 206, 292, 312, 292, 312, 332, 352, 372, 312, 392, 725, 199, 790, 292, 312,
-    292, 312, 332, 352, 372, 312, 392, 827, 841, 199, 541, 584, 312, 698, 698, 199, 541, 584, 312, 199,
-    790, 541, 584, 312, 827, 827, 845, 859, 698, 698, 698, 827, 827, 845, 873, 873, 873, 873, 897, 916,
-    951, 841, 827, 827, 873, 873, 873, 873, 897, 981, 897, 199, 873, 873, 873, 987, 827, 827, 845, 897,
-    199, 873, 873, 873, 1022, 1026, 1026, 1026, 897, 873, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873,
-    981, 1039, 1062, 827, 827, 845, 897, 199, 873, 873, 873, 1062, 1022, 1026, 1026, 1026, 841, 827, 827, 873,
-    873, 873, 873, 897, 897, 873, 981, 1039, 827, 827, 845, 897, 199, 873, 873, 873, 1062, 1073, 1077, 1077,
-    1077, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873, 1090, 827, 827, 845, 897, 199, 873, 873, 873,
-    1062, 841, 827, 827, 873, 873, 873, 873, 897, 897, 873, 827, 1113, 1113, 1113, 1113, 845, 827, 897, 199,
-    873, 873, 873, 1062, 841, 827, 827, 1113, 1113, 1113, 845, 897, 873, 827, 1113, 845, 1062, 841, 845,
+static const uint16_t rfc3987_irelative_ref_text_pairs[] = {
+    0, 0, 1, 7, 72, 82, 1, 115, 1, 122, 160, 167, 1, 215, 1, 235,
+    1, 255, 1, 275, 1, 295, 1, 315, 72, 115, 72, 215, 72, 235, 72, 255,
+    72, 275, 72, 295, 72, 315, 358, 369, 160, 115, 160, 215, 160, 235, 160, 255,
+    160, 295, 160, 412, 160, 455, 1, 475, 1, 518, 72, 475, 72, 518, 358, 122,
+    358, 115, 358, 538, 608, 614, 358, 215, 358, 235, 358, 255, 358, 275, 358, 295,
+    358, 315, 160, 475, 160, 518, 1, 638, 72, 638, 358, 658, 665, 115, 665, 215,
+    665, 235, 665, 255, 665, 275, 665, 295, 665, 315, 358, 675, 608, 115, 740, 745,
+    608, 215, 608, 235, 608, 255, 608, 275, 608, 295, 608, 315, 782, 794, 782, 808,
+    812, 115, 358, 475, 358, 518, 160, 638, 665, 475, 665, 518, 608, 475, 608, 518,
+    608, 822, 812, 836, 358, 638, 665, 638, 608, 638, 608, 850, 608, 874, 358, 893,
+    812, 928, 782, 958, 782, 115, 608, 964, 782, 999, 782, 1003, 782, 1016, 608, 1039,
+    608, 1050, 608, 1054, 608, 1067, 782, 1090,
 };
 static const uint16_t rfc3987_irelative_ref_capture_names[] = {
-    1, 47, 64, 58, 74, 24, 14, 8, 79, 91, 1132, 1144,
+    1109, 358, 665, 608, 740, 160, 72, 1, 782, 812, 1116, 1128,
 };
 #endif
 const uridfa_tables rfc3987_irelative_ref_tables = {
-    RFC3987_IRELATIVE_REF_DRIVE, rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops, rfc3987_irelative_ref_accels,
+    RFC3987_IRELATIVE_REF_DRIVE, uridfa_char_start,
+    rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops,
     rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
     rfc3987_irelative_ref_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
-    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
-    URIDFA_TEXT(rfc3987_irelative_ref_state_component), URIDFA_TEXT(rfc3987_irelative_ref_state_expected),
+    URIDFA_TEXT(rfc3987_irelative_ref_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
+    URIDFA_TEXT(rfc3987_irelative_ref_state_texts), URIDFA_TEXT(rfc3987_irelative_ref_text_pairs),
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
     12, 2, 7,
-    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_irelative_ref_raw_tables = {
-    RFC3987_IRELATIVE_REF_DRIVE, rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops, rfc3987_irelative_ref_accels,
+    RFC3987_IRELATIVE_REF_DRIVE, uridfa_char_start,
+    rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops,
     rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc3987_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
-    URIDFA_TEXT(rfc3987_irelative_ref_state_component), URIDFA_TEXT(rfc3987_irelative_ref_state_expected),
+    URIDFA_TEXT(rfc3987_irelative_ref_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
+    URIDFA_TEXT(rfc3987_irelative_ref_state_texts), URIDFA_TEXT(rfc3987_irelative_ref_text_pairs),
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
     12, 0, 7,
-    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3987.abnf:
+   scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+   2 states, 3 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3987_scheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    6, 6, 7, 6, 3, 3,
+};
+#define rfc3987_scheme_trans (rfc3987_scheme_classes + 256)
+#define RFC3987_SCHEME_TRANS_WIDTH 1
+#define RFC3987_SCHEME_DRIVE uridfa_drive8
+#define RFC3987_SCHEME_SPECIAL 6
+static const uridfa_edge rfc3987_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 3, 0, 1 },
+};
+static const uridfa_op rfc3987_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint8_t rfc3987_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc3987_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc3987_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000iauthority\000"
+    "iuserinfo\000ihost\000port\000iquery\000ifragment\000ipath\000IPv6address\000IPvFuture\000"
+    "IPv4address\000ireg-name";
+static const uint8_t rfc3987_scheme_state_texts[] = {
+    1, 2,
+};
+static const uint16_t rfc3987_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 14,
+};
+static const uint16_t rfc3987_scheme_capture_names[] = {
+    1, 58, 69, 79, 85, 90, 97, 107, 113, 125, 135, 147,
+};
+#endif
+const uridfa_tables rfc3987_scheme_tables = {
+    RFC3987_SCHEME_DRIVE, uridfa_char_start,
+    rfc3987_scheme_classes, rfc3987_scheme_trans, rfc3987_scheme_edges, rfc3987_scheme_ops,
+    rfc3987_scheme_accel_lut, NULL,
+    rfc3987_scheme_finals, rfc3987_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_scheme_texts), URIDFA_TEXT(rfc3987_scheme_capture_names),
+    URIDFA_TEXT(rfc3987_scheme_state_texts), URIDFA_TEXT(rfc3987_scheme_text_pairs),
+    "scheme",
+    UINT64_C(366503875926),
+    3, 0, RFC3987_SCHEME_SPECIAL, 2, 24, 32,
+    12, 0, 1,
+    RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `iuserinfo` (`;@ component`) from grammar/rfc3987.abnf:
+   iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
+   17 states, 25 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_iuserinfo_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+    8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 12, 12, 14, 15,
+    0, 0, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 0, 21, 22, 23, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    17, 18, 19, 18, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 20, 21, 22, 23,
+    24, 25, 26, 27, 28, 17, 1, 2, 1, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 3, 4, 5, 6, 7, 8, 9, 10, 11, 17, 17, 17, 12, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 4, 4, 4,
+    4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 13, 4, 14, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6, 15, 6, 6, 6, 15, 6, 6, 6,
+    15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6, 15, 6, 15, 6, 6,
+    6, 15, 6, 6, 6, 15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6,
+    15, 6, 15, 17, 6, 6, 15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 29, 17, 17, 17, 17, 17, 17, 29, 29, 29,
+    29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 29, 29, 29, 29, 29,
+    29, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17,
+};
+#define rfc3987_iuserinfo_trans (rfc3987_iuserinfo_classes + 256)
+#define RFC3987_IUSERINFO_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IUSERINFO_DRIVE uridfa_drive8i
+#define RFC3987_IUSERINFO_SPECIAL 17
+#else
+static const uint8_t rfc3987_iuserinfo_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+    8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 12, 12, 14, 15,
+    0, 0, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 0, 21, 22, 23, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_iuserinfo_trans[] = {
+    425, 426, 427, 426, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    428, 429, 430, 431, 432, 433, 434, 435, 436, 425, 25, 50, 25, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 75, 100, 125, 150, 175, 200, 225,
+    250, 275, 425, 425, 425, 300, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437,
+    437, 437, 437, 437, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 100, 100, 100, 100, 100, 100, 100, 100, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 100, 100, 100, 100, 100, 100,
+    100, 100, 100, 100, 100, 100, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 100, 100, 100, 100, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 100, 100, 100, 325, 100, 350, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 150, 375, 150, 150, 150, 375, 150, 150, 150,
+    375, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 150, 375,
+    150, 375, 150, 150, 150, 375, 150, 150, 150, 375, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 150, 375, 150, 375, 425, 150, 150, 375, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 437,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 437, 437, 425, 425, 425, 425, 425,
+    425, 437, 437, 437, 437, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 100, 100, 100, 100, 100,
+    100, 100, 100, 100, 100, 100, 400, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425,
+};
+#define RFC3987_IUSERINFO_TRANS_WIDTH 2
+#define RFC3987_IUSERINFO_DRIVE uridfa_drive16
+#define RFC3987_IUSERINFO_SPECIAL 425
+#endif
+static const uridfa_edge rfc3987_iuserinfo_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 25, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc4), 75, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 100, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc4), 125, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 150, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc4), 175, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 200, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc4), 225, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 250, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc4), 275, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 },
+};
+static const uridfa_op rfc3987_iuserinfo_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint8_t rfc3987_iuserinfo_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_iuserinfo_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3987_iuserinfo_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3987_iuserinfo_state_final[] = {
+    0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_iuserinfo_texts[] = "\000iuserinfo\000iunreserved, sub-delims, \"%\", \":\" or end of input\000"
+    "HEXDIG\000a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000"
+    "a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000scheme\000iauthority\000ihost\000port\000iquery\000ifragment\000"
+    "ipath\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const uint8_t rfc3987_iuserinfo_state_texts[] = {
+    1, 1, 2, 3, 4, 3, 4, 5, 6, 7, 4, 8, 2, 9, 10, 4, 11,
+};
+static const uint16_t rfc3987_iuserinfo_text_pairs[] = {
+    0, 0, 1, 11, 1, 61, 1, 68, 1, 88, 1, 108, 1, 128, 1, 148,
+    1, 168, 1, 211, 1, 254, 1, 274,
+};
+static const uint16_t rfc3987_iuserinfo_capture_names[] = {
+    294, 301, 1, 312, 318, 323, 330, 340, 346, 358, 368, 380,
+};
+#endif
+const uridfa_tables rfc3987_iuserinfo_tables = {
+    RFC3987_IUSERINFO_DRIVE, uridfa_char_start,
+    rfc3987_iuserinfo_classes, rfc3987_iuserinfo_trans, rfc3987_iuserinfo_edges, rfc3987_iuserinfo_ops,
+    rfc3987_iuserinfo_accel_lut, rfc3987_iuserinfo_accel_escapes,
+    rfc3987_iuserinfo_finals, rfc3987_iuserinfo_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_iuserinfo_texts), URIDFA_TEXT(rfc3987_iuserinfo_capture_names),
+    URIDFA_TEXT(rfc3987_iuserinfo_state_texts), URIDFA_TEXT(rfc3987_iuserinfo_text_pairs),
+    "iuserinfo",
+    UINT64_C(43980465112),
+    25, 0, RFC3987_IUSERINFO_SPECIAL, 17, 24, 32,
+    12, 0, 2,
+    RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `ihost` (`;@ component`) from grammar/rfc3987.abnf:
+   ihost = IP-literal / IPv4address / ireg-name
+   173 states, 36 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_ihost_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 10, 1, 0, 1, 0, 0,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 13, 0, 14, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18,
+    19, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 22, 23, 23, 23, 23, 23, 23, 23, 24, 23, 23, 23, 23, 23, 23, 25, 26,
+    0, 0, 27, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+    29, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 31, 0, 32, 33, 34, 34, 35, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    173, 174, 175, 174, 174, 174, 174, 174, 174, 174, 173, 174, 174, 176, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 177, 178, 179, 180, 181, 182, 183, 184, 185, 173, 1, 2, 1,
+    1, 1, 1, 1, 1, 1, 173, 1, 1, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 4, 5, 6, 7, 8, 9, 10, 11, 12, 173, 173, 173, 173, 13, 13, 13, 13,
+    13, 13, 173, 13, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 186, 186, 186, 186, 186, 186, 187, 186,
+    188, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 189, 189, 189, 189, 189, 189, 189, 189, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 189, 189, 189, 189, 189,
+    189, 189, 189, 189, 189, 189, 189, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 5, 5, 5, 5, 5,
+    5, 5, 5, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 5, 5, 5, 5, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 5, 5, 5, 17, 5, 18, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 7, 19, 7,
+    7, 7, 19, 7, 7, 7, 19, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 7, 19, 7, 19, 7, 7, 7, 19, 7,
+    7, 7, 19, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 7, 19, 7, 19, 173, 7, 7, 19, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 189, 189, 189, 189, 189, 189, 173, 189,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 20, 20, 20, 20, 20, 20, 21, 20, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 22, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    190, 190, 190, 190, 190, 190, 173, 190, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 189, 189, 173, 173, 173, 173, 173, 173, 189, 189, 189, 189, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 189, 189, 189, 189, 189, 189, 189, 189, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 5,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 24, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 25, 25, 25, 25, 25, 25, 21, 25, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    26, 26, 26, 26, 26, 26, 27, 26, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 28, 29, 30, 31,
+    31, 31, 173, 32, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 34, 23, 23, 23, 23, 23, 23, 173, 23,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 189,
+    189, 189, 189, 189, 189, 189, 189, 189, 189, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 35, 35, 35, 35, 35, 35, 21, 35, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    36, 36, 36, 36, 36, 36, 37, 36, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 38, 39, 40, 41,
+    41, 41, 173, 42, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 44, 44, 44, 44, 44, 44, 45, 44,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 46, 46, 46, 46, 46, 46, 45, 44, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 43, 46, 46, 46, 46, 47, 48, 45, 44, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    48, 48, 48, 48, 48, 48, 45, 44, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 44, 44, 44, 44,
+    44, 44, 45, 44, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 192, 173, 192, 192, 192, 192, 192, 192, 192, 192, 192, 192, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 21, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    50, 50, 50, 50, 50, 50, 37, 50, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 51, 51, 51, 51,
+    51, 51, 52, 51, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 53, 53, 53, 53, 53, 53, 54, 53,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 55, 55, 55, 55, 55, 55, 54, 53, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 43, 55, 55, 55, 55, 56, 57, 54, 53, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    57, 57, 57, 57, 57, 57, 54, 53, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 53, 53, 53, 53,
+    53, 53, 54, 53, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 58, 59, 60, 61, 61, 61, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 62, 62, 62, 62, 62, 62, 45, 62, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 38, 39, 40, 41, 41, 41, 173, 42, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    63, 63, 63, 63, 63, 63, 45, 62, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 63, 63, 63, 63,
+    63, 62, 45, 62, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 62, 62, 62, 62, 62, 62, 45, 62,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 49, 173, 49, 49, 49, 49, 49, 49, 49, 49, 49, 49, 173, 193, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 64, 64, 64, 64, 64, 64, 37, 64, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    65, 65, 65, 65, 65, 65, 66, 65, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 67, 68, 69, 70,
+    70, 70, 173, 71, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 72, 72, 72, 72, 72, 72, 54, 72,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 67, 68, 69, 70, 70, 70, 173, 71, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 43, 73, 73, 73, 73, 73, 73, 54, 72, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    73, 73, 73, 73, 73, 72, 54, 72, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 72, 72, 72, 72,
+    72, 72, 54, 72, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 74, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 74, 61, 61, 61, 61, 61, 61, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 74, 61, 61, 61, 61, 75, 58, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 74,
+    58, 58, 58, 58, 58, 58, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 76, 76, 76, 76,
+    76, 76, 45, 76, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 76, 76, 76, 76, 76, 76, 45, 76,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 37, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 77, 77, 77, 77, 77, 77, 66, 77, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    78, 78, 78, 78, 78, 78, 79, 78, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 80, 80, 80, 80,
+    80, 80, 81, 80, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 82, 82, 82, 82, 82, 82, 81, 80,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 82, 82, 82, 82, 83, 84, 81, 80, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 43, 84, 84, 84, 84, 84, 84, 81, 80, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    80, 80, 80, 80, 80, 80, 81, 80, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 85, 85, 85, 85,
+    85, 85, 54, 85, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 85, 85, 85, 85, 85, 85, 54, 85,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 86, 87, 88, 89, 89, 89, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 74, 58, 58, 58, 58, 58, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 45, 173, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 90, 90, 90, 90,
+    90, 90, 66, 90, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 91, 91, 91, 91, 91, 91, 92, 91,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 93, 94, 95, 96, 96, 96, 173, 97, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 98, 98, 98, 98, 98, 98, 81, 98, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    93, 94, 95, 96, 96, 96, 173, 97, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 99, 99, 99, 99,
+    99, 99, 81, 98, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 99, 99, 99, 99, 99, 98, 81, 98,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 98, 98, 98, 98, 98, 98, 81, 98, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 54, 173, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 100,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 100, 89, 89, 89, 89,
+    89, 89, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 100, 89, 89, 89, 89, 101, 86, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 100, 86, 86, 86, 86, 86, 86, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 66, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    102, 102, 102, 102, 102, 102, 92, 102, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 103, 103, 103, 103,
+    103, 103, 104, 103, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 105, 105, 105, 105, 105, 105, 106, 105,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 107, 107, 107, 107, 107, 107, 106, 105, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 43, 107, 107, 107, 107, 108, 109, 106, 105, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    109, 109, 109, 109, 109, 109, 106, 105, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 105, 105, 105, 105,
+    105, 105, 106, 105, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 110, 110, 110, 110, 110, 110, 81, 110,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 110, 110, 110, 110, 110, 110, 81, 110, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 111, 112, 113, 114, 114, 114, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 100,
+    86, 86, 86, 86, 86, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 115, 115, 115, 115,
+    115, 115, 92, 115, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 116, 116, 116, 116, 116, 116, 117, 116,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 118, 119, 120, 121, 121, 121, 173, 122, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 123, 123, 123, 123, 123, 123, 106, 123, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    118, 119, 120, 121, 121, 121, 173, 122, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 124, 124, 124, 124,
+    124, 124, 106, 123, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 124, 124, 124, 124, 124, 123, 106, 123,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 123, 123, 123, 123, 123, 123, 106, 123, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 81, 173, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 114, 114, 114, 114,
+    114, 114, 173, 173, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 114, 114, 114, 114, 125, 111, 173, 173,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 111, 111, 111, 111, 111, 111, 173, 173, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 92, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    126, 126, 126, 126, 126, 126, 117, 126, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 127, 127, 127, 127,
+    127, 127, 128, 127, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 129, 129, 129, 129, 129, 129, 130, 129,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 131, 131, 131, 131, 131, 131, 130, 129, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 43, 131, 131, 131, 131, 132, 133, 130, 129, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    133, 133, 133, 133, 133, 133, 130, 129, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 129, 129, 129, 129,
+    129, 129, 130, 129, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 134, 134, 134, 134, 134, 134, 106, 134,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 134, 134, 134, 134, 134, 134, 106, 134, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 111, 111, 111, 111, 111, 173, 173, 173, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    135, 135, 135, 135, 135, 135, 117, 135, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 136, 136, 136, 136,
+    136, 136, 137, 136, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 138, 139, 140, 141, 141, 141, 173, 142,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 143, 143, 143, 143, 143, 143, 130, 143, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 138, 139, 140, 141, 141, 141, 173, 142, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    144, 144, 144, 144, 144, 144, 130, 143, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 144, 144, 144, 144,
+    144, 143, 130, 143, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 143, 143, 143, 143, 143, 143, 130, 143,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 106, 173, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 117, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    145, 145, 145, 145, 145, 145, 137, 145, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 146, 147, 148, 149,
+    149, 149, 150, 151, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 152, 152, 152, 152, 152, 152, 153, 152,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 154, 154, 154, 154, 154, 154, 153, 152, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 43, 154, 154, 154, 154, 155, 156, 153, 152, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    156, 156, 156, 156, 156, 156, 153, 152, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 152, 152, 152, 152,
+    152, 152, 153, 152, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 157, 157, 157, 157, 157, 157, 130, 157,
+    173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 157, 157, 157, 157, 157, 157, 130, 157, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 158, 158, 158, 158, 158, 158, 137, 158, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    159, 159, 159, 159, 159, 159, 160, 159, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 161, 161, 161, 161,
+    161, 161, 160, 159, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 161, 161, 161, 161, 162, 163, 160, 159,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 163, 163, 163, 163, 163, 163, 160, 159, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 164, 164, 164, 164, 164, 164, 173, 164, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    159, 159, 159, 159, 159, 159, 160, 159, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 165, 165, 165, 165,
+    165, 165, 153, 165, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 164, 164, 164, 164, 164, 164, 173, 164,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 43, 166, 166, 166, 166, 166, 166, 153, 165, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 43, 166, 166, 166, 166, 166, 165, 153, 165, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    165, 165, 165, 165, 165, 165, 153, 165, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 130, 173, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 137, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 167, 167, 167, 167, 167, 167, 160, 167, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 164, 164, 164, 164, 164, 164, 111, 164, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    168, 168, 168, 168, 168, 168, 160, 167, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 168, 168, 168, 168,
+    168, 167, 160, 167, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 167, 167, 167, 167, 167, 167, 160, 167,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 169, 169, 169, 169, 169, 169, 173, 169, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 170, 170, 170, 170, 170, 170, 153, 170, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43,
+    170, 170, 170, 170, 170, 170, 153, 170, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 171, 171, 171, 171,
+    171, 171, 160, 171, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 43, 171, 171, 171, 171, 171, 171, 160, 171,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 172, 172, 172, 172, 172, 172, 173, 172, 173, 173, 191, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 153, 173, 173, 173, 191, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 160, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 111, 111, 111, 111,
+    111, 111, 173, 111, 173, 173, 191, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173, 173,
+    173, 173, 173, 173, 173, 173, 173, 173,
+};
+#define rfc3987_ihost_trans (rfc3987_ihost_classes + 256)
+#define RFC3987_IHOST_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IHOST_DRIVE uridfa_drive8i
+#define RFC3987_IHOST_SPECIAL 173
+#else
+static const uint8_t rfc3987_ihost_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 10, 1, 0, 1, 0, 0,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 13, 0, 14, 0, 1,
+    0, 11, 11, 11, 11, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18,
+    19, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 22, 23, 23, 23, 23, 23, 23, 23, 24, 23, 23, 23, 23, 23, 23, 25, 26,
+    0, 0, 27, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+    29, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 31, 0, 32, 33, 34, 34, 35, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_ihost_trans[] = {
+    6228, 6229, 6230, 6229, 6229, 6229, 6229, 6229, 6229, 6229, 6228, 6229, 6229, 6231, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6232, 6233, 6234, 6235, 6236,
+    6237, 6238, 6239, 6240, 6228, 36, 72, 36, 36, 36, 36, 36, 36, 36, 6228, 36,
+    36, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 144,
+    180, 216, 252, 288, 324, 360, 396, 432, 6228, 6228, 6228, 6228, 468, 468, 468, 468,
+    468, 468, 6228, 468, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6241, 6241, 6241, 6241, 6241, 6241, 6242, 6241, 6243, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 180, 180, 180, 180, 180,
+    180, 180, 180, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 180, 180, 180, 180, 180,
+    180, 180, 180, 180, 180, 180, 180, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 180,
+    180, 180, 180, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 180, 180, 180, 612, 180, 648, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 252, 684, 252, 252, 252, 684, 252,
+    252, 252, 684, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 252, 684, 252, 684, 252,
+    252, 252, 684, 252, 252, 252, 684, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 252,
+    684, 252, 684, 6228, 252, 252, 684, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6244, 6244, 6244, 6244, 6244, 6244, 6228, 6244,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 720, 720, 720, 720,
+    720, 720, 756, 720, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 792, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6245, 6245, 6245, 6245, 6245, 6245, 6228, 6245, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6244, 6244, 6228, 6228, 6228, 6228, 6228, 6228, 6244, 6244, 6244, 6244, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 180, 180, 180, 180, 180,
+    180, 180, 180, 180, 180, 180, 864, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 900, 900, 900, 900, 900, 900, 756, 900, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 936, 936, 936, 936, 936, 936, 972, 936,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1008, 1044, 1080, 1116,
+    1116, 1116, 6228, 1152, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1224,
+    828, 828, 828, 828, 828, 828, 6228, 828, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6244,
+    6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6244, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1260, 1260, 1260, 1260, 1260, 1260, 756, 1260,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1296, 1296, 1296, 1296,
+    1296, 1296, 1332, 1296, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    1368, 1404, 1440, 1476, 1476, 1476, 6228, 1512, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 1584, 1584, 1584, 1584, 1584, 1584, 1620, 1584, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 1656, 1656, 1656, 1656, 1656, 1656, 1620, 1584,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 1656, 1656, 1656, 1656,
+    1692, 1728, 1620, 1584, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    1728, 1728, 1728, 1728, 1728, 1728, 1620, 1584, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 1584, 1584, 1584, 1584, 1584, 1584, 1620, 1584, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6247, 6228, 6247, 6247, 6247, 6247, 6247,
+    6247, 6247, 6247, 6247, 6247, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 756, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 1800, 1800, 1800, 1800, 1800, 1800, 1332, 1800, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1836, 1836, 1836, 1836, 1836, 1836, 1872, 1836,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 1908, 1908, 1908, 1908,
+    1908, 1908, 1944, 1908, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    1980, 1980, 1980, 1980, 1980, 1980, 1944, 1908, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 1980, 1980, 1980, 1980, 2016, 2052, 1944, 1908, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 2052, 2052, 2052, 2052, 2052, 2052, 1944, 1908,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1908, 1908, 1908, 1908,
+    1908, 1908, 1944, 1908, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    2088, 2124, 2160, 2196, 2196, 2196, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 2232, 2232, 2232, 2232, 2232, 2232, 1620, 2232, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1368, 1404, 1440, 1476, 1476, 1476, 6228, 1512,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 2268, 2268, 2268, 2268,
+    2268, 2268, 1620, 2232, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    2268, 2268, 2268, 2268, 2268, 2232, 1620, 2232, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 2232, 2232, 2232, 2232, 2232, 2232, 1620, 2232, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 1764, 6228, 1764, 1764, 1764, 1764, 1764, 1764, 1764, 1764, 1764,
+    1764, 6228, 6248, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2304, 2304, 2304, 2304,
+    2304, 2304, 1332, 2304, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    2340, 2340, 2340, 2340, 2340, 2340, 2376, 2340, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 2412, 2448, 2484, 2520, 2520, 2520, 6228, 2556, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2592, 2592, 2592, 2592, 2592, 2592, 1944, 2592,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2412, 2448, 2484, 2520,
+    2520, 2520, 6228, 2556, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    2628, 2628, 2628, 2628, 2628, 2628, 1944, 2592, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 2628, 2628, 2628, 2628, 2628, 2592, 1944, 2592, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 2592, 2592, 2592, 2592, 2592, 2592, 1944, 2592,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2664, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2664,
+    2196, 2196, 2196, 2196, 2196, 2196, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 2664, 2196, 2196, 2196, 2196, 2700, 2088, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 2664, 2088, 2088, 2088, 2088, 2088, 2088, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2736, 2736, 2736, 2736,
+    2736, 2736, 1620, 2736, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    2736, 2736, 2736, 2736, 2736, 2736, 1620, 2736, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1332, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2772, 2772, 2772, 2772, 2772, 2772, 2376, 2772,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2808, 2808, 2808, 2808,
+    2808, 2808, 2844, 2808, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    2880, 2880, 2880, 2880, 2880, 2880, 2916, 2880, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 2952, 2952, 2952, 2952, 2952, 2952, 2916, 2880, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 2952, 2952, 2952, 2952, 2988, 3024, 2916, 2880,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 3024, 3024, 3024, 3024,
+    3024, 3024, 2916, 2880, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    2880, 2880, 2880, 2880, 2880, 2880, 2916, 2880, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 3060, 3060, 3060, 3060, 3060, 3060, 1944, 3060, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 3060, 3060, 3060, 3060, 3060, 3060, 1944, 3060,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3096, 3132, 3168, 3204,
+    3204, 3204, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 2664,
+    2088, 2088, 2088, 2088, 2088, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1620, 6228, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3240, 3240, 3240, 3240, 3240, 3240, 2376, 3240,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3276, 3276, 3276, 3276,
+    3276, 3276, 3312, 3276, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    3348, 3384, 3420, 3456, 3456, 3456, 6228, 3492, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 3528, 3528, 3528, 3528, 3528, 3528, 2916, 3528, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3348, 3384, 3420, 3456, 3456, 3456, 6228, 3492,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 3564, 3564, 3564, 3564,
+    3564, 3564, 2916, 3528, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    3564, 3564, 3564, 3564, 3564, 3528, 2916, 3528, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 3528, 3528, 3528, 3528, 3528, 3528, 2916, 3528, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1944, 6228,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3600, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3600,
+    3204, 3204, 3204, 3204, 3204, 3204, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 3600, 3204, 3204, 3204, 3204, 3636, 3096, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 3600, 3096, 3096, 3096, 3096, 3096, 3096, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 2376, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    3672, 3672, 3672, 3672, 3672, 3672, 3312, 3672, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 3708, 3708, 3708, 3708, 3708, 3708, 3744, 3708, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 3780, 3780, 3780, 3780, 3780, 3780, 3816, 3780,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 3852, 3852, 3852, 3852,
+    3852, 3852, 3816, 3780, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    3852, 3852, 3852, 3852, 3888, 3924, 3816, 3780, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 3924, 3924, 3924, 3924, 3924, 3924, 3816, 3780, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3780, 3780, 3780, 3780, 3780, 3780, 3816, 3780,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3960, 3960, 3960, 3960,
+    3960, 3960, 2916, 3960, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    3960, 3960, 3960, 3960, 3960, 3960, 2916, 3960, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 3996, 4032, 4068, 4104, 4104, 4104, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 3600, 3096, 3096, 3096, 3096, 3096, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4140, 4140, 4140, 4140,
+    4140, 4140, 3312, 4140, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    4176, 4176, 4176, 4176, 4176, 4176, 4212, 4176, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 4248, 4284, 4320, 4356, 4356, 4356, 6228, 4392, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4428, 4428, 4428, 4428, 4428, 4428, 3816, 4428,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4248, 4284, 4320, 4356,
+    4356, 4356, 6228, 4392, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    4464, 4464, 4464, 4464, 4464, 4464, 3816, 4428, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 4464, 4464, 4464, 4464, 4464, 4428, 3816, 4428, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 4428, 4428, 4428, 4428, 4428, 4428, 3816, 4428,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 2916, 6228, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 4104, 4104, 4104, 4104, 4104, 4104, 6228, 6228, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4104, 4104, 4104, 4104, 4500, 3996, 6228, 6228,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3996, 3996, 3996, 3996,
+    3996, 3996, 6228, 6228, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 3312, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 4536, 4536, 4536, 4536, 4536, 4536, 4212, 4536, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4572, 4572, 4572, 4572, 4572, 4572, 4608, 4572,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 4644, 4644, 4644, 4644,
+    4644, 4644, 4680, 4644, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    4716, 4716, 4716, 4716, 4716, 4716, 4680, 4644, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 4716, 4716, 4716, 4716, 4752, 4788, 4680, 4644, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 4788, 4788, 4788, 4788, 4788, 4788, 4680, 4644,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4644, 4644, 4644, 4644,
+    4644, 4644, 4680, 4644, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    4824, 4824, 4824, 4824, 4824, 4824, 3816, 4824, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 4824, 4824, 4824, 4824, 4824, 4824, 3816, 4824, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 3996, 3996, 3996, 3996, 3996, 6228, 6228, 6228,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4860, 4860, 4860, 4860,
+    4860, 4860, 4212, 4860, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    4896, 4896, 4896, 4896, 4896, 4896, 4932, 4896, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 4968, 5004, 5040, 5076, 5076, 5076, 6228, 5112, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 5148, 5148, 5148, 5148, 5148, 5148, 4680, 5148,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4968, 5004, 5040, 5076,
+    5076, 5076, 6228, 5112, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    5184, 5184, 5184, 5184, 5184, 5184, 4680, 5148, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 5184, 5184, 5184, 5184, 5184, 5148, 4680, 5148, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 5148, 5148, 5148, 5148, 5148, 5148, 4680, 5148,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 3816, 6228, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 4212, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 5220, 5220, 5220, 5220, 5220, 5220, 4932, 5220, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 5256, 5292, 5328, 5364, 5364, 5364, 5400, 5436,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 5472, 5472, 5472, 5472,
+    5472, 5472, 5508, 5472, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    5544, 5544, 5544, 5544, 5544, 5544, 5508, 5472, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 5544, 5544, 5544, 5544, 5580, 5616, 5508, 5472, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 5616, 5616, 5616, 5616, 5616, 5616, 5508, 5472,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 5472, 5472, 5472, 5472,
+    5472, 5472, 5508, 5472, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    5652, 5652, 5652, 5652, 5652, 5652, 4680, 5652, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 5652, 5652, 5652, 5652, 5652, 5652, 4680, 5652, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 5688, 5688, 5688, 5688, 5688, 5688, 4932, 5688,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 5724, 5724, 5724, 5724,
+    5724, 5724, 5760, 5724, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    5796, 5796, 5796, 5796, 5796, 5796, 5760, 5724, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 5796, 5796, 5796, 5796, 5832, 5868, 5760, 5724, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 5868, 5868, 5868, 5868, 5868, 5868, 5760, 5724,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 5904, 5904, 5904, 5904,
+    5904, 5904, 6228, 5904, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    5724, 5724, 5724, 5724, 5724, 5724, 5760, 5724, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 5940, 5940, 5940, 5940, 5940, 5940, 5508, 5940, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 5904, 5904, 5904, 5904, 5904, 5904, 6228, 5904,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 5976, 5976, 5976, 5976,
+    5976, 5976, 5508, 5940, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    5976, 5976, 5976, 5976, 5976, 5940, 5508, 5940, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 5940, 5940, 5940, 5940, 5940, 5940, 5508, 5940, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 4680, 6228,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 4932, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6012, 6012, 6012, 6012, 6012, 6012, 5760, 6012, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 5904, 5904, 5904, 5904, 5904, 5904, 3996, 5904, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 6048, 6048, 6048, 6048, 6048, 6048, 5760, 6012,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 6048, 6048, 6048, 6048,
+    6048, 6012, 5760, 6012, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548,
+    6012, 6012, 6012, 6012, 6012, 6012, 5760, 6012, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6084, 6084, 6084, 6084, 6084, 6084, 6228, 6084, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6120, 6120, 6120, 6120, 6120, 6120, 5508, 6120,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 1548, 6120, 6120, 6120, 6120,
+    6120, 6120, 5508, 6120, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6156, 6156, 6156, 6156, 6156, 6156, 5760, 6156, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 1548, 6156, 6156, 6156, 6156, 6156, 6156, 5760, 6156, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6192, 6192, 6192, 6192, 6192, 6192, 6228, 6192,
+    6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 5508, 6228, 6228, 6228, 6246, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 5760, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228, 3996, 3996, 3996, 3996, 3996, 3996, 6228, 3996, 6228, 6228, 6246, 6228,
+    6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228, 6228,
+    6228, 6228, 6228, 6228,
+};
+#define RFC3987_IHOST_TRANS_WIDTH 2
+#define RFC3987_IHOST_DRIVE uridfa_drive16
+#define RFC3987_IHOST_SPECIAL 6228
+#endif
+static const uridfa_edge rfc3987_ihost_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 36, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 72, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 108, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 144, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 180, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 216, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 252, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 288, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 324, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 360, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 396, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 432, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfd0), 504, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 540, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfd2), 576, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 36, 0, 0 },
+    { UINT64_C(0xf7df7df7df7df7d), 828, 1, 0 }, { UINT64_C(0xf7df7df7df7dfd1), 1188, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 1764, 2, 0 }, { UINT64_C(0xf7df7df7df7dfd3), 1188, 65535, 1 },
+};
+static const uridfa_op rfc3987_ihost_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint8_t rfc3987_ihost_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 5, 0, 0, 5, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 4, 5, 0, 5, 0, 0,
+    0, 7, 7, 7, 7, 7, 7, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0, 0, 0, 5,
+    0, 7, 7, 7, 7, 7, 7, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0, 0, 5, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_ihost_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 }, { 65535, 0 },
+};
+static const uridfa_after_kind rfc3987_ihost_after_kinds[] = {
+    { 10, 64, 3 }, { 11, 1601, 3 },
+};
+static const uridfa_final rfc3987_ihost_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3987_ihost_state_final[] = {
+    0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_ihost_texts[] = "\000ihost\000iunreserved, sub-delims, \"%\", \"[\" or end of input\000iunreserved, sub-delims, \"%\" or end of input\000"
+    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000"
+    "a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "IPv6address\000HEXDIG or \":\"\000\":\"\000IPvFuture\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0xAF\000HEXDIG or \"]\"\000HEXDIG or \".\"\000a byte 0x80 to 0xBD\000"
+    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "scheme\000iauthority\000iuserinfo\000port\000iquery\000ifragment\000ipath\000IPv4address\000"
+    "ireg-name";
+static const uint8_t rfc3987_ihost_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 5, 6, 7, 8, 9, 6, 10, 3, 11, 12, 13, 14, 15, 6,
+    11, 11, 16, 17, 18, 11, 11, 16, 19, 19, 19, 19, 20, 21, 22, 12, 11, 11, 19, 19,
+    19, 19, 20, 23, 20, 24, 19, 19, 19, 25, 11, 11, 16, 20, 24, 19, 19, 19, 26, 27,
+    27, 27, 20, 19, 12, 11, 11, 19, 19, 19, 19, 20, 20, 19, 23, 28, 29, 11, 11, 16,
+    20, 24, 19, 19, 19, 29, 26, 27, 27, 27, 12, 11, 11, 19, 19, 19, 19, 20, 20, 19,
+    23, 28, 11, 11, 16, 20, 24, 19, 19, 19, 29, 30, 31, 31, 31, 12, 11, 11, 19, 19,
+    19, 19, 20, 20, 19, 32, 11, 11, 16, 20, 24, 19, 19, 19, 29, 12, 11, 11, 19, 19,
+    19, 19, 20, 20, 19, 11, 33, 33, 33, 33, 16, 11, 20, 24, 19, 19, 19, 29, 12, 11,
+    11, 33, 33, 33, 16, 20, 19, 11, 33, 16, 29, 12, 16,
+};
+static const uint16_t rfc3987_ihost_text_pairs[] = {
+    0, 0, 1, 7, 1, 57, 1, 102, 1, 109, 1, 133, 1, 153, 1, 173,
+    1, 193, 1, 213, 1, 233, 276, 288, 276, 302, 306, 102, 1, 316, 1, 359,
+    1, 379, 306, 393, 1, 407, 1, 427, 1, 451, 0, 470, 306, 483, 276, 513,
+    276, 102, 1, 519, 276, 554, 276, 558, 276, 571, 1, 594, 1, 605, 1, 609,
+    1, 622, 276, 645,
+};
+static const uint16_t rfc3987_ihost_capture_names[] = {
+    664, 671, 682, 1, 692, 697, 704, 714, 276, 306, 720, 732,
+};
+#endif
+const uridfa_tables rfc3987_ihost_tables = {
+    RFC3987_IHOST_DRIVE, uridfa_char_start,
+    rfc3987_ihost_classes, rfc3987_ihost_trans, rfc3987_ihost_edges, rfc3987_ihost_ops,
+    rfc3987_ihost_accel_lut, rfc3987_ihost_accel_escapes,
+    rfc3987_ihost_finals, rfc3987_ihost_state_final,
+    rfc3987_ihost_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    URIDFA_TEXT(rfc3987_ihost_texts), URIDFA_TEXT(rfc3987_ihost_capture_names),
+    URIDFA_TEXT(rfc3987_ihost_state_texts), URIDFA_TEXT(rfc3987_ihost_text_pairs),
+    "ihost",
+    UINT64_C(30541989661),
+    36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
+    12, 2, 3,
+    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1
+};
+
+const uridfa_tables rfc3987_ihost_raw_tables = {
+    RFC3987_IHOST_DRIVE, uridfa_char_start,
+    rfc3987_ihost_classes, rfc3987_ihost_trans, rfc3987_ihost_edges, rfc3987_ihost_ops,
+    rfc3987_ihost_accel_lut, rfc3987_ihost_accel_escapes,
+    rfc3987_ihost_finals, rfc3987_ihost_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_ihost_texts), URIDFA_TEXT(rfc3987_ihost_capture_names),
+    URIDFA_TEXT(rfc3987_ihost_state_texts), URIDFA_TEXT(rfc3987_ihost_text_pairs),
+    "ihost",
+    UINT64_C(30541989661),
+    36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
+    12, 0, 3,
+    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc3987.abnf:
+   port = *DIGIT
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+static const uint8_t rfc3987_port_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define rfc3987_port_trans (rfc3987_port_classes + 256)
+#define RFC3987_PORT_TRANS_WIDTH 1
+#define RFC3987_PORT_DRIVE uridfa_drive8
+#define RFC3987_PORT_SPECIAL 4
+static const uridfa_edge rfc3987_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 2, 65535, 1 },
+};
+static const uridfa_op rfc3987_port_ops[] = {
+    { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
+};
+static const uridfa_final rfc3987_port_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 },
+};
+static const uint8_t rfc3987_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000iauthority\000iuserinfo\000ihost\000"
+    "iquery\000ifragment\000ipath\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const uint8_t rfc3987_port_state_texts[] = {
+    1, 1,
+};
+static const uint16_t rfc3987_port_text_pairs[] = {
+    0, 0, 1, 6,
+};
+static const uint16_t rfc3987_port_capture_names[] = {
+    28, 35, 46, 56, 1, 62, 69, 79, 85, 97, 107, 119,
+};
+#endif
+const uridfa_tables rfc3987_port_tables = {
+    RFC3987_PORT_DRIVE, uridfa_char_start,
+    rfc3987_port_classes, rfc3987_port_trans, rfc3987_port_edges, rfc3987_port_ops,
+    NULL, NULL,
+    rfc3987_port_finals, rfc3987_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_port_texts), URIDFA_TEXT(rfc3987_port_capture_names),
+    URIDFA_TEXT(rfc3987_port_state_texts), URIDFA_TEXT(rfc3987_port_text_pairs),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, RFC3987_PORT_SPECIAL, 2, 24, 32,
+    12, 0, 0,
+    RFC3987_PORT_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `ipath` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath = ipath-abempty ; begins with "/" or is empty / ipath-absolute ; begins with "/" but not "//" / ipath-noscheme ; begins with a non-colon segment / ipath-rootless ; begins with a segment / ipath-empty
+   17 states, 25 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_ipath_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+    8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 12, 12, 14, 15,
+    0, 0, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 0, 21, 22, 23, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    17, 18, 19, 18, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 20, 21, 22, 23,
+    24, 25, 26, 27, 28, 17, 1, 2, 1, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 3, 4, 5, 6, 7, 8, 9, 10, 11, 17, 17, 17, 12, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 4, 4, 4,
+    4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 13, 4, 14, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6, 15, 6, 6, 6, 15, 6, 6, 6,
+    15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6, 15, 6, 15, 6, 6,
+    6, 15, 6, 6, 6, 15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6,
+    15, 6, 15, 17, 6, 6, 15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 29, 17, 17, 17, 17, 17, 17, 29, 29, 29,
+    29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 29, 29, 29, 29, 29,
+    29, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17,
+};
+#define rfc3987_ipath_trans (rfc3987_ipath_classes + 256)
+#define RFC3987_IPATH_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IPATH_DRIVE uridfa_drive8i
+#define RFC3987_IPATH_SPECIAL 17
+#else
+static const uint8_t rfc3987_ipath_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+    8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 12, 12, 14, 15,
+    0, 0, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 0, 21, 22, 23, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_ipath_trans[] = {
+    425, 426, 427, 426, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    428, 429, 430, 431, 432, 433, 434, 435, 436, 425, 25, 50, 25, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 75, 100, 125, 150, 175, 200, 225,
+    250, 275, 425, 425, 425, 300, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437,
+    437, 437, 437, 437, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 100, 100, 100, 100, 100, 100, 100, 100, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 100, 100, 100, 100, 100, 100,
+    100, 100, 100, 100, 100, 100, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 100, 100, 100, 100, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 100, 100, 100, 325, 100, 350, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 150, 375, 150, 150, 150, 375, 150, 150, 150,
+    375, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 150, 375,
+    150, 375, 150, 150, 150, 375, 150, 150, 150, 375, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 150, 375, 150, 375, 425, 150, 150, 375, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 437,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 437, 437, 425, 425, 425, 425, 425,
+    425, 437, 437, 437, 437, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 100, 100, 100, 100, 100,
+    100, 100, 100, 100, 100, 100, 400, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425,
+};
+#define RFC3987_IPATH_TRANS_WIDTH 2
+#define RFC3987_IPATH_DRIVE uridfa_drive16
+#define RFC3987_IPATH_SPECIAL 425
+#endif
+static const uridfa_edge rfc3987_ipath_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 25, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 75, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 100, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 125, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 150, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 175, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 200, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 225, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 250, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 275, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 },
+};
+static const uridfa_op rfc3987_ipath_ops[] = {
+    { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
+};
+static const uint8_t rfc3987_ipath_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_ipath_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3987_ipath_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3987_ipath_state_final[] = {
+    0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_ipath_texts[] = "\000ipath\000ipchar, \"/\" or end of input\000HEXDIG\000a byte 0xA0 to 0xBF\000"
+    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
+    "ihost\000port\000iquery\000ifragment\000IPv6address\000IPvFuture\000IPv4address\000"
+    "ireg-name";
+static const uint8_t rfc3987_ipath_state_texts[] = {
+    1, 1, 2, 3, 4, 3, 4, 5, 6, 7, 4, 8, 2, 9, 10, 4, 11,
+};
+static const uint16_t rfc3987_ipath_text_pairs[] = {
+    0, 0, 1, 7, 1, 35, 1, 42, 1, 62, 1, 82, 1, 102, 1, 122,
+    1, 142, 1, 185, 1, 228, 1, 248,
+};
+static const uint16_t rfc3987_ipath_capture_names[] = {
+    268, 275, 286, 296, 302, 307, 314, 1, 324, 336, 346, 358,
+};
+#endif
+const uridfa_tables rfc3987_ipath_tables = {
+    RFC3987_IPATH_DRIVE, uridfa_char_start,
+    rfc3987_ipath_classes, rfc3987_ipath_trans, rfc3987_ipath_edges, rfc3987_ipath_ops,
+    rfc3987_ipath_accel_lut, rfc3987_ipath_accel_escapes,
+    rfc3987_ipath_finals, rfc3987_ipath_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_ipath_texts), URIDFA_TEXT(rfc3987_ipath_capture_names),
+    URIDFA_TEXT(rfc3987_ipath_state_texts), URIDFA_TEXT(rfc3987_ipath_text_pairs),
+    "ipath",
+    UINT64_C(43980465112),
+    25, 0, RFC3987_IPATH_SPECIAL, 17, 24, 32,
+    12, 0, 2,
+    RFC3987_IPATH_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `ipath-abempty` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath-abempty = *( "/" isegment )
+   17 states, 26 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_ipath_abempty_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8,
+    9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 13, 13, 13, 15, 16,
+    0, 0, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 21, 0, 22, 23, 24, 24, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    17, 17, 17, 18, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 1, 2, 1, 1, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 3, 4, 5, 6, 7, 8, 9, 10, 11, 17, 17, 17, 17, 12, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 19, 19, 19, 19, 19, 19, 19, 19, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19,
+    19, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 4, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 13, 4, 14, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 6, 15, 6, 6, 6, 15, 6, 6, 6, 15, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 6, 15, 6, 15, 6, 6, 6, 15, 6, 6, 6, 15, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6, 15, 6, 15, 17, 6, 6, 15, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 19, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 19, 19, 17, 17, 17, 17, 17, 17, 19, 19, 19, 19, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 19, 19, 19, 19, 19, 19, 19, 19, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17,
+};
+#define rfc3987_ipath_abempty_trans (rfc3987_ipath_abempty_classes + 256)
+#define RFC3987_IPATH_ABEMPTY_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IPATH_ABEMPTY_DRIVE uridfa_drive8i
+#define RFC3987_IPATH_ABEMPTY_SPECIAL 17
+#else
+static const uint8_t rfc3987_ipath_abempty_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8,
+    9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 13, 13, 13, 15, 16,
+    0, 0, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 21, 0, 22, 23, 24, 24, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_ipath_abempty_trans[] = {
+    442, 442, 442, 443, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 26, 52, 26, 26, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 78, 104, 130, 156, 182,
+    208, 234, 260, 286, 442, 442, 442, 442, 312, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 444, 444, 444, 444, 444, 444, 444, 444, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 444, 444, 444,
+    444, 444, 444, 444, 444, 444, 444, 444, 444, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 104, 104, 104, 104, 104,
+    104, 104, 104, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 104, 104, 104, 104, 104, 104, 104, 104, 104, 104, 104, 104, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 104, 104, 104, 104, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 104, 104, 104, 338, 104,
+    364, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 156, 390, 156, 156, 156, 390, 156, 156, 156, 390, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 156, 390, 156, 390, 156, 156, 156,
+    390, 156, 156, 156, 390, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 156, 390, 156, 390, 442, 156, 156, 390, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 444, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 444, 444, 442, 442, 442, 442, 442, 442, 444,
+    444, 444, 444, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 444, 444, 444, 444, 444, 444, 444, 444, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 104, 104, 104, 104, 104,
+    104, 104, 104, 104, 104, 104, 416, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 444, 444, 444, 444, 444, 444, 444, 444, 444, 444, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+};
+#define RFC3987_IPATH_ABEMPTY_TRANS_WIDTH 2
+#define RFC3987_IPATH_ABEMPTY_DRIVE uridfa_drive16
+#define RFC3987_IPATH_ABEMPTY_SPECIAL 442
+#endif
+static const uridfa_edge rfc3987_ipath_abempty_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 26, 0, 1 }, { UINT64_C(0xf7df7df7df7df7d), 26, 0, 0 },
+};
+static const uridfa_op rfc3987_ipath_abempty_ops[] = {
+    { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
+};
+static const uint8_t rfc3987_ipath_abempty_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_ipath_abempty_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3987_ipath_abempty_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3987_ipath_abempty_state_final[] = {
+    0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_ipath_abempty_texts[] = "\000ipath\000\"/\" or end of input\000ipchar, \"/\" or end of input\000HEXDIG\000"
+    "a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000"
+    "a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000ihost\000port\000iquery\000"
+    "ifragment\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const uint8_t rfc3987_ipath_abempty_state_texts[] = {
+    1, 2, 3, 4, 5, 4, 5, 6, 7, 8, 5, 9, 3, 10, 11, 5, 12,
+};
+static const uint16_t rfc3987_ipath_abempty_text_pairs[] = {
+    0, 0, 1, 7, 1, 27, 1, 55, 1, 62, 1, 82, 1, 102, 1, 122,
+    1, 142, 1, 162, 1, 205, 1, 248, 1, 268,
+};
+static const uint16_t rfc3987_ipath_abempty_capture_names[] = {
+    288, 295, 306, 316, 322, 327, 334, 1, 344, 356, 366, 378,
+};
+#endif
+const uridfa_tables rfc3987_ipath_abempty_tables = {
+    RFC3987_IPATH_ABEMPTY_DRIVE, uridfa_char_start,
+    rfc3987_ipath_abempty_classes, rfc3987_ipath_abempty_trans, rfc3987_ipath_abempty_edges, rfc3987_ipath_abempty_ops,
+    rfc3987_ipath_abempty_accel_lut, rfc3987_ipath_abempty_accel_escapes,
+    rfc3987_ipath_abempty_finals, rfc3987_ipath_abempty_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_ipath_abempty_texts), URIDFA_TEXT(rfc3987_ipath_abempty_capture_names),
+    URIDFA_TEXT(rfc3987_ipath_abempty_state_texts), URIDFA_TEXT(rfc3987_ipath_abempty_text_pairs),
+    "ipath-abempty",
+    UINT64_C(42288908761),
+    26, 0, RFC3987_IPATH_ABEMPTY_SPECIAL, 17, 24, 32,
+    12, 0, 2,
+    RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `ipath-absolute` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
+   18 states, 26 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_ipath_absolute_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8,
+    9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 13, 13, 13, 15, 16,
+    0, 0, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 21, 0, 22, 23, 24, 24, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    18, 18, 18, 19, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 20, 3, 18, 20, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 4, 5, 6, 7, 8, 9, 10, 11, 12, 18, 2, 3, 2, 2, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 4, 5, 6, 7, 8, 9, 10, 11, 12, 18, 18,
+    18, 18, 13, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 20, 20, 20, 20, 20, 20, 20,
+    20, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 20, 20, 20, 20, 20,
+    20, 20, 20, 20, 20, 20, 20, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 5, 5, 5, 5, 5, 5, 5, 5, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 5, 5, 5, 5, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 5, 5, 5, 14, 5, 15, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 7, 16, 7, 7, 7, 16, 7, 7, 7, 16, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 7, 16, 7, 16, 7, 7, 7, 16, 7,
+    7, 7, 16, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 7, 16, 7,
+    16, 18, 7, 7, 16, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 20, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 20, 20, 18, 18, 18, 18, 18, 18, 20, 20, 20,
+    20, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 20, 20, 20, 20, 20,
+    20, 20, 20, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 17, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18,
+};
+#define rfc3987_ipath_absolute_trans (rfc3987_ipath_absolute_classes + 256)
+#define RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IPATH_ABSOLUTE_DRIVE uridfa_drive8i
+#define RFC3987_IPATH_ABSOLUTE_SPECIAL 18
+#else
+static const uint8_t rfc3987_ipath_absolute_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8,
+    9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 13, 13, 13, 15, 16,
+    0, 0, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 21, 0, 22, 23, 24, 24, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_ipath_absolute_trans[] = {
+    468, 468, 468, 469, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 470, 78, 468, 470, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 104, 130, 156, 182, 208,
+    234, 260, 286, 312, 468, 52, 78, 52, 52, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 104, 130, 156, 182, 208, 234, 260, 286, 312, 468, 468,
+    468, 468, 338, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 470, 470, 470, 470, 470, 470, 470, 470, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 468, 470, 470, 470, 470, 470, 470, 470, 470, 470,
+    470, 470, 470, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 130, 130, 130, 130, 130, 130, 130, 130, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 130, 130, 130, 130, 130,
+    130, 130, 130, 130, 130, 130, 130, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 130, 130, 130, 130, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 130, 130, 130, 364, 130, 390, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 182, 416, 182, 182, 182,
+    416, 182, 182, 182, 416, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 182, 416, 182, 416, 182, 182, 182, 416, 182, 182, 182, 416, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 182, 416, 182,
+    416, 468, 182, 182, 416, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 470, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 470, 470, 468, 468, 468, 468, 468, 468, 470, 470, 470, 470, 468, 468, 468,
+    468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 470, 470, 470, 470, 470,
+    470, 470, 470, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468, 468, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130,
+    442, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 468, 470,
+    470, 470, 470, 470, 470, 470, 470, 470, 470, 468, 468, 468, 468, 468, 468, 468,
+    468, 468, 468, 468,
+};
+#define RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH 2
+#define RFC3987_IPATH_ABSOLUTE_DRIVE uridfa_drive16
+#define RFC3987_IPATH_ABSOLUTE_SPECIAL 468
+#endif
+static const uridfa_edge rfc3987_ipath_absolute_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 26, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 52, 0, 0 },
+};
+static const uridfa_op rfc3987_ipath_absolute_ops[] = {
+    { 15, 65535 },
+};
+static const uint8_t rfc3987_ipath_absolute_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_ipath_absolute_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3987_ipath_absolute_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc3987_ipath_absolute_state_final[] = {
+    0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_ipath_absolute_texts[] = "\000ipath\000\"/\"\000ipchar or end of input\000ipchar, \"/\" or end of input\000"
+    "HEXDIG\000a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000"
+    "a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000ihost\000port\000iquery\000"
+    "ifragment\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const uint8_t rfc3987_ipath_absolute_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 5, 6, 7, 8, 9, 6, 10, 4, 11, 12, 6, 13,
+};
+static const uint16_t rfc3987_ipath_absolute_text_pairs[] = {
+    0, 0, 1, 7, 1, 11, 1, 34, 1, 62, 1, 69, 1, 89, 1, 109,
+    1, 129, 1, 149, 1, 169, 1, 212, 1, 255, 1, 275,
+};
+static const uint16_t rfc3987_ipath_absolute_capture_names[] = {
+    295, 302, 313, 323, 329, 334, 341, 1, 351, 363, 373, 385,
+};
+#endif
+const uridfa_tables rfc3987_ipath_absolute_tables = {
+    RFC3987_IPATH_ABSOLUTE_DRIVE, uridfa_char_start,
+    rfc3987_ipath_absolute_classes, rfc3987_ipath_absolute_trans, rfc3987_ipath_absolute_edges, rfc3987_ipath_absolute_ops,
+    rfc3987_ipath_absolute_accel_lut, rfc3987_ipath_absolute_accel_escapes,
+    rfc3987_ipath_absolute_finals, rfc3987_ipath_absolute_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_ipath_absolute_texts), URIDFA_TEXT(rfc3987_ipath_absolute_capture_names),
+    URIDFA_TEXT(rfc3987_ipath_absolute_state_texts), URIDFA_TEXT(rfc3987_ipath_absolute_text_pairs),
+    "ipath-absolute",
+    UINT64_C(42288908761),
+    26, 0, RFC3987_IPATH_ABSOLUTE_SPECIAL, 18, 24, 32,
+    12, 0, 2,
+    RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `ipath-noscheme` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath-noscheme = isegment-nz-nc *( "/" isegment )
+   33 states, 27 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_ipath_noscheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9,
+    10, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 14, 14, 14, 14, 14, 14, 15, 14, 14, 14, 14, 14, 14, 16, 17,
+    0, 0, 18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19,
+    20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 22, 0, 23, 24, 25, 25, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    33, 34, 35, 33, 34, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 36, 37,
+    38, 39, 40, 41, 42, 43, 44, 33, 1, 2, 45, 1, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 3, 4, 5, 6, 7, 8, 9, 10, 11, 33, 33, 33, 33, 13, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 46, 46, 46, 46, 46, 46, 46, 46, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 46, 46, 46, 46, 46, 46,
+    46, 46, 46, 46, 46, 46, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 4, 4, 4, 4, 4, 4, 4, 4, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 4, 4, 4, 4, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 4, 4, 4, 14, 4, 15, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 6, 16, 6, 6, 6, 16, 6, 6, 6,
+    16, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 6, 16, 6, 16,
+    6, 6, 6, 16, 6, 6, 6, 16, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 6, 16, 6, 16, 33, 6, 6, 16, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 12, 17, 12, 12, 12, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 18, 19, 20, 21, 22, 23, 24, 25, 26, 33, 33, 33, 33, 46, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 46, 46, 33, 33, 33, 33, 33, 33, 46, 46, 46, 46, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 46, 46, 46, 46, 46, 46, 46, 46, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 27, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 28, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 45, 45, 45, 45,
+    45, 45, 45, 45, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 45,
+    45, 45, 45, 45, 45, 45, 45, 45, 45, 45, 45, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 19, 19, 19, 19, 19, 19, 19, 19, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 19, 19, 19, 19, 19, 19, 19,
+    19, 19, 19, 19, 19, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    19, 19, 19, 19, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 19, 19, 19, 29, 19, 30, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 21, 31, 21, 21,
+    21, 31, 21, 21, 21, 31, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 21, 31, 21, 31, 21, 21, 21, 31, 21, 21, 21, 31, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 21, 31, 21, 31, 33, 21, 21, 31, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 46, 46, 46, 46, 46,
+    46, 46, 46, 46, 46, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    45, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 45, 45, 33, 33, 33, 33, 33, 33, 45, 45, 45,
+    45, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 45, 45, 45, 45,
+    45, 45, 45, 45, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 32, 33, 33, 33, 33, 33,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 45, 45, 45, 45, 45, 45, 45, 45, 45, 45,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
+};
+#define rfc3987_ipath_noscheme_trans (rfc3987_ipath_noscheme_classes + 256)
+#define RFC3987_IPATH_NOSCHEME_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IPATH_NOSCHEME_DRIVE uridfa_drive8i
+#define RFC3987_IPATH_NOSCHEME_SPECIAL 33
+#else
+static const uint8_t rfc3987_ipath_noscheme_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9,
+    10, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 14, 14, 14, 14, 14, 14, 15, 14, 14, 14, 14, 14, 14, 16, 17,
+    0, 0, 18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19,
+    20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 22, 0, 23, 24, 25, 25, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_ipath_noscheme_trans[] = {
+    891, 892, 893, 891, 892, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 894, 895, 896, 897, 898, 899, 900, 901, 902, 891, 27, 54, 903, 27,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 81, 108, 135,
+    162, 189, 216, 243, 270, 297, 891, 891, 891, 891, 351, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 904, 904, 904, 904, 904,
+    904, 904, 904, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 904, 904, 904, 904, 904, 904, 904, 904, 904, 904, 904, 904, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 108, 108, 108, 108, 108, 108, 108, 108, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 108, 108, 108, 108, 108, 108, 108, 108,
+    108, 108, 108, 108, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 108, 108, 108, 108, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 108, 108, 108, 378, 108, 405, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 162, 432, 162, 162, 162,
+    432, 162, 162, 162, 432, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 162, 432, 162, 432, 162, 162, 162, 432, 162, 162, 162, 432,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 162,
+    432, 162, 432, 891, 162, 162, 432, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 324, 459, 324, 324, 324, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 486, 513, 540, 567, 594, 621, 648, 675, 702, 891,
+    891, 891, 891, 904, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    904, 904, 891, 891, 891, 891, 891, 891, 904, 904, 904, 904, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 904, 904, 904, 904, 904,
+    904, 904, 904, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 108, 108, 108, 108, 108, 108, 108, 108, 108, 108,
+    108, 729, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 756,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    903, 903, 903, 903, 903, 903, 903, 903, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 903, 903, 903, 903, 903, 903, 903, 903, 903,
+    903, 903, 903, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 513, 513, 513, 513, 513, 513, 513, 513, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 513, 513, 513,
+    513, 513, 513, 513, 513, 513, 513, 513, 513, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 513, 513, 513, 513, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 513, 513, 513, 783, 513, 810, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    567, 837, 567, 567, 567, 837, 567, 567, 567, 837, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 567, 837, 567, 837, 567, 567, 567,
+    837, 567, 567, 567, 837, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 567, 837, 567, 837, 891, 567, 567, 837, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 904,
+    904, 904, 904, 904, 904, 904, 904, 904, 904, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 903, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 903, 903, 891, 891, 891, 891, 891, 891, 903, 903, 903,
+    903, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    903, 903, 903, 903, 903, 903, 903, 903, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 513, 513, 513, 513, 513,
+    513, 513, 513, 513, 513, 513, 864, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+    891, 891, 891, 891, 891, 891, 903, 903, 903, 903, 903, 903, 903, 903, 903, 903,
+    891, 891, 891, 891, 891, 891, 891, 891, 891, 891, 891,
+};
+#define RFC3987_IPATH_NOSCHEME_TRANS_WIDTH 2
+#define RFC3987_IPATH_NOSCHEME_DRIVE uridfa_drive16
+#define RFC3987_IPATH_NOSCHEME_SPECIAL 891
+#endif
+static const uridfa_edge rfc3987_ipath_noscheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 27, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 54, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 81, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 108, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 135, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 162, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 189, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 216, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 243, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 270, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 297, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 324, 1, 0 },
+    { UINT64_C(0xf7df7df7df7df7d), 27, 0, 0 },
+};
+static const uridfa_op rfc3987_ipath_noscheme_ops[] = {
+    { 15, 65535 },
+};
+static const uint8_t rfc3987_ipath_noscheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 3, 0, 3, 0, 0,
+    3, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 3,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_ipath_noscheme_accel_escapes[] = {
+    { 2, 37 }, { 2, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3987_ipath_noscheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc3987_ipath_noscheme_state_final[] = {
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_ipath_noscheme_texts[] = "\000ipath\000iunreserved, sub-delims, \"%\" or \"@\"\000iunreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
+    "HEXDIG\000a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000"
+    "a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "ipchar, \"/\" or end of input\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
+    "ihost\000port\000iquery\000ifragment\000IPv6address\000IPvFuture\000IPv4address\000"
+    "ireg-name";
+static const uint8_t rfc3987_ipath_noscheme_state_texts[] = {
+    1, 2, 3, 4, 5, 4, 5, 6, 7, 8, 5, 9, 10, 3, 11, 12, 5, 3, 4, 5,
+    4, 5, 6, 7, 8, 5, 9, 13, 3, 11, 12, 5, 13,
+};
+static const uint16_t rfc3987_ipath_noscheme_text_pairs[] = {
+    0, 0, 1, 7, 1, 43, 1, 98, 1, 105, 1, 125, 1, 145, 1, 165,
+    1, 185, 1, 205, 1, 248, 1, 276, 1, 319, 1, 339,
+};
+static const uint16_t rfc3987_ipath_noscheme_capture_names[] = {
+    359, 366, 377, 387, 393, 398, 405, 1, 415, 427, 437, 449,
+};
+#endif
+const uridfa_tables rfc3987_ipath_noscheme_tables = {
+    RFC3987_IPATH_NOSCHEME_DRIVE, uridfa_char_start,
+    rfc3987_ipath_noscheme_classes, rfc3987_ipath_noscheme_trans, rfc3987_ipath_noscheme_edges, rfc3987_ipath_noscheme_ops,
+    rfc3987_ipath_noscheme_accel_lut, rfc3987_ipath_noscheme_accel_escapes,
+    rfc3987_ipath_noscheme_finals, rfc3987_ipath_noscheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_ipath_noscheme_texts), URIDFA_TEXT(rfc3987_ipath_noscheme_capture_names),
+    URIDFA_TEXT(rfc3987_ipath_noscheme_state_texts), URIDFA_TEXT(rfc3987_ipath_noscheme_text_pairs),
+    "ipath-noscheme",
+    UINT64_C(40722652881),
+    27, 0, RFC3987_IPATH_NOSCHEME_SPECIAL, 33, 24, 32,
+    12, 0, 3,
+    RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `ipath-rootless` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath-rootless = isegment-nz *( "/" isegment )
+   17 states, 26 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_ipath_rootless_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8,
+    9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 13, 13, 13, 15, 16,
+    0, 0, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 21, 0, 22, 23, 24, 24, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    17, 18, 19, 17, 18, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 20, 21, 22,
+    23, 24, 25, 26, 27, 28, 17, 1, 2, 1, 1, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 3, 4, 5, 6, 7, 8, 9, 10, 11, 17, 17, 17, 17, 12, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29,
+    29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 4, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 13, 4, 14, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 6, 15, 6, 6, 6, 15, 6, 6, 6, 15, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 6, 15, 6, 15, 6, 6, 6, 15, 6, 6, 6, 15, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6, 15, 6, 15, 17, 6, 6, 15, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 29, 29, 17, 17, 17, 17, 17, 17, 29, 29, 29, 29, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17,
+};
+#define rfc3987_ipath_rootless_trans (rfc3987_ipath_rootless_classes + 256)
+#define RFC3987_IPATH_ROOTLESS_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IPATH_ROOTLESS_DRIVE uridfa_drive8i
+#define RFC3987_IPATH_ROOTLESS_SPECIAL 17
+#else
+static const uint8_t rfc3987_ipath_rootless_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8,
+    9, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 14, 13, 13, 13, 13, 13, 13, 15, 16,
+    0, 0, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    19, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 21, 0, 22, 23, 24, 24, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_ipath_rootless_trans[] = {
+    442, 443, 444, 442, 443, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 445, 446, 447, 448, 449, 450, 451, 452, 453, 442, 26, 52, 26, 26, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 78, 104, 130, 156, 182,
+    208, 234, 260, 286, 442, 442, 442, 442, 312, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 454, 454, 454, 454, 454, 454, 454, 454, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 454, 454, 454,
+    454, 454, 454, 454, 454, 454, 454, 454, 454, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 104, 104, 104, 104, 104,
+    104, 104, 104, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 104, 104, 104, 104, 104, 104, 104, 104, 104, 104, 104, 104, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 104, 104, 104, 104, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 104, 104, 104, 338, 104,
+    364, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 156, 390, 156, 156, 156, 390, 156, 156, 156, 390, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 156, 390, 156, 390, 156, 156, 156,
+    390, 156, 156, 156, 390, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 156, 390, 156, 390, 442, 156, 156, 390, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 454, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 454, 454, 442, 442, 442, 442, 442, 442, 454,
+    454, 454, 454, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 454, 454, 454, 454, 454, 454, 454, 454, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 442, 104, 104, 104, 104, 104,
+    104, 104, 104, 104, 104, 104, 416, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+    442, 442, 442, 442, 442, 454, 454, 454, 454, 454, 454, 454, 454, 454, 454, 442,
+    442, 442, 442, 442, 442, 442, 442, 442, 442, 442,
+};
+#define RFC3987_IPATH_ROOTLESS_TRANS_WIDTH 2
+#define RFC3987_IPATH_ROOTLESS_DRIVE uridfa_drive16
+#define RFC3987_IPATH_ROOTLESS_SPECIAL 442
+#endif
+static const uridfa_edge rfc3987_ipath_rootless_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfce), 26, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 52, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 78, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 104, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 130, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 156, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 182, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 208, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 234, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 260, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 286, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 26, 0, 0 },
+};
+static const uridfa_op rfc3987_ipath_rootless_ops[] = {
+    { 15, 65535 },
+};
+static const uint8_t rfc3987_ipath_rootless_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_ipath_rootless_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3987_ipath_rootless_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc3987_ipath_rootless_state_final[] = {
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_ipath_rootless_texts[] = "\000ipath\000ipchar\000ipchar, \"/\" or end of input\000HEXDIG\000a byte 0xA0 to 0xBF\000"
+    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
+    "ihost\000port\000iquery\000ifragment\000IPv6address\000IPvFuture\000IPv4address\000"
+    "ireg-name";
+static const uint8_t rfc3987_ipath_rootless_state_texts[] = {
+    1, 2, 3, 4, 5, 4, 5, 6, 7, 8, 5, 9, 3, 10, 11, 5, 12,
+};
+static const uint16_t rfc3987_ipath_rootless_text_pairs[] = {
+    0, 0, 1, 7, 1, 14, 1, 42, 1, 49, 1, 69, 1, 89, 1, 109,
+    1, 129, 1, 149, 1, 192, 1, 235, 1, 255,
+};
+static const uint16_t rfc3987_ipath_rootless_capture_names[] = {
+    275, 282, 293, 303, 309, 314, 321, 1, 331, 343, 353, 365,
+};
+#endif
+const uridfa_tables rfc3987_ipath_rootless_tables = {
+    RFC3987_IPATH_ROOTLESS_DRIVE, uridfa_char_start,
+    rfc3987_ipath_rootless_classes, rfc3987_ipath_rootless_trans, rfc3987_ipath_rootless_edges, rfc3987_ipath_rootless_ops,
+    rfc3987_ipath_rootless_accel_lut, rfc3987_ipath_rootless_accel_escapes,
+    rfc3987_ipath_rootless_finals, rfc3987_ipath_rootless_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_ipath_rootless_texts), URIDFA_TEXT(rfc3987_ipath_rootless_capture_names),
+    URIDFA_TEXT(rfc3987_ipath_rootless_state_texts), URIDFA_TEXT(rfc3987_ipath_rootless_text_pairs),
+    "ipath-rootless",
+    UINT64_C(42288908761),
+    26, 0, RFC3987_IPATH_ROOTLESS_SPECIAL, 17, 24, 32,
+    12, 0, 2,
+    RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `iquery` (`;@ component`) from grammar/rfc3987.abnf:
+   iquery = *( ipchar / iprivate / "/" / "?" )
+   18 states, 25 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_iquery_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+    8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10, 11, 11, 11, 11, 11, 11, 11, 12, 11, 11, 11, 11, 11, 11, 13, 14,
+    0, 0, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 19, 18, 20, 21, 22, 22, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    18, 19, 20, 19, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 21, 22, 23, 24, 25,
+    26, 27, 28, 29, 30, 18, 1, 2, 1, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 18, 18, 18, 13, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 31, 31, 31, 31, 31, 31, 31, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 4, 4, 4, 4, 4, 4, 4,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 4,
+    4, 4, 4, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 4, 4, 4, 4, 4, 4, 4, 4, 14, 4, 15, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 6, 16, 6, 6, 16, 6, 6, 6, 16,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 6, 16, 6, 16, 6, 6,
+    16, 6, 6, 6, 16, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 6,
+    16, 6, 16, 18, 6, 16, 6, 6, 6, 16, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 6, 16, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 31, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 31, 31, 18, 18, 18, 18,
+    18, 31, 31, 31, 31, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 31,
+    31, 31, 31, 31, 31, 31, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 17, 18, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 31, 31, 31, 31, 31, 31, 31, 31, 31, 18, 18,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 18,
+};
+#define rfc3987_iquery_trans (rfc3987_iquery_classes + 256)
+#define RFC3987_IQUERY_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IQUERY_DRIVE uridfa_drive8i
+#define RFC3987_IQUERY_SPECIAL 18
+#else
+static const uint8_t rfc3987_iquery_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+    8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10, 11, 11, 11, 11, 11, 11, 11, 12, 11, 11, 11, 11, 11, 11, 13, 14,
+    0, 0, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 19, 18, 20, 21, 22, 22, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_iquery_trans[] = {
+    450, 451, 452, 451, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 453,
+    454, 455, 456, 457, 458, 459, 460, 461, 462, 450, 25, 50, 25, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 75, 100, 125, 150, 175, 200, 225, 250,
+    275, 300, 450, 450, 450, 325, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 463, 463, 463, 463, 463, 463, 463, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 463, 463, 463, 463, 463, 463, 463, 463,
+    463, 463, 463, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 100, 100, 100, 100, 100, 100, 100, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 100, 100, 100, 100, 100, 100,
+    100, 100, 100, 100, 100, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 100, 100, 100, 100, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 100, 100, 100, 100,
+    100, 100, 100, 100, 350, 100, 375, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 150, 400, 150, 150, 400, 150, 150, 150, 400,
+    450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 150, 400,
+    150, 400, 150, 150, 400, 150, 150, 150, 400, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 150, 400, 150, 400, 450, 150, 400, 150, 150,
+    150, 400, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    150, 400, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 463, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 463, 463, 450, 450, 450, 450, 450, 463, 463, 463, 463, 450, 450, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 463, 463, 463, 463, 463,
+    463, 463, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450, 450, 450, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 425, 450,
+    450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450, 463, 463, 463,
+    463, 463, 463, 463, 463, 463, 450, 450, 450, 450, 450, 450, 450, 450, 450, 450,
+    450, 450,
+};
+#define RFC3987_IQUERY_TRANS_WIDTH 2
+#define RFC3987_IQUERY_DRIVE uridfa_drive16
+#define RFC3987_IQUERY_SPECIAL 450
+#endif
+static const uridfa_edge rfc3987_iquery_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 25, 0, 1 }, { UINT64_C(0xf7df7df7df7dfca), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfca), 75, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfca), 100, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfca), 125, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfca), 150, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfca), 175, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfca), 200, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfca), 225, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfca), 250, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfca), 275, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfca), 300, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 },
+};
+static const uridfa_op rfc3987_iquery_ops[] = {
+    { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint8_t rfc3987_iquery_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_iquery_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3987_iquery_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3987_iquery_state_final[] = {
+    0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_iquery_texts[] = "\000iquery\000ipchar, iprivate, \"/\", \"\?\" or end of input\000HEXDIG\000a byte 0xA0 to 0xBF\000"
+    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
+    "a byte 0x80 to 0x8F\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
+    "ihost\000port\000ifragment\000ipath\000IPv6address\000IPvFuture\000IPv4address\000"
+    "ireg-name";
+static const uint8_t rfc3987_iquery_state_texts[] = {
+    1, 1, 2, 3, 4, 3, 4, 5, 4, 6, 4, 7, 8, 2, 9, 10, 4, 11,
+};
+static const uint16_t rfc3987_iquery_text_pairs[] = {
+    0, 0, 1, 8, 1, 51, 1, 58, 1, 78, 1, 98, 1, 118, 1, 138,
+    1, 181, 1, 201, 1, 244, 1, 264,
+};
+static const uint16_t rfc3987_iquery_capture_names[] = {
+    284, 291, 302, 312, 318, 1, 323, 333, 339, 351, 361, 373,
+};
+#endif
+const uridfa_tables rfc3987_iquery_tables = {
+    RFC3987_IQUERY_DRIVE, uridfa_char_start,
+    rfc3987_iquery_classes, rfc3987_iquery_trans, rfc3987_iquery_edges, rfc3987_iquery_ops,
+    rfc3987_iquery_accel_lut, rfc3987_iquery_accel_escapes,
+    rfc3987_iquery_finals, rfc3987_iquery_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_iquery_texts), URIDFA_TEXT(rfc3987_iquery_capture_names),
+    URIDFA_TEXT(rfc3987_iquery_state_texts), URIDFA_TEXT(rfc3987_iquery_text_pairs),
+    "iquery",
+    UINT64_C(43980465112),
+    25, 0, RFC3987_IQUERY_SPECIAL, 18, 24, 32,
+    12, 0, 2,
+    RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 1
+};
+
+/* Tables for the component rule `ifragment` (`;@ component`) from grammar/rfc3987.abnf:
+   ifragment = *( ipchar / "/" / "?" )
+   17 states, 25 byte classes, 24 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc3987_ifragment_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+    8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 12, 12, 14, 15,
+    0, 0, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 0, 21, 22, 23, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    17, 18, 19, 18, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 20, 21, 22, 23,
+    24, 25, 26, 27, 28, 17, 1, 2, 1, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 3, 4, 5, 6, 7, 8, 9, 10, 11, 17, 17, 17, 12, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 4, 4, 4,
+    4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 4, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4, 4, 4, 13, 4, 14, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6, 15, 6, 6, 6, 15, 6, 6, 6,
+    15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6, 15, 6, 15, 6, 6,
+    6, 15, 6, 6, 6, 15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 6,
+    15, 6, 15, 17, 6, 6, 15, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 29, 17, 17, 17, 17, 17, 17, 29, 29, 29,
+    29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 29, 29, 29, 29, 29, 29,
+    29, 29, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 29, 29, 29, 29, 29, 29, 29, 29, 29, 29, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17,
+};
+#define rfc3987_ifragment_trans (rfc3987_ifragment_classes + 256)
+#define RFC3987_IFRAGMENT_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC3987_IFRAGMENT_DRIVE uridfa_drive8i
+#define RFC3987_IFRAGMENT_SPECIAL 17
+#else
+static const uint8_t rfc3987_ifragment_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+    8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 12, 12, 12, 12, 12, 12, 13, 12, 12, 12, 12, 12, 12, 14, 15,
+    0, 0, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 0, 21, 22, 23, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc3987_ifragment_trans[] = {
+    425, 426, 427, 426, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    428, 429, 430, 431, 432, 433, 434, 435, 436, 425, 25, 50, 25, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 75, 100, 125, 150, 175, 200, 225,
+    250, 275, 425, 425, 425, 300, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437,
+    437, 437, 437, 437, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 100, 100, 100, 100, 100, 100, 100, 100, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 100, 100, 100, 100, 100, 100,
+    100, 100, 100, 100, 100, 100, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 100, 100, 100, 100, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 100, 100, 100, 325, 100, 350, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 150, 375, 150, 150, 150, 375, 150, 150, 150,
+    375, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 150, 375,
+    150, 375, 150, 150, 150, 375, 150, 150, 150, 375, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 150, 375, 150, 375, 425, 150, 150, 375, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 437,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 437, 437, 425, 425, 425, 425, 425,
+    425, 437, 437, 437, 437, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 425, 100, 100, 100, 100, 100,
+    100, 100, 100, 100, 100, 100, 400, 425, 425, 425, 425, 425, 425, 425, 425, 425,
+    425, 425, 425, 425, 437, 437, 437, 437, 437, 437, 437, 437, 437, 437, 425, 425,
+    425, 425, 425, 425, 425, 425, 425, 425, 425,
+};
+#define RFC3987_IFRAGMENT_TRANS_WIDTH 2
+#define RFC3987_IFRAGMENT_DRIVE uridfa_drive16
+#define RFC3987_IFRAGMENT_SPECIAL 425
+#endif
+static const uridfa_edge rfc3987_ifragment_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfcc), 25, 0, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 50, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfcc), 75, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 100, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfcc), 125, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 150, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfcc), 175, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 200, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfcc), 225, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 250, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfcc), 275, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 },
+};
+static const uridfa_op rfc3987_ifragment_ops[] = {
+    { 12, 65535 }, { 13, 65535 }, { 13, 65535 },
+};
+static const uint8_t rfc3987_ifragment_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc3987_ifragment_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc3987_ifragment_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc3987_ifragment_state_final[] = {
+    0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc3987_ifragment_texts[] = "\000ifragment\000ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000a byte 0xA0 to 0xBF\000"
+    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
+    "ihost\000port\000iquery\000ipath\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const uint8_t rfc3987_ifragment_state_texts[] = {
+    1, 1, 2, 3, 4, 3, 4, 5, 6, 7, 4, 8, 2, 9, 10, 4, 11,
+};
+static const uint16_t rfc3987_ifragment_text_pairs[] = {
+    0, 0, 1, 11, 1, 44, 1, 51, 1, 71, 1, 91, 1, 111, 1, 131,
+    1, 151, 1, 194, 1, 237, 1, 257,
+};
+static const uint16_t rfc3987_ifragment_capture_names[] = {
+    277, 284, 295, 305, 311, 316, 1, 323, 329, 341, 351, 363,
+};
+#endif
+const uridfa_tables rfc3987_ifragment_tables = {
+    RFC3987_IFRAGMENT_DRIVE, uridfa_char_start,
+    rfc3987_ifragment_classes, rfc3987_ifragment_trans, rfc3987_ifragment_edges, rfc3987_ifragment_ops,
+    rfc3987_ifragment_accel_lut, rfc3987_ifragment_accel_escapes,
+    rfc3987_ifragment_finals, rfc3987_ifragment_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc3987_ifragment_texts), URIDFA_TEXT(rfc3987_ifragment_capture_names),
+    URIDFA_TEXT(rfc3987_ifragment_state_texts), URIDFA_TEXT(rfc3987_ifragment_text_pairs),
+    "ifragment",
+    UINT64_C(43980465112),
+    25, 0, RFC3987_IFRAGMENT_SPECIAL, 17, 24, 32,
+    12, 0, 2,
+    RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 1
 };
 
 int rfc3987_iri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -3900,6 +6108,248 @@ int rfc3987_irelative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spa
 void rfc3987_irelative_ref_start(rfc3987_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc3987_irelative_ref_tables, m->regs);
+}
+
+int rfc3987_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_scheme_tables, s, n, err);
+}
+
+int rfc3987_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_scheme_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_scheme_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_scheme_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_scheme_tables, m->regs);
+}
+
+int rfc3987_iuserinfo_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_iuserinfo_tables, s, n, err);
+}
+
+int rfc3987_iuserinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_iuserinfo_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_iuserinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_iuserinfo_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_iuserinfo_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_iuserinfo_tables, m->regs);
+}
+
+int rfc3987_ihost_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_ihost_tables, s, n, err);
+}
+
+int rfc3987_ihost_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_ihost_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_ihost_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_ihost_raw_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_ihost_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_ihost_tables, m->regs);
+}
+
+int rfc3987_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_port_tables, s, n, err);
+}
+
+int rfc3987_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_port_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_port_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_port_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_port_tables, m->regs);
+}
+
+int rfc3987_ipath_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_ipath_tables, s, n, err);
+}
+
+int rfc3987_ipath_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_ipath_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_ipath_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_ipath_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_ipath_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_ipath_tables, m->regs);
+}
+
+int rfc3987_ipath_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_ipath_abempty_tables, s, n, err);
+}
+
+int rfc3987_ipath_abempty_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_ipath_abempty_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_ipath_abempty_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_ipath_abempty_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_ipath_abempty_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_ipath_abempty_tables, m->regs);
+}
+
+int rfc3987_ipath_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_ipath_absolute_tables, s, n, err);
+}
+
+int rfc3987_ipath_absolute_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_ipath_absolute_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_ipath_absolute_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_ipath_absolute_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_ipath_absolute_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_ipath_absolute_tables, m->regs);
+}
+
+int rfc3987_ipath_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_ipath_noscheme_tables, s, n, err);
+}
+
+int rfc3987_ipath_noscheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_ipath_noscheme_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_ipath_noscheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_ipath_noscheme_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_ipath_noscheme_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_ipath_noscheme_tables, m->regs);
+}
+
+int rfc3987_ipath_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_ipath_rootless_tables, s, n, err);
+}
+
+int rfc3987_ipath_rootless_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_ipath_rootless_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_ipath_rootless_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_ipath_rootless_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_ipath_rootless_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_ipath_rootless_tables, m->regs);
+}
+
+int rfc3987_iquery_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_iquery_tables, s, n, err);
+}
+
+int rfc3987_iquery_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_iquery_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_iquery_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_iquery_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_iquery_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_iquery_tables, m->regs);
+}
+
+int rfc3987_ifragment_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc3987_ifragment_tables, s, n, err);
+}
+
+int rfc3987_ifragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc3987_ifragment_tables, s, n, regs, spans, err);
+}
+
+int rfc3987_ifragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc3987_ifragment_tables, s, n, regs, spans, err);
+}
+
+void rfc3987_ifragment_start(rfc3987_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc3987_ifragment_tables, m->regs);
 }
 
 int rfc3987_feed(rfc3987_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes RFC3987_CAPTURES spans. */
 #define RFC3987_CAPTURES 12
+/* The length to declare a spans array with: RFC3987_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define RFC3987_SPANS 12
 
 /* Index of the `scheme` capture. */
 #define RFC3987_SCHEME 0
@@ -59,7 +62,8 @@ extern const uridfa_tables rfc3987_iri_reference_raw_tables;
    if not NULL). */
 int rfc3987_iri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3987_iri_reference_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
-   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
 int rfc3987_iri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc3987_iri_reference_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -79,7 +83,8 @@ extern const uridfa_tables rfc3987_iri_raw_tables;
    if not NULL). */
 int rfc3987_iri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3987_iri_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
-   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
 int rfc3987_iri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc3987_iri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -99,7 +104,8 @@ extern const uridfa_tables rfc3987_absolute_iri_raw_tables;
    if not NULL). */
 int rfc3987_absolute_iri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3987_absolute_iri_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
-   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
 int rfc3987_absolute_iri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc3987_absolute_iri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -119,13 +125,205 @@ extern const uridfa_tables rfc3987_irelative_ref_raw_tables;
    if not NULL). */
 int rfc3987_irelative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc3987_irelative_ref_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
-   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
 int rfc3987_irelative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc3987_irelative_ref_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int rfc3987_irelative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `irelative-ref`. */
 void rfc3987_irelative_ref_start(rfc3987_machine *m);
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3987.abnf:
+   scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+   2 states, 3 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_scheme_tables;
+/* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_scheme_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_scheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `scheme`. */
+void rfc3987_scheme_start(rfc3987_machine *m);
+
+/* Tables for the component rule `iuserinfo` (`;@ component`) from grammar/rfc3987.abnf:
+   iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
+   17 states, 25 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_iuserinfo_tables;
+/* Whether all of s[0..n) matches `iuserinfo`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_iuserinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_iuserinfo_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_iuserinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_iuserinfo_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_iuserinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `iuserinfo`. */
+void rfc3987_iuserinfo_start(rfc3987_machine *m);
+
+/* Tables for the component rule `ihost` (`;@ component`) from grammar/rfc3987.abnf:
+   ihost = IP-literal / IPv4address / ireg-name
+   173 states, 36 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_ihost_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc3987_ihost_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc3987_ihost_raw_tables;
+/* Whether all of s[0..n) matches `ihost`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_ihost_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_ihost_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_ihost_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_ihost_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_ihost_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `ihost`. */
+void rfc3987_ihost_start(rfc3987_machine *m);
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc3987.abnf:
+   port = *DIGIT
+   2 states, 2 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_port_tables;
+/* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_port_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_port_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `port`. */
+void rfc3987_port_start(rfc3987_machine *m);
+
+/* Tables for the component rule `ipath` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath = ipath-abempty ; begins with "/" or is empty / ipath-absolute ; begins with "/" but not "//" / ipath-noscheme ; begins with a non-colon segment / ipath-rootless ; begins with a segment / ipath-empty
+   17 states, 25 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_ipath_tables;
+/* Whether all of s[0..n) matches `ipath`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_ipath_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_ipath_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_ipath_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_ipath_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_ipath_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `ipath`. */
+void rfc3987_ipath_start(rfc3987_machine *m);
+
+/* Tables for the component rule `ipath-abempty` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath-abempty = *( "/" isegment )
+   17 states, 26 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_ipath_abempty_tables;
+/* Whether all of s[0..n) matches `ipath-abempty`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_ipath_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_ipath_abempty_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_ipath_abempty_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_ipath_abempty_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_ipath_abempty_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `ipath-abempty`. */
+void rfc3987_ipath_abempty_start(rfc3987_machine *m);
+
+/* Tables for the component rule `ipath-absolute` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
+   18 states, 26 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_ipath_absolute_tables;
+/* Whether all of s[0..n) matches `ipath-absolute`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_ipath_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_ipath_absolute_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_ipath_absolute_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_ipath_absolute_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_ipath_absolute_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `ipath-absolute`. */
+void rfc3987_ipath_absolute_start(rfc3987_machine *m);
+
+/* Tables for the component rule `ipath-noscheme` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath-noscheme = isegment-nz-nc *( "/" isegment )
+   33 states, 27 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_ipath_noscheme_tables;
+/* Whether all of s[0..n) matches `ipath-noscheme`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_ipath_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_ipath_noscheme_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_ipath_noscheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_ipath_noscheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_ipath_noscheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `ipath-noscheme`. */
+void rfc3987_ipath_noscheme_start(rfc3987_machine *m);
+
+/* Tables for the component rule `ipath-rootless` (`;@ component`) from grammar/rfc3987.abnf:
+   ipath-rootless = isegment-nz *( "/" isegment )
+   17 states, 26 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_ipath_rootless_tables;
+/* Whether all of s[0..n) matches `ipath-rootless`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_ipath_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_ipath_rootless_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_ipath_rootless_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_ipath_rootless_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_ipath_rootless_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `ipath-rootless`. */
+void rfc3987_ipath_rootless_start(rfc3987_machine *m);
+
+/* Tables for the component rule `iquery` (`;@ component`) from grammar/rfc3987.abnf:
+   iquery = *( ipchar / iprivate / "/" / "?" )
+   18 states, 25 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_iquery_tables;
+/* Whether all of s[0..n) matches `iquery`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_iquery_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_iquery_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_iquery_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_iquery_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_iquery_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `iquery`. */
+void rfc3987_iquery_start(rfc3987_machine *m);
+
+/* Tables for the component rule `ifragment` (`;@ component`) from grammar/rfc3987.abnf:
+   ifragment = *( ipchar / "/" / "?" )
+   17 states, 25 byte classes, 24 registers; the grammar's captures. */
+extern const uridfa_tables rfc3987_ifragment_tables;
+/* Whether all of s[0..n) matches `ifragment`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc3987_ifragment_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc3987_ifragment_validate, and the span of every capture into spans[0..RFC3987_CAPTURES),
+   indexed by the RFC3987_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC3987_SPANS entries (or is NULL when RFC3987_CAPTURES is 0). */
+int rfc3987_ifragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc3987_ifragment_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc3987_ifragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `ifragment`. */
+void rfc3987_ifragment_start(rfc3987_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int rfc3987_feed(rfc3987_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

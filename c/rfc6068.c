@@ -9,25 +9,11 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc6068_texts[] = "\000local-part\000addr-spec\000hfname\000domain\000hfvalue\000\"M\" or \"m\"\000\"A\" or \"a\"\000"
-    "\"I\" or \"i\"\000\"L\" or \"l\"\000\"T\" or \"t\"\000\"O\" or \"o\"\000\":\"\000atext, \"\?\" or end of input\000"
-    "atext, \".\" or \"@\"\000pct-qtext, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
-    "qchar or \"=\"\000atext\000pct-qtext, \"1\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
-    "DIGIT, \"D\", \"F\", \"d\" or \"f\"\000pct-qtext, \"1\", \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
-    "DIGIT, \"A\", \"E\", \"F\", \"a\", \"e\" or \"f\"\000HEXDIG\000DIGIT, \"A\" to \"E\" or \"a\" to \"e\"\000"
-    "qchar, \"&\" or end of input\000\"1\", \"3\" to \"7\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
-    "atext, \",\", \".\", \"\?\" or end of input\000dtext-no-obs\000DIGIT, \"A\", \"B\", \"E\", \"F\", \"a\", \"b\", \"e\" or \"f\"\000"
-    "pct-vchar-wsp, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000\"9\", \"D\" or \"d\"\000"
-    "\"%\"\000\"@\"\000DIGIT, \"A\", \"D\" to \"F\", \"a\" or \"d\" to \"f\"\000\"0\"\000\",\", \"\?\" or end of input\000"
-    "\"9\"\000\"0\" or \"2\"\000*to\000*hfields\000\",\"\000atext, \".\" or end of input\000end of input\000"
-    "\"&\"\000qchar or end of input";
-#endif
-
 /* Tables for `mailtoURI` from grammar/rfc6068.abnf:
    mailtoURI = "mailto:" [ to ] [ hfields ]
    125 states, 33 byte classes, 14 registers. */
-static const uint8_t rfc6068_mailtouri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc6068_mailtouri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 4, 4, 1, 1, 5, 1, 6, 0, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 0, 19, 0, 20,
     21, 22, 23, 24, 25, 26, 27, 1, 1, 28, 1, 1, 29, 30, 1, 31, 1, 1, 1, 1, 32, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -36,9 +22,6 @@ static const uint8_t rfc6068_mailtouri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc6068_mailtouri_trans[] = {
     125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125,
     125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 1, 125, 125, 125, 125, 125, 125, 125, 125, 125,
     125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 125, 2, 125, 125, 125, 125,
@@ -247,10 +230,21 @@ static const uint8_t rfc6068_mailtouri_trans[] = {
     151, 101, 151, 151, 151, 151, 151, 151, 151, 125, 125, 125, 125, 125, 151, 151, 151, 151, 151, 151,
     125, 125, 125, 125, 125,
 };
+#define rfc6068_mailtouri_trans (rfc6068_mailtouri_classes + 256)
 #define RFC6068_MAILTOURI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC6068_MAILTOURI_DRIVE uridfa_drive8i
 #define RFC6068_MAILTOURI_SPECIAL 125
 #else
+static const uint8_t rfc6068_mailtouri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 3, 1, 4, 4, 1, 1, 5, 1, 6, 0, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 0, 19, 0, 20,
+    21, 22, 23, 24, 25, 26, 27, 1, 1, 28, 1, 1, 29, 30, 1, 31, 1, 1, 1, 1, 32, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 22, 23, 24, 25, 26, 27, 1, 1, 28, 1, 1, 29, 30, 1, 31, 1, 1, 1, 1, 32, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc6068_mailtouri_trans[] = {
     4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125,
     4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 4125, 33, 4125,
@@ -535,14 +529,6 @@ static const uridfa_op rfc6068_mailtouri_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 12, 65535 }, { 13, 65535 }, { 1, 65535 }, { 5, 65535 }, { 10, 65535 }, { 11, 65535 },
     { 9, 65535 }, { 12, 65535 }, { 13, 65535 }, { 13, 65535 }, { 11, 65535 },
 };
-static const uint64_t rfc6068_mailtouri_accels[] = {
-    UINT64_C(0x03ff2c9200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x0fff7f9200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x07ff6f9200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x0340000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x0358000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6068_mailtouri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 7, 0, 0, 7, 0, 0, 7, 6, 6, 7, 7, 2, 7, 6, 0, 23, 23, 23, 55, 55, 23, 63, 23, 63, 63, 6, 2, 0, 0, 0, 0,
@@ -570,44 +556,59 @@ static const uint8_t rfc6068_mailtouri_state_final[] = {
     0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6068_mailtouri_state_component[] = {
-    0, 0, 0, 0, 0, 0, 0, 1, 12, 1, 22, 1, 1, 29, 1, 1, 1, 1, 1, 1,
-    22, 22, 36, 1, 29, 29, 1, 22, 36, 36, 0, 29, 0, 29, 29, 29, 29, 29, 29, 29,
-    1, 36, 0, 0, 29, 0, 0, 29, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 29, 1, 12, 1, 0, 0, 0, 0, 0, 29, 29, 29, 29, 1, 1, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0,
-    0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 1, 0, 1,
-    0, 0, 0, 0, 0,
+static const char rfc6068_mailtouri_texts[] = "\000\"M\" or \"m\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"T\" or \"t\"\000\"O\" or \"o\"\000"
+    "\":\"\000local-part\000atext, \"\?\" or end of input\000addr-spec\000atext, \".\" or \"@\"\000"
+    "pct-qtext, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000hfname\000qchar or \"=\"\000"
+    "atext\000domain\000pct-qtext, \"1\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
+    "DIGIT, \"D\", \"F\", \"d\" or \"f\"\000pct-qtext, \"1\", \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
+    "DIGIT, \"A\", \"E\", \"F\", \"a\", \"e\" or \"f\"\000HEXDIG\000DIGIT, \"A\" to \"E\" or \"a\" to \"e\"\000"
+    "hfvalue\000qchar, \"&\" or end of input\000\"1\", \"3\" to \"7\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
+    "atext, \",\", \".\", \"\?\" or end of input\000dtext-no-obs\000DIGIT, \"A\", \"B\", \"E\", \"F\", \"a\", \"b\", \"e\" or \"f\"\000"
+    "pct-vchar-wsp, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000\"9\", \"D\" or \"d\"\000"
+    "\"%\"\000\"@\"\000DIGIT, \"A\", \"D\" to \"F\", \"a\" or \"d\" to \"f\"\000\"0\"\000\",\", \"\?\" or end of input\000"
+    "\"9\"\000\"0\" or \"2\"\000*to\000*hfields";
+static const uint8_t rfc6068_mailtouri_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 10, 12, 13, 14, 15, 16, 17, 18, 19,
+    11, 20, 21, 22, 23, 24, 25, 20, 21, 26, 27, 24, 28, 13, 29, 30, 31, 32, 33, 34,
+    35, 26, 36, 37, 38, 39, 40, 41, 42, 18, 18, 18, 19, 36, 36, 40, 28, 28, 43, 44,
+    45, 46, 36, 47, 24, 48, 49, 25, 36, 50, 51, 40, 52, 31, 33, 53, 34, 54, 35, 40,
+    28, 50, 44, 45, 55, 36, 47, 56, 57, 58, 59, 46, 52, 60, 36, 36, 36, 47, 48, 40,
+    61, 62, 52, 63, 45, 36, 64, 47, 65, 56, 59, 54, 57, 2, 66, 25, 61, 35, 67, 18,
+    66, 65, 52, 56, 36,
 };
-static const uint16_t rfc6068_mailtouri_state_expected[] = {
-    44, 55, 66, 77, 88, 99, 110, 114, 141, 159, 205, 159, 218, 218, 224, 281, 309, 360, 398, 405,
-    205, 398, 437, 464, 522, 159, 559, 398, 437, 398, 205, 159, 218, 218, 464, 281, 309, 572, 398, 405,
-    620, 398, 398, 437, 360, 141, 159, 559, 670, 398, 398, 398, 405, 398, 398, 159, 218, 218, 224, 281,
-    309, 360, 398, 405, 159, 686, 690, 559, 398, 464, 522, 159, 559, 309, 398, 694, 405, 736, 620, 159,
-    218, 464, 281, 309, 572, 398, 405, 620, 740, 55, 765, 360, 559, 670, 398, 398, 398, 405, 686, 159,
-    686, 690, 559, 769, 309, 398, 694, 405, 736, 620, 765, 736, 740, 55, 765, 559, 686, 620, 769, 398,
-    765, 736, 559, 620, 398,
+static const uint16_t rfc6068_mailtouri_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
+    71, 82, 109, 119, 71, 137, 183, 190, 71, 203, 209, 203, 71, 216, 71, 273,
+    71, 301, 71, 352, 71, 390, 71, 397, 183, 390, 429, 437, 71, 464, 209, 522,
+    209, 137, 71, 559, 429, 390, 0, 190, 0, 203, 209, 464, 209, 273, 209, 301,
+    209, 572, 209, 390, 209, 397, 71, 620, 0, 390, 0, 437, 209, 352, 0, 119,
+    0, 137, 209, 559, 71, 670, 0, 216, 0, 273, 0, 301, 0, 352, 0, 397,
+    71, 686, 109, 690, 0, 464, 0, 522, 0, 559, 209, 694, 71, 736, 0, 572,
+    0, 620, 0, 740, 71, 12, 71, 765, 0, 670, 0, 686, 0, 690, 71, 769,
+    0, 694, 0, 736, 0, 765, 0, 769,
 };
 static const uint16_t rfc6068_mailtouri_capture_names[] = {
-    12, 1, 29, 22, 36, 780, 784,
+    109, 71, 209, 183, 429, 780, 784,
 };
 #endif
 const uridfa_tables rfc6068_mailtouri_tables = {
-    RFC6068_MAILTOURI_DRIVE, rfc6068_mailtouri_classes, rfc6068_mailtouri_trans, rfc6068_mailtouri_edges, rfc6068_mailtouri_ops, rfc6068_mailtouri_accels,
+    RFC6068_MAILTOURI_DRIVE, NULL,
+    rfc6068_mailtouri_classes, rfc6068_mailtouri_trans, rfc6068_mailtouri_edges, rfc6068_mailtouri_ops,
     rfc6068_mailtouri_accel_lut, rfc6068_mailtouri_accel_escapes,
     rfc6068_mailtouri_finals, rfc6068_mailtouri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6068_texts), URIDFA_TEXT(rfc6068_mailtouri_capture_names),
-    URIDFA_TEXT(rfc6068_mailtouri_state_component), URIDFA_TEXT(rfc6068_mailtouri_state_expected),
+    URIDFA_TEXT(rfc6068_mailtouri_texts), URIDFA_TEXT(rfc6068_mailtouri_capture_names),
+    URIDFA_TEXT(rfc6068_mailtouri_state_texts), URIDFA_TEXT(rfc6068_mailtouri_text_pairs),
     "mailtoURI",
     UINT64_C(33318534176),
     33, 0, RFC6068_MAILTOURI_SPECIAL, 125, 14, 32,
     7, 0, 6,
-    RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0
+    RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Item tables of the list region `*to` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
-static const uint8_t rfc6068_mailtouri_list_to_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc6068_mailtouri_list_to_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 0, 1, 3, 3, 1, 1, 4, 1, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 3, 0, 0, 0, 0, 0,
     16, 17, 18, 19, 20, 21, 22, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -616,9 +617,6 @@ static const uint8_t rfc6068_mailtouri_list_to_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc6068_mailtouri_list_to_trans[] = {
     53, 53, 53, 53, 1, 53, 53, 53, 53, 53, 53, 53, 53, 53, 53, 53, 53, 53, 53, 53,
     53, 53, 53, 53, 54, 55, 53, 53, 53, 54, 54, 54, 54, 54, 54, 54, 54, 54, 54, 53,
     54, 54, 54, 54, 54, 54, 53, 2, 4, 53, 53, 5, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -681,10 +679,21 @@ static const uint8_t rfc6068_mailtouri_list_to_trans[] = {
     53, 52, 30, 30, 31, 30, 32, 30, 30, 53, 30, 30, 30, 30, 30, 30, 53, 53, 53, 53,
     53, 53, 50, 60, 35, 60, 60, 60, 60, 60, 60, 60, 53, 60, 60, 60, 60, 60, 60,
 };
+#define rfc6068_mailtouri_list_to_trans (rfc6068_mailtouri_list_to_classes + 256)
 #define RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC6068_MAILTOURI_LIST_TO_DRIVE uridfa_drive8i
 #define RFC6068_MAILTOURI_LIST_TO_SPECIAL 53
 #else
+static const uint8_t rfc6068_mailtouri_list_to_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 0, 1, 3, 3, 1, 1, 4, 1, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 3, 0, 0, 0, 0, 0,
+    16, 17, 18, 19, 20, 21, 22, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 17, 18, 19, 20, 21, 22, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc6068_mailtouri_list_to_trans[] = {
     1219, 1219, 1219, 1219, 23, 1219, 1219, 1219, 1219, 1219, 1219, 1219, 1219, 1219, 1219, 1219,
     1219, 1219, 1219, 1219, 1219, 1219, 1219, 1219, 1220, 1221, 1219, 1219, 1219, 1220, 1220, 1220,
@@ -778,12 +787,6 @@ static const uridfa_edge rfc6068_mailtouri_list_to_edges[] = {
 static const uridfa_op rfc6068_mailtouri_list_to_ops[] = {
     { 1, 65535 }, { 5, 65535 },
 };
-static const uint64_t rfc6068_mailtouri_list_to_accels[] = {
-    UINT64_C(0x03ff2c9200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x07ff6f9200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x0340000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x0358000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6068_mailtouri_list_to_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 3, 0, 0, 3, 0, 0, 3, 2, 2, 3, 3, 0, 3, 2, 0, 3, 3, 3, 11, 11, 3, 15, 3, 15, 15, 2, 0, 0, 0, 0, 0,
@@ -806,36 +809,48 @@ static const uint8_t rfc6068_mailtouri_list_to_state_final[] = {
     0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6068_mailtouri_list_to_state_component[] = {
-    0, 1, 12, 1, 1, 1, 29, 1, 1, 1, 1, 1, 1, 1, 29, 29, 1, 29, 29, 29,
-    29, 29, 29, 29, 29, 1, 29, 29, 1, 1, 1, 1, 1, 29, 1, 12, 1, 29, 29, 29,
-    29, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+static const char rfc6068_mailtouri_list_to_texts[] = "\000\",\"\000local-part\000atext\000addr-spec\000atext, \".\" or \"@\"\000pct-qtext, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
+    "domain\000pct-qtext, \"1\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
+    "DIGIT, \"D\", \"F\", \"d\" or \"f\"\000pct-qtext, \"1\", \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
+    "DIGIT, \"A\", \"E\", \"F\", \"a\", \"e\" or \"f\"\000HEXDIG\000DIGIT, \"A\" to \"E\" or \"a\" to \"e\"\000"
+    "\"1\", \"3\" to \"7\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000atext, \".\" or end of input\000"
+    "dtext-no-obs\000DIGIT, \"A\", \"B\", \"E\", \"F\", \"a\", \"b\", \"e\" or \"f\"\000"
+    "pct-vchar-wsp, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000\"9\", \"D\" or \"d\"\000"
+    "\"%\"\000\"@\"\000DIGIT, \"A\", \"D\" to \"F\", \"a\" or \"d\" to \"f\"\000\"0\"\000end of input\000"
+    "\"A\" or \"a\"\000\"9\"\000\"0\" or \"2\"\000hfname\000hfvalue\000*to\000*hfields";
+static const uint8_t rfc6068_mailtouri_list_to_state_texts[] = {
+    1, 2, 3, 4, 4, 2, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 14, 5, 16,
+    17, 18, 19, 20, 21, 22, 23, 24, 25, 10, 10, 10, 11, 14, 26, 27, 15, 18, 20, 28,
+    21, 29, 22, 30, 31, 32, 26, 33, 32, 29, 15, 22, 10,
 };
-static const uint16_t rfc6068_mailtouri_list_to_state_expected[] = {
-    793, 218, 141, 159, 159, 218, 218, 224, 281, 309, 360, 398, 405, 464, 797, 159, 559, 159, 218, 464,
-    281, 309, 572, 398, 405, 620, 360, 559, 670, 398, 398, 398, 405, 159, 686, 690, 559, 309, 398, 694,
-    405, 736, 620, 824, 55, 765, 686, 769, 765, 736, 559, 620, 398,
+static const uint16_t rfc6068_mailtouri_list_to_text_pairs[] = {
+    0, 0, 0, 1, 5, 16, 22, 32, 5, 50, 96, 16, 5, 103, 5, 160,
+    5, 188, 5, 239, 5, 277, 5, 284, 5, 316, 96, 374, 96, 50, 5, 401,
+    96, 316, 96, 160, 96, 188, 96, 414, 96, 277, 96, 284, 5, 462, 96, 239,
+    96, 401, 5, 512, 5, 528, 22, 532, 96, 536, 5, 578, 0, 582, 5, 595,
+    5, 606, 5, 610,
 };
 static const uint16_t rfc6068_mailtouri_list_to_capture_names[] = {
-    12, 1, 29, 22, 36, 780, 784,
+    22, 5, 96, 621, 628, 636, 640,
 };
 #endif
 const uridfa_tables rfc6068_mailtouri_list_to_tables = {
-    RFC6068_MAILTOURI_LIST_TO_DRIVE, rfc6068_mailtouri_list_to_classes, rfc6068_mailtouri_list_to_trans, rfc6068_mailtouri_list_to_edges, rfc6068_mailtouri_list_to_ops, rfc6068_mailtouri_list_to_accels,
+    RFC6068_MAILTOURI_LIST_TO_DRIVE, NULL,
+    rfc6068_mailtouri_list_to_classes, rfc6068_mailtouri_list_to_trans, rfc6068_mailtouri_list_to_edges, rfc6068_mailtouri_list_to_ops,
     rfc6068_mailtouri_list_to_accel_lut, rfc6068_mailtouri_list_to_accel_escapes,
     rfc6068_mailtouri_list_to_finals, rfc6068_mailtouri_list_to_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6068_texts), URIDFA_TEXT(rfc6068_mailtouri_list_to_capture_names),
-    URIDFA_TEXT(rfc6068_mailtouri_list_to_state_component), URIDFA_TEXT(rfc6068_mailtouri_list_to_state_expected),
+    URIDFA_TEXT(rfc6068_mailtouri_list_to_texts), URIDFA_TEXT(rfc6068_mailtouri_list_to_capture_names),
+    URIDFA_TEXT(rfc6068_mailtouri_list_to_state_texts), URIDFA_TEXT(rfc6068_mailtouri_list_to_text_pairs),
     "*to",
     UINT64_C(47804853382),
     23, 0, RFC6068_MAILTOURI_LIST_TO_SPECIAL, 53, 14, 32,
     7, 0, 4,
-    RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0
+    RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Item tables of the list region `*hfields` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
-static const uint8_t rfc6068_mailtouri_list_hfields_classes[256] = {
+static const uint8_t rfc6068_mailtouri_list_hfields_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 1, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 5, 0, 0,
     1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
@@ -844,12 +859,11 @@ static const uint8_t rfc6068_mailtouri_list_hfields_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-static const uint8_t rfc6068_mailtouri_list_hfields_trans[] = {
     54, 54, 54, 6, 54, 54, 54, 55, 56, 54, 55, 57, 54, 12, 18, 54, 12, 58, 54, 54,
     54, 54, 30, 54, 54, 59, 60, 54, 59, 54, 54, 54, 54, 54, 61, 54, 54, 36, 42, 54,
     36, 54, 54, 54, 54, 54, 48, 54, 54, 54, 54, 54, 62, 54,
 };
+#define rfc6068_mailtouri_list_hfields_trans (rfc6068_mailtouri_list_hfields_classes + 256)
 #define RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH 1
 #define RFC6068_MAILTOURI_LIST_HFIELDS_DRIVE uridfa_drive8
 #define RFC6068_MAILTOURI_LIST_HFIELDS_SPECIAL 54
@@ -861,10 +875,6 @@ static const uridfa_edge rfc6068_mailtouri_list_hfields_edges[] = {
 };
 static const uridfa_op rfc6068_mailtouri_list_hfields_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
-};
-static const uint64_t rfc6068_mailtouri_list_hfields_accels[] = {
-    UINT64_C(0x0fff7f9200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
 };
 static const uint8_t rfc6068_mailtouri_list_hfields_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -886,28 +896,31 @@ static const uint8_t rfc6068_mailtouri_list_hfields_state_final[] = {
     0, 0, 0, 0, 1, 0, 2, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6068_mailtouri_list_hfields_state_component[] = {
-    0, 22, 22, 22, 36, 22, 36, 36, 36,
+static const char rfc6068_mailtouri_list_hfields_texts[] = "\000\"&\"\000hfname\000qchar or \"=\"\000HEXDIG\000hfvalue\000qchar or end of input\000"
+    "addr-spec\000local-part\000domain\000*to\000*hfields";
+static const uint8_t rfc6068_mailtouri_list_hfields_state_texts[] = {
+    1, 2, 2, 3, 4, 3, 4, 5, 5,
 };
-static const uint16_t rfc6068_mailtouri_list_hfields_state_expected[] = {
-    837, 205, 205, 398, 841, 398, 841, 398, 398,
+static const uint16_t rfc6068_mailtouri_list_hfields_text_pairs[] = {
+    0, 0, 0, 1, 5, 12, 5, 25, 32, 40, 32, 25,
 };
 static const uint16_t rfc6068_mailtouri_list_hfields_capture_names[] = {
-    12, 1, 29, 22, 36, 780, 784,
+    62, 72, 83, 5, 32, 90, 94,
 };
 #endif
 const uridfa_tables rfc6068_mailtouri_list_hfields_tables = {
-    RFC6068_MAILTOURI_LIST_HFIELDS_DRIVE, rfc6068_mailtouri_list_hfields_classes, rfc6068_mailtouri_list_hfields_trans, rfc6068_mailtouri_list_hfields_edges, rfc6068_mailtouri_list_hfields_ops, rfc6068_mailtouri_list_hfields_accels,
+    RFC6068_MAILTOURI_LIST_HFIELDS_DRIVE, NULL,
+    rfc6068_mailtouri_list_hfields_classes, rfc6068_mailtouri_list_hfields_trans, rfc6068_mailtouri_list_hfields_edges, rfc6068_mailtouri_list_hfields_ops,
     rfc6068_mailtouri_list_hfields_accel_lut, rfc6068_mailtouri_list_hfields_accel_escapes,
     rfc6068_mailtouri_list_hfields_finals, rfc6068_mailtouri_list_hfields_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6068_texts), URIDFA_TEXT(rfc6068_mailtouri_list_hfields_capture_names),
-    URIDFA_TEXT(rfc6068_mailtouri_list_hfields_state_component), URIDFA_TEXT(rfc6068_mailtouri_list_hfields_state_expected),
+    URIDFA_TEXT(rfc6068_mailtouri_list_hfields_texts), URIDFA_TEXT(rfc6068_mailtouri_list_hfields_capture_names),
+    URIDFA_TEXT(rfc6068_mailtouri_list_hfields_state_texts), URIDFA_TEXT(rfc6068_mailtouri_list_hfields_text_pairs),
     "*hfields",
     UINT64_C(183251937963),
     6, 0, RFC6068_MAILTOURI_LIST_HFIELDS_SPECIAL, 9, 14, 32,
     7, 0, 2,
-    RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0
+    RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc6068_mailtouri_validate(const uint8_t *s, size_t n, uridfa_error *err)

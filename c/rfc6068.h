@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes RFC6068_CAPTURES spans. */
 #define RFC6068_CAPTURES 7
+/* The length to declare a spans array with: RFC6068_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define RFC6068_SPANS 7
 
 /* Index of the `addr-spec` capture (it can occur more than once: the occurrences inside list regions are in their items). */
 #define RFC6068_ADDR_SPEC 0
@@ -45,7 +48,8 @@ extern const uridfa_tables rfc6068_mailtouri_tables;
    if not NULL). */
 int rfc6068_mailtouri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc6068_mailtouri_validate, and the span of every capture into spans[0..RFC6068_CAPTURES),
-   indexed by the RFC6068_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC6068_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6068_SPANS entries (or is NULL when RFC6068_CAPTURES is 0). */
 int rfc6068_mailtouri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc6068_mailtouri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */

@@ -9,24 +9,6 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc6874_texts[] = "\000scheme\000path\000fragment\000query\000scheme or path\000authority\000host\000userinfo\000"
-    "port\000IPv6address\000IPvFuture\000ZoneID\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "HEXDIG, \":\", \"V\" or \"v\"\000pchar\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "DIGIT, \"#\", \"/\", \"\?\" or end of input\000HEXDIG or \":\"\000\":\"\000HEXDIG, \"%\" or \"]\"\000"
-    "HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000HEXDIG, \"%\", \":\" or \"]\"\000"
-    "\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000"
-    "pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000DIGIT, \"/\", \"\?\" or end of input\000"
-    "\"/\", \":\", \"\?\" or end of input";
-#endif
-
 /* Tables for `URI-reference` from grammar/rfc6874.abnf:
    URI-reference = URI / relative-ref
    195 states, 23 byte classes, 26 registers. */
@@ -371,22 +353,19 @@ static const uridfa_op rfc6874_uri_reference_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 8, 16 }, { 9, 65535 },
     { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 9, 65535 }, { 16, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_uri_reference_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
-static const uint8_t rfc6874_uri_reference_accel_lut[256] = {
+static const uint8_t rfc6874_uri_reference_accel_lut[512] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 189, 0, 0, 189, 0, 189, 189, 189, 189, 189, 191, 189, 191, 191, 12, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 172, 189, 0, 189, 0, 8,
     13, 255, 255, 255, 255, 255, 255, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 0, 0, 0, 0, 189,
     0, 255, 255, 255, 255, 255, 255, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 191, 0, 0, 0, 189, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -450,60 +429,70 @@ static const uint8_t rfc6874_uri_reference_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_uri_reference_state_component[] = {
-    1, 8, 13, 8, 8, 22, 28, 8, 13, 13, 8, 8, 43, 22, 22, 8, 13, 8, 43, 43,
-    43, 43, 53, 22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53,
-    84, 72, 72, 53, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53,
-    53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72,
-    72, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72,
-    53, 53, 72, 53, 53, 53, 53, 94, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53,
-    53, 53, 72, 72, 72, 72, 53, 53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53,
-    72, 72, 72, 72, 72, 72, 53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc6874_uri_reference_texts[] = "\000scheme\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "path\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "query\000scheme or path\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const uint8_t rfc6874_uri_reference_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 5, 3, 8, 4, 4, 9, 6, 10, 5, 8, 4, 11, 12,
+    11, 13, 14, 10, 12, 15, 16, 11, 17, 18, 19, 20, 21, 22, 16, 18, 19, 20, 20, 23,
+    24, 20, 20, 23, 25, 26, 26, 26, 26, 27, 28, 29, 21, 20, 20, 26, 26, 26, 26, 27,
+    30, 31, 27, 32, 26, 26, 26, 33, 20, 20, 23, 27, 32, 26, 26, 26, 34, 35, 36, 36,
+    36, 27, 26, 21, 20, 20, 26, 26, 26, 26, 27, 27, 26, 37, 38, 31, 39, 40, 20, 20,
+    23, 27, 32, 26, 26, 26, 40, 37, 35, 36, 36, 36, 21, 20, 20, 26, 26, 26, 26, 27,
+    27, 26, 31, 39, 20, 20, 23, 27, 32, 26, 26, 26, 40, 41, 42, 42, 42, 21, 20, 20,
+    26, 26, 26, 26, 27, 27, 26, 43, 20, 20, 23, 27, 32, 26, 26, 26, 40, 21, 20, 20,
+    26, 26, 26, 26, 27, 27, 26, 20, 44, 44, 44, 44, 23, 20, 27, 32, 26, 26, 26, 40,
+    21, 20, 20, 44, 44, 44, 23, 27, 26, 20, 44, 23, 40, 21, 23,
 };
-static const uint16_t rfc6874_uri_reference_state_expected[] = {
-    101, 101, 165, 197, 204, 204, 204, 204, 165, 197, 197, 197, 241, 204, 197, 204, 197, 197, 204, 197,
-    204, 283, 352, 197, 197, 376, 197, 204, 382, 197, 446, 483, 497, 197, 197, 197, 446, 483, 483, 501,
-    520, 483, 483, 501, 534, 538, 538, 538, 538, 567, 591, 626, 497, 483, 483, 538, 538, 538, 538, 567,
-    656, 660, 567, 197, 538, 538, 538, 666, 483, 483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723,
-    723, 567, 538, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483,
-    501, 567, 197, 538, 538, 538, 782, 197, 719, 723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567,
-    567, 538, 660, 759, 483, 483, 501, 567, 197, 538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483,
-    538, 538, 538, 538, 567, 567, 538, 827, 483, 483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483,
-    538, 538, 538, 538, 567, 567, 538, 483, 855, 855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782,
-    497, 483, 483, 855, 855, 855, 501, 567, 538, 483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_uri_reference_text_pairs[] = {
+    0, 0, 1, 8, 72, 8, 77, 86, 72, 118, 72, 125, 162, 125, 168, 125,
+    77, 118, 183, 193, 162, 118, 183, 125, 183, 118, 183, 235, 304, 309, 183, 333,
+    339, 118, 183, 348, 304, 118, 412, 417, 454, 466, 454, 480, 484, 118, 304, 494,
+    484, 513, 304, 527, 304, 531, 304, 560, 183, 584, 484, 619, 304, 649, 454, 653,
+    454, 118, 304, 659, 694, 701, 454, 719, 454, 723, 694, 118, 304, 736, 454, 759,
+    304, 782, 304, 798, 304, 809, 304, 827, 454, 855,
 };
 static const uint16_t rfc6874_uri_reference_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    1, 183, 339, 304, 412, 162, 77, 694, 72, 454, 484, 874, 886,
 };
 #endif
 const uridfa_tables rfc6874_uri_reference_tables = {
-    RFC6874_URI_REFERENCE_DRIVE, rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops, rfc6874_uri_reference_accels,
+    RFC6874_URI_REFERENCE_DRIVE, NULL,
+    rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
     rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
-    URIDFA_TEXT(rfc6874_uri_reference_state_component), URIDFA_TEXT(rfc6874_uri_reference_state_expected),
+    URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
+    URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 2, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_uri_reference_raw_tables = {
-    RFC6874_URI_REFERENCE_DRIVE, rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops, rfc6874_uri_reference_accels,
+    RFC6874_URI_REFERENCE_DRIVE, NULL,
+    rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
-    URIDFA_TEXT(rfc6874_uri_reference_state_component), URIDFA_TEXT(rfc6874_uri_reference_state_expected),
+    URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
+    URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 0, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `URI` from grammar/rfc6874.abnf:
@@ -843,16 +832,6 @@ static const uridfa_op rfc6874_uri_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 8, 16 }, { 9, 65535 },
     { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 9, 65535 }, { 16, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_uri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 223, 223, 6, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 86, 94, 0, 94, 0, 4,
@@ -888,66 +867,76 @@ static const uint8_t rfc6874_uri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_uri_state_component[] = {
-    1, 1, 8, 8, 13, 8, 8, 22, 13, 13, 8, 43, 22, 22, 13, 43, 43, 43, 43, 53,
-    22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72, 72,
-    53, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 53, 72, 53,
-    72, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72, 72, 53, 53,
-    72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72, 53, 53, 72,
-    53, 53, 53, 53, 94, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72,
-    72, 72, 72, 53, 53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53,
-    53, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53,
-    53, 53, 53, 53, 72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72,
-    72, 72, 72, 53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc6874_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000query\000authority\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const uint8_t rfc6874_uri_state_texts[] = {
+    1, 2, 3, 3, 4, 5, 3, 6, 4, 7, 5, 8, 6, 9, 7, 10, 11, 10, 12, 13,
+    9, 11, 14, 15, 10, 16, 17, 18, 19, 20, 21, 15, 17, 18, 19, 19, 22, 23, 19, 19,
+    22, 24, 25, 25, 25, 25, 26, 27, 28, 20, 19, 19, 25, 25, 25, 25, 26, 29, 30, 26,
+    31, 25, 25, 25, 32, 19, 19, 22, 26, 31, 25, 25, 25, 33, 34, 35, 35, 35, 26, 25,
+    20, 19, 19, 25, 25, 25, 25, 26, 26, 25, 36, 37, 30, 38, 39, 19, 19, 22, 26, 31,
+    25, 25, 25, 39, 36, 34, 35, 35, 35, 20, 19, 19, 25, 25, 25, 25, 26, 26, 25, 30,
+    38, 19, 19, 22, 26, 31, 25, 25, 25, 39, 40, 41, 41, 41, 20, 19, 19, 25, 25, 25,
+    25, 26, 26, 25, 42, 19, 19, 22, 26, 31, 25, 25, 25, 39, 20, 19, 19, 25, 25, 25,
+    25, 26, 26, 25, 19, 43, 43, 43, 43, 22, 19, 26, 31, 25, 25, 25, 39, 20, 19, 19,
+    43, 43, 43, 22, 26, 25, 19, 43, 22, 39, 20, 22,
 };
-static const uint16_t rfc6874_uri_state_expected[] = {
-    895, 901, 204, 204, 165, 197, 204, 204, 165, 197, 197, 241, 204, 197, 197, 204, 197, 204, 283, 352,
-    197, 197, 376, 197, 204, 382, 197, 446, 483, 497, 197, 197, 197, 446, 483, 483, 501, 520, 483, 483,
-    501, 534, 538, 538, 538, 538, 567, 591, 626, 497, 483, 483, 538, 538, 538, 538, 567, 656, 660, 567,
-    197, 538, 538, 538, 666, 483, 483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723, 723, 567, 538,
-    497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483, 501, 567, 197,
-    538, 538, 538, 782, 197, 719, 723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 660,
-    759, 483, 483, 501, 567, 197, 538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483, 538, 538, 538,
-    538, 567, 567, 538, 827, 483, 483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483, 538, 538, 538,
-    538, 567, 567, 538, 483, 855, 855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782, 497, 483, 483,
-    855, 855, 855, 501, 567, 538, 483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_uri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 54, 91, 100, 49, 132, 139, 54, 91, 132,
+    145, 155, 139, 132, 145, 54, 145, 132, 145, 197, 266, 271, 145, 295, 301, 132,
+    145, 310, 266, 132, 374, 379, 416, 428, 416, 442, 446, 132, 266, 456, 446, 475,
+    266, 489, 266, 493, 266, 522, 145, 546, 446, 581, 266, 611, 416, 615, 416, 132,
+    266, 621, 656, 663, 416, 681, 416, 685, 656, 132, 266, 698, 416, 721, 266, 744,
+    266, 760, 266, 771, 266, 789, 416, 817,
 };
 static const uint16_t rfc6874_uri_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    1, 145, 301, 266, 374, 139, 91, 656, 49, 416, 446, 836, 848,
 };
 #endif
 const uridfa_tables rfc6874_uri_tables = {
-    RFC6874_URI_DRIVE, rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops, rfc6874_uri_accels,
+    RFC6874_URI_DRIVE, NULL,
+    rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
     rfc6874_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
-    URIDFA_TEXT(rfc6874_uri_state_component), URIDFA_TEXT(rfc6874_uri_state_expected),
+    URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
+    URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 2, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_uri_raw_tables = {
-    RFC6874_URI_DRIVE, rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops, rfc6874_uri_accels,
+    RFC6874_URI_DRIVE, NULL,
+    rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
-    URIDFA_TEXT(rfc6874_uri_state_component), URIDFA_TEXT(rfc6874_uri_state_expected),
+    URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
+    URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 0, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `absolute-URI` from grammar/rfc6874.abnf:
    absolute-URI = scheme ":" hier-part [ "?" query ]
    188 states, 22 byte classes, 26 registers. */
-static const uint8_t rfc6874_absolute_uri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc6874_absolute_uri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
     15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 21,
@@ -956,9 +945,6 @@ static const uint8_t rfc6874_absolute_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc6874_absolute_uri_trans[] = {
     188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 189, 189, 189, 188,
     188, 188, 188, 188, 188, 1, 1, 1, 188, 1, 1, 1, 1, 1, 1, 190, 188, 188, 1, 1,
     1, 188, 188, 188, 188, 191, 192, 191, 191, 191, 193, 191, 191, 191, 191, 191, 191, 191, 194, 191,
@@ -1167,10 +1153,21 @@ static const uint8_t rfc6874_absolute_uri_trans[] = {
     188, 188, 188, 188, 188, 175, 188, 188, 188, 188, 188, 188, 188, 188, 188, 188, 236, 188, 188, 188,
     188, 126, 126, 126, 126, 126, 126, 188, 188, 188, 126, 188, 188, 188, 237, 188,
 };
+#define rfc6874_absolute_uri_trans (rfc6874_absolute_uri_classes + 256)
 #define RFC6874_ABSOLUTE_URI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC6874_ABSOLUTE_URI_DRIVE uridfa_drive8i
 #define RFC6874_ABSOLUTE_URI_SPECIAL 188
 #else
+static const uint8_t rfc6874_absolute_uri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 12, 12, 13, 1, 0, 1, 0, 14,
+    15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 21,
+    0, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 0, 0, 0, 21, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc6874_absolute_uri_trans[] = {
     4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136, 4136,
     4137, 4137, 4137, 4136, 4136, 4136, 4136, 4136, 4136, 22, 22, 22, 4136, 22, 22, 22,
@@ -1473,16 +1470,6 @@ static const uridfa_op rfc6874_absolute_uri_ops[] = {
     { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 8, 16 }, { 9, 65535 }, { 16, 65535 }, { 17, 65535 }, { 3, 65535 },
     { 9, 65535 }, { 16, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_absolute_uri_accels[] = {
-    UINT64_C(0x03ff680000000000), UINT64_C(0x07fffffe07fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_absolute_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 94, 0, 0, 94, 0, 94, 94, 94, 94, 94, 95, 94, 223, 223, 6, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 86, 94, 0, 94, 0, 4,
@@ -1517,60 +1504,68 @@ static const uint8_t rfc6874_absolute_uri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_absolute_uri_state_component[] = {
-    1, 1, 8, 8, 8, 8, 22, 8, 43, 22, 22, 43, 43, 43, 43, 53, 22, 43, 43, 58,
-    43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72, 72, 53, 53, 53, 53,
-    53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 53, 72, 53, 72, 53, 53, 53,
-    53, 72, 72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72, 72, 53, 53, 72, 72, 72, 53,
-    53, 53, 53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53,
-    94, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 72, 53,
-    53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53,
-    53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53,
-    72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72, 72, 72, 72, 72, 53,
-    53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc6874_absolute_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"/\", \"\?\" or end of input\000"
+    "HEXDIG\000query\000authority\000pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000fragment\000IPv4address\000reg-name";
+static const uint8_t rfc6874_absolute_uri_state_texts[] = {
+    1, 2, 3, 3, 4, 3, 5, 4, 6, 5, 7, 8, 9, 8, 10, 11, 7, 9, 12, 13,
+    8, 14, 15, 16, 17, 18, 19, 13, 15, 16, 17, 17, 20, 21, 17, 17, 20, 22, 23, 23,
+    23, 23, 24, 25, 26, 18, 17, 17, 23, 23, 23, 23, 24, 27, 28, 24, 29, 23, 23, 23,
+    30, 17, 17, 20, 24, 29, 23, 23, 23, 31, 32, 33, 33, 33, 24, 23, 18, 17, 17, 23,
+    23, 23, 23, 24, 24, 23, 34, 35, 28, 36, 37, 17, 17, 20, 24, 29, 23, 23, 23, 37,
+    34, 32, 33, 33, 33, 18, 17, 17, 23, 23, 23, 23, 24, 24, 23, 28, 36, 17, 17, 20,
+    24, 29, 23, 23, 23, 37, 38, 39, 39, 39, 18, 17, 17, 23, 23, 23, 23, 24, 24, 23,
+    40, 17, 17, 20, 24, 29, 23, 23, 23, 37, 18, 17, 17, 23, 23, 23, 23, 24, 24, 23,
+    17, 41, 41, 41, 41, 20, 17, 24, 29, 23, 23, 23, 37, 18, 17, 17, 41, 41, 41, 20,
+    24, 23, 17, 41, 20, 37, 18, 20,
 };
-static const uint16_t rfc6874_absolute_uri_state_expected[] = {
-    895, 901, 165, 165, 197, 165, 165, 197, 936, 165, 197, 165, 197, 165, 973, 352, 197, 197, 376, 197,
-    165, 1037, 197, 1096, 483, 497, 197, 197, 197, 1096, 483, 483, 501, 520, 483, 483, 501, 534, 538, 538,
-    538, 538, 567, 1128, 626, 497, 483, 483, 538, 538, 538, 538, 567, 656, 660, 567, 197, 538, 538, 538,
-    666, 483, 483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723, 723, 567, 538, 497, 483, 483, 538,
-    538, 538, 538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483, 501, 567, 197, 538, 538, 538, 782,
-    197, 719, 723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 660, 759, 483, 483, 501,
-    567, 197, 538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538,
-    827, 483, 483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538,
-    483, 855, 855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782, 497, 483, 483, 855, 855, 855, 501,
-    567, 538, 483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_absolute_uri_text_pairs[] = {
+    0, 0, 1, 8, 1, 14, 49, 54, 49, 86, 93, 54, 99, 109, 93, 86,
+    99, 54, 99, 86, 99, 146, 210, 215, 99, 239, 245, 86, 99, 254, 210, 86,
+    313, 318, 350, 362, 350, 376, 380, 86, 210, 390, 380, 409, 210, 423, 210, 427,
+    210, 456, 99, 480, 380, 510, 210, 540, 350, 544, 350, 86, 210, 550, 585, 592,
+    350, 610, 350, 614, 585, 86, 210, 627, 350, 650, 210, 673, 210, 689, 210, 700,
+    210, 718, 350, 746,
 };
 static const uint16_t rfc6874_absolute_uri_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    1, 99, 245, 210, 313, 93, 765, 585, 49, 350, 380, 774, 786,
 };
 #endif
 const uridfa_tables rfc6874_absolute_uri_tables = {
-    RFC6874_ABSOLUTE_URI_DRIVE, rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops, rfc6874_absolute_uri_accels,
+    RFC6874_ABSOLUTE_URI_DRIVE, NULL,
+    rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
     rfc6874_absolute_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
-    URIDFA_TEXT(rfc6874_absolute_uri_state_component), URIDFA_TEXT(rfc6874_absolute_uri_state_expected),
+    URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 2, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_absolute_uri_raw_tables = {
-    RFC6874_ABSOLUTE_URI_DRIVE, rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops, rfc6874_absolute_uri_accels,
+    RFC6874_ABSOLUTE_URI_DRIVE, NULL,
+    rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
-    URIDFA_TEXT(rfc6874_absolute_uri_state_component), URIDFA_TEXT(rfc6874_absolute_uri_state_expected),
+    URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
+    URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 0, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `relative-ref` from grammar/rfc6874.abnf:
@@ -1876,16 +1871,6 @@ static const uridfa_op rfc6874_relative_ref_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 8, 16 }, { 9, 65535 },
     { 16, 65535 }, { 17, 65535 }, { 3, 65535 }, { 9, 65535 }, { 16, 65535 }, { 17, 65535 },
 };
-static const uint64_t rfc6874_relative_ref_accels[] = {
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff600000000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc6874_relative_ref_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 95, 0, 0, 95, 0, 95, 95, 95, 95, 95, 95, 95, 223, 223, 6, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 86, 95, 0, 95, 0, 4,
@@ -1921,60 +1906,1220 @@ static const uint8_t rfc6874_relative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc6874_relative_ref_state_component[] = {
-    8, 8, 13, 8, 8, 22, 8, 13, 13, 8, 8, 43, 22, 22, 13, 8, 43, 43, 43, 43,
-    53, 22, 43, 43, 58, 43, 43, 53, 67, 72, 72, 84, 58, 53, 67, 72, 72, 53, 84, 72,
-    72, 53, 53, 53, 53, 53, 53, 53, 43, 84, 72, 72, 72, 53, 53, 53, 53, 53, 53, 72,
-    53, 72, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 94, 72, 72, 72, 72, 53,
-    53, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53, 94, 53, 72, 72, 53, 72, 72, 53, 53,
-    72, 53, 53, 53, 53, 94, 72, 72, 72, 72, 72, 72, 72, 53, 53, 53, 53, 53, 53, 53,
-    72, 72, 72, 72, 53, 53, 72, 53, 53, 53, 53, 53, 53, 53, 53, 72, 72, 72, 53, 53,
-    53, 53, 53, 53, 53, 53, 72, 72, 53, 53, 72, 53, 53, 53, 53, 72, 72, 72, 53, 53,
-    53, 53, 53, 53, 53, 72, 72, 72, 72, 72, 53, 72, 53, 72, 53, 53, 53, 53, 72, 72,
-    72, 72, 72, 72, 53, 53, 53, 72, 72, 53, 53, 72, 53,
+static const char rfc6874_relative_ref_texts[] = "\000path\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "query\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
+    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000scheme\000IPv4address\000reg-name";
+static const uint8_t rfc6874_relative_ref_state_texts[] = {
+    1, 1, 2, 3, 4, 5, 4, 2, 6, 3, 3, 7, 5, 8, 6, 3, 9, 10, 9, 11,
+    12, 8, 10, 13, 14, 9, 15, 16, 17, 18, 19, 20, 14, 16, 17, 18, 18, 21, 22, 18,
+    18, 21, 23, 24, 24, 24, 24, 25, 26, 27, 19, 18, 18, 24, 24, 24, 24, 25, 28, 29,
+    25, 30, 24, 24, 24, 31, 18, 18, 21, 25, 30, 24, 24, 24, 32, 33, 34, 34, 34, 25,
+    24, 19, 18, 18, 24, 24, 24, 24, 25, 25, 24, 35, 36, 29, 37, 38, 18, 18, 21, 25,
+    30, 24, 24, 24, 38, 35, 33, 34, 34, 34, 19, 18, 18, 24, 24, 24, 24, 25, 25, 24,
+    29, 37, 18, 18, 21, 25, 30, 24, 24, 24, 38, 39, 40, 40, 40, 19, 18, 18, 24, 24,
+    24, 24, 25, 25, 24, 41, 18, 18, 21, 25, 30, 24, 24, 24, 38, 19, 18, 18, 24, 24,
+    24, 24, 25, 25, 24, 18, 42, 42, 42, 42, 21, 18, 25, 30, 24, 24, 24, 38, 19, 18,
+    18, 42, 42, 42, 21, 25, 24, 18, 42, 21, 38, 19, 21,
 };
-static const uint16_t rfc6874_relative_ref_state_expected[] = {
-    101, 101, 165, 197, 204, 204, 204, 165, 197, 197, 197, 241, 204, 197, 197, 197, 204, 197, 204, 283,
-    352, 197, 197, 376, 197, 204, 382, 197, 446, 483, 497, 197, 197, 197, 446, 483, 483, 501, 520, 483,
-    483, 501, 534, 538, 538, 538, 538, 567, 591, 626, 497, 483, 483, 538, 538, 538, 538, 567, 656, 660,
-    567, 197, 538, 538, 538, 666, 483, 483, 501, 567, 197, 538, 538, 538, 701, 719, 723, 723, 723, 567,
-    538, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538, 197, 736, 660, 759, 782, 483, 483, 501, 567,
-    197, 538, 538, 538, 782, 197, 719, 723, 723, 723, 497, 483, 483, 538, 538, 538, 538, 567, 567, 538,
-    660, 759, 483, 483, 501, 567, 197, 538, 538, 538, 782, 798, 809, 809, 809, 497, 483, 483, 538, 538,
-    538, 538, 567, 567, 538, 827, 483, 483, 501, 567, 197, 538, 538, 538, 782, 497, 483, 483, 538, 538,
-    538, 538, 567, 567, 538, 483, 855, 855, 855, 855, 501, 483, 567, 197, 538, 538, 538, 782, 497, 483,
-    483, 855, 855, 855, 501, 567, 538, 483, 855, 501, 782, 497, 501,
+static const uint16_t rfc6874_relative_ref_text_pairs[] = {
+    0, 0, 1, 6, 70, 79, 1, 111, 1, 118, 155, 118, 70, 111, 161, 171,
+    155, 111, 161, 118, 161, 111, 161, 213, 282, 287, 161, 311, 317, 111, 161, 326,
+    282, 111, 390, 395, 432, 444, 432, 458, 462, 111, 282, 472, 462, 491, 282, 505,
+    282, 509, 282, 538, 161, 562, 462, 597, 282, 627, 432, 631, 432, 111, 282, 637,
+    672, 679, 432, 697, 432, 701, 672, 111, 282, 714, 432, 737, 282, 760, 282, 776,
+    282, 787, 282, 805, 432, 833,
 };
 static const uint16_t rfc6874_relative_ref_capture_names[] = {
-    1, 43, 58, 53, 67, 22, 13, 94, 8, 72, 84, 874, 886,
+    852, 161, 317, 282, 390, 155, 70, 672, 1, 432, 462, 859, 871,
 };
 #endif
 const uridfa_tables rfc6874_relative_ref_tables = {
-    RFC6874_RELATIVE_REF_DRIVE, rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops, rfc6874_relative_ref_accels,
+    RFC6874_RELATIVE_REF_DRIVE, NULL,
+    rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
     rfc6874_relative_ref_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
-    URIDFA_TEXT(rfc6874_relative_ref_state_component), URIDFA_TEXT(rfc6874_relative_ref_state_expected),
+    URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
+    URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 2, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc6874_relative_ref_raw_tables = {
-    RFC6874_RELATIVE_REF_DRIVE, rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops, rfc6874_relative_ref_accels,
+    RFC6874_RELATIVE_REF_DRIVE, NULL,
+    rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc6874_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
-    URIDFA_TEXT(rfc6874_relative_ref_state_component), URIDFA_TEXT(rfc6874_relative_ref_state_expected),
+    URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
+    URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 0, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc6874.abnf:
+   scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+   2 states, 3 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_scheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    6, 6, 7, 6, 3, 3,
+};
+#define rfc6874_scheme_trans (rfc6874_scheme_classes + 256)
+#define RFC6874_SCHEME_TRANS_WIDTH 1
+#define RFC6874_SCHEME_DRIVE uridfa_drive8
+#define RFC6874_SCHEME_SPECIAL 6
+static const uridfa_edge rfc6874_scheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 3, 0, 1 },
+};
+static const uridfa_op rfc6874_scheme_ops[] = {
+    { 1, 65535 },
+};
+static const uint8_t rfc6874_scheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_final rfc6874_scheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc6874_scheme_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc6874_scheme_state_texts[] = {
+    1, 2,
+};
+static const uint16_t rfc6874_scheme_text_pairs[] = {
+    0, 0, 1, 8, 1, 14,
+};
+static const uint16_t rfc6874_scheme_capture_names[] = {
+    1, 58, 68, 77, 82, 87, 93, 102, 109, 114, 126, 136, 148,
+};
+#endif
+const uridfa_tables rfc6874_scheme_tables = {
+    RFC6874_SCHEME_DRIVE, NULL,
+    rfc6874_scheme_classes, rfc6874_scheme_trans, rfc6874_scheme_edges, rfc6874_scheme_ops,
+    rfc6874_scheme_accel_lut, NULL,
+    rfc6874_scheme_finals, rfc6874_scheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_scheme_texts), URIDFA_TEXT(rfc6874_scheme_capture_names),
+    URIDFA_TEXT(rfc6874_scheme_state_texts), URIDFA_TEXT(rfc6874_scheme_text_pairs),
+    "scheme",
+    UINT64_C(366503875926),
+    3, 0, RFC6874_SCHEME_SPECIAL, 2, 26, 32,
+    13, 0, 1,
+    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc6874.abnf:
+   userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_userinfo_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc6874_userinfo_trans (rfc6874_userinfo_classes + 256)
+#define RFC6874_USERINFO_TRANS_WIDTH 1
+#define RFC6874_USERINFO_DRIVE uridfa_drive8
+#define RFC6874_USERINFO_SPECIAL 16
+static const uridfa_edge rfc6874_userinfo_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc6874_userinfo_ops[] = {
+    { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
+};
+static const uint8_t rfc6874_userinfo_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_userinfo_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc6874_userinfo_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc6874_userinfo_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_userinfo_texts[] = "\000userinfo\000unreserved, sub-delims, \"%\", \":\" or end of input\000HEXDIG\000"
+    "scheme\000authority\000host\000port\000query\000fragment\000ZoneID\000path\000IPv6address\000"
+    "IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc6874_userinfo_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc6874_userinfo_text_pairs[] = {
+    0, 0, 1, 10, 1, 59,
+};
+static const uint16_t rfc6874_userinfo_capture_names[] = {
+    66, 73, 1, 83, 88, 93, 99, 108, 115, 120, 132, 142, 154,
+};
+#endif
+const uridfa_tables rfc6874_userinfo_tables = {
+    RFC6874_USERINFO_DRIVE, NULL,
+    rfc6874_userinfo_classes, rfc6874_userinfo_trans, rfc6874_userinfo_edges, rfc6874_userinfo_ops,
+    rfc6874_userinfo_accel_lut, rfc6874_userinfo_accel_escapes,
+    rfc6874_userinfo_finals, rfc6874_userinfo_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_userinfo_texts), URIDFA_TEXT(rfc6874_userinfo_capture_names),
+    URIDFA_TEXT(rfc6874_userinfo_state_texts), URIDFA_TEXT(rfc6874_userinfo_text_pairs),
+    "userinfo",
+    UINT64_C(274877906944),
+    4, 0, RFC6874_USERINFO_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc6874.abnf:
+   host = IP-literal / IPv4address / reg-name
+   166 states, 16 byte classes, 26 registers; the grammar's captures. */
+#ifndef URIDFA_FAST
+static const uint8_t rfc6874_host_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 0, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10, 11, 1, 0, 1, 0, 0,
+    0, 12, 12, 12, 12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 13, 3, 3, 3, 3, 14, 0, 15, 0, 3,
+    0, 12, 12, 12, 12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 13, 3, 3, 3, 3, 0, 0, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    166, 167, 168, 167, 167, 167, 167, 167, 167, 167, 167, 166, 167, 167, 169, 166, 166, 1, 2, 1,
+    1, 1, 1, 1, 1, 1, 1, 166, 1, 1, 166, 166, 166, 166, 166, 166, 166, 4, 4, 4,
+    4, 4, 4, 166, 4, 166, 166, 166, 166, 166, 166, 166, 166, 170, 170, 170, 170, 170, 170, 171,
+    170, 172, 166, 166, 166, 166, 166, 166, 166, 173, 173, 173, 173, 173, 173, 166, 173, 166, 166, 166,
+    166, 166, 166, 166, 166, 8, 8, 8, 8, 8, 8, 9, 8, 166, 166, 166, 166, 166, 166, 166,
+    166, 166, 166, 166, 166, 166, 166, 10, 166, 166, 166, 166, 166, 166, 166, 166, 166, 174, 174, 174,
+    174, 174, 174, 166, 174, 166, 166, 166, 166, 166, 166, 166, 166, 12, 12, 12, 12, 12, 12, 9,
+    12, 166, 166, 166, 166, 166, 166, 166, 166, 13, 13, 13, 13, 13, 13, 14, 13, 166, 166, 166,
+    166, 166, 175, 166, 166, 16, 17, 18, 19, 19, 19, 166, 20, 166, 166, 176, 166, 166, 166, 166,
+    22, 11, 11, 11, 11, 11, 11, 166, 11, 166, 166, 166, 166, 166, 166, 166, 166, 23, 23, 23,
+    23, 23, 23, 9, 23, 166, 166, 166, 166, 166, 166, 166, 166, 24, 24, 24, 24, 24, 24, 25,
+    24, 166, 166, 166, 166, 166, 175, 166, 166, 26, 27, 28, 29, 29, 29, 166, 30, 166, 166, 176,
+    166, 166, 166, 166, 166, 166, 166, 31, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 175, 166,
+    32, 33, 33, 33, 33, 33, 33, 34, 33, 166, 166, 176, 166, 166, 175, 166, 32, 35, 35, 35,
+    35, 35, 35, 34, 33, 166, 166, 176, 166, 166, 175, 166, 32, 35, 35, 35, 35, 36, 37, 34,
+    33, 166, 166, 176, 166, 166, 175, 166, 32, 37, 37, 37, 37, 37, 37, 34, 33, 166, 166, 176,
+    166, 166, 175, 166, 166, 33, 33, 33, 33, 33, 33, 34, 33, 166, 166, 176, 166, 166, 166, 166,
+    166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 177, 166, 177, 177, 177, 177, 177,
+    177, 177, 177, 177, 177, 177, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 9,
+    166, 166, 166, 166, 166, 166, 166, 166, 166, 39, 39, 39, 39, 39, 39, 25, 39, 166, 166, 166,
+    166, 166, 166, 166, 166, 40, 40, 40, 40, 40, 40, 41, 40, 166, 166, 166, 166, 166, 175, 166,
+    32, 42, 42, 42, 42, 42, 42, 43, 42, 166, 166, 176, 166, 166, 175, 166, 32, 44, 44, 44,
+    44, 44, 44, 43, 42, 166, 166, 176, 166, 166, 175, 166, 32, 44, 44, 44, 44, 45, 46, 43,
+    42, 166, 166, 176, 166, 166, 175, 166, 32, 46, 46, 46, 46, 46, 46, 43, 42, 166, 166, 176,
+    166, 166, 175, 166, 166, 42, 42, 42, 42, 42, 42, 43, 42, 166, 166, 176, 166, 166, 166, 166,
+    166, 166, 166, 166, 166, 47, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 48, 49, 50,
+    51, 51, 51, 166, 166, 166, 166, 166, 166, 166, 175, 166, 166, 52, 52, 52, 52, 52, 52, 34,
+    52, 166, 166, 176, 166, 166, 166, 166, 166, 26, 27, 28, 29, 29, 29, 166, 30, 166, 166, 166,
+    166, 166, 175, 166, 32, 53, 53, 53, 53, 53, 53, 34, 52, 166, 166, 176, 166, 166, 175, 166,
+    32, 53, 53, 53, 53, 53, 52, 34, 52, 166, 166, 176, 166, 166, 175, 166, 32, 52, 52, 52,
+    52, 52, 52, 34, 52, 166, 166, 176, 166, 38, 166, 38, 38, 38, 38, 38, 38, 38, 38, 38,
+    38, 38, 166, 178, 166, 166, 166, 166, 166, 54, 54, 54, 54, 54, 54, 25, 54, 166, 166, 166,
+    166, 166, 166, 166, 166, 55, 55, 55, 55, 55, 55, 56, 55, 166, 166, 166, 166, 166, 175, 166,
+    166, 57, 58, 59, 60, 60, 60, 166, 61, 166, 166, 176, 166, 166, 175, 166, 166, 62, 62, 62,
+    62, 62, 62, 43, 62, 166, 166, 176, 166, 166, 166, 166, 166, 57, 58, 59, 60, 60, 60, 166,
+    61, 166, 166, 166, 166, 166, 175, 166, 32, 63, 63, 63, 63, 63, 63, 43, 62, 166, 166, 176,
+    166, 166, 175, 166, 32, 63, 63, 63, 63, 63, 62, 43, 62, 166, 166, 176, 166, 166, 175, 166,
+    32, 62, 62, 62, 62, 62, 62, 43, 62, 166, 166, 176, 166, 166, 179, 180, 180, 180, 180, 180,
+    180, 180, 180, 166, 180, 180, 166, 166, 166, 166, 166, 166, 66, 166, 166, 166, 166, 166, 166, 166,
+    166, 166, 166, 166, 166, 166, 166, 166, 66, 51, 51, 51, 51, 51, 51, 166, 166, 166, 166, 166,
+    166, 166, 166, 166, 66, 51, 51, 51, 51, 67, 48, 166, 166, 166, 166, 166, 166, 166, 166, 166,
+    66, 48, 48, 48, 48, 48, 48, 166, 166, 166, 166, 166, 166, 166, 175, 166, 166, 68, 68, 68,
+    68, 68, 68, 34, 68, 166, 166, 176, 166, 166, 175, 166, 32, 68, 68, 68, 68, 68, 68, 34,
+    68, 166, 166, 176, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 25, 166, 166, 166, 166,
+    166, 166, 166, 166, 166, 69, 69, 69, 69, 69, 69, 56, 69, 166, 166, 166, 166, 166, 166, 166,
+    166, 70, 70, 70, 70, 70, 70, 71, 70, 166, 166, 166, 166, 166, 175, 166, 32, 72, 72, 72,
+    72, 72, 72, 73, 72, 166, 166, 176, 166, 166, 175, 166, 32, 74, 74, 74, 74, 74, 74, 73,
+    72, 166, 166, 176, 166, 166, 175, 166, 32, 74, 74, 74, 74, 75, 76, 73, 72, 166, 166, 176,
+    166, 166, 175, 166, 32, 76, 76, 76, 76, 76, 76, 73, 72, 166, 166, 176, 166, 166, 175, 166,
+    166, 72, 72, 72, 72, 72, 72, 73, 72, 166, 166, 176, 166, 166, 175, 166, 166, 77, 77, 77,
+    77, 77, 77, 43, 77, 166, 166, 176, 166, 166, 175, 166, 32, 77, 77, 77, 77, 77, 77, 43,
+    77, 166, 166, 176, 166, 166, 166, 166, 166, 78, 78, 78, 78, 78, 78, 166, 78, 166, 166, 166,
+    166, 166, 64, 65, 65, 65, 65, 65, 65, 65, 65, 166, 65, 65, 166, 181, 166, 166, 166, 166,
+    166, 79, 80, 81, 82, 82, 82, 166, 166, 166, 166, 166, 166, 166, 166, 166, 66, 48, 48, 48,
+    48, 48, 166, 166, 166, 166, 166, 166, 166, 166, 175, 166, 166, 166, 166, 166, 166, 166, 166, 34,
+    166, 166, 166, 176, 166, 166, 166, 166, 166, 83, 83, 83, 83, 83, 83, 56, 83, 166, 166, 166,
+    166, 166, 166, 166, 166, 84, 84, 84, 84, 84, 84, 85, 84, 166, 166, 166, 166, 166, 175, 166,
+    166, 86, 87, 88, 89, 89, 89, 166, 90, 166, 166, 176, 166, 166, 175, 166, 166, 91, 91, 91,
+    91, 91, 91, 73, 91, 166, 166, 176, 166, 166, 166, 166, 166, 86, 87, 88, 89, 89, 89, 166,
+    90, 166, 166, 166, 166, 166, 175, 166, 32, 92, 92, 92, 92, 92, 92, 73, 91, 166, 166, 176,
+    166, 166, 175, 166, 32, 92, 92, 92, 92, 92, 91, 73, 91, 166, 166, 176, 166, 166, 175, 166,
+    32, 91, 91, 91, 91, 91, 91, 73, 91, 166, 166, 176, 166, 166, 175, 166, 166, 166, 166, 166,
+    166, 166, 166, 43, 166, 166, 166, 176, 166, 166, 166, 166, 166, 182, 182, 182, 182, 182, 182, 166,
+    182, 166, 166, 166, 166, 166, 166, 166, 93, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166,
+    166, 166, 166, 166, 93, 82, 82, 82, 82, 82, 82, 166, 166, 166, 166, 166, 166, 166, 166, 166,
+    93, 82, 82, 82, 82, 94, 79, 166, 166, 166, 166, 166, 166, 166, 166, 166, 93, 79, 79, 79,
+    79, 79, 79, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 56,
+    166, 166, 166, 166, 166, 166, 166, 166, 166, 95, 95, 95, 95, 95, 95, 85, 95, 166, 166, 166,
+    166, 166, 166, 166, 166, 96, 96, 96, 96, 96, 96, 97, 96, 166, 166, 166, 166, 166, 175, 166,
+    32, 98, 98, 98, 98, 98, 98, 99, 98, 166, 166, 176, 166, 166, 175, 166, 32, 100, 100, 100,
+    100, 100, 100, 99, 98, 166, 166, 176, 166, 166, 175, 166, 32, 100, 100, 100, 100, 101, 102, 99,
+    98, 166, 166, 176, 166, 166, 175, 166, 32, 102, 102, 102, 102, 102, 102, 99, 98, 166, 166, 176,
+    166, 166, 175, 166, 166, 98, 98, 98, 98, 98, 98, 99, 98, 166, 166, 176, 166, 166, 175, 166,
+    166, 103, 103, 103, 103, 103, 103, 73, 103, 166, 166, 176, 166, 166, 175, 166, 32, 103, 103, 103,
+    103, 103, 103, 73, 103, 166, 166, 176, 166, 166, 166, 166, 166, 104, 105, 106, 107, 107, 107, 166,
+    166, 166, 166, 166, 166, 166, 166, 166, 93, 79, 79, 79, 79, 79, 166, 166, 166, 166, 166, 166,
+    166, 166, 166, 166, 166, 108, 108, 108, 108, 108, 108, 85, 108, 166, 166, 166, 166, 166, 166, 166,
+    166, 109, 109, 109, 109, 109, 109, 110, 109, 166, 166, 166, 166, 166, 175, 166, 166, 111, 112, 113,
+    114, 114, 114, 166, 115, 166, 166, 176, 166, 166, 175, 166, 166, 116, 116, 116, 116, 116, 116, 99,
+    116, 166, 166, 176, 166, 166, 166, 166, 166, 111, 112, 113, 114, 114, 114, 166, 115, 166, 166, 166,
+    166, 166, 175, 166, 32, 117, 117, 117, 117, 117, 117, 99, 116, 166, 166, 176, 166, 166, 175, 166,
+    32, 117, 117, 117, 117, 117, 116, 99, 116, 166, 166, 176, 166, 166, 175, 166, 32, 116, 116, 116,
+    116, 116, 116, 99, 116, 166, 166, 176, 166, 166, 175, 166, 166, 166, 166, 166, 166, 166, 166, 73,
+    166, 166, 166, 176, 166, 166, 175, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 176,
+    166, 166, 175, 166, 166, 107, 107, 107, 107, 107, 107, 166, 166, 166, 166, 176, 166, 166, 175, 166,
+    166, 107, 107, 107, 107, 118, 104, 166, 166, 166, 166, 176, 166, 166, 175, 166, 166, 104, 104, 104,
+    104, 104, 104, 166, 166, 166, 166, 176, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 85,
+    166, 166, 166, 166, 166, 166, 166, 166, 166, 119, 119, 119, 119, 119, 119, 110, 119, 166, 166, 166,
+    166, 166, 166, 166, 166, 120, 120, 120, 120, 120, 120, 121, 120, 166, 166, 166, 166, 166, 175, 166,
+    32, 122, 122, 122, 122, 122, 122, 123, 122, 166, 166, 176, 166, 166, 175, 166, 32, 124, 124, 124,
+    124, 124, 124, 123, 122, 166, 166, 176, 166, 166, 175, 166, 32, 124, 124, 124, 124, 125, 126, 123,
+    122, 166, 166, 176, 166, 166, 175, 166, 32, 126, 126, 126, 126, 126, 126, 123, 122, 166, 166, 176,
+    166, 166, 175, 166, 166, 122, 122, 122, 122, 122, 122, 123, 122, 166, 166, 176, 166, 166, 175, 166,
+    166, 127, 127, 127, 127, 127, 127, 99, 127, 166, 166, 176, 166, 166, 175, 166, 32, 127, 127, 127,
+    127, 127, 127, 99, 127, 166, 166, 176, 166, 166, 175, 166, 166, 104, 104, 104, 104, 104, 166, 166,
+    166, 166, 166, 176, 166, 166, 166, 166, 166, 128, 128, 128, 128, 128, 128, 110, 128, 166, 166, 166,
+    166, 166, 166, 166, 166, 129, 129, 129, 129, 129, 129, 130, 129, 166, 166, 166, 166, 166, 175, 166,
+    166, 131, 132, 133, 134, 134, 134, 166, 135, 166, 166, 176, 166, 166, 175, 166, 166, 136, 136, 136,
+    136, 136, 136, 123, 136, 166, 166, 176, 166, 166, 166, 166, 166, 131, 132, 133, 134, 134, 134, 166,
+    135, 166, 166, 166, 166, 166, 175, 166, 32, 137, 137, 137, 137, 137, 137, 123, 136, 166, 166, 176,
+    166, 166, 175, 166, 32, 137, 137, 137, 137, 137, 136, 123, 136, 166, 166, 176, 166, 166, 175, 166,
+    32, 136, 136, 136, 136, 136, 136, 123, 136, 166, 166, 176, 166, 166, 175, 166, 166, 166, 166, 166,
+    166, 166, 166, 99, 166, 166, 166, 176, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 110,
+    166, 166, 166, 166, 166, 166, 166, 166, 166, 138, 138, 138, 138, 138, 138, 130, 138, 166, 166, 166,
+    166, 166, 166, 166, 166, 139, 140, 141, 142, 142, 142, 143, 144, 166, 166, 166, 166, 166, 175, 166,
+    32, 145, 145, 145, 145, 145, 145, 146, 145, 166, 166, 176, 166, 166, 175, 166, 32, 147, 147, 147,
+    147, 147, 147, 146, 145, 166, 166, 176, 166, 166, 175, 166, 32, 147, 147, 147, 147, 148, 149, 146,
+    145, 166, 166, 176, 166, 166, 175, 166, 32, 149, 149, 149, 149, 149, 149, 146, 145, 166, 166, 176,
+    166, 166, 175, 166, 166, 145, 145, 145, 145, 145, 145, 146, 145, 166, 166, 176, 166, 166, 175, 166,
+    166, 150, 150, 150, 150, 150, 150, 123, 150, 166, 166, 176, 166, 166, 175, 166, 32, 150, 150, 150,
+    150, 150, 150, 123, 150, 166, 166, 176, 166, 166, 166, 166, 166, 151, 151, 151, 151, 151, 151, 130,
+    151, 166, 166, 166, 166, 166, 166, 166, 32, 152, 152, 152, 152, 152, 152, 153, 152, 166, 166, 166,
+    166, 166, 166, 166, 32, 154, 154, 154, 154, 154, 154, 153, 152, 166, 166, 166, 166, 166, 166, 166,
+    32, 154, 154, 154, 154, 155, 156, 153, 152, 166, 166, 166, 166, 166, 166, 166, 32, 156, 156, 156,
+    156, 156, 156, 153, 152, 166, 166, 166, 166, 166, 175, 166, 166, 157, 157, 157, 157, 157, 157, 166,
+    157, 166, 166, 176, 166, 166, 166, 166, 166, 152, 152, 152, 152, 152, 152, 153, 152, 166, 166, 166,
+    166, 166, 175, 166, 166, 158, 158, 158, 158, 158, 158, 146, 158, 166, 166, 176, 166, 166, 166, 166,
+    166, 157, 157, 157, 157, 157, 157, 166, 157, 166, 166, 166, 166, 166, 175, 166, 32, 159, 159, 159,
+    159, 159, 159, 146, 158, 166, 166, 176, 166, 166, 175, 166, 32, 159, 159, 159, 159, 159, 158, 146,
+    158, 166, 166, 176, 166, 166, 175, 166, 32, 158, 158, 158, 158, 158, 158, 146, 158, 166, 166, 176,
+    166, 166, 175, 166, 166, 166, 166, 166, 166, 166, 166, 123, 166, 166, 166, 176, 166, 166, 166, 166,
+    166, 166, 166, 166, 166, 166, 166, 130, 166, 166, 166, 166, 166, 166, 166, 166, 166, 160, 160, 160,
+    160, 160, 160, 153, 160, 166, 166, 166, 166, 166, 166, 166, 166, 157, 157, 157, 157, 157, 157, 104,
+    157, 166, 166, 166, 166, 166, 166, 166, 32, 161, 161, 161, 161, 161, 161, 153, 160, 166, 166, 166,
+    166, 166, 166, 166, 32, 161, 161, 161, 161, 161, 160, 153, 160, 166, 166, 166, 166, 166, 166, 166,
+    32, 160, 160, 160, 160, 160, 160, 153, 160, 166, 166, 166, 166, 166, 175, 166, 166, 162, 162, 162,
+    162, 162, 162, 166, 162, 166, 166, 176, 166, 166, 175, 166, 166, 163, 163, 163, 163, 163, 163, 146,
+    163, 166, 166, 176, 166, 166, 175, 166, 32, 163, 163, 163, 163, 163, 163, 146, 163, 166, 166, 176,
+    166, 166, 166, 166, 166, 164, 164, 164, 164, 164, 164, 153, 164, 166, 166, 166, 166, 166, 166, 166,
+    32, 164, 164, 164, 164, 164, 164, 153, 164, 166, 166, 166, 166, 166, 175, 166, 166, 165, 165, 165,
+    165, 165, 165, 166, 165, 166, 166, 176, 166, 166, 175, 166, 166, 166, 166, 166, 166, 166, 166, 146,
+    166, 166, 166, 176, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 166, 153, 166, 166, 166, 166,
+    166, 166, 175, 166, 166, 104, 104, 104, 104, 104, 104, 166, 104, 166, 166, 176,
+};
+#define rfc6874_host_trans (rfc6874_host_classes + 256)
+#define RFC6874_HOST_TRANS_WIDTH URIDFA_INDEXED8
+#define RFC6874_HOST_DRIVE uridfa_drive8i
+#define RFC6874_HOST_SPECIAL 166
+#else
+static const uint8_t rfc6874_host_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 0, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10, 11, 1, 0, 1, 0, 0,
+    0, 12, 12, 12, 12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 13, 3, 3, 3, 3, 14, 0, 15, 0, 3,
+    0, 12, 12, 12, 12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 13, 3, 3, 3, 3, 0, 0, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uint16_t rfc6874_host_trans[] = {
+    2656, 2657, 2658, 2657, 2657, 2657, 2657, 2657, 2657, 2657, 2657, 2656, 2657, 2657, 2659, 2656,
+    2656, 16, 32, 16, 16, 16, 16, 16, 16, 16, 16, 2656, 16, 16, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 64, 64, 64, 64, 64, 64, 2656, 64, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2660, 2660, 2660, 2660, 2660, 2660, 2661, 2660, 2662, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2663, 2663, 2663, 2663, 2663, 2663, 2656, 2663, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 128, 128, 128, 128, 128, 128, 144, 128, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 160, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2664, 2664, 2664, 2664, 2664, 2664, 2656, 2664, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 192, 192, 192, 192, 192, 192, 144, 192, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 208, 208, 208, 208, 208, 208, 224, 208, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 256, 272, 288, 304, 304, 304, 2656, 320, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 352, 176, 176, 176, 176, 176, 176, 2656, 176, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 368, 368, 368, 368, 368, 368, 144, 368, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 384, 384, 384, 384, 384, 384, 400, 384, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 416, 432, 448, 464, 464, 464, 2656, 480, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 496, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 528, 528, 528, 528, 528, 528, 544, 528, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 560, 560, 560, 560, 560, 560, 544, 528, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 560, 560, 560, 560, 576, 592, 544, 528, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 592, 592, 592, 592, 592, 592, 544, 528, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 528, 528, 528, 528, 528, 528, 544, 528, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656,
+    2656, 2667, 2656, 2667, 2667, 2667, 2667, 2667, 2667, 2667, 2667, 2667, 2667, 2667, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 144, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 624, 624, 624, 624, 624, 624, 400, 624, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 640, 640, 640, 640, 640, 640, 656, 640, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 672, 672, 672, 672, 672, 672, 688, 672, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 704, 704, 704, 704, 704, 704, 688, 672, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 704, 704, 704, 704, 720, 736, 688, 672, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 736, 736, 736, 736, 736, 736, 688, 672, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 672, 672, 672, 672, 672, 672, 688, 672, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 752, 2656, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 768, 784, 800, 816, 816, 816, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 832, 832, 832, 832, 832, 832, 544, 832, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 416, 432, 448, 464, 464, 464, 2656, 480, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 848, 848, 848, 848, 848, 848, 544, 832, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 848, 848, 848, 848, 848, 832, 544, 832, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 832, 832, 832, 832, 832, 832, 544, 832, 2656, 2656, 2666,
+    2656, 608, 2656, 608, 608, 608, 608, 608, 608, 608, 608, 608, 608, 608, 2656, 2668,
+    2656, 2656, 2656, 2656, 2656, 864, 864, 864, 864, 864, 864, 400, 864, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 880, 880, 880, 880, 880, 880, 896, 880, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 912, 928, 944, 960, 960, 960, 2656, 976, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 992, 992, 992, 992, 992, 992, 688, 992, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 912, 928, 944, 960, 960, 960, 2656, 976, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 1008, 1008, 1008, 1008, 1008, 1008, 688, 992, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1008, 1008, 1008, 1008, 1008, 992, 688, 992, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 992, 992, 992, 992, 992, 992, 688, 992, 2656, 2656, 2666,
+    2656, 2656, 2669, 2670, 2670, 2670, 2670, 2670, 2670, 2670, 2670, 2656, 2670, 2670, 2656, 2656,
+    2656, 2656, 2656, 2656, 1056, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1056, 816, 816, 816, 816, 816, 816, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1056, 816, 816, 816, 816, 1072, 768, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1056, 768, 768, 768, 768, 768, 768, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 1088, 1088, 1088, 1088, 1088, 1088, 544, 1088, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1088, 1088, 1088, 1088, 1088, 1088, 544, 1088, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 400, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1104, 1104, 1104, 1104, 1104, 1104, 896, 1104, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1120, 1120, 1120, 1120, 1120, 1120, 1136, 1120, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 1152, 1152, 1152, 1152, 1152, 1152, 1168, 1152, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1184, 1184, 1184, 1184, 1184, 1184, 1168, 1152, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1184, 1184, 1184, 1184, 1200, 1216, 1168, 1152, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1216, 1216, 1216, 1216, 1216, 1216, 1168, 1152, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1152, 1152, 1152, 1152, 1152, 1152, 1168, 1152, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1232, 1232, 1232, 1232, 1232, 1232, 688, 1232, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1232, 1232, 1232, 1232, 1232, 1232, 688, 1232, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 1248, 1248, 1248, 1248, 1248, 1248, 2656, 1248, 2656, 2656, 2656,
+    2656, 2656, 1024, 1040, 1040, 1040, 1040, 1040, 1040, 1040, 1040, 2656, 1040, 1040, 2656, 2671,
+    2656, 2656, 2656, 2656, 2656, 1264, 1280, 1296, 1312, 1312, 1312, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1056, 768, 768, 768, 768, 768, 2656, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 544, 2656, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 1328, 1328, 1328, 1328, 1328, 1328, 896, 1328, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1344, 1344, 1344, 1344, 1344, 1344, 1360, 1344, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 1376, 1392, 1408, 1424, 1424, 1424, 2656, 1440, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1456, 1456, 1456, 1456, 1456, 1456, 1168, 1456, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 1376, 1392, 1408, 1424, 1424, 1424, 2656, 1440, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 1472, 1472, 1472, 1472, 1472, 1472, 1168, 1456, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1472, 1472, 1472, 1472, 1472, 1456, 1168, 1456, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1456, 1456, 1456, 1456, 1456, 1456, 1168, 1456, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 688, 2656, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2672, 2672, 2672, 2672, 2672, 2672, 2656, 2672, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1488, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1488, 1312, 1312, 1312, 1312, 1312, 1312, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1488, 1312, 1312, 1312, 1312, 1504, 1264, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1488, 1264, 1264, 1264, 1264, 1264, 1264, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 896, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1520, 1520, 1520, 1520, 1520, 1520, 1360, 1520, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1536, 1536, 1536, 1536, 1536, 1536, 1552, 1536, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 1568, 1568, 1568, 1568, 1568, 1568, 1584, 1568, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1600, 1600, 1600, 1600, 1600, 1600, 1584, 1568, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1600, 1600, 1600, 1600, 1616, 1632, 1584, 1568, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1632, 1632, 1632, 1632, 1632, 1632, 1584, 1568, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1568, 1568, 1568, 1568, 1568, 1568, 1584, 1568, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1648, 1648, 1648, 1648, 1648, 1648, 1168, 1648, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1648, 1648, 1648, 1648, 1648, 1648, 1168, 1648, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 1664, 1680, 1696, 1712, 1712, 1712, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 1488, 1264, 1264, 1264, 1264, 1264, 2656, 2656, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1728, 1728, 1728, 1728, 1728, 1728, 1360, 1728, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1744, 1744, 1744, 1744, 1744, 1744, 1760, 1744, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 1776, 1792, 1808, 1824, 1824, 1824, 2656, 1840, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1856, 1856, 1856, 1856, 1856, 1856, 1584, 1856, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 1776, 1792, 1808, 1824, 1824, 1824, 2656, 1840, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 1872, 1872, 1872, 1872, 1872, 1872, 1584, 1856, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1872, 1872, 1872, 1872, 1872, 1856, 1584, 1856, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1856, 1856, 1856, 1856, 1856, 1856, 1584, 1856, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 1168, 2656, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1712, 1712, 1712, 1712, 1712, 1712, 2656, 2656, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1712, 1712, 1712, 1712, 1888, 1664, 2656, 2656, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1664, 1664, 1664, 1664, 1664, 1664, 2656, 2656, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 1360, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1904, 1904, 1904, 1904, 1904, 1904, 1760, 1904, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 1920, 1920, 1920, 1920, 1920, 1920, 1936, 1920, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 1952, 1952, 1952, 1952, 1952, 1952, 1968, 1952, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1984, 1984, 1984, 1984, 1984, 1984, 1968, 1952, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 1984, 1984, 1984, 1984, 2000, 2016, 1968, 1952, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2016, 2016, 2016, 2016, 2016, 2016, 1968, 1952, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1952, 1952, 1952, 1952, 1952, 1952, 1968, 1952, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2032, 2032, 2032, 2032, 2032, 2032, 1584, 2032, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2032, 2032, 2032, 2032, 2032, 2032, 1584, 2032, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 1664, 1664, 1664, 1664, 1664, 2656, 2656, 2656, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2048, 2048, 2048, 2048, 2048, 2048, 1760, 2048, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2064, 2064, 2064, 2064, 2064, 2064, 2080, 2064, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 2096, 2112, 2128, 2144, 2144, 2144, 2656, 2160, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2176, 2176, 2176, 2176, 2176, 2176, 1968, 2176, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2096, 2112, 2128, 2144, 2144, 2144, 2656, 2160, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 2192, 2192, 2192, 2192, 2192, 2192, 1968, 2176, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2192, 2192, 2192, 2192, 2192, 2176, 1968, 2176, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2176, 2176, 2176, 2176, 2176, 2176, 1968, 2176, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 1584, 2656, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 1760, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2208, 2208, 2208, 2208, 2208, 2208, 2080, 2208, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2224, 2240, 2256, 2272, 2272, 2272, 2288, 2304, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 2320, 2320, 2320, 2320, 2320, 2320, 2336, 2320, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2352, 2352, 2352, 2352, 2352, 2352, 2336, 2320, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2352, 2352, 2352, 2352, 2368, 2384, 2336, 2320, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2384, 2384, 2384, 2384, 2384, 2384, 2336, 2320, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2320, 2320, 2320, 2320, 2320, 2320, 2336, 2320, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2400, 2400, 2400, 2400, 2400, 2400, 1968, 2400, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2400, 2400, 2400, 2400, 2400, 2400, 1968, 2400, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2416, 2416, 2416, 2416, 2416, 2416, 2080, 2416, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 512, 2432, 2432, 2432, 2432, 2432, 2432, 2448, 2432, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 512, 2464, 2464, 2464, 2464, 2464, 2464, 2448, 2432, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 512, 2464, 2464, 2464, 2464, 2480, 2496, 2448, 2432, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 512, 2496, 2496, 2496, 2496, 2496, 2496, 2448, 2432, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 2512, 2512, 2512, 2512, 2512, 2512, 2656, 2512, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2432, 2432, 2432, 2432, 2432, 2432, 2448, 2432, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 2528, 2528, 2528, 2528, 2528, 2528, 2336, 2528, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2512, 2512, 2512, 2512, 2512, 2512, 2656, 2512, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 512, 2544, 2544, 2544, 2544, 2544, 2544, 2336, 2528, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2544, 2544, 2544, 2544, 2544, 2528, 2336, 2528, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2528, 2528, 2528, 2528, 2528, 2528, 2336, 2528, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 1968, 2656, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2080, 2656, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2560, 2560, 2560, 2560, 2560, 2560, 2448, 2560, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 2656, 2512, 2512, 2512, 2512, 2512, 2512, 1664, 2512, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 512, 2576, 2576, 2576, 2576, 2576, 2576, 2448, 2560, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 512, 2576, 2576, 2576, 2576, 2576, 2560, 2448, 2560, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 512, 2560, 2560, 2560, 2560, 2560, 2560, 2448, 2560, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 2592, 2592, 2592, 2592, 2592, 2592, 2656, 2592, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2608, 2608, 2608, 2608, 2608, 2608, 2336, 2608, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 512, 2608, 2608, 2608, 2608, 2608, 2608, 2336, 2608, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2624, 2624, 2624, 2624, 2624, 2624, 2448, 2624, 2656, 2656, 2656,
+    2656, 2656, 2656, 2656, 512, 2624, 2624, 2624, 2624, 2624, 2624, 2448, 2624, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 2640, 2640, 2640, 2640, 2640, 2640, 2656, 2640, 2656, 2656, 2666,
+    2656, 2656, 2665, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2336, 2656, 2656, 2656, 2666,
+    2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2656, 2448, 2656, 2656, 2656, 2656,
+    2656, 2656, 2665, 2656, 2656, 1664, 1664, 1664, 1664, 1664, 1664, 2656, 1664, 2656, 2656, 2666,
+};
+#define RFC6874_HOST_TRANS_WIDTH 2
+#define RFC6874_HOST_DRIVE uridfa_drive16
+#define RFC6874_HOST_SPECIAL 2656
+#endif
+static const uridfa_edge rfc6874_host_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 16, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 32, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfc6), 48, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 80, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfd2), 96, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 112, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 16, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 176, 1, 0 },
+    { UINT64_C(0xf7df7df7df7dfd3), 240, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd3), 336, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 608, 2, 0 }, { UINT64_C(0xf7df7df7df7dfd5), 336, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7dfce), 1024, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 1040, 3, 1 },
+    { UINT64_C(0xf7df7df7df7dfcf), 336, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 1040, 3, 0 },
+};
+static const uridfa_op rfc6874_host_ops[] = {
+    { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
+};
+static const uint8_t rfc6874_host_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 5, 0, 0, 5, 0, 5, 5, 5, 5, 5, 5, 5, 13, 13, 0, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 4, 5, 0, 5, 0, 0,
+    0, 15, 15, 15, 15, 15, 15, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 0, 13,
+    0, 15, 15, 15, 15, 15, 15, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 13, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_host_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 }, { 65535, 0 }, { 1, 37 },
+};
+static const uridfa_after_kind rfc6874_host_after_kinds[] = {
+    { 11, 22, 3 }, { 12, 551, 3 },
+};
+static const uridfa_final rfc6874_host_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc6874_host_state_final[] = {
+    0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_host_texts[] = "\000host\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
+    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
+    "IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
+    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
+    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000scheme\000authority\000userinfo\000port\000query\000fragment\000"
+    "path\000IPv4address\000reg-name";
+static const uint8_t rfc6874_host_state_texts[] = {
+    1, 2, 3, 4, 3, 5, 6, 7, 5, 5, 8, 9, 5, 5, 8, 10, 11, 11, 11, 11,
+    12, 13, 14, 6, 5, 5, 11, 11, 11, 11, 12, 15, 16, 12, 17, 11, 11, 11, 18, 5,
+    5, 8, 12, 17, 11, 11, 11, 19, 20, 21, 21, 21, 12, 11, 6, 5, 5, 11, 11, 11,
+    11, 12, 12, 11, 22, 23, 16, 24, 25, 5, 5, 8, 12, 17, 11, 11, 11, 25, 22, 20,
+    21, 21, 21, 6, 5, 5, 11, 11, 11, 11, 12, 12, 11, 16, 24, 5, 5, 8, 12, 17,
+    11, 11, 11, 25, 26, 27, 27, 27, 6, 5, 5, 11, 11, 11, 11, 12, 12, 11, 28, 5,
+    5, 8, 12, 17, 11, 11, 11, 25, 6, 5, 5, 11, 11, 11, 11, 12, 12, 11, 5, 29,
+    29, 29, 29, 8, 5, 12, 17, 11, 11, 11, 25, 6, 5, 5, 29, 29, 29, 8, 12, 11,
+    5, 29, 8, 25, 6, 8,
+};
+static const uint16_t rfc6874_host_text_pairs[] = {
+    0, 0, 1, 6, 1, 55, 1, 99, 1, 106, 130, 142, 130, 156, 160, 99,
+    1, 170, 160, 189, 1, 203, 1, 207, 1, 236, 0, 260, 160, 273, 1, 303,
+    130, 307, 130, 99, 1, 313, 348, 355, 130, 373, 130, 377, 348, 99, 1, 390,
+    130, 413, 1, 436, 1, 452, 1, 463, 1, 481, 130, 509,
+};
+static const uint16_t rfc6874_host_capture_names[] = {
+    528, 535, 545, 1, 554, 559, 565, 348, 574, 130, 160, 579, 591,
+};
+#endif
+const uridfa_tables rfc6874_host_tables = {
+    RFC6874_HOST_DRIVE, NULL,
+    rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
+    rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
+    rfc6874_host_finals, rfc6874_host_state_final,
+    rfc6874_host_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
+    URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
+    "host",
+    UINT64_C(68719476736),
+    16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
+    13, 2, 4,
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+const uridfa_tables rfc6874_host_raw_tables = {
+    RFC6874_HOST_DRIVE, NULL,
+    rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
+    rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
+    rfc6874_host_finals, rfc6874_host_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
+    URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
+    "host",
+    UINT64_C(68719476736),
+    16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
+    13, 0, 4,
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc6874.abnf:
+   port = *DIGIT
+   2 states, 2 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_port_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 5, 4, 2,
+};
+#define rfc6874_port_trans (rfc6874_port_classes + 256)
+#define RFC6874_PORT_TRANS_WIDTH 1
+#define RFC6874_PORT_DRIVE uridfa_drive8
+#define RFC6874_PORT_SPECIAL 4
+static const uridfa_edge rfc6874_port_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 2, 65535, 1 },
+};
+static const uridfa_op rfc6874_port_ops[] = {
+    { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
+};
+static const uridfa_final rfc6874_port_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 },
+};
+static const uint8_t rfc6874_port_state_final[] = {
+    0, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000authority\000userinfo\000host\000query\000"
+    "fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc6874_port_state_texts[] = {
+    1, 1,
+};
+static const uint16_t rfc6874_port_text_pairs[] = {
+    0, 0, 1, 6,
+};
+static const uint16_t rfc6874_port_capture_names[] = {
+    28, 35, 45, 54, 1, 59, 65, 74, 81, 86, 98, 108, 120,
+};
+#endif
+const uridfa_tables rfc6874_port_tables = {
+    RFC6874_PORT_DRIVE, NULL,
+    rfc6874_port_classes, rfc6874_port_trans, rfc6874_port_edges, rfc6874_port_ops,
+    NULL, NULL,
+    rfc6874_port_finals, rfc6874_port_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_port_texts), URIDFA_TEXT(rfc6874_port_capture_names),
+    URIDFA_TEXT(rfc6874_port_state_texts), URIDFA_TEXT(rfc6874_port_text_pairs),
+    "port",
+    UINT64_C(549755813888),
+    2, 0, RFC6874_PORT_SPECIAL, 2, 26, 32,
+    13, 0, 0,
+    RFC6874_PORT_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/rfc6874.abnf:
+   path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_path_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc6874_path_trans (rfc6874_path_classes + 256)
+#define RFC6874_PATH_TRANS_WIDTH 1
+#define RFC6874_PATH_DRIVE uridfa_drive8
+#define RFC6874_PATH_SPECIAL 16
+static const uridfa_edge rfc6874_path_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc6874_path_ops[] = {
+    { 16, 65535 }, { 17, 65535 }, { 17, 65535 },
+};
+static const uint8_t rfc6874_path_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_path_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc6874_path_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc6874_path_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_path_texts[] = "\000path\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000userinfo\000"
+    "host\000port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc6874_path_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc6874_path_text_pairs[] = {
+    0, 0, 1, 6, 1, 33,
+};
+static const uint16_t rfc6874_path_capture_names[] = {
+    40, 47, 57, 66, 71, 76, 82, 91, 1, 98, 110, 120, 132,
+};
+#endif
+const uridfa_tables rfc6874_path_tables = {
+    RFC6874_PATH_DRIVE, NULL,
+    rfc6874_path_classes, rfc6874_path_trans, rfc6874_path_edges, rfc6874_path_ops,
+    rfc6874_path_accel_lut, rfc6874_path_accel_escapes,
+    rfc6874_path_finals, rfc6874_path_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_path_texts), URIDFA_TEXT(rfc6874_path_capture_names),
+    URIDFA_TEXT(rfc6874_path_state_texts), URIDFA_TEXT(rfc6874_path_text_pairs),
+    "path",
+    UINT64_C(274877906944),
+    4, 0, RFC6874_PATH_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC6874_PATH_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc6874.abnf:
+   path-abempty = *( "/" segment )
+   4 states, 5 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_path_abempty_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    20, 20, 20, 21, 20, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 22,
+};
+#define rfc6874_path_abempty_trans (rfc6874_path_abempty_classes + 256)
+#define RFC6874_PATH_ABEMPTY_TRANS_WIDTH 1
+#define RFC6874_PATH_ABEMPTY_DRIVE uridfa_drive8
+#define RFC6874_PATH_ABEMPTY_SPECIAL 20
+static const uridfa_edge rfc6874_path_abempty_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op rfc6874_path_abempty_ops[] = {
+    { 16, 65535 }, { 17, 65535 }, { 17, 65535 },
+};
+static const uint8_t rfc6874_path_abempty_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_path_abempty_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc6874_path_abempty_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc6874_path_abempty_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_path_abempty_texts[] = "\000path\000\"/\" or end of input\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000"
+    "authority\000userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000"
+    "IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc6874_path_abempty_state_texts[] = {
+    1, 2, 3, 3,
+};
+static const uint16_t rfc6874_path_abempty_text_pairs[] = {
+    0, 0, 1, 6, 1, 26, 1, 53,
+};
+static const uint16_t rfc6874_path_abempty_capture_names[] = {
+    60, 67, 77, 86, 91, 96, 102, 111, 1, 118, 130, 140, 152,
+};
+#endif
+const uridfa_tables rfc6874_path_abempty_tables = {
+    RFC6874_PATH_ABEMPTY_DRIVE, NULL,
+    rfc6874_path_abempty_classes, rfc6874_path_abempty_trans, rfc6874_path_abempty_edges, rfc6874_path_abempty_ops,
+    rfc6874_path_abempty_accel_lut, rfc6874_path_abempty_accel_escapes,
+    rfc6874_path_abempty_finals, rfc6874_path_abempty_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_path_abempty_texts), URIDFA_TEXT(rfc6874_path_abempty_capture_names),
+    URIDFA_TEXT(rfc6874_path_abempty_state_texts), URIDFA_TEXT(rfc6874_path_abempty_text_pairs),
+    "path-abempty",
+    UINT64_C(219902325556),
+    5, 0, RFC6874_PATH_ABEMPTY_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc6874.abnf:
+   path-absolute = "/" [ segment-nz *( "/" segment ) ]
+   5 states, 5 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_path_absolute_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    25, 25, 25, 26, 25, 25, 27, 15, 25, 27, 25, 10, 15, 10, 10, 25, 25, 25, 25, 20,
+    25, 25, 25, 25, 27,
+};
+#define rfc6874_path_absolute_trans (rfc6874_path_absolute_classes + 256)
+#define RFC6874_PATH_ABSOLUTE_TRANS_WIDTH 1
+#define RFC6874_PATH_ABSOLUTE_DRIVE uridfa_drive8
+#define RFC6874_PATH_ABSOLUTE_SPECIAL 25
+static const uridfa_edge rfc6874_path_absolute_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+};
+static const uridfa_op rfc6874_path_absolute_ops[] = {
+    { 17, 65535 },
+};
+static const uint8_t rfc6874_path_absolute_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_path_absolute_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc6874_path_absolute_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc6874_path_absolute_state_final[] = {
+    0, 1, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_path_absolute_texts[] = "\000path\000\"/\"\000pchar or end of input\000pchar, \"/\" or end of input\000HEXDIG\000"
+    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000"
+    "IPvFuture\000IPv4address\000reg-name";
+static const uint8_t rfc6874_path_absolute_state_texts[] = {
+    1, 2, 3, 4, 4,
+};
+static const uint16_t rfc6874_path_absolute_text_pairs[] = {
+    0, 0, 1, 6, 1, 10, 1, 32, 1, 59,
+};
+static const uint16_t rfc6874_path_absolute_capture_names[] = {
+    66, 73, 83, 92, 97, 102, 108, 117, 1, 124, 136, 146, 158,
+};
+#endif
+const uridfa_tables rfc6874_path_absolute_tables = {
+    RFC6874_PATH_ABSOLUTE_DRIVE, NULL,
+    rfc6874_path_absolute_classes, rfc6874_path_absolute_trans, rfc6874_path_absolute_edges, rfc6874_path_absolute_ops,
+    rfc6874_path_absolute_accel_lut, rfc6874_path_absolute_accel_escapes,
+    rfc6874_path_absolute_finals, rfc6874_path_absolute_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_path_absolute_texts), URIDFA_TEXT(rfc6874_path_absolute_capture_names),
+    URIDFA_TEXT(rfc6874_path_absolute_state_texts), URIDFA_TEXT(rfc6874_path_absolute_text_pairs),
+    "path-absolute",
+    UINT64_C(219902325556),
+    5, 0, RFC6874_PATH_ABSOLUTE_SPECIAL, 5, 26, 32,
+    13, 0, 2,
+    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc6874.abnf:
+   path-noscheme = segment-nz-nc *( "/" segment )
+   7 states, 6 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_path_noscheme_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    42, 43, 44, 42, 43, 42, 42, 6, 12, 45, 6, 42, 42, 42, 42, 42, 24, 42, 42, 18,
+    30, 18, 18, 18, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42,
+    45, 42,
+};
+#define rfc6874_path_noscheme_trans (rfc6874_path_noscheme_classes + 256)
+#define RFC6874_PATH_NOSCHEME_TRANS_WIDTH 1
+#define RFC6874_PATH_NOSCHEME_DRIVE uridfa_drive8
+#define RFC6874_PATH_NOSCHEME_SPECIAL 42
+static const uridfa_edge rfc6874_path_noscheme_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 12, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 18, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 6, 0, 0 },
+};
+static const uridfa_op rfc6874_path_noscheme_ops[] = {
+    { 17, 65535 },
+};
+static const uint8_t rfc6874_path_noscheme_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 3, 0, 3, 0, 0,
+    3, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 3,
+    0, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_path_noscheme_accel_escapes[] = {
+    { 2, 37 }, { 2, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc6874_path_noscheme_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc6874_path_noscheme_state_final[] = {
+    0, 1, 0, 1, 0, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_path_noscheme_texts[] = "\000path\000unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
+    "HEXDIG\000pchar, \"/\" or end of input\000scheme\000authority\000userinfo\000host\000"
+    "port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc6874_path_noscheme_state_texts[] = {
+    1, 2, 3, 4, 3, 3, 3,
+};
+static const uint16_t rfc6874_path_noscheme_text_pairs[] = {
+    0, 0, 1, 6, 1, 41, 1, 95, 1, 102,
+};
+static const uint16_t rfc6874_path_noscheme_capture_names[] = {
+    129, 136, 146, 155, 160, 165, 171, 180, 1, 187, 199, 209, 221,
+};
+#endif
+const uridfa_tables rfc6874_path_noscheme_tables = {
+    RFC6874_PATH_NOSCHEME_DRIVE, NULL,
+    rfc6874_path_noscheme_classes, rfc6874_path_noscheme_trans, rfc6874_path_noscheme_edges, rfc6874_path_noscheme_ops,
+    rfc6874_path_noscheme_accel_lut, rfc6874_path_noscheme_accel_escapes,
+    rfc6874_path_noscheme_finals, rfc6874_path_noscheme_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_path_noscheme_texts), URIDFA_TEXT(rfc6874_path_noscheme_capture_names),
+    URIDFA_TEXT(rfc6874_path_noscheme_state_texts), URIDFA_TEXT(rfc6874_path_noscheme_text_pairs),
+    "path-noscheme",
+    UINT64_C(183251937963),
+    6, 0, RFC6874_PATH_NOSCHEME_SPECIAL, 7, 26, 32,
+    13, 0, 3,
+    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc6874.abnf:
+   path-rootless = segment-nz *( "/" segment )
+   4 states, 5 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_path_rootless_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
+};
+#define rfc6874_path_rootless_trans (rfc6874_path_rootless_classes + 256)
+#define RFC6874_PATH_ROOTLESS_TRANS_WIDTH 1
+#define RFC6874_PATH_ROOTLESS_DRIVE uridfa_drive8
+#define RFC6874_PATH_ROOTLESS_SPECIAL 20
+static const uridfa_edge rfc6874_path_rootless_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfd0), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op rfc6874_path_rootless_ops[] = {
+    { 17, 65535 },
+};
+static const uint8_t rfc6874_path_rootless_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_path_rootless_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc6874_path_rootless_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc6874_path_rootless_state_final[] = {
+    0, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_path_rootless_texts[] = "\000path\000pchar\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc6874_path_rootless_state_texts[] = {
+    1, 2, 3, 3,
+};
+static const uint16_t rfc6874_path_rootless_text_pairs[] = {
+    0, 0, 1, 6, 1, 12, 1, 39,
+};
+static const uint16_t rfc6874_path_rootless_capture_names[] = {
+    46, 53, 63, 72, 77, 82, 88, 97, 1, 104, 116, 126, 138,
+};
+#endif
+const uridfa_tables rfc6874_path_rootless_tables = {
+    RFC6874_PATH_ROOTLESS_DRIVE, NULL,
+    rfc6874_path_rootless_classes, rfc6874_path_rootless_trans, rfc6874_path_rootless_edges, rfc6874_path_rootless_ops,
+    rfc6874_path_rootless_accel_lut, rfc6874_path_rootless_accel_escapes,
+    rfc6874_path_rootless_finals, rfc6874_path_rootless_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_path_rootless_texts), URIDFA_TEXT(rfc6874_path_rootless_capture_names),
+    URIDFA_TEXT(rfc6874_path_rootless_state_texts), URIDFA_TEXT(rfc6874_path_rootless_text_pairs),
+    "path-rootless",
+    UINT64_C(219902325556),
+    5, 0, RFC6874_PATH_ROOTLESS_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/rfc6874.abnf:
+   query = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_query_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc6874_query_trans (rfc6874_query_classes + 256)
+#define RFC6874_QUERY_TRANS_WIDTH 1
+#define RFC6874_QUERY_DRIVE uridfa_drive8
+#define RFC6874_QUERY_SPECIAL 16
+static const uridfa_edge rfc6874_query_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfca), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc6874_query_ops[] = {
+    { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
+};
+static const uint8_t rfc6874_query_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_query_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc6874_query_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc6874_query_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_query_texts[] = "\000query\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000"
+    "IPv4address\000reg-name";
+static const uint8_t rfc6874_query_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc6874_query_text_pairs[] = {
+    0, 0, 1, 7, 1, 39,
+};
+static const uint16_t rfc6874_query_capture_names[] = {
+    46, 53, 63, 72, 77, 1, 82, 91, 98, 103, 115, 125, 137,
+};
+#endif
+const uridfa_tables rfc6874_query_tables = {
+    RFC6874_QUERY_DRIVE, NULL,
+    rfc6874_query_classes, rfc6874_query_trans, rfc6874_query_edges, rfc6874_query_ops,
+    rfc6874_query_accel_lut, rfc6874_query_accel_escapes,
+    rfc6874_query_finals, rfc6874_query_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_query_texts), URIDFA_TEXT(rfc6874_query_capture_names),
+    URIDFA_TEXT(rfc6874_query_state_texts), URIDFA_TEXT(rfc6874_query_text_pairs),
+    "query",
+    UINT64_C(274877906944),
+    4, 0, RFC6874_QUERY_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc6874.abnf:
+   fragment = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+static const uint8_t rfc6874_fragment_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc6874_fragment_trans (rfc6874_fragment_classes + 256)
+#define RFC6874_FRAGMENT_TRANS_WIDTH 1
+#define RFC6874_FRAGMENT_DRIVE uridfa_drive8
+#define RFC6874_FRAGMENT_SPECIAL 16
+static const uridfa_edge rfc6874_fragment_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc6874_fragment_ops[] = {
+    { 12, 65535 }, { 13, 65535 }, { 13, 65535 },
+};
+static const uint8_t rfc6874_fragment_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc6874_fragment_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc6874_fragment_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc6874_fragment_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc6874_fragment_texts[] = "\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
+    "userinfo\000host\000port\000query\000ZoneID\000path\000IPv6address\000IPvFuture\000IPv4address\000"
+    "reg-name";
+static const uint8_t rfc6874_fragment_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc6874_fragment_text_pairs[] = {
+    0, 0, 1, 10, 1, 42,
+};
+static const uint16_t rfc6874_fragment_capture_names[] = {
+    49, 56, 66, 75, 80, 85, 1, 91, 98, 103, 115, 125, 137,
+};
+#endif
+const uridfa_tables rfc6874_fragment_tables = {
+    RFC6874_FRAGMENT_DRIVE, NULL,
+    rfc6874_fragment_classes, rfc6874_fragment_trans, rfc6874_fragment_edges, rfc6874_fragment_ops,
+    rfc6874_fragment_accel_lut, rfc6874_fragment_accel_escapes,
+    rfc6874_fragment_finals, rfc6874_fragment_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc6874_fragment_texts), URIDFA_TEXT(rfc6874_fragment_capture_names),
+    URIDFA_TEXT(rfc6874_fragment_state_texts), URIDFA_TEXT(rfc6874_fragment_text_pairs),
+    "fragment",
+    UINT64_C(274877906944),
+    4, 0, RFC6874_FRAGMENT_SPECIAL, 4, 26, 32,
+    13, 0, 2,
+    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -2063,6 +3208,248 @@ int rfc6874_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *span
 void rfc6874_relative_ref_start(rfc6874_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc6874_relative_ref_tables, m->regs);
+}
+
+int rfc6874_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_scheme_tables, s, n, err);
+}
+
+int rfc6874_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_scheme_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_scheme_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_scheme_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_scheme_tables, m->regs);
+}
+
+int rfc6874_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_userinfo_tables, s, n, err);
+}
+
+int rfc6874_userinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_userinfo_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_userinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_userinfo_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_userinfo_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_userinfo_tables, m->regs);
+}
+
+int rfc6874_host_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_host_tables, s, n, err);
+}
+
+int rfc6874_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_host_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_host_raw_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_host_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_host_tables, m->regs);
+}
+
+int rfc6874_port_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_port_tables, s, n, err);
+}
+
+int rfc6874_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_port_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_port_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_port_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_port_tables, m->regs);
+}
+
+int rfc6874_path_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_path_tables, s, n, err);
+}
+
+int rfc6874_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_path_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_path_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_path_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_path_tables, m->regs);
+}
+
+int rfc6874_path_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_path_abempty_tables, s, n, err);
+}
+
+int rfc6874_path_abempty_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_path_abempty_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_path_abempty_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_path_abempty_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_path_abempty_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_path_abempty_tables, m->regs);
+}
+
+int rfc6874_path_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_path_absolute_tables, s, n, err);
+}
+
+int rfc6874_path_absolute_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_path_absolute_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_path_absolute_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_path_absolute_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_path_absolute_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_path_absolute_tables, m->regs);
+}
+
+int rfc6874_path_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_path_noscheme_tables, s, n, err);
+}
+
+int rfc6874_path_noscheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_path_noscheme_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_path_noscheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_path_noscheme_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_path_noscheme_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_path_noscheme_tables, m->regs);
+}
+
+int rfc6874_path_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_path_rootless_tables, s, n, err);
+}
+
+int rfc6874_path_rootless_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_path_rootless_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_path_rootless_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_path_rootless_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_path_rootless_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_path_rootless_tables, m->regs);
+}
+
+int rfc6874_query_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_query_tables, s, n, err);
+}
+
+int rfc6874_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_query_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_query_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_query_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_query_tables, m->regs);
+}
+
+int rfc6874_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc6874_fragment_tables, s, n, err);
+}
+
+int rfc6874_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc6874_fragment_tables, s, n, regs, spans, err);
+}
+
+int rfc6874_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc6874_fragment_tables, s, n, regs, spans, err);
+}
+
+void rfc6874_fragment_start(rfc6874_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc6874_fragment_tables, m->regs);
 }
 
 int rfc6874_feed(rfc6874_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

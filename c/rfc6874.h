@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes RFC6874_CAPTURES spans. */
 #define RFC6874_CAPTURES 13
+/* The length to declare a spans array with: RFC6874_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define RFC6874_SPANS 13
 
 /* Index of the `scheme` capture. */
 #define RFC6874_SCHEME 0
@@ -61,7 +64,8 @@ extern const uridfa_tables rfc6874_uri_reference_raw_tables;
    if not NULL). */
 int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc6874_uri_reference_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
-   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
 int rfc6874_uri_reference_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc6874_uri_reference_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -81,7 +85,8 @@ extern const uridfa_tables rfc6874_uri_raw_tables;
    if not NULL). */
 int rfc6874_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc6874_uri_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
-   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
 int rfc6874_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc6874_uri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -101,7 +106,8 @@ extern const uridfa_tables rfc6874_absolute_uri_raw_tables;
    if not NULL). */
 int rfc6874_absolute_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc6874_absolute_uri_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
-   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
 int rfc6874_absolute_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc6874_absolute_uri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -121,13 +127,205 @@ extern const uridfa_tables rfc6874_relative_ref_raw_tables;
    if not NULL). */
 int rfc6874_relative_ref_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc6874_relative_ref_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
-   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
 int rfc6874_relative_ref_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc6874_relative_ref_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int rfc6874_relative_ref_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `relative-ref`. */
 void rfc6874_relative_ref_start(rfc6874_machine *m);
+
+/* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc6874.abnf:
+   scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+   2 states, 3 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_scheme_tables;
+/* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_scheme_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_scheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_scheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_scheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `scheme`. */
+void rfc6874_scheme_start(rfc6874_machine *m);
+
+/* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc6874.abnf:
+   userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_userinfo_tables;
+/* Whether all of s[0..n) matches `userinfo`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_userinfo_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_userinfo_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_userinfo_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_userinfo_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `userinfo`. */
+void rfc6874_userinfo_start(rfc6874_machine *m);
+
+/* Tables for the component rule `host` (`;@ component`) from grammar/rfc6874.abnf:
+   host = IP-literal / IPv4address / reg-name
+   166 states, 16 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_host_tables;
+/* The same tables without the kinds decided after the match, which
+   rfc6874_host_split_raw uses (so that a program that decides no kind links none of
+   their data). */
+extern const uridfa_tables rfc6874_host_raw_tables;
+/* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_host_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_host_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_host_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_host_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `host`. */
+void rfc6874_host_start(rfc6874_machine *m);
+
+/* Tables for the component rule `port` (`;@ component`) from grammar/rfc6874.abnf:
+   port = *DIGIT
+   2 states, 2 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_port_tables;
+/* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_port_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_port_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_port_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_port_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `port`. */
+void rfc6874_port_start(rfc6874_machine *m);
+
+/* Tables for the component rule `path` (`;@ component`) from grammar/rfc6874.abnf:
+   path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_path_tables;
+/* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_path_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_path_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_path_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_path_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path`. */
+void rfc6874_path_start(rfc6874_machine *m);
+
+/* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc6874.abnf:
+   path-abempty = *( "/" segment )
+   4 states, 5 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_path_abempty_tables;
+/* Whether all of s[0..n) matches `path-abempty`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_path_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_path_abempty_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_path_abempty_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_path_abempty_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_path_abempty_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path-abempty`. */
+void rfc6874_path_abempty_start(rfc6874_machine *m);
+
+/* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc6874.abnf:
+   path-absolute = "/" [ segment-nz *( "/" segment ) ]
+   5 states, 5 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_path_absolute_tables;
+/* Whether all of s[0..n) matches `path-absolute`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_path_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_path_absolute_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_path_absolute_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_path_absolute_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_path_absolute_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path-absolute`. */
+void rfc6874_path_absolute_start(rfc6874_machine *m);
+
+/* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc6874.abnf:
+   path-noscheme = segment-nz-nc *( "/" segment )
+   7 states, 6 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_path_noscheme_tables;
+/* Whether all of s[0..n) matches `path-noscheme`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_path_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_path_noscheme_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_path_noscheme_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_path_noscheme_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_path_noscheme_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path-noscheme`. */
+void rfc6874_path_noscheme_start(rfc6874_machine *m);
+
+/* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc6874.abnf:
+   path-rootless = segment-nz *( "/" segment )
+   4 states, 5 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_path_rootless_tables;
+/* Whether all of s[0..n) matches `path-rootless`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_path_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_path_rootless_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_path_rootless_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_path_rootless_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_path_rootless_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `path-rootless`. */
+void rfc6874_path_rootless_start(rfc6874_machine *m);
+
+/* Tables for the component rule `query` (`;@ component`) from grammar/rfc6874.abnf:
+   query = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_query_tables;
+/* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_query_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_query_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_query_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_query_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `query`. */
+void rfc6874_query_start(rfc6874_machine *m);
+
+/* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc6874.abnf:
+   fragment = *( pchar / "/" / "?" )
+   4 states, 4 byte classes, 26 registers; the grammar's captures. */
+extern const uridfa_tables rfc6874_fragment_tables;
+/* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc6874_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc6874_fragment_validate, and the span of every capture into spans[0..RFC6874_CAPTURES),
+   indexed by the RFC6874_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC6874_SPANS entries (or is NULL when RFC6874_CAPTURES is 0). */
+int rfc6874_fragment_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc6874_fragment_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc6874_fragment_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `fragment`. */
+void rfc6874_fragment_start(rfc6874_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int rfc6874_feed(rfc6874_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

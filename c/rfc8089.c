@@ -9,21 +9,11 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc8089_texts[] = "\000path\000file-auth\000host\000IPv6address\000IPvFuture\000path or host\000file-scheme\000"
-    "\"I\" or \"i\"\000\"L\" or \"l\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000pchar, \"/\" or end of input\000"
-    "HEXDIG\000unreserved, sub-delims, \"%\", \"/\" or \"[\"\000unreserved, sub-delims, \"%\" or \"/\"\000"
-    "pchar or end of input\000HEXDIG, \":\", \"V\" or \"v\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000"
-    "HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "IPv4address\000reg-name";
-#endif
-
 /* Tables for `file-URI` from grammar/rfc8089.abnf:
    file-URI = file-scheme ":" file-hier-part
    203 states, 27 byte classes, 14 registers. */
-static const uint8_t rfc8089_file_uri_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc8089_file_uri_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10, 11, 1, 0, 1, 0, 0,
     12, 13, 14, 15, 14, 16, 17, 1, 18, 19, 1, 1, 20, 1, 1, 21, 1, 1, 1, 22, 23, 1, 24, 1, 1, 1, 1, 25, 0, 26, 0, 1,
@@ -32,9 +22,6 @@ static const uint8_t rfc8089_file_uri_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc8089_file_uri_trans[] = {
     203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 1, 203, 203,
     203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203,
     203, 203, 203, 203, 203, 203, 2, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203, 203,
@@ -311,10 +298,21 @@ static const uint8_t rfc8089_file_uri_trans[] = {
     141, 141, 141, 141, 141, 203, 203, 141, 141, 141, 141, 141, 203, 203, 203, 203, 203, 203, 203, 203,
     224,
 };
+#define rfc8089_file_uri_trans (rfc8089_file_uri_classes + 256)
 #define RFC8089_FILE_URI_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC8089_FILE_URI_DRIVE uridfa_drive8i
 #define RFC8089_FILE_URI_SPECIAL 203
 #else
+static const uint8_t rfc8089_file_uri_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 7, 8, 8, 9, 10, 10, 10, 10, 11, 1, 0, 1, 0, 0,
+    12, 13, 14, 15, 14, 16, 17, 1, 18, 19, 1, 1, 20, 1, 1, 21, 1, 1, 1, 22, 23, 1, 24, 1, 1, 1, 1, 25, 0, 26, 0, 1,
+    0, 13, 14, 15, 14, 16, 17, 1, 18, 19, 1, 1, 20, 1, 1, 21, 1, 1, 1, 22, 23, 1, 24, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc8089_file_uri_trans[] = {
     5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481,
     5481, 27, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481, 5481,
@@ -681,12 +679,6 @@ static const uridfa_edge rfc8089_file_uri_edges[] = {
 static const uridfa_op rfc8089_file_uri_ops[] = {
     { 5, 65535 },
 };
-static const uint64_t rfc8089_file_uri_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2bff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x2fff7fd200000000), UINT64_C(0x47fffffe87fffffe), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8089_file_uri_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 11, 0, 0, 11, 0, 11, 11, 11, 11, 11, 11, 11, 11, 11, 1, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 9, 11, 0, 11, 0, 0,
@@ -752,62 +744,66 @@ static const uint8_t rfc8089_file_uri_state_final[] = {
     0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8089_file_uri_state_component[] = {
-    0, 0, 0, 0, 0, 1, 1, 1, 1, 6, 1, 16, 16, 1, 16, 16, 16, 16, 6, 16,
-    16, 16, 16, 6, 21, 21, 33, 16, 16, 16, 16, 6, 21, 21, 16, 33, 16, 16, 6, 21,
-    21, 16, 16, 16, 16, 16, 16, 1, 33, 16, 16, 16, 16, 6, 21, 21, 21, 16, 16, 16,
-    16, 16, 21, 16, 21, 16, 16, 16, 16, 16, 16, 6, 21, 21, 16, 16, 21, 16, 16, 16,
-    21, 21, 21, 21, 16, 16, 43, 43, 43, 43, 6, 21, 21, 21, 16, 16, 16, 16, 16, 16,
-    16, 21, 21, 16, 43, 6, 21, 21, 16, 16, 21, 16, 16, 16, 16, 21, 21, 21, 21, 43,
-    21, 21, 21, 16, 16, 16, 16, 16, 16, 16, 21, 21, 21, 21, 16, 16, 21, 16, 16, 16,
-    16, 16, 16, 16, 16, 21, 21, 21, 16, 16, 16, 16, 16, 16, 16, 16, 21, 21, 16, 16,
-    21, 16, 16, 16, 16, 21, 21, 21, 16, 16, 16, 16, 16, 16, 16, 21, 21, 21, 21, 21,
-    16, 21, 16, 21, 16, 16, 16, 16, 21, 21, 21, 21, 21, 21, 16, 16, 16, 21, 21, 16,
-    16, 21, 16,
+static const char rfc8089_file_uri_texts[] = "\000file-scheme\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"E\" or \"e\"\000\":\"\000path\000\"/\"\000pchar, \"/\" or end of input\000"
+    "HEXDIG\000file-auth\000unreserved, sub-delims, \"%\", \"/\" or \"[\"\000host\000"
+    "unreserved, sub-delims, \"%\" or \"/\"\000pchar or end of input\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "IPv6address\000HEXDIG or \":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000"
+    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
+    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000path or host\000"
+    "BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const uint8_t rfc8089_file_uri_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 7, 7, 8, 9, 8, 10, 11, 12, 10, 10, 10, 10, 13, 14,
+    11, 10, 10, 13, 15, 16, 17, 10, 10, 10, 10, 13, 15, 15, 18, 19, 10, 10, 13, 15,
+    15, 18, 20, 20, 20, 20, 21, 6, 22, 10, 10, 10, 10, 13, 16, 15, 15, 20, 20, 20,
+    20, 21, 23, 21, 24, 20, 20, 20, 25, 10, 10, 13, 15, 15, 18, 21, 24, 20, 20, 20,
+    26, 27, 27, 27, 21, 20, 28, 28, 28, 28, 13, 16, 15, 15, 20, 20, 20, 20, 21, 21,
+    20, 23, 29, 30, 28, 13, 15, 15, 18, 21, 24, 20, 20, 20, 30, 26, 27, 27, 27, 28,
+    16, 15, 15, 20, 20, 20, 20, 21, 21, 20, 23, 29, 15, 15, 18, 21, 24, 20, 20, 20,
+    30, 31, 32, 32, 32, 16, 15, 15, 20, 20, 20, 20, 21, 21, 20, 33, 15, 15, 18, 21,
+    24, 20, 20, 20, 30, 16, 15, 15, 20, 20, 20, 20, 21, 21, 20, 15, 34, 34, 34, 34,
+    18, 15, 21, 24, 20, 20, 20, 30, 16, 15, 15, 34, 34, 34, 18, 21, 20, 15, 34, 18,
+    30, 16, 18,
 };
-static const uint16_t rfc8089_file_uri_state_expected[] = {
-    56, 68, 79, 90, 101, 105, 109, 109, 136, 143, 136, 183, 136, 218, 183, 183, 183, 183, 183, 240,
-    136, 183, 183, 183, 264, 101, 136, 183, 183, 183, 183, 183, 264, 264, 278, 292, 183, 183, 183, 264,
-    264, 278, 306, 306, 306, 306, 330, 105, 349, 183, 183, 183, 183, 183, 101, 264, 264, 306, 306, 306,
-    306, 330, 379, 330, 136, 306, 306, 306, 385, 183, 183, 183, 264, 264, 278, 330, 136, 306, 306, 306,
-    420, 424, 424, 424, 330, 306, 183, 183, 183, 183, 183, 101, 264, 264, 306, 306, 306, 306, 330, 330,
-    306, 379, 437, 460, 183, 183, 264, 264, 278, 330, 136, 306, 306, 306, 460, 420, 424, 424, 424, 183,
-    101, 264, 264, 306, 306, 306, 306, 330, 330, 306, 379, 437, 264, 264, 278, 330, 136, 306, 306, 306,
-    460, 471, 475, 475, 475, 101, 264, 264, 306, 306, 306, 306, 330, 330, 306, 488, 264, 264, 278, 330,
-    136, 306, 306, 306, 460, 101, 264, 264, 306, 306, 306, 306, 330, 330, 306, 264, 511, 511, 511, 511,
-    278, 264, 330, 136, 306, 306, 306, 460, 101, 264, 264, 511, 511, 511, 278, 330, 306, 264, 511, 278,
-    460, 101, 278,
+static const uint16_t rfc8089_file_uri_text_pairs[] = {
+    0, 0, 0, 1, 0, 13, 0, 24, 0, 35, 0, 46, 50, 55, 50, 59,
+    50, 86, 93, 103, 143, 148, 143, 86, 50, 183, 93, 148, 143, 205, 229, 241,
+    229, 46, 255, 86, 143, 265, 255, 279, 143, 293, 143, 317, 255, 336, 229, 366,
+    229, 86, 143, 372, 229, 407, 229, 411, 424, 148, 229, 437, 143, 460, 143, 471,
+    143, 475, 143, 488, 229, 511,
 };
 static const uint16_t rfc8089_file_uri_capture_names[] = {
-    6, 16, 1, 21, 33, 530, 542,
+    93, 143, 50, 229, 255, 530, 542,
 };
 #endif
 const uridfa_tables rfc8089_file_uri_tables = {
-    RFC8089_FILE_URI_DRIVE, rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops, rfc8089_file_uri_accels,
+    RFC8089_FILE_URI_DRIVE, NULL,
+    rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops,
     rfc8089_file_uri_accel_lut, rfc8089_file_uri_accel_escapes,
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
     rfc8089_file_uri_after_kinds, rfc8089_file_uri_after_classes, rfc8089_file_uri_after_trans,
-    URIDFA_TEXT(rfc8089_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
-    URIDFA_TEXT(rfc8089_file_uri_state_component), URIDFA_TEXT(rfc8089_file_uri_state_expected),
+    URIDFA_TEXT(rfc8089_file_uri_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
+    URIDFA_TEXT(rfc8089_file_uri_state_texts), URIDFA_TEXT(rfc8089_file_uri_text_pairs),
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
     7, 2, 4,
-    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0
+    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 const uridfa_tables rfc8089_file_uri_raw_tables = {
-    RFC8089_FILE_URI_DRIVE, rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops, rfc8089_file_uri_accels,
+    RFC8089_FILE_URI_DRIVE, NULL,
+    rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops,
     rfc8089_file_uri_accel_lut, rfc8089_file_uri_accel_escapes,
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8089_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
-    URIDFA_TEXT(rfc8089_file_uri_state_component), URIDFA_TEXT(rfc8089_file_uri_state_expected),
+    URIDFA_TEXT(rfc8089_file_uri_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
+    URIDFA_TEXT(rfc8089_file_uri_state_texts), URIDFA_TEXT(rfc8089_file_uri_text_pairs),
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
     7, 0, 4,
-    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0
+    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc8089_file_uri_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes RFC8089_CAPTURES spans. */
 #define RFC8089_CAPTURES 7
+/* The length to declare a spans array with: RFC8089_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define RFC8089_SPANS 7
 
 /* Index of the `file-auth` capture. */
 #define RFC8089_FILE_AUTH 0
@@ -49,7 +52,8 @@ extern const uridfa_tables rfc8089_file_uri_raw_tables;
    if not NULL). */
 int rfc8089_file_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc8089_file_uri_validate, and the span of every capture into spans[0..RFC8089_CAPTURES),
-   indexed by the RFC8089_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC8089_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC8089_SPANS entries (or is NULL when RFC8089_CAPTURES is 0). */
 int rfc8089_file_uri_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc8089_file_uri_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */

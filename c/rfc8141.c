@@ -9,17 +9,11 @@
 #define URIDFA_TEXT(x) x
 #endif
 
-#ifndef URIDFA_NO_TEXTS
-static const char rfc8141_texts[] = "\000NID\000NSS\000f-component\000r-component\000q-component\000\"U\" or \"u\"\000\"R\" or \"r\"\000"
-    "\"N\" or \"n\"\000\":\"\000alphanum\000ldh\000ldh or \":\"\000pchar\000r-after-qmark, \"#\", \"=\", \"\?\" or end of input\000"
-    "HEXDIG\000r-after-qmark, \"=\", \"\?\" or end of input\000\"+\" or \"=\"\000alphanum or \":\"\000"
-    "r-after-qmark, \"=\" or end of input";
-#endif
-
 /* Tables for `namestring` from grammar/rfc8141.abnf:
    namestring = assigned-name [ rq-components ] [ "#" f-component ]
    85 states, 15 byte classes, 10 registers. */
-static const uint8_t rfc8141_namestring_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc8141_namestring_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 1, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 9, 0, 10,
     1, 7, 7, 7, 7, 7, 7, 11, 11, 11, 11, 11, 11, 11, 12, 11, 11, 11, 13, 11, 11, 14, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
@@ -28,9 +22,6 @@ static const uint8_t rfc8141_namestring_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc8141_namestring_trans[] = {
     85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 1, 85, 85, 85, 85, 85,
     85, 85, 85, 85, 85, 85, 85, 85, 2, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85,
     85, 85, 3, 85, 85, 85, 85, 85, 85, 85, 85, 85, 85, 4, 85, 85, 85, 85, 85, 85,
@@ -96,10 +87,21 @@ static const uint8_t rfc8141_namestring_trans[] = {
     85, 84, 84, 84, 84, 85, 85, 85, 85, 85, 85, 85, 84, 87, 85, 85, 84, 84, 84, 84,
     85, 85, 85, 85, 85, 85, 85, 85, 87, 85, 85, 85, 85, 85, 85,
 };
+#define rfc8141_namestring_trans (rfc8141_namestring_classes + 256)
 #define RFC8141_NAMESTRING_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC8141_NAMESTRING_DRIVE uridfa_drive8i
 #define RFC8141_NAMESTRING_SPECIAL 85
 #else
+static const uint8_t rfc8141_namestring_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 1, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 1, 0, 9, 0, 10,
+    1, 7, 7, 7, 7, 7, 7, 11, 11, 11, 11, 11, 11, 11, 12, 11, 11, 11, 13, 11, 11, 14, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1,
+    0, 7, 7, 7, 7, 7, 7, 11, 11, 11, 11, 11, 11, 11, 12, 11, 11, 11, 13, 11, 11, 14, 11, 11, 11, 11, 11, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc8141_namestring_trans[] = {
     1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 15, 1275,
     1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 1275, 30, 1275, 1275, 1275,
@@ -201,11 +203,6 @@ static const uridfa_edge rfc8141_namestring_edges[] = {
 static const uridfa_op rfc8141_namestring_ops[] = {
     { 3, 65535 }, { 8, 65535 }, { 9, 65535 }, { 9, 65535 }, { 5, 65535 }, { 7, 65535 },
 };
-static const uint64_t rfc8141_namestring_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0xafffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8141_namestring_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 3, 0, 0, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 0, 3, 0, 2,
@@ -231,42 +228,46 @@ static const uint8_t rfc8141_namestring_state_final[] = {
     0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_namestring_state_component[] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 5, 1, 1, 5, 5, 1, 1, 9, 0, 5,
-    1, 1, 9, 9, 21, 33, 1, 1, 9, 21, 21, 33, 33, 1, 1, 21, 21, 33, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 0,
+static const char rfc8141_namestring_texts[] = "\000\"U\" or \"u\"\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000alphanum\000ldh\000ldh or \":\"\000"
+    "NSS\000pchar\000r-after-qmark, \"#\", \"=\", \"\?\" or end of input\000HEXDIG\000"
+    "f-component\000r-after-qmark, \"=\", \"\?\" or end of input\000\"+\" or \"=\"\000"
+    "r-component\000q-component\000alphanum or \":\"";
+static const uint8_t rfc8141_namestring_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11, 12, 10,
+    6, 7, 11, 13, 14, 15, 6, 7, 13, 16, 17, 18, 19, 6, 7, 16, 17, 19, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 5, 20, 4,
 };
-static const uint16_t rfc8141_namestring_state_expected[] = {
-    45, 56, 67, 78, 82, 91, 91, 95, 91, 95, 106, 91, 95, 112, 157, 91, 95, 164, 204, 157,
-    91, 95, 164, 157, 106, 106, 91, 95, 157, 112, 157, 112, 157, 91, 95, 112, 157, 157, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95,
-    91, 95, 82, 215, 78,
+static const uint16_t rfc8141_namestring_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 38, 42, 38, 51, 38, 55,
+    66, 70, 66, 76, 66, 121, 128, 140, 0, 180, 128, 121, 191, 70, 203, 70,
+    191, 76, 191, 121, 203, 76, 203, 121, 38, 215,
 };
 static const uint16_t rfc8141_namestring_capture_names[] = {
-    1, 5, 21, 33, 9,
+    38, 66, 191, 203, 128,
 };
 #endif
 const uridfa_tables rfc8141_namestring_tables = {
-    RFC8141_NAMESTRING_DRIVE, rfc8141_namestring_classes, rfc8141_namestring_trans, rfc8141_namestring_edges, rfc8141_namestring_ops, rfc8141_namestring_accels,
+    RFC8141_NAMESTRING_DRIVE, NULL,
+    rfc8141_namestring_classes, rfc8141_namestring_trans, rfc8141_namestring_edges, rfc8141_namestring_ops,
     rfc8141_namestring_accel_lut, rfc8141_namestring_accel_escapes,
     rfc8141_namestring_finals, rfc8141_namestring_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_namestring_capture_names),
-    URIDFA_TEXT(rfc8141_namestring_state_component), URIDFA_TEXT(rfc8141_namestring_state_expected),
+    URIDFA_TEXT(rfc8141_namestring_texts), URIDFA_TEXT(rfc8141_namestring_capture_names),
+    URIDFA_TEXT(rfc8141_namestring_state_texts), URIDFA_TEXT(rfc8141_namestring_text_pairs),
     "namestring",
     UINT64_C(73300775186),
     15, 0, RFC8141_NAMESTRING_SPECIAL, 85, 10, 32,
     5, 0, 3,
-    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0
+    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1
 };
 
 /* Tables for `assigned-name` from grammar/rfc8141.abnf:
    assigned-name = "urn" ":" NID ":" NSS
    71 states, 11 byte classes, 10 registers. */
-static const uint8_t rfc8141_assigned_name_classes[256] = {
+#ifndef URIDFA_FAST
+static const uint8_t rfc8141_assigned_name_classes[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 0,
     1, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
@@ -275,9 +276,6 @@ static const uint8_t rfc8141_assigned_name_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-#ifdef URIDFA_SMALL
-static const uint8_t rfc8141_assigned_name_trans[] = {
     71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 1, 71, 71, 71, 71, 71, 71, 71, 71, 71,
     2, 71, 71, 71, 71, 71, 71, 71, 71, 71, 3, 71, 71, 71, 71, 71, 71, 71, 71, 4,
     71, 71, 71, 71, 71, 71, 71, 71, 71, 72, 71, 72, 72, 72, 72, 71, 71, 71, 6, 71,
@@ -319,10 +317,21 @@ static const uint8_t rfc8141_assigned_name_trans[] = {
     71, 71, 71, 71, 70, 73, 70, 70, 70, 70, 71, 71, 71, 71, 71, 71, 73, 71, 71, 71,
     71,
 };
+#define rfc8141_assigned_name_trans (rfc8141_assigned_name_classes + 256)
 #define RFC8141_ASSIGNED_NAME_TRANS_WIDTH URIDFA_INDEXED8
 #define RFC8141_ASSIGNED_NAME_DRIVE uridfa_drive8i
 #define RFC8141_ASSIGNED_NAME_SPECIAL 71
 #else
+static const uint8_t rfc8141_assigned_name_classes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 1, 0, 1, 0, 0,
+    1, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 0, 1,
+    0, 5, 5, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 9, 7, 7, 10, 7, 7, 7, 7, 7, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 static const uint16_t rfc8141_assigned_name_trans[] = {
     781, 781, 781, 781, 781, 781, 781, 781, 781, 781, 11, 781, 781, 781, 781, 781,
     781, 781, 781, 781, 22, 781, 781, 781, 781, 781, 781, 781, 781, 781, 33, 781,
@@ -386,10 +395,6 @@ static const uridfa_edge rfc8141_assigned_name_edges[] = {
 static const uridfa_op rfc8141_assigned_name_ops[] = {
     { 3, 65535 },
 };
-static const uint64_t rfc8141_assigned_name_accels[] = {
-    UINT64_C(0x2fffffd200000000), UINT64_C(0x47fffffe87ffffff), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-    UINT64_C(0x03ff000000000000), UINT64_C(0x0000007e0000007e), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000),
-};
 static const uint8_t rfc8141_assigned_name_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
@@ -413,34 +418,398 @@ static const uint8_t rfc8141_assigned_name_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const uint16_t rfc8141_assigned_name_state_component[] = {
-    0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 5, 1, 1, 5, 5, 1, 1, 5, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+static const char rfc8141_assigned_name_texts[] = "\000\"U\" or \"u\"\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000alphanum\000ldh\000ldh or \":\"\000"
+    "NSS\000pchar\000r-after-qmark, \"=\" or end of input\000HEXDIG\000alphanum or \":\"\000"
+    "r-component\000q-component\000f-component";
+static const uint8_t rfc8141_assigned_name_state_texts[] = {
+    1, 2, 3, 4, 5, 6, 6, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 10, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
+    6, 7, 6, 7, 6, 7, 6, 7, 5, 11, 4,
 };
-static const uint16_t rfc8141_assigned_name_state_expected[] = {
-    45, 56, 67, 78, 82, 91, 91, 95, 91, 95, 106, 91, 95, 231, 157, 91, 95, 157, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95, 91, 95,
-    91, 95, 91, 95, 91, 95, 91, 95, 82, 215, 78,
+static const uint16_t rfc8141_assigned_name_text_pairs[] = {
+    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 38, 42, 38, 51, 38, 55,
+    66, 70, 66, 76, 66, 111, 38, 118,
 };
 static const uint16_t rfc8141_assigned_name_capture_names[] = {
-    1, 5, 21, 33, 9,
+    38, 66, 134, 146, 158,
 };
 #endif
 const uridfa_tables rfc8141_assigned_name_tables = {
-    RFC8141_ASSIGNED_NAME_DRIVE, rfc8141_assigned_name_classes, rfc8141_assigned_name_trans, rfc8141_assigned_name_edges, rfc8141_assigned_name_ops, rfc8141_assigned_name_accels,
+    RFC8141_ASSIGNED_NAME_DRIVE, NULL,
+    rfc8141_assigned_name_classes, rfc8141_assigned_name_trans, rfc8141_assigned_name_edges, rfc8141_assigned_name_ops,
     rfc8141_assigned_name_accel_lut, rfc8141_assigned_name_accel_escapes,
     rfc8141_assigned_name_finals, rfc8141_assigned_name_state_final,
     NULL, NULL, NULL,
-    URIDFA_TEXT(rfc8141_texts), URIDFA_TEXT(rfc8141_assigned_name_capture_names),
-    URIDFA_TEXT(rfc8141_assigned_name_state_component), URIDFA_TEXT(rfc8141_assigned_name_state_expected),
+    URIDFA_TEXT(rfc8141_assigned_name_texts), URIDFA_TEXT(rfc8141_assigned_name_capture_names),
+    URIDFA_TEXT(rfc8141_assigned_name_state_texts), URIDFA_TEXT(rfc8141_assigned_name_text_pairs),
     "assigned-name",
     UINT64_C(99955602526),
     11, 0, RFC8141_ASSIGNED_NAME_SPECIAL, 71, 10, 32,
     5, 0, 2,
-    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0
+    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
+   NID = (alphanum) 0*30(ldh) (alphanum)
+   63 states, 3 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_nid_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    189, 189, 190, 189, 6, 9, 189, 12, 15, 189, 12, 15, 189, 18, 21, 189, 18, 21, 189, 24,
+    27, 189, 24, 27, 189, 30, 33, 189, 30, 33, 189, 36, 39, 189, 36, 39, 189, 42, 45, 189,
+    42, 45, 189, 48, 51, 189, 48, 51, 189, 54, 57, 189, 54, 57, 189, 60, 63, 189, 60, 63,
+    189, 66, 69, 189, 66, 69, 189, 72, 75, 189, 72, 75, 189, 78, 81, 189, 78, 81, 189, 84,
+    87, 189, 84, 87, 189, 90, 93, 189, 90, 93, 189, 96, 99, 189, 96, 99, 189, 102, 105, 189,
+    102, 105, 189, 108, 111, 189, 108, 111, 189, 114, 117, 189, 114, 117, 189, 120, 123, 189, 120, 123,
+    189, 126, 129, 189, 126, 129, 189, 132, 135, 189, 132, 135, 189, 138, 141, 189, 138, 141, 189, 144,
+    147, 189, 144, 147, 189, 150, 153, 189, 150, 153, 189, 156, 159, 189, 156, 159, 189, 162, 165, 189,
+    162, 165, 189, 168, 171, 189, 168, 171, 189, 174, 177, 189, 174, 177, 189, 180, 183, 189, 180, 183,
+    189, 189, 186, 189, 189, 186, 189, 189, 189,
+};
+#define rfc8141_nid_trans (rfc8141_nid_classes + 256)
+#define RFC8141_NID_TRANS_WIDTH 1
+#define RFC8141_NID_DRIVE uridfa_drive8
+#define RFC8141_NID_SPECIAL 189
+static const uridfa_edge rfc8141_nid_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc0), 3, 65535, 1 },
+};
+static const uridfa_op rfc8141_nid_ops[] = {
+    { 1, 65535 },
+};
+static const uridfa_final rfc8141_nid_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc8141_nid_state_final[] = {
+    0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 1,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc8141_nid_texts[] = "\000NID\000alphanum\000ldh\000ldh or end of input\000alphanum or end of input\000"
+    "end of input\000NSS\000r-component\000q-component\000f-component";
+static const uint8_t rfc8141_nid_state_texts[] = {
+    1, 2, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+    1, 4, 5,
+};
+static const uint16_t rfc8141_nid_text_pairs[] = {
+    0, 0, 1, 5, 1, 14, 1, 18, 1, 38, 0, 63,
+};
+static const uint16_t rfc8141_nid_capture_names[] = {
+    1, 76, 80, 92, 104,
+};
+#endif
+const uridfa_tables rfc8141_nid_tables = {
+    RFC8141_NID_DRIVE, NULL,
+    rfc8141_nid_classes, rfc8141_nid_trans, rfc8141_nid_edges, rfc8141_nid_ops,
+    NULL, NULL,
+    rfc8141_nid_finals, rfc8141_nid_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_nid_texts), URIDFA_TEXT(rfc8141_nid_capture_names),
+    URIDFA_TEXT(rfc8141_nid_state_texts), URIDFA_TEXT(rfc8141_nid_text_pairs),
+    "NID",
+    UINT64_C(366503875926),
+    3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
+    5, 0, 0,
+    RFC8141_NID_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
+   NSS = pchar *(pchar / "/")
+   4 states, 5 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_nss_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 0,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
+};
+#define rfc8141_nss_trans (rfc8141_nss_classes + 256)
+#define RFC8141_NSS_TRANS_WIDTH 1
+#define RFC8141_NSS_DRIVE uridfa_drive8
+#define RFC8141_NSS_SPECIAL 20
+static const uridfa_edge rfc8141_nss_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc2), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op rfc8141_nss_ops[] = {
+    { 3, 65535 },
+};
+static const uint8_t rfc8141_nss_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc8141_nss_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc8141_nss_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc8141_nss_state_final[] = {
+    0, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc8141_nss_texts[] = "\000NSS\000pchar\000r-after-qmark, \"=\" or end of input\000HEXDIG\000NID\000r-component\000"
+    "q-component\000f-component";
+static const uint8_t rfc8141_nss_state_texts[] = {
+    1, 2, 3, 3,
+};
+static const uint16_t rfc8141_nss_text_pairs[] = {
+    0, 0, 1, 5, 1, 11, 1, 46,
+};
+static const uint16_t rfc8141_nss_capture_names[] = {
+    53, 1, 57, 69, 81,
+};
+#endif
+const uridfa_tables rfc8141_nss_tables = {
+    RFC8141_NSS_DRIVE, NULL,
+    rfc8141_nss_classes, rfc8141_nss_trans, rfc8141_nss_edges, rfc8141_nss_ops,
+    rfc8141_nss_accel_lut, rfc8141_nss_accel_escapes,
+    rfc8141_nss_finals, rfc8141_nss_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_nss_texts), URIDFA_TEXT(rfc8141_nss_capture_names),
+    URIDFA_TEXT(rfc8141_nss_state_texts), URIDFA_TEXT(rfc8141_nss_text_pairs),
+    "NSS",
+    UINT64_C(219902325556),
+    5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
+    5, 0, 2,
+    RFC8141_NSS_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
+   r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
+   5 states, 7 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_r_component_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 5, 0, 6,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    35, 36, 37, 35, 36, 36, 35, 35, 7, 14, 7, 7, 7, 21, 35, 35, 35, 35, 28, 35,
+    35, 35, 38, 14, 38, 38, 35, 21, 35, 35, 35, 35, 38, 35, 35,
+};
+#define rfc8141_r_component_trans (rfc8141_r_component_classes + 256)
+#define RFC8141_R_COMPONENT_TRANS_WIDTH 1
+#define RFC8141_R_COMPONENT_DRIVE uridfa_drive8
+#define RFC8141_R_COMPONENT_SPECIAL 35
+static const uridfa_edge rfc8141_r_component_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc4), 7, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 14, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 7, 0, 0 },
+};
+static const uridfa_op rfc8141_r_component_ops[] = {
+    { 5, 65535 },
+};
+static const uint8_t rfc8141_r_component_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 0,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc8141_r_component_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc8141_r_component_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc8141_r_component_state_final[] = {
+    0, 1, 0, 1, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc8141_r_component_texts[] = "\000r-component\000pchar\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000"
+    "r-after-qmark, \"\?\" or end of input\000NID\000NSS\000q-component\000f-component";
+static const uint8_t rfc8141_r_component_state_texts[] = {
+    1, 2, 3, 4, 3,
+};
+static const uint16_t rfc8141_r_component_text_pairs[] = {
+    0, 0, 1, 13, 1, 19, 1, 59, 1, 66,
+};
+static const uint16_t rfc8141_r_component_capture_names[] = {
+    101, 105, 1, 109, 121,
+};
+#endif
+const uridfa_tables rfc8141_r_component_tables = {
+    RFC8141_R_COMPONENT_DRIVE, NULL,
+    rfc8141_r_component_classes, rfc8141_r_component_trans, rfc8141_r_component_edges, rfc8141_r_component_ops,
+    rfc8141_r_component_accel_lut, rfc8141_r_component_accel_escapes,
+    rfc8141_r_component_finals, rfc8141_r_component_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_r_component_texts), URIDFA_TEXT(rfc8141_r_component_capture_names),
+    URIDFA_TEXT(rfc8141_r_component_state_texts), URIDFA_TEXT(rfc8141_r_component_text_pairs),
+    "r-component",
+    UINT64_C(157073089683),
+    7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
+    5, 0, 2,
+    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
+   q-component = pchar *( pchar / "/" / "?" )
+   4 states, 5 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_q_component_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0, 3,
+    1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    20, 21, 22, 20, 21, 20, 5, 10, 5, 5, 20, 20, 20, 20, 15, 20, 20, 20, 20, 23,
+};
+#define rfc8141_q_component_trans (rfc8141_q_component_classes + 256)
+#define RFC8141_Q_COMPONENT_TRANS_WIDTH 1
+#define RFC8141_Q_COMPONENT_DRIVE uridfa_drive8
+#define RFC8141_Q_COMPONENT_SPECIAL 20
+static const uridfa_edge rfc8141_q_component_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc6), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 10, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+};
+static const uridfa_op rfc8141_q_component_ops[] = {
+    { 7, 65535 },
+};
+static const uint8_t rfc8141_q_component_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc8141_q_component_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc8141_q_component_finals[] = {
+    { 0, 0, 0 }, { 0, 1, 1 },
+};
+static const uint8_t rfc8141_q_component_state_final[] = {
+    0, 1, 0, 0,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc8141_q_component_texts[] = "\000q-component\000pchar\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000"
+    "NID\000NSS\000r-component\000f-component";
+static const uint8_t rfc8141_q_component_state_texts[] = {
+    1, 2, 3, 3,
+};
+static const uint16_t rfc8141_q_component_text_pairs[] = {
+    0, 0, 1, 13, 1, 19, 1, 59,
+};
+static const uint16_t rfc8141_q_component_capture_names[] = {
+    66, 70, 74, 1, 86,
+};
+#endif
+const uridfa_tables rfc8141_q_component_tables = {
+    RFC8141_Q_COMPONENT_DRIVE, NULL,
+    rfc8141_q_component_classes, rfc8141_q_component_trans, rfc8141_q_component_edges, rfc8141_q_component_ops,
+    rfc8141_q_component_accel_lut, rfc8141_q_component_accel_escapes,
+    rfc8141_q_component_finals, rfc8141_q_component_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_q_component_texts), URIDFA_TEXT(rfc8141_q_component_capture_names),
+    URIDFA_TEXT(rfc8141_q_component_state_texts), URIDFA_TEXT(rfc8141_q_component_text_pairs),
+    "q-component",
+    UINT64_C(219902325556),
+    5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
+    5, 0, 2,
+    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1
+};
+
+/* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
+   f-component = fragment
+   4 states, 4 byte classes, 10 registers; the grammar's captures. */
+static const uint8_t rfc8141_f_component_classes[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
+};
+#define rfc8141_f_component_trans (rfc8141_f_component_classes + 256)
+#define RFC8141_F_COMPONENT_TRANS_WIDTH 1
+#define RFC8141_F_COMPONENT_DRIVE uridfa_drive8
+#define RFC8141_F_COMPONENT_SPECIAL 16
+static const uridfa_edge rfc8141_f_component_edges[] = {
+    { UINT64_C(0xf7df7df7df7dfc8), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 8, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+};
+static const uridfa_op rfc8141_f_component_ops[] = {
+    { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
+};
+static const uint8_t rfc8141_f_component_accel_lut[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 1, 0, 1,
+    1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+static const uridfa_escape rfc8141_f_component_accel_escapes[] = {
+    { 1, 37 }, { 65535, 0 },
+};
+static const uridfa_final rfc8141_f_component_finals[] = {
+    { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
+};
+static const uint8_t rfc8141_f_component_state_final[] = {
+    0, 1, 2, 2,
+};
+#ifndef URIDFA_NO_TEXTS
+static const char rfc8141_f_component_texts[] = "\000f-component\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000NID\000"
+    "NSS\000r-component\000q-component";
+static const uint8_t rfc8141_f_component_state_texts[] = {
+    1, 1, 2, 2,
+};
+static const uint16_t rfc8141_f_component_text_pairs[] = {
+    0, 0, 1, 13, 1, 53,
+};
+static const uint16_t rfc8141_f_component_capture_names[] = {
+    60, 64, 68, 80, 1,
+};
+#endif
+const uridfa_tables rfc8141_f_component_tables = {
+    RFC8141_F_COMPONENT_DRIVE, NULL,
+    rfc8141_f_component_classes, rfc8141_f_component_trans, rfc8141_f_component_edges, rfc8141_f_component_ops,
+    rfc8141_f_component_accel_lut, rfc8141_f_component_accel_escapes,
+    rfc8141_f_component_finals, rfc8141_f_component_state_final,
+    NULL, NULL, NULL,
+    URIDFA_TEXT(rfc8141_f_component_texts), URIDFA_TEXT(rfc8141_f_component_capture_names),
+    URIDFA_TEXT(rfc8141_f_component_state_texts), URIDFA_TEXT(rfc8141_f_component_text_pairs),
+    "f-component",
+    UINT64_C(274877906944),
+    4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
+    5, 0, 2,
+    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -485,6 +854,116 @@ int rfc8141_assigned_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spa
 void rfc8141_assigned_name_start(rfc8141_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc8141_assigned_name_tables, m->regs);
+}
+
+int rfc8141_nid_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_nid_tables, s, n, err);
+}
+
+int rfc8141_nid_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_nid_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_nid_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_nid_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_nid_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_nid_tables, m->regs);
+}
+
+int rfc8141_nss_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_nss_tables, s, n, err);
+}
+
+int rfc8141_nss_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_nss_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_nss_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_nss_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_nss_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_nss_tables, m->regs);
+}
+
+int rfc8141_r_component_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_r_component_tables, s, n, err);
+}
+
+int rfc8141_r_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_r_component_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_r_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_r_component_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_r_component_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_r_component_tables, m->regs);
+}
+
+int rfc8141_q_component_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_q_component_tables, s, n, err);
+}
+
+int rfc8141_q_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_q_component_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_q_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_q_component_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_q_component_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_q_component_tables, m->regs);
+}
+
+int rfc8141_f_component_validate(const uint8_t *s, size_t n, uridfa_error *err)
+{
+    return uridfa_validate(&rfc8141_f_component_tables, s, n, err);
+}
+
+int rfc8141_f_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split(&rfc8141_f_component_tables, s, n, regs, spans, err);
+}
+
+int rfc8141_f_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err)
+{
+    size_t regs[32];
+    return uridfa_split_raw(&rfc8141_f_component_tables, s, n, regs, spans, err);
+}
+
+void rfc8141_f_component_start(rfc8141_machine *m)
+{
+    uridfa_machine_start(&m->m, &rfc8141_f_component_tables, m->regs);
 }
 
 int rfc8141_feed(rfc8141_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -11,6 +11,9 @@ extern "C" {
 
 /* The number of captures: a split writes RFC8141_CAPTURES spans. */
 #define RFC8141_CAPTURES 5
+/* The length to declare a spans array with: RFC8141_CAPTURES, or 1 for a
+   grammar without captures (C has no arrays of length 0). */
+#define RFC8141_SPANS 5
 
 /* Index of the `NID` capture. */
 #define RFC8141_NID 0
@@ -41,7 +44,8 @@ extern const uridfa_tables rfc8141_namestring_tables;
    if not NULL). */
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc8141_namestring_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
-   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC8141_SPANS entries (or is NULL when RFC8141_CAPTURES is 0). */
 int rfc8141_namestring_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc8141_namestring_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
@@ -57,13 +61,99 @@ extern const uridfa_tables rfc8141_assigned_name_tables;
    if not NULL). */
 int rfc8141_assigned_name_validate(const uint8_t *s, size_t n, uridfa_error *err);
 /* rfc8141_assigned_name_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
-   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one). */
+   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC8141_SPANS entries (or is NULL when RFC8141_CAPTURES is 0). */
 int rfc8141_assigned_name_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* rfc8141_assigned_name_split without the kinds decided after the match (absent; see
    uridfa_kind_after). */
 int rfc8141_assigned_name_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
 /* Starts m as a machine for `assigned-name`. */
 void rfc8141_assigned_name_start(rfc8141_machine *m);
+
+/* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
+   NID = (alphanum) 0*30(ldh) (alphanum)
+   63 states, 3 byte classes, 10 registers; the grammar's captures. */
+extern const uridfa_tables rfc8141_nid_tables;
+/* Whether all of s[0..n) matches `NID`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc8141_nid_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc8141_nid_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
+   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC8141_SPANS entries (or is NULL when RFC8141_CAPTURES is 0). */
+int rfc8141_nid_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc8141_nid_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc8141_nid_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `NID`. */
+void rfc8141_nid_start(rfc8141_machine *m);
+
+/* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
+   NSS = pchar *(pchar / "/")
+   4 states, 5 byte classes, 10 registers; the grammar's captures. */
+extern const uridfa_tables rfc8141_nss_tables;
+/* Whether all of s[0..n) matches `NSS`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc8141_nss_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc8141_nss_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
+   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC8141_SPANS entries (or is NULL when RFC8141_CAPTURES is 0). */
+int rfc8141_nss_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc8141_nss_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc8141_nss_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `NSS`. */
+void rfc8141_nss_start(rfc8141_machine *m);
+
+/* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
+   r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
+   5 states, 7 byte classes, 10 registers; the grammar's captures. */
+extern const uridfa_tables rfc8141_r_component_tables;
+/* Whether all of s[0..n) matches `r-component`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc8141_r_component_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc8141_r_component_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
+   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC8141_SPANS entries (or is NULL when RFC8141_CAPTURES is 0). */
+int rfc8141_r_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc8141_r_component_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc8141_r_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `r-component`. */
+void rfc8141_r_component_start(rfc8141_machine *m);
+
+/* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
+   q-component = pchar *( pchar / "/" / "?" )
+   4 states, 5 byte classes, 10 registers; the grammar's captures. */
+extern const uridfa_tables rfc8141_q_component_tables;
+/* Whether all of s[0..n) matches `q-component`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc8141_q_component_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc8141_q_component_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
+   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC8141_SPANS entries (or is NULL when RFC8141_CAPTURES is 0). */
+int rfc8141_q_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc8141_q_component_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc8141_q_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `q-component`. */
+void rfc8141_q_component_start(rfc8141_machine *m);
+
+/* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
+   f-component = fragment
+   4 states, 4 byte classes, 10 registers; the grammar's captures. */
+extern const uridfa_tables rfc8141_f_component_tables;
+/* Whether all of s[0..n) matches `f-component`: 0, or an error kind (err filled
+   if not NULL). */
+int rfc8141_f_component_validate(const uint8_t *s, size_t n, uridfa_error *err);
+/* rfc8141_f_component_validate, and the span of every capture into spans[0..RFC8141_CAPTURES),
+   indexed by the RFC8141_* constants (URIDFA_ABSENT for an absent one); spans
+   holds RFC8141_SPANS entries (or is NULL when RFC8141_CAPTURES is 0). */
+int rfc8141_f_component_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* rfc8141_f_component_split without the kinds decided after the match (absent; see
+   uridfa_kind_after). */
+int rfc8141_f_component_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);
+/* Starts m as a machine for `f-component`. */
+void rfc8141_f_component_start(rfc8141_machine *m);
 
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int rfc8141_feed(rfc8141_machine *m, const uint8_t *s, size_t n, uridfa_error *err);

@@ -83,7 +83,7 @@ typedef struct {
 } uridfa_final;
 
 /* An escape the accelerated runs of a set step over: `byte` and two
- * bytes of accels[digits]; digits == 0xFFFF for none. */
+ * bytes of run set `digits`; digits == 0xFFFF for none. */
 typedef struct {
     uint16_t digits;
     uint8_t byte;
@@ -106,8 +106,16 @@ typedef int (*uridfa_drive_fn)(const uridfa_tables *t, const uint8_t *s, size_t 
                                size_t base, uint32_t *statep, size_t *regs,
                                uridfa_error *err);
 
-/* The drivers, by form: one-, two- and four-byte premultiplied state IDs,
- * and URIDFA_SMALL's one-byte state indices (internal). */
+/* Moves an unexpected byte inside a UTF-8 character to its first byte
+ * (internal: the tables of a `;@ charset utf-8` grammar name it). */
+typedef void (*uridfa_char_start_fn)(const uridfa_tables *t, const uint8_t *s, size_t base,
+                                     uint32_t state, uridfa_error *err);
+void uridfa_char_start(const uridfa_tables *t, const uint8_t *s, size_t base, uint32_t state,
+                       uridfa_error *err);
+
+/* The drivers, by form: one-, two- and four-byte premultiplied state IDs
+ * (two- and four-byte ones with -DURIDFA_FAST), and one-byte state
+ * indices (internal). */
 int uridfa_drive8(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
                   uint32_t *statep, size_t *regs, uridfa_error *err);
 int uridfa_drive16(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
@@ -119,11 +127,12 @@ int uridfa_drive8i(const uridfa_tables *t, const uint8_t *s, size_t n, size_t ba
 
 struct uridfa_tables {
     uridfa_drive_fn drive;
+    uridfa_char_start_fn char_start;
     const uint8_t *classes;
     const void *trans;
     const uridfa_edge *edges;
     const uridfa_op *ops;
-    const uint64_t *accels;
+    /* Bit k % 8 of accel_lut[256 * (k / 8) + b]: byte b is in run set k. */
     const uint8_t *accel_lut;
     const uridfa_escape *accel_escapes;
     const uridfa_final *finals;
@@ -133,16 +142,17 @@ struct uridfa_tables {
     const uint16_t *after_trans;
     const char *texts;
     const uint16_t *capture_names;
-    const uint16_t *state_component;
-    const uint16_t *state_expected;
+    const void *state_texts;
+    const uint16_t *text_pairs;
     const char *rule;
     uint64_t stride_recip;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
     uint16_t capture_len, after_len, accel_len;
-    uint8_t trans_width, final_width, utf8;
+    uint8_t trans_width, final_width, utf8, text_width;
 };
 
-/* uridfa_tables.trans_width of URIDFA_SMALL tables: one byte per
+/* uridfa_tables.trans_width of one-byte tables (the default unless
+ * -DURIDFA_FAST, where state indices fit a byte): one byte per
  * transition, a state's index (not its ID) or an edge above the dead
  * state `special`; the driver multiplies by the stride. */
 #define URIDFA_INDEXED8 0x81
@@ -156,7 +166,10 @@ struct uridfa_tables {
 /* A streaming matcher: the caller owns it (each grammar's NAME_machine
  * holds one with its registers). Feed chunks, then finish; offsets are
  * absolute, from the first byte of the first chunk. Once a chunk fails,
- * every later call returns the same error. */
+ * every later call returns the same error. For tables of a `;@ charset
+ * utf-8` grammar an error inside a character is at its first byte, even
+ * when that byte came in an earlier chunk (Rust: Note [characters across
+ * chunks]); the fields from `open_at` on are kept for that. */
 typedef struct {
     const uridfa_tables *tables;
     size_t *regs;
@@ -164,10 +177,20 @@ typedef struct {
     uint32_t state;
     int failed;
     uridfa_error error;
+    /* When what was fed ends inside a character: its lead byte's offset
+     * (else URIDFA_ABSENT) and the state there. */
+    size_t open_at;
+    uint32_t open_state;
+    /* The last bytes fed (up to 3). */
+    uint8_t tail[3];
+    uint8_t tail_len;
 } uridfa_machine;
 
 /* Does all of s[0..n) match? 0, or an error kind (err filled if not
- * NULL). */
+ * NULL). For tables of a `;@ charset utf-8` grammar (rfc3987) an error
+ * inside a UTF-8 character is reported at the character's first byte,
+ * with the state there (Rust: Error::at_char_start); so in every call
+ * below but uridfa_item_next, which reports what Rust's items does. */
 int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n,
                     uridfa_error *err);
 
@@ -179,8 +202,9 @@ int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n,
 
 /* uridfa_split without deciding the kinds decided after the match: they
  * stay absent (uridfa_kind_after decides one when asked, as Rust's typed
- * views do). About a third faster on the kasztp URLs, whose host is read
- * again by RFC 3986's `IPv4address` and `reg-name` DFAs in uridfa_split. */
+ * views do). About an eighth faster on the kasztp URLs, whose host is read
+ * again by RFC 3986's `IPv4address` and `reg-name` DFAs in uridfa_split,
+ * and a program that calls only this links none of the kinds' code. */
 int uridfa_split_raw(const uridfa_tables *t, const uint8_t *s, size_t n,
                      size_t *regs, uridfa_span *spans, uridfa_error *err);
 

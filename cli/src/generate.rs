@@ -85,6 +85,11 @@ pub fn generate(a: &GenerateArgs) -> Result<bool, Failure> {
     }
     match a.lang {
         Lang::C => {
+            // What the C cannot hold, as a grammar error (`file:line:col`).
+            if let Err(e) = uridfa_codegen::c::emit::files(&compiled, &shown) {
+                let d = uridfa_codegen::c::emit::diagnostic(&compiled, &e);
+                return Err(Failure::Grammar(d.to_string()));
+            }
             let written = uridfa_codegen::c::generate(&compiled, &shown, &a.out)?;
             for path in written {
                 println!("{}", path.display());

@@ -14,7 +14,8 @@
 //! inputs generated from each entry's expression and mutated
 //! (`uridfa_codegen::sample`), at least 10^6 in all when the corpora are
 //! there. A second run builds the harness with
-//! `-DURIDFA_SMALL` (one-byte transitions) over a quarter of the jobs, and
+//! `-Os -DURIDFA_FAST` (premultiplied transitions, the size-build paths)
+//! over a quarter of the jobs, and
 //! a third with `-fsanitize=address,undefined` over a sample.
 //!
 //! Without `../shared` the corpora are skipped (recorded,
@@ -27,7 +28,7 @@ mod skip;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use uridfa_codegen::compiled::Compiled;
+use uridfa_codegen::compiled::{Compiled, Machine};
 use uridfa_codegen::driver::{compile_file, Options};
 use uridfa_codegen::sample::{self, Rng};
 use uridfa_runtime::{ErrorKind, Tables};
@@ -55,7 +56,8 @@ fn have(cc: &str) -> bool {
     ok
 }
 
-/// The grammars: every built-in one, then two users' grammars.
+/// The grammars: every built-in one, then two users' grammars, one
+/// without captures and one with 140 (`tests/c/wide.abnf`).
 fn grammars() -> Vec<Compiled> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("grammar"))
         .unwrap()
@@ -66,6 +68,10 @@ fn grammars() -> Vec<Compiled> {
     paths.sort();
     paths.push(root().join("examples/mailto/grammar/mailto.abnf"));
     paths.push(root().join("examples/rfc3339/grammar/date.abnf"));
+    // A grammar without captures: NAME_CAPTURES 0.
+    paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/nocap.abnf"));
+    // One with 140 captures: two-byte text pairs, unpacked register ops.
+    paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/wide.abnf"));
     paths
         .iter()
         .map(|p| {
@@ -74,13 +80,25 @@ fn grammars() -> Vec<Compiled> {
         .collect()
 }
 
-/// A machine of the registry: (grammar, entry, list region), and whether
-/// it is an entry's raw tables (`NAME_R_raw_tables`, without the kinds
-/// decided after the match, compared with `split_regs`).
-type What = (usize, usize, Option<usize>);
+/// A machine of the registry: (grammar, entry, list region, component):
+/// with `component`, the second index is into the `;@ component`
+/// machines the C has (`uridfa_codegen::c::emit::components`).
+type What = (usize, usize, Option<usize>, bool);
+
+/// The compiled machine of `w` (for a list region, its entry's).
+fn machine_of(gs: &[Compiled], w: What) -> &Machine {
+    let (gi, ei, _, comp) = w;
+    if comp {
+        uridfa_codegen::c::emit::components(&gs[gi])[ei]
+    } else {
+        &gs[gi].machines[ei]
+    }
+}
 
 /// Writes every grammar's C, the registry of tables and the harness into
-/// `dir`; returns the registry's machines and which are raw tables.
+/// `dir`; returns the registry's machines and which are raw tables
+/// (`NAME_R_raw_tables`, without the kinds decided after the match,
+/// compared with `split_regs`).
 fn write_c(dir: &Path, gs: &[Compiled]) -> (Vec<What>, Vec<bool>) {
     let _ = std::fs::remove_dir_all(dir);
     let mut registry = String::from("#include \"uridfa.h\"\n");
@@ -94,17 +112,43 @@ fn write_c(dir: &Path, gs: &[Compiled]) -> (Vec<What>, Vec<bool>) {
             let name = tables.next().unwrap();
             if m.tables.after.classes.is_some() {
                 names.push(name.replace("_tables", "_raw_tables"));
-                machines.push((gi, ei, None));
+                machines.push((gi, ei, None, false));
                 raw.push(true);
             }
             names.push(name);
-            machines.push((gi, ei, None));
+            machines.push((gi, ei, None, false));
             raw.push(false);
             for li in 0..m.lists.len() {
                 names.push(tables.next().unwrap());
-                machines.push((gi, ei, Some(li)));
+                machines.push((gi, ei, Some(li), false));
                 raw.push(false);
             }
+        }
+        // The `;@ component` rules' tables (Note [component tables]).
+        let comps = uridfa_codegen::c::emit::components(c);
+        let comp_names = uridfa_codegen::c::emit::component_tables_names(c);
+        for (ci, (m, name)) in comps.iter().zip(comp_names).enumerate() {
+            // A component's captures are the grammar's: the same indices.
+            let first = &c.machines[0].lowered.components;
+            assert_eq!(
+                m.lowered
+                    .components
+                    .iter()
+                    .map(|k| &k.name)
+                    .collect::<Vec<_>>(),
+                first.iter().map(|k| &k.name).collect::<Vec<_>>(),
+                "{}: the captures of component {}",
+                c.grammar.name,
+                m.tables.rule
+            );
+            if m.tables.after.classes.is_some() {
+                names.push(name.replace("_tables", "_raw_tables"));
+                machines.push((gi, ci, None, true));
+                raw.push(true);
+            }
+            names.push(name);
+            machines.push((gi, ci, None, true));
+            raw.push(false);
         }
     }
     for n in &names {
@@ -237,9 +281,55 @@ fn kind_code(k: ErrorKind) -> u64 {
     }
 }
 
+/// For UTF-8 tables and an input with a non-ASCII byte that fails with
+/// `want` (moved to its character's start): whether Rust's streaming
+/// `Machine` reports the same error fed in two chunks at every cut (at 16
+/// spread cuts past 64 bytes) and in one-byte chunks. The C machine is
+/// compared with the C whole input at every cut by the harness; this ties
+/// both to Rust's streaming.
+fn rust_machine_differs(
+    t: &Tables<'_>,
+    input: &[u8],
+    want: uridfa_runtime::Error,
+) -> Option<String> {
+    if !t.utf8 || input.is_ascii() {
+        return None;
+    }
+    let n = input.len();
+    let cuts: Vec<Vec<usize>> = (0..=n.min(16))
+        .map(|k| vec![if n <= 64 { k } else { k * n / 16 }])
+        .chain((n <= 64).then(|| (1..n).collect()))
+        .collect();
+    for cut in cuts {
+        let mut regs = vec![0usize; (t.reg_len as usize).max(64)];
+        let mut m = uridfa_runtime::Machine::new(t, &mut regs).unwrap();
+        let mut from = 0;
+        let mut got = Ok(());
+        for &to in cut.iter().chain([&n]) {
+            got = got.and_then(|()| m.feed(&input[from..to]));
+            from = to;
+        }
+        let got = got.and_then(|()| m.finish());
+        if got != Err(want) {
+            return Some(format!(
+                "Rust's Machine at cuts {cut:?}: {got:?}, whole {want:?}"
+            ));
+        }
+    }
+    None
+}
+
 /// Runs `jobs` through the harness `exe` and compares each reply with the
-/// Rust runtime; returns the number of jobs compared.
-fn run(exe: &Path, jobs: &[Job], tables: &[Tables<'_>], what: &[What], raw: &[bool]) -> usize {
+/// Rust runtime; returns the number of jobs compared and how many errors
+/// moved to a character's first byte (`Error::at_char_start`).
+fn run(
+    exe: &Path,
+    jobs: &[Job],
+    tables: &[Tables<'_>],
+    what: &[What],
+    raw: &[bool],
+) -> (usize, usize) {
+    let moved_errors = std::sync::atomic::AtomicUsize::new(0);
     let mut child = Command::new(exe)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -293,6 +383,7 @@ fn run(exe: &Path, jobs: &[Job], tables: &[Tables<'_>], what: &[What], raw: &[bo
                 }
                 continue;
             }
+            let mut problem_rust = None;
             let mut regs = vec![0usize; (t.reg_len as usize).max(64)];
             let mut spans = vec![None; t.capture_len()];
             let want = if raw[j.machine] {
@@ -306,6 +397,24 @@ fn run(exe: &Path, jobs: &[Job], tables: &[Tables<'_>], what: &[What], raw: &[bo
             } else {
                 uridfa_runtime::split_with(t, &j.input, &mut regs, &mut spans)
             };
+            // The C driver reports an error inside a UTF-8 character at its
+            // first byte, as Rust's typed views and `Machine` do.
+            let want = want.map_err(|e| {
+                if t.utf8 {
+                    let moved = e.at_char_start(t, &j.input);
+                    if moved != e {
+                        moved_errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    moved
+                } else {
+                    e
+                }
+            });
+            if let Err(e) = want {
+                if let Some(p) = rust_machine_differs(t, &j.input, e) {
+                    problem_rust.get_or_insert(p);
+                }
+            }
             let rc = reply.u(4);
             let mut problem = None;
             match want {
@@ -352,6 +461,9 @@ fn run(exe: &Path, jobs: &[Job], tables: &[Tables<'_>], what: &[What], raw: &[bo
                     }
                 }
             }
+            if let Some(p) = problem_rust.take() {
+                problem.get_or_insert(p);
+            }
             let validate_agrees = reply.u(1);
             let stream_differs = reply.u(4);
             if validate_agrees != 1 {
@@ -376,7 +488,42 @@ fn run(exe: &Path, jobs: &[Job], tables: &[Tables<'_>], what: &[What], raw: &[bo
         "the C driver differs from the Rust runtime:\n{}",
         failures.join("\n")
     );
-    jobs.len()
+    (jobs.len(), moved_errors.into_inner())
+}
+
+/// `input` with one to three UTF-8 snippets put in at random places:
+/// characters RFC 3987 allows (`ucschar`, `iprivate`) and ones it does
+/// not (U+FFFE, U+FFFF, a surrogate, an overlong form, a sequence cut
+/// short by ASCII or by the end), or a byte of `input` swapped for a lead
+/// or continuation byte; the place may cut a character of `input`.
+fn utf8_mutant(input: &[u8], rng: &mut Rng) -> Vec<u8> {
+    const SNIPPETS: &[&[u8]] = &[
+        b"\xC3\xA9",         // é
+        b"\xE2\x82\xAC",     // €
+        b"\xF0\x9F\x98\x80", // U+1F600
+        b"\xEE\x80\x80",     // U+E000, iprivate (query only)
+        b"\xEF\xBF\xBE",     // U+FFFE, not allowed
+        b"\xEF\xBF\xBF",     // U+FFFF
+        b"\xED\xA0\x80",     // a surrogate
+        b"\xC0\xAF",         // overlong '/'
+        b"\xF4\x90\x80\x80", // above U+10FFFF
+        b"\xC3",             // cut short
+        b"\xE2\x82",
+        b"\xF0\x9F\x98",
+        b"\x80",
+        b"\xEF\xBF",
+    ];
+    let mut v = input.to_vec();
+    for _ in 0..=rng.below(2) {
+        let at = rng.below(v.len() as u64 + 1) as usize;
+        if rng.below(4) == 0 && at < v.len() {
+            v[at] = [0xC3, 0xE2, 0xF0, 0x80, 0xBF][rng.below(5) as usize];
+        } else {
+            let snip = SNIPPETS[rng.below(SNIPPETS.len() as u64) as usize];
+            v.splice(at..at, snip.iter().copied());
+        }
+    }
+    v
 }
 
 /// The jobs: the corpora for every machine (entries only), then per entry
@@ -391,12 +538,23 @@ fn jobs(
 ) -> Vec<Job> {
     let mut jobs = Vec::new();
     let mut rng = Rng::new(0x5eed_c0de);
-    for (mi, &(gi, ei, list)) in what.iter().enumerate() {
+    for (mi, &w) in what.iter().enumerate() {
+        let (gi, ei, list, comp) = w;
         if list.is_some() {
             continue;
         }
-        let m = &gs[gi].machines[ei];
-        let mut mine: Vec<Vec<u8>> = corpus.to_vec();
+        let m = machine_of(gs, w);
+        // A component (a host, a path) gets a sample of the corpora and a
+        // third as many generated inputs as an entry.
+        let (mut mine, generated_per_entry): (Vec<Vec<u8>>, usize) = if comp {
+            let step = (corpus.len() / 1_000).max(1);
+            (
+                corpus.iter().step_by(step).cloned().collect(),
+                generated_per_entry / 3,
+            )
+        } else {
+            (corpus.to_vec(), generated_per_entry)
+        };
         for k in 0..generated_per_entry {
             let mut v = Vec::new();
             sample::generate(&m.lowered.hir, &mut rng, &mut v);
@@ -410,6 +568,16 @@ fn jobs(
                 mine.push(v);
             }
         }
+        // For UTF-8 tables (rfc3987), inputs with characters, whole and
+        // broken, where an error falls inside a character (Rust:
+        // `Error::at_char_start`).
+        if m.tables.utf8 {
+            for _ in 0..generated_per_entry {
+                let mut v = Vec::new();
+                sample::generate(&m.lowered.hir, &mut rng, &mut v);
+                mine.push(utf8_mutant(&v, &mut rng));
+            }
+        }
         // Corpus mutants, too: realistic inputs near the language's edges.
         for k in 0..generated_per_entry.min(corpus.len()) {
             let i = (rng.below(corpus.len() as u64) as usize + k) % corpus.len();
@@ -417,8 +585,12 @@ fn jobs(
         }
         for input in mine {
             // Items of each list region that an accepted input has.
-            for (li, l) in m.lists.iter().enumerate() {
-                let item_mi = what.iter().position(|&w| w == (gi, ei, Some(li))).unwrap();
+            // (Components' list regions have no C tables.)
+            for (li, l) in m.lists.iter().enumerate().filter(|_| !comp) {
+                let item_mi = what
+                    .iter()
+                    .position(|&w| w == (gi, ei, Some(li), false))
+                    .unwrap();
                 if let Ok(caps) = uridfa_runtime::split::<64>(&tables[mi], &input) {
                     if let Some((s, e)) = caps.get(l.region) {
                         jobs.push(Job {
@@ -450,9 +622,9 @@ fn c_driver_agrees_with_the_rust_runtime() {
     let (what, raw) = write_c(&dir, &gs);
     let tables: Vec<Tables<'_>> = what
         .iter()
-        .map(|&(gi, ei, list)| {
-            let m = &gs[gi].machines[ei];
-            match list {
+        .map(|&w| {
+            let m = machine_of(&gs, w);
+            match w.2 {
                 None => m.tables.as_tables(),
                 Some(li) => m.lists[li].machine.tables.as_tables(),
             }
@@ -461,18 +633,28 @@ fn c_driver_agrees_with_the_rust_runtime() {
     let corpus = corpora();
     let jobs = jobs(&gs, &what, &tables, &corpus, 6_000);
     let exe = build(&cc, &dir, &["-std=c99", "-O2"], "harness");
-    let n = run(&exe, &jobs, &tables, &what, &raw);
-    eprintln!("c_driver: {n} inputs over {} machines agree", tables.len());
+    let (n, moved) = run(&exe, &jobs, &tables, &what, &raw);
+    eprintln!(
+        "c_driver: {n} inputs over {} machines agree ({moved} errors moved to a character's \
+         first byte)",
+        tables.len()
+    );
+    // rfc3987's UTF-8 mutants reach errors inside characters.
+    assert!(
+        moved >= 1_000,
+        "only {moved} errors inside a UTF-8 character"
+    );
     if !corpus.is_empty() {
         assert!(n >= 1_000_000, "only {n} inputs: the issue asks for 10^6");
     }
-    // The same, a quarter, with the one-byte transitions of URIDFA_SMALL
-    // (Note [small tables] in uridfa-codegen's C emitter).
+    // The same, a quarter, with the premultiplied transitions of
+    // URIDFA_FAST (Note [small tables] in uridfa-codegen's C emitter),
+    // at -Os (the driver's size-build paths, `__OPTIMIZE_SIZE__`).
     let exe = build(
         &cc,
         &dir,
-        &["-std=c99", "-O2", "-DURIDFA_SMALL"],
-        "harness-small",
+        &["-std=c99", "-Os", "-DURIDFA_FAST"],
+        "harness-fast",
     );
     let quarter: Vec<&Job> = jobs
         .iter()
@@ -504,7 +686,6 @@ fn c_driver_agrees_with_the_rust_runtime() {
             "-g",
             "-fsanitize=address,undefined",
             "-fno-sanitize-recover=all",
-            "-DURIDFA_SMALL",
         ],
         "harness-san",
     );
@@ -563,5 +744,92 @@ fn c_compiles_cleanly_with_gcc_and_clang() {
                 .unwrap();
             assert!(status.success(), "{cc} -Werror -pedantic: {}", f.display());
         }
+    }
+}
+
+/// A grammar without captures (`tests/c/nocap.abnf`) gives valid C99: a
+/// user's program that declares its spans with `NOCAP_SPANS`, as docs/c.md
+/// says, compiles without a warning with gcc and clang (`-pedantic`
+/// rejects the array of length `NOCAP_CAPTURES`, 0) and runs: the
+/// expected answers are read off RFC 9110's `token` and `quoted-string`.
+#[test]
+fn a_grammar_without_captures_is_valid_c99() {
+    let c = compile_file(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/nocap.abnf"),
+        Options::default(),
+    )
+    .unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-nocap");
+    let _ = std::fs::remove_dir_all(&dir);
+    uridfa_codegen::c::generate(&c, "nocap.abnf", &dir).unwrap();
+    let header = std::fs::read_to_string(dir.join("nocap.h")).unwrap();
+    assert!(header.contains("#define NOCAP_CAPTURES 0\n"), "{header}");
+    assert!(header.contains("#define NOCAP_SPANS 1\n"), "{header}");
+    std::fs::write(
+        dir.join("user.c"),
+        r#"#include <string.h>
+#include "nocap.h"
+static int check(const char *s, int want, size_t offset)
+{
+    uridfa_span spans[NOCAP_SPANS];
+    uridfa_error err;
+    nocap_machine m;
+    const size_t n = strlen(s);
+    int rc = nocap_pair_split((const uint8_t *)s, n, spans, &err);
+    if ((rc == 0) != want || (rc != 0 && err.offset != offset)) {
+        return 1;
+    }
+    rc = nocap_pair_split((const uint8_t *)s, n, NULL, &err);
+    if ((rc == 0) != want) {
+        return 1;
+    }
+    nocap_pair_start(&m);
+    rc = nocap_feed(&m, (const uint8_t *)s, n, &err);
+    if (rc == 0) {
+        rc = nocap_finish(&m, NULL, &err);
+    }
+    return (rc == 0) != want || (rc != 0 && err.offset != offset);
+}
+int main(void)
+{
+    return check("charset=utf-8", 1, 0) | check("a=\"b \\\" c\"", 1, 0) |
+           check("a b=c", 0, 1) | check("a=", 0, 2) | check("a=\"b", 0, 4) |
+           (nocap_token_validate((const uint8_t *)"x(", 2, NULL) != URIDFA_UNEXPECTED_BYTE);
+}
+"#,
+    )
+    .unwrap();
+    let mut ran = 0;
+    for cc in ["gcc", "clang"] {
+        if !have(cc) {
+            continue;
+        }
+        let exe = dir.join(format!("user-{cc}"));
+        let status = Command::new(cc)
+            .args([
+                "-std=c99",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-pedantic",
+                "-Os",
+            ])
+            .arg("-I")
+            .arg(&dir)
+            .args(["user.c", "uridfa.c", "nocap.c"].map(|f| dir.join(f)))
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{cc} -Werror -pedantic on nocap's C");
+        let status = Command::new(&exe).status().unwrap();
+        assert!(
+            status.success(),
+            "{cc}: the program without captures: {status}"
+        );
+        ran += 1;
+    }
+    if ran == 0 {
+        skip::note(format_args!("SKIP: neither gcc nor clang"));
     }
 }

@@ -68,6 +68,37 @@ fn a_grammar_file_that_does_not_compile_is_located() {
     );
 }
 
+/// A capture the C header cannot name (its constant would be the header's
+/// own `NAME_SPANS`) is a located grammar error, not an I/O error.
+#[test]
+fn a_capture_the_c_cannot_name_is_located() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generate-clash");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("clash.abnf");
+    std::fs::write(
+        &grammar,
+        ";@ entry r\n;@ capture spans\nr = spans\nspans = \"a\"\n",
+    )
+    .unwrap();
+    let o = uridfa(&[
+        "generate",
+        "--lang",
+        "c",
+        "--grammar-file",
+        grammar.to_str().unwrap(),
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("clash.abnf:2:12: error: the capture 'spans'"),
+        "{err}"
+    );
+    assert!(!dir.join("out").exists(), "nothing is written");
+}
+
 #[test]
 fn generate_needs_a_language_and_a_grammar() {
     let o = uridfa(&["generate", "--grammar", "rfc3986", "--out", "x"]);

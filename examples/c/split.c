@@ -18,7 +18,7 @@ int main(int argc, char **argv)
     for (a = 1; a < argc; a++) {
         const uint8_t *s = (const uint8_t *)argv[a];
         const size_t n = strlen(argv[a]);
-        uridfa_span spans[RFC3986_CAPTURES];
+        uridfa_span spans[RFC3986_SPANS];
         uridfa_error err;
         size_t k;
         printf("%s\n", argv[a]);

@@ -35,9 +35,12 @@ pub struct CFiles {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EmitCError {
-    /// The grammar's error texts take more than 65,535 bytes, which the
+    /// A machine's error texts take more than 65,535 bytes, which the
     /// `uint16_t` offsets of the C tables cannot address.
     TextsTooLong(usize),
+    /// A capture whose index constant would be one of the header's own
+    /// macros (`NAME_CAPTURES`, `NAME_SPANS`, `NAME_REG_SLOTS`).
+    NameClash(String),
 }
 
 impl std::fmt::Display for EmitCError {
@@ -45,13 +48,43 @@ impl std::fmt::Display for EmitCError {
         match self {
             EmitCError::TextsTooLong(n) => write!(
                 f,
-                "the grammar's error texts take {n} bytes; the C tables address at most 65535"
+                "an entry's error texts take {n} bytes; the C tables address at most 65535"
+            ),
+            EmitCError::NameClash(name) => write!(
+                f,
+                "the capture '{name}' would be named like the C header's own macro \
+                 ({}); rename it for C output",
+                capture_const_name(name)
             ),
         }
     }
 }
 
 impl std::error::Error for EmitCError {}
+
+/// `e` as a diagnostic of `c`'s grammar file (`file:line:col`): at the
+/// capture's pragma for [`EmitCError::NameClash`], at the first `;@ entry`
+/// for [`EmitCError::TextsTooLong`].
+pub fn diagnostic(c: &Compiled, e: &EmitCError) -> crate::diag::Diagnostics {
+    let span = match e {
+        // The capture's pragma, or the kind's rule (a kind is named after
+        // its rule).
+        EmitCError::NameClash(name) => c.grammar.captures.iter().find_map(|k| {
+            if &k.name == name {
+                k.rules.first().map(|(_, span)| *span)
+            } else {
+                k.rules
+                    .iter()
+                    .find(|(r, _)| r == name)
+                    .map(|(_, span)| *span)
+            }
+        }),
+        EmitCError::TextsTooLong(_) => None,
+    }
+    .or_else(|| c.grammar.entries.first().map(|(_, span)| *span))
+    .unwrap_or(crate::diag::Span::new(c.grammar.file, 0, 0));
+    crate::diag::Diagnostics::single(c.grammar.sources.clone(), span, e.to_string())
+}
 
 /// A C identifier part: `URI-reference` → `uri_reference`.
 pub fn c_name(s: &str) -> String {
@@ -116,7 +149,7 @@ impl Texts {
         let o = self.blob.len();
         self.blob.extend_from_slice(text.as_bytes());
         self.blob.push(0);
-        // Checked once the blob is complete (`files`).
+        // Checked once the blob is complete (`machine`).
         let o16 = u16::try_from(o).unwrap_or(u16::MAX);
         self.at.insert(text.to_owned(), o16);
         o as u32
@@ -174,52 +207,71 @@ fn c_string(bytes: &[u8]) -> String {
     out
 }
 
+/// One machine that [`files`] writes: its C name (`rfc3986_uri_reference`),
+/// its machine, a comment, and whether it is a list region's item tables.
+struct Out<'a> {
+    base: String,
+    m: &'a Machine,
+    doc: String,
+    item: bool,
+}
+
 /// One machine's arrays and `const uridfa_tables`, named after `base`
 /// (`rfc3986_uri_reference`). `after_of`: an earlier machine whose
 /// after-kind DFAs are the same, whose arrays this one shares.
-fn machine(
-    out: &mut String,
-    g: &str,
-    t: &TablesBuf,
-    base: &str,
-    after_of: Option<&str>,
-    texts: &mut Texts,
-    doc: &str,
-) {
+fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), EmitCError> {
+    let (t, base, doc, item) = (&o.m.tables, o.base.as_str(), o.doc.as_str(), o.item);
     let tables = t.as_tables();
     let state_len = t.state_len();
     let _ = writeln!(out, "/* {} */", comment(doc));
-    let _ = writeln!(
-        out,
-        "static const uint8_t {base}_classes[256] = {};",
-        array(t.classes, 32)
-    );
     let (tty, twidth, tvals) = ids(&t.trans);
     let up = base.to_ascii_uppercase();
+    // Note [classes before transitions]: a one-byte table follows the
+    // classes in one array.
+    let classes = array(t.classes, 32);
+    let one_byte = |vals: &str| {
+        format!(
+            "static const uint8_t {base}_classes[] = {},\n{};\n\
+             #define {base}_trans ({base}_classes + 256)",
+            classes.trim_end_matches("\n}").trim_end_matches(','),
+            vals.trim_start_matches("{\n").trim_start_matches("{ ")
+        )
+    };
     match small_trans(t) {
         // Note [small tables]: both forms, chosen when the C is compiled.
         Some(small) if twidth > 1 => {
             let _ = writeln!(
                 out,
-                "#ifdef URIDFA_SMALL\nstatic const uint8_t {base}_trans[] = {};\n\
+                "#ifndef URIDFA_FAST\n{}\n\
                  #define {up}_TRANS_WIDTH URIDFA_INDEXED8\n#define {up}_DRIVE uridfa_drive8i\n\
                  #define {up}_SPECIAL {}\n#else",
-                array(small, 20),
+                one_byte(&array(small, 20)),
                 state_len
             );
             let _ = writeln!(
                 out,
-                "static const {tty} {base}_trans[] = {tvals};\n\
+                "static const uint8_t {base}_classes[256] = {classes};\n\
+                 static const {tty} {base}_trans[] = {tvals};\n\
                  #define {up}_TRANS_WIDTH {twidth}\n#define {up}_DRIVE uridfa_drive{}\n\
                  #define {up}_SPECIAL {}\n#endif",
                 8 * twidth,
                 t.special
             );
         }
+        _ if twidth == 1 => {
+            let _ = writeln!(
+                out,
+                "{}\n#define {up}_TRANS_WIDTH 1\n#define {up}_DRIVE uridfa_drive8\n\
+                 #define {up}_SPECIAL {}",
+                one_byte(&tvals),
+                t.special
+            );
+        }
         _ => {
             let _ = writeln!(
                 out,
-                "static const {tty} {base}_trans[] = {tvals};\n\
+                "static const uint8_t {base}_classes[256] = {classes};\n\
+                 static const {tty} {base}_trans[] = {tvals};\n\
                  #define {up}_TRANS_WIDTH {twidth}\n#define {up}_DRIVE uridfa_drive{}\n\
                  #define {up}_SPECIAL {}",
                 8 * twidth,
@@ -244,20 +296,24 @@ fn machine(
         "static const uridfa_op {base}_ops[] = {};",
         array(ops, 8)
     );
-    let accels = t
-        .accels
-        .iter()
-        .flat_map(|a| a.0)
-        .map(|w| format!("UINT64_C({w:#018x})"));
-    let _ = writeln!(
-        out,
-        "static const uint64_t {base}_accels[] = {};",
-        array(accels, 4)
-    );
-    if let Some(lut) = &t.accel_lut {
+    // Note [sets in byte tables].
+    if !t.accels.is_empty() {
+        let planes = t.accels.len().div_ceil(8);
+        let lut = (0..planes).flat_map(|p| {
+            (0..256usize).map(move |b| {
+                (0..8)
+                    .filter(|&bit| {
+                        t.accels
+                            .get(8 * p + bit)
+                            .is_some_and(|set| set.0[b >> 6] >> (b & 63) & 1 == 1)
+                    })
+                    .fold(0u8, |v, bit| v | 1 << bit)
+            })
+        });
         let _ = writeln!(
             out,
-            "static const uint8_t {base}_accel_lut[256] = {};",
+            "static const uint8_t {base}_accel_lut[{}] = {};",
+            256 * planes,
             array(lut, 32)
         );
     }
@@ -314,29 +370,53 @@ fn machine(
     );
     let (fty, fwidth, fvals) = ids(&t.state_final);
     let _ = writeln!(out, "static const {fty} {base}_state_final[] = {fvals};");
-    let comps: Vec<u32> = t
+    // Note [texts of one machine].
+    let mut texts = Texts::new();
+    let mut pairs: Vec<(u32, u32)> = vec![(0, 0)];
+    let mut pair_of: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+    pair_of.insert((0, 0), 0);
+    let state_texts: Vec<usize> = t
         .state_component
         .iter()
-        .map(|&e| texts.add(tables.component_text(e)))
-        .collect();
-    let exps: Vec<u32> = t
-        .state_expected
-        .iter()
-        .map(|&e| texts.add(t.expected.get(usize::from(e)).map(|&r| tables.str(r))))
+        .zip(&t.state_expected)
+        .map(|(&c, &e)| {
+            let pair = (
+                texts.add(tables.component_text(c)),
+                texts.add(t.expected.get(usize::from(e)).map(|&r| tables.str(r))),
+            );
+            *pair_of.entry(pair).or_insert_with(|| {
+                pairs.push(pair);
+                pairs.len() - 1
+            })
+        })
         .collect();
     let names: Vec<u32> = (0..t.captures.len())
         .map(|k| texts.add(tables.capture_name(k)))
         .collect();
+    if texts.blob.len() > usize::from(u16::MAX) {
+        return Err(EmitCError::TextsTooLong(texts.blob.len()));
+    }
+    let text_width = if pairs.len() <= 256 { 1 } else { 2 };
     let _ = writeln!(out, "#ifndef URIDFA_NO_TEXTS");
     let _ = writeln!(
         out,
-        "static const uint16_t {base}_state_component[] = {};",
-        array(comps, 20)
+        "static const char {base}_texts[] = {};",
+        c_string(texts.blob.strip_suffix(&[0]).unwrap_or(&texts.blob))
     );
     let _ = writeln!(
         out,
-        "static const uint16_t {base}_state_expected[] = {};",
-        array(exps, 20)
+        "static const {} {base}_state_texts[] = {};",
+        if text_width == 1 {
+            "uint8_t"
+        } else {
+            "uint16_t"
+        },
+        array(state_texts, 20)
+    );
+    let _ = writeln!(
+        out,
+        "static const uint16_t {base}_text_pairs[] = {};",
+        array(pairs.iter().flat_map(|&(c, e)| [c, e]), 16)
     );
     let _ = writeln!(
         out,
@@ -349,7 +429,7 @@ fn machine(
     // The entry's tables, then (for an entry with kinds decided after the
     // match) a copy without them for `_split_raw`, so that a program that
     // never decides a kind links none of their data (Note [raw tables]).
-    let raw_too = has_after && !base.contains("_list_");
+    let raw_too = has_after && !item;
     for raw in [false, true] {
         if raw && !raw_too {
             continue;
@@ -358,19 +438,20 @@ fn machine(
         let _ = writeln!(
             out,
             "const uridfa_tables {base}_{}tables = {{\n    \
-             {up}_DRIVE, {base}_classes, {base}_trans, {base}_edges, {base}_ops, {base}_accels,\n    \
+             {up}_DRIVE, {},\n    {base}_classes, {base}_trans, {base}_edges, {base}_ops,\n    \
              {}, {},\n    \
              {base}_finals, {base}_state_final,\n    \
              {}, {}, {},\n    \
-             URIDFA_TEXT({g}_texts), URIDFA_TEXT({base}_capture_names),\n    \
-             URIDFA_TEXT({base}_state_component), URIDFA_TEXT({base}_state_expected),\n    \
+             URIDFA_TEXT({base}_texts), URIDFA_TEXT({base}_capture_names),\n    \
+             URIDFA_TEXT({base}_state_texts), URIDFA_TEXT({base}_text_pairs),\n    \
              {},\n    \
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
              {}, {}, {},\n    \
-             {up}_TRANS_WIDTH, {fwidth}, {}\n}};\n",
+             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}\n}};\n",
             if raw { "raw_" } else { "" },
-            opt(t.accel_lut.is_some(), format!("{base}_accel_lut")),
+            if t.utf8 { "uridfa_char_start" } else { "NULL" },
+            opt(!t.accels.is_empty(), format!("{base}_accel_lut")),
             opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
             opt(after, format!("{base}_after_kinds")),
             opt(after, format!("{after_base}_after_classes")),
@@ -392,7 +473,31 @@ fn machine(
             u8::from(t.utf8),
         );
     }
+    Ok(())
 }
+
+// Note [texts of one machine]
+//
+// Each machine has its own texts: a NUL-separated blob of the component
+// and expected-bytes texts its states use and its captures' names (offset
+// 0: none), the distinct (component, expected) pairs of offsets, and one
+// byte per state naming its pair (two when a machine has more than 256
+// pairs). The machines of a grammar share most texts, but a program
+// links only the machines it calls (`-Wl,--gc-sections`), so one blob per
+// grammar put all of them in every program: RFC 3986's `URI-reference`
+// uses 326 of the grammar's 1,461 bytes of texts. And a state's two
+// `uint16_t` offsets (756 bytes for `URI-reference`) become a byte and a
+// share of 39 pairs (345 bytes). docs/c.md measures the footprint.
+
+// Note [sets in byte tables]
+//
+// The Rust tables hold the byte sets of accelerated runs as bit sets
+// (`accels`, 32 bytes each) and the first eight again as bits of one
+// byte table (`accel_lut`, 256 bytes), which the run loop reads. The C
+// tables hold only byte tables, one per eight sets (`accel_lut`: bit
+// `k % 8` of entry `256 * (k / 8) + b` says whether set `k` holds byte
+// `b`), so the driver has one run loop and no bit sets: for RFC 3986's
+// `URI-reference` (eight sets) 256 bytes of data and a loop less.
 
 // Note [raw tables]
 //
@@ -403,6 +508,15 @@ fn machine(
 // only splits (`-ffunction-sections -fdata-sections -Wl,--gc-sections`)
 // links neither; docs/c.md measures both.
 
+// Note [classes before transitions]
+//
+// A one-byte transition table (the default form, and tables whose IDs fit
+// a byte) is written right after the byte classes, in one array, so that
+// the driver reaches both from one pointer (`classes + 256` is the
+// transitions): the hot loop keeps one register fewer live, which kept
+// gcc from spilling the classes' pointer to the stack and reloading it at
+// every byte (docs/c.md has the figures).
+
 // Note [small tables]
 //
 // The transition table holds premultiplied state IDs (Rust: `Tables`
@@ -412,9 +526,11 @@ fn machine(
 // firmware image. State indices, with the dead state and the edges above
 // them, need 189 + 1 + 66 = 256 values: one byte each, half the table. So
 // where the indices fit a byte and the IDs do not, `NAME.c` holds both
-// forms, and `-DURIDFA_SMALL` picks the indices (`URIDFA_INDEXED8`), for
-// which the driver multiplies each state by the stride: one multiply more
-// per byte on the loop's dependent chain, measured in docs/c.md.
+// forms: by default the indices (`URIDFA_INDEXED8`), for which the driver
+// multiplies each state by the stride, and with `-DURIDFA_FAST` the IDs.
+// On the x86-64 here the multiply costs nothing measurable (docs/c.md);
+// `URIDFA_FAST` is for cores whose multiply is slow (a Cortex-M0 with
+// the small multiplier takes 32 cycles).
 
 /// The transitions as one byte each, state indices rather than IDs (Note
 /// [small tables]), if they fit.
@@ -447,6 +563,31 @@ fn sha256_hex(data: &[u8]) -> String {
         .collect()
 }
 
+// Note [component tables]
+//
+// A `;@ component` rule (RFC 3986's `host`, `path-abempty`, ...) gets
+// tables of its own, as in the Rust output (`HOST_RULE`), so that a
+// program can check one component (a host it builds) without a whole
+// URI: `rfc3986_host_validate` and `_split`, the same functions as an
+// entry's, and the same capture indices, for a component machine
+// captures with the grammar's list (`RFC3986_IPV4ADDRESS` in a host). A
+// component rule that is also an entry has its entry's functions and
+// nothing more; its list regions, if any, are not written (nor are they
+// in Rust).
+
+/// The `;@ component` machines that [`files`] writes, in pragma order:
+/// those whose rule is not also an entry (Note [component tables]).
+pub fn components(c: &Compiled) -> Vec<&Machine> {
+    c.components
+        .iter()
+        .filter(|m| {
+            !c.machines
+                .iter()
+                .any(|e| c_name(&e.tables.rule) == c_name(&m.tables.rule))
+        })
+        .collect()
+}
+
 /// The names of the `const uridfa_tables` that [`files`] writes for `c`,
 /// in order: each entry's (`rfc3986_uri_reference_tables`), followed by
 /// the item tables of its list regions, in
@@ -467,6 +608,16 @@ pub fn tables_names(c: &Compiled) -> Vec<String> {
     names
 }
 
+/// The names of the `const uridfa_tables` of [`components`]
+/// (`rfc3986_host_tables`), in the same order.
+pub fn component_tables_names(c: &Compiled) -> Vec<String> {
+    let g = grammar_c_name(c);
+    components(c)
+        .iter()
+        .map(|m| format!("{g}_{}_tables", c_name(&m.tables.rule)))
+        .collect()
+}
+
 /// The region's rule of an item machine's name (`*to#2` → `to`).
 fn list_region(rule: &str) -> &str {
     let region = rule.trim_start_matches('*');
@@ -479,7 +630,8 @@ fn list_region(rule: &str) -> &str {
 /// # Errors
 ///
 /// [`EmitCError::TextsTooLong`] if the grammar's error texts do not fit
-/// `uint16_t` offsets.
+/// `uint16_t` offsets; [`EmitCError::NameClash`] if a capture's constant
+/// would be one of the header's own macros.
 ///
 /// # Example
 ///
@@ -507,12 +659,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         comment(shown_path),
         sha256_hex(source_text)
     );
-    // The machines: each entry, then its list regions' item tables.
-    struct Out<'a> {
-        base: String,
-        m: &'a Machine,
-        doc: String,
-    }
+    // The machines: each entry, then its list regions' item tables, then
+    // the `;@ component` rules (Note [component tables]).
     let mut outs: Vec<Out<'_>> = Vec::new();
     for m in &c.machines {
         let rule = &m.tables.rule;
@@ -527,6 +675,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
                 m.tables.stride,
                 m.tables.reg_len
             ),
+            item: false,
         });
         for l in &m.lists {
             let region = list_region(&l.machine.tables.rule);
@@ -538,10 +687,26 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
                      hold captures): uridfa_item_next cuts the region into items.",
                     l.machine.tables.rule
                 ),
+                item: true,
             });
         }
     }
-    let mut texts = Texts::new();
+    for m in components(c) {
+        let rule = &m.tables.rule;
+        outs.push(Out {
+            base: format!("{g}_{}", c_name(rule)),
+            m,
+            doc: format!(
+                "Tables for the component rule `{rule}` (`;@ component`) from {shown_path}:\n   \
+                 {}\n   {} states, {} byte classes, {} registers; the grammar's captures.",
+                c.grammar.rule_text(rule),
+                m.tables.state_len(),
+                m.tables.stride,
+                m.tables.reg_len
+            ),
+            item: false,
+        });
+    }
     let mut body = String::new();
     let mut after_bases: Vec<(&AfterKindsBuf, String)> = Vec::new();
     for o in &outs {
@@ -550,21 +715,10 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             .iter()
             .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
             .map(|(_, b)| b.clone());
-        machine(
-            &mut body,
-            &g,
-            t,
-            &o.base,
-            after_of.as_deref(),
-            &mut texts,
-            &o.doc,
-        );
+        machine(&mut body, o, after_of.as_deref())?;
         if after_of.is_none() && t.after.classes.is_some() {
             after_bases.push((&t.after, o.base.clone()));
         }
-    }
-    if texts.blob.len() > usize::from(u16::MAX) {
-        return Err(EmitCError::TextsTooLong(texts.blob.len()));
     }
     let reg_slots_max = outs
         .iter()
@@ -587,11 +741,20 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         .first()
         .map(|m| m.lowered.components.as_slice())
         .unwrap_or_default();
+    if let Some(clash) = comps.iter().find(|k| {
+        ["CAPTURES", "SPANS", "REG_SLOTS"].contains(&capture_const_name(&k.name).as_str())
+    }) {
+        return Err(EmitCError::NameClash(clash.name.clone()));
+    }
     let _ = writeln!(
         h,
         "/* The number of captures: a split writes {gu}_CAPTURES spans. */\n\
-         #define {gu}_CAPTURES {}\n",
-        comps.len()
+         #define {gu}_CAPTURES {}\n\
+         /* The length to declare a spans array with: {gu}_CAPTURES, or 1 for a\n   \
+         grammar without captures (C has no arrays of length 0). */\n\
+         #define {gu}_SPANS {}\n",
+        comps.len(),
+        comps.len().max(1)
     );
     for (i, comp) in comps.iter().enumerate() {
         let what = match comp.kind_of {
@@ -638,7 +801,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             comment(&o.doc),
             o.base
         );
-        if o.base.contains("_list_") {
+        if o.item {
             let _ = writeln!(h);
             continue;
         }
@@ -657,7 +820,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
              if not NULL). */\n\
              int {b}_validate(const uint8_t *s, size_t n, uridfa_error *err);\n\
              /* {b}_validate, and the span of every capture into spans[0..{gu}_CAPTURES),\n   \
-             indexed by the {gu}_* constants (URIDFA_ABSENT for an absent one). */\n\
+             indexed by the {gu}_* constants (URIDFA_ABSENT for an absent one); spans\n   \
+             holds {gu}_SPANS entries (or is NULL when {gu}_CAPTURES is 0). */\n\
              int {b}_split(const uint8_t *s, size_t n, uridfa_span *spans, uridfa_error *err);\n\
              /* {b}_split without the kinds decided after the match (absent; see\n   \
              uridfa_kind_after). */\n\
@@ -687,13 +851,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
          (uridfa_error.component and .expected are then NULL). */\n\
          #ifdef URIDFA_NO_TEXTS\n#define URIDFA_TEXT(x) NULL\n#else\n#define URIDFA_TEXT(x) x\n#endif\n\n"
     );
-    let _ = writeln!(
-        s,
-        "#ifndef URIDFA_NO_TEXTS\nstatic const char {g}_texts[] = {};\n#endif\n",
-        c_string(texts.blob.strip_suffix(&[0]).unwrap_or(&texts.blob))
-    );
     s.push_str(&body);
-    for o in outs.iter().filter(|o| !o.base.contains("_list_")) {
+    for o in outs.iter().filter(|o| !o.item) {
         let b = &o.base;
         let slots = reg_slots(o.m.tables.reg_len);
         // Note [raw tables].
@@ -753,6 +912,25 @@ mod tests {
     #[test]
     fn c_strings_escape() {
         assert_eq!(c_string(b"a\"?\\\x01"), "\"a\\\"\\?\\\\\\001\"");
+    }
+
+    #[test]
+    fn a_capture_named_like_a_macro_is_an_error() {
+        let c = crate::driver::compile_str(
+            "g.abnf",
+            ";@ entry r\n;@ capture spans\nr = spans\nspans = \"a\"\n",
+            crate::driver::Options::default(),
+        )
+        .unwrap();
+        let e = files(&c, "g.abnf").unwrap_err();
+        assert_eq!(e, EmitCError::NameClash("spans".into()));
+        assert!(e.to_string().contains("(SPANS)"), "{e}");
+        // At the pragma that names it: line 2, the word `spans`.
+        let d = diagnostic(&c, &e).to_string();
+        assert!(
+            d.starts_with("g.abnf:2:12: error: the capture 'spans'"),
+            "{d}"
+        );
     }
 
     #[test]

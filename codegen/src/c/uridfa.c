@@ -26,10 +26,10 @@
 #define URIDFA_INLINE static
 #endif
 
-static int in_set(const uint64_t *set, uint8_t b)
-{
-    return (int)((set[b >> 6] >> (b & 63u)) & 1u);
-}
+/* The byte table of accelerated set k, and its bit (codegen: Note [sets
+ * in byte tables]). */
+#define URIDFA_LUT(t, k) ((t)->accel_lut + (((size_t)(k) >> 3) << 8))
+#define URIDFA_BIT(k) ((uint8_t)(1u << ((k) & 7u)))
 
 /* The end of the run of accelerated set k from j: the first byte the
  * run's state does not loop on, valid escapes (`%` HEXDIG HEXDIG) of an
@@ -37,42 +37,34 @@ static int in_set(const uint64_t *set, uint8_t b)
 URIDFA_INLINE size_t skip_accel(const uridfa_tables *t, unsigned k, const uint8_t *s,
                                 size_t n, size_t j)
 {
-    const uint64_t *set = t->accels + 4u * k;
-    const uint64_t *digits = NULL;
-    uint8_t esc = 0;
-    if (t->accel_escapes != NULL && t->accel_escapes[k].digits != URIDFA_NO_ESCAPE) {
-        digits = t->accels + 4u * t->accel_escapes[k].digits;
-        esc = t->accel_escapes[k].byte;
-    }
-    if (t->accel_lut != NULL && k < 8u) {
-        const uint8_t *lut = t->accel_lut;
-        const uint8_t mask = (uint8_t)(1u << k);
-        for (;;) {
-            while (n - j >= 4u &&
-                   (lut[s[j]] & lut[s[j + 1]] & lut[s[j + 2]] & lut[s[j + 3]] & mask)) {
-                j += 4u;
-            }
-            while (j < n && (lut[s[j]] & mask)) {
-                j++;
-            }
-            if (digits != NULL && n - j > 2u && s[j] == esc && in_set(digits, s[j + 1]) &&
-                in_set(digits, s[j + 2])) {
-                j += 3u;
-                continue;
-            }
-            return j;
-        }
-    }
+    const uint8_t *lut = URIDFA_LUT(t, k);
+    const uint8_t mask = URIDFA_BIT(k);
     for (;;) {
-        while (j < n && in_set(set, s[j])) {
+        const uridfa_escape *e;
+        const uint8_t *dlut;
+        uint8_t dmask;
+        while (n - j >= 4u &&
+               (lut[s[j]] & lut[s[j + 1]] & lut[s[j + 2]] & lut[s[j + 3]] & mask)) {
+            j += 4u;
+        }
+        while (j < n && (lut[s[j]] & mask)) {
             j++;
         }
-        if (digits != NULL && n - j > 2u && s[j] == esc && in_set(digits, s[j + 1]) &&
-            in_set(digits, s[j + 2])) {
-            j += 3u;
-            continue;
+        /* The escape is read only where the run stops, so that the loops
+         * above keep their values in registers. */
+        if (t->accel_escapes == NULL || n - j <= 2u) {
+            return j;
         }
-        return j;
+        e = &t->accel_escapes[k];
+        if (e->digits == URIDFA_NO_ESCAPE || s[j] != e->byte) {
+            return j;
+        }
+        dlut = URIDFA_LUT(t, e->digits);
+        dmask = URIDFA_BIT(e->digits);
+        if (!(dlut[s[j + 1]] & dmask) || !(dlut[s[j + 2]] & dmask)) {
+            return j;
+        }
+        j += 3u;
     }
 }
 
@@ -113,12 +105,26 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
          * itself (Rust: Note [packed operations]). */
         const unsigned m = t->reg_slots - 1u;
         const uint64_t w = e->ops;
-        unsigned k;
         regs[URIDFA_OP_POS & m] = pos;
-        for (k = 0; k < URIDFA_PACKED_LEN; k++) {
-            const unsigned f = (unsigned)(w >> (12u * k));
-            regs[f & m] = regs[(f >> 6) & m];
+#define URIDFA_COPY(k)                                                                       \
+    regs[(unsigned)(w >> (12u * (k))) & m] = regs[(unsigned)(w >> (12u * (k) + 6u)) & m]
+#ifdef __OPTIMIZE_SIZE__
+        {
+            unsigned k;
+            for (k = 0; k < URIDFA_PACKED_LEN; k++) {
+                URIDFA_COPY(k);
+            }
         }
+#else
+        /* Written out: gcc -O2 kept the loop of five (7 % of split's
+         * instructions on kasztp were its control). -Os keeps the loop. */
+        URIDFA_COPY(0);
+        URIDFA_COPY(1);
+        URIDFA_COPY(2);
+        URIDFA_COPY(3);
+        URIDFA_COPY(4);
+#endif
+#undef URIDFA_COPY
         return;
     }
     run_ops(t, (uint32_t)e->ops, e->ops_len, regs, pos);
@@ -126,7 +132,7 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
 
 /* The index of the state with ID id: id / stride, as a multiply and a
  * shift when the generator found that exact (Rust: invariant 11). */
-static uint32_t state_index(const uridfa_tables *t, uint32_t id)
+URIDFA_INLINE uint32_t state_index(const uridfa_tables *t, uint32_t id)
 {
     if (t->stride_recip != 0) {
         return (uint32_t)(((uint64_t)id * t->stride_recip) >> 40);
@@ -134,12 +140,20 @@ static uint32_t state_index(const uridfa_tables *t, uint32_t id)
     return id / t->stride;
 }
 
-static const char *text_at(const uridfa_tables *t, const uint16_t *offsets, uint32_t state)
+/* The text `which` (0: component, 1: expected) of state (an index):
+ * each state names a pair of offsets into the machine's texts, 0 for
+ * none (codegen: Note [texts of one machine]). */
+static const char *text_at(const uridfa_tables *t, uint32_t state, unsigned which)
 {
-    if (t->texts == NULL || offsets == NULL || offsets[state] == 0) {
+    size_t pair;
+    uint16_t at;
+    if (t->texts == NULL) {
         return NULL;
     }
-    return t->texts + offsets[state];
+    pair = t->text_width == 1 ? ((const uint8_t *)t->state_texts)[state]
+                              : ((const uint16_t *)t->state_texts)[state];
+    at = t->text_pairs[2u * pair + which];
+    return at == 0 ? NULL : t->texts + at;
 }
 
 static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, uint32_t state,
@@ -150,8 +164,8 @@ static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, u
         err->kind = kind;
         err->byte = byte;
         err->state = state;
-        err->component = text_at(t, t->state_component, state);
-        err->expected = text_at(t, t->state_expected, state);
+        err->component = text_at(t, state, 0);
+        err->expected = text_at(t, state, 1);
     }
     return kind;
 }
@@ -167,13 +181,13 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
  * *statep, offsets counted from base; regs NULL for validation (edges
  * taken without their operations). MUL turns a transition's value into a
  * state ID: 1 for premultiplied IDs, the stride for the state indices of
- * URIDFA_SMALL tables (see docs/c.md). */
-#define URIDFA_DEFINE_DRIVE(NAME, T, MUL)                                                      \
+ * the default one-byte tables (URIDFA_INDEXED8; see docs/c.md). */
+#define URIDFA_DEFINE_DRIVE(NAME, T, TRANS, MUL)                                               \
     int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
              size_t *regs, uridfa_error *err)                                                  \
     {                                                                                          \
-        const T *tr = (const T *)t->trans;                                                     \
         const uint8_t *cls = t->classes;                                                       \
+        const T *tr = (TRANS);                                                                 \
         const uint32_t special = t->special;                                                   \
         uint32_t state = *statep;                                                              \
         size_t i = 0;                                                                          \
@@ -207,19 +221,76 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
         }                                                                                      \
     }
 
-URIDFA_DEFINE_DRIVE(uridfa_drive8, uint8_t, 1u)
-URIDFA_DEFINE_DRIVE(uridfa_drive16, uint16_t, 1u)
-URIDFA_DEFINE_DRIVE(uridfa_drive32, uint32_t, 1u)
-URIDFA_DEFINE_DRIVE(uridfa_drive8i, uint8_t, t->stride)
+/* A one-byte table follows the classes (codegen: Note [classes before
+ * transitions]): one pointer for both. */
+URIDFA_DEFINE_DRIVE(uridfa_drive8, uint8_t, cls + 256, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive16, uint16_t, (const uint16_t *)t->trans, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive32, uint32_t, (const uint32_t *)t->trans, 1u)
+URIDFA_DEFINE_DRIVE(uridfa_drive8i, uint8_t, cls + 256, t->stride)
 
 /* The tables' own driver (each names the one for its form). */
-static int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
+URIDFA_INLINE int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
                  uint32_t *statep, size_t *regs, uridfa_error *err)
 {
     return t->drive(t, s, n, base, statep, regs, err);
 }
 
-static uint32_t id_at(const void *ids, uint8_t width, size_t i)
+/* Rust: sequence_start. The lead byte of the UTF-8 sequence that the byte
+ * at `at` interrupts: a lead byte among the up to three bytes before it,
+ * followed by fewer continuation bytes than its sequence needs; else
+ * URIDFA_ABSENT. */
+static size_t sequence_start(const uint8_t *s, size_t at)
+{
+    size_t back;
+    for (back = 1; back <= 3 && back <= at; back++) {
+        const uint8_t b = s[at - back];
+        if (b >= 0x80 && b <= 0xBF) {
+            continue;
+        }
+        if (b >= 0xC0 && b <= 0xDF) {
+            return back < 2 ? at - back : URIDFA_ABSENT;
+        }
+        if (b >= 0xE0 && b <= 0xEF) {
+            return back < 3 ? at - back : URIDFA_ABSENT;
+        }
+        if (b >= 0xF0 && b <= 0xF7) {
+            return at - back;
+        }
+        return URIDFA_ABSENT;
+    }
+    return URIDFA_ABSENT;
+}
+
+/* Rust: Error::at_char_start. For utf8 tables (their `char_start`), an
+ * unexpected byte at
+ * err->offset (counted from base) inside the sequence of s[0..n), which
+ * was run from `state`, moves to the sequence's lead byte with the state
+ * there, found by running s up to it again without tags. */
+void uridfa_char_start(const uridfa_tables *t, const uint8_t *s, size_t base, uint32_t state,
+                       uridfa_error *err)
+{
+    size_t lead;
+    if (err == NULL || err->kind != URIDFA_UNEXPECTED_BYTE || err->offset < base) {
+        return;
+    }
+    lead = sequence_start(s, err->offset - base);
+    if (lead == URIDFA_ABSENT || drive(t, s, lead, base, &state, NULL, NULL) != URIDFA_OK) {
+        return;
+    }
+    (void)byte_error(t, state, s[lead], base + lead, err);
+}
+
+/* The tables' own uridfa_char_start, if they match UTF-8 (others link
+ * none of its code). */
+static void char_start(const uridfa_tables *t, const uint8_t *s, size_t base, uint32_t state,
+                       uridfa_error *err)
+{
+    if (t->char_start != NULL) {
+        t->char_start(t, s, base, state, err);
+    }
+}
+
+URIDFA_INLINE uint32_t id_at(const void *ids, uint8_t width, size_t i)
 {
     switch (width) {
     case 1:
@@ -233,7 +304,7 @@ static uint32_t id_at(const void *ids, uint8_t width, size_t i)
 }
 
 /* The final entry of state (an ID). */
-static const uridfa_final *final_of(const uridfa_tables *t, uint32_t state)
+URIDFA_INLINE const uridfa_final *final_of(const uridfa_tables *t, uint32_t state)
 {
     return &t->finals[id_at(t->state_final, t->final_width, state_index(t, state))];
 }
@@ -259,7 +330,7 @@ static void clear_regs(const uridfa_tables *t, size_t *regs)
     memset(regs, 0xFF, (size_t)t->reg_slots * sizeof *regs);
 }
 
-static void read_spans(const uridfa_tables *t, const size_t *regs, uridfa_span *spans)
+URIDFA_INLINE void read_spans(const uridfa_tables *t, const size_t *regs, uridfa_span *spans)
 {
     size_t k;
     for (k = 0; k < t->capture_len; k++) {
@@ -272,7 +343,10 @@ static void read_spans(const uridfa_tables *t, const size_t *regs, uridfa_span *
     }
 }
 
-int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_error *err)
+/* uridfa_validate without moving an error to its character's start: as
+ * Rust's uridfa_runtime::validate (for uridfa_item_next). */
+static int validate_at_byte(const uridfa_tables *t, const uint8_t *s, size_t n,
+                            uridfa_error *err)
 {
     uint32_t state = t->start;
     const int r = drive(t, s, n, 0, &state, NULL, err);
@@ -282,13 +356,34 @@ int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_e
     return finish_at(t, state, n, NULL, err);
 }
 
-/* Whether kind k (an index into after_kinds) accepts all of s[0..n). */
+int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_error *err)
+{
+    const int r = validate_at_byte(t, s, n, err);
+    if (r != URIDFA_OK) {
+        char_start(t, s, 0, t->start, err);
+    }
+    return r;
+}
+
+/* Whether kind k (an index into after_kinds) accepts all of s[0..n).
+ * While the DFA stays in one cell, the next byte's cell is read from that
+ * cell's row without waiting for the previous load: a run (a reg-name's
+ * letters) goes at a byte every cycle or two instead of a load chain
+ * (docs/c.md, speed). */
 static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, size_t n)
 {
+    const uint8_t *cls = t->after_classes;
     uint16_t cell = t->after_kinds[k].start;
-    size_t i;
-    for (i = 0; i < n && cell != 0; i++) {
-        cell = t->after_trans[(cell >> 1) + t->after_classes[s[i]]];
+    size_t i = 0;
+    while (i < n && cell != 0) {
+        const uint16_t *row = t->after_trans + (cell >> 1);
+        while (i < n && row[cls[s[i]]] == cell) {
+            i++;
+        }
+        if (i < n) {
+            cell = row[cls[s[i]]];
+            i++;
+        }
     }
     return cell & 1u;
 }
@@ -355,38 +450,45 @@ void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uri
     }
 }
 
-/* Validates and leaves the tags in regs, the kinds decided after the
- * match decided if `kinds`, then reads the spans. */
-static int split_with(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
-                      uridfa_span *spans, uridfa_error *err, int kinds)
+/* Validates and leaves the tags in regs (the kinds decided after the
+ * match not decided). split_raw calls only this, so a program that never
+ * decides a kind links none of their code. */
+static int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                      uridfa_error *err)
 {
     uint32_t state = t->start;
     int r;
     clear_regs(t, regs);
     r = drive(t, s, n, 0, &state, regs, err);
-    if (r == URIDFA_OK) {
-        r = finish_at(t, state, n, regs, err);
+    if (r != URIDFA_OK) {
+        char_start(t, s, 0, t->start, err);
+        return r;
     }
+    return finish_at(t, state, n, regs, err);
+}
+
+int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                 uridfa_span *spans, uridfa_error *err)
+{
+    const int r = split_tags(t, s, n, regs, err);
     if (r != URIDFA_OK) {
         return r;
     }
-    if (kinds && t->after_len != 0) {
+    if (t->after_len != 0) {
         decide_kinds_regs(t, s, n, regs);
     }
     read_spans(t, regs, spans);
     return URIDFA_OK;
 }
 
-int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
-                 uridfa_span *spans, uridfa_error *err)
-{
-    return split_with(t, s, n, regs, spans, err, 1);
-}
-
 int uridfa_split_raw(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
                      uridfa_span *spans, uridfa_error *err)
 {
-    return split_with(t, s, n, regs, spans, err, 0);
+    const int r = split_tags(t, s, n, regs, err);
+    if (r == URIDFA_OK) {
+        read_spans(t, regs, spans);
+    }
+    return r;
 }
 
 void uridfa_machine_start(uridfa_machine *m, const uridfa_tables *t, size_t *regs)
@@ -397,6 +499,9 @@ void uridfa_machine_start(uridfa_machine *m, const uridfa_tables *t, size_t *reg
     m->state = t->start;
     m->failed = 0;
     memset(&m->error, 0, sizeof m->error);
+    m->open_at = URIDFA_ABSENT;
+    m->open_state = 0;
+    m->tail_len = 0;
     clear_regs(t, regs);
 }
 
@@ -408,17 +513,126 @@ static int machine_failed(const uridfa_machine *m, uridfa_error *err)
     return m->error.kind;
 }
 
+/* Rust: Note [characters across chunks] (runtime/src/stream.rs). The
+ * bytes fed before (m->tail) followed by the last up to three of
+ * s[0..n), into w; *old is how many came from the tail. Returns the
+ * window's length. */
+static size_t window(const uridfa_machine *m, const uint8_t *s, size_t n, uint8_t w[6],
+                     size_t *old)
+{
+    size_t len = 0, i;
+    for (i = 0; i < m->tail_len; i++) {
+        w[len++] = m->tail[i];
+    }
+    *old = len;
+    for (i = n > 3u ? n - 3u : 0; i < n; i++) {
+        w[len++] = s[i];
+    }
+    return len;
+}
+
+/* Whether s[0..n), which leaves no character of its own open, extends the
+ * one open before it. */
+static int continues_open_char(const uridfa_machine *m, const uint8_t *s, size_t n)
+{
+    uint8_t w[6];
+    size_t old;
+    const size_t len = window(m, s, n, w, &old);
+    const size_t lead = sequence_start(w, len);
+    return n < 3u && lead != URIDFA_ABSENT && lead < old;
+}
+
+/* Keeps the last three bytes fed, s[0..n) included. */
+static void push_tail(uridfa_machine *m, const uint8_t *s, size_t n)
+{
+    uint8_t w[6];
+    size_t old, i;
+    const size_t len = window(m, s, n, w, &old);
+    const size_t from = len > 3u ? len - 3u : 0;
+    m->tail_len = 0;
+    for (i = from; i < len; i++) {
+        m->tail[m->tail_len++] = w[i];
+    }
+}
+
+/* uridfa_char_start for an error in the chunk s[0..n) fed at m->pos from
+ * m->state, whose character may have begun in an earlier chunk. */
+static void machine_char_start(const uridfa_machine *m, const uint8_t *s, size_t n,
+                               uridfa_error *err)
+{
+    const uridfa_tables *t = m->tables;
+    uint8_t w[6];
+    size_t k, old, len, lead;
+    uint32_t state = m->state;
+    if (err->kind != URIDFA_UNEXPECTED_BYTE || err->offset < m->pos) {
+        return;
+    }
+    k = err->offset - m->pos;
+    len = window(m, s, k < n ? k : n, w, &old);
+    lead = sequence_start(w, len);
+    if (lead == URIDFA_ABSENT) {
+        return;
+    }
+    if (lead >= old) {
+        /* The character began in this chunk: run up to it again. */
+        const size_t i = k - (len - old) + (lead - old);
+        if (i >= n || drive(t, s, i, m->pos, &state, NULL, NULL) != URIDFA_OK) {
+            return;
+        }
+        (void)byte_error(t, state, s[i], m->pos + i, err);
+    } else {
+        /* It began in an earlier chunk, where its state was kept. */
+        const size_t offset = m->pos - (old - lead);
+        if (m->open_at != offset) {
+            return;
+        }
+        (void)byte_error(t, m->open_state, w[lead], offset, err);
+    }
+}
+
 int uridfa_machine_feed(uridfa_machine *m, const uint8_t *s, size_t n, uridfa_error *err)
 {
+    const uridfa_tables *t = m->tables;
+    uint32_t state = m->state, at_lead;
+    size_t cut;
     int r;
     if (m->failed) {
         return machine_failed(m, err);
     }
-    r = drive(m->tables, s, n, m->pos, &m->state, m->regs, &m->error);
+    if (!t->utf8) {
+        r = drive(t, s, n, m->pos, &m->state, m->regs, &m->error);
+        if (r != URIDFA_OK) {
+            m->failed = 1;
+            return machine_failed(m, err);
+        }
+        m->pos += n;
+        return URIDFA_OK;
+    }
+    /* A character left open at the end of this chunk starts at `cut`. */
+    cut = sequence_start(s, n);
+    if (cut == URIDFA_ABSENT) {
+        cut = n;
+    }
+    r = drive(t, s, cut, m->pos, &state, m->regs, &m->error);
+    at_lead = state;
+    if (r == URIDFA_OK) {
+        r = drive(t, s + cut, n - cut, m->pos + cut, &state, m->regs, &m->error);
+    }
     if (r != URIDFA_OK) {
+        machine_char_start(m, s, n, &m->error);
         m->failed = 1;
         return machine_failed(m, err);
     }
+    /* Kept only now: an error in the rest may still need the character
+     * left open by an earlier chunk. */
+    if (cut < n) {
+        m->open_at = m->pos + cut;
+        m->open_state = at_lead;
+    } else if (!continues_open_char(m, s, n)) {
+        m->open_at = URIDFA_ABSENT;
+    }
+    push_tail(m, s, n);
+    m->state = state;
     m->pos += n;
     return URIDFA_OK;
 }
@@ -493,7 +707,7 @@ int uridfa_item_next(const uridfa_tables *item, const uint8_t *s, size_t *pos, s
         *pos = start + len;
         return 1;
     }
-    r = uridfa_validate(item, s + start, end - start, err);
+    r = validate_at_byte(item, s + start, end - start, err);
     if (r == URIDFA_OK) {
         r = fail(item, URIDFA_NOT_AN_ITEM, start, 0, 0, err);
         if (err != NULL) {

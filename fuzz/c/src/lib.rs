@@ -8,7 +8,8 @@ use uridfa_runtime::ErrorKind;
 /// `grammar` (NUL-terminated) of the `uridfa` crate. Returns -1 if there is
 /// no such entry, 0 on success (spans in `spans[2k]`, `spans[2k + 1]`,
 /// `usize::MAX` for an absent capture, for up to `cap_len` captures), or
-/// the error's kind (1 byte, 2 end) with its offset in `*offset`.
+/// the error's kind (1 byte, 2 end) with its offset in `*offset` (for a
+/// `;@ charset utf-8` grammar, moved to its character's first byte).
 ///
 /// # Safety
 ///
@@ -55,6 +56,9 @@ pub unsafe extern "C" fn oracle_split(
             0
         }
         Err(e) => {
+            // The C driver reports an error inside a UTF-8 character at the
+            // character's first byte (docs/c.md), as `at_char_start` does.
+            let e = if t.utf8 { e.at_char_start(t, input) } else { e };
             *offset = e.offset();
             match e.kind() {
                 ErrorKind::UnexpectedByte { .. } => 1,
