@@ -158,7 +158,7 @@ pub use grammar::{Grammar, UnknownGrammar, GRAMMARS};
 #[cfg(feature = "derive")]
 pub use uridfa_derive::Grammar;
 pub use uridfa_runtime as runtime;
-pub use view::{Presence, View};
+pub use view::{Facts, Presence, View};
 
 use uridfa_runtime::Tables;
 

@@ -23,7 +23,7 @@ pub use crate::family::GenericRef;
 pub use crate::family::Resolve;
 #[cfg(feature = "rfc3987")]
 pub use crate::iri::{MapToIri, MapToUri};
-pub use crate::view::View;
+pub use crate::view::{Facts, View};
 
 #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
 pub use crate::draft_fielding_uri_rfc2396bis_01::Rfc2396bis01Ref;

@@ -65,10 +65,64 @@ pub enum Presence {
     Repeated,
 }
 
+/// A grammar as a type: its facts, as the generator compiled them from its
+/// grammar file. The generator writes one such marker type per built-in
+/// grammar (`uridfa::rfc3986::Rfc3986`, ...; named by the file's `;@
+/// marker` pragma, else after the grammar), and `#[derive(uridfa::Grammar)]`
+/// implements it on the derive's own struct; every view names its grammar
+/// as [`View::Grammar`]. What a family of grammars adds (builders,
+/// resolution) is written over these facts.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::{Facts, View};
+/// use uridfa::rfc3986::{Rfc3986, Uri};
+/// assert_eq!(Rfc3986::NAME, "rfc3986");
+/// assert_eq!(<Uri<'static> as View<'static>>::Grammar::NAME, "rfc3986");
+/// assert_eq!(Rfc3986::ENTRIES[0].rule, "URI-reference");
+/// assert_eq!(Rfc3986::encode_set("query").map(|s| s.rule), Some("query"));
+/// assert!(Rfc3986::component_rule("path-abempty").is_some());
+/// ```
+pub trait Facts: 'static {
+    /// The grammar's name: its file stem (`rfc3986`).
+    const NAME: &'static str;
+    /// Every entry's tables, in `;@ entry` order.
+    const ENTRIES: &'static [&'static uridfa_runtime::Tables<'static>];
+    /// Each entry's list regions, beside [`Facts::ENTRIES`].
+    const LISTS: &'static [&'static [uridfa_runtime::List<'static>]];
+    /// The `;@ component` rules' tables, in pragma order.
+    const COMPONENT_RULES: &'static [&'static uridfa_runtime::Tables<'static>];
+    /// The `;@ encode-set`s, in pragma order.
+    const ENCODE_SETS: &'static [&'static uridfa_runtime::EncodeSet];
+    /// The grammar's captures, in tag order.
+    const CAPTURES: &'static [uridfa_runtime::CaptureInfo];
+    /// Whether the grammar says `;@ charset utf-8`.
+    const UTF8: bool;
+
+    /// The encode set named `name` in its pragma (ASCII case ignored).
+    fn encode_set(name: &str) -> Option<&'static uridfa_runtime::EncodeSet> {
+        Self::ENCODE_SETS
+            .iter()
+            .copied()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The tables of the `;@ component` rule `rule` (ASCII case ignored).
+    fn component_rule(rule: &str) -> Option<&'static uridfa_runtime::Tables<'static>> {
+        Self::COMPONENT_RULES
+            .iter()
+            .copied()
+            .find(|t| t.rule.eq_ignore_ascii_case(rule))
+    }
+}
+
 /// A typed view of one entry rule's match: the facts of its grammar and
 /// rule as constants, and the components by index. The generator
 /// implements it on every view (see the [module docs](self)).
 pub trait View<'a>: Copy {
+    /// The grammar this view belongs to, as a type with its facts.
+    type Grammar: Facts;
     /// The grammar's name: its file stem (`rfc3986`).
     const GRAMMAR: &'static str;
     /// The entry rule this view matches (`URI`).

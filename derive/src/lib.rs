@@ -312,7 +312,15 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         example: None,
         always: machine.lowered.always_captured(),
         only: Some(emit::view::reaches(&compiled, &rule)),
+        grammar_type: quote!(#name),
     };
+    // The derive's struct carries the grammar's facts (`uridfa::Facts`).
+    let facts = emit::view::facts_impl(
+        name,
+        &quote!(::uridfa::view),
+        &quote!(__tables),
+        &quote!(::uridfa::__private::runtime),
+    );
     let view_items =
         emit::view::view_tokens(&compiled, &spec).map_err(|e| at_grammar(e.to_string()))?;
 
@@ -352,6 +360,9 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             mod __tables {
                 #tables
             }
+
+            #[automatically_derived]
+            #facts
 
             #[automatically_derived]
             impl #name {

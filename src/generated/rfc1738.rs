@@ -442,6 +442,11 @@ pub static PASSWORD_SET: ::uridfa_runtime::EncodeSet = ::uridfa_runtime::EncodeS
     ]),
     accepts_empty: true,
 };
+/// Every `;@ encode-set`, in pragma order (each also as `<NAME>_SET`).
+pub static ENCODE_SETS: [&::uridfa_runtime::EncodeSet; 2usize] = [
+    &USER_SET,
+    &PASSWORD_SET,
+];
 static URL_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 3, 1, 1, 1, 4, 5, 1, 6, 7, 8, 9, 10, 10, 10, 10, 10,

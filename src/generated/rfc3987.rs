@@ -431,6 +431,8 @@ pub const IPVFUTURE: usize = 9usize;
 pub const IPV4ADDRESS: usize = 10usize;
 /// Index of the `ireg-name` capture, a kind of `ihost`.
 pub const IREG_NAME: usize = 11usize;
+/// Every `;@ encode-set`, in pragma order (each also as `<NAME>_SET`).
+pub static ENCODE_SETS: [&::uridfa_runtime::EncodeSet; 0usize] = [];
 static IRI_REFERENCE_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12,

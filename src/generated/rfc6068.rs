@@ -142,6 +142,8 @@ pub const HFVALUE: usize = 4usize;
 pub const LIST_TO: usize = 5usize;
 /// Index of the list region `*hfields`: the span of a repetition in `hfields` whose items hold captures (`uridfa_runtime::items`).
 pub const LIST_HFIELDS: usize = 6usize;
+/// Every `;@ encode-set`, in pragma order (each also as `<NAME>_SET`).
+pub static ENCODE_SETS: [&::uridfa_runtime::EncodeSet; 0usize] = [];
 static MAILTOURI_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 3, 1, 4, 4, 1, 1, 5, 1, 6, 0, 7, 8, 9, 10, 11, 12, 13,

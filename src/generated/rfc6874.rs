@@ -440,6 +440,14 @@ pub static FRAGMENT_SET: ::uridfa_runtime::EncodeSet = ::uridfa_runtime::EncodeS
     ]),
     accepts_empty: true,
 };
+/// Every `;@ encode-set`, in pragma order (each also as `<NAME>_SET`).
+pub static ENCODE_SETS: [&::uridfa_runtime::EncodeSet; 5usize] = [
+    &USERINFO_SET,
+    &SEGMENT_SET,
+    &PATH_SET,
+    &QUERY_SET,
+    &FRAGMENT_SET,
+];
 static URI_REFERENCE_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13,

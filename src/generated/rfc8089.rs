@@ -108,6 +108,8 @@ pub const IPVFUTURE: usize = 4usize;
 pub const IPV4ADDRESS: usize = 5usize;
 /// Index of the `reg-name` capture, a kind of `host`.
 pub const REG_NAME: usize = 6usize;
+/// Every `;@ encode-set`, in pragma order (each also as `<NAME>_SET`).
+pub static ENCODE_SETS: [&::uridfa_runtime::EncodeSet; 0usize] = [];
 static FILE_URI_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 7, 8, 8, 9, 10, 10,

@@ -180,6 +180,12 @@ pub static F_COMPONENT_SET: ::uridfa_runtime::EncodeSet = ::uridfa_runtime::Enco
     ]),
     accepts_empty: true,
 };
+/// Every `;@ encode-set`, in pragma order (each also as `<NAME>_SET`).
+pub static ENCODE_SETS: [&::uridfa_runtime::EncodeSet; 3usize] = [
+    &NSS_SET,
+    &Q_COMPONENT_SET,
+    &F_COMPONENT_SET,
+];
 static NAMESTRING_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 1, 6, 7, 7, 7, 7, 7, 7, 7, 7,

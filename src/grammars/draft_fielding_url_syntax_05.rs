@@ -342,10 +342,6 @@ fn ref_from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UrlRef<'_> {
     }
 }
 
-/// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
-/// type parameter of [`Builder`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct UrlSyntax05;
 
 impl crate::builder::Sealed for UrlSyntax05 {}
 

@@ -66,10 +66,6 @@ crate::generated_tables!("draft_ietf_uri_url_06_views");
 mod schemes;
 pub use schemes::*;
 
-/// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
-/// type parameter of [`Builder`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Url06;
 
 /// A builder for this grammar's URLs of the common Internet scheme
 /// syntax: [`crate::builder::PartsBuilder`], with the setters `scheme`,

@@ -374,10 +374,6 @@ impl<'a> Iterator for Directives<'a> {
 
 impl core::iter::FusedIterator for Directives<'_> {}
 
-/// The URN draft 03, as a [`crate::builder::UrnSyntax`]: the type
-/// parameter of [`Builder`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct UrnDraft03;
 
 static COMPONENT_RULES: crate::builder::UrnRules = crate::builder::UrnRules {
     nid: &tables::NID_RULE,

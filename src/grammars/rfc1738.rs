@@ -72,10 +72,6 @@ crate::generated_tables!("rfc1738_views");
 mod schemes;
 pub use schemes::*;
 
-/// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
-/// type parameter of [`Builder`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rfc1738;
 
 /// A builder for this grammar's URLs of the common Internet scheme
 /// syntax: [`crate::builder::PartsBuilder`], with the setters `scheme`,

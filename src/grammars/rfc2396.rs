@@ -314,10 +314,6 @@ impl AbsoluteUri<'_> {}
 /// ```
 impl RelativeUri<'_> {}
 
-/// The grammar of this module, as a [`crate::builder::PartsSyntax`]: the
-/// type parameter of [`Builder`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rfc2396;
 
 // The builder glue (`PartsSyntax`, the components set): `server_builder.rs`,
 // shared with the other grammar of RFC 2396's components as a child

@@ -122,10 +122,6 @@ impl AbsoluteUri<'_> {}
 /// ```
 impl RelativeRef<'_> {}
 
-/// The grammar of this module, as a [`crate::builder::GenericSyntax`]: the
-/// type parameter of [`Builder`] (and of [`UriRefBuf`] under `alloc`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rfc3986;
 
 // The builder glue (component rules, encode sets, `GenericSyntax`, the
 // aliases, `to_builder`): `uri_builder.rs`, shared by the two grammars

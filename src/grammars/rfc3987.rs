@@ -157,10 +157,6 @@ impl AbsoluteIri<'_> {}
 /// ```
 impl IrelativeRef<'_> {}
 
-/// The grammar of this module, as a [`crate::builder::GenericSyntax`]: the
-/// type parameter of [`Builder`] (and of [`IriRefBuf`] under `alloc`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rfc3987;
 
 static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules {
     scheme: &tables::SCHEME_RULE,

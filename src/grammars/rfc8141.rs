@@ -165,10 +165,6 @@ impl<'a> Urn<'a> {
     }
 }
 
-/// RFC 8141, as a [`crate::builder::UrnSyntax`]: the type parameter of
-/// [`Builder`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rfc8141;
 
 static COMPONENT_RULES: crate::builder::UrnRules = crate::builder::UrnRules {
     nid: &tables::NID_RULE,

@@ -408,6 +408,11 @@ pub fn tokens(c: &Compiled) -> TokenStream {
             after_bases.push((&t.after, base));
         }
     }
+    let encode_len = c.encode_sets.len();
+    let encode_refs = c.encode_sets.iter().map(|e| {
+        let id = ident(&format!("{}_SET", const_name(&e.name)));
+        quote!(&#id)
+    });
     let encode_sets = c.encode_sets.iter().map(|e| {
         let id = ident(&format!("{}_SET", const_name(&e.name)));
         let [f0, f1, f2, f3] = crate::pipeline::encode_set::EncodeSetBuf::words(&e.first);
@@ -505,6 +510,8 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         pub const CHARSET_UTF8: bool = #utf8;
         #(#capture_consts)*
         #(#encode_sets)*
+        /// Every `;@ encode-set`, in pragma order (each also as `<NAME>_SET`).
+        pub static ENCODE_SETS: [&::uridfa_runtime::EncodeSet; #encode_len] = [#(#encode_refs),*];
         #machines
         #(#list_statics)*
     };

@@ -156,3 +156,18 @@ fn refusals_keep_their_offsets() {
     );
     assert!(Mailto::parse("mailto:a@x,").is_err());
 }
+
+#[test]
+fn the_derives_struct_carries_the_grammars_facts() {
+    use uridfa::{Facts, View};
+    // The derive implements `uridfa::Facts` on `Mailto` and names it as
+    // its view's grammar; the grammar is the file `grammar/mailto.abnf`.
+    assert_eq!(<Mailto as Facts>::NAME, "mailto");
+    assert_eq!(<Mailto as Facts>::ENTRIES[0].rule, "mailtoURI");
+    assert_eq!(
+        <<mailto_example::MailtoView<'static> as View<'static>>::Grammar as Facts>::NAME,
+        "mailto"
+    );
+    // `to` and `hfields`: two list regions.
+    assert_eq!(<Mailto as Facts>::LISTS[0].len(), 2);
+}

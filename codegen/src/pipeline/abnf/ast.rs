@@ -163,6 +163,10 @@ pub struct Grammar {
     /// `;@ title "..."`: what the grammar is, in a few words (the doc of
     /// its `uridfa::Grammar` variant for a built-in grammar).
     pub title: Option<String>,
+    /// `;@ marker NAME`: the name of the grammar's marker type (the type
+    /// that carries its facts, `uridfa::Facts`); `None`: the grammar's name
+    /// in upper camel case (`rfc3986` is `Rfc3986`).
+    pub marker: Option<String>,
     /// `true` when the main file says `;@ charset utf-8`: numeric values are
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.

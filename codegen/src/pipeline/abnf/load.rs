@@ -159,6 +159,7 @@ pub(super) struct Loader {
     pub(super) accessors: Vec<AccessorPragma>,
     pub(super) views_separate: bool,
     pub(super) title: Option<String>,
+    pub(super) marker: Option<String>,
     pub(super) charset: bool,
     pub(super) deny_ambiguity: Option<Span>,
     pub(super) allow_ambiguity: Vec<(String, Span)>,
@@ -232,6 +233,7 @@ impl Loader {
                 | Item::Views(_, pragma)
                 | Item::Accessor(_, pragma)
                 | Item::Title(_, pragma)
+                | Item::Marker(_, pragma)
                 | Item::Ambiguity { pragma, .. }
                     if !is_main =>
                 {
@@ -245,6 +247,7 @@ impl Loader {
                 Item::View(v, _) => self.views.push(v),
                 Item::Views(separate, _) => self.views_separate = separate,
                 Item::Title(t, _) => self.title = Some(t),
+                Item::Marker(m, _) => self.marker = Some(m),
                 Item::Accessor(a, _) => self.accessors.push(a),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
@@ -545,6 +548,7 @@ impl Loader {
             accessors: self.accessors,
             views_separate: self.views_separate,
             title: self.title,
+            marker: self.marker,
             utf8: self.charset,
             deny_ambiguity: self.deny_ambiguity,
             allow_ambiguity: self.allow_ambiguity,

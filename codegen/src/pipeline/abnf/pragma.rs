@@ -99,6 +99,25 @@ impl<'t> Parser<'t> {
             "encode-set" => self.encode_set(args, pragma, end_span),
             "view" => self.view(args, pragma, end_span),
             "accessor" => self.accessor(args, pragma, end_span),
+            "marker" => match args {
+                [(m, span)]
+                    if m.starts_with(|c: char| c.is_ascii_uppercase())
+                        && m.chars().all(|c| c.is_ascii_alphanumeric()) =>
+                {
+                    self.items
+                        .push(Item::Marker(m.to_string(), pragma.to(*span)));
+                }
+                [(_, span)] => self.error(
+                    *span,
+                    "expected a type name in UpperCamelCase (ASCII letters and digits), \
+                     e.g. Rfc3986",
+                ),
+                [] => self.error(end_span, "expected a type name after 'marker'"),
+                [_, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after the marker's name");
+                    self.error(*span, msg);
+                }
+            },
             "title" => match args {
                 [(t, span)]
                     if t.len() >= 2

@@ -51,6 +51,8 @@ pub(super) enum Item {
     Accessor(AccessorPragma, Span),
     /// `title "..."`: what the grammar is, in a few words.
     Title(String, Span),
+    /// `;@ marker NAME`: the name of the grammar's marker type.
+    Marker(String, Span),
     /// `deny ambiguity` (`deny`, no names) or `allow ambiguity NAME ...`.
     Ambiguity {
         deny: bool,

@@ -31,7 +31,7 @@ mod spec;
 mod tokens;
 
 pub use facts::{accessor_names, always, presence, reaches, Presence};
-pub use file::{views_file, ViewsFileError};
+pub use file::{facts_impl, marker_name, views_file, ViewsFileError};
 pub use lists::plural;
 pub use names::{accessor_ident, snake_case};
 pub use spec::{Paths, ViewError, ViewSpec};

@@ -92,7 +92,8 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
         }
     }
     let module = c.grammar.name.replace('-', "_");
-    let mut tokens = TokenStream::new();
+    let marker = format_ident!("{}", marker_name(c));
+    let mut tokens = marker_tokens(c, &marker);
     for v in &c.grammar.views {
         let spec = ViewSpec {
             name: format_ident!("{}", v.name),
@@ -117,6 +118,7 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
                 .map(|e| (format!("uridfa::{module}::{}", v.name), e.clone())),
             always: self::always(c, &[v.rule.as_str()]),
             only: Some(reaches(c, &v.rule)),
+            grammar_type: quote!(#marker),
         };
         tokens.extend(view_tokens(c, &spec).map_err(|error| ViewsFileError::View {
             shown: shown.to_owned(),
@@ -126,4 +128,70 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
     let body = crate::pipeline::emit::format_file(tokens)
         .map_err(|e| ViewsFileError::Format(e.to_string()))?;
     Ok(Some(crate::pipeline::emit::header(c, shown) + &body))
+}
+
+/// The name of grammar `c`'s marker type: its `;@ marker` pragma, else its
+/// name in upper camel case (`rfc3986` is `Rfc3986`, as its
+/// `uridfa::Grammar` variant).
+pub fn marker_name(c: &Compiled) -> String {
+    if let Some(m) = &c.grammar.marker {
+        return m.clone();
+    }
+    c.grammar
+        .name
+        .split('-')
+        .map(|w| {
+            let mut ch = w.chars();
+            ch.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + ch.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The marker type of a built-in grammar and its `Facts`, read from the
+/// grammar's generated `tables` module.
+fn marker_tokens(c: &Compiled, marker: &proc_macro2::Ident) -> TokenStream {
+    let name = c.grammar.name.as_str();
+    let doc = format!(
+        " The grammar `{name}` as a type: its facts ([`crate::Facts`], read from its \
+         tables), [`crate::View::Grammar`] of its views, and the type parameter of its \
+         builders where it has them."
+    );
+    let facts = facts_impl(
+        marker,
+        &quote!(crate::view),
+        &quote!(tables),
+        &quote!(::uridfa_runtime),
+    );
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct #marker;
+
+        #facts
+    }
+}
+
+/// `impl Facts for TYPE`, its constants read from the tables module
+/// `tables` (`view`: the module of the `Facts` trait; `runtime`: the
+/// runtime crate). Shared by the built-in grammars' markers and the
+/// derive, which implements it on its own struct.
+pub fn facts_impl(
+    ty: &impl quote::ToTokens,
+    view: &TokenStream,
+    tables: &TokenStream,
+    runtime: &TokenStream,
+) -> TokenStream {
+    quote! {
+        impl #view::Facts for #ty {
+            const NAME: &'static str = #tables::GRAMMAR;
+            const ENTRIES: &'static [&'static #runtime::Tables<'static>] = &#tables::ENTRIES;
+            const LISTS: &'static [&'static [#runtime::List<'static>]] = &#tables::ENTRY_LISTS;
+            const COMPONENT_RULES: &'static [&'static #runtime::Tables<'static>] = &#tables::COMPONENT_RULES;
+            const ENCODE_SETS: &'static [&'static #runtime::EncodeSet] = &#tables::ENCODE_SETS;
+            const CAPTURES: &'static [#runtime::CaptureInfo] = &#tables::CAPTURES;
+            const UTF8: bool = #tables::CHARSET_UTF8;
+        }
+    }
 }

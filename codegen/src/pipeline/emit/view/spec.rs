@@ -63,6 +63,10 @@ pub struct ViewSpec {
     /// `Some`: only the captures marked `true` get an accessor (those the
     /// entry reaches, [`super::reaches`]; every built-in and derived view).
     pub only: Option<Vec<bool>>,
+    /// The type that carries the grammar's facts (`uridfa::Facts`), the
+    /// view's `View::Grammar`: the generated marker of a built-in grammar
+    /// (`Rfc3986`), the derive's own struct.
+    pub grammar_type: TokenStream,
 }
 
 /// Why a view cannot be generated: a capture whose accessor would not be

@@ -200,6 +200,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
     });
     let view_name = name.to_string();
     let grammar_name = c.grammar.name.as_str();
+    let grammar_type = &spec.grammar_type;
     let capture_names: Vec<&str> = captures.iter().map(|(k, _)| k.as_str()).collect();
     let presence_items: Vec<TokenStream> = presence(c, rule)
         .into_iter()
@@ -349,6 +350,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
 
         #[automatically_derived]
         impl<'a> #view::View<'a> for #name<'a> {
+            type Grammar = #grammar_type;
             const GRAMMAR: &'static str = #grammar_name;
             const RULE: &'static str = #rule;
             const CAPTURES: &'static [&'static str] = &[#(#capture_names),*];
