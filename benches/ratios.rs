@@ -28,8 +28,8 @@
 //! [SIMD runs]) and what the CPU offers it.
 //!
 //! ```text
-//! cargo bench -p uridfa --bench ratios                     # the four ratios
-//! cargo bench -p uridfa --bench ratios --features simd     # the same, SIMD runs
+//! cargo bench -p uridfa --bench ratios                     # the four ratios (SIMD runs: default)
+//! cargo bench -p uridfa --bench ratios --no-default-features --features all-grammars,std   # portable
 //! cargo bench -p uridfa --bench ratios -- --engine split   # one pass of one engine,
 //! valgrind --tool=cachegrind --branch-sim=yes target/release/deps/ratios-* --engine split
 //! ```

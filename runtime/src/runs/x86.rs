@@ -8,7 +8,9 @@
 //
 // The byte loops cost about four instructions per byte of a run, and the
 // loop's exit, where the run ends, is a mispredicted branch: about two per
-// kasztp URL in `validate` (cachegrind). With the `simd` feature on x86_64:
+// kasztp URL in `validate` (cachegrind). With the `simd` feature (a default
+// feature since issue 27; `default-features = false` leaves it out) on
+// x86_64:
 //
 // - SSSE3, detected once with `cpuid` (or known at compile time): every
 //   run, short or long, is tested sixteen bytes at a time with the set's
