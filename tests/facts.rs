@@ -58,7 +58,10 @@ fn encode_sets_and_component_rules_as_the_pragmas_name_them() {
     // `path = path-chars`, `query`, `fragment`.
     let names: Vec<&str> = Rfc3986::ENCODE_SETS.iter().map(|s| s.name).collect();
     assert_eq!(names, ["userinfo", "segment", "path", "query", "fragment"]);
-    assert_eq!(Rfc3986::encode_set("PATH").map(|s| s.rule), Some("path-chars"));
+    assert_eq!(
+        Rfc3986::encode_set("PATH").map(|s| s.rule),
+        Some("path-chars")
+    );
     assert!(Rfc3986::encode_set("host").is_none());
     assert_eq!(
         Rfc3986::component_rule("path-noscheme").map(|t| t.rule),
