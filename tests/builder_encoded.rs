@@ -243,3 +243,29 @@ fn rfc1738_user_and_password_are_encoded_with_its_sets() {
         "ftp://a%3Ab%40c:p%2Fw@host.dom"
     );
 }
+
+#[cfg(all(feature = "rfc8141", feature = "draft-ietf-urnbis-rfc2141bis-urn-03"))]
+#[test]
+fn urn_optional_components_are_encoded_too() {
+    // RFC 8141 §2: q-component = pchar *( pchar / "/" / "?" ); "#" and " "
+    // are not. f-component = fragment (RFC 3986): "#" is not.
+    let (mut q, mut f) = ([0u8; 32], [0u8; 32]);
+    let b = uridfa::rfc8141::Builder::new("example", "a")
+        .unwrap()
+        .q_component_encoded("x y#z", &mut q)
+        .unwrap()
+        .f_component_encoded("p#1", &mut f)
+        .unwrap();
+    assert_eq!(
+        b.build_str(&mut [0u8; 48]).unwrap(),
+        "urn:example:a?=x%20y%23z#p%231"
+    );
+    let mut u: uridfa::rfc8141::UrnBuf = "urn:example:a".parse().unwrap();
+    u.set_q_component_encoded("1 2").unwrap();
+    assert_eq!(u.as_str(), "urn:example:a?=1%202");
+    // The draft's fragment: RFC 3986's `fragment`.
+    let mut d: uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnBuf =
+        "urn:example:a".parse().unwrap();
+    d.set_fragment_encoded("a b").unwrap();
+    assert_eq!(d.as_str(), "urn:example:a#a%20b");
+}

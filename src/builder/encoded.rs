@@ -283,6 +283,20 @@ impl<'a, G: super::UrnSyntax> super::UrnBuilder<'a, G> {
         let c = Component::Nss;
         self.nss(encode(c, G::encode_set(c), raw, buf)?)
     }
+
+    /// Sets optional component `i` of `UrnRules::optional` from raw text,
+    /// encoded with the grammar's set for it, into `buf` (the grammar
+    /// modules' `*_encoded` setters).
+    pub(crate) fn set_optional_encoded(
+        self,
+        i: usize,
+        raw: &str,
+        buf: &'a mut [u8],
+    ) -> Result<Self, BuildError> {
+        let c = G::rules().optional.get(i).map_or(Component::Nss, |o| o.0);
+        let text = encode(c, G::encode_set(c), raw, buf)?;
+        self.set_optional(i, Some(text))
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -297,5 +311,13 @@ impl<G: super::UrnSyntax> super::UrnBuf<G> {
         let c = Component::Nss;
         let e = owned::encoded_with(c, G::encode_set(c), raw)?;
         self.set_nss(owned::text(&e))
+    }
+
+    /// Replaces optional component `i` with raw text, encoded with the
+    /// grammar's set for it (the grammar modules' `set_*_encoded`).
+    pub(crate) fn set_optional_encoded(&mut self, i: usize, raw: &str) -> Result<(), BuildError> {
+        let c = G::rules().optional.get(i).map_or(Component::Nss, |o| o.0);
+        let e = owned::encoded_with(c, G::encode_set(c), raw)?;
+        self.set_optional(i, Some(owned::text(&e)))
     }
 }

@@ -476,6 +476,22 @@ impl<'a> Builder<'a> {
     pub fn fragment(self, fragment: Option<&'a str>) -> Result<Self, crate::builder::BuildError> {
         self.set_optional(1, fragment)
     }
+
+    /// Sets the fragment from raw text, percent-encoding what the draft's
+    /// `fragment` set does not allow literally, into `buf`, which the
+    /// builder then borrows; then as [`Builder::fragment`].
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::builder::Builder::userinfo_encoded`], with
+    /// [`Builder::fragment`]'s.
+    pub fn fragment_encoded(
+        self,
+        raw: &str,
+        buf: &'a mut [u8],
+    ) -> Result<Self, crate::builder::BuildError> {
+        self.set_optional_encoded(1, raw, buf)
+    }
 }
 
 impl<'a> UrnRef<'a> {
@@ -547,5 +563,15 @@ impl UrnBuf {
     /// `fragment`.
     pub fn set_fragment(&mut self, value: Option<&str>) -> Result<(), crate::builder::BuildError> {
         self.set_optional(1, value)
+    }
+
+    /// Replaces the fragment with raw text, percent-encoded as
+    /// [`Builder::fragment_encoded`] does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As that method.
+    pub fn set_fragment_encoded(&mut self, raw: &str) -> Result<(), crate::builder::BuildError> {
+        self.set_optional_encoded(1, raw)
     }
 }

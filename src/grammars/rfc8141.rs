@@ -300,6 +300,46 @@ impl<'a> Builder<'a> {
     pub fn f_component(self, f: Option<&'a str>) -> Result<Self, crate::builder::BuildError> {
         self.set_optional(2, f)
     }
+
+    /// Sets the q-component from raw text, percent-encoding what RFC 8141's
+    /// `q-component` set does not allow literally, into `buf`, which the
+    /// builder then borrows; then as [`Builder::q_component`].
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::builder::Builder::userinfo_encoded`], with
+    /// [`Builder::q_component`]'s.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut scratch = [0u8; 32];
+    /// let b = uridfa::rfc8141::Builder::new("example", "a")?.q_component_encoded("x y#z", &mut scratch)?;
+    /// assert_eq!(b.build_str(&mut [0; 32])?, "urn:example:a?=x%20y%23z");
+    /// # Ok::<(), uridfa::builder::BuildError>(())
+    /// ```
+    pub fn q_component_encoded(
+        self,
+        raw: &str,
+        buf: &'a mut [u8],
+    ) -> Result<Self, crate::builder::BuildError> {
+        self.set_optional_encoded(1, raw, buf)
+    }
+
+    /// Sets the f-component from raw text, percent-encoding what RFC 8141's
+    /// `f-component` set does not allow literally, into `buf`, which the
+    /// builder then borrows; then as [`Builder::f_component`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Builder::q_component_encoded`], with [`Builder::f_component`]'s.
+    pub fn f_component_encoded(
+        self,
+        raw: &str,
+        buf: &'a mut [u8],
+    ) -> Result<Self, crate::builder::BuildError> {
+        self.set_optional_encoded(2, raw, buf)
+    }
 }
 
 impl<'a> Urn<'a> {
@@ -409,5 +449,25 @@ impl UrnBuf {
         value: Option<&str>,
     ) -> Result<(), crate::builder::BuildError> {
         self.set_optional(2, value)
+    }
+
+    /// Replaces the `q-component` with raw text, percent-encoded as
+    /// [`Builder::q_component_encoded`] does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As that method.
+    pub fn set_q_component_encoded(&mut self, raw: &str) -> Result<(), crate::builder::BuildError> {
+        self.set_optional_encoded(1, raw)
+    }
+
+    /// Replaces the `f-component` with raw text, percent-encoded as
+    /// [`Builder::f_component_encoded`] does; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// As that method.
+    pub fn set_f_component_encoded(&mut self, raw: &str) -> Result<(), crate::builder::BuildError> {
+        self.set_optional_encoded(2, raw)
     }
 }
