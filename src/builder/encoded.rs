@@ -84,7 +84,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// ```
     pub fn userinfo_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Userinfo;
-        self.userinfo(Some(encode(c, G::encode_set(c), raw, buf)?))
+        self.userinfo(Some(encode(c, G::encode_set_for(c), raw, buf)?))
     }
 
     /// Sets the path from raw text, percent-encoding what the grammar's
@@ -110,7 +110,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// ```
     pub fn path_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Path;
-        self.path(encode(c, G::encode_set(c), raw, buf)?)
+        self.path(encode(c, G::encode_set_for(c), raw, buf)?)
     }
 
     /// Sets the query from raw text, percent-encoding what the grammar's
@@ -133,7 +133,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// ```
     pub fn query_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Query;
-        self.query(Some(encode(c, G::encode_set(c), raw, buf)?))
+        self.query(Some(encode(c, G::encode_set_for(c), raw, buf)?))
     }
 
     /// Sets the fragment from raw text, percent-encoding what the
@@ -155,7 +155,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// ```
     pub fn fragment_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Fragment;
-        self.fragment(Some(encode(c, G::encode_set(c), raw, buf)?))
+        self.fragment(Some(encode(c, G::encode_set_for(c), raw, buf)?))
     }
 }
 
@@ -168,7 +168,7 @@ pub(super) mod owned {
 
     /// `raw` encoded with `G`'s set for `c`, in a buffer of its own.
     fn encoded<G: GenericSyntax>(c: Component, raw: &str) -> Result<Vec<u8>, BuildError> {
-        encoded_with(c, G::encode_set(c), raw)
+        encoded_with(c, G::encode_set_for(c), raw)
     }
 
     /// `raw` encoded with `set`, in a buffer of its own.
@@ -281,7 +281,7 @@ impl<'a, G: super::UrnSyntax> super::UrnBuilder<'a, G> {
     /// ```
     pub fn nss_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Nss;
-        self.nss(encode(c, G::encode_set(c), raw, buf)?)
+        self.nss(encode(c, G::encode_set_for(c), raw, buf)?)
     }
 
     /// Sets optional component `i` of `UrnRules::optional` from raw text,
@@ -294,7 +294,7 @@ impl<'a, G: super::UrnSyntax> super::UrnBuilder<'a, G> {
         buf: &'a mut [u8],
     ) -> Result<Self, BuildError> {
         let c = G::rules().optional.get(i).map_or(Component::Nss, |o| o.0);
-        let text = encode(c, G::encode_set(c), raw, buf)?;
+        let text = encode(c, G::encode_set_for(c), raw, buf)?;
         self.set_optional(i, Some(text))
     }
 }
@@ -309,7 +309,7 @@ impl<G: super::UrnSyntax> super::UrnBuf<G> {
     /// As that method and [`super::UrnBuf::set_nss`].
     pub fn set_nss_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
         let c = Component::Nss;
-        let e = owned::encoded_with(c, G::encode_set(c), raw)?;
+        let e = owned::encoded_with(c, G::encode_set_for(c), raw)?;
         self.set_nss(owned::text(&e))
     }
 
@@ -317,7 +317,7 @@ impl<G: super::UrnSyntax> super::UrnBuf<G> {
     /// grammar's set for it (the grammar modules' `set_*_encoded`).
     pub(crate) fn set_optional_encoded(&mut self, i: usize, raw: &str) -> Result<(), BuildError> {
         let c = G::rules().optional.get(i).map_or(Component::Nss, |o| o.0);
-        let e = owned::encoded_with(c, G::encode_set(c), raw)?;
+        let e = owned::encoded_with(c, G::encode_set_for(c), raw)?;
         self.set_optional(i, Some(owned::text(&e)))
     }
 }

@@ -93,7 +93,7 @@ fn slot(c: Component) -> usize {
 /// [`crate::draft_fielding_url_syntax_05::UrlSyntax05`],
 /// [`crate::rfc1738::Rfc1738`] and [`crate::draft_ietf_uri_url_06::Url06`].
 /// Sealed.
-pub trait PartsSyntax: Sealed + Copy + fmt::Debug + 'static {
+pub trait PartsSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// The view that [`PartsBuilder::build_ref`] returns and that reads
     /// the built text back (`UriRef`, `UrlRef`, the strict `Url`).
     type Ref<'b>: Copy + fmt::Debug;
@@ -116,11 +116,12 @@ pub trait PartsSyntax: Sealed + Copy + fmt::Debug + 'static {
     /// no such component.
     #[doc(hidden)]
     fn rule(c: Component) -> Option<&'static Tables<'static>>;
-    /// The grammar's encode set for component `c` (`;@ encode-set`), for
-    /// the `*_encoded` setters; `None` where it has none.
-    fn encode_set(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        let _ = c;
-        None
+    /// The grammar's encode set for component `c`, for the `*_encoded`
+    /// setters: the `;@ encode-set` named as the component
+    /// ([`Component::name`]) in the grammar's [`crate::Facts`]; `None`
+    /// where it has none.
+    fn encode_set_for(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
+        <Self as crate::Facts>::encode_set(c.name())
     }
     /// Parses `input` with the entry rule that reads a built text back.
     ///

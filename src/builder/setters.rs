@@ -407,7 +407,7 @@ impl<G: Sets<slot::Fragment>> PartsBuf<G> {
 
 // The `*_encoded` setters (Note [encoding with the grammar's sets] in
 // `encoded.rs`): for a component the grammar sets and has an encode set
-// for (`PartsSyntax::encode_set`; otherwise `BuildError::NoEncodeSet`).
+// for (`PartsSyntax::encode_set_for`; otherwise `BuildError::NoEncodeSet`).
 
 impl<'a, G: Sets<slot::Userinfo>> PartsBuilder<'a, G> {
     /// Sets the userinfo from raw text, percent-encoding what the grammar's
@@ -421,7 +421,7 @@ impl<'a, G: Sets<slot::Userinfo>> PartsBuilder<'a, G> {
     /// strict setter's.
     pub fn userinfo_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Userinfo;
-        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        let text = super::encoded::encode(c, G::encode_set_for(c), raw, buf)?;
         self.set(c, Some(text))
     }
 }
@@ -436,7 +436,7 @@ impl<G: Sets<slot::Userinfo>> PartsBuf<G> {
     /// As the builder's `userinfo_encoded` and [`PartsBuilder::build_into`].
     pub fn set_userinfo_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
         let c = Component::Userinfo;
-        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set_for(c), raw)?;
         self.set(c, Some(super::encoded::owned::text(&e)))
     }
 }
@@ -453,7 +453,7 @@ impl<'a, G: Sets<slot::User>> PartsBuilder<'a, G> {
     /// strict setter's.
     pub fn user_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::User;
-        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        let text = super::encoded::encode(c, G::encode_set_for(c), raw, buf)?;
         self.set(c, Some(text))
     }
 }
@@ -468,7 +468,7 @@ impl<G: Sets<slot::User>> PartsBuf<G> {
     /// As the builder's `user_encoded` and [`PartsBuilder::build_into`].
     pub fn set_user_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
         let c = Component::User;
-        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set_for(c), raw)?;
         self.set(c, Some(super::encoded::owned::text(&e)))
     }
 }
@@ -485,7 +485,7 @@ impl<'a, G: Sets<slot::Password>> PartsBuilder<'a, G> {
     /// strict setter's.
     pub fn password_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Password;
-        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        let text = super::encoded::encode(c, G::encode_set_for(c), raw, buf)?;
         self.set(c, Some(text))
     }
 }
@@ -500,7 +500,7 @@ impl<G: Sets<slot::Password>> PartsBuf<G> {
     /// As the builder's `password_encoded` and [`PartsBuilder::build_into`].
     pub fn set_password_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
         let c = Component::Password;
-        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set_for(c), raw)?;
         self.set(c, Some(super::encoded::owned::text(&e)))
     }
 }
@@ -517,7 +517,7 @@ impl<'a, G: Sets<slot::Query>> PartsBuilder<'a, G> {
     /// strict setter's.
     pub fn query_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Query;
-        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        let text = super::encoded::encode(c, G::encode_set_for(c), raw, buf)?;
         self.set(c, Some(text))
     }
 }
@@ -532,7 +532,7 @@ impl<G: Sets<slot::Query>> PartsBuf<G> {
     /// As the builder's `query_encoded` and [`PartsBuilder::build_into`].
     pub fn set_query_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
         let c = Component::Query;
-        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set_for(c), raw)?;
         self.set(c, Some(super::encoded::owned::text(&e)))
     }
 }
@@ -549,7 +549,7 @@ impl<'a, G: Sets<slot::Fragment>> PartsBuilder<'a, G> {
     /// strict setter's.
     pub fn fragment_encoded(self, raw: &str, buf: &'a mut [u8]) -> Result<Self, BuildError> {
         let c = Component::Fragment;
-        let text = super::encoded::encode(c, G::encode_set(c), raw, buf)?;
+        let text = super::encoded::encode(c, G::encode_set_for(c), raw, buf)?;
         self.set(c, Some(text))
     }
 }
@@ -564,7 +564,7 @@ impl<G: Sets<slot::Fragment>> PartsBuf<G> {
     /// As the builder's `fragment_encoded` and [`PartsBuilder::build_into`].
     pub fn set_fragment_encoded(&mut self, raw: &str) -> Result<(), BuildError> {
         let c = Component::Fragment;
-        let e = super::encoded::owned::encoded_with(c, G::encode_set(c), raw)?;
+        let e = super::encoded::owned::encoded_with(c, G::encode_set_for(c), raw)?;
         self.set(c, Some(super::encoded::owned::text(&e)))
     }
 }

@@ -41,7 +41,7 @@ mod sealed {
 /// A grammar of the RFC 3986 family that [`Builder`](super::Builder) can build for:
 /// [`crate::rfc3986::Rfc3986`], [`crate::rfc3987::Rfc3987`],
 /// [`crate::rfc6874::Rfc6874`]. Sealed.
-pub trait GenericSyntax: Sealed + Copy + fmt::Debug + 'static {
+pub trait GenericSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// The grammar's `URI-reference` view (`IriRef` for RFC 3987).
     type Ref<'b>: Copy + fmt::Debug;
     /// The view's component spans, for `RefBuf` (under `alloc`).
@@ -49,11 +49,12 @@ pub trait GenericSyntax: Sealed + Copy + fmt::Debug + 'static {
     type Tags: Copy + fmt::Debug + Eq;
     /// The grammar's component tables.
     fn rules() -> &'static ComponentRules;
-    /// The grammar's encode set for component `c` (`;@ encode-set`), for
-    /// the `*_encoded` setters; `None` where it has none.
-    fn encode_set(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        let _ = c;
-        None
+    /// The grammar's encode set for component `c`, for the `*_encoded`
+    /// setters: the `;@ encode-set` named as the component
+    /// ([`Component::name`]) in the grammar's [`crate::Facts`]; `None`
+    /// where it has none.
+    fn encode_set_for(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
+        <Self as crate::Facts>::encode_set(c.name())
     }
     /// Parses `input` as the grammar's reference rule.
     ///

@@ -25,16 +25,17 @@ pub struct UrnRules {
 /// A URN grammar that [`UrnBuilder`] can build for:
 /// [`crate::rfc8141::Rfc8141`] and
 /// [`crate::draft_ietf_urnbis_rfc2141bis_urn_03::UrnDraft03`]. Sealed.
-pub trait UrnSyntax: Sealed + Copy + fmt::Debug + 'static {
+pub trait UrnSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// The grammar's URN view with every component (`Urn`, `UrnRef`).
     type Ref<'b>: Copy + fmt::Debug;
     /// The grammar's component tables.
     fn rules() -> &'static UrnRules;
-    /// The grammar's encode set for component `c` (`;@ encode-set`), for
-    /// the `*_encoded` setters; `None` where it has none.
-    fn encode_set(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        let _ = c;
-        None
+    /// The grammar's encode set for component `c`, for the `*_encoded`
+    /// setters: the `;@ encode-set` named as the component
+    /// ([`Component::name`]) in the grammar's [`crate::Facts`]; `None`
+    /// where it has none.
+    fn encode_set_for(c: Component) -> Option<&'static uridfa_runtime::EncodeSet> {
+        <Self as crate::Facts>::encode_set(c.name())
     }
     /// Parses `input` as the grammar's URN rule.
     ///

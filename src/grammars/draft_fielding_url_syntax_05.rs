@@ -365,16 +365,6 @@ impl crate::builder::PartsSyntax for UrlSyntax05 {
             _ => None,
         }
     }
-    fn encode_set(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        use crate::builder::Component;
-        match c {
-            Component::User => Some(&tables::USER_SET),
-            Component::Password => Some(&tables::PASSWORD_SET),
-            Component::Query => Some(&tables::QUERY_SET),
-            Component::Fragment => Some(&tables::FRAGMENT_SET),
-            _ => None,
-        }
-    }
     fn parse_ref(input: &str) -> Result<UrlRef<'_>, crate::Error> {
         UrlRef::parse(input)
     }

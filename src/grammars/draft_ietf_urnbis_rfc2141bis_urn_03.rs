@@ -399,14 +399,6 @@ impl crate::builder::UrnSyntax for UrnDraft03 {
     fn rules() -> &'static crate::builder::UrnRules {
         &COMPONENT_RULES
     }
-    fn encode_set(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        use crate::builder::Component;
-        match c {
-            Component::Nss => Some(&tables::NSS_SET),
-            Component::Fragment => Some(&tables::FRAGMENT_SET),
-            _ => None,
-        }
-    }
     fn parse_ref(input: &str) -> Result<UrnRef<'_>, Error> {
         UrnRef::parse(input)
     }

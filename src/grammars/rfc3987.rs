@@ -185,15 +185,8 @@ impl crate::builder::GenericSyntax for Rfc3987 {
     // encode every non-ASCII byte, so the result is an IRI component (and
     // a URI one). Without the `rfc3986` feature there are none.
     #[cfg(feature = "rfc3986")]
-    fn encode_set(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        use crate::builder::Component;
-        match c {
-            Component::Userinfo => Some(&crate::rfc3986::tables::USERINFO_SET),
-            Component::Path => Some(&crate::rfc3986::tables::PATH_SET),
-            Component::Query => Some(&crate::rfc3986::tables::QUERY_SET),
-            Component::Fragment => Some(&crate::rfc3986::tables::FRAGMENT_SET),
-            _ => None,
-        }
+    fn encode_set_for(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
+        <crate::rfc3986::Rfc3986 as crate::builder::GenericSyntax>::encode_set_for(c)
     }
     fn parse_ref(input: &str) -> Result<IriRef<'_>, crate::Error> {
         IriRef::parse(input)

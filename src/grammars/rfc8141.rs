@@ -195,15 +195,6 @@ impl crate::builder::UrnSyntax for Rfc8141 {
     fn rules() -> &'static crate::builder::UrnRules {
         &COMPONENT_RULES
     }
-    fn encode_set(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        use crate::builder::Component;
-        match c {
-            Component::Nss => Some(&tables::NSS_SET),
-            Component::QComponent => Some(&tables::Q_COMPONENT_SET),
-            Component::FComponent => Some(&tables::F_COMPONENT_SET),
-            _ => None,
-        }
-    }
     fn parse_ref(input: &str) -> Result<Urn<'_>, Error> {
         Urn::parse(input)
     }

@@ -30,16 +30,6 @@ impl crate::builder::GenericSyntax for Marker {
     fn rules() -> &'static crate::builder::ComponentRules {
         &COMPONENT_RULES
     }
-    fn encode_set(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        use crate::builder::Component;
-        match c {
-            Component::Userinfo => Some(&tables::USERINFO_SET),
-            Component::Path => Some(&tables::PATH_SET),
-            Component::Query => Some(&tables::QUERY_SET),
-            Component::Fragment => Some(&tables::FRAGMENT_SET),
-            _ => None,
-        }
-    }
     fn parse_ref(input: &str) -> Result<UriRef<'_>, crate::Error> {
         UriRef::parse(input)
     }

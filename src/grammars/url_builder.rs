@@ -100,14 +100,6 @@ impl crate::builder::PartsSyntax for Marker {
             _ => None,
         }
     }
-    fn encode_set(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
-        use crate::builder::Component;
-        match c {
-            Component::User => Some(&tables::USER_SET),
-            Component::Password => Some(&tables::PASSWORD_SET),
-            _ => None,
-        }
-    }
     fn parse_ref(input: &str) -> Result<Url<'_>, crate::Error> {
         Url::parse(input)
     }
