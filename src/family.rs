@@ -198,7 +198,6 @@ pub trait GenericRef<'a>: View<'a> {
     /// assert_eq!(&buf[..n], b"http://a/b/c/g;x?y#s"); // §5.4.1
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
-    #[cfg(feature = "rfc3986")]
     fn resolve_into(
         &self,
         reference: &str,
@@ -238,7 +237,6 @@ pub trait GenericRef<'a>: View<'a> {
     /// assert_eq!(&buf[..n], b"http://a/b/g?y");
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
-    #[cfg(feature = "rfc3986")]
     fn make_relative_into(
         &self,
         target: &str,
@@ -280,7 +278,7 @@ pub trait GenericRef<'a>: View<'a> {
 /// assert!(UriRef::parse("../g")?.resolve("x").is_err()); // no base (§5.1)
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 pub trait Resolve<'a>: GenericRef<'a> {
     /// The owned reference the target is parsed into.
     type Target: core::str::FromStr<Err = crate::Error> + core::fmt::Display;
@@ -353,17 +351,9 @@ pub trait Resolve<'a>: GenericRef<'a> {
 }
 
 /// The resolution options for the views of `V`'s grammar: RFC 3986,
-/// strict, over IRIs for `rfc3987`.
-#[cfg(feature = "rfc3986")]
+/// strict, over the syntax named as the grammar (IRIs for `rfc3987`), else
+/// over URIs.
 fn resolve_options<'a, V: View<'a>>() -> crate::resolve::Options {
-    let iri = V::GRAMMAR == "rfc3987";
-    #[allow(unused_mut)]
-    let mut options = crate::resolve::Options::default();
-    #[cfg(feature = "rfc3987")]
-    if iri {
-        options.syntax = crate::resolve::Syntax::Rfc3987;
-    }
-    #[cfg(not(feature = "rfc3987"))]
-    let _ = iri; // without the feature, no view of `rfc3987` exists
-    options
+    crate::resolve::Options::default()
+        .syntax(crate::resolve::Syntax::from_name(V::GRAMMAR).unwrap_or_default())
 }

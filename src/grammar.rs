@@ -99,6 +99,13 @@ pub struct UnknownGrammar {
 }
 
 impl UnknownGrammar {
+    /// A name that no grammar of this crate answers to.
+    pub(crate) fn none() -> UnknownGrammar {
+        UnknownGrammar {
+            not_compiled_in: None,
+        }
+    }
+
     /// The built-in grammar the name was of, when its cargo feature (of
     /// the same name) is off in this build; `None` for a name that is no
     /// built-in grammar's.

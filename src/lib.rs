@@ -138,13 +138,13 @@ mod work;
 
 // The grammar modules live in `src/grammars/`, the algorithms in
 // `src/algorithms/`; both are public at the crate root.
-// Each grammar module, and each algorithm that needs a grammar, exists with
-// its cargo feature (`Cargo.toml`, docs/ARCHITECTURE.md "Cargo features").
+// Each grammar module exists with its cargo feature (`Cargo.toml`,
+// docs/ARCHITECTURE.md "Cargo features"); the algorithms exist always and
+// read grammars by name (Note [algorithms over grammars]), except the IRI
+// mapping, which is RFC 3987's own.
 #[cfg(feature = "rfc3987")]
 pub use algorithms::iri;
-#[cfg(feature = "rfc3986")]
-pub use algorithms::{normalize, resolve};
-pub use algorithms::{pct, text};
+pub use algorithms::{normalize, pct, resolve, text};
 // Every grammar module compiled in (its feature on) is public at the root;
 // the shared ones (`view`, `url_common`, ...) stay crate-visible.
 pub use grammars::*;

@@ -19,7 +19,7 @@
 //! ```
 
 pub use crate::family::GenericRef;
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 pub use crate::family::Resolve;
 #[cfg(feature = "rfc3987")]
 pub use crate::iri::{MapToIri, MapToUri};

@@ -168,24 +168,102 @@ fn rfc3986_alone_parses_resolves_and_normalizes() {
         .collect();
     assert_eq!(found, vec![(5..15)]);
     // The algorithms of the older documents follow their grammars.
-    let algorithms: Vec<&str> = resolve::Algorithm::ALL.iter().map(|a| a.name()).collect();
-    let mut want = vec!["rfc3986", "rfc3986-nonstrict"];
-    want.extend(
+    algorithms_follow_the_features();
+}
+
+/// Every algorithm and syntax exists in every build; one whose grammar's
+/// feature is off is not compiled in, and using it gives the error that
+/// names that feature, in resolution and in normalization.
+#[test]
+fn algorithms_follow_the_features() {
+    use uridfa::{normalize, resolve};
+    let on = |name: &str| FEATURES.iter().any(|f| f == &(name, true));
+    let expect_left_out = |got: String, name: &str| {
+        assert_eq!(
+            got,
+            format!(
+                "grammar {name} is not compiled in; enable the cargo feature \"{name}\" of uridfa"
+            )
+        );
+    };
+    let names: Vec<&str> = resolve::Algorithm::ALL.iter().map(|a| a.name()).collect();
+    assert_eq!(
+        names,
         [
+            "rfc3986",
+            "rfc3986-nonstrict",
             "draft-fielding-uri-rfc2396bis-01",
             "rfc2396",
-            "draft-fielding-url-syntax-05",
+            "draft-fielding-url-syntax-05"
         ]
-        .into_iter()
-        .filter(|a| FEATURES.iter().any(|f| f == &(*a, true))),
     );
-    assert_eq!(algorithms, want);
-    let syntaxes: Vec<&str> = normalize::Syntax::ALL.iter().map(|s| s.name()).collect();
-    let mut want = vec!["rfc3986"];
-    want.extend(
-        ["rfc3987", "rfc6874", "draft-fielding-uri-rfc2396bis-01"]
-            .into_iter()
-            .filter(|a| FEATURES.iter().any(|f| f == &(*a, true))),
+    for a in resolve::Algorithm::ALL {
+        let grammar = a.name().trim_end_matches("-nonstrict");
+        assert_eq!(a.is_compiled_in(), on(grammar), "{a}");
+        let mut out = [0u8; 64];
+        // RFC 3986 §5.4.1 (the older texts' Appendix C give the same).
+        let got = resolve::resolve_into(
+            "http://a/b/c/d;p?q",
+            "g",
+            resolve::Options::new(a),
+            &mut out,
+        );
+        if on(grammar) {
+            assert_eq!(
+                got.map(|n| out[..n].to_vec()),
+                Ok(b"http://a/b/c/g".to_vec()),
+                "{a}"
+            );
+        } else {
+            let e = got.expect_err(a.name());
+            assert!(matches!(e, resolve::ResolveError::NotCompiledIn(_)), "{a}");
+            expect_left_out(e.to_string(), grammar);
+        }
+    }
+    for s in resolve::Syntax::ALL {
+        assert_eq!(s.is_compiled_in(), on(s.name()), "{s}");
+        let got = resolve::resolve_into(
+            "http://a/b",
+            "c",
+            resolve::Options::default().syntax(s),
+            &mut [0u8; 64],
+        );
+        if on(s.name()) {
+            assert_eq!(got, Ok("http://a/c".len()), "{s}");
+        } else {
+            expect_left_out(got.expect_err(s.name()).to_string(), s.name());
+        }
+    }
+    let names: Vec<&str> = normalize::Syntax::ALL.iter().map(|s| s.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "rfc3986",
+            "rfc3987",
+            "rfc6874",
+            "draft-fielding-uri-rfc2396bis-01"
+        ]
     );
-    assert_eq!(syntaxes, want);
+    for s in normalize::Syntax::ALL {
+        assert_eq!(s.is_compiled_in(), on(s.name()), "{s}");
+        assert_eq!(s.grammar().is_ok(), on(s.name()), "{s}");
+        // RFC 3986 §6.2.2.1: "HTTP://www.EXAMPLE.com/" is equivalent to
+        // "http://www.example.com/" (every syntax here folds such a host).
+        let mut out = [0u8; 64];
+        let got = s.normalize_into("HTTP://www.EXAMPLE.com/", normalize::Steps::CASE, &mut out);
+        if on(s.name()) {
+            assert_eq!(
+                got.map(|n| out[..n].to_vec()),
+                Ok(b"http://www.example.com/".to_vec()),
+                "{s}"
+            );
+        } else {
+            let e = got.expect_err(s.name());
+            assert!(
+                matches!(e, normalize::NormalizeError::NotCompiledIn(_)),
+                "{s}"
+            );
+            expect_left_out(e.to_string(), s.name());
+        }
+    }
 }

@@ -3,15 +3,17 @@
 //! equivalence, percent-coding, IRI ↔ URI conversion and URIs in running
 //! text.
 //!
-//! `resolve` and `normalize` need the cargo feature `rfc3986`, `iri` the
-//! feature `rfc3987` (their variants and methods for other grammars need
-//! those grammars' features too); `pct` and `text` are always there.
+//! `resolve`, `normalize`, `pct` and `text` are always there: `resolve`
+//! and `normalize` read a grammar by name and say when its cargo feature is
+//! off (Note [algorithms over grammars] in `reading.rs`); `iri` needs the
+//! feature `rfc3987`.
 
 #[cfg(feature = "rfc3987")]
 pub mod iri;
-#[cfg(feature = "rfc3986")]
 pub mod normalize;
 pub mod pct;
-#[cfg(feature = "rfc3986")]
+mod reading;
 pub mod resolve;
 pub mod text;
+
+pub(crate) use reading::{readers, NormalizeReader, Readers, RFC3986_MARKS};

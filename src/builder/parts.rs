@@ -113,9 +113,12 @@ pub trait PartsSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     #[doc(hidden)]
     const PATH_PREFIX: &'static str;
     /// The tables of component `c`'s own rule; `None` if the grammar has
-    /// no such component.
+    /// no such component. By default the `;@ component` rule named as the
+    /// component ([`Component::name`]) in the grammar's [`crate::Facts`].
     #[doc(hidden)]
-    fn rule(c: Component) -> Option<&'static Tables<'static>>;
+    fn rule(c: Component) -> Option<&'static Tables<'static>> {
+        <Self as crate::Facts>::component_rule(c.name())
+    }
     /// The grammar's encode set for component `c`, for the `*_encoded`
     /// setters: the `;@ encode-set` named as the component
     /// ([`Component::name`]) in the grammar's [`crate::Facts`]; `None`

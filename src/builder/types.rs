@@ -34,6 +34,53 @@ pub struct ComponentRules {
     pub fragment: &'static Tables<'static>,
 }
 
+impl ComponentRules {
+    /// The component rules of grammar `G`, read from its
+    /// [`crate::Facts::COMPONENT_RULES`] by RFC 3986's rule names, or RFC
+    /// 3987's (the same after `i`), at compile time: a grammar of the
+    /// family that lacks one of them does not compile.
+    pub(crate) const fn of<G: crate::Facts>() -> ComponentRules {
+        let r = G::COMPONENT_RULES;
+        ComponentRules {
+            scheme: find(r, "scheme"),
+            userinfo: find(r, "userinfo"),
+            host: find(r, "host"),
+            port: find(r, "port"),
+            path: find(r, "path"),
+            path_abempty: find(r, "path-abempty"),
+            path_absolute: find(r, "path-absolute"),
+            path_noscheme: find(r, "path-noscheme"),
+            path_rootless: find(r, "path-rootless"),
+            query: find(r, "query"),
+            fragment: find(r, "fragment"),
+        }
+    }
+}
+
+/// The rule named `name`, or `i` then `name` (RFC 3987's names), among
+/// `rules`.
+const fn find(rules: &'static [&'static Tables<'static>], name: &str) -> &'static Tables<'static> {
+    let name = name.as_bytes();
+    let mut i = 0;
+    while i < rules.len() {
+        let rule = rules[i].rule.as_bytes();
+        let plain = rule.len() == name.len();
+        let iri = rule.len() == name.len() + 1 && rule[0] == b'i';
+        if plain || iri {
+            let skip = if plain { 0 } else { 1 };
+            let mut k = 0;
+            while k < name.len() && rule[k + skip] == name[k] {
+                k += 1;
+            }
+            if k == name.len() {
+                return rules[i];
+            }
+        }
+        i += 1;
+    }
+    panic!("a grammar of the RFC 3986 family lacks one of its component rules")
+}
+
 mod sealed {
     pub trait Sealed {}
 }

@@ -123,6 +123,37 @@ impl Grammar {
             Grammar::Rfc8141 => &RFC8141,
         }
     }
+
+    /// How resolution and normalization read it: the `READERS` its module
+    /// writes (Note [algorithms over grammars] in `src/algorithms/reading.rs`).
+    pub(crate) fn readers(self) -> &'static crate::algorithms::Readers {
+        match self {
+            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+            Grammar::DraftFieldingUriRfc2396bis01 => &crate::draft_fielding_uri_rfc2396bis_01::READERS,
+            #[cfg(feature = "draft-fielding-url-syntax-05")]
+            Grammar::DraftFieldingUrlSyntax05 => &crate::draft_fielding_url_syntax_05::READERS,
+            #[cfg(feature = "draft-ietf-uri-url-06")]
+            Grammar::DraftIetfUriUrl06 => &crate::draft_ietf_uri_url_06::READERS,
+            #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
+            Grammar::DraftIetfUrnbisRfc2141bisUrn03 => &crate::draft_ietf_urnbis_rfc2141bis_urn_03::READERS,
+            #[cfg(feature = "rfc1738")]
+            Grammar::Rfc1738 => &crate::rfc1738::READERS,
+            #[cfg(feature = "rfc2396")]
+            Grammar::Rfc2396 => &crate::rfc2396::READERS,
+            #[cfg(feature = "rfc3986")]
+            Grammar::Rfc3986 => &crate::rfc3986::READERS,
+            #[cfg(feature = "rfc3987")]
+            Grammar::Rfc3987 => &crate::rfc3987::READERS,
+            #[cfg(feature = "rfc6068")]
+            Grammar::Rfc6068 => &crate::rfc6068::READERS,
+            #[cfg(feature = "rfc6874")]
+            Grammar::Rfc6874 => &crate::rfc6874::READERS,
+            #[cfg(feature = "rfc8089")]
+            Grammar::Rfc8089 => &crate::rfc8089::READERS,
+            #[cfg(feature = "rfc8141")]
+            Grammar::Rfc8141 => &crate::rfc8141::READERS,
+        }
+    }
 }
 
 /// How many grammars are compiled in: the length of [`Grammar::ALL`].

@@ -455,3 +455,67 @@ impl Default for Builder<'_> {
     }
 }
 
+
+// How resolution and normalization read 2396bis-01 (Note [algorithms over
+// grammars] in `src/algorithms/reading.rs`). Resolution: base and
+// reference validated with its `URI-reference`, then split by its Appendix
+// B (§5.2). Normalization (§6.2): a `reg-name` authority keeps its case
+// unless decoding makes it a `server`; `unreserved = ALPHA / DIGIT / mark`
+// with `mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")"`
+// (§2.3); `..` above the root is kept (merge step 7).
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
+    resolve: Some(|base, reference| {
+        crate::resolve::read_validated(
+            |input| crate::resolve::validate_with(&tables::URI_REFERENCE, input),
+            base,
+            reference,
+        )
+    }),
+    normalize: Some(crate::algorithms::NormalizeReader {
+        read: read_for_normalize,
+        marks: MARKS,
+        keep_dots_above_root: true,
+        decoded_server: Some(|raw| {
+            crate::normalize::decoded_server::<{ tables::REG_LEN }, { tables::CAPTURE_LEN }>(
+                &tables::URI_REFERENCE,
+                tables::SERVER,
+                MARKS,
+                raw,
+            )
+        }),
+    }),
+};
+
+/// §2.3's `mark`.
+const MARKS: &[u8] = b"-_.!~*'()";
+
+/// A reference split for normalization: a `reg-name` authority is the
+/// host, kept as written; a `server`'s host is case-folded.
+fn read_for_normalize(input: &str) -> Result<crate::normalize::Comps<'_>, crate::normalize::NormalizeError> {
+    use crate::normalize::{Auth, HostCase};
+    let r = UriRef::parse(input).map_err(crate::normalize::NormalizeError::Invalid)?;
+    let auth = r.authority().map(|a| match r.authority_kind() {
+        Some(AuthorityKind::RegName) => Auth {
+            userinfo: None,
+            host: a,
+            host_case: HostCase::Keep,
+            port: None,
+        },
+        _ => {
+            let host = r.host().unwrap_or("");
+            Auth {
+                userinfo: r.userinfo(),
+                host,
+                host_case: HostCase::Lower(0, host.len()),
+                port: r.port(),
+            }
+        }
+    });
+    Ok(crate::normalize::Comps {
+        scheme: r.scheme(),
+        auth,
+        path: r.path(),
+        query: r.query(),
+        fragment: r.fragment(),
+    })
+}

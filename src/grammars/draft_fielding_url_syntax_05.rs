@@ -351,20 +351,6 @@ impl crate::builder::PartsSyntax for UrlSyntax05 {
     const ENTRY: &'static str = "URL-reference";
     const ALWAYS_AUTHORITY: bool = false;
     const PATH_PREFIX: &'static str = "";
-    fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
-        use crate::builder::Component;
-        match c {
-            Component::Scheme => Some(&tables::SCHEME_RULE),
-            Component::User => Some(&tables::USER_RULE),
-            Component::Password => Some(&tables::PASSWORD_RULE),
-            Component::Host => Some(&tables::HOST_RULE),
-            Component::Port => Some(&tables::PORT_RULE),
-            Component::Path => Some(&tables::PATH_RULE),
-            Component::Query => Some(&tables::QUERY_RULE),
-            Component::Fragment => Some(&tables::FRAGMENT_RULE),
-            _ => None,
-        }
-    }
     fn parse_ref(input: &str) -> Result<UrlRef<'_>, crate::Error> {
         UrlRef::parse(input)
     }
@@ -468,3 +454,17 @@ impl crate::builder::Sets<crate::builder::slot::Query> for UrlSyntax05 {
 impl crate::builder::Sets<crate::builder::slot::Fragment> for UrlSyntax05 {
     type Arg<'a> = Option<&'a str>;
 }
+
+// How resolution reads draft 05 (Note [algorithms over grammars] in
+// `src/algorithms/reading.rs`): base and reference validated with its
+// `URL-reference`, then split by its Appendix B (§5.2 step 1).
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
+    resolve: Some(|base, reference| {
+        crate::resolve::read_validated(
+            |input| crate::resolve::validate_with(&tables::URL_REFERENCE, input),
+            base,
+            reference,
+        )
+    }),
+    normalize: None,
+};

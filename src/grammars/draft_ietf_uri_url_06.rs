@@ -80,3 +80,7 @@ static URL_PATH_RULE: &uridfa_runtime::Tables<'static> = &tables::SCHEMEPART_RUL
 #[allow(clippy::duplicate_mod)]
 #[path = "url_builder.rs"]
 mod url_builder;
+
+// Resolution and normalization do not read this grammar (Note [algorithms
+// over grammars] in `src/algorithms/reading.rs`).
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers::NONE;

@@ -567,3 +567,7 @@ impl UrnBuf {
         self.set_optional_encoded(1, raw)
     }
 }
+
+// Resolution and normalization do not read this grammar (Note [algorithms
+// over grammars] in `src/algorithms/reading.rs`).
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers::NONE;

@@ -86,3 +86,22 @@ static URL_PATH_RULE: &uridfa_runtime::Tables<'static> = &tables::URLPATH_RULE;
 #[allow(clippy::duplicate_mod)]
 #[path = "url_builder.rs"]
 mod url_builder;
+
+// Resolution and normalization do not read this grammar (Note [algorithms
+// over grammars] in `src/algorithms/reading.rs`).
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers::NONE;
+
+impl crate::text::Finder<'static> {
+    /// A finder for RFC 1738 `url` (strict per scheme), for documents of
+    /// that age (cargo feature `rfc1738`).
+    ///
+    /// ```
+    /// use uridfa::text::Finder;
+    /// // RFC 1738 §3.3: no user name in an http URL.
+    /// assert_eq!(Finder::rfc1738().find_iter("<URL:http://u@h/>").count(), 0);
+    /// assert_eq!(Finder::new().find_iter("<URL:http://u@h/>").count(), 1);
+    /// ```
+    pub fn rfc1738() -> Self {
+        crate::text::Finder::with_tables(&tables::URL)
+    }
+}

@@ -357,3 +357,36 @@ impl Default for Builder<'_> {
     }
 }
 
+
+// How resolution reads RFC 2396 (Note [algorithms over grammars] in
+// `src/algorithms/reading.rs`): base and reference validated with its own
+// `URI-reference`, then split by its Appendix B (§5.2 step 1).
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
+    resolve: Some(|base, reference| crate::resolve::read_validated(validate, base, reference)),
+    normalize: None,
+};
+
+/// Whether `input` is a reference under RFC 2396, as resolution reads one.
+///
+/// One exception: its `relativeURI` needs a non-empty path, yet §5.2 step
+/// 2 and Appendix C resolve `?y` (a query with an empty path). A reference
+/// that starts with `?` is therefore accepted when `x` followed by it is a
+/// valid `URI-reference` (`x` is a one-segment `rel_path`), i.e. exactly
+/// when its query and fragment are valid. See `grammar/README.md`
+/// (rfc2396).
+fn validate(input: &str) -> Result<(), crate::Error> {
+    let t = &tables::URI_REFERENCE;
+    match uridfa_runtime::validate(t, input.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) if input.starts_with('?') => {
+            let mut regs = [0usize; tables::REG_LEN];
+            let with_segment = uridfa_runtime::Machine::new(t, &mut regs).and_then(|mut m| {
+                m.feed(b"x")?;
+                m.feed(input.as_bytes())?;
+                m.finish()
+            });
+            with_segment.map_err(|_| crate::Error::new(e, t))
+        }
+        Err(e) => Err(crate::Error::new(e, t)),
+    }
+}

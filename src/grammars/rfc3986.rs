@@ -133,3 +133,38 @@ mod uri_builder;
 #[cfg(feature = "alloc")]
 pub use uri_builder::UriRefBuf;
 pub use uri_builder::Builder;
+
+// How resolution and normalization read RFC 3986 (Note [algorithms over
+// grammars] in `src/algorithms/reading.rs`): base `URI` and reference
+// `URI-reference` (§5.2.1–5.2.2); the whole host is case-folded (§6.2.2.1).
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
+    resolve: Some(|base, reference| {
+        crate::resolve::read_views(Uri::parse(base), UriRef::parse(reference))
+    }),
+    normalize: Some(crate::algorithms::NormalizeReader {
+        read: |input| crate::normalize::read_generic(UriRef::parse(input), str::len),
+        marks: crate::algorithms::RFC3986_MARKS,
+        keep_dots_above_root: false,
+        decoded_server: None,
+    }),
+};
+
+// The finder of URIs in running text (`uridfa::text`).
+impl Default for crate::text::Finder<'static> {
+    fn default() -> Self {
+        crate::text::Finder::new()
+    }
+}
+
+impl crate::text::Finder<'static> {
+    /// A finder for RFC 3986 `URI` (`uridfa::rfc3986::tables::URI`;
+    /// cargo feature `rfc3986`).
+    ///
+    /// ```
+    /// let f = uridfa::text::Finder::new();
+    /// assert_eq!(f.tables().rule, "URI");
+    /// ```
+    pub fn new() -> Self {
+        crate::text::Finder::with_tables(&tables::URI)
+    }
+}

@@ -84,19 +84,19 @@ impl<'a> crate::family::GenericRef<'a> for AbsoluteIri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for IrelativeRef<'a> {}
 
 // `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for IriRef<'a> {
     type Target = IriRefBuf;
 }
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for Iri<'a> {
     type Target = IriRefBuf;
 }
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for AbsoluteIri<'a> {
     type Target = IriRefBuf;
 }
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for IrelativeRef<'a> {
     type Target = IriRefBuf;
 }
@@ -158,19 +158,9 @@ impl AbsoluteIri<'_> {}
 impl IrelativeRef<'_> {}
 
 
-static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules {
-    scheme: &tables::SCHEME_RULE,
-    userinfo: &tables::IUSERINFO_RULE,
-    host: &tables::IHOST_RULE,
-    port: &tables::PORT_RULE,
-    path: &tables::IPATH_RULE,
-    path_abempty: &tables::IPATH_ABEMPTY_RULE,
-    path_absolute: &tables::IPATH_ABSOLUTE_RULE,
-    path_noscheme: &tables::IPATH_NOSCHEME_RULE,
-    path_rootless: &tables::IPATH_ROOTLESS_RULE,
-    query: &tables::IQUERY_RULE,
-    fragment: &tables::IFRAGMENT_RULE,
-};
+// The component rules (`iuserinfo`, `ihost`, ...), read from the grammar's
+// facts.
+static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules::of::<Rfc3987>();
 
 impl crate::builder::Sealed for Rfc3987 {}
 
@@ -266,5 +256,49 @@ impl<'a> IrelativeRef<'a> {
     /// change some of them and build anew (see [`IriRef::to_builder`]).
     pub fn to_builder(&self) -> Builder<'a> {
         Builder::from_components(crate::builder::components_of(self))
+    }
+}
+
+// How resolution and normalization read RFC 3987 (Note [algorithms over
+// grammars] in `src/algorithms/reading.rs`): base `IRI` and reference
+// `IRI-reference` (§6.5: RFC 3986's algorithm applies directly); §5.3.2.1:
+// "the scheme and US-ASCII only host are case insensitive", so a host with
+// non-ASCII characters, written or percent-encoded, keeps its case.
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
+    resolve: Some(|base, reference| {
+        crate::resolve::read_views(Iri::parse(base), IriRef::parse(reference))
+    }),
+    normalize: Some(crate::algorithms::NormalizeReader {
+        read: |input| crate::normalize::read_generic(IriRef::parse(input), ascii_host_len),
+        marks: crate::algorithms::RFC3986_MARKS,
+        keep_dots_above_root: false,
+        decoded_server: None,
+    }),
+};
+
+/// The host's whole length when it is US-ASCII only, neither written nor
+/// percent-encoded otherwise (`%80`–`%FF`); else 0: nothing is folded.
+fn ascii_host_len(h: &str) -> usize {
+    let encoded_non_ascii = h
+        .as_bytes()
+        .windows(2)
+        .any(|w| matches!(w, [b'%', b'8'..=b'9' | b'A'..=b'F' | b'a'..=b'f']));
+    if h.is_ascii() && !encoded_non_ascii {
+        h.len()
+    } else {
+        0
+    }
+}
+
+impl crate::text::Finder<'static> {
+    /// A finder for RFC 3987 `IRI`, for text with non-ASCII characters
+    /// (cargo feature `rfc3987`).
+    ///
+    /// ```
+    /// let f = uridfa::text::Finder::rfc3987().find_iter("voir http://例え.jp/ü.").next().unwrap();
+    /// assert_eq!(f.as_str(), Some("http://例え.jp/ü"));
+    /// ```
+    pub fn rfc3987() -> Self {
+        crate::text::Finder::with_tables(&tables::IRI)
     }
 }

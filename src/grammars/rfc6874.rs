@@ -62,19 +62,19 @@ impl<'a> crate::family::GenericRef<'a> for AbsoluteUri<'a> {}
 impl<'a> crate::family::GenericRef<'a> for RelativeRef<'a> {}
 
 // `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for UriRef<'a> {
     type Target = UriRefBuf;
 }
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for Uri<'a> {
     type Target = UriRefBuf;
 }
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for AbsoluteUri<'a> {
     type Target = UriRefBuf;
 }
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for RelativeRef<'a> {
     type Target = UriRefBuf;
 }
@@ -226,3 +226,28 @@ mod uri_builder;
 #[cfg(feature = "alloc")]
 pub use uri_builder::UriRefBuf;
 pub use uri_builder::Builder;
+
+// How normalization reads RFC 6874 (Note [algorithms over grammars] in
+// `src/algorithms/reading.rs`); resolution reads it as RFC 3986 does not:
+// it is not one of the documents' algorithms.
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
+    resolve: None,
+    normalize: Some(crate::algorithms::NormalizeReader {
+        read: |input| crate::normalize::read_generic(UriRef::parse(input), folded_host_len),
+        marks: crate::algorithms::RFC3986_MARKS,
+        keep_dots_above_root: false,
+        decoded_server: None,
+    }),
+};
+
+/// Where the host's case-folded part ends: `IP-literal = "[" ( IPv6address
+/// / IPv6addrz / IPvFuture ) "]"` with `IPv6addrz = IPv6address "%25"
+/// ZoneID`, and the zone ID keeps its case; "%" occurs in an IP-literal
+/// only before the zone ID.
+fn folded_host_len(h: &str) -> usize {
+    if h.starts_with('[') {
+        crate::cut::find(h, b'%').unwrap_or(h.len())
+    } else {
+        h.len()
+    }
+}

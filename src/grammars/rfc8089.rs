@@ -56,7 +56,11 @@ crate::generated_tables!("rfc8089_views");
 impl<'a> crate::family::GenericRef<'a> for FileUri<'a> {}
 
 // `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
-#[cfg(all(feature = "alloc", feature = "rfc3986"))]
+#[cfg(feature = "alloc")]
 impl<'a> crate::family::Resolve<'a> for FileUri<'a> {
     type Target = crate::rfc3986::UriRefBuf;
 }
+
+// Resolution and normalization do not read this grammar (Note [algorithms
+// over grammars] in `src/algorithms/reading.rs`).
+pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers::NONE;

@@ -32,20 +32,6 @@ impl crate::builder::PartsSyntax for Marker {
     const ENTRY: &'static str = "URI-reference";
     const ALWAYS_AUTHORITY: bool = false;
     const PATH_PREFIX: &'static str = "";
-    fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
-        use crate::builder::Component;
-        match c {
-            Component::Scheme => Some(&tables::SCHEME_RULE),
-            Component::Userinfo => Some(&tables::USERINFO_RULE),
-            Component::Host => Some(&tables::HOST_RULE),
-            Component::Port => Some(&tables::PORT_RULE),
-            Component::RegName => Some(&tables::REG_NAME_RULE),
-            Component::Path => Some(&tables::PATH_RULE),
-            Component::Query => Some(&tables::QUERY_RULE),
-            Component::Fragment => Some(&tables::FRAGMENT_RULE),
-            _ => None,
-        }
-    }
     fn parse_ref(input: &str) -> Result<UriRef<'_>, crate::Error> {
         UriRef::parse(input)
     }

@@ -8,19 +8,8 @@
 
 use super::{tables, AbsoluteUri, Marker, RelativeRef, Uri, UriRef};
 
-static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules {
-    scheme: &tables::SCHEME_RULE,
-    userinfo: &tables::USERINFO_RULE,
-    host: &tables::HOST_RULE,
-    port: &tables::PORT_RULE,
-    path: &tables::PATH_RULE,
-    path_abempty: &tables::PATH_ABEMPTY_RULE,
-    path_absolute: &tables::PATH_ABSOLUTE_RULE,
-    path_noscheme: &tables::PATH_NOSCHEME_RULE,
-    path_rootless: &tables::PATH_ROOTLESS_RULE,
-    query: &tables::QUERY_RULE,
-    fragment: &tables::FRAGMENT_RULE,
-};
+// The component rules, read from the grammar's facts.
+static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules::of::<Marker>();
 
 impl crate::builder::Sealed for Marker {}
 

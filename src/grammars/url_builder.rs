@@ -88,16 +88,13 @@ impl crate::builder::PartsSyntax for Marker {
     const ENTRY: &'static str = "url";
     const ALWAYS_AUTHORITY: bool = true;
     const PATH_PREFIX: &'static str = "/";
+    // The path is checked by the url-path rule (`URL_PATH_RULE`), which
+    // is not named as the component; the others by the component rule of
+    // their name.
     fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
-        use crate::builder::Component;
         match c {
-            Component::Scheme => Some(&tables::SCHEME_RULE),
-            Component::User => Some(&tables::USER_RULE),
-            Component::Password => Some(&tables::PASSWORD_RULE),
-            Component::Host => Some(&tables::HOST_RULE),
-            Component::Port => Some(&tables::PORT_RULE),
-            Component::Path => Some(URL_PATH_RULE),
-            _ => None,
+            crate::builder::Component::Path => Some(URL_PATH_RULE),
+            _ => <Marker as crate::Facts>::component_rule(c.name()),
         }
     }
     fn parse_ref(input: &str) -> Result<Url<'_>, crate::Error> {

@@ -263,6 +263,11 @@ pub fn grammar_list(grammars: &[(String, Option<String>)]) -> String {
             m.to_uppercase()
         )
     });
+    let readers = each(&|(n, m, v, _)| {
+        format!(
+            "            #[cfg(feature = {n:?})]\n            Grammar::{v} => &crate::{m}::READERS,\n"
+        )
+    });
     let counted: Vec<String> = rows
         .iter()
         .map(|(n, ..)| format!("cfg!(feature = {n:?}) as usize"))
@@ -328,6 +333,13 @@ impl Grammar {{
     pub fn builtin(self) -> &'static BuiltinGrammar {{
         match self {{
 {arms}        }}
+    }}
+
+    /// How resolution and normalization read it: the `READERS` its module
+    /// writes (Note [algorithms over grammars] in `src/algorithms/reading.rs`).
+    pub(crate) fn readers(self) -> &'static crate::algorithms::Readers {{
+        match self {{
+{readers}        }}
     }}
 }}
 

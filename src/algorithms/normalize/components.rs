@@ -2,12 +2,12 @@
 //! with the syntax's own tables, the authority split into userinfo, host
 //! and port, and which bytes of the host the `case` step folds.
 
-use super::rewrite::{hex_val, Mode, Rewrite};
-use super::{NormalizeError, Syntax};
+use super::rewrite::{Mode, Rewrite};
+use super::NormalizeError;
 
 /// How the host is case-folded by the `case` step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum HostCase {
+pub(crate) enum HostCase {
     /// Lower case (ASCII) in `from..to` of the host: all of it, or up to
     /// the start of an RFC 6874 zone ID (whose case is kept), or the host
     /// part of a 2396bis-01 `reg-name` that becomes a `server` once
@@ -19,96 +19,29 @@ pub(super) enum HostCase {
 
 /// An authority, split.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Auth<'a> {
-    pub(super) userinfo: Option<&'a str>,
-    pub(super) host: &'a str,
-    pub(super) host_case: HostCase,
-    pub(super) port: Option<&'a str>,
+pub(crate) struct Auth<'a> {
+    pub(crate) userinfo: Option<&'a str>,
+    pub(crate) host: &'a str,
+    pub(crate) host_case: HostCase,
+    pub(crate) port: Option<&'a str>,
 }
 
 /// A reference, split by its grammar.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Comps<'a> {
-    pub(super) syntax: Syntax,
-    pub(super) scheme: Option<&'a str>,
-    pub(super) auth: Option<Auth<'a>>,
-    pub(super) path: &'a str,
-    pub(super) query: Option<&'a str>,
-    pub(super) fragment: Option<&'a str>,
-}
-
-impl<'a> Comps<'a> {
-    pub(super) fn parse(syntax: Syntax, input: &'a str) -> Result<Comps<'a>, NormalizeError> {
-        let whole = |h: &str| h.len();
-        Ok(match syntax {
-            Syntax::Rfc3986 => generic(syntax, crate::rfc3986::UriRef::parse(input), whole)?,
-            // RFC 3987 §5.3.2.1: "the scheme and US-ASCII only host are
-            // case insensitive": a host with non-ASCII characters, written
-            // or percent-encoded, keeps its case.
-            #[cfg(feature = "rfc3987")]
-            Syntax::Rfc3987 => generic(syntax, crate::rfc3987::IriRef::parse(input), |h: &str| {
-                let b = h.as_bytes();
-                let encoded_non_ascii = b
-                    .windows(2)
-                    .any(|w| matches!(w, [b'%', d] if hex_val(*d) >= 8));
-                if h.is_ascii() && !encoded_non_ascii {
-                    h.len()
-                } else {
-                    0
-                }
-            })?,
-            #[cfg(feature = "rfc6874")]
-            Syntax::Rfc6874 => generic(syntax, crate::rfc6874::UriRef::parse(input), |h: &str| {
-                // `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`
-                // with `IPv6addrz = IPv6address "%25" ZoneID`.
-                if h.starts_with('[') {
-                    // "%" occurs in an IP-literal only before the zone ID.
-                    crate::cut::find(h, b'%').unwrap_or(h.len())
-                } else {
-                    h.len()
-                }
-            })?,
-            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-            Syntax::Rfc2396bis01 => {
-                use crate::draft_fielding_uri_rfc2396bis_01::{
-                    AuthorityKind, Rfc2396bis01Ref, UriRef,
-                };
-                let r = UriRef::parse(input).map_err(NormalizeError::Invalid)?;
-                let auth = r.authority().map(|a| match r.authority_kind() {
-                    Some(AuthorityKind::RegName) => Auth {
-                        userinfo: None,
-                        host: a,
-                        host_case: HostCase::Keep,
-                        port: None,
-                    },
-                    _ => {
-                        let host = r.host().unwrap_or("");
-                        Auth {
-                            userinfo: r.userinfo(),
-                            host,
-                            host_case: HostCase::Lower(0, host.len()),
-                            port: r.port(),
-                        }
-                    }
-                });
-                Comps {
-                    syntax,
-                    scheme: r.scheme(),
-                    auth,
-                    path: r.path(),
-                    query: r.query(),
-                    fragment: r.fragment(),
-                }
-            }
-        })
-    }
+pub(crate) struct Comps<'a> {
+    pub(crate) scheme: Option<&'a str>,
+    pub(crate) auth: Option<Auth<'a>>,
+    pub(crate) path: &'a str,
+    pub(crate) query: Option<&'a str>,
+    pub(crate) fragment: Option<&'a str>,
 }
 
 /// The components of a view of the RFC 3986 family (`rfc3986`, `rfc3987`,
 /// `rfc6874`), found by the names those grammars give them; `zone(host)`
-/// is where the host's case-folded part ends.
-fn generic<'a, V: crate::View<'a>>(
-    syntax: Syntax,
+/// is where the host's case-folded part ends. The reader of those
+/// grammars, which each module names in its `READERS` (Note [algorithms
+/// over grammars]).
+pub(crate) fn read_generic<'a, V: crate::View<'a>>(
     r: Result<V, crate::Error>,
     zone: impl Fn(&str) -> usize,
 ) -> Result<Comps<'a>, NormalizeError> {
@@ -137,7 +70,6 @@ fn generic<'a, V: crate::View<'a>>(
         }
     });
     Ok(Comps {
-        syntax,
         scheme: r.get(scheme),
         auth,
         path: r.get(path).unwrap_or(""),
@@ -146,23 +78,28 @@ fn generic<'a, V: crate::View<'a>>(
     })
 }
 
-/// A 2396bis-01 `reg-name` authority whose `%XX` of unreserved octets,
-/// decoded, make it a `server` (`//H%41:21` is `//HA:21`): split as that
-/// server, so that the `case` step folds its host and the `scheme` step
-/// sees its port, as they will when the normal form is normalized again.
-/// Decoding creates no `@`, `:`, `[` or `]`, so the server's delimiters
-/// are those of the raw text.
-#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-pub(super) fn decoded_server(raw: &str) -> Option<Auth<'_>> {
-    use crate::draft_fielding_uri_rfc2396bis_01::tables as t;
+/// A `reg-name` authority whose `%XX` of unreserved octets (`marks`
+/// besides letters and digits), decoded, make it a `server` of the
+/// grammar (2396bis-01: `//H%41:21` is `//HA:21`): split as that server,
+/// so that the `case` step folds its host and the `scheme` step sees its
+/// port, as they will when the normal form is normalized again. `tables`
+/// is the grammar's `URI-reference` (registers `R`, captures `C`) and
+/// `server` its `server` capture. Decoding creates no `@`, `:`, `[` or
+/// `]`, so the server's delimiters are those of the raw text.
+pub(crate) fn decoded_server<'r, const R: usize, const C: usize>(
+    tables: &'static uridfa_runtime::Tables<'static>,
+    server: usize,
+    marks: &'static [u8],
+    raw: &'r str,
+) -> Option<Auth<'r>> {
     if !crate::cut::contains(raw, b'%') {
         return None;
     }
-    let mut regs = [0usize; t::REG_LEN];
-    let mut m = uridfa_runtime::Machine::new(&t::URI_REFERENCE, &mut regs).ok()?;
+    let mut regs = [0usize; R];
+    let mut m = uridfa_runtime::Machine::new(tables, &mut regs).ok()?;
     m.feed(b"//").ok()?;
     let decode = Mode {
-        syntax: Syntax::Rfc2396bis01,
+        marks,
         lower: (0, 0),
         upper_hex: false,
         decode: true,
@@ -180,9 +117,9 @@ pub(super) fn decoded_server(raw: &str) -> Option<Auth<'_>> {
         }
     }
     m.feed(chunk.get(..n)?).ok()?;
-    let mut spans = [None; t::CAPTURE_LEN];
+    let mut spans = [None; C];
     m.finish_split(&mut spans).ok()?;
-    spans.get(t::SERVER).copied().flatten()?;
+    spans.get(server).copied().flatten()?;
     let (userinfo, hostport) = match crate::cut::rsplit_once(raw, b'@') {
         Some((userinfo, hostport)) => (Some(userinfo), hostport),
         None => (None, raw),

@@ -97,59 +97,53 @@ mod rewrite;
 
 pub use options::{default_port, NormalizeError, Steps, Syntax};
 
-use components::Comps;
+use crate::algorithms::NormalizeReader;
+pub(crate) use components::{decoded_server, read_generic, Auth, Comps, HostCase};
 use plan::Plan;
 
 use core::fmt;
 
 impl Syntax {
-    /// Whether this is `Rfc2396bis01` (false when its feature is off).
-    fn is_rfc2396bis01(self) -> bool {
-        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-        return self == Syntax::Rfc2396bis01;
-        #[cfg(not(feature = "draft-fielding-uri-rfc2396bis-01"))]
-        return false;
-    }
-
-    /// Every syntax.
+    /// Every syntax, compiled in or not ([`Syntax::is_compiled_in`]).
     ///
     /// # Example
     ///
     /// ```
     /// assert_eq!(uridfa::normalize::Syntax::ALL.len(), 4);
     /// ```
-    pub const ALL: [Syntax;
-        1 + cfg!(feature = "rfc3987") as usize
-            + cfg!(feature = "rfc6874") as usize
-            + cfg!(feature = "draft-fielding-uri-rfc2396bis-01") as usize] = [
+    pub const ALL: [Syntax; 4] = [
         Syntax::Rfc3986,
-        #[cfg(feature = "rfc3987")]
         Syntax::Rfc3987,
-        #[cfg(feature = "rfc6874")]
         Syntax::Rfc6874,
-        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
         Syntax::Rfc2396bis01,
     ];
 
     /// The grammar whose tables this syntax parses with.
     ///
+    /// # Errors
+    ///
+    /// [`crate::UnknownGrammar`] naming the cargo feature when that
+    /// grammar is not compiled in.
+    ///
     /// # Example
     ///
     /// ```
     /// use uridfa::{normalize::Syntax, Grammar};
-    /// assert_eq!(Syntax::Rfc2396bis01.grammar(), Grammar::DraftFieldingUriRfc2396bis01);
+    /// assert_eq!(Syntax::Rfc2396bis01.grammar(), Ok(Grammar::DraftFieldingUriRfc2396bis01));
     /// ```
-    pub fn grammar(self) -> crate::Grammar {
-        use crate::Grammar;
-        match self {
-            Syntax::Rfc3986 => Grammar::Rfc3986,
-            #[cfg(feature = "rfc3987")]
-            Syntax::Rfc3987 => Grammar::Rfc3987,
-            #[cfg(feature = "rfc6874")]
-            Syntax::Rfc6874 => Grammar::Rfc6874,
-            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-            Syntax::Rfc2396bis01 => Grammar::DraftFieldingUriRfc2396bis01,
-        }
+    pub fn grammar(self) -> Result<crate::Grammar, crate::UnknownGrammar> {
+        crate::Grammar::from_name(self.name())
+    }
+
+    /// Whether its grammar is compiled in (its cargo feature is on).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert!(uridfa::normalize::Syntax::Rfc3986.is_compiled_in());
+    /// ```
+    pub fn is_compiled_in(self) -> bool {
+        self.grammar().is_ok()
     }
 
     /// The syntax of a grammar; `None` for a grammar without a
@@ -163,7 +157,7 @@ impl Syntax {
     /// assert_eq!(Syntax::of(Grammar::Rfc1738), None);
     /// ```
     pub fn of(grammar: crate::Grammar) -> Option<Syntax> {
-        Syntax::ALL.into_iter().find(|s| s.grammar() == grammar)
+        Syntax::ALL.into_iter().find(|s| s.name() == grammar.name())
     }
 
     /// The grammar name (as in [`crate::GRAMMARS`] and `--grammar`).
@@ -174,11 +168,16 @@ impl Syntax {
     /// assert_eq!(uridfa::normalize::Syntax::Rfc6874.name(), "rfc6874");
     /// ```
     pub fn name(self) -> &'static str {
-        self.grammar().name()
+        match self {
+            Syntax::Rfc3986 => "rfc3986",
+            Syntax::Rfc3987 => "rfc3987",
+            Syntax::Rfc6874 => "rfc6874",
+            Syntax::Rfc2396bis01 => "draft-fielding-uri-rfc2396bis-01",
+        }
     }
 
-    /// The syntax of a grammar name ([`crate::Grammar::from_name`]: ASCII
-    /// case ignored); `None` for a grammar without a normalization ladder.
+    /// The syntax of a grammar name (ASCII case ignored), compiled in or
+    /// not; `None` for a grammar without a normalization ladder.
     ///
     /// # Example
     ///
@@ -189,7 +188,30 @@ impl Syntax {
     /// assert_eq!(Syntax::from_name("rfc1738"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Syntax> {
-        crate::Grammar::from_name(name).ok().and_then(Syntax::of)
+        Syntax::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Its grammar's reader (Note [algorithms over grammars]).
+    fn reader(self) -> Result<&'static NormalizeReader, NormalizeError> {
+        let readers =
+            crate::algorithms::readers(self.name()).map_err(NormalizeError::NotCompiledIn)?;
+        // Each variant names a grammar whose module writes a reader
+        // (tests/normalize_spec.rs runs every syntax).
+        readers
+            .normalize
+            .as_ref()
+            .ok_or(NormalizeError::NotCompiledIn(crate::UnknownGrammar::none()))
+    }
+
+    /// `input` read by its grammar, with the reader.
+    fn read<'a>(
+        self,
+        input: &'a str,
+    ) -> Result<(Comps<'a>, &'static NormalizeReader), NormalizeError> {
+        let reader = self.reader()?;
+        Ok(((reader.read)(input)?, reader))
     }
 
     /// Normalizes `input` into `out` and returns the length written:
@@ -199,7 +221,9 @@ impl Syntax {
     ///
     /// [`NormalizeError::Invalid`] when `input` is not a reference of this
     /// syntax; [`NormalizeError::BufferTooSmall`] with the exact length
-    /// when `out` is too short (nothing is written then).
+    /// when `out` is too short (nothing is written then);
+    /// [`NormalizeError::NotCompiledIn`] when the syntax's grammar is left
+    /// out of this build.
     ///
     /// # Example
     ///
@@ -219,8 +243,8 @@ impl Syntax {
         steps: Steps,
         out: &mut [u8],
     ) -> Result<usize, NormalizeError> {
-        let c = Comps::parse(self, input)?;
-        let plan = Plan::new(&c, steps);
+        let (c, reader) = self.read(input)?;
+        let plan = Plan::new(&c, steps, reader);
         let (needed, shape) = plan.len(&c);
         if needed > out.len() {
             return Err(NormalizeError::BufferTooSmall(crate::BufferTooSmall {
@@ -252,9 +276,9 @@ impl Syntax {
     /// # Ok::<(), uridfa::normalize::NormalizeError>(())
     /// ```
     pub fn equivalent(self, a: &str, b: &str, steps: Steps) -> Result<bool, NormalizeError> {
-        let ca = Comps::parse(self, a)?;
-        let cb = Comps::parse(self, b)?;
-        Ok(Plan::new(&ca, steps).same(&ca, &Plan::new(&cb, steps), &cb))
+        let (ca, reader) = self.read(a)?;
+        let (cb, _) = self.read(b)?;
+        Ok(Plan::new(&ca, steps, reader).same(&ca, &Plan::new(&cb, steps, reader), &cb))
     }
 
     /// [`Syntax::normalize_into`] into a new `String`.
@@ -278,8 +302,8 @@ impl Syntax {
         input: &str,
         steps: Steps,
     ) -> Result<alloc::string::String, NormalizeError> {
-        let c = Comps::parse(self, input)?;
-        let plan = Plan::new(&c, steps);
+        let (c, reader) = self.read(input)?;
+        let plan = Plan::new(&c, steps, reader);
         let (len, shape) = plan.len(&c);
         let mut buf = alloc::vec![0u8; len];
         let n = plan.write(&c, shape, &mut buf);

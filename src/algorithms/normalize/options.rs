@@ -148,7 +148,10 @@ impl fmt::Display for Steps {
 // ---------------------------------------------------------------------
 // Syntax
 
-/// The document whose grammar and normalization rules apply.
+/// The document whose grammar and normalization rules apply. Every
+/// variant exists in every build; one whose grammar's cargo feature is off
+/// answers [`NormalizeError::NotCompiledIn`] (Note [algorithms over
+/// grammars]).
 ///
 /// # Example
 ///
@@ -170,14 +173,11 @@ pub enum Syntax {
     Rfc3986,
     /// `rfc3987`: `IRI-reference` of [`crate::rfc3987`], §5.3 (syntax-based
     /// steps of RFC 3986 on IRIs; no Unicode normalization).
-    #[cfg(feature = "rfc3987")]
     Rfc3987,
     /// `rfc6874`: RFC 3986 with zone IDs ([`crate::rfc6874`]).
-    #[cfg(feature = "rfc6874")]
     Rfc6874,
     /// `draft-fielding-uri-rfc2396bis-01`: `URI-reference` of
     /// [`crate::draft_fielding_uri_rfc2396bis_01`], its §6.2.
-    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
     Rfc2396bis01,
 }
 
@@ -234,6 +234,9 @@ pub enum NormalizeError {
     /// `out` is shorter than the normal form; `needed` is its exact length.
     /// Nothing was written.
     BufferTooSmall(crate::BufferTooSmall),
+    /// The syntax's grammar is not compiled in: the error names its cargo
+    /// feature.
+    NotCompiledIn(crate::UnknownGrammar),
 }
 
 impl fmt::Display for NormalizeError {
@@ -241,6 +244,7 @@ impl fmt::Display for NormalizeError {
         match self {
             NormalizeError::Invalid(e) => write!(f, "invalid reference: {e}"),
             NormalizeError::BufferTooSmall(e) => e.fmt(f),
+            NormalizeError::NotCompiledIn(e) => e.fmt(f),
         }
     }
 }

@@ -1,16 +1,17 @@
 //! What the normal form is made of ([`Plan`]): written into a buffer, or
 //! compared with another's piece by piece.
 
-#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-use super::components::decoded_server;
 use super::components::{Auth, Comps, HostCase};
 use super::path::{Item, PathRev};
 use super::rewrite::{Mode, Rewrite};
 use super::{default_port, Steps};
+use crate::algorithms::NormalizeReader;
 
 /// The normal form of one reference, before it is written or compared.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Plan<'a> {
+    /// How the grammar reads and rewrites (Note [algorithms over grammars]).
+    pub(super) reader: &'static NormalizeReader,
     pub(super) steps: Steps,
     /// The authority, re-split when decoding turned a 2396bis-01
     /// `reg-name` into a `server`.
@@ -24,8 +25,9 @@ pub(super) struct Plan<'a> {
 }
 
 impl<'a> Plan<'a> {
-    pub(super) fn new(c: &Comps<'a>, steps: Steps) -> Plan<'a> {
+    pub(super) fn new(c: &Comps<'a>, steps: Steps, reader: &'static NormalizeReader) -> Plan<'a> {
         let mut plan = Plan {
+            reader,
             steps,
             auth: c.auth,
             path: c.path,
@@ -33,8 +35,7 @@ impl<'a> Plan<'a> {
             port: None,
         };
         // Only a 2396bis-01 `reg-name` keeps its case.
-        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-        if let Some(a) = c.auth {
+        if let (Some(a), Some(decoded_server)) = (c.auth, reader.decoded_server) {
             if a.host_case == HostCase::Keep && steps.contains(Steps::PCT) {
                 plan.auth = Some(decoded_server(a.host).unwrap_or(a));
             }
@@ -43,7 +44,7 @@ impl<'a> Plan<'a> {
         if steps.contains(Steps::SCHEME) {
             if let Some(p) = plan.port {
                 let default = c.scheme.and_then(default_port);
-                let value = port_value(Rewrite::new(p, plan.plain(c)));
+                let value = port_value(Rewrite::new(p, plan.plain()));
                 if p.is_empty() || default.is_some_and(|d| value == Some(d)) {
                     plan.port = None;
                 }
@@ -72,9 +73,9 @@ impl<'a> Plan<'a> {
         self.steps.contains(Steps::PATH) && self.path.starts_with('/')
     }
 
-    pub(super) fn mode(&self, c: &Comps<'_>, lower: (usize, usize)) -> Mode {
+    pub(super) fn mode(&self, lower: (usize, usize)) -> Mode {
         Mode {
-            syntax: c.syntax,
+            marks: self.reader.marks,
             lower: if self.steps.contains(Steps::CASE) {
                 lower
             } else {
@@ -85,15 +86,15 @@ impl<'a> Plan<'a> {
         }
     }
 
-    pub(super) fn plain(&self, c: &Comps<'_>) -> Mode {
-        self.mode(c, (0, 0))
+    pub(super) fn plain(&self) -> Mode {
+        self.mode((0, 0))
     }
 
-    pub(super) fn path_items(&self, c: &Comps<'a>) -> PathRev<'a> {
+    pub(super) fn path_items(&self) -> PathRev<'a> {
         PathRev::new(
             self.path,
             self.steps.contains(Steps::PCT),
-            c.syntax.is_rfc2396bis01(),
+            self.reader.keep_dots_above_root,
         )
     }
 
@@ -101,23 +102,23 @@ impl<'a> Plan<'a> {
     /// given to `f`.
     pub(super) fn head(&self, c: &Comps<'a>, mut f: impl FnMut(Rewrite<'a>)) {
         if let Some(s) = c.scheme {
-            f(Rewrite::new(s, self.mode(c, (0, s.len()))));
-            f(Rewrite::new(":", self.plain(c)));
+            f(Rewrite::new(s, self.mode((0, s.len()))));
+            f(Rewrite::new(":", self.plain()));
         }
         if let Some(a) = self.auth {
-            f(Rewrite::new("//", self.plain(c)));
+            f(Rewrite::new("//", self.plain()));
             if let Some(u) = a.userinfo {
-                f(Rewrite::new(u, self.plain(c)));
-                f(Rewrite::new("@", self.plain(c)));
+                f(Rewrite::new(u, self.plain()));
+                f(Rewrite::new("@", self.plain()));
             }
             let lower = match a.host_case {
                 HostCase::Lower(from, to) => (from, to),
                 HostCase::Keep => (0, 0),
             };
-            f(Rewrite::new(a.host, self.mode(c, lower)));
+            f(Rewrite::new(a.host, self.mode(lower)));
             if let Some(p) = self.port {
-                f(Rewrite::new(":", self.plain(c)));
-                f(Rewrite::new(p, self.plain(c)));
+                f(Rewrite::new(":", self.plain()));
+                f(Rewrite::new(p, self.plain()));
             }
         }
     }
@@ -125,12 +126,12 @@ impl<'a> Plan<'a> {
     /// The pieces of the normal form after the path, each given to `f`.
     pub(super) fn tail(&self, c: &Comps<'a>, mut f: impl FnMut(Rewrite<'a>)) {
         if let Some(q) = c.query {
-            f(Rewrite::new("?", self.plain(c)));
-            f(Rewrite::new(q, self.plain(c)));
+            f(Rewrite::new("?", self.plain()));
+            f(Rewrite::new(q, self.plain()));
         }
         if let Some(x) = c.fragment {
-            f(Rewrite::new("#", self.plain(c)));
-            f(Rewrite::new(x, self.plain(c)));
+            f(Rewrite::new("#", self.plain()));
+            f(Rewrite::new(x, self.plain()));
         }
     }
 
@@ -150,10 +151,10 @@ impl<'a> Plan<'a> {
         v.into_iter().flatten()
     }
 
-    pub(super) fn item_len(&self, c: &Comps<'_>, item: Item<'_>) -> usize {
+    pub(super) fn item_len(&self, item: Item<'_>) -> usize {
         // Lengths saturate: see Note [positions saturate] in src/algorithms/resolve/dots.rs.
         1usize.saturating_add(match item {
-            Item::Seg(s) => Rewrite::new(s, self.plain(c)).len(),
+            Item::Seg(s) => Rewrite::new(s, self.plain()).len(),
             Item::Empty => 0,
             Item::DotDot => 2,
         })
@@ -163,13 +164,13 @@ impl<'a> Plan<'a> {
     /// guard: without authority, a normalized path whose first segment is
     /// empty and followed by another would start with `//`. One pass over
     /// the segments.
-    pub(super) fn path_shape(&self, c: &Comps<'a>) -> (usize, bool) {
+    pub(super) fn path_shape(&self) -> (usize, bool) {
         if !self.dots {
-            return (Rewrite::new(self.path, self.plain(c)).len(), false);
+            return (Rewrite::new(self.path, self.plain()).len(), false);
         }
         let (mut len, mut n, mut first_empty) = (0, 0usize, false);
-        for item in self.path_items(c) {
-            len = self.item_len(c, item).saturating_add(len);
+        for item in self.path_items() {
+            len = self.item_len(item).saturating_add(len);
             n = n.saturating_add(1);
             first_empty = item == Item::Empty;
         }
@@ -180,7 +181,7 @@ impl<'a> Plan<'a> {
     /// The length of the normal form, and the path's shape for
     /// [`Plan::write`].
     pub(super) fn len(&self, c: &Comps<'a>) -> (usize, (usize, bool)) {
-        let shape = self.path_shape(c);
+        let shape = self.path_shape();
         let mut n = shape.0;
         self.head(c, |r| n = n.saturating_add(r.len()));
         self.tail(c, |r| n = n.saturating_add(r.len()));
@@ -220,25 +221,25 @@ impl<'a> Plan<'a> {
         if self.dots {
             let end = at.saturating_add(path_len);
             if guard {
-                put(Rewrite::new("/.", self.plain(c)), &mut at);
+                put(Rewrite::new("/.", self.plain()), &mut at);
             }
             // Items come last first: each is written just before the one
             // written previously.
             let mut back = end;
-            for item in self.path_items(c) {
-                let start = back.saturating_sub(self.item_len(c, item));
+            for item in self.path_items() {
+                let start = back.saturating_sub(self.item_len(item));
                 let mut w = start;
-                put(Rewrite::new("/", self.plain(c)), &mut w);
+                put(Rewrite::new("/", self.plain()), &mut w);
                 match item {
-                    Item::Seg(s) => put(Rewrite::new(s, self.plain(c)), &mut w),
+                    Item::Seg(s) => put(Rewrite::new(s, self.plain()), &mut w),
                     Item::Empty => {}
-                    Item::DotDot => put(Rewrite::new("..", self.plain(c)), &mut w),
+                    Item::DotDot => put(Rewrite::new("..", self.plain()), &mut w),
                 }
                 back = start;
             }
             at = end;
         } else {
-            put(Rewrite::new(self.path, self.plain(c)), &mut at);
+            put(Rewrite::new(self.path, self.plain()), &mut at);
         }
         self.tail(c, |r| put(r, &mut at));
         at
@@ -268,18 +269,18 @@ impl<'a> Plan<'a> {
             return false;
         }
         if !items_a {
-            return Rewrite::new(self.path, self.plain(c))
-                .eq(Rewrite::new(other.path, other.plain(d)));
+            return Rewrite::new(self.path, self.plain())
+                .eq(Rewrite::new(other.path, other.plain()));
         }
         // Segment by segment, last first. The `/.` guard depends only on
         // the segments and on the authority's presence, compared above.
-        let mut ia = self.path_items(c);
-        let mut ib = other.path_items(d);
+        let mut ia = self.path_items();
+        let mut ib = other.path_items();
         loop {
             match (ia.next(), ib.next()) {
                 (None, None) => return true,
                 (Some(Item::Seg(x)), Some(Item::Seg(y))) => {
-                    if !Rewrite::new(x, self.plain(c)).eq(Rewrite::new(y, other.plain(d))) {
+                    if !Rewrite::new(x, self.plain()).eq(Rewrite::new(y, other.plain())) {
                         return false;
                     }
                 }

@@ -1,12 +1,12 @@
 //! The byte-level rewrites of the `case` and `pct` steps: [`Rewrite`]
 //! yields a component's bytes as the normal form has them.
 
-use super::Syntax;
-
 /// How one component's bytes are rewritten.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Mode {
-    pub(super) syntax: Syntax,
+    /// The grammar's unreserved octets besides letters and digits
+    /// ([`crate::algorithms::NormalizeReader::marks`]).
+    pub(super) marks: &'static [u8],
     /// Lower-case the ASCII letters at these offsets (host, scheme).
     pub(super) lower: (usize, usize),
     /// Upper-case the hex digits of `%XX`.
@@ -88,7 +88,7 @@ impl Iterator for Rewrite<'_> {
             if let Some(&[h, l]) = hex {
                 self.i = at.saturating_add(3);
                 let v = (hex_val(h) << 4) | hex_val(l);
-                if self.mode.decode && unreserved(self.mode.syntax, v) {
+                if self.mode.decode && unreserved(self.mode.marks, v) {
                     return Some(if self.mode.lowers(at) {
                         v.to_ascii_lowercase()
                     } else {
@@ -113,22 +113,10 @@ impl Iterator for Rewrite<'_> {
     }
 }
 
-/// Whether the octet `b` is `unreserved` in the syntax's grammar.
-/// `tests/normalize_spec.rs` checks both against the grammar files.
-pub(super) fn unreserved(syntax: Syntax, b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || match syntax {
-            // 2396bis-01 §2.3: unreserved = ALPHA / DIGIT / mark, with
-            // mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")".
-            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-            Syntax::Rfc2396bis01 => {
-                matches!(
-                    b,
-                    b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
-                )
-            }
-            // RFC 3986 §2.3 (and RFC 3987, RFC 6874 through it):
-            // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
-            _ => matches!(b, b'-' | b'.' | b'_' | b'~'),
-        }
+/// Whether the octet `b` is `unreserved` in a grammar whose `unreserved`
+/// is `ALPHA / DIGIT` and `marks` (RFC 3986 §2.3: `"-" / "." / "_" /
+/// "~"`; 2396bis-01 §2.3: its `mark`). `tests/normalize_spec.rs` checks
+/// each grammar's marks against its grammar file.
+pub(super) fn unreserved(marks: &[u8], b: u8) -> bool {
+    b.is_ascii_alphanumeric() || marks.contains(&b)
 }

@@ -134,18 +134,8 @@ pub use relative::make_relative;
 pub use relative::make_relative_into;
 
 use crate::work::{Meter, NoMeter};
-#[cfg(any(
-    feature = "draft-fielding-uri-rfc2396bis-01",
-    feature = "rfc2396",
-    feature = "draft-fielding-url-syntax-05"
-))]
-use components::parts_older;
-use components::parts_rfc3986;
-#[cfg(any(feature = "rfc2396", feature = "draft-fielding-url-syntax-05"))]
-use plan::plan_2396;
-#[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-use plan::plan_2396bis01;
-use plan::plan_rfc3986;
+pub(crate) use components::{read_validated, read_views, validate_with, Comps};
+use plan::{plan_2396, plan_2396bis01, plan_rfc3986};
 use recompose::recompose;
 
 /// Resolves `reference` against `base` and writes the target into `out`.
@@ -164,7 +154,9 @@ use recompose::recompose;
 /// - [`ResolveError::DotSegmentsAboveRoot`] with [`Dots::Error`];
 /// - [`ResolveError::KeepUnsupported`] with `rfc3986` and [`Dots::Keep`];
 /// - [`ResolveError::SyntaxUnsupported`] with [`Syntax::Rfc3987`] and an
-///   older algorithm.
+///   older algorithm;
+/// - [`ResolveError::NotCompiledIn`] when the grammar that reads base and
+///   reference is left out of this build (its cargo feature is off).
 ///
 /// # Example
 ///
@@ -250,37 +242,26 @@ fn resolve_with_work(
     if a.is_rfc3986() && options.dots == Dots::Keep {
         return Err(ResolveError::KeepUnsupported);
     }
-    let [b, r] = if a.is_rfc3986() {
-        parts_rfc3986(options.syntax, base, reference)?
+    // The grammar that reads base and reference: the syntax's for RFC
+    // 3986's algorithm, the document's own for the older ones (Note
+    // [algorithms over grammars]).
+    let grammar = if a.is_rfc3986() {
+        options.syntax.name()
     } else if options.syntax != Syntax::Rfc3986 {
         return Err(ResolveError::SyntaxUnsupported);
     } else {
-        #[cfg(any(
-            feature = "draft-fielding-uri-rfc2396bis-01",
-            feature = "rfc2396",
-            feature = "draft-fielding-url-syntax-05"
-        ))]
-        {
-            parts_older(a, base, reference)?
-        }
-        // Only the RFC 3986 algorithms are compiled in: unreachable.
-        #[cfg(not(any(
-            feature = "draft-fielding-uri-rfc2396bis-01",
-            feature = "rfc2396",
-            feature = "draft-fielding-url-syntax-05"
-        )))]
-        {
-            return Err(ResolveError::SyntaxUnsupported);
-        }
+        a.grammar_name()
     };
+    let readers = crate::algorithms::readers(grammar).map_err(ResolveError::NotCompiledIn)?;
+    // Every grammar these names reach has a reader (tests/resolve_spec.rs
+    // runs each algorithm and syntax); none would be a bug, said as such.
+    let read = readers.resolve.ok_or(ResolveError::SyntaxUnsupported)?;
+    let [b, r] = read(base, reference)?;
     let target = match a {
         Algorithm::Rfc3986 => plan_rfc3986(b, r, true),
         Algorithm::Rfc3986NonStrict => plan_rfc3986(b, r, false),
-        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
         Algorithm::Rfc2396bis01 => plan_2396bis01(b, r, options.validating),
-        #[cfg(feature = "rfc2396")]
         Algorithm::Rfc2396 => plan_2396(b, r, false),
-        #[cfg(feature = "draft-fielding-url-syntax-05")]
         Algorithm::UrlSyntax05 => plan_2396(b, r, true),
     };
     recompose(&target, options.dots, out, work)

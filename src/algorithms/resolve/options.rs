@@ -7,8 +7,10 @@
 use core::fmt;
 
 /// One of the four resolution algorithms (five names: RFC 3986 has a
-/// strict and a non-strict form). Each older one exists with the cargo
-/// feature of its document's grammar, which reads base and reference.
+/// strict and a non-strict form). Each older one reads base and reference
+/// with its document's grammar: every variant exists in every build, and
+/// one whose grammar's cargo feature is off answers
+/// [`ResolveError::NotCompiledIn`] (Note [algorithms over grammars]).
 ///
 /// # Example
 ///
@@ -30,36 +32,28 @@ pub enum Algorithm {
     Rfc3986NonStrict,
     /// `draft-fielding-uri-rfc2396bis-01`: the §5.2 pseudocode and its
     /// merge steps 1–8. Absolute-path references are not dot-normalized.
-    #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
     Rfc2396bis01,
     /// `rfc2396`: RFC 2396 §5.2, steps 1–7 (step 6a–h merges the path).
-    #[cfg(feature = "rfc2396")]
     Rfc2396,
     /// `draft-fielding-url-syntax-05`: §5.2 steps 1–7; step 6 appends the
     /// reference's query to the buffer before removing dot segments (a–i).
-    #[cfg(feature = "draft-fielding-url-syntax-05")]
     UrlSyntax05,
 }
 
 impl Algorithm {
-    /// Every algorithm compiled in, newest document first.
+    /// Every algorithm, newest document first, whether its grammar is
+    /// compiled in or not ([`Algorithm::is_compiled_in`]).
     ///
     /// # Example
     ///
     /// ```
     /// assert_eq!(uridfa::resolve::Algorithm::ALL.len(), 5);
     /// ```
-    pub const ALL: [Algorithm;
-        2 + cfg!(feature = "draft-fielding-uri-rfc2396bis-01") as usize
-            + cfg!(feature = "rfc2396") as usize
-            + cfg!(feature = "draft-fielding-url-syntax-05") as usize] = [
+    pub const ALL: [Algorithm; 5] = [
         Algorithm::Rfc3986,
         Algorithm::Rfc3986NonStrict,
-        #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
         Algorithm::Rfc2396bis01,
-        #[cfg(feature = "rfc2396")]
         Algorithm::Rfc2396,
-        #[cfg(feature = "draft-fielding-url-syntax-05")]
         Algorithm::UrlSyntax05,
     ];
 
@@ -73,15 +67,35 @@ impl Algorithm {
     /// ```
     pub fn name(self) -> &'static str {
         match self {
-            Algorithm::Rfc3986 => "rfc3986",
             Algorithm::Rfc3986NonStrict => "rfc3986-nonstrict",
-            #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
+            _ => self.grammar_name(),
+        }
+    }
+
+    /// The name of the grammar of its document, which reads base and
+    /// reference for the older algorithms (RFC 3986's read with
+    /// [`Options::syntax`]).
+    pub(super) fn grammar_name(self) -> &'static str {
+        match self {
+            Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict => "rfc3986",
             Algorithm::Rfc2396bis01 => "draft-fielding-uri-rfc2396bis-01",
-            #[cfg(feature = "rfc2396")]
             Algorithm::Rfc2396 => "rfc2396",
-            #[cfg(feature = "draft-fielding-url-syntax-05")]
             Algorithm::UrlSyntax05 => "draft-fielding-url-syntax-05",
         }
+    }
+
+    /// Whether the grammar of its document is compiled in (its cargo
+    /// feature, named as the grammar, is on): otherwise resolving with it
+    /// is [`ResolveError::NotCompiledIn`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// // With the default features every grammar is compiled in.
+    /// assert!(uridfa::resolve::Algorithm::ALL.iter().all(|a| a.is_compiled_in()));
+    /// ```
+    pub fn is_compiled_in(self) -> bool {
+        crate::algorithms::readers(self.grammar_name()).is_ok()
     }
 
     /// The algorithm called `name` (exactly one of the [`Algorithm::name`]s).
@@ -132,8 +146,9 @@ impl fmt::Display for Algorithm {
 }
 
 /// The grammar that reads base and reference for the `rfc3986` and
-/// `rfc3986-nonstrict` algorithms (`Rfc3987` with the cargo feature
-/// `rfc3987`).
+/// `rfc3986-nonstrict` algorithms. Both variants exist in every build;
+/// `Rfc3987` without the cargo feature `rfc3987` answers
+/// [`ResolveError::NotCompiledIn`].
 ///
 /// # Example
 ///
@@ -150,23 +165,18 @@ pub enum Syntax {
     Rfc3986,
     /// `rfc3987`: base `IRI`, reference `IRI-reference`
     /// ([`crate::rfc3987`]); RFC 3987 §6.5.
-    #[cfg(feature = "rfc3987")]
     Rfc3987,
 }
 
 impl Syntax {
-    /// Every syntax compiled in.
+    /// Every syntax, compiled in or not ([`Syntax::is_compiled_in`]).
     ///
     /// # Example
     ///
     /// ```
     /// assert_eq!(uridfa::resolve::Syntax::ALL.len(), 2);
     /// ```
-    pub const ALL: [Syntax; 1 + cfg!(feature = "rfc3987") as usize] = [
-        Syntax::Rfc3986,
-        #[cfg(feature = "rfc3987")]
-        Syntax::Rfc3987,
-    ];
+    pub const ALL: [Syntax; 2] = [Syntax::Rfc3986, Syntax::Rfc3987];
 
     /// The grammar's name (as in [`crate::GRAMMARS`] and `--grammar`).
     ///
@@ -176,23 +186,38 @@ impl Syntax {
     /// assert_eq!(uridfa::resolve::Syntax::Rfc3987.name(), "rfc3987");
     /// ```
     pub fn name(self) -> &'static str {
-        self.grammar().name()
+        match self {
+            Syntax::Rfc3986 => "rfc3986",
+            Syntax::Rfc3987 => "rfc3987",
+        }
     }
 
     /// The grammar whose tables this syntax reads with.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::UnknownGrammar`] naming the cargo feature when that
+    /// grammar is not compiled in.
     ///
     /// # Example
     ///
     /// ```
     /// use uridfa::{resolve::Syntax, Grammar};
-    /// assert_eq!(Syntax::Rfc3987.grammar(), Grammar::Rfc3987);
+    /// assert_eq!(Syntax::Rfc3987.grammar(), Ok(Grammar::Rfc3987));
     /// ```
-    pub fn grammar(self) -> crate::Grammar {
-        match self {
-            Syntax::Rfc3986 => crate::Grammar::Rfc3986,
-            #[cfg(feature = "rfc3987")]
-            Syntax::Rfc3987 => crate::Grammar::Rfc3987,
-        }
+    pub fn grammar(self) -> Result<crate::Grammar, crate::UnknownGrammar> {
+        crate::Grammar::from_name(self.name())
+    }
+
+    /// Whether its grammar is compiled in (its cargo feature is on).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert!(uridfa::resolve::Syntax::Rfc3986.is_compiled_in());
+    /// ```
+    pub fn is_compiled_in(self) -> bool {
+        self.grammar().is_ok()
     }
 
     /// The syntax of a grammar (`rfc3986` or `rfc3987`).
@@ -205,11 +230,11 @@ impl Syntax {
     /// assert_eq!(Syntax::of(Grammar::Rfc2396), None);
     /// ```
     pub fn of(grammar: crate::Grammar) -> Option<Syntax> {
-        Syntax::ALL.into_iter().find(|s| s.grammar() == grammar)
+        Syntax::ALL.into_iter().find(|s| s.name() == grammar.name())
     }
 
     /// The syntax of grammar `name` (`rfc3986` or `rfc3987`, ASCII case
-    /// ignored).
+    /// ignored), compiled in or not.
     ///
     /// # Example
     ///
@@ -220,7 +245,9 @@ impl Syntax {
     /// assert_eq!(Syntax::from_name("rfc2396"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Syntax> {
-        crate::Grammar::from_name(name).ok().and_then(Syntax::of)
+        Syntax::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -431,6 +458,10 @@ pub enum ResolveError {
     /// for (`Resolve::resolve`, in `uridfa::family`): the grammar error
     /// in the target's text.
     InvalidTarget(crate::Error),
+    /// The grammar that reads base and reference (the algorithm's
+    /// document, or [`Options::syntax`]) is not compiled in: the error
+    /// names its cargo feature.
+    NotCompiledIn(crate::UnknownGrammar),
 }
 
 impl fmt::Display for ResolveError {
@@ -454,6 +485,7 @@ impl fmt::Display for ResolveError {
                 "IRIs (rfc3987) are resolved with rfc3986 or rfc3986-nonstrict only (RFC 3987 §6.5)",
             ),
             ResolveError::InvalidTarget(e) => write!(f, "invalid target: {e}"),
+            ResolveError::NotCompiledIn(e) => e.fmt(f),
         }
     }
 }

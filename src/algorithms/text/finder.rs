@@ -30,52 +30,9 @@ pub struct Finder<'t> {
     any_scheme: bool,
 }
 
-#[cfg(feature = "rfc3986")]
-impl Default for Finder<'static> {
-    fn default() -> Self {
-        Finder::new()
-    }
-}
-
-impl Finder<'static> {
-    /// A finder for RFC 3986 `URI` (`uridfa::rfc3986::tables::URI`;
-    /// cargo feature `rfc3986`).
-    ///
-    /// ```
-    /// let f = uridfa::text::Finder::new();
-    /// assert_eq!(f.tables().rule, "URI");
-    /// ```
-    #[cfg(feature = "rfc3986")]
-    pub fn new() -> Self {
-        Finder::with_tables(&crate::rfc3986::tables::URI)
-    }
-
-    /// A finder for RFC 1738 `url` (strict per scheme), for documents of
-    /// that age (cargo feature `rfc1738`).
-    ///
-    /// ```
-    /// use uridfa::text::Finder;
-    /// // RFC 1738 §3.3: no user name in an http URL.
-    /// assert_eq!(Finder::rfc1738().find_iter("<URL:http://u@h/>").count(), 0);
-    /// assert_eq!(Finder::new().find_iter("<URL:http://u@h/>").count(), 1);
-    /// ```
-    #[cfg(feature = "rfc1738")]
-    pub fn rfc1738() -> Self {
-        Finder::with_tables(&crate::rfc1738::tables::URL)
-    }
-
-    /// A finder for RFC 3987 `IRI`, for text with non-ASCII characters
-    /// (cargo feature `rfc3987`).
-    ///
-    /// ```
-    /// let f = uridfa::text::Finder::rfc3987().find_iter("voir http://例え.jp/ü.").next().unwrap();
-    /// assert_eq!(f.as_str(), Some("http://例え.jp/ü"));
-    /// ```
-    #[cfg(feature = "rfc3987")]
-    pub fn rfc3987() -> Self {
-        Finder::with_tables(&crate::rfc3987::tables::IRI)
-    }
-}
+// The finders of the built-in grammars (`Finder::new` and `Default` for
+// RFC 3986, `Finder::rfc1738`, `Finder::rfc3987`) are in those grammars'
+// modules: their cargo features select them.
 
 impl<'t> Finder<'t> {
     /// A finder for any tables: a built-in entry rule or a grammar compiled
