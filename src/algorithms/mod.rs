@@ -16,4 +16,5 @@ mod reading;
 pub mod resolve;
 pub mod text;
 
-pub(crate) use reading::{readers, NormalizeReader, Readers, RFC3986_MARKS};
+pub(crate) use normalize::components::NormalizeReader;
+pub(crate) use reading::{readers, Readers, RFC3986_MARKS};

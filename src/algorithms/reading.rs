@@ -2,8 +2,8 @@
 //! resolution and normalization meet the grammars (Note [algorithms over
 //! grammars]).
 
-use super::normalize::{self, NormalizeError};
-use super::resolve::{self, ResolveError};
+use super::normalize::components::NormalizeReader;
+use super::resolve::components::ResolveReader;
 
 // Note [algorithms over grammars]
 //
@@ -40,28 +40,6 @@ impl Readers {
         resolve: None,
         normalize: None,
     };
-}
-
-/// Reads base and reference (§5.2.1, §5.2.2 of RFC 3986 and the older
-/// texts' step 1) into their components.
-pub(crate) type ResolveReader =
-    for<'a> fn(&'a str, &'a str) -> Result<[resolve::Comps<'a>; 2], ResolveError>;
-
-/// How normalization reads and rewrites references of one grammar.
-#[derive(Debug)]
-pub(crate) struct NormalizeReader {
-    /// The reference, split by the grammar.
-    pub(crate) read: for<'a> fn(&'a str) -> Result<normalize::Comps<'a>, NormalizeError>,
-    /// The octets of the grammar's `unreserved` besides `ALPHA` and
-    /// `DIGIT` (`tests/normalize_spec.rs` checks them against the grammar
-    /// files).
-    pub(crate) marks: &'static [u8],
-    /// `..` above the root is kept (2396bis-01 merge step 7), not dropped.
-    pub(crate) keep_dots_above_root: bool,
-    /// The authority a `reg-name` becomes once its unreserved octets are
-    /// decoded, where the grammar tells a `server` from a `reg-name`
-    /// (2396bis-01).
-    pub(crate) decoded_server: Option<for<'a> fn(&'a str) -> Option<normalize::Auth<'a>>>,
 }
 
 /// RFC 3986 §2.3's marks: `unreserved = ALPHA / DIGIT / "-" / "." / "_" /

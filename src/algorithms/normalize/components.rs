@@ -2,8 +2,8 @@
 //! with the syntax's own tables, the authority split into userinfo, host
 //! and port, and which bytes of the host the `case` step folds.
 
+use super::options::NormalizeError;
 use super::rewrite::{Mode, Rewrite};
-use super::NormalizeError;
 
 /// How the host is case-folded by the `case` step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +24,24 @@ pub(crate) struct Auth<'a> {
     pub(crate) host: &'a str,
     pub(crate) host_case: HostCase,
     pub(crate) port: Option<&'a str>,
+}
+
+/// How normalization reads and rewrites references of one grammar: the
+/// grammar's part of normalization (Note [algorithms over grammars]).
+#[derive(Debug)]
+pub(crate) struct NormalizeReader {
+    /// The reference, split by the grammar.
+    pub(crate) read: for<'a> fn(&'a str) -> Result<Comps<'a>, NormalizeError>,
+    /// The octets of the grammar's `unreserved` besides `ALPHA` and
+    /// `DIGIT` (`tests/normalize_spec.rs` checks them against the grammar
+    /// files).
+    pub(crate) marks: &'static [u8],
+    /// `..` above the root is kept (2396bis-01 merge step 7), not dropped.
+    pub(crate) keep_dots_above_root: bool,
+    /// The authority a `reg-name` becomes once its unreserved octets are
+    /// decoded, where the grammar tells a `server` from a `reg-name`
+    /// (2396bis-01).
+    pub(crate) decoded_server: Option<for<'a> fn(&'a str) -> Option<Auth<'a>>>,
 }
 
 /// A reference, split by its grammar.

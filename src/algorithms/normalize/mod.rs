@@ -89,7 +89,7 @@
 //! # Ok::<(), uridfa::normalize::NormalizeError>(())
 //! ```
 
-mod components;
+pub(crate) mod components;
 mod options;
 mod path;
 mod plan;
@@ -97,7 +97,7 @@ mod rewrite;
 
 pub use options::{default_port, NormalizeError, Steps, Syntax};
 
-use crate::algorithms::NormalizeReader;
+use components::NormalizeReader;
 pub(crate) use components::{decoded_server, read_generic, Auth, Comps, HostCase};
 use plan::Plan;
 

@@ -1,11 +1,11 @@
 //! What the normal form is made of ([`Plan`]): written into a buffer, or
 //! compared with another's piece by piece.
 
+use super::components::NormalizeReader;
 use super::components::{Auth, Comps, HostCase};
 use super::path::{Item, PathRev};
 use super::rewrite::{Mode, Rewrite};
 use super::{default_port, Steps};
-use crate::algorithms::NormalizeReader;
 
 /// The normal form of one reference, before it is written or compared.
 #[derive(Clone, Copy, Debug)]

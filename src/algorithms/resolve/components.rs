@@ -2,7 +2,7 @@
 //! expression as a splitter (identical in draft 05, RFC 2396, 2396bis-01
 //! and RFC 3986), and the validation of each algorithm's own grammar.
 
-use super::ResolveError;
+use super::options::ResolveError;
 use crate::Error;
 
 // Components
@@ -85,6 +85,12 @@ fn comps_of<'a, V: crate::View<'a>>(v: &V, fragment: bool) -> Comps<'a> {
         fragment: if fragment { v.get(f) } else { None },
     }
 }
+
+/// Reads base and reference (§5.2.1, §5.2.2 of RFC 3986 and the older
+/// texts' step 1) into their components: one grammar's part of
+/// resolution (Note [algorithms over grammars]).
+pub(crate) type ResolveReader =
+    for<'a> fn(&'a str, &'a str) -> Result<[Comps<'a>; 2], ResolveError>;
 
 /// Base and reference read with two views of one grammar (`URI` and
 /// `URI-reference` of RFC 3986 Appendix A, §5.2.1–5.2.2; `IRI` and

@@ -121,7 +121,7 @@
 //! # Ok::<(), uridfa::resolve::ResolveError>(())
 //! ```
 
-mod components;
+pub(crate) mod components;
 mod dots;
 mod options;
 mod plan;
@@ -134,9 +134,25 @@ pub use relative::make_relative;
 pub use relative::make_relative_into;
 
 use crate::work::{Meter, NoMeter};
-pub(crate) use components::{read_validated, read_views, validate_with, Comps};
+pub(crate) use components::{read_validated, read_views, validate_with};
 use plan::{plan_2396, plan_2396bis01, plan_rfc3986};
 use recompose::recompose;
+
+impl Algorithm {
+    /// Whether the grammar of its document is compiled in (its cargo
+    /// feature, named as the grammar, is on): otherwise resolving with it
+    /// is [`ResolveError::NotCompiledIn`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// // With the default features every grammar is compiled in.
+    /// assert!(uridfa::resolve::Algorithm::ALL.iter().all(|a| a.is_compiled_in()));
+    /// ```
+    pub fn is_compiled_in(self) -> bool {
+        crate::algorithms::readers(self.grammar_name()).is_ok()
+    }
+}
 
 /// Resolves `reference` against `base` and writes the target into `out`.
 /// Returns the target's length: `out[..n]` is the target, valid UTF-8.

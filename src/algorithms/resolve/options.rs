@@ -75,27 +75,13 @@ impl Algorithm {
     /// The name of the grammar of its document, which reads base and
     /// reference for the older algorithms (RFC 3986's read with
     /// [`Options::syntax`]).
-    pub(super) fn grammar_name(self) -> &'static str {
+    pub(crate) fn grammar_name(self) -> &'static str {
         match self {
             Algorithm::Rfc3986 | Algorithm::Rfc3986NonStrict => "rfc3986",
             Algorithm::Rfc2396bis01 => "draft-fielding-uri-rfc2396bis-01",
             Algorithm::Rfc2396 => "rfc2396",
             Algorithm::UrlSyntax05 => "draft-fielding-url-syntax-05",
         }
-    }
-
-    /// Whether the grammar of its document is compiled in (its cargo
-    /// feature, named as the grammar, is on): otherwise resolving with it
-    /// is [`ResolveError::NotCompiledIn`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// // With the default features every grammar is compiled in.
-    /// assert!(uridfa::resolve::Algorithm::ALL.iter().all(|a| a.is_compiled_in()));
-    /// ```
-    pub fn is_compiled_in(self) -> bool {
-        crate::algorithms::readers(self.grammar_name()).is_ok()
     }
 
     /// The algorithm called `name` (exactly one of the [`Algorithm::name`]s).
