@@ -16,5 +16,4 @@ mod reading;
 pub mod resolve;
 pub mod text;
 
-pub(crate) use normalize::components::NormalizeReader;
-pub(crate) use reading::{readers, Readers, RFC3986_MARKS};
+pub(crate) use reading::{visit, NormalizeRead, Reads, ResolveRead, Visit};

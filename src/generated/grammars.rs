@@ -124,34 +124,36 @@ impl Grammar {
         }
     }
 
-    /// How resolution and normalization read it: the `READERS` its module
-    /// writes (Note [algorithms over grammars] in `src/algorithms/reading.rs`).
-    pub(crate) fn readers(self) -> &'static crate::algorithms::Readers {
+    /// Runs `v` with how resolution and normalization read it: the
+    /// `Reader` its module writes (Note [algorithms over grammars] in
+    /// `src/algorithms/reading.rs`).
+    #[allow(unused_variables)] // with no grammar compiled in, `v` is not used
+    pub(crate) fn visit_readers<V: crate::algorithms::Visit>(self, v: V) -> V::Out {
         match self {
             #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-            Grammar::DraftFieldingUriRfc2396bis01 => &crate::draft_fielding_uri_rfc2396bis_01::READERS,
+            Grammar::DraftFieldingUriRfc2396bis01 => v.visit::<crate::draft_fielding_uri_rfc2396bis_01::Reader>(),
             #[cfg(feature = "draft-fielding-url-syntax-05")]
-            Grammar::DraftFieldingUrlSyntax05 => &crate::draft_fielding_url_syntax_05::READERS,
+            Grammar::DraftFieldingUrlSyntax05 => v.visit::<crate::draft_fielding_url_syntax_05::Reader>(),
             #[cfg(feature = "draft-ietf-uri-url-06")]
-            Grammar::DraftIetfUriUrl06 => &crate::draft_ietf_uri_url_06::READERS,
+            Grammar::DraftIetfUriUrl06 => v.visit::<crate::draft_ietf_uri_url_06::Reader>(),
             #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-            Grammar::DraftIetfUrnbisRfc2141bisUrn03 => &crate::draft_ietf_urnbis_rfc2141bis_urn_03::READERS,
+            Grammar::DraftIetfUrnbisRfc2141bisUrn03 => v.visit::<crate::draft_ietf_urnbis_rfc2141bis_urn_03::Reader>(),
             #[cfg(feature = "rfc1738")]
-            Grammar::Rfc1738 => &crate::rfc1738::READERS,
+            Grammar::Rfc1738 => v.visit::<crate::rfc1738::Reader>(),
             #[cfg(feature = "rfc2396")]
-            Grammar::Rfc2396 => &crate::rfc2396::READERS,
+            Grammar::Rfc2396 => v.visit::<crate::rfc2396::Reader>(),
             #[cfg(feature = "rfc3986")]
-            Grammar::Rfc3986 => &crate::rfc3986::READERS,
+            Grammar::Rfc3986 => v.visit::<crate::rfc3986::Reader>(),
             #[cfg(feature = "rfc3987")]
-            Grammar::Rfc3987 => &crate::rfc3987::READERS,
+            Grammar::Rfc3987 => v.visit::<crate::rfc3987::Reader>(),
             #[cfg(feature = "rfc6068")]
-            Grammar::Rfc6068 => &crate::rfc6068::READERS,
+            Grammar::Rfc6068 => v.visit::<crate::rfc6068::Reader>(),
             #[cfg(feature = "rfc6874")]
-            Grammar::Rfc6874 => &crate::rfc6874::READERS,
+            Grammar::Rfc6874 => v.visit::<crate::rfc6874::Reader>(),
             #[cfg(feature = "rfc8089")]
-            Grammar::Rfc8089 => &crate::rfc8089::READERS,
+            Grammar::Rfc8089 => v.visit::<crate::rfc8089::Reader>(),
             #[cfg(feature = "rfc8141")]
-            Grammar::Rfc8141 => &crate::rfc8141::READERS,
+            Grammar::Rfc8141 => v.visit::<crate::rfc8141::Reader>(),
         }
     }
 }

@@ -463,27 +463,25 @@ impl Default for Builder<'_> {
 // unless decoding makes it a `server`; `unreserved = ALPHA / DIGIT / mark`
 // with `mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")"`
 // (§2.3); `..` above the root is kept (merge step 7).
-pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
-    resolve: Some(|base, reference| {
-        crate::resolve::read_validated(
+pub(crate) enum Reader {}
+
+impl crate::algorithms::Reads for Reader {
+    fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
+        Some(crate::resolve::read_validated(
             |input| crate::resolve::validate_with(&tables::URI_REFERENCE, input),
             base,
             reference,
-        )
-    }),
-    normalize: Some(crate::algorithms::NormalizeReader {
-        read: read_for_normalize,
-        marks: MARKS,
-        keep_dots_above_root: true,
-        decoded_server: Some(|raw| {
-            crate::normalize::decoded_server::<{ tables::REG_LEN }, { tables::CAPTURE_LEN }>(
-                &tables::URI_REFERENCE,
-                tables::SERVER,
-                MARKS,
-                raw,
-            )
-        }),
-    }),
+        ))
+    }
+    fn normalize(input: &str) -> crate::algorithms::NormalizeRead<'_> {
+        Some(read_for_normalize(input).map(|c| (c, &FACTS)))
+    }
+}
+
+/// §2.3's `unreserved` and merge step 7's `..` kept above the root.
+const FACTS: crate::normalize::Facts = crate::normalize::Facts {
+    marks: MARKS,
+    keep_dots_above_root: true,
 };
 
 /// §2.3's `mark`.
@@ -511,11 +509,23 @@ fn read_for_normalize(input: &str) -> Result<crate::normalize::Comps<'_>, crate:
             }
         }
     });
+    // A `reg-name` that decoding makes a `server`, for the `pct` step.
+    let server = auth
+        .filter(|a| a.host_case == HostCase::Keep)
+        .and_then(|a| {
+            crate::normalize::decoded_server::<{ tables::REG_LEN }, { tables::CAPTURE_LEN }>(
+                &tables::URI_REFERENCE,
+                tables::SERVER,
+                MARKS,
+                a.host,
+            )
+        });
     Ok(crate::normalize::Comps {
         scheme: r.scheme(),
         auth,
         path: r.path(),
         query: r.query(),
         fragment: r.fragment(),
+        server,
     })
 }

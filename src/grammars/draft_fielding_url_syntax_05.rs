@@ -458,13 +458,14 @@ impl crate::builder::Sets<crate::builder::slot::Fragment> for UrlSyntax05 {
 // How resolution reads draft 05 (Note [algorithms over grammars] in
 // `src/algorithms/reading.rs`): base and reference validated with its
 // `URL-reference`, then split by its Appendix B (§5.2 step 1).
-pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
-    resolve: Some(|base, reference| {
-        crate::resolve::read_validated(
+pub(crate) enum Reader {}
+
+impl crate::algorithms::Reads for Reader {
+    fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
+        Some(crate::resolve::read_validated(
             |input| crate::resolve::validate_with(&tables::URL_REFERENCE, input),
             base,
             reference,
-        )
-    }),
-    normalize: None,
-};
+        ))
+    }
+}

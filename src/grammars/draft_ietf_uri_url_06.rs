@@ -83,4 +83,6 @@ mod url_builder;
 
 // Resolution and normalization do not read this grammar (Note [algorithms
 // over grammars] in `src/algorithms/reading.rs`).
-pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers::NONE;
+pub(crate) enum Reader {}
+
+impl crate::algorithms::Reads for Reader {}

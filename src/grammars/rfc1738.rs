@@ -89,7 +89,9 @@ mod url_builder;
 
 // Resolution and normalization do not read this grammar (Note [algorithms
 // over grammars] in `src/algorithms/reading.rs`).
-pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers::NONE;
+pub(crate) enum Reader {}
+
+impl crate::algorithms::Reads for Reader {}
 
 impl crate::text::Finder<'static> {
     /// A finder for RFC 1738 `url` (strict per scheme), for documents of

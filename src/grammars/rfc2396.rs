@@ -361,10 +361,13 @@ impl Default for Builder<'_> {
 // How resolution reads RFC 2396 (Note [algorithms over grammars] in
 // `src/algorithms/reading.rs`): base and reference validated with its own
 // `URI-reference`, then split by its Appendix B (§5.2 step 1).
-pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
-    resolve: Some(|base, reference| crate::resolve::read_validated(validate, base, reference)),
-    normalize: None,
-};
+pub(crate) enum Reader {}
+
+impl crate::algorithms::Reads for Reader {
+    fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
+        Some(crate::resolve::read_validated(validate, base, reference))
+    }
+}
 
 /// Whether `input` is a reference under RFC 2396, as resolution reads one.
 ///

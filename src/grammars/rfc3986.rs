@@ -137,17 +137,17 @@ pub use uri_builder::Builder;
 // How resolution and normalization read RFC 3986 (Note [algorithms over
 // grammars] in `src/algorithms/reading.rs`): base `URI` and reference
 // `URI-reference` (§5.2.1–5.2.2); the whole host is case-folded (§6.2.2.1).
-pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
-    resolve: Some(|base, reference| {
-        crate::resolve::read_views(Uri::parse(base), UriRef::parse(reference))
-    }),
-    normalize: Some(crate::algorithms::NormalizeReader {
-        read: |input| crate::normalize::read_generic(UriRef::parse(input), str::len),
-        marks: crate::algorithms::RFC3986_MARKS,
-        keep_dots_above_root: false,
-        decoded_server: None,
-    }),
-};
+pub(crate) enum Reader {}
+
+impl crate::algorithms::Reads for Reader {
+    fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
+        Some(crate::resolve::read_views(Uri::parse(base), UriRef::parse(reference)))
+    }
+    fn normalize(input: &str) -> crate::algorithms::NormalizeRead<'_> {
+        let c = crate::normalize::read_generic(UriRef::parse(input), str::len);
+        Some(c.map(|c| (c, &crate::normalize::RFC3986_FACTS)))
+    }
+}
 
 // The finder of URIs in running text (`uridfa::text`).
 impl Default for crate::text::Finder<'static> {

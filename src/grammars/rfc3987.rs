@@ -264,17 +264,17 @@ impl<'a> IrelativeRef<'a> {
 // `IRI-reference` (§6.5: RFC 3986's algorithm applies directly); §5.3.2.1:
 // "the scheme and US-ASCII only host are case insensitive", so a host with
 // non-ASCII characters, written or percent-encoded, keeps its case.
-pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
-    resolve: Some(|base, reference| {
-        crate::resolve::read_views(Iri::parse(base), IriRef::parse(reference))
-    }),
-    normalize: Some(crate::algorithms::NormalizeReader {
-        read: |input| crate::normalize::read_generic(IriRef::parse(input), ascii_host_len),
-        marks: crate::algorithms::RFC3986_MARKS,
-        keep_dots_above_root: false,
-        decoded_server: None,
-    }),
-};
+pub(crate) enum Reader {}
+
+impl crate::algorithms::Reads for Reader {
+    fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
+        Some(crate::resolve::read_views(Iri::parse(base), IriRef::parse(reference)))
+    }
+    fn normalize(input: &str) -> crate::algorithms::NormalizeRead<'_> {
+        let c = crate::normalize::read_generic(IriRef::parse(input), ascii_host_len);
+        Some(c.map(|c| (c, &crate::normalize::RFC3986_FACTS)))
+    }
+}
 
 /// The host's whole length when it is US-ASCII only, neither written nor
 /// percent-encoded otherwise (`%80`–`%FF`); else 0: nothing is folded.

@@ -230,15 +230,14 @@ pub use uri_builder::Builder;
 // How normalization reads RFC 6874 (Note [algorithms over grammars] in
 // `src/algorithms/reading.rs`); resolution reads it as RFC 3986 does not:
 // it is not one of the documents' algorithms.
-pub(crate) const READERS: crate::algorithms::Readers = crate::algorithms::Readers {
-    resolve: None,
-    normalize: Some(crate::algorithms::NormalizeReader {
-        read: |input| crate::normalize::read_generic(UriRef::parse(input), folded_host_len),
-        marks: crate::algorithms::RFC3986_MARKS,
-        keep_dots_above_root: false,
-        decoded_server: None,
-    }),
-};
+pub(crate) enum Reader {}
+
+impl crate::algorithms::Reads for Reader {
+    fn normalize(input: &str) -> crate::algorithms::NormalizeRead<'_> {
+        let c = crate::normalize::read_generic(UriRef::parse(input), folded_host_len);
+        Some(c.map(|c| (c, &crate::normalize::RFC3986_FACTS)))
+    }
+}
 
 /// Where the host's case-folded part ends: `IP-literal = "[" ( IPv6address
 /// / IPv6addrz / IPvFuture ) "]"` with `IPv6addrz = IPv6address "%25"

@@ -265,7 +265,7 @@ pub fn grammar_list(grammars: &[(String, Option<String>)]) -> String {
     });
     let readers = each(&|(n, m, v, _)| {
         format!(
-            "            #[cfg(feature = {n:?})]\n            Grammar::{v} => &crate::{m}::READERS,\n"
+            "            #[cfg(feature = {n:?})]\n            Grammar::{v} => v.visit::<crate::{m}::Reader>(),\n"
         )
     });
     let counted: Vec<String> = rows
@@ -335,9 +335,11 @@ impl Grammar {{
 {arms}        }}
     }}
 
-    /// How resolution and normalization read it: the `READERS` its module
-    /// writes (Note [algorithms over grammars] in `src/algorithms/reading.rs`).
-    pub(crate) fn readers(self) -> &'static crate::algorithms::Readers {{
+    /// Runs `v` with how resolution and normalization read it: the
+    /// `Reader` its module writes (Note [algorithms over grammars] in
+    /// `src/algorithms/reading.rs`).
+    #[allow(unused_variables)] // with no grammar compiled in, `v` is not used
+    pub(crate) fn visit_readers<V: crate::algorithms::Visit>(self, v: V) -> V::Out {{
         match self {{
 {readers}        }}
     }}

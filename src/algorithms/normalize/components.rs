@@ -26,23 +26,25 @@ pub(crate) struct Auth<'a> {
     pub(crate) port: Option<&'a str>,
 }
 
-/// How normalization reads and rewrites references of one grammar: the
-/// grammar's part of normalization (Note [algorithms over grammars]).
+/// How one grammar's normal form is written: the grammar's part of
+/// normalization besides reading (Note [algorithms over grammars]).
 #[derive(Debug)]
-pub(crate) struct NormalizeReader {
-    /// The reference, split by the grammar.
-    pub(crate) read: for<'a> fn(&'a str) -> Result<Comps<'a>, NormalizeError>,
+pub(crate) struct NormalizeFacts {
     /// The octets of the grammar's `unreserved` besides `ALPHA` and
     /// `DIGIT` (`tests/normalize_spec.rs` checks them against the grammar
     /// files).
     pub(crate) marks: &'static [u8],
     /// `..` above the root is kept (2396bis-01 merge step 7), not dropped.
     pub(crate) keep_dots_above_root: bool,
-    /// The authority a `reg-name` becomes once its unreserved octets are
-    /// decoded, where the grammar tells a `server` from a `reg-name`
-    /// (2396bis-01).
-    pub(crate) decoded_server: Option<for<'a> fn(&'a str) -> Option<Auth<'a>>>,
 }
+
+/// RFC 3986's (also RFC 3987's and RFC 6874's): §2.3's `unreserved =
+/// ALPHA / DIGIT / "-" / "." / "_" / "~"`, and `..` above the root removed
+/// (§5.2.4).
+pub(crate) const RFC3986_FACTS: NormalizeFacts = NormalizeFacts {
+    marks: b"-._~",
+    keep_dots_above_root: false,
+};
 
 /// A reference, split by its grammar.
 #[derive(Clone, Copy, Debug)]
@@ -52,12 +54,16 @@ pub(crate) struct Comps<'a> {
     pub(crate) path: &'a str,
     pub(crate) query: Option<&'a str>,
     pub(crate) fragment: Option<&'a str>,
+    /// The authority a kept-case `reg-name` becomes once its unreserved
+    /// octets are decoded, where the grammar tells a `server` from a
+    /// `reg-name` (2396bis-01, [`decoded_server`]); the `pct` step uses it.
+    pub(crate) server: Option<Auth<'a>>,
 }
 
 /// The components of a view of the RFC 3986 family (`rfc3986`, `rfc3987`,
 /// `rfc6874`), found by the names those grammars give them; `zone(host)`
 /// is where the host's case-folded part ends. The reader of those
-/// grammars, which each module names in its `READERS` (Note [algorithms
+/// grammars, which each module calls in its `Reads` impl (Note [algorithms
 /// over grammars]).
 pub(crate) fn read_generic<'a, V: crate::View<'a>>(
     r: Result<V, crate::Error>,
@@ -93,6 +99,7 @@ pub(crate) fn read_generic<'a, V: crate::View<'a>>(
         path: r.get(path).unwrap_or(""),
         query: r.get(query),
         fragment: r.get(fragment),
+        server: None,
     })
 }
 

@@ -90,15 +90,17 @@
 //! ```
 
 pub(crate) mod components;
-mod options;
+pub(crate) mod options;
 mod path;
 mod plan;
 mod rewrite;
 
 pub use options::{default_port, NormalizeError, Steps, Syntax};
 
-use components::NormalizeReader;
-pub(crate) use components::{decoded_server, read_generic, Auth, Comps, HostCase};
+use components::NormalizeFacts;
+pub(crate) use components::{
+    decoded_server, read_generic, Auth, Comps, HostCase, NormalizeFacts as Facts, RFC3986_FACTS,
+};
 use plan::Plan;
 
 use core::fmt;
@@ -193,25 +195,18 @@ impl Syntax {
             .find(|s| s.name().eq_ignore_ascii_case(name))
     }
 
-    /// Its grammar's reader (Note [algorithms over grammars]).
-    fn reader(self) -> Result<&'static NormalizeReader, NormalizeError> {
-        let readers =
-            crate::algorithms::readers(self.name()).map_err(NormalizeError::NotCompiledIn)?;
-        // Each variant names a grammar whose module writes a reader
-        // (tests/normalize_spec.rs runs every syntax).
-        readers
-            .normalize
-            .as_ref()
-            .ok_or(NormalizeError::NotCompiledIn(crate::UnknownGrammar::none()))
-    }
-
     /// `input` read by its grammar, with the reader.
     fn read<'a>(
         self,
         input: &'a str,
-    ) -> Result<(Comps<'a>, &'static NormalizeReader), NormalizeError> {
-        let reader = self.reader()?;
-        Ok(((reader.read)(input)?, reader))
+    ) -> Result<(Comps<'a>, &'static NormalizeFacts), NormalizeError> {
+        let read = crate::algorithms::visit(self.name(), Read(input))
+            .map_err(NormalizeError::NotCompiledIn)?;
+        // Each variant names a grammar that reads for normalization
+        // (tests/features.rs runs every syntax); `None` would be a bug.
+        read.unwrap_or(Err(NormalizeError::NotCompiledIn(
+            crate::UnknownGrammar::none(),
+        )))
     }
 
     /// Normalizes `input` into `out` and returns the length written:
@@ -379,4 +374,14 @@ pub fn equivalent(a: &str, b: &str, steps: Steps) -> Result<bool, NormalizeError
 #[cfg(feature = "alloc")]
 pub fn normalize(input: &str, steps: Steps) -> Result<alloc::string::String, NormalizeError> {
     Syntax::Rfc3986.normalize(input, steps)
+}
+
+/// Reads a reference with one grammar (Note [algorithms over grammars]).
+struct Read<'a>(&'a str);
+
+impl<'a> crate::algorithms::Visit for Read<'a> {
+    type Out = crate::algorithms::NormalizeRead<'a>;
+    fn visit<G: crate::algorithms::Reads>(self) -> Self::Out {
+        G::normalize(self.0)
+    }
 }

@@ -1,7 +1,7 @@
 //! What the normal form is made of ([`Plan`]): written into a buffer, or
 //! compared with another's piece by piece.
 
-use super::components::NormalizeReader;
+use super::components::NormalizeFacts;
 use super::components::{Auth, Comps, HostCase};
 use super::path::{Item, PathRev};
 use super::rewrite::{Mode, Rewrite};
@@ -10,8 +10,8 @@ use super::{default_port, Steps};
 /// The normal form of one reference, before it is written or compared.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Plan<'a> {
-    /// How the grammar reads and rewrites (Note [algorithms over grammars]).
-    pub(super) reader: &'static NormalizeReader,
+    /// How the grammar rewrites (Note [algorithms over grammars]).
+    pub(super) reader: &'static NormalizeFacts,
     pub(super) steps: Steps,
     /// The authority, re-split when decoding turned a 2396bis-01
     /// `reg-name` into a `server`.
@@ -25,7 +25,7 @@ pub(super) struct Plan<'a> {
 }
 
 impl<'a> Plan<'a> {
-    pub(super) fn new(c: &Comps<'a>, steps: Steps, reader: &'static NormalizeReader) -> Plan<'a> {
+    pub(super) fn new(c: &Comps<'a>, steps: Steps, reader: &'static NormalizeFacts) -> Plan<'a> {
         let mut plan = Plan {
             reader,
             steps,
@@ -35,9 +35,9 @@ impl<'a> Plan<'a> {
             port: None,
         };
         // Only a 2396bis-01 `reg-name` keeps its case.
-        if let (Some(a), Some(decoded_server)) = (c.auth, reader.decoded_server) {
+        if let (Some(a), Some(server)) = (c.auth, c.server) {
             if a.host_case == HostCase::Keep && steps.contains(Steps::PCT) {
-                plan.auth = Some(decoded_server(a.host).unwrap_or(a));
+                plan.auth = Some(server);
             }
         }
         plan.port = plan.auth.and_then(|a| a.port);

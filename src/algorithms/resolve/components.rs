@@ -86,16 +86,10 @@ fn comps_of<'a, V: crate::View<'a>>(v: &V, fragment: bool) -> Comps<'a> {
     }
 }
 
-/// Reads base and reference (§5.2.1, §5.2.2 of RFC 3986 and the older
-/// texts' step 1) into their components: one grammar's part of
-/// resolution (Note [algorithms over grammars]).
-pub(crate) type ResolveReader =
-    for<'a> fn(&'a str, &'a str) -> Result<[Comps<'a>; 2], ResolveError>;
-
 /// Base and reference read with two views of one grammar (`URI` and
 /// `URI-reference` of RFC 3986 Appendix A, §5.2.1–5.2.2; `IRI` and
 /// `IRI-reference` of RFC 3987 §2.2): the reader of the RFC 3986 family,
-/// which the grammar's module names in its `READERS`.
+/// which the grammar's module calls in its `Reads` impl.
 pub(crate) fn read_views<'a, B: crate::View<'a>, R: crate::View<'a>>(
     base: Result<B, Error>,
     reference: Result<R, Error>,

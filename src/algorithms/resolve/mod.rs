@@ -123,7 +123,7 @@
 
 pub(crate) mod components;
 mod dots;
-mod options;
+pub(crate) mod options;
 mod plan;
 mod recompose;
 mod relative;
@@ -150,7 +150,7 @@ impl Algorithm {
     /// assert!(uridfa::resolve::Algorithm::ALL.iter().all(|a| a.is_compiled_in()));
     /// ```
     pub fn is_compiled_in(self) -> bool {
-        crate::algorithms::readers(self.grammar_name()).is_ok()
+        crate::Grammar::from_name(self.grammar_name()).is_ok()
     }
 }
 
@@ -268,11 +268,12 @@ fn resolve_with_work(
     } else {
         a.grammar_name()
     };
-    let readers = crate::algorithms::readers(grammar).map_err(ResolveError::NotCompiledIn)?;
-    // Every grammar these names reach has a reader (tests/resolve_spec.rs
-    // runs each algorithm and syntax); none would be a bug, said as such.
-    let read = readers.resolve.ok_or(ResolveError::SyntaxUnsupported)?;
-    let [b, r] = read(base, reference)?;
+    let read = crate::algorithms::visit(grammar, Read { base, reference })
+        .map_err(ResolveError::NotCompiledIn)?;
+    // Every grammar these names reach reads for resolution
+    // (tests/features.rs runs each algorithm and syntax); `None` would be a
+    // bug, said as such.
+    let [b, r] = read.ok_or(ResolveError::SyntaxUnsupported)??;
     let target = match a {
         Algorithm::Rfc3986 => plan_rfc3986(b, r, true),
         Algorithm::Rfc3986NonStrict => plan_rfc3986(b, r, false),
@@ -281,4 +282,18 @@ fn resolve_with_work(
         Algorithm::UrlSyntax05 => plan_2396(b, r, true),
     };
     recompose(&target, options.dots, out, work)
+}
+
+/// Reads base and reference with one grammar (Note [algorithms over
+/// grammars]).
+struct Read<'a> {
+    base: &'a str,
+    reference: &'a str,
+}
+
+impl<'a> crate::algorithms::Visit for Read<'a> {
+    type Out = crate::algorithms::ResolveRead<'a>;
+    fn visit<G: crate::algorithms::Reads>(self) -> Self::Out {
+        G::resolve(self.base, self.reference)
+    }
 }
