@@ -656,16 +656,5 @@ pub trait MapToUri<'a>: View<'a> {
     }
 }
 
-// The views the traits hold for.
-#[cfg(feature = "rfc3986")]
-impl<'a> MapToIri<'a> for crate::rfc3986::UriRef<'a> {}
-#[cfg(feature = "rfc3986")]
-impl<'a> MapToIri<'a> for crate::rfc3986::Uri<'a> {}
-#[cfg(feature = "rfc3986")]
-impl<'a> MapToIri<'a> for crate::rfc3986::AbsoluteUri<'a> {}
-#[cfg(feature = "rfc3986")]
-impl<'a> MapToIri<'a> for crate::rfc3986::RelativeRef<'a> {}
-impl<'a> MapToUri<'a> for crate::rfc3987::IriRef<'a> {}
-impl<'a> MapToUri<'a> for crate::rfc3987::Iri<'a> {}
-impl<'a> MapToUri<'a> for crate::rfc3987::AbsoluteIri<'a> {}
-impl<'a> MapToUri<'a> for crate::rfc3987::IrelativeRef<'a> {}
+// The views the traits hold for are named in their grammars' modules
+// (`rfc3986.rs` under the feature `rfc3987`, `rfc3987.rs`).

@@ -168,3 +168,13 @@ impl crate::text::Finder<'static> {
         crate::text::Finder::with_tables(&tables::URI)
     }
 }
+
+// The IRI mapping (RFC 3987 §3.2) of each view, with the feature `rfc3987`.
+#[cfg(feature = "rfc3987")]
+impl<'a> crate::iri::MapToIri<'a> for UriRef<'a> {}
+#[cfg(feature = "rfc3987")]
+impl<'a> crate::iri::MapToIri<'a> for Uri<'a> {}
+#[cfg(feature = "rfc3987")]
+impl<'a> crate::iri::MapToIri<'a> for AbsoluteUri<'a> {}
+#[cfg(feature = "rfc3987")]
+impl<'a> crate::iri::MapToIri<'a> for RelativeRef<'a> {}

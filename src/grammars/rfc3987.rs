@@ -302,3 +302,9 @@ impl crate::text::Finder<'static> {
         crate::text::Finder::with_tables(&tables::IRI)
     }
 }
+
+// The URI mapping (RFC 3987 §3.1) of each view.
+impl<'a> crate::iri::MapToUri<'a> for IriRef<'a> {}
+impl<'a> crate::iri::MapToUri<'a> for Iri<'a> {}
+impl<'a> crate::iri::MapToUri<'a> for AbsoluteIri<'a> {}
+impl<'a> crate::iri::MapToUri<'a> for IrelativeRef<'a> {}
