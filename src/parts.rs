@@ -42,7 +42,8 @@ impl<'a, const T: usize> Parts<'a, T> {
         if let Err(e) = split_regs(t, input, regs) {
             // A `charset utf-8` grammar fails inside a character; report
             // its first byte (a no-op for ASCII grammars, which fail there).
-            return Err(Error::new(e.at_char_start(t, input), t));
+            let e = if t.utf8 { e.at_char_start(t, input) } else { e };
+            return Err(Error::new(e, t));
         }
         let mut tags = [u32::MAX; T];
         for (tag, &reg) in tags.iter_mut().zip(regs.iter()) {
