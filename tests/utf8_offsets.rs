@@ -1,8 +1,11 @@
-//! The typed views move every error with `Error::at_char_start`, which is
-//! only right for tables whose bytes ≥ 0x80 are UTF-8. Every built-in
+//! The typed views move an error with `Error::at_char_start` for tables
+//! with the `utf8` flag only (the move is only right for tables whose
+//! bytes ≥ 0x80 are UTF-8; leaving it out elsewhere keeps its second run of
+//! the driver out of firmware built on ASCII grammars). Every built-in
 //! grammar without `;@ charset utf-8` must therefore reject every byte
-//! ≥ 0x80 in every state (then the move is a no-op: such tables already
-//! fail at the lead byte), and the `utf8` flag must follow the pragma.
+//! ≥ 0x80 in every state (then the move would be a no-op: such tables
+//! already fail at the lead byte), and the `utf8` flag must follow the
+//! pragma.
 
 use uridfa::runtime::Trans;
 
