@@ -11,11 +11,19 @@
 //! for every region the grammar can produce, that this cuts it exactly as
 //! the whole machine's leftmost-first parse did, or refuses the grammar
 //! with an input that shows the difference. Each item's own captures are
-//! then a [`split`](crate::split) of the item with the item tables.
+//! then a [`split`](crate::split) of the item with the item tables, and a
+//! list inside an item ([`List::lists`]) is cut from that split the same
+//! way, one level down.
 
 use crate::error::{corrupt, Error};
 use crate::longest::longest_any;
 use crate::tables::{Span, Tables};
+
+/// How deep list regions nest: an entry's lists are level 1, a list
+/// inside one of their items level 2, and so on. The generator refuses a
+/// grammar whose lists nest deeper, so code that walks them can keep one
+/// frame per level on the stack.
+pub const MAX_LIST_DEPTH: usize = 4;
 
 /// One list region of a machine and the tables that read its items: the
 /// generator emits one array of them per entry (`<ENTRY>_LISTS`).
@@ -27,6 +35,12 @@ pub struct List<'a> {
     /// The item tables: they read one item, and have the machine's
     /// captures.
     pub item: &'a Tables<'a>,
+    /// The list regions of the item tables themselves (a list inside this
+    /// list's items, as RFC 9110's `elem = token *( ";" param )` in
+    /// `#elem`): their regions are spans of a split of one item with
+    /// [`item`](List::item), and their items are cut the same way. Empty
+    /// when the items hold no list.
+    pub lists: &'a [List<'a>],
 }
 
 /// The items of one list region, in input order (see the module docs).

@@ -41,6 +41,10 @@ pub enum EmitCError {
     /// A capture whose index constant would be one of the header's own
     /// macros (`NAME_CAPTURES`, `NAME_SPANS`, `NAME_REG_SLOTS`).
     NameClash(String),
+    /// A list inside a list's item (Note [repeated captures]): the C
+    /// runtime reads one level of lists only. The inner region's name
+    /// (`*elem`) and its repetition in the grammar.
+    NestedList(String, crate::diag::Span),
 }
 
 impl std::fmt::Display for EmitCError {
@@ -56,6 +60,12 @@ impl std::fmt::Display for EmitCError {
                  ({}); rename it for C output",
                 capture_const_name(name)
             ),
+            EmitCError::NestedList(region, _) => write!(
+                f,
+                "this repetition (list '{region}') lies inside the item of another list; the \
+                 C output reads one level of lists only, so lists inside lists are Rust-only \
+                 for now (uridfa-generate, the derive, the CLI)"
+            ),
         }
     }
 }
@@ -63,8 +73,9 @@ impl std::fmt::Display for EmitCError {
 impl std::error::Error for EmitCError {}
 
 /// `e` as a diagnostic of `c`'s grammar file (`file:line:col`): at the
-/// capture's pragma for [`EmitCError::NameClash`], at the first `;@ entry`
-/// for [`EmitCError::TextsTooLong`].
+/// capture's pragma for [`EmitCError::NameClash`], at the inner
+/// repetition for [`EmitCError::NestedList`], at the first `;@ entry` for
+/// [`EmitCError::TextsTooLong`].
 pub fn diagnostic(c: &Compiled, e: &EmitCError) -> crate::diag::Diagnostics {
     let span = match e {
         // The capture's pragma, or the kind's rule (a kind is named after
@@ -80,6 +91,7 @@ pub fn diagnostic(c: &Compiled, e: &EmitCError) -> crate::diag::Diagnostics {
             }
         }),
         EmitCError::TextsTooLong(_) => None,
+        EmitCError::NestedList(_, span) => Some(*span),
     }
     .or_else(|| c.grammar.entries.first().map(|(_, span)| *span))
     .unwrap_or(crate::diag::Span::new(c.grammar.file, 0, 0));
@@ -631,7 +643,8 @@ fn list_region(rule: &str) -> &str {
 ///
 /// [`EmitCError::TextsTooLong`] if the grammar's error texts do not fit
 /// `uint16_t` offsets; [`EmitCError::NameClash`] if a capture's constant
-/// would be one of the header's own macros.
+/// would be one of the header's own macros; [`EmitCError::NestedList`] for a
+/// list inside a list's item.
 ///
 /// # Example
 ///
@@ -644,6 +657,14 @@ fn list_region(rule: &str) -> &str {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
+    // Note [repeated captures]: one level of lists in C.
+    for m in &c.machines {
+        for l in &m.lowered.lists {
+            if let Some(inner) = l.item.lists.first() {
+                return Err(EmitCError::NestedList(inner.item.rule.clone(), inner.span));
+            }
+        }
+    }
     let g = grammar_c_name(c);
     let gu = g.to_ascii_uppercase();
     let source_text = c
