@@ -654,11 +654,14 @@ pub fn lower_with(
     };
     let lists = lists_of(&mut l, &ctx, cuts);
     if !l.errors.is_empty() {
-        let errors = l
-            .errors
-            .into_iter()
-            .map(|(span, message)| crate::support::diag::Diagnostic { span, message })
-            .collect();
+        // The same place can be checked in an entry and in an item
+        // machine (Note [repeated captures]): each error once.
+        let mut errors: Vec<crate::support::diag::Diagnostic> = Vec::new();
+        for (span, message) in l.errors {
+            if !errors.iter().any(|e| e.span == span && e.message == message) {
+                errors.push(crate::support::diag::Diagnostic { span, message });
+            }
+        }
         return Err(Diagnostics {
             sources: g.sources.clone(),
             errors,
