@@ -103,8 +103,12 @@ fn a_capture_outside_lists_stays_a_string() {
 }
 
 /// RFC 9110's Accept: a list of media ranges, each with a list of
-/// parameters (`cli/tests/data/accept.abnf`).
-const ACCEPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/accept.abnf");
+/// parameters (`examples/mailto/grammar/accept.abnf`, which the derive
+/// reads too).
+const ACCEPT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../examples/mailto/grammar/accept.abnf"
+);
 
 #[test]
 fn lists_inside_list_items_are_flat_arrays_in_input_order() {
