@@ -288,9 +288,14 @@ fn every_item_agrees_with_the_abnf_package() {
     let root = env!("CARGO_MANIFEST_DIR");
     let inputs = inputs();
     let grammar = std::path::PathBuf::from(format!("{root}/grammar/rfc6068.abnf"));
-    let Some(answers) =
-        abnf_oracle::answers(&grammar, "mailtoURI", &CAPTURES, &inputs, "rfc6068", skip::note)
-    else {
+    let Some(answers) = abnf_oracle::answers(
+        &grammar,
+        "mailtoURI",
+        &CAPTURES,
+        &inputs,
+        "rfc6068",
+        skip::note,
+    ) else {
         return;
     };
     let (mut accepted, mut rejected, mut items) = (0, 0, 0);

@@ -188,8 +188,14 @@ fn agrees_with_the_abnf_package() {
     std::fs::write(&grammar, both).expect("grammar");
     let captures = ["file-auth", "path-absolute"];
     let inputs = inputs();
-    let answers =
-        abnf_oracle::answers(&grammar, "file-URI", &captures, &inputs, "rfc8089", skip::note);
+    let answers = abnf_oracle::answers(
+        &grammar,
+        "file-URI",
+        &captures,
+        &inputs,
+        "rfc8089",
+        skip::note,
+    );
     std::fs::remove_dir_all(&dir).ok();
     let Some(answers) = answers else {
         return;

@@ -234,7 +234,9 @@ fn load_file(path: &Path, rule: Option<&str>) -> Result<Loaded, Failure> {
 /// `lists` as the runtime's [`uridfa_runtime::List`]s, with the lists
 /// inside their items, at every level; leaked, as they live as long as the
 /// process (Note [repeated captures] in `uridfa-codegen`).
-fn leak_lists(lists: &[uridfa_codegen::driver::ListMachine]) -> &'static [uridfa_runtime::List<'static>] {
+fn leak_lists(
+    lists: &[uridfa_codegen::driver::ListMachine],
+) -> &'static [uridfa_runtime::List<'static>] {
     let out: Vec<uridfa_runtime::List<'static>> = lists
         .iter()
         .map(|l| {

@@ -191,7 +191,17 @@ impl Rng {
 /// separators, empty parameters, `*`), then some mutated by a byte.
 fn accept_inputs() -> Vec<String> {
     let mut r = Rng(0x9110_5661);
-    let tokens = ["text", "html", "*", "a", "x-y", "q", "0.5", "UTF-8", "!#$%&'*+-.^_`|~9"];
+    let tokens = [
+        "text",
+        "html",
+        "*",
+        "a",
+        "x-y",
+        "q",
+        "0.5",
+        "UTF-8",
+        "!#$%&'*+-.^_`|~9",
+    ];
     let quoted = [
         "\"\"",
         "\"a,b\"",
@@ -258,7 +268,12 @@ fn accept_inputs() -> Vec<String> {
 
 #[test]
 fn lists_inside_list_items_agree_with_the_abnf_package() {
-    const CAPTURES: [&str; 4] = ["media-range", "parameter", "parameter-name", "parameter-value"];
+    const CAPTURES: [&str; 4] = [
+        "media-range",
+        "parameter",
+        "parameter-name",
+        "parameter-value",
+    ];
     let inputs = accept_inputs();
     let Some(answers) = abnf_oracle::answers(
         std::path::Path::new(ACCEPT),

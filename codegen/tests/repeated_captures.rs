@@ -190,7 +190,12 @@ fn a_list_inside_a_list_item_gives_every_occurrence_at_every_level() {
     // Regions `*list` (the entry's) and `*elem` (in `elem`): the entry
     // holds the first elem's `*elem` and `*list`; `*list`'s items hold
     // an `*elem` of their own.
-    let names: Vec<&str> = m.lowered.components.iter().map(|k| k.name.as_str()).collect();
+    let names: Vec<&str> = m
+        .lowered
+        .components
+        .iter()
+        .map(|k| k.name.as_str())
+        .collect();
     assert_eq!(names, ["elem", "token", "param", "*list", "*elem"]);
     assert_eq!(m.lists.len(), 2);
     let outer = m.lists.iter().find(|l| l.region == 3).expect("*list");
@@ -251,9 +256,8 @@ fn an_inner_list_is_proved_against_its_item_machine() {
     // The inner list is `x = "a" / "aa"` repeated, as in
     // `leftmost_first_that_prefers_a_shorter_item_is_refused`, inside the
     // items of an outer list: refused at the inner repetition (line 4).
-    let d = error(
-        ";@ entry r\n;@ capture y x\nr = 1*(\",\" y)\ny = \"-\" *x\nx = \"a\" / \"aa\"\n",
-    );
+    let d =
+        error(";@ entry r\n;@ capture y x\nr = 1*(\",\" y)\ny = \"-\" *x\nx = \"a\" / \"aa\"\n");
     assert!(
         d.contains(
             "t.abnf:4:9: error: entry 'r': this repetition holds captures, so each item is \

@@ -658,7 +658,10 @@ pub fn lower_with(
         // machine (Note [repeated captures]): each error once.
         let mut errors: Vec<crate::support::diag::Diagnostic> = Vec::new();
         for (span, message) in l.errors {
-            if !errors.iter().any(|e| e.span == span && e.message == message) {
+            if !errors
+                .iter()
+                .any(|e| e.span == span && e.message == message)
+            {
                 errors.push(crate::support::diag::Diagnostic { span, message });
             }
         }
@@ -714,7 +717,11 @@ fn after_of(
 
 /// Checks that every capture occurs at one place of each item machine of
 /// `cuts`, at every level (Note [repeated captures]).
-fn check_lists(l: &mut Lowerer<'_>, cuts: &[crate::pipeline::lists::Cut], components: &[Component]) {
+fn check_lists(
+    l: &mut Lowerer<'_>,
+    cuts: &[crate::pipeline::lists::Cut],
+    components: &[Component],
+) {
     for cut in cuts {
         let outer_gc = std::mem::replace(&mut l.group_component, cut.groups.component.clone());
         let outer_gr = std::mem::replace(&mut l.group_ref, cut.groups.reference.clone());

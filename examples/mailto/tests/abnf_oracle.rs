@@ -171,10 +171,7 @@ fn ours(input: &str) -> Option<Vec<Vec<String>>> {
 
 #[test]
 fn every_occurrence_agrees_with_the_abnf_package() {
-    let grammar = std::path::Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/grammar/mailto.abnf"
-    ));
+    let grammar = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/mailto.abnf"));
     let inputs = inputs();
     let Some(answers) = abnf_oracle::answers(
         grammar,

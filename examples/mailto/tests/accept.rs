@@ -131,11 +131,13 @@ fn inputs() -> Vec<String> {
 
 #[test]
 fn the_derive_agrees_with_the_abnf_package() {
-    const CAPTURES: [&str; 4] = ["media-range", "parameter", "parameter-name", "parameter-value"];
-    let grammar = std::path::Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/grammar/accept.abnf"
-    ));
+    const CAPTURES: [&str; 4] = [
+        "media-range",
+        "parameter",
+        "parameter-name",
+        "parameter-value",
+    ];
+    let grammar = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/accept.abnf"));
     let inputs = inputs();
     let Some(answers) = abnf_oracle::answers(
         grammar,
@@ -161,7 +163,9 @@ fn the_derive_agrees_with_the_abnf_package() {
             vec![
                 v.media_ranges().map(|x| x.as_str().to_string()).collect(),
                 flat,
-                v.parameter_names().map(|x| x.as_str().to_string()).collect(),
+                v.parameter_names()
+                    .map(|x| x.as_str().to_string())
+                    .collect(),
                 v.parameter_values()
                     .map(|x| x.as_str().to_string())
                     .collect::<Vec<_>>(),

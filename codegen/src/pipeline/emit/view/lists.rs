@@ -45,7 +45,11 @@ fn region_rule(name: &str) -> Option<&str> {
 /// items can set, at every level below it.
 fn list_reach(c: &Compiled) -> std::collections::BTreeMap<usize, Vec<usize>> {
     let mut out: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-    for m in c.machines.iter().flat_map(crate::compiled::Machine::with_items) {
+    for m in c
+        .machines
+        .iter()
+        .flat_map(crate::compiled::Machine::with_items)
+    {
         for l in &m.lists {
             let set = out.entry(l.region).or_default();
             for sub in l.machine.with_items() {
@@ -143,9 +147,7 @@ pub(super) fn repeated_accessor(
                 && region_rule(&k.name)
                     .and_then(|rule| c.grammar.rule_index(rule))
                     .is_some_and(|rule| reach[rule])
-                && inner_reach
-                    .get(&r)
-                    .is_some_and(|ds| ds.contains(&d))
+                && inner_reach.get(&r).is_some_and(|ds| ds.contains(&d))
         })
     };
     let mut nested = Vec::new();

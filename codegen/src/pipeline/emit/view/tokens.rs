@@ -82,9 +82,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
                 .only
                 .as_ref()
                 .is_some_and(|only| !only.get(i).copied().unwrap_or(false));
-            components
-                .get(i)
-                .is_some_and(|k| k.repeated && !k.region)
+            components.get(i).is_some_and(|k| k.repeated && !k.region)
                 && snake != "_"
                 && !skipped
                 && accessor_ident(snake, Span::call_site()).is_some()
