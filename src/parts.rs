@@ -123,8 +123,8 @@ impl<'a, const T: usize> Parts<'a, T> {
     /// The span of capture `i`, if it matched.
     #[inline]
     pub(crate) fn span(&self, i: usize) -> Option<(usize, usize)> {
-        let s = *self.tags.get(2 * i)?;
-        let e = *self.tags.get(2 * i + 1)?;
+        let s = *self.tags.get(i.checked_mul(2)?)?;
+        let e = *self.tags.get(i.checked_mul(2)?.checked_add(1)?)?;
         if s == u32::MAX || e == u32::MAX || s > e {
             return None;
         }
@@ -137,8 +137,8 @@ impl<'a, const T: usize> Parts<'a, T> {
         // No test of its own for "never set": `str::get` already rejects a
         // start past the end, and a NIL tag (`u32::MAX`) is past the end of
         // every input (shorter than `u32::MAX`, checked when parsed).
-        let s = *self.tags.get(2 * i)?;
-        let e = *self.tags.get(2 * i + 1)?;
+        let s = *self.tags.get(i.checked_mul(2)?)?;
+        let e = *self.tags.get(i.checked_mul(2)?.checked_add(1)?)?;
         self.input.get(s as usize..e as usize)
     }
 
@@ -317,7 +317,8 @@ impl<'a, const T: usize, const R: usize> Iterator for Occurrences<'a, T, R> {
                         let Some(sub) = Parts::item::<R>(list.item, input, span) else {
                             continue;
                         };
-                        if let Some(slot) = self.stack.get_mut(depth + 1) {
+                        let down = depth.saturating_add(1);
+                        if let Some(slot) = self.stack.get_mut(down) {
                             *slot = Some(Level {
                                 own: inside(sub.span(capture), within),
                                 parts: sub,
@@ -325,7 +326,7 @@ impl<'a, const T: usize, const R: usize> Iterator for Occurrences<'a, T, R> {
                                 next: 0,
                                 items: None,
                             });
-                            self.depth = depth + 1;
+                            self.depth = down;
                         }
                     }
                     _ => level.items = None,
@@ -336,15 +337,17 @@ impl<'a, const T: usize, const R: usize> Iterator for Occurrences<'a, T, R> {
             // occurrence first if it comes before it.
             let mut entered = false;
             while let Some(list) = level.lists.get(level.next) {
+                // `next` counts the lists of a slice: it cannot overflow.
+                level.next = level.next.wrapping_add(1);
                 let Some(region) = inside(level.parts.span(list.region), within) else {
-                    level.next += 1;
                     continue;
                 };
                 if let Some(own) = level.own.filter(|o| o.0 <= region.0) {
+                    // This list again after the occurrence.
+                    level.next = level.next.wrapping_sub(1);
                     level.own = None;
                     return Some((own, level.parts, level.lists));
                 }
-                level.next += 1;
                 level.items = Some((list, items(list.item, input.as_bytes(), region)));
                 entered = true;
                 break;

@@ -62,7 +62,7 @@ pub(crate) fn view_rfc6068_lists(input: &[u8]) -> Option<usize> {
     let fields = m
         .hfvalues()
         .map(|v| v.as_str().len())
-        .fold(m.domains().count(), usize::wrapping_add);
+        .fold(m.domains().fold(0, |n, _| n.wrapping_add(1)), usize::wrapping_add);
     Some(addrs.wrapping_add(fields))
 }
 

@@ -219,11 +219,18 @@ fn load_file(path: &Path, rule: Option<&str>) -> Result<Loaded, Failure> {
     );
     // Note [repeated captures]: the item tables live as long as the
     // process (one grammar per command), so the lists can borrow them.
-    let lists = compiled
-        .machines
-        .iter()
-        .map(|m| leak_lists(&m.lists).to_vec())
-        .collect();
+    let mut lists = Vec::new();
+    for m in &compiled.machines {
+        let l = leak_lists(&m.lists);
+        // Invariant 14 of the runtime's tables: a generator bug otherwise.
+        uridfa_runtime::check_lists(&m.tables.as_tables(), l).map_err(|e| {
+            Failure::Grammar(format!(
+                "{}: internal error: the list tables fail their check: {e}",
+                path.display()
+            ))
+        })?;
+        lists.push(l.to_vec());
+    }
     Ok(Loaded::File {
         name,
         compiled: Box::new(compiled),

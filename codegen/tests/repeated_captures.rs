@@ -278,6 +278,35 @@ fn an_inner_list_is_proved_against_its_item_machine() {
 }
 
 #[test]
+fn an_ambiguity_in_an_inner_list_shows_uridfa_s_reading_of_it() {
+    // `p q` splits the a's of an item of `*(";" p q)` two ways, inside
+    // the items of `1*("," y)`: the shortest witness ",-;a" (worked by
+    // hand) is read by uridfa as greedy `p` (leftmost-first), which only
+    // the inner list's item tables report.
+    let c = ok(
+        ";@ entry r\n;@ capture y p q\nr = 1*(\",\" y)\ny = \"-\" *(\";\" p q)\n\
+                p = *\"a\"\nq = *\"b\" *\"a\"\n",
+    );
+    let lint = uridfa_codegen::ambiguity::lint(&c, &Default::default());
+    assert_eq!(lint.findings.len(), 1);
+    let f = &lint.findings[0];
+    assert!(
+        f.diagnostic
+            .message
+            .starts_with("entry 'r' (at t.abnf:1:10) is ambiguous: the input \",-;a\""),
+        "{}",
+        f.diagnostic.message
+    );
+    assert_eq!(
+        f.notes[..2],
+        [
+            "uridfa reads:    p = \"a\", q = \"\"".to_string(),
+            "another reading: p = \"\", q = \"a\"".to_string()
+        ]
+    );
+}
+
+#[test]
 fn c_output_refuses_a_list_inside_a_list_at_the_inner_repetition() {
     let c = ok(NESTED);
     let e = uridfa_codegen::c::emit::files(&c, "t.abnf").expect_err("C refuses");
@@ -415,4 +444,61 @@ fn repeated_optional_items_are_a_list_of_the_items() {
         Some(vec!["a".into(), "a".into()])
     );
     assert_eq!(occurrences(&c, "aaaaaab", "c"), None);
+}
+
+/// `lists` as the runtime's `List`s, leaked (as the CLI does).
+fn runtime_lists(
+    lists: &[uridfa_codegen::compiled::ListMachine],
+) -> &'static [uridfa_runtime::List<'static>] {
+    let out: Vec<uridfa_runtime::List<'static>> = lists
+        .iter()
+        .map(|l| {
+            let buf = Box::leak(Box::new(l.machine.tables.clone()));
+            uridfa_runtime::List {
+                region: l.region,
+                item: Box::leak(Box::new(buf.as_tables())),
+                lists: runtime_lists(&l.machine.lists),
+            }
+        })
+        .collect();
+    Box::leak(out.into_boxed_slice())
+}
+
+#[test]
+fn the_checker_covers_lists_at_every_level() {
+    let c = ok(NESTED);
+    let m = &c.machines[0];
+    let t = m.tables.as_tables();
+    let lists = runtime_lists(&m.lists);
+    uridfa_runtime::check_lists(&t, lists).expect("the generator's lists");
+    // `*elem`'s items, whose tables have a region `*elem` (4) too: chained
+    // five deep, past MAX_LIST_DEPTH.
+    let outer = m.lists.iter().find(|l| l.region == 3).expect("*list");
+    let inner = &outer.machine.lists[0];
+    let item: &'static uridfa_runtime::Tables<'static> = Box::leak(Box::new(
+        Box::leak(Box::new(inner.machine.tables.clone())).as_tables(),
+    ));
+    let mut chain: &'static [uridfa_runtime::List<'static>] = &[];
+    for depth in 1..=5 {
+        chain = Box::leak(Box::new([uridfa_runtime::List {
+            region: 4,
+            item,
+            lists: chain,
+        }]));
+        let got = uridfa_runtime::check_lists(&t, chain);
+        if depth <= uridfa_runtime::MAX_LIST_DEPTH {
+            got.expect("within the bound");
+        } else {
+            let e = got.expect_err("past the bound");
+            assert_eq!((e.invariant, e.at), (14, 5));
+        }
+    }
+    // A region that is a capture but no region.
+    let bad = [uridfa_runtime::List {
+        region: 1,
+        item,
+        lists: &[],
+    }];
+    let e = uridfa_runtime::check_lists(&t, &bad).expect_err("token is no region");
+    assert_eq!(e.invariant, 14);
 }

@@ -15,6 +15,7 @@
 //! list inside an item ([`List::lists`]) is cut from that split the same
 //! way, one level down.
 
+use crate::check::CheckError;
 use crate::error::{corrupt, Error};
 use crate::longest::longest_any;
 use crate::tables::{Span, Tables};
@@ -118,4 +119,57 @@ impl Iterator for Items<'_, '_> {
             Err(e) => Some(Err(e.shifted(start))),
         }
     }
+}
+
+/// Verifies invariant 14 of [`Tables`] for `lists`, the list regions of
+/// the tables `outer` (an entry's `<ENTRY>_LISTS`), at every level: each
+/// region is a capture of `outer` whose
+/// [`CaptureInfo::region`](crate::CaptureInfo::region) is set, each item
+/// table set passes [`check`](crate::check) and has `outer`'s number of
+/// captures, and lists nest at most [`MAX_LIST_DEPTH`] levels.
+///
+/// # Errors
+///
+/// The first fault found, as invariant 14 (`at`: the list's index in its
+/// array, or the depth).
+///
+/// # Example
+///
+/// ```
+/// # fn demo(entry: &uridfa_runtime::Tables<'_>, lists: &[uridfa_runtime::List<'_>]) {
+/// assert!(uridfa_runtime::check_lists(entry, lists).is_ok());
+/// # }
+/// ```
+pub fn check_lists(outer: &Tables<'_>, lists: &[List<'_>]) -> Result<(), CheckError> {
+    check_level(outer, lists, 1)
+}
+
+fn check_level(outer: &Tables<'_>, lists: &[List<'_>], depth: usize) -> Result<(), CheckError> {
+    let fail = |what: &'static str, at: usize| {
+        Err(CheckError {
+            invariant: 14,
+            what,
+            at,
+        })
+    };
+    if lists.is_empty() {
+        return Ok(());
+    }
+    if depth > MAX_LIST_DEPTH {
+        return fail("lists nest deeper than MAX_LIST_DEPTH", depth);
+    }
+    for (i, l) in lists.iter().enumerate() {
+        if !outer.captures.get(l.region).is_some_and(|c| c.region) {
+            return fail("a list's region is not a list region of its tables", i);
+        }
+        crate::check(l.item)?;
+        if l.item.captures.len() != outer.captures.len() {
+            return fail(
+                "item tables have other captures than their list's tables",
+                i,
+            );
+        }
+        check_level(l.item, l.lists, depth.saturating_add(1))?;
+    }
+    Ok(())
 }
