@@ -57,12 +57,16 @@ pub(crate) fn view_rfc6068_lists(input: &[u8]) -> Option<usize> {
     let m = uridfa::rfc6068::MailtoUri::parse_bytes(input).ok()?;
     let addrs = m
         .addr_specs()
-        .map(|a| a.local_part().map_or(0, str::len).wrapping_add(a.as_str().len()))
+        .map(|a| {
+            a.local_part()
+                .map_or(0, str::len)
+                .wrapping_add(a.as_str().len())
+        })
         .fold(0usize, usize::wrapping_add);
-    let fields = m
-        .hfvalues()
-        .map(|v| v.as_str().len())
-        .fold(m.domains().fold(0, |n, _| n.wrapping_add(1)), usize::wrapping_add);
+    let fields = m.hfvalues().map(|v| v.as_str().len()).fold(
+        m.domains().fold(0usize, |n, _| n.wrapping_add(1)),
+        usize::wrapping_add,
+    );
     Some(addrs.wrapping_add(fields))
 }
 
