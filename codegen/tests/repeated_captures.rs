@@ -307,6 +307,19 @@ fn an_ambiguity_in_an_inner_list_shows_uridfa_s_reading_of_it() {
 }
 
 #[test]
+fn a_list_rule_referenced_twice_is_one_list() {
+    // RFC 3986's `path-abempty` is in `hier-part` and `relative-part`:
+    // one region, cut once, so its items are read once.
+    let c = ok(";@ entry r\n;@ capture s\nr = \"a:\" p / \"b\" p\np = *(\"/\" s)\ns = *ALPHA\n");
+    assert_eq!(c.machines[0].lists.len(), 1);
+    assert_eq!(
+        occurrences(&c, "a:/x//y", "s"),
+        Some(vec!["x".into(), "".into(), "y".into()])
+    );
+    assert_eq!(occurrences(&c, "b/x", "s"), Some(vec!["x".into()]));
+}
+
+#[test]
 fn c_output_refuses_a_list_inside_a_list_at_the_inner_repetition() {
     let c = ok(NESTED);
     let e = uridfa_codegen::c::emit::files(&c, "t.abnf").expect_err("C refuses");

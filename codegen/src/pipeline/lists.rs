@@ -266,14 +266,20 @@ pub fn cut(
                     let mut inner = Vec::new();
                     let deeper = (depth < MAX_LIST_DEPTH).then_some(&mut inner);
                     let item = cut(body, old, is_region, &mut groups, deeper, nested, depth + 1);
-                    out.push(Cut {
-                        region: component,
-                        min,
-                        max: rep.max,
-                        hir: item,
-                        groups,
-                        lists: inner,
-                    });
+                    // A rule referenced from two places (RFC 3986's
+                    // `path-abempty` in `hier-part` and `relative-part`)
+                    // cuts the same region twice, with the same item: one
+                    // list, or its items would be read twice.
+                    if !out.iter().any(|c| c.region == component) {
+                        out.push(Cut {
+                            region: component,
+                            min,
+                            max: rep.max,
+                            hir: item,
+                            groups,
+                            lists: inner,
+                        });
+                    }
                     return Hir::capture(Capture {
                         index,
                         name: None,
