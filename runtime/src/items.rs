@@ -41,6 +41,47 @@ pub struct List<'a> {
     /// `#elem`): their regions are spans of a split of one item with
     /// [`item`](List::item), and their items are cut the same way. Empty
     /// when the items hold no list.
+    ///
+    /// # Example
+    ///
+    /// Every occurrence of capture `k` at every level, the split's own
+    /// first, without allocating (a generated view's plural accessors
+    /// give them in input order):
+    ///
+    /// ```
+    /// use uridfa_runtime::{items, split, Error, List, Tables};
+    ///
+    /// /// `spans`: a split of `input` by tables whose lists are `lists`.
+    /// fn each(
+    ///     input: &[u8],
+    ///     spans: &[Option<(usize, usize)>],
+    ///     lists: &[List<'_>],
+    ///     k: usize,
+    ///     f: &mut dyn FnMut(usize, usize),
+    /// ) -> Result<(), Error> {
+    ///     if let Some(&Some((s, e))) = spans.get(k) {
+    ///         f(s, e);
+    ///     }
+    ///     for list in lists {
+    ///         let Some(&Some(region)) = spans.get(list.region) else { continue };
+    ///         for item in items(list.item, input, region) {
+    ///             let (a, b) = item?;
+    ///             let caps = split::<16>(list.item, &input[a..b])?;
+    ///             let mut sub = [None; 16];
+    ///             for (i, slot) in sub.iter_mut().enumerate() {
+    ///                 *slot = caps.get(i).map(|(s, e)| (s + a, e + a));
+    ///             }
+    ///             each(input, &sub, list.lists, k, f)?;
+    ///         }
+    ///     }
+    ///     Ok(())
+    /// }
+    /// # fn demo(t: &Tables<'_>, lists: &[List<'_>], input: &[u8]) -> Result<(), Error> {
+    /// let caps = split::<16>(t, input)?;
+    /// let spans: Vec<_> = (0..16).map(|i| caps.get(i)).collect();
+    /// each(input, &spans, lists, 0, &mut |s, e| println!("{s}..{e}"))?;
+    /// # Ok(()) }
+    /// ```
     pub lists: &'a [List<'a>],
 }
 
