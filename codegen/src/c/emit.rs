@@ -41,9 +41,7 @@ pub enum EmitCError {
     /// A capture whose index constant would be one of the header's own
     /// macros (`NAME_CAPTURES`, `NAME_SPANS`, `NAME_REG_SLOTS`).
     NameClash(String),
-    /// A list inside a list's item (Note [repeated captures]): the C
-    /// runtime reads one level of lists only. The inner region's name
-    /// (`*elem`) and its repetition in the grammar.
+    /// A list inside a list's item ([`super::one_level_of_lists`]).
     NestedList(String, crate::diag::Span),
 }
 
@@ -60,12 +58,7 @@ impl std::fmt::Display for EmitCError {
                  ({}); rename it for C output",
                 capture_const_name(name)
             ),
-            EmitCError::NestedList(region, _) => write!(
-                f,
-                "this repetition (list '{region}') lies inside the item of another list; the \
-                 C output reads one level of lists only, so lists inside lists are Rust-only \
-                 for now (uridfa-generate, the derive, the CLI)"
-            ),
+            EmitCError::NestedList(region, _) => super::nested_list_message(f, region),
         }
     }
 }
@@ -73,9 +66,8 @@ impl std::fmt::Display for EmitCError {
 impl std::error::Error for EmitCError {}
 
 /// `e` as a diagnostic of `c`'s grammar file (`file:line:col`): at the
-/// capture's pragma for [`EmitCError::NameClash`], at the inner
-/// repetition for [`EmitCError::NestedList`], at the first `;@ entry` for
-/// [`EmitCError::TextsTooLong`].
+/// capture's pragma for [`EmitCError::NameClash`], at the first `;@ entry`
+/// for [`EmitCError::TextsTooLong`].
 pub fn diagnostic(c: &Compiled, e: &EmitCError) -> crate::diag::Diagnostics {
     let span = match e {
         // The capture's pragma, or the kind's rule (a kind is named after
@@ -643,8 +635,7 @@ fn list_region(rule: &str) -> &str {
 ///
 /// [`EmitCError::TextsTooLong`] if the grammar's error texts do not fit
 /// `uint16_t` offsets; [`EmitCError::NameClash`] if a capture's constant
-/// would be one of the header's own macros; [`EmitCError::NestedList`] for a
-/// list inside a list's item.
+/// would be one of the header's own macros.
 ///
 /// # Example
 ///
@@ -657,14 +648,7 @@ fn list_region(rule: &str) -> &str {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
-    // Note [repeated captures]: one level of lists in C.
-    for m in &c.machines {
-        for l in &m.lowered.lists {
-            if let Some(inner) = l.item.lists.first() {
-                return Err(EmitCError::NestedList(inner.item.rule.clone(), inner.span));
-            }
-        }
-    }
+    super::one_level_of_lists(c)?;
     let g = grammar_c_name(c);
     let gu = g.to_ascii_uppercase();
     let source_text = c
