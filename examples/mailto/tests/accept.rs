@@ -84,6 +84,9 @@ fn each_media_range_with_its_own_parameters() {
     let values: Vec<&str> = second.parameter_values().map(|p| p.as_str()).collect();
     assert_eq!(values, ["3"]);
     assert!(Accept::parse("a/b;x=1,").is_err());
+    // `Debug` shows an item's own list as its accessor returns it.
+    let shown = format!("{second:?}");
+    assert!(shown.contains("parameters: [AcceptViewParameter { input: \"z=3\""), "{shown}");
 }
 
 /// Accept values from a fixed seed (xorshift) with `,` and `;` inside
