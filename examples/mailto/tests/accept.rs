@@ -86,7 +86,10 @@ fn each_media_range_with_its_own_parameters() {
     assert!(Accept::parse("a/b;x=1,").is_err());
     // `Debug` shows an item's own list as its accessor returns it.
     let shown = format!("{second:?}");
-    assert!(shown.contains("parameters: [AcceptViewParameter { input: \"z=3\""), "{shown}");
+    assert!(
+        shown.contains("parameters: [AcceptViewParameter { input: \"z=3\""),
+        "{shown}"
+    );
 }
 
 /// Accept values from a fixed seed (xorshift) with `,` and `;` inside
