@@ -2,7 +2,7 @@
 //! over the input and keep the tag registers as `u32` offsets.
 
 use crate::Error;
-use uridfa_runtime::{split_regs, ErrorKind, Tables};
+use uridfa_runtime::{items, split_regs, ErrorKind, Items, List, Tables, MAX_LIST_DEPTH};
 
 /// The spans of one parsed input: the first `T` registers (tag `2i` is the
 /// start of capture `i`, tag `2i + 1` its end) as `u32`, with `u32::MAX`
@@ -112,11 +112,24 @@ impl<'a, const T: usize> Parts<'a, T> {
         Some(Parts { input, tags })
     }
 
+    /// Every occurrence of capture `capture` inside `within`
+    /// ([`Occurrences`]); `lists` are those of the tables that made these
+    /// parts, `R` the grammar's `REG_LEN`.
+    #[inline]
+    pub(crate) fn occurrences<const R: usize>(
+        self,
+        lists: &'static [List<'static>],
+        capture: usize,
+        within: (usize, usize),
+    ) -> Occurrences<'a, T, R> {
+        Occurrences::new(self, lists, capture, within)
+    }
+
     /// The span of capture `i`, if it matched.
     #[inline]
     pub(crate) fn span(&self, i: usize) -> Option<(usize, usize)> {
-        let s = *self.tags.get(2 * i)?;
-        let e = *self.tags.get(2 * i + 1)?;
+        let s = *self.tags.get(i.checked_mul(2)?)?;
+        let e = *self.tags.get(i.checked_mul(2)?.checked_add(1)?)?;
         if s == u32::MAX || e == u32::MAX || s > e {
             return None;
         }
@@ -129,8 +142,8 @@ impl<'a, const T: usize> Parts<'a, T> {
         // No test of its own for "never set": `str::get` already rejects a
         // start past the end, and a NIL tag (`u32::MAX`) is past the end of
         // every input (shorter than `u32::MAX`, checked when parsed).
-        let s = *self.tags.get(2 * i)?;
-        let e = *self.tags.get(2 * i + 1)?;
+        let s = *self.tags.get(i.checked_mul(2)?)?;
+        let e = *self.tags.get(i.checked_mul(2)?.checked_add(1)?)?;
         self.input.get(s as usize..e as usize)
     }
 
@@ -222,6 +235,139 @@ impl HostKind {
             HostKind::IpvFuture => "IPvFuture",
             HostKind::Ipv4 => "IPv4address",
             HostKind::RegName => "reg-name",
+        }
+    }
+}
+
+/// One level of an [`Occurrences`] walk: a split (the whole input's, or one
+/// item's) and the lists of the tables that made it.
+#[derive(Clone, Debug)]
+struct Level<'a, const T: usize> {
+    parts: Parts<'a, T>,
+    lists: &'static [List<'static>],
+    /// The next list of `lists` to enter.
+    next: usize,
+    /// This level's own occurrence of the capture, not given yet.
+    own: Option<(usize, usize)>,
+    /// The list being read and its items.
+    items: Option<(&'static List<'static>, Items<'static, 'a>)>,
+}
+
+/// Every occurrence of one capture inside a span of a parse, in input
+/// order, at every level of lists (Note [repeated captures] in
+/// `uridfa-codegen`): the occurrence a split reports itself, and those of
+/// the items of each list region of that split, recursively. Each
+/// occurrence comes with the split that holds it and the lists of the
+/// tables that made that split, so that the captures nested in it (and the
+/// lists inside it) can be read. Never allocates: one frame per level, at
+/// most [`MAX_LIST_DEPTH`] levels below the first.
+#[derive(Clone, Debug)]
+pub(crate) struct Occurrences<'a, const T: usize, const R: usize> {
+    capture: usize,
+    within: (usize, usize),
+    stack: [Option<Level<'a, T>>; MAX_LIST_DEPTH + 1],
+    depth: usize,
+}
+
+/// What [`Occurrences`] yields: an occurrence's span, the split that holds
+/// it, and the lists of the tables that made that split.
+pub(crate) type Occurrence<'a, const T: usize> =
+    ((usize, usize), Parts<'a, T>, &'static [List<'static>]);
+
+impl<'a, const T: usize, const R: usize> Occurrences<'a, T, R> {
+    /// The occurrences of capture `capture` inside `within` (offsets of
+    /// the whole input) of `parts`, a split made by tables whose list
+    /// regions are `lists`.
+    pub(crate) fn new(
+        parts: Parts<'a, T>,
+        lists: &'static [List<'static>],
+        capture: usize,
+        within: (usize, usize),
+    ) -> Self {
+        let mut stack = [const { None }; MAX_LIST_DEPTH + 1];
+        stack[0] = Some(Level {
+            own: inside(parts.span(capture), within),
+            parts,
+            lists,
+            next: 0,
+            items: None,
+        });
+        Occurrences {
+            capture,
+            within,
+            stack,
+            depth: 0,
+        }
+    }
+}
+
+/// `span` if it lies inside `within`.
+fn inside(span: Option<(usize, usize)>, within: (usize, usize)) -> Option<(usize, usize)> {
+    span.filter(|&(s, e)| s >= within.0 && e <= within.1)
+}
+
+impl<'a, const T: usize, const R: usize> Iterator for Occurrences<'a, T, R> {
+    type Item = Occurrence<'a, T>;
+
+    fn next(&mut self) -> Option<Occurrence<'a, T>> {
+        loop {
+            let (capture, within, depth) = (self.capture, self.within, self.depth);
+            let level = self.stack.get_mut(depth)?.as_mut()?;
+            let input = level.parts.input;
+            // Inside a list: its next item, one level down.
+            if let Some((list, items)) = level.items.as_mut() {
+                let list: &'static List<'static> = list;
+                match items.next() {
+                    Some(Ok(span)) => {
+                        let Some(sub) = Parts::item::<R>(list.item, input, span) else {
+                            continue;
+                        };
+                        let down = depth.saturating_add(1);
+                        if let Some(slot) = self.stack.get_mut(down) {
+                            *slot = Some(Level {
+                                own: inside(sub.span(capture), within),
+                                parts: sub,
+                                lists: list.lists,
+                                next: 0,
+                                items: None,
+                            });
+                            self.depth = down;
+                        }
+                    }
+                    _ => level.items = None,
+                }
+                continue;
+            }
+            // The next list region inside `within`; this level's own
+            // occurrence first if it comes before it.
+            let mut entered = false;
+            while let Some(list) = level.lists.get(level.next) {
+                // `next` counts the lists of a slice: it cannot overflow.
+                level.next = level.next.wrapping_add(1);
+                let Some(region) = inside(level.parts.span(list.region), within) else {
+                    continue;
+                };
+                if let Some(own) = level.own.filter(|o| o.0 <= region.0) {
+                    // This list again after the occurrence.
+                    level.next = level.next.wrapping_sub(1);
+                    level.own = None;
+                    return Some((own, level.parts, level.lists));
+                }
+                level.items = Some((list, items(list.item, input.as_bytes(), region)));
+                entered = true;
+                break;
+            }
+            if entered {
+                continue;
+            }
+            if let Some(own) = level.own.take() {
+                return Some((own, level.parts, level.lists));
+            }
+            // This level is done.
+            if let Some(slot) = self.stack.get_mut(depth) {
+                *slot = None;
+            }
+            self.depth = depth.checked_sub(1)?;
         }
     }
 }

@@ -50,6 +50,27 @@ impl<'a, const T: usize> Spans<'a, T> {
         crate::parts::Parts::item::<R>(item, input, span).map(Spans)
     }
 
+    /// Every occurrence of capture `capture` inside `within`, in input
+    /// order, at every level of lists (`lists`: those of the tables that
+    /// made these spans; `R`: the grammar's `REG_LEN`), each with the spans
+    /// that hold it and the lists of their tables.
+    #[inline]
+    pub fn occurrences<const R: usize>(
+        self,
+        lists: &'static [uridfa_runtime::List<'static>],
+        capture: usize,
+        within: (usize, usize),
+    ) -> impl Iterator<
+        Item = (
+            (usize, usize),
+            Spans<'a, T>,
+            &'static [uridfa_runtime::List<'static>],
+        ),
+    > + Clone {
+        crate::parts::Occurrences::<'a, T, R>::new(self.0, lists, capture, within)
+            .map(|(span, parts, lists)| (span, Spans(parts), lists))
+    }
+
     /// The text of capture `i`, if it matched.
     #[inline]
     pub fn get(&self, i: usize) -> Option<&'a str> {

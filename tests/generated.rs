@@ -52,9 +52,17 @@ fn emitted_tables_equal_the_generator_output() {
         let path = format!("{}/grammar/{}.abnf", env!("CARGO_MANIFEST_DIR"), g.name);
         let c = compile_file(path.as_ref(), Options::default()).unwrap_or_else(|d| panic!("{d}"));
         assert_eq!(c.machines.len(), g.entries.len());
-        for (m, t) in c.machines.iter().zip(g.entries) {
+        for ((m, t), lists) in c.machines.iter().zip(g.entries).zip(g.lists) {
             uridfa_runtime::check(t).unwrap();
             same(&m.tables.as_tables(), t);
+            // Invariant 14, and the same lists as the generator's.
+            uridfa_runtime::check_lists(t, lists).unwrap();
+            assert_eq!(lists.len(), m.lists.len());
+            for (l, ml) in lists.iter().zip(&m.lists) {
+                assert_eq!(l.region, ml.region);
+                same(&ml.machine.tables.as_tables(), l.item);
+                assert_eq!(l.lists.len(), ml.machine.lists.len());
+            }
         }
         assert_eq!(c.components.len(), g.components.len());
         for (m, t) in c.components.iter().zip(g.components) {
@@ -62,6 +70,25 @@ fn emitted_tables_equal_the_generator_output() {
             same(&m.tables.as_tables(), t);
         }
     }
+    // Invariant 14 can fail: a list whose region is no list region.
+    let t = &uridfa::rfc6068::tables::MAILTOURI;
+    let item = &uridfa::rfc6068::tables::MAILTOURI_LIST_TO;
+    let bad = [uridfa_runtime::List {
+        region: 0,
+        item,
+        lists: &[],
+    }];
+    let e = uridfa_runtime::check_lists(t, &bad).expect_err("region 0 is addr-spec");
+    assert_eq!((e.invariant, e.at), (14, 0));
+    // Nor can an item's captures differ from its list's tables'.
+    let region = uridfa::rfc6068::tables::MAILTOURI_LISTS[0].region;
+    let other = [uridfa_runtime::List {
+        region,
+        item: &uridfa::rfc3986::tables::URI,
+        lists: &[],
+    }];
+    let e = uridfa_runtime::check_lists(t, &other).expect_err("other captures");
+    assert_eq!(e.invariant, 14);
     // The narrowest ID width that fits is used.
     let t = &uridfa::rfc3986::tables::URI_REFERENCE;
     assert!(

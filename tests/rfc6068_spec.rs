@@ -9,8 +9,9 @@
 #[path = "common/skip.rs"]
 mod skip;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "common/abnf_oracle.rs"]
+mod abnf_oracle;
+
 use uridfa::rfc6068::MailtoUri;
 
 const CAPTURES: [&str; 5] = ["addr-spec", "local-part", "domain", "hfname", "hfvalue"];
@@ -285,54 +286,20 @@ fn inputs() -> Vec<String> {
 #[test]
 fn every_item_agrees_with_the_abnf_package() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let ready = Command::new("python3")
-        .args(["-c", "import abnf"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ready {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install the `abnf` package (pip install abnf)"
-        );
-        skip::note(format_args!(
-            "SKIP: python3 with the `abnf` package not found (pip install abnf): \
-             rfc6068 not compared with an independent engine"
-        ));
-        return;
-    }
     let inputs = inputs();
-    let mut child = Command::new("python3")
-        .arg(format!("{root}/tests/oracles/abnf_captures.py"))
-        .arg(format!("{root}/grammar/rfc6068.abnf"))
-        .arg("mailtoURI")
-        .args(CAPTURES)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let text: String = inputs.iter().map(|s| format!("{s}\n")).collect();
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let out = child.wait_with_output().expect("oracle output");
-    writer.join().expect("writer").expect("write inputs");
-    assert!(out.status.success(), "the oracle failed");
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), inputs.len());
+    let grammar = std::path::PathBuf::from(format!("{root}/grammar/rfc6068.abnf"));
+    let Some(answers) = abnf_oracle::answers(
+        &grammar,
+        "mailtoURI",
+        &CAPTURES,
+        &inputs,
+        "rfc6068",
+        skip::note,
+    ) else {
+        return;
+    };
     let (mut accepted, mut rejected, mut items) = (0, 0, 0);
-    for (input, line) in inputs.iter().zip(lines) {
-        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
-        let theirs = v["ok"].as_bool().expect("ok").then(|| {
-            CAPTURES
-                .iter()
-                .map(|c| {
-                    let list = v["captures"][*c].as_array().expect("a list");
-                    list.iter()
-                        .map(|x| x.as_str().expect("text").to_string())
-                        .collect()
-                })
-                .collect::<Vec<Vec<String>>>()
-        });
+    for (input, theirs) in inputs.iter().zip(answers) {
         assert_eq!(ours(input), theirs, "{input:?}");
         match theirs {
             Some(lists) => {

@@ -469,6 +469,7 @@ fn main() {
         "HTTP://A/%7e/./x?%41=b&c#f",
         "urn:example:a%2c?+r?=q#f",
         "http://[::1]:8080/\u{e9}",
+        "mailto:a@x.org,b.c@y.org?subject=hi%20there&body=ok",
         "",
     ];
     for a in texts {
@@ -477,6 +478,7 @@ fn main() {
         let _ = view_rfc3987(black_box(a.as_bytes()));
         let _ = view_rfc1738(black_box(a.as_bytes()));
         let _ = view_rfc8141(black_box(a.as_bytes()));
+        let _ = view_rfc6068_lists(black_box(a.as_bytes()));
         let _ = views_other(black_box(a.as_bytes()));
         let _ = decoded_iterators(black_box(a), black_box(a));
         for len in [0, 1, 8, 64] {

@@ -49,6 +49,27 @@ pub(crate) fn view_rfc8141(input: &[u8]) -> Option<usize> {
         .map(|u| u.nss().len())
 }
 
+/// RFC 6068's lists (Note [repeated captures]): every address and header
+/// field, each address's own parts, through the walk over list items.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+pub(crate) fn view_rfc6068_lists(input: &[u8]) -> Option<usize> {
+    let m = uridfa::rfc6068::MailtoUri::parse_bytes(input).ok()?;
+    let addrs = m
+        .addr_specs()
+        .map(|a| {
+            a.local_part()
+                .map_or(0, str::len)
+                .wrapping_add(a.as_str().len())
+        })
+        .fold(0usize, usize::wrapping_add);
+    let fields = m.hfvalues().map(|v| v.as_str().len()).fold(
+        m.domains().fold(0usize, |n, _| n.wrapping_add(1)),
+        usize::wrapping_add,
+    );
+    Some(addrs.wrapping_add(fields))
+}
+
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 pub(crate) fn decoded_iterators(path: &str, query: &str) -> usize {

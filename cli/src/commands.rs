@@ -189,7 +189,20 @@ fn item_runs(
     regs: &mut Vec<usize>,
 ) -> Result<Vec<Vec<Option<Span>>>, uridfa_runtime::Error> {
     let mut runs = Vec::new();
-    for list in entry.lists {
+    runs_of(entry.lists, bytes, spans, regs, &mut runs)?;
+    Ok(runs)
+}
+
+/// Pushes to `runs` the captures of every item of the lists `lists` of
+/// the split `spans`, and of the lists inside those items, at every level.
+fn runs_of(
+    lists: &[uridfa_runtime::List<'_>],
+    bytes: &[u8],
+    spans: &[Option<Span>],
+    regs: &mut Vec<usize>,
+    runs: &mut Vec<Vec<Option<Span>>>,
+) -> Result<(), uridfa_runtime::Error> {
+    for list in lists {
         let Some(region) = spans.get(list.region).copied().flatten() else {
             continue;
         };
@@ -198,14 +211,15 @@ fn item_runs(
             let (a, b) = item?;
             let mut run = vec![None; list.item.capture_len()];
             split_with(list.item, &bytes[a..b], regs, &mut run)?;
-            runs.push(
-                run.into_iter()
-                    .map(|s| s.map(|(s, e)| (s + a, e + a)))
-                    .collect(),
-            );
+            let run: Vec<Option<Span>> = run
+                .into_iter()
+                .map(|s| s.map(|(s, e)| (s + a, e + a)))
+                .collect();
+            runs_of(list.lists, bytes, &run, regs, runs)?;
+            runs.push(run);
         }
     }
-    Ok(runs)
+    Ok(())
 }
 
 /// The `split` object of a valid input: `spans` from the whole machine,

@@ -99,6 +99,39 @@ fn a_capture_the_c_cannot_name_is_located() {
     assert!(!dir.join("out").exists(), "nothing is written");
 }
 
+/// A list inside a list's item (RFC 9110's Accept: parameters inside each
+/// media range), which the C driver cannot read, is refused at the inner
+/// repetition; nothing is written.
+#[test]
+fn a_list_inside_a_list_is_located_for_c() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generate-nested");
+    let _ = std::fs::remove_dir_all(&dir);
+    let accept = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/mailto/grammar/accept.abnf"
+    );
+    let o = uridfa(&[
+        "generate",
+        "--lang",
+        "c",
+        "--grammar-file",
+        accept,
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    // `parameters = *( OWS ";" OWS [ parameter ] )`, line 13, column 14.
+    assert!(
+        err.contains(
+            "accept.abnf:13:14: error: this repetition (list '*parameters') lies inside the \
+             item of another list; the C output reads one level of lists only"
+        ),
+        "{err}"
+    );
+    assert!(!dir.join("out").exists(), "nothing is written");
+}
+
 #[test]
 fn generate_needs_a_language_and_a_grammar() {
     let o = uridfa(&["generate", "--grammar", "rfc3986", "--out", "x"]);

@@ -28,6 +28,18 @@ pub struct Machine {
     pub lists: Vec<ListMachine>,
 }
 
+impl Machine {
+    /// This machine and the item machines of its lists, at every level
+    /// (lists inside items), in pre-order.
+    pub fn with_items(&self) -> Vec<&Machine> {
+        let mut out = vec![self];
+        for l in &self.lists {
+            out.extend(l.machine.with_items());
+        }
+        out
+    }
+}
+
 /// The item machine of one list region of a [`Machine`].
 #[derive(Clone, Debug)]
 pub struct ListMachine {

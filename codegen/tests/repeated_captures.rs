@@ -19,24 +19,16 @@ fn error(text: &str) -> String {
 }
 
 /// Every occurrence of capture `name` on `input`: the entry's own span
-/// and those of every item of every list, sorted by start, as text.
+/// and those of every item of every list, at every level (lists inside
+/// items), sorted by start, as text.
 fn occurrences(c: &Compiled, input: &str, name: &str) -> Option<Vec<String>> {
     let m = &c.machines[0];
     let t = m.tables.as_tables();
     let k = t.capture_index(name).expect("a capture");
     let caps = split::<64>(&t, input.as_bytes()).ok()?;
-    let mut found: Vec<Span> = caps.get(k).into_iter().collect();
-    for l in &m.lists {
-        let item = l.machine.tables.as_tables();
-        let Some(region) = caps.get(l.region) else {
-            continue;
-        };
-        for span in items(&item, input.as_bytes(), region) {
-            let (a, b) = span.expect("an item");
-            let sub = split::<64>(&item, &input.as_bytes()[a..b]).expect("the item splits");
-            found.extend(sub.get(k).map(|(s, e)| (s + a, e + a)));
-        }
-    }
+    let own: Vec<Option<Span>> = (0..t.capture_len()).map(|i| caps.get(i)).collect();
+    let mut found: Vec<Span> = own[k].into_iter().collect();
+    in_lists(&m.lists, input, &own, k, &mut found);
     found.sort();
     Some(
         found
@@ -44,6 +36,32 @@ fn occurrences(c: &Compiled, input: &str, name: &str) -> Option<Vec<String>> {
             .map(|&(s, e)| input[s..e].to_string())
             .collect(),
     )
+}
+
+/// Pushes to `found` the spans of capture `k` in the items of `lists`
+/// (regions read from `spans`, absolute offsets), recursively.
+fn in_lists(
+    lists: &[uridfa_codegen::compiled::ListMachine],
+    input: &str,
+    spans: &[Option<Span>],
+    k: usize,
+    found: &mut Vec<Span>,
+) {
+    for l in lists {
+        let item = l.machine.tables.as_tables();
+        let Some(region) = spans[l.region] else {
+            continue;
+        };
+        for span in items(&item, input.as_bytes(), region) {
+            let (a, b) = span.expect("an item");
+            let sub = split::<64>(&item, &input.as_bytes()[a..b]).expect("the item splits");
+            let sub: Vec<Option<Span>> = (0..item.capture_len())
+                .map(|i| sub.get(i).map(|(s, e)| (s + a, e + a)))
+                .collect();
+            found.extend(sub[k]);
+            in_lists(&l.machine.lists, input, &sub, k, found);
+        }
+    }
 }
 
 const LIST: &str = "\
@@ -154,15 +172,167 @@ fn an_item_that_can_be_empty_is_refused() {
     );
 }
 
+/// RFC 9110 §5.6.1's `#rule` around §5.6.6's parameters, simplified:
+/// `elem` is a list item, and holds a list of its own.
+const NESTED: &str = "\
+;@ entry list
+;@ capture elem token param
+list  = elem *(\",\" elem)
+elem  = token *(\";\" param)
+param = 1*ALPHA \"=\" 1*ALPHA
+token = 1*ALPHA
+";
+
 #[test]
-fn a_list_inside_a_list_is_refused_for_now() {
-    let d = error(";@ entry r\n;@ capture x\nr = *(\";\" y)\ny = *(\",\" x)\nx = 1*ALPHA\n");
+fn a_list_inside_a_list_item_gives_every_occurrence_at_every_level() {
+    let c = ok(NESTED);
+    let m = &c.machines[0];
+    // Regions `*list` (the entry's) and `*elem` (in `elem`): the entry
+    // holds the first elem's `*elem` and `*list`; `*list`'s items hold
+    // an `*elem` of their own.
+    let names: Vec<&str> = m
+        .lowered
+        .components
+        .iter()
+        .map(|k| k.name.as_str())
+        .collect();
+    assert_eq!(names, ["elem", "token", "param", "*list", "*elem"]);
+    assert_eq!(m.lists.len(), 2);
+    let outer = m.lists.iter().find(|l| l.region == 3).expect("*list");
+    assert_eq!(outer.machine.lists.len(), 1);
+    assert_eq!(outer.machine.lists[0].region, 4);
+    assert!(outer.machine.lists[0].machine.lists.is_empty());
+    let input = "a;q=b;r=c,d,e;s=f";
+    assert_eq!(
+        occurrences(&c, input, "elem"),
+        Some(vec!["a;q=b;r=c".into(), "d".into(), "e;s=f".into()])
+    );
+    assert_eq!(
+        occurrences(&c, input, "token"),
+        Some(vec!["a".into(), "d".into(), "e".into()])
+    );
+    assert_eq!(
+        occurrences(&c, input, "param"),
+        Some(vec!["q=b".into(), "r=c".into(), "s=f".into()])
+    );
+    assert_eq!(occurrences(&c, "a;q=b,", "param"), None);
+}
+
+#[test]
+fn lists_nest_at_most_four_levels_and_past_it_are_refused_where_written() {
+    // Four levels: r > a > b > c, each a list of the next.
+    let four = ";@ entry r\n;@ capture x\nr = 1*(\"0\" a)\na = 1*(\"1\" b)\n\
+                b = 1*(\"2\" c)\nc = 1*(\"3\" x)\nx = 1*ALPHA\n";
+    let c = ok(four);
+    assert_eq!(
+        occurrences(&c, "01z2y3x3w1v", "x"),
+        None,
+        "not in the language: each level needs its next"
+    );
+    assert_eq!(
+        occurrences(&c, "012z3y3x0123w", "x"),
+        None,
+        "not in the language"
+    );
+    assert_eq!(
+        occurrences(&c, "0123x3y23z0123w", "x"),
+        Some(vec!["x".into(), "y".into(), "z".into(), "w".into()])
+    );
+    // Five: the fifth repetition (line 8) is refused.
+    let five = ";@ entry r\n;@ capture x\nr = 1*(\"0\" a)\na = 1*(\"1\" b)\n\
+                b = 1*(\"2\" c)\nc = 1*(\"3\" d)\nd = 1*(\"4\" x)\nx = 1*ALPHA\n";
+    let d = error(five);
     assert!(
         d.contains(
-            "t.abnf:4:5: error: this repetition holds captures and lies inside another repetition"
+            "t.abnf:7:5: error: this repetition holds captures and lies in the item of a list \
+             4 levels deep ('*d'): lists nest at most 4 levels"
         ),
         "{d}"
     );
+}
+
+#[test]
+fn an_inner_list_is_proved_against_its_item_machine() {
+    // The inner list is `x = "a" / "aa"` repeated, as in
+    // `leftmost_first_that_prefers_a_shorter_item_is_refused`, inside the
+    // items of an outer list: refused at the inner repetition (line 4).
+    let d =
+        error(";@ entry r\n;@ capture y x\nr = 1*(\",\" y)\ny = \"-\" *x\nx = \"a\" / \"aa\"\n");
+    assert!(
+        d.contains(
+            "t.abnf:4:9: error: entry 'r': this repetition holds captures, so each item is \
+             found again after the match (list '*y'); but its items cannot be found again \
+             after the match: in the list \"aa\" the grammar reads the first item as \"a\""
+        ),
+        "{d}"
+    );
+    let c = ok(";@ entry r\n;@ capture y x\nr = 1*(\",\" y)\ny = \"-\" *x\nx = \"aa\" / \"a\"\n");
+    assert_eq!(
+        occurrences(&c, ",-aaa,-,-a", "x"),
+        Some(vec!["aa".into(), "a".into(), "a".into()])
+    );
+    assert_eq!(
+        occurrences(&c, ",-aaa,-,-a", "y"),
+        Some(vec!["-aaa".into(), "-".into(), "-a".into()])
+    );
+}
+
+#[test]
+fn an_ambiguity_in_an_inner_list_shows_uridfa_s_reading_of_it() {
+    // `p q` splits the a's of an item of `*(";" p q)` two ways, inside
+    // the items of `1*("," y)`: the shortest witness ",-;a" (worked by
+    // hand) is read by uridfa as greedy `p` (leftmost-first), which only
+    // the inner list's item tables report.
+    let c = ok(
+        ";@ entry r\n;@ capture y p q\nr = 1*(\",\" y)\ny = \"-\" *(\";\" p q)\n\
+                p = *\"a\"\nq = *\"b\" *\"a\"\n",
+    );
+    let lint = uridfa_codegen::ambiguity::lint(&c, &Default::default());
+    assert_eq!(lint.findings.len(), 1);
+    let f = &lint.findings[0];
+    assert!(
+        f.diagnostic
+            .message
+            .starts_with("entry 'r' (at t.abnf:1:10) is ambiguous: the input \",-;a\""),
+        "{}",
+        f.diagnostic.message
+    );
+    assert_eq!(
+        f.notes[..2],
+        [
+            "uridfa reads:    p = \"a\", q = \"\"".to_string(),
+            "another reading: p = \"\", q = \"a\"".to_string()
+        ]
+    );
+}
+
+#[test]
+fn a_list_rule_referenced_twice_is_one_list() {
+    // RFC 3986's `path-abempty` is in `hier-part` and `relative-part`:
+    // one region, cut once, so its items are read once.
+    let c = ok(";@ entry r\n;@ capture s\nr = \"a:\" p / \"b\" p\np = *(\"/\" s)\ns = *ALPHA\n");
+    assert_eq!(c.machines[0].lists.len(), 1);
+    assert_eq!(
+        occurrences(&c, "a:/x//y", "s"),
+        Some(vec!["x".into(), "".into(), "y".into()])
+    );
+    assert_eq!(occurrences(&c, "b/x", "s"), Some(vec!["x".into()]));
+}
+
+#[test]
+fn c_output_refuses_a_list_inside_a_list_at_the_inner_repetition() {
+    let c = ok(NESTED);
+    let e = uridfa_codegen::c::emit::files(&c, "t.abnf").expect_err("C refuses");
+    let d = uridfa_codegen::c::emit::diagnostic(&c, &e).to_string();
+    assert!(
+        d.starts_with(
+            "t.abnf:4:15: error: this repetition (list '*elem') lies inside the item of another \
+             list; the C output reads one level of lists only"
+        ),
+        "{d}"
+    );
+    // One level is still C's.
+    assert!(uridfa_codegen::c::emit::files(&ok(LIST), "t.abnf").is_ok());
 }
 
 #[test]
@@ -287,4 +457,61 @@ fn repeated_optional_items_are_a_list_of_the_items() {
         Some(vec!["a".into(), "a".into()])
     );
     assert_eq!(occurrences(&c, "aaaaaab", "c"), None);
+}
+
+/// `lists` as the runtime's `List`s, leaked (as the CLI does).
+fn runtime_lists(
+    lists: &[uridfa_codegen::compiled::ListMachine],
+) -> &'static [uridfa_runtime::List<'static>] {
+    let out: Vec<uridfa_runtime::List<'static>> = lists
+        .iter()
+        .map(|l| {
+            let buf = Box::leak(Box::new(l.machine.tables.clone()));
+            uridfa_runtime::List {
+                region: l.region,
+                item: Box::leak(Box::new(buf.as_tables())),
+                lists: runtime_lists(&l.machine.lists),
+            }
+        })
+        .collect();
+    Box::leak(out.into_boxed_slice())
+}
+
+#[test]
+fn the_checker_covers_lists_at_every_level() {
+    let c = ok(NESTED);
+    let m = &c.machines[0];
+    let t = m.tables.as_tables();
+    let lists = runtime_lists(&m.lists);
+    uridfa_runtime::check_lists(&t, lists).expect("the generator's lists");
+    // `*elem`'s items, whose tables have a region `*elem` (4) too: chained
+    // five deep, past MAX_LIST_DEPTH.
+    let outer = m.lists.iter().find(|l| l.region == 3).expect("*list");
+    let inner = &outer.machine.lists[0];
+    let item: &'static uridfa_runtime::Tables<'static> = Box::leak(Box::new(
+        Box::leak(Box::new(inner.machine.tables.clone())).as_tables(),
+    ));
+    let mut chain: &'static [uridfa_runtime::List<'static>] = &[];
+    for depth in 1..=5 {
+        chain = Box::leak(Box::new([uridfa_runtime::List {
+            region: 4,
+            item,
+            lists: chain,
+        }]));
+        let got = uridfa_runtime::check_lists(&t, chain);
+        if depth <= uridfa_runtime::MAX_LIST_DEPTH {
+            got.expect("within the bound");
+        } else {
+            let e = got.expect_err("past the bound");
+            assert_eq!((e.invariant, e.at), (14, 5));
+        }
+    }
+    // A region that is a capture but no region.
+    let bad = [uridfa_runtime::List {
+        region: 1,
+        item,
+        lists: &[],
+    }];
+    let e = uridfa_runtime::check_lists(&t, &bad).expect_err("token is no region");
+    assert_eq!(e.invariant, 14);
 }

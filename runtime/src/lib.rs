@@ -59,7 +59,7 @@ pub use check::{check, CheckError};
 pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};
 pub use encode_set::EncodeSet;
 pub use error::{Describe, Error, ErrorKind};
-pub use items::{items, Items, List};
+pub use items::{check_lists, items, Items, List, MAX_LIST_DEPTH};
 pub use longest::{longest_prefix, longest_prefix_after, longest_prefix_split};
 pub use stream::Machine;
 pub use tables::{

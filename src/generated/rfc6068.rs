@@ -1197,8 +1197,8 @@ pub static MAILTOURI_LIST_HFIELDS: ::uridfa_runtime::Tables<'static> = ::uridfa_
     after: ::uridfa_runtime::AfterKinds::NONE,
     utf8: false,
 };
-/// The list regions of `mailtoURI`: repetitions whose items hold captures, each with the tables that read one item (`uridfa_runtime::items`).
+/// The list regions of `mailtoURI`: repetitions whose items hold captures, each with the tables that read one item (`uridfa_runtime::items`) and the lists inside its items.
 pub static MAILTOURI_LISTS: [::uridfa_runtime::List<'static>; 2usize] = [
-    ::uridfa_runtime::List { region: 5usize, item: &MAILTOURI_LIST_TO },
-    ::uridfa_runtime::List { region: 6usize, item: &MAILTOURI_LIST_HFIELDS },
+    ::uridfa_runtime::List { region: 5usize, item: &MAILTOURI_LIST_TO, lists: &[] },
+    ::uridfa_runtime::List { region: 6usize, item: &MAILTOURI_LIST_HFIELDS, lists: &[] },
 ];

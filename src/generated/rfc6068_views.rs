@@ -105,8 +105,19 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for MailtoUri<'a> {
     }
 }
 /// One occurrence of `addr-spec` in a [`MailtoUri`], with the captures nested in it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct MailtoUriAddrSpec<'a> { span: (usize, usize), parts: crate::parts::Parts<'a, 14usize> }
+#[derive(Clone, Copy)]
+pub struct MailtoUriAddrSpec<'a> {
+    span: (usize, usize),
+    parts: crate::parts::Parts<'a, 14usize>,
+    lists: &'static [::uridfa_runtime::List<'static>],
+}
+impl ::core::cmp::PartialEq for MailtoUriAddrSpec<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.span == other.span && self.parts == other.parts
+            && ::core::ptr::eq(self.lists, other.lists)
+    }
+}
+impl ::core::cmp::Eq for MailtoUriAddrSpec<'_> {}
 impl<'a> MailtoUriAddrSpec<'a> {
     /// The occurrence's text.
     #[inline]
@@ -165,8 +176,19 @@ where
     }
 }
 /// One occurrence of `local-part` in a [`MailtoUri`], with the captures nested in it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct MailtoUriLocalPart<'a> { span: (usize, usize), parts: crate::parts::Parts<'a, 14usize> }
+#[derive(Clone, Copy)]
+pub struct MailtoUriLocalPart<'a> {
+    span: (usize, usize),
+    parts: crate::parts::Parts<'a, 14usize>,
+    lists: &'static [::uridfa_runtime::List<'static>],
+}
+impl ::core::cmp::PartialEq for MailtoUriLocalPart<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.span == other.span && self.parts == other.parts
+            && ::core::ptr::eq(self.lists, other.lists)
+    }
+}
+impl ::core::cmp::Eq for MailtoUriLocalPart<'_> {}
 impl<'a> MailtoUriLocalPart<'a> {
     /// The occurrence's text.
     #[inline]
@@ -203,8 +225,19 @@ where
     }
 }
 /// One occurrence of `domain` in a [`MailtoUri`], with the captures nested in it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct MailtoUriDomain<'a> { span: (usize, usize), parts: crate::parts::Parts<'a, 14usize> }
+#[derive(Clone, Copy)]
+pub struct MailtoUriDomain<'a> {
+    span: (usize, usize),
+    parts: crate::parts::Parts<'a, 14usize>,
+    lists: &'static [::uridfa_runtime::List<'static>],
+}
+impl ::core::cmp::PartialEq for MailtoUriDomain<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.span == other.span && self.parts == other.parts
+            && ::core::ptr::eq(self.lists, other.lists)
+    }
+}
+impl ::core::cmp::Eq for MailtoUriDomain<'_> {}
 impl<'a> MailtoUriDomain<'a> {
     /// The occurrence's text.
     #[inline]
@@ -241,8 +274,19 @@ where
     }
 }
 /// One occurrence of `hfname` in a [`MailtoUri`], with the captures nested in it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct MailtoUriHfname<'a> { span: (usize, usize), parts: crate::parts::Parts<'a, 14usize> }
+#[derive(Clone, Copy)]
+pub struct MailtoUriHfname<'a> {
+    span: (usize, usize),
+    parts: crate::parts::Parts<'a, 14usize>,
+    lists: &'static [::uridfa_runtime::List<'static>],
+}
+impl ::core::cmp::PartialEq for MailtoUriHfname<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.span == other.span && self.parts == other.parts
+            && ::core::ptr::eq(self.lists, other.lists)
+    }
+}
+impl ::core::cmp::Eq for MailtoUriHfname<'_> {}
 impl<'a> MailtoUriHfname<'a> {
     /// The occurrence's text.
     #[inline]
@@ -279,8 +323,19 @@ where
     }
 }
 /// One occurrence of `hfvalue` in a [`MailtoUri`], with the captures nested in it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct MailtoUriHfvalue<'a> { span: (usize, usize), parts: crate::parts::Parts<'a, 14usize> }
+#[derive(Clone, Copy)]
+pub struct MailtoUriHfvalue<'a> {
+    span: (usize, usize),
+    parts: crate::parts::Parts<'a, 14usize>,
+    lists: &'static [::uridfa_runtime::List<'static>],
+}
+impl ::core::cmp::PartialEq for MailtoUriHfvalue<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.span == other.span && self.parts == other.parts
+            && ::core::ptr::eq(self.lists, other.lists)
+    }
+}
+impl ::core::cmp::Eq for MailtoUriHfvalue<'_> {}
 impl<'a> MailtoUriHfvalue<'a> {
     /// The occurrence's text.
     #[inline]
@@ -332,34 +387,13 @@ impl<'a> MailtoUri<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
-        let _ = (input, lists);
         parts
-            .span(0usize)
-            .map(move |span| MailtoUriAddrSpec { span, parts })
-            .into_iter()
-            .chain(
-                parts
-                    .span(5usize)
-                    .into_iter()
-                    .flat_map(move |region| {
-                        let list = <[_]>::get(lists, 0usize);
-                        list.into_iter()
-                            .flat_map(move |list| {
-                                ::uridfa_runtime::items(list.item, input.as_bytes(), region)
-                                    .filter_map(|item| item.ok())
-                                    .filter_map(move |span| {
-                                        let sub = crate::parts::Parts::item::<
-                                            14usize,
-                                        >(list.item, input, span)?;
-                                        let span = sub.span(0usize)?;
-                                        ::core::option::Option::Some(MailtoUriAddrSpec {
-                                            span,
-                                            parts: sub,
-                                        })
-                                    })
-                            })
-                    }),
-            )
+            .occurrences::<14usize>(lists, 0usize, (0, input.len()))
+            .map(|(span, parts, lists)| MailtoUriAddrSpec {
+                span,
+                parts,
+                lists,
+            })
     }
     /** Every occurrence of the `local-part` capture (index 1), in input order, from `grammar/rfc6068.abnf`:
 
@@ -376,34 +410,13 @@ impl<'a> MailtoUri<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
-        let _ = (input, lists);
         parts
-            .span(1usize)
-            .map(move |span| MailtoUriLocalPart { span, parts })
-            .into_iter()
-            .chain(
-                parts
-                    .span(5usize)
-                    .into_iter()
-                    .flat_map(move |region| {
-                        let list = <[_]>::get(lists, 0usize);
-                        list.into_iter()
-                            .flat_map(move |list| {
-                                ::uridfa_runtime::items(list.item, input.as_bytes(), region)
-                                    .filter_map(|item| item.ok())
-                                    .filter_map(move |span| {
-                                        let sub = crate::parts::Parts::item::<
-                                            14usize,
-                                        >(list.item, input, span)?;
-                                        let span = sub.span(1usize)?;
-                                        ::core::option::Option::Some(MailtoUriLocalPart {
-                                            span,
-                                            parts: sub,
-                                        })
-                                    })
-                            })
-                    }),
-            )
+            .occurrences::<14usize>(lists, 1usize, (0, input.len()))
+            .map(|(span, parts, lists)| MailtoUriLocalPart {
+                span,
+                parts,
+                lists,
+            })
     }
     /** Every occurrence of the `domain` capture (index 2), in input order, from `grammar/rfc6068.abnf`:
 
@@ -420,34 +433,13 @@ impl<'a> MailtoUri<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
-        let _ = (input, lists);
         parts
-            .span(2usize)
-            .map(move |span| MailtoUriDomain { span, parts })
-            .into_iter()
-            .chain(
-                parts
-                    .span(5usize)
-                    .into_iter()
-                    .flat_map(move |region| {
-                        let list = <[_]>::get(lists, 0usize);
-                        list.into_iter()
-                            .flat_map(move |list| {
-                                ::uridfa_runtime::items(list.item, input.as_bytes(), region)
-                                    .filter_map(|item| item.ok())
-                                    .filter_map(move |span| {
-                                        let sub = crate::parts::Parts::item::<
-                                            14usize,
-                                        >(list.item, input, span)?;
-                                        let span = sub.span(2usize)?;
-                                        ::core::option::Option::Some(MailtoUriDomain {
-                                            span,
-                                            parts: sub,
-                                        })
-                                    })
-                            })
-                    }),
-            )
+            .occurrences::<14usize>(lists, 2usize, (0, input.len()))
+            .map(|(span, parts, lists)| MailtoUriDomain {
+                span,
+                parts,
+                lists,
+            })
     }
     /** Every occurrence of the `hfname` capture (index 3), in input order, from `grammar/rfc6068.abnf`:
 
@@ -464,34 +456,13 @@ impl<'a> MailtoUri<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
-        let _ = (input, lists);
         parts
-            .span(3usize)
-            .map(move |span| MailtoUriHfname { span, parts })
-            .into_iter()
-            .chain(
-                parts
-                    .span(6usize)
-                    .into_iter()
-                    .flat_map(move |region| {
-                        let list = <[_]>::get(lists, 1usize);
-                        list.into_iter()
-                            .flat_map(move |list| {
-                                ::uridfa_runtime::items(list.item, input.as_bytes(), region)
-                                    .filter_map(|item| item.ok())
-                                    .filter_map(move |span| {
-                                        let sub = crate::parts::Parts::item::<
-                                            14usize,
-                                        >(list.item, input, span)?;
-                                        let span = sub.span(3usize)?;
-                                        ::core::option::Option::Some(MailtoUriHfname {
-                                            span,
-                                            parts: sub,
-                                        })
-                                    })
-                            })
-                    }),
-            )
+            .occurrences::<14usize>(lists, 3usize, (0, input.len()))
+            .map(|(span, parts, lists)| MailtoUriHfname {
+                span,
+                parts,
+                lists,
+            })
     }
     /** Every occurrence of the `hfvalue` capture (index 4), in input order, from `grammar/rfc6068.abnf`:
 
@@ -508,34 +479,13 @@ impl<'a> MailtoUri<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
-        let _ = (input, lists);
         parts
-            .span(4usize)
-            .map(move |span| MailtoUriHfvalue { span, parts })
-            .into_iter()
-            .chain(
-                parts
-                    .span(6usize)
-                    .into_iter()
-                    .flat_map(move |region| {
-                        let list = <[_]>::get(lists, 1usize);
-                        list.into_iter()
-                            .flat_map(move |list| {
-                                ::uridfa_runtime::items(list.item, input.as_bytes(), region)
-                                    .filter_map(|item| item.ok())
-                                    .filter_map(move |span| {
-                                        let sub = crate::parts::Parts::item::<
-                                            14usize,
-                                        >(list.item, input, span)?;
-                                        let span = sub.span(4usize)?;
-                                        ::core::option::Option::Some(MailtoUriHfvalue {
-                                            span,
-                                            parts: sub,
-                                        })
-                                    })
-                            })
-                    }),
-            )
+            .occurrences::<14usize>(lists, 4usize, (0, input.len()))
+            .map(|(span, parts, lists)| MailtoUriHfvalue {
+                span,
+                parts,
+                lists,
+            })
     }
     /// The whole input.
     #[inline]

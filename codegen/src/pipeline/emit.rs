@@ -9,7 +9,7 @@
 //!
 //! Principal function: [`emit`]; principal type: [`EmitError`].
 
-use crate::compiled::Compiled;
+use crate::compiled::{Compiled, Machine};
 use crate::pipeline::tables::{AfterKindsBuf, TablesBuf, TransBuf};
 use crate::support::diag::Diagnostic;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
@@ -91,11 +91,24 @@ pub fn component_const_name(rule: &str) -> String {
 /// The static's name of the item tables of list region `region` (`*to`)
 /// of entry `rule`: `MAILTO_URI_LIST_TO`.
 pub fn list_const_name(rule: &str, region: &str) -> String {
-    format!(
-        "{}_LIST_{}",
-        const_name(rule),
-        const_name(region.trim_start_matches('*'))
-    )
+    item_const_name(&const_name(rule), region)
+}
+
+/// The name of the item tables of the region `region` (`*to`) of the
+/// machine whose tables are named `base` (`MAILTOURI`, or an item's
+/// `MAILTOURI_LIST_TO` for a list inside its items).
+pub fn item_const_name(base: &str, region: &str) -> String {
+    format!("{base}_LIST_{}", const_name(region.trim_start_matches('*')))
+}
+
+/// Every item machine under `m` (whose tables are named `base`), at every
+/// level, in pre-order, each with its tables' name ([`item_const_name`]).
+pub fn item_machines<'a>(base: &str, m: &'a Machine, out: &mut Vec<(String, &'a Machine)>) {
+    for l in &m.lists {
+        let name = item_const_name(base, &l.machine.tables.rule);
+        out.push((name.clone(), &l.machine));
+        item_machines(&name, &l.machine, out);
+    }
 }
 
 /// The name of a capture's index constant: `HOST`, or `LIST_TO` for the
@@ -310,17 +323,16 @@ pub fn tokens(c: &Compiled) -> TokenStream {
     // Entries first, then components, then the entries' list items: the
     // entries' strings and expected lists keep the offsets they have
     // without the others.
-    let items = c.machines.iter().flat_map(|m| {
-        m.lists
-            .iter()
-            .map(move |l| (list_const_name(&m.tables.rule, &l.machine.tables.rule), l))
-    });
-    let item_names: Vec<String> = items.clone().map(|(n, _)| n).collect();
+    let mut items = Vec::new();
+    for m in &c.machines {
+        item_machines(&const_name(&m.tables.rule), m, &mut items);
+    }
+    let item_names: Vec<String> = items.iter().map(|(n, _)| n.clone()).collect();
     for m in c
         .machines
         .iter()
         .chain(&c.components)
-        .chain(items.map(|(_, l)| &l.machine))
+        .chain(items.iter().map(|&(_, m)| m))
     {
         let mut t = m.tables.clone();
         let offset = strings.len() as u32;
@@ -379,7 +391,7 @@ pub fn tokens(c: &Compiled) -> TokenStream {
     let reg_len = c
         .machines
         .iter()
-        .flat_map(|m| std::iter::once(m).chain(m.lists.iter().map(|l| &l.machine)))
+        .flat_map(Machine::with_items)
         .map(|m| m.tables.reg_len as usize)
         .max()
         .unwrap_or(0);
@@ -450,17 +462,30 @@ pub fn tokens(c: &Compiled) -> TokenStream {
         quote!(&#id)
     });
     // Note [repeated captures]: each entry's list regions and item tables.
-    let list_statics = c.machines.iter().filter(|m| !m.lists.is_empty()).map(|m| {
-        let id = ident(&format!("{}_LISTS", const_name(&m.tables.rule)));
+    let with_lists = c
+        .machines
+        .iter()
+        .map(|m| (const_name(&m.tables.rule), m))
+        .chain(items.iter().map(|(n, m)| (n.clone(), *m)))
+        .filter(|(_, m)| !m.lists.is_empty());
+    let list_statics = with_lists.map(|(base, m)| {
+        let id = ident(&format!("{base}_LISTS"));
         let len = m.lists.len();
         let lists = m.lists.iter().map(|l| {
             let region = l.region;
-            let item = ident(&list_const_name(&m.tables.rule, &l.machine.tables.rule));
-            quote!(::uridfa_runtime::List { region: #region, item: &#item })
+            let name = item_const_name(&base, &l.machine.tables.rule);
+            let item = ident(&name);
+            let inner = if l.machine.lists.is_empty() {
+                quote!(&[])
+            } else {
+                let id = ident(&format!("{name}_LISTS"));
+                quote!(&#id)
+            };
+            quote!(::uridfa_runtime::List { region: #region, item: &#item, lists: #inner })
         });
         let doc = format!(
             " The list regions of `{}`: repetitions whose items hold captures, each with the \
-             tables that read one item (`uridfa_runtime::items`).",
+             tables that read one item (`uridfa_runtime::items`) and the lists inside its items.",
             m.tables.rule
         );
         quote! {

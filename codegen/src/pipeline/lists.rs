@@ -57,8 +57,19 @@ use uridfa_runtime::Op;
 // finish.
 //
 // A repeated part that can match the empty string is refused (its items
-// could not be told apart), and so is a list inside a list's item (not
-// built yet: the item machine would need lists of its own).
+// could not be told apart).
+//
+// A list inside a list's item (RFC 9110's `#elem` with `elem = token
+// *( ";" param )`) is the same again one level down: the item machine has
+// list regions of its own, cut out of its expression as the entry's are
+// out of the entry's, each with an item machine of its own, and so on, at
+// most MAX_LIST_DEPTH levels (past it the repetition is refused where it
+// is written). The proof is made at every level for the level's own
+// machine: the item machine's parse of one item is the entry's parse of
+// that item (the argument above), so an inner list proved against the
+// item machine is cut as the entry's parse cut it. At run time the items
+// of an inner region are read from the split of the outer item that
+// holds it (`List::lists` in the runtime).
 
 /// The most product states [`prove`] explores for one list.
 pub const MAX_PROOF_STATES: usize = 1 << 18;
@@ -187,6 +198,13 @@ impl Groups {
     }
 }
 
+/// How deep lists may nest: a list inside an item of a list inside an
+/// item of ... counts one level each (the entry's own lists are level 1).
+/// Past it, a region is refused at its repetition. The runtime's bound
+/// ([`uridfa_runtime::MAX_LIST_DEPTH`]), so that walks of the lists keep
+/// one frame per level.
+pub const MAX_LIST_DEPTH: usize = uridfa_runtime::MAX_LIST_DEPTH;
+
 /// One list cut out of an expression by [`cut`].
 #[derive(Clone, Debug)]
 pub struct Cut {
@@ -200,14 +218,18 @@ pub struct Cut {
     pub hir: Hir,
     /// Its groups.
     pub groups: Groups,
+    /// The lists cut out of the repeated part (lists inside this list's
+    /// items), in capture-group order.
+    pub lists: Vec<Cut>,
 }
 
 /// `hir` (whose groups map to components and references as `old` says)
 /// with the inside of every list region replaced by the same expression
 /// without captures, its groups renumbered in pre-order (`new`); each
-/// region's repeated part goes to `lists`. A region inside a region's
-/// repeated part is not cut (there `lists` is `None`): its component goes
-/// to `nested`.
+/// region's repeated part goes to `lists`, itself cut the same way (its
+/// own lists in [`Cut::lists`]), `depth` being the level of the lists cut
+/// here (1 for an entry's). A region past [`MAX_LIST_DEPTH`] is not cut
+/// (there `lists` is `None`): its component goes to `nested`.
 pub fn cut(
     hir: &Hir,
     old: &Groups,
@@ -215,6 +237,7 @@ pub fn cut(
     new: &mut Groups,
     mut lists: Option<&mut Vec<Cut>>,
     nested: &mut Vec<usize>,
+    depth: usize,
 ) -> Hir {
     if hir.properties().explicit_captures_len() == 0 {
         return hir.clone();
@@ -240,14 +263,23 @@ pub fn cut(
                         }
                         _ => (rep.min, &*rep.sub),
                     };
-                    let item = cut(body, old, is_region, &mut groups, None, nested);
-                    out.push(Cut {
-                        region: component,
-                        min,
-                        max: rep.max,
-                        hir: item,
-                        groups,
-                    });
+                    let mut inner = Vec::new();
+                    let deeper = (depth < MAX_LIST_DEPTH).then_some(&mut inner);
+                    let item = cut(body, old, is_region, &mut groups, deeper, nested, depth + 1);
+                    // A rule referenced from two places (RFC 3986's
+                    // `path-abempty` in `hier-part` and `relative-part`)
+                    // cuts the same region twice, with the same item: one
+                    // list, or its items would be read twice.
+                    if !out.iter().any(|c| c.region == component) {
+                        out.push(Cut {
+                            region: component,
+                            min,
+                            max: rep.max,
+                            hir: item,
+                            groups,
+                            lists: inner,
+                        });
+                    }
                     return Hir::capture(Capture {
                         index,
                         name: None,
@@ -260,7 +292,7 @@ pub fn cut(
                 nested.push(component);
             }
             let index = new.push(component, reference);
-            let sub = cut(&cap.sub, old, is_region, new, lists, nested);
+            let sub = cut(&cap.sub, old, is_region, new, lists, nested, depth);
             Hir::capture(Capture {
                 index,
                 name: None,
@@ -268,7 +300,7 @@ pub fn cut(
             })
         }
         _ => rebuild(hir, |x| {
-            cut(x, old, is_region, new, lists.as_deref_mut(), nested)
+            cut(x, old, is_region, new, lists.as_deref_mut(), nested, depth)
         }),
     }
 }

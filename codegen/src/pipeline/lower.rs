@@ -618,6 +618,7 @@ pub fn lower_with(
         &mut groups,
         Some(&mut cuts),
         &mut nested,
+        1,
     );
     nested.sort_unstable();
     nested.dedup();
@@ -626,10 +627,12 @@ pub fn lower_with(
         l.errors.push((
             span,
             format!(
-                "this repetition holds captures and lies inside another repetition that holds \
-                 captures ('{}' in a list's item); lists inside lists are not supported yet: \
-                 capture the outer list's items whole, or stop capturing inside this one",
-                components[c].name
+                "this repetition holds captures and lies in the item of a list {} levels deep \
+                 ('{}'): lists nest at most {} levels; capture an outer list's items whole, or \
+                 stop capturing inside this one",
+                crate::pipeline::lists::MAX_LIST_DEPTH,
+                components[c].name,
+                crate::pipeline::lists::MAX_LIST_DEPTH
             ),
         ));
     }
@@ -637,61 +640,31 @@ pub fn lower_with(
     l.group_ref = groups.reference;
     if l.errors.is_empty() {
         l.check_one_place(&hir, &components);
-        for cut in &cuts {
-            let outer_gc = std::mem::replace(&mut l.group_component, cut.groups.component.clone());
-            let outer_gr = std::mem::replace(&mut l.group_ref, cut.groups.reference.clone());
-            l.check_one_place(&cut.hir, &components);
-            l.group_component = outer_gc;
-            l.group_ref = outer_gr;
-        }
+        check_lists(&mut l, &cuts, &components);
     }
-    // Note [kinds after the match]: each such kind whose parent a machine
-    // captures, as a rule of its own, without captures.
-    let after_of = |l: &mut Lowerer<'_>, gc: &[usize]| {
-        let mut after = Vec::new();
-        for (i, c) in components.iter().enumerate() {
-            let parent_used = c.kind_of.is_some_and(|p| gc.contains(&p));
-            if !c.after || !parent_used || !l.errors.is_empty() {
-                continue;
-            }
-            let mut plain = Lowerer::new(g, BTreeMap::new(), Vec::new());
-            let kind_hir = plain.rule_ref(&c.name, entry_span);
-            l.errors.append(&mut plain.errors);
-            after.push((i, kind_hir));
-        }
-        after
-    };
     let gc = l.group_component.clone();
-    let after = after_of(&mut l, &gc);
+    let after = after_of(&mut l, g, &components, &gc, entry_span);
     let named_sets = sizes.named_sets(g);
-    let mut lists = Vec::new();
-    for cut in cuts {
-        let item_after = after_of(&mut l, &cut.groups.component);
-        lists.push(List {
-            region: cut.region,
-            span: region_spans.get(&cut.region).copied().unwrap_or(entry_span),
-            min: cut.min,
-            max: cut.max,
-            item: Lowered {
-                rule: components[cut.region].name.clone(),
-                span: entry_span,
-                hir: cut.hir,
-                components: components.clone(),
-                group_component: cut.groups.component,
-                named_sets: named_sets.clone(),
-                utf8: g.utf8,
-                after: item_after,
-                lists: Vec::new(),
-                whole: None,
-            },
-        });
-    }
+    let ctx = ListContext {
+        g,
+        components: &components,
+        region_spans: &region_spans,
+        entry_span,
+        named_sets: &named_sets,
+    };
+    let lists = lists_of(&mut l, &ctx, cuts);
     if !l.errors.is_empty() {
-        let errors = l
-            .errors
-            .into_iter()
-            .map(|(span, message)| crate::support::diag::Diagnostic { span, message })
-            .collect();
+        // The same place can be checked in an entry and in an item
+        // machine (Note [repeated captures]): each error once.
+        let mut errors: Vec<crate::support::diag::Diagnostic> = Vec::new();
+        for (span, message) in l.errors {
+            if !errors
+                .iter()
+                .any(|e| e.span == span && e.message == message)
+            {
+                errors.push(crate::support::diag::Diagnostic { span, message });
+            }
+        }
         return Err(Diagnostics {
             sources: g.sources.clone(),
             errors,
@@ -716,6 +689,99 @@ pub fn lower_with(
         whole,
         lists,
     })
+}
+
+/// Note [kinds after the match]: each such kind whose parent a machine
+/// with the group components `gc` captures, as a rule of its own, without
+/// captures.
+fn after_of(
+    l: &mut Lowerer<'_>,
+    g: &Grammar,
+    components: &[Component],
+    gc: &[usize],
+    entry_span: Span,
+) -> Vec<(usize, Hir)> {
+    let mut after = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let parent_used = c.kind_of.is_some_and(|p| gc.contains(&p));
+        if !c.after || !parent_used || !l.errors.is_empty() {
+            continue;
+        }
+        let mut plain = Lowerer::new(g, BTreeMap::new(), Vec::new());
+        let kind_hir = plain.rule_ref(&c.name, entry_span);
+        l.errors.append(&mut plain.errors);
+        after.push((i, kind_hir));
+    }
+    after
+}
+
+/// Checks that every capture occurs at one place of each item machine of
+/// `cuts`, at every level (Note [repeated captures]).
+fn check_lists(
+    l: &mut Lowerer<'_>,
+    cuts: &[crate::pipeline::lists::Cut],
+    components: &[Component],
+) {
+    for cut in cuts {
+        let outer_gc = std::mem::replace(&mut l.group_component, cut.groups.component.clone());
+        let outer_gr = std::mem::replace(&mut l.group_ref, cut.groups.reference.clone());
+        l.check_one_place(&cut.hir, components);
+        l.group_component = outer_gc;
+        l.group_ref = outer_gr;
+        check_lists(l, &cut.lists, components);
+    }
+}
+
+/// What [`lists_of`] needs of the entry being lowered.
+struct ListContext<'a> {
+    g: &'a Grammar,
+    components: &'a [Component],
+    region_spans: &'a HashMap<usize, Span>,
+    entry_span: Span,
+    named_sets: &'a Arc<[NamedSet]>,
+}
+
+/// The item machines of `cuts`, each with the lists of its own items, at
+/// every level (Note [repeated captures]).
+fn lists_of(
+    l: &mut Lowerer<'_>,
+    ctx: &ListContext<'_>,
+    cuts: Vec<crate::pipeline::lists::Cut>,
+) -> Vec<List> {
+    let mut lists = Vec::new();
+    for cut in cuts {
+        let item_after = after_of(
+            l,
+            ctx.g,
+            ctx.components,
+            &cut.groups.component,
+            ctx.entry_span,
+        );
+        let inner = lists_of(l, ctx, cut.lists);
+        lists.push(List {
+            region: cut.region,
+            span: ctx
+                .region_spans
+                .get(&cut.region)
+                .copied()
+                .unwrap_or(ctx.entry_span),
+            min: cut.min,
+            max: cut.max,
+            item: Lowered {
+                rule: ctx.components[cut.region].name.clone(),
+                span: ctx.entry_span,
+                hir: cut.hir,
+                components: ctx.components.to_vec(),
+                group_component: cut.groups.component,
+                named_sets: ctx.named_sets.clone(),
+                utf8: ctx.g.utf8,
+                after: item_after,
+                lists: inner,
+                whole: None,
+            },
+        });
+    }
+    lists
 }
 
 impl RuleSizes {

@@ -13,9 +13,10 @@
 #[path = "../../../tests/common/skip.rs"]
 mod skip;
 
+#[path = "../../../tests/common/abnf_oracle.rs"]
+mod abnf_oracle;
+
 use mailto_example::Mailto;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 const CAPTURES: [&str; 5] = ["addr-spec", "local-part", "domain", "hfname", "hfvalue"];
 
@@ -170,61 +171,20 @@ fn ours(input: &str) -> Option<Vec<Vec<String>>> {
 
 #[test]
 fn every_occurrence_agrees_with_the_abnf_package() {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let script = format!("{root}/tests/oracles/abnf_captures.py");
-    let grammar = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/mailto.abnf");
-    let ready = Command::new("python3")
-        .args(["-c", "import abnf"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ready {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install the `abnf` package (pip install abnf)"
-        );
-        skip::note(format_args!(
-            "SKIP: python3 with the `abnf` package not found (pip install abnf): \
-             repeated captures not compared with an independent engine"
-        ));
-        return;
-    }
+    let grammar = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/mailto.abnf"));
     let inputs = inputs();
-    let mut child = Command::new("python3")
-        .arg(&script)
-        .arg(grammar)
-        .arg("mailtoURI")
-        .args(CAPTURES)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let text: String = inputs.iter().map(|s| format!("{s}\n")).collect();
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let out = child.wait_with_output().expect("oracle output");
-    writer.join().expect("writer").expect("write inputs");
-    assert!(out.status.success(), "the oracle failed");
-    let lines: Vec<&str> = std::str::from_utf8(&out.stdout)
-        .expect("UTF-8")
-        .lines()
-        .collect();
-    assert_eq!(lines.len(), inputs.len());
+    let Some(answers) = abnf_oracle::answers(
+        grammar,
+        "mailtoURI",
+        &CAPTURES,
+        &inputs,
+        "repeated captures",
+        skip::note,
+    ) else {
+        return;
+    };
     let (mut accepted, mut rejected, mut items) = (0, 0, 0);
-    for (input, line) in inputs.iter().zip(lines) {
-        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
-        let theirs = v["ok"].as_bool().expect("ok").then(|| {
-            CAPTURES
-                .iter()
-                .map(|c| {
-                    v["captures"][*c]
-                        .as_array()
-                        .expect("a list")
-                        .iter()
-                        .map(|x| x.as_str().expect("text").to_string())
-                        .collect::<Vec<_>>()
-                })
-                .collect::<Vec<_>>()
-        });
+    for (input, theirs) in inputs.iter().zip(answers) {
         assert_eq!(ours(input), theirs, "{input:?}");
         match theirs {
             Some(lists) => {

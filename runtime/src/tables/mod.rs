@@ -187,6 +187,12 @@ impl CaptureInfo {
 ///     neither `P` nor `Q` accepts. So skipping `byte` and two digits
 ///     inside a run of `S` is exact, and an accepting offset is never
 ///     skipped inside an escape.
+/// 14. (Of the [`List`](crate::List)s of a table set, checked by
+///     [`check_lists`](crate::check_lists).) Each list's region is a
+///     capture of the tables whose `region` is set; its item tables keep
+///     invariants 1-13 and have as many captures; the item tables' own
+///     lists keep invariant 14 in turn, at most
+///     [`MAX_LIST_DEPTH`](crate::MAX_LIST_DEPTH) levels deep.
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     /// The entry rule this machine recognizes, e.g. `"URI-reference"`.

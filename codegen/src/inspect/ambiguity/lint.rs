@@ -148,10 +148,28 @@ fn uridfa_reading(m: &Machine, input: &[u8]) -> Option<Spans> {
     };
     let mut out: Spans = (0..n).map(|k| span(&regs, k)).collect();
     // Note [repeated captures]: a capture inside a list is read from the
-    // list's items; as the whole expression's tags would, keep its last
-    // occurrence (the one that starts last).
-    for l in &m.lists {
-        let Some(region) = span(&regs, l.region) else {
+    // list's items (and from the lists inside them, at every level); as
+    // the whole expression's tags would, keep its last occurrence (the one
+    // that starts last).
+    let regions: Spans = out.clone();
+    last_in_lists(&m.lists, input, &regions, n, &mut out)?;
+    Some(out)
+}
+
+/// For [`uridfa_reading`]: each capture's last occurrence in the items of
+/// `lists` (regions read from `regions`, absolute offsets) and in the lists
+/// inside them, into `out`; each region itself left out. `None` if an item
+/// does not split.
+fn last_in_lists(
+    lists: &[crate::compiled::ListMachine],
+    input: &[u8],
+    regions: &[Option<(usize, usize)>],
+    n: usize,
+    out: &mut Spans,
+) -> Option<()> {
+    let nil = uridfa_runtime::NIL;
+    for l in lists {
+        let Some(region) = regions.get(l.region).copied().flatten() else {
             continue;
         };
         let item = l.machine.tables.as_tables();
@@ -160,17 +178,26 @@ fn uridfa_reading(m: &Machine, input: &[u8]) -> Option<Spans> {
             let (a, b) = found.ok()?;
             uridfa_runtime::split_regs(&item, input.get(a..b)?, &mut sub).ok()?;
             uridfa_runtime::decide_kinds_regs(&item, input.get(a..b)?, &mut sub);
-            for (k, slot) in out.iter_mut().enumerate() {
-                if let Some((s, e)) = span(&sub, k) {
-                    if slot.is_none_or(|(s0, _)| s + a >= s0) {
-                        *slot = Some((s + a, e + a));
+            let spans: Spans = (0..n)
+                .map(|k| {
+                    let (s, e) = (sub[2 * k], sub[2 * k + 1]);
+                    (s != nil && e != nil).then(|| (s + a, e + a))
+                })
+                .collect();
+            for (slot, found) in out.iter_mut().zip(&spans) {
+                if let Some((s, e)) = *found {
+                    if slot.is_none_or(|(s0, _)| s >= s0) {
+                        *slot = Some((s, e));
                     }
                 }
             }
+            last_in_lists(&l.machine.lists, input, &spans, n, out)?;
         }
-        out[l.region] = None;
+        if let Some(slot) = out.get_mut(l.region) {
+            *slot = None;
+        }
     }
-    Some(out)
+    Some(())
 }
 
 /// [`check_captures`] on the machine `m`: on its expression before the

@@ -31,10 +31,11 @@ pub fn reaches(c: &Compiled, rule: &str) -> Vec<bool> {
     let n = c.machines.first().map_or(0, |m| m.lowered.components.len());
     let mut out = vec![false; n];
     if let Some(m) = c.machine(rule) {
-        let items = m.lowered.lists.iter().map(|l| &l.item.group_component);
-        for &k in std::iter::once(&m.lowered.group_component)
-            .chain(items)
-            .flatten()
+        // The entry's groups and its lists' items', at every level.
+        for &k in m
+            .with_items()
+            .into_iter()
+            .flat_map(|m| &m.lowered.group_component)
         {
             if let Some(slot) = out.get_mut(k) {
                 *slot = true;

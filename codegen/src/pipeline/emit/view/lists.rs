@@ -35,6 +35,33 @@ pub(super) fn camel(name: &str) -> String {
         .collect()
 }
 
+/// The rule that holds the list region named `name` (`*elem#2` → `elem`).
+fn region_rule(name: &str) -> Option<&str> {
+    let rule = name.strip_prefix('*')?;
+    rule.split('#').next()
+}
+
+/// For each list region of `c` (any entry, any level), the captures its
+/// items can set, at every level below it.
+fn list_reach(c: &Compiled) -> std::collections::BTreeMap<usize, Vec<usize>> {
+    let mut out: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for m in c
+        .machines
+        .iter()
+        .flat_map(crate::compiled::Machine::with_items)
+    {
+        for l in &m.lists {
+            let set = out.entry(l.region).or_default();
+            for sub in l.machine.with_items() {
+                set.extend(&sub.lowered.group_component);
+            }
+            set.sort_unstable();
+            set.dedup();
+        }
+    }
+    out
+}
+
 /// The iterator accessor of the repeated capture `i` (Note [repeated
 /// captures]) and the item type it yields: its name, then the accessor's
 /// tokens and the item type's.
@@ -49,6 +76,7 @@ pub(super) fn repeated_accessor(
     components: &[crate::pipeline::lower::Component],
     lists: &TokenStream,
     captures: &[(String, String)],
+    itemized: &[bool],
 ) -> (String, (TokenStream, TokenStream)) {
     let Paths { runtime, parts, .. } = &spec.paths;
     let vis = &spec.vis;
@@ -61,52 +89,19 @@ pub(super) fn repeated_accessor(
     let reg_len = c
         .machines
         .iter()
-        .flat_map(|m| std::iter::once(m).chain(m.lists.iter().map(|l| &l.machine)))
+        .flat_map(crate::compiled::Machine::with_items)
         .map(|m| m.tables.reg_len as usize)
         .max()
         .unwrap_or(0)
         .max(1);
-    // Its sources in the entry, in capture-group (pre-)order, which is
-    // input order: the entry's own group, and each list whose items hold
-    // it.
-    let mut sources: Vec<(usize, TokenStream)> = Vec::new();
-    if let Some(m) = c.machine(&spec.rule) {
-        let gc = &m.lowered.group_component;
-        if let Some(g) = gc.iter().position(|&k| k == i) {
-            sources.push((
-                g,
-                quote!(parts.span(#i).map(move |span| #item { span, parts }).into_iter()),
-            ));
-        }
-        for (k, l) in m.lowered.lists.iter().enumerate() {
-            if !l.item.group_component.contains(&i) {
-                continue;
-            }
-            let region = l.region;
-            let g = gc.iter().position(|&x| x == region).unwrap_or(usize::MAX);
-            sources.push((
-                g,
-                quote!(parts.span(#region).into_iter().flat_map(move |region| {
-                    let list = <[_]>::get(lists, #k);
-                    list.into_iter().flat_map(move |list| {
-                        #runtime::items(list.item, input.as_bytes(), region)
-                            .filter_map(|item| item.ok())
-                            .filter_map(move |span| {
-                                let sub = #parts::item::<#reg_len>(list.item, input, span)?;
-                                let span = sub.span(#i)?;
-                                ::core::option::Option::Some(#item { span, parts: sub })
-                            })
-                    })
-                })),
-            ));
-        }
-    }
-    sources.sort_by_key(|(g, _)| *g);
-    let chain = sources
-        .into_iter()
-        .map(|(_, s)| s)
-        .reduce(|a, b| quote!(#a.chain(#b)))
-        .unwrap_or_else(|| quote!(::core::iter::empty()));
+    // Its occurrences, in input order, at every level of lists: the
+    // runtime walk (`Parts::occurrences`) reads the entry's split and the
+    // splits of the items of its lists, recursively.
+    let chain = quote! {
+        parts
+            .occurrences::<#reg_len>(lists, #i, (0, input.len()))
+            .map(|(span, parts, lists)| #item { span, parts, lists })
+    };
     let doc = format!(
         " Every occurrence of the `{capture}` capture (index {i}), in input order, from \
          `{shown}`:\n\n ```abnf\n{}\n ```\n\n It can occur more than once (it lies inside a \
@@ -120,7 +115,6 @@ pub(super) fn repeated_accessor(
             let parts = self.parts;
             let input = parts.input();
             let lists: &'static [#runtime::List<'static>] = #lists;
-            let _ = (input, lists);
             #chain
         }
     };
@@ -143,8 +137,22 @@ pub(super) fn repeated_accessor(
             reach[v] = true;
         }
     }
+    // The list regions inside this capture: those held by a rule it
+    // reaches. A capture that one of them reaches occurs any number of
+    // times inside one occurrence of this one: a plural accessor.
+    let inner_reach = list_reach(c);
+    let plural_inside = |d: usize| {
+        components.iter().enumerate().any(|(r, k)| {
+            k.region
+                && region_rule(&k.name)
+                    .and_then(|rule| c.grammar.rule_index(rule))
+                    .is_some_and(|rule| reach[rule])
+                && inner_reach.get(&r).is_some_and(|ds| ds.contains(&d))
+        })
+    };
     let mut nested = Vec::new();
     let mut debug = Vec::new();
+    let list_helper = format_ident!("__{}List", item);
     for (d, (name, snake)) in captures.iter().enumerate() {
         let comp = components.get(d);
         if d == i || comp.is_some_and(|k| k.region) || snake == "_" {
@@ -157,6 +165,32 @@ pub(super) fn repeated_accessor(
             continue;
         };
         let plain = snake.as_str();
+        if plural_inside(d) {
+            // Only a capture with an item type of its own (one the view
+            // gives a plural accessor) gets one here.
+            if !itemized.get(d).copied().unwrap_or(false) {
+                continue;
+            }
+            let many = plural(&m.to_string());
+            let many_ident = format_ident!("{}", many);
+            let shown_many = many.trim_start_matches("r#").to_string();
+            let d_item = format_ident!("{}{}", spec.name, camel(name));
+            let doc = format!(
+                " Every occurrence of the `{name}` capture inside this `{capture}` (index \
+                 {d}), in input order: it lies inside a repetition of this `{capture}`, so \
+                 it can occur any number of times."
+            );
+            nested.push(quote! {
+                #[doc = #doc]
+                pub fn #many_ident(&self) -> impl ::core::iter::Iterator<Item = #d_item<'a>> + ::core::clone::Clone + 'a {
+                    self.parts
+                        .occurrences::<#reg_len>(self.lists, #d, self.span)
+                        .map(|(span, parts, lists)| #d_item { span, parts, lists })
+                }
+            });
+            debug.push(quote!(.field(#shown_many, &#list_helper(|| self.#many_ident()))));
+            continue;
+        }
         let doc = format!(
             " The `{name}` capture inside this `{capture}` (index {d}); `None` when it has \
              none."
@@ -178,17 +212,29 @@ pub(super) fn repeated_accessor(
         " One occurrence of `{capture}` in a [`{}`], with the captures nested in it.",
         spec.name
     );
-    let list_helper = format_ident!("__{}List", item);
     // `Debug` names the item by its type, as the view (Note [Debug shows
     // the accessors] in `tokens.rs`).
     let item_name = item.to_string();
     let item_tokens = quote! {
         #[doc = #item_doc]
-        #[derive(Clone, Copy, PartialEq, Eq)]
+        #[derive(Clone, Copy)]
         #vis struct #item<'a> {
             span: (usize, usize),
             parts: #parts<'a, #tag_len>,
+            // The lists of the tables that split `parts`: those inside
+            // this occurrence hold its repeated nested captures.
+            lists: &'static [#runtime::List<'static>],
         }
+
+        impl ::core::cmp::PartialEq for #item<'_> {
+            fn eq(&self, other: &Self) -> bool {
+                self.span == other.span
+                    && self.parts == other.parts
+                    && ::core::ptr::eq(self.lists, other.lists)
+            }
+        }
+
+        impl ::core::cmp::Eq for #item<'_> {}
 
         impl<'a> #item<'a> {
             /// The occurrence's text.

@@ -72,6 +72,22 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         let id = format_ident!("{}_LISTS", crate::pipeline::emit::const_name(rule));
         quote!(&#tables::#id)
     });
+    // The repeated captures that get an item type (Note [repeated
+    // captures]): those with a plural accessor on the view.
+    let itemized: Vec<bool> = captures
+        .iter()
+        .enumerate()
+        .map(|(i, (_, snake))| {
+            let skipped = spec
+                .only
+                .as_ref()
+                .is_some_and(|only| !only.get(i).copied().unwrap_or(false));
+            components.get(i).is_some_and(|k| k.repeated && !k.region)
+                && snake != "_"
+                && !skipped
+                && accessor_ident(snake, Span::call_site()).is_some()
+        })
+        .collect();
     let mut accessors = Vec::new();
     let mut items = Vec::new();
     let mut debug_fields = Vec::new();
@@ -147,6 +163,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
                 &components,
                 &lists,
                 &captures,
+                &itemized,
             );
             let plural = format_ident!("{}", accessor);
             let helper = format_ident!("__{}{}List", spec.name, camel(capture));
