@@ -300,8 +300,9 @@ fn an_ambiguity_in_an_inner_list_shows_uridfa_s_reading_of_it() {
     assert_eq!(
         f.notes[..2],
         [
-            "uridfa reads:    p = \"a\", q = \"\"".to_string(),
-            "another reading: p = \"\", q = \"a\"".to_string()
+            // The first (and only) occurrence of each, in the one item.
+            "uridfa reads:    p #1 = \"a\", q #1 = \"\"".to_string(),
+            "another reading: p #1 = \"\", q #1 = \"a\"".to_string()
         ]
     );
 }
@@ -443,7 +444,8 @@ fn two_ways_to_cut_a_list_are_an_ambiguity() {
         f.diagnostic.message
     );
     assert!(
-        f.notes[0].contains("uridfa reads:") && f.notes[0].contains("x = \"aa\""),
+        // The first occurrence is where the cuts differ: "aa" or "a".
+        f.notes[0].contains("uridfa reads:") && f.notes[0].contains("x #1 = \"aa\""),
         "{:?}",
         f.notes
     );
@@ -514,4 +516,33 @@ fn the_checker_covers_lists_at_every_level() {
     }];
     let e = uridfa_runtime::check_lists(&t, &bad).expect_err("token is no region");
     assert_eq!(e.invariant, 14);
+}
+
+#[test]
+fn an_ambiguity_in_an_earlier_occurrence_is_found() {
+    // The list's OWS or `m`'s own `*( ";" OWS )` may take the space after
+    // the first `m`: in "a; ,a" (worked by hand; no shorter input has a
+    // list item, and without one the space is `m`'s) the first `m` is
+    // "a; " or "a;", while the last is "a" either way. Comparing last
+    // values alone misses it; every occurrence of a repeated capture
+    // counts. uridfa reads greedily: `m` keeps the space.
+    let c = ok(";@ entry r\n;@ capture m\nr = m *( OWS \",\" OWS m )\n\
+                m = \"a\" *( \";\" OWS )\nOWS = *\" \"\n");
+    let lint = uridfa_codegen::ambiguity::lint(&c, &Default::default());
+    assert_eq!(lint.findings.len(), 1, "{lint}");
+    let f = &lint.findings[0];
+    assert!(
+        f.diagnostic
+            .message
+            .starts_with("entry 'r' (at t.abnf:1:10) is ambiguous: the input \"a; ,a\""),
+        "{}",
+        f.diagnostic.message
+    );
+    assert_eq!(
+        f.notes[..2],
+        [
+            "uridfa reads:    m #1 = \"a; \"".to_string(),
+            "another reading: m #1 = \"a;\"".to_string()
+        ]
+    );
 }

@@ -2,7 +2,7 @@
 //! ([`check_machine`]) and each pair of kinds decided after the match,
 //! worded as [`Finding`]s of a [`Severity`] with a witness input.
 
-use super::search::{check_captures, check_overlap, Budget, Spans, Verdict, Witness};
+use super::search::{check_overlap, check_repeated_captures, Budget, Spans, Verdict, Witness};
 use crate::compiled::{Compiled, Machine};
 use crate::pipeline::abnf::Grammar;
 use crate::pipeline::lower::Lowered;
@@ -120,11 +120,22 @@ fn component_span(g: &Grammar, name: &str, fallback: Span) -> Span {
 }
 
 /// `domain = "a?=", no hfname` for the components `which` of `spans`.
-fn describe(input: &[u8], lowered: &Lowered, spans: &Spans, which: &[usize]) -> String {
+/// A repeated capture shown at an occurrence other than its last is named
+/// with that occurrence (`hfname #2 = ...`, counted from 1).
+fn describe(
+    input: &[u8],
+    lowered: &Lowered,
+    spans: &Spans,
+    which: &[usize],
+    occurrence: &[Option<usize>],
+) -> String {
     let parts: Vec<String> = which
         .iter()
         .map(|&k| {
-            let name = &lowered.components[k].name;
+            let name = match occurrence.get(k).copied().flatten() {
+                Some(i) => format!("{} #{}", lowered.components[k].name, i + 1),
+                None => lowered.components[k].name.clone(),
+            };
             match spans.get(k).copied().flatten() {
                 Some((s, e)) => format!("{name} = {}", quote(input.get(s..e).unwrap_or(&[]))),
                 None => format!("no {name}"),
@@ -135,8 +146,11 @@ fn describe(input: &[u8], lowered: &Lowered, spans: &Spans, which: &[usize]) -> 
 }
 
 /// uridfa's own reading of `input`: the tables' registers (the kinds
-/// decided after the match left out, as in the NFA).
-fn uridfa_reading(m: &Machine, input: &[u8]) -> Option<Spans> {
+/// decided after the match left out, as in the NFA). A capture inside a
+/// list is read from the list's items (Note [repeated captures]): its
+/// occurrence `occurrence[k]` (0-based, in input order) where the witness
+/// names one, else its last, as the whole expression's tags would.
+fn uridfa_reading(m: &Machine, input: &[u8], occurrence: &[Option<usize>]) -> Option<Spans> {
     let t = m.tables.as_tables();
     let n = m.lowered.components.len();
     let mut regs = vec![0usize; (t.reg_len as usize).max(2 * n)];
@@ -147,25 +161,43 @@ fn uridfa_reading(m: &Machine, input: &[u8]) -> Option<Spans> {
         (s != nil && e != nil).then_some((s, e))
     };
     let mut out: Spans = (0..n).map(|k| span(&regs, k)).collect();
-    // Note [repeated captures]: a capture inside a list is read from the
-    // list's items (and from the lists inside them, at every level); as
-    // the whole expression's tags would, keep its last occurrence (the one
-    // that starts last).
     let regions: Spans = out.clone();
-    last_in_lists(&m.lists, input, &regions, n, &mut out)?;
+    let mut found: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    in_lists(&m.lists, input, &regions, n, &mut found)?;
+    for (k, mut occ) in found.into_iter().enumerate() {
+        if occ.is_empty() {
+            continue;
+        }
+        // An occurrence outside the lists, from the entry's registers.
+        if let Some(sp) = out.get(k).copied().flatten() {
+            occ.push(sp);
+        }
+        occ.sort_unstable();
+        let pick = match occurrence.get(k).copied().flatten() {
+            Some(i) => occ.get(i).copied(),
+            None => occ.last().copied(),
+        };
+        if let Some(slot) = out.get_mut(k) {
+            *slot = pick;
+        }
+    }
+    for l in &m.lists {
+        if let Some(slot) = out.get_mut(l.region) {
+            *slot = None;
+        }
+    }
     Some(out)
 }
 
-/// For [`uridfa_reading`]: each capture's last occurrence in the items of
-/// `lists` (regions read from `regions`, absolute offsets) and in the lists
-/// inside them, into `out`; each region itself left out. `None` if an item
-/// does not split.
-fn last_in_lists(
+/// For [`uridfa_reading`]: every occurrence of each capture in the items
+/// of `lists` (regions read from `regions`, absolute offsets) and in the
+/// lists inside them, into `found`. `None` if an item does not split.
+fn in_lists(
     lists: &[crate::compiled::ListMachine],
     input: &[u8],
     regions: &[Option<(usize, usize)>],
     n: usize,
-    out: &mut Spans,
+    found: &mut [Vec<(usize, usize)>],
 ) -> Option<()> {
     let nil = uridfa_runtime::NIL;
     for l in lists {
@@ -174,8 +206,8 @@ fn last_in_lists(
         };
         let item = l.machine.tables.as_tables();
         let mut sub = vec![0usize; (item.reg_len as usize).max(2 * n)];
-        for found in uridfa_runtime::items(&item, input, region) {
-            let (a, b) = found.ok()?;
+        for one in uridfa_runtime::items(&item, input, region) {
+            let (a, b) = one.ok()?;
             uridfa_runtime::split_regs(&item, input.get(a..b)?, &mut sub).ok()?;
             uridfa_runtime::decide_kinds_regs(&item, input.get(a..b)?, &mut sub);
             let spans: Spans = (0..n)
@@ -184,17 +216,15 @@ fn last_in_lists(
                     (s != nil && e != nil).then(|| (s + a, e + a))
                 })
                 .collect();
-            for (slot, found) in out.iter_mut().zip(&spans) {
-                if let Some((s, e)) = *found {
-                    if slot.is_none_or(|(s0, _)| s >= s0) {
-                        *slot = Some((s, e));
+            let inner: Vec<usize> = l.machine.lists.iter().map(|x| x.region).collect();
+            for (k, sp) in spans.iter().enumerate() {
+                if let (Some(sp), false) = (sp, inner.contains(&k)) {
+                    if let Some(f) = found.get_mut(k) {
+                        f.push(*sp);
                     }
                 }
             }
-            last_in_lists(&l.machine.lists, input, &spans, n, out)?;
-        }
-        if let Some(slot) = out.get_mut(l.region) {
-            *slot = None;
+            in_lists(&l.machine.lists, input, &spans, n, found)?;
         }
     }
     Some(())
@@ -205,8 +235,15 @@ fn last_in_lists(
 /// `pipeline::lists`), so that two ways to cut a list into items, and
 /// ambiguities inside items, count as two parses.
 pub fn check_machine(m: &Machine, watched: &[bool], budget: Budget) -> Verdict {
+    let repeated: Vec<bool> = m.lowered.components.iter().map(|c| c.repeated).collect();
     match &m.lowered.whole {
-        None => check_captures(&m.nfa, &m.lowered.group_component, watched, budget),
+        None => check_repeated_captures(
+            &m.nfa,
+            &m.lowered.group_component,
+            watched,
+            &repeated,
+            budget,
+        ),
         Some((hir, groups)) => {
             let whole = Lowered {
                 hir: hir.clone(),
@@ -216,7 +253,7 @@ pub fn check_machine(m: &Machine, watched: &[bool], budget: Budget) -> Verdict {
                 ..m.lowered.clone()
             };
             match crate::pipeline::nfa::compile(&whole) {
-                Ok(nfa) => check_captures(&nfa, groups, watched, budget),
+                Ok(nfa) => check_repeated_captures(&nfa, groups, watched, &repeated, budget),
                 Err(_) => Verdict::Unfinished {
                     states: 0,
                     bound: "states",
@@ -287,7 +324,7 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
                     .collect();
                 let first = differ.first().map_or("", |&k| &l.components[k].name);
                 let span = component_span(g, first, l.span);
-                let ours = uridfa_reading(m, &w.input);
+                let ours = uridfa_reading(m, &w.input, &w.occurrence);
                 let mut notes = Vec::new();
                 match &ours {
                     Some(ours) => {
@@ -298,11 +335,11 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
                         };
                         notes.push(format!(
                             "uridfa reads:    {}",
-                            describe(&w.input, l, ours, &differ)
+                            describe(&w.input, l, ours, &differ, &w.occurrence)
                         ));
                         notes.push(format!(
                             "another reading: {}",
-                            describe(&w.input, l, other, &differ)
+                            describe(&w.input, l, other, &differ, &w.occurrence)
                         ));
                     }
                     None => {
@@ -310,7 +347,7 @@ pub fn lint(c: &Compiled, opts: &LintOptions) -> Lint {
                             notes.push(format!(
                                 "reading {}: {}",
                                 i + 1,
-                                describe(&w.input, l, r, &differ)
+                                describe(&w.input, l, r, &differ, &w.occurrence)
                             ));
                         }
                     }

@@ -27,7 +27,14 @@
 //! position, `t` leaves `D`; when one does and the other does not, `t`
 //! enters `D`. So `D` is exact: a state with both sides at `Match` and `D`
 //! non-empty is an input with two parses whose reported spans differ, and
-//! one with `D` empty is not. A breadth-first search from the start
+//! one with `D` empty is not. A capture inside a list reports every
+//! occurrence, not its last (Note [repeated captures]): its tags are
+//! *sticky*, they stay in `D` once they differ, so two parses that differ
+//! in an earlier item and agree in the last are found too; the witness
+//! shows the first occurrence in which they differ (`m #1 = ...`).
+//! Occurrences are compared as sets of spans: an empty capture crossed
+//! twice at one place by one parse and once by the other is not told
+//! apart. A breadth-first search from the start
 //! closure's pairs, one byte class at a time, finds a shortest such input;
 //! parent pointers rebuild both parses and their spans. States are kept up
 //! to the order of the pair (`(q1, q2, D)` and `(q2, q1, D)` have the same
@@ -62,4 +69,6 @@ mod lint;
 mod search;
 
 pub use lint::{check_machine, lint, quote, Finding, Lint, LintOptions, Severity};
-pub use search::{check_captures, check_overlap, Budget, Spans, Verdict, Witness};
+pub use search::{
+    check_captures, check_overlap, check_repeated_captures, Budget, Spans, Verdict, Witness,
+};

@@ -40,7 +40,14 @@ pub struct Witness {
     /// The input, a shortest one.
     pub input: Vec<u8>,
     /// The two readings' component spans (empty for [`check_overlap`]).
+    /// A repeated capture (one in a list) shows the first of its
+    /// occurrences in which the readings differ, its index in
+    /// [`Witness::occurrence`]; any other capture shows its last value.
     pub readings: [Spans; 2],
+    /// For each component, the occurrence (0-based, in input order) its
+    /// spans in `readings` are: `Some` for a repeated capture whose
+    /// occurrences differ, `None` for the last one.
+    pub occurrence: Vec<Option<usize>>,
 }
 
 /// What a search found.
@@ -178,6 +185,10 @@ struct Search<'n> {
     need_differ: bool,
     /// Tags whose differences count.
     watched: Vec<u64>,
+    /// Tags of repeated captures: once their occurrences differ, a later
+    /// occurrence at the same place on both sides does not make them equal
+    /// again.
+    sticky: Vec<u64>,
     /// Each set once, shared by `set_ids`.
     sets: Vec<Rc<[u64]>>,
     set_ids: HashMap<Rc<[u64]>, SetId, Fx>,
@@ -214,6 +225,7 @@ impl<'n> Search<'n> {
             sides,
             symmetric,
             need_differ: true,
+            sticky: vec![0u64; words],
             watched: w,
             sets: vec![Rc::clone(&empty)],
             set_ids: [(empty, EMPTY)].into_iter().collect(),
@@ -313,7 +325,9 @@ impl<'n> Search<'n> {
             &self.sets[d as usize],
         );
         let bits: Box<[u64]> = (0..self.words)
-            .map(|i| ((old[i] & !(a[i] & b[i])) | (a[i] ^ b[i])) & self.watched[i])
+            .map(|i| {
+                ((old[i] & !(a[i] & b[i] & !self.sticky[i])) | (a[i] ^ b[i])) & self.watched[i]
+            })
             .collect();
         let n = self.intern(bits);
         self.next_d.insert((d, t1, t2), n);
@@ -488,18 +502,24 @@ impl<'n> Search<'n> {
 
     /// The spans of `component_len` components that `sets` (one per
     /// position) give: each tag's last value.
-    fn spans(&self, sets: &[SetId], component_len: usize) -> Spans {
-        let mut tags = vec![None; 2 * component_len];
+    /// Each component's occurrences along one parse (the tags crossed at
+    /// each position, `sets`), in input order: the i-th start with the i-th
+    /// end.
+    fn occurrences(&self, sets: &[SetId], component_len: usize) -> Vec<Vec<(usize, usize)>> {
+        let mut tags = vec![Vec::new(); 2 * component_len];
         for (pos, &s) in sets.iter().enumerate() {
             let bits = &self.sets[s as usize];
             for (t, v) in tags.iter_mut().enumerate() {
                 if bits[t / 64] >> (t % 64) & 1 == 1 {
-                    *v = Some(pos);
+                    v.push(pos);
                 }
             }
         }
         (0..component_len)
-            .map(|k| Some((tags[2 * k]?, tags[2 * k + 1]?)))
+            .map(|k| {
+                let (s, e) = (&tags[2 * k], &tags[2 * k + 1]);
+                s.iter().copied().zip(e.iter().copied()).collect()
+            })
             .collect()
     }
 }
@@ -574,6 +594,19 @@ pub fn check_captures(
     watched: &[bool],
     budget: Budget,
 ) -> Verdict {
+    check_repeated_captures(nfa, group_component, watched, &[], budget)
+}
+
+/// [`check_captures`] where the components `repeated` marks are captures
+/// in lists (Note [repeated captures] in `pipeline::lists`): two parses
+/// differ in one when any of its occurrences differ, not only the last.
+pub fn check_repeated_captures(
+    nfa: &NFA,
+    group_component: &[usize],
+    watched: &[bool],
+    repeated: &[bool],
+    budget: Budget,
+) -> Verdict {
     let component_len = watched.len();
     if !watched.contains(&true) {
         // Nothing watched can differ.
@@ -585,6 +618,13 @@ pub fn check_captures(
         Side::new(nfa, group_component),
     ];
     let mut s = Search::new(sides, 2 * component_len, &tags, budget);
+    for (k, _) in repeated.iter().enumerate().filter(|(_, &r)| r) {
+        for t in [2 * k, 2 * k + 1] {
+            if let Some(w) = s.sticky.get_mut(t / 64) {
+                *w |= 1 << (t % 64);
+            }
+        }
+    }
     let r = s.run();
     // For measuring the budget (docs/derive.md), not an interface.
     if std::env::var_os("URIDFA_AMBIGUITY_STATS").is_some() {
@@ -595,9 +635,28 @@ pub fn check_captures(
         Ok(Some(w)) => {
             let (input, a) = s.path(w, 0);
             let (_, b) = s.path(w, 1);
+            let (oa, ob) = (
+                s.occurrences(&a, component_len),
+                s.occurrences(&b, component_len),
+            );
+            let mut readings: [Spans; 2] = [Vec::new(), Vec::new()];
+            let mut occurrence = Vec::new();
+            for k in 0..component_len {
+                let (x, y) = (&oa[k], &ob[k]);
+                let first_differing = (0..x.len().max(y.len())).find(|&i| x.get(i) != y.get(i));
+                let at = first_differing.filter(|_| repeated.get(k) == Some(&true));
+                let pick = |o: &Vec<(usize, usize)>| match at {
+                    Some(i) => o.get(i).copied(),
+                    None => o.last().copied(),
+                };
+                readings[0].push(pick(x));
+                readings[1].push(pick(y));
+                occurrence.push(at);
+            }
             Verdict::Ambiguous(Witness {
                 input,
-                readings: [s.spans(&a, component_len), s.spans(&b, component_len)],
+                readings,
+                occurrence,
             })
         }
         Err(Stop(bound)) => Verdict::Unfinished {
@@ -619,6 +678,7 @@ pub fn check_overlap(a: &NFA, b: &NFA, budget: Budget) -> Verdict {
         Ok(Some(w)) => Verdict::Ambiguous(Witness {
             input: s.path(w, 0).0,
             readings: [Vec::new(), Vec::new()],
+            occurrence: Vec::new(),
         }),
         Err(Stop(bound)) => Verdict::Unfinished {
             states: s.nodes.len(),
