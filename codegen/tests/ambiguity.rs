@@ -240,11 +240,7 @@ impl<'g> Brute<'g> {
     }
 
     /// Every parse of all of `input`: tags' last values and occurrences.
-    fn parses(
-        &self,
-        entry: &str,
-        input: &[u8],
-    ) -> Vec<(Vec<Option<usize>>, Vec<Vec<(usize, usize)>>)> {
+    fn parses(&self, entry: &str, input: &[u8]) -> Vec<Tags> {
         let rule = self.g.rule(entry).expect("entry");
         let tags = (
             vec![None; 2 * self.components],
