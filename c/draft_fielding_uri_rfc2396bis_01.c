@@ -1329,13 +1329,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
     draft_fielding_uri_rfc2396bis_01_uri_reference_classes, draft_fielding_uri_rfc2396bis_01_uri_reference_trans, draft_fielding_uri_rfc2396bis_01_uri_reference_edges, draft_fielding_uri_rfc2396bis_01_uri_reference_ops,
     draft_fielding_uri_rfc2396bis_01_uri_reference_accel_lut, draft_fielding_uri_rfc2396bis_01_uri_reference_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_uri_reference_finals, draft_fielding_uri_rfc2396bis_01_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_SPECIAL, 796, 39, 64,
-    15, 0, 8,
+    15, 0, 0, 8,
     DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2640,13 +2640,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tabl
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_classes, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_trans, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_edges, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_ops,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_accel_lut, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_finals, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_text_pairs),
     "absolute-URI-reference",
     UINT64_C(52357696561),
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_SPECIAL, 790, 39, 64,
-    15, 0, 7,
+    15, 0, 0, 7,
     DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3880,13 +3880,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
     draft_fielding_uri_rfc2396bis_01_absolute_uri_classes, draft_fielding_uri_rfc2396bis_01_absolute_uri_trans, draft_fielding_uri_rfc2396bis_01_absolute_uri_edges, draft_fielding_uri_rfc2396bis_01_absolute_uri_ops,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_accel_lut, draft_fielding_uri_rfc2396bis_01_absolute_uri_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_finals, draft_fielding_uri_rfc2396bis_01_absolute_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_SPECIAL, 786, 39, 64,
-    15, 0, 7,
+    15, 0, 0, 7,
     DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -5064,13 +5064,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
     draft_fielding_uri_rfc2396bis_01_relative_uri_classes, draft_fielding_uri_rfc2396bis_01_relative_uri_trans, draft_fielding_uri_rfc2396bis_01_relative_uri_edges, draft_fielding_uri_rfc2396bis_01_relative_uri_ops,
     draft_fielding_uri_rfc2396bis_01_relative_uri_accel_lut, draft_fielding_uri_rfc2396bis_01_relative_uri_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_relative_uri_finals, draft_fielding_uri_rfc2396bis_01_relative_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_text_pairs),
     "relative-URI",
     UINT64_C(57869033041),
     19, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_SPECIAL, 783, 39, 64,
-    15, 0, 6,
+    15, 0, 0, 6,
     DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -5133,13 +5133,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables = {
     draft_fielding_uri_rfc2396bis_01_scheme_classes, draft_fielding_uri_rfc2396bis_01_scheme_trans, draft_fielding_uri_rfc2396bis_01_scheme_edges, draft_fielding_uri_rfc2396bis_01_scheme_ops,
     draft_fielding_uri_rfc2396bis_01_scheme_accel_lut, NULL,
     draft_fielding_uri_rfc2396bis_01_scheme_finals, draft_fielding_uri_rfc2396bis_01_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_scheme_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_scheme_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_scheme_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 1,
+    15, 0, 0, 1,
     DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -5206,13 +5206,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_userinfo_tables = {
     draft_fielding_uri_rfc2396bis_01_userinfo_classes, draft_fielding_uri_rfc2396bis_01_userinfo_trans, draft_fielding_uri_rfc2396bis_01_userinfo_edges, draft_fielding_uri_rfc2396bis_01_userinfo_ops,
     draft_fielding_uri_rfc2396bis_01_userinfo_accel_lut, draft_fielding_uri_rfc2396bis_01_userinfo_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_userinfo_finals, draft_fielding_uri_rfc2396bis_01_userinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_userinfo_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_userinfo_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_userinfo_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -5723,13 +5723,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables = {
     draft_fielding_uri_rfc2396bis_01_host_classes, draft_fielding_uri_rfc2396bis_01_host_trans, draft_fielding_uri_rfc2396bis_01_host_edges, draft_fielding_uri_rfc2396bis_01_host_ops,
     NULL, NULL,
     draft_fielding_uri_rfc2396bis_01_host_finals, draft_fielding_uri_rfc2396bis_01_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_host_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_host_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_host_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_host_text_pairs),
     "host",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_SPECIAL, 439, 32, 64,
-    15, 0, 0,
+    15, 0, 0, 0,
     DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -5782,13 +5782,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables = {
     draft_fielding_uri_rfc2396bis_01_port_classes, draft_fielding_uri_rfc2396bis_01_port_trans, draft_fielding_uri_rfc2396bis_01_port_edges, draft_fielding_uri_rfc2396bis_01_port_ops,
     NULL, NULL,
     draft_fielding_uri_rfc2396bis_01_port_finals, draft_fielding_uri_rfc2396bis_01_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_port_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_port_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_port_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0,
+    15, 0, 0, 0,
     DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -5855,13 +5855,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables = {
     draft_fielding_uri_rfc2396bis_01_reg_name_classes, draft_fielding_uri_rfc2396bis_01_reg_name_trans, draft_fielding_uri_rfc2396bis_01_reg_name_edges, draft_fielding_uri_rfc2396bis_01_reg_name_ops,
     draft_fielding_uri_rfc2396bis_01_reg_name_accel_lut, draft_fielding_uri_rfc2396bis_01_reg_name_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_reg_name_finals, draft_fielding_uri_rfc2396bis_01_reg_name_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_reg_name_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_reg_name_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_reg_name_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_reg_name_text_pairs),
     "reg-name",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -5931,13 +5931,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables = {
     draft_fielding_uri_rfc2396bis_01_path_classes, draft_fielding_uri_rfc2396bis_01_path_trans, draft_fielding_uri_rfc2396bis_01_path_edges, draft_fielding_uri_rfc2396bis_01_path_ops,
     draft_fielding_uri_rfc2396bis_01_path_accel_lut, draft_fielding_uri_rfc2396bis_01_path_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_path_finals, draft_fielding_uri_rfc2396bis_01_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_path_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_path_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_path_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_path_text_pairs),
     "path",
     UINT64_C(183251937963),
     6, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_SPECIAL, 7, 30, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -6004,13 +6004,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables = {
     draft_fielding_uri_rfc2396bis_01_query_classes, draft_fielding_uri_rfc2396bis_01_query_trans, draft_fielding_uri_rfc2396bis_01_query_edges, draft_fielding_uri_rfc2396bis_01_query_ops,
     draft_fielding_uri_rfc2396bis_01_query_accel_lut, draft_fielding_uri_rfc2396bis_01_query_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_query_finals, draft_fielding_uri_rfc2396bis_01_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_query_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_query_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_query_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -6077,13 +6077,13 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_fragment_tables = {
     draft_fielding_uri_rfc2396bis_01_fragment_classes, draft_fielding_uri_rfc2396bis_01_fragment_trans, draft_fielding_uri_rfc2396bis_01_fragment_edges, draft_fielding_uri_rfc2396bis_01_fragment_ops,
     draft_fielding_uri_rfc2396bis_01_fragment_accel_lut, draft_fielding_uri_rfc2396bis_01_fragment_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_fragment_finals, draft_fielding_uri_rfc2396bis_01_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_fragment_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_fragment_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_fragment_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -529,6 +529,9 @@ static const uint16_t draft_fielding_url_syntax_05_url_reference_after_trans[] =
 static const uridfa_after_kind draft_fielding_url_syntax_05_url_reference_after_kinds[] = {
     { 10, 10, 4 }, { 11, 60, 4 },
 };
+static const uint8_t draft_fielding_url_syntax_05_url_reference_after_first[] = {
+    255, 255, 255, 255, 0,
+};
 static const uridfa_final draft_fielding_url_syntax_05_url_reference_finals[] = {
     { 454, 2, 1 }, { 456, 1, 1 }, { 457, 2, 1 }, { 0, 0, 0 },
     { 459, 2, 1 }, { 461, 4, 1 }, { 465, 2, 1 }, { 467, 1, 1 },
@@ -605,13 +608,13 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
     draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops,
     draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
-    draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_url_reference_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_text_pairs),
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
-    12, 2, 6,
+    12, 2, 5, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -620,13 +623,13 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
     draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops,
     draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_text_pairs),
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
-    12, 0, 6,
+    12, 0, 0, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -964,6 +967,9 @@ static const uridfa_escape draft_fielding_url_syntax_05_absoluteurl_accel_escape
 static const uridfa_after_kind draft_fielding_url_syntax_05_absoluteurl_after_kinds[] = {
     { 10, 10, 4 }, { 11, 60, 4 },
 };
+static const uint8_t draft_fielding_url_syntax_05_absoluteurl_after_first[] = {
+    255, 255, 255, 255, 0,
+};
 static const uridfa_final draft_fielding_url_syntax_05_absoluteurl_finals[] = {
     { 0, 0, 0 }, { 0, 2, 1 }, { 2, 1, 1 }, { 3, 4, 1 },
     { 7, 2, 1 }, { 9, 3, 1 }, { 12, 2, 1 }, { 14, 4, 1 },
@@ -1015,13 +1021,13 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
     draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops,
     draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
-    draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_absoluteurl_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_text_pairs),
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
-    12, 2, 6,
+    12, 2, 5, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1030,13 +1036,13 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
     draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops,
     draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_text_pairs),
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
-    12, 0, 6,
+    12, 0, 0, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1356,6 +1362,9 @@ static const uridfa_escape draft_fielding_url_syntax_05_relativeurl_accel_escape
 static const uridfa_after_kind draft_fielding_url_syntax_05_relativeurl_after_kinds[] = {
     { 10, 10, 4 }, { 11, 60, 4 },
 };
+static const uint8_t draft_fielding_url_syntax_05_relativeurl_after_first[] = {
+    255, 255, 255, 255, 0,
+};
 static const uridfa_final draft_fielding_url_syntax_05_relativeurl_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 }, { 3, 4, 1 },
     { 7, 2, 1 }, { 9, 3, 1 }, { 12, 2, 1 }, { 14, 4, 1 },
@@ -1406,13 +1415,13 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
     draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops,
     draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
-    draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_relativeurl_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_text_pairs),
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
-    12, 2, 5,
+    12, 2, 5, 5,
     DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1421,13 +1430,13 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
     draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops,
     draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_text_pairs),
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
-    12, 0, 5,
+    12, 0, 0, 5,
     DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1490,13 +1499,13 @@ const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
     draft_fielding_url_syntax_05_scheme_classes, draft_fielding_url_syntax_05_scheme_trans, draft_fielding_url_syntax_05_scheme_edges, draft_fielding_url_syntax_05_scheme_ops,
     draft_fielding_url_syntax_05_scheme_accel_lut, NULL,
     draft_fielding_url_syntax_05_scheme_finals, draft_fielding_url_syntax_05_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_text_pairs),
     "scheme",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 1,
+    12, 0, 0, 1,
     DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1563,13 +1572,13 @@ const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
     draft_fielding_url_syntax_05_user_classes, draft_fielding_url_syntax_05_user_trans, draft_fielding_url_syntax_05_user_edges, draft_fielding_url_syntax_05_user_ops,
     draft_fielding_url_syntax_05_user_accel_lut, draft_fielding_url_syntax_05_user_accel_escapes,
     draft_fielding_url_syntax_05_user_finals, draft_fielding_url_syntax_05_user_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_user_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_user_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_user_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_user_text_pairs),
     "user",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1636,13 +1645,13 @@ const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
     draft_fielding_url_syntax_05_password_classes, draft_fielding_url_syntax_05_password_trans, draft_fielding_url_syntax_05_password_edges, draft_fielding_url_syntax_05_password_ops,
     draft_fielding_url_syntax_05_password_accel_lut, draft_fielding_url_syntax_05_password_accel_escapes,
     draft_fielding_url_syntax_05_password_finals, draft_fielding_url_syntax_05_password_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_password_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_password_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_password_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_password_text_pairs),
     "password",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1687,6 +1696,9 @@ static const uint8_t draft_fielding_url_syntax_05_host_accel_lut[256] = {
 static const uridfa_after_kind draft_fielding_url_syntax_05_host_after_kinds[] = {
     { 10, 10, 4 }, { 11, 60, 4 },
 };
+static const uint8_t draft_fielding_url_syntax_05_host_after_first[] = {
+    255, 255, 255, 255, 0,
+};
 static const uridfa_final draft_fielding_url_syntax_05_host_finals[] = {
     { 0, 0, 0 }, { 0, 1, 1 },
 };
@@ -1712,13 +1724,13 @@ const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
     draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops,
     draft_fielding_url_syntax_05_host_accel_lut, NULL,
     draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
-    draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_host_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
-    12, 2, 1,
+    12, 2, 5, 1,
     DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1727,13 +1739,13 @@ const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
     draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops,
     draft_fielding_url_syntax_05_host_accel_lut, NULL,
     draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
-    12, 0, 1,
+    12, 0, 0, 1,
     DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1785,13 +1797,13 @@ const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
     draft_fielding_url_syntax_05_port_classes, draft_fielding_url_syntax_05_port_trans, draft_fielding_url_syntax_05_port_edges, draft_fielding_url_syntax_05_port_ops,
     NULL, NULL,
     draft_fielding_url_syntax_05_port_finals, draft_fielding_url_syntax_05_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_port_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_port_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_port_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0,
+    12, 0, 0, 0,
     DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1858,13 +1870,13 @@ const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
     draft_fielding_url_syntax_05_path_classes, draft_fielding_url_syntax_05_path_trans, draft_fielding_url_syntax_05_path_edges, draft_fielding_url_syntax_05_path_ops,
     draft_fielding_url_syntax_05_path_accel_lut, draft_fielding_url_syntax_05_path_accel_escapes,
     draft_fielding_url_syntax_05_path_finals, draft_fielding_url_syntax_05_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_path_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_path_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_path_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_path_text_pairs),
     "path",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL, 5, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1930,13 +1942,13 @@ const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
     draft_fielding_url_syntax_05_query_classes, draft_fielding_url_syntax_05_query_trans, draft_fielding_url_syntax_05_query_edges, draft_fielding_url_syntax_05_query_ops,
     draft_fielding_url_syntax_05_query_accel_lut, draft_fielding_url_syntax_05_query_accel_escapes,
     draft_fielding_url_syntax_05_query_finals, draft_fielding_url_syntax_05_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_query_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_query_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_query_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2002,13 +2014,13 @@ const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
     draft_fielding_url_syntax_05_fragment_classes, draft_fielding_url_syntax_05_fragment_trans, draft_fielding_url_syntax_05_fragment_edges, draft_fielding_url_syntax_05_fragment_ops,
     draft_fielding_url_syntax_05_fragment_accel_lut, draft_fielding_url_syntax_05_fragment_accel_escapes,
     draft_fielding_url_syntax_05_fragment_finals, draft_fielding_url_syntax_05_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -911,13 +911,13 @@ const uridfa_tables draft_ietf_uri_url_06_url_tables = {
     draft_ietf_uri_url_06_url_classes, draft_ietf_uri_url_06_url_trans, draft_ietf_uri_url_06_url_edges, draft_ietf_uri_url_06_url_ops,
     draft_ietf_uri_url_06_url_accel_lut, draft_ietf_uri_url_06_url_accel_escapes,
     draft_ietf_uri_url_06_url_finals, draft_ietf_uri_url_06_url_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_url_texts), URIDFA_TEXT(draft_ietf_uri_url_06_url_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_url_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_url_text_pairs),
     "url",
     UINT64_C(30541989661),
     36, 0, DRAFT_IETF_URI_URL_06_URL_SPECIAL, 302, 34, 64,
-    15, 0, 14,
+    15, 0, 0, 14,
     DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1145,13 +1145,13 @@ const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
     draft_ietf_uri_url_06_ftpurl_classes, draft_ietf_uri_url_06_ftpurl_trans, draft_ietf_uri_url_06_ftpurl_edges, draft_ietf_uri_url_06_ftpurl_ops,
     draft_ietf_uri_url_06_ftpurl_accel_lut, draft_ietf_uri_url_06_ftpurl_accel_escapes,
     draft_ietf_uri_url_06_ftpurl_finals, draft_ietf_uri_url_06_ftpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_text_pairs),
     "ftpurl",
     UINT64_C(54975581389),
     20, 0, DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL, 50, 34, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1293,13 +1293,13 @@ const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
     draft_ietf_uri_url_06_httpurl_classes, draft_ietf_uri_url_06_httpurl_trans, draft_ietf_uri_url_06_httpurl_edges, draft_ietf_uri_url_06_httpurl_ops,
     draft_ietf_uri_url_06_httpurl_accel_lut, draft_ietf_uri_url_06_httpurl_accel_escapes,
     draft_ietf_uri_url_06_httpurl_finals, draft_ietf_uri_url_06_httpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_text_pairs),
     "httpurl",
     UINT64_C(78536544842),
     14, 0, DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL, 28, 30, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1498,13 +1498,13 @@ const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
     draft_ietf_uri_url_06_gopherurl_classes, draft_ietf_uri_url_06_gopherurl_trans, draft_ietf_uri_url_06_gopherurl_edges, draft_ietf_uri_url_06_gopherurl_ops,
     draft_ietf_uri_url_06_gopherurl_accel_lut, draft_ietf_uri_url_06_gopherurl_accel_escapes,
     draft_ietf_uri_url_06_gopherurl_finals, draft_ietf_uri_url_06_gopherurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_text_pairs),
     "gopherurl",
     UINT64_C(57869033041),
     19, 0, DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL, 44, 33, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1579,13 +1579,13 @@ const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
     draft_ietf_uri_url_06_mailtourl_classes, draft_ietf_uri_url_06_mailtourl_trans, draft_ietf_uri_url_06_mailtourl_edges, draft_ietf_uri_url_06_mailtourl_ops,
     draft_ietf_uri_url_06_mailtourl_accel_lut, draft_ietf_uri_url_06_mailtourl_accel_escapes,
     draft_ietf_uri_url_06_mailtourl_finals, draft_ietf_uri_url_06_mailtourl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_text_pairs),
     "mailtourl",
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL, 11, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1720,13 +1720,13 @@ const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
     draft_ietf_uri_url_06_newsurl_classes, draft_ietf_uri_url_06_newsurl_trans, draft_ietf_uri_url_06_newsurl_edges, draft_ietf_uri_url_06_newsurl_ops,
     draft_ietf_uri_url_06_newsurl_accel_lut, draft_ietf_uri_url_06_newsurl_accel_escapes,
     draft_ietf_uri_url_06_newsurl_finals, draft_ietf_uri_url_06_newsurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_text_pairs),
     "newsurl",
     UINT64_C(68719476736),
     16, 0, DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL, 22, 32, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1855,13 +1855,13 @@ const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
     draft_ietf_uri_url_06_nntpurl_classes, draft_ietf_uri_url_06_nntpurl_trans, draft_ietf_uri_url_06_nntpurl_edges, draft_ietf_uri_url_06_nntpurl_ops,
     draft_ietf_uri_url_06_nntpurl_accel_lut, draft_ietf_uri_url_06_nntpurl_accel_escapes,
     draft_ietf_uri_url_06_nntpurl_finals, draft_ietf_uri_url_06_nntpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_text_pairs),
     "nntpurl",
     UINT64_C(84577817522),
     13, 0, DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL, 24, 30, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2046,13 +2046,13 @@ const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
     draft_ietf_uri_url_06_telneturl_classes, draft_ietf_uri_url_06_telneturl_trans, draft_ietf_uri_url_06_telneturl_edges, draft_ietf_uri_url_06_telneturl_ops,
     draft_ietf_uri_url_06_telneturl_accel_lut, draft_ietf_uri_url_06_telneturl_accel_escapes,
     draft_ietf_uri_url_06_telneturl_finals, draft_ietf_uri_url_06_telneturl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_text_pairs),
     "telneturl",
     UINT64_C(73300775186),
     15, 0, DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL, 43, 34, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2210,13 +2210,13 @@ const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
     draft_ietf_uri_url_06_waisurl_classes, draft_ietf_uri_url_06_waisurl_trans, draft_ietf_uri_url_06_waisurl_edges, draft_ietf_uri_url_06_waisurl_ops,
     draft_ietf_uri_url_06_waisurl_accel_lut, draft_ietf_uri_url_06_waisurl_accel_escapes,
     draft_ietf_uri_url_06_waisurl_finals, draft_ietf_uri_url_06_waisurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_text_pairs),
     "waisurl",
     UINT64_C(73300775186),
     15, 0, DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL, 34, 30, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2342,13 +2342,13 @@ const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
     draft_ietf_uri_url_06_fileurl_classes, draft_ietf_uri_url_06_fileurl_trans, draft_ietf_uri_url_06_fileurl_edges, draft_ietf_uri_url_06_fileurl_ops,
     draft_ietf_uri_url_06_fileurl_accel_lut, draft_ietf_uri_url_06_fileurl_accel_escapes,
     draft_ietf_uri_url_06_fileurl_finals, draft_ietf_uri_url_06_fileurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_text_pairs),
     "fileurl",
     UINT64_C(78536544842),
     14, 0, DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL, 22, 30, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2510,13 +2510,13 @@ const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
     draft_ietf_uri_url_06_prosperourl_classes, draft_ietf_uri_url_06_prosperourl_trans, draft_ietf_uri_url_06_prosperourl_edges, draft_ietf_uri_url_06_prosperourl_ops,
     draft_ietf_uri_url_06_prosperourl_accel_lut, draft_ietf_uri_url_06_prosperourl_accel_escapes,
     draft_ietf_uri_url_06_prosperourl_finals, draft_ietf_uri_url_06_prosperourl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_text_pairs),
     "prosperourl",
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL, 34, 30, 64,
-    15, 0, 5,
+    15, 0, 0, 5,
     DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2585,13 +2585,13 @@ const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
     draft_ietf_uri_url_06_otherurl_classes, draft_ietf_uri_url_06_otherurl_trans, draft_ietf_uri_url_06_otherurl_edges, draft_ietf_uri_url_06_otherurl_ops,
     draft_ietf_uri_url_06_otherurl_accel_lut, draft_ietf_uri_url_06_otherurl_accel_escapes,
     draft_ietf_uri_url_06_otherurl_finals, draft_ietf_uri_url_06_otherurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_text_pairs),
     "otherurl",
     UINT64_C(183251937963),
     6, 0, DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL, 6, 30, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2654,13 +2654,13 @@ const uridfa_tables draft_ietf_uri_url_06_scheme_tables = {
     draft_ietf_uri_url_06_scheme_classes, draft_ietf_uri_url_06_scheme_trans, draft_ietf_uri_url_06_scheme_edges, draft_ietf_uri_url_06_scheme_ops,
     draft_ietf_uri_url_06_scheme_accel_lut, NULL,
     draft_ietf_uri_url_06_scheme_finals, draft_ietf_uri_url_06_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_scheme_texts), URIDFA_TEXT(draft_ietf_uri_url_06_scheme_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_scheme_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_scheme_text_pairs),
     "scheme",
     UINT64_C(549755813888),
     2, 0, DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 1,
+    15, 0, 0, 1,
     DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2803,13 +2803,13 @@ const uridfa_tables draft_ietf_uri_url_06_login_tables = {
     draft_ietf_uri_url_06_login_classes, draft_ietf_uri_url_06_login_trans, draft_ietf_uri_url_06_login_edges, draft_ietf_uri_url_06_login_ops,
     draft_ietf_uri_url_06_login_accel_lut, draft_ietf_uri_url_06_login_accel_escapes,
     draft_ietf_uri_url_06_login_finals, draft_ietf_uri_url_06_login_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_login_texts), URIDFA_TEXT(draft_ietf_uri_url_06_login_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_login_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_login_text_pairs),
     "login",
     UINT64_C(109951162778),
     10, 0, DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL, 33, 34, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2876,13 +2876,13 @@ const uridfa_tables draft_ietf_uri_url_06_user_tables = {
     draft_ietf_uri_url_06_user_classes, draft_ietf_uri_url_06_user_trans, draft_ietf_uri_url_06_user_edges, draft_ietf_uri_url_06_user_ops,
     draft_ietf_uri_url_06_user_accel_lut, draft_ietf_uri_url_06_user_accel_escapes,
     draft_ietf_uri_url_06_user_finals, draft_ietf_uri_url_06_user_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_user_texts), URIDFA_TEXT(draft_ietf_uri_url_06_user_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_user_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_user_text_pairs),
     "user",
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_USER_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2949,13 +2949,13 @@ const uridfa_tables draft_ietf_uri_url_06_password_tables = {
     draft_ietf_uri_url_06_password_classes, draft_ietf_uri_url_06_password_trans, draft_ietf_uri_url_06_password_edges, draft_ietf_uri_url_06_password_ops,
     draft_ietf_uri_url_06_password_accel_lut, draft_ietf_uri_url_06_password_accel_escapes,
     draft_ietf_uri_url_06_password_finals, draft_ietf_uri_url_06_password_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_password_texts), URIDFA_TEXT(draft_ietf_uri_url_06_password_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_password_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_password_text_pairs),
     "password",
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3026,13 +3026,13 @@ const uridfa_tables draft_ietf_uri_url_06_host_tables = {
     draft_ietf_uri_url_06_host_classes, draft_ietf_uri_url_06_host_trans, draft_ietf_uri_url_06_host_edges, draft_ietf_uri_url_06_host_ops,
     draft_ietf_uri_url_06_host_accel_lut, draft_ietf_uri_url_06_host_accel_escapes,
     draft_ietf_uri_url_06_host_finals, draft_ietf_uri_url_06_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_host_texts), URIDFA_TEXT(draft_ietf_uri_url_06_host_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_host_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_host_text_pairs),
     "host",
     UINT64_C(157073089683),
     7, 0, DRAFT_IETF_URI_URL_06_HOST_SPECIAL, 11, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3085,13 +3085,13 @@ const uridfa_tables draft_ietf_uri_url_06_port_tables = {
     draft_ietf_uri_url_06_port_classes, draft_ietf_uri_url_06_port_trans, draft_ietf_uri_url_06_port_edges, draft_ietf_uri_url_06_port_ops,
     NULL, NULL,
     draft_ietf_uri_url_06_port_finals, draft_ietf_uri_url_06_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_port_texts), URIDFA_TEXT(draft_ietf_uri_url_06_port_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_port_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_IETF_URI_URL_06_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0,
+    15, 0, 0, 0,
     DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3158,13 +3158,13 @@ const uridfa_tables draft_ietf_uri_url_06_schemepart_tables = {
     draft_ietf_uri_url_06_schemepart_classes, draft_ietf_uri_url_06_schemepart_trans, draft_ietf_uri_url_06_schemepart_edges, draft_ietf_uri_url_06_schemepart_ops,
     draft_ietf_uri_url_06_schemepart_accel_lut, draft_ietf_uri_url_06_schemepart_accel_escapes,
     draft_ietf_uri_url_06_schemepart_finals, draft_ietf_uri_url_06_schemepart_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_texts), URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_text_pairs),
     "schemepart",
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0, 1
 };
 

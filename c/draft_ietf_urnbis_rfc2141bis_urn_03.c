@@ -274,13 +274,13 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_text_pairs),
     "urn-reference",
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL, 87, 8, 32,
-    4, 0, 5,
+    4, 0, 0, 5,
     DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -464,13 +464,13 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_finals, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_text_pairs),
     "assigned-urn",
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL, 74, 8, 32,
-    4, 0, 2,
+    4, 0, 0, 2,
     DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -590,13 +590,13 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nid_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nid_ops,
     NULL, NULL,
     draft_ietf_urnbis_rfc2141bis_urn_03_nid_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_text_pairs),
     "NID",
     UINT64_C(183251937963),
     6, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL, 65, 8, 32,
-    4, 0, 0,
+    4, 0, 0, 0,
     DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -663,13 +663,13 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nss_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nss_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nss_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_text_pairs),
     "NSS",
     UINT64_C(219902325556),
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL, 5, 8, 32,
-    4, 0, 2,
+    4, 0, 0, 2,
     DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -738,13 +738,13 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_text_pairs),
     "urn-query",
     UINT64_C(109951162778),
     10, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL, 8, 8, 32,
-    4, 0, 3,
+    4, 0, 0, 3,
     DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -811,13 +811,13 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_trans, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_edges, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_finals, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_text_pairs),
     "fragment",
     UINT64_C(219902325556),
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL, 5, 8, 32,
-    4, 0, 2,
+    4, 0, 0, 2,
     DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

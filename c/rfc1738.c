@@ -1093,13 +1093,13 @@ const uridfa_tables rfc1738_url_tables = {
     rfc1738_url_classes, rfc1738_url_trans, rfc1738_url_edges, rfc1738_url_ops,
     rfc1738_url_accel_lut, rfc1738_url_accel_escapes,
     rfc1738_url_finals, rfc1738_url_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_url_texts), URIDFA_TEXT(rfc1738_url_capture_names),
     URIDFA_TEXT(rfc1738_url_state_texts), URIDFA_TEXT(rfc1738_url_text_pairs),
     "url",
     UINT64_C(29716530481),
     37, 0, RFC1738_URL_SPECIAL, 362, 34, 64,
-    15, 0, 14,
+    15, 0, 0, 14,
     RFC1738_URL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1337,13 +1337,13 @@ const uridfa_tables rfc1738_ftpurl_tables = {
     rfc1738_ftpurl_classes, rfc1738_ftpurl_trans, rfc1738_ftpurl_edges, rfc1738_ftpurl_ops,
     rfc1738_ftpurl_accel_lut, rfc1738_ftpurl_accel_escapes,
     rfc1738_ftpurl_finals, rfc1738_ftpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_ftpurl_texts), URIDFA_TEXT(rfc1738_ftpurl_capture_names),
     URIDFA_TEXT(rfc1738_ftpurl_state_texts), URIDFA_TEXT(rfc1738_ftpurl_text_pairs),
     "ftpurl",
     UINT64_C(54975581389),
     20, 0, RFC1738_FTPURL_SPECIAL, 54, 34, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1487,13 +1487,13 @@ const uridfa_tables rfc1738_httpurl_tables = {
     rfc1738_httpurl_classes, rfc1738_httpurl_trans, rfc1738_httpurl_edges, rfc1738_httpurl_ops,
     rfc1738_httpurl_accel_lut, rfc1738_httpurl_accel_escapes,
     rfc1738_httpurl_finals, rfc1738_httpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_httpurl_texts), URIDFA_TEXT(rfc1738_httpurl_capture_names),
     URIDFA_TEXT(rfc1738_httpurl_state_texts), URIDFA_TEXT(rfc1738_httpurl_text_pairs),
     "httpurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_HTTPURL_SPECIAL, 30, 30, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1694,13 +1694,13 @@ const uridfa_tables rfc1738_gopherurl_tables = {
     rfc1738_gopherurl_classes, rfc1738_gopherurl_trans, rfc1738_gopherurl_edges, rfc1738_gopherurl_ops,
     rfc1738_gopherurl_accel_lut, NULL,
     rfc1738_gopherurl_finals, rfc1738_gopherurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_gopherurl_texts), URIDFA_TEXT(rfc1738_gopherurl_capture_names),
     URIDFA_TEXT(rfc1738_gopherurl_state_texts), URIDFA_TEXT(rfc1738_gopherurl_text_pairs),
     "gopherurl",
     UINT64_C(57869033041),
     19, 0, RFC1738_GOPHERURL_SPECIAL, 46, 33, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1775,13 +1775,13 @@ const uridfa_tables rfc1738_mailtourl_tables = {
     rfc1738_mailtourl_classes, rfc1738_mailtourl_trans, rfc1738_mailtourl_edges, rfc1738_mailtourl_ops,
     rfc1738_mailtourl_accel_lut, rfc1738_mailtourl_accel_escapes,
     rfc1738_mailtourl_finals, rfc1738_mailtourl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_mailtourl_texts), URIDFA_TEXT(rfc1738_mailtourl_capture_names),
     URIDFA_TEXT(rfc1738_mailtourl_state_texts), URIDFA_TEXT(rfc1738_mailtourl_text_pairs),
     "mailtourl",
     UINT64_C(99955602526),
     11, 0, RFC1738_MAILTOURL_SPECIAL, 11, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1920,13 +1920,13 @@ const uridfa_tables rfc1738_newsurl_tables = {
     rfc1738_newsurl_classes, rfc1738_newsurl_trans, rfc1738_newsurl_edges, rfc1738_newsurl_ops,
     rfc1738_newsurl_accel_lut, rfc1738_newsurl_accel_escapes,
     rfc1738_newsurl_finals, rfc1738_newsurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_newsurl_texts), URIDFA_TEXT(rfc1738_newsurl_capture_names),
     URIDFA_TEXT(rfc1738_newsurl_state_texts), URIDFA_TEXT(rfc1738_newsurl_text_pairs),
     "newsurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_NEWSURL_SPECIAL, 24, 32, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2048,13 +2048,13 @@ const uridfa_tables rfc1738_nntpurl_tables = {
     rfc1738_nntpurl_classes, rfc1738_nntpurl_trans, rfc1738_nntpurl_edges, rfc1738_nntpurl_ops,
     rfc1738_nntpurl_accel_lut, NULL,
     rfc1738_nntpurl_finals, rfc1738_nntpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_nntpurl_texts), URIDFA_TEXT(rfc1738_nntpurl_capture_names),
     URIDFA_TEXT(rfc1738_nntpurl_state_texts), URIDFA_TEXT(rfc1738_nntpurl_text_pairs),
     "nntpurl",
     UINT64_C(99955602526),
     11, 0, RFC1738_NNTPURL_SPECIAL, 26, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2246,13 +2246,13 @@ const uridfa_tables rfc1738_telneturl_tables = {
     rfc1738_telneturl_classes, rfc1738_telneturl_trans, rfc1738_telneturl_edges, rfc1738_telneturl_ops,
     rfc1738_telneturl_accel_lut, rfc1738_telneturl_accel_escapes,
     rfc1738_telneturl_finals, rfc1738_telneturl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_telneturl_texts), URIDFA_TEXT(rfc1738_telneturl_capture_names),
     URIDFA_TEXT(rfc1738_telneturl_state_texts), URIDFA_TEXT(rfc1738_telneturl_text_pairs),
     "telneturl",
     UINT64_C(73300775186),
     15, 0, RFC1738_TELNETURL_SPECIAL, 47, 34, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2417,13 +2417,13 @@ const uridfa_tables rfc1738_waisurl_tables = {
     rfc1738_waisurl_classes, rfc1738_waisurl_trans, rfc1738_waisurl_edges, rfc1738_waisurl_ops,
     rfc1738_waisurl_accel_lut, rfc1738_waisurl_accel_escapes,
     rfc1738_waisurl_finals, rfc1738_waisurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_waisurl_texts), URIDFA_TEXT(rfc1738_waisurl_capture_names),
     URIDFA_TEXT(rfc1738_waisurl_state_texts), URIDFA_TEXT(rfc1738_waisurl_text_pairs),
     "waisurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_WAISURL_SPECIAL, 36, 30, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2552,13 +2552,13 @@ const uridfa_tables rfc1738_fileurl_tables = {
     rfc1738_fileurl_classes, rfc1738_fileurl_trans, rfc1738_fileurl_edges, rfc1738_fileurl_ops,
     rfc1738_fileurl_accel_lut, rfc1738_fileurl_accel_escapes,
     rfc1738_fileurl_finals, rfc1738_fileurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_fileurl_texts), URIDFA_TEXT(rfc1738_fileurl_capture_names),
     URIDFA_TEXT(rfc1738_fileurl_state_texts), URIDFA_TEXT(rfc1738_fileurl_text_pairs),
     "fileurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_FILEURL_SPECIAL, 24, 30, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2725,13 +2725,13 @@ const uridfa_tables rfc1738_prosperourl_tables = {
     rfc1738_prosperourl_classes, rfc1738_prosperourl_trans, rfc1738_prosperourl_edges, rfc1738_prosperourl_ops,
     rfc1738_prosperourl_accel_lut, rfc1738_prosperourl_accel_escapes,
     rfc1738_prosperourl_finals, rfc1738_prosperourl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_prosperourl_texts), URIDFA_TEXT(rfc1738_prosperourl_capture_names),
     URIDFA_TEXT(rfc1738_prosperourl_state_texts), URIDFA_TEXT(rfc1738_prosperourl_text_pairs),
     "prosperourl",
     UINT64_C(64677154576),
     17, 0, RFC1738_PROSPEROURL_SPECIAL, 36, 30, 64,
-    15, 0, 4,
+    15, 0, 0, 4,
     RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2892,13 +2892,13 @@ const uridfa_tables rfc1738_otherurl_tables = {
     rfc1738_otherurl_classes, rfc1738_otherurl_trans, rfc1738_otherurl_edges, rfc1738_otherurl_ops,
     rfc1738_otherurl_accel_lut, rfc1738_otherurl_accel_escapes,
     rfc1738_otherurl_finals, rfc1738_otherurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_otherurl_texts), URIDFA_TEXT(rfc1738_otherurl_capture_names),
     URIDFA_TEXT(rfc1738_otherurl_state_texts), URIDFA_TEXT(rfc1738_otherurl_text_pairs),
     "otherurl",
     UINT64_C(91625968982),
     12, 0, RFC1738_OTHERURL_SPECIAL, 44, 33, 64,
-    15, 0, 5,
+    15, 0, 0, 5,
     RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2961,13 +2961,13 @@ const uridfa_tables rfc1738_scheme_tables = {
     rfc1738_scheme_classes, rfc1738_scheme_trans, rfc1738_scheme_edges, rfc1738_scheme_ops,
     rfc1738_scheme_accel_lut, NULL,
     rfc1738_scheme_finals, rfc1738_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_scheme_texts), URIDFA_TEXT(rfc1738_scheme_capture_names),
     URIDFA_TEXT(rfc1738_scheme_state_texts), URIDFA_TEXT(rfc1738_scheme_text_pairs),
     "scheme",
     UINT64_C(549755813888),
     2, 0, RFC1738_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 1,
+    15, 0, 0, 1,
     RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3115,13 +3115,13 @@ const uridfa_tables rfc1738_login_tables = {
     rfc1738_login_classes, rfc1738_login_trans, rfc1738_login_edges, rfc1738_login_ops,
     rfc1738_login_accel_lut, rfc1738_login_accel_escapes,
     rfc1738_login_finals, rfc1738_login_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_login_texts), URIDFA_TEXT(rfc1738_login_capture_names),
     URIDFA_TEXT(rfc1738_login_state_texts), URIDFA_TEXT(rfc1738_login_text_pairs),
     "login",
     UINT64_C(109951162778),
     10, 0, RFC1738_LOGIN_SPECIAL, 37, 34, 64,
-    15, 0, 3,
+    15, 0, 0, 3,
     RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3188,13 +3188,13 @@ const uridfa_tables rfc1738_user_tables = {
     rfc1738_user_classes, rfc1738_user_trans, rfc1738_user_edges, rfc1738_user_ops,
     rfc1738_user_accel_lut, rfc1738_user_accel_escapes,
     rfc1738_user_finals, rfc1738_user_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_user_texts), URIDFA_TEXT(rfc1738_user_capture_names),
     URIDFA_TEXT(rfc1738_user_state_texts), URIDFA_TEXT(rfc1738_user_text_pairs),
     "user",
     UINT64_C(274877906944),
     4, 0, RFC1738_USER_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     RFC1738_USER_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3261,13 +3261,13 @@ const uridfa_tables rfc1738_password_tables = {
     rfc1738_password_classes, rfc1738_password_trans, rfc1738_password_edges, rfc1738_password_ops,
     rfc1738_password_accel_lut, rfc1738_password_accel_escapes,
     rfc1738_password_finals, rfc1738_password_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_password_texts), URIDFA_TEXT(rfc1738_password_capture_names),
     URIDFA_TEXT(rfc1738_password_state_texts), URIDFA_TEXT(rfc1738_password_text_pairs),
     "password",
     UINT64_C(274877906944),
     4, 0, RFC1738_PASSWORD_SPECIAL, 4, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3334,13 +3334,13 @@ const uridfa_tables rfc1738_host_tables = {
     rfc1738_host_classes, rfc1738_host_trans, rfc1738_host_edges, rfc1738_host_ops,
     rfc1738_host_accel_lut, NULL,
     rfc1738_host_finals, rfc1738_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_host_texts), URIDFA_TEXT(rfc1738_host_capture_names),
     URIDFA_TEXT(rfc1738_host_state_texts), URIDFA_TEXT(rfc1738_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, RFC1738_HOST_SPECIAL, 13, 30, 64,
-    15, 0, 1,
+    15, 0, 0, 1,
     RFC1738_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3393,13 +3393,13 @@ const uridfa_tables rfc1738_port_tables = {
     rfc1738_port_classes, rfc1738_port_trans, rfc1738_port_edges, rfc1738_port_ops,
     NULL, NULL,
     rfc1738_port_finals, rfc1738_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_port_texts), URIDFA_TEXT(rfc1738_port_capture_names),
     URIDFA_TEXT(rfc1738_port_state_texts), URIDFA_TEXT(rfc1738_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC1738_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0,
+    15, 0, 0, 0,
     RFC1738_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3463,13 +3463,13 @@ const uridfa_tables rfc1738_urlpath_tables = {
     rfc1738_urlpath_classes, rfc1738_urlpath_trans, rfc1738_urlpath_edges, rfc1738_urlpath_ops,
     rfc1738_urlpath_accel_lut, rfc1738_urlpath_accel_escapes,
     rfc1738_urlpath_finals, rfc1738_urlpath_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_urlpath_texts), URIDFA_TEXT(rfc1738_urlpath_capture_names),
     URIDFA_TEXT(rfc1738_urlpath_state_texts), URIDFA_TEXT(rfc1738_urlpath_text_pairs),
     "urlpath",
     UINT64_C(274877906944),
     4, 0, RFC1738_URLPATH_SPECIAL, 3, 30, 64,
-    15, 0, 2,
+    15, 0, 0, 2,
     RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -260,6 +260,9 @@ static const uint16_t rfc2396_uri_reference_after_trans[] = {
 static const uridfa_after_kind rfc2396_uri_reference_after_kinds[] = {
     { 11, 10, 3 }, { 12, 70, 3 },
 };
+static const uint8_t rfc2396_uri_reference_after_first[] = {
+    255, 255, 255, 255, 0,
+};
 static const uridfa_final rfc2396_uri_reference_finals[] = {
     { 0, 0, 1 }, { 45, 1, 1 }, { 46, 2, 1 }, { 0, 0, 0 },
     { 48, 2, 1 }, { 50, 2, 1 }, { 52, 2, 1 }, { 54, 2, 1 },
@@ -299,13 +302,13 @@ const uridfa_tables rfc2396_uri_reference_tables = {
     rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops,
     rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
-    rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_uri_reference_after_first,
     URIDFA_TEXT(rfc2396_uri_reference_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
     URIDFA_TEXT(rfc2396_uri_reference_state_texts), URIDFA_TEXT(rfc2396_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
-    13, 2, 8,
+    13, 2, 5, 8,
     RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -314,13 +317,13 @@ const uridfa_tables rfc2396_uri_reference_raw_tables = {
     rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops,
     rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_uri_reference_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
     URIDFA_TEXT(rfc2396_uri_reference_state_texts), URIDFA_TEXT(rfc2396_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
-    13, 0, 8,
+    13, 0, 0, 8,
     RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -517,6 +520,9 @@ static const uridfa_escape rfc2396_absoluteuri_accel_escapes[] = {
 static const uridfa_after_kind rfc2396_absoluteuri_after_kinds[] = {
     { 11, 10, 3 }, { 12, 70, 3 },
 };
+static const uint8_t rfc2396_absoluteuri_after_first[] = {
+    255, 255, 255, 255, 0,
+};
 static const uridfa_final rfc2396_absoluteuri_finals[] = {
     { 0, 0, 0 }, { 45, 1, 1 }, { 46, 2, 1 }, { 48, 4, 1 },
     { 52, 2, 1 }, { 54, 3, 1 }, { 57, 5, 1 }, { 62, 1, 1 },
@@ -553,13 +559,13 @@ const uridfa_tables rfc2396_absoluteuri_tables = {
     rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops,
     rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
-    rfc2396_absoluteuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    rfc2396_absoluteuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_absoluteuri_after_first,
     URIDFA_TEXT(rfc2396_absoluteuri_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
     URIDFA_TEXT(rfc2396_absoluteuri_state_texts), URIDFA_TEXT(rfc2396_absoluteuri_text_pairs),
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
-    13, 2, 7,
+    13, 2, 5, 7,
     RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -568,13 +574,13 @@ const uridfa_tables rfc2396_absoluteuri_raw_tables = {
     rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops,
     rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_absoluteuri_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
     URIDFA_TEXT(rfc2396_absoluteuri_state_texts), URIDFA_TEXT(rfc2396_absoluteuri_text_pairs),
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
-    13, 0, 7,
+    13, 0, 0, 7,
     RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -765,6 +771,9 @@ static const uridfa_escape rfc2396_relativeuri_accel_escapes[] = {
 static const uridfa_after_kind rfc2396_relativeuri_after_kinds[] = {
     { 11, 10, 3 }, { 12, 70, 3 },
 };
+static const uint8_t rfc2396_relativeuri_after_first[] = {
+    255, 255, 255, 255, 0,
+};
 static const uridfa_final rfc2396_relativeuri_finals[] = {
     { 0, 0, 0 }, { 45, 1, 1 }, { 46, 2, 1 }, { 48, 2, 1 },
     { 50, 2, 1 }, { 52, 1, 1 }, { 53, 4, 1 }, { 57, 1, 1 },
@@ -803,13 +812,13 @@ const uridfa_tables rfc2396_relativeuri_tables = {
     rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops,
     rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
-    rfc2396_relativeuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    rfc2396_relativeuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_relativeuri_after_first,
     URIDFA_TEXT(rfc2396_relativeuri_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
     URIDFA_TEXT(rfc2396_relativeuri_state_texts), URIDFA_TEXT(rfc2396_relativeuri_text_pairs),
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
-    13, 2, 7,
+    13, 2, 5, 7,
     RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -818,13 +827,13 @@ const uridfa_tables rfc2396_relativeuri_raw_tables = {
     rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops,
     rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_relativeuri_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
     URIDFA_TEXT(rfc2396_relativeuri_state_texts), URIDFA_TEXT(rfc2396_relativeuri_text_pairs),
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
-    13, 0, 7,
+    13, 0, 0, 7,
     RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -887,13 +896,13 @@ const uridfa_tables rfc2396_scheme_tables = {
     rfc2396_scheme_classes, rfc2396_scheme_trans, rfc2396_scheme_edges, rfc2396_scheme_ops,
     rfc2396_scheme_accel_lut, NULL,
     rfc2396_scheme_finals, rfc2396_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_scheme_texts), URIDFA_TEXT(rfc2396_scheme_capture_names),
     URIDFA_TEXT(rfc2396_scheme_state_texts), URIDFA_TEXT(rfc2396_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC2396_SCHEME_SPECIAL, 2, 26, 32,
-    13, 0, 1,
+    13, 0, 0, 1,
     RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -960,13 +969,13 @@ const uridfa_tables rfc2396_userinfo_tables = {
     rfc2396_userinfo_classes, rfc2396_userinfo_trans, rfc2396_userinfo_edges, rfc2396_userinfo_ops,
     rfc2396_userinfo_accel_lut, rfc2396_userinfo_accel_escapes,
     rfc2396_userinfo_finals, rfc2396_userinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_userinfo_texts), URIDFA_TEXT(rfc2396_userinfo_capture_names),
     URIDFA_TEXT(rfc2396_userinfo_state_texts), URIDFA_TEXT(rfc2396_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC2396_USERINFO_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1011,6 +1020,9 @@ static const uint8_t rfc2396_host_accel_lut[256] = {
 static const uridfa_after_kind rfc2396_host_after_kinds[] = {
     { 11, 10, 3 }, { 12, 70, 3 },
 };
+static const uint8_t rfc2396_host_after_first[] = {
+    255, 255, 255, 255, 0,
+};
 static const uridfa_final rfc2396_host_finals[] = {
     { 0, 0, 0 }, { 0, 1, 1 },
 };
@@ -1036,13 +1048,13 @@ const uridfa_tables rfc2396_host_tables = {
     rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops,
     rfc2396_host_accel_lut, NULL,
     rfc2396_host_finals, rfc2396_host_state_final,
-    rfc2396_host_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    rfc2396_host_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_host_after_first,
     URIDFA_TEXT(rfc2396_host_texts), URIDFA_TEXT(rfc2396_host_capture_names),
     URIDFA_TEXT(rfc2396_host_state_texts), URIDFA_TEXT(rfc2396_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
-    13, 2, 1,
+    13, 2, 5, 1,
     RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1051,13 +1063,13 @@ const uridfa_tables rfc2396_host_raw_tables = {
     rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops,
     rfc2396_host_accel_lut, NULL,
     rfc2396_host_finals, rfc2396_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_host_texts), URIDFA_TEXT(rfc2396_host_capture_names),
     URIDFA_TEXT(rfc2396_host_state_texts), URIDFA_TEXT(rfc2396_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
-    13, 0, 1,
+    13, 0, 0, 1,
     RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1109,13 +1121,13 @@ const uridfa_tables rfc2396_port_tables = {
     rfc2396_port_classes, rfc2396_port_trans, rfc2396_port_edges, rfc2396_port_ops,
     NULL, NULL,
     rfc2396_port_finals, rfc2396_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_port_texts), URIDFA_TEXT(rfc2396_port_capture_names),
     URIDFA_TEXT(rfc2396_port_state_texts), URIDFA_TEXT(rfc2396_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC2396_PORT_SPECIAL, 2, 26, 32,
-    13, 0, 0,
+    13, 0, 0, 0,
     RFC2396_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1182,13 +1194,13 @@ const uridfa_tables rfc2396_reg_name_tables = {
     rfc2396_reg_name_classes, rfc2396_reg_name_trans, rfc2396_reg_name_edges, rfc2396_reg_name_ops,
     rfc2396_reg_name_accel_lut, rfc2396_reg_name_accel_escapes,
     rfc2396_reg_name_finals, rfc2396_reg_name_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_reg_name_texts), URIDFA_TEXT(rfc2396_reg_name_capture_names),
     URIDFA_TEXT(rfc2396_reg_name_state_texts), URIDFA_TEXT(rfc2396_reg_name_text_pairs),
     "reg-name",
     UINT64_C(274877906944),
     4, 0, RFC2396_REG_NAME_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1258,13 +1270,13 @@ const uridfa_tables rfc2396_path_tables = {
     rfc2396_path_classes, rfc2396_path_trans, rfc2396_path_edges, rfc2396_path_ops,
     rfc2396_path_accel_lut, rfc2396_path_accel_escapes,
     rfc2396_path_finals, rfc2396_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_path_texts), URIDFA_TEXT(rfc2396_path_capture_names),
     URIDFA_TEXT(rfc2396_path_state_texts), URIDFA_TEXT(rfc2396_path_text_pairs),
     "path",
     UINT64_C(183251937963),
     6, 0, RFC2396_PATH_SPECIAL, 7, 26, 32,
-    13, 0, 3,
+    13, 0, 0, 3,
     RFC2396_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1330,13 +1342,13 @@ const uridfa_tables rfc2396_query_tables = {
     rfc2396_query_classes, rfc2396_query_trans, rfc2396_query_edges, rfc2396_query_ops,
     rfc2396_query_accel_lut, rfc2396_query_accel_escapes,
     rfc2396_query_finals, rfc2396_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_query_texts), URIDFA_TEXT(rfc2396_query_capture_names),
     URIDFA_TEXT(rfc2396_query_state_texts), URIDFA_TEXT(rfc2396_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, RFC2396_QUERY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1402,13 +1414,13 @@ const uridfa_tables rfc2396_fragment_tables = {
     rfc2396_fragment_classes, rfc2396_fragment_trans, rfc2396_fragment_edges, rfc2396_fragment_ops,
     rfc2396_fragment_accel_lut, rfc2396_fragment_accel_escapes,
     rfc2396_fragment_finals, rfc2396_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_fragment_texts), URIDFA_TEXT(rfc2396_fragment_capture_names),
     URIDFA_TEXT(rfc2396_fragment_state_texts), URIDFA_TEXT(rfc2396_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC2396_FRAGMENT_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -582,6 +582,9 @@ static const uint16_t rfc3986_uri_reference_after_trans[] = {
 static const uridfa_after_kind rfc3986_uri_reference_after_kinds[] = {
     { 10, 22, 3 }, { 11, 551, 3 },
 };
+static const uint8_t rfc3986_uri_reference_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc3986_uri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -640,13 +643,13 @@ const uridfa_tables rfc3986_uri_reference_tables = {
     rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
-    rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_uri_reference_after_first,
     URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
     URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
-    12, 2, 8,
+    12, 2, 11, 8,
     RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -655,13 +658,13 @@ const uridfa_tables rfc3986_uri_reference_raw_tables = {
     rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
     URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
-    12, 0, 8,
+    12, 0, 0, 8,
     RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1198,6 +1201,9 @@ static const uridfa_escape rfc3986_uri_accel_escapes[] = {
 static const uridfa_after_kind rfc3986_uri_after_kinds[] = {
     { 10, 22, 3 }, { 11, 551, 3 },
 };
+static const uint8_t rfc3986_uri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc3986_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -1255,13 +1261,13 @@ const uridfa_tables rfc3986_uri_tables = {
     rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
-    rfc3986_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_uri_after_first,
     URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
     URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
-    12, 2, 7,
+    12, 2, 11, 7,
     RFC3986_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1270,13 +1276,13 @@ const uridfa_tables rfc3986_uri_raw_tables = {
     rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
     URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
-    12, 0, 7,
+    12, 0, 0, 7,
     RFC3986_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1775,6 +1781,9 @@ static const uridfa_escape rfc3986_absolute_uri_accel_escapes[] = {
 static const uridfa_after_kind rfc3986_absolute_uri_after_kinds[] = {
     { 10, 22, 3 }, { 11, 551, 3 },
 };
+static const uint8_t rfc3986_absolute_uri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc3986_absolute_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
     { 0, 6, 1 }, { 11, 1, 1 }, { 12, 4, 1 }, { 16, 5, 1 },
@@ -1830,13 +1839,13 @@ const uridfa_tables rfc3986_absolute_uri_tables = {
     rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
-    rfc3986_absolute_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_absolute_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_absolute_uri_after_first,
     URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
     URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
-    12, 2, 7,
+    12, 2, 11, 7,
     RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1845,13 +1854,13 @@ const uridfa_tables rfc3986_absolute_uri_raw_tables = {
     rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
     URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
-    12, 0, 7,
+    12, 0, 0, 7,
     RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2347,6 +2356,9 @@ static const uridfa_escape rfc3986_relative_ref_accel_escapes[] = {
 static const uridfa_after_kind rfc3986_relative_ref_after_kinds[] = {
     { 10, 22, 3 }, { 11, 551, 3 },
 };
+static const uint8_t rfc3986_relative_ref_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc3986_relative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -2404,13 +2416,13 @@ const uridfa_tables rfc3986_relative_ref_tables = {
     rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
-    rfc3986_relative_ref_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_relative_ref_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_relative_ref_after_first,
     URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
     URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
-    12, 2, 7,
+    12, 2, 11, 7,
     RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2419,13 +2431,13 @@ const uridfa_tables rfc3986_relative_ref_raw_tables = {
     rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
     URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
-    12, 0, 7,
+    12, 0, 0, 7,
     RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2488,13 +2500,13 @@ const uridfa_tables rfc3986_scheme_tables = {
     rfc3986_scheme_classes, rfc3986_scheme_trans, rfc3986_scheme_edges, rfc3986_scheme_ops,
     rfc3986_scheme_accel_lut, NULL,
     rfc3986_scheme_finals, rfc3986_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_scheme_texts), URIDFA_TEXT(rfc3986_scheme_capture_names),
     URIDFA_TEXT(rfc3986_scheme_state_texts), URIDFA_TEXT(rfc3986_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC3986_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 1,
+    12, 0, 0, 1,
     RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2561,13 +2573,13 @@ const uridfa_tables rfc3986_userinfo_tables = {
     rfc3986_userinfo_classes, rfc3986_userinfo_trans, rfc3986_userinfo_edges, rfc3986_userinfo_ops,
     rfc3986_userinfo_accel_lut, rfc3986_userinfo_accel_escapes,
     rfc3986_userinfo_finals, rfc3986_userinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_userinfo_texts), URIDFA_TEXT(rfc3986_userinfo_capture_names),
     URIDFA_TEXT(rfc3986_userinfo_state_texts), URIDFA_TEXT(rfc3986_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC3986_USERINFO_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2903,6 +2915,9 @@ static const uridfa_escape rfc3986_host_accel_escapes[] = {
 static const uridfa_after_kind rfc3986_host_after_kinds[] = {
     { 10, 22, 3 }, { 11, 551, 3 },
 };
+static const uint8_t rfc3986_host_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc3986_host_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
 };
@@ -2950,13 +2965,13 @@ const uridfa_tables rfc3986_host_tables = {
     rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
     rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
     rfc3986_host_finals, rfc3986_host_state_final,
-    rfc3986_host_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_host_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_host_after_first,
     URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
     URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
-    12, 2, 3,
+    12, 2, 11, 3,
     RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2965,13 +2980,13 @@ const uridfa_tables rfc3986_host_raw_tables = {
     rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
     rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
     rfc3986_host_finals, rfc3986_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
     URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
-    12, 0, 3,
+    12, 0, 0, 3,
     RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3023,13 +3038,13 @@ const uridfa_tables rfc3986_port_tables = {
     rfc3986_port_classes, rfc3986_port_trans, rfc3986_port_edges, rfc3986_port_ops,
     NULL, NULL,
     rfc3986_port_finals, rfc3986_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_port_texts), URIDFA_TEXT(rfc3986_port_capture_names),
     URIDFA_TEXT(rfc3986_port_state_texts), URIDFA_TEXT(rfc3986_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC3986_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0,
+    12, 0, 0, 0,
     RFC3986_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3095,13 +3110,13 @@ const uridfa_tables rfc3986_path_tables = {
     rfc3986_path_classes, rfc3986_path_trans, rfc3986_path_edges, rfc3986_path_ops,
     rfc3986_path_accel_lut, rfc3986_path_accel_escapes,
     rfc3986_path_finals, rfc3986_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_texts), URIDFA_TEXT(rfc3986_path_capture_names),
     URIDFA_TEXT(rfc3986_path_state_texts), URIDFA_TEXT(rfc3986_path_text_pairs),
     "path",
     UINT64_C(274877906944),
     4, 0, RFC3986_PATH_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3986_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3167,13 +3182,13 @@ const uridfa_tables rfc3986_path_abempty_tables = {
     rfc3986_path_abempty_classes, rfc3986_path_abempty_trans, rfc3986_path_abempty_edges, rfc3986_path_abempty_ops,
     rfc3986_path_abempty_accel_lut, rfc3986_path_abempty_accel_escapes,
     rfc3986_path_abempty_finals, rfc3986_path_abempty_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_abempty_texts), URIDFA_TEXT(rfc3986_path_abempty_capture_names),
     URIDFA_TEXT(rfc3986_path_abempty_state_texts), URIDFA_TEXT(rfc3986_path_abempty_text_pairs),
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABEMPTY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3240,13 +3255,13 @@ const uridfa_tables rfc3986_path_absolute_tables = {
     rfc3986_path_absolute_classes, rfc3986_path_absolute_trans, rfc3986_path_absolute_edges, rfc3986_path_absolute_ops,
     rfc3986_path_absolute_accel_lut, rfc3986_path_absolute_accel_escapes,
     rfc3986_path_absolute_finals, rfc3986_path_absolute_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_absolute_texts), URIDFA_TEXT(rfc3986_path_absolute_capture_names),
     URIDFA_TEXT(rfc3986_path_absolute_state_texts), URIDFA_TEXT(rfc3986_path_absolute_text_pairs),
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABSOLUTE_SPECIAL, 5, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3315,13 +3330,13 @@ const uridfa_tables rfc3986_path_noscheme_tables = {
     rfc3986_path_noscheme_classes, rfc3986_path_noscheme_trans, rfc3986_path_noscheme_edges, rfc3986_path_noscheme_ops,
     rfc3986_path_noscheme_accel_lut, rfc3986_path_noscheme_accel_escapes,
     rfc3986_path_noscheme_finals, rfc3986_path_noscheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_noscheme_texts), URIDFA_TEXT(rfc3986_path_noscheme_capture_names),
     URIDFA_TEXT(rfc3986_path_noscheme_state_texts), URIDFA_TEXT(rfc3986_path_noscheme_text_pairs),
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC3986_PATH_NOSCHEME_SPECIAL, 7, 24, 32,
-    12, 0, 3,
+    12, 0, 0, 3,
     RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3388,13 +3403,13 @@ const uridfa_tables rfc3986_path_rootless_tables = {
     rfc3986_path_rootless_classes, rfc3986_path_rootless_trans, rfc3986_path_rootless_edges, rfc3986_path_rootless_ops,
     rfc3986_path_rootless_accel_lut, rfc3986_path_rootless_accel_escapes,
     rfc3986_path_rootless_finals, rfc3986_path_rootless_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_rootless_texts), URIDFA_TEXT(rfc3986_path_rootless_capture_names),
     URIDFA_TEXT(rfc3986_path_rootless_state_texts), URIDFA_TEXT(rfc3986_path_rootless_text_pairs),
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ROOTLESS_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3461,13 +3476,13 @@ const uridfa_tables rfc3986_query_tables = {
     rfc3986_query_classes, rfc3986_query_trans, rfc3986_query_edges, rfc3986_query_ops,
     rfc3986_query_accel_lut, rfc3986_query_accel_escapes,
     rfc3986_query_finals, rfc3986_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_query_texts), URIDFA_TEXT(rfc3986_query_capture_names),
     URIDFA_TEXT(rfc3986_query_state_texts), URIDFA_TEXT(rfc3986_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, RFC3986_QUERY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3534,13 +3549,13 @@ const uridfa_tables rfc3986_fragment_tables = {
     rfc3986_fragment_classes, rfc3986_fragment_trans, rfc3986_fragment_edges, rfc3986_fragment_ops,
     rfc3986_fragment_accel_lut, rfc3986_fragment_accel_escapes,
     rfc3986_fragment_finals, rfc3986_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_fragment_texts), URIDFA_TEXT(rfc3986_fragment_capture_names),
     URIDFA_TEXT(rfc3986_fragment_state_texts), URIDFA_TEXT(rfc3986_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC3986_FRAGMENT_SPECIAL, 4, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -984,6 +984,9 @@ static const uint16_t rfc3987_iri_reference_after_trans[] = {
 static const uridfa_after_kind rfc3987_iri_reference_after_kinds[] = {
     { 10, 64, 3 }, { 11, 1601, 3 },
 };
+static const uint8_t rfc3987_iri_reference_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
 static const uridfa_final rfc3987_iri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -1064,13 +1067,13 @@ const uridfa_tables rfc3987_iri_reference_tables = {
     rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops,
     rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
-    rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_iri_reference_after_first,
     URIDFA_TEXT(rfc3987_iri_reference_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
     URIDFA_TEXT(rfc3987_iri_reference_state_texts), URIDFA_TEXT(rfc3987_iri_reference_text_pairs),
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
-    12, 2, 8,
+    12, 2, 32, 8,
     RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -1079,13 +1082,13 @@ const uridfa_tables rfc3987_iri_reference_raw_tables = {
     rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops,
     rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_iri_reference_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
     URIDFA_TEXT(rfc3987_iri_reference_state_texts), URIDFA_TEXT(rfc3987_iri_reference_text_pairs),
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
-    12, 0, 8,
+    12, 0, 0, 8,
     RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -1920,6 +1923,9 @@ static const uridfa_escape rfc3987_iri_accel_escapes[] = {
 static const uridfa_after_kind rfc3987_iri_after_kinds[] = {
     { 10, 64, 3 }, { 11, 1601, 3 },
 };
+static const uint8_t rfc3987_iri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
 static const uridfa_final rfc3987_iri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -1997,13 +2003,13 @@ const uridfa_tables rfc3987_iri_tables = {
     rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops,
     rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
     rfc3987_iri_finals, rfc3987_iri_state_final,
-    rfc3987_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_iri_after_first,
     URIDFA_TEXT(rfc3987_iri_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
     URIDFA_TEXT(rfc3987_iri_state_texts), URIDFA_TEXT(rfc3987_iri_text_pairs),
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
-    12, 2, 7,
+    12, 2, 32, 7,
     RFC3987_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -2012,13 +2018,13 @@ const uridfa_tables rfc3987_iri_raw_tables = {
     rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops,
     rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
     rfc3987_iri_finals, rfc3987_iri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_iri_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
     URIDFA_TEXT(rfc3987_iri_state_texts), URIDFA_TEXT(rfc3987_iri_text_pairs),
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
-    12, 0, 7,
+    12, 0, 0, 7,
     RFC3987_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -2780,6 +2786,9 @@ static const uridfa_escape rfc3987_absolute_iri_accel_escapes[] = {
 static const uridfa_after_kind rfc3987_absolute_iri_after_kinds[] = {
     { 10, 64, 3 }, { 11, 1601, 3 },
 };
+static const uint8_t rfc3987_absolute_iri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
 static const uridfa_final rfc3987_absolute_iri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
     { 0, 6, 1 }, { 11, 1, 1 }, { 12, 4, 1 }, { 16, 5, 1 },
@@ -2853,13 +2862,13 @@ const uridfa_tables rfc3987_absolute_iri_tables = {
     rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops,
     rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
-    rfc3987_absolute_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_absolute_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_absolute_iri_after_first,
     URIDFA_TEXT(rfc3987_absolute_iri_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
     URIDFA_TEXT(rfc3987_absolute_iri_state_texts), URIDFA_TEXT(rfc3987_absolute_iri_text_pairs),
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
-    12, 2, 7,
+    12, 2, 32, 7,
     RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -2868,13 +2877,13 @@ const uridfa_tables rfc3987_absolute_iri_raw_tables = {
     rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops,
     rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_absolute_iri_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
     URIDFA_TEXT(rfc3987_absolute_iri_state_texts), URIDFA_TEXT(rfc3987_absolute_iri_text_pairs),
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
-    12, 0, 7,
+    12, 0, 0, 7,
     RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -3713,6 +3722,9 @@ static const uridfa_escape rfc3987_irelative_ref_accel_escapes[] = {
 static const uridfa_after_kind rfc3987_irelative_ref_after_kinds[] = {
     { 10, 64, 3 }, { 11, 1601, 3 },
 };
+static const uint8_t rfc3987_irelative_ref_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
 static const uridfa_final rfc3987_irelative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -3791,13 +3803,13 @@ const uridfa_tables rfc3987_irelative_ref_tables = {
     rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops,
     rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
-    rfc3987_irelative_ref_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_irelative_ref_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_irelative_ref_after_first,
     URIDFA_TEXT(rfc3987_irelative_ref_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
     URIDFA_TEXT(rfc3987_irelative_ref_state_texts), URIDFA_TEXT(rfc3987_irelative_ref_text_pairs),
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
-    12, 2, 7,
+    12, 2, 32, 7,
     RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -3806,13 +3818,13 @@ const uridfa_tables rfc3987_irelative_ref_raw_tables = {
     rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops,
     rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_irelative_ref_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
     URIDFA_TEXT(rfc3987_irelative_ref_state_texts), URIDFA_TEXT(rfc3987_irelative_ref_text_pairs),
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
-    12, 0, 7,
+    12, 0, 0, 7,
     RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -3875,13 +3887,13 @@ const uridfa_tables rfc3987_scheme_tables = {
     rfc3987_scheme_classes, rfc3987_scheme_trans, rfc3987_scheme_edges, rfc3987_scheme_ops,
     rfc3987_scheme_accel_lut, NULL,
     rfc3987_scheme_finals, rfc3987_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_scheme_texts), URIDFA_TEXT(rfc3987_scheme_capture_names),
     URIDFA_TEXT(rfc3987_scheme_state_texts), URIDFA_TEXT(rfc3987_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC3987_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 1,
+    12, 0, 0, 1,
     RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -4022,13 +4034,13 @@ const uridfa_tables rfc3987_iuserinfo_tables = {
     rfc3987_iuserinfo_classes, rfc3987_iuserinfo_trans, rfc3987_iuserinfo_edges, rfc3987_iuserinfo_ops,
     rfc3987_iuserinfo_accel_lut, rfc3987_iuserinfo_accel_escapes,
     rfc3987_iuserinfo_finals, rfc3987_iuserinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_iuserinfo_texts), URIDFA_TEXT(rfc3987_iuserinfo_capture_names),
     URIDFA_TEXT(rfc3987_iuserinfo_state_texts), URIDFA_TEXT(rfc3987_iuserinfo_text_pairs),
     "iuserinfo",
     UINT64_C(43980465112),
     25, 0, RFC3987_IUSERINFO_SPECIAL, 17, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -4800,6 +4812,9 @@ static const uridfa_escape rfc3987_ihost_accel_escapes[] = {
 static const uridfa_after_kind rfc3987_ihost_after_kinds[] = {
     { 10, 64, 3 }, { 11, 1601, 3 },
 };
+static const uint8_t rfc3987_ihost_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
 static const uridfa_final rfc3987_ihost_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
 };
@@ -4852,13 +4867,13 @@ const uridfa_tables rfc3987_ihost_tables = {
     rfc3987_ihost_classes, rfc3987_ihost_trans, rfc3987_ihost_edges, rfc3987_ihost_ops,
     rfc3987_ihost_accel_lut, rfc3987_ihost_accel_escapes,
     rfc3987_ihost_finals, rfc3987_ihost_state_final,
-    rfc3987_ihost_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_ihost_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_ihost_after_first,
     URIDFA_TEXT(rfc3987_ihost_texts), URIDFA_TEXT(rfc3987_ihost_capture_names),
     URIDFA_TEXT(rfc3987_ihost_state_texts), URIDFA_TEXT(rfc3987_ihost_text_pairs),
     "ihost",
     UINT64_C(30541989661),
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
-    12, 2, 3,
+    12, 2, 32, 3,
     RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -4867,13 +4882,13 @@ const uridfa_tables rfc3987_ihost_raw_tables = {
     rfc3987_ihost_classes, rfc3987_ihost_trans, rfc3987_ihost_edges, rfc3987_ihost_ops,
     rfc3987_ihost_accel_lut, rfc3987_ihost_accel_escapes,
     rfc3987_ihost_finals, rfc3987_ihost_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ihost_texts), URIDFA_TEXT(rfc3987_ihost_capture_names),
     URIDFA_TEXT(rfc3987_ihost_state_texts), URIDFA_TEXT(rfc3987_ihost_text_pairs),
     "ihost",
     UINT64_C(30541989661),
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
-    12, 0, 3,
+    12, 0, 0, 3,
     RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -4925,13 +4940,13 @@ const uridfa_tables rfc3987_port_tables = {
     rfc3987_port_classes, rfc3987_port_trans, rfc3987_port_edges, rfc3987_port_ops,
     NULL, NULL,
     rfc3987_port_finals, rfc3987_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_port_texts), URIDFA_TEXT(rfc3987_port_capture_names),
     URIDFA_TEXT(rfc3987_port_state_texts), URIDFA_TEXT(rfc3987_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC3987_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0,
+    12, 0, 0, 0,
     RFC3987_PORT_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5072,13 +5087,13 @@ const uridfa_tables rfc3987_ipath_tables = {
     rfc3987_ipath_classes, rfc3987_ipath_trans, rfc3987_ipath_edges, rfc3987_ipath_ops,
     rfc3987_ipath_accel_lut, rfc3987_ipath_accel_escapes,
     rfc3987_ipath_finals, rfc3987_ipath_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_texts), URIDFA_TEXT(rfc3987_ipath_capture_names),
     URIDFA_TEXT(rfc3987_ipath_state_texts), URIDFA_TEXT(rfc3987_ipath_text_pairs),
     "ipath",
     UINT64_C(43980465112),
     25, 0, RFC3987_IPATH_SPECIAL, 17, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3987_IPATH_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5216,13 +5231,13 @@ const uridfa_tables rfc3987_ipath_abempty_tables = {
     rfc3987_ipath_abempty_classes, rfc3987_ipath_abempty_trans, rfc3987_ipath_abempty_edges, rfc3987_ipath_abempty_ops,
     rfc3987_ipath_abempty_accel_lut, rfc3987_ipath_abempty_accel_escapes,
     rfc3987_ipath_abempty_finals, rfc3987_ipath_abempty_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_abempty_texts), URIDFA_TEXT(rfc3987_ipath_abempty_capture_names),
     URIDFA_TEXT(rfc3987_ipath_abempty_state_texts), URIDFA_TEXT(rfc3987_ipath_abempty_text_pairs),
     "ipath-abempty",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ABEMPTY_SPECIAL, 17, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5363,13 +5378,13 @@ const uridfa_tables rfc3987_ipath_absolute_tables = {
     rfc3987_ipath_absolute_classes, rfc3987_ipath_absolute_trans, rfc3987_ipath_absolute_edges, rfc3987_ipath_absolute_ops,
     rfc3987_ipath_absolute_accel_lut, rfc3987_ipath_absolute_accel_escapes,
     rfc3987_ipath_absolute_finals, rfc3987_ipath_absolute_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_absolute_texts), URIDFA_TEXT(rfc3987_ipath_absolute_capture_names),
     URIDFA_TEXT(rfc3987_ipath_absolute_state_texts), URIDFA_TEXT(rfc3987_ipath_absolute_text_pairs),
     "ipath-absolute",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ABSOLUTE_SPECIAL, 18, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5566,13 +5581,13 @@ const uridfa_tables rfc3987_ipath_noscheme_tables = {
     rfc3987_ipath_noscheme_classes, rfc3987_ipath_noscheme_trans, rfc3987_ipath_noscheme_edges, rfc3987_ipath_noscheme_ops,
     rfc3987_ipath_noscheme_accel_lut, rfc3987_ipath_noscheme_accel_escapes,
     rfc3987_ipath_noscheme_finals, rfc3987_ipath_noscheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_noscheme_texts), URIDFA_TEXT(rfc3987_ipath_noscheme_capture_names),
     URIDFA_TEXT(rfc3987_ipath_noscheme_state_texts), URIDFA_TEXT(rfc3987_ipath_noscheme_text_pairs),
     "ipath-noscheme",
     UINT64_C(40722652881),
     27, 0, RFC3987_IPATH_NOSCHEME_SPECIAL, 33, 24, 32,
-    12, 0, 3,
+    12, 0, 0, 3,
     RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5715,13 +5730,13 @@ const uridfa_tables rfc3987_ipath_rootless_tables = {
     rfc3987_ipath_rootless_classes, rfc3987_ipath_rootless_trans, rfc3987_ipath_rootless_edges, rfc3987_ipath_rootless_ops,
     rfc3987_ipath_rootless_accel_lut, rfc3987_ipath_rootless_accel_escapes,
     rfc3987_ipath_rootless_finals, rfc3987_ipath_rootless_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_rootless_texts), URIDFA_TEXT(rfc3987_ipath_rootless_capture_names),
     URIDFA_TEXT(rfc3987_ipath_rootless_state_texts), URIDFA_TEXT(rfc3987_ipath_rootless_text_pairs),
     "ipath-rootless",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ROOTLESS_SPECIAL, 17, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5866,13 +5881,13 @@ const uridfa_tables rfc3987_iquery_tables = {
     rfc3987_iquery_classes, rfc3987_iquery_trans, rfc3987_iquery_edges, rfc3987_iquery_ops,
     rfc3987_iquery_accel_lut, rfc3987_iquery_accel_escapes,
     rfc3987_iquery_finals, rfc3987_iquery_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_iquery_texts), URIDFA_TEXT(rfc3987_iquery_capture_names),
     URIDFA_TEXT(rfc3987_iquery_state_texts), URIDFA_TEXT(rfc3987_iquery_text_pairs),
     "iquery",
     UINT64_C(43980465112),
     25, 0, RFC3987_IQUERY_SPECIAL, 18, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -6012,13 +6027,13 @@ const uridfa_tables rfc3987_ifragment_tables = {
     rfc3987_ifragment_classes, rfc3987_ifragment_trans, rfc3987_ifragment_edges, rfc3987_ifragment_ops,
     rfc3987_ifragment_accel_lut, rfc3987_ifragment_accel_escapes,
     rfc3987_ifragment_finals, rfc3987_ifragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ifragment_texts), URIDFA_TEXT(rfc3987_ifragment_capture_names),
     URIDFA_TEXT(rfc3987_ifragment_state_texts), URIDFA_TEXT(rfc3987_ifragment_text_pairs),
     "ifragment",
     UINT64_C(43980465112),
     25, 0, RFC3987_IFRAGMENT_SPECIAL, 17, 24, 32,
-    12, 0, 2,
+    12, 0, 0, 2,
     RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 1
 };
 

@@ -596,13 +596,13 @@ const uridfa_tables rfc6068_mailtouri_tables = {
     rfc6068_mailtouri_classes, rfc6068_mailtouri_trans, rfc6068_mailtouri_edges, rfc6068_mailtouri_ops,
     rfc6068_mailtouri_accel_lut, rfc6068_mailtouri_accel_escapes,
     rfc6068_mailtouri_finals, rfc6068_mailtouri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6068_mailtouri_texts), URIDFA_TEXT(rfc6068_mailtouri_capture_names),
     URIDFA_TEXT(rfc6068_mailtouri_state_texts), URIDFA_TEXT(rfc6068_mailtouri_text_pairs),
     "mailtoURI",
     UINT64_C(33318534176),
     33, 0, RFC6068_MAILTOURI_SPECIAL, 125, 14, 32,
-    7, 0, 6,
+    7, 0, 0, 6,
     RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -839,13 +839,13 @@ const uridfa_tables rfc6068_mailtouri_list_to_tables = {
     rfc6068_mailtouri_list_to_classes, rfc6068_mailtouri_list_to_trans, rfc6068_mailtouri_list_to_edges, rfc6068_mailtouri_list_to_ops,
     rfc6068_mailtouri_list_to_accel_lut, rfc6068_mailtouri_list_to_accel_escapes,
     rfc6068_mailtouri_list_to_finals, rfc6068_mailtouri_list_to_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6068_mailtouri_list_to_texts), URIDFA_TEXT(rfc6068_mailtouri_list_to_capture_names),
     URIDFA_TEXT(rfc6068_mailtouri_list_to_state_texts), URIDFA_TEXT(rfc6068_mailtouri_list_to_text_pairs),
     "*to",
     UINT64_C(47804853382),
     23, 0, RFC6068_MAILTOURI_LIST_TO_SPECIAL, 53, 14, 32,
-    7, 0, 4,
+    7, 0, 0, 4,
     RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -913,13 +913,13 @@ const uridfa_tables rfc6068_mailtouri_list_hfields_tables = {
     rfc6068_mailtouri_list_hfields_classes, rfc6068_mailtouri_list_hfields_trans, rfc6068_mailtouri_list_hfields_edges, rfc6068_mailtouri_list_hfields_ops,
     rfc6068_mailtouri_list_hfields_accel_lut, rfc6068_mailtouri_list_hfields_accel_escapes,
     rfc6068_mailtouri_list_hfields_finals, rfc6068_mailtouri_list_hfields_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6068_mailtouri_list_hfields_texts), URIDFA_TEXT(rfc6068_mailtouri_list_hfields_capture_names),
     URIDFA_TEXT(rfc6068_mailtouri_list_hfields_state_texts), URIDFA_TEXT(rfc6068_mailtouri_list_hfields_text_pairs),
     "*hfields",
     UINT64_C(183251937963),
     6, 0, RFC6068_MAILTOURI_LIST_HFIELDS_SPECIAL, 9, 14, 32,
-    7, 0, 2,
+    7, 0, 0, 2,
     RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -410,6 +410,9 @@ static const uint16_t rfc6874_uri_reference_after_trans[] = {
 static const uridfa_after_kind rfc6874_uri_reference_after_kinds[] = {
     { 11, 22, 3 }, { 12, 551, 3 },
 };
+static const uint8_t rfc6874_uri_reference_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc6874_uri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -470,13 +473,13 @@ const uridfa_tables rfc6874_uri_reference_tables = {
     rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
-    rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_uri_reference_after_first,
     URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
     URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
-    13, 2, 9,
+    13, 2, 11, 9,
     RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -485,13 +488,13 @@ const uridfa_tables rfc6874_uri_reference_raw_tables = {
     rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
     URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
-    13, 0, 9,
+    13, 0, 0, 9,
     RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -848,6 +851,9 @@ static const uridfa_escape rfc6874_uri_accel_escapes[] = {
 static const uridfa_after_kind rfc6874_uri_after_kinds[] = {
     { 11, 22, 3 }, { 12, 551, 3 },
 };
+static const uint8_t rfc6874_uri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc6874_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -907,13 +913,13 @@ const uridfa_tables rfc6874_uri_tables = {
     rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
-    rfc6874_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_uri_after_first,
     URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
     URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
-    13, 2, 8,
+    13, 2, 11, 8,
     RFC6874_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -922,13 +928,13 @@ const uridfa_tables rfc6874_uri_raw_tables = {
     rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
     URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
-    13, 0, 8,
+    13, 0, 0, 8,
     RFC6874_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1486,6 +1492,9 @@ static const uridfa_escape rfc6874_absolute_uri_accel_escapes[] = {
 static const uridfa_after_kind rfc6874_absolute_uri_after_kinds[] = {
     { 11, 22, 3 }, { 12, 551, 3 },
 };
+static const uint8_t rfc6874_absolute_uri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc6874_absolute_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
     { 0, 6, 1 }, { 11, 1, 1 }, { 12, 4, 1 }, { 16, 5, 1 },
@@ -1543,13 +1552,13 @@ const uridfa_tables rfc6874_absolute_uri_tables = {
     rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
-    rfc6874_absolute_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_absolute_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_absolute_uri_after_first,
     URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
     URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
-    13, 2, 8,
+    13, 2, 11, 8,
     RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1558,13 +1567,13 @@ const uridfa_tables rfc6874_absolute_uri_raw_tables = {
     rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
     URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
-    13, 0, 8,
+    13, 0, 0, 8,
     RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1887,6 +1896,9 @@ static const uridfa_escape rfc6874_relative_ref_accel_escapes[] = {
 static const uridfa_after_kind rfc6874_relative_ref_after_kinds[] = {
     { 11, 22, 3 }, { 12, 551, 3 },
 };
+static const uint8_t rfc6874_relative_ref_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc6874_relative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
     { 11, 2, 1 }, { 13, 1, 1 }, { 0, 6, 1 }, { 14, 1, 1 },
@@ -1946,13 +1958,13 @@ const uridfa_tables rfc6874_relative_ref_tables = {
     rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
-    rfc6874_relative_ref_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_relative_ref_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_relative_ref_after_first,
     URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
     URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
-    13, 2, 8,
+    13, 2, 11, 8,
     RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1961,13 +1973,13 @@ const uridfa_tables rfc6874_relative_ref_raw_tables = {
     rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
     URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
-    13, 0, 8,
+    13, 0, 0, 8,
     RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2030,13 +2042,13 @@ const uridfa_tables rfc6874_scheme_tables = {
     rfc6874_scheme_classes, rfc6874_scheme_trans, rfc6874_scheme_edges, rfc6874_scheme_ops,
     rfc6874_scheme_accel_lut, NULL,
     rfc6874_scheme_finals, rfc6874_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_scheme_texts), URIDFA_TEXT(rfc6874_scheme_capture_names),
     URIDFA_TEXT(rfc6874_scheme_state_texts), URIDFA_TEXT(rfc6874_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC6874_SCHEME_SPECIAL, 2, 26, 32,
-    13, 0, 1,
+    13, 0, 0, 1,
     RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2103,13 +2115,13 @@ const uridfa_tables rfc6874_userinfo_tables = {
     rfc6874_userinfo_classes, rfc6874_userinfo_trans, rfc6874_userinfo_edges, rfc6874_userinfo_ops,
     rfc6874_userinfo_accel_lut, rfc6874_userinfo_accel_escapes,
     rfc6874_userinfo_finals, rfc6874_userinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_userinfo_texts), URIDFA_TEXT(rfc6874_userinfo_capture_names),
     URIDFA_TEXT(rfc6874_userinfo_state_texts), URIDFA_TEXT(rfc6874_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC6874_USERINFO_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2476,6 +2488,9 @@ static const uridfa_escape rfc6874_host_accel_escapes[] = {
 static const uridfa_after_kind rfc6874_host_after_kinds[] = {
     { 11, 22, 3 }, { 12, 551, 3 },
 };
+static const uint8_t rfc6874_host_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+};
 static const uridfa_final rfc6874_host_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
 };
@@ -2526,13 +2541,13 @@ const uridfa_tables rfc6874_host_tables = {
     rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
     rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
     rfc6874_host_finals, rfc6874_host_state_final,
-    rfc6874_host_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_host_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_host_after_first,
     URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
     URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
-    13, 2, 4,
+    13, 2, 11, 4,
     RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2541,13 +2556,13 @@ const uridfa_tables rfc6874_host_raw_tables = {
     rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
     rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
     rfc6874_host_finals, rfc6874_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
     URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
-    13, 0, 4,
+    13, 0, 0, 4,
     RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2599,13 +2614,13 @@ const uridfa_tables rfc6874_port_tables = {
     rfc6874_port_classes, rfc6874_port_trans, rfc6874_port_edges, rfc6874_port_ops,
     NULL, NULL,
     rfc6874_port_finals, rfc6874_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_port_texts), URIDFA_TEXT(rfc6874_port_capture_names),
     URIDFA_TEXT(rfc6874_port_state_texts), URIDFA_TEXT(rfc6874_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC6874_PORT_SPECIAL, 2, 26, 32,
-    13, 0, 0,
+    13, 0, 0, 0,
     RFC6874_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2672,13 +2687,13 @@ const uridfa_tables rfc6874_path_tables = {
     rfc6874_path_classes, rfc6874_path_trans, rfc6874_path_edges, rfc6874_path_ops,
     rfc6874_path_accel_lut, rfc6874_path_accel_escapes,
     rfc6874_path_finals, rfc6874_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_texts), URIDFA_TEXT(rfc6874_path_capture_names),
     URIDFA_TEXT(rfc6874_path_state_texts), URIDFA_TEXT(rfc6874_path_text_pairs),
     "path",
     UINT64_C(274877906944),
     4, 0, RFC6874_PATH_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC6874_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2744,13 +2759,13 @@ const uridfa_tables rfc6874_path_abempty_tables = {
     rfc6874_path_abempty_classes, rfc6874_path_abempty_trans, rfc6874_path_abempty_edges, rfc6874_path_abempty_ops,
     rfc6874_path_abempty_accel_lut, rfc6874_path_abempty_accel_escapes,
     rfc6874_path_abempty_finals, rfc6874_path_abempty_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_abempty_texts), URIDFA_TEXT(rfc6874_path_abempty_capture_names),
     URIDFA_TEXT(rfc6874_path_abempty_state_texts), URIDFA_TEXT(rfc6874_path_abempty_text_pairs),
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABEMPTY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2817,13 +2832,13 @@ const uridfa_tables rfc6874_path_absolute_tables = {
     rfc6874_path_absolute_classes, rfc6874_path_absolute_trans, rfc6874_path_absolute_edges, rfc6874_path_absolute_ops,
     rfc6874_path_absolute_accel_lut, rfc6874_path_absolute_accel_escapes,
     rfc6874_path_absolute_finals, rfc6874_path_absolute_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_absolute_texts), URIDFA_TEXT(rfc6874_path_absolute_capture_names),
     URIDFA_TEXT(rfc6874_path_absolute_state_texts), URIDFA_TEXT(rfc6874_path_absolute_text_pairs),
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABSOLUTE_SPECIAL, 5, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2893,13 +2908,13 @@ const uridfa_tables rfc6874_path_noscheme_tables = {
     rfc6874_path_noscheme_classes, rfc6874_path_noscheme_trans, rfc6874_path_noscheme_edges, rfc6874_path_noscheme_ops,
     rfc6874_path_noscheme_accel_lut, rfc6874_path_noscheme_accel_escapes,
     rfc6874_path_noscheme_finals, rfc6874_path_noscheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_noscheme_texts), URIDFA_TEXT(rfc6874_path_noscheme_capture_names),
     URIDFA_TEXT(rfc6874_path_noscheme_state_texts), URIDFA_TEXT(rfc6874_path_noscheme_text_pairs),
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC6874_PATH_NOSCHEME_SPECIAL, 7, 26, 32,
-    13, 0, 3,
+    13, 0, 0, 3,
     RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2966,13 +2981,13 @@ const uridfa_tables rfc6874_path_rootless_tables = {
     rfc6874_path_rootless_classes, rfc6874_path_rootless_trans, rfc6874_path_rootless_edges, rfc6874_path_rootless_ops,
     rfc6874_path_rootless_accel_lut, rfc6874_path_rootless_accel_escapes,
     rfc6874_path_rootless_finals, rfc6874_path_rootless_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_rootless_texts), URIDFA_TEXT(rfc6874_path_rootless_capture_names),
     URIDFA_TEXT(rfc6874_path_rootless_state_texts), URIDFA_TEXT(rfc6874_path_rootless_text_pairs),
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ROOTLESS_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3039,13 +3054,13 @@ const uridfa_tables rfc6874_query_tables = {
     rfc6874_query_classes, rfc6874_query_trans, rfc6874_query_edges, rfc6874_query_ops,
     rfc6874_query_accel_lut, rfc6874_query_accel_escapes,
     rfc6874_query_finals, rfc6874_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_query_texts), URIDFA_TEXT(rfc6874_query_capture_names),
     URIDFA_TEXT(rfc6874_query_state_texts), URIDFA_TEXT(rfc6874_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, RFC6874_QUERY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3112,13 +3127,13 @@ const uridfa_tables rfc6874_fragment_tables = {
     rfc6874_fragment_classes, rfc6874_fragment_trans, rfc6874_fragment_edges, rfc6874_fragment_ops,
     rfc6874_fragment_accel_lut, rfc6874_fragment_accel_escapes,
     rfc6874_fragment_finals, rfc6874_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_fragment_texts), URIDFA_TEXT(rfc6874_fragment_capture_names),
     URIDFA_TEXT(rfc6874_fragment_state_texts), URIDFA_TEXT(rfc6874_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC6874_FRAGMENT_SPECIAL, 4, 26, 32,
-    13, 0, 2,
+    13, 0, 0, 2,
     RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -781,13 +781,13 @@ const uridfa_tables rfc8089_file_uri_tables = {
     rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops,
     rfc8089_file_uri_accel_lut, rfc8089_file_uri_accel_escapes,
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
-    rfc8089_file_uri_after_kinds, rfc8089_file_uri_after_classes, rfc8089_file_uri_after_trans,
+    rfc8089_file_uri_after_kinds, rfc8089_file_uri_after_classes, rfc8089_file_uri_after_trans, NULL,
     URIDFA_TEXT(rfc8089_file_uri_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
     URIDFA_TEXT(rfc8089_file_uri_state_texts), URIDFA_TEXT(rfc8089_file_uri_text_pairs),
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
-    7, 2, 4,
+    7, 2, 11, 4,
     RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -796,13 +796,13 @@ const uridfa_tables rfc8089_file_uri_raw_tables = {
     rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops,
     rfc8089_file_uri_accel_lut, rfc8089_file_uri_accel_escapes,
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8089_file_uri_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
     URIDFA_TEXT(rfc8089_file_uri_state_texts), URIDFA_TEXT(rfc8089_file_uri_text_pairs),
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
-    7, 0, 4,
+    7, 0, 0, 4,
     RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1
 };
 

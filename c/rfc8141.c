@@ -253,13 +253,13 @@ const uridfa_tables rfc8141_namestring_tables = {
     rfc8141_namestring_classes, rfc8141_namestring_trans, rfc8141_namestring_edges, rfc8141_namestring_ops,
     rfc8141_namestring_accel_lut, rfc8141_namestring_accel_escapes,
     rfc8141_namestring_finals, rfc8141_namestring_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_namestring_texts), URIDFA_TEXT(rfc8141_namestring_capture_names),
     URIDFA_TEXT(rfc8141_namestring_state_texts), URIDFA_TEXT(rfc8141_namestring_text_pairs),
     "namestring",
     UINT64_C(73300775186),
     15, 0, RFC8141_NAMESTRING_SPECIAL, 85, 10, 32,
-    5, 0, 3,
+    5, 0, 0, 3,
     RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -440,13 +440,13 @@ const uridfa_tables rfc8141_assigned_name_tables = {
     rfc8141_assigned_name_classes, rfc8141_assigned_name_trans, rfc8141_assigned_name_edges, rfc8141_assigned_name_ops,
     rfc8141_assigned_name_accel_lut, rfc8141_assigned_name_accel_escapes,
     rfc8141_assigned_name_finals, rfc8141_assigned_name_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_assigned_name_texts), URIDFA_TEXT(rfc8141_assigned_name_capture_names),
     URIDFA_TEXT(rfc8141_assigned_name_state_texts), URIDFA_TEXT(rfc8141_assigned_name_text_pairs),
     "assigned-name",
     UINT64_C(99955602526),
     11, 0, RFC8141_ASSIGNED_NAME_SPECIAL, 71, 10, 32,
-    5, 0, 2,
+    5, 0, 0, 2,
     RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -513,13 +513,13 @@ const uridfa_tables rfc8141_nid_tables = {
     rfc8141_nid_classes, rfc8141_nid_trans, rfc8141_nid_edges, rfc8141_nid_ops,
     NULL, NULL,
     rfc8141_nid_finals, rfc8141_nid_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_nid_texts), URIDFA_TEXT(rfc8141_nid_capture_names),
     URIDFA_TEXT(rfc8141_nid_state_texts), URIDFA_TEXT(rfc8141_nid_text_pairs),
     "NID",
     UINT64_C(366503875926),
     3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
-    5, 0, 0,
+    5, 0, 0, 0,
     RFC8141_NID_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -585,13 +585,13 @@ const uridfa_tables rfc8141_nss_tables = {
     rfc8141_nss_classes, rfc8141_nss_trans, rfc8141_nss_edges, rfc8141_nss_ops,
     rfc8141_nss_accel_lut, rfc8141_nss_accel_escapes,
     rfc8141_nss_finals, rfc8141_nss_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_nss_texts), URIDFA_TEXT(rfc8141_nss_capture_names),
     URIDFA_TEXT(rfc8141_nss_state_texts), URIDFA_TEXT(rfc8141_nss_text_pairs),
     "NSS",
     UINT64_C(219902325556),
     5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
-    5, 0, 2,
+    5, 0, 0, 2,
     RFC8141_NSS_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -658,13 +658,13 @@ const uridfa_tables rfc8141_r_component_tables = {
     rfc8141_r_component_classes, rfc8141_r_component_trans, rfc8141_r_component_edges, rfc8141_r_component_ops,
     rfc8141_r_component_accel_lut, rfc8141_r_component_accel_escapes,
     rfc8141_r_component_finals, rfc8141_r_component_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_r_component_texts), URIDFA_TEXT(rfc8141_r_component_capture_names),
     URIDFA_TEXT(rfc8141_r_component_state_texts), URIDFA_TEXT(rfc8141_r_component_text_pairs),
     "r-component",
     UINT64_C(157073089683),
     7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
-    5, 0, 2,
+    5, 0, 0, 2,
     RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -730,13 +730,13 @@ const uridfa_tables rfc8141_q_component_tables = {
     rfc8141_q_component_classes, rfc8141_q_component_trans, rfc8141_q_component_edges, rfc8141_q_component_ops,
     rfc8141_q_component_accel_lut, rfc8141_q_component_accel_escapes,
     rfc8141_q_component_finals, rfc8141_q_component_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_q_component_texts), URIDFA_TEXT(rfc8141_q_component_capture_names),
     URIDFA_TEXT(rfc8141_q_component_state_texts), URIDFA_TEXT(rfc8141_q_component_text_pairs),
     "q-component",
     UINT64_C(219902325556),
     5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
-    5, 0, 2,
+    5, 0, 0, 2,
     RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -802,13 +802,13 @@ const uridfa_tables rfc8141_f_component_tables = {
     rfc8141_f_component_classes, rfc8141_f_component_trans, rfc8141_f_component_edges, rfc8141_f_component_ops,
     rfc8141_f_component_accel_lut, rfc8141_f_component_accel_escapes,
     rfc8141_f_component_finals, rfc8141_f_component_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_f_component_texts), URIDFA_TEXT(rfc8141_f_component_capture_names),
     URIDFA_TEXT(rfc8141_f_component_state_texts), URIDFA_TEXT(rfc8141_f_component_text_pairs),
     "f-component",
     UINT64_C(274877906944),
     4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
-    5, 0, 2,
+    5, 0, 0, 2,
     RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -414,6 +414,9 @@ static int first_of_parent(const uridfa_tables *t, unsigned k)
     return 1;
 }
 
+/* After a match: the parent's span is in its rule's language, so its
+ * first byte may decide the kind (codegen: Note [kinds decided by the
+ * first byte]) before any kind's DFA runs. */
 static void decide_kinds_regs(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs)
 {
     unsigned k;
@@ -421,10 +424,20 @@ static void decide_kinds_regs(const uridfa_tables *t, const uint8_t *s, size_t n
         const size_t p = t->after_kinds[k].parent;
         const size_t a = regs[2u * p], b = regs[2u * p + 1u];
         size_t c;
+        uint8_t d = 0xFFu;
         if (!first_of_parent(t, k) || a > b || b > n) {
             continue;
         }
-        c = uridfa_kind_after(t, p, s + a, b - a);
+        if (t->after_first != NULL && a < b) {
+            d = t->after_first[k * t->after_stride + t->after_classes[s[a]]];
+        }
+        if (d == 0xFFu) {
+            c = uridfa_kind_after(t, p, s + a, b - a);
+        } else if (d == 0xFEu) {
+            c = URIDFA_ABSENT;
+        } else {
+            c = t->after_kinds[d].capture;
+        }
         if (c != URIDFA_ABSENT) {
             regs[2u * c] = a;
             regs[2u * c + 1u] = b;

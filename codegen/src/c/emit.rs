@@ -14,7 +14,7 @@
 
 use crate::compiled::{Compiled, Machine};
 use crate::pipeline::emit::capture_const_name;
-use crate::pipeline::tables::{AfterKindsBuf, TablesBuf, TransBuf};
+use crate::pipeline::tables::{AfterKindsBuf, TransBuf};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -219,7 +219,12 @@ struct Out<'a> {
 /// One machine's arrays and `const uridfa_tables`, named after `base`
 /// (`rfc3986_uri_reference`). `after_of`: an earlier machine whose
 /// after-kind DFAs are the same, whose arrays this one shares.
-fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), EmitCError> {
+fn machine(
+    out: &mut String,
+    o: &Out<'_>,
+    after_of: Option<&str>,
+    first: Option<&[u8]>,
+) -> Result<(), EmitCError> {
     let (t, base, doc, item) = (&o.m.tables, o.base.as_str(), o.doc.as_str(), o.item);
     let tables = t.as_tables();
     let state_len = t.state_len();
@@ -237,7 +242,7 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
             vals.trim_start_matches("{\n").trim_start_matches("{ ")
         )
     };
-    match small_trans(t) {
+    match super::forms::small_trans(t) {
         // Note [small tables]: both forms, chosen when the C is compiled.
         Some(small) if twidth > 1 => {
             let _ = writeln!(
@@ -354,6 +359,14 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
             "static const uridfa_after_kind {base}_after_kinds[] = {};",
             array(kinds, 4)
         );
+        // Note [kinds decided by the first byte].
+        if let Some(first) = first {
+            let _ = writeln!(
+                out,
+                "static const uint8_t {base}_after_first[] = {};",
+                array(first, 32)
+            );
+        }
     }
     let finals = t.finals.iter().map(|f| {
         format!(
@@ -441,13 +454,13 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
              {up}_DRIVE, {},\n    {base}_classes, {base}_trans, {base}_edges, {base}_ops,\n    \
              {}, {},\n    \
              {base}_finals, {base}_state_final,\n    \
-             {}, {}, {},\n    \
+             {}, {}, {}, {},\n    \
              URIDFA_TEXT({base}_texts), URIDFA_TEXT({base}_capture_names),\n    \
              URIDFA_TEXT({base}_state_texts), URIDFA_TEXT({base}_text_pairs),\n    \
              {},\n    \
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
-             {}, {}, {},\n    \
+             {}, {}, {}, {},\n    \
              {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}\n}};\n",
             if raw { "raw_" } else { "" },
             if t.utf8 { "uridfa_char_start" } else { "NULL" },
@@ -456,6 +469,7 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
             opt(after, format!("{base}_after_kinds")),
             opt(after, format!("{after_base}_after_classes")),
             opt(after, format!("{after_base}_after_trans")),
+            opt(after && first.is_some(), format!("{base}_after_first")),
             c_string(t.rule.as_bytes()),
             // `(id * recip) >> 40` fits 64 bits while the index is below 2^24.
             if state_len < 1 << 24 {
@@ -469,6 +483,7 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
             reg_slots(t.reg_len),
             t.captures.len(),
             if after { t.after.kinds.len() } else { 0 },
+            if after { t.after.stride } else { 0 },
             t.accels.len(),
             u8::from(t.utf8),
         );
@@ -507,52 +522,6 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
 // uses a copy of the tables struct without them, so a firmware image that
 // only splits (`-ffunction-sections -fdata-sections -Wl,--gc-sections`)
 // links neither; docs/c.md measures both.
-
-// Note [classes before transitions]
-//
-// A one-byte transition table (the default form, and tables whose IDs fit
-// a byte) is written right after the byte classes, in one array, so that
-// the driver reaches both from one pointer (`classes + 256` is the
-// transitions): the hot loop keeps one register fewer live, which kept
-// gcc from spilling the classes' pointer to the stack and reloading it at
-// every byte (docs/c.md has the figures).
-
-// Note [small tables]
-//
-// The transition table holds premultiplied state IDs (Rust: `Tables`
-// invariant 2), so the hot loop adds a byte's class to the ID it read
-// without a multiply. For RFC 3986's `URI-reference` (189 states, 21
-// classes, 66 edges) those IDs need 16 bits: 7,938 bytes, most of a
-// firmware image. State indices, with the dead state and the edges above
-// them, need 189 + 1 + 66 = 256 values: one byte each, half the table. So
-// where the indices fit a byte and the IDs do not, `NAME.c` holds both
-// forms: by default the indices (`URIDFA_INDEXED8`), for which the driver
-// multiplies each state by the stride, and with `-DURIDFA_FAST` the IDs.
-// On the x86-64 here the multiply costs nothing measurable (docs/c.md);
-// `URIDFA_FAST` is for cores whose multiply is slow (a Cortex-M0 with
-// the small multiplier takes 32 cycles).
-
-/// The transitions as one byte each, state indices rather than IDs (Note
-/// [small tables]), if they fit.
-fn small_trans(t: &TablesBuf) -> Option<Vec<u8>> {
-    let stride = t.stride.max(1);
-    let state_len = t.state_len() as u32;
-    (0..t.trans.len())
-        .map(|i| {
-            let v = match &t.trans {
-                TransBuf::U8(v) => u32::from(v[i]),
-                TransBuf::U16(v) => u32::from(v[i]),
-                TransBuf::U32(v) => v[i],
-            };
-            let small = if v < t.special {
-                v / stride
-            } else {
-                v - t.special + state_len
-            };
-            u8::try_from(small).ok()
-        })
-        .collect()
-}
 
 /// The SHA-256 of `data` as lower-case hex.
 fn sha256_hex(data: &[u8]) -> String {
@@ -715,7 +684,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             .iter()
             .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
             .map(|(_, b)| b.clone());
-        machine(&mut body, o, after_of.as_deref())?;
+        let first = super::decide::first_decisions(c, t);
+        machine(&mut body, o, after_of.as_deref(), first.as_deref())?;
         if after_of.is_none() && t.after.classes.is_some() {
             after_bases.push((&t.after, o.base.clone()));
         }
