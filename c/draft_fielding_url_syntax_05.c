@@ -527,7 +527,7 @@ static const uint16_t draft_fielding_url_syntax_05_url_reference_after_trans[] =
     0, 0, 0, 0, 131, 0,
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_url_reference_after_kinds[] = {
-    { 10, 10, 4 }, { 11, 60, 4 },
+    { 10, 10, 4, 0 }, { 11, 60, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_url_reference_after_first[] = {
     255, 255, 255, 255, 0,
@@ -614,7 +614,7 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
-    12, 2, 5, 6,
+    12, 2, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -629,7 +629,7 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
-    12, 0, 0, 6,
+    12, 0, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -965,7 +965,7 @@ static const uridfa_escape draft_fielding_url_syntax_05_absoluteurl_accel_escape
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_absoluteurl_after_kinds[] = {
-    { 10, 10, 4 }, { 11, 60, 4 },
+    { 10, 10, 4, 0 }, { 11, 60, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_absoluteurl_after_first[] = {
     255, 255, 255, 255, 0,
@@ -1027,7 +1027,7 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
-    12, 2, 5, 6,
+    12, 2, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1042,7 +1042,7 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
-    12, 0, 0, 6,
+    12, 0, 6,
     DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1360,7 +1360,7 @@ static const uridfa_escape draft_fielding_url_syntax_05_relativeurl_accel_escape
     { 4, 37 }, { 4, 37 }, { 4, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_relativeurl_after_kinds[] = {
-    { 10, 10, 4 }, { 11, 60, 4 },
+    { 10, 10, 4, 0 }, { 11, 60, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_relativeurl_after_first[] = {
     255, 255, 255, 255, 0,
@@ -1421,7 +1421,7 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
-    12, 2, 5, 5,
+    12, 2, 5,
     DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1436,7 +1436,7 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
-    12, 0, 0, 5,
+    12, 0, 5,
     DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1505,7 +1505,7 @@ const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
     "scheme",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 0, 1,
+    12, 0, 1,
     DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1578,7 +1578,7 @@ const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
     "user",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1651,7 +1651,7 @@ const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
     "password",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1694,7 +1694,7 @@ static const uint8_t draft_fielding_url_syntax_05_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_host_after_kinds[] = {
-    { 10, 10, 4 }, { 11, 60, 4 },
+    { 10, 10, 4, 0 }, { 11, 60, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_host_after_first[] = {
     255, 255, 255, 255, 0,
@@ -1730,7 +1730,7 @@ const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
-    12, 2, 5, 1,
+    12, 2, 1,
     DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1745,7 +1745,7 @@ const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
-    12, 0, 0, 1,
+    12, 0, 1,
     DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1803,7 +1803,7 @@ const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0, 0,
+    12, 0, 0,
     DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1876,7 +1876,7 @@ const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
     "path",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL, 5, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1948,7 +1948,7 @@ const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2020,7 +2020,7 @@ const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

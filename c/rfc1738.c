@@ -1099,7 +1099,7 @@ const uridfa_tables rfc1738_url_tables = {
     "url",
     UINT64_C(29716530481),
     37, 0, RFC1738_URL_SPECIAL, 362, 34, 64,
-    15, 0, 0, 14,
+    15, 0, 14,
     RFC1738_URL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1343,7 +1343,7 @@ const uridfa_tables rfc1738_ftpurl_tables = {
     "ftpurl",
     UINT64_C(54975581389),
     20, 0, RFC1738_FTPURL_SPECIAL, 54, 34, 64,
-    15, 0, 0, 4,
+    15, 0, 4,
     RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1493,7 +1493,7 @@ const uridfa_tables rfc1738_httpurl_tables = {
     "httpurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_HTTPURL_SPECIAL, 30, 30, 64,
-    15, 0, 0, 4,
+    15, 0, 4,
     RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1700,7 +1700,7 @@ const uridfa_tables rfc1738_gopherurl_tables = {
     "gopherurl",
     UINT64_C(57869033041),
     19, 0, RFC1738_GOPHERURL_SPECIAL, 46, 33, 64,
-    15, 0, 0, 3,
+    15, 0, 3,
     RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1781,7 +1781,7 @@ const uridfa_tables rfc1738_mailtourl_tables = {
     "mailtourl",
     UINT64_C(99955602526),
     11, 0, RFC1738_MAILTOURL_SPECIAL, 11, 30, 64,
-    15, 0, 0, 2,
+    15, 0, 2,
     RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1926,7 +1926,7 @@ const uridfa_tables rfc1738_newsurl_tables = {
     "newsurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_NEWSURL_SPECIAL, 24, 32, 64,
-    15, 0, 0, 4,
+    15, 0, 4,
     RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2054,7 +2054,7 @@ const uridfa_tables rfc1738_nntpurl_tables = {
     "nntpurl",
     UINT64_C(99955602526),
     11, 0, RFC1738_NNTPURL_SPECIAL, 26, 30, 64,
-    15, 0, 0, 2,
+    15, 0, 2,
     RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2252,7 +2252,7 @@ const uridfa_tables rfc1738_telneturl_tables = {
     "telneturl",
     UINT64_C(73300775186),
     15, 0, RFC1738_TELNETURL_SPECIAL, 47, 34, 64,
-    15, 0, 0, 3,
+    15, 0, 3,
     RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2423,7 +2423,7 @@ const uridfa_tables rfc1738_waisurl_tables = {
     "waisurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_WAISURL_SPECIAL, 36, 30, 64,
-    15, 0, 0, 4,
+    15, 0, 4,
     RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2558,7 +2558,7 @@ const uridfa_tables rfc1738_fileurl_tables = {
     "fileurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_FILEURL_SPECIAL, 24, 30, 64,
-    15, 0, 0, 3,
+    15, 0, 3,
     RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2731,7 +2731,7 @@ const uridfa_tables rfc1738_prosperourl_tables = {
     "prosperourl",
     UINT64_C(64677154576),
     17, 0, RFC1738_PROSPEROURL_SPECIAL, 36, 30, 64,
-    15, 0, 0, 4,
+    15, 0, 4,
     RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2898,7 +2898,7 @@ const uridfa_tables rfc1738_otherurl_tables = {
     "otherurl",
     UINT64_C(91625968982),
     12, 0, RFC1738_OTHERURL_SPECIAL, 44, 33, 64,
-    15, 0, 0, 5,
+    15, 0, 5,
     RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2967,7 +2967,7 @@ const uridfa_tables rfc1738_scheme_tables = {
     "scheme",
     UINT64_C(549755813888),
     2, 0, RFC1738_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 0, 1,
+    15, 0, 1,
     RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3121,7 +3121,7 @@ const uridfa_tables rfc1738_login_tables = {
     "login",
     UINT64_C(109951162778),
     10, 0, RFC1738_LOGIN_SPECIAL, 37, 34, 64,
-    15, 0, 0, 3,
+    15, 0, 3,
     RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3194,7 +3194,7 @@ const uridfa_tables rfc1738_user_tables = {
     "user",
     UINT64_C(274877906944),
     4, 0, RFC1738_USER_SPECIAL, 4, 30, 64,
-    15, 0, 0, 2,
+    15, 0, 2,
     RFC1738_USER_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3267,7 +3267,7 @@ const uridfa_tables rfc1738_password_tables = {
     "password",
     UINT64_C(274877906944),
     4, 0, RFC1738_PASSWORD_SPECIAL, 4, 30, 64,
-    15, 0, 0, 2,
+    15, 0, 2,
     RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3340,7 +3340,7 @@ const uridfa_tables rfc1738_host_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, RFC1738_HOST_SPECIAL, 13, 30, 64,
-    15, 0, 0, 1,
+    15, 0, 1,
     RFC1738_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3399,7 +3399,7 @@ const uridfa_tables rfc1738_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC1738_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0, 0,
+    15, 0, 0,
     RFC1738_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3469,7 +3469,7 @@ const uridfa_tables rfc1738_urlpath_tables = {
     "urlpath",
     UINT64_C(274877906944),
     4, 0, RFC1738_URLPATH_SPECIAL, 3, 30, 64,
-    15, 0, 0, 2,
+    15, 0, 2,
     RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1
 };
 

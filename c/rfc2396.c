@@ -258,7 +258,7 @@ static const uint16_t rfc2396_uri_reference_after_trans[] = {
     0, 0, 0, 0, 141, 0, 0, 0, 0, 141, 0,
 };
 static const uridfa_after_kind rfc2396_uri_reference_after_kinds[] = {
-    { 11, 10, 3 }, { 12, 70, 3 },
+    { 11, 10, 3, 0 }, { 12, 70, 3, 65535 },
 };
 static const uint8_t rfc2396_uri_reference_after_first[] = {
     255, 255, 255, 255, 0,
@@ -308,7 +308,7 @@ const uridfa_tables rfc2396_uri_reference_tables = {
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
-    13, 2, 5, 8,
+    13, 2, 8,
     RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -323,7 +323,7 @@ const uridfa_tables rfc2396_uri_reference_raw_tables = {
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
-    13, 0, 0, 8,
+    13, 0, 8,
     RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -518,7 +518,7 @@ static const uridfa_escape rfc2396_absoluteuri_accel_escapes[] = {
     { 65535, 0 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc2396_absoluteuri_after_kinds[] = {
-    { 11, 10, 3 }, { 12, 70, 3 },
+    { 11, 10, 3, 0 }, { 12, 70, 3, 65535 },
 };
 static const uint8_t rfc2396_absoluteuri_after_first[] = {
     255, 255, 255, 255, 0,
@@ -565,7 +565,7 @@ const uridfa_tables rfc2396_absoluteuri_tables = {
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
-    13, 2, 5, 7,
+    13, 2, 7,
     RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -580,7 +580,7 @@ const uridfa_tables rfc2396_absoluteuri_raw_tables = {
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
-    13, 0, 0, 7,
+    13, 0, 7,
     RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -769,7 +769,7 @@ static const uridfa_escape rfc2396_relativeuri_accel_escapes[] = {
     { 6, 37 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc2396_relativeuri_after_kinds[] = {
-    { 11, 10, 3 }, { 12, 70, 3 },
+    { 11, 10, 3, 0 }, { 12, 70, 3, 65535 },
 };
 static const uint8_t rfc2396_relativeuri_after_first[] = {
     255, 255, 255, 255, 0,
@@ -818,7 +818,7 @@ const uridfa_tables rfc2396_relativeuri_tables = {
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
-    13, 2, 5, 7,
+    13, 2, 7,
     RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -833,7 +833,7 @@ const uridfa_tables rfc2396_relativeuri_raw_tables = {
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
-    13, 0, 0, 7,
+    13, 0, 7,
     RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -902,7 +902,7 @@ const uridfa_tables rfc2396_scheme_tables = {
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC2396_SCHEME_SPECIAL, 2, 26, 32,
-    13, 0, 0, 1,
+    13, 0, 1,
     RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -975,7 +975,7 @@ const uridfa_tables rfc2396_userinfo_tables = {
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC2396_USERINFO_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1018,7 +1018,7 @@ static const uint8_t rfc2396_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 static const uridfa_after_kind rfc2396_host_after_kinds[] = {
-    { 11, 10, 3 }, { 12, 70, 3 },
+    { 11, 10, 3, 0 }, { 12, 70, 3, 65535 },
 };
 static const uint8_t rfc2396_host_after_first[] = {
     255, 255, 255, 255, 0,
@@ -1054,7 +1054,7 @@ const uridfa_tables rfc2396_host_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
-    13, 2, 5, 1,
+    13, 2, 1,
     RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1069,7 +1069,7 @@ const uridfa_tables rfc2396_host_raw_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
-    13, 0, 0, 1,
+    13, 0, 1,
     RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1127,7 +1127,7 @@ const uridfa_tables rfc2396_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC2396_PORT_SPECIAL, 2, 26, 32,
-    13, 0, 0, 0,
+    13, 0, 0,
     RFC2396_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1200,7 +1200,7 @@ const uridfa_tables rfc2396_reg_name_tables = {
     "reg-name",
     UINT64_C(274877906944),
     4, 0, RFC2396_REG_NAME_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1276,7 +1276,7 @@ const uridfa_tables rfc2396_path_tables = {
     "path",
     UINT64_C(183251937963),
     6, 0, RFC2396_PATH_SPECIAL, 7, 26, 32,
-    13, 0, 0, 3,
+    13, 0, 3,
     RFC2396_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1348,7 +1348,7 @@ const uridfa_tables rfc2396_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, RFC2396_QUERY_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1420,7 +1420,7 @@ const uridfa_tables rfc2396_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC2396_FRAGMENT_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -580,7 +580,7 @@ static const uint16_t rfc3986_uri_reference_after_trans[] = {
     551, 551, 551, 551,
 };
 static const uridfa_after_kind rfc3986_uri_reference_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
 };
 static const uint8_t rfc3986_uri_reference_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -649,7 +649,7 @@ const uridfa_tables rfc3986_uri_reference_tables = {
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
-    12, 2, 11, 8,
+    12, 2, 8,
     RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -664,7 +664,7 @@ const uridfa_tables rfc3986_uri_reference_raw_tables = {
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
-    12, 0, 0, 8,
+    12, 0, 8,
     RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1199,7 +1199,7 @@ static const uridfa_escape rfc3986_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_uri_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
 };
 static const uint8_t rfc3986_uri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -1267,7 +1267,7 @@ const uridfa_tables rfc3986_uri_tables = {
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
-    12, 2, 11, 7,
+    12, 2, 7,
     RFC3986_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1282,7 +1282,7 @@ const uridfa_tables rfc3986_uri_raw_tables = {
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
-    12, 0, 0, 7,
+    12, 0, 7,
     RFC3986_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1779,7 +1779,7 @@ static const uridfa_escape rfc3986_absolute_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_absolute_uri_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
 };
 static const uint8_t rfc3986_absolute_uri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -1845,7 +1845,7 @@ const uridfa_tables rfc3986_absolute_uri_tables = {
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
-    12, 2, 11, 7,
+    12, 2, 7,
     RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1860,7 +1860,7 @@ const uridfa_tables rfc3986_absolute_uri_raw_tables = {
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
-    12, 0, 0, 7,
+    12, 0, 7,
     RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2354,7 +2354,7 @@ static const uridfa_escape rfc3986_relative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_relative_ref_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
 };
 static const uint8_t rfc3986_relative_ref_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -2422,7 +2422,7 @@ const uridfa_tables rfc3986_relative_ref_tables = {
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
-    12, 2, 11, 7,
+    12, 2, 7,
     RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2437,7 +2437,7 @@ const uridfa_tables rfc3986_relative_ref_raw_tables = {
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
-    12, 0, 0, 7,
+    12, 0, 7,
     RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2506,7 +2506,7 @@ const uridfa_tables rfc3986_scheme_tables = {
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC3986_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 0, 1,
+    12, 0, 1,
     RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2579,7 +2579,7 @@ const uridfa_tables rfc3986_userinfo_tables = {
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC3986_USERINFO_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2913,7 +2913,7 @@ static const uridfa_escape rfc3986_host_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_host_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
 };
 static const uint8_t rfc3986_host_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -2971,7 +2971,7 @@ const uridfa_tables rfc3986_host_tables = {
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
-    12, 2, 11, 3,
+    12, 2, 3,
     RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2986,7 +2986,7 @@ const uridfa_tables rfc3986_host_raw_tables = {
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
-    12, 0, 0, 3,
+    12, 0, 3,
     RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3044,7 +3044,7 @@ const uridfa_tables rfc3986_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC3986_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0, 0,
+    12, 0, 0,
     RFC3986_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3116,7 +3116,7 @@ const uridfa_tables rfc3986_path_tables = {
     "path",
     UINT64_C(274877906944),
     4, 0, RFC3986_PATH_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3986_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3188,7 +3188,7 @@ const uridfa_tables rfc3986_path_abempty_tables = {
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABEMPTY_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3261,7 +3261,7 @@ const uridfa_tables rfc3986_path_absolute_tables = {
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABSOLUTE_SPECIAL, 5, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3336,7 +3336,7 @@ const uridfa_tables rfc3986_path_noscheme_tables = {
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC3986_PATH_NOSCHEME_SPECIAL, 7, 24, 32,
-    12, 0, 0, 3,
+    12, 0, 3,
     RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3409,7 +3409,7 @@ const uridfa_tables rfc3986_path_rootless_tables = {
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ROOTLESS_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3482,7 +3482,7 @@ const uridfa_tables rfc3986_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, RFC3986_QUERY_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3555,7 +3555,7 @@ const uridfa_tables rfc3986_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC3986_FRAGMENT_SPECIAL, 4, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -982,7 +982,7 @@ static const uint16_t rfc3987_iri_reference_after_trans[] = {
     1601, 1601, 1601, 1601, 1601, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 static const uridfa_after_kind rfc3987_iri_reference_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 64, 3, 0 }, { 11, 1601, 3, 65535 },
 };
 static const uint8_t rfc3987_iri_reference_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -1073,7 +1073,7 @@ const uridfa_tables rfc3987_iri_reference_tables = {
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
-    12, 2, 32, 8,
+    12, 2, 8,
     RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -1088,7 +1088,7 @@ const uridfa_tables rfc3987_iri_reference_raw_tables = {
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
-    12, 0, 0, 8,
+    12, 0, 8,
     RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -1921,7 +1921,7 @@ static const uridfa_escape rfc3987_iri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3987_iri_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 64, 3, 0 }, { 11, 1601, 3, 65535 },
 };
 static const uint8_t rfc3987_iri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -2009,7 +2009,7 @@ const uridfa_tables rfc3987_iri_tables = {
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
-    12, 2, 32, 7,
+    12, 2, 7,
     RFC3987_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -2024,7 +2024,7 @@ const uridfa_tables rfc3987_iri_raw_tables = {
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
-    12, 0, 0, 7,
+    12, 0, 7,
     RFC3987_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -2784,7 +2784,7 @@ static const uridfa_escape rfc3987_absolute_iri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3987_absolute_iri_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 64, 3, 0 }, { 11, 1601, 3, 65535 },
 };
 static const uint8_t rfc3987_absolute_iri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -2868,7 +2868,7 @@ const uridfa_tables rfc3987_absolute_iri_tables = {
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
-    12, 2, 32, 7,
+    12, 2, 7,
     RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -2883,7 +2883,7 @@ const uridfa_tables rfc3987_absolute_iri_raw_tables = {
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
-    12, 0, 0, 7,
+    12, 0, 7,
     RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -3720,7 +3720,7 @@ static const uridfa_escape rfc3987_irelative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3987_irelative_ref_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 64, 3, 0 }, { 11, 1601, 3, 65535 },
 };
 static const uint8_t rfc3987_irelative_ref_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -3809,7 +3809,7 @@ const uridfa_tables rfc3987_irelative_ref_tables = {
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
-    12, 2, 32, 7,
+    12, 2, 7,
     RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -3824,7 +3824,7 @@ const uridfa_tables rfc3987_irelative_ref_raw_tables = {
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
-    12, 0, 0, 7,
+    12, 0, 7,
     RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -3893,7 +3893,7 @@ const uridfa_tables rfc3987_scheme_tables = {
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC3987_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 0, 1,
+    12, 0, 1,
     RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -4040,7 +4040,7 @@ const uridfa_tables rfc3987_iuserinfo_tables = {
     "iuserinfo",
     UINT64_C(43980465112),
     25, 0, RFC3987_IUSERINFO_SPECIAL, 17, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -4810,7 +4810,7 @@ static const uridfa_escape rfc3987_ihost_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3987_ihost_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 64, 3, 0 }, { 11, 1601, 3, 65535 },
 };
 static const uint8_t rfc3987_ihost_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -4873,7 +4873,7 @@ const uridfa_tables rfc3987_ihost_tables = {
     "ihost",
     UINT64_C(30541989661),
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
-    12, 2, 32, 3,
+    12, 2, 3,
     RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -4888,7 +4888,7 @@ const uridfa_tables rfc3987_ihost_raw_tables = {
     "ihost",
     UINT64_C(30541989661),
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
-    12, 0, 0, 3,
+    12, 0, 3,
     RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -4946,7 +4946,7 @@ const uridfa_tables rfc3987_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC3987_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0, 0,
+    12, 0, 0,
     RFC3987_PORT_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5093,7 +5093,7 @@ const uridfa_tables rfc3987_ipath_tables = {
     "ipath",
     UINT64_C(43980465112),
     25, 0, RFC3987_IPATH_SPECIAL, 17, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3987_IPATH_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5237,7 +5237,7 @@ const uridfa_tables rfc3987_ipath_abempty_tables = {
     "ipath-abempty",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ABEMPTY_SPECIAL, 17, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5384,7 +5384,7 @@ const uridfa_tables rfc3987_ipath_absolute_tables = {
     "ipath-absolute",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ABSOLUTE_SPECIAL, 18, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5587,7 +5587,7 @@ const uridfa_tables rfc3987_ipath_noscheme_tables = {
     "ipath-noscheme",
     UINT64_C(40722652881),
     27, 0, RFC3987_IPATH_NOSCHEME_SPECIAL, 33, 24, 32,
-    12, 0, 0, 3,
+    12, 0, 3,
     RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5736,7 +5736,7 @@ const uridfa_tables rfc3987_ipath_rootless_tables = {
     "ipath-rootless",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ROOTLESS_SPECIAL, 17, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -5887,7 +5887,7 @@ const uridfa_tables rfc3987_iquery_tables = {
     "iquery",
     UINT64_C(43980465112),
     25, 0, RFC3987_IQUERY_SPECIAL, 18, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 1
 };
 
@@ -6033,7 +6033,7 @@ const uridfa_tables rfc3987_ifragment_tables = {
     "ifragment",
     UINT64_C(43980465112),
     25, 0, RFC3987_IFRAGMENT_SPECIAL, 17, 24, 32,
-    12, 0, 0, 2,
+    12, 0, 2,
     RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 1
 };
 

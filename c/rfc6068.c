@@ -602,7 +602,7 @@ const uridfa_tables rfc6068_mailtouri_tables = {
     "mailtoURI",
     UINT64_C(33318534176),
     33, 0, RFC6068_MAILTOURI_SPECIAL, 125, 14, 32,
-    7, 0, 0, 6,
+    7, 0, 6,
     RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -845,7 +845,7 @@ const uridfa_tables rfc6068_mailtouri_list_to_tables = {
     "*to",
     UINT64_C(47804853382),
     23, 0, RFC6068_MAILTOURI_LIST_TO_SPECIAL, 53, 14, 32,
-    7, 0, 0, 4,
+    7, 0, 4,
     RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -919,7 +919,7 @@ const uridfa_tables rfc6068_mailtouri_list_hfields_tables = {
     "*hfields",
     UINT64_C(183251937963),
     6, 0, RFC6068_MAILTOURI_LIST_HFIELDS_SPECIAL, 9, 14, 32,
-    7, 0, 0, 2,
+    7, 0, 2,
     RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 1
 };
 

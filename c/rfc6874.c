@@ -408,7 +408,7 @@ static const uint16_t rfc6874_uri_reference_after_trans[] = {
     551, 551, 551, 551,
 };
 static const uridfa_after_kind rfc6874_uri_reference_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
 };
 static const uint8_t rfc6874_uri_reference_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -479,7 +479,7 @@ const uridfa_tables rfc6874_uri_reference_tables = {
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
-    13, 2, 11, 9,
+    13, 2, 9,
     RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -494,7 +494,7 @@ const uridfa_tables rfc6874_uri_reference_raw_tables = {
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
-    13, 0, 0, 9,
+    13, 0, 9,
     RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -849,7 +849,7 @@ static const uridfa_escape rfc6874_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_uri_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
 };
 static const uint8_t rfc6874_uri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -919,7 +919,7 @@ const uridfa_tables rfc6874_uri_tables = {
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
-    13, 2, 11, 8,
+    13, 2, 8,
     RFC6874_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -934,7 +934,7 @@ const uridfa_tables rfc6874_uri_raw_tables = {
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
-    13, 0, 0, 8,
+    13, 0, 8,
     RFC6874_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1490,7 +1490,7 @@ static const uridfa_escape rfc6874_absolute_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_absolute_uri_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
 };
 static const uint8_t rfc6874_absolute_uri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -1558,7 +1558,7 @@ const uridfa_tables rfc6874_absolute_uri_tables = {
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
-    13, 2, 11, 8,
+    13, 2, 8,
     RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1573,7 +1573,7 @@ const uridfa_tables rfc6874_absolute_uri_raw_tables = {
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
-    13, 0, 0, 8,
+    13, 0, 8,
     RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1894,7 +1894,7 @@ static const uridfa_escape rfc6874_relative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_relative_ref_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
 };
 static const uint8_t rfc6874_relative_ref_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -1964,7 +1964,7 @@ const uridfa_tables rfc6874_relative_ref_tables = {
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
-    13, 2, 11, 8,
+    13, 2, 8,
     RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -1979,7 +1979,7 @@ const uridfa_tables rfc6874_relative_ref_raw_tables = {
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
-    13, 0, 0, 8,
+    13, 0, 8,
     RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2048,7 +2048,7 @@ const uridfa_tables rfc6874_scheme_tables = {
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC6874_SCHEME_SPECIAL, 2, 26, 32,
-    13, 0, 0, 1,
+    13, 0, 1,
     RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2121,7 +2121,7 @@ const uridfa_tables rfc6874_userinfo_tables = {
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC6874_USERINFO_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2486,7 +2486,7 @@ static const uridfa_escape rfc6874_host_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 }, { 1, 37 },
 };
 static const uridfa_after_kind rfc6874_host_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
 };
 static const uint8_t rfc6874_host_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -2547,7 +2547,7 @@ const uridfa_tables rfc6874_host_tables = {
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
-    13, 2, 11, 4,
+    13, 2, 4,
     RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2562,7 +2562,7 @@ const uridfa_tables rfc6874_host_raw_tables = {
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
-    13, 0, 0, 4,
+    13, 0, 4,
     RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2620,7 +2620,7 @@ const uridfa_tables rfc6874_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC6874_PORT_SPECIAL, 2, 26, 32,
-    13, 0, 0, 0,
+    13, 0, 0,
     RFC6874_PORT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2693,7 +2693,7 @@ const uridfa_tables rfc6874_path_tables = {
     "path",
     UINT64_C(274877906944),
     4, 0, RFC6874_PATH_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC6874_PATH_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2765,7 +2765,7 @@ const uridfa_tables rfc6874_path_abempty_tables = {
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABEMPTY_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2838,7 +2838,7 @@ const uridfa_tables rfc6874_path_absolute_tables = {
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABSOLUTE_SPECIAL, 5, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2914,7 +2914,7 @@ const uridfa_tables rfc6874_path_noscheme_tables = {
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC6874_PATH_NOSCHEME_SPECIAL, 7, 26, 32,
-    13, 0, 0, 3,
+    13, 0, 3,
     RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -2987,7 +2987,7 @@ const uridfa_tables rfc6874_path_rootless_tables = {
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ROOTLESS_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3060,7 +3060,7 @@ const uridfa_tables rfc6874_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, RFC6874_QUERY_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -3133,7 +3133,7 @@ const uridfa_tables rfc6874_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC6874_FRAGMENT_SPECIAL, 4, 26, 32,
-    13, 0, 0, 2,
+    13, 0, 2,
     RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1
 };
 

@@ -725,7 +725,7 @@ static const uint16_t rfc8089_file_uri_after_trans[] = {
     551, 551, 551, 551,
 };
 static const uridfa_after_kind rfc8089_file_uri_after_kinds[] = {
-    { 5, 22, 1 }, { 6, 551, 1 },
+    { 5, 22, 1, 65534 }, { 6, 551, 1, 65535 },
 };
 static const uridfa_final rfc8089_file_uri_finals[] = {
     { 0, 0, 0 }, { 0, 1, 1 },
@@ -787,7 +787,7 @@ const uridfa_tables rfc8089_file_uri_tables = {
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
-    7, 2, 11, 4,
+    7, 2, 4,
     RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -802,7 +802,7 @@ const uridfa_tables rfc8089_file_uri_raw_tables = {
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
-    7, 0, 0, 4,
+    7, 0, 4,
     RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1
 };
 

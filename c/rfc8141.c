@@ -259,7 +259,7 @@ const uridfa_tables rfc8141_namestring_tables = {
     "namestring",
     UINT64_C(73300775186),
     15, 0, RFC8141_NAMESTRING_SPECIAL, 85, 10, 32,
-    5, 0, 0, 3,
+    5, 0, 3,
     RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -446,7 +446,7 @@ const uridfa_tables rfc8141_assigned_name_tables = {
     "assigned-name",
     UINT64_C(99955602526),
     11, 0, RFC8141_ASSIGNED_NAME_SPECIAL, 71, 10, 32,
-    5, 0, 0, 2,
+    5, 0, 2,
     RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -519,7 +519,7 @@ const uridfa_tables rfc8141_nid_tables = {
     "NID",
     UINT64_C(366503875926),
     3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
-    5, 0, 0, 0,
+    5, 0, 0,
     RFC8141_NID_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -591,7 +591,7 @@ const uridfa_tables rfc8141_nss_tables = {
     "NSS",
     UINT64_C(219902325556),
     5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
-    5, 0, 0, 2,
+    5, 0, 2,
     RFC8141_NSS_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -664,7 +664,7 @@ const uridfa_tables rfc8141_r_component_tables = {
     "r-component",
     UINT64_C(157073089683),
     7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
-    5, 0, 0, 2,
+    5, 0, 2,
     RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -736,7 +736,7 @@ const uridfa_tables rfc8141_q_component_tables = {
     "q-component",
     UINT64_C(219902325556),
     5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
-    5, 0, 0, 2,
+    5, 0, 2,
     RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 
@@ -808,7 +808,7 @@ const uridfa_tables rfc8141_f_component_tables = {
     "f-component",
     UINT64_C(274877906944),
     4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
-    5, 0, 0, 2,
+    5, 0, 2,
     RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1
 };
 

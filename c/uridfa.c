@@ -117,12 +117,17 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
         }
 #else
         /* Written out: gcc -O2 kept the loop of five (7 % of split's
-         * instructions on kasztp were its control). -Os keeps the loop. */
+         * instructions on kasztp were its control). -Os keeps the loop.
+         * The last two only for an edge of four or five: on the kasztp
+         * URLs every edge taken has at most three (a third of the copies
+         * were padding), and the branch is rarely taken. */
         URIDFA_COPY(0);
         URIDFA_COPY(1);
         URIDFA_COPY(2);
-        URIDFA_COPY(3);
-        URIDFA_COPY(4);
+        if (e->ops_len > 3u) {
+            URIDFA_COPY(3);
+            URIDFA_COPY(4);
+        }
 #endif
 #undef URIDFA_COPY
         return;
@@ -400,36 +405,25 @@ size_t uridfa_kind_after(const uridfa_tables *t, size_t parent, const uint8_t *s
 }
 
 /* Rust: Note [kinds after the match]. For each parent (in the order of
- * its first kind) with a span inside s[0..n), the first of its kinds that
- * accepts the span gets it; `get` reads a capture's span and `set` writes
- * one, in registers or spans. */
-static int first_of_parent(const uridfa_tables *t, unsigned k)
-{
-    unsigned j;
-    for (j = 0; j < k; j++) {
-        if (t->after_kinds[j].parent == t->after_kinds[k].parent) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* After a match: the parent's span is in its rule's language, so its
- * first byte may decide the kind (codegen: Note [kinds decided by the
- * first byte]) before any kind's DFA runs. */
+ * its first kind, which names it: `first` below 0xFFFF) with a span
+ * inside s[0..n), the first of its kinds that accepts the span gets it.
+ * After a match the parent's span is in its rule's language, so its first
+ * byte may decide the kind (codegen: Note [kinds decided by the first
+ * byte]) before any kind's DFA runs. */
 static void decide_kinds_regs(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs)
 {
-    unsigned k;
-    for (k = 0; k < t->after_len; k++) {
-        const size_t p = t->after_kinds[k].parent;
+    const uridfa_after_kind *kind = t->after_kinds;
+    const uridfa_after_kind *end = kind + t->after_len;
+    for (; kind != end; kind++) {
+        const size_t p = kind->parent;
         const size_t a = regs[2u * p], b = regs[2u * p + 1u];
         size_t c;
         uint8_t d = 0xFFu;
-        if (!first_of_parent(t, k) || a > b || b > n) {
+        if (kind->first == 0xFFFFu || a > b || b > n) {
             continue;
         }
-        if (t->after_first != NULL && a < b) {
-            d = t->after_first[k * t->after_stride + t->after_classes[s[a]]];
+        if (kind->first != 0xFFFEu && a < b) {
+            d = t->after_first[kind->first + t->after_classes[s[a]]];
         }
         if (d == 0xFFu) {
             c = uridfa_kind_after(t, p, s + a, b - a);
@@ -452,7 +446,7 @@ void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uri
         const size_t p = t->after_kinds[k].parent;
         const size_t a = spans[p].start, b = spans[p].end;
         size_t c;
-        if (!first_of_parent(t, k) || a == URIDFA_ABSENT || a > b || b > n) {
+        if (t->after_kinds[k].first == 0xFFFFu || a == URIDFA_ABSENT || a > b || b > n) {
             continue;
         }
         c = uridfa_kind_after(t, p, s + a, b - a);

@@ -92,6 +92,9 @@ typedef struct {
 /* A kind decided after the match (`;@ kind-after`). */
 typedef struct {
     uint16_t capture, start, parent;
+    /* For its parent's first kind, the offset of its row in
+     * uridfa_tables.after_first (0xFFFE: no row); 0xFFFF for the others. */
+    uint16_t first;
 } uridfa_after_kind;
 
 /* The data of one machine (an entry rule, or the items of a list region):
@@ -140,10 +143,10 @@ struct uridfa_tables {
     const uridfa_after_kind *after_kinds;
     const uint8_t *after_classes;
     const uint16_t *after_trans;
-    /* Per first kind of a parent, a row of after_stride bytes: the kind
-     * that a span's first byte (its class) decides, 0xFE none, 0xFF
-     * undecided (codegen: Note [kinds decided by the first byte]); NULL
-     * if no byte decides one. */
+    /* Rows of the kinds that a span's first byte decides, one answer per
+     * class of after_classes: the kind (an index into after_kinds), 0xFE
+     * none, 0xFF undecided (codegen: Note [kinds decided by the first
+     * byte]); NULL if no byte decides one. */
     const uint8_t *after_first;
     const char *texts;
     const uint16_t *capture_names;
@@ -152,7 +155,7 @@ struct uridfa_tables {
     const char *rule;
     uint64_t stride_recip;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
-    uint16_t capture_len, after_len, after_stride, accel_len;
+    uint16_t capture_len, after_len, accel_len;
     uint8_t trans_width, final_width, utf8, text_width;
 };
 

@@ -677,8 +677,16 @@ fn c_driver_agrees_with_the_rust_runtime() {
     // C emitter); the two-byte IDs of the one-byte-index tables are
     // `-DURIDFA_FAST`'s, run below.
     let forms = drivers(&dir);
-    for d in ["uridfa_drive8", "uridfa_drive8i", "uridfa_drive16", "uridfa_drive32"] {
-        assert!(forms.iter().any(|f| f == d), "no table set uses {d}: {forms:?}");
+    for d in [
+        "uridfa_drive8",
+        "uridfa_drive8i",
+        "uridfa_drive16",
+        "uridfa_drive32",
+    ] {
+        assert!(
+            forms.iter().any(|f| f == d),
+            "no table set uses {d}: {forms:?}"
+        );
     }
     let exe = build(&cc, &dir, &STRICT_O2, "harness");
     let (n, moved) = run(&exe, &jobs, &tables, &what, &raw);

@@ -21,10 +21,10 @@ use std::collections::HashMap;
 // byte. Where that set has one answer, the byte decides the kind: for
 // RFC 3986's host a letter is a `reg-name`, a `[` neither kind (an
 // IP-literal), and only a digit leaves both open. The table holds that
-// answer per byte class of the kinds' DFAs (`after_first`: a row of
-// `after_stride` bytes for each parent's first kind; `0xFF` undecided,
-// `0xFE` none, else the kind's index), and `split` reads it before the
-// DFAs. Only `split` (after a match) uses it: `uridfa_kind_after` and
+// answer per byte class of the kinds' DFAs (`after_first`: a row for
+// each parent's first kind, at the offset that kind's `first` names;
+// `0xFF` undecided, `0xFE` none, else the kind's index), and `split`
+// reads it before the DFAs. Only `split` (after a match) uses it: `uridfa_kind_after` and
 // `uridfa_decide_kinds` take spans from the caller, which need not be
 // in the parent's language, and run the DFAs. The same answers as the
 // Rust runtime's (which runs the DFAs) by construction; the differential
@@ -38,43 +38,40 @@ pub const NO_KIND: u8 = 0xFE;
 /// The most product states walked for one parent; past it, no shortcut.
 const MAX_STATES: usize = 1 << 16;
 
-/// The rows of `after_first` for the tables `t` of grammar `c` (Note
-/// [kinds decided by the first byte]): a row of `t.after.stride` bytes
-/// per kind up to the last parent's first kind, the first kind of each
-/// parent's row filled where the first byte decides (the other rows are
-/// never read); `None` when no class decides a kind.
-pub fn first_decisions(c: &Compiled, t: &TablesBuf) -> Option<Vec<u8>> {
-    let classes = t.after.classes.as_ref()?;
-    let stride = t.after.stride as usize;
+/// Per kind of `t.after.kinds` (tables `t` of grammar `c`): whether it is
+/// its parent's first kind, and then its row of `after_first` (Note
+/// [kinds decided by the first byte]), `t.after.stride` answers, one per
+/// byte class of the kinds' DFAs, if any class decides the kind.
+pub fn first_decisions(c: &Compiled, t: &TablesBuf) -> Vec<(bool, Option<Vec<u8>>)> {
     let kinds = &t.after.kinds;
-    let mut rows = vec![UNDECIDED; kinds.len() * stride];
     let parent_of = |k: usize| {
         t.captures
             .get(usize::from(kinds[k].capture))
             .map(|c| c.kind_of)
     };
-    let mut any = false;
-    // The rows up to the last parent's first kind: no later row is read.
-    let mut rows_len = 0;
-    for k in 0..kinds.len() {
-        let Some(parent) = parent_of(k) else {
-            continue;
-        };
-        if (0..k).any(|j| parent_of(j) == Some(parent)) {
-            continue;
-        }
-        rows_len = (k + 1) * stride;
-        let Some(p) = parent_rule_tables(c, t, usize::from(parent)) else {
-            continue;
-        };
-        // The parent's kinds, in the order they are tried.
-        let same: Vec<usize> = (k..kinds.len())
-            .filter(|&j| parent_of(j) == Some(parent))
-            .collect();
-        let Some(by_byte) = answers(p, t, &same) else {
-            continue;
-        };
-        for cl in 0..stride {
+    (0..kinds.len())
+        .map(|k| {
+            let first = parent_of(k).filter(|&p| (0..k).all(|j| parent_of(j) != Some(p)));
+            let row = first.and_then(|parent| {
+                // The parent's kinds, in the order they are tried.
+                let same: Vec<usize> = (k..kinds.len())
+                    .filter(|&j| parent_of(j) == Some(parent))
+                    .collect();
+                row(c, t, usize::from(parent), &same)
+            });
+            (first.is_some(), row)
+        })
+        .collect()
+}
+
+/// The row of answers per byte class for the kinds `same` of `parent`,
+/// if some class decides.
+fn row(c: &Compiled, t: &TablesBuf, parent: usize, same: &[usize]) -> Option<Vec<u8>> {
+    let classes = t.after.classes.as_ref()?;
+    let p = parent_rule_tables(c, t, parent)?;
+    let by_byte = answers(p, t, same)?;
+    let row: Vec<u8> = (0..t.after.stride as usize)
+        .map(|cl| {
             let mut answer = None;
             for b in 0..256 {
                 if usize::from(classes[b]) != cl {
@@ -88,13 +85,10 @@ pub fn first_decisions(c: &Compiled, t: &TablesBuf) -> Option<Vec<u8>> {
                     _ => {}
                 }
             }
-            let a = answer.unwrap_or(UNDECIDED);
-            any |= a != UNDECIDED;
-            rows[k * stride + cl] = a;
-        }
-    }
-    rows.truncate(rows_len);
-    any.then_some(rows)
+            answer.unwrap_or(UNDECIDED)
+        })
+        .collect();
+    row.iter().any(|&a| a != UNDECIDED).then_some(row)
 }
 
 /// The DFA of the rule whose matches capture `parent` of `t` reports: the
@@ -270,7 +264,11 @@ mod tests {
     fn the_first_byte_decides_where_the_rule_says_so() {
         let c = host_grammar("host", true);
         let t = &c.machines[0].tables;
-        let rows = first_decisions(&c, t).unwrap();
+        let rows = first_decisions(&c, t);
+        assert_eq!(rows.len(), 2);
+        // The second kind is not its parent's first: no row.
+        assert_eq!(rows[1], (false, None));
+        let rows = rows[0].1.clone().unwrap();
         // The kinds in pragma order: num (0), then name (1).
         let name = t
             .after
@@ -292,9 +290,15 @@ mod tests {
     fn no_shortcut_without_the_parent_rule_s_machine() {
         // No `;@ component host`: no DFA of the parent's rule.
         let c = host_grammar("host", false);
-        assert_eq!(first_decisions(&c, &c.machines[0].tables), None);
+        assert_eq!(
+            first_decisions(&c, &c.machines[0].tables),
+            [(true, None), (false, None)]
+        );
         // A capture of several rules: not one rule's language.
         let c = host_grammar("host = lit / num / name", true);
-        assert_eq!(first_decisions(&c, &c.machines[0].tables), None);
+        assert_eq!(
+            first_decisions(&c, &c.machines[0].tables),
+            [(true, None), (false, None)]
+        );
     }
 }

@@ -223,7 +223,7 @@ fn machine(
     out: &mut String,
     o: &Out<'_>,
     after_of: Option<&str>,
-    first: Option<&[u8]>,
+    first: &[(bool, Option<Vec<u8>>)],
 ) -> Result<(), EmitCError> {
     let (t, base, doc, item) = (&o.m.tables, o.base.as_str(), o.doc.as_str(), o.item);
     let tables = t.as_tables();
@@ -347,27 +347,38 @@ fn machine(
                 array(&t.after.trans, 16)
             );
         }
-        let kinds = t.after.kinds.iter().map(|k| {
+        // Note [kinds decided by the first byte]: each parent's first
+        // kind names its row of answers (0xFFFE none, 0xFFFF not first).
+        let mut rows: Vec<u8> = Vec::new();
+        let kinds = t.after.kinds.iter().zip(first).map(|(k, (is_first, row))| {
             let parent = t
                 .captures
                 .get(usize::from(k.capture))
                 .map_or(u16::MAX, |c| c.kind_of);
-            format!("{{ {}, {}, {parent} }}", k.capture, k.start)
+            let at = match row {
+                _ if !is_first => 0xFFFF,
+                Some(row) if rows.len() + row.len() < 0xFFFE => {
+                    rows.extend(row);
+                    rows.len() - row.len()
+                }
+                _ => 0xFFFE,
+            };
+            format!("{{ {}, {}, {parent}, {at} }}", k.capture, k.start)
         });
+        let kinds = array(kinds, 4);
         let _ = writeln!(
             out,
-            "static const uridfa_after_kind {base}_after_kinds[] = {};",
-            array(kinds, 4)
+            "static const uridfa_after_kind {base}_after_kinds[] = {kinds};"
         );
-        // Note [kinds decided by the first byte].
-        if let Some(first) = first {
+        if !rows.is_empty() {
             let _ = writeln!(
                 out,
                 "static const uint8_t {base}_after_first[] = {};",
-                array(first, 32)
+                array(rows, 32)
             );
         }
     }
+    let has_rows = first.iter().any(|(f, r)| *f && r.is_some());
     let finals = t.finals.iter().map(|f| {
         format!(
             "{{ {}, {}, {} }}",
@@ -460,7 +471,7 @@ fn machine(
              {},\n    \
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
-             {}, {}, {}, {},\n    \
+             {}, {}, {},\n    \
              {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}\n}};\n",
             if raw { "raw_" } else { "" },
             if t.utf8 { "uridfa_char_start" } else { "NULL" },
@@ -469,7 +480,7 @@ fn machine(
             opt(after, format!("{base}_after_kinds")),
             opt(after, format!("{after_base}_after_classes")),
             opt(after, format!("{after_base}_after_trans")),
-            opt(after && first.is_some(), format!("{base}_after_first")),
+            opt(after && has_rows, format!("{base}_after_first")),
             c_string(t.rule.as_bytes()),
             // `(id * recip) >> 40` fits 64 bits while the index is below 2^24.
             if state_len < 1 << 24 {
@@ -483,7 +494,6 @@ fn machine(
             reg_slots(t.reg_len),
             t.captures.len(),
             if after { t.after.kinds.len() } else { 0 },
-            if after { t.after.stride } else { 0 },
             t.accels.len(),
             u8::from(t.utf8),
         );
@@ -685,7 +695,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
             .map(|(_, b)| b.clone());
         let first = super::decide::first_decisions(c, t);
-        machine(&mut body, o, after_of.as_deref(), first.as_deref())?;
+        machine(&mut body, o, after_of.as_deref(), &first)?;
         if after_of.is_none() && t.after.classes.is_some() {
             after_bases.push((&t.after, o.base.clone()));
         }
