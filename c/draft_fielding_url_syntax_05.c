@@ -575,11 +575,11 @@ static const uint8_t draft_fielding_url_syntax_05_url_reference_state_final[] = 
     31, 29, 3, 3, 97, 3, 29, 3, 34, 29, 3, 43, 56,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_url_reference_texts[] = "\000scheme\000urlc, \"#\" or end of input\000path-segments\000fragment\000urlc or end of input\000"
-    "hex\000scheme or path-segments\000abs-path or path-segments\000query\000site, abs-path or path-segments\000"
-    "user or path-segments\000host, abs-path or path-segments\000password or path-segments\000"
-    "port, abs-path or path-segments\000site\000user\000password\000host\000port\000"
-    "abs-path\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_url_reference_texts[] = "\000host, abs-path or path-segments\000port, abs-path or path-segments\000"
+    "site, abs-path or path-segments\000password or path-segments\000urlc, \"#\" or end of input\000"
+    "scheme or path-segments\000user or path-segments\000urlc or end of input\000"
+    "hostnumber\000abs-path\000fragment\000hostname\000password\000scheme\000query\000host\000"
+    "port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_url_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 3, 8, 4, 6, 6, 4, 9, 7, 7, 10, 8, 2, 4,
     6, 7, 4, 9, 11, 6, 9, 9, 12, 9, 7, 10, 10, 4, 6, 4, 9, 7, 7, 10,
@@ -596,11 +596,11 @@ static const uint8_t draft_fielding_url_syntax_05_url_reference_state_texts[] = 
     9, 12, 10, 4, 7, 10, 12, 10, 9, 12, 10, 9, 9,
 };
 static const uint16_t draft_fielding_url_syntax_05_url_reference_text_pairs[] = {
-    0, 0, 1, 8, 34, 8, 48, 57, 34, 78, 82, 8, 106, 8, 132, 8,
-    48, 78, 138, 8, 132, 78, 170, 78, 192, 8, 224, 78, 250, 8,
+    0, 0, 263, 123, 19, 123, 236, 195, 19, 296, 149, 123, 7, 123, 270, 123,
+    236, 296, 65, 123, 270, 296, 173, 296, 1, 123, 97, 296, 33, 123,
 };
 static const uint16_t draft_fielding_url_syntax_05_url_reference_capture_names[] = {
-    1, 282, 287, 292, 301, 306, 311, 34, 132, 48, 320, 329,
+    263, 286, 291, 254, 276, 281, 227, 19, 270, 236, 245, 216,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
@@ -994,11 +994,11 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_state_final[] = {
     9, 0, 9, 0, 15, 19,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_absoluteurl_texts[] = "\000scheme\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or \":\"\000"
-    "abs-path\000urlc or end of input\000path-segments\000hex\000abs-path or path-segments\000"
-    "query\000site, abs-path or path-segments\000user or path-segments\000host, abs-path or path-segments\000"
-    "password or path-segments\000port, abs-path or path-segments\000site\000"
-    "user\000password\000host\000port\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_absoluteurl_texts[] = "\000host, abs-path or path-segments\000port, abs-path or path-segments\000"
+    "site, abs-path or path-segments\000alphanum, \"+\", \"-\", \".\" or \":\"\000"
+    "alphanum, \"+\", \"-\" or \".\"\000password or path-segments\000user or path-segments\000"
+    "urlc or end of input\000hostnumber\000abs-path\000fragment\000hostname\000password\000"
+    "scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_absoluteurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 5, 6, 5, 8, 7, 7, 9, 5, 8, 10, 6, 8, 8,
     11, 8, 7, 9, 9, 10, 6, 5, 7, 8, 8, 8, 8, 12, 11, 11, 8, 8, 8, 6,
@@ -1009,11 +1009,11 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_state_texts[] = {
     11, 9, 11, 9, 8, 8,
 };
 static const uint16_t draft_fielding_url_syntax_05_absoluteurl_text_pairs[] = {
-    0, 0, 1, 8, 1, 34, 65, 74, 95, 74, 95, 109, 113, 74, 139, 74,
-    145, 74, 139, 109, 177, 109, 199, 74, 231, 109, 257, 74,
+    0, 0, 270, 128, 270, 97, 234, 202, 19, 202, 19, 303, 7, 202, 277, 202,
+    65, 202, 277, 303, 180, 303, 1, 202, 154, 303, 33, 202,
 };
 static const uint16_t draft_fielding_url_syntax_05_absoluteurl_capture_names[] = {
-    1, 289, 294, 299, 308, 313, 65, 95, 139, 318, 327, 336,
+    270, 293, 298, 261, 283, 288, 234, 19, 277, 243, 252, 223,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
@@ -1389,10 +1389,10 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_state_final[] = {
     9, 2, 15, 19,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_relativeurl_texts[] = "\000abs-path\000urlc or end of input\000path-segments\000hex\000abs-path or path-segments\000"
-    "query\000site, abs-path or path-segments\000user or path-segments\000host, abs-path or path-segments\000"
-    "password or path-segments\000port, abs-path or path-segments\000scheme\000"
-    "site\000user\000password\000host\000port\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_relativeurl_texts[] = "\000host, abs-path or path-segments\000port, abs-path or path-segments\000"
+    "site, abs-path or path-segments\000password or path-segments\000user or path-segments\000"
+    "urlc or end of input\000hostnumber\000abs-path\000fragment\000hostname\000password\000"
+    "scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_relativeurl_state_texts[] = {
     1, 2, 3, 4, 5, 3, 4, 3, 6, 5, 5, 7, 3, 6, 8, 4, 6, 6, 9, 6,
     5, 7, 7, 8, 4, 3, 5, 6, 6, 6, 6, 10, 9, 9, 6, 6, 6, 4, 6, 7,
@@ -1403,11 +1403,11 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_state_texts[] = {
     9, 7, 6, 6,
 };
 static const uint16_t draft_fielding_url_syntax_05_relativeurl_text_pairs[] = {
-    0, 0, 1, 10, 31, 10, 31, 45, 49, 10, 75, 10, 81, 10, 75, 45,
-    113, 45, 135, 10, 167, 45, 193, 10,
+    0, 0, 177, 145, 19, 145, 19, 246, 7, 145, 220, 145, 65, 145, 220, 246,
+    123, 246, 1, 145, 97, 246, 33, 145,
 };
 static const uint16_t draft_fielding_url_syntax_05_relativeurl_capture_names[] = {
-    225, 232, 237, 242, 251, 256, 1, 31, 75, 261, 270, 279,
+    213, 236, 241, 204, 226, 231, 177, 19, 220, 186, 195, 166,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
@@ -1481,17 +1481,17 @@ static const uint8_t draft_fielding_url_syntax_05_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_scheme_texts[] = "\000scheme\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or end of input\000"
-    "site\000user\000password\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
-    "hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_scheme_texts[] = "\000alphanum, \"+\", \"-\", \".\" or end of input\000alphanum, \"+\", \"-\" or \".\"\000"
+    "path-segments\000hostnumber\000abs-path\000fragment\000hostname\000password\000"
+    "scheme\000query\000host\000port\000site\000user";
 static const uint8_t draft_fielding_url_syntax_05_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 34,
+    0, 0, 128, 41, 128, 1,
 };
 static const uint16_t draft_fielding_url_syntax_05_scheme_capture_names[] = {
-    1, 74, 79, 84, 93, 98, 103, 112, 126, 132, 141, 150,
+    128, 151, 156, 119, 141, 146, 92, 67, 135, 101, 110, 81,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
@@ -1554,17 +1554,17 @@ static const uint8_t draft_fielding_url_syntax_05_user_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_user_texts[] = "\000user\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000hex\000"
-    "scheme\000site\000password\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
-    "hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_user_texts[] = "\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000path-segments\000"
+    "hostnumber\000abs-path\000fragment\000hostname\000password\000scheme\000query\000host\000"
+    "port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_user_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_user_text_pairs[] = {
-    0, 0, 1, 6, 1, 58,
+    0, 0, 142, 1, 142, 147,
 };
 static const uint16_t draft_fielding_url_syntax_05_user_capture_names[] = {
-    62, 69, 1, 74, 83, 88, 93, 102, 116, 122, 131, 140,
+    114, 137, 142, 105, 127, 132, 78, 53, 121, 87, 96, 67,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
@@ -1627,17 +1627,17 @@ static const uint8_t draft_fielding_url_syntax_05_password_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_password_texts[] = "\000password\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000"
-    "hex\000scheme\000site\000user\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
-    "hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_password_texts[] = "\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000path-segments\000"
+    "hostnumber\000abs-path\000fragment\000hostname\000password\000scheme\000query\000host\000"
+    "port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_password_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_password_text_pairs[] = {
-    0, 0, 1, 10, 1, 62,
+    0, 0, 105, 1, 105, 147,
 };
 static const uint16_t draft_fielding_url_syntax_05_password_capture_names[] = {
-    66, 73, 78, 1, 83, 88, 93, 102, 116, 122, 131, 140,
+    114, 137, 142, 105, 127, 132, 78, 53, 121, 87, 96, 67,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
@@ -1706,17 +1706,17 @@ static const uint8_t draft_fielding_url_syntax_05_host_state_final[] = {
     0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_host_texts[] = "\000host\000alphanum\000alphanum, \"-\" or \".\"\000alphanum, \"-\", \".\" or end of input\000"
-    "alphanum or \"-\"\000scheme\000site\000user\000password\000port\000abs-path\000path-segments\000"
-    "query\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_host_texts[] = "\000alphanum, \"-\", \".\" or end of input\000alphanum, \"-\" or \".\"\000alphanum or \"-\"\000"
+    "path-segments\000hostnumber\000abs-path\000alphanum\000fragment\000hostname\000"
+    "password\000scheme\000query\000host\000port\000site\000user";
 static const uint8_t draft_fielding_url_syntax_05_host_state_texts[] = {
     1, 2, 3, 4, 1, 2, 4, 1, 2, 1, 2, 1, 3,
 };
 static const uint16_t draft_fielding_url_syntax_05_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 15, 1, 36, 1, 71,
+    0, 0, 156, 107, 156, 36, 156, 1, 156, 57,
 };
 static const uint16_t draft_fielding_url_syntax_05_host_capture_names[] = {
-    87, 94, 99, 104, 1, 113, 118, 127, 141, 147, 156, 165,
+    143, 166, 171, 134, 156, 161, 98, 73, 150, 116, 125, 87,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
@@ -1780,16 +1780,16 @@ static const uint8_t draft_fielding_url_syntax_05_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_port_texts[] = "\000port\000digit or end of input\000scheme\000site\000user\000password\000host\000abs-path\000"
-    "path-segments\000query\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_port_texts[] = "\000digit or end of input\000path-segments\000hostnumber\000abs-path\000fragment\000"
+    "hostname\000password\000scheme\000query\000host\000port\000site\000user";
 static const uint8_t draft_fielding_url_syntax_05_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t draft_fielding_url_syntax_05_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 102, 1,
 };
 static const uint16_t draft_fielding_url_syntax_05_port_capture_names[] = {
-    28, 35, 40, 45, 54, 1, 59, 68, 82, 88, 97, 106,
+    84, 107, 112, 75, 97, 102, 48, 23, 91, 57, 66, 37,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
@@ -1853,16 +1853,16 @@ static const uint8_t draft_fielding_url_syntax_05_path_state_final[] = {
     0, 1, 2, 0, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_path_texts[] = "\000path-segments\000pchar, \"/\", \";\" or end of input\000hex\000scheme\000site\000"
-    "user\000password\000host\000port\000abs-path\000query\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_path_texts[] = "\000pchar, \"/\", \";\" or end of input\000path-segments\000hostnumber\000abs-path\000"
+    "fragment\000hostname\000password\000scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_path_state_texts[] = {
     1, 1, 2, 1, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_path_text_pairs[] = {
-    0, 0, 1, 15, 1, 47,
+    0, 0, 33, 1, 33, 127,
 };
 static const uint16_t draft_fielding_url_syntax_05_path_capture_names[] = {
-    51, 58, 63, 68, 77, 82, 87, 1, 96, 102, 111, 120,
+    94, 117, 122, 85, 107, 112, 58, 33, 101, 67, 76, 47,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
@@ -1925,16 +1925,16 @@ static const uint8_t draft_fielding_url_syntax_05_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_query_texts[] = "\000query\000urlc or end of input\000hex\000scheme\000site\000user\000password\000host\000"
-    "port\000abs-path\000path-segments\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_query_texts[] = "\000urlc or end of input\000path-segments\000hostnumber\000abs-path\000fragment\000"
+    "hostname\000password\000scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_query_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_query_text_pairs[] = {
-    0, 0, 1, 7, 1, 28,
+    0, 0, 90, 1, 90, 116,
 };
 static const uint16_t draft_fielding_url_syntax_05_query_capture_names[] = {
-    32, 39, 44, 49, 58, 63, 68, 77, 1, 91, 100, 109,
+    83, 106, 111, 74, 96, 101, 47, 22, 90, 56, 65, 36,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
@@ -1997,16 +1997,16 @@ static const uint8_t draft_fielding_url_syntax_05_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_fragment_texts[] = "\000fragment\000urlc or end of input\000hex\000scheme\000site\000user\000password\000"
-    "host\000port\000abs-path\000path-segments\000query\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_fragment_texts[] = "\000urlc or end of input\000path-segments\000hostnumber\000abs-path\000fragment\000"
+    "hostname\000password\000scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_fragment_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 31,
+    0, 0, 56, 1, 56, 116,
 };
 static const uint16_t draft_fielding_url_syntax_05_fragment_capture_names[] = {
-    35, 42, 47, 52, 61, 66, 71, 80, 94, 1, 100, 109,
+    83, 106, 111, 74, 96, 101, 47, 22, 90, 56, 65, 36,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {

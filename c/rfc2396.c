@@ -278,11 +278,12 @@ static const uint8_t rfc2396_uri_reference_state_final[] = {
     12, 3, 22, 23, 3, 3, 12, 12, 3, 3, 3, 12, 12, 3, 13, 12, 15,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_uri_reference_texts[] = "\000scheme\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of input\000"
-    "rel-path\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "fragment\000uric or end of input\000hex\000path\000uric, \"#\" or end of input\000"
-    "scheme or rel-path\000query\000authority or path\000uric\000reg-name or path\000"
-    "authority\000userinfo\000host\000port\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_uri_reference_texts[] = "\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of input\000"
+    "uric, \"#\" or end of input\000uric or end of input\000scheme or rel-path\000"
+    "authority or path\000reg-name or path\000IPv4address\000authority\000fragment\000"
+    "hostname\000reg-name\000userinfo\000scheme\000server\000query\000host\000port\000uric\000"
+    "hex";
 static const uint8_t rfc2396_uri_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 5, 7, 3, 8, 4, 5, 9, 10, 11, 9, 7, 12, 8, 9,
     10, 13, 10, 10, 10, 5, 9, 9, 12, 5, 13, 10, 10, 10, 14, 15, 10, 10, 10, 10,
@@ -290,11 +291,11 @@ static const uint8_t rfc2396_uri_reference_state_texts[] = {
     10, 9, 5, 10, 9, 9, 10, 10, 9, 9, 9, 10, 10, 9, 10, 10, 10,
 };
 static const uint16_t rfc2396_uri_reference_text_pairs[] = {
-    0, 0, 1, 8, 77, 86, 160, 169, 77, 190, 194, 199, 225, 199, 244, 199,
-    160, 190, 194, 190, 250, 199, 194, 268, 244, 190, 250, 190, 273, 199, 273, 190,
+    0, 0, 303, 75, 201, 1, 267, 170, 201, 338, 205, 144, 191, 144, 317, 144,
+    267, 338, 205, 338, 210, 144, 205, 333, 317, 338, 210, 338, 228, 144, 228, 338,
 };
 static const uint16_t rfc2396_uri_reference_capture_names[] = {
-    1, 290, 300, 309, 314, 244, 160, 77, 194, 319, 326, 335, 344,
+    303, 257, 294, 323, 328, 317, 267, 201, 205, 310, 285, 276, 245,
 };
 #endif
 const uridfa_tables rfc2396_uri_reference_tables = {
@@ -537,9 +538,9 @@ static const uint8_t rfc2396_absoluteuri_state_final[] = {
     0, 5, 5, 0, 6, 5, 9,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_absoluteuri_texts[] = "\000scheme\000alpha\000alphanum, \"+\", \"-\", \".\" or \":\"\000path\000uric\000uric or end of input\000"
-    "hex\000authority or path\000query\000reg-name or path\000authority\000userinfo\000"
-    "host\000port\000fragment\000rel-path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_absoluteuri_texts[] = "\000alphanum, \"+\", \"-\", \".\" or \":\"\000uric or end of input\000authority or path\000"
+    "reg-name or path\000IPv4address\000authority\000fragment\000hostname\000reg-name\000"
+    "rel-path\000userinfo\000scheme\000server\000alpha\000query\000host\000port\000uric\000hex";
 static const uint8_t rfc2396_absoluteuri_state_texts[] = {
     1, 2, 3, 4, 5, 4, 5, 4, 5, 6, 7, 5, 6, 8, 6, 6, 6, 7, 9, 4,
     8, 6, 6, 6, 10, 11, 6, 6, 6, 6, 4, 6, 9, 5, 6, 6, 11, 6, 6, 6,
@@ -547,11 +548,11 @@ static const uint8_t rfc2396_absoluteuri_state_texts[] = {
     5, 6, 6, 5, 6, 6, 6,
 };
 static const uint16_t rfc2396_absoluteuri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 45, 50, 45, 55, 45, 76, 80, 55, 98, 55,
-    80, 76, 98, 76, 104, 55, 104, 76,
+    0, 0, 155, 169, 155, 1, 66, 191, 66, 32, 66, 196, 53, 32, 175, 32,
+    53, 196, 175, 196, 71, 32, 71, 196,
 };
 static const uint16_t rfc2396_absoluteuri_capture_names[] = {
-    1, 121, 131, 140, 145, 98, 150, 159, 45, 168, 175, 184, 193,
+    155, 100, 146, 181, 186, 175, 110, 137, 66, 162, 128, 119, 88,
 };
 #endif
 const uridfa_tables rfc2396_absoluteuri_tables = {
@@ -788,11 +789,11 @@ static const uint8_t rfc2396_relativeuri_state_final[] = {
     0, 0, 8, 8, 0, 9, 8, 11,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_relativeuri_texts[] = "\000path\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"\000"
-    "rel-path\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "hex\000uric or end of input\000query\000authority or path\000reg-name or path\000"
-    "scheme\000authority\000userinfo\000host\000port\000fragment\000server\000reg-name\000"
-    "hostname\000IPv4address";
+static const char rfc2396_relativeuri_texts[] = "\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"\000uric or end of input\000"
+    "authority or path\000reg-name or path\000IPv4address\000authority\000fragment\000"
+    "hostname\000reg-name\000rel-path\000userinfo\000scheme\000server\000query\000host\000"
+    "port\000hex";
 static const uint8_t rfc2396_relativeuri_state_texts[] = {
     1, 2, 3, 4, 4, 5, 3, 4, 6, 7, 6, 5, 8, 6, 7, 9, 7, 7, 7, 6,
     8, 4, 9, 7, 7, 7, 10, 11, 7, 7, 7, 7, 4, 7, 6, 7, 7, 11, 7, 7,
@@ -800,11 +801,11 @@ static const uint8_t rfc2396_relativeuri_state_texts[] = {
     6, 6, 7, 7, 6, 7, 7, 7,
 };
 static const uint16_t rfc2396_relativeuri_text_pairs[] = {
-    0, 0, 1, 6, 61, 70, 61, 144, 1, 148, 169, 148, 1, 144, 175, 148,
-    169, 144, 175, 144, 193, 148, 193, 144,
+    0, 0, 164, 75, 235, 1, 235, 283, 164, 130, 267, 130, 164, 283, 151, 130,
+    267, 283, 151, 283, 169, 130, 169, 283,
 };
 static const uint16_t rfc2396_relativeuri_capture_names[] = {
-    210, 217, 227, 236, 241, 169, 246, 61, 1, 255, 262, 271, 280,
+    253, 198, 244, 273, 278, 267, 208, 235, 164, 260, 226, 217, 186,
 };
 #endif
 const uridfa_tables rfc2396_relativeuri_tables = {
@@ -878,17 +879,17 @@ static const uint8_t rfc2396_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_scheme_texts[] = "\000scheme\000alpha\000alphanum, \"+\", \"-\", \".\" or end of input\000authority\000"
-    "userinfo\000host\000port\000query\000fragment\000rel-path\000path\000server\000reg-name\000"
-    "hostname\000IPv4address";
+static const char rfc2396_scheme_texts[] = "\000alphanum, \"+\", \"-\", \".\" or end of input\000IPv4address\000authority\000"
+    "fragment\000hostname\000reg-name\000rel-path\000userinfo\000scheme\000server\000alpha\000"
+    "query\000host\000port";
 static const uint8_t rfc2396_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t rfc2396_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 14,
+    0, 0, 108, 122, 108, 1,
 };
 static const uint16_t rfc2396_scheme_capture_names[] = {
-    1, 54, 64, 73, 78, 83, 89, 98, 107, 112, 119, 128, 137,
+    108, 53, 99, 134, 139, 128, 63, 90, 94, 115, 81, 72, 41,
 };
 #endif
 const uridfa_tables rfc2396_scheme_tables = {
@@ -951,17 +952,17 @@ static const uint8_t rfc2396_userinfo_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_userinfo_texts[] = "\000userinfo\000unreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of input\000"
-    "hex\000scheme\000authority\000host\000port\000query\000fragment\000rel-path\000path\000server\000"
-    "reg-name\000hostname\000IPv4address";
+static const char rfc2396_userinfo_texts[] = "\000unreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of input\000"
+    "IPv4address\000authority\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000"
+    "scheme\000server\000query\000host\000port\000hex";
 static const uint8_t rfc2396_userinfo_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc2396_userinfo_text_pairs[] = {
-    0, 0, 1, 10, 1, 74,
+    0, 0, 123, 1, 123, 162,
 };
 static const uint16_t rfc2396_userinfo_capture_names[] = {
-    78, 85, 1, 95, 100, 105, 111, 120, 129, 134, 141, 150, 159,
+    132, 77, 123, 152, 157, 146, 87, 114, 118, 139, 105, 96, 65,
 };
 #endif
 const uridfa_tables rfc2396_userinfo_tables = {
@@ -1030,17 +1031,18 @@ static const uint8_t rfc2396_host_state_final[] = {
     0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_host_texts[] = "\000host\000alphanum\000alphanum, \"-\" or \".\"\000alphanum, \"-\", \".\" or end of input\000"
-    "alphanum or \"-\"\000alphanum or end of input\000scheme\000authority\000userinfo\000"
-    "port\000query\000fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_host_texts[] = "\000alphanum, \"-\", \".\" or end of input\000alphanum or end of input\000"
+    "alphanum, \"-\" or \".\"\000alphanum or \"-\"\000IPv4address\000authority\000alphanum\000"
+    "fragment\000hostname\000reg-name\000rel-path\000userinfo\000scheme\000server\000query\000"
+    "host\000port";
 static const uint8_t rfc2396_host_state_texts[] = {
     1, 2, 3, 4, 1, 2, 4, 5, 2, 1, 1, 2, 1, 3,
 };
 static const uint16_t rfc2396_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 15, 1, 36, 1, 71, 1, 87,
+    0, 0, 194, 120, 194, 61, 194, 1, 194, 82, 194, 36,
 };
 static const uint16_t rfc2396_host_capture_names[] = {
-    112, 119, 129, 1, 138, 143, 149, 158, 167, 172, 179, 188, 197,
+    174, 110, 165, 194, 199, 188, 129, 156, 160, 181, 147, 138, 98,
 };
 #endif
 const uridfa_tables rfc2396_host_tables = {
@@ -1104,16 +1106,16 @@ static const uint8_t rfc2396_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_port_texts[] = "\000port\000digit or end of input\000scheme\000authority\000userinfo\000host\000query\000"
-    "fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_port_texts[] = "\000digit or end of input\000IPv4address\000authority\000fragment\000hostname\000"
+    "reg-name\000rel-path\000userinfo\000scheme\000server\000query\000host\000port";
 static const uint8_t rfc2396_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t rfc2396_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 115, 1,
 };
 static const uint16_t rfc2396_port_capture_names[] = {
-    28, 35, 45, 54, 1, 59, 65, 74, 83, 88, 95, 104, 113,
+    90, 35, 81, 110, 115, 104, 45, 72, 76, 97, 63, 54, 23,
 };
 #endif
 const uridfa_tables rfc2396_port_tables = {
@@ -1176,17 +1178,17 @@ static const uint8_t rfc2396_reg_name_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_reg_name_texts[] = "\000reg-name\000pchar or \";\"\000pchar, \";\" or end of input\000hex\000scheme\000"
-    "authority\000userinfo\000host\000port\000query\000fragment\000rel-path\000path\000server\000"
-    "hostname\000IPv4address";
+static const char rfc2396_reg_name_texts[] = "\000pchar, \";\" or end of input\000pchar or \";\"\000IPv4address\000authority\000"
+    "fragment\000hostname\000reg-name\000rel-path\000userinfo\000scheme\000server\000query\000"
+    "host\000port\000hex";
 static const uint8_t rfc2396_reg_name_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc2396_reg_name_text_pairs[] = {
-    0, 0, 1, 10, 1, 23, 1, 50,
+    0, 0, 81, 28, 81, 1, 81, 138,
 };
 static const uint16_t rfc2396_reg_name_capture_names[] = {
-    54, 61, 71, 80, 85, 90, 96, 105, 114, 119, 1, 126, 135,
+    108, 53, 99, 128, 133, 122, 63, 90, 94, 115, 81, 72, 41,
 };
 #endif
 const uridfa_tables rfc2396_reg_name_tables = {
@@ -1252,17 +1254,17 @@ static const uint8_t rfc2396_path_state_final[] = {
     0, 1, 2, 1, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_path_texts[] = "\000path\000uric or end of input\000hex\000pchar, \"/\", \";\" or end of input\000"
-    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000rel-path\000server\000"
-    "reg-name\000hostname\000IPv4address";
+static const char rfc2396_path_texts[] = "\000pchar, \"/\", \";\" or end of input\000uric or end of input\000IPv4address\000"
+    "authority\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000scheme\000"
+    "server\000query\000host\000port\000hex";
 static const uint8_t rfc2396_path_state_texts[] = {
     1, 1, 2, 3, 2, 2, 2,
 };
 static const uint16_t rfc2396_path_text_pairs[] = {
-    0, 0, 1, 6, 1, 27, 1, 31,
+    0, 0, 107, 33, 107, 151, 107, 1,
 };
 static const uint16_t rfc2396_path_capture_names[] = {
-    63, 70, 80, 89, 94, 99, 105, 114, 1, 123, 130, 139, 148,
+    121, 66, 112, 141, 146, 135, 76, 103, 107, 128, 94, 85, 54,
 };
 #endif
 const uridfa_tables rfc2396_path_tables = {
@@ -1325,16 +1327,16 @@ static const uint8_t rfc2396_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_query_texts[] = "\000query\000uric or end of input\000hex\000scheme\000authority\000userinfo\000host\000"
-    "port\000fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_query_texts[] = "\000uric or end of input\000IPv4address\000authority\000fragment\000hostname\000"
+    "reg-name\000rel-path\000userinfo\000scheme\000server\000query\000host\000port\000hex";
 static const uint8_t rfc2396_query_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc2396_query_text_pairs[] = {
-    0, 0, 1, 7, 1, 28,
+    0, 0, 103, 1, 103, 119,
 };
 static const uint16_t rfc2396_query_capture_names[] = {
-    32, 39, 49, 58, 63, 1, 68, 77, 86, 91, 98, 107, 116,
+    89, 34, 80, 109, 114, 103, 44, 71, 75, 96, 62, 53, 22,
 };
 #endif
 const uridfa_tables rfc2396_query_tables = {
@@ -1397,16 +1399,16 @@ static const uint8_t rfc2396_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_fragment_texts[] = "\000fragment\000uric or end of input\000hex\000scheme\000authority\000userinfo\000"
-    "host\000port\000query\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_fragment_texts[] = "\000uric or end of input\000IPv4address\000authority\000fragment\000hostname\000"
+    "reg-name\000rel-path\000userinfo\000scheme\000server\000query\000host\000port\000hex";
 static const uint8_t rfc2396_fragment_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc2396_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 31,
+    0, 0, 44, 1, 44, 119,
 };
 static const uint16_t rfc2396_fragment_capture_names[] = {
-    35, 42, 52, 61, 66, 71, 1, 77, 86, 91, 98, 107, 116,
+    89, 34, 80, 109, 114, 103, 44, 71, 75, 96, 62, 53, 22,
 };
 #endif
 const uridfa_tables rfc2396_fragment_tables = {

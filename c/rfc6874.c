@@ -432,18 +432,19 @@ static const uint8_t rfc6874_uri_reference_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_uri_reference_texts[] = "\000scheme\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "path\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "query\000scheme or path\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const char rfc6874_uri_reference_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "unreserved, \"%\" or \"]\"\000HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000scheme or path\000HEXDIG or \".\"\000"
+    "HEXDIG or \":\"\000DIGIT or \".\"\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000DIGIT\000"
+    "pchar\000query\000host\000port\000\"2\"";
 static const uint8_t rfc6874_uri_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 5, 3, 8, 4, 4, 9, 6, 10, 5, 8, 4, 11, 12,
     11, 13, 14, 10, 12, 15, 16, 11, 17, 18, 19, 20, 21, 22, 16, 18, 19, 20, 20, 23,
@@ -457,15 +458,15 @@ static const uint8_t rfc6874_uri_reference_state_texts[] = {
     21, 20, 20, 44, 44, 44, 23, 27, 26, 20, 44, 23, 40, 21, 23,
 };
 static const uint16_t rfc6874_uri_reference_text_pairs[] = {
-    0, 0, 1, 8, 72, 8, 77, 86, 72, 118, 72, 125, 162, 125, 168, 125,
-    77, 118, 183, 193, 162, 118, 183, 125, 183, 118, 183, 235, 304, 309, 183, 333,
-    339, 118, 183, 348, 304, 118, 412, 417, 454, 466, 454, 480, 484, 118, 304, 494,
-    484, 513, 304, 527, 304, 531, 304, 560, 183, 584, 484, 619, 304, 649, 454, 653,
-    454, 118, 304, 659, 694, 701, 454, 719, 454, 723, 694, 118, 304, 736, 454, 759,
-    304, 782, 304, 798, 304, 809, 304, 827, 454, 855,
+    0, 0, 812, 134, 681, 134, 771, 384, 681, 798, 681, 277, 831, 277, 671, 277,
+    771, 798, 761, 198, 831, 798, 761, 277, 761, 798, 761, 1, 837, 527, 761, 825,
+    789, 798, 761, 70, 837, 798, 842, 240, 739, 700, 739, 442, 751, 798, 837, 597,
+    751, 686, 837, 847, 837, 446, 837, 503, 761, 314, 751, 416, 837, 570, 739, 819,
+    739, 798, 837, 349, 805, 653, 739, 696, 739, 714, 805, 798, 837, 574, 739, 551,
+    837, 511, 837, 586, 837, 635, 837, 475, 739, 616,
 };
 static const uint16_t rfc6874_uri_reference_capture_names[] = {
-    1, 183, 339, 304, 412, 162, 77, 694, 72, 454, 484, 874, 886,
+    812, 761, 789, 837, 842, 831, 771, 805, 681, 739, 751, 727, 780,
 };
 #endif
 const uridfa_tables rfc6874_uri_reference_tables = {
@@ -873,17 +874,18 @@ static const uint8_t rfc6874_uri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000query\000authority\000"
-    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const char rfc6874_uri_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000unreserved, sub-delims, \":\" or \"]\"\000"
+    "pchar, \"/\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000HEXDIG, \"%\", \":\" or \"]\"\000"
+    "HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000unreserved, \"%\" or \"]\"\000"
+    "HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000"
+    "HEXDIG or \".\"\000HEXDIG or \":\"\000DIGIT or \".\"\000IPv4address\000IPv6address\000"
+    "IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000"
+    "scheme\000ALPHA\000DIGIT\000pchar\000query\000host\000path\000port\000\"2\"";
 static const uint8_t rfc6874_uri_state_texts[] = {
     1, 2, 3, 3, 4, 5, 3, 6, 4, 7, 5, 8, 6, 9, 7, 10, 11, 10, 12, 13,
     9, 11, 14, 15, 10, 16, 17, 18, 19, 20, 21, 15, 17, 18, 19, 19, 22, 23, 19, 19,
@@ -897,15 +899,15 @@ static const uint8_t rfc6874_uri_state_texts[] = {
     43, 43, 43, 22, 26, 25, 19, 43, 22, 39, 20, 22,
 };
 static const uint16_t rfc6874_uri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 49, 54, 91, 100, 49, 132, 139, 54, 91, 132,
-    145, 155, 139, 132, 145, 54, 145, 132, 145, 197, 266, 271, 145, 295, 301, 132,
-    145, 310, 266, 132, 374, 379, 416, 428, 416, 442, 446, 132, 266, 456, 446, 475,
-    266, 489, 266, 493, 266, 522, 145, 546, 446, 581, 266, 611, 416, 615, 416, 132,
-    266, 621, 656, 663, 416, 681, 416, 685, 656, 132, 266, 698, 416, 721, 266, 744,
-    266, 760, 266, 771, 266, 789, 416, 817,
+    0, 0, 768, 775, 768, 285, 804, 213, 727, 355, 804, 754, 793, 213, 727, 754,
+    717, 134, 793, 754, 717, 213, 717, 754, 717, 1, 799, 498, 717, 787, 745, 754,
+    717, 70, 799, 754, 809, 176, 695, 656, 695, 316, 707, 754, 799, 568, 707, 642,
+    799, 814, 799, 417, 799, 474, 717, 250, 707, 387, 799, 541, 695, 781, 695, 754,
+    799, 320, 761, 624, 695, 652, 695, 670, 761, 754, 799, 545, 695, 522, 799, 482,
+    799, 557, 799, 606, 799, 446, 695, 587,
 };
 static const uint16_t rfc6874_uri_capture_names[] = {
-    1, 145, 301, 266, 374, 139, 91, 656, 49, 416, 446, 836, 848,
+    768, 717, 745, 799, 809, 793, 727, 761, 804, 695, 707, 683, 736,
 };
 #endif
 const uridfa_tables rfc6874_uri_tables = {
@@ -1513,16 +1515,17 @@ static const uint8_t rfc6874_absolute_uri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_absolute_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"/\", \"\?\" or end of input\000"
-    "HEXDIG\000query\000authority\000pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000fragment\000IPv4address\000reg-name";
+static const char rfc6874_absolute_uri_texts[] = "\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000pchar, \"/\", \"\?\", \"[\" or end of input\000"
+    "ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000unreserved, sub-delims, \":\" or \"]\"\000"
+    "DIGIT, \"/\", \"\?\" or end of input\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "unreserved, \"%\" or \"]\"\000HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000"
+    "DIGIT or \".\"\000IPv4address\000IPv6address\000IPvFuture\000authority\000fragment\000"
+    "reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000ALPHA\000DIGIT\000pchar\000query\000"
+    "host\000path\000port\000\"2\"";
 static const uint8_t rfc6874_absolute_uri_state_texts[] = {
     1, 2, 3, 3, 4, 3, 5, 4, 6, 5, 7, 8, 9, 8, 10, 11, 7, 9, 12, 13,
     8, 14, 15, 16, 17, 18, 19, 13, 15, 16, 17, 17, 20, 21, 17, 17, 20, 22, 23, 23,
@@ -1536,15 +1539,15 @@ static const uint8_t rfc6874_absolute_uri_state_texts[] = {
     24, 23, 17, 41, 20, 37, 18, 20,
 };
 static const uint16_t rfc6874_absolute_uri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 49, 54, 49, 86, 93, 54, 99, 109, 93, 86,
-    99, 54, 99, 86, 99, 146, 210, 215, 99, 239, 245, 86, 99, 254, 210, 86,
-    313, 318, 350, 362, 350, 376, 380, 86, 210, 390, 380, 409, 210, 423, 210, 427,
-    210, 456, 99, 480, 380, 510, 210, 540, 350, 544, 350, 86, 210, 550, 585, 592,
-    350, 610, 350, 614, 585, 86, 210, 627, 350, 650, 210, 673, 210, 689, 210, 700,
-    210, 718, 350, 746,
+    0, 0, 676, 683, 676, 161, 712, 263, 712, 662, 701, 263, 625, 124, 701, 662,
+    625, 263, 625, 662, 625, 1, 707, 406, 625, 695, 653, 662, 625, 65, 707, 662,
+    717, 231, 603, 564, 603, 192, 615, 662, 707, 476, 615, 550, 707, 722, 707, 325,
+    707, 382, 625, 94, 615, 295, 707, 449, 603, 689, 603, 662, 707, 196, 669, 532,
+    603, 560, 603, 578, 669, 662, 707, 453, 603, 430, 707, 390, 707, 465, 707, 514,
+    707, 354, 603, 495,
 };
 static const uint16_t rfc6874_absolute_uri_capture_names[] = {
-    1, 99, 245, 210, 313, 93, 765, 585, 49, 350, 380, 774, 786,
+    676, 625, 653, 707, 717, 701, 635, 669, 712, 603, 615, 591, 644,
 };
 #endif
 const uridfa_tables rfc6874_absolute_uri_tables = {
@@ -1918,17 +1921,19 @@ static const uint8_t rfc6874_relative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_relative_ref_texts[] = "\000path\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "query\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000scheme\000IPv4address\000reg-name";
+static const char rfc6874_relative_ref_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "unreserved, \"%\" or \"]\"\000HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000"
+    "DIGIT or \".\"\000IPv4address\000IPv6address\000IPvFuture\000authority\000fragment\000"
+    "reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000DIGIT\000pchar\000query\000host\000"
+    "path\000port\000\"2\"";
 static const uint8_t rfc6874_relative_ref_state_texts[] = {
     1, 1, 2, 3, 4, 5, 4, 2, 6, 3, 3, 7, 5, 8, 6, 3, 9, 10, 9, 11,
     12, 8, 10, 13, 14, 9, 15, 16, 17, 18, 19, 20, 14, 16, 17, 18, 18, 21, 22, 18,
@@ -1942,15 +1947,15 @@ static const uint8_t rfc6874_relative_ref_state_texts[] = {
     18, 42, 42, 42, 21, 25, 24, 18, 42, 21, 38, 19, 21,
 };
 static const uint16_t rfc6874_relative_ref_text_pairs[] = {
-    0, 0, 1, 6, 70, 79, 1, 111, 1, 118, 155, 118, 70, 111, 161, 171,
-    155, 111, 161, 118, 161, 111, 161, 213, 282, 287, 161, 311, 317, 111, 161, 326,
-    282, 111, 390, 395, 432, 444, 432, 458, 462, 111, 282, 472, 462, 491, 282, 505,
-    282, 509, 282, 538, 161, 562, 462, 597, 282, 627, 432, 631, 432, 111, 282, 637,
-    672, 679, 432, 697, 432, 701, 672, 111, 282, 714, 432, 737, 282, 760, 282, 776,
-    282, 787, 282, 805, 432, 833,
+    0, 0, 827, 134, 756, 384, 827, 783, 827, 277, 816, 277, 756, 783, 746, 198,
+    816, 783, 746, 277, 746, 783, 746, 1, 822, 527, 746, 810, 774, 783, 746, 70,
+    822, 783, 832, 240, 724, 685, 724, 442, 736, 783, 822, 597, 736, 671, 822, 837,
+    822, 446, 822, 503, 746, 314, 736, 416, 822, 570, 724, 804, 724, 783, 822, 349,
+    790, 653, 724, 681, 724, 699, 790, 783, 822, 574, 724, 551, 822, 511, 822, 586,
+    822, 635, 822, 475, 724, 616,
 };
 static const uint16_t rfc6874_relative_ref_capture_names[] = {
-    852, 161, 317, 282, 390, 155, 70, 672, 1, 432, 462, 859, 871,
+    797, 746, 774, 822, 832, 816, 756, 790, 827, 724, 736, 712, 765,
 };
 #endif
 const uridfa_tables rfc6874_relative_ref_tables = {
@@ -2024,17 +2029,17 @@ static const uint8_t rfc6874_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000authority\000"
-    "userinfo\000host\000port\000query\000fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc6874_scheme_texts[] = "\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000IPv4address\000IPv6address\000"
+    "IPvFuture\000authority\000fragment\000reg-name\000userinfo\000ZoneID\000scheme\000"
+    "ALPHA\000query\000host\000path\000port";
 static const uint8_t rfc6874_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t rfc6874_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 14,
+    0, 0, 123, 130, 123, 1,
 };
 static const uint16_t rfc6874_scheme_capture_names[] = {
-    1, 58, 68, 77, 82, 87, 93, 102, 109, 114, 126, 136, 148,
+    123, 79, 107, 142, 152, 136, 89, 116, 147, 57, 69, 45, 98,
 };
 #endif
 const uridfa_tables rfc6874_scheme_tables = {
@@ -2097,17 +2102,17 @@ static const uint8_t rfc6874_userinfo_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_userinfo_texts[] = "\000userinfo\000unreserved, sub-delims, \"%\", \":\" or end of input\000HEXDIG\000"
-    "scheme\000authority\000host\000port\000query\000fragment\000ZoneID\000path\000IPv6address\000"
-    "IPvFuture\000IPv4address\000reg-name";
+static const char rfc6874_userinfo_texts[] = "\000unreserved, sub-delims, \"%\", \":\" or end of input\000IPv4address\000"
+    "IPv6address\000IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000"
+    "ZoneID\000scheme\000query\000host\000path\000port";
 static const uint8_t rfc6874_userinfo_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc6874_userinfo_text_pairs[] = {
-    0, 0, 1, 10, 1, 59,
+    0, 0, 112, 1, 112, 121,
 };
 static const uint16_t rfc6874_userinfo_capture_names[] = {
-    66, 73, 1, 83, 88, 93, 99, 108, 115, 120, 132, 142, 154,
+    135, 84, 112, 148, 158, 142, 94, 128, 153, 62, 74, 50, 103,
 };
 #endif
 const uridfa_tables rfc6874_userinfo_tables = {
@@ -2506,15 +2511,14 @@ static const uint8_t rfc6874_host_state_final[] = {
     2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_host_texts[] = "\000host\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
-    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
-    "IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000scheme\000authority\000userinfo\000port\000query\000fragment\000"
-    "path\000IPv4address\000reg-name";
+static const char rfc6874_host_texts[] = "\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
+    "HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000HEXDIG, \"%\", \":\" or \"]\"\000"
+    "HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000unreserved, \"%\" or \"]\"\000"
+    "HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000"
+    "HEXDIG or \".\"\000HEXDIG or \":\"\000DIGIT or \".\"\000IPv4address\000IPv6address\000"
+    "IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000"
+    "scheme\000DIGIT\000query\000host\000path\000port\000\"2\"";
 static const uint8_t rfc6874_host_state_texts[] = {
     1, 2, 3, 4, 3, 5, 6, 7, 5, 5, 8, 9, 5, 5, 8, 10, 11, 11, 11, 11,
     12, 13, 14, 6, 5, 5, 11, 11, 11, 11, 12, 15, 16, 12, 17, 11, 11, 11, 18, 5,
@@ -2527,13 +2531,13 @@ static const uint8_t rfc6874_host_state_texts[] = {
     5, 29, 8, 25, 6, 8,
 };
 static const uint16_t rfc6874_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 55, 1, 99, 1, 106, 130, 142, 130, 156, 160, 99,
-    1, 170, 160, 189, 1, 203, 1, 207, 1, 236, 0, 260, 160, 273, 1, 303,
-    130, 307, 130, 99, 1, 313, 348, 355, 130, 373, 130, 377, 348, 99, 1, 390,
-    130, 413, 1, 436, 1, 452, 1, 463, 1, 481, 130, 509,
+    0, 0, 529, 1, 529, 50, 529, 496, 529, 240, 437, 398, 437, 155, 449, 496,
+    529, 310, 449, 384, 529, 544, 529, 159, 529, 216, 0, 37, 449, 129, 529, 283,
+    437, 517, 437, 496, 529, 94, 503, 366, 437, 394, 437, 412, 503, 496, 529, 287,
+    437, 264, 529, 224, 529, 299, 529, 348, 529, 188, 437, 329,
 };
 static const uint16_t rfc6874_host_capture_names[] = {
-    528, 535, 545, 1, 554, 559, 565, 348, 574, 130, 160, 579, 591,
+    510, 459, 487, 529, 539, 523, 469, 503, 534, 437, 449, 425, 478,
 };
 #endif
 const uridfa_tables rfc6874_host_tables = {
@@ -2597,16 +2601,16 @@ static const uint8_t rfc6874_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000authority\000userinfo\000host\000query\000"
-    "fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const char rfc6874_port_texts[] = "\000DIGIT or end of input\000IPv4address\000IPv6address\000IPvFuture\000authority\000"
+    "fragment\000reg-name\000userinfo\000ZoneID\000scheme\000query\000host\000path\000port";
 static const uint8_t rfc6874_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t rfc6874_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 124, 1,
 };
 static const uint16_t rfc6874_port_capture_names[] = {
-    28, 35, 45, 54, 1, 59, 65, 74, 81, 86, 98, 108, 120,
+    101, 57, 85, 114, 124, 108, 67, 94, 119, 35, 47, 23, 76,
 };
 #endif
 const uridfa_tables rfc6874_port_tables = {
@@ -2669,17 +2673,17 @@ static const uint8_t rfc6874_path_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_texts[] = "\000path\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000userinfo\000"
-    "host\000port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc6874_path_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_path_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc6874_path_text_pairs[] = {
-    0, 0, 1, 6, 1, 33,
+    0, 0, 131, 1, 131, 99,
 };
 static const uint16_t rfc6874_path_capture_names[] = {
-    40, 47, 57, 66, 71, 76, 82, 91, 1, 98, 110, 120, 132,
+    113, 62, 90, 126, 136, 120, 72, 106, 131, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc6874_path_tables = {
@@ -2741,17 +2745,17 @@ static const uint8_t rfc6874_path_abempty_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_abempty_texts[] = "\000path\000\"/\" or end of input\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000"
-    "authority\000userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000"
-    "IPvFuture\000IPv4address\000reg-name";
+static const char rfc6874_path_abempty_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_path_abempty_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc6874_path_abempty_text_pairs[] = {
-    0, 0, 1, 6, 1, 26, 1, 53,
+    0, 0, 131, 8, 131, 1, 131, 99,
 };
 static const uint16_t rfc6874_path_abempty_capture_names[] = {
-    60, 67, 77, 86, 91, 96, 102, 111, 1, 118, 130, 140, 152,
+    113, 62, 90, 126, 136, 120, 72, 106, 131, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc6874_path_abempty_tables = {
@@ -2814,17 +2818,17 @@ static const uint8_t rfc6874_path_absolute_state_final[] = {
     0, 1, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_absolute_texts[] = "\000path\000\"/\"\000pchar or end of input\000pchar, \"/\" or end of input\000HEXDIG\000"
-    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000"
-    "IPvFuture\000IPv4address\000reg-name";
+static const char rfc6874_path_absolute_texts[] = "\000pchar, \"/\" or end of input\000pchar or end of input\000IPv4address\000"
+    "IPv6address\000IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000"
+    "ZoneID\000scheme\000query\000host\000path\000port\000\"/\"";
 static const uint8_t rfc6874_path_absolute_state_texts[] = {
     1, 2, 3, 4, 4,
 };
 static const uint16_t rfc6874_path_absolute_text_pairs[] = {
-    0, 0, 1, 6, 1, 10, 1, 32, 1, 59,
+    0, 0, 153, 163, 153, 28, 153, 1, 153, 121,
 };
 static const uint16_t rfc6874_path_absolute_capture_names[] = {
-    66, 73, 83, 92, 97, 102, 108, 117, 1, 124, 136, 146, 158,
+    135, 84, 112, 148, 158, 142, 94, 128, 153, 62, 74, 50, 103,
 };
 #endif
 const uridfa_tables rfc6874_path_absolute_tables = {
@@ -2889,18 +2893,18 @@ static const uint8_t rfc6874_path_noscheme_state_final[] = {
     0, 1, 0, 1, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_noscheme_texts[] = "\000path\000unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
-    "HEXDIG\000pchar, \"/\" or end of input\000scheme\000authority\000userinfo\000host\000"
-    "port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc6874_path_noscheme_texts[] = "\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000unreserved, sub-delims, \"%\" or \"@\"\000"
+    "pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_path_noscheme_state_texts[] = {
     1, 2, 3, 4, 3, 3, 3,
 };
 static const uint16_t rfc6874_path_noscheme_text_pairs[] = {
-    0, 0, 1, 6, 1, 41, 1, 95, 1, 102,
+    0, 0, 220, 55, 220, 1, 220, 188, 220, 90,
 };
 static const uint16_t rfc6874_path_noscheme_capture_names[] = {
-    129, 136, 146, 155, 160, 165, 171, 180, 1, 187, 199, 209, 221,
+    202, 151, 179, 215, 225, 209, 161, 195, 220, 129, 141, 117, 170,
 };
 #endif
 const uridfa_tables rfc6874_path_noscheme_tables = {
@@ -2963,17 +2967,17 @@ static const uint8_t rfc6874_path_rootless_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_rootless_texts[] = "\000path\000pchar\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc6874_path_rootless_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000pchar\000"
+    "query\000host\000path\000port";
 static const uint8_t rfc6874_path_rootless_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc6874_path_rootless_text_pairs[] = {
-    0, 0, 1, 6, 1, 12, 1, 39,
+    0, 0, 137, 120, 137, 1, 137, 99,
 };
 static const uint16_t rfc6874_path_rootless_capture_names[] = {
-    46, 53, 63, 72, 77, 82, 88, 97, 1, 104, 116, 126, 138,
+    113, 62, 90, 132, 142, 126, 72, 106, 137, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc6874_path_rootless_tables = {
@@ -3036,17 +3040,17 @@ static const uint8_t rfc6874_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_query_texts[] = "\000query\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc6874_query_texts[] = "\000pchar, \"/\", \"\?\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_query_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc6874_query_text_pairs[] = {
-    0, 0, 1, 7, 1, 39,
+    0, 0, 125, 1, 125, 104,
 };
 static const uint16_t rfc6874_query_capture_names[] = {
-    46, 53, 63, 72, 77, 1, 82, 91, 98, 103, 115, 125, 137,
+    118, 67, 95, 131, 141, 125, 77, 111, 136, 45, 57, 33, 86,
 };
 #endif
 const uridfa_tables rfc6874_query_tables = {
@@ -3109,17 +3113,17 @@ static const uint8_t rfc6874_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_fragment_texts[] = "\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000query\000ZoneID\000path\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc6874_fragment_texts[] = "\000pchar, \"/\", \"\?\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_fragment_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc6874_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 42,
+    0, 0, 77, 1, 77, 104,
 };
 static const uint16_t rfc6874_fragment_capture_names[] = {
-    49, 56, 66, 75, 80, 85, 1, 91, 98, 103, 115, 125, 137,
+    118, 67, 95, 131, 141, 125, 77, 111, 136, 45, 57, 33, 86,
 };
 #endif
 const uridfa_tables rfc6874_fragment_tables = {

@@ -744,14 +744,14 @@ static const uint8_t rfc8089_file_uri_state_final[] = {
     0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8089_file_uri_texts[] = "\000file-scheme\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"E\" or \"e\"\000\":\"\000path\000\"/\"\000pchar, \"/\" or end of input\000"
-    "HEXDIG\000file-auth\000unreserved, sub-delims, \"%\", \"/\" or \"[\"\000host\000"
-    "unreserved, sub-delims, \"%\" or \"/\"\000pchar or end of input\000HEXDIG, \":\", \"V\" or \"v\"\000"
-    "IPv6address\000HEXDIG or \":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000"
-    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000path or host\000"
-    "BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const char rfc8089_file_uri_texts[] = "\000unreserved, sub-delims, \"%\", \"/\" or \"[\"\000unreserved, sub-delims, \"%\" or \"/\"\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
+    "pchar, \"/\" or end of input\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000pchar or end of input\000"
+    "HEXDIG, \".\" or \":\"\000HEXDIG, \":\" or \"]\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000"
+    "HEXDIG or \"]\"\000DIGIT or \".\"\000DIGIT or \"]\"\000path or host\000IPv4address\000"
+    "IPv6address\000file-scheme\000\"E\" or \"e\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000IPvFuture\000"
+    "file-auth\000reg-name\000HEXDIG\000DIGIT\000path";
 static const uint8_t rfc8089_file_uri_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 7, 8, 9, 8, 10, 11, 12, 10, 10, 10, 10, 13, 14,
     11, 10, 10, 13, 15, 16, 17, 10, 10, 10, 10, 13, 15, 15, 18, 19, 10, 10, 13, 15,
@@ -766,14 +766,14 @@ static const uint8_t rfc8089_file_uri_state_texts[] = {
     30, 16, 18,
 };
 static const uint16_t rfc8089_file_uri_text_pairs[] = {
-    0, 0, 0, 1, 0, 13, 0, 24, 0, 35, 0, 46, 50, 55, 50, 59,
-    50, 86, 93, 103, 143, 148, 143, 86, 50, 183, 93, 148, 143, 205, 229, 241,
-    229, 46, 255, 86, 143, 265, 255, 279, 143, 293, 143, 317, 255, 336, 229, 366,
-    229, 86, 143, 372, 229, 407, 229, 411, 424, 148, 229, 437, 143, 460, 143, 471,
-    143, 475, 143, 488, 229, 511,
+    0, 0, 0, 427, 0, 450, 0, 461, 0, 439, 0, 137, 514, 72, 514, 141,
+    514, 501, 482, 1, 398, 41, 398, 501, 514, 262, 482, 41, 398, 192, 415, 336,
+    415, 137, 472, 501, 398, 350, 472, 322, 398, 168, 398, 303, 472, 111, 415, 508,
+    415, 501, 398, 76, 415, 332, 415, 364, 390, 41, 415, 216, 398, 100, 398, 107,
+    398, 377, 398, 239, 415, 284,
 };
 static const uint16_t rfc8089_file_uri_capture_names[] = {
-    93, 143, 50, 229, 255, 530, 542,
+    482, 398, 514, 415, 472, 403, 492,
 };
 #endif
 const uridfa_tables rfc8089_file_uri_tables = {

@@ -124,35 +124,48 @@ pub fn reg_slots(reg_len: u32) -> u32 {
     }
 }
 
-/// The NUL-separated texts of a grammar, each once; offset 0 is the empty
-/// text, which stands for none.
+/// The NUL-separated texts of a machine, each once, a text that ends
+/// another one stored as that one's tail (`"]"` inside `HEXDIG or "]"`);
+/// offset 0 is the empty text, which stands for none.
 struct Texts {
     blob: Vec<u8>,
-    at: BTreeMap<String, u16>,
+    at: BTreeMap<String, u32>,
 }
 
 impl Texts {
-    fn new() -> Texts {
-        Texts {
-            blob: vec![0],
-            at: BTreeMap::new(),
+    /// The blob of `texts` (empty ones and repeats ignored).
+    fn new<'a>(texts: impl IntoIterator<Item = Option<&'a str>>) -> Texts {
+        let mut all: Vec<&str> = texts
+            .into_iter()
+            .flatten()
+            .filter(|t| !t.is_empty())
+            .collect();
+        // Longest first, so that a text's tail is placed before it is
+        // looked for; ties in text order, for a stable blob.
+        all.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        all.dedup();
+        let mut blob = vec![0];
+        let mut at = BTreeMap::new();
+        let mut placed: Vec<(usize, &str)> = Vec::new();
+        for text in all {
+            let o = match placed.iter().find(|(_, p)| p.ends_with(text)) {
+                Some(&(o, p)) => o + p.len() - text.len(),
+                None => {
+                    let o = blob.len();
+                    blob.extend_from_slice(text.as_bytes());
+                    blob.push(0);
+                    placed.push((o, text));
+                    o
+                }
+            };
+            at.insert(text.to_owned(), o as u32);
         }
+        Texts { blob, at }
     }
 
-    fn add(&mut self, text: Option<&str>) -> u32 {
-        let Some(text) = text.filter(|t| !t.is_empty()) else {
-            return 0;
-        };
-        if let Some(&o) = self.at.get(text) {
-            return u32::from(o);
-        }
-        let o = self.blob.len();
-        self.blob.extend_from_slice(text.as_bytes());
-        self.blob.push(0);
-        // Checked once the blob is complete (`machine`).
-        let o16 = u16::try_from(o).unwrap_or(u16::MAX);
-        self.at.insert(text.to_owned(), o16);
-        o as u32
+    /// The offset of `text` (0 for none), which [`Texts::new`] was given.
+    fn at(&self, text: Option<&str>) -> u32 {
+        text.and_then(|t| self.at.get(t)).copied().unwrap_or(0)
     }
 }
 
@@ -395,7 +408,15 @@ fn machine(
     let (fty, fwidth, fvals) = ids(&t.state_final);
     let _ = writeln!(out, "static const {fty} {base}_state_final[] = {fvals};");
     // Note [texts of one machine].
-    let mut texts = Texts::new();
+    let component = |c: u16| tables.component_text(c);
+    let expected = |e: u16| t.expected.get(usize::from(e)).map(|&r| tables.str(r));
+    let texts = Texts::new(
+        t.state_component
+            .iter()
+            .map(|&c| component(c))
+            .chain(t.state_expected.iter().map(|&e| expected(e)))
+            .chain((0..t.captures.len()).map(|k| tables.capture_name(k))),
+    );
     let mut pairs: Vec<(u32, u32)> = vec![(0, 0)];
     let mut pair_of: BTreeMap<(u32, u32), usize> = BTreeMap::new();
     pair_of.insert((0, 0), 0);
@@ -404,10 +425,7 @@ fn machine(
         .iter()
         .zip(&t.state_expected)
         .map(|(&c, &e)| {
-            let pair = (
-                texts.add(tables.component_text(c)),
-                texts.add(t.expected.get(usize::from(e)).map(|&r| tables.str(r))),
-            );
+            let pair = (texts.at(component(c)), texts.at(expected(e)));
             *pair_of.entry(pair).or_insert_with(|| {
                 pairs.push(pair);
                 pairs.len() - 1
@@ -415,7 +433,7 @@ fn machine(
         })
         .collect();
     let names: Vec<u32> = (0..t.captures.len())
-        .map(|k| texts.add(tables.capture_name(k)))
+        .map(|k| texts.at(tables.capture_name(k)))
         .collect();
     if texts.blob.len() > usize::from(u16::MAX) {
         return Err(EmitCError::TextsTooLong(texts.blob.len()));
