@@ -1334,8 +1334,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_SPECIAL, 796, 39, 64,
-    15, 0, 8,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 8,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absolute-URI-reference` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -2645,8 +2645,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tabl
     "absolute-URI-reference",
     UINT64_C(52357696561),
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_SPECIAL, 790, 39, 64,
-    15, 0, 7,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 7,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absolute-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -3885,8 +3885,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_SPECIAL, 786, 39, 64,
-    15, 0, 7,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 7,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relative-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5069,8 +5069,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
     "relative-URI",
     UINT64_C(57869033041),
     19, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_SPECIAL, 783, 39, 64,
-    15, 0, 6,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 6,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5138,8 +5138,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables = {
     "scheme",
     UINT64_C(366503875926),
     3, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 1,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 1,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5212,8 +5212,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_userinfo_tables = {
     "userinfo",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5728,8 +5728,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables = {
     "host",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_SPECIAL, 439, 32, 64,
-    15, 0, 0,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 0,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5787,8 +5787,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 0,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5860,8 +5860,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables = {
     "reg-name",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5936,8 +5936,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables = {
     "path",
     UINT64_C(183251937963),
     6, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_SPECIAL, 7, 30, 64,
-    15, 0, 3,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -6009,8 +6009,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -6082,8 +6082,8 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int draft_fielding_uri_rfc2396bis_01_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

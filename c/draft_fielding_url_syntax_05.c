@@ -519,15 +519,14 @@ static const uint8_t draft_fielding_url_syntax_05_url_reference_after_classes[25
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t draft_fielding_url_syntax_05_url_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 20, 31, 0, 40, 10, 20, 20, 0,
-    50, 10, 31, 31, 0, 40, 0, 20, 20, 0, 50, 0, 31, 31, 0, 0,
-    0, 70, 0, 0, 0, 80, 70, 0, 0, 0, 0, 90, 0, 0, 0, 100,
-    90, 0, 0, 0, 0, 110, 0, 0, 0, 120, 110, 0, 0, 0, 0, 131,
-    0, 0, 0, 0, 131, 0,
+static const uint8_t draft_fielding_url_syntax_05_url_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 4, 7, 0, 8, 2, 4, 4, 0, 10, 2, 7, 7,
+    0, 8, 0, 4, 4, 0, 10, 0, 7, 7, 0, 0, 0, 14, 0, 0, 0, 16, 14, 0,
+    0, 0, 0, 18, 0, 0, 0, 20, 18, 0, 0, 0, 0, 22, 0, 0, 0, 24, 22, 0,
+    0, 0, 0, 27, 0, 0, 0, 0, 27, 0,
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_url_reference_after_kinds[] = {
-    { 10, 10, 4, 0 }, { 11, 60, 4, 65535 },
+    { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_url_reference_after_first[] = {
     255, 255, 255, 255, 0,
@@ -614,8 +613,8 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
-    12, 2, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    12, 2, 5, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
@@ -629,8 +628,8 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
-    12, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absoluteURL` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -965,7 +964,7 @@ static const uridfa_escape draft_fielding_url_syntax_05_absoluteurl_accel_escape
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_absoluteurl_after_kinds[] = {
-    { 10, 10, 4, 0 }, { 11, 60, 4, 65535 },
+    { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_absoluteurl_after_first[] = {
     255, 255, 255, 255, 0,
@@ -1027,8 +1026,8 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
-    12, 2, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
+    12, 2, 5, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
@@ -1042,8 +1041,8 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
-    12, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relativeURL` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1360,7 +1359,7 @@ static const uridfa_escape draft_fielding_url_syntax_05_relativeurl_accel_escape
     { 4, 37 }, { 4, 37 }, { 4, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_relativeurl_after_kinds[] = {
-    { 10, 10, 4, 0 }, { 11, 60, 4, 65535 },
+    { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_relativeurl_after_first[] = {
     255, 255, 255, 255, 0,
@@ -1421,8 +1420,8 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
-    12, 2, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
+    12, 2, 5, 5,
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
@@ -1436,8 +1435,8 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
-    12, 0, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 5,
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1505,8 +1504,8 @@ const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
     "scheme",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1578,8 +1577,8 @@ const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
     "user",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1651,8 +1650,8 @@ const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
     "password",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1694,7 +1693,7 @@ static const uint8_t draft_fielding_url_syntax_05_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_host_after_kinds[] = {
-    { 10, 10, 4, 0 }, { 11, 60, 4, 65535 },
+    { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_host_after_first[] = {
     255, 255, 255, 255, 0,
@@ -1730,8 +1729,8 @@ const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
-    12, 2, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
+    12, 2, 5, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
@@ -1745,8 +1744,8 @@ const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
-    12, 0, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1803,8 +1802,8 @@ const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0,
-    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 0,
+    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1876,8 +1875,8 @@ const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
     "path",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL, 5, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1948,8 +1947,8 @@ const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -2020,8 +2019,8 @@ const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

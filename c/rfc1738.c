@@ -1098,8 +1098,8 @@ const uridfa_tables rfc1738_url_tables = {
     "url",
     UINT64_C(29716530481),
     37, 0, RFC1738_URL_SPECIAL, 362, 34, 64,
-    15, 0, 14,
-    RFC1738_URL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 14,
+    RFC1738_URL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `ftpurl` from grammar/rfc1738.abnf:
@@ -1342,8 +1342,8 @@ const uridfa_tables rfc1738_ftpurl_tables = {
     "ftpurl",
     UINT64_C(54975581389),
     20, 0, RFC1738_FTPURL_SPECIAL, 54, 34, 64,
-    15, 0, 4,
-    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `httpurl` from grammar/rfc1738.abnf:
@@ -1492,8 +1492,8 @@ const uridfa_tables rfc1738_httpurl_tables = {
     "httpurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_HTTPURL_SPECIAL, 30, 30, 64,
-    15, 0, 4,
-    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `gopherurl` from grammar/rfc1738.abnf:
@@ -1699,8 +1699,8 @@ const uridfa_tables rfc1738_gopherurl_tables = {
     "gopherurl",
     UINT64_C(57869033041),
     19, 0, RFC1738_GOPHERURL_SPECIAL, 46, 33, 64,
-    15, 0, 3,
-    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `mailtourl` from grammar/rfc1738.abnf:
@@ -1780,8 +1780,8 @@ const uridfa_tables rfc1738_mailtourl_tables = {
     "mailtourl",
     UINT64_C(99955602526),
     11, 0, RFC1738_MAILTOURL_SPECIAL, 11, 30, 64,
-    15, 0, 2,
-    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `newsurl` from grammar/rfc1738.abnf:
@@ -1925,8 +1925,8 @@ const uridfa_tables rfc1738_newsurl_tables = {
     "newsurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_NEWSURL_SPECIAL, 24, 32, 64,
-    15, 0, 4,
-    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `nntpurl` from grammar/rfc1738.abnf:
@@ -2053,8 +2053,8 @@ const uridfa_tables rfc1738_nntpurl_tables = {
     "nntpurl",
     UINT64_C(99955602526),
     11, 0, RFC1738_NNTPURL_SPECIAL, 26, 30, 64,
-    15, 0, 2,
-    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `telneturl` from grammar/rfc1738.abnf:
@@ -2252,8 +2252,8 @@ const uridfa_tables rfc1738_telneturl_tables = {
     "telneturl",
     UINT64_C(73300775186),
     15, 0, RFC1738_TELNETURL_SPECIAL, 47, 34, 64,
-    15, 0, 3,
-    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `waisurl` from grammar/rfc1738.abnf:
@@ -2423,8 +2423,8 @@ const uridfa_tables rfc1738_waisurl_tables = {
     "waisurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_WAISURL_SPECIAL, 36, 30, 64,
-    15, 0, 4,
-    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `fileurl` from grammar/rfc1738.abnf:
@@ -2558,8 +2558,8 @@ const uridfa_tables rfc1738_fileurl_tables = {
     "fileurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_FILEURL_SPECIAL, 24, 30, 64,
-    15, 0, 3,
-    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `prosperourl` from grammar/rfc1738.abnf:
@@ -2731,8 +2731,8 @@ const uridfa_tables rfc1738_prosperourl_tables = {
     "prosperourl",
     UINT64_C(64677154576),
     17, 0, RFC1738_PROSPEROURL_SPECIAL, 36, 30, 64,
-    15, 0, 4,
-    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `otherurl` from grammar/rfc1738.abnf:
@@ -2898,8 +2898,8 @@ const uridfa_tables rfc1738_otherurl_tables = {
     "otherurl",
     UINT64_C(91625968982),
     12, 0, RFC1738_OTHERURL_SPECIAL, 44, 33, 64,
-    15, 0, 5,
-    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 5,
+    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc1738.abnf:
@@ -2967,8 +2967,8 @@ const uridfa_tables rfc1738_scheme_tables = {
     "scheme",
     UINT64_C(549755813888),
     2, 0, RFC1738_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 1,
-    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 1,
+    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `login` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3121,8 +3121,8 @@ const uridfa_tables rfc1738_login_tables = {
     "login",
     UINT64_C(109951162778),
     10, 0, RFC1738_LOGIN_SPECIAL, 37, 34, 64,
-    15, 0, 3,
-    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3194,8 +3194,8 @@ const uridfa_tables rfc1738_user_tables = {
     "user",
     UINT64_C(274877906944),
     4, 0, RFC1738_USER_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    RFC1738_USER_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_USER_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3267,8 +3267,8 @@ const uridfa_tables rfc1738_password_tables = {
     "password",
     UINT64_C(274877906944),
     4, 0, RFC1738_PASSWORD_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3341,8 +3341,8 @@ const uridfa_tables rfc1738_host_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, RFC1738_HOST_SPECIAL, 13, 30, 64,
-    15, 0, 1,
-    RFC1738_HOST_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 1,
+    RFC1738_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3400,8 +3400,8 @@ const uridfa_tables rfc1738_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC1738_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0,
-    RFC1738_PORT_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 0,
+    RFC1738_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `urlpath` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3470,8 +3470,8 @@ const uridfa_tables rfc1738_urlpath_tables = {
     "urlpath",
     UINT64_C(274877906944),
     4, 0, RFC1738_URLPATH_SPECIAL, 3, 30, 64,
-    15, 0, 2,
-    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -250,15 +250,14 @@ static const uint8_t rfc2396_uri_reference_after_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t rfc2396_uri_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 20, 31, 0, 40, 10, 20, 20, 0,
-    50, 61, 31, 31, 0, 40, 0, 20, 20, 0, 50, 0, 31, 31, 0, 0,
-    0, 20, 31, 0, 0, 0, 80, 0, 0, 0, 90, 80, 0, 0, 0, 0,
-    100, 0, 0, 0, 110, 100, 0, 0, 0, 0, 120, 0, 0, 0, 130, 120,
-    0, 0, 0, 0, 141, 0, 0, 0, 0, 141, 0,
+static const uint8_t rfc2396_uri_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 4, 7, 0, 8, 2, 4, 4, 0, 10, 13, 7, 7,
+    0, 8, 0, 4, 4, 0, 10, 0, 7, 7, 0, 0, 0, 4, 7, 0, 0, 0, 16, 0,
+    0, 0, 18, 16, 0, 0, 0, 0, 20, 0, 0, 0, 22, 20, 0, 0, 0, 0, 24, 0,
+    0, 0, 26, 24, 0, 0, 0, 0, 29, 0, 0, 0, 0, 29, 0,
 };
 static const uridfa_after_kind rfc2396_uri_reference_after_kinds[] = {
-    { 11, 10, 3, 0 }, { 12, 70, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
 };
 static const uint8_t rfc2396_uri_reference_after_first[] = {
     255, 255, 255, 255, 0,
@@ -309,8 +308,8 @@ const uridfa_tables rfc2396_uri_reference_tables = {
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
-    13, 2, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    13, 2, 5, 8,
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc2396_uri_reference_raw_tables = {
@@ -324,8 +323,8 @@ const uridfa_tables rfc2396_uri_reference_raw_tables = {
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
-    13, 0, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 8,
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absoluteURI` from grammar/rfc2396.abnf:
@@ -519,7 +518,7 @@ static const uridfa_escape rfc2396_absoluteuri_accel_escapes[] = {
     { 65535, 0 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc2396_absoluteuri_after_kinds[] = {
-    { 11, 10, 3, 0 }, { 12, 70, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
 };
 static const uint8_t rfc2396_absoluteuri_after_first[] = {
     255, 255, 255, 255, 0,
@@ -566,8 +565,8 @@ const uridfa_tables rfc2396_absoluteuri_tables = {
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
-    13, 2, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
+    13, 2, 5, 7,
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc2396_absoluteuri_raw_tables = {
@@ -581,8 +580,8 @@ const uridfa_tables rfc2396_absoluteuri_raw_tables = {
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
-    13, 0, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 7,
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relativeURI` from grammar/rfc2396.abnf:
@@ -770,7 +769,7 @@ static const uridfa_escape rfc2396_relativeuri_accel_escapes[] = {
     { 6, 37 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc2396_relativeuri_after_kinds[] = {
-    { 11, 10, 3, 0 }, { 12, 70, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
 };
 static const uint8_t rfc2396_relativeuri_after_first[] = {
     255, 255, 255, 255, 0,
@@ -819,8 +818,8 @@ const uridfa_tables rfc2396_relativeuri_tables = {
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
-    13, 2, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
+    13, 2, 5, 7,
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc2396_relativeuri_raw_tables = {
@@ -834,8 +833,8 @@ const uridfa_tables rfc2396_relativeuri_raw_tables = {
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
-    13, 0, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 7,
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc2396.abnf:
@@ -903,8 +902,8 @@ const uridfa_tables rfc2396_scheme_tables = {
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC2396_SCHEME_SPECIAL, 2, 26, 32,
-    13, 0, 1,
-    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 1,
+    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc2396.abnf:
@@ -976,8 +975,8 @@ const uridfa_tables rfc2396_userinfo_tables = {
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC2396_USERINFO_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1019,7 +1018,7 @@ static const uint8_t rfc2396_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 static const uridfa_after_kind rfc2396_host_after_kinds[] = {
-    { 11, 10, 3, 0 }, { 12, 70, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
 };
 static const uint8_t rfc2396_host_after_first[] = {
     255, 255, 255, 255, 0,
@@ -1056,8 +1055,8 @@ const uridfa_tables rfc2396_host_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
-    13, 2, 1,
-    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
+    13, 2, 5, 1,
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc2396_host_raw_tables = {
@@ -1071,8 +1070,8 @@ const uridfa_tables rfc2396_host_raw_tables = {
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
-    13, 0, 1,
-    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 1,
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1129,8 +1128,8 @@ const uridfa_tables rfc2396_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC2396_PORT_SPECIAL, 2, 26, 32,
-    13, 0, 0,
-    RFC2396_PORT_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 0,
+    RFC2396_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1202,8 +1201,8 @@ const uridfa_tables rfc2396_reg_name_tables = {
     "reg-name",
     UINT64_C(274877906944),
     4, 0, RFC2396_REG_NAME_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1278,8 +1277,8 @@ const uridfa_tables rfc2396_path_tables = {
     "path",
     UINT64_C(183251937963),
     6, 0, RFC2396_PATH_SPECIAL, 7, 26, 32,
-    13, 0, 3,
-    RFC2396_PATH_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 3,
+    RFC2396_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1350,8 +1349,8 @@ const uridfa_tables rfc2396_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, RFC2396_QUERY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1422,8 +1421,8 @@ const uridfa_tables rfc2396_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC2396_FRAGMENT_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -557,30 +557,26 @@ static const uint8_t rfc3986_uri_reference_after_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t rfc3986_uri_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44,
-    66, 88, 110, 110, 110, 0, 0, 0, 0, 132, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 132, 110, 110, 110, 110, 110, 110, 0, 0, 0, 0, 132,
-    110, 110, 110, 110, 154, 44, 0, 0, 0, 0, 132, 44, 44, 44, 44, 44,
-    44, 0, 0, 0, 0, 0, 176, 198, 220, 242, 242, 242, 0, 0, 0, 0,
-    132, 44, 44, 44, 44, 44, 0, 0, 0, 0, 0, 264, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 264, 242, 242, 242, 242, 242, 242, 0, 0, 0,
-    0, 264, 242, 242, 242, 242, 286, 176, 0, 0, 0, 0, 264, 176, 176, 176,
-    176, 176, 176, 0, 0, 0, 0, 0, 308, 330, 352, 374, 374, 374, 0, 0,
-    0, 0, 264, 176, 176, 176, 176, 176, 0, 0, 0, 0, 0, 396, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 396, 374, 374, 374, 374, 374, 374, 0,
-    0, 0, 0, 396, 374, 374, 374, 374, 418, 308, 0, 0, 0, 0, 396, 308,
-    308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 441, 463, 485, 507, 507, 507,
-    0, 0, 0, 0, 396, 308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 507, 507, 507, 507, 507,
-    507, 0, 0, 0, 0, 0, 507, 507, 507, 507, 529, 441, 0, 0, 0, 0,
-    0, 441, 441, 441, 441, 441, 441, 0, 0, 0, 0, 0, 441, 441, 441, 441,
-    441, 0, 0, 0, 551, 572, 551, 551, 551, 551, 551, 551, 551, 551, 0, 0,
-    0, 0, 594, 594, 594, 594, 594, 594, 594, 0, 0, 0, 0, 551, 551, 551,
-    551, 551, 551, 551,
+static const uint8_t rfc3986_uri_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10, 10,
+    10, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 10, 10, 10,
+    10, 10, 10, 0, 0, 0, 0, 12, 10, 10, 10, 10, 14, 4, 0, 0, 0, 0, 12, 4,
+    4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 16, 18, 20, 22, 22, 22, 0, 0, 0, 0,
+    12, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 24, 22, 22, 22, 22, 22, 22, 0, 0, 0, 0, 24, 22, 22, 22, 22, 26, 16,
+    0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 28, 30, 32, 34,
+    34, 34, 0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 36, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 36, 34, 34, 34, 34, 34, 34, 0, 0, 0, 0, 36,
+    34, 34, 34, 34, 38, 28, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 28, 0, 0, 0,
+    0, 0, 41, 43, 45, 47, 47, 47, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47, 47, 47, 47, 47,
+    47, 0, 0, 0, 0, 0, 47, 47, 47, 47, 49, 41, 0, 0, 0, 0, 0, 41, 41, 41,
+    41, 41, 41, 0, 0, 0, 0, 0, 41, 41, 41, 41, 41, 0, 0, 0, 51, 52, 51, 51,
+    51, 51, 51, 51, 51, 51, 0, 0, 0, 0, 54, 54, 54, 54, 54, 54, 54, 0, 0, 0,
+    0, 51, 51, 51, 51, 51, 51, 51,
 };
 static const uridfa_after_kind rfc3986_uri_reference_after_kinds[] = {
-    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_uri_reference_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -650,8 +646,8 @@ const uridfa_tables rfc3986_uri_reference_tables = {
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
-    12, 2, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 8,
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_uri_reference_raw_tables = {
@@ -665,8 +661,8 @@ const uridfa_tables rfc3986_uri_reference_raw_tables = {
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
-    12, 0, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 8,
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `URI` from grammar/rfc3986.abnf:
@@ -1200,7 +1196,7 @@ static const uridfa_escape rfc3986_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_uri_after_kinds[] = {
-    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_uri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -1269,8 +1265,8 @@ const uridfa_tables rfc3986_uri_tables = {
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
-    12, 2, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 7,
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_uri_raw_tables = {
@@ -1284,8 +1280,8 @@ const uridfa_tables rfc3986_uri_raw_tables = {
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
-    12, 0, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 7,
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absolute-URI` from grammar/rfc3986.abnf:
@@ -1781,7 +1777,7 @@ static const uridfa_escape rfc3986_absolute_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_absolute_uri_after_kinds[] = {
-    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_absolute_uri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -1848,8 +1844,8 @@ const uridfa_tables rfc3986_absolute_uri_tables = {
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
-    12, 2, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 7,
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_absolute_uri_raw_tables = {
@@ -1863,8 +1859,8 @@ const uridfa_tables rfc3986_absolute_uri_raw_tables = {
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
-    12, 0, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 7,
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relative-ref` from grammar/rfc3986.abnf:
@@ -2357,7 +2353,7 @@ static const uridfa_escape rfc3986_relative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_relative_ref_after_kinds[] = {
-    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_relative_ref_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -2427,8 +2423,8 @@ const uridfa_tables rfc3986_relative_ref_tables = {
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
-    12, 2, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 7,
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_relative_ref_raw_tables = {
@@ -2442,8 +2438,8 @@ const uridfa_tables rfc3986_relative_ref_raw_tables = {
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
-    12, 0, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 7,
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2511,8 +2507,8 @@ const uridfa_tables rfc3986_scheme_tables = {
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC3986_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 1,
-    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 1,
+    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2584,8 +2580,8 @@ const uridfa_tables rfc3986_userinfo_tables = {
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC3986_USERINFO_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2918,7 +2914,7 @@ static const uridfa_escape rfc3986_host_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_host_after_kinds[] = {
-    { 10, 22, 3, 0 }, { 11, 551, 3, 65535 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_host_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -2975,8 +2971,8 @@ const uridfa_tables rfc3986_host_tables = {
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
-    12, 2, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 3,
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_host_raw_tables = {
@@ -2990,8 +2986,8 @@ const uridfa_tables rfc3986_host_raw_tables = {
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
-    12, 0, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 3,
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3048,8 +3044,8 @@ const uridfa_tables rfc3986_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC3986_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0,
-    RFC3986_PORT_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 0,
+    RFC3986_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3121,8 +3117,8 @@ const uridfa_tables rfc3986_path_tables = {
     "path",
     UINT64_C(274877906944),
     4, 0, RFC3986_PATH_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_PATH_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3193,8 +3189,8 @@ const uridfa_tables rfc3986_path_abempty_tables = {
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABEMPTY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3266,8 +3262,8 @@ const uridfa_tables rfc3986_path_absolute_tables = {
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABSOLUTE_SPECIAL, 5, 24, 32,
-    12, 0, 2,
-    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3342,8 +3338,8 @@ const uridfa_tables rfc3986_path_noscheme_tables = {
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC3986_PATH_NOSCHEME_SPECIAL, 7, 24, 32,
-    12, 0, 3,
-    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 3,
+    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3415,8 +3411,8 @@ const uridfa_tables rfc3986_path_rootless_tables = {
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ROOTLESS_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3488,8 +3484,8 @@ const uridfa_tables rfc3986_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, RFC3986_QUERY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3561,8 +3557,8 @@ const uridfa_tables rfc3986_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC3986_FRAGMENT_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

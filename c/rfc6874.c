@@ -385,30 +385,26 @@ static const uint8_t rfc6874_uri_reference_after_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t rfc6874_uri_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44,
-    66, 88, 110, 110, 110, 0, 0, 0, 0, 132, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 132, 110, 110, 110, 110, 110, 110, 0, 0, 0, 0, 132,
-    110, 110, 110, 110, 154, 44, 0, 0, 0, 0, 132, 44, 44, 44, 44, 44,
-    44, 0, 0, 0, 0, 0, 176, 198, 220, 242, 242, 242, 0, 0, 0, 0,
-    132, 44, 44, 44, 44, 44, 0, 0, 0, 0, 0, 264, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 264, 242, 242, 242, 242, 242, 242, 0, 0, 0,
-    0, 264, 242, 242, 242, 242, 286, 176, 0, 0, 0, 0, 264, 176, 176, 176,
-    176, 176, 176, 0, 0, 0, 0, 0, 308, 330, 352, 374, 374, 374, 0, 0,
-    0, 0, 264, 176, 176, 176, 176, 176, 0, 0, 0, 0, 0, 396, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 396, 374, 374, 374, 374, 374, 374, 0,
-    0, 0, 0, 396, 374, 374, 374, 374, 418, 308, 0, 0, 0, 0, 396, 308,
-    308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 441, 463, 485, 507, 507, 507,
-    0, 0, 0, 0, 396, 308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 507, 507, 507, 507, 507,
-    507, 0, 0, 0, 0, 0, 507, 507, 507, 507, 529, 441, 0, 0, 0, 0,
-    0, 441, 441, 441, 441, 441, 441, 0, 0, 0, 0, 0, 441, 441, 441, 441,
-    441, 0, 0, 0, 551, 572, 551, 551, 551, 551, 551, 551, 551, 551, 0, 0,
-    0, 0, 594, 594, 594, 594, 594, 594, 594, 0, 0, 0, 0, 551, 551, 551,
-    551, 551, 551, 551,
+static const uint8_t rfc6874_uri_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10, 10,
+    10, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 10, 10, 10,
+    10, 10, 10, 0, 0, 0, 0, 12, 10, 10, 10, 10, 14, 4, 0, 0, 0, 0, 12, 4,
+    4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 16, 18, 20, 22, 22, 22, 0, 0, 0, 0,
+    12, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 24, 22, 22, 22, 22, 22, 22, 0, 0, 0, 0, 24, 22, 22, 22, 22, 26, 16,
+    0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 28, 30, 32, 34,
+    34, 34, 0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 36, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 36, 34, 34, 34, 34, 34, 34, 0, 0, 0, 0, 36,
+    34, 34, 34, 34, 38, 28, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 28, 0, 0, 0,
+    0, 0, 41, 43, 45, 47, 47, 47, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47, 47, 47, 47, 47,
+    47, 0, 0, 0, 0, 0, 47, 47, 47, 47, 49, 41, 0, 0, 0, 0, 0, 41, 41, 41,
+    41, 41, 41, 0, 0, 0, 0, 0, 41, 41, 41, 41, 41, 0, 0, 0, 51, 52, 51, 51,
+    51, 51, 51, 51, 51, 51, 0, 0, 0, 0, 54, 54, 54, 54, 54, 54, 54, 0, 0, 0,
+    0, 51, 51, 51, 51, 51, 51, 51,
 };
 static const uridfa_after_kind rfc6874_uri_reference_after_kinds[] = {
-    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_uri_reference_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -480,8 +476,8 @@ const uridfa_tables rfc6874_uri_reference_tables = {
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
-    13, 2, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 9,
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_uri_reference_raw_tables = {
@@ -495,8 +491,8 @@ const uridfa_tables rfc6874_uri_reference_raw_tables = {
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
-    13, 0, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 9,
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `URI` from grammar/rfc6874.abnf:
@@ -850,7 +846,7 @@ static const uridfa_escape rfc6874_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_uri_after_kinds[] = {
-    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_uri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -921,8 +917,8 @@ const uridfa_tables rfc6874_uri_tables = {
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
-    13, 2, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 8,
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_uri_raw_tables = {
@@ -936,8 +932,8 @@ const uridfa_tables rfc6874_uri_raw_tables = {
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
-    13, 0, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 8,
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absolute-URI` from grammar/rfc6874.abnf:
@@ -1492,7 +1488,7 @@ static const uridfa_escape rfc6874_absolute_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_absolute_uri_after_kinds[] = {
-    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_absolute_uri_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -1561,8 +1557,8 @@ const uridfa_tables rfc6874_absolute_uri_tables = {
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
-    13, 2, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 8,
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_absolute_uri_raw_tables = {
@@ -1576,8 +1572,8 @@ const uridfa_tables rfc6874_absolute_uri_raw_tables = {
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
-    13, 0, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 8,
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relative-ref` from grammar/rfc6874.abnf:
@@ -1897,7 +1893,7 @@ static const uridfa_escape rfc6874_relative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_relative_ref_after_kinds[] = {
-    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_relative_ref_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -1969,8 +1965,8 @@ const uridfa_tables rfc6874_relative_ref_tables = {
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
-    13, 2, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 8,
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_relative_ref_raw_tables = {
@@ -1984,8 +1980,8 @@ const uridfa_tables rfc6874_relative_ref_raw_tables = {
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
-    13, 0, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 8,
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2053,8 +2049,8 @@ const uridfa_tables rfc6874_scheme_tables = {
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC6874_SCHEME_SPECIAL, 2, 26, 32,
-    13, 0, 1,
-    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 1,
+    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2126,8 +2122,8 @@ const uridfa_tables rfc6874_userinfo_tables = {
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC6874_USERINFO_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2491,7 +2487,7 @@ static const uridfa_escape rfc6874_host_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 }, { 1, 37 },
 };
 static const uridfa_after_kind rfc6874_host_after_kinds[] = {
-    { 11, 22, 3, 0 }, { 12, 551, 3, 65535 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_host_after_first[] = {
     254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
@@ -2551,8 +2547,8 @@ const uridfa_tables rfc6874_host_tables = {
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
-    13, 2, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 4,
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_host_raw_tables = {
@@ -2566,8 +2562,8 @@ const uridfa_tables rfc6874_host_raw_tables = {
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
-    13, 0, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 4,
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2624,8 +2620,8 @@ const uridfa_tables rfc6874_port_tables = {
     "port",
     UINT64_C(549755813888),
     2, 0, RFC6874_PORT_SPECIAL, 2, 26, 32,
-    13, 0, 0,
-    RFC6874_PORT_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 0,
+    RFC6874_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2697,8 +2693,8 @@ const uridfa_tables rfc6874_path_tables = {
     "path",
     UINT64_C(274877906944),
     4, 0, RFC6874_PATH_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_PATH_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2769,8 +2765,8 @@ const uridfa_tables rfc6874_path_abempty_tables = {
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABEMPTY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2842,8 +2838,8 @@ const uridfa_tables rfc6874_path_absolute_tables = {
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABSOLUTE_SPECIAL, 5, 26, 32,
-    13, 0, 2,
-    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2918,8 +2914,8 @@ const uridfa_tables rfc6874_path_noscheme_tables = {
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC6874_PATH_NOSCHEME_SPECIAL, 7, 26, 32,
-    13, 0, 3,
-    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 3,
+    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2991,8 +2987,8 @@ const uridfa_tables rfc6874_path_rootless_tables = {
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ROOTLESS_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3064,8 +3060,8 @@ const uridfa_tables rfc6874_query_tables = {
     "query",
     UINT64_C(274877906944),
     4, 0, RFC6874_QUERY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3137,8 +3133,8 @@ const uridfa_tables rfc6874_fragment_tables = {
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC6874_FRAGMENT_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -259,8 +259,8 @@ const uridfa_tables rfc8141_namestring_tables = {
     "namestring",
     UINT64_C(73300775186),
     15, 0, RFC8141_NAMESTRING_SPECIAL, 85, 10, 32,
-    5, 0, 3,
-    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 3,
+    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `assigned-name` from grammar/rfc8141.abnf:
@@ -446,8 +446,8 @@ const uridfa_tables rfc8141_assigned_name_tables = {
     "assigned-name",
     UINT64_C(99955602526),
     11, 0, RFC8141_ASSIGNED_NAME_SPECIAL, 71, 10, 32,
-    5, 0, 2,
-    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
@@ -519,8 +519,8 @@ const uridfa_tables rfc8141_nid_tables = {
     "NID",
     UINT64_C(366503875926),
     3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
-    5, 0, 0,
-    RFC8141_NID_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 0,
+    RFC8141_NID_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
@@ -591,8 +591,8 @@ const uridfa_tables rfc8141_nss_tables = {
     "NSS",
     UINT64_C(219902325556),
     5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
-    5, 0, 2,
-    RFC8141_NSS_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_NSS_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -664,8 +664,8 @@ const uridfa_tables rfc8141_r_component_tables = {
     "r-component",
     UINT64_C(157073089683),
     7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
-    5, 0, 2,
-    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -736,8 +736,8 @@ const uridfa_tables rfc8141_q_component_tables = {
     "q-component",
     UINT64_C(219902325556),
     5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
-    5, 0, 2,
-    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -808,8 +808,8 @@ const uridfa_tables rfc8141_f_component_tables = {
     "f-component",
     UINT64_C(274877906944),
     4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
-    5, 0, 2,
-    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err)

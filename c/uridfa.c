@@ -378,18 +378,31 @@ int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_e
 static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, size_t n)
 {
     const uint8_t *cls = t->after_classes;
-    uint16_t cell = t->after_kinds[k].start;
+    const size_t stride = t->after_stride;
+    unsigned cell = t->after_kinds[k].start;
     size_t i = 0;
-    while (i < n && cell != 0) {
-        const uint16_t *row = t->after_trans + (cell >> 1);
-        while (i < n && row[cls[s[i]]] == cell) {
-            i++;
-        }
-        if (i < n) {
-            cell = row[cls[s[i]]];
-            i++;
-        }
+    /* Cells are a state's index and its accept bit (codegen: Note [kind
+     * cells by index]), of one or two bytes. */
+#define URIDFA_KIND_RUN(T)                                                                   \
+    {                                                                                        \
+        const T *tr = (const T *)t->after_trans;                                             \
+        while (i < n && cell != 0u) {                                                        \
+            const T *row = tr + (cell >> 1) * stride;                                        \
+            while (i < n && row[cls[s[i]]] == cell) {                                        \
+                i++;                                                                         \
+            }                                                                                \
+            if (i < n) {                                                                     \
+                cell = row[cls[s[i]]];                                                       \
+                i++;                                                                         \
+            }                                                                                \
+        }                                                                                    \
     }
+    if (t->after_width == 1u) {
+        URIDFA_KIND_RUN(uint8_t)
+    } else {
+        URIDFA_KIND_RUN(uint16_t)
+    }
+#undef URIDFA_KIND_RUN
     return cell & 1u;
 }
 

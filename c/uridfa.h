@@ -142,7 +142,9 @@ struct uridfa_tables {
     const void *state_final;
     const uridfa_after_kind *after_kinds;
     const uint8_t *after_classes;
-    const uint16_t *after_trans;
+    /* The kinds' cells (index << 1 | accept; row 0 dead), after_width
+     * bytes each (codegen: Note [kind cells by index]). */
+    const void *after_trans;
     /* Rows of the kinds that a span's first byte decides, one answer per
      * class of after_classes: the kind (an index into after_kinds), 0xFE
      * none, 0xFF undecided (codegen: Note [kinds decided by the first
@@ -155,8 +157,8 @@ struct uridfa_tables {
     const char *rule;
     uint64_t stride_recip;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
-    uint16_t capture_len, after_len, accel_len;
-    uint8_t trans_width, final_width, utf8, text_width;
+    uint16_t capture_len, after_len, after_stride, accel_len;
+    uint8_t trans_width, final_width, utf8, text_width, after_width;
 };
 
 /* uridfa_tables.trans_width of one-byte tables (the default unless

@@ -671,12 +671,39 @@ fn c_driver_agrees_with_the_rust_runtime() {
         })
         .collect();
     let corpus = corpora();
-    let jobs = jobs(&gs, &what, &tables, &corpus, 6_000);
+    let mut jobs = jobs(&gs, &what, &tables, &corpus, 6_000);
+    // tests/c/big.abnf's kind `exact` (130 digits): spans of 129 to 131
+    // digits, which only generated inputs of that length would reach.
+    let big = (0..what.len())
+        .find(|&i| {
+            let (gi, ei, l, comp) = what[i];
+            gs[gi].grammar.name == "big" && ei == 0 && l.is_none() && !comp && !raw[i]
+        })
+        .expect("tests/c/big.abnf's entry");
+    for len in 129..=131 {
+        let mut input = b"aaa/".to_vec();
+        input.extend(std::iter::repeat_n(b'7', len));
+        jobs.push(Job {
+            machine: big,
+            input,
+            items: None,
+        });
+    }
     // Every form of transition table is driven: one byte (IDs, and state
     // indices), two and four bytes (Note [small tables] in uridfa-codegen's
     // C emitter); the two-byte IDs of the one-byte-index tables are
     // `-DURIDFA_FAST`'s, run below.
     let forms = drivers(&dir);
+    // And both widths of the kinds' cells (Note [kind cells by index]).
+    for w in ["uint8_t", "uint16_t"] {
+        let found = std::fs::read_dir(&dir).unwrap().any(|e| {
+            let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
+            text.lines().any(|l| {
+                l.starts_with(&format!("static const {w} ")) && l.contains("_after_trans[]")
+            })
+        });
+        assert!(found, "no kinds' cells of {w}");
+    }
     for d in [
         "uridfa_drive8",
         "uridfa_drive8i",

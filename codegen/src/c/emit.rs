@@ -12,6 +12,7 @@
 //! C driver hands out plain C strings. The output depends only on the
 //! input.
 
+use super::forms;
 use crate::compiled::{Compiled, Machine};
 use crate::pipeline::emit::capture_const_name;
 use crate::pipeline::tables::{AfterKindsBuf, TransBuf};
@@ -255,7 +256,7 @@ fn machine(
             vals.trim_start_matches("{\n").trim_start_matches("{ ")
         )
     };
-    match super::forms::small_trans(t) {
+    match forms::small_trans(t) {
         // Note [small tables]: both forms, chosen when the C is compiled.
         Some(small) if twidth > 1 => {
             let _ = writeln!(
@@ -354,10 +355,17 @@ fn machine(
                 "static const uint8_t {base}_after_classes[256] = {};",
                 array(ac, 32)
             );
+            // Note [kind cells by index].
+            let cells = t.after.trans.iter().map(|&c| forms::kind_cell(&t.after, c));
             let _ = writeln!(
                 out,
-                "static const uint16_t {base}_after_trans[] = {};",
-                array(&t.after.trans, 16)
+                "static const {} {base}_after_trans[] = {};",
+                if forms::kind_width(&t.after) == 1 {
+                    "uint8_t"
+                } else {
+                    "uint16_t"
+                },
+                array(cells, 20)
             );
         }
         // Note [kinds decided by the first byte]: each parent's first
@@ -376,7 +384,8 @@ fn machine(
                 }
                 _ => 0xFFFE,
             };
-            format!("{{ {}, {}, {parent}, {at} }}", k.capture, k.start)
+            let start = forms::kind_cell(&t.after, k.start);
+            format!("{{ {}, {start}, {parent}, {at} }}", k.capture)
         });
         let kinds = array(kinds, 4);
         let _ = writeln!(
@@ -489,8 +498,8 @@ fn machine(
              {},\n    \
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
-             {}, {}, {},\n    \
-             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}\n}};\n",
+             {}, {}, {}, {},\n    \
+             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}, {}\n}};\n",
             if raw { "raw_" } else { "" },
             if t.utf8 { "uridfa_char_start" } else { "NULL" },
             opt(!t.accels.is_empty(), format!("{base}_accel_lut")),
@@ -512,8 +521,14 @@ fn machine(
             reg_slots(t.reg_len),
             t.captures.len(),
             if after { t.after.kinds.len() } else { 0 },
+            if after { t.after.stride } else { 0 },
             t.accels.len(),
             u8::from(t.utf8),
+            if after {
+                forms::kind_width(&t.after)
+            } else {
+                0
+            },
         );
     }
     Ok(())

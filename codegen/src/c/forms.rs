@@ -2,7 +2,7 @@
 //! before transitions]): the one-byte state indices the C tables hold by
 //! default where the premultiplied IDs need two bytes or more.
 
-use crate::pipeline::tables::{TablesBuf, TransBuf};
+use crate::pipeline::tables::{AfterKindsBuf, TablesBuf, TransBuf};
 
 // Note [classes before transitions]
 //
@@ -48,4 +48,33 @@ pub(super) fn small_trans(t: &TablesBuf) -> Option<Vec<u8>> {
             u8::try_from(small).ok()
         })
         .collect()
+}
+
+// Note [kind cells by index]
+//
+// The Rust tables' cells of the kinds decided after the match are `u16`:
+// the next state's premultiplied ID shifted left by one, plus its accept
+// bit (Rust: Note [kind DFA cells]). The C tables hold the state's index
+// instead of its ID (`index << 1 | accept`), one byte each where the
+// indices fit seven bits (RFC 3986's `IPv4address` and `reg-name`: 28
+// rows of 11 cells, 308 bytes instead of 616), else two; the driver
+// multiplies the index by the stride once per state it enters, not per
+// byte (a run of one state reads one row).
+
+/// A kind cell (or start cell) of `after` in the C tables' index form
+/// (Note [kind cells by index]).
+pub(super) fn kind_cell(after: &AfterKindsBuf, cell: u16) -> u16 {
+    let stride = after.stride.max(1);
+    ((u32::from(cell >> 1) / stride) as u16) << 1 | (cell & 1)
+}
+
+/// The bytes per kind cell in the C tables: 1 where every index fits seven
+/// bits, else 2 (Note [kind cells by index]).
+pub(super) fn kind_width(after: &AfterKindsBuf) -> u8 {
+    let rows = after.trans.len() / (after.stride.max(1) as usize);
+    if rows <= 128 {
+        1
+    } else {
+        2
+    }
 }
