@@ -634,7 +634,7 @@ fn drivers(dir: &Path) -> Vec<String> {
     let mut out = Vec::new();
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
-        if !p.extension().is_some_and(|x| x == "c") {
+        if p.extension().is_none_or(|x| x != "c") {
             continue;
         }
         let text = std::fs::read_to_string(&p).unwrap();
