@@ -1260,17 +1260,16 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_uri_reference_state_final[
     13, 12, 13, 12, 18, 12, 18, 12, 13, 18, 12, 18, 13, 12, 18, 18,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_uri_reference_texts[] = "\000scheme\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "rel-path\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000abs-path\000"
-    "pchar, \"#\", \"/\", \"\?\" or end of input\000query\000scheme or rel-path\000"
-    "authority or abs-path\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
-    "uric, \"#\" or end of input\000IPv6reference\000HEXDIG or \":\"\000opaque-part\000"
-    "query or opaque-part\000reg-name or abs-path\000\":\"\000HEXDIG or \"]\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000server\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
-    "IPv4address\000DIGIT\000port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000\".\"\000"
-    "DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000"
-    "BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000authority\000userinfo\000"
-    "host\000reg-name\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_uri_reference_texts[] = "\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "pchar, \"/\", \"\?\" or end of input\000uric, \"#\" or end of input\000HEXDIG, \".\", \":\" or \"]\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000authority or abs-path\000"
+    "query or opaque-part\000reg-name or abs-path\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000scheme or rel-path\000HEXDIG or \":\"\000HEXDIG or \"]\"\000"
+    "IPv6reference\000DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000authority\000"
+    "fragment\000hostname\000reg-name\000userinfo\000HEXDIG\000scheme\000server\000DIGIT\000"
+    "query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_uri_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 5, 3, 8, 4, 5, 9, 10, 6, 11, 12, 9, 8, 9,
     13, 14, 13, 13, 13, 13, 10, 13, 15, 11, 16, 17, 18, 9, 5, 14, 13, 13, 5, 13,
@@ -1314,14 +1313,14 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_uri_reference_state_texts[
     13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_uri_reference_text_pairs[] = {
-    0, 0, 1, 8, 82, 8, 91, 100, 82, 132, 139, 148, 185, 148, 191, 148,
-    91, 132, 139, 132, 210, 232, 185, 132, 139, 274, 210, 148, 210, 132, 300, 314,
-    328, 274, 328, 132, 340, 274, 361, 148, 361, 132, 300, 382, 340, 132, 300, 386,
-    300, 400, 300, 424, 443, 450, 485, 497, 300, 132, 503, 508, 485, 545, 485, 549,
-    485, 562, 300, 585, 300, 596, 300, 600, 300, 613, 300, 636,
+    0, 0, 608, 1, 466, 1, 565, 226, 466, 601, 367, 154, 628, 154, 456, 154,
+    565, 601, 367, 601, 354, 75, 628, 601, 367, 258, 354, 154, 354, 601, 503, 475,
+    385, 258, 385, 601, 376, 258, 397, 154, 397, 601, 503, 433, 376, 601, 503, 489,
+    503, 284, 503, 437, 615, 191, 543, 622, 503, 601, 639, 117, 543, 526, 543, 517,
+    543, 308, 503, 297, 503, 304, 503, 530, 503, 331, 503, 418,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_uri_reference_capture_names[] = {
-    1, 655, 665, 674, 503, 139, 328, 82, 185, 91, 443, 679, 300, 485, 688,
+    608, 555, 592, 634, 639, 367, 385, 466, 628, 565, 615, 583, 503, 543, 574,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
@@ -1329,14 +1328,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
     draft_fielding_uri_rfc2396bis_01_uri_reference_classes, draft_fielding_uri_rfc2396bis_01_uri_reference_trans, draft_fielding_uri_rfc2396bis_01_uri_reference_edges, draft_fielding_uri_rfc2396bis_01_uri_reference_ops,
     draft_fielding_uri_rfc2396bis_01_uri_reference_accel_lut, draft_fielding_uri_rfc2396bis_01_uri_reference_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_uri_reference_finals, draft_fielding_uri_rfc2396bis_01_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_SPECIAL, 796, 39, 64,
-    15, 0, 8,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 8,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absolute-URI-reference` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -2573,15 +2572,15 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_sta
     16, 10, 11, 16, 10, 16, 11, 10, 16, 16,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_texts[] = "\000scheme\000ALPHA\000alphanum, \"+\", \"-\", \".\" or \":\"\000abs-path\000uric, \"#\" or end of input\000"
-    "opaque-part\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "query or opaque-part\000authority or abs-path\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
-    "query\000IPv6reference\000HEXDIG or \":\"\000reg-name or abs-path\000\":\"\000HEXDIG or \"]\"\000"
-    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000server\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
-    "IPv4address\000DIGIT\000port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000\".\"\000"
-    "DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000"
-    "BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000authority\000userinfo\000"
-    "host\000rel-path\000reg-name\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_texts[] = "\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "pchar, \"/\", \"\?\" or end of input\000alphanum, \"+\", \"-\", \".\" or \":\"\000"
+    "uric, \"#\" or end of input\000HEXDIG, \".\", \":\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "BIT, \"2\" to \"5\" or \"]\"\000authority or abs-path\000query or opaque-part\000"
+    "reg-name or abs-path\000HEXDIG, \".\" or \":\"\000HEXDIG, \":\" or \"]\"\000HEXDIG or \":\"\000"
+    "HEXDIG or \"]\"\000IPv6reference\000DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000"
+    "authority\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000HEXDIG\000"
+    "scheme\000server\000ALPHA\000DIGIT\000query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 5, 9, 6, 7, 10, 11, 12, 8, 13, 9, 10, 14,
     15, 14, 14, 14, 14, 11, 14, 16, 12, 17, 13, 7, 15, 14, 14, 7, 14, 14, 14, 14,
@@ -2625,14 +2624,14 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_sta
     14, 14, 14, 14, 14, 14, 14, 14, 14, 14,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 45, 54, 80, 54, 92, 101, 80, 133, 45, 140,
-    177, 54, 92, 133, 45, 133, 198, 220, 262, 140, 177, 133, 198, 140, 198, 133,
-    268, 282, 262, 133, 296, 140, 296, 133, 268, 317, 268, 321, 268, 335, 268, 359,
-    378, 385, 420, 432, 268, 133, 438, 443, 420, 480, 420, 484, 420, 497, 268, 520,
-    268, 531, 268, 535, 268, 548, 268, 571,
+    0, 0, 555, 569, 555, 184, 324, 215, 342, 215, 503, 152, 342, 548, 324, 80,
+    333, 215, 503, 548, 324, 548, 311, 1, 581, 80, 333, 548, 311, 80, 311, 548,
+    441, 413, 581, 548, 354, 80, 354, 548, 441, 211, 441, 427, 441, 241, 441, 394,
+    562, 117, 481, 575, 441, 548, 592, 43, 481, 464, 481, 455, 481, 265, 441, 254,
+    441, 261, 441, 468, 441, 288, 441, 375,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_capture_names[] = {
-    1, 590, 600, 609, 438, 45, 80, 614, 262, 92, 378, 623, 268, 420, 632,
+    555, 493, 539, 587, 592, 324, 342, 530, 581, 503, 562, 521, 441, 481, 512,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tables = {
@@ -2640,14 +2639,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tabl
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_classes, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_trans, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_edges, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_ops,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_accel_lut, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_finals, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_text_pairs),
     "absolute-URI-reference",
     UINT64_C(52357696561),
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_SPECIAL, 790, 39, 64,
-    15, 0, 7,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 7,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absolute-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -3813,15 +3812,15 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_absolute_uri_state_final[]
     8, 14, 9, 8, 14, 14,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_absolute_uri_texts[] = "\000scheme\000ALPHA\000alphanum, \"+\", \"-\", \".\" or \":\"\000abs-path\000uric or end of input\000"
-    "opaque-part\000HEXDIG\000pchar, \"/\", \"\?\" or end of input\000query or opaque-part\000"
-    "authority or abs-path\000pchar, \"/\", \"\?\", \"[\" or end of input\000query\000"
-    "IPv6reference\000HEXDIG or \":\"\000reg-name or abs-path\000\":\"\000HEXDIG or \"]\"\000"
-    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000server\000\"/\", \":\", \"\?\" or end of input\000"
-    "IPv4address\000DIGIT\000port\000DIGIT, \"/\", \"\?\" or end of input\000\".\"\000DIGIT or \".\"\000"
-    "BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000authority\000userinfo\000host\000rel-path\000fragment\000"
-    "reg-name\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_absolute_uri_texts[] = "\000pchar, \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"/\", \"\?\" or end of input\000"
+    "pchar, \"/\", \"\?\" or end of input\000alphanum, \"+\", \"-\", \".\" or \":\"\000"
+    "\"/\", \":\", \"\?\" or end of input\000HEXDIG, \".\", \":\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "BIT, \"2\" to \"5\" or \"]\"\000authority or abs-path\000query or opaque-part\000"
+    "reg-name or abs-path\000uric or end of input\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000IPv6reference\000"
+    "DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000authority\000fragment\000hostname\000"
+    "reg-name\000rel-path\000userinfo\000HEXDIG\000scheme\000server\000ALPHA\000DIGIT\000query\000"
+    "host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_absolute_uri_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 5, 6, 8, 9, 10, 7, 11, 8, 12, 13, 12, 12, 12,
     12, 9, 12, 14, 10, 15, 11, 6, 13, 12, 12, 6, 12, 12, 12, 12, 12, 16, 17, 12,
@@ -3865,14 +3864,14 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_absolute_uri_state_texts[]
     12, 12, 12, 12, 12, 12,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 45, 54, 75, 54, 75, 87, 45, 94, 126, 54,
-    45, 87, 147, 169, 206, 94, 126, 87, 147, 94, 147, 87, 212, 226, 206, 87,
-    240, 94, 240, 87, 212, 261, 212, 265, 212, 279, 212, 303, 322, 329, 359, 371,
-    212, 87, 377, 382, 359, 414, 359, 418, 359, 431, 212, 454, 212, 465, 212, 469,
-    212, 482, 212, 505,
+    0, 0, 498, 512, 498, 102, 246, 297, 264, 297, 264, 491, 246, 70, 255, 297,
+    246, 491, 233, 1, 524, 70, 255, 491, 233, 70, 233, 491, 384, 356, 524, 491,
+    276, 70, 276, 491, 384, 129, 384, 370, 384, 163, 384, 337, 505, 133, 424, 518,
+    384, 491, 535, 38, 424, 407, 424, 398, 424, 187, 384, 176, 384, 183, 384, 411,
+    384, 210, 384, 318,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_absolute_uri_capture_names[] = {
-    1, 524, 534, 543, 377, 45, 75, 548, 206, 557, 322, 566, 212, 359, 575,
+    498, 436, 482, 530, 535, 246, 264, 473, 524, 446, 505, 464, 384, 424, 455,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
@@ -3880,14 +3879,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
     draft_fielding_uri_rfc2396bis_01_absolute_uri_classes, draft_fielding_uri_rfc2396bis_01_absolute_uri_trans, draft_fielding_uri_rfc2396bis_01_absolute_uri_edges, draft_fielding_uri_rfc2396bis_01_absolute_uri_ops,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_accel_lut, draft_fielding_uri_rfc2396bis_01_absolute_uri_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_absolute_uri_finals, draft_fielding_uri_rfc2396bis_01_absolute_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_SPECIAL, 786, 39, 64,
-    15, 0, 7,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 7,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relative-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -4998,15 +4997,15 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_relative_uri_state_final[]
     9, 14, 14,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_relative_uri_texts[] = "\000abs-path\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "rel-path\000HEXDIG\000pchar, \"/\", \"\?\" or end of input\000query\000authority or abs-path\000"
-    "pchar, \"/\", \"\?\", \"[\" or end of input\000IPv6reference\000HEXDIG or \":\"\000"
-    "reg-name or abs-path\000\":\"\000HEXDIG or \"]\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000server\000\"/\", \":\", \"\?\" or end of input\000IPv4address\000"
-    "DIGIT\000port\000DIGIT, \"/\", \"\?\" or end of input\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "scheme\000authority\000userinfo\000host\000opaque-part\000fragment\000reg-name\000"
-    "hostname";
+static const char draft_fielding_uri_rfc2396bis_01_relative_uri_texts[] = "\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "pchar, \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"/\", \"\?\" or end of input\000"
+    "pchar, \"/\", \"\?\" or end of input\000\"/\", \":\", \"\?\" or end of input\000"
+    "HEXDIG, \".\", \":\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000"
+    "authority or abs-path\000reg-name or abs-path\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000IPv6reference\000"
+    "DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000opaque-part\000authority\000fragment\000"
+    "hostname\000reg-name\000rel-path\000userinfo\000HEXDIG\000scheme\000server\000DIGIT\000"
+    "query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_relative_uri_state_texts[] = {
     1, 2, 3, 4, 5, 4, 3, 4, 6, 7, 5, 8, 6, 6, 9, 10, 9, 9, 9, 9,
     7, 9, 11, 8, 6, 4, 10, 9, 9, 4, 9, 9, 9, 9, 9, 12, 13, 9, 9, 9,
@@ -5050,13 +5049,13 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_relative_uri_state_texts[]
     9, 9, 9,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_relative_uri_text_pairs[] = {
-    0, 0, 1, 10, 84, 10, 84, 93, 1, 100, 132, 100, 1, 93, 138, 160,
-    132, 93, 138, 100, 138, 93, 197, 211, 225, 100, 225, 93, 197, 246, 197, 250,
-    197, 264, 197, 288, 307, 314, 344, 356, 197, 93, 362, 367, 344, 399, 344, 403,
-    344, 416, 197, 439, 197, 450, 197, 454, 197, 467, 197, 490,
+    0, 0, 289, 1, 486, 1, 486, 504, 289, 144, 531, 144, 289, 504, 276, 75,
+    531, 504, 276, 144, 276, 504, 385, 357, 298, 144, 298, 504, 385, 334, 385, 371,
+    385, 206, 385, 338, 518, 176, 425, 525, 385, 504, 542, 112, 425, 408, 425, 399,
+    425, 230, 385, 219, 385, 226, 385, 412, 385, 253, 385, 319,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_relative_uri_capture_names[] = {
-    509, 516, 526, 535, 362, 1, 540, 84, 132, 552, 307, 561, 197, 344, 570,
+    511, 449, 495, 537, 542, 289, 437, 486, 531, 459, 518, 477, 385, 425, 468,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
@@ -5064,14 +5063,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
     draft_fielding_uri_rfc2396bis_01_relative_uri_classes, draft_fielding_uri_rfc2396bis_01_relative_uri_trans, draft_fielding_uri_rfc2396bis_01_relative_uri_edges, draft_fielding_uri_rfc2396bis_01_relative_uri_ops,
     draft_fielding_uri_rfc2396bis_01_relative_uri_accel_lut, draft_fielding_uri_rfc2396bis_01_relative_uri_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_relative_uri_finals, draft_fielding_uri_rfc2396bis_01_relative_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_relative_uri_text_pairs),
     "relative-URI",
     UINT64_C(57869033041),
     19, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_SPECIAL, 783, 39, 64,
-    15, 0, 6,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 6,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5115,17 +5114,17 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_scheme_texts[] = "\000scheme\000ALPHA\000alphanum, \"+\", \"-\", \".\" or end of input\000authority\000"
-    "userinfo\000host\000port\000abs-path\000opaque-part\000rel-path\000query\000fragment\000"
-    "server\000reg-name\000IPv6reference\000IPv4address\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_scheme_texts[] = "\000alphanum, \"+\", \"-\", \".\" or end of input\000IPv6reference\000IPv4address\000"
+    "opaque-part\000authority\000abs-path\000fragment\000hostname\000reg-name\000rel-path\000"
+    "userinfo\000scheme\000server\000ALPHA\000query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 14,
+    0, 0, 143, 157, 143, 1,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_scheme_capture_names[] = {
-    1, 54, 64, 73, 78, 83, 92, 104, 113, 119, 128, 135, 144, 158, 170,
+    143, 79, 134, 169, 174, 89, 67, 125, 163, 98, 150, 116, 41, 55, 107,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables = {
@@ -5133,14 +5132,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables = {
     draft_fielding_uri_rfc2396bis_01_scheme_classes, draft_fielding_uri_rfc2396bis_01_scheme_trans, draft_fielding_uri_rfc2396bis_01_scheme_edges, draft_fielding_uri_rfc2396bis_01_scheme_ops,
     draft_fielding_uri_rfc2396bis_01_scheme_accel_lut, NULL,
     draft_fielding_uri_rfc2396bis_01_scheme_finals, draft_fielding_uri_rfc2396bis_01_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_scheme_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_scheme_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_scheme_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 1,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 1,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5188,17 +5187,18 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_userinfo_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_userinfo_texts[] = "\000userinfo\000unreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of input\000"
-    "HEXDIG\000scheme\000authority\000host\000port\000abs-path\000opaque-part\000rel-path\000"
-    "query\000fragment\000server\000reg-name\000IPv6reference\000IPv4address\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_userinfo_texts[] = "\000unreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of input\000"
+    "IPv6reference\000IPv4address\000opaque-part\000authority\000abs-path\000fragment\000"
+    "hostname\000reg-name\000rel-path\000userinfo\000HEXDIG\000scheme\000server\000query\000"
+    "host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_userinfo_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_userinfo_text_pairs[] = {
-    0, 0, 1, 10, 1, 74,
+    0, 0, 158, 1, 158, 167,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_userinfo_capture_names[] = {
-    81, 88, 1, 98, 103, 108, 117, 129, 138, 144, 153, 160, 169, 183, 195,
+    174, 103, 158, 194, 199, 113, 91, 149, 188, 122, 181, 140, 65, 79, 131,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_userinfo_tables = {
@@ -5206,14 +5206,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_userinfo_tables = {
     draft_fielding_uri_rfc2396bis_01_userinfo_classes, draft_fielding_uri_rfc2396bis_01_userinfo_trans, draft_fielding_uri_rfc2396bis_01_userinfo_edges, draft_fielding_uri_rfc2396bis_01_userinfo_ops,
     draft_fielding_uri_rfc2396bis_01_userinfo_accel_lut, draft_fielding_uri_rfc2396bis_01_userinfo_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_userinfo_finals, draft_fielding_uri_rfc2396bis_01_userinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_userinfo_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_userinfo_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_userinfo_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5676,14 +5676,13 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_host_state_final[] = {
     2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 2, 0, 2, 0, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_host_texts[] = "\000host\000alphanum or \"[\"\000alphanum, \"-\", \".\" or end of input\000hostname\000"
-    "IPv6reference\000HEXDIG or \":\"\000alphanum or \"-\"\000alphanum\000\":\"\000HEXDIG or \"]\"\000"
-    "alphanum or end of input\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000"
-    "end of input\000IPv4address\000DIGIT\000HEXDIG\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "alphanum, \".\" or end of input\000\".\" or end of input\000scheme\000authority\000"
-    "userinfo\000port\000abs-path\000opaque-part\000rel-path\000query\000fragment\000server\000"
-    "reg-name";
+static const char draft_fielding_uri_rfc2396bis_01_host_texts[] = "\000alphanum, \"-\", \".\" or end of input\000alphanum, \".\" or end of input\000"
+    "alphanum or end of input\000HEXDIG, \".\", \":\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000HEXDIG, \":\" or \"]\"\000"
+    "alphanum or \"-\"\000alphanum or \"[\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000IPv6reference\000"
+    "DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000opaque-part\000authority\000abs-path\000"
+    "alphanum\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000HEXDIG\000"
+    "scheme\000server\000DIGIT\000query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_host_state_texts[] = {
     1, 2, 2, 2, 2, 3, 4, 5, 6, 3, 2, 2, 2, 7, 4, 8, 5, 3, 2, 2,
     2, 2, 3, 2, 4, 4, 9, 5, 3, 6, 2, 2, 2, 5, 10, 3, 4, 4, 9, 11,
@@ -5709,13 +5708,13 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_host_state_texts[] = {
     3, 5, 3, 5, 3, 5, 3, 5, 3, 7, 24, 5, 3, 25, 5, 3, 7, 24, 25,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 22, 57, 22, 66, 80, 57, 94, 1, 110, 57, 110,
-    66, 119, 66, 123, 57, 137, 66, 162, 66, 186, 0, 205, 218, 230, 66, 236,
-    218, 243, 218, 247, 218, 260, 66, 283, 66, 294, 66, 298, 66, 311, 66, 334,
-    57, 353, 57, 383,
+    0, 0, 429, 215, 429, 1, 360, 1, 259, 231, 360, 199, 429, 342, 360, 342,
+    259, 176, 259, 245, 360, 66, 259, 91, 259, 180, 0, 23, 299, 417, 259, 396,
+    299, 282, 299, 273, 299, 115, 259, 104, 259, 111, 259, 286, 259, 138, 259, 161,
+    360, 36, 360, 16,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_host_capture_names[] = {
-    403, 410, 420, 1, 429, 434, 443, 455, 464, 470, 479, 486, 66, 218, 57,
+    403, 323, 387, 429, 434, 333, 311, 378, 423, 351, 410, 369, 259, 299, 360,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables = {
@@ -5723,14 +5722,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables = {
     draft_fielding_uri_rfc2396bis_01_host_classes, draft_fielding_uri_rfc2396bis_01_host_trans, draft_fielding_uri_rfc2396bis_01_host_edges, draft_fielding_uri_rfc2396bis_01_host_ops,
     NULL, NULL,
     draft_fielding_uri_rfc2396bis_01_host_finals, draft_fielding_uri_rfc2396bis_01_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_host_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_host_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_host_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_host_text_pairs),
     "host",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_SPECIAL, 439, 32, 64,
-    15, 0, 0,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 0,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5764,17 +5763,17 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000authority\000userinfo\000host\000abs-path\000"
-    "opaque-part\000rel-path\000query\000fragment\000server\000reg-name\000IPv6reference\000"
-    "IPv4address\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_port_texts[] = "\000DIGIT or end of input\000IPv6reference\000IPv4address\000opaque-part\000"
+    "authority\000abs-path\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000"
+    "scheme\000server\000query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 150, 1,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_port_capture_names[] = {
-    28, 35, 45, 54, 1, 59, 68, 80, 89, 95, 104, 111, 120, 134, 146,
+    125, 61, 116, 145, 150, 71, 49, 107, 139, 80, 132, 98, 23, 37, 89,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables = {
@@ -5782,14 +5781,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables = {
     draft_fielding_uri_rfc2396bis_01_port_classes, draft_fielding_uri_rfc2396bis_01_port_trans, draft_fielding_uri_rfc2396bis_01_port_edges, draft_fielding_uri_rfc2396bis_01_port_ops,
     NULL, NULL,
     draft_fielding_uri_rfc2396bis_01_port_finals, draft_fielding_uri_rfc2396bis_01_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_port_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_port_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_port_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 0,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5837,17 +5836,17 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_reg_name_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_reg_name_texts[] = "\000reg-name\000pchar\000pchar or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000abs-path\000opaque-part\000rel-path\000query\000fragment\000"
-    "server\000IPv6reference\000IPv4address\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_reg_name_texts[] = "\000pchar or end of input\000IPv6reference\000IPv4address\000opaque-part\000"
+    "authority\000abs-path\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000"
+    "HEXDIG\000scheme\000server\000pchar\000query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_reg_name_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_reg_name_text_pairs[] = {
-    0, 0, 1, 10, 1, 16, 1, 38,
+    0, 0, 98, 146, 98, 1, 98, 125,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_reg_name_capture_names[] = {
-    45, 52, 62, 71, 76, 81, 90, 102, 111, 117, 126, 1, 133, 147, 159,
+    132, 61, 116, 158, 163, 71, 49, 107, 152, 80, 139, 98, 23, 37, 89,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables = {
@@ -5855,14 +5854,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables = {
     draft_fielding_uri_rfc2396bis_01_reg_name_classes, draft_fielding_uri_rfc2396bis_01_reg_name_trans, draft_fielding_uri_rfc2396bis_01_reg_name_edges, draft_fielding_uri_rfc2396bis_01_reg_name_ops,
     draft_fielding_uri_rfc2396bis_01_reg_name_accel_lut, draft_fielding_uri_rfc2396bis_01_reg_name_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_reg_name_finals, draft_fielding_uri_rfc2396bis_01_reg_name_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_reg_name_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_reg_name_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_reg_name_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_reg_name_text_pairs),
     "reg-name",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5913,17 +5912,17 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_path_state_final[] = {
     0, 1, 2, 3, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_path_texts[] = "\000abs-path\000uric or end of input\000opaque-part\000HEXDIG\000pchar, \"/\" or end of input\000"
-    "scheme\000authority\000userinfo\000host\000port\000rel-path\000query\000fragment\000server\000"
-    "reg-name\000IPv6reference\000IPv4address\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_path_texts[] = "\000pchar, \"/\" or end of input\000uric or end of input\000IPv6reference\000"
+    "IPv4address\000opaque-part\000authority\000abs-path\000fragment\000hostname\000"
+    "reg-name\000rel-path\000userinfo\000HEXDIG\000scheme\000server\000query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_path_state_texts[] = {
     1, 2, 3, 4, 3, 5, 5,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_path_text_pairs[] = {
-    0, 0, 1, 10, 31, 10, 31, 43, 1, 50, 1, 43,
+    0, 0, 97, 28, 75, 28, 75, 151, 97, 1, 97, 151,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_path_capture_names[] = {
-    77, 84, 94, 103, 108, 1, 31, 113, 122, 128, 137, 144, 153, 167, 179,
+    158, 87, 142, 178, 183, 97, 75, 133, 172, 106, 165, 124, 49, 63, 115,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables = {
@@ -5931,14 +5930,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables = {
     draft_fielding_uri_rfc2396bis_01_path_classes, draft_fielding_uri_rfc2396bis_01_path_trans, draft_fielding_uri_rfc2396bis_01_path_edges, draft_fielding_uri_rfc2396bis_01_path_ops,
     draft_fielding_uri_rfc2396bis_01_path_accel_lut, draft_fielding_uri_rfc2396bis_01_path_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_path_finals, draft_fielding_uri_rfc2396bis_01_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_path_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_path_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_path_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_path_text_pairs),
     "path",
     UINT64_C(183251937963),
     6, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_SPECIAL, 7, 30, 64,
-    15, 0, 3,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5986,17 +5985,17 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_query_texts[] = "\000query\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000abs-path\000opaque-part\000rel-path\000fragment\000server\000"
-    "reg-name\000IPv6reference\000IPv4address\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_query_texts[] = "\000pchar, \"/\", \"\?\" or end of input\000IPv6reference\000IPv4address\000opaque-part\000"
+    "authority\000abs-path\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000"
+    "HEXDIG\000scheme\000server\000query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_query_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_query_text_pairs[] = {
-    0, 0, 1, 7, 1, 39,
+    0, 0, 156, 1, 156, 135,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_query_capture_names[] = {
-    46, 53, 63, 72, 77, 82, 91, 103, 1, 112, 121, 128, 137, 151, 163,
+    142, 71, 126, 162, 167, 81, 59, 117, 156, 90, 149, 108, 33, 47, 99,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables = {
@@ -6004,14 +6003,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables = {
     draft_fielding_uri_rfc2396bis_01_query_classes, draft_fielding_uri_rfc2396bis_01_query_trans, draft_fielding_uri_rfc2396bis_01_query_edges, draft_fielding_uri_rfc2396bis_01_query_ops,
     draft_fielding_uri_rfc2396bis_01_query_accel_lut, draft_fielding_uri_rfc2396bis_01_query_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_query_finals, draft_fielding_uri_rfc2396bis_01_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_query_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_query_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_query_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -6059,17 +6058,17 @@ static const uint8_t draft_fielding_uri_rfc2396bis_01_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_uri_rfc2396bis_01_fragment_texts[] = "\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000abs-path\000opaque-part\000rel-path\000query\000server\000"
-    "reg-name\000IPv6reference\000IPv4address\000hostname";
+static const char draft_fielding_uri_rfc2396bis_01_fragment_texts[] = "\000pchar, \"/\", \"\?\" or end of input\000IPv6reference\000IPv4address\000opaque-part\000"
+    "authority\000abs-path\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000"
+    "HEXDIG\000scheme\000server\000query\000host\000port";
 static const uint8_t draft_fielding_uri_rfc2396bis_01_fragment_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 42,
+    0, 0, 90, 1, 90, 135,
 };
 static const uint16_t draft_fielding_uri_rfc2396bis_01_fragment_capture_names[] = {
-    49, 56, 66, 75, 80, 85, 94, 106, 115, 1, 121, 128, 137, 151, 163,
+    142, 71, 126, 162, 167, 81, 59, 117, 156, 90, 149, 108, 33, 47, 99,
 };
 #endif
 const uridfa_tables draft_fielding_uri_rfc2396bis_01_fragment_tables = {
@@ -6077,14 +6076,14 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_fragment_tables = {
     draft_fielding_uri_rfc2396bis_01_fragment_classes, draft_fielding_uri_rfc2396bis_01_fragment_trans, draft_fielding_uri_rfc2396bis_01_fragment_edges, draft_fielding_uri_rfc2396bis_01_fragment_ops,
     draft_fielding_uri_rfc2396bis_01_fragment_accel_lut, draft_fielding_uri_rfc2396bis_01_fragment_accel_escapes,
     draft_fielding_uri_rfc2396bis_01_fragment_finals, draft_fielding_uri_rfc2396bis_01_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_fragment_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_fragment_capture_names),
     URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_fragment_state_texts), URIDFA_TEXT(draft_fielding_uri_rfc2396bis_01_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int draft_fielding_uri_rfc2396bis_01_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

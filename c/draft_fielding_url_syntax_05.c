@@ -519,15 +519,17 @@ static const uint8_t draft_fielding_url_syntax_05_url_reference_after_classes[25
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t draft_fielding_url_syntax_05_url_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 20, 31, 0, 40, 10, 20, 20, 0,
-    50, 10, 31, 31, 0, 40, 0, 20, 20, 0, 50, 0, 31, 31, 0, 0,
-    0, 70, 0, 0, 0, 80, 70, 0, 0, 0, 0, 90, 0, 0, 0, 100,
-    90, 0, 0, 0, 0, 110, 0, 0, 0, 120, 110, 0, 0, 0, 0, 131,
-    0, 0, 0, 0, 131, 0,
+static const uint8_t draft_fielding_url_syntax_05_url_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 4, 7, 0, 8, 2, 4, 4, 0, 10, 2, 7, 7,
+    0, 8, 0, 4, 4, 0, 10, 0, 7, 7, 0, 0, 0, 14, 0, 0, 0, 16, 14, 0,
+    0, 0, 0, 18, 0, 0, 0, 20, 18, 0, 0, 0, 0, 22, 0, 0, 0, 24, 22, 0,
+    0, 0, 0, 27, 0, 0, 0, 0, 27, 0,
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_url_reference_after_kinds[] = {
-    { 10, 10, 4 }, { 11, 60, 4 },
+    { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_url_reference_after_first[] = {
+    255, 255, 255, 255, 0,
 };
 static const uridfa_final draft_fielding_url_syntax_05_url_reference_finals[] = {
     { 454, 2, 1 }, { 456, 1, 1 }, { 457, 2, 1 }, { 0, 0, 0 },
@@ -572,11 +574,11 @@ static const uint8_t draft_fielding_url_syntax_05_url_reference_state_final[] = 
     31, 29, 3, 3, 97, 3, 29, 3, 34, 29, 3, 43, 56,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_url_reference_texts[] = "\000scheme\000urlc, \"#\" or end of input\000path-segments\000fragment\000urlc or end of input\000"
-    "hex\000scheme or path-segments\000abs-path or path-segments\000query\000site, abs-path or path-segments\000"
-    "user or path-segments\000host, abs-path or path-segments\000password or path-segments\000"
-    "port, abs-path or path-segments\000site\000user\000password\000host\000port\000"
-    "abs-path\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_url_reference_texts[] = "\000host, abs-path or path-segments\000port, abs-path or path-segments\000"
+    "site, abs-path or path-segments\000password or path-segments\000urlc, \"#\" or end of input\000"
+    "scheme or path-segments\000user or path-segments\000urlc or end of input\000"
+    "hostnumber\000abs-path\000fragment\000hostname\000password\000scheme\000query\000host\000"
+    "port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_url_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 3, 8, 4, 6, 6, 4, 9, 7, 7, 10, 8, 2, 4,
     6, 7, 4, 9, 11, 6, 9, 9, 12, 9, 7, 10, 10, 4, 6, 4, 9, 7, 7, 10,
@@ -593,11 +595,11 @@ static const uint8_t draft_fielding_url_syntax_05_url_reference_state_texts[] = 
     9, 12, 10, 4, 7, 10, 12, 10, 9, 12, 10, 9, 9,
 };
 static const uint16_t draft_fielding_url_syntax_05_url_reference_text_pairs[] = {
-    0, 0, 1, 8, 34, 8, 48, 57, 34, 78, 82, 8, 106, 8, 132, 8,
-    48, 78, 138, 8, 132, 78, 170, 78, 192, 8, 224, 78, 250, 8,
+    0, 0, 263, 123, 19, 123, 236, 195, 19, 296, 149, 123, 7, 123, 270, 123,
+    236, 296, 65, 123, 270, 296, 173, 296, 1, 123, 97, 296, 33, 123,
 };
 static const uint16_t draft_fielding_url_syntax_05_url_reference_capture_names[] = {
-    1, 282, 287, 292, 301, 306, 311, 34, 132, 48, 320, 329,
+    263, 286, 291, 254, 276, 281, 227, 19, 270, 236, 245, 216,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
@@ -605,14 +607,14 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
     draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops,
     draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
-    draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_url_reference_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_text_pairs),
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
-    12, 2, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    12, 2, 5, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
@@ -620,14 +622,14 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
     draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops,
     draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_text_pairs),
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
-    12, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absoluteURL` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -962,7 +964,10 @@ static const uridfa_escape draft_fielding_url_syntax_05_absoluteurl_accel_escape
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_absoluteurl_after_kinds[] = {
-    { 10, 10, 4 }, { 11, 60, 4 },
+    { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_absoluteurl_after_first[] = {
+    255, 255, 255, 255, 0,
 };
 static const uridfa_final draft_fielding_url_syntax_05_absoluteurl_finals[] = {
     { 0, 0, 0 }, { 0, 2, 1 }, { 2, 1, 1 }, { 3, 4, 1 },
@@ -988,11 +993,11 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_state_final[] = {
     9, 0, 9, 0, 15, 19,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_absoluteurl_texts[] = "\000scheme\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or \":\"\000"
-    "abs-path\000urlc or end of input\000path-segments\000hex\000abs-path or path-segments\000"
-    "query\000site, abs-path or path-segments\000user or path-segments\000host, abs-path or path-segments\000"
-    "password or path-segments\000port, abs-path or path-segments\000site\000"
-    "user\000password\000host\000port\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_absoluteurl_texts[] = "\000host, abs-path or path-segments\000port, abs-path or path-segments\000"
+    "site, abs-path or path-segments\000alphanum, \"+\", \"-\", \".\" or \":\"\000"
+    "alphanum, \"+\", \"-\" or \".\"\000password or path-segments\000user or path-segments\000"
+    "urlc or end of input\000hostnumber\000abs-path\000fragment\000hostname\000password\000"
+    "scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_absoluteurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 5, 6, 5, 8, 7, 7, 9, 5, 8, 10, 6, 8, 8,
     11, 8, 7, 9, 9, 10, 6, 5, 7, 8, 8, 8, 8, 12, 11, 11, 8, 8, 8, 6,
@@ -1003,11 +1008,11 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_state_texts[] = {
     11, 9, 11, 9, 8, 8,
 };
 static const uint16_t draft_fielding_url_syntax_05_absoluteurl_text_pairs[] = {
-    0, 0, 1, 8, 1, 34, 65, 74, 95, 74, 95, 109, 113, 74, 139, 74,
-    145, 74, 139, 109, 177, 109, 199, 74, 231, 109, 257, 74,
+    0, 0, 270, 128, 270, 97, 234, 202, 19, 202, 19, 303, 7, 202, 277, 202,
+    65, 202, 277, 303, 180, 303, 1, 202, 154, 303, 33, 202,
 };
 static const uint16_t draft_fielding_url_syntax_05_absoluteurl_capture_names[] = {
-    1, 289, 294, 299, 308, 313, 65, 95, 139, 318, 327, 336,
+    270, 293, 298, 261, 283, 288, 234, 19, 277, 243, 252, 223,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
@@ -1015,14 +1020,14 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
     draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops,
     draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
-    draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_absoluteurl_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_text_pairs),
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
-    12, 2, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
+    12, 2, 5, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
@@ -1030,14 +1035,14 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
     draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops,
     draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_text_pairs),
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
-    12, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 6,
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relativeURL` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1354,7 +1359,10 @@ static const uridfa_escape draft_fielding_url_syntax_05_relativeurl_accel_escape
     { 4, 37 }, { 4, 37 }, { 4, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_relativeurl_after_kinds[] = {
-    { 10, 10, 4 }, { 11, 60, 4 },
+    { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_relativeurl_after_first[] = {
+    255, 255, 255, 255, 0,
 };
 static const uridfa_final draft_fielding_url_syntax_05_relativeurl_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 }, { 3, 4, 1 },
@@ -1380,10 +1388,10 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_state_final[] = {
     9, 2, 15, 19,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_relativeurl_texts[] = "\000abs-path\000urlc or end of input\000path-segments\000hex\000abs-path or path-segments\000"
-    "query\000site, abs-path or path-segments\000user or path-segments\000host, abs-path or path-segments\000"
-    "password or path-segments\000port, abs-path or path-segments\000scheme\000"
-    "site\000user\000password\000host\000port\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_relativeurl_texts[] = "\000host, abs-path or path-segments\000port, abs-path or path-segments\000"
+    "site, abs-path or path-segments\000password or path-segments\000user or path-segments\000"
+    "urlc or end of input\000hostnumber\000abs-path\000fragment\000hostname\000password\000"
+    "scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_relativeurl_state_texts[] = {
     1, 2, 3, 4, 5, 3, 4, 3, 6, 5, 5, 7, 3, 6, 8, 4, 6, 6, 9, 6,
     5, 7, 7, 8, 4, 3, 5, 6, 6, 6, 6, 10, 9, 9, 6, 6, 6, 4, 6, 7,
@@ -1394,11 +1402,11 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_state_texts[] = {
     9, 7, 6, 6,
 };
 static const uint16_t draft_fielding_url_syntax_05_relativeurl_text_pairs[] = {
-    0, 0, 1, 10, 31, 10, 31, 45, 49, 10, 75, 10, 81, 10, 75, 45,
-    113, 45, 135, 10, 167, 45, 193, 10,
+    0, 0, 177, 145, 19, 145, 19, 246, 7, 145, 220, 145, 65, 145, 220, 246,
+    123, 246, 1, 145, 97, 246, 33, 145,
 };
 static const uint16_t draft_fielding_url_syntax_05_relativeurl_capture_names[] = {
-    225, 232, 237, 242, 251, 256, 1, 31, 75, 261, 270, 279,
+    213, 236, 241, 204, 226, 231, 177, 19, 220, 186, 195, 166,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
@@ -1406,14 +1414,14 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
     draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops,
     draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
-    draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_relativeurl_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_text_pairs),
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
-    12, 2, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
+    12, 2, 5, 5,
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
@@ -1421,14 +1429,14 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
     draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops,
     draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_text_pairs),
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
-    12, 0, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 5,
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1472,17 +1480,17 @@ static const uint8_t draft_fielding_url_syntax_05_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_scheme_texts[] = "\000scheme\000alphanum, \"+\", \"-\" or \".\"\000alphanum, \"+\", \"-\", \".\" or end of input\000"
-    "site\000user\000password\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
-    "hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_scheme_texts[] = "\000alphanum, \"+\", \"-\", \".\" or end of input\000alphanum, \"+\", \"-\" or \".\"\000"
+    "path-segments\000hostnumber\000abs-path\000fragment\000hostname\000password\000"
+    "scheme\000query\000host\000port\000site\000user";
 static const uint8_t draft_fielding_url_syntax_05_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 34,
+    0, 0, 128, 41, 128, 1,
 };
 static const uint16_t draft_fielding_url_syntax_05_scheme_capture_names[] = {
-    1, 74, 79, 84, 93, 98, 103, 112, 126, 132, 141, 150,
+    128, 151, 156, 119, 141, 146, 92, 67, 135, 101, 110, 81,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
@@ -1490,14 +1498,14 @@ const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
     draft_fielding_url_syntax_05_scheme_classes, draft_fielding_url_syntax_05_scheme_trans, draft_fielding_url_syntax_05_scheme_edges, draft_fielding_url_syntax_05_scheme_ops,
     draft_fielding_url_syntax_05_scheme_accel_lut, NULL,
     draft_fielding_url_syntax_05_scheme_finals, draft_fielding_url_syntax_05_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_scheme_text_pairs),
     "scheme",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1545,17 +1553,17 @@ static const uint8_t draft_fielding_url_syntax_05_user_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_user_texts[] = "\000user\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000hex\000"
-    "scheme\000site\000password\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
-    "hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_user_texts[] = "\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000path-segments\000"
+    "hostnumber\000abs-path\000fragment\000hostname\000password\000scheme\000query\000host\000"
+    "port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_user_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_user_text_pairs[] = {
-    0, 0, 1, 6, 1, 58,
+    0, 0, 142, 1, 142, 147,
 };
 static const uint16_t draft_fielding_url_syntax_05_user_capture_names[] = {
-    62, 69, 1, 74, 83, 88, 93, 102, 116, 122, 131, 140,
+    114, 137, 142, 105, 127, 132, 78, 53, 121, 87, 96, 67,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
@@ -1563,14 +1571,14 @@ const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
     draft_fielding_url_syntax_05_user_classes, draft_fielding_url_syntax_05_user_trans, draft_fielding_url_syntax_05_user_edges, draft_fielding_url_syntax_05_user_ops,
     draft_fielding_url_syntax_05_user_accel_lut, draft_fielding_url_syntax_05_user_accel_escapes,
     draft_fielding_url_syntax_05_user_finals, draft_fielding_url_syntax_05_user_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_user_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_user_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_user_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_user_text_pairs),
     "user",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1618,17 +1626,17 @@ static const uint8_t draft_fielding_url_syntax_05_password_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_password_texts[] = "\000password\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000"
-    "hex\000scheme\000site\000user\000host\000port\000abs-path\000path-segments\000query\000fragment\000"
-    "hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_password_texts[] = "\000unreserved, \"%\", \"&\", \"+\", \";\", \"=\" or end of input\000path-segments\000"
+    "hostnumber\000abs-path\000fragment\000hostname\000password\000scheme\000query\000host\000"
+    "port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_password_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_password_text_pairs[] = {
-    0, 0, 1, 10, 1, 62,
+    0, 0, 105, 1, 105, 147,
 };
 static const uint16_t draft_fielding_url_syntax_05_password_capture_names[] = {
-    66, 73, 78, 1, 83, 88, 93, 102, 116, 122, 131, 140,
+    114, 137, 142, 105, 127, 132, 78, 53, 121, 87, 96, 67,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
@@ -1636,14 +1644,14 @@ const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
     draft_fielding_url_syntax_05_password_classes, draft_fielding_url_syntax_05_password_trans, draft_fielding_url_syntax_05_password_edges, draft_fielding_url_syntax_05_password_ops,
     draft_fielding_url_syntax_05_password_accel_lut, draft_fielding_url_syntax_05_password_accel_escapes,
     draft_fielding_url_syntax_05_password_finals, draft_fielding_url_syntax_05_password_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_password_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_password_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_password_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_password_text_pairs),
     "password",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1685,7 +1693,10 @@ static const uint8_t draft_fielding_url_syntax_05_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 static const uridfa_after_kind draft_fielding_url_syntax_05_host_after_kinds[] = {
-    { 10, 10, 4 }, { 11, 60, 4 },
+    { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
+};
+static const uint8_t draft_fielding_url_syntax_05_host_after_first[] = {
+    255, 255, 255, 255, 0,
 };
 static const uridfa_final draft_fielding_url_syntax_05_host_finals[] = {
     { 0, 0, 0 }, { 0, 1, 1 },
@@ -1694,17 +1705,17 @@ static const uint8_t draft_fielding_url_syntax_05_host_state_final[] = {
     0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_host_texts[] = "\000host\000alphanum\000alphanum, \"-\" or \".\"\000alphanum, \"-\", \".\" or end of input\000"
-    "alphanum or \"-\"\000scheme\000site\000user\000password\000port\000abs-path\000path-segments\000"
-    "query\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_host_texts[] = "\000alphanum, \"-\", \".\" or end of input\000alphanum, \"-\" or \".\"\000alphanum or \"-\"\000"
+    "path-segments\000hostnumber\000abs-path\000alphanum\000fragment\000hostname\000"
+    "password\000scheme\000query\000host\000port\000site\000user";
 static const uint8_t draft_fielding_url_syntax_05_host_state_texts[] = {
     1, 2, 3, 4, 1, 2, 4, 1, 2, 1, 2, 1, 3,
 };
 static const uint16_t draft_fielding_url_syntax_05_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 15, 1, 36, 1, 71,
+    0, 0, 156, 107, 156, 36, 156, 1, 156, 57,
 };
 static const uint16_t draft_fielding_url_syntax_05_host_capture_names[] = {
-    87, 94, 99, 104, 1, 113, 118, 127, 141, 147, 156, 165,
+    143, 166, 171, 134, 156, 161, 98, 73, 150, 116, 125, 87,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
@@ -1712,14 +1723,14 @@ const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
     draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops,
     draft_fielding_url_syntax_05_host_accel_lut, NULL,
     draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
-    draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans,
+    draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_host_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
-    12, 2, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
+    12, 2, 5, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
@@ -1727,14 +1738,14 @@ const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
     draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops,
     draft_fielding_url_syntax_05_host_accel_lut, NULL,
     draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
-    12, 0, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 1,
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1768,16 +1779,16 @@ static const uint8_t draft_fielding_url_syntax_05_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_port_texts[] = "\000port\000digit or end of input\000scheme\000site\000user\000password\000host\000abs-path\000"
-    "path-segments\000query\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_port_texts[] = "\000digit or end of input\000path-segments\000hostnumber\000abs-path\000fragment\000"
+    "hostname\000password\000scheme\000query\000host\000port\000site\000user";
 static const uint8_t draft_fielding_url_syntax_05_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t draft_fielding_url_syntax_05_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 102, 1,
 };
 static const uint16_t draft_fielding_url_syntax_05_port_capture_names[] = {
-    28, 35, 40, 45, 54, 1, 59, 68, 82, 88, 97, 106,
+    84, 107, 112, 75, 97, 102, 48, 23, 91, 57, 66, 37,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
@@ -1785,14 +1796,14 @@ const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
     draft_fielding_url_syntax_05_port_classes, draft_fielding_url_syntax_05_port_trans, draft_fielding_url_syntax_05_port_edges, draft_fielding_url_syntax_05_port_ops,
     NULL, NULL,
     draft_fielding_url_syntax_05_port_finals, draft_fielding_url_syntax_05_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_port_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_port_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_port_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0,
-    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 0,
+    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1841,16 +1852,16 @@ static const uint8_t draft_fielding_url_syntax_05_path_state_final[] = {
     0, 1, 2, 0, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_path_texts[] = "\000path-segments\000pchar, \"/\", \";\" or end of input\000hex\000scheme\000site\000"
-    "user\000password\000host\000port\000abs-path\000query\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_path_texts[] = "\000pchar, \"/\", \";\" or end of input\000path-segments\000hostnumber\000abs-path\000"
+    "fragment\000hostname\000password\000scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_path_state_texts[] = {
     1, 1, 2, 1, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_path_text_pairs[] = {
-    0, 0, 1, 15, 1, 47,
+    0, 0, 33, 1, 33, 127,
 };
 static const uint16_t draft_fielding_url_syntax_05_path_capture_names[] = {
-    51, 58, 63, 68, 77, 82, 87, 1, 96, 102, 111, 120,
+    94, 117, 122, 85, 107, 112, 58, 33, 101, 67, 76, 47,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
@@ -1858,14 +1869,14 @@ const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
     draft_fielding_url_syntax_05_path_classes, draft_fielding_url_syntax_05_path_trans, draft_fielding_url_syntax_05_path_edges, draft_fielding_url_syntax_05_path_ops,
     draft_fielding_url_syntax_05_path_accel_lut, draft_fielding_url_syntax_05_path_accel_escapes,
     draft_fielding_url_syntax_05_path_finals, draft_fielding_url_syntax_05_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_path_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_path_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_path_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_path_text_pairs),
     "path",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL, 5, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1913,16 +1924,16 @@ static const uint8_t draft_fielding_url_syntax_05_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_query_texts[] = "\000query\000urlc or end of input\000hex\000scheme\000site\000user\000password\000host\000"
-    "port\000abs-path\000path-segments\000fragment\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_query_texts[] = "\000urlc or end of input\000path-segments\000hostnumber\000abs-path\000fragment\000"
+    "hostname\000password\000scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_query_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_query_text_pairs[] = {
-    0, 0, 1, 7, 1, 28,
+    0, 0, 90, 1, 90, 116,
 };
 static const uint16_t draft_fielding_url_syntax_05_query_capture_names[] = {
-    32, 39, 44, 49, 58, 63, 68, 77, 1, 91, 100, 109,
+    83, 106, 111, 74, 96, 101, 47, 22, 90, 56, 65, 36,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
@@ -1930,14 +1941,14 @@ const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
     draft_fielding_url_syntax_05_query_classes, draft_fielding_url_syntax_05_query_trans, draft_fielding_url_syntax_05_query_edges, draft_fielding_url_syntax_05_query_ops,
     draft_fielding_url_syntax_05_query_accel_lut, draft_fielding_url_syntax_05_query_accel_escapes,
     draft_fielding_url_syntax_05_query_finals, draft_fielding_url_syntax_05_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_query_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_query_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_query_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1985,16 +1996,16 @@ static const uint8_t draft_fielding_url_syntax_05_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_fielding_url_syntax_05_fragment_texts[] = "\000fragment\000urlc or end of input\000hex\000scheme\000site\000user\000password\000"
-    "host\000port\000abs-path\000path-segments\000query\000hostname\000hostnumber";
+static const char draft_fielding_url_syntax_05_fragment_texts[] = "\000urlc or end of input\000path-segments\000hostnumber\000abs-path\000fragment\000"
+    "hostname\000password\000scheme\000query\000host\000port\000site\000user\000hex";
 static const uint8_t draft_fielding_url_syntax_05_fragment_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_fielding_url_syntax_05_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 31,
+    0, 0, 56, 1, 56, 116,
 };
 static const uint16_t draft_fielding_url_syntax_05_fragment_capture_names[] = {
-    35, 42, 47, 52, 61, 66, 71, 80, 94, 1, 100, 109,
+    83, 106, 111, 74, 96, 101, 47, 22, 90, 56, 65, 36,
 };
 #endif
 const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
@@ -2002,14 +2013,14 @@ const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
     draft_fielding_url_syntax_05_fragment_classes, draft_fielding_url_syntax_05_fragment_trans, draft_fielding_url_syntax_05_fragment_edges, draft_fielding_url_syntax_05_fragment_ops,
     draft_fielding_url_syntax_05_fragment_accel_lut, draft_fielding_url_syntax_05_fragment_accel_escapes,
     draft_fielding_url_syntax_05_fragment_finals, draft_fielding_url_syntax_05_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

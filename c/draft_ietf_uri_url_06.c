@@ -860,19 +860,19 @@ static const uint8_t draft_ietf_uri_url_06_url_state_final[] = {
     0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_url_texts[] = "\000scheme\000scheme-char\000scheme-char or \":\"\000schemepart\000gtype or end of input\000"
-    "hex\000\"/\"\000group\000uchar, \"&\", \"/\", \":\", \";\" or \"\?\"\000user\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000"
-    "article\000gtype\000group or article\000host\000lowalpha or digit\000user or host\000"
-    "password\000uchar, \"&\", \";\", \"\?\" or \"@\"\000encoded822addr\000digit or \".\"\000"
-    "uchar, \"/\" or end of input\000uchar, \"/\", \":\" or end of input\000path\000"
-    "uchar or end of input\000uchar, \"/\" or \":\"\000digit\000uchar, \"&\", \"/\", \":\", \"\?\", \"@\" or end of input\000"
-    "port\000\"T\" or \"t\"\000password or port\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000"
-    "lowalpha\000database\000uchar, \"/\", \"\?\" or end of input\000digit, \"/\" or end of input\000"
-    "\"Y\" or \"y\"\000search\000uchar, \"&\", \":\", \";\", \"@\" or end of input\000lowalpha, digit, \"-\" to \"/\" or end of input\000"
-    "digit or \"/\"\000uchar or \"/\"\000\"P\" or \"p\"\000end of input\000\"E\" or \"e\"\000"
-    "selector\000digit or end of input\000\"=\"\000digit, \"/\", \":\" or end of input\000"
-    "ftptype\000digit, \"/\" or \":\"\000uchar, \"&\", \":\", \"\?\" or \"@\"\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000"
-    "selector or search";
+static const char draft_ietf_uri_url_06_url_texts[] = "\000uchar, \"&\", \"/\", \":\", \"\?\", \"@\" or end of input\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000"
+    "uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000lowalpha, digit, \"-\" to \"/\" or end of input\000"
+    "uchar, \"&\", \":\", \";\", \"@\" or end of input\000uchar, \"&\", \"/\", \":\", \";\" or \"\?\"\000"
+    "uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000digit, \"/\", \":\" or end of input\000"
+    "uchar, \"/\", \":\" or end of input\000uchar, \"/\", \"\?\" or end of input\000"
+    "uchar, \"&\", \":\", \"\?\" or \"@\"\000uchar, \"&\", \";\", \"\?\" or \"@\"\000digit, \"/\" or end of input\000"
+    "uchar, \"/\" or end of input\000digit or end of input\000gtype or end of input\000"
+    "uchar or end of input\000scheme-char or \":\"\000selector or search\000digit, \"/\" or \":\"\000"
+    "lowalpha or digit\000uchar, \"/\" or \":\"\000group or article\000password or port\000"
+    "encoded822addr\000digit or \".\"\000digit or \"/\"\000uchar or \"/\"\000user or host\000"
+    "scheme-char\000\"E\" or \"e\"\000\"P\" or \"p\"\000\"T\" or \"t\"\000\"Y\" or \"y\"\000schemepart\000"
+    "database\000lowalpha\000password\000selector\000ftptype\000scheme\000group\000gtype\000"
+    "path\000user\000\"=\"\000hex";
 static const uint8_t draft_ietf_uri_url_06_url_state_texts[] = {
     1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2,
     2, 3, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 2, 5, 2, 2, 2, 2,
@@ -892,18 +892,18 @@ static const uint8_t draft_ietf_uri_url_06_url_state_texts[] = {
     56, 56,
 };
 static const uint16_t draft_ietf_uri_url_06_url_text_pairs[] = {
-    0, 0, 1, 8, 1, 20, 39, 50, 39, 72, 0, 76, 80, 86, 119, 124,
-    157, 165, 157, 72, 157, 50, 171, 50, 188, 193, 119, 72, 211, 124, 224, 233,
-    211, 50, 261, 165, 188, 276, 188, 289, 224, 72, 188, 316, 211, 72, 348, 50,
-    261, 50, 261, 72, 188, 353, 188, 375, 188, 393, 188, 72, 348, 399, 446, 393,
-    348, 72, 0, 451, 462, 479, 80, 526, 535, 544, 446, 576, 0, 603, 614, 621,
-    80, 663, 446, 707, 535, 72, 0, 720, 0, 733, 165, 50, 614, 72, 0, 393,
-    0, 744, 0, 72, 0, 353, 0, 757, 768, 50, 165, 72, 0, 777, 0, 799,
-    768, 72, 188, 576, 188, 803, 835, 835, 188, 777, 188, 843, 0, 861, 0, 889,
-    936, 50, 936, 72,
+    0, 0, 870, 759, 870, 566, 815, 522, 815, 903, 0, 729, 877, 228, 894, 261,
+    667, 883, 667, 903, 667, 522, 658, 522, 754, 622, 894, 903, 746, 261, 844, 418,
+    746, 522, 692, 883, 754, 707, 754, 473, 844, 903, 754, 326, 746, 903, 889, 522,
+    692, 522, 692, 903, 754, 544, 754, 640, 754, 634, 754, 903, 889, 1, 687, 634,
+    889, 903, 0, 793, 675, 48, 877, 835, 826, 358, 687, 446, 0, 804, 597, 186,
+    877, 142, 687, 720, 826, 903, 0, 733, 0, 782, 883, 522, 597, 903, 0, 634,
+    0, 35, 0, 903, 0, 544, 0, 771, 853, 522, 883, 903, 0, 500, 0, 899,
+    853, 903, 754, 446, 754, 294, 862, 862, 754, 500, 754, 604, 0, 390, 0, 95,
+    585, 522, 585, 903,
 };
 static const uint16_t draft_ietf_uri_url_06_url_capture_names[] = {
-    1, 39, 119, 224, 188, 446, 835, 614, 165, 768, 261, 80, 157, 535, 348,
+    870, 815, 894, 844, 754, 687, 862, 597, 883, 853, 692, 877, 667, 826, 889,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_url_tables = {
@@ -911,14 +911,14 @@ const uridfa_tables draft_ietf_uri_url_06_url_tables = {
     draft_ietf_uri_url_06_url_classes, draft_ietf_uri_url_06_url_trans, draft_ietf_uri_url_06_url_edges, draft_ietf_uri_url_06_url_ops,
     draft_ietf_uri_url_06_url_accel_lut, draft_ietf_uri_url_06_url_accel_escapes,
     draft_ietf_uri_url_06_url_finals, draft_ietf_uri_url_06_url_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_url_texts), URIDFA_TEXT(draft_ietf_uri_url_06_url_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_url_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_url_text_pairs),
     "url",
     UINT64_C(30541989661),
     36, 0, DRAFT_IETF_URI_URL_06_URL_SPECIAL, 302, 34, 64,
-    15, 0, 14,
-    DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 14,
+    DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `ftpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1118,26 +1118,26 @@ static const uint8_t draft_ietf_uri_url_06_ftpurl_state_final[] = {
     0, 0, 0, 0, 1, 0, 0, 1, 0, 6,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_ftpurl_texts[] = "\000\"F\" or \"f\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000user\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000"
-    "hex\000user or host\000password\000uchar, \"&\", \";\", \"\?\" or \"@\"\000host\000lowalpha or digit\000"
-    "gtype or end of input\000digit or \".\"\000uchar, \"/\", \":\" or end of input\000"
-    "path\000digit\000port\000password or port\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000"
-    "digit, \"/\" or end of input\000\"Y\" or \"y\"\000\"E\" or \"e\"\000\"=\"\000digit, \"/\", \":\" or end of input\000"
-    "ftptype\000end of input\000scheme\000schemepart\000search\000gtype\000selector\000"
-    "encoded822addr\000group\000article\000database";
+static const char draft_ietf_uri_url_06_ftpurl_texts[] = "\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000"
+    "digit, \"/\", \":\" or end of input\000uchar, \"/\", \":\" or end of input\000"
+    "uchar, \"&\", \";\", \"\?\" or \"@\"\000digit, \"/\" or end of input\000gtype or end of input\000"
+    "lowalpha or digit\000password or port\000encoded822addr\000digit or \".\"\000"
+    "user or host\000\"E\" or \"e\"\000\"F\" or \"f\"\000\"P\" or \"p\"\000\"T\" or \"t\"\000\"Y\" or \"y\"\000"
+    "schemepart\000database\000password\000selector\000article\000ftptype\000scheme\000"
+    "search\000group\000gtype\000path\000user\000\"/\"\000\":\"\000\"=\"\000hex";
 static const uint8_t draft_ietf_uri_url_06_ftpurl_state_texts[] = {
     1, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 7, 8, 9, 12, 13, 14, 15,
     16, 9, 8, 12, 17, 18, 19, 15, 16, 20, 2, 21, 8, 13, 18, 22, 20, 23, 8, 17,
     3, 8, 13, 24, 11, 17, 25, 26, 27, 28,
 };
 static const uint16_t draft_ietf_uri_url_06_ftpurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 80,
-    84, 47, 97, 106, 134, 139, 84, 157, 97, 80, 134, 179, 134, 192, 84, 80,
-    224, 157, 134, 229, 134, 80, 235, 229, 224, 80, 240, 257, 235, 304, 0, 331,
-    0, 342, 0, 353, 134, 357, 389, 389, 0, 397,
+    0, 0, 0, 309, 0, 331, 0, 320, 0, 447, 0, 443, 438, 48, 438, 455,
+    285, 48, 373, 145, 293, 222, 285, 200, 373, 455, 293, 272, 293, 113, 285, 455,
+    433, 200, 293, 234, 293, 455, 252, 234, 433, 455, 240, 1, 252, 173, 0, 342,
+    0, 298, 0, 451, 293, 81, 399, 399, 0, 35,
 };
 static const uint16_t draft_ietf_uri_url_06_ftpurl_capture_names[] = {
-    410, 417, 42, 97, 134, 235, 389, 428, 435, 441, 450, 465, 471, 479, 224,
+    407, 353, 438, 373, 293, 252, 399, 414, 427, 382, 257, 421, 391, 364, 433,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
@@ -1145,14 +1145,14 @@ const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
     draft_ietf_uri_url_06_ftpurl_classes, draft_ietf_uri_url_06_ftpurl_trans, draft_ietf_uri_url_06_ftpurl_edges, draft_ietf_uri_url_06_ftpurl_ops,
     draft_ietf_uri_url_06_ftpurl_accel_lut, draft_ietf_uri_url_06_ftpurl_accel_escapes,
     draft_ietf_uri_url_06_ftpurl_finals, draft_ietf_uri_url_06_ftpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_ftpurl_text_pairs),
     "ftpurl",
     UINT64_C(54975581389),
     20, 0, DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL, 50, 34, 64,
-    15, 0, 4,
-    DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `httpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1270,22 +1270,22 @@ static const uint8_t draft_ietf_uri_url_06_httpurl_state_final[] = {
     0, 0, 6, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_httpurl_texts[] = "\000\"H\" or \"h\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000host\000lowalpha or digit\000"
-    "digit or \".\"\000uchar, \"/\", \":\" or end of input\000digit\000hex\000path\000gtype or end of input\000"
-    "port\000search\000uchar, \"&\", \":\", \";\", \"@\" or end of input\000digit, \"/\" or end of input\000"
-    "digit, \"/\", \":\" or end of input\000scheme\000schemepart\000user\000password\000"
-    "ftptype\000gtype\000selector\000encoded822addr\000group\000article\000database";
+static const char draft_ietf_uri_url_06_httpurl_texts[] = "\000uchar, \"&\", \":\", \";\", \"@\" or end of input\000digit, \"/\", \":\" or end of input\000"
+    "uchar, \"/\", \":\" or end of input\000digit, \"/\" or end of input\000gtype or end of input\000"
+    "lowalpha or digit\000encoded822addr\000digit or \".\"\000\"H\" or \"h\"\000\"P\" or \"p\"\000"
+    "\"T\" or \"t\"\000schemepart\000database\000password\000selector\000article\000ftptype\000"
+    "scheme\000search\000group\000gtype\000host\000path\000port\000user\000\"/\"\000\":\"\000hex";
 static const uint8_t draft_ietf_uri_url_06_httpurl_state_texts[] = {
     1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 7, 10, 11, 13, 14, 15,
     9, 13, 14, 16, 7, 16, 9, 17,
 };
 static const uint16_t draft_ietf_uri_url_06_httpurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 65,
-    42, 78, 42, 110, 42, 116, 120, 125, 147, 110, 120, 116, 152, 159, 147, 201,
-    152, 116, 42, 228,
+    0, 0, 0, 202, 0, 224, 0, 213, 0, 339, 0, 335, 315, 156, 315, 189,
+    315, 75, 315, 168, 315, 343, 320, 134, 325, 168, 320, 343, 296, 1, 325, 107,
+    296, 343, 315, 43,
 };
 static const uint16_t draft_ietf_uri_url_06_httpurl_capture_names[] = {
-    260, 267, 278, 283, 42, 147, 292, 152, 300, 306, 315, 330, 336, 344, 120,
+    289, 235, 330, 255, 315, 325, 281, 296, 309, 264, 174, 303, 273, 246, 320,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
@@ -1293,14 +1293,14 @@ const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
     draft_ietf_uri_url_06_httpurl_classes, draft_ietf_uri_url_06_httpurl_trans, draft_ietf_uri_url_06_httpurl_edges, draft_ietf_uri_url_06_httpurl_ops,
     draft_ietf_uri_url_06_httpurl_accel_lut, draft_ietf_uri_url_06_httpurl_accel_escapes,
     draft_ietf_uri_url_06_httpurl_finals, draft_ietf_uri_url_06_httpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_httpurl_text_pairs),
     "httpurl",
     UINT64_C(78536544842),
     14, 0, DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL, 28, 30, 64,
-    15, 0, 4,
-    DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `gopherurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1473,24 +1473,24 @@ static const uint8_t draft_ietf_uri_url_06_gopherurl_state_final[] = {
     0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_gopherurl_texts[] = "\000\"G\" or \"g\"\000\"O\" or \"o\"\000\"P\" or \"p\"\000\"H\" or \"h\"\000\"E\" or \"e\"\000\"R\" or \"r\"\000"
-    "\":\"\000\"/\"\000host\000lowalpha or digit\000digit or \".\"\000uchar, \"/\", \":\" or end of input\000"
-    "digit\000hex\000gtype\000gtype or end of input\000port\000selector\000digit, \"/\" or end of input\000"
-    "digit, \"/\", \":\" or end of input\000selector or search\000scheme\000schemepart\000"
-    "user\000password\000ftptype\000search\000encoded822addr\000group\000article\000database\000"
-    "path";
+static const char draft_ietf_uri_url_06_gopherurl_texts[] = "\000digit, \"/\", \":\" or end of input\000uchar, \"/\", \":\" or end of input\000"
+    "digit, \"/\" or end of input\000gtype or end of input\000selector or search\000"
+    "lowalpha or digit\000encoded822addr\000digit or \".\"\000\"E\" or \"e\"\000\"G\" or \"g\"\000"
+    "\"H\" or \"h\"\000\"O\" or \"o\"\000\"P\" or \"p\"\000\"R\" or \"r\"\000schemepart\000database\000"
+    "password\000selector\000article\000ftptype\000scheme\000group\000gtype\000host\000path\000"
+    "port\000user\000\"/\"\000\":\"\000hex";
 static const uint8_t draft_ietf_uri_url_06_gopherurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 13, 14, 15, 10, 13, 16, 17,
     18, 12, 16, 19, 17, 10, 19, 19, 12, 16, 20, 21, 22, 22, 22, 16, 21, 22, 16, 22,
     22, 19, 19, 19,
 };
 static const uint16_t draft_ietf_uri_url_06_gopherurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
-    0, 71, 75, 80, 75, 98, 75, 111, 75, 143, 75, 149, 153, 159, 181, 143,
-    186, 159, 153, 149, 181, 195, 186, 149, 75, 222, 254, 159, 254, 149,
+    0, 0, 0, 190, 0, 212, 0, 223, 0, 201, 0, 179, 0, 234, 0, 342,
+    0, 338, 318, 133, 318, 166, 318, 33, 318, 145, 318, 346, 312, 92, 328, 145,
+    274, 92, 312, 346, 328, 65, 274, 346, 318, 1, 114, 92, 114, 346,
 };
 static const uint16_t draft_ietf_uri_url_06_gopherurl_capture_names[] = {
-    273, 280, 291, 296, 75, 181, 305, 313, 153, 186, 320, 335, 341, 349, 358,
+    299, 245, 333, 265, 318, 328, 291, 126, 312, 274, 151, 306, 283, 256, 323,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
@@ -1498,14 +1498,14 @@ const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
     draft_ietf_uri_url_06_gopherurl_classes, draft_ietf_uri_url_06_gopherurl_trans, draft_ietf_uri_url_06_gopherurl_edges, draft_ietf_uri_url_06_gopherurl_ops,
     draft_ietf_uri_url_06_gopherurl_accel_lut, draft_ietf_uri_url_06_gopherurl_accel_escapes,
     draft_ietf_uri_url_06_gopherurl_finals, draft_ietf_uri_url_06_gopherurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_gopherurl_text_pairs),
     "gopherurl",
     UINT64_C(57869033041),
     19, 0, DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL, 44, 33, 64,
-    15, 0, 4,
-    DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `mailtourl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1559,19 +1559,19 @@ static const uint8_t draft_ietf_uri_url_06_mailtourl_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_mailtourl_texts[] = "\000\"M\" or \"m\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"T\" or \"t\"\000\"O\" or \"o\"\000"
-    "\":\"\000encoded822addr\000gtype\000gtype or end of input\000hex\000scheme\000schemepart\000"
-    "user\000password\000host\000port\000ftptype\000search\000selector\000group\000article\000"
-    "database\000path";
+static const char draft_ietf_uri_url_06_mailtourl_texts[] = "\000gtype or end of input\000encoded822addr\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000"
+    "\"M\" or \"m\"\000\"O\" or \"o\"\000\"T\" or \"t\"\000schemepart\000database\000password\000"
+    "selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000path\000"
+    "port\000user\000\":\"\000hex";
 static const uint8_t draft_ietf_uri_url_06_mailtourl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10,
 };
 static const uint16_t draft_ietf_uri_url_06_mailtourl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
-    71, 86, 71, 92, 71, 114,
+    0, 0, 0, 71, 0, 38, 0, 49, 0, 60, 0, 93, 0, 82, 0, 204,
+    23, 178, 23, 1, 23, 208,
 };
 static const uint16_t draft_ietf_uri_url_06_mailtourl_capture_names[] = {
-    118, 125, 136, 141, 150, 155, 160, 168, 86, 175, 71, 184, 190, 198, 207,
+    158, 104, 199, 124, 184, 194, 150, 165, 178, 133, 23, 172, 142, 115, 189,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
@@ -1579,14 +1579,14 @@ const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
     draft_ietf_uri_url_06_mailtourl_classes, draft_ietf_uri_url_06_mailtourl_trans, draft_ietf_uri_url_06_mailtourl_edges, draft_ietf_uri_url_06_mailtourl_ops,
     draft_ietf_uri_url_06_mailtourl_accel_lut, draft_ietf_uri_url_06_mailtourl_accel_escapes,
     draft_ietf_uri_url_06_mailtourl_finals, draft_ietf_uri_url_06_mailtourl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_mailtourl_text_pairs),
     "mailtourl",
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL, 11, 30, 64,
-    15, 0, 2,
-    DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `newsurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1697,22 +1697,22 @@ static const uint8_t draft_ietf_uri_url_06_newsurl_state_final[] = {
     0, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_newsurl_texts[] = "\000\"N\" or \"n\"\000\"E\" or \"e\"\000\"W\" or \"w\"\000\"S\" or \"s\"\000\":\"\000group\000uchar, \"&\", \"/\", \":\", \";\" or \"\?\"\000"
-    "article\000gtype\000hex\000gtype or end of input\000group or article\000host\000"
-    "lowalpha or digit\000digit or \".\"\000uchar or end of input\000digit\000digit or end of input\000"
-    "scheme\000schemepart\000user\000password\000port\000ftptype\000search\000selector\000"
-    "encoded822addr\000database\000path";
+static const char draft_ietf_uri_url_06_newsurl_texts[] = "\000uchar, \"&\", \"/\", \":\", \";\" or \"\?\"\000digit or end of input\000gtype or end of input\000"
+    "uchar or end of input\000lowalpha or digit\000group or article\000encoded822addr\000"
+    "digit or \".\"\000\"E\" or \"e\"\000\"N\" or \"n\"\000\"S\" or \"s\"\000\"W\" or \"w\"\000schemepart\000"
+    "database\000password\000selector\000ftptype\000scheme\000search\000group\000gtype\000"
+    "host\000path\000port\000user\000\":\"\000hex";
 static const uint8_t draft_ietf_uri_url_06_newsurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 8, 12, 13, 14, 15, 12, 15, 14, 12,
     14, 16,
 };
 static const uint16_t draft_ietf_uri_url_06_newsurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 49, 55, 88, 96,
-    88, 102, 88, 106, 128, 106, 145, 150, 145, 168, 145, 181, 145, 203, 145, 102,
-    145, 209,
+    0, 0, 0, 174, 0, 163, 0, 196, 0, 185, 0, 299, 267, 1, 127, 273,
+    127, 303, 127, 56, 118, 56, 279, 100, 279, 150, 279, 78, 279, 112, 279, 303,
+    279, 34,
 };
 static const uint16_t draft_ietf_uri_url_06_newsurl_capture_names[] = {
-    231, 238, 249, 254, 145, 263, 268, 276, 96, 283, 292, 49, 88, 307, 316,
+    253, 207, 294, 227, 279, 289, 245, 260, 273, 236, 135, 267, 127, 218, 284,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
@@ -1720,14 +1720,14 @@ const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
     draft_ietf_uri_url_06_newsurl_classes, draft_ietf_uri_url_06_newsurl_trans, draft_ietf_uri_url_06_newsurl_edges, draft_ietf_uri_url_06_newsurl_ops,
     draft_ietf_uri_url_06_newsurl_accel_lut, draft_ietf_uri_url_06_newsurl_accel_escapes,
     draft_ietf_uri_url_06_newsurl_finals, draft_ietf_uri_url_06_newsurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_newsurl_text_pairs),
     "newsurl",
     UINT64_C(68719476736),
     16, 0, DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL, 22, 32, 64,
-    15, 0, 4,
-    DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `nntpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1832,22 +1832,22 @@ static const uint8_t draft_ietf_uri_url_06_nntpurl_state_final[] = {
     0, 2, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_nntpurl_texts[] = "\000\"N\" or \"n\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000host\000lowalpha or digit\000"
-    "digit or \".\"\000uchar, \"/\" or \":\"\000digit\000hex\000group\000lowalpha\000port\000"
-    "lowalpha, digit, \"-\" to \"/\" or end of input\000digit or \"/\"\000digit or end of input\000"
-    "digit, \"/\" or \":\"\000scheme\000schemepart\000user\000password\000ftptype\000search\000"
-    "gtype\000selector\000encoded822addr\000article\000database\000path";
+static const char draft_ietf_uri_url_06_nntpurl_texts[] = "\000lowalpha, digit, \"-\" to \"/\" or end of input\000digit or end of input\000"
+    "digit, \"/\" or \":\"\000lowalpha or digit\000uchar, \"/\" or \":\"\000encoded822addr\000"
+    "digit or \".\"\000digit or \"/\"\000\"N\" or \"n\"\000\"P\" or \"p\"\000\"T\" or \"t\"\000schemepart\000"
+    "database\000lowalpha\000password\000selector\000article\000ftptype\000scheme\000search\000"
+    "group\000gtype\000host\000path\000port\000user\000hex";
 static const uint8_t draft_ietf_uri_url_06_nntpurl_state_texts[] = {
     1, 1, 2, 3, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 7, 10, 13, 14, 9, 15,
     7, 16, 9, 17,
 };
 static const uint16_t draft_ietf_uri_url_06_nntpurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 65,
-    42, 78, 42, 96, 42, 102, 106, 112, 121, 96, 106, 126, 121, 170, 0, 96,
-    0, 183, 42, 205,
+    0, 0, 0, 162, 0, 184, 0, 173, 0, 81, 0, 158, 284, 85, 284, 136,
+    284, 103, 284, 97, 284, 304, 272, 215, 294, 97, 272, 1, 294, 149, 0, 97,
+    0, 45, 284, 67,
 };
 static const uint16_t draft_ietf_uri_url_06_nntpurl_capture_names[] = {
-    223, 230, 241, 246, 42, 121, 255, 263, 270, 276, 285, 106, 300, 308, 317,
+    258, 195, 299, 224, 284, 294, 250, 265, 278, 233, 121, 272, 242, 206, 289,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
@@ -1855,14 +1855,14 @@ const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
     draft_ietf_uri_url_06_nntpurl_classes, draft_ietf_uri_url_06_nntpurl_trans, draft_ietf_uri_url_06_nntpurl_edges, draft_ietf_uri_url_06_nntpurl_ops,
     draft_ietf_uri_url_06_nntpurl_accel_lut, draft_ietf_uri_url_06_nntpurl_accel_escapes,
     draft_ietf_uri_url_06_nntpurl_finals, draft_ietf_uri_url_06_nntpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_nntpurl_text_pairs),
     "nntpurl",
     UINT64_C(84577817522),
     13, 0, DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL, 24, 30, 64,
-    15, 0, 3,
-    DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `telneturl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2020,25 +2020,25 @@ static const uint8_t draft_ietf_uri_url_06_telneturl_state_final[] = {
     1, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_telneturl_texts[] = "\000\"T\" or \"t\"\000\"E\" or \"e\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\":\"\000\"/\"\000user\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000"
-    "hex\000user or host\000password\000uchar, \"&\", \";\", \"\?\" or \"@\"\000host\000lowalpha or digit\000"
-    "gtype or end of input\000digit or \".\"\000uchar, \"/\", \":\" or end of input\000"
-    "end of input\000digit\000port\000password or port\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000"
-    "digit, \"/\" or end of input\000digit, \"/\", \":\" or end of input\000scheme\000"
-    "schemepart\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000"
-    "article\000database\000path";
+static const char draft_ietf_uri_url_06_telneturl_texts[] = "\000uchar, \"&\", \"/\", \";\", \"\?\", \"@\" or end of input\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000"
+    "digit, \"/\", \":\" or end of input\000uchar, \"/\", \":\" or end of input\000"
+    "uchar, \"&\", \";\", \"\?\" or \"@\"\000digit, \"/\" or end of input\000gtype or end of input\000"
+    "lowalpha or digit\000password or port\000encoded822addr\000digit or \".\"\000"
+    "user or host\000\"E\" or \"e\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\"T\" or \"t\"\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000path\000user\000\"/\"\000\":\"\000hex";
 static const uint8_t draft_ietf_uri_url_06_telneturl_state_texts[] = {
     1, 2, 3, 4, 2, 1, 5, 6, 6, 7, 7, 8, 9, 10, 11, 12, 8, 9, 10, 13,
     14, 15, 16, 17, 10, 9, 13, 18, 19, 20, 16, 21, 9, 14, 19, 22, 9, 18, 9, 14,
     12, 18, 23,
 };
 static const uint16_t draft_ietf_uri_url_06_telneturl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
-    53, 91, 95, 58, 108, 117, 145, 150, 95, 168, 108, 91, 145, 190, 145, 203,
-    95, 91, 0, 235, 145, 248, 145, 91, 254, 248, 259, 276, 254, 323, 145, 350,
+    0, 0, 0, 331, 0, 298, 0, 309, 0, 320, 0, 436, 0, 432, 427, 48,
+    427, 440, 285, 48, 362, 145, 293, 222, 285, 200, 362, 440, 293, 272, 293, 113,
+    285, 440, 0, 35, 293, 234, 293, 440, 252, 234, 240, 1, 252, 173, 293, 81,
 };
 static const uint16_t draft_ietf_uri_url_06_telneturl_capture_names[] = {
-    382, 389, 53, 108, 145, 254, 400, 408, 415, 421, 430, 445, 451, 459, 468,
+    396, 342, 427, 362, 293, 252, 388, 403, 416, 371, 257, 410, 380, 353, 422,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
@@ -2046,14 +2046,14 @@ const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
     draft_ietf_uri_url_06_telneturl_classes, draft_ietf_uri_url_06_telneturl_trans, draft_ietf_uri_url_06_telneturl_edges, draft_ietf_uri_url_06_telneturl_ops,
     draft_ietf_uri_url_06_telneturl_accel_lut, draft_ietf_uri_url_06_telneturl_accel_escapes,
     draft_ietf_uri_url_06_telneturl_finals, draft_ietf_uri_url_06_telneturl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_telneturl_text_pairs),
     "telneturl",
     UINT64_C(73300775186),
     15, 0, DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL, 43, 34, 64,
-    15, 0, 3,
-    DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `waisurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2186,23 +2186,23 @@ static const uint8_t draft_ietf_uri_url_06_waisurl_state_final[] = {
     0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_waisurl_texts[] = "\000\"W\" or \"w\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"S\" or \"s\"\000\":\"\000\"/\"\000host\000lowalpha or digit\000"
-    "digit or \".\"\000uchar, \"/\" or \":\"\000digit\000hex\000database\000uchar, \"/\", \"\?\" or end of input\000"
-    "port\000uchar or \"/\"\000search\000uchar, \"&\", \":\", \";\", \"@\" or end of input\000"
-    "digit or \"/\"\000uchar or end of input\000digit, \"/\" or \":\"\000scheme\000schemepart\000"
-    "user\000password\000ftptype\000gtype\000selector\000encoded822addr\000group\000article\000"
-    "path";
+static const char draft_ietf_uri_url_06_waisurl_texts[] = "\000uchar, \"&\", \":\", \";\", \"@\" or end of input\000uchar, \"/\", \"\?\" or end of input\000"
+    "uchar or end of input\000digit, \"/\" or \":\"\000lowalpha or digit\000uchar, \"/\" or \":\"\000"
+    "encoded822addr\000digit or \".\"\000digit or \"/\"\000uchar or \"/\"\000\"A\" or \"a\"\000"
+    "\"I\" or \"i\"\000\"S\" or \"s\"\000\"W\" or \"w\"\000schemepart\000database\000password\000"
+    "selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000path\000"
+    "port\000user\000hex";
 static const uint8_t draft_ietf_uri_url_06_waisurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 8, 11, 12, 14, 15, 16,
     17, 10, 14, 18, 19, 16, 20, 8, 18, 18, 20, 10, 18, 21,
 };
 static const uint16_t draft_ietf_uri_url_06_waisurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
-    53, 76, 53, 89, 53, 107, 53, 113, 117, 126, 158, 107, 117, 113, 0, 163,
-    176, 183, 158, 225, 0, 113, 0, 238, 176, 113, 53, 260,
+    0, 0, 0, 238, 0, 205, 0, 216, 0, 227, 0, 111, 0, 188, 329, 115,
+    329, 166, 329, 133, 329, 127, 329, 349, 260, 43, 339, 127, 260, 349, 0, 192,
+    310, 1, 339, 179, 0, 349, 0, 75, 310, 349, 329, 97,
 };
 static const uint16_t draft_ietf_uri_url_06_waisurl_capture_names[] = {
-    278, 285, 296, 301, 53, 158, 310, 176, 318, 324, 333, 348, 354, 117, 362,
+    303, 249, 344, 269, 329, 339, 295, 310, 323, 278, 151, 317, 287, 260, 334,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
@@ -2210,14 +2210,14 @@ const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
     draft_ietf_uri_url_06_waisurl_classes, draft_ietf_uri_url_06_waisurl_trans, draft_ietf_uri_url_06_waisurl_edges, draft_ietf_uri_url_06_waisurl_ops,
     draft_ietf_uri_url_06_waisurl_accel_lut, draft_ietf_uri_url_06_waisurl_accel_escapes,
     draft_ietf_uri_url_06_waisurl_finals, draft_ietf_uri_url_06_waisurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_waisurl_text_pairs),
     "waisurl",
     UINT64_C(73300775186),
     15, 0, DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL, 34, 30, 64,
-    15, 0, 3,
-    DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `fileurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2321,20 +2321,21 @@ static const uint8_t draft_ietf_uri_url_06_fileurl_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_fileurl_texts[] = "\000\"F\" or \"f\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000host\000lowalpha or digit\000"
-    "digit or \".\"\000uchar, \"/\" or end of input\000digit\000hex\000path\000uchar, \"&\", \"/\", \":\", \"\?\", \"@\" or end of input\000"
-    "digit, \"/\" or end of input\000scheme\000schemepart\000user\000password\000port\000"
-    "ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000database";
+static const char draft_ietf_uri_url_06_fileurl_texts[] = "\000uchar, \"&\", \"/\", \":\", \"\?\", \"@\" or end of input\000digit, \"/\" or end of input\000"
+    "uchar, \"/\" or end of input\000lowalpha or digit\000encoded822addr\000digit or \".\"\000"
+    "\"E\" or \"e\"\000\"F\" or \"f\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000schemepart\000database\000"
+    "password\000selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000"
+    "path\000port\000user\000\"/\"\000\":\"\000hex";
 static const uint8_t draft_ietf_uri_url_06_fileurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12, 8, 11, 12, 13, 10, 13, 8,
     10, 14,
 };
 static const uint16_t draft_ietf_uri_url_06_fileurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
-    53, 76, 53, 89, 53, 116, 53, 122, 126, 131, 126, 122, 53, 178,
+    0, 0, 0, 159, 0, 170, 0, 181, 0, 148, 0, 296, 0, 292, 272, 102,
+    272, 135, 272, 75, 272, 114, 272, 300, 277, 1, 277, 300, 272, 48,
 };
 static const uint16_t draft_ietf_uri_url_06_fileurl_capture_names[] = {
-    205, 212, 223, 228, 53, 237, 242, 250, 257, 263, 272, 287, 293, 301, 126,
+    246, 192, 287, 212, 272, 282, 238, 253, 266, 221, 120, 260, 230, 203, 277,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
@@ -2342,14 +2343,14 @@ const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
     draft_ietf_uri_url_06_fileurl_classes, draft_ietf_uri_url_06_fileurl_trans, draft_ietf_uri_url_06_fileurl_edges, draft_ietf_uri_url_06_fileurl_ops,
     draft_ietf_uri_url_06_fileurl_accel_lut, draft_ietf_uri_url_06_fileurl_accel_escapes,
     draft_ietf_uri_url_06_fileurl_finals, draft_ietf_uri_url_06_fileurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_fileurl_text_pairs),
     "fileurl",
     UINT64_C(78536544842),
     14, 0, DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL, 22, 30, 64,
-    15, 0, 3,
-    DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `prosperourl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2486,23 +2487,23 @@ static const uint8_t draft_ietf_uri_url_06_prosperourl_state_final[] = {
     2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_prosperourl_texts[] = "\000\"P\" or \"p\"\000\"R\" or \"r\"\000\"O\" or \"o\"\000\"S\" or \"s\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000"
-    "host\000lowalpha or digit\000digit or \".\"\000uchar, \"/\" or \":\"\000digit\000hex\000"
-    "path\000gtype or end of input\000port\000uchar, \"&\", \":\", \"\?\" or \"@\"\000digit or \"/\"\000"
-    "uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000digit, \"/\" or \":\"\000"
-    "scheme\000schemepart\000user\000password\000ftptype\000search\000gtype\000selector\000"
-    "encoded822addr\000group\000article\000database";
+static const char draft_ietf_uri_url_06_prosperourl_texts[] = "\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000uchar, \"&\", \":\", \"\?\" or \"@\"\000"
+    "gtype or end of input\000digit, \"/\" or \":\"\000lowalpha or digit\000uchar, \"/\" or \":\"\000"
+    "encoded822addr\000digit or \".\"\000digit or \"/\"\000\"E\" or \"e\"\000\"O\" or \"o\"\000"
+    "\"P\" or \"p\"\000\"R\" or \"r\"\000\"S\" or \"s\"\000schemepart\000database\000password\000"
+    "selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000path\000"
+    "port\000user\000hex";
 static const uint8_t draft_ietf_uri_url_06_prosperourl_state_texts[] = {
     1, 2, 3, 4, 1, 5, 2, 3, 6, 7, 7, 8, 9, 10, 11, 12, 13, 14, 9, 12,
     13, 15, 16, 17, 11, 15, 18, 19, 9, 18, 18, 11, 18, 20,
 };
 static const uint16_t draft_ietf_uri_url_06_prosperourl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 60,
-    64, 69, 64, 87, 64, 100, 64, 118, 64, 124, 128, 133, 155, 118, 128, 124,
-    0, 160, 155, 188, 0, 124, 0, 201, 64, 248,
+    0, 0, 0, 215, 0, 226, 0, 204, 0, 237, 0, 193, 0, 112, 0, 189,
+    328, 116, 328, 167, 328, 134, 328, 128, 328, 348, 333, 76, 338, 128, 333, 348,
+    0, 48, 338, 180, 0, 348, 0, 1, 328, 98,
 };
 static const uint16_t draft_ietf_uri_url_06_prosperourl_capture_names[] = {
-    266, 273, 284, 289, 64, 155, 298, 306, 313, 319, 328, 343, 349, 357, 128,
+    302, 248, 343, 268, 328, 338, 294, 309, 322, 277, 152, 316, 286, 259, 333,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
@@ -2510,14 +2511,14 @@ const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
     draft_ietf_uri_url_06_prosperourl_classes, draft_ietf_uri_url_06_prosperourl_trans, draft_ietf_uri_url_06_prosperourl_edges, draft_ietf_uri_url_06_prosperourl_ops,
     draft_ietf_uri_url_06_prosperourl_accel_lut, draft_ietf_uri_url_06_prosperourl_accel_escapes,
     draft_ietf_uri_url_06_prosperourl_finals, draft_ietf_uri_url_06_prosperourl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_prosperourl_text_pairs),
     "prosperourl",
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL, 34, 30, 64,
-    15, 0, 5,
-    DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 5,
+    DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `otherurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2567,17 +2568,17 @@ static const uint8_t draft_ietf_uri_url_06_otherurl_state_final[] = {
     0, 0, 1, 2, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_otherurl_texts[] = "\000scheme\000scheme-char\000scheme-char or \":\"\000schemepart\000gtype or end of input\000"
-    "hex\000user\000password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database\000path";
+static const char draft_ietf_uri_url_06_otherurl_texts[] = "\000gtype or end of input\000scheme-char or \":\"\000encoded822addr\000scheme-char\000"
+    "schemepart\000database\000password\000selector\000article\000ftptype\000scheme\000"
+    "search\000group\000gtype\000host\000path\000port\000user\000hex";
 static const uint8_t draft_ietf_uri_url_06_otherurl_state_texts[] = {
     1, 2, 3, 3, 4, 4,
 };
 static const uint16_t draft_ietf_uri_url_06_otherurl_text_pairs[] = {
-    0, 0, 1, 8, 1, 20, 39, 50, 39, 72,
+    0, 0, 123, 57, 123, 23, 69, 1, 69, 169,
 };
 static const uint16_t draft_ietf_uri_url_06_otherurl_capture_names[] = {
-    1, 39, 76, 81, 90, 95, 100, 108, 115, 121, 130, 145, 151, 159, 168,
+    123, 69, 164, 89, 149, 159, 115, 130, 143, 98, 42, 137, 107, 80, 154,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
@@ -2585,14 +2586,14 @@ const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
     draft_ietf_uri_url_06_otherurl_classes, draft_ietf_uri_url_06_otherurl_trans, draft_ietf_uri_url_06_otherurl_edges, draft_ietf_uri_url_06_otherurl_ops,
     draft_ietf_uri_url_06_otherurl_accel_lut, draft_ietf_uri_url_06_otherurl_accel_escapes,
     draft_ietf_uri_url_06_otherurl_finals, draft_ietf_uri_url_06_otherurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_texts), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_otherurl_text_pairs),
     "otherurl",
     UINT64_C(183251937963),
     6, 0, DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL, 6, 30, 64,
-    15, 0, 3,
-    DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2636,17 +2637,17 @@ static const uint8_t draft_ietf_uri_url_06_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_scheme_texts[] = "\000scheme\000scheme-char\000scheme-char or end of input\000schemepart\000user\000"
-    "password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database\000path";
+static const char draft_ietf_uri_url_06_scheme_texts[] = "\000scheme-char or end of input\000encoded822addr\000scheme-char\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000host\000path\000port\000user";
 static const uint8_t draft_ietf_uri_url_06_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t draft_ietf_uri_url_06_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 20,
+    0, 0, 110, 44, 110, 1,
 };
 static const uint16_t draft_ietf_uri_url_06_scheme_capture_names[] = {
-    1, 48, 59, 64, 73, 78, 83, 91, 98, 104, 113, 128, 134, 142, 151,
+    110, 56, 151, 76, 136, 146, 102, 117, 130, 85, 29, 124, 94, 67, 141,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_scheme_tables = {
@@ -2654,14 +2655,14 @@ const uridfa_tables draft_ietf_uri_url_06_scheme_tables = {
     draft_ietf_uri_url_06_scheme_classes, draft_ietf_uri_url_06_scheme_trans, draft_ietf_uri_url_06_scheme_edges, draft_ietf_uri_url_06_scheme_ops,
     draft_ietf_uri_url_06_scheme_accel_lut, NULL,
     draft_ietf_uri_url_06_scheme_finals, draft_ietf_uri_url_06_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_scheme_texts), URIDFA_TEXT(draft_ietf_uri_url_06_scheme_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_scheme_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_scheme_text_pairs),
     "scheme",
     UINT64_C(549755813888),
     2, 0, DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 1,
-    DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 1,
+    DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `login` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2779,23 +2780,23 @@ static const uint8_t draft_ietf_uri_url_06_login_state_final[] = {
     0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_login_texts[] = "\000user\000uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000hex\000user or host\000password\000"
-    "uchar, \"&\", \";\", \"\?\" or \"@\"\000host\000lowalpha or digit\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000"
-    "digit or \".\"\000uchar, \":\" or end of input\000digit\000port\000password or port\000"
-    "uchar, \"&\", \";\", \"\?\", \"@\" or end of input\000digit or end of input\000"
-    "digit, \":\" or end of input\000scheme\000schemepart\000ftptype\000search\000gtype\000"
-    "selector\000encoded822addr\000group\000article\000database\000path";
+static const char draft_ietf_uri_url_06_login_texts[] = "\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000uchar, \"&\", \";\", \"\?\", \"@\" or end of input\000"
+    "uchar, \"&\", \":\", \";\", \"\?\" or \"@\"\000uchar, \"&\", \";\", \"\?\" or \"@\"\000"
+    "digit, \":\" or end of input\000uchar, \":\" or end of input\000digit or end of input\000"
+    "lowalpha or digit\000password or port\000encoded822addr\000digit or \".\"\000"
+    "user or host\000schemepart\000database\000password\000selector\000article\000ftptype\000"
+    "scheme\000search\000group\000gtype\000path\000user\000hex";
 static const uint8_t draft_ietf_uri_url_06_login_state_texts[] = {
     1, 1, 2, 3, 4, 5, 6, 2, 3, 4, 7, 8, 9, 10, 4, 3, 7, 11, 12, 13,
     10, 14, 3, 8, 12, 15, 3, 11, 3, 8, 6, 11, 16,
 };
 static const uint16_t draft_ietf_uri_url_06_login_text_pairs[] = {
-    0, 0, 1, 6, 1, 39, 43, 6, 56, 65, 93, 98, 43, 116, 56, 39,
-    93, 163, 93, 176, 43, 39, 93, 203, 93, 39, 209, 203, 214, 231, 209, 273,
-    93, 295,
+    0, 0, 388, 90, 388, 393, 290, 90, 323, 123, 298, 227, 290, 1, 323, 393,
+    298, 277, 298, 178, 290, 393, 298, 239, 298, 393, 257, 239, 245, 48, 257, 205,
+    298, 151,
 };
 static const uint16_t draft_ietf_uri_url_06_login_capture_names[] = {
-    322, 329, 1, 56, 93, 209, 340, 348, 355, 361, 370, 385, 391, 399, 408,
+    357, 303, 388, 323, 298, 257, 349, 364, 377, 332, 262, 371, 341, 314, 383,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_login_tables = {
@@ -2803,14 +2804,14 @@ const uridfa_tables draft_ietf_uri_url_06_login_tables = {
     draft_ietf_uri_url_06_login_classes, draft_ietf_uri_url_06_login_trans, draft_ietf_uri_url_06_login_edges, draft_ietf_uri_url_06_login_ops,
     draft_ietf_uri_url_06_login_accel_lut, draft_ietf_uri_url_06_login_accel_escapes,
     draft_ietf_uri_url_06_login_finals, draft_ietf_uri_url_06_login_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_login_texts), URIDFA_TEXT(draft_ietf_uri_url_06_login_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_login_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_login_text_pairs),
     "login",
     UINT64_C(109951162778),
     10, 0, DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL, 33, 34, 64,
-    15, 0, 3,
-    DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2858,17 +2859,17 @@ static const uint8_t draft_ietf_uri_url_06_user_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_user_texts[] = "\000user\000uchar, \"&\", \";\", \"\?\" or end of input\000hex\000scheme\000schemepart\000"
-    "password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database\000path";
+static const char draft_ietf_uri_url_06_user_texts[] = "\000uchar, \"&\", \";\", \"\?\" or end of input\000encoded822addr\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000host\000path\000port\000user\000hex";
 static const uint8_t draft_ietf_uri_url_06_user_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_ietf_uri_url_06_user_text_pairs[] = {
-    0, 0, 1, 6, 1, 43,
+    0, 0, 148, 1, 148, 153,
 };
 static const uint16_t draft_ietf_uri_url_06_user_capture_names[] = {
-    47, 54, 1, 65, 74, 79, 84, 92, 99, 105, 114, 129, 135, 143, 152,
+    107, 53, 148, 73, 133, 143, 99, 114, 127, 82, 38, 121, 91, 64, 138,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_user_tables = {
@@ -2876,14 +2877,14 @@ const uridfa_tables draft_ietf_uri_url_06_user_tables = {
     draft_ietf_uri_url_06_user_classes, draft_ietf_uri_url_06_user_trans, draft_ietf_uri_url_06_user_edges, draft_ietf_uri_url_06_user_ops,
     draft_ietf_uri_url_06_user_accel_lut, draft_ietf_uri_url_06_user_accel_escapes,
     draft_ietf_uri_url_06_user_finals, draft_ietf_uri_url_06_user_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_user_texts), URIDFA_TEXT(draft_ietf_uri_url_06_user_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_user_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_user_text_pairs),
     "user",
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_USER_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2931,17 +2932,17 @@ static const uint8_t draft_ietf_uri_url_06_password_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_password_texts[] = "\000password\000uchar, \"&\", \";\", \"\?\" or end of input\000hex\000scheme\000schemepart\000"
-    "user\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000"
-    "article\000database\000path";
+static const char draft_ietf_uri_url_06_password_texts[] = "\000uchar, \"&\", \";\", \"\?\" or end of input\000encoded822addr\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000host\000path\000port\000user\000hex";
 static const uint8_t draft_ietf_uri_url_06_password_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_ietf_uri_url_06_password_text_pairs[] = {
-    0, 0, 1, 10, 1, 47,
+    0, 0, 73, 1, 73, 153,
 };
 static const uint16_t draft_ietf_uri_url_06_password_capture_names[] = {
-    51, 58, 69, 1, 74, 79, 84, 92, 99, 105, 114, 129, 135, 143, 152,
+    107, 53, 148, 73, 133, 143, 99, 114, 127, 82, 38, 121, 91, 64, 138,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_password_tables = {
@@ -2949,14 +2950,14 @@ const uridfa_tables draft_ietf_uri_url_06_password_tables = {
     draft_ietf_uri_url_06_password_classes, draft_ietf_uri_url_06_password_trans, draft_ietf_uri_url_06_password_edges, draft_ietf_uri_url_06_password_ops,
     draft_ietf_uri_url_06_password_accel_lut, draft_ietf_uri_url_06_password_accel_escapes,
     draft_ietf_uri_url_06_password_finals, draft_ietf_uri_url_06_password_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_password_texts), URIDFA_TEXT(draft_ietf_uri_url_06_password_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_password_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_password_text_pairs),
     "password",
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3007,18 +3008,18 @@ static const uint8_t draft_ietf_uri_url_06_host_state_final[] = {
     0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_host_texts[] = "\000host\000lowalpha or digit\000digit or \".\"\000uchar or end of input\000digit\000"
-    "hex\000digit or end of input\000scheme\000schemepart\000user\000password\000port\000"
-    "ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000database\000"
-    "path";
+static const char draft_ietf_uri_url_06_host_texts[] = "\000digit or end of input\000uchar or end of input\000lowalpha or digit\000"
+    "encoded822addr\000digit or \".\"\000schemepart\000database\000password\000selector\000"
+    "article\000ftptype\000scheme\000search\000group\000gtype\000host\000path\000port\000user\000"
+    "hex";
 static const uint8_t draft_ietf_uri_url_06_host_state_texts[] = {
     1, 2, 3, 4, 5, 2, 5, 4, 2, 4, 6,
 };
 static const uint16_t draft_ietf_uri_url_06_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 24, 1, 37, 1, 59, 1, 65, 1, 69,
+    0, 0, 171, 45, 171, 78, 171, 23, 171, 57, 171, 191, 171, 1,
 };
 static const uint16_t draft_ietf_uri_url_06_host_capture_names[] = {
-    91, 98, 109, 114, 1, 123, 128, 136, 143, 149, 158, 173, 179, 187, 196,
+    145, 91, 186, 111, 171, 181, 137, 152, 165, 120, 63, 159, 129, 102, 176,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_host_tables = {
@@ -3026,14 +3027,14 @@ const uridfa_tables draft_ietf_uri_url_06_host_tables = {
     draft_ietf_uri_url_06_host_classes, draft_ietf_uri_url_06_host_trans, draft_ietf_uri_url_06_host_edges, draft_ietf_uri_url_06_host_ops,
     draft_ietf_uri_url_06_host_accel_lut, draft_ietf_uri_url_06_host_accel_escapes,
     draft_ietf_uri_url_06_host_finals, draft_ietf_uri_url_06_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_host_texts), URIDFA_TEXT(draft_ietf_uri_url_06_host_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_host_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_host_text_pairs),
     "host",
     UINT64_C(157073089683),
     7, 0, DRAFT_IETF_URI_URL_06_HOST_SPECIAL, 11, 30, 64,
-    15, 0, 2,
-    DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3067,17 +3068,17 @@ static const uint8_t draft_ietf_uri_url_06_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_port_texts[] = "\000port\000digit\000digit or end of input\000scheme\000schemepart\000user\000password\000"
-    "host\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000"
-    "database\000path";
+static const char draft_ietf_uri_url_06_port_texts[] = "\000digit or end of input\000encoded822addr\000schemepart\000database\000password\000"
+    "selector\000article\000ftptype\000scheme\000search\000digit\000group\000gtype\000host\000"
+    "path\000port\000user";
 static const uint8_t draft_ietf_uri_url_06_port_state_texts[] = {
     1, 2,
 };
 static const uint16_t draft_ietf_uri_url_06_port_text_pairs[] = {
-    0, 0, 1, 6, 1, 12,
+    0, 0, 134, 106, 134, 1,
 };
 static const uint16_t draft_ietf_uri_url_06_port_capture_names[] = {
-    34, 41, 52, 57, 66, 1, 71, 79, 86, 92, 101, 116, 122, 130, 139,
+    92, 38, 139, 58, 124, 134, 84, 99, 118, 67, 23, 112, 76, 49, 129,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_port_tables = {
@@ -3085,14 +3086,14 @@ const uridfa_tables draft_ietf_uri_url_06_port_tables = {
     draft_ietf_uri_url_06_port_classes, draft_ietf_uri_url_06_port_trans, draft_ietf_uri_url_06_port_edges, draft_ietf_uri_url_06_port_ops,
     NULL, NULL,
     draft_ietf_uri_url_06_port_finals, draft_ietf_uri_url_06_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_port_texts), URIDFA_TEXT(draft_ietf_uri_url_06_port_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_port_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, DRAFT_IETF_URI_URL_06_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0,
-    DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 0,
+    DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `schemepart` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3140,17 +3141,17 @@ static const uint8_t draft_ietf_uri_url_06_schemepart_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_uri_url_06_schemepart_texts[] = "\000schemepart\000gtype or end of input\000hex\000scheme\000user\000password\000host\000"
-    "port\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000"
-    "database\000path";
+static const char draft_ietf_uri_url_06_schemepart_texts[] = "\000gtype or end of input\000encoded822addr\000schemepart\000database\000password\000"
+    "selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000path\000"
+    "port\000user\000hex";
 static const uint8_t draft_ietf_uri_url_06_schemepart_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t draft_ietf_uri_url_06_schemepart_text_pairs[] = {
-    0, 0, 1, 12, 1, 34,
+    0, 0, 38, 1, 38, 138,
 };
 static const uint16_t draft_ietf_uri_url_06_schemepart_capture_names[] = {
-    38, 1, 45, 50, 59, 64, 69, 77, 84, 90, 99, 114, 120, 128, 137,
+    92, 38, 133, 58, 118, 128, 84, 99, 112, 67, 23, 106, 76, 49, 123,
 };
 #endif
 const uridfa_tables draft_ietf_uri_url_06_schemepart_tables = {
@@ -3158,14 +3159,14 @@ const uridfa_tables draft_ietf_uri_url_06_schemepart_tables = {
     draft_ietf_uri_url_06_schemepart_classes, draft_ietf_uri_url_06_schemepart_trans, draft_ietf_uri_url_06_schemepart_edges, draft_ietf_uri_url_06_schemepart_ops,
     draft_ietf_uri_url_06_schemepart_accel_lut, draft_ietf_uri_url_06_schemepart_accel_escapes,
     draft_ietf_uri_url_06_schemepart_finals, draft_ietf_uri_url_06_schemepart_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_texts), URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_capture_names),
     URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_state_texts), URIDFA_TEXT(draft_ietf_uri_url_06_schemepart_text_pairs),
     "schemepart",
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int draft_ietf_uri_url_06_url_validate(const uint8_t *s, size_t n, uridfa_error *err)

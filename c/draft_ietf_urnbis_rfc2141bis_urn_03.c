@@ -249,10 +249,10 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_fin
     0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts[] = "\000scheme\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or \":\"\000"
-    "NSS\000pchar\000pchar, \"#\", \"\?\" or end of input\000HEXDIG\000fragment\000v-pchar, \"&\" or end of input\000"
-    "urn-query\000ALPHA\000HEXDIG-NZ\000nid3, \"-\" or \"=\"\000v-pchar, \"#\", \"&\" or end of input\000"
-    "nid3 or \":\"";
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts[] = "\000v-pchar, \"#\", \"&\" or end of input\000pchar, \"#\", \"\?\" or end of input\000"
+    "v-pchar, \"&\" or end of input\000nid3, \"-\" or \":\"\000nid3, \"-\" or \"=\"\000"
+    "nid3 or \"-\"\000nid3 or \":\"\000\"N\" or \"n\"\000\"R\" or \"r\"\000HEXDIG-NZ\000urn-query\000"
+    "fragment\000HEXDIG\000scheme\000ALPHA\000pchar\000nid3\000NID\000NSS";
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 6, 6, 7, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11,
     12, 13, 10, 6, 7, 11, 14, 15, 6, 7, 16, 14, 17, 18, 6, 7, 19, 12, 6, 7,
@@ -261,12 +261,12 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_tex
     6, 7, 6, 7, 5, 21, 4,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_text_pairs[] = {
-    0, 0, 0, 1, 0, 8, 0, 19, 0, 30, 34, 38, 34, 43, 34, 55,
-    72, 76, 72, 82, 72, 114, 121, 130, 159, 169, 72, 175, 121, 114, 159, 185,
-    121, 175, 159, 38, 159, 202, 159, 114, 159, 175, 34, 236,
+    0, 0, 0, 212, 0, 165, 0, 154, 0, 109, 236, 231, 236, 130, 236, 96,
+    240, 225, 240, 35, 240, 205, 196, 67, 186, 219, 240, 176, 196, 205, 186, 113,
+    196, 176, 186, 231, 186, 1, 186, 205, 186, 176, 236, 142,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names[] = {
-    34, 72, 159, 121,
+    236, 240, 186, 196,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
@@ -274,14 +274,14 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_text_pairs),
     "urn-reference",
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL, 87, 8, 32,
-    4, 0, 5,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    4, 0, 0, 5,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `assigned-urn` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -442,9 +442,9 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_fina
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts[] = "\000scheme\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or \":\"\000"
-    "NSS\000pchar\000pchar or end of input\000HEXDIG\000HEXDIG-NZ\000nid3 or \":\"\000"
-    "urn-query\000fragment";
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts[] = "\000pchar or end of input\000nid3, \"-\" or \":\"\000nid3 or \"-\"\000nid3 or \":\"\000"
+    "\"N\" or \"n\"\000\"R\" or \"r\"\000HEXDIG-NZ\000urn-query\000fragment\000HEXDIG\000scheme\000"
+    "pchar\000nid3\000NID\000NSS";
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_texts[] = {
     1, 2, 3, 4, 5, 6, 6, 6, 7, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11,
     10, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6,
@@ -452,11 +452,11 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_text
     7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 5, 12, 4,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_text_pairs[] = {
-    0, 0, 0, 1, 0, 8, 0, 19, 0, 30, 34, 38, 34, 43, 34, 55,
-    72, 76, 72, 82, 72, 104, 72, 111, 34, 121,
+    0, 0, 0, 122, 0, 75, 0, 64, 0, 36, 140, 135, 140, 40, 140, 23,
+    144, 129, 144, 1, 144, 115, 144, 86, 140, 52,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names[] = {
-    34, 72, 133, 143,
+    140, 144, 96, 106,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
@@ -464,14 +464,14 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_classes, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_finals, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_text_pairs),
     "assigned-urn",
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL, 74, 8, 32,
-    4, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 1
+    4, 0, 0, 2,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -570,8 +570,8 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_final[] = {
     0, 1, 0, 1, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts[] = "\000NID\000nid3\000nid3 or \"-\"\000nid3, \"-\" or end of input\000nid3 or end of input\000"
-    "end of input\000NSS\000urn-query\000fragment";
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts[] = "\000nid3, \"-\" or end of input\000nid3 or end of input\000nid3 or \"-\"\000urn-query\000"
+    "fragment\000nid3\000NID\000NSS";
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_texts[] = {
     1, 2, 2, 2, 3, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
     2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
@@ -579,10 +579,10 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_texts[] = {
     2, 3, 1, 4, 5,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_text_pairs[] = {
-    0, 0, 1, 5, 1, 10, 1, 22, 1, 48, 0, 69,
+    0, 0, 84, 79, 84, 48, 84, 1, 84, 27, 0, 14,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_capture_names[] = {
-    1, 82, 86, 96,
+    84, 88, 60, 70,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables = {
@@ -590,14 +590,14 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_nid_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nid_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nid_ops,
     NULL, NULL,
     draft_ietf_urnbis_rfc2141bis_urn_03_nid_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nid_text_pairs),
     "NID",
     UINT64_C(183251937963),
     6, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL, 65, 8, 32,
-    4, 0, 0,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 1
+    4, 0, 0, 0,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -646,16 +646,16 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_final[] = {
     0, 1, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts[] = "\000NSS\000pchar\000pchar or end of input\000HEXDIG\000HEXDIG-NZ\000NID\000urn-query\000"
-    "fragment";
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts[] = "\000pchar or end of input\000HEXDIG-NZ\000urn-query\000fragment\000HEXDIG\000pchar\000"
+    "NID\000NSS";
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_texts[] = {
     1, 2, 3, 4, 3,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_text_pairs[] = {
-    0, 0, 1, 5, 1, 11, 1, 33, 1, 40,
+    0, 0, 69, 59, 69, 1, 69, 52, 69, 23,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_capture_names[] = {
-    50, 1, 54, 64,
+    65, 69, 33, 43,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables = {
@@ -663,14 +663,14 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes, draft_ietf_urnbis_rfc2141bis_urn_03_nss_trans, draft_ietf_urnbis_rfc2141bis_urn_03_nss_edges, draft_ietf_urnbis_rfc2141bis_urn_03_nss_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_nss_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_nss_text_pairs),
     "NSS",
     UINT64_C(219902325556),
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL, 5, 8, 32,
-    4, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 1
+    4, 0, 0, 2,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `urn-query` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -721,16 +721,16 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_final[]
     0, 0, 0, 1, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts[] = "\000urn-query\000ALPHA\000nid3, \"-\" or \"=\"\000nid3\000v-pchar, \"&\" or end of input\000"
-    "HEXDIG\000HEXDIG-NZ\000NID\000NSS\000fragment";
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts[] = "\000v-pchar, \"&\" or end of input\000nid3, \"-\" or \"=\"\000HEXDIG-NZ\000urn-query\000"
+    "fragment\000HEXDIG\000ALPHA\000nid3\000NID\000NSS";
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_texts[] = {
     1, 2, 3, 4, 5, 1, 6, 5,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_text_pairs[] = {
-    0, 0, 1, 11, 1, 17, 1, 34, 1, 39, 1, 68, 1, 75,
+    0, 0, 57, 83, 57, 30, 57, 89, 57, 1, 57, 76, 57, 47,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_capture_names[] = {
-    85, 89, 1, 93,
+    94, 98, 57, 67,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables = {
@@ -738,14 +738,14 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_trans, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_edges, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_text_pairs),
     "urn-query",
     UINT64_C(109951162778),
     10, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL, 8, 8, 32,
-    4, 0, 3,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 1
+    4, 0, 0, 3,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -794,16 +794,16 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_final[] 
     0, 1, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts[] = "\000fragment\000v-pchar, \"&\" or end of input\000HEXDIG\000HEXDIG-NZ\000NID\000NSS\000"
-    "urn-query";
+static const char draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts[] = "\000v-pchar, \"&\" or end of input\000HEXDIG-NZ\000urn-query\000fragment\000HEXDIG\000"
+    "NID\000NSS";
 static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_texts[] = {
     1, 1, 2, 3, 2,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 39, 1, 46,
+    0, 0, 50, 1, 50, 59, 50, 30,
 };
 static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_capture_names[] = {
-    56, 60, 64, 1,
+    66, 70, 40, 50,
 };
 #endif
 const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables = {
@@ -811,14 +811,14 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_trans, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_edges, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_ops,
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_lut, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_accel_escapes,
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_finals, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_capture_names),
     URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_texts), URIDFA_TEXT(draft_ietf_urnbis_rfc2141bis_urn_03_fragment_text_pairs),
     "fragment",
     UINT64_C(219902325556),
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL, 5, 8, 32,
-    4, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    4, 0, 0, 2,
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -1039,20 +1039,19 @@ static const uint8_t rfc1738_url_state_final[] = {
     0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_url_texts[] = "\000scheme\000scheme-char\000scheme-char or \":\"\000schemepart\000gtype or end of input\000"
-    "hex\000\"/\"\000group\000uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"\?\"\000user\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000"
-    "article\000gtype\000group or article\000host\000alphadigit or \"/\"\000user or host\000"
-    "password\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000alphadigit\000encoded822addr\000"
-    "path\000uchar, \"&\", \"/\", \":\", \"=\", \"\?\", \"@\" or end of input\000alphadigit, \"-\" or \".\"\000"
-    "alphadigit or \"-\" to \"/\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
-    "alphadigit, \"-\", \".\" or end of input\000alphadigit, \"-\" to \"/\" or \":\"\000"
-    "alphadigit or \"-\"\000port\000digit\000\"T\" or \"t\"\000password or port\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "lowalpha\000database\000uchar, \"/\", \"\?\" or end of input\000digit, \"/\" or end of input\000"
-    "\"Y\" or \"y\"\000search\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000"
-    "scheme-char, \"/\", \"_\" or end of input\000digit or \"/\"\000uchar or \"/\"\000"
-    "\"P\" or \"p\"\000end of input\000uchar or end of input\000\"E\" or \"e\"\000selector\000"
-    "digit or end of input\000\"=\"\000ftptype\000uchar, \"&\", \":\", \"=\", \"\?\" or \"@\"\000"
-    "uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000selector or search";
+static const char rfc1738_url_texts[] = "\000uchar, \"&\", \"/\", \":\", \"=\", \"\?\", \"@\" or end of input\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000"
+    "alphadigit, \"-\" to \"/\", \":\" or end of input\000scheme-char, \"/\", \"_\" or end of input\000"
+    "uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"\?\"\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000"
+    "alphadigit, \"-\", \".\" or end of input\000uchar, \"&\", \":\", \"=\", \"\?\" or \"@\"\000"
+    "uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000uchar, \"/\", \"\?\" or end of input\000"
+    "alphadigit, \"-\" to \"/\" or \":\"\000digit, \"/\" or end of input\000alphadigit or \"-\" to \"/\"\000"
+    "alphadigit, \"-\" or \".\"\000digit or end of input\000gtype or end of input\000"
+    "uchar or end of input\000scheme-char or \":\"\000selector or search\000alphadigit or \"-\"\000"
+    "alphadigit or \"/\"\000group or article\000password or port\000encoded822addr\000"
+    "uchar or \"/\"\000user or host\000scheme-char\000\"E\" or \"e\"\000\"P\" or \"p\"\000\"T\" or \"t\"\000"
+    "\"Y\" or \"y\"\000alphadigit\000schemepart\000database\000lowalpha\000password\000selector\000"
+    "ftptype\000scheme\000group\000gtype\000path\000user\000\"=\"\000hex";
 static const uint8_t rfc1738_url_state_texts[] = {
     1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2,
     2, 3, 4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 3, 2, 5, 2, 2,
@@ -1075,17 +1074,17 @@ static const uint8_t rfc1738_url_state_texts[] = {
     55, 55,
 };
 static const uint16_t rfc1738_url_text_pairs[] = {
-    0, 0, 1, 8, 1, 20, 39, 50, 39, 72, 0, 76, 80, 86, 124, 129,
-    167, 175, 167, 72, 167, 50, 181, 50, 198, 203, 124, 72, 221, 129, 234, 243,
-    198, 276, 221, 50, 287, 175, 302, 307, 198, 359, 198, 382, 234, 72, 198, 407,
-    302, 50, 287, 50, 287, 72, 198, 451, 198, 488, 302, 72, 198, 518, 536, 541,
-    0, 547, 558, 575, 80, 627, 636, 645, 536, 677, 0, 704, 715, 722, 80, 769,
-    536, 807, 636, 72, 0, 820, 0, 833, 175, 50, 715, 72, 0, 541, 0, 844,
-    0, 72, 0, 857, 0, 879, 890, 50, 175, 72, 0, 899, 0, 921, 890, 72,
-    925, 925, 0, 933, 0, 966, 1013, 50, 1013, 72,
+    0, 0, 934, 812, 934, 663, 879, 619, 879, 967, 0, 570, 941, 281, 958, 319,
+    746, 947, 746, 967, 746, 619, 737, 619, 807, 719, 958, 967, 799, 319, 908, 427,
+    807, 868, 799, 619, 771, 947, 953, 1, 807, 574, 807, 549, 908, 967, 807, 199,
+    953, 619, 771, 619, 771, 967, 807, 357, 807, 492, 953, 967, 807, 701, 766, 873,
+    0, 846, 754, 53, 941, 899, 890, 460, 766, 522, 0, 857, 694, 105, 941, 243,
+    766, 724, 890, 967, 0, 786, 0, 835, 947, 619, 694, 967, 0, 873, 0, 40,
+    0, 967, 0, 641, 0, 824, 917, 619, 947, 967, 0, 597, 0, 963, 917, 967,
+    926, 926, 0, 394, 0, 152, 682, 619, 682, 967,
 };
 static const uint16_t rfc1738_url_capture_names[] = {
-    1, 39, 124, 234, 198, 536, 925, 715, 175, 890, 287, 80, 167, 636, 302,
+    934, 879, 958, 908, 807, 766, 926, 694, 947, 917, 771, 941, 746, 890, 953,
 };
 #endif
 const uridfa_tables rfc1738_url_tables = {
@@ -1093,14 +1092,14 @@ const uridfa_tables rfc1738_url_tables = {
     rfc1738_url_classes, rfc1738_url_trans, rfc1738_url_edges, rfc1738_url_ops,
     rfc1738_url_accel_lut, rfc1738_url_accel_escapes,
     rfc1738_url_finals, rfc1738_url_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_url_texts), URIDFA_TEXT(rfc1738_url_capture_names),
     URIDFA_TEXT(rfc1738_url_state_texts), URIDFA_TEXT(rfc1738_url_text_pairs),
     "url",
     UINT64_C(29716530481),
     37, 0, RFC1738_URL_SPECIAL, 362, 34, 64,
-    15, 0, 14,
-    RFC1738_URL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 14,
+    RFC1738_URL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `ftpurl` from grammar/rfc1738.abnf:
@@ -1310,26 +1309,26 @@ static const uint8_t rfc1738_ftpurl_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 6,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_ftpurl_texts[] = "\000\"F\" or \"f\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000user\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000"
-    "hex\000user or host\000password\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000host\000"
-    "alphadigit\000gtype or end of input\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
-    "path\000alphadigit or \"-\"\000port\000digit\000password or port\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "digit, \"/\" or end of input\000\"Y\" or \"y\"\000\"E\" or \"e\"\000\"=\"\000ftptype\000"
-    "end of input\000scheme\000schemepart\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database";
+static const char rfc1738_ftpurl_texts[] = "\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
+    "uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000"
+    "digit, \"/\" or end of input\000alphadigit, \"-\" or \".\"\000gtype or end of input\000"
+    "alphadigit or \"-\"\000password or port\000encoded822addr\000user or host\000"
+    "\"E\" or \"e\"\000\"F\" or \"f\"\000\"P\" or \"p\"\000\"T\" or \"t\"\000\"Y\" or \"y\"\000alphadigit\000"
+    "schemepart\000database\000password\000selector\000article\000ftptype\000scheme\000"
+    "search\000group\000gtype\000path\000user\000\"/\"\000\":\"\000\"=\"\000hex";
 static const uint8_t rfc1738_ftpurl_state_texts[] = {
     1, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 7, 8, 8, 8, 9, 12, 13,
     14, 8, 8, 15, 9, 8, 12, 16, 10, 13, 16, 10, 17, 15, 18, 2, 19, 8, 13, 20,
     18, 21, 8, 10, 3, 8, 13, 22, 11, 10, 23, 14, 24, 25,
 };
 static const uint16_t rfc1738_ftpurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 85,
-    89, 47, 102, 111, 144, 149, 89, 160, 102, 85, 144, 182, 144, 205, 249, 160,
-    144, 254, 272, 277, 249, 85, 283, 300, 272, 352, 0, 379, 0, 390, 0, 401,
-    405, 405, 0, 413,
+    0, 0, 0, 314, 0, 336, 0, 325, 0, 463, 0, 459, 454, 97, 454, 471,
+    290, 97, 389, 135, 298, 358, 290, 218, 389, 471, 298, 195, 298, 53, 449, 218,
+    298, 240, 270, 363, 449, 471, 258, 1, 270, 168, 0, 347, 0, 303, 0, 467,
+    415, 415, 0, 40,
 };
 static const uint16_t rfc1738_ftpurl_capture_names[] = {
-    426, 433, 42, 102, 144, 272, 405, 444, 451, 457, 466, 481, 487, 495, 249,
+    423, 369, 454, 389, 298, 270, 415, 430, 443, 398, 275, 437, 407, 380, 449,
 };
 #endif
 const uridfa_tables rfc1738_ftpurl_tables = {
@@ -1337,14 +1336,14 @@ const uridfa_tables rfc1738_ftpurl_tables = {
     rfc1738_ftpurl_classes, rfc1738_ftpurl_trans, rfc1738_ftpurl_edges, rfc1738_ftpurl_ops,
     rfc1738_ftpurl_accel_lut, rfc1738_ftpurl_accel_escapes,
     rfc1738_ftpurl_finals, rfc1738_ftpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_ftpurl_texts), URIDFA_TEXT(rfc1738_ftpurl_capture_names),
     URIDFA_TEXT(rfc1738_ftpurl_state_texts), URIDFA_TEXT(rfc1738_ftpurl_text_pairs),
     "ftpurl",
     UINT64_C(54975581389),
     20, 0, RFC1738_FTPURL_SPECIAL, 54, 34, 64,
-    15, 0, 4,
-    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `httpurl` from grammar/rfc1738.abnf:
@@ -1465,21 +1464,21 @@ static const uint8_t rfc1738_httpurl_state_final[] = {
     4, 5, 0, 0, 6, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_httpurl_texts[] = "\000\"H\" or \"h\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000host\000alphadigit\000alphadigit, \"-\" or \".\"\000"
-    "alphadigit, \"-\" to \"/\", \":\" or end of input\000alphadigit or \"-\"\000"
-    "path\000gtype or end of input\000port\000digit\000hex\000search\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000"
-    "digit, \"/\" or end of input\000scheme\000schemepart\000user\000password\000ftptype\000"
-    "gtype\000selector\000encoded822addr\000group\000article\000database";
+static const char rfc1738_httpurl_texts[] = "\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
+    "digit, \"/\" or end of input\000alphadigit, \"-\" or \".\"\000gtype or end of input\000"
+    "alphadigit or \"-\"\000encoded822addr\000\"H\" or \"h\"\000\"P\" or \"p\"\000\"T\" or \"t\"\000"
+    "alphadigit\000schemepart\000database\000password\000selector\000article\000ftptype\000"
+    "scheme\000search\000group\000gtype\000host\000path\000port\000user\000\"/\"\000\":\"\000hex";
 static const uint8_t rfc1738_httpurl_state_texts[] = {
     1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 9, 6, 7, 9, 6, 10, 11, 7, 10, 12,
     13, 14, 6, 12, 13, 15, 7, 15, 6, 8,
 };
 static const uint16_t rfc1738_httpurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 58,
-    42, 81, 42, 125, 143, 148, 170, 175, 143, 181, 185, 192, 170, 239, 185, 181,
+    0, 0, 0, 197, 0, 219, 0, 208, 0, 345, 0, 341, 321, 230, 321, 119,
+    321, 48, 321, 164, 326, 142, 331, 235, 326, 349, 302, 1, 331, 92, 302, 349,
 };
 static const uint16_t rfc1738_httpurl_capture_names[] = {
-    266, 273, 284, 289, 42, 170, 298, 185, 306, 312, 321, 336, 342, 350, 143,
+    295, 241, 336, 261, 321, 331, 287, 302, 315, 270, 182, 309, 279, 252, 326,
 };
 #endif
 const uridfa_tables rfc1738_httpurl_tables = {
@@ -1487,14 +1486,14 @@ const uridfa_tables rfc1738_httpurl_tables = {
     rfc1738_httpurl_classes, rfc1738_httpurl_trans, rfc1738_httpurl_edges, rfc1738_httpurl_ops,
     rfc1738_httpurl_accel_lut, rfc1738_httpurl_accel_escapes,
     rfc1738_httpurl_finals, rfc1738_httpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_httpurl_texts), URIDFA_TEXT(rfc1738_httpurl_capture_names),
     URIDFA_TEXT(rfc1738_httpurl_state_texts), URIDFA_TEXT(rfc1738_httpurl_text_pairs),
     "httpurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_HTTPURL_SPECIAL, 30, 30, 64,
-    15, 0, 4,
-    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `gopherurl` from grammar/rfc1738.abnf:
@@ -1669,24 +1668,24 @@ static const uint8_t rfc1738_gopherurl_state_final[] = {
     5, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_gopherurl_texts[] = "\000\"G\" or \"g\"\000\"O\" or \"o\"\000\"P\" or \"p\"\000\"H\" or \"h\"\000\"E\" or \"e\"\000\"R\" or \"r\"\000"
-    "\":\"\000\"/\"\000host\000alphadigit\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
-    "alphadigit or \"-\"\000gtype\000gtype or end of input\000port\000digit\000selector\000"
-    "hex\000digit, \"/\" or end of input\000selector or search\000scheme\000schemepart\000"
-    "user\000password\000ftptype\000search\000encoded822addr\000group\000article\000database\000"
-    "path";
+static const char rfc1738_gopherurl_texts[] = "\000alphadigit, \"-\" to \"/\", \":\" or end of input\000digit, \"/\" or end of input\000"
+    "alphadigit, \"-\" or \".\"\000gtype or end of input\000selector or search\000"
+    "alphadigit or \"-\"\000encoded822addr\000\"E\" or \"e\"\000\"G\" or \"g\"\000\"H\" or \"h\"\000"
+    "\"O\" or \"o\"\000\"P\" or \"p\"\000\"R\" or \"r\"\000alphadigit\000schemepart\000database\000"
+    "password\000selector\000article\000ftptype\000scheme\000group\000gtype\000host\000path\000"
+    "port\000user\000\"/\"\000\":\"\000hex";
 static const uint8_t rfc1738_gopherurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 9, 10, 12, 9, 13, 14, 10,
     15, 16, 17, 9, 15, 18, 16, 10, 18, 18, 9, 15, 11, 19, 20, 20, 20, 15, 19, 20,
     15, 20, 20, 18, 18, 18,
 };
 static const uint16_t rfc1738_gopherurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
-    0, 71, 75, 80, 75, 91, 75, 114, 75, 158, 176, 182, 204, 209, 215, 182,
-    176, 224, 204, 228, 215, 224, 255, 182, 255, 224,
+    0, 0, 0, 180, 0, 202, 0, 213, 0, 191, 0, 169, 0, 224, 0, 343,
+    0, 339, 319, 235, 319, 72, 319, 1, 319, 136, 313, 95, 329, 240, 275, 95,
+    313, 347, 329, 45, 275, 347, 117, 95, 117, 347,
 };
 static const uint16_t rfc1738_gopherurl_capture_names[] = {
-    274, 281, 292, 297, 75, 204, 306, 314, 176, 215, 321, 336, 342, 350, 359,
+    300, 246, 334, 266, 319, 329, 292, 129, 313, 275, 154, 307, 284, 257, 324,
 };
 #endif
 const uridfa_tables rfc1738_gopherurl_tables = {
@@ -1694,14 +1693,14 @@ const uridfa_tables rfc1738_gopherurl_tables = {
     rfc1738_gopherurl_classes, rfc1738_gopherurl_trans, rfc1738_gopherurl_edges, rfc1738_gopherurl_ops,
     rfc1738_gopherurl_accel_lut, NULL,
     rfc1738_gopherurl_finals, rfc1738_gopherurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_gopherurl_texts), URIDFA_TEXT(rfc1738_gopherurl_capture_names),
     URIDFA_TEXT(rfc1738_gopherurl_state_texts), URIDFA_TEXT(rfc1738_gopherurl_text_pairs),
     "gopherurl",
     UINT64_C(57869033041),
     19, 0, RFC1738_GOPHERURL_SPECIAL, 46, 33, 64,
-    15, 0, 3,
-    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `mailtourl` from grammar/rfc1738.abnf:
@@ -1755,19 +1754,19 @@ static const uint8_t rfc1738_mailtourl_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_mailtourl_texts[] = "\000\"M\" or \"m\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"T\" or \"t\"\000\"O\" or \"o\"\000"
-    "\":\"\000encoded822addr\000gtype\000gtype or end of input\000hex\000scheme\000schemepart\000"
-    "user\000password\000host\000port\000ftptype\000search\000selector\000group\000article\000"
-    "database\000path";
+static const char rfc1738_mailtourl_texts[] = "\000gtype or end of input\000encoded822addr\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000"
+    "\"M\" or \"m\"\000\"O\" or \"o\"\000\"T\" or \"t\"\000schemepart\000database\000password\000"
+    "selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000path\000"
+    "port\000user\000\":\"\000hex";
 static const uint8_t rfc1738_mailtourl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10,
 };
 static const uint16_t rfc1738_mailtourl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
-    71, 86, 71, 92, 71, 114,
+    0, 0, 0, 71, 0, 38, 0, 49, 0, 60, 0, 93, 0, 82, 0, 204,
+    23, 178, 23, 1, 23, 208,
 };
 static const uint16_t rfc1738_mailtourl_capture_names[] = {
-    118, 125, 136, 141, 150, 155, 160, 168, 86, 175, 71, 184, 190, 198, 207,
+    158, 104, 199, 124, 184, 194, 150, 165, 178, 133, 23, 172, 142, 115, 189,
 };
 #endif
 const uridfa_tables rfc1738_mailtourl_tables = {
@@ -1775,14 +1774,14 @@ const uridfa_tables rfc1738_mailtourl_tables = {
     rfc1738_mailtourl_classes, rfc1738_mailtourl_trans, rfc1738_mailtourl_edges, rfc1738_mailtourl_ops,
     rfc1738_mailtourl_accel_lut, rfc1738_mailtourl_accel_escapes,
     rfc1738_mailtourl_finals, rfc1738_mailtourl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_mailtourl_texts), URIDFA_TEXT(rfc1738_mailtourl_capture_names),
     URIDFA_TEXT(rfc1738_mailtourl_state_texts), URIDFA_TEXT(rfc1738_mailtourl_text_pairs),
     "mailtourl",
     UINT64_C(99955602526),
     11, 0, RFC1738_MAILTOURL_SPECIAL, 11, 30, 64,
-    15, 0, 2,
-    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `newsurl` from grammar/rfc1738.abnf:
@@ -1898,21 +1897,21 @@ static const uint8_t rfc1738_newsurl_state_final[] = {
     0, 0, 0, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_newsurl_texts[] = "\000\"N\" or \"n\"\000\"E\" or \"e\"\000\"W\" or \"w\"\000\"S\" or \"s\"\000\":\"\000group\000uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"\?\"\000"
-    "article\000gtype\000hex\000gtype or end of input\000group or article\000host\000"
-    "alphadigit\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\", \".\" or end of input\000"
-    "alphadigit or \"-\"\000scheme\000schemepart\000user\000password\000port\000ftptype\000"
-    "search\000selector\000encoded822addr\000database\000path";
+static const char rfc1738_newsurl_texts[] = "\000uchar, \"&\", \"/\", \":\", \";\", \"=\" or \"\?\"\000alphadigit, \"-\", \".\" or end of input\000"
+    "alphadigit, \"-\" or \".\"\000gtype or end of input\000alphadigit or \"-\"\000"
+    "group or article\000encoded822addr\000\"E\" or \"e\"\000\"N\" or \"n\"\000\"S\" or \"s\"\000"
+    "\"W\" or \"w\"\000alphadigit\000schemepart\000database\000password\000selector\000ftptype\000"
+    "scheme\000search\000group\000gtype\000host\000path\000port\000user\000\":\"\000hex";
 static const uint8_t rfc1738_newsurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 8, 12, 13, 14, 11, 12, 14, 11, 12,
     11, 12, 11, 13,
 };
 static const uint16_t rfc1738_newsurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 49, 55, 93, 101,
-    93, 107, 93, 111, 133, 111, 150, 155, 150, 166, 150, 189, 150, 226,
+    0, 0, 0, 182, 0, 171, 0, 204, 0, 193, 0, 318, 286, 1, 148, 292,
+    148, 322, 148, 99, 139, 99, 298, 215, 298, 76, 298, 39, 298, 121,
 };
 static const uint16_t rfc1738_newsurl_capture_names[] = {
-    244, 251, 262, 267, 150, 276, 281, 289, 101, 296, 305, 49, 93, 320, 329,
+    272, 226, 313, 246, 298, 308, 264, 279, 292, 255, 156, 286, 148, 237, 303,
 };
 #endif
 const uridfa_tables rfc1738_newsurl_tables = {
@@ -1920,14 +1919,14 @@ const uridfa_tables rfc1738_newsurl_tables = {
     rfc1738_newsurl_classes, rfc1738_newsurl_trans, rfc1738_newsurl_edges, rfc1738_newsurl_ops,
     rfc1738_newsurl_accel_lut, rfc1738_newsurl_accel_escapes,
     rfc1738_newsurl_finals, rfc1738_newsurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_newsurl_texts), URIDFA_TEXT(rfc1738_newsurl_capture_names),
     URIDFA_TEXT(rfc1738_newsurl_state_texts), URIDFA_TEXT(rfc1738_newsurl_text_pairs),
     "newsurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_NEWSURL_SPECIAL, 24, 32, 64,
-    15, 0, 4,
-    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `nntpurl` from grammar/rfc1738.abnf:
@@ -2026,21 +2025,21 @@ static const uint8_t rfc1738_nntpurl_state_final[] = {
     0, 0, 0, 2, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_nntpurl_texts[] = "\000\"N\" or \"n\"\000\"T\" or \"t\"\000\"P\" or \"p\"\000\":\"\000\"/\"\000host\000alphadigit\000alphadigit, \"-\" or \".\"\000"
-    "alphadigit, \"-\" to \"/\" or \":\"\000alphadigit or \"-\"\000group\000lowalpha\000"
-    "port\000digit\000scheme-char, \"/\", \"_\" or end of input\000digit or \"/\"\000"
-    "digit or end of input\000scheme\000schemepart\000user\000password\000ftptype\000"
-    "search\000gtype\000selector\000encoded822addr\000article\000database\000path";
+static const char rfc1738_nntpurl_texts[] = "\000scheme-char, \"/\", \"_\" or end of input\000alphadigit, \"-\" to \"/\" or \":\"\000"
+    "alphadigit, \"-\" or \".\"\000digit or end of input\000alphadigit or \"-\"\000"
+    "encoded822addr\000digit or \"/\"\000\"N\" or \"n\"\000\"P\" or \"p\"\000\"T\" or \"t\"\000"
+    "alphadigit\000schemepart\000database\000lowalpha\000password\000selector\000article\000"
+    "ftptype\000scheme\000search\000group\000gtype\000host\000path\000port\000user";
 static const uint8_t rfc1738_nntpurl_state_texts[] = {
     1, 1, 2, 3, 4, 5, 5, 6, 7, 8, 9, 6, 7, 9, 6, 10, 11, 7, 12, 13,
     6, 14, 7, 15, 6, 8,
 };
 static const uint16_t rfc1738_nntpurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 38, 42, 47, 42, 58,
-    42, 81, 42, 111, 129, 135, 144, 149, 129, 155, 144, 193, 0, 149, 0, 206,
+    0, 0, 0, 160, 0, 182, 0, 171, 0, 65, 0, 156, 293, 193, 293, 69,
+    293, 39, 293, 114, 281, 224, 303, 198, 281, 1, 303, 147, 0, 198, 0, 92,
 };
 static const uint16_t rfc1738_nntpurl_capture_names[] = {
-    228, 235, 246, 251, 42, 144, 260, 268, 275, 281, 290, 129, 305, 313, 322,
+    267, 204, 308, 233, 293, 303, 259, 274, 287, 242, 132, 281, 251, 215, 298,
 };
 #endif
 const uridfa_tables rfc1738_nntpurl_tables = {
@@ -2048,14 +2047,14 @@ const uridfa_tables rfc1738_nntpurl_tables = {
     rfc1738_nntpurl_classes, rfc1738_nntpurl_trans, rfc1738_nntpurl_edges, rfc1738_nntpurl_ops,
     rfc1738_nntpurl_accel_lut, NULL,
     rfc1738_nntpurl_finals, rfc1738_nntpurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_nntpurl_texts), URIDFA_TEXT(rfc1738_nntpurl_capture_names),
     URIDFA_TEXT(rfc1738_nntpurl_state_texts), URIDFA_TEXT(rfc1738_nntpurl_text_pairs),
     "nntpurl",
     UINT64_C(99955602526),
     11, 0, RFC1738_NNTPURL_SPECIAL, 26, 30, 64,
-    15, 0, 2,
-    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `telneturl` from grammar/rfc1738.abnf:
@@ -2221,24 +2220,25 @@ static const uint8_t rfc1738_telneturl_state_final[] = {
     0, 0, 0, 0, 1, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_telneturl_texts[] = "\000\"T\" or \"t\"\000\"E\" or \"e\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\":\"\000\"/\"\000user\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000"
-    "hex\000user or host\000password\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000host\000"
-    "alphadigit\000gtype or end of input\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
-    "end of input\000alphadigit or \"-\"\000port\000digit\000password or port\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "digit, \"/\" or end of input\000scheme\000schemepart\000ftptype\000search\000gtype\000"
-    "selector\000encoded822addr\000group\000article\000database\000path";
+static const char rfc1738_telneturl_texts[] = "\000uchar, \"&\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000alphadigit, \"-\" to \"/\", \":\" or end of input\000"
+    "uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000"
+    "digit, \"/\" or end of input\000alphadigit, \"-\" or \".\"\000gtype or end of input\000"
+    "alphadigit or \"-\"\000password or port\000encoded822addr\000user or host\000"
+    "\"E\" or \"e\"\000\"L\" or \"l\"\000\"N\" or \"n\"\000\"T\" or \"t\"\000alphadigit\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000path\000user\000\"/\"\000\":\"\000hex";
 static const uint8_t rfc1738_telneturl_state_texts[] = {
     1, 2, 3, 4, 2, 1, 5, 6, 6, 7, 7, 8, 9, 10, 11, 12, 8, 9, 9, 9,
     10, 13, 14, 15, 9, 9, 16, 10, 9, 13, 17, 11, 14, 17, 11, 18, 19, 9, 14, 20,
     9, 11, 9, 14, 12, 11, 15,
 };
 static const uint16_t rfc1738_telneturl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
-    53, 96, 100, 58, 113, 122, 155, 160, 100, 171, 113, 96, 155, 193, 155, 216,
-    0, 260, 155, 273, 291, 296, 302, 319, 291, 371,
+    0, 0, 0, 336, 0, 303, 0, 314, 0, 325, 0, 452, 0, 448, 443, 97,
+    443, 456, 290, 97, 378, 135, 298, 347, 290, 218, 378, 456, 298, 195, 298, 53,
+    0, 40, 298, 240, 270, 352, 258, 1, 270, 168,
 };
 static const uint16_t rfc1738_telneturl_capture_names[] = {
-    398, 405, 53, 113, 155, 291, 416, 424, 431, 437, 446, 461, 467, 475, 484,
+    412, 358, 443, 378, 298, 270, 404, 419, 432, 387, 275, 426, 396, 369, 438,
 };
 #endif
 const uridfa_tables rfc1738_telneturl_tables = {
@@ -2246,14 +2246,14 @@ const uridfa_tables rfc1738_telneturl_tables = {
     rfc1738_telneturl_classes, rfc1738_telneturl_trans, rfc1738_telneturl_edges, rfc1738_telneturl_ops,
     rfc1738_telneturl_accel_lut, rfc1738_telneturl_accel_escapes,
     rfc1738_telneturl_finals, rfc1738_telneturl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_telneturl_texts), URIDFA_TEXT(rfc1738_telneturl_capture_names),
     URIDFA_TEXT(rfc1738_telneturl_state_texts), URIDFA_TEXT(rfc1738_telneturl_text_pairs),
     "telneturl",
     UINT64_C(73300775186),
     15, 0, RFC1738_TELNETURL_SPECIAL, 47, 34, 64,
-    15, 0, 3,
-    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `waisurl` from grammar/rfc1738.abnf:
@@ -2393,23 +2393,23 @@ static const uint8_t rfc1738_waisurl_state_final[] = {
     0, 3, 0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_waisurl_texts[] = "\000\"W\" or \"w\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"S\" or \"s\"\000\":\"\000\"/\"\000host\000alphadigit\000"
-    "alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\" or \":\"\000alphadigit or \"-\"\000"
-    "database\000uchar, \"/\", \"\?\" or end of input\000port\000digit\000hex\000uchar or \"/\"\000"
-    "search\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000digit or \"/\"\000"
-    "uchar or end of input\000scheme\000schemepart\000user\000password\000ftptype\000"
-    "gtype\000selector\000encoded822addr\000group\000article\000path";
+static const char rfc1738_waisurl_texts[] = "\000uchar, \"&\", \":\", \";\", \"=\", \"@\" or end of input\000uchar, \"/\", \"\?\" or end of input\000"
+    "alphadigit, \"-\" to \"/\" or \":\"\000alphadigit, \"-\" or \".\"\000uchar or end of input\000"
+    "alphadigit or \"-\"\000encoded822addr\000digit or \"/\"\000uchar or \"/\"\000\"A\" or \"a\"\000"
+    "\"I\" or \"i\"\000\"S\" or \"s\"\000\"W\" or \"w\"\000alphadigit\000schemepart\000database\000"
+    "password\000selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000"
+    "path\000port\000user\000hex";
 static const uint8_t rfc1738_waisurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 7, 8, 10, 7, 11, 12, 8, 11, 13,
     14, 15, 16, 7, 13, 17, 18, 15, 19, 8, 17, 17, 19, 7, 17, 9,
 };
 static const uint16_t rfc1738_waisurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
-    53, 69, 53, 92, 53, 122, 140, 149, 181, 186, 140, 192, 0, 196, 209, 216,
-    181, 263, 0, 192, 0, 276, 209, 192,
+    0, 0, 0, 247, 0, 214, 0, 225, 0, 236, 0, 106, 0, 197, 349, 258,
+    349, 110, 349, 80, 349, 155, 280, 48, 359, 263, 280, 369, 0, 201, 330, 1,
+    359, 188, 0, 369, 0, 133, 330, 369,
 };
 static const uint16_t rfc1738_waisurl_capture_names[] = {
-    298, 305, 316, 321, 53, 181, 330, 209, 338, 344, 353, 368, 374, 140, 382,
+    323, 269, 364, 289, 349, 359, 315, 330, 343, 298, 173, 337, 307, 280, 354,
 };
 #endif
 const uridfa_tables rfc1738_waisurl_tables = {
@@ -2417,14 +2417,14 @@ const uridfa_tables rfc1738_waisurl_tables = {
     rfc1738_waisurl_classes, rfc1738_waisurl_trans, rfc1738_waisurl_edges, rfc1738_waisurl_ops,
     rfc1738_waisurl_accel_lut, rfc1738_waisurl_accel_escapes,
     rfc1738_waisurl_finals, rfc1738_waisurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_waisurl_texts), URIDFA_TEXT(rfc1738_waisurl_capture_names),
     URIDFA_TEXT(rfc1738_waisurl_state_texts), URIDFA_TEXT(rfc1738_waisurl_text_pairs),
     "waisurl",
     UINT64_C(68719476736),
     16, 0, RFC1738_WAISURL_SPECIAL, 36, 30, 64,
-    15, 0, 4,
-    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `fileurl` from grammar/rfc1738.abnf:
@@ -2530,21 +2530,21 @@ static const uint8_t rfc1738_fileurl_state_final[] = {
     0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_fileurl_texts[] = "\000\"F\" or \"f\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000host\000alphadigit or \"/\"\000"
-    "path\000uchar, \"&\", \"/\", \":\", \"=\", \"\?\", \"@\" or end of input\000alphadigit, \"-\" or \".\"\000"
-    "alphadigit or \"-\" to \"/\"\000hex\000alphadigit or \"-\"\000alphadigit\000scheme\000"
-    "schemepart\000user\000password\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database";
+static const char rfc1738_fileurl_texts[] = "\000uchar, \"&\", \"/\", \":\", \"=\", \"\?\", \"@\" or end of input\000alphadigit or \"-\" to \"/\"\000"
+    "alphadigit, \"-\" or \".\"\000alphadigit or \"-\"\000alphadigit or \"/\"\000encoded822addr\000"
+    "\"E\" or \"e\"\000\"F\" or \"f\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000alphadigit\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000host\000path\000port\000user\000\":\"\000hex";
 static const uint8_t rfc1738_fileurl_state_texts[] = {
     1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 8, 11, 12, 13, 9, 12, 13, 11, 9,
     13, 9, 13, 10,
 };
 static const uint16_t rfc1738_fileurl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 49, 53, 58,
-    76, 81, 53, 133, 53, 156, 76, 181, 53, 185, 53, 203,
+    0, 0, 0, 163, 0, 174, 0, 185, 0, 152, 0, 307, 0, 74, 287, 119,
+    292, 1, 287, 78, 287, 53, 292, 311, 287, 101, 287, 196,
 };
 static const uint16_t rfc1738_fileurl_capture_names[] = {
-    214, 221, 232, 237, 53, 246, 251, 259, 266, 272, 281, 296, 302, 310, 76,
+    261, 207, 302, 227, 287, 297, 253, 268, 281, 236, 137, 275, 245, 218, 292,
 };
 #endif
 const uridfa_tables rfc1738_fileurl_tables = {
@@ -2552,14 +2552,14 @@ const uridfa_tables rfc1738_fileurl_tables = {
     rfc1738_fileurl_classes, rfc1738_fileurl_trans, rfc1738_fileurl_edges, rfc1738_fileurl_ops,
     rfc1738_fileurl_accel_lut, rfc1738_fileurl_accel_escapes,
     rfc1738_fileurl_finals, rfc1738_fileurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_fileurl_texts), URIDFA_TEXT(rfc1738_fileurl_capture_names),
     URIDFA_TEXT(rfc1738_fileurl_state_texts), URIDFA_TEXT(rfc1738_fileurl_text_pairs),
     "fileurl",
     UINT64_C(78536544842),
     14, 0, RFC1738_FILEURL_SPECIAL, 24, 30, 64,
-    15, 0, 3,
-    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `prosperourl` from grammar/rfc1738.abnf:
@@ -2701,23 +2701,23 @@ static const uint8_t rfc1738_prosperourl_state_final[] = {
     0, 0, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_prosperourl_texts[] = "\000\"P\" or \"p\"\000\"R\" or \"r\"\000\"O\" or \"o\"\000\"S\" or \"s\"\000\"E\" or \"e\"\000\":\"\000\"/\"\000"
-    "host\000alphadigit\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\" to \"/\" or \":\"\000"
-    "alphadigit or \"-\"\000path\000gtype or end of input\000port\000digit\000hex\000uchar, \"&\", \":\", \"=\", \"\?\" or \"@\"\000"
-    "digit or \"/\"\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000scheme\000"
-    "schemepart\000user\000password\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database";
+static const char rfc1738_prosperourl_texts[] = "\000uchar, \"&\", \":\", \";\", \"\?\", \"@\" or end of input\000uchar, \"&\", \":\", \"=\", \"\?\" or \"@\"\000"
+    "alphadigit, \"-\" to \"/\" or \":\"\000alphadigit, \"-\" or \".\"\000gtype or end of input\000"
+    "alphadigit or \"-\"\000encoded822addr\000digit or \"/\"\000\"E\" or \"e\"\000\"O\" or \"o\"\000"
+    "\"P\" or \"p\"\000\"R\" or \"r\"\000\"S\" or \"s\"\000alphadigit\000schemepart\000database\000"
+    "password\000selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000"
+    "path\000port\000user\000hex";
 static const uint8_t rfc1738_prosperourl_state_texts[] = {
     1, 2, 3, 4, 1, 5, 2, 3, 6, 7, 7, 8, 9, 10, 11, 8, 9, 11, 8, 12,
     13, 9, 12, 14, 15, 16, 8, 14, 17, 18, 9, 17, 17, 8, 17, 10,
 };
 static const uint16_t rfc1738_prosperourl_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 60,
-    64, 69, 64, 80, 64, 103, 64, 133, 151, 156, 178, 183, 151, 189, 0, 193,
-    178, 226, 0, 189, 0, 239,
+    0, 0, 0, 224, 0, 235, 0, 213, 0, 246, 0, 202, 0, 107, 0, 198,
+    348, 257, 348, 111, 348, 81, 348, 156, 353, 134, 358, 262, 353, 368, 0, 48,
+    358, 189, 0, 368, 0, 1,
 };
 static const uint16_t rfc1738_prosperourl_capture_names[] = {
-    286, 293, 304, 309, 64, 178, 318, 326, 333, 339, 348, 363, 369, 377, 151,
+    322, 268, 363, 288, 348, 358, 314, 329, 342, 297, 174, 336, 306, 279, 353,
 };
 #endif
 const uridfa_tables rfc1738_prosperourl_tables = {
@@ -2725,14 +2725,14 @@ const uridfa_tables rfc1738_prosperourl_tables = {
     rfc1738_prosperourl_classes, rfc1738_prosperourl_trans, rfc1738_prosperourl_edges, rfc1738_prosperourl_ops,
     rfc1738_prosperourl_accel_lut, rfc1738_prosperourl_accel_escapes,
     rfc1738_prosperourl_finals, rfc1738_prosperourl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_prosperourl_texts), URIDFA_TEXT(rfc1738_prosperourl_capture_names),
     URIDFA_TEXT(rfc1738_prosperourl_state_texts), URIDFA_TEXT(rfc1738_prosperourl_text_pairs),
     "prosperourl",
     UINT64_C(64677154576),
     17, 0, RFC1738_PROSPEROURL_SPECIAL, 36, 30, 64,
-    15, 0, 4,
-    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 4,
+    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `otherurl` from grammar/rfc1738.abnf:
@@ -2872,19 +2872,19 @@ static const uint8_t rfc1738_otherurl_state_final[] = {
     2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_otherurl_texts[] = "\000scheme\000scheme-char\000scheme-char or \":\"\000schemepart\000gtype or end of input\000"
-    "hex\000user\000password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database\000path";
+static const char rfc1738_otherurl_texts[] = "\000gtype or end of input\000scheme-char or \":\"\000encoded822addr\000scheme-char\000"
+    "schemepart\000database\000password\000selector\000article\000ftptype\000scheme\000"
+    "search\000group\000gtype\000host\000path\000port\000user\000hex";
 static const uint8_t rfc1738_otherurl_state_texts[] = {
     1, 2, 3, 3, 4, 3, 4, 3, 3, 4, 3, 3, 3, 3, 4, 3, 3, 3, 3, 4,
     3, 3, 3, 3, 3, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
     3, 3, 3, 3,
 };
 static const uint16_t rfc1738_otherurl_text_pairs[] = {
-    0, 0, 1, 8, 1, 20, 39, 50, 39, 72,
+    0, 0, 123, 57, 123, 23, 69, 1, 69, 169,
 };
 static const uint16_t rfc1738_otherurl_capture_names[] = {
-    1, 39, 76, 81, 90, 95, 100, 108, 115, 121, 130, 145, 151, 159, 168,
+    123, 69, 164, 89, 149, 159, 115, 130, 143, 98, 42, 137, 107, 80, 154,
 };
 #endif
 const uridfa_tables rfc1738_otherurl_tables = {
@@ -2892,14 +2892,14 @@ const uridfa_tables rfc1738_otherurl_tables = {
     rfc1738_otherurl_classes, rfc1738_otherurl_trans, rfc1738_otherurl_edges, rfc1738_otherurl_ops,
     rfc1738_otherurl_accel_lut, rfc1738_otherurl_accel_escapes,
     rfc1738_otherurl_finals, rfc1738_otherurl_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_otherurl_texts), URIDFA_TEXT(rfc1738_otherurl_capture_names),
     URIDFA_TEXT(rfc1738_otherurl_state_texts), URIDFA_TEXT(rfc1738_otherurl_text_pairs),
     "otherurl",
     UINT64_C(91625968982),
     12, 0, RFC1738_OTHERURL_SPECIAL, 44, 33, 64,
-    15, 0, 5,
-    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 5,
+    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc1738.abnf:
@@ -2943,17 +2943,17 @@ static const uint8_t rfc1738_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_scheme_texts[] = "\000scheme\000scheme-char\000scheme-char or end of input\000schemepart\000user\000"
-    "password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database\000path";
+static const char rfc1738_scheme_texts[] = "\000scheme-char or end of input\000encoded822addr\000scheme-char\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000host\000path\000port\000user";
 static const uint8_t rfc1738_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t rfc1738_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 20,
+    0, 0, 110, 44, 110, 1,
 };
 static const uint16_t rfc1738_scheme_capture_names[] = {
-    1, 48, 59, 64, 73, 78, 83, 91, 98, 104, 113, 128, 134, 142, 151,
+    110, 56, 151, 76, 136, 146, 102, 117, 130, 85, 29, 124, 94, 67, 141,
 };
 #endif
 const uridfa_tables rfc1738_scheme_tables = {
@@ -2961,14 +2961,14 @@ const uridfa_tables rfc1738_scheme_tables = {
     rfc1738_scheme_classes, rfc1738_scheme_trans, rfc1738_scheme_edges, rfc1738_scheme_ops,
     rfc1738_scheme_accel_lut, NULL,
     rfc1738_scheme_finals, rfc1738_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_scheme_texts), URIDFA_TEXT(rfc1738_scheme_capture_names),
     URIDFA_TEXT(rfc1738_scheme_state_texts), URIDFA_TEXT(rfc1738_scheme_text_pairs),
     "scheme",
     UINT64_C(549755813888),
     2, 0, RFC1738_SCHEME_SPECIAL, 2, 30, 64,
-    15, 0, 1,
-    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 1,
+    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `login` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3092,22 +3092,22 @@ static const uint8_t rfc1738_login_state_final[] = {
     0, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 1, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_login_texts[] = "\000user\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000hex\000user or host\000"
-    "password\000uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000host\000alphadigit\000uchar, \"&\", \":\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "alphadigit, \"-\" or \".\"\000alphadigit, \"-\", \".\", \":\" or end of input\000"
-    "alphadigit or \"-\"\000port\000digit\000password or port\000uchar, \"&\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "digit or end of input\000scheme\000schemepart\000ftptype\000search\000gtype\000"
-    "selector\000encoded822addr\000group\000article\000database\000path";
+static const char rfc1738_login_texts[] = "\000uchar, \"&\", \":\", \";\", \"=\", \"\?\", \"@\" or end of input\000uchar, \"&\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "alphadigit, \"-\", \".\", \":\" or end of input\000uchar, \"&\", \":\", \";\", \"=\", \"\?\" or \"@\"\000"
+    "uchar, \"&\", \";\", \"=\", \"\?\" or \"@\"\000alphadigit, \"-\" or \".\"\000digit or end of input\000"
+    "alphadigit or \"-\"\000password or port\000encoded822addr\000user or host\000"
+    "alphadigit\000schemepart\000database\000password\000selector\000article\000ftptype\000"
+    "scheme\000search\000group\000gtype\000path\000user\000hex";
 static const uint8_t rfc1738_login_state_texts[] = {
     1, 1, 2, 3, 4, 5, 6, 2, 3, 3, 3, 4, 7, 8, 9, 3, 3, 4, 3, 7,
     10, 5, 8, 10, 5, 11, 12, 3, 8, 13, 3, 5, 3, 8, 6, 5, 9,
 };
 static const uint16_t rfc1738_login_text_pairs[] = {
-    0, 0, 1, 6, 1, 44, 48, 6, 61, 70, 103, 108, 48, 119, 61, 44,
-    103, 171, 103, 194, 103, 236, 254, 259, 265, 282, 254, 329,
+    0, 0, 417, 142, 417, 422, 308, 142, 352, 180, 316, 321, 308, 1, 352, 422,
+    316, 213, 316, 100, 316, 258, 288, 326, 276, 53, 288, 236,
 };
 static const uint16_t rfc1738_login_capture_names[] = {
-    351, 358, 1, 61, 103, 254, 369, 377, 384, 390, 399, 414, 420, 428, 437,
+    386, 332, 417, 352, 316, 288, 378, 393, 406, 361, 293, 400, 370, 343, 412,
 };
 #endif
 const uridfa_tables rfc1738_login_tables = {
@@ -3115,14 +3115,14 @@ const uridfa_tables rfc1738_login_tables = {
     rfc1738_login_classes, rfc1738_login_trans, rfc1738_login_edges, rfc1738_login_ops,
     rfc1738_login_accel_lut, rfc1738_login_accel_escapes,
     rfc1738_login_finals, rfc1738_login_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_login_texts), URIDFA_TEXT(rfc1738_login_capture_names),
     URIDFA_TEXT(rfc1738_login_state_texts), URIDFA_TEXT(rfc1738_login_text_pairs),
     "login",
     UINT64_C(109951162778),
     10, 0, RFC1738_LOGIN_SPECIAL, 37, 34, 64,
-    15, 0, 3,
-    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 3,
+    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3170,17 +3170,17 @@ static const uint8_t rfc1738_user_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_user_texts[] = "\000user\000uchar, \"&\", \";\", \"=\", \"\?\" or end of input\000hex\000scheme\000schemepart\000"
-    "password\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database\000path";
+static const char rfc1738_user_texts[] = "\000uchar, \"&\", \";\", \"=\", \"\?\" or end of input\000encoded822addr\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000host\000path\000port\000user\000hex";
 static const uint8_t rfc1738_user_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc1738_user_text_pairs[] = {
-    0, 0, 1, 6, 1, 48,
+    0, 0, 153, 1, 153, 158,
 };
 static const uint16_t rfc1738_user_capture_names[] = {
-    52, 59, 1, 70, 79, 84, 89, 97, 104, 110, 119, 134, 140, 148, 157,
+    112, 58, 153, 78, 138, 148, 104, 119, 132, 87, 43, 126, 96, 69, 143,
 };
 #endif
 const uridfa_tables rfc1738_user_tables = {
@@ -3188,14 +3188,14 @@ const uridfa_tables rfc1738_user_tables = {
     rfc1738_user_classes, rfc1738_user_trans, rfc1738_user_edges, rfc1738_user_ops,
     rfc1738_user_accel_lut, rfc1738_user_accel_escapes,
     rfc1738_user_finals, rfc1738_user_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_user_texts), URIDFA_TEXT(rfc1738_user_capture_names),
     URIDFA_TEXT(rfc1738_user_state_texts), URIDFA_TEXT(rfc1738_user_text_pairs),
     "user",
     UINT64_C(274877906944),
     4, 0, RFC1738_USER_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    RFC1738_USER_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_USER_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3243,17 +3243,17 @@ static const uint8_t rfc1738_password_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_password_texts[] = "\000password\000uchar, \"&\", \";\", \"=\", \"\?\" or end of input\000hex\000scheme\000"
-    "schemepart\000user\000host\000port\000ftptype\000search\000gtype\000selector\000encoded822addr\000"
-    "group\000article\000database\000path";
+static const char rfc1738_password_texts[] = "\000uchar, \"&\", \";\", \"=\", \"\?\" or end of input\000encoded822addr\000schemepart\000"
+    "database\000password\000selector\000article\000ftptype\000scheme\000search\000group\000"
+    "gtype\000host\000path\000port\000user\000hex";
 static const uint8_t rfc1738_password_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc1738_password_text_pairs[] = {
-    0, 0, 1, 10, 1, 52,
+    0, 0, 78, 1, 78, 158,
 };
 static const uint16_t rfc1738_password_capture_names[] = {
-    56, 63, 74, 1, 79, 84, 89, 97, 104, 110, 119, 134, 140, 148, 157,
+    112, 58, 153, 78, 138, 148, 104, 119, 132, 87, 43, 126, 96, 69, 143,
 };
 #endif
 const uridfa_tables rfc1738_password_tables = {
@@ -3261,14 +3261,14 @@ const uridfa_tables rfc1738_password_tables = {
     rfc1738_password_classes, rfc1738_password_trans, rfc1738_password_edges, rfc1738_password_ops,
     rfc1738_password_accel_lut, rfc1738_password_accel_escapes,
     rfc1738_password_finals, rfc1738_password_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_password_texts), URIDFA_TEXT(rfc1738_password_capture_names),
     URIDFA_TEXT(rfc1738_password_state_texts), URIDFA_TEXT(rfc1738_password_text_pairs),
     "password",
     UINT64_C(274877906944),
     4, 0, RFC1738_PASSWORD_SPECIAL, 4, 30, 64,
-    15, 0, 2,
-    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3316,17 +3316,18 @@ static const uint8_t rfc1738_host_state_final[] = {
     0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_host_texts[] = "\000host\000alphadigit\000alphadigit, \"-\" or \".\"\000alphadigit, \"-\", \".\" or end of input\000"
-    "alphadigit or \"-\"\000scheme\000schemepart\000user\000password\000port\000ftptype\000"
-    "search\000gtype\000selector\000encoded822addr\000group\000article\000database\000path";
+static const char rfc1738_host_texts[] = "\000alphadigit, \"-\", \".\" or end of input\000alphadigit, \"-\" or \".\"\000"
+    "alphadigit or \"-\"\000encoded822addr\000alphadigit\000schemepart\000database\000"
+    "password\000selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000"
+    "path\000port\000user";
 static const uint8_t rfc1738_host_state_texts[] = {
     1, 2, 3, 4, 1, 2, 4, 1, 2, 1, 2, 1, 3,
 };
 static const uint16_t rfc1738_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 17, 1, 40, 1, 77,
+    0, 0, 185, 94, 185, 38, 185, 1, 185, 61,
 };
 static const uint16_t rfc1738_host_capture_names[] = {
-    95, 102, 113, 118, 1, 127, 132, 140, 147, 153, 162, 177, 183, 191, 200,
+    159, 105, 200, 125, 185, 195, 151, 166, 179, 134, 79, 173, 143, 116, 190,
 };
 #endif
 const uridfa_tables rfc1738_host_tables = {
@@ -3334,14 +3335,14 @@ const uridfa_tables rfc1738_host_tables = {
     rfc1738_host_classes, rfc1738_host_trans, rfc1738_host_edges, rfc1738_host_ops,
     rfc1738_host_accel_lut, NULL,
     rfc1738_host_finals, rfc1738_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_host_texts), URIDFA_TEXT(rfc1738_host_capture_names),
     URIDFA_TEXT(rfc1738_host_state_texts), URIDFA_TEXT(rfc1738_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, RFC1738_HOST_SPECIAL, 13, 30, 64,
-    15, 0, 1,
-    RFC1738_HOST_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 1,
+    RFC1738_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3375,17 +3376,17 @@ static const uint8_t rfc1738_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_port_texts[] = "\000port\000digit\000digit or end of input\000scheme\000schemepart\000user\000password\000"
-    "host\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000"
-    "database\000path";
+static const char rfc1738_port_texts[] = "\000digit or end of input\000encoded822addr\000schemepart\000database\000password\000"
+    "selector\000article\000ftptype\000scheme\000search\000digit\000group\000gtype\000host\000"
+    "path\000port\000user";
 static const uint8_t rfc1738_port_state_texts[] = {
     1, 2,
 };
 static const uint16_t rfc1738_port_text_pairs[] = {
-    0, 0, 1, 6, 1, 12,
+    0, 0, 134, 106, 134, 1,
 };
 static const uint16_t rfc1738_port_capture_names[] = {
-    34, 41, 52, 57, 66, 1, 71, 79, 86, 92, 101, 116, 122, 130, 139,
+    92, 38, 139, 58, 124, 134, 84, 99, 118, 67, 23, 112, 76, 49, 129,
 };
 #endif
 const uridfa_tables rfc1738_port_tables = {
@@ -3393,14 +3394,14 @@ const uridfa_tables rfc1738_port_tables = {
     rfc1738_port_classes, rfc1738_port_trans, rfc1738_port_edges, rfc1738_port_ops,
     NULL, NULL,
     rfc1738_port_finals, rfc1738_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_port_texts), URIDFA_TEXT(rfc1738_port_capture_names),
     URIDFA_TEXT(rfc1738_port_state_texts), URIDFA_TEXT(rfc1738_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC1738_PORT_SPECIAL, 2, 30, 64,
-    15, 0, 0,
-    RFC1738_PORT_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 0,
+    RFC1738_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `urlpath` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3445,17 +3446,17 @@ static const uint8_t rfc1738_urlpath_state_final[] = {
     0, 1, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc1738_urlpath_texts[] = "\000gtype or end of input\000hex\000scheme\000schemepart\000user\000password\000host\000"
-    "port\000ftptype\000search\000gtype\000selector\000encoded822addr\000group\000article\000"
-    "database\000path";
+static const char rfc1738_urlpath_texts[] = "\000gtype or end of input\000encoded822addr\000schemepart\000database\000password\000"
+    "selector\000article\000ftptype\000scheme\000search\000group\000gtype\000host\000path\000"
+    "port\000user\000hex";
 static const uint8_t rfc1738_urlpath_state_texts[] = {
     1, 2, 2,
 };
 static const uint16_t rfc1738_urlpath_text_pairs[] = {
-    0, 0, 0, 1, 0, 23,
+    0, 0, 0, 1, 0, 138,
 };
 static const uint16_t rfc1738_urlpath_capture_names[] = {
-    27, 34, 45, 50, 59, 64, 69, 77, 84, 90, 99, 114, 120, 128, 137,
+    92, 38, 133, 58, 118, 128, 84, 99, 112, 67, 23, 106, 76, 49, 123,
 };
 #endif
 const uridfa_tables rfc1738_urlpath_tables = {
@@ -3463,14 +3464,14 @@ const uridfa_tables rfc1738_urlpath_tables = {
     rfc1738_urlpath_classes, rfc1738_urlpath_trans, rfc1738_urlpath_edges, rfc1738_urlpath_ops,
     rfc1738_urlpath_accel_lut, rfc1738_urlpath_accel_escapes,
     rfc1738_urlpath_finals, rfc1738_urlpath_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc1738_urlpath_texts), URIDFA_TEXT(rfc1738_urlpath_capture_names),
     URIDFA_TEXT(rfc1738_urlpath_state_texts), URIDFA_TEXT(rfc1738_urlpath_text_pairs),
     "urlpath",
     UINT64_C(274877906944),
     4, 0, RFC1738_URLPATH_SPECIAL, 3, 30, 64,
-    15, 0, 2,
-    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1
+    15, 0, 0, 2,
+    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -250,15 +250,17 @@ static const uint8_t rfc2396_uri_reference_after_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t rfc2396_uri_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 20, 31, 0, 40, 10, 20, 20, 0,
-    50, 61, 31, 31, 0, 40, 0, 20, 20, 0, 50, 0, 31, 31, 0, 0,
-    0, 20, 31, 0, 0, 0, 80, 0, 0, 0, 90, 80, 0, 0, 0, 0,
-    100, 0, 0, 0, 110, 100, 0, 0, 0, 0, 120, 0, 0, 0, 130, 120,
-    0, 0, 0, 0, 141, 0, 0, 0, 0, 141, 0,
+static const uint8_t rfc2396_uri_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 4, 7, 0, 8, 2, 4, 4, 0, 10, 13, 7, 7,
+    0, 8, 0, 4, 4, 0, 10, 0, 7, 7, 0, 0, 0, 4, 7, 0, 0, 0, 16, 0,
+    0, 0, 18, 16, 0, 0, 0, 0, 20, 0, 0, 0, 22, 20, 0, 0, 0, 0, 24, 0,
+    0, 0, 26, 24, 0, 0, 0, 0, 29, 0, 0, 0, 0, 29, 0,
 };
 static const uridfa_after_kind rfc2396_uri_reference_after_kinds[] = {
-    { 11, 10, 3 }, { 12, 70, 3 },
+    { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
+};
+static const uint8_t rfc2396_uri_reference_after_first[] = {
+    255, 255, 255, 255, 0,
 };
 static const uridfa_final rfc2396_uri_reference_finals[] = {
     { 0, 0, 1 }, { 45, 1, 1 }, { 46, 2, 1 }, { 0, 0, 0 },
@@ -275,11 +277,12 @@ static const uint8_t rfc2396_uri_reference_state_final[] = {
     12, 3, 22, 23, 3, 3, 12, 12, 3, 3, 3, 12, 12, 3, 13, 12, 15,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_uri_reference_texts[] = "\000scheme\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of input\000"
-    "rel-path\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "fragment\000uric or end of input\000hex\000path\000uric, \"#\" or end of input\000"
-    "scheme or rel-path\000query\000authority or path\000uric\000reg-name or path\000"
-    "authority\000userinfo\000host\000port\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_uri_reference_texts[] = "\000unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "unreserved, \"#\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of input\000"
+    "uric, \"#\" or end of input\000uric or end of input\000scheme or rel-path\000"
+    "authority or path\000reg-name or path\000IPv4address\000authority\000fragment\000"
+    "hostname\000reg-name\000userinfo\000scheme\000server\000query\000host\000port\000uric\000"
+    "hex";
 static const uint8_t rfc2396_uri_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 5, 7, 3, 8, 4, 5, 9, 10, 11, 9, 7, 12, 8, 9,
     10, 13, 10, 10, 10, 5, 9, 9, 12, 5, 13, 10, 10, 10, 14, 15, 10, 10, 10, 10,
@@ -287,11 +290,11 @@ static const uint8_t rfc2396_uri_reference_state_texts[] = {
     10, 9, 5, 10, 9, 9, 10, 10, 9, 9, 9, 10, 10, 9, 10, 10, 10,
 };
 static const uint16_t rfc2396_uri_reference_text_pairs[] = {
-    0, 0, 1, 8, 77, 86, 160, 169, 77, 190, 194, 199, 225, 199, 244, 199,
-    160, 190, 194, 190, 250, 199, 194, 268, 244, 190, 250, 190, 273, 199, 273, 190,
+    0, 0, 303, 75, 201, 1, 267, 170, 201, 338, 205, 144, 191, 144, 317, 144,
+    267, 338, 205, 338, 210, 144, 205, 333, 317, 338, 210, 338, 228, 144, 228, 338,
 };
 static const uint16_t rfc2396_uri_reference_capture_names[] = {
-    1, 290, 300, 309, 314, 244, 160, 77, 194, 319, 326, 335, 344,
+    303, 257, 294, 323, 328, 317, 267, 201, 205, 310, 285, 276, 245,
 };
 #endif
 const uridfa_tables rfc2396_uri_reference_tables = {
@@ -299,14 +302,14 @@ const uridfa_tables rfc2396_uri_reference_tables = {
     rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops,
     rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
-    rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_uri_reference_after_first,
     URIDFA_TEXT(rfc2396_uri_reference_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
     URIDFA_TEXT(rfc2396_uri_reference_state_texts), URIDFA_TEXT(rfc2396_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
-    13, 2, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    13, 2, 5, 8,
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc2396_uri_reference_raw_tables = {
@@ -314,14 +317,14 @@ const uridfa_tables rfc2396_uri_reference_raw_tables = {
     rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops,
     rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_uri_reference_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
     URIDFA_TEXT(rfc2396_uri_reference_state_texts), URIDFA_TEXT(rfc2396_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
-    13, 0, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 8,
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absoluteURI` from grammar/rfc2396.abnf:
@@ -515,7 +518,10 @@ static const uridfa_escape rfc2396_absoluteuri_accel_escapes[] = {
     { 65535, 0 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc2396_absoluteuri_after_kinds[] = {
-    { 11, 10, 3 }, { 12, 70, 3 },
+    { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
+};
+static const uint8_t rfc2396_absoluteuri_after_first[] = {
+    255, 255, 255, 255, 0,
 };
 static const uridfa_final rfc2396_absoluteuri_finals[] = {
     { 0, 0, 0 }, { 45, 1, 1 }, { 46, 2, 1 }, { 48, 4, 1 },
@@ -531,9 +537,9 @@ static const uint8_t rfc2396_absoluteuri_state_final[] = {
     0, 5, 5, 0, 6, 5, 9,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_absoluteuri_texts[] = "\000scheme\000alpha\000alphanum, \"+\", \"-\", \".\" or \":\"\000path\000uric\000uric or end of input\000"
-    "hex\000authority or path\000query\000reg-name or path\000authority\000userinfo\000"
-    "host\000port\000fragment\000rel-path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_absoluteuri_texts[] = "\000alphanum, \"+\", \"-\", \".\" or \":\"\000uric or end of input\000authority or path\000"
+    "reg-name or path\000IPv4address\000authority\000fragment\000hostname\000reg-name\000"
+    "rel-path\000userinfo\000scheme\000server\000alpha\000query\000host\000port\000uric\000hex";
 static const uint8_t rfc2396_absoluteuri_state_texts[] = {
     1, 2, 3, 4, 5, 4, 5, 4, 5, 6, 7, 5, 6, 8, 6, 6, 6, 7, 9, 4,
     8, 6, 6, 6, 10, 11, 6, 6, 6, 6, 4, 6, 9, 5, 6, 6, 11, 6, 6, 6,
@@ -541,11 +547,11 @@ static const uint8_t rfc2396_absoluteuri_state_texts[] = {
     5, 6, 6, 5, 6, 6, 6,
 };
 static const uint16_t rfc2396_absoluteuri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 45, 50, 45, 55, 45, 76, 80, 55, 98, 55,
-    80, 76, 98, 76, 104, 55, 104, 76,
+    0, 0, 155, 169, 155, 1, 66, 191, 66, 32, 66, 196, 53, 32, 175, 32,
+    53, 196, 175, 196, 71, 32, 71, 196,
 };
 static const uint16_t rfc2396_absoluteuri_capture_names[] = {
-    1, 121, 131, 140, 145, 98, 150, 159, 45, 168, 175, 184, 193,
+    155, 100, 146, 181, 186, 175, 110, 137, 66, 162, 128, 119, 88,
 };
 #endif
 const uridfa_tables rfc2396_absoluteuri_tables = {
@@ -553,14 +559,14 @@ const uridfa_tables rfc2396_absoluteuri_tables = {
     rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops,
     rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
-    rfc2396_absoluteuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    rfc2396_absoluteuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_absoluteuri_after_first,
     URIDFA_TEXT(rfc2396_absoluteuri_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
     URIDFA_TEXT(rfc2396_absoluteuri_state_texts), URIDFA_TEXT(rfc2396_absoluteuri_text_pairs),
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
-    13, 2, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
+    13, 2, 5, 7,
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc2396_absoluteuri_raw_tables = {
@@ -568,14 +574,14 @@ const uridfa_tables rfc2396_absoluteuri_raw_tables = {
     rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops,
     rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_absoluteuri_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
     URIDFA_TEXT(rfc2396_absoluteuri_state_texts), URIDFA_TEXT(rfc2396_absoluteuri_text_pairs),
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
-    13, 0, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 7,
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relativeURI` from grammar/rfc2396.abnf:
@@ -763,7 +769,10 @@ static const uridfa_escape rfc2396_relativeuri_accel_escapes[] = {
     { 6, 37 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc2396_relativeuri_after_kinds[] = {
-    { 11, 10, 3 }, { 12, 70, 3 },
+    { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
+};
+static const uint8_t rfc2396_relativeuri_after_first[] = {
+    255, 255, 255, 255, 0,
 };
 static const uridfa_final rfc2396_relativeuri_finals[] = {
     { 0, 0, 0 }, { 45, 1, 1 }, { 46, 2, 1 }, { 48, 2, 1 },
@@ -779,11 +788,11 @@ static const uint8_t rfc2396_relativeuri_state_final[] = {
     0, 0, 8, 8, 0, 9, 8, 11,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_relativeuri_texts[] = "\000path\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"\000"
-    "rel-path\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
-    "hex\000uric or end of input\000query\000authority or path\000reg-name or path\000"
-    "scheme\000authority\000userinfo\000host\000port\000fragment\000server\000reg-name\000"
-    "hostname\000IPv4address";
+static const char rfc2396_relativeuri_texts[] = "\000unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"\?\", \"@\" or end of input\000"
+    "unreserved, \"$\" to \"&\", \"+\", \",\", \"/\", \";\", \"=\" or \"@\"\000uric or end of input\000"
+    "authority or path\000reg-name or path\000IPv4address\000authority\000fragment\000"
+    "hostname\000reg-name\000rel-path\000userinfo\000scheme\000server\000query\000host\000"
+    "port\000hex";
 static const uint8_t rfc2396_relativeuri_state_texts[] = {
     1, 2, 3, 4, 4, 5, 3, 4, 6, 7, 6, 5, 8, 6, 7, 9, 7, 7, 7, 6,
     8, 4, 9, 7, 7, 7, 10, 11, 7, 7, 7, 7, 4, 7, 6, 7, 7, 11, 7, 7,
@@ -791,11 +800,11 @@ static const uint8_t rfc2396_relativeuri_state_texts[] = {
     6, 6, 7, 7, 6, 7, 7, 7,
 };
 static const uint16_t rfc2396_relativeuri_text_pairs[] = {
-    0, 0, 1, 6, 61, 70, 61, 144, 1, 148, 169, 148, 1, 144, 175, 148,
-    169, 144, 175, 144, 193, 148, 193, 144,
+    0, 0, 164, 75, 235, 1, 235, 283, 164, 130, 267, 130, 164, 283, 151, 130,
+    267, 283, 151, 283, 169, 130, 169, 283,
 };
 static const uint16_t rfc2396_relativeuri_capture_names[] = {
-    210, 217, 227, 236, 241, 169, 246, 61, 1, 255, 262, 271, 280,
+    253, 198, 244, 273, 278, 267, 208, 235, 164, 260, 226, 217, 186,
 };
 #endif
 const uridfa_tables rfc2396_relativeuri_tables = {
@@ -803,14 +812,14 @@ const uridfa_tables rfc2396_relativeuri_tables = {
     rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops,
     rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
-    rfc2396_relativeuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    rfc2396_relativeuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_relativeuri_after_first,
     URIDFA_TEXT(rfc2396_relativeuri_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
     URIDFA_TEXT(rfc2396_relativeuri_state_texts), URIDFA_TEXT(rfc2396_relativeuri_text_pairs),
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
-    13, 2, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
+    13, 2, 5, 7,
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc2396_relativeuri_raw_tables = {
@@ -818,14 +827,14 @@ const uridfa_tables rfc2396_relativeuri_raw_tables = {
     rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops,
     rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_relativeuri_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
     URIDFA_TEXT(rfc2396_relativeuri_state_texts), URIDFA_TEXT(rfc2396_relativeuri_text_pairs),
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
-    13, 0, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 7,
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc2396.abnf:
@@ -869,17 +878,17 @@ static const uint8_t rfc2396_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_scheme_texts[] = "\000scheme\000alpha\000alphanum, \"+\", \"-\", \".\" or end of input\000authority\000"
-    "userinfo\000host\000port\000query\000fragment\000rel-path\000path\000server\000reg-name\000"
-    "hostname\000IPv4address";
+static const char rfc2396_scheme_texts[] = "\000alphanum, \"+\", \"-\", \".\" or end of input\000IPv4address\000authority\000"
+    "fragment\000hostname\000reg-name\000rel-path\000userinfo\000scheme\000server\000alpha\000"
+    "query\000host\000port";
 static const uint8_t rfc2396_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t rfc2396_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 14,
+    0, 0, 108, 122, 108, 1,
 };
 static const uint16_t rfc2396_scheme_capture_names[] = {
-    1, 54, 64, 73, 78, 83, 89, 98, 107, 112, 119, 128, 137,
+    108, 53, 99, 134, 139, 128, 63, 90, 94, 115, 81, 72, 41,
 };
 #endif
 const uridfa_tables rfc2396_scheme_tables = {
@@ -887,14 +896,14 @@ const uridfa_tables rfc2396_scheme_tables = {
     rfc2396_scheme_classes, rfc2396_scheme_trans, rfc2396_scheme_edges, rfc2396_scheme_ops,
     rfc2396_scheme_accel_lut, NULL,
     rfc2396_scheme_finals, rfc2396_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_scheme_texts), URIDFA_TEXT(rfc2396_scheme_capture_names),
     URIDFA_TEXT(rfc2396_scheme_state_texts), URIDFA_TEXT(rfc2396_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC2396_SCHEME_SPECIAL, 2, 26, 32,
-    13, 0, 1,
-    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 1,
+    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc2396.abnf:
@@ -942,17 +951,17 @@ static const uint8_t rfc2396_userinfo_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_userinfo_texts[] = "\000userinfo\000unreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of input\000"
-    "hex\000scheme\000authority\000host\000port\000query\000fragment\000rel-path\000path\000server\000"
-    "reg-name\000hostname\000IPv4address";
+static const char rfc2396_userinfo_texts[] = "\000unreserved, \"$\" to \"&\", \"+\", \",\", \":\", \";\", \"=\" or end of input\000"
+    "IPv4address\000authority\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000"
+    "scheme\000server\000query\000host\000port\000hex";
 static const uint8_t rfc2396_userinfo_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc2396_userinfo_text_pairs[] = {
-    0, 0, 1, 10, 1, 74,
+    0, 0, 123, 1, 123, 162,
 };
 static const uint16_t rfc2396_userinfo_capture_names[] = {
-    78, 85, 1, 95, 100, 105, 111, 120, 129, 134, 141, 150, 159,
+    132, 77, 123, 152, 157, 146, 87, 114, 118, 139, 105, 96, 65,
 };
 #endif
 const uridfa_tables rfc2396_userinfo_tables = {
@@ -960,14 +969,14 @@ const uridfa_tables rfc2396_userinfo_tables = {
     rfc2396_userinfo_classes, rfc2396_userinfo_trans, rfc2396_userinfo_edges, rfc2396_userinfo_ops,
     rfc2396_userinfo_accel_lut, rfc2396_userinfo_accel_escapes,
     rfc2396_userinfo_finals, rfc2396_userinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_userinfo_texts), URIDFA_TEXT(rfc2396_userinfo_capture_names),
     URIDFA_TEXT(rfc2396_userinfo_state_texts), URIDFA_TEXT(rfc2396_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC2396_USERINFO_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1009,7 +1018,10 @@ static const uint8_t rfc2396_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 static const uridfa_after_kind rfc2396_host_after_kinds[] = {
-    { 11, 10, 3 }, { 12, 70, 3 },
+    { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
+};
+static const uint8_t rfc2396_host_after_first[] = {
+    255, 255, 255, 255, 0,
 };
 static const uridfa_final rfc2396_host_finals[] = {
     { 0, 0, 0 }, { 0, 1, 1 },
@@ -1018,17 +1030,18 @@ static const uint8_t rfc2396_host_state_final[] = {
     0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_host_texts[] = "\000host\000alphanum\000alphanum, \"-\" or \".\"\000alphanum, \"-\", \".\" or end of input\000"
-    "alphanum or \"-\"\000alphanum or end of input\000scheme\000authority\000userinfo\000"
-    "port\000query\000fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_host_texts[] = "\000alphanum, \"-\", \".\" or end of input\000alphanum or end of input\000"
+    "alphanum, \"-\" or \".\"\000alphanum or \"-\"\000IPv4address\000authority\000alphanum\000"
+    "fragment\000hostname\000reg-name\000rel-path\000userinfo\000scheme\000server\000query\000"
+    "host\000port";
 static const uint8_t rfc2396_host_state_texts[] = {
     1, 2, 3, 4, 1, 2, 4, 5, 2, 1, 1, 2, 1, 3,
 };
 static const uint16_t rfc2396_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 15, 1, 36, 1, 71, 1, 87,
+    0, 0, 194, 120, 194, 61, 194, 1, 194, 82, 194, 36,
 };
 static const uint16_t rfc2396_host_capture_names[] = {
-    112, 119, 129, 1, 138, 143, 149, 158, 167, 172, 179, 188, 197,
+    174, 110, 165, 194, 199, 188, 129, 156, 160, 181, 147, 138, 98,
 };
 #endif
 const uridfa_tables rfc2396_host_tables = {
@@ -1036,14 +1049,14 @@ const uridfa_tables rfc2396_host_tables = {
     rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops,
     rfc2396_host_accel_lut, NULL,
     rfc2396_host_finals, rfc2396_host_state_final,
-    rfc2396_host_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans,
+    rfc2396_host_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_host_after_first,
     URIDFA_TEXT(rfc2396_host_texts), URIDFA_TEXT(rfc2396_host_capture_names),
     URIDFA_TEXT(rfc2396_host_state_texts), URIDFA_TEXT(rfc2396_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
-    13, 2, 1,
-    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
+    13, 2, 5, 1,
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc2396_host_raw_tables = {
@@ -1051,14 +1064,14 @@ const uridfa_tables rfc2396_host_raw_tables = {
     rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops,
     rfc2396_host_accel_lut, NULL,
     rfc2396_host_finals, rfc2396_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_host_texts), URIDFA_TEXT(rfc2396_host_capture_names),
     URIDFA_TEXT(rfc2396_host_state_texts), URIDFA_TEXT(rfc2396_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
-    13, 0, 1,
-    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 1,
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1092,16 +1105,16 @@ static const uint8_t rfc2396_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_port_texts[] = "\000port\000digit or end of input\000scheme\000authority\000userinfo\000host\000query\000"
-    "fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_port_texts[] = "\000digit or end of input\000IPv4address\000authority\000fragment\000hostname\000"
+    "reg-name\000rel-path\000userinfo\000scheme\000server\000query\000host\000port";
 static const uint8_t rfc2396_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t rfc2396_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 115, 1,
 };
 static const uint16_t rfc2396_port_capture_names[] = {
-    28, 35, 45, 54, 1, 59, 65, 74, 83, 88, 95, 104, 113,
+    90, 35, 81, 110, 115, 104, 45, 72, 76, 97, 63, 54, 23,
 };
 #endif
 const uridfa_tables rfc2396_port_tables = {
@@ -1109,14 +1122,14 @@ const uridfa_tables rfc2396_port_tables = {
     rfc2396_port_classes, rfc2396_port_trans, rfc2396_port_edges, rfc2396_port_ops,
     NULL, NULL,
     rfc2396_port_finals, rfc2396_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_port_texts), URIDFA_TEXT(rfc2396_port_capture_names),
     URIDFA_TEXT(rfc2396_port_state_texts), URIDFA_TEXT(rfc2396_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC2396_PORT_SPECIAL, 2, 26, 32,
-    13, 0, 0,
-    RFC2396_PORT_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 0,
+    RFC2396_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1164,17 +1177,17 @@ static const uint8_t rfc2396_reg_name_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_reg_name_texts[] = "\000reg-name\000pchar or \";\"\000pchar, \";\" or end of input\000hex\000scheme\000"
-    "authority\000userinfo\000host\000port\000query\000fragment\000rel-path\000path\000server\000"
-    "hostname\000IPv4address";
+static const char rfc2396_reg_name_texts[] = "\000pchar, \";\" or end of input\000pchar or \";\"\000IPv4address\000authority\000"
+    "fragment\000hostname\000reg-name\000rel-path\000userinfo\000scheme\000server\000query\000"
+    "host\000port\000hex";
 static const uint8_t rfc2396_reg_name_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc2396_reg_name_text_pairs[] = {
-    0, 0, 1, 10, 1, 23, 1, 50,
+    0, 0, 81, 28, 81, 1, 81, 138,
 };
 static const uint16_t rfc2396_reg_name_capture_names[] = {
-    54, 61, 71, 80, 85, 90, 96, 105, 114, 119, 1, 126, 135,
+    108, 53, 99, 128, 133, 122, 63, 90, 94, 115, 81, 72, 41,
 };
 #endif
 const uridfa_tables rfc2396_reg_name_tables = {
@@ -1182,14 +1195,14 @@ const uridfa_tables rfc2396_reg_name_tables = {
     rfc2396_reg_name_classes, rfc2396_reg_name_trans, rfc2396_reg_name_edges, rfc2396_reg_name_ops,
     rfc2396_reg_name_accel_lut, rfc2396_reg_name_accel_escapes,
     rfc2396_reg_name_finals, rfc2396_reg_name_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_reg_name_texts), URIDFA_TEXT(rfc2396_reg_name_capture_names),
     URIDFA_TEXT(rfc2396_reg_name_state_texts), URIDFA_TEXT(rfc2396_reg_name_text_pairs),
     "reg-name",
     UINT64_C(274877906944),
     4, 0, RFC2396_REG_NAME_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1240,17 +1253,17 @@ static const uint8_t rfc2396_path_state_final[] = {
     0, 1, 2, 1, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_path_texts[] = "\000path\000uric or end of input\000hex\000pchar, \"/\", \";\" or end of input\000"
-    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000rel-path\000server\000"
-    "reg-name\000hostname\000IPv4address";
+static const char rfc2396_path_texts[] = "\000pchar, \"/\", \";\" or end of input\000uric or end of input\000IPv4address\000"
+    "authority\000fragment\000hostname\000reg-name\000rel-path\000userinfo\000scheme\000"
+    "server\000query\000host\000port\000hex";
 static const uint8_t rfc2396_path_state_texts[] = {
     1, 1, 2, 3, 2, 2, 2,
 };
 static const uint16_t rfc2396_path_text_pairs[] = {
-    0, 0, 1, 6, 1, 27, 1, 31,
+    0, 0, 107, 33, 107, 151, 107, 1,
 };
 static const uint16_t rfc2396_path_capture_names[] = {
-    63, 70, 80, 89, 94, 99, 105, 114, 1, 123, 130, 139, 148,
+    121, 66, 112, 141, 146, 135, 76, 103, 107, 128, 94, 85, 54,
 };
 #endif
 const uridfa_tables rfc2396_path_tables = {
@@ -1258,14 +1271,14 @@ const uridfa_tables rfc2396_path_tables = {
     rfc2396_path_classes, rfc2396_path_trans, rfc2396_path_edges, rfc2396_path_ops,
     rfc2396_path_accel_lut, rfc2396_path_accel_escapes,
     rfc2396_path_finals, rfc2396_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_path_texts), URIDFA_TEXT(rfc2396_path_capture_names),
     URIDFA_TEXT(rfc2396_path_state_texts), URIDFA_TEXT(rfc2396_path_text_pairs),
     "path",
     UINT64_C(183251937963),
     6, 0, RFC2396_PATH_SPECIAL, 7, 26, 32,
-    13, 0, 3,
-    RFC2396_PATH_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 3,
+    RFC2396_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1313,16 +1326,16 @@ static const uint8_t rfc2396_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_query_texts[] = "\000query\000uric or end of input\000hex\000scheme\000authority\000userinfo\000host\000"
-    "port\000fragment\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_query_texts[] = "\000uric or end of input\000IPv4address\000authority\000fragment\000hostname\000"
+    "reg-name\000rel-path\000userinfo\000scheme\000server\000query\000host\000port\000hex";
 static const uint8_t rfc2396_query_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc2396_query_text_pairs[] = {
-    0, 0, 1, 7, 1, 28,
+    0, 0, 103, 1, 103, 119,
 };
 static const uint16_t rfc2396_query_capture_names[] = {
-    32, 39, 49, 58, 63, 1, 68, 77, 86, 91, 98, 107, 116,
+    89, 34, 80, 109, 114, 103, 44, 71, 75, 96, 62, 53, 22,
 };
 #endif
 const uridfa_tables rfc2396_query_tables = {
@@ -1330,14 +1343,14 @@ const uridfa_tables rfc2396_query_tables = {
     rfc2396_query_classes, rfc2396_query_trans, rfc2396_query_edges, rfc2396_query_ops,
     rfc2396_query_accel_lut, rfc2396_query_accel_escapes,
     rfc2396_query_finals, rfc2396_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_query_texts), URIDFA_TEXT(rfc2396_query_capture_names),
     URIDFA_TEXT(rfc2396_query_state_texts), URIDFA_TEXT(rfc2396_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, RFC2396_QUERY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1385,16 +1398,16 @@ static const uint8_t rfc2396_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc2396_fragment_texts[] = "\000fragment\000uric or end of input\000hex\000scheme\000authority\000userinfo\000"
-    "host\000port\000query\000rel-path\000path\000server\000reg-name\000hostname\000IPv4address";
+static const char rfc2396_fragment_texts[] = "\000uric or end of input\000IPv4address\000authority\000fragment\000hostname\000"
+    "reg-name\000rel-path\000userinfo\000scheme\000server\000query\000host\000port\000hex";
 static const uint8_t rfc2396_fragment_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc2396_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 31,
+    0, 0, 44, 1, 44, 119,
 };
 static const uint16_t rfc2396_fragment_capture_names[] = {
-    35, 42, 52, 61, 66, 71, 1, 77, 86, 91, 98, 107, 116,
+    89, 34, 80, 109, 114, 103, 44, 71, 75, 96, 62, 53, 22,
 };
 #endif
 const uridfa_tables rfc2396_fragment_tables = {
@@ -1402,14 +1415,14 @@ const uridfa_tables rfc2396_fragment_tables = {
     rfc2396_fragment_classes, rfc2396_fragment_trans, rfc2396_fragment_edges, rfc2396_fragment_ops,
     rfc2396_fragment_accel_lut, rfc2396_fragment_accel_escapes,
     rfc2396_fragment_finals, rfc2396_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc2396_fragment_texts), URIDFA_TEXT(rfc2396_fragment_capture_names),
     URIDFA_TEXT(rfc2396_fragment_state_texts), URIDFA_TEXT(rfc2396_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC2396_FRAGMENT_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -557,30 +557,29 @@ static const uint8_t rfc3986_uri_reference_after_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t rfc3986_uri_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44,
-    66, 88, 110, 110, 110, 0, 0, 0, 0, 132, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 132, 110, 110, 110, 110, 110, 110, 0, 0, 0, 0, 132,
-    110, 110, 110, 110, 154, 44, 0, 0, 0, 0, 132, 44, 44, 44, 44, 44,
-    44, 0, 0, 0, 0, 0, 176, 198, 220, 242, 242, 242, 0, 0, 0, 0,
-    132, 44, 44, 44, 44, 44, 0, 0, 0, 0, 0, 264, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 264, 242, 242, 242, 242, 242, 242, 0, 0, 0,
-    0, 264, 242, 242, 242, 242, 286, 176, 0, 0, 0, 0, 264, 176, 176, 176,
-    176, 176, 176, 0, 0, 0, 0, 0, 308, 330, 352, 374, 374, 374, 0, 0,
-    0, 0, 264, 176, 176, 176, 176, 176, 0, 0, 0, 0, 0, 396, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 396, 374, 374, 374, 374, 374, 374, 0,
-    0, 0, 0, 396, 374, 374, 374, 374, 418, 308, 0, 0, 0, 0, 396, 308,
-    308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 441, 463, 485, 507, 507, 507,
-    0, 0, 0, 0, 396, 308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 507, 507, 507, 507, 507,
-    507, 0, 0, 0, 0, 0, 507, 507, 507, 507, 529, 441, 0, 0, 0, 0,
-    0, 441, 441, 441, 441, 441, 441, 0, 0, 0, 0, 0, 441, 441, 441, 441,
-    441, 0, 0, 0, 551, 572, 551, 551, 551, 551, 551, 551, 551, 551, 0, 0,
-    0, 0, 594, 594, 594, 594, 594, 594, 594, 0, 0, 0, 0, 551, 551, 551,
-    551, 551, 551, 551,
+static const uint8_t rfc3986_uri_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10, 10,
+    10, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 10, 10, 10,
+    10, 10, 10, 0, 0, 0, 0, 12, 10, 10, 10, 10, 14, 4, 0, 0, 0, 0, 12, 4,
+    4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 16, 18, 20, 22, 22, 22, 0, 0, 0, 0,
+    12, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 24, 22, 22, 22, 22, 22, 22, 0, 0, 0, 0, 24, 22, 22, 22, 22, 26, 16,
+    0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 28, 30, 32, 34,
+    34, 34, 0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 36, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 36, 34, 34, 34, 34, 34, 34, 0, 0, 0, 0, 36,
+    34, 34, 34, 34, 38, 28, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 28, 0, 0, 0,
+    0, 0, 41, 43, 45, 47, 47, 47, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47, 47, 47, 47, 47,
+    47, 0, 0, 0, 0, 0, 47, 47, 47, 47, 49, 41, 0, 0, 0, 0, 0, 41, 41, 41,
+    41, 41, 41, 0, 0, 0, 0, 0, 41, 41, 41, 41, 41, 0, 0, 0, 51, 52, 51, 51,
+    51, 51, 51, 51, 51, 51, 0, 0, 0, 0, 54, 54, 54, 54, 54, 54, 54, 0, 0, 0,
+    0, 51, 51, 51, 51, 51, 51, 51,
 };
 static const uridfa_after_kind rfc3986_uri_reference_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3986_uri_reference_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc3986_uri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -601,17 +600,18 @@ static const uint8_t rfc3986_uri_reference_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_uri_reference_texts[] = "\000scheme\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "path\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "query\000scheme or path\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "IPv4address\000reg-name";
+static const char rfc3986_uri_reference_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000scheme or path\000HEXDIG or \".\"\000HEXDIG or \":\"\000"
+    "HEXDIG or \"]\"\000DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000IPv6address\000"
+    "IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000"
+    "DIGIT\000pchar\000query\000host\000port";
 static const uint8_t rfc3986_uri_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 5, 3, 8, 4, 4, 9, 6, 10, 5, 8, 4, 11, 12,
     11, 13, 14, 10, 12, 15, 16, 11, 17, 18, 19, 20, 21, 22, 16, 18, 19, 20, 20, 23,
@@ -625,14 +625,14 @@ static const uint8_t rfc3986_uri_reference_state_texts[] = {
     23, 26, 25, 20, 39, 23, 35, 21, 23,
 };
 static const uint16_t rfc3986_uri_reference_text_pairs[] = {
-    0, 0, 1, 8, 72, 8, 77, 86, 72, 118, 72, 125, 162, 125, 168, 125,
-    77, 118, 183, 193, 162, 118, 183, 125, 183, 118, 183, 235, 304, 309, 183, 333,
-    339, 118, 183, 348, 304, 118, 412, 417, 454, 466, 454, 480, 484, 118, 304, 494,
-    484, 508, 304, 522, 304, 546, 183, 565, 484, 600, 454, 630, 454, 118, 304, 636,
-    454, 671, 454, 675, 454, 688, 304, 711, 304, 722, 304, 726, 304, 739, 454, 762,
+    0, 0, 739, 134, 588, 134, 705, 384, 588, 732, 588, 277, 758, 277, 578, 277,
+    705, 732, 695, 198, 758, 732, 695, 277, 695, 732, 695, 1, 764, 470, 695, 752,
+    723, 732, 695, 70, 764, 732, 769, 240, 673, 607, 673, 442, 685, 732, 764, 621,
+    685, 593, 764, 446, 764, 559, 695, 314, 685, 416, 673, 746, 673, 732, 764, 349,
+    673, 603, 673, 635, 673, 494, 764, 373, 764, 380, 764, 648, 764, 517, 673, 540,
 };
 static const uint16_t rfc3986_uri_reference_capture_names[] = {
-    1, 183, 339, 304, 412, 162, 77, 72, 454, 484, 781, 793,
+    739, 695, 723, 764, 769, 758, 705, 588, 673, 685, 661, 714,
 };
 #endif
 const uridfa_tables rfc3986_uri_reference_tables = {
@@ -640,14 +640,14 @@ const uridfa_tables rfc3986_uri_reference_tables = {
     rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
-    rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_uri_reference_after_first,
     URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
     URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
-    12, 2, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 8,
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_uri_reference_raw_tables = {
@@ -655,14 +655,14 @@ const uridfa_tables rfc3986_uri_reference_raw_tables = {
     rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
     URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
-    12, 0, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 8,
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `URI` from grammar/rfc3986.abnf:
@@ -1196,7 +1196,10 @@ static const uridfa_escape rfc3986_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_uri_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3986_uri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc3986_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -1217,16 +1220,17 @@ static const uint8_t rfc3986_uri_state_final[] = {
     0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000query\000authority\000"
-    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "IPv4address\000reg-name";
+static const char rfc3986_uri_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000unreserved, sub-delims, \":\" or \"]\"\000"
+    "pchar, \"/\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000HEXDIG, \":\" or \"]\"\000"
+    "HEXDIG or \".\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000DIGIT or \".\"\000DIGIT or \"]\"\000"
+    "IPv4address\000IPv6address\000IPvFuture\000authority\000fragment\000reg-name\000"
+    "userinfo\000HEXDIG\000scheme\000ALPHA\000DIGIT\000pchar\000query\000host\000path\000port";
 static const uint8_t rfc3986_uri_state_texts[] = {
     1, 2, 3, 3, 4, 5, 3, 6, 4, 7, 5, 8, 6, 9, 7, 10, 11, 10, 12, 13,
     9, 11, 14, 15, 10, 16, 17, 18, 19, 20, 21, 15, 17, 18, 19, 19, 22, 23, 19, 19,
@@ -1240,14 +1244,14 @@ static const uint8_t rfc3986_uri_state_texts[] = {
     19, 38, 22, 34, 20, 22,
 };
 static const uint16_t rfc3986_uri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 49, 54, 91, 100, 49, 132, 139, 54, 91, 132,
-    145, 155, 139, 132, 145, 54, 145, 132, 145, 197, 266, 271, 145, 295, 301, 132,
-    145, 310, 266, 132, 374, 379, 416, 428, 416, 442, 446, 132, 266, 456, 446, 470,
-    266, 484, 266, 508, 145, 527, 446, 562, 416, 592, 416, 132, 266, 598, 416, 633,
-    416, 637, 416, 650, 266, 673, 266, 684, 266, 688, 266, 701, 416, 724,
+    0, 0, 695, 702, 695, 285, 731, 213, 661, 355, 731, 688, 720, 213, 661, 688,
+    651, 134, 720, 688, 651, 213, 651, 688, 651, 1, 726, 441, 651, 714, 679, 688,
+    651, 70, 726, 688, 736, 176, 629, 563, 629, 316, 641, 688, 726, 577, 641, 549,
+    726, 417, 726, 530, 651, 250, 641, 387, 629, 708, 629, 688, 726, 320, 629, 559,
+    629, 591, 629, 465, 726, 344, 726, 351, 726, 604, 726, 488, 629, 511,
 };
 static const uint16_t rfc3986_uri_capture_names[] = {
-    1, 145, 301, 266, 374, 139, 91, 49, 416, 446, 743, 755,
+    695, 651, 679, 726, 736, 720, 661, 731, 629, 641, 617, 670,
 };
 #endif
 const uridfa_tables rfc3986_uri_tables = {
@@ -1255,14 +1259,14 @@ const uridfa_tables rfc3986_uri_tables = {
     rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
-    rfc3986_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_uri_after_first,
     URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
     URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
-    12, 2, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 7,
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_uri_raw_tables = {
@@ -1270,14 +1274,14 @@ const uridfa_tables rfc3986_uri_raw_tables = {
     rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
     URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
-    12, 0, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 7,
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absolute-URI` from grammar/rfc3986.abnf:
@@ -1773,7 +1777,10 @@ static const uridfa_escape rfc3986_absolute_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_absolute_uri_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3986_absolute_uri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc3986_absolute_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -1793,15 +1800,16 @@ static const uint8_t rfc3986_absolute_uri_state_final[] = {
     0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_absolute_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"/\", \"\?\" or end of input\000"
-    "HEXDIG\000query\000authority\000pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "fragment\000IPv4address\000reg-name";
+static const char rfc3986_absolute_uri_texts[] = "\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000pchar, \"/\", \"\?\", \"[\" or end of input\000"
+    "ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000unreserved, sub-delims, \":\" or \"]\"\000"
+    "DIGIT, \"/\", \"\?\" or end of input\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000"
+    "DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000IPv6address\000IPvFuture\000authority\000"
+    "fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000ALPHA\000DIGIT\000pchar\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc3986_absolute_uri_state_texts[] = {
     1, 2, 3, 3, 4, 3, 5, 4, 6, 5, 7, 8, 9, 8, 10, 11, 7, 9, 12, 13,
     8, 14, 15, 16, 17, 18, 19, 13, 15, 16, 17, 17, 20, 21, 17, 17, 20, 22, 22, 22,
@@ -1815,14 +1823,14 @@ static const uint8_t rfc3986_absolute_uri_state_texts[] = {
     18, 20,
 };
 static const uint16_t rfc3986_absolute_uri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 49, 54, 49, 86, 93, 54, 99, 109, 93, 86,
-    99, 54, 99, 86, 99, 146, 210, 215, 99, 239, 245, 86, 99, 254, 210, 86,
-    313, 318, 350, 362, 350, 376, 380, 86, 210, 390, 380, 404, 210, 418, 210, 442,
-    99, 461, 380, 491, 350, 521, 350, 86, 210, 527, 350, 562, 350, 566, 350, 579,
-    210, 602, 210, 613, 210, 617, 210, 630, 350, 653,
+    0, 0, 603, 610, 603, 161, 639, 263, 639, 596, 628, 263, 559, 124, 628, 596,
+    559, 263, 559, 596, 559, 1, 634, 349, 559, 622, 587, 596, 559, 65, 634, 596,
+    644, 231, 537, 471, 537, 192, 549, 596, 634, 485, 549, 457, 634, 325, 634, 438,
+    559, 94, 549, 295, 537, 616, 537, 596, 634, 196, 537, 467, 537, 499, 537, 373,
+    634, 220, 634, 227, 634, 512, 634, 396, 537, 419,
 };
 static const uint16_t rfc3986_absolute_uri_capture_names[] = {
-    1, 99, 245, 210, 313, 93, 672, 49, 350, 380, 681, 693,
+    603, 559, 587, 634, 644, 628, 569, 639, 537, 549, 525, 578,
 };
 #endif
 const uridfa_tables rfc3986_absolute_uri_tables = {
@@ -1830,14 +1838,14 @@ const uridfa_tables rfc3986_absolute_uri_tables = {
     rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
-    rfc3986_absolute_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_absolute_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_absolute_uri_after_first,
     URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
     URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
-    12, 2, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 7,
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_absolute_uri_raw_tables = {
@@ -1845,14 +1853,14 @@ const uridfa_tables rfc3986_absolute_uri_raw_tables = {
     rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
     URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
-    12, 0, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 7,
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relative-ref` from grammar/rfc3986.abnf:
@@ -2345,7 +2353,10 @@ static const uridfa_escape rfc3986_relative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_relative_ref_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3986_relative_ref_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc3986_relative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -2366,16 +2377,18 @@ static const uint8_t rfc3986_relative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_relative_ref_texts[] = "\000path\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "query\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "scheme\000IPv4address\000reg-name";
+static const char rfc3986_relative_ref_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000"
+    "DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000IPv6address\000IPvFuture\000authority\000"
+    "fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000DIGIT\000pchar\000query\000host\000"
+    "path\000port";
 static const uint8_t rfc3986_relative_ref_state_texts[] = {
     1, 1, 2, 3, 4, 5, 4, 2, 6, 3, 3, 7, 5, 8, 6, 3, 9, 10, 9, 11,
     12, 8, 10, 13, 14, 9, 15, 16, 17, 18, 19, 20, 14, 16, 17, 18, 18, 21, 22, 18,
@@ -2389,14 +2402,14 @@ static const uint8_t rfc3986_relative_ref_state_texts[] = {
     23, 18, 37, 21, 33, 19, 21,
 };
 static const uint16_t rfc3986_relative_ref_text_pairs[] = {
-    0, 0, 1, 6, 70, 79, 1, 111, 1, 118, 155, 118, 70, 111, 161, 171,
-    155, 111, 161, 118, 161, 111, 161, 213, 282, 287, 161, 311, 317, 111, 161, 326,
-    282, 111, 390, 395, 432, 444, 432, 458, 462, 111, 282, 472, 462, 486, 282, 500,
-    282, 524, 161, 543, 462, 578, 432, 608, 432, 111, 282, 614, 432, 649, 432, 653,
-    432, 666, 282, 689, 282, 700, 282, 704, 282, 717, 432, 740,
+    0, 0, 754, 134, 690, 384, 754, 717, 754, 277, 743, 277, 690, 717, 680, 198,
+    743, 717, 680, 277, 680, 717, 680, 1, 749, 470, 680, 737, 708, 717, 680, 70,
+    749, 717, 759, 240, 658, 592, 658, 442, 670, 717, 749, 606, 670, 578, 749, 446,
+    749, 559, 680, 314, 670, 416, 658, 731, 658, 717, 749, 349, 658, 588, 658, 620,
+    658, 494, 749, 373, 749, 380, 749, 633, 749, 517, 658, 540,
 };
 static const uint16_t rfc3986_relative_ref_capture_names[] = {
-    759, 161, 317, 282, 390, 155, 70, 1, 432, 462, 766, 778,
+    724, 680, 708, 749, 759, 743, 690, 754, 658, 670, 646, 699,
 };
 #endif
 const uridfa_tables rfc3986_relative_ref_tables = {
@@ -2404,14 +2417,14 @@ const uridfa_tables rfc3986_relative_ref_tables = {
     rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
-    rfc3986_relative_ref_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_relative_ref_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_relative_ref_after_first,
     URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
     URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
-    12, 2, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 7,
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_relative_ref_raw_tables = {
@@ -2419,14 +2432,14 @@ const uridfa_tables rfc3986_relative_ref_raw_tables = {
     rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
     URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
-    12, 0, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 7,
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2470,17 +2483,17 @@ static const uint8_t rfc3986_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000authority\000"
-    "userinfo\000host\000port\000query\000fragment\000path\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc3986_scheme_texts[] = "\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000IPv4address\000IPv6address\000"
+    "IPvFuture\000authority\000fragment\000reg-name\000userinfo\000scheme\000ALPHA\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc3986_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t rfc3986_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 14,
+    0, 0, 116, 123, 116, 1,
 };
 static const uint16_t rfc3986_scheme_capture_names[] = {
-    1, 58, 68, 77, 82, 87, 93, 102, 107, 119, 129, 141,
+    116, 79, 107, 135, 145, 129, 89, 140, 57, 69, 45, 98,
 };
 #endif
 const uridfa_tables rfc3986_scheme_tables = {
@@ -2488,14 +2501,14 @@ const uridfa_tables rfc3986_scheme_tables = {
     rfc3986_scheme_classes, rfc3986_scheme_trans, rfc3986_scheme_edges, rfc3986_scheme_ops,
     rfc3986_scheme_accel_lut, NULL,
     rfc3986_scheme_finals, rfc3986_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_scheme_texts), URIDFA_TEXT(rfc3986_scheme_capture_names),
     URIDFA_TEXT(rfc3986_scheme_state_texts), URIDFA_TEXT(rfc3986_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC3986_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 1,
-    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 1,
+    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2543,17 +2556,17 @@ static const uint8_t rfc3986_userinfo_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_userinfo_texts[] = "\000userinfo\000unreserved, sub-delims, \"%\", \":\" or end of input\000HEXDIG\000"
-    "scheme\000authority\000host\000port\000query\000fragment\000path\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc3986_userinfo_texts[] = "\000unreserved, sub-delims, \"%\", \":\" or end of input\000IPv4address\000"
+    "IPv6address\000IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000"
+    "scheme\000query\000host\000path\000port";
 static const uint8_t rfc3986_userinfo_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc3986_userinfo_text_pairs[] = {
-    0, 0, 1, 10, 1, 59,
+    0, 0, 112, 1, 112, 121,
 };
 static const uint16_t rfc3986_userinfo_capture_names[] = {
-    66, 73, 1, 83, 88, 93, 99, 108, 113, 125, 135, 147,
+    128, 84, 112, 141, 151, 135, 94, 146, 62, 74, 50, 103,
 };
 #endif
 const uridfa_tables rfc3986_userinfo_tables = {
@@ -2561,14 +2574,14 @@ const uridfa_tables rfc3986_userinfo_tables = {
     rfc3986_userinfo_classes, rfc3986_userinfo_trans, rfc3986_userinfo_edges, rfc3986_userinfo_ops,
     rfc3986_userinfo_accel_lut, rfc3986_userinfo_accel_escapes,
     rfc3986_userinfo_finals, rfc3986_userinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_userinfo_texts), URIDFA_TEXT(rfc3986_userinfo_capture_names),
     URIDFA_TEXT(rfc3986_userinfo_state_texts), URIDFA_TEXT(rfc3986_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC3986_USERINFO_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2901,7 +2914,10 @@ static const uridfa_escape rfc3986_host_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3986_host_after_kinds[] = {
-    { 10, 22, 3 }, { 11, 551, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3986_host_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc3986_host_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
@@ -2917,14 +2933,13 @@ static const uint8_t rfc3986_host_state_final[] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_host_texts[] = "\000host\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
-    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
-    "IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "scheme\000authority\000userinfo\000port\000query\000fragment\000path\000IPv4address\000"
-    "reg-name";
+static const char rfc3986_host_texts[] = "\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
+    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000HEXDIG, \":\" or \"]\"\000"
+    "HEXDIG or \".\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000DIGIT or \".\"\000DIGIT or \"]\"\000"
+    "IPv4address\000IPv6address\000IPvFuture\000authority\000fragment\000reg-name\000"
+    "userinfo\000HEXDIG\000scheme\000DIGIT\000query\000host\000path\000port";
 static const uint8_t rfc3986_host_state_texts[] = {
     1, 2, 3, 4, 3, 5, 6, 7, 5, 5, 8, 9, 5, 5, 8, 10, 10, 10, 10, 11,
     12, 13, 6, 5, 5, 10, 10, 10, 10, 11, 14, 11, 15, 10, 10, 10, 16, 5, 5, 8,
@@ -2936,13 +2951,13 @@ static const uint8_t rfc3986_host_state_texts[] = {
     15, 10, 10, 10, 20, 6, 5, 5, 24, 24, 24, 8, 11, 10, 5, 24, 8, 20, 6, 8,
 };
 static const uint16_t rfc3986_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 55, 1, 99, 1, 106, 130, 142, 130, 156, 160, 99,
-    1, 170, 160, 184, 1, 198, 1, 222, 0, 241, 160, 254, 130, 284, 130, 99,
-    1, 290, 130, 325, 130, 329, 130, 342, 1, 365, 1, 376, 1, 380, 1, 393,
-    130, 416,
+    0, 0, 456, 1, 456, 50, 456, 430, 456, 183, 371, 305, 371, 155, 383, 430,
+    456, 319, 383, 291, 456, 159, 456, 272, 0, 37, 383, 129, 371, 444, 371, 430,
+    456, 94, 371, 301, 371, 333, 371, 207, 456, 118, 456, 125, 456, 346, 456, 230,
+    371, 253,
 };
 static const uint16_t rfc3986_host_capture_names[] = {
-    435, 442, 452, 1, 461, 466, 472, 481, 130, 160, 486, 498,
+    437, 393, 421, 456, 466, 450, 403, 461, 371, 383, 359, 412,
 };
 #endif
 const uridfa_tables rfc3986_host_tables = {
@@ -2950,14 +2965,14 @@ const uridfa_tables rfc3986_host_tables = {
     rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
     rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
     rfc3986_host_finals, rfc3986_host_state_final,
-    rfc3986_host_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans,
+    rfc3986_host_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_host_after_first,
     URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
     URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
-    12, 2, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
+    12, 2, 11, 3,
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc3986_host_raw_tables = {
@@ -2965,14 +2980,14 @@ const uridfa_tables rfc3986_host_raw_tables = {
     rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
     rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
     rfc3986_host_finals, rfc3986_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
     URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
-    12, 0, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 3,
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3006,16 +3021,16 @@ static const uint8_t rfc3986_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000authority\000userinfo\000host\000query\000"
-    "fragment\000path\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const char rfc3986_port_texts[] = "\000DIGIT or end of input\000IPv4address\000IPv6address\000IPvFuture\000authority\000"
+    "fragment\000reg-name\000userinfo\000scheme\000query\000host\000path\000port";
 static const uint8_t rfc3986_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t rfc3986_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 117, 1,
 };
 static const uint16_t rfc3986_port_capture_names[] = {
-    28, 35, 45, 54, 1, 59, 65, 74, 79, 91, 101, 113,
+    94, 57, 85, 107, 117, 101, 67, 112, 35, 47, 23, 76,
 };
 #endif
 const uridfa_tables rfc3986_port_tables = {
@@ -3023,14 +3038,14 @@ const uridfa_tables rfc3986_port_tables = {
     rfc3986_port_classes, rfc3986_port_trans, rfc3986_port_edges, rfc3986_port_ops,
     NULL, NULL,
     rfc3986_port_finals, rfc3986_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_port_texts), URIDFA_TEXT(rfc3986_port_capture_names),
     URIDFA_TEXT(rfc3986_port_state_texts), URIDFA_TEXT(rfc3986_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC3986_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0,
-    RFC3986_PORT_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 0,
+    RFC3986_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3078,16 +3093,17 @@ static const uint8_t rfc3986_path_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_path_texts[] = "\000path\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000userinfo\000"
-    "host\000port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const char rfc3986_path_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000query\000host\000"
+    "path\000port";
 static const uint8_t rfc3986_path_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc3986_path_text_pairs[] = {
-    0, 0, 1, 6, 1, 33,
+    0, 0, 124, 1, 124, 99,
 };
 static const uint16_t rfc3986_path_capture_names[] = {
-    40, 47, 57, 66, 71, 76, 82, 1, 91, 103, 113, 125,
+    106, 62, 90, 119, 129, 113, 72, 124, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc3986_path_tables = {
@@ -3095,14 +3111,14 @@ const uridfa_tables rfc3986_path_tables = {
     rfc3986_path_classes, rfc3986_path_trans, rfc3986_path_edges, rfc3986_path_ops,
     rfc3986_path_accel_lut, rfc3986_path_accel_escapes,
     rfc3986_path_finals, rfc3986_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_texts), URIDFA_TEXT(rfc3986_path_capture_names),
     URIDFA_TEXT(rfc3986_path_state_texts), URIDFA_TEXT(rfc3986_path_text_pairs),
     "path",
     UINT64_C(274877906944),
     4, 0, RFC3986_PATH_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_PATH_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3149,17 +3165,17 @@ static const uint8_t rfc3986_path_abempty_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_path_abempty_texts[] = "\000path\000\"/\" or end of input\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000"
-    "authority\000userinfo\000host\000port\000query\000fragment\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc3986_path_abempty_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000query\000host\000"
+    "path\000port";
 static const uint8_t rfc3986_path_abempty_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc3986_path_abempty_text_pairs[] = {
-    0, 0, 1, 6, 1, 26, 1, 53,
+    0, 0, 124, 8, 124, 1, 124, 99,
 };
 static const uint16_t rfc3986_path_abempty_capture_names[] = {
-    60, 67, 77, 86, 91, 96, 102, 1, 111, 123, 133, 145,
+    106, 62, 90, 119, 129, 113, 72, 124, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc3986_path_abempty_tables = {
@@ -3167,14 +3183,14 @@ const uridfa_tables rfc3986_path_abempty_tables = {
     rfc3986_path_abempty_classes, rfc3986_path_abempty_trans, rfc3986_path_abempty_edges, rfc3986_path_abempty_ops,
     rfc3986_path_abempty_accel_lut, rfc3986_path_abempty_accel_escapes,
     rfc3986_path_abempty_finals, rfc3986_path_abempty_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_abempty_texts), URIDFA_TEXT(rfc3986_path_abempty_capture_names),
     URIDFA_TEXT(rfc3986_path_abempty_state_texts), URIDFA_TEXT(rfc3986_path_abempty_text_pairs),
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABEMPTY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3222,17 +3238,17 @@ static const uint8_t rfc3986_path_absolute_state_final[] = {
     0, 1, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_path_absolute_texts[] = "\000path\000\"/\"\000pchar or end of input\000pchar, \"/\" or end of input\000HEXDIG\000"
-    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000IPv6address\000"
-    "IPvFuture\000IPv4address\000reg-name";
+static const char rfc3986_path_absolute_texts[] = "\000pchar, \"/\" or end of input\000pchar or end of input\000IPv4address\000"
+    "IPv6address\000IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000"
+    "scheme\000query\000host\000path\000port\000\"/\"";
 static const uint8_t rfc3986_path_absolute_state_texts[] = {
     1, 2, 3, 4, 4,
 };
 static const uint16_t rfc3986_path_absolute_text_pairs[] = {
-    0, 0, 1, 6, 1, 10, 1, 32, 1, 59,
+    0, 0, 146, 156, 146, 28, 146, 1, 146, 121,
 };
 static const uint16_t rfc3986_path_absolute_capture_names[] = {
-    66, 73, 83, 92, 97, 102, 108, 1, 117, 129, 139, 151,
+    128, 84, 112, 141, 151, 135, 94, 146, 62, 74, 50, 103,
 };
 #endif
 const uridfa_tables rfc3986_path_absolute_tables = {
@@ -3240,14 +3256,14 @@ const uridfa_tables rfc3986_path_absolute_tables = {
     rfc3986_path_absolute_classes, rfc3986_path_absolute_trans, rfc3986_path_absolute_edges, rfc3986_path_absolute_ops,
     rfc3986_path_absolute_accel_lut, rfc3986_path_absolute_accel_escapes,
     rfc3986_path_absolute_finals, rfc3986_path_absolute_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_absolute_texts), URIDFA_TEXT(rfc3986_path_absolute_capture_names),
     URIDFA_TEXT(rfc3986_path_absolute_state_texts), URIDFA_TEXT(rfc3986_path_absolute_text_pairs),
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABSOLUTE_SPECIAL, 5, 24, 32,
-    12, 0, 2,
-    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3297,17 +3313,18 @@ static const uint8_t rfc3986_path_noscheme_state_final[] = {
     0, 1, 0, 1, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_path_noscheme_texts[] = "\000path\000unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
-    "HEXDIG\000pchar, \"/\" or end of input\000scheme\000authority\000userinfo\000host\000"
-    "port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const char rfc3986_path_noscheme_texts[] = "\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000unreserved, sub-delims, \"%\" or \"@\"\000"
+    "pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000query\000host\000"
+    "path\000port";
 static const uint8_t rfc3986_path_noscheme_state_texts[] = {
     1, 2, 3, 4, 3, 3, 3,
 };
 static const uint16_t rfc3986_path_noscheme_text_pairs[] = {
-    0, 0, 1, 6, 1, 41, 1, 95, 1, 102,
+    0, 0, 213, 55, 213, 1, 213, 188, 213, 90,
 };
 static const uint16_t rfc3986_path_noscheme_capture_names[] = {
-    129, 136, 146, 155, 160, 165, 171, 1, 180, 192, 202, 214,
+    195, 151, 179, 208, 218, 202, 161, 213, 129, 141, 117, 170,
 };
 #endif
 const uridfa_tables rfc3986_path_noscheme_tables = {
@@ -3315,14 +3332,14 @@ const uridfa_tables rfc3986_path_noscheme_tables = {
     rfc3986_path_noscheme_classes, rfc3986_path_noscheme_trans, rfc3986_path_noscheme_edges, rfc3986_path_noscheme_ops,
     rfc3986_path_noscheme_accel_lut, rfc3986_path_noscheme_accel_escapes,
     rfc3986_path_noscheme_finals, rfc3986_path_noscheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_noscheme_texts), URIDFA_TEXT(rfc3986_path_noscheme_capture_names),
     URIDFA_TEXT(rfc3986_path_noscheme_state_texts), URIDFA_TEXT(rfc3986_path_noscheme_text_pairs),
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC3986_PATH_NOSCHEME_SPECIAL, 7, 24, 32,
-    12, 0, 3,
-    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 3,
+    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3370,17 +3387,17 @@ static const uint8_t rfc3986_path_rootless_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_path_rootless_texts[] = "\000path\000pchar\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000query\000fragment\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc3986_path_rootless_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000pchar\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc3986_path_rootless_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc3986_path_rootless_text_pairs[] = {
-    0, 0, 1, 6, 1, 12, 1, 39,
+    0, 0, 130, 113, 130, 1, 130, 99,
 };
 static const uint16_t rfc3986_path_rootless_capture_names[] = {
-    46, 53, 63, 72, 77, 82, 88, 1, 97, 109, 119, 131,
+    106, 62, 90, 125, 135, 119, 72, 130, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc3986_path_rootless_tables = {
@@ -3388,14 +3405,14 @@ const uridfa_tables rfc3986_path_rootless_tables = {
     rfc3986_path_rootless_classes, rfc3986_path_rootless_trans, rfc3986_path_rootless_edges, rfc3986_path_rootless_ops,
     rfc3986_path_rootless_accel_lut, rfc3986_path_rootless_accel_escapes,
     rfc3986_path_rootless_finals, rfc3986_path_rootless_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_path_rootless_texts), URIDFA_TEXT(rfc3986_path_rootless_capture_names),
     URIDFA_TEXT(rfc3986_path_rootless_state_texts), URIDFA_TEXT(rfc3986_path_rootless_text_pairs),
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ROOTLESS_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3443,17 +3460,17 @@ static const uint8_t rfc3986_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_query_texts[] = "\000query\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000fragment\000path\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc3986_query_texts[] = "\000pchar, \"/\", \"\?\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000query\000host\000"
+    "path\000port";
 static const uint8_t rfc3986_query_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc3986_query_text_pairs[] = {
-    0, 0, 1, 7, 1, 39,
+    0, 0, 118, 1, 118, 104,
 };
 static const uint16_t rfc3986_query_capture_names[] = {
-    46, 53, 63, 72, 77, 1, 82, 91, 96, 108, 118, 130,
+    111, 67, 95, 124, 134, 118, 77, 129, 45, 57, 33, 86,
 };
 #endif
 const uridfa_tables rfc3986_query_tables = {
@@ -3461,14 +3478,14 @@ const uridfa_tables rfc3986_query_tables = {
     rfc3986_query_classes, rfc3986_query_trans, rfc3986_query_edges, rfc3986_query_ops,
     rfc3986_query_accel_lut, rfc3986_query_accel_escapes,
     rfc3986_query_finals, rfc3986_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_query_texts), URIDFA_TEXT(rfc3986_query_capture_names),
     URIDFA_TEXT(rfc3986_query_state_texts), URIDFA_TEXT(rfc3986_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, RFC3986_QUERY_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3516,17 +3533,17 @@ static const uint8_t rfc3986_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3986_fragment_texts[] = "\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000query\000path\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc3986_fragment_texts[] = "\000pchar, \"/\", \"\?\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000scheme\000query\000host\000"
+    "path\000port";
 static const uint8_t rfc3986_fragment_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc3986_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 42,
+    0, 0, 77, 1, 77, 104,
 };
 static const uint16_t rfc3986_fragment_capture_names[] = {
-    49, 56, 66, 75, 80, 85, 1, 91, 96, 108, 118, 130,
+    111, 67, 95, 124, 134, 118, 77, 129, 45, 57, 33, 86,
 };
 #endif
 const uridfa_tables rfc3986_fragment_tables = {
@@ -3534,14 +3551,14 @@ const uridfa_tables rfc3986_fragment_tables = {
     rfc3986_fragment_classes, rfc3986_fragment_trans, rfc3986_fragment_edges, rfc3986_fragment_ops,
     rfc3986_fragment_accel_lut, rfc3986_fragment_accel_escapes,
     rfc3986_fragment_finals, rfc3986_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3986_fragment_texts), URIDFA_TEXT(rfc3986_fragment_capture_names),
     URIDFA_TEXT(rfc3986_fragment_state_texts), URIDFA_TEXT(rfc3986_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC3986_FRAGMENT_SPECIAL, 4, 24, 32,
-    12, 0, 2,
-    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    12, 0, 0, 2,
+    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

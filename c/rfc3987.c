@@ -897,92 +897,79 @@ static const uint8_t rfc3987_iri_reference_after_classes[256] = {
     0, 0, 23, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
     25, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 27, 0, 28, 29, 30, 30, 31, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t rfc3987_iri_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 128, 192, 256, 320, 320, 320, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 384, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 384, 320, 320, 320, 320, 320, 320, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 384, 320, 320, 320, 320, 448, 128, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 384, 128, 128, 128, 128, 128, 128, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 512, 576, 640, 704, 704, 704, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 384, 128, 128, 128, 128, 128, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 768, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 768, 704, 704, 704, 704, 704, 704, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 768, 704, 704, 704, 704, 832, 512, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 768, 512, 512, 512, 512, 512, 512, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 896, 960, 1024, 1088, 1088, 1088, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 768, 512, 512, 512, 512, 512, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 1152, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 1152, 1088, 1088, 1088, 1088, 1088, 1088, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 1152, 1088, 1088, 1088, 1088, 1216, 896, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 1152, 896, 896, 896, 896, 896, 896, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1281, 1345, 1409, 1473, 1473, 1473, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 1152, 896, 896, 896, 896, 896, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1473, 1473, 1473, 1473, 1473, 1473, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1473, 1473, 1473, 1473, 1537, 1281, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1281, 1281, 1281, 1281, 1281, 1281, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1281, 1281, 1281, 1281, 1281, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 1601, 1664, 1601, 1601, 1601, 1601, 1601, 1601, 1601, 1601, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 1728, 1792, 1856, 1920, 1984, 2048, 2112, 2176, 2240,
-    0, 0, 0, 0, 2304, 2304, 2304, 2304, 2304, 2304, 2304, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1601,
-    1601, 1601, 1601, 1601, 1601, 1601, 1601, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1601, 1601, 1601, 1601, 1601,
-    1601, 1601, 1601, 1601, 1601, 1601, 1601, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1792,
-    1792, 1792, 1792, 1792, 1792, 1792, 1792, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1792, 1792, 1792, 1792, 1792,
-    1792, 1792, 1792, 1792, 1792, 1792, 1792, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1792, 1792, 1792, 1792, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 1792, 1792, 1792, 2368, 1792, 2432, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1920, 2496, 1920,
-    1920, 1920, 2496, 1920, 1920, 1920, 2496, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1920, 2496, 1920, 2496, 1920,
-    1920, 1920, 2496, 1920, 1920, 1920, 2496, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1920, 2496, 1920, 2496, 0,
-    1920, 1920, 2496, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1601, 1601, 1601, 1601, 1601, 1601, 1601, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1601, 1601, 0, 0, 0,
-    0, 0, 0, 1601, 1601, 1601, 1601, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1601, 1601, 1601, 1601, 1601,
-    1601, 1601, 1601, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1792, 1792, 1792, 1792, 1792,
-    1792, 1792, 1792, 1792, 1792, 1792, 2560, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1601, 1601, 1601, 1601, 1601,
-    1601, 1601, 1601, 1601, 1601, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static const uint8_t rfc3987_iri_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10,
+    10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12,
+    10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 10, 10, 10, 10, 14, 4, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 12, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 18, 20, 22,
+    22, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 12, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 22, 22, 22, 22, 22, 22, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 24, 22, 22, 22, 22, 26, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 16, 16, 16, 16,
+    16, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 28, 30, 32, 34, 34, 34, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24,
+    16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 36, 34, 34, 34, 34, 34, 34, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36, 34, 34, 34, 34,
+    38, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 28, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    41, 43, 45, 47, 47, 47, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47, 47, 47, 47,
+    47, 47, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 47, 47, 47, 47, 49, 41, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    41, 41, 41, 41, 41, 41, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 41, 41, 41, 41, 41, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 51, 52, 51, 51, 51, 51, 51, 51, 51, 51, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 54, 56, 58, 60, 62, 64, 66, 68, 70, 0, 0, 0, 0, 72, 72, 72, 72,
+    72, 72, 72, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 51,
+    51, 51, 51, 51, 51, 51, 51, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 51, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 56, 56, 56, 56, 56, 56, 56, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 56, 56, 56, 56, 56, 56, 56, 56, 56,
+    56, 56, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 56, 56, 56, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 56, 56, 56, 74, 56, 76, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 78, 60, 60, 60, 78, 60, 60, 60, 78, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60,
+    78, 60, 78, 60, 60, 60, 78, 60, 60, 60, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 78, 60, 78, 0, 60, 60, 78, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 51, 51, 51, 51,
+    51, 51, 51, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 51, 51, 0, 0, 0,
+    0, 0, 0, 51, 51, 51, 51, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 51, 51, 51, 51, 51, 51, 51, 51, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 56,
+    56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 80, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 51, 51, 51, 51, 51, 51, 51, 51, 51,
+    51, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 static const uridfa_after_kind rfc3987_iri_reference_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3987_iri_reference_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 static const uridfa_final rfc3987_iri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -1008,22 +995,22 @@ static const uint8_t rfc3987_iri_reference_state_final[] = {
     3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_iri_reference_texts[] = "\000scheme\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "ipath\000ifragment\000ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "iquery\000ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000scheme or ipath\000"
-    "a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000"
-    "a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
-    "iauthority\000ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
-    "a byte 0x80 to 0x8F\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
-    "a byte 0x80 to 0xAF\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "ihost\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iuserinfo\000"
+static const char rfc3987_iri_reference_texts[] = "\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
     "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "IPv4address\000ireg-name";
+    "iunreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
+    "ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "DIGIT, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000ipchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000a byte 0x80 to 0x8F\000"
+    "a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000"
+    "a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000a byte 0xA4 to 0xBF\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000scheme or ipath\000HEXDIG or \".\"\000HEXDIG or \":\"\000"
+    "HEXDIG or \"]\"\000DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000IPv6address\000"
+    "iauthority\000IPvFuture\000ifragment\000ireg-name\000iuserinfo\000HEXDIG\000ipchar\000"
+    "iquery\000scheme\000DIGIT\000ihost\000port";
 static const uint8_t rfc3987_iri_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 8, 9, 10, 11, 12, 9, 13, 5, 3, 14, 15,
     16, 15, 16, 17, 18, 19, 16, 20, 4, 4, 21, 8, 9, 8, 9, 10, 11, 12, 9, 13,
@@ -1042,21 +1029,21 @@ static const uint8_t rfc3987_iri_reference_state_texts[] = {
     74,
 };
 static const uint16_t rfc3987_iri_reference_text_pairs[] = {
-    0, 0, 1, 8, 73, 8, 79, 89, 73, 122, 73, 129, 167, 174, 222, 129,
-    73, 238, 73, 258, 73, 278, 73, 298, 73, 318, 73, 338, 79, 122, 79, 238,
-    79, 258, 79, 278, 79, 298, 79, 318, 79, 338, 381, 392, 167, 122, 167, 238,
-    167, 258, 167, 278, 167, 318, 167, 435, 167, 478, 73, 498, 73, 541, 79, 498,
-    79, 541, 381, 129, 381, 122, 381, 561, 631, 637, 381, 238, 381, 258, 381, 278,
-    381, 298, 381, 318, 381, 338, 167, 498, 167, 541, 73, 661, 79, 661, 381, 681,
-    688, 122, 688, 238, 688, 258, 688, 278, 688, 298, 688, 318, 688, 338, 381, 698,
-    631, 122, 763, 768, 631, 238, 631, 258, 631, 278, 631, 298, 631, 318, 631, 338,
-    805, 817, 805, 831, 835, 122, 381, 498, 381, 541, 167, 661, 688, 498, 688, 541,
-    631, 498, 631, 541, 631, 845, 835, 859, 381, 661, 688, 661, 631, 661, 631, 873,
-    631, 897, 381, 916, 835, 951, 805, 981, 805, 122, 631, 987, 805, 1022, 805, 1026,
-    805, 1039, 631, 1062, 631, 1073, 631, 1077, 631, 1090, 805, 1113,
+    0, 0, 1101, 136, 931, 136, 1050, 566, 931, 1080, 931, 421, 1094, 201, 921, 421,
+    931, 843, 931, 803, 931, 743, 931, 863, 931, 823, 931, 292, 1050, 1080, 1050, 843,
+    1050, 803, 1050, 743, 1050, 863, 1050, 823, 1050, 292, 1029, 378, 1094, 1080, 1094, 843,
+    1094, 803, 1094, 743, 1094, 823, 1094, 335, 1094, 723, 931, 249, 931, 763, 1050, 249,
+    1050, 763, 1029, 421, 1029, 1080, 1029, 1, 1114, 653, 1029, 843, 1029, 803, 1029, 743,
+    1029, 863, 1029, 823, 1029, 292, 1094, 249, 1094, 763, 931, 783, 1050, 783, 1029, 1087,
+    1070, 1080, 1070, 843, 1070, 803, 1070, 743, 1070, 863, 1070, 823, 1070, 292, 1029, 71,
+    1114, 1080, 1120, 459, 1114, 843, 1114, 803, 1114, 743, 1114, 863, 1114, 823, 1114, 292,
+    1017, 951, 1017, 625, 1040, 1080, 1029, 249, 1029, 763, 1094, 783, 1070, 249, 1070, 763,
+    1114, 249, 1114, 763, 1114, 965, 1040, 937, 1029, 783, 1070, 783, 1114, 783, 1114, 629,
+    1114, 902, 1029, 496, 1040, 599, 1017, 1108, 1017, 1080, 1114, 531, 1017, 947, 1017, 979,
+    1017, 677, 1114, 555, 1114, 562, 1114, 992, 1114, 700, 1017, 883,
 };
 static const uint16_t rfc3987_iri_reference_capture_names[] = {
-    1, 381, 688, 631, 763, 167, 79, 73, 805, 835, 1132, 1144,
+    1101, 1029, 1070, 1114, 1120, 1094, 1050, 931, 1017, 1040, 1005, 1060,
 };
 #endif
 const uridfa_tables rfc3987_iri_reference_tables = {
@@ -1064,14 +1051,14 @@ const uridfa_tables rfc3987_iri_reference_tables = {
     rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops,
     rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
-    rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_iri_reference_after_first,
     URIDFA_TEXT(rfc3987_iri_reference_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
     URIDFA_TEXT(rfc3987_iri_reference_state_texts), URIDFA_TEXT(rfc3987_iri_reference_text_pairs),
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
-    12, 2, 8,
-    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1
+    12, 2, 32, 8,
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_iri_reference_raw_tables = {
@@ -1079,14 +1066,14 @@ const uridfa_tables rfc3987_iri_reference_raw_tables = {
     rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops,
     rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_iri_reference_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
     URIDFA_TEXT(rfc3987_iri_reference_state_texts), URIDFA_TEXT(rfc3987_iri_reference_text_pairs),
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
-    12, 0, 8,
-    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 8,
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for `IRI` from grammar/rfc3987.abnf:
@@ -1918,7 +1905,10 @@ static const uridfa_escape rfc3987_iri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3987_iri_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3987_iri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 static const uridfa_final rfc3987_iri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -1943,21 +1933,22 @@ static const uint8_t rfc3987_iri_state_final[] = {
     0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_iri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000ipath\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "ifragment\000ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000iquery\000ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000"
-    "a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000"
-    "a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
-    "iauthority\000ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
-    "a byte 0x80 to 0x8F\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
-    "a byte 0x80 to 0xAF\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "ihost\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iuserinfo\000"
+static const char rfc3987_iri_texts[] = "\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
     "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "IPv4address\000ireg-name";
+    "ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
+    "ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "DIGIT, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000unreserved, sub-delims, \":\" or \"]\"\000"
+    "ipchar, \"/\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "BIT, \"2\" to \"5\" or \"]\"\000a byte 0x80 to 0x8F\000a byte 0x80 to 0x9F\000"
+    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000"
+    "a byte 0xA0 to 0xBF\000a byte 0xA4 to 0xBF\000HEXDIG, \".\" or \":\"\000HEXDIG, \":\" or \"]\"\000"
+    "HEXDIG or \".\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000DIGIT or \".\"\000DIGIT or \"]\"\000"
+    "IPv4address\000IPv6address\000iauthority\000IPvFuture\000ifragment\000ireg-name\000"
+    "iuserinfo\000HEXDIG\000ipchar\000iquery\000scheme\000ALPHA\000DIGIT\000ihost\000ipath\000"
+    "port";
 static const uint8_t rfc3987_iri_state_texts[] = {
     1, 2, 3, 3, 4, 5, 3, 6, 7, 8, 7, 8, 9, 10, 11, 8, 12, 4, 13, 14,
     15, 14, 15, 16, 17, 18, 15, 19, 5, 20, 6, 21, 22, 23, 22, 23, 24, 23, 25, 23,
@@ -1975,21 +1966,21 @@ static const uint8_t rfc3987_iri_state_texts[] = {
     92, 73, 88, 64, 73,
 };
 static const uint16_t rfc3987_iri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 49, 55, 93, 103, 49, 136, 143, 150, 49, 198,
-    49, 218, 49, 238, 49, 258, 49, 278, 49, 298, 93, 136, 93, 198, 93, 218,
-    93, 238, 93, 258, 93, 278, 93, 298, 341, 352, 143, 136, 143, 198, 143, 218,
-    143, 238, 143, 278, 143, 395, 143, 438, 49, 458, 49, 501, 93, 458, 93, 501,
-    341, 55, 341, 136, 341, 521, 591, 597, 341, 198, 341, 218, 341, 238, 341, 258,
-    341, 278, 341, 298, 143, 458, 143, 501, 49, 621, 93, 621, 341, 641, 648, 136,
-    648, 198, 648, 218, 648, 238, 648, 258, 648, 278, 648, 298, 341, 658, 591, 136,
-    723, 728, 591, 198, 591, 218, 591, 238, 591, 258, 591, 278, 591, 298, 765, 777,
-    765, 791, 795, 136, 341, 458, 341, 501, 143, 621, 648, 458, 648, 501, 591, 458,
-    591, 501, 591, 805, 795, 819, 341, 621, 648, 621, 591, 621, 591, 833, 591, 857,
-    341, 876, 795, 911, 765, 941, 765, 136, 591, 947, 765, 982, 765, 986, 765, 999,
-    591, 1022, 591, 1033, 591, 1037, 591, 1050, 765, 1073,
+    0, 0, 1055, 1062, 1055, 466, 1080, 356, 1004, 536, 1080, 1034, 1048, 136, 1080, 813,
+    1080, 773, 1080, 713, 1080, 833, 1080, 793, 1080, 227, 1004, 1034, 1004, 813, 1004, 773,
+    1004, 713, 1004, 833, 1004, 793, 1004, 227, 983, 313, 1048, 1034, 1048, 813, 1048, 773,
+    1048, 713, 1048, 793, 1048, 270, 1048, 693, 1080, 184, 1080, 733, 1004, 184, 1004, 733,
+    983, 356, 983, 1034, 983, 1, 1074, 623, 983, 813, 983, 773, 983, 713, 983, 833,
+    983, 793, 983, 227, 1048, 184, 1048, 733, 1080, 753, 1004, 753, 983, 1041, 1024, 1034,
+    1024, 813, 1024, 773, 1024, 713, 1024, 833, 1024, 793, 1024, 227, 983, 71, 1074, 1034,
+    1086, 394, 1074, 813, 1074, 773, 1074, 713, 1074, 833, 1074, 793, 1074, 227, 971, 905,
+    971, 497, 994, 1034, 983, 184, 983, 733, 1048, 753, 1024, 184, 1024, 733, 1074, 184,
+    1074, 733, 1074, 919, 994, 891, 983, 753, 1024, 753, 1074, 753, 1074, 599, 1074, 872,
+    983, 431, 994, 569, 971, 1068, 971, 1034, 1074, 501, 971, 901, 971, 933, 971, 647,
+    1074, 525, 1074, 532, 1074, 946, 1074, 670, 971, 853,
 };
 static const uint16_t rfc3987_iri_capture_names[] = {
-    1, 341, 648, 591, 723, 143, 93, 49, 765, 795, 1092, 1104,
+    1055, 983, 1024, 1074, 1086, 1048, 1004, 1080, 971, 994, 959, 1014,
 };
 #endif
 const uridfa_tables rfc3987_iri_tables = {
@@ -1997,14 +1988,14 @@ const uridfa_tables rfc3987_iri_tables = {
     rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops,
     rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
     rfc3987_iri_finals, rfc3987_iri_state_final,
-    rfc3987_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_iri_after_first,
     URIDFA_TEXT(rfc3987_iri_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
     URIDFA_TEXT(rfc3987_iri_state_texts), URIDFA_TEXT(rfc3987_iri_text_pairs),
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
-    12, 2, 7,
-    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1
+    12, 2, 32, 7,
+    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_iri_raw_tables = {
@@ -2012,14 +2003,14 @@ const uridfa_tables rfc3987_iri_raw_tables = {
     rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops,
     rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
     rfc3987_iri_finals, rfc3987_iri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_iri_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
     URIDFA_TEXT(rfc3987_iri_state_texts), URIDFA_TEXT(rfc3987_iri_text_pairs),
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
-    12, 0, 7,
-    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 7,
+    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for `absolute-IRI` from grammar/rfc3987.abnf:
@@ -2778,7 +2769,10 @@ static const uridfa_escape rfc3987_absolute_iri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3987_absolute_iri_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3987_absolute_iri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 static const uridfa_final rfc3987_absolute_iri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -2801,21 +2795,20 @@ static const uint8_t rfc3987_absolute_iri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_absolute_iri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000ipath\000ipchar, \"/\", \"\?\" or end of input\000"
-    "HEXDIG\000iquery\000ipchar, iprivate, \"/\", \"\?\" or end of input\000a byte 0xA0 to 0xBF\000"
-    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000iauthority\000ipchar, \"/\", \"\?\", \"[\" or end of input\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000a byte 0x80 to 0x8F\000"
-    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
-    "iunreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "ihost\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iuserinfo\000"
-    "iunreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000port\000"
-    "DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
-    "IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "ifragment\000IPv4address\000ireg-name";
+static const char rfc3987_absolute_iri_texts[] = "\000iunreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "iunreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
+    "ipchar, iprivate, \"/\", \"\?\" or end of input\000ipchar, \"/\", \"\?\", \"[\" or end of input\000"
+    "ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000unreserved, sub-delims, \":\" or \"]\"\000"
+    "ipchar, \"/\", \"\?\" or end of input\000DIGIT, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000a byte 0x80 to 0x8F\000"
+    "a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000"
+    "a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000a byte 0xA4 to 0xBF\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000"
+    "DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000IPv6address\000iauthority\000"
+    "IPvFuture\000ifragment\000ireg-name\000iuserinfo\000HEXDIG\000ipchar\000iquery\000"
+    "scheme\000ALPHA\000DIGIT\000ihost\000ipath\000port";
 static const uint8_t rfc3987_absolute_iri_state_texts[] = {
     1, 2, 3, 3, 4, 3, 5, 6, 7, 6, 7, 8, 9, 10, 7, 11, 4, 12, 5, 13,
     14, 15, 14, 15, 16, 15, 17, 15, 18, 19, 20, 21, 7, 22, 23, 22, 24, 25, 26, 27,
@@ -2832,20 +2825,20 @@ static const uint8_t rfc3987_absolute_iri_state_texts[] = {
     68, 67, 52, 81, 62, 77, 53, 62,
 };
 static const uint16_t rfc3987_absolute_iri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 49, 55, 49, 88, 95, 102, 49, 145, 49, 165,
-    49, 185, 49, 205, 49, 225, 49, 245, 288, 299, 95, 88, 95, 145, 95, 165,
-    95, 185, 95, 225, 95, 337, 95, 380, 49, 400, 49, 443, 288, 55, 288, 88,
-    288, 463, 528, 534, 288, 145, 288, 165, 288, 185, 288, 205, 288, 225, 288, 245,
-    95, 400, 95, 443, 49, 558, 288, 578, 585, 88, 585, 145, 585, 165, 585, 185,
-    585, 205, 585, 225, 585, 245, 288, 595, 528, 88, 655, 660, 528, 145, 528, 165,
-    528, 185, 528, 205, 528, 225, 528, 245, 692, 704, 692, 718, 722, 88, 288, 400,
-    288, 443, 95, 558, 585, 400, 585, 443, 528, 400, 528, 443, 528, 732, 722, 746,
-    288, 558, 585, 558, 528, 558, 528, 760, 528, 784, 288, 803, 722, 833, 692, 863,
-    692, 88, 528, 869, 692, 904, 692, 908, 692, 921, 528, 944, 528, 955, 528, 959,
-    528, 972, 692, 995,
+    0, 0, 957, 964, 957, 336, 982, 406, 982, 936, 950, 255, 982, 715, 982, 675,
+    982, 615, 982, 735, 982, 695, 982, 169, 885, 298, 950, 936, 950, 715, 950, 675,
+    950, 615, 950, 695, 950, 212, 950, 595, 982, 126, 982, 635, 885, 406, 885, 936,
+    885, 1, 976, 525, 885, 715, 885, 675, 885, 615, 885, 735, 885, 695, 885, 169,
+    950, 126, 950, 635, 982, 655, 885, 943, 926, 936, 926, 715, 926, 675, 926, 615,
+    926, 735, 926, 695, 926, 169, 885, 66, 976, 936, 988, 439, 976, 715, 976, 675,
+    976, 615, 976, 735, 976, 695, 976, 169, 873, 807, 873, 367, 896, 936, 885, 126,
+    885, 635, 950, 655, 926, 126, 926, 635, 976, 126, 976, 635, 976, 821, 896, 793,
+    885, 655, 926, 655, 976, 655, 976, 501, 976, 774, 885, 96, 896, 471, 873, 970,
+    873, 936, 976, 371, 873, 803, 873, 835, 873, 549, 976, 395, 976, 402, 976, 848,
+    976, 572, 873, 755,
 };
 static const uint16_t rfc3987_absolute_iri_capture_names[] = {
-    1, 288, 585, 528, 655, 95, 1014, 49, 692, 722, 1024, 1036,
+    957, 885, 926, 976, 988, 950, 906, 982, 873, 896, 861, 916,
 };
 #endif
 const uridfa_tables rfc3987_absolute_iri_tables = {
@@ -2853,14 +2846,14 @@ const uridfa_tables rfc3987_absolute_iri_tables = {
     rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops,
     rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
-    rfc3987_absolute_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_absolute_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_absolute_iri_after_first,
     URIDFA_TEXT(rfc3987_absolute_iri_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
     URIDFA_TEXT(rfc3987_absolute_iri_state_texts), URIDFA_TEXT(rfc3987_absolute_iri_text_pairs),
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
-    12, 2, 7,
-    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1
+    12, 2, 32, 7,
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_absolute_iri_raw_tables = {
@@ -2868,14 +2861,14 @@ const uridfa_tables rfc3987_absolute_iri_raw_tables = {
     rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops,
     rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_absolute_iri_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
     URIDFA_TEXT(rfc3987_absolute_iri_state_texts), URIDFA_TEXT(rfc3987_absolute_iri_text_pairs),
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
-    12, 0, 7,
-    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 7,
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for `irelative-ref` from grammar/rfc3987.abnf:
@@ -3711,7 +3704,10 @@ static const uridfa_escape rfc3987_irelative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3987_irelative_ref_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3987_irelative_ref_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 static const uridfa_final rfc3987_irelative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -3736,22 +3732,22 @@ static const uint8_t rfc3987_irelative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_irelative_ref_texts[] = "\000ipath\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "ifragment\000ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "iquery\000ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000a byte 0xA0 to 0xBF\000"
-    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000iauthority\000ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000a byte 0x80 to 0x8F\000"
-    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
-    "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "ihost\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0x80 to 0xBD\000ipchar\000iuserinfo\000"
+static const char rfc3987_irelative_ref_texts[] = "\000iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
     "iunreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000HEXDIG, \".\", \":\" or \"]\"\000"
-    "HEXDIG, \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "scheme\000IPv4address\000ireg-name";
+    "iunreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "ipchar, iprivate, \"#\", \"/\", \"\?\" or end of input\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
+    "ipchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000ipchar, \"#\", \"/\", \"\?\" or end of input\000"
+    "DIGIT, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000ipchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000a byte 0x80 to 0x8F\000"
+    "a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000"
+    "a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000a byte 0xA4 to 0xBF\000HEXDIG, \".\" or \":\"\000"
+    "HEXDIG, \":\" or \"]\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000HEXDIG or \"]\"\000"
+    "DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000IPv6address\000iauthority\000"
+    "IPvFuture\000ifragment\000ireg-name\000iuserinfo\000HEXDIG\000ipchar\000iquery\000"
+    "scheme\000DIGIT\000ihost\000ipath\000port";
 static const uint8_t rfc3987_irelative_ref_state_texts[] = {
     1, 1, 2, 3, 4, 5, 6, 7, 6, 7, 8, 9, 10, 7, 11, 4, 2, 12, 13, 14,
     13, 14, 15, 16, 17, 14, 18, 3, 3, 19, 6, 7, 6, 7, 8, 9, 10, 7, 11, 5,
@@ -3769,21 +3765,21 @@ static const uint8_t rfc3987_irelative_ref_state_texts[] = {
     77, 77, 77, 87, 63, 62, 62, 91, 91, 91, 72, 78, 77, 62, 91, 72, 87, 63, 72,
 };
 static const uint16_t rfc3987_irelative_ref_text_pairs[] = {
-    0, 0, 1, 7, 72, 82, 1, 115, 1, 122, 160, 167, 1, 215, 1, 235,
-    1, 255, 1, 275, 1, 295, 1, 315, 72, 115, 72, 215, 72, 235, 72, 255,
-    72, 275, 72, 295, 72, 315, 358, 369, 160, 115, 160, 215, 160, 235, 160, 255,
-    160, 295, 160, 412, 160, 455, 1, 475, 1, 518, 72, 475, 72, 518, 358, 122,
-    358, 115, 358, 538, 608, 614, 358, 215, 358, 235, 358, 255, 358, 275, 358, 295,
-    358, 315, 160, 475, 160, 518, 1, 638, 72, 638, 358, 658, 665, 115, 665, 215,
-    665, 235, 665, 255, 665, 275, 665, 295, 665, 315, 358, 675, 608, 115, 740, 745,
-    608, 215, 608, 235, 608, 255, 608, 275, 608, 295, 608, 315, 782, 794, 782, 808,
-    812, 115, 358, 475, 358, 518, 160, 638, 665, 475, 665, 518, 608, 475, 608, 518,
-    608, 822, 812, 836, 358, 638, 665, 638, 608, 638, 608, 850, 608, 874, 358, 893,
-    812, 928, 782, 958, 782, 115, 608, 964, 782, 999, 782, 1003, 782, 1016, 608, 1039,
-    608, 1050, 608, 1054, 608, 1067, 782, 1090,
+    0, 0, 1104, 136, 1034, 566, 1104, 1064, 1104, 421, 1078, 201, 1104, 843, 1104, 803,
+    1104, 743, 1104, 863, 1104, 823, 1104, 292, 1034, 1064, 1034, 843, 1034, 803, 1034, 743,
+    1034, 863, 1034, 823, 1034, 292, 1013, 378, 1078, 1064, 1078, 843, 1078, 803, 1078, 743,
+    1078, 823, 1078, 335, 1078, 723, 1104, 249, 1104, 763, 1034, 249, 1034, 763, 1013, 421,
+    1013, 1064, 1013, 1, 1098, 653, 1013, 843, 1013, 803, 1013, 743, 1013, 863, 1013, 823,
+    1013, 292, 1078, 249, 1078, 763, 1104, 783, 1034, 783, 1013, 1071, 1054, 1064, 1054, 843,
+    1054, 803, 1054, 743, 1054, 863, 1054, 823, 1054, 292, 1013, 71, 1098, 1064, 1110, 459,
+    1098, 843, 1098, 803, 1098, 743, 1098, 863, 1098, 823, 1098, 292, 1001, 935, 1001, 625,
+    1024, 1064, 1013, 249, 1013, 763, 1078, 783, 1054, 249, 1054, 763, 1098, 249, 1098, 763,
+    1098, 949, 1024, 921, 1013, 783, 1054, 783, 1098, 783, 1098, 629, 1098, 902, 1013, 496,
+    1024, 599, 1001, 1092, 1001, 1064, 1098, 531, 1001, 931, 1001, 963, 1001, 677, 1098, 555,
+    1098, 562, 1098, 976, 1098, 700, 1001, 883,
 };
 static const uint16_t rfc3987_irelative_ref_capture_names[] = {
-    1109, 358, 665, 608, 740, 160, 72, 1, 782, 812, 1116, 1128,
+    1085, 1013, 1054, 1098, 1110, 1078, 1034, 1104, 1001, 1024, 989, 1044,
 };
 #endif
 const uridfa_tables rfc3987_irelative_ref_tables = {
@@ -3791,14 +3787,14 @@ const uridfa_tables rfc3987_irelative_ref_tables = {
     rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops,
     rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
-    rfc3987_irelative_ref_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_irelative_ref_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_irelative_ref_after_first,
     URIDFA_TEXT(rfc3987_irelative_ref_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
     URIDFA_TEXT(rfc3987_irelative_ref_state_texts), URIDFA_TEXT(rfc3987_irelative_ref_text_pairs),
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
-    12, 2, 7,
-    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1
+    12, 2, 32, 7,
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_irelative_ref_raw_tables = {
@@ -3806,14 +3802,14 @@ const uridfa_tables rfc3987_irelative_ref_raw_tables = {
     rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops,
     rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_irelative_ref_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
     URIDFA_TEXT(rfc3987_irelative_ref_state_texts), URIDFA_TEXT(rfc3987_irelative_ref_text_pairs),
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
-    12, 0, 7,
-    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 7,
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3987.abnf:
@@ -3857,17 +3853,17 @@ static const uint8_t rfc3987_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000iauthority\000"
-    "iuserinfo\000ihost\000port\000iquery\000ifragment\000ipath\000IPv6address\000IPvFuture\000"
-    "IPv4address\000ireg-name";
+static const char rfc3987_scheme_texts[] = "\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000IPv4address\000IPv6address\000"
+    "iauthority\000IPvFuture\000ifragment\000ireg-name\000iuserinfo\000iquery\000scheme\000"
+    "ALPHA\000ihost\000ipath\000port";
 static const uint8_t rfc3987_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t rfc3987_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 14,
+    0, 0, 127, 134, 127, 1,
 };
 static const uint16_t rfc3987_scheme_capture_names[] = {
-    1, 58, 69, 79, 85, 90, 97, 107, 113, 125, 135, 147,
+    127, 69, 110, 140, 152, 120, 90, 146, 57, 80, 45, 100,
 };
 #endif
 const uridfa_tables rfc3987_scheme_tables = {
@@ -3875,14 +3871,14 @@ const uridfa_tables rfc3987_scheme_tables = {
     rfc3987_scheme_classes, rfc3987_scheme_trans, rfc3987_scheme_edges, rfc3987_scheme_ops,
     rfc3987_scheme_accel_lut, NULL,
     rfc3987_scheme_finals, rfc3987_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_scheme_texts), URIDFA_TEXT(rfc3987_scheme_capture_names),
     URIDFA_TEXT(rfc3987_scheme_state_texts), URIDFA_TEXT(rfc3987_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC3987_SCHEME_SPECIAL, 2, 24, 32,
-    12, 0, 1,
-    RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 1,
+    RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `iuserinfo` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4000,21 +3996,21 @@ static const uint8_t rfc3987_iuserinfo_state_final[] = {
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_iuserinfo_texts[] = "\000iuserinfo\000iunreserved, sub-delims, \"%\", \":\" or end of input\000"
-    "HEXDIG\000a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000"
-    "a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
-    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
-    "a byte 0x80 to 0xBD\000scheme\000iauthority\000ihost\000port\000iquery\000ifragment\000"
-    "ipath\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const char rfc3987_iuserinfo_texts[] = "\000iunreserved, sub-delims, \"%\", \":\" or end of input\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x9F\000"
+    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000"
+    "a byte 0xA0 to 0xBF\000a byte 0xA4 to 0xBF\000IPv4address\000IPv6address\000"
+    "iauthority\000IPvFuture\000ifragment\000ireg-name\000iuserinfo\000HEXDIG\000iquery\000"
+    "scheme\000ihost\000ipath\000port";
 static const uint8_t rfc3987_iuserinfo_state_texts[] = {
     1, 1, 2, 3, 4, 3, 4, 5, 6, 7, 4, 8, 2, 9, 10, 4, 11,
 };
 static const uint16_t rfc3987_iuserinfo_text_pairs[] = {
-    0, 0, 1, 11, 1, 61, 1, 68, 1, 88, 1, 108, 1, 128, 1, 148,
-    1, 168, 1, 211, 1, 254, 1, 274,
+    0, 0, 342, 1, 342, 352, 342, 237, 342, 197, 342, 137, 342, 257, 342, 217,
+    342, 94, 342, 51, 342, 157, 342, 177,
 };
 static const uint16_t rfc3987_iuserinfo_capture_names[] = {
-    294, 301, 1, 312, 318, 323, 330, 340, 346, 358, 368, 380,
+    366, 301, 342, 373, 385, 359, 322, 379, 289, 312, 277, 332,
 };
 #endif
 const uridfa_tables rfc3987_iuserinfo_tables = {
@@ -4022,14 +4018,14 @@ const uridfa_tables rfc3987_iuserinfo_tables = {
     rfc3987_iuserinfo_classes, rfc3987_iuserinfo_trans, rfc3987_iuserinfo_edges, rfc3987_iuserinfo_ops,
     rfc3987_iuserinfo_accel_lut, rfc3987_iuserinfo_accel_escapes,
     rfc3987_iuserinfo_finals, rfc3987_iuserinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_iuserinfo_texts), URIDFA_TEXT(rfc3987_iuserinfo_capture_names),
     URIDFA_TEXT(rfc3987_iuserinfo_state_texts), URIDFA_TEXT(rfc3987_iuserinfo_text_pairs),
     "iuserinfo",
     UINT64_C(43980465112),
     25, 0, RFC3987_IUSERINFO_SPECIAL, 17, 24, 32,
-    12, 0, 2,
-    RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 2,
+    RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `ihost` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4798,7 +4794,10 @@ static const uridfa_escape rfc3987_ihost_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 },
 };
 static const uridfa_after_kind rfc3987_ihost_after_kinds[] = {
-    { 10, 64, 3 }, { 11, 1601, 3 },
+    { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
+};
+static const uint8_t rfc3987_ihost_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 static const uridfa_final rfc3987_ihost_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
@@ -4815,16 +4814,16 @@ static const uint8_t rfc3987_ihost_state_final[] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_ihost_texts[] = "\000ihost\000iunreserved, sub-delims, \"%\", \"[\" or end of input\000iunreserved, sub-delims, \"%\" or end of input\000"
-    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000"
-    "a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
-    "IPv6address\000HEXDIG or \":\"\000\":\"\000IPvFuture\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
-    "a byte 0x80 to 0xAF\000HEXDIG or \"]\"\000HEXDIG or \".\"\000a byte 0x80 to 0xBD\000"
-    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
-    "scheme\000iauthority\000iuserinfo\000port\000iquery\000ifragment\000ipath\000IPv4address\000"
-    "ireg-name";
+static const char rfc3987_ihost_texts[] = "\000iunreserved, sub-delims, \"%\", \"[\" or end of input\000iunreserved, sub-delims, \"%\" or end of input\000"
+    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
+    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "BIT, \"2\" to \"5\" or \"]\"\000a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000"
+    "a byte 0xA4 to 0xBF\000HEXDIG, \".\" or \":\"\000HEXDIG, \":\" or \"]\"\000HEXDIG or \".\"\000"
+    "HEXDIG or \":\"\000HEXDIG or \"]\"\000DIGIT or \".\"\000DIGIT or \"]\"\000IPv4address\000"
+    "IPv6address\000iauthority\000IPvFuture\000ifragment\000ireg-name\000iuserinfo\000"
+    "HEXDIG\000iquery\000scheme\000DIGIT\000ihost\000ipath\000port";
 static const uint8_t rfc3987_ihost_state_texts[] = {
     1, 2, 3, 4, 5, 6, 5, 6, 7, 8, 9, 6, 10, 3, 11, 12, 13, 14, 15, 6,
     11, 11, 16, 17, 18, 11, 11, 16, 19, 19, 19, 19, 20, 21, 22, 12, 11, 11, 19, 19,
@@ -4837,14 +4836,14 @@ static const uint8_t rfc3987_ihost_state_texts[] = {
     11, 33, 33, 33, 16, 20, 19, 11, 33, 16, 29, 12, 16,
 };
 static const uint16_t rfc3987_ihost_text_pairs[] = {
-    0, 0, 1, 7, 1, 57, 1, 102, 1, 109, 1, 133, 1, 153, 1, 173,
-    1, 193, 1, 213, 1, 233, 276, 288, 276, 302, 306, 102, 1, 316, 1, 359,
-    1, 379, 306, 393, 1, 407, 1, 427, 1, 451, 0, 470, 306, 483, 276, 513,
-    276, 102, 1, 519, 276, 554, 276, 558, 276, 571, 1, 594, 1, 605, 1, 609,
-    1, 622, 276, 645,
+    0, 0, 689, 1, 689, 51, 689, 662, 689, 271, 689, 441, 689, 401, 689, 341,
+    689, 461, 689, 421, 689, 139, 599, 533, 599, 243, 622, 662, 689, 96, 689, 361,
+    689, 547, 622, 519, 689, 381, 689, 247, 689, 500, 0, 38, 622, 217, 599, 683,
+    599, 662, 689, 182, 599, 529, 599, 561, 599, 295, 689, 206, 689, 213, 689, 574,
+    689, 318, 599, 481,
 };
 static const uint16_t rfc3987_ihost_capture_names[] = {
-    664, 671, 682, 1, 692, 697, 704, 714, 276, 306, 720, 732,
+    676, 611, 652, 689, 701, 669, 632, 695, 599, 622, 587, 642,
 };
 #endif
 const uridfa_tables rfc3987_ihost_tables = {
@@ -4852,14 +4851,14 @@ const uridfa_tables rfc3987_ihost_tables = {
     rfc3987_ihost_classes, rfc3987_ihost_trans, rfc3987_ihost_edges, rfc3987_ihost_ops,
     rfc3987_ihost_accel_lut, rfc3987_ihost_accel_escapes,
     rfc3987_ihost_finals, rfc3987_ihost_state_final,
-    rfc3987_ihost_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans,
+    rfc3987_ihost_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_ihost_after_first,
     URIDFA_TEXT(rfc3987_ihost_texts), URIDFA_TEXT(rfc3987_ihost_capture_names),
     URIDFA_TEXT(rfc3987_ihost_state_texts), URIDFA_TEXT(rfc3987_ihost_text_pairs),
     "ihost",
     UINT64_C(30541989661),
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
-    12, 2, 3,
-    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1
+    12, 2, 32, 3,
+    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_ihost_raw_tables = {
@@ -4867,14 +4866,14 @@ const uridfa_tables rfc3987_ihost_raw_tables = {
     rfc3987_ihost_classes, rfc3987_ihost_trans, rfc3987_ihost_edges, rfc3987_ihost_ops,
     rfc3987_ihost_accel_lut, rfc3987_ihost_accel_escapes,
     rfc3987_ihost_finals, rfc3987_ihost_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ihost_texts), URIDFA_TEXT(rfc3987_ihost_capture_names),
     URIDFA_TEXT(rfc3987_ihost_state_texts), URIDFA_TEXT(rfc3987_ihost_text_pairs),
     "ihost",
     UINT64_C(30541989661),
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
-    12, 0, 3,
-    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 3,
+    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4908,16 +4907,16 @@ static const uint8_t rfc3987_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000iauthority\000iuserinfo\000ihost\000"
-    "iquery\000ifragment\000ipath\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const char rfc3987_port_texts[] = "\000DIGIT or end of input\000IPv4address\000IPv6address\000iauthority\000IPvFuture\000"
+    "ifragment\000ireg-name\000iuserinfo\000iquery\000scheme\000ihost\000ipath\000port";
 static const uint8_t rfc3987_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t rfc3987_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 124, 1,
 };
 static const uint16_t rfc3987_port_capture_names[] = {
-    28, 35, 46, 56, 1, 62, 69, 79, 85, 97, 107, 119,
+    105, 47, 88, 112, 124, 98, 68, 118, 35, 58, 23, 78,
 };
 #endif
 const uridfa_tables rfc3987_port_tables = {
@@ -4925,14 +4924,14 @@ const uridfa_tables rfc3987_port_tables = {
     rfc3987_port_classes, rfc3987_port_trans, rfc3987_port_edges, rfc3987_port_ops,
     NULL, NULL,
     rfc3987_port_finals, rfc3987_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_port_texts), URIDFA_TEXT(rfc3987_port_capture_names),
     URIDFA_TEXT(rfc3987_port_state_texts), URIDFA_TEXT(rfc3987_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC3987_PORT_SPECIAL, 2, 24, 32,
-    12, 0, 0,
-    RFC3987_PORT_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 0,
+    RFC3987_PORT_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `ipath` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5050,21 +5049,21 @@ static const uint8_t rfc3987_ipath_state_final[] = {
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_ipath_texts[] = "\000ipath\000ipchar, \"/\" or end of input\000HEXDIG\000a byte 0xA0 to 0xBF\000"
-    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
-    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
-    "ihost\000port\000iquery\000ifragment\000IPv6address\000IPvFuture\000IPv4address\000"
-    "ireg-name";
+static const char rfc3987_ipath_texts[] = "\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "ipchar, \"/\" or end of input\000a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000"
+    "a byte 0xA4 to 0xBF\000IPv4address\000IPv6address\000iauthority\000IPvFuture\000"
+    "ifragment\000ireg-name\000iuserinfo\000HEXDIG\000iquery\000scheme\000ihost\000ipath\000"
+    "port";
 static const uint8_t rfc3987_ipath_state_texts[] = {
     1, 1, 2, 3, 4, 3, 4, 5, 6, 7, 4, 8, 2, 9, 10, 4, 11,
 };
 static const uint16_t rfc3987_ipath_text_pairs[] = {
-    0, 0, 1, 7, 1, 35, 1, 42, 1, 62, 1, 82, 1, 102, 1, 122,
-    1, 142, 1, 185, 1, 228, 1, 248,
+    0, 0, 357, 87, 357, 330, 357, 215, 357, 175, 357, 115, 357, 235, 357, 195,
+    357, 44, 357, 1, 357, 135, 357, 155,
 };
 static const uint16_t rfc3987_ipath_capture_names[] = {
-    268, 275, 286, 296, 302, 307, 314, 1, 324, 336, 346, 358,
+    344, 279, 320, 351, 363, 337, 300, 357, 267, 290, 255, 310,
 };
 #endif
 const uridfa_tables rfc3987_ipath_tables = {
@@ -5072,14 +5071,14 @@ const uridfa_tables rfc3987_ipath_tables = {
     rfc3987_ipath_classes, rfc3987_ipath_trans, rfc3987_ipath_edges, rfc3987_ipath_ops,
     rfc3987_ipath_accel_lut, rfc3987_ipath_accel_escapes,
     rfc3987_ipath_finals, rfc3987_ipath_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_texts), URIDFA_TEXT(rfc3987_ipath_capture_names),
     URIDFA_TEXT(rfc3987_ipath_state_texts), URIDFA_TEXT(rfc3987_ipath_text_pairs),
     "ipath",
     UINT64_C(43980465112),
     25, 0, RFC3987_IPATH_SPECIAL, 17, 24, 32,
-    12, 0, 2,
-    RFC3987_IPATH_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 2,
+    RFC3987_IPATH_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `ipath-abempty` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5194,21 +5193,21 @@ static const uint8_t rfc3987_ipath_abempty_state_final[] = {
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_ipath_abempty_texts[] = "\000ipath\000\"/\" or end of input\000ipchar, \"/\" or end of input\000HEXDIG\000"
-    "a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000"
-    "a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
-    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
-    "a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000ihost\000port\000iquery\000"
-    "ifragment\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const char rfc3987_ipath_abempty_texts[] = "\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "ipchar, \"/\" or end of input\000a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000"
+    "a byte 0xA4 to 0xBF\000IPv4address\000IPv6address\000iauthority\000IPvFuture\000"
+    "ifragment\000ireg-name\000iuserinfo\000HEXDIG\000iquery\000scheme\000ihost\000ipath\000"
+    "port";
 static const uint8_t rfc3987_ipath_abempty_state_texts[] = {
     1, 2, 3, 4, 5, 4, 5, 6, 7, 8, 5, 9, 3, 10, 11, 5, 12,
 };
 static const uint16_t rfc3987_ipath_abempty_text_pairs[] = {
-    0, 0, 1, 7, 1, 27, 1, 55, 1, 62, 1, 82, 1, 102, 1, 122,
-    1, 142, 1, 162, 1, 205, 1, 248, 1, 268,
+    0, 0, 357, 95, 357, 87, 357, 330, 357, 215, 357, 175, 357, 115, 357, 235,
+    357, 195, 357, 44, 357, 1, 357, 135, 357, 155,
 };
 static const uint16_t rfc3987_ipath_abempty_capture_names[] = {
-    288, 295, 306, 316, 322, 327, 334, 1, 344, 356, 366, 378,
+    344, 279, 320, 351, 363, 337, 300, 357, 267, 290, 255, 310,
 };
 #endif
 const uridfa_tables rfc3987_ipath_abempty_tables = {
@@ -5216,14 +5215,14 @@ const uridfa_tables rfc3987_ipath_abempty_tables = {
     rfc3987_ipath_abempty_classes, rfc3987_ipath_abempty_trans, rfc3987_ipath_abempty_edges, rfc3987_ipath_abempty_ops,
     rfc3987_ipath_abempty_accel_lut, rfc3987_ipath_abempty_accel_escapes,
     rfc3987_ipath_abempty_finals, rfc3987_ipath_abempty_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_abempty_texts), URIDFA_TEXT(rfc3987_ipath_abempty_capture_names),
     URIDFA_TEXT(rfc3987_ipath_abempty_state_texts), URIDFA_TEXT(rfc3987_ipath_abempty_text_pairs),
     "ipath-abempty",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ABEMPTY_SPECIAL, 17, 24, 32,
-    12, 0, 2,
-    RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 2,
+    RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `ipath-absolute` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5341,21 +5340,21 @@ static const uint8_t rfc3987_ipath_absolute_state_final[] = {
     0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_ipath_absolute_texts[] = "\000ipath\000\"/\"\000ipchar or end of input\000ipchar, \"/\" or end of input\000"
-    "HEXDIG\000a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000"
-    "a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
-    "a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0xAF\000"
-    "a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000ihost\000port\000iquery\000"
-    "ifragment\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const char rfc3987_ipath_absolute_texts[] = "\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "ipchar, \"/\" or end of input\000ipchar or end of input\000a byte 0x80 to 0x9F\000"
+    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000"
+    "a byte 0xA0 to 0xBF\000a byte 0xA4 to 0xBF\000IPv4address\000IPv6address\000"
+    "iauthority\000IPvFuture\000ifragment\000ireg-name\000iuserinfo\000HEXDIG\000iquery\000"
+    "scheme\000ihost\000ipath\000port\000\"/\"";
 static const uint8_t rfc3987_ipath_absolute_state_texts[] = {
     1, 2, 3, 4, 5, 6, 5, 6, 7, 8, 9, 6, 10, 4, 11, 12, 6, 13,
 };
 static const uint16_t rfc3987_ipath_absolute_text_pairs[] = {
-    0, 0, 1, 7, 1, 11, 1, 34, 1, 62, 1, 69, 1, 89, 1, 109,
-    1, 129, 1, 149, 1, 169, 1, 212, 1, 255, 1, 275,
+    0, 0, 380, 391, 380, 115, 380, 87, 380, 353, 380, 238, 380, 198, 380, 138,
+    380, 258, 380, 218, 380, 44, 380, 1, 380, 158, 380, 178,
 };
 static const uint16_t rfc3987_ipath_absolute_capture_names[] = {
-    295, 302, 313, 323, 329, 334, 341, 1, 351, 363, 373, 385,
+    367, 302, 343, 374, 386, 360, 323, 380, 290, 313, 278, 333,
 };
 #endif
 const uridfa_tables rfc3987_ipath_absolute_tables = {
@@ -5363,14 +5362,14 @@ const uridfa_tables rfc3987_ipath_absolute_tables = {
     rfc3987_ipath_absolute_classes, rfc3987_ipath_absolute_trans, rfc3987_ipath_absolute_edges, rfc3987_ipath_absolute_ops,
     rfc3987_ipath_absolute_accel_lut, rfc3987_ipath_absolute_accel_escapes,
     rfc3987_ipath_absolute_finals, rfc3987_ipath_absolute_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_absolute_texts), URIDFA_TEXT(rfc3987_ipath_absolute_capture_names),
     URIDFA_TEXT(rfc3987_ipath_absolute_state_texts), URIDFA_TEXT(rfc3987_ipath_absolute_text_pairs),
     "ipath-absolute",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ABSOLUTE_SPECIAL, 18, 24, 32,
-    12, 0, 2,
-    RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 2,
+    RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `ipath-noscheme` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5542,23 +5541,23 @@ static const uint8_t rfc3987_ipath_noscheme_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_ipath_noscheme_texts[] = "\000ipath\000iunreserved, sub-delims, \"%\" or \"@\"\000iunreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
-    "HEXDIG\000a byte 0xA0 to 0xBF\000a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000"
-    "a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
-    "ipchar, \"/\" or end of input\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
-    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
-    "ihost\000port\000iquery\000ifragment\000IPv6address\000IPvFuture\000IPv4address\000"
-    "ireg-name";
+static const char rfc3987_ipath_noscheme_texts[] = "\000iunreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
+    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000iunreserved, sub-delims, \"%\" or \"@\"\000"
+    "ipchar, \"/\" or end of input\000a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000"
+    "a byte 0xA4 to 0xBF\000IPv4address\000IPv6address\000iauthority\000IPvFuture\000"
+    "ifragment\000ireg-name\000iuserinfo\000HEXDIG\000iquery\000scheme\000ihost\000ipath\000"
+    "port";
 static const uint8_t rfc3987_ipath_noscheme_state_texts[] = {
     1, 2, 3, 4, 5, 4, 5, 6, 7, 8, 5, 9, 10, 3, 11, 12, 5, 3, 4, 5,
     4, 5, 6, 7, 8, 5, 9, 13, 3, 11, 12, 5, 13,
 };
 static const uint16_t rfc3987_ipath_noscheme_text_pairs[] = {
-    0, 0, 1, 7, 1, 43, 1, 98, 1, 105, 1, 125, 1, 145, 1, 165,
-    1, 185, 1, 205, 1, 248, 1, 276, 1, 319, 1, 339,
+    0, 0, 448, 142, 448, 1, 448, 421, 448, 306, 448, 266, 448, 206, 448, 326,
+    448, 286, 448, 99, 448, 178, 448, 56, 448, 226, 448, 246,
 };
 static const uint16_t rfc3987_ipath_noscheme_capture_names[] = {
-    359, 366, 377, 387, 393, 398, 405, 1, 415, 427, 437, 449,
+    435, 370, 411, 442, 454, 428, 391, 448, 358, 381, 346, 401,
 };
 #endif
 const uridfa_tables rfc3987_ipath_noscheme_tables = {
@@ -5566,14 +5565,14 @@ const uridfa_tables rfc3987_ipath_noscheme_tables = {
     rfc3987_ipath_noscheme_classes, rfc3987_ipath_noscheme_trans, rfc3987_ipath_noscheme_edges, rfc3987_ipath_noscheme_ops,
     rfc3987_ipath_noscheme_accel_lut, rfc3987_ipath_noscheme_accel_escapes,
     rfc3987_ipath_noscheme_finals, rfc3987_ipath_noscheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_noscheme_texts), URIDFA_TEXT(rfc3987_ipath_noscheme_capture_names),
     URIDFA_TEXT(rfc3987_ipath_noscheme_state_texts), URIDFA_TEXT(rfc3987_ipath_noscheme_text_pairs),
     "ipath-noscheme",
     UINT64_C(40722652881),
     27, 0, RFC3987_IPATH_NOSCHEME_SPECIAL, 33, 24, 32,
-    12, 0, 3,
-    RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 3,
+    RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `ipath-rootless` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5693,21 +5692,21 @@ static const uint8_t rfc3987_ipath_rootless_state_final[] = {
     0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_ipath_rootless_texts[] = "\000ipath\000ipchar\000ipchar, \"/\" or end of input\000HEXDIG\000a byte 0xA0 to 0xBF\000"
-    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
-    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
-    "ihost\000port\000iquery\000ifragment\000IPv6address\000IPvFuture\000IPv4address\000"
-    "ireg-name";
+static const char rfc3987_ipath_rootless_texts[] = "\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "ipchar, \"/\" or end of input\000a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000"
+    "a byte 0xA4 to 0xBF\000IPv4address\000IPv6address\000iauthority\000IPvFuture\000"
+    "ifragment\000ireg-name\000iuserinfo\000HEXDIG\000ipchar\000iquery\000scheme\000ihost\000"
+    "ipath\000port";
 static const uint8_t rfc3987_ipath_rootless_state_texts[] = {
     1, 2, 3, 4, 5, 4, 5, 6, 7, 8, 5, 9, 3, 10, 11, 5, 12,
 };
 static const uint16_t rfc3987_ipath_rootless_text_pairs[] = {
-    0, 0, 1, 7, 1, 14, 1, 42, 1, 49, 1, 69, 1, 89, 1, 109,
-    1, 129, 1, 149, 1, 192, 1, 235, 1, 255,
+    0, 0, 364, 337, 364, 87, 364, 330, 364, 215, 364, 175, 364, 115, 364, 235,
+    364, 195, 364, 44, 364, 1, 364, 135, 364, 155,
 };
 static const uint16_t rfc3987_ipath_rootless_capture_names[] = {
-    275, 282, 293, 303, 309, 314, 321, 1, 331, 343, 353, 365,
+    351, 279, 320, 358, 370, 344, 300, 364, 267, 290, 255, 310,
 };
 #endif
 const uridfa_tables rfc3987_ipath_rootless_tables = {
@@ -5715,14 +5714,14 @@ const uridfa_tables rfc3987_ipath_rootless_tables = {
     rfc3987_ipath_rootless_classes, rfc3987_ipath_rootless_trans, rfc3987_ipath_rootless_edges, rfc3987_ipath_rootless_ops,
     rfc3987_ipath_rootless_accel_lut, rfc3987_ipath_rootless_accel_escapes,
     rfc3987_ipath_rootless_finals, rfc3987_ipath_rootless_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ipath_rootless_texts), URIDFA_TEXT(rfc3987_ipath_rootless_capture_names),
     URIDFA_TEXT(rfc3987_ipath_rootless_state_texts), URIDFA_TEXT(rfc3987_ipath_rootless_text_pairs),
     "ipath-rootless",
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ROOTLESS_SPECIAL, 17, 24, 32,
-    12, 0, 2,
-    RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 2,
+    RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `iquery` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5844,21 +5843,21 @@ static const uint8_t rfc3987_iquery_state_final[] = {
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_iquery_texts[] = "\000iquery\000ipchar, iprivate, \"/\", \"\?\" or end of input\000HEXDIG\000a byte 0xA0 to 0xBF\000"
-    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0x90 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
-    "a byte 0x80 to 0x8F\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
-    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
-    "ihost\000port\000ifragment\000ipath\000IPv6address\000IPvFuture\000IPv4address\000"
-    "ireg-name";
+static const char rfc3987_iquery_texts[] = "\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xBF\000"
+    "ipchar, iprivate, \"/\", \"\?\" or end of input\000a byte 0x80 to 0x8F\000"
+    "a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000"
+    "a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000IPv4address\000IPv6address\000"
+    "iauthority\000IPvFuture\000ifragment\000ireg-name\000iuserinfo\000HEXDIG\000iquery\000"
+    "scheme\000ihost\000ipath\000port";
 static const uint8_t rfc3987_iquery_state_texts[] = {
     1, 1, 2, 3, 4, 3, 4, 5, 4, 6, 4, 7, 8, 2, 9, 10, 4, 11,
 };
 static const uint16_t rfc3987_iquery_text_pairs[] = {
-    0, 0, 1, 8, 1, 51, 1, 58, 1, 78, 1, 98, 1, 118, 1, 138,
-    1, 181, 1, 201, 1, 244, 1, 264,
+    0, 0, 352, 87, 352, 345, 352, 250, 352, 210, 352, 150, 352, 230, 352, 44,
+    352, 130, 352, 1, 352, 170, 352, 190,
 };
 static const uint16_t rfc3987_iquery_capture_names[] = {
-    284, 291, 302, 312, 318, 1, 323, 333, 339, 351, 361, 373,
+    359, 294, 335, 366, 378, 352, 315, 372, 282, 305, 270, 325,
 };
 #endif
 const uridfa_tables rfc3987_iquery_tables = {
@@ -5866,14 +5865,14 @@ const uridfa_tables rfc3987_iquery_tables = {
     rfc3987_iquery_classes, rfc3987_iquery_trans, rfc3987_iquery_edges, rfc3987_iquery_ops,
     rfc3987_iquery_accel_lut, rfc3987_iquery_accel_escapes,
     rfc3987_iquery_finals, rfc3987_iquery_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_iquery_texts), URIDFA_TEXT(rfc3987_iquery_capture_names),
     URIDFA_TEXT(rfc3987_iquery_state_texts), URIDFA_TEXT(rfc3987_iquery_text_pairs),
     "iquery",
     UINT64_C(43980465112),
     25, 0, RFC3987_IQUERY_SPECIAL, 18, 24, 32,
-    12, 0, 2,
-    RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 2,
+    RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 /* Tables for the component rule `ifragment` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5991,20 +5990,21 @@ static const uint8_t rfc3987_ifragment_state_final[] = {
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc3987_ifragment_texts[] = "\000ifragment\000ipchar, \"/\", \"\?\" or end of input\000HEXDIG\000a byte 0xA0 to 0xBF\000"
-    "a byte 0x80 to 0xBF\000a byte 0x80 to 0x9F\000a byte 0xA4 to 0xBF\000a byte 0x90 to 0xBF\000"
-    "a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000"
-    "a byte 0x80 to 0xAF\000a byte 0x80 to 0xBD\000scheme\000iauthority\000iuserinfo\000"
-    "ihost\000port\000iquery\000ipath\000IPv6address\000IPvFuture\000IPv4address\000ireg-name";
+static const char rfc3987_ifragment_texts[] = "\000a byte 0x80 to 0x8F or a byte 0xB0 to 0xBF\000a byte 0x80 to 0x9F or a byte 0xA1 to 0xAF\000"
+    "ipchar, \"/\", \"\?\" or end of input\000a byte 0x80 to 0x9F\000a byte 0x80 to 0xAF\000"
+    "a byte 0x80 to 0xBD\000a byte 0x80 to 0xBF\000a byte 0x90 to 0xBF\000a byte 0xA0 to 0xBF\000"
+    "a byte 0xA4 to 0xBF\000IPv4address\000IPv6address\000iauthority\000IPvFuture\000"
+    "ifragment\000ireg-name\000iuserinfo\000HEXDIG\000iquery\000scheme\000ihost\000ipath\000"
+    "port";
 static const uint8_t rfc3987_ifragment_state_texts[] = {
     1, 1, 2, 3, 4, 3, 4, 5, 6, 7, 4, 8, 2, 9, 10, 4, 11,
 };
 static const uint16_t rfc3987_ifragment_text_pairs[] = {
-    0, 0, 1, 11, 1, 44, 1, 51, 1, 71, 1, 91, 1, 111, 1, 131,
-    1, 151, 1, 194, 1, 237, 1, 257,
+    0, 0, 305, 87, 305, 335, 305, 220, 305, 180, 305, 120, 305, 240, 305, 200,
+    305, 44, 305, 1, 305, 140, 305, 160,
 };
 static const uint16_t rfc3987_ifragment_capture_names[] = {
-    277, 284, 295, 305, 311, 316, 1, 323, 329, 341, 351, 363,
+    349, 284, 325, 356, 368, 342, 305, 362, 272, 295, 260, 315,
 };
 #endif
 const uridfa_tables rfc3987_ifragment_tables = {
@@ -6012,14 +6012,14 @@ const uridfa_tables rfc3987_ifragment_tables = {
     rfc3987_ifragment_classes, rfc3987_ifragment_trans, rfc3987_ifragment_edges, rfc3987_ifragment_ops,
     rfc3987_ifragment_accel_lut, rfc3987_ifragment_accel_escapes,
     rfc3987_ifragment_finals, rfc3987_ifragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc3987_ifragment_texts), URIDFA_TEXT(rfc3987_ifragment_capture_names),
     URIDFA_TEXT(rfc3987_ifragment_state_texts), URIDFA_TEXT(rfc3987_ifragment_text_pairs),
     "ifragment",
     UINT64_C(43980465112),
     25, 0, RFC3987_IFRAGMENT_SPECIAL, 17, 24, 32,
-    12, 0, 2,
-    RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 1
+    12, 0, 0, 2,
+    RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 1, 0
 };
 
 int rfc3987_iri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

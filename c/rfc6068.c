@@ -556,17 +556,16 @@ static const uint8_t rfc6068_mailtouri_state_final[] = {
     0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6068_mailtouri_texts[] = "\000\"M\" or \"m\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"T\" or \"t\"\000\"O\" or \"o\"\000"
-    "\":\"\000local-part\000atext, \"\?\" or end of input\000addr-spec\000atext, \".\" or \"@\"\000"
-    "pct-qtext, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000hfname\000qchar or \"=\"\000"
-    "atext\000domain\000pct-qtext, \"1\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
-    "DIGIT, \"D\", \"F\", \"d\" or \"f\"\000pct-qtext, \"1\", \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
-    "DIGIT, \"A\", \"E\", \"F\", \"a\", \"e\" or \"f\"\000HEXDIG\000DIGIT, \"A\" to \"E\" or \"a\" to \"e\"\000"
-    "hfvalue\000qchar, \"&\" or end of input\000\"1\", \"3\" to \"7\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
-    "atext, \",\", \".\", \"\?\" or end of input\000dtext-no-obs\000DIGIT, \"A\", \"B\", \"E\", \"F\", \"a\", \"b\", \"e\" or \"f\"\000"
-    "pct-vchar-wsp, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000\"9\", \"D\" or \"d\"\000"
-    "\"%\"\000\"@\"\000DIGIT, \"A\", \"D\" to \"F\", \"a\" or \"d\" to \"f\"\000\"0\"\000\",\", \"\?\" or end of input\000"
-    "\"9\"\000\"0\" or \"2\"\000*to\000*hfields";
+static const char rfc6068_mailtouri_texts[] = "\000\"1\", \"3\" to \"7\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000pct-qtext, \"1\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
+    "pct-qtext, \"1\", \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000pct-vchar-wsp, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
+    "DIGIT, \"A\", \"B\", \"E\", \"F\", \"a\", \"b\", \"e\" or \"f\"\000pct-qtext, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
+    "DIGIT, \"A\", \"D\" to \"F\", \"a\" or \"d\" to \"f\"\000DIGIT, \"A\", \"E\", \"F\", \"a\", \"e\" or \"f\"\000"
+    "atext, \",\", \".\", \"\?\" or end of input\000DIGIT, \"A\" to \"E\" or \"a\" to \"e\"\000"
+    "DIGIT, \"D\", \"F\", \"d\" or \"f\"\000atext, \"\?\" or end of input\000qchar, \"&\" or end of input\000"
+    "\",\", \"\?\" or end of input\000atext, \".\" or \"@\"\000\"9\", \"D\" or \"d\"\000dtext-no-obs\000"
+    "qchar or \"=\"\000\"0\" or \"2\"\000\"A\" or \"a\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"M\" or \"m\"\000"
+    "\"O\" or \"o\"\000\"T\" or \"t\"\000local-part\000addr-spec\000*hfields\000hfvalue\000HEXDIG\000"
+    "domain\000hfname\000atext\000\"%\"\000\"0\"\000\"9\"\000\":\"\000*to";
 static const uint8_t rfc6068_mailtouri_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 10, 12, 13, 14, 15, 16, 17, 18, 19,
     11, 20, 21, 22, 23, 24, 25, 20, 21, 26, 27, 24, 28, 13, 29, 30, 31, 32, 33, 34,
@@ -577,18 +576,18 @@ static const uint8_t rfc6068_mailtouri_state_texts[] = {
     66, 65, 52, 56, 36,
 };
 static const uint16_t rfc6068_mailtouri_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 0, 45, 0, 56, 0, 67,
-    71, 82, 109, 119, 71, 137, 183, 190, 71, 203, 209, 203, 71, 216, 71, 273,
-    71, 301, 71, 352, 71, 390, 71, 397, 183, 390, 429, 437, 71, 464, 209, 522,
-    209, 137, 71, 559, 429, 390, 0, 190, 0, 203, 209, 464, 209, 273, 209, 301,
-    209, 572, 209, 390, 209, 397, 71, 620, 0, 390, 0, 437, 209, 352, 0, 119,
-    0, 137, 209, 559, 71, 670, 0, 216, 0, 273, 0, 301, 0, 352, 0, 397,
-    71, 686, 109, 690, 0, 464, 0, 522, 0, 559, 209, 694, 71, 736, 0, 572,
-    0, 620, 0, 740, 71, 12, 71, 765, 0, 670, 0, 686, 0, 690, 71, 769,
-    0, 694, 0, 736, 0, 765, 0, 769,
+    0, 0, 0, 671, 0, 638, 0, 649, 0, 660, 0, 693, 0, 682, 0, 781,
+    704, 488, 715, 567, 704, 265, 756, 614, 704, 763, 749, 763, 704, 59, 704, 460,
+    704, 116, 704, 353, 704, 742, 704, 428, 756, 742, 734, 515, 704, 1, 749, 391,
+    749, 265, 704, 601, 734, 742, 0, 614, 0, 763, 749, 1, 749, 460, 749, 116,
+    749, 217, 749, 742, 749, 428, 704, 167, 0, 742, 0, 515, 749, 353, 0, 567,
+    0, 265, 749, 601, 704, 585, 0, 59, 0, 460, 0, 116, 0, 353, 0, 428,
+    704, 769, 715, 581, 0, 1, 0, 391, 0, 601, 749, 311, 704, 773, 0, 217,
+    0, 167, 0, 542, 704, 638, 704, 777, 0, 585, 0, 769, 0, 581, 704, 627,
+    0, 311, 0, 773, 0, 777, 0, 627,
 };
 static const uint16_t rfc6068_mailtouri_capture_names[] = {
-    109, 71, 209, 183, 429, 780, 784,
+    715, 704, 749, 756, 734, 785, 725,
 };
 #endif
 const uridfa_tables rfc6068_mailtouri_tables = {
@@ -596,14 +595,14 @@ const uridfa_tables rfc6068_mailtouri_tables = {
     rfc6068_mailtouri_classes, rfc6068_mailtouri_trans, rfc6068_mailtouri_edges, rfc6068_mailtouri_ops,
     rfc6068_mailtouri_accel_lut, rfc6068_mailtouri_accel_escapes,
     rfc6068_mailtouri_finals, rfc6068_mailtouri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6068_mailtouri_texts), URIDFA_TEXT(rfc6068_mailtouri_capture_names),
     URIDFA_TEXT(rfc6068_mailtouri_state_texts), URIDFA_TEXT(rfc6068_mailtouri_text_pairs),
     "mailtoURI",
     UINT64_C(33318534176),
     33, 0, RFC6068_MAILTOURI_SPECIAL, 125, 14, 32,
-    7, 0, 6,
-    RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 1
+    7, 0, 0, 6,
+    RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Item tables of the list region `*to` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
@@ -809,29 +808,28 @@ static const uint8_t rfc6068_mailtouri_list_to_state_final[] = {
     0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6068_mailtouri_list_to_texts[] = "\000\",\"\000local-part\000atext\000addr-spec\000atext, \".\" or \"@\"\000pct-qtext, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
-    "domain\000pct-qtext, \"1\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
-    "DIGIT, \"D\", \"F\", \"d\" or \"f\"\000pct-qtext, \"1\", \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
-    "DIGIT, \"A\", \"E\", \"F\", \"a\", \"e\" or \"f\"\000HEXDIG\000DIGIT, \"A\" to \"E\" or \"a\" to \"e\"\000"
-    "\"1\", \"3\" to \"7\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000atext, \".\" or end of input\000"
-    "dtext-no-obs\000DIGIT, \"A\", \"B\", \"E\", \"F\", \"a\", \"b\", \"e\" or \"f\"\000"
-    "pct-vchar-wsp, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000\"9\", \"D\" or \"d\"\000"
-    "\"%\"\000\"@\"\000DIGIT, \"A\", \"D\" to \"F\", \"a\" or \"d\" to \"f\"\000\"0\"\000end of input\000"
-    "\"A\" or \"a\"\000\"9\"\000\"0\" or \"2\"\000hfname\000hfvalue\000*to\000*hfields";
+static const char rfc6068_mailtouri_list_to_texts[] = "\000\"1\", \"3\" to \"7\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000pct-qtext, \"1\", \"A\", \"B\", \"D\", \"F\", \"a\", \"b\", \"d\" or \"f\"\000"
+    "pct-qtext, \"1\", \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000pct-vchar-wsp, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
+    "DIGIT, \"A\", \"B\", \"E\", \"F\", \"a\", \"b\", \"e\" or \"f\"\000pct-qtext, \"8\", \"9\", \"A\" to \"F\" or \"a\" to \"f\"\000"
+    "DIGIT, \"A\", \"D\" to \"F\", \"a\" or \"d\" to \"f\"\000DIGIT, \"A\", \"E\", \"F\", \"a\", \"e\" or \"f\"\000"
+    "DIGIT, \"A\" to \"E\" or \"a\" to \"e\"\000DIGIT, \"D\", \"F\", \"d\" or \"f\"\000atext, \".\" or end of input\000"
+    "atext, \".\" or \"@\"\000\"9\", \"D\" or \"d\"\000dtext-no-obs\000\"0\" or \"2\"\000\"A\" or \"a\"\000"
+    "local-part\000addr-spec\000*hfields\000hfvalue\000HEXDIG\000domain\000hfname\000atext\000"
+    "\"%\"\000\",\"\000\"0\"\000\"9\"\000*to";
 static const uint8_t rfc6068_mailtouri_list_to_state_texts[] = {
     1, 2, 3, 4, 4, 2, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 14, 5, 16,
     17, 18, 19, 20, 21, 22, 23, 24, 25, 10, 10, 10, 11, 14, 26, 27, 15, 18, 20, 28,
     21, 29, 22, 30, 31, 32, 26, 33, 32, 29, 15, 22, 10,
 };
 static const uint16_t rfc6068_mailtouri_list_to_text_pairs[] = {
-    0, 0, 0, 1, 5, 16, 22, 32, 5, 50, 96, 16, 5, 103, 5, 160,
-    5, 188, 5, 239, 5, 277, 5, 284, 5, 316, 96, 374, 96, 50, 5, 401,
-    96, 316, 96, 160, 96, 188, 96, 414, 96, 277, 96, 284, 5, 462, 96, 239,
-    96, 401, 5, 512, 5, 528, 22, 532, 96, 536, 5, 578, 0, 582, 5, 595,
-    5, 606, 5, 610,
+    0, 0, 0, 616, 547, 606, 558, 478, 547, 265, 592, 606, 547, 59, 547, 423,
+    547, 116, 547, 353, 547, 585, 547, 391, 547, 1, 592, 451, 592, 265, 547, 512,
+    592, 1, 592, 423, 592, 116, 592, 217, 592, 585, 592, 391, 547, 167, 592, 353,
+    592, 512, 547, 496, 547, 612, 558, 492, 592, 311, 547, 620, 0, 465, 547, 536,
+    547, 624, 547, 525,
 };
 static const uint16_t rfc6068_mailtouri_list_to_capture_names[] = {
-    22, 5, 96, 621, 628, 636, 640,
+    558, 547, 592, 599, 577, 628, 568,
 };
 #endif
 const uridfa_tables rfc6068_mailtouri_list_to_tables = {
@@ -839,14 +837,14 @@ const uridfa_tables rfc6068_mailtouri_list_to_tables = {
     rfc6068_mailtouri_list_to_classes, rfc6068_mailtouri_list_to_trans, rfc6068_mailtouri_list_to_edges, rfc6068_mailtouri_list_to_ops,
     rfc6068_mailtouri_list_to_accel_lut, rfc6068_mailtouri_list_to_accel_escapes,
     rfc6068_mailtouri_list_to_finals, rfc6068_mailtouri_list_to_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6068_mailtouri_list_to_texts), URIDFA_TEXT(rfc6068_mailtouri_list_to_capture_names),
     URIDFA_TEXT(rfc6068_mailtouri_list_to_state_texts), URIDFA_TEXT(rfc6068_mailtouri_list_to_text_pairs),
     "*to",
     UINT64_C(47804853382),
     23, 0, RFC6068_MAILTOURI_LIST_TO_SPECIAL, 53, 14, 32,
-    7, 0, 4,
-    RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 1
+    7, 0, 0, 4,
+    RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Item tables of the list region `*hfields` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
@@ -896,16 +894,16 @@ static const uint8_t rfc6068_mailtouri_list_hfields_state_final[] = {
     0, 0, 0, 0, 1, 0, 2, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6068_mailtouri_list_hfields_texts[] = "\000\"&\"\000hfname\000qchar or \"=\"\000HEXDIG\000hfvalue\000qchar or end of input\000"
-    "addr-spec\000local-part\000domain\000*to\000*hfields";
+static const char rfc6068_mailtouri_list_hfields_texts[] = "\000qchar or end of input\000qchar or \"=\"\000local-part\000addr-spec\000*hfields\000"
+    "hfvalue\000HEXDIG\000domain\000hfname\000\"&\"\000*to";
 static const uint8_t rfc6068_mailtouri_list_hfields_state_texts[] = {
     1, 2, 2, 3, 4, 3, 4, 5, 5,
 };
 static const uint16_t rfc6068_mailtouri_list_hfields_text_pairs[] = {
-    0, 0, 0, 1, 5, 12, 5, 25, 32, 40, 32, 25,
+    0, 0, 0, 95, 88, 23, 88, 74, 66, 1, 66, 74,
 };
 static const uint16_t rfc6068_mailtouri_list_hfields_capture_names[] = {
-    62, 72, 83, 5, 32, 90, 94,
+    47, 36, 81, 88, 66, 99, 57,
 };
 #endif
 const uridfa_tables rfc6068_mailtouri_list_hfields_tables = {
@@ -913,14 +911,14 @@ const uridfa_tables rfc6068_mailtouri_list_hfields_tables = {
     rfc6068_mailtouri_list_hfields_classes, rfc6068_mailtouri_list_hfields_trans, rfc6068_mailtouri_list_hfields_edges, rfc6068_mailtouri_list_hfields_ops,
     rfc6068_mailtouri_list_hfields_accel_lut, rfc6068_mailtouri_list_hfields_accel_escapes,
     rfc6068_mailtouri_list_hfields_finals, rfc6068_mailtouri_list_hfields_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6068_mailtouri_list_hfields_texts), URIDFA_TEXT(rfc6068_mailtouri_list_hfields_capture_names),
     URIDFA_TEXT(rfc6068_mailtouri_list_hfields_state_texts), URIDFA_TEXT(rfc6068_mailtouri_list_hfields_text_pairs),
     "*hfields",
     UINT64_C(183251937963),
     6, 0, RFC6068_MAILTOURI_LIST_HFIELDS_SPECIAL, 9, 14, 32,
-    7, 0, 2,
-    RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 1
+    7, 0, 0, 2,
+    RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc6068_mailtouri_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -385,30 +385,29 @@ static const uint8_t rfc6874_uri_reference_after_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t rfc6874_uri_reference_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44,
-    66, 88, 110, 110, 110, 0, 0, 0, 0, 132, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 132, 110, 110, 110, 110, 110, 110, 0, 0, 0, 0, 132,
-    110, 110, 110, 110, 154, 44, 0, 0, 0, 0, 132, 44, 44, 44, 44, 44,
-    44, 0, 0, 0, 0, 0, 176, 198, 220, 242, 242, 242, 0, 0, 0, 0,
-    132, 44, 44, 44, 44, 44, 0, 0, 0, 0, 0, 264, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 264, 242, 242, 242, 242, 242, 242, 0, 0, 0,
-    0, 264, 242, 242, 242, 242, 286, 176, 0, 0, 0, 0, 264, 176, 176, 176,
-    176, 176, 176, 0, 0, 0, 0, 0, 308, 330, 352, 374, 374, 374, 0, 0,
-    0, 0, 264, 176, 176, 176, 176, 176, 0, 0, 0, 0, 0, 396, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 396, 374, 374, 374, 374, 374, 374, 0,
-    0, 0, 0, 396, 374, 374, 374, 374, 418, 308, 0, 0, 0, 0, 396, 308,
-    308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 441, 463, 485, 507, 507, 507,
-    0, 0, 0, 0, 396, 308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 507, 507, 507, 507, 507,
-    507, 0, 0, 0, 0, 0, 507, 507, 507, 507, 529, 441, 0, 0, 0, 0,
-    0, 441, 441, 441, 441, 441, 441, 0, 0, 0, 0, 0, 441, 441, 441, 441,
-    441, 0, 0, 0, 551, 572, 551, 551, 551, 551, 551, 551, 551, 551, 0, 0,
-    0, 0, 594, 594, 594, 594, 594, 594, 594, 0, 0, 0, 0, 551, 551, 551,
-    551, 551, 551, 551,
+static const uint8_t rfc6874_uri_reference_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10, 10,
+    10, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 10, 10, 10,
+    10, 10, 10, 0, 0, 0, 0, 12, 10, 10, 10, 10, 14, 4, 0, 0, 0, 0, 12, 4,
+    4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 16, 18, 20, 22, 22, 22, 0, 0, 0, 0,
+    12, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 24, 22, 22, 22, 22, 22, 22, 0, 0, 0, 0, 24, 22, 22, 22, 22, 26, 16,
+    0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 28, 30, 32, 34,
+    34, 34, 0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 36, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 36, 34, 34, 34, 34, 34, 34, 0, 0, 0, 0, 36,
+    34, 34, 34, 34, 38, 28, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 28, 0, 0, 0,
+    0, 0, 41, 43, 45, 47, 47, 47, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47, 47, 47, 47, 47,
+    47, 0, 0, 0, 0, 0, 47, 47, 47, 47, 49, 41, 0, 0, 0, 0, 0, 41, 41, 41,
+    41, 41, 41, 0, 0, 0, 0, 0, 41, 41, 41, 41, 41, 0, 0, 0, 51, 52, 51, 51,
+    51, 51, 51, 51, 51, 51, 0, 0, 0, 0, 54, 54, 54, 54, 54, 54, 54, 0, 0, 0,
+    0, 51, 51, 51, 51, 51, 51, 51,
 };
 static const uridfa_after_kind rfc6874_uri_reference_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
+};
+static const uint8_t rfc6874_uri_reference_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc6874_uri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -429,18 +428,19 @@ static const uint8_t rfc6874_uri_reference_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_uri_reference_texts[] = "\000scheme\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "path\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "query\000scheme or path\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000"
-    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const char rfc6874_uri_reference_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "unreserved, \"%\" or \"]\"\000HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000scheme or path\000HEXDIG or \".\"\000"
+    "HEXDIG or \":\"\000DIGIT or \".\"\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000DIGIT\000"
+    "pchar\000query\000host\000port\000\"2\"";
 static const uint8_t rfc6874_uri_reference_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 5, 3, 8, 4, 4, 9, 6, 10, 5, 8, 4, 11, 12,
     11, 13, 14, 10, 12, 15, 16, 11, 17, 18, 19, 20, 21, 22, 16, 18, 19, 20, 20, 23,
@@ -454,15 +454,15 @@ static const uint8_t rfc6874_uri_reference_state_texts[] = {
     21, 20, 20, 44, 44, 44, 23, 27, 26, 20, 44, 23, 40, 21, 23,
 };
 static const uint16_t rfc6874_uri_reference_text_pairs[] = {
-    0, 0, 1, 8, 72, 8, 77, 86, 72, 118, 72, 125, 162, 125, 168, 125,
-    77, 118, 183, 193, 162, 118, 183, 125, 183, 118, 183, 235, 304, 309, 183, 333,
-    339, 118, 183, 348, 304, 118, 412, 417, 454, 466, 454, 480, 484, 118, 304, 494,
-    484, 513, 304, 527, 304, 531, 304, 560, 183, 584, 484, 619, 304, 649, 454, 653,
-    454, 118, 304, 659, 694, 701, 454, 719, 454, 723, 694, 118, 304, 736, 454, 759,
-    304, 782, 304, 798, 304, 809, 304, 827, 454, 855,
+    0, 0, 812, 134, 681, 134, 771, 384, 681, 798, 681, 277, 831, 277, 671, 277,
+    771, 798, 761, 198, 831, 798, 761, 277, 761, 798, 761, 1, 837, 527, 761, 825,
+    789, 798, 761, 70, 837, 798, 842, 240, 739, 700, 739, 442, 751, 798, 837, 597,
+    751, 686, 837, 847, 837, 446, 837, 503, 761, 314, 751, 416, 837, 570, 739, 819,
+    739, 798, 837, 349, 805, 653, 739, 696, 739, 714, 805, 798, 837, 574, 739, 551,
+    837, 511, 837, 586, 837, 635, 837, 475, 739, 616,
 };
 static const uint16_t rfc6874_uri_reference_capture_names[] = {
-    1, 183, 339, 304, 412, 162, 77, 694, 72, 454, 484, 874, 886,
+    812, 761, 789, 837, 842, 831, 771, 805, 681, 739, 751, 727, 780,
 };
 #endif
 const uridfa_tables rfc6874_uri_reference_tables = {
@@ -470,14 +470,14 @@ const uridfa_tables rfc6874_uri_reference_tables = {
     rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
-    rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_uri_reference_after_first,
     URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
     URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
-    13, 2, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 9,
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_uri_reference_raw_tables = {
@@ -485,14 +485,14 @@ const uridfa_tables rfc6874_uri_reference_raw_tables = {
     rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
     URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
-    13, 0, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 9,
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `URI` from grammar/rfc6874.abnf:
@@ -846,7 +846,10 @@ static const uridfa_escape rfc6874_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_uri_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
+};
+static const uint8_t rfc6874_uri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc6874_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -867,17 +870,18 @@ static const uint8_t rfc6874_uri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000query\000authority\000"
-    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const char rfc6874_uri_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000unreserved, sub-delims, \":\" or \"]\"\000"
+    "pchar, \"/\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
+    "HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000HEXDIG, \"%\", \":\" or \"]\"\000"
+    "HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000unreserved, \"%\" or \"]\"\000"
+    "HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000"
+    "HEXDIG or \".\"\000HEXDIG or \":\"\000DIGIT or \".\"\000IPv4address\000IPv6address\000"
+    "IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000"
+    "scheme\000ALPHA\000DIGIT\000pchar\000query\000host\000path\000port\000\"2\"";
 static const uint8_t rfc6874_uri_state_texts[] = {
     1, 2, 3, 3, 4, 5, 3, 6, 4, 7, 5, 8, 6, 9, 7, 10, 11, 10, 12, 13,
     9, 11, 14, 15, 10, 16, 17, 18, 19, 20, 21, 15, 17, 18, 19, 19, 22, 23, 19, 19,
@@ -891,15 +895,15 @@ static const uint8_t rfc6874_uri_state_texts[] = {
     43, 43, 43, 22, 26, 25, 19, 43, 22, 39, 20, 22,
 };
 static const uint16_t rfc6874_uri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 49, 54, 91, 100, 49, 132, 139, 54, 91, 132,
-    145, 155, 139, 132, 145, 54, 145, 132, 145, 197, 266, 271, 145, 295, 301, 132,
-    145, 310, 266, 132, 374, 379, 416, 428, 416, 442, 446, 132, 266, 456, 446, 475,
-    266, 489, 266, 493, 266, 522, 145, 546, 446, 581, 266, 611, 416, 615, 416, 132,
-    266, 621, 656, 663, 416, 681, 416, 685, 656, 132, 266, 698, 416, 721, 266, 744,
-    266, 760, 266, 771, 266, 789, 416, 817,
+    0, 0, 768, 775, 768, 285, 804, 213, 727, 355, 804, 754, 793, 213, 727, 754,
+    717, 134, 793, 754, 717, 213, 717, 754, 717, 1, 799, 498, 717, 787, 745, 754,
+    717, 70, 799, 754, 809, 176, 695, 656, 695, 316, 707, 754, 799, 568, 707, 642,
+    799, 814, 799, 417, 799, 474, 717, 250, 707, 387, 799, 541, 695, 781, 695, 754,
+    799, 320, 761, 624, 695, 652, 695, 670, 761, 754, 799, 545, 695, 522, 799, 482,
+    799, 557, 799, 606, 799, 446, 695, 587,
 };
 static const uint16_t rfc6874_uri_capture_names[] = {
-    1, 145, 301, 266, 374, 139, 91, 656, 49, 416, 446, 836, 848,
+    768, 717, 745, 799, 809, 793, 727, 761, 804, 695, 707, 683, 736,
 };
 #endif
 const uridfa_tables rfc6874_uri_tables = {
@@ -907,14 +911,14 @@ const uridfa_tables rfc6874_uri_tables = {
     rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
-    rfc6874_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_uri_after_first,
     URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
     URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
-    13, 2, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 8,
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_uri_raw_tables = {
@@ -922,14 +926,14 @@ const uridfa_tables rfc6874_uri_raw_tables = {
     rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
     URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
-    13, 0, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 8,
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `absolute-URI` from grammar/rfc6874.abnf:
@@ -1484,7 +1488,10 @@ static const uridfa_escape rfc6874_absolute_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_absolute_uri_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
+};
+static const uint8_t rfc6874_absolute_uri_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc6874_absolute_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -1504,16 +1511,17 @@ static const uint8_t rfc6874_absolute_uri_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_absolute_uri_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000path\000pchar, \"/\", \"\?\" or end of input\000"
-    "HEXDIG\000query\000authority\000pchar, \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000\"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000fragment\000IPv4address\000reg-name";
+static const char rfc6874_absolute_uri_texts[] = "\000unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"%\", \"/\", \":\", \"\?\" or end of input\000pchar, \"/\", \"\?\", \"[\" or end of input\000"
+    "ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\"\000unreserved, sub-delims, \":\" or \"]\"\000"
+    "DIGIT, \"/\", \"\?\" or end of input\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "unreserved, \"%\" or \"]\"\000HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000"
+    "DIGIT or \".\"\000IPv4address\000IPv6address\000IPvFuture\000authority\000fragment\000"
+    "reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000ALPHA\000DIGIT\000pchar\000query\000"
+    "host\000path\000port\000\"2\"";
 static const uint8_t rfc6874_absolute_uri_state_texts[] = {
     1, 2, 3, 3, 4, 3, 5, 4, 6, 5, 7, 8, 9, 8, 10, 11, 7, 9, 12, 13,
     8, 14, 15, 16, 17, 18, 19, 13, 15, 16, 17, 17, 20, 21, 17, 17, 20, 22, 23, 23,
@@ -1527,15 +1535,15 @@ static const uint8_t rfc6874_absolute_uri_state_texts[] = {
     24, 23, 17, 41, 20, 37, 18, 20,
 };
 static const uint16_t rfc6874_absolute_uri_text_pairs[] = {
-    0, 0, 1, 8, 1, 14, 49, 54, 49, 86, 93, 54, 99, 109, 93, 86,
-    99, 54, 99, 86, 99, 146, 210, 215, 99, 239, 245, 86, 99, 254, 210, 86,
-    313, 318, 350, 362, 350, 376, 380, 86, 210, 390, 380, 409, 210, 423, 210, 427,
-    210, 456, 99, 480, 380, 510, 210, 540, 350, 544, 350, 86, 210, 550, 585, 592,
-    350, 610, 350, 614, 585, 86, 210, 627, 350, 650, 210, 673, 210, 689, 210, 700,
-    210, 718, 350, 746,
+    0, 0, 676, 683, 676, 161, 712, 263, 712, 662, 701, 263, 625, 124, 701, 662,
+    625, 263, 625, 662, 625, 1, 707, 406, 625, 695, 653, 662, 625, 65, 707, 662,
+    717, 231, 603, 564, 603, 192, 615, 662, 707, 476, 615, 550, 707, 722, 707, 325,
+    707, 382, 625, 94, 615, 295, 707, 449, 603, 689, 603, 662, 707, 196, 669, 532,
+    603, 560, 603, 578, 669, 662, 707, 453, 603, 430, 707, 390, 707, 465, 707, 514,
+    707, 354, 603, 495,
 };
 static const uint16_t rfc6874_absolute_uri_capture_names[] = {
-    1, 99, 245, 210, 313, 93, 765, 585, 49, 350, 380, 774, 786,
+    676, 625, 653, 707, 717, 701, 635, 669, 712, 603, 615, 591, 644,
 };
 #endif
 const uridfa_tables rfc6874_absolute_uri_tables = {
@@ -1543,14 +1551,14 @@ const uridfa_tables rfc6874_absolute_uri_tables = {
     rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
-    rfc6874_absolute_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_absolute_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_absolute_uri_after_first,
     URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
     URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
-    13, 2, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 8,
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_absolute_uri_raw_tables = {
@@ -1558,14 +1566,14 @@ const uridfa_tables rfc6874_absolute_uri_raw_tables = {
     rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
     URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
-    13, 0, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 8,
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `relative-ref` from grammar/rfc6874.abnf:
@@ -1885,7 +1893,10 @@ static const uridfa_escape rfc6874_relative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
 static const uridfa_after_kind rfc6874_relative_ref_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
+};
+static const uint8_t rfc6874_relative_ref_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc6874_relative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -1906,17 +1917,19 @@ static const uint8_t rfc6874_relative_ref_state_final[] = {
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_relative_ref_texts[] = "\000path\000unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
-    "fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000pchar, \"#\", \"/\", \"\?\" or end of input\000"
-    "query\000authority\000pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
-    "host\000HEXDIG, \":\", \"V\" or \"v\"\000pchar\000userinfo\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
-    "port\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000IPv6address\000HEXDIG or \":\"\000"
-    "\":\"\000IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000\"#\", \"/\", \":\", \"\?\" or end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000scheme\000IPv4address\000reg-name";
+static const char rfc6874_relative_ref_texts[] = "\000unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\", \"[\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \"#\", \"%\", \"/\", \"\?\", \"@\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\", \"[\" or end of input\000DIGIT, \"#\", \"/\", \"\?\" or end of input\000"
+    "pchar, \"#\", \"/\", \"\?\" or end of input\000\"#\", \"/\", \":\", \"\?\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000pchar, \"/\", \"\?\" or end of input\000"
+    "unreserved, sub-delims or \":\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
+    "HEXDIG, \"%\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000"
+    "unreserved, \"%\" or \"]\"\000HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000"
+    "DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000"
+    "DIGIT or \".\"\000IPv4address\000IPv6address\000IPvFuture\000authority\000fragment\000"
+    "reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000DIGIT\000pchar\000query\000host\000"
+    "path\000port\000\"2\"";
 static const uint8_t rfc6874_relative_ref_state_texts[] = {
     1, 1, 2, 3, 4, 5, 4, 2, 6, 3, 3, 7, 5, 8, 6, 3, 9, 10, 9, 11,
     12, 8, 10, 13, 14, 9, 15, 16, 17, 18, 19, 20, 14, 16, 17, 18, 18, 21, 22, 18,
@@ -1930,15 +1943,15 @@ static const uint8_t rfc6874_relative_ref_state_texts[] = {
     18, 42, 42, 42, 21, 25, 24, 18, 42, 21, 38, 19, 21,
 };
 static const uint16_t rfc6874_relative_ref_text_pairs[] = {
-    0, 0, 1, 6, 70, 79, 1, 111, 1, 118, 155, 118, 70, 111, 161, 171,
-    155, 111, 161, 118, 161, 111, 161, 213, 282, 287, 161, 311, 317, 111, 161, 326,
-    282, 111, 390, 395, 432, 444, 432, 458, 462, 111, 282, 472, 462, 491, 282, 505,
-    282, 509, 282, 538, 161, 562, 462, 597, 282, 627, 432, 631, 432, 111, 282, 637,
-    672, 679, 432, 697, 432, 701, 672, 111, 282, 714, 432, 737, 282, 760, 282, 776,
-    282, 787, 282, 805, 432, 833,
+    0, 0, 827, 134, 756, 384, 827, 783, 827, 277, 816, 277, 756, 783, 746, 198,
+    816, 783, 746, 277, 746, 783, 746, 1, 822, 527, 746, 810, 774, 783, 746, 70,
+    822, 783, 832, 240, 724, 685, 724, 442, 736, 783, 822, 597, 736, 671, 822, 837,
+    822, 446, 822, 503, 746, 314, 736, 416, 822, 570, 724, 804, 724, 783, 822, 349,
+    790, 653, 724, 681, 724, 699, 790, 783, 822, 574, 724, 551, 822, 511, 822, 586,
+    822, 635, 822, 475, 724, 616,
 };
 static const uint16_t rfc6874_relative_ref_capture_names[] = {
-    852, 161, 317, 282, 390, 155, 70, 672, 1, 432, 462, 859, 871,
+    797, 746, 774, 822, 832, 816, 756, 790, 827, 724, 736, 712, 765,
 };
 #endif
 const uridfa_tables rfc6874_relative_ref_tables = {
@@ -1946,14 +1959,14 @@ const uridfa_tables rfc6874_relative_ref_tables = {
     rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
-    rfc6874_relative_ref_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_relative_ref_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_relative_ref_after_first,
     URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
     URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
-    13, 2, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 8,
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_relative_ref_raw_tables = {
@@ -1961,14 +1974,14 @@ const uridfa_tables rfc6874_relative_ref_raw_tables = {
     rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
     URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
-    13, 0, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 8,
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2012,17 +2025,17 @@ static const uint8_t rfc6874_scheme_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_scheme_texts[] = "\000scheme\000ALPHA\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000authority\000"
-    "userinfo\000host\000port\000query\000fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc6874_scheme_texts[] = "\000ALPHA, DIGIT, \"+\", \"-\", \".\" or end of input\000IPv4address\000IPv6address\000"
+    "IPvFuture\000authority\000fragment\000reg-name\000userinfo\000ZoneID\000scheme\000"
+    "ALPHA\000query\000host\000path\000port";
 static const uint8_t rfc6874_scheme_state_texts[] = {
     1, 2,
 };
 static const uint16_t rfc6874_scheme_text_pairs[] = {
-    0, 0, 1, 8, 1, 14,
+    0, 0, 123, 130, 123, 1,
 };
 static const uint16_t rfc6874_scheme_capture_names[] = {
-    1, 58, 68, 77, 82, 87, 93, 102, 109, 114, 126, 136, 148,
+    123, 79, 107, 142, 152, 136, 89, 116, 147, 57, 69, 45, 98,
 };
 #endif
 const uridfa_tables rfc6874_scheme_tables = {
@@ -2030,14 +2043,14 @@ const uridfa_tables rfc6874_scheme_tables = {
     rfc6874_scheme_classes, rfc6874_scheme_trans, rfc6874_scheme_edges, rfc6874_scheme_ops,
     rfc6874_scheme_accel_lut, NULL,
     rfc6874_scheme_finals, rfc6874_scheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_scheme_texts), URIDFA_TEXT(rfc6874_scheme_capture_names),
     URIDFA_TEXT(rfc6874_scheme_state_texts), URIDFA_TEXT(rfc6874_scheme_text_pairs),
     "scheme",
     UINT64_C(366503875926),
     3, 0, RFC6874_SCHEME_SPECIAL, 2, 26, 32,
-    13, 0, 1,
-    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 1,
+    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2085,17 +2098,17 @@ static const uint8_t rfc6874_userinfo_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_userinfo_texts[] = "\000userinfo\000unreserved, sub-delims, \"%\", \":\" or end of input\000HEXDIG\000"
-    "scheme\000authority\000host\000port\000query\000fragment\000ZoneID\000path\000IPv6address\000"
-    "IPvFuture\000IPv4address\000reg-name";
+static const char rfc6874_userinfo_texts[] = "\000unreserved, sub-delims, \"%\", \":\" or end of input\000IPv4address\000"
+    "IPv6address\000IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000"
+    "ZoneID\000scheme\000query\000host\000path\000port";
 static const uint8_t rfc6874_userinfo_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc6874_userinfo_text_pairs[] = {
-    0, 0, 1, 10, 1, 59,
+    0, 0, 112, 1, 112, 121,
 };
 static const uint16_t rfc6874_userinfo_capture_names[] = {
-    66, 73, 1, 83, 88, 93, 99, 108, 115, 120, 132, 142, 154,
+    135, 84, 112, 148, 158, 142, 94, 128, 153, 62, 74, 50, 103,
 };
 #endif
 const uridfa_tables rfc6874_userinfo_tables = {
@@ -2103,14 +2116,14 @@ const uridfa_tables rfc6874_userinfo_tables = {
     rfc6874_userinfo_classes, rfc6874_userinfo_trans, rfc6874_userinfo_edges, rfc6874_userinfo_ops,
     rfc6874_userinfo_accel_lut, rfc6874_userinfo_accel_escapes,
     rfc6874_userinfo_finals, rfc6874_userinfo_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_userinfo_texts), URIDFA_TEXT(rfc6874_userinfo_capture_names),
     URIDFA_TEXT(rfc6874_userinfo_state_texts), URIDFA_TEXT(rfc6874_userinfo_text_pairs),
     "userinfo",
     UINT64_C(274877906944),
     4, 0, RFC6874_USERINFO_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2474,7 +2487,10 @@ static const uridfa_escape rfc6874_host_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 }, { 1, 37 },
 };
 static const uridfa_after_kind rfc6874_host_after_kinds[] = {
-    { 11, 22, 3 }, { 12, 551, 3 },
+    { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
+};
+static const uint8_t rfc6874_host_after_first[] = {
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
 };
 static const uridfa_final rfc6874_host_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
@@ -2491,15 +2507,14 @@ static const uint8_t rfc6874_host_state_final[] = {
     2, 2, 2, 2, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_host_texts[] = "\000host\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
-    "HEXDIG\000HEXDIG, \":\", \"V\" or \"v\"\000IPv6address\000HEXDIG or \":\"\000\":\"\000"
-    "IPvFuture\000HEXDIG, \"%\" or \"]\"\000HEXDIG or \".\"\000\"2\"\000HEXDIG, \"%\", \".\", \":\" or \"]\"\000"
-    "HEXDIG, \"%\", \":\" or \"]\"\000end of input\000unreserved, sub-delims or \":\"\000"
-    "\"5\"\000DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000ZoneID\000unreserved or \"%\"\000"
-    "\".\"\000DIGIT or \".\"\000unreserved, \"%\" or \"]\"\000BIT, \".\" or \"2\" to \"5\"\000"
-    "\"%\", \":\" or \"]\"\000\"%\" or \"]\"\000DIGIT, \"%\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000scheme\000authority\000userinfo\000port\000query\000fragment\000"
-    "path\000IPv4address\000reg-name";
+static const char rfc6874_host_texts[] = "\000unreserved, sub-delims, \"%\", \"[\" or end of input\000unreserved, sub-delims, \"%\" or end of input\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
+    "HEXDIG, \"%\", \".\", \":\" or \"]\"\000BIT, \"%\", \"2\" to \"5\" or \"]\"\000HEXDIG, \"%\", \":\" or \"]\"\000"
+    "HEXDIG, \":\", \"V\" or \"v\"\000BIT, \".\" or \"2\" to \"5\"\000unreserved, \"%\" or \"]\"\000"
+    "HEXDIG, \"%\" or \"]\"\000HEXDIG, \".\" or \":\"\000DIGIT, \"%\" or \"]\"\000unreserved or \"%\"\000"
+    "HEXDIG or \".\"\000HEXDIG or \":\"\000DIGIT or \".\"\000IPv4address\000IPv6address\000"
+    "IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000"
+    "scheme\000DIGIT\000query\000host\000path\000port\000\"2\"";
 static const uint8_t rfc6874_host_state_texts[] = {
     1, 2, 3, 4, 3, 5, 6, 7, 5, 5, 8, 9, 5, 5, 8, 10, 11, 11, 11, 11,
     12, 13, 14, 6, 5, 5, 11, 11, 11, 11, 12, 15, 16, 12, 17, 11, 11, 11, 18, 5,
@@ -2512,13 +2527,13 @@ static const uint8_t rfc6874_host_state_texts[] = {
     5, 29, 8, 25, 6, 8,
 };
 static const uint16_t rfc6874_host_text_pairs[] = {
-    0, 0, 1, 6, 1, 55, 1, 99, 1, 106, 130, 142, 130, 156, 160, 99,
-    1, 170, 160, 189, 1, 203, 1, 207, 1, 236, 0, 260, 160, 273, 1, 303,
-    130, 307, 130, 99, 1, 313, 348, 355, 130, 373, 130, 377, 348, 99, 1, 390,
-    130, 413, 1, 436, 1, 452, 1, 463, 1, 481, 130, 509,
+    0, 0, 529, 1, 529, 50, 529, 496, 529, 240, 437, 398, 437, 155, 449, 496,
+    529, 310, 449, 384, 529, 544, 529, 159, 529, 216, 0, 37, 449, 129, 529, 283,
+    437, 517, 437, 496, 529, 94, 503, 366, 437, 394, 437, 412, 503, 496, 529, 287,
+    437, 264, 529, 224, 529, 299, 529, 348, 529, 188, 437, 329,
 };
 static const uint16_t rfc6874_host_capture_names[] = {
-    528, 535, 545, 1, 554, 559, 565, 348, 574, 130, 160, 579, 591,
+    510, 459, 487, 529, 539, 523, 469, 503, 534, 437, 449, 425, 478,
 };
 #endif
 const uridfa_tables rfc6874_host_tables = {
@@ -2526,14 +2541,14 @@ const uridfa_tables rfc6874_host_tables = {
     rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
     rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
     rfc6874_host_finals, rfc6874_host_state_final,
-    rfc6874_host_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans,
+    rfc6874_host_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_host_after_first,
     URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
     URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
-    13, 2, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
+    13, 2, 11, 4,
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc6874_host_raw_tables = {
@@ -2541,14 +2556,14 @@ const uridfa_tables rfc6874_host_raw_tables = {
     rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
     rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
     rfc6874_host_finals, rfc6874_host_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
     URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
-    13, 0, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 4,
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2582,16 +2597,16 @@ static const uint8_t rfc6874_port_state_final[] = {
     0, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_port_texts[] = "\000port\000DIGIT or end of input\000scheme\000authority\000userinfo\000host\000query\000"
-    "fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000IPv4address\000reg-name";
+static const char rfc6874_port_texts[] = "\000DIGIT or end of input\000IPv4address\000IPv6address\000IPvFuture\000authority\000"
+    "fragment\000reg-name\000userinfo\000ZoneID\000scheme\000query\000host\000path\000port";
 static const uint8_t rfc6874_port_state_texts[] = {
     1, 1,
 };
 static const uint16_t rfc6874_port_text_pairs[] = {
-    0, 0, 1, 6,
+    0, 0, 124, 1,
 };
 static const uint16_t rfc6874_port_capture_names[] = {
-    28, 35, 45, 54, 1, 59, 65, 74, 81, 86, 98, 108, 120,
+    101, 57, 85, 114, 124, 108, 67, 94, 119, 35, 47, 23, 76,
 };
 #endif
 const uridfa_tables rfc6874_port_tables = {
@@ -2599,14 +2614,14 @@ const uridfa_tables rfc6874_port_tables = {
     rfc6874_port_classes, rfc6874_port_trans, rfc6874_port_edges, rfc6874_port_ops,
     NULL, NULL,
     rfc6874_port_finals, rfc6874_port_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_port_texts), URIDFA_TEXT(rfc6874_port_capture_names),
     URIDFA_TEXT(rfc6874_port_state_texts), URIDFA_TEXT(rfc6874_port_text_pairs),
     "port",
     UINT64_C(549755813888),
     2, 0, RFC6874_PORT_SPECIAL, 2, 26, 32,
-    13, 0, 0,
-    RFC6874_PORT_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 0,
+    RFC6874_PORT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2654,17 +2669,17 @@ static const uint8_t rfc6874_path_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_texts[] = "\000path\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000userinfo\000"
-    "host\000port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc6874_path_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_path_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc6874_path_text_pairs[] = {
-    0, 0, 1, 6, 1, 33,
+    0, 0, 131, 1, 131, 99,
 };
 static const uint16_t rfc6874_path_capture_names[] = {
-    40, 47, 57, 66, 71, 76, 82, 91, 1, 98, 110, 120, 132,
+    113, 62, 90, 126, 136, 120, 72, 106, 131, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc6874_path_tables = {
@@ -2672,14 +2687,14 @@ const uridfa_tables rfc6874_path_tables = {
     rfc6874_path_classes, rfc6874_path_trans, rfc6874_path_edges, rfc6874_path_ops,
     rfc6874_path_accel_lut, rfc6874_path_accel_escapes,
     rfc6874_path_finals, rfc6874_path_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_texts), URIDFA_TEXT(rfc6874_path_capture_names),
     URIDFA_TEXT(rfc6874_path_state_texts), URIDFA_TEXT(rfc6874_path_text_pairs),
     "path",
     UINT64_C(274877906944),
     4, 0, RFC6874_PATH_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_PATH_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_PATH_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2726,17 +2741,17 @@ static const uint8_t rfc6874_path_abempty_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_abempty_texts[] = "\000path\000\"/\" or end of input\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000"
-    "authority\000userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000"
-    "IPvFuture\000IPv4address\000reg-name";
+static const char rfc6874_path_abempty_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_path_abempty_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc6874_path_abempty_text_pairs[] = {
-    0, 0, 1, 6, 1, 26, 1, 53,
+    0, 0, 131, 8, 131, 1, 131, 99,
 };
 static const uint16_t rfc6874_path_abempty_capture_names[] = {
-    60, 67, 77, 86, 91, 96, 102, 111, 1, 118, 130, 140, 152,
+    113, 62, 90, 126, 136, 120, 72, 106, 131, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc6874_path_abempty_tables = {
@@ -2744,14 +2759,14 @@ const uridfa_tables rfc6874_path_abempty_tables = {
     rfc6874_path_abempty_classes, rfc6874_path_abempty_trans, rfc6874_path_abempty_edges, rfc6874_path_abempty_ops,
     rfc6874_path_abempty_accel_lut, rfc6874_path_abempty_accel_escapes,
     rfc6874_path_abempty_finals, rfc6874_path_abempty_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_abempty_texts), URIDFA_TEXT(rfc6874_path_abempty_capture_names),
     URIDFA_TEXT(rfc6874_path_abempty_state_texts), URIDFA_TEXT(rfc6874_path_abempty_text_pairs),
     "path-abempty",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABEMPTY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2799,17 +2814,17 @@ static const uint8_t rfc6874_path_absolute_state_final[] = {
     0, 1, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_absolute_texts[] = "\000path\000\"/\"\000pchar or end of input\000pchar, \"/\" or end of input\000HEXDIG\000"
-    "scheme\000authority\000userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000"
-    "IPvFuture\000IPv4address\000reg-name";
+static const char rfc6874_path_absolute_texts[] = "\000pchar, \"/\" or end of input\000pchar or end of input\000IPv4address\000"
+    "IPv6address\000IPvFuture\000authority\000fragment\000reg-name\000userinfo\000HEXDIG\000"
+    "ZoneID\000scheme\000query\000host\000path\000port\000\"/\"";
 static const uint8_t rfc6874_path_absolute_state_texts[] = {
     1, 2, 3, 4, 4,
 };
 static const uint16_t rfc6874_path_absolute_text_pairs[] = {
-    0, 0, 1, 6, 1, 10, 1, 32, 1, 59,
+    0, 0, 153, 163, 153, 28, 153, 1, 153, 121,
 };
 static const uint16_t rfc6874_path_absolute_capture_names[] = {
-    66, 73, 83, 92, 97, 102, 108, 117, 1, 124, 136, 146, 158,
+    135, 84, 112, 148, 158, 142, 94, 128, 153, 62, 74, 50, 103,
 };
 #endif
 const uridfa_tables rfc6874_path_absolute_tables = {
@@ -2817,14 +2832,14 @@ const uridfa_tables rfc6874_path_absolute_tables = {
     rfc6874_path_absolute_classes, rfc6874_path_absolute_trans, rfc6874_path_absolute_edges, rfc6874_path_absolute_ops,
     rfc6874_path_absolute_accel_lut, rfc6874_path_absolute_accel_escapes,
     rfc6874_path_absolute_finals, rfc6874_path_absolute_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_absolute_texts), URIDFA_TEXT(rfc6874_path_absolute_capture_names),
     URIDFA_TEXT(rfc6874_path_absolute_state_texts), URIDFA_TEXT(rfc6874_path_absolute_text_pairs),
     "path-absolute",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABSOLUTE_SPECIAL, 5, 26, 32,
-    13, 0, 2,
-    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2874,18 +2889,18 @@ static const uint8_t rfc6874_path_noscheme_state_final[] = {
     0, 1, 0, 1, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_noscheme_texts[] = "\000path\000unreserved, sub-delims, \"%\" or \"@\"\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000"
-    "HEXDIG\000pchar, \"/\" or end of input\000scheme\000authority\000userinfo\000host\000"
-    "port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc6874_path_noscheme_texts[] = "\000unreserved, sub-delims, \"%\", \"/\", \"@\" or end of input\000unreserved, sub-delims, \"%\" or \"@\"\000"
+    "pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_path_noscheme_state_texts[] = {
     1, 2, 3, 4, 3, 3, 3,
 };
 static const uint16_t rfc6874_path_noscheme_text_pairs[] = {
-    0, 0, 1, 6, 1, 41, 1, 95, 1, 102,
+    0, 0, 220, 55, 220, 1, 220, 188, 220, 90,
 };
 static const uint16_t rfc6874_path_noscheme_capture_names[] = {
-    129, 136, 146, 155, 160, 165, 171, 180, 1, 187, 199, 209, 221,
+    202, 151, 179, 215, 225, 209, 161, 195, 220, 129, 141, 117, 170,
 };
 #endif
 const uridfa_tables rfc6874_path_noscheme_tables = {
@@ -2893,14 +2908,14 @@ const uridfa_tables rfc6874_path_noscheme_tables = {
     rfc6874_path_noscheme_classes, rfc6874_path_noscheme_trans, rfc6874_path_noscheme_edges, rfc6874_path_noscheme_ops,
     rfc6874_path_noscheme_accel_lut, rfc6874_path_noscheme_accel_escapes,
     rfc6874_path_noscheme_finals, rfc6874_path_noscheme_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_noscheme_texts), URIDFA_TEXT(rfc6874_path_noscheme_capture_names),
     URIDFA_TEXT(rfc6874_path_noscheme_state_texts), URIDFA_TEXT(rfc6874_path_noscheme_text_pairs),
     "path-noscheme",
     UINT64_C(183251937963),
     6, 0, RFC6874_PATH_NOSCHEME_SPECIAL, 7, 26, 32,
-    13, 0, 3,
-    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 3,
+    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2948,17 +2963,17 @@ static const uint8_t rfc6874_path_rootless_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_path_rootless_texts[] = "\000path\000pchar\000pchar, \"/\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000query\000fragment\000ZoneID\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc6874_path_rootless_texts[] = "\000pchar, \"/\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000pchar\000"
+    "query\000host\000path\000port";
 static const uint8_t rfc6874_path_rootless_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc6874_path_rootless_text_pairs[] = {
-    0, 0, 1, 6, 1, 12, 1, 39,
+    0, 0, 137, 120, 137, 1, 137, 99,
 };
 static const uint16_t rfc6874_path_rootless_capture_names[] = {
-    46, 53, 63, 72, 77, 82, 88, 97, 1, 104, 116, 126, 138,
+    113, 62, 90, 132, 142, 126, 72, 106, 137, 40, 52, 28, 81,
 };
 #endif
 const uridfa_tables rfc6874_path_rootless_tables = {
@@ -2966,14 +2981,14 @@ const uridfa_tables rfc6874_path_rootless_tables = {
     rfc6874_path_rootless_classes, rfc6874_path_rootless_trans, rfc6874_path_rootless_edges, rfc6874_path_rootless_ops,
     rfc6874_path_rootless_accel_lut, rfc6874_path_rootless_accel_escapes,
     rfc6874_path_rootless_finals, rfc6874_path_rootless_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_path_rootless_texts), URIDFA_TEXT(rfc6874_path_rootless_capture_names),
     URIDFA_TEXT(rfc6874_path_rootless_state_texts), URIDFA_TEXT(rfc6874_path_rootless_text_pairs),
     "path-rootless",
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ROOTLESS_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3021,17 +3036,17 @@ static const uint8_t rfc6874_query_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_query_texts[] = "\000query\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000fragment\000ZoneID\000path\000IPv6address\000IPvFuture\000"
-    "IPv4address\000reg-name";
+static const char rfc6874_query_texts[] = "\000pchar, \"/\", \"\?\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_query_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc6874_query_text_pairs[] = {
-    0, 0, 1, 7, 1, 39,
+    0, 0, 125, 1, 125, 104,
 };
 static const uint16_t rfc6874_query_capture_names[] = {
-    46, 53, 63, 72, 77, 1, 82, 91, 98, 103, 115, 125, 137,
+    118, 67, 95, 131, 141, 125, 77, 111, 136, 45, 57, 33, 86,
 };
 #endif
 const uridfa_tables rfc6874_query_tables = {
@@ -3039,14 +3054,14 @@ const uridfa_tables rfc6874_query_tables = {
     rfc6874_query_classes, rfc6874_query_trans, rfc6874_query_edges, rfc6874_query_ops,
     rfc6874_query_accel_lut, rfc6874_query_accel_escapes,
     rfc6874_query_finals, rfc6874_query_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_query_texts), URIDFA_TEXT(rfc6874_query_capture_names),
     URIDFA_TEXT(rfc6874_query_state_texts), URIDFA_TEXT(rfc6874_query_text_pairs),
     "query",
     UINT64_C(274877906944),
     4, 0, RFC6874_QUERY_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3094,17 +3109,17 @@ static const uint8_t rfc6874_fragment_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc6874_fragment_texts[] = "\000fragment\000pchar, \"/\", \"\?\" or end of input\000HEXDIG\000scheme\000authority\000"
-    "userinfo\000host\000port\000query\000ZoneID\000path\000IPv6address\000IPvFuture\000IPv4address\000"
-    "reg-name";
+static const char rfc6874_fragment_texts[] = "\000pchar, \"/\", \"\?\" or end of input\000IPv4address\000IPv6address\000IPvFuture\000"
+    "authority\000fragment\000reg-name\000userinfo\000HEXDIG\000ZoneID\000scheme\000query\000"
+    "host\000path\000port";
 static const uint8_t rfc6874_fragment_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc6874_fragment_text_pairs[] = {
-    0, 0, 1, 10, 1, 42,
+    0, 0, 77, 1, 77, 104,
 };
 static const uint16_t rfc6874_fragment_capture_names[] = {
-    49, 56, 66, 75, 80, 85, 1, 91, 98, 103, 115, 125, 137,
+    118, 67, 95, 131, 141, 125, 77, 111, 136, 45, 57, 33, 86,
 };
 #endif
 const uridfa_tables rfc6874_fragment_tables = {
@@ -3112,14 +3127,14 @@ const uridfa_tables rfc6874_fragment_tables = {
     rfc6874_fragment_classes, rfc6874_fragment_trans, rfc6874_fragment_edges, rfc6874_fragment_ops,
     rfc6874_fragment_accel_lut, rfc6874_fragment_accel_escapes,
     rfc6874_fragment_finals, rfc6874_fragment_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc6874_fragment_texts), URIDFA_TEXT(rfc6874_fragment_capture_names),
     URIDFA_TEXT(rfc6874_fragment_state_texts), URIDFA_TEXT(rfc6874_fragment_text_pairs),
     "fragment",
     UINT64_C(274877906944),
     4, 0, RFC6874_FRAGMENT_SPECIAL, 4, 26, 32,
-    13, 0, 2,
-    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1
+    13, 0, 0, 2,
+    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

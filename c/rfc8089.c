@@ -702,30 +702,26 @@ static const uint8_t rfc8089_file_uri_after_classes[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static const uint16_t rfc8089_file_uri_after_trans[] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44,
-    66, 88, 110, 110, 110, 0, 0, 0, 0, 132, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 132, 110, 110, 110, 110, 110, 110, 0, 0, 0, 0, 132,
-    110, 110, 110, 110, 154, 44, 0, 0, 0, 0, 132, 44, 44, 44, 44, 44,
-    44, 0, 0, 0, 0, 0, 176, 198, 220, 242, 242, 242, 0, 0, 0, 0,
-    132, 44, 44, 44, 44, 44, 0, 0, 0, 0, 0, 264, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 264, 242, 242, 242, 242, 242, 242, 0, 0, 0,
-    0, 264, 242, 242, 242, 242, 286, 176, 0, 0, 0, 0, 264, 176, 176, 176,
-    176, 176, 176, 0, 0, 0, 0, 0, 308, 330, 352, 374, 374, 374, 0, 0,
-    0, 0, 264, 176, 176, 176, 176, 176, 0, 0, 0, 0, 0, 396, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 396, 374, 374, 374, 374, 374, 374, 0,
-    0, 0, 0, 396, 374, 374, 374, 374, 418, 308, 0, 0, 0, 0, 396, 308,
-    308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 441, 463, 485, 507, 507, 507,
-    0, 0, 0, 0, 396, 308, 308, 308, 308, 308, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 507, 507, 507, 507, 507,
-    507, 0, 0, 0, 0, 0, 507, 507, 507, 507, 529, 441, 0, 0, 0, 0,
-    0, 441, 441, 441, 441, 441, 441, 0, 0, 0, 0, 0, 441, 441, 441, 441,
-    441, 0, 0, 0, 551, 572, 551, 551, 551, 551, 551, 551, 551, 551, 0, 0,
-    0, 0, 594, 594, 594, 594, 594, 594, 594, 0, 0, 0, 0, 551, 551, 551,
-    551, 551, 551, 551,
+static const uint8_t rfc8089_file_uri_after_trans[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10, 10,
+    10, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 10, 10, 10,
+    10, 10, 10, 0, 0, 0, 0, 12, 10, 10, 10, 10, 14, 4, 0, 0, 0, 0, 12, 4,
+    4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 16, 18, 20, 22, 22, 22, 0, 0, 0, 0,
+    12, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 24, 22, 22, 22, 22, 22, 22, 0, 0, 0, 0, 24, 22, 22, 22, 22, 26, 16,
+    0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 28, 30, 32, 34,
+    34, 34, 0, 0, 0, 0, 24, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 36, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 36, 34, 34, 34, 34, 34, 34, 0, 0, 0, 0, 36,
+    34, 34, 34, 34, 38, 28, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 28, 0, 0, 0,
+    0, 0, 41, 43, 45, 47, 47, 47, 0, 0, 0, 0, 36, 28, 28, 28, 28, 28, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47, 47, 47, 47, 47,
+    47, 0, 0, 0, 0, 0, 47, 47, 47, 47, 49, 41, 0, 0, 0, 0, 0, 41, 41, 41,
+    41, 41, 41, 0, 0, 0, 0, 0, 41, 41, 41, 41, 41, 0, 0, 0, 51, 52, 51, 51,
+    51, 51, 51, 51, 51, 51, 0, 0, 0, 0, 54, 54, 54, 54, 54, 54, 54, 0, 0, 0,
+    0, 51, 51, 51, 51, 51, 51, 51,
 };
 static const uridfa_after_kind rfc8089_file_uri_after_kinds[] = {
-    { 5, 22, 1 }, { 6, 551, 1 },
+    { 5, 2, 1, 65534 }, { 6, 51, 1, 65535 },
 };
 static const uridfa_final rfc8089_file_uri_finals[] = {
     { 0, 0, 0 }, { 0, 1, 1 },
@@ -744,14 +740,14 @@ static const uint8_t rfc8089_file_uri_state_final[] = {
     0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8089_file_uri_texts[] = "\000file-scheme\000\"I\" or \"i\"\000\"L\" or \"l\"\000\"E\" or \"e\"\000\":\"\000path\000\"/\"\000pchar, \"/\" or end of input\000"
-    "HEXDIG\000file-auth\000unreserved, sub-delims, \"%\", \"/\" or \"[\"\000host\000"
-    "unreserved, sub-delims, \"%\" or \"/\"\000pchar or end of input\000HEXDIG, \":\", \"V\" or \"v\"\000"
-    "IPv6address\000HEXDIG or \":\"\000IPvFuture\000HEXDIG or \"]\"\000HEXDIG or \".\"\000"
-    "HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
-    "DIGIT\000unreserved, sub-delims, \":\" or \"]\"\000\".\"\000DIGIT or \".\"\000path or host\000"
-    "BIT, \".\" or \"2\" to \"5\"\000\":\" or \"]\"\000\"]\"\000DIGIT or \"]\"\000BIT, \"2\" to \"5\" or \"]\"\000"
-    "HEXDIG, \".\" or \":\"\000IPv4address\000reg-name";
+static const char rfc8089_file_uri_texts[] = "\000unreserved, sub-delims, \"%\", \"/\" or \"[\"\000unreserved, sub-delims, \"%\" or \"/\"\000"
+    "unreserved, sub-delims, \":\" or \"]\"\000unreserved, sub-delims or \":\"\000"
+    "pchar, \"/\" or end of input\000HEXDIG, \".\", \":\" or \"]\"\000HEXDIG, \":\", \"V\" or \"v\"\000"
+    "BIT, \".\" or \"2\" to \"5\"\000BIT, \"2\" to \"5\" or \"]\"\000pchar or end of input\000"
+    "HEXDIG, \".\" or \":\"\000HEXDIG, \":\" or \"]\"\000HEXDIG or \".\"\000HEXDIG or \":\"\000"
+    "HEXDIG or \"]\"\000DIGIT or \".\"\000DIGIT or \"]\"\000path or host\000IPv4address\000"
+    "IPv6address\000file-scheme\000\"E\" or \"e\"\000\"I\" or \"i\"\000\"L\" or \"l\"\000IPvFuture\000"
+    "file-auth\000reg-name\000HEXDIG\000DIGIT\000path";
 static const uint8_t rfc8089_file_uri_state_texts[] = {
     1, 2, 3, 4, 5, 6, 7, 7, 8, 9, 8, 10, 11, 12, 10, 10, 10, 10, 13, 14,
     11, 10, 10, 13, 15, 16, 17, 10, 10, 10, 10, 13, 15, 15, 18, 19, 10, 10, 13, 15,
@@ -766,14 +762,14 @@ static const uint8_t rfc8089_file_uri_state_texts[] = {
     30, 16, 18,
 };
 static const uint16_t rfc8089_file_uri_text_pairs[] = {
-    0, 0, 0, 1, 0, 13, 0, 24, 0, 35, 0, 46, 50, 55, 50, 59,
-    50, 86, 93, 103, 143, 148, 143, 86, 50, 183, 93, 148, 143, 205, 229, 241,
-    229, 46, 255, 86, 143, 265, 255, 279, 143, 293, 143, 317, 255, 336, 229, 366,
-    229, 86, 143, 372, 229, 407, 229, 411, 424, 148, 229, 437, 143, 460, 143, 471,
-    143, 475, 143, 488, 229, 511,
+    0, 0, 0, 427, 0, 450, 0, 461, 0, 439, 0, 137, 514, 72, 514, 141,
+    514, 501, 482, 1, 398, 41, 398, 501, 514, 262, 482, 41, 398, 192, 415, 336,
+    415, 137, 472, 501, 398, 350, 472, 322, 398, 168, 398, 303, 472, 111, 415, 508,
+    415, 501, 398, 76, 415, 332, 415, 364, 390, 41, 415, 216, 398, 100, 398, 107,
+    398, 377, 398, 239, 415, 284,
 };
 static const uint16_t rfc8089_file_uri_capture_names[] = {
-    93, 143, 50, 229, 255, 530, 542,
+    482, 398, 514, 415, 472, 403, 492,
 };
 #endif
 const uridfa_tables rfc8089_file_uri_tables = {
@@ -781,14 +777,14 @@ const uridfa_tables rfc8089_file_uri_tables = {
     rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops,
     rfc8089_file_uri_accel_lut, rfc8089_file_uri_accel_escapes,
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
-    rfc8089_file_uri_after_kinds, rfc8089_file_uri_after_classes, rfc8089_file_uri_after_trans,
+    rfc8089_file_uri_after_kinds, rfc8089_file_uri_after_classes, rfc8089_file_uri_after_trans, NULL,
     URIDFA_TEXT(rfc8089_file_uri_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
     URIDFA_TEXT(rfc8089_file_uri_state_texts), URIDFA_TEXT(rfc8089_file_uri_text_pairs),
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
-    7, 2, 4,
-    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1
+    7, 2, 11, 4,
+    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1, 1
 };
 
 const uridfa_tables rfc8089_file_uri_raw_tables = {
@@ -796,14 +792,14 @@ const uridfa_tables rfc8089_file_uri_raw_tables = {
     rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops,
     rfc8089_file_uri_accel_lut, rfc8089_file_uri_accel_escapes,
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8089_file_uri_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
     URIDFA_TEXT(rfc8089_file_uri_state_texts), URIDFA_TEXT(rfc8089_file_uri_text_pairs),
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
-    7, 0, 4,
-    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1
+    7, 0, 0, 4,
+    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc8089_file_uri_validate(const uint8_t *s, size_t n, uridfa_error *err)

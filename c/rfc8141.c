@@ -228,10 +228,10 @@ static const uint8_t rfc8141_namestring_state_final[] = {
     0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8141_namestring_texts[] = "\000\"U\" or \"u\"\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000alphanum\000ldh\000ldh or \":\"\000"
-    "NSS\000pchar\000r-after-qmark, \"#\", \"=\", \"\?\" or end of input\000HEXDIG\000"
-    "f-component\000r-after-qmark, \"=\", \"\?\" or end of input\000\"+\" or \"=\"\000"
-    "r-component\000q-component\000alphanum or \":\"";
+static const char rfc8141_namestring_texts[] = "\000r-after-qmark, \"#\", \"=\", \"\?\" or end of input\000r-after-qmark, \"=\", \"\?\" or end of input\000"
+    "alphanum or \":\"\000f-component\000q-component\000r-component\000\"+\" or \"=\"\000"
+    "\"N\" or \"n\"\000\"R\" or \"r\"\000\"U\" or \"u\"\000ldh or \":\"\000alphanum\000HEXDIG\000pchar\000"
+    "NID\000NSS\000ldh";
 static const uint8_t rfc8141_namestring_state_texts[] = {
     1, 2, 3, 4, 5, 6, 6, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 11, 12, 10,
     6, 7, 11, 13, 14, 15, 6, 7, 13, 16, 17, 18, 19, 6, 7, 16, 17, 19, 6, 7,
@@ -240,12 +240,12 @@ static const uint8_t rfc8141_namestring_state_texts[] = {
     6, 7, 5, 20, 4,
 };
 static const uint16_t rfc8141_namestring_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 38, 42, 38, 51, 38, 55,
-    66, 70, 66, 76, 66, 121, 128, 140, 0, 180, 128, 121, 191, 70, 203, 70,
-    191, 76, 191, 121, 203, 76, 203, 121, 38, 215,
+    0, 0, 0, 171, 0, 160, 0, 149, 0, 98, 215, 193, 215, 223, 215, 182,
+    219, 209, 219, 1, 219, 202, 102, 46, 0, 138, 102, 202, 126, 209, 114, 209,
+    126, 1, 126, 202, 114, 1, 114, 202, 215, 86,
 };
 static const uint16_t rfc8141_namestring_capture_names[] = {
-    38, 66, 191, 203, 128,
+    215, 219, 126, 114, 102,
 };
 #endif
 const uridfa_tables rfc8141_namestring_tables = {
@@ -253,14 +253,14 @@ const uridfa_tables rfc8141_namestring_tables = {
     rfc8141_namestring_classes, rfc8141_namestring_trans, rfc8141_namestring_edges, rfc8141_namestring_ops,
     rfc8141_namestring_accel_lut, rfc8141_namestring_accel_escapes,
     rfc8141_namestring_finals, rfc8141_namestring_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_namestring_texts), URIDFA_TEXT(rfc8141_namestring_capture_names),
     URIDFA_TEXT(rfc8141_namestring_state_texts), URIDFA_TEXT(rfc8141_namestring_text_pairs),
     "namestring",
     UINT64_C(73300775186),
     15, 0, RFC8141_NAMESTRING_SPECIAL, 85, 10, 32,
-    5, 0, 3,
-    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 3,
+    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for `assigned-name` from grammar/rfc8141.abnf:
@@ -418,9 +418,9 @@ static const uint8_t rfc8141_assigned_name_state_final[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8141_assigned_name_texts[] = "\000\"U\" or \"u\"\000\"R\" or \"r\"\000\"N\" or \"n\"\000\":\"\000NID\000alphanum\000ldh\000ldh or \":\"\000"
-    "NSS\000pchar\000r-after-qmark, \"=\" or end of input\000HEXDIG\000alphanum or \":\"\000"
-    "r-component\000q-component\000f-component";
+static const char rfc8141_assigned_name_texts[] = "\000r-after-qmark, \"=\" or end of input\000alphanum or \":\"\000f-component\000"
+    "q-component\000r-component\000\"N\" or \"n\"\000\"R\" or \"r\"\000\"U\" or \"u\"\000ldh or \":\"\000"
+    "alphanum\000HEXDIG\000pchar\000NID\000NSS\000ldh";
 static const uint8_t rfc8141_assigned_name_state_texts[] = {
     1, 2, 3, 4, 5, 6, 6, 7, 6, 7, 8, 6, 7, 9, 10, 6, 7, 10, 6, 7,
     6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7,
@@ -428,11 +428,11 @@ static const uint8_t rfc8141_assigned_name_state_texts[] = {
     6, 7, 6, 7, 6, 7, 6, 7, 5, 11, 4,
 };
 static const uint16_t rfc8141_assigned_name_text_pairs[] = {
-    0, 0, 0, 1, 0, 12, 0, 23, 0, 34, 38, 42, 38, 51, 38, 55,
-    66, 70, 66, 76, 66, 111, 38, 118,
+    0, 0, 0, 110, 0, 99, 0, 88, 0, 48, 154, 132, 154, 162, 154, 121,
+    158, 148, 158, 1, 158, 141, 154, 36,
 };
 static const uint16_t rfc8141_assigned_name_capture_names[] = {
-    38, 66, 134, 146, 158,
+    154, 158, 76, 64, 52,
 };
 #endif
 const uridfa_tables rfc8141_assigned_name_tables = {
@@ -440,14 +440,14 @@ const uridfa_tables rfc8141_assigned_name_tables = {
     rfc8141_assigned_name_classes, rfc8141_assigned_name_trans, rfc8141_assigned_name_edges, rfc8141_assigned_name_ops,
     rfc8141_assigned_name_accel_lut, rfc8141_assigned_name_accel_escapes,
     rfc8141_assigned_name_finals, rfc8141_assigned_name_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_assigned_name_texts), URIDFA_TEXT(rfc8141_assigned_name_capture_names),
     URIDFA_TEXT(rfc8141_assigned_name_state_texts), URIDFA_TEXT(rfc8141_assigned_name_text_pairs),
     "assigned-name",
     UINT64_C(99955602526),
     11, 0, RFC8141_ASSIGNED_NAME_SPECIAL, 71, 10, 32,
-    5, 0, 2,
-    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
@@ -493,8 +493,8 @@ static const uint8_t rfc8141_nid_state_final[] = {
     0, 1, 1,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8141_nid_texts[] = "\000NID\000alphanum\000ldh\000ldh or end of input\000alphanum or end of input\000"
-    "end of input\000NSS\000r-component\000q-component\000f-component";
+static const char rfc8141_nid_texts[] = "\000alphanum or end of input\000ldh or end of input\000f-component\000q-component\000"
+    "r-component\000alphanum\000NID\000NSS\000ldh";
 static const uint8_t rfc8141_nid_state_texts[] = {
     1, 2, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
     2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
@@ -502,10 +502,10 @@ static const uint8_t rfc8141_nid_state_texts[] = {
     1, 4, 5,
 };
 static const uint16_t rfc8141_nid_text_pairs[] = {
-    0, 0, 1, 5, 1, 14, 1, 18, 1, 38, 0, 63,
+    0, 0, 91, 82, 91, 99, 91, 26, 91, 1, 0, 13,
 };
 static const uint16_t rfc8141_nid_capture_names[] = {
-    1, 76, 80, 92, 104,
+    91, 95, 70, 58, 46,
 };
 #endif
 const uridfa_tables rfc8141_nid_tables = {
@@ -513,14 +513,14 @@ const uridfa_tables rfc8141_nid_tables = {
     rfc8141_nid_classes, rfc8141_nid_trans, rfc8141_nid_edges, rfc8141_nid_ops,
     NULL, NULL,
     rfc8141_nid_finals, rfc8141_nid_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_nid_texts), URIDFA_TEXT(rfc8141_nid_capture_names),
     URIDFA_TEXT(rfc8141_nid_state_texts), URIDFA_TEXT(rfc8141_nid_text_pairs),
     "NID",
     UINT64_C(366503875926),
     3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
-    5, 0, 0,
-    RFC8141_NID_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 0,
+    RFC8141_NID_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
@@ -568,16 +568,16 @@ static const uint8_t rfc8141_nss_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8141_nss_texts[] = "\000NSS\000pchar\000r-after-qmark, \"=\" or end of input\000HEXDIG\000NID\000r-component\000"
-    "q-component\000f-component";
+static const char rfc8141_nss_texts[] = "\000r-after-qmark, \"=\" or end of input\000f-component\000q-component\000r-component\000"
+    "HEXDIG\000pchar\000NID\000NSS";
 static const uint8_t rfc8141_nss_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc8141_nss_text_pairs[] = {
-    0, 0, 1, 5, 1, 11, 1, 46,
+    0, 0, 89, 79, 89, 1, 89, 72,
 };
 static const uint16_t rfc8141_nss_capture_names[] = {
-    53, 1, 57, 69, 81,
+    85, 89, 60, 48, 36,
 };
 #endif
 const uridfa_tables rfc8141_nss_tables = {
@@ -585,14 +585,14 @@ const uridfa_tables rfc8141_nss_tables = {
     rfc8141_nss_classes, rfc8141_nss_trans, rfc8141_nss_edges, rfc8141_nss_ops,
     rfc8141_nss_accel_lut, rfc8141_nss_accel_escapes,
     rfc8141_nss_finals, rfc8141_nss_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_nss_texts), URIDFA_TEXT(rfc8141_nss_capture_names),
     URIDFA_TEXT(rfc8141_nss_state_texts), URIDFA_TEXT(rfc8141_nss_text_pairs),
     "NSS",
     UINT64_C(219902325556),
     5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
-    5, 0, 2,
-    RFC8141_NSS_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_NSS_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -641,16 +641,16 @@ static const uint8_t rfc8141_r_component_state_final[] = {
     0, 1, 0, 1, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8141_r_component_texts[] = "\000r-component\000pchar\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000"
-    "r-after-qmark, \"\?\" or end of input\000NID\000NSS\000q-component\000f-component";
+static const char rfc8141_r_component_texts[] = "\000r-after-qmark, \"=\", \"\?\" or end of input\000r-after-qmark, \"\?\" or end of input\000"
+    "f-component\000q-component\000r-component\000HEXDIG\000pchar\000NID\000NSS";
 static const uint8_t rfc8141_r_component_state_texts[] = {
     1, 2, 3, 4, 3,
 };
 static const uint16_t rfc8141_r_component_text_pairs[] = {
-    0, 0, 1, 13, 1, 19, 1, 59, 1, 66,
+    0, 0, 100, 119, 100, 1, 100, 112, 100, 41,
 };
 static const uint16_t rfc8141_r_component_capture_names[] = {
-    101, 105, 1, 109, 121,
+    125, 129, 100, 88, 76,
 };
 #endif
 const uridfa_tables rfc8141_r_component_tables = {
@@ -658,14 +658,14 @@ const uridfa_tables rfc8141_r_component_tables = {
     rfc8141_r_component_classes, rfc8141_r_component_trans, rfc8141_r_component_edges, rfc8141_r_component_ops,
     rfc8141_r_component_accel_lut, rfc8141_r_component_accel_escapes,
     rfc8141_r_component_finals, rfc8141_r_component_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_r_component_texts), URIDFA_TEXT(rfc8141_r_component_capture_names),
     URIDFA_TEXT(rfc8141_r_component_state_texts), URIDFA_TEXT(rfc8141_r_component_text_pairs),
     "r-component",
     UINT64_C(157073089683),
     7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
-    5, 0, 2,
-    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -713,16 +713,16 @@ static const uint8_t rfc8141_q_component_state_final[] = {
     0, 1, 0, 0,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8141_q_component_texts[] = "\000q-component\000pchar\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000"
-    "NID\000NSS\000r-component\000f-component";
+static const char rfc8141_q_component_texts[] = "\000r-after-qmark, \"=\", \"\?\" or end of input\000f-component\000q-component\000"
+    "r-component\000HEXDIG\000pchar\000NID\000NSS";
 static const uint8_t rfc8141_q_component_state_texts[] = {
     1, 2, 3, 3,
 };
 static const uint16_t rfc8141_q_component_text_pairs[] = {
-    0, 0, 1, 13, 1, 19, 1, 59,
+    0, 0, 53, 84, 53, 1, 53, 77,
 };
 static const uint16_t rfc8141_q_component_capture_names[] = {
-    66, 70, 74, 1, 86,
+    90, 94, 65, 53, 41,
 };
 #endif
 const uridfa_tables rfc8141_q_component_tables = {
@@ -730,14 +730,14 @@ const uridfa_tables rfc8141_q_component_tables = {
     rfc8141_q_component_classes, rfc8141_q_component_trans, rfc8141_q_component_edges, rfc8141_q_component_ops,
     rfc8141_q_component_accel_lut, rfc8141_q_component_accel_escapes,
     rfc8141_q_component_finals, rfc8141_q_component_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_q_component_texts), URIDFA_TEXT(rfc8141_q_component_capture_names),
     URIDFA_TEXT(rfc8141_q_component_state_texts), URIDFA_TEXT(rfc8141_q_component_text_pairs),
     "q-component",
     UINT64_C(219902325556),
     5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
-    5, 0, 2,
-    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 /* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -785,16 +785,16 @@ static const uint8_t rfc8141_f_component_state_final[] = {
     0, 1, 2, 2,
 };
 #ifndef URIDFA_NO_TEXTS
-static const char rfc8141_f_component_texts[] = "\000f-component\000r-after-qmark, \"=\", \"\?\" or end of input\000HEXDIG\000NID\000"
-    "NSS\000r-component\000q-component";
+static const char rfc8141_f_component_texts[] = "\000r-after-qmark, \"=\", \"\?\" or end of input\000f-component\000q-component\000"
+    "r-component\000HEXDIG\000NID\000NSS";
 static const uint8_t rfc8141_f_component_state_texts[] = {
     1, 1, 2, 2,
 };
 static const uint16_t rfc8141_f_component_text_pairs[] = {
-    0, 0, 1, 13, 1, 53,
+    0, 0, 41, 1, 41, 77,
 };
 static const uint16_t rfc8141_f_component_capture_names[] = {
-    60, 64, 68, 80, 1,
+    84, 88, 65, 53, 41,
 };
 #endif
 const uridfa_tables rfc8141_f_component_tables = {
@@ -802,14 +802,14 @@ const uridfa_tables rfc8141_f_component_tables = {
     rfc8141_f_component_classes, rfc8141_f_component_trans, rfc8141_f_component_edges, rfc8141_f_component_ops,
     rfc8141_f_component_accel_lut, rfc8141_f_component_accel_escapes,
     rfc8141_f_component_finals, rfc8141_f_component_state_final,
-    NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
     URIDFA_TEXT(rfc8141_f_component_texts), URIDFA_TEXT(rfc8141_f_component_capture_names),
     URIDFA_TEXT(rfc8141_f_component_state_texts), URIDFA_TEXT(rfc8141_f_component_text_pairs),
     "f-component",
     UINT64_C(274877906944),
     4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
-    5, 0, 2,
-    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1
+    5, 0, 0, 2,
+    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
 };
 
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err)

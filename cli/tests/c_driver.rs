@@ -1,7 +1,8 @@
 //! The C output (issue 28, docs/c.md) against the Rust runtime.
 //!
-//! For the ten built-in grammars and two users' grammars (`examples/`),
-//! every entry rule: the generator writes the C (`uridfa_codegen::c`), a
+//! For the ten built-in grammars, two users' grammars (`examples/`) and
+//! three in `tests/c/` (without captures, with 140, and one whose
+//! transitions take four bytes), every entry rule: the generator writes the C (`uridfa_codegen::c`), a
 //! harness (`tests/c/harness.c`) built with `cc` runs it over many inputs
 //! in one process (fed over a pipe), and each answer is compared with
 //! `uridfa_runtime` on the same compiled tables: acceptance, every span
@@ -10,6 +11,9 @@
 //! streaming machine agrees with the whole input at every two-chunk split
 //! and in one-byte chunks, and that `validate` agrees with `split`; list
 //! regions' items (`mailto`) are compared with `uridfa_runtime::items`.
+//! Every form of transition table is reached (the test checks which
+//! drivers the tables name). Each build is C99 with `-Wall -Wextra
+//! -Werror -pedantic`.
 //! Inputs: the corpora in `../shared` (every entry gets every one), and
 //! inputs generated from each entry's expression and mutated
 //! (`uridfa_codegen::sample`), at least 10^6 in all when the corpora are
@@ -57,7 +61,8 @@ fn have(cc: &str) -> bool {
 }
 
 /// The grammars: every built-in one, then two users' grammars, one
-/// without captures and one with 140 (`tests/c/wide.abnf`).
+/// without captures, one with 140 (`tests/c/wide.abnf`) and one whose
+/// transitions take four bytes (`tests/c/big.abnf`).
 fn grammars() -> Vec<Compiled> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("grammar"))
         .unwrap()
@@ -72,6 +77,8 @@ fn grammars() -> Vec<Compiled> {
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/nocap.abnf"));
     // One with 140 captures: two-byte text pairs, unpacked register ops.
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/wide.abnf"));
+    // One with 256 classes and 516 states: four-byte transitions.
+    paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/big.abnf"));
     paths
         .iter()
         .map(|p| {
@@ -611,6 +618,39 @@ fn jobs(
     jobs
 }
 
+/// The harness's flags: C99, every warning an error, `-pedantic`.
+const STRICT_O2: [&str; 6] = [
+    "-std=c99",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+    "-pedantic",
+    "-O2",
+];
+
+/// The drivers the generated tables of `dir` name, in either build
+/// (`NAME_R_DRIVE uridfa_drive16`), sorted, each once.
+fn drivers(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "c") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        for line in text.lines() {
+            if let Some((_, d)) = line.split_once("_DRIVE ") {
+                if line.starts_with("#define ") && d.starts_with("uridfa_drive") {
+                    out.push(d.trim().to_owned());
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[test]
 fn c_driver_agrees_with_the_rust_runtime() {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
@@ -631,8 +671,51 @@ fn c_driver_agrees_with_the_rust_runtime() {
         })
         .collect();
     let corpus = corpora();
-    let jobs = jobs(&gs, &what, &tables, &corpus, 6_000);
-    let exe = build(&cc, &dir, &["-std=c99", "-O2"], "harness");
+    let mut jobs = jobs(&gs, &what, &tables, &corpus, 6_000);
+    // tests/c/big.abnf's kind `exact` (130 digits): spans of 129 to 131
+    // digits, which only generated inputs of that length would reach.
+    let big = (0..what.len())
+        .find(|&i| {
+            let (gi, ei, l, comp) = what[i];
+            gs[gi].grammar.name == "big" && ei == 0 && l.is_none() && !comp && !raw[i]
+        })
+        .expect("tests/c/big.abnf's entry");
+    for len in 129..=131 {
+        let mut input = b"aaa/".to_vec();
+        input.extend(std::iter::repeat_n(b'7', len));
+        jobs.push(Job {
+            machine: big,
+            input,
+            items: None,
+        });
+    }
+    // Every form of transition table is driven: one byte (IDs, and state
+    // indices), two and four bytes (Note [small tables] in uridfa-codegen's
+    // C emitter); the two-byte IDs of the one-byte-index tables are
+    // `-DURIDFA_FAST`'s, run below.
+    let forms = drivers(&dir);
+    // And both widths of the kinds' cells (Note [kind cells by index]).
+    for w in ["uint8_t", "uint16_t"] {
+        let found = std::fs::read_dir(&dir).unwrap().any(|e| {
+            let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
+            text.lines().any(|l| {
+                l.starts_with(&format!("static const {w} ")) && l.contains("_after_trans[]")
+            })
+        });
+        assert!(found, "no kinds' cells of {w}");
+    }
+    for d in [
+        "uridfa_drive8",
+        "uridfa_drive8i",
+        "uridfa_drive16",
+        "uridfa_drive32",
+    ] {
+        assert!(
+            forms.iter().any(|f| f == d),
+            "no table set uses {d}: {forms:?}"
+        );
+    }
+    let exe = build(&cc, &dir, &STRICT_O2, "harness");
     let (n, moved) = run(&exe, &jobs, &tables, &what, &raw);
     eprintln!(
         "c_driver: {n} inputs over {} machines agree ({moved} errors moved to a character's \
@@ -653,7 +736,7 @@ fn c_driver_agrees_with_the_rust_runtime() {
     let exe = build(
         &cc,
         &dir,
-        &["-std=c99", "-Os", "-DURIDFA_FAST"],
+        &[&STRICT_O2[..5], &["-Os", "-DURIDFA_FAST"][..]].concat(),
         "harness-fast",
     );
     let quarter: Vec<&Job> = jobs
@@ -681,12 +764,15 @@ fn c_driver_agrees_with_the_rust_runtime() {
         san,
         &dir,
         &[
-            "-std=c99",
-            "-O1",
-            "-g",
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=all",
-        ],
+            &STRICT_O2[..5],
+            &[
+                "-O1",
+                "-g",
+                "-fsanitize=address,undefined",
+                "-fno-sanitize-recover=all",
+            ][..],
+        ]
+        .concat(),
         "harness-san",
     );
     let sample: Vec<Job> = jobs

@@ -1,5 +1,6 @@
 /* libFuzzer target: uridfa's C driver (c/) against the Rust runtime
- * (fuzz/c/src/lib.rs, oracle_split), on every entry of rfc3986, rfc3987
+ * (fuzz/c/src/lib.rs, oracle_split), on every entry and every `;@
+ * component` rule's tables (rfc3986_host_tables, ...) of rfc3986, rfc3987
  * and rfc2396. The first byte picks the machine, the second a chunk split
  * for the streaming machine; the rest is the input. Built and run by
  * .ci/fuzz-c (clang -fsanitize=fuzzer,address,undefined). */
@@ -19,10 +20,49 @@ struct machine {
 };
 
 static const struct machine machines[] = {
-    {"rfc3986", &rfc3986_uri_reference_tables}, {"rfc3986", &rfc3986_uri_tables},
-    {"rfc3986", &rfc3986_absolute_uri_tables},  {"rfc3986", &rfc3986_relative_ref_tables},
-    {"rfc3987", &rfc3987_iri_reference_tables}, {"rfc3987", &rfc3987_iri_tables},
+    /* Entries. */
+    {"rfc3986", &rfc3986_uri_reference_tables},
+    {"rfc3986", &rfc3986_uri_tables},
+    {"rfc3986", &rfc3986_absolute_uri_tables},
+    {"rfc3986", &rfc3986_relative_ref_tables},
+    {"rfc3987", &rfc3987_iri_reference_tables},
+    {"rfc3987", &rfc3987_iri_tables},
+    {"rfc3987", &rfc3987_absolute_iri_tables},
+    {"rfc3987", &rfc3987_irelative_ref_tables},
     {"rfc2396", &rfc2396_uri_reference_tables},
+    {"rfc2396", &rfc2396_absoluteuri_tables},
+    {"rfc2396", &rfc2396_relativeuri_tables},
+    /* `;@ component` rules (Rust: BuiltinGrammar::components). */
+    {"rfc3986", &rfc3986_scheme_tables},
+    {"rfc3986", &rfc3986_userinfo_tables},
+    {"rfc3986", &rfc3986_host_tables},
+    {"rfc3986", &rfc3986_port_tables},
+    {"rfc3986", &rfc3986_path_tables},
+    {"rfc3986", &rfc3986_path_abempty_tables},
+    {"rfc3986", &rfc3986_path_absolute_tables},
+    {"rfc3986", &rfc3986_path_noscheme_tables},
+    {"rfc3986", &rfc3986_path_rootless_tables},
+    {"rfc3986", &rfc3986_query_tables},
+    {"rfc3986", &rfc3986_fragment_tables},
+    {"rfc3987", &rfc3987_scheme_tables},
+    {"rfc3987", &rfc3987_iuserinfo_tables},
+    {"rfc3987", &rfc3987_ihost_tables},
+    {"rfc3987", &rfc3987_port_tables},
+    {"rfc3987", &rfc3987_ipath_tables},
+    {"rfc3987", &rfc3987_ipath_abempty_tables},
+    {"rfc3987", &rfc3987_ipath_absolute_tables},
+    {"rfc3987", &rfc3987_ipath_noscheme_tables},
+    {"rfc3987", &rfc3987_ipath_rootless_tables},
+    {"rfc3987", &rfc3987_iquery_tables},
+    {"rfc3987", &rfc3987_ifragment_tables},
+    {"rfc2396", &rfc2396_scheme_tables},
+    {"rfc2396", &rfc2396_userinfo_tables},
+    {"rfc2396", &rfc2396_host_tables},
+    {"rfc2396", &rfc2396_port_tables},
+    {"rfc2396", &rfc2396_reg_name_tables},
+    {"rfc2396", &rfc2396_path_tables},
+    {"rfc2396", &rfc2396_query_tables},
+    {"rfc2396", &rfc2396_fragment_tables},
 };
 
 #define MACHINES (sizeof machines / sizeof machines[0])

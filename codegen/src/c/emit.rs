@@ -12,9 +12,10 @@
 //! C driver hands out plain C strings. The output depends only on the
 //! input.
 
+use super::forms;
 use crate::compiled::{Compiled, Machine};
 use crate::pipeline::emit::capture_const_name;
-use crate::pipeline::tables::{AfterKindsBuf, TablesBuf, TransBuf};
+use crate::pipeline::tables::{AfterKindsBuf, TransBuf};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -128,35 +129,48 @@ pub fn reg_slots(reg_len: u32) -> u32 {
     }
 }
 
-/// The NUL-separated texts of a grammar, each once; offset 0 is the empty
-/// text, which stands for none.
+/// The NUL-separated texts of a machine, each once, a text that ends
+/// another one stored as that one's tail (`"]"` inside `HEXDIG or "]"`);
+/// offset 0 is the empty text, which stands for none.
 struct Texts {
     blob: Vec<u8>,
-    at: BTreeMap<String, u16>,
+    at: BTreeMap<String, u32>,
 }
 
 impl Texts {
-    fn new() -> Texts {
-        Texts {
-            blob: vec![0],
-            at: BTreeMap::new(),
+    /// The blob of `texts` (empty ones and repeats ignored).
+    fn new<'a>(texts: impl IntoIterator<Item = Option<&'a str>>) -> Texts {
+        let mut all: Vec<&str> = texts
+            .into_iter()
+            .flatten()
+            .filter(|t| !t.is_empty())
+            .collect();
+        // Longest first, so that a text's tail is placed before it is
+        // looked for; ties in text order, for a stable blob.
+        all.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        all.dedup();
+        let mut blob = vec![0];
+        let mut at = BTreeMap::new();
+        let mut placed: Vec<(usize, &str)> = Vec::new();
+        for text in all {
+            let o = match placed.iter().find(|(_, p)| p.ends_with(text)) {
+                Some(&(o, p)) => o + p.len() - text.len(),
+                None => {
+                    let o = blob.len();
+                    blob.extend_from_slice(text.as_bytes());
+                    blob.push(0);
+                    placed.push((o, text));
+                    o
+                }
+            };
+            at.insert(text.to_owned(), o as u32);
         }
+        Texts { blob, at }
     }
 
-    fn add(&mut self, text: Option<&str>) -> u32 {
-        let Some(text) = text.filter(|t| !t.is_empty()) else {
-            return 0;
-        };
-        if let Some(&o) = self.at.get(text) {
-            return u32::from(o);
-        }
-        let o = self.blob.len();
-        self.blob.extend_from_slice(text.as_bytes());
-        self.blob.push(0);
-        // Checked once the blob is complete (`machine`).
-        let o16 = u16::try_from(o).unwrap_or(u16::MAX);
-        self.at.insert(text.to_owned(), o16);
-        o as u32
+    /// The offset of `text` (0 for none), which [`Texts::new`] was given.
+    fn at(&self, text: Option<&str>) -> u32 {
+        text.and_then(|t| self.at.get(t)).copied().unwrap_or(0)
     }
 }
 
@@ -223,7 +237,12 @@ struct Out<'a> {
 /// One machine's arrays and `const uridfa_tables`, named after `base`
 /// (`rfc3986_uri_reference`). `after_of`: an earlier machine whose
 /// after-kind DFAs are the same, whose arrays this one shares.
-fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), EmitCError> {
+fn machine(
+    out: &mut String,
+    o: &Out<'_>,
+    after_of: Option<&str>,
+    first: &[(bool, Option<Vec<u8>>)],
+) -> Result<(), EmitCError> {
     let (t, base, doc, item) = (&o.m.tables, o.base.as_str(), o.doc.as_str(), o.item);
     let tables = t.as_tables();
     let state_len = t.state_len();
@@ -241,7 +260,7 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
             vals.trim_start_matches("{\n").trim_start_matches("{ ")
         )
     };
-    match small_trans(t) {
+    match forms::small_trans(t) {
         // Note [small tables]: both forms, chosen when the C is compiled.
         Some(small) if twidth > 1 => {
             let _ = writeln!(
@@ -340,25 +359,52 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
                 "static const uint8_t {base}_after_classes[256] = {};",
                 array(ac, 32)
             );
+            // Note [kind cells by index].
+            let cells = t.after.trans.iter().map(|&c| forms::kind_cell(&t.after, c));
             let _ = writeln!(
                 out,
-                "static const uint16_t {base}_after_trans[] = {};",
-                array(&t.after.trans, 16)
+                "static const {} {base}_after_trans[] = {};",
+                if forms::kind_width(&t.after) == 1 {
+                    "uint8_t"
+                } else {
+                    "uint16_t"
+                },
+                array(cells, 20)
             );
         }
-        let kinds = t.after.kinds.iter().map(|k| {
+        // Note [kinds decided by the first byte]: each parent's first
+        // kind names its row of answers (0xFFFE none, 0xFFFF not first).
+        let mut rows: Vec<u8> = Vec::new();
+        let kinds = t.after.kinds.iter().zip(first).map(|(k, (is_first, row))| {
             let parent = t
                 .captures
                 .get(usize::from(k.capture))
                 .map_or(u16::MAX, |c| c.kind_of);
-            format!("{{ {}, {}, {parent} }}", k.capture, k.start)
+            let at = match row {
+                _ if !is_first => 0xFFFF,
+                Some(row) if rows.len() + row.len() < 0xFFFE => {
+                    rows.extend(row);
+                    rows.len() - row.len()
+                }
+                _ => 0xFFFE,
+            };
+            let start = forms::kind_cell(&t.after, k.start);
+            format!("{{ {}, {start}, {parent}, {at} }}", k.capture)
         });
+        let kinds = array(kinds, 4);
         let _ = writeln!(
             out,
-            "static const uridfa_after_kind {base}_after_kinds[] = {};",
-            array(kinds, 4)
+            "static const uridfa_after_kind {base}_after_kinds[] = {kinds};"
         );
+        if !rows.is_empty() {
+            let _ = writeln!(
+                out,
+                "static const uint8_t {base}_after_first[] = {};",
+                array(rows, 32)
+            );
+        }
     }
+    let has_rows = first.iter().any(|(f, r)| *f && r.is_some());
     let finals = t.finals.iter().map(|f| {
         format!(
             "{{ {}, {}, {} }}",
@@ -375,7 +421,15 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
     let (fty, fwidth, fvals) = ids(&t.state_final);
     let _ = writeln!(out, "static const {fty} {base}_state_final[] = {fvals};");
     // Note [texts of one machine].
-    let mut texts = Texts::new();
+    let component = |c: u16| tables.component_text(c);
+    let expected = |e: u16| t.expected.get(usize::from(e)).map(|&r| tables.str(r));
+    let texts = Texts::new(
+        t.state_component
+            .iter()
+            .map(|&c| component(c))
+            .chain(t.state_expected.iter().map(|&e| expected(e)))
+            .chain((0..t.captures.len()).map(|k| tables.capture_name(k))),
+    );
     let mut pairs: Vec<(u32, u32)> = vec![(0, 0)];
     let mut pair_of: BTreeMap<(u32, u32), usize> = BTreeMap::new();
     pair_of.insert((0, 0), 0);
@@ -384,10 +438,7 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
         .iter()
         .zip(&t.state_expected)
         .map(|(&c, &e)| {
-            let pair = (
-                texts.add(tables.component_text(c)),
-                texts.add(t.expected.get(usize::from(e)).map(|&r| tables.str(r))),
-            );
+            let pair = (texts.at(component(c)), texts.at(expected(e)));
             *pair_of.entry(pair).or_insert_with(|| {
                 pairs.push(pair);
                 pairs.len() - 1
@@ -395,7 +446,7 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
         })
         .collect();
     let names: Vec<u32> = (0..t.captures.len())
-        .map(|k| texts.add(tables.capture_name(k)))
+        .map(|k| texts.at(tables.capture_name(k)))
         .collect();
     if texts.blob.len() > usize::from(u16::MAX) {
         return Err(EmitCError::TextsTooLong(texts.blob.len()));
@@ -445,14 +496,14 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
              {up}_DRIVE, {},\n    {base}_classes, {base}_trans, {base}_edges, {base}_ops,\n    \
              {}, {},\n    \
              {base}_finals, {base}_state_final,\n    \
-             {}, {}, {},\n    \
+             {}, {}, {}, {},\n    \
              URIDFA_TEXT({base}_texts), URIDFA_TEXT({base}_capture_names),\n    \
              URIDFA_TEXT({base}_state_texts), URIDFA_TEXT({base}_text_pairs),\n    \
              {},\n    \
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
-             {}, {}, {},\n    \
-             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}\n}};\n",
+             {}, {}, {}, {},\n    \
+             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}, {}\n}};\n",
             if raw { "raw_" } else { "" },
             if t.utf8 { "uridfa_char_start" } else { "NULL" },
             opt(!t.accels.is_empty(), format!("{base}_accel_lut")),
@@ -460,6 +511,7 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
             opt(after, format!("{base}_after_kinds")),
             opt(after, format!("{after_base}_after_classes")),
             opt(after, format!("{after_base}_after_trans")),
+            opt(after && has_rows, format!("{base}_after_first")),
             c_string(t.rule.as_bytes()),
             // `(id * recip) >> 40` fits 64 bits while the index is below 2^24.
             if state_len < 1 << 24 {
@@ -473,8 +525,14 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
             reg_slots(t.reg_len),
             t.captures.len(),
             if after { t.after.kinds.len() } else { 0 },
+            if after { t.after.stride } else { 0 },
             t.accels.len(),
             u8::from(t.utf8),
+            if after {
+                forms::kind_width(&t.after)
+            } else {
+                0
+            },
         );
     }
     Ok(())
@@ -511,52 +569,6 @@ fn machine(out: &mut String, o: &Out<'_>, after_of: Option<&str>) -> Result<(), 
 // uses a copy of the tables struct without them, so a firmware image that
 // only splits (`-ffunction-sections -fdata-sections -Wl,--gc-sections`)
 // links neither; docs/c.md measures both.
-
-// Note [classes before transitions]
-//
-// A one-byte transition table (the default form, and tables whose IDs fit
-// a byte) is written right after the byte classes, in one array, so that
-// the driver reaches both from one pointer (`classes + 256` is the
-// transitions): the hot loop keeps one register fewer live, which kept
-// gcc from spilling the classes' pointer to the stack and reloading it at
-// every byte (docs/c.md has the figures).
-
-// Note [small tables]
-//
-// The transition table holds premultiplied state IDs (Rust: `Tables`
-// invariant 2), so the hot loop adds a byte's class to the ID it read
-// without a multiply. For RFC 3986's `URI-reference` (189 states, 21
-// classes, 66 edges) those IDs need 16 bits: 7,938 bytes, most of a
-// firmware image. State indices, with the dead state and the edges above
-// them, need 189 + 1 + 66 = 256 values: one byte each, half the table. So
-// where the indices fit a byte and the IDs do not, `NAME.c` holds both
-// forms: by default the indices (`URIDFA_INDEXED8`), for which the driver
-// multiplies each state by the stride, and with `-DURIDFA_FAST` the IDs.
-// On the x86-64 here the multiply costs nothing measurable (docs/c.md);
-// `URIDFA_FAST` is for cores whose multiply is slow (a Cortex-M0 with
-// the small multiplier takes 32 cycles).
-
-/// The transitions as one byte each, state indices rather than IDs (Note
-/// [small tables]), if they fit.
-fn small_trans(t: &TablesBuf) -> Option<Vec<u8>> {
-    let stride = t.stride.max(1);
-    let state_len = t.state_len() as u32;
-    (0..t.trans.len())
-        .map(|i| {
-            let v = match &t.trans {
-                TransBuf::U8(v) => u32::from(v[i]),
-                TransBuf::U16(v) => u32::from(v[i]),
-                TransBuf::U32(v) => v[i],
-            };
-            let small = if v < t.special {
-                v / stride
-            } else {
-                v - t.special + state_len
-            };
-            u8::try_from(small).ok()
-        })
-        .collect()
-}
 
 /// The SHA-256 of `data` as lower-case hex.
 fn sha256_hex(data: &[u8]) -> String {
@@ -720,7 +732,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             .iter()
             .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
             .map(|(_, b)| b.clone());
-        machine(&mut body, o, after_of.as_deref())?;
+        let first = super::decide::first_decisions(c, t);
+        machine(&mut body, o, after_of.as_deref(), &first)?;
         if after_of.is_none() && t.after.classes.is_some() {
             after_bases.push((&t.after, o.base.clone()));
         }

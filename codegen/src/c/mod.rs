@@ -12,8 +12,10 @@
 //! Principal functions: [`generate`] and [`emit::files`]; principal type:
 //! [`emit::CFiles`].
 
+pub mod decide;
 pub mod driver;
 pub mod emit;
+mod forms;
 
 use crate::compiled::Compiled;
 use std::path::{Path, PathBuf};

@@ -117,12 +117,17 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
         }
 #else
         /* Written out: gcc -O2 kept the loop of five (7 % of split's
-         * instructions on kasztp were its control). -Os keeps the loop. */
+         * instructions on kasztp were its control). -Os keeps the loop.
+         * The last two only for an edge of four or five: on the kasztp
+         * URLs every edge taken has at most three (a third of the copies
+         * were padding), and the branch is rarely taken. */
         URIDFA_COPY(0);
         URIDFA_COPY(1);
         URIDFA_COPY(2);
-        URIDFA_COPY(3);
-        URIDFA_COPY(4);
+        if (e->ops_len > 3u) {
+            URIDFA_COPY(3);
+            URIDFA_COPY(4);
+        }
 #endif
 #undef URIDFA_COPY
         return;
@@ -373,18 +378,31 @@ int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_e
 static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, size_t n)
 {
     const uint8_t *cls = t->after_classes;
-    uint16_t cell = t->after_kinds[k].start;
+    const size_t stride = t->after_stride;
+    unsigned cell = t->after_kinds[k].start;
     size_t i = 0;
-    while (i < n && cell != 0) {
-        const uint16_t *row = t->after_trans + (cell >> 1);
-        while (i < n && row[cls[s[i]]] == cell) {
-            i++;
-        }
-        if (i < n) {
-            cell = row[cls[s[i]]];
-            i++;
-        }
+    /* Cells are a state's index and its accept bit (codegen: Note [kind
+     * cells by index]), of one or two bytes. */
+#define URIDFA_KIND_RUN(T)                                                                   \
+    {                                                                                        \
+        const T *tr = (const T *)t->after_trans;                                             \
+        while (i < n && cell != 0u) {                                                        \
+            const T *row = tr + (cell >> 1) * stride;                                        \
+            while (i < n && row[cls[s[i]]] == cell) {                                        \
+                i++;                                                                         \
+            }                                                                                \
+            if (i < n) {                                                                     \
+                cell = row[cls[s[i]]];                                                       \
+                i++;                                                                         \
+            }                                                                                \
+        }                                                                                    \
     }
+    if (t->after_width == 1u) {
+        URIDFA_KIND_RUN(uint8_t)
+    } else {
+        URIDFA_KIND_RUN(uint16_t)
+    }
+#undef URIDFA_KIND_RUN
     return cell & 1u;
 }
 
@@ -400,31 +418,33 @@ size_t uridfa_kind_after(const uridfa_tables *t, size_t parent, const uint8_t *s
 }
 
 /* Rust: Note [kinds after the match]. For each parent (in the order of
- * its first kind) with a span inside s[0..n), the first of its kinds that
- * accepts the span gets it; `get` reads a capture's span and `set` writes
- * one, in registers or spans. */
-static int first_of_parent(const uridfa_tables *t, unsigned k)
-{
-    unsigned j;
-    for (j = 0; j < k; j++) {
-        if (t->after_kinds[j].parent == t->after_kinds[k].parent) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
+ * its first kind, which names it: `first` below 0xFFFF) with a span
+ * inside s[0..n), the first of its kinds that accepts the span gets it.
+ * After a match the parent's span is in its rule's language, so its first
+ * byte may decide the kind (codegen: Note [kinds decided by the first
+ * byte]) before any kind's DFA runs. */
 static void decide_kinds_regs(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs)
 {
-    unsigned k;
-    for (k = 0; k < t->after_len; k++) {
-        const size_t p = t->after_kinds[k].parent;
+    const uridfa_after_kind *kind = t->after_kinds;
+    const uridfa_after_kind *end = kind + t->after_len;
+    for (; kind != end; kind++) {
+        const size_t p = kind->parent;
         const size_t a = regs[2u * p], b = regs[2u * p + 1u];
         size_t c;
-        if (!first_of_parent(t, k) || a > b || b > n) {
+        uint8_t d = 0xFFu;
+        if (kind->first == 0xFFFFu || a > b || b > n) {
             continue;
         }
-        c = uridfa_kind_after(t, p, s + a, b - a);
+        if (kind->first != 0xFFFEu && a < b) {
+            d = t->after_first[kind->first + t->after_classes[s[a]]];
+        }
+        if (d == 0xFFu) {
+            c = uridfa_kind_after(t, p, s + a, b - a);
+        } else if (d == 0xFEu) {
+            c = URIDFA_ABSENT;
+        } else {
+            c = t->after_kinds[d].capture;
+        }
         if (c != URIDFA_ABSENT) {
             regs[2u * c] = a;
             regs[2u * c + 1u] = b;
@@ -439,7 +459,7 @@ void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uri
         const size_t p = t->after_kinds[k].parent;
         const size_t a = spans[p].start, b = spans[p].end;
         size_t c;
-        if (!first_of_parent(t, k) || a == URIDFA_ABSENT || a > b || b > n) {
+        if (t->after_kinds[k].first == 0xFFFFu || a == URIDFA_ABSENT || a > b || b > n) {
             continue;
         }
         c = uridfa_kind_after(t, p, s + a, b - a);

@@ -92,6 +92,9 @@ typedef struct {
 /* A kind decided after the match (`;@ kind-after`). */
 typedef struct {
     uint16_t capture, start, parent;
+    /* For its parent's first kind, the offset of its row in
+     * uridfa_tables.after_first (0xFFFE: no row); 0xFFFF for the others. */
+    uint16_t first;
 } uridfa_after_kind;
 
 /* The data of one machine (an entry rule, or the items of a list region):
@@ -139,7 +142,14 @@ struct uridfa_tables {
     const void *state_final;
     const uridfa_after_kind *after_kinds;
     const uint8_t *after_classes;
-    const uint16_t *after_trans;
+    /* The kinds' cells (index << 1 | accept; row 0 dead), after_width
+     * bytes each (codegen: Note [kind cells by index]). */
+    const void *after_trans;
+    /* Rows of the kinds that a span's first byte decides, one answer per
+     * class of after_classes: the kind (an index into after_kinds), 0xFE
+     * none, 0xFF undecided (codegen: Note [kinds decided by the first
+     * byte]); NULL if no byte decides one. */
+    const uint8_t *after_first;
     const char *texts;
     const uint16_t *capture_names;
     const void *state_texts;
@@ -147,8 +157,8 @@ struct uridfa_tables {
     const char *rule;
     uint64_t stride_recip;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
-    uint16_t capture_len, after_len, accel_len;
-    uint8_t trans_width, final_width, utf8, text_width;
+    uint16_t capture_len, after_len, after_stride, accel_len;
+    uint8_t trans_width, final_width, utf8, text_width, after_width;
 };
 
 /* uridfa_tables.trans_width of one-byte tables (the default unless
@@ -202,9 +212,10 @@ int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n,
 
 /* uridfa_split without deciding the kinds decided after the match: they
  * stay absent (uridfa_kind_after decides one when asked, as Rust's typed
- * views do). About an eighth faster on the kasztp URLs, whose host is read
- * again by RFC 3986's `IPv4address` and `reg-name` DFAs in uridfa_split,
- * and a program that calls only this links none of the kinds' code. */
+ * views do). About 8 % faster on the kasztp URLs, where uridfa_split
+ * decides RFC 3986's `IPv4address` or `reg-name` for each host (mostly
+ * from its first byte), and a program that calls only this links none of
+ * the kinds' code. */
 int uridfa_split_raw(const uridfa_tables *t, const uint8_t *s, size_t n,
                      size_t *regs, uridfa_span *spans, uridfa_error *err);
 

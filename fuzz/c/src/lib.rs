@@ -4,9 +4,9 @@
 
 use uridfa_runtime::ErrorKind;
 
-/// Splits `s[..n]` with the entry `rule` (NUL-terminated) of grammar
-/// `grammar` (NUL-terminated) of the `uridfa` crate. Returns -1 if there is
-/// no such entry, 0 on success (spans in `spans[2k]`, `spans[2k + 1]`,
+/// Splits `s[..n]` with the entry or `;@ component` rule `rule`
+/// (NUL-terminated; an entry first) of grammar `grammar` (NUL-terminated)
+/// of the `uridfa` crate. Returns -1 if there is no such rule, 0 on success (spans in `spans[2k]`, `spans[2k + 1]`,
 /// `usize::MAX` for an absent capture, for up to `cap_len` captures), or
 /// the error's kind (1 byte, 2 end) with its offset in `*offset` (for a
 /// `;@ charset utf-8` grammar, moved to its character's first byte).
@@ -36,8 +36,12 @@ pub unsafe extern "C" fn oracle_split(
             &mut *offset,
         )
     };
-    let Some(t) = uridfa::grammar(grammar).and_then(|g| g.entries.iter().find(|t| t.rule == rule))
-    else {
+    let Some(t) = uridfa::grammar(grammar).and_then(|g| {
+        g.entries
+            .iter()
+            .chain(g.components)
+            .find(|t| t.rule == rule)
+    }) else {
         return -1;
     };
     let mut regs = [0usize; 64];
