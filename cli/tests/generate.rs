@@ -121,10 +121,10 @@ fn a_list_inside_a_list_is_located_for_c() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    // `parameters = *( OWS ";" OWS [ parameter ] )`, line 13, column 14.
+    // `parameters = *( OWS ";" OWS [ parameter ] )`, line 18, column 14.
     assert!(
         err.contains(
-            "accept.abnf:13:14: error: this repetition (list '*parameters') lies inside the \
+            "accept.abnf:18:14: error: this repetition (list '*parameters') lies inside the \
              item of another list; the C output reads one level of lists only"
         ),
         "{err}"
