@@ -230,7 +230,7 @@ fn in_lists(
     Some(())
 }
 
-/// [`check_captures`] on the machine `m`: on its expression before the
+/// [`check_repeated_captures`] on the machine `m`: on its expression before the
 /// lists were cut out, when it has lists (Note [repeated captures] in
 /// `pipeline::lists`), so that two ways to cut a list into items, and
 /// ambiguities inside items, count as two parses.
