@@ -181,6 +181,8 @@ impl CaptureInfo {
 /// 2. State IDs are premultiplied: the state with index `i` has ID
 ///    `i * stride`, and its row is `trans[i*stride .. (i+1)*stride]`.
 ///    `trans.len() == state_len * stride` and `special == trans.len()`.
+///    (A [`Trans::Index8`] table stores state indices; these invariants
+///    hold of the IDs [`Trans::get`] reads from it.)
 /// 3. Special IDs form one range above the states, so the hot loop asks one
 ///    question, `next >= special`:
 ///    - `special` itself is the dead state (no row is stored for it);
