@@ -85,11 +85,7 @@ fn allowed() -> [bool; 256] {
         let class = usize::from(t.classes[b]);
         *slot = (0..t.state_len()).any(|s| {
             let i = s * t.stride as usize + class;
-            let next = match t.trans {
-                uridfa::runtime::Trans::U8(tr) => u32::from(tr[i]),
-                uridfa::runtime::Trans::U16(tr) => u32::from(tr[i]),
-                uridfa::runtime::Trans::U32(tr) => tr[i],
-            };
+            let next = t.trans.get(i).unwrap_or(t.special);
             next != t.special
         });
     }

@@ -84,6 +84,11 @@
 //! - `derive`: `#[derive(uridfa::Grammar)]`, typed parsers for a grammar
 //!   file of one's own, compiled when the crate using it is (the generator
 //!   runs in the proc macro; `docs/derive.md`).
+//! - `small-tables`: the `size` profile for firmware: the transitions of
+//!   every machine that fits (at most 256 states, dead state and edges)
+//!   as one-byte state indices instead of `u16` IDs; same answers, about
+//!   4 KB less for RFC 3986, a multiply per byte read through the table
+//!   (`docs/ARCHITECTURE.md`, "The `size` profile").
 #![no_std]
 // docs.rs (`--cfg docsrs`, Cargo.toml): a feature badge on every gated item.
 #![cfg_attr(docsrs, feature(doc_cfg))]

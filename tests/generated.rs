@@ -46,6 +46,25 @@ fn same(a: &Tables<'_>, b: &Tables<'_>) {
     assert_eq!(texts(a), texts(b));
 }
 
+/// Whether this build has the `size` profile (uridfa-runtime's
+/// `small-tables` feature): what [`Trans::pick`] chooses.
+fn small_profile() -> bool {
+    let small = Trans::Index8 {
+        cells: &[],
+        stride: 1,
+    };
+    matches!(Trans::pick(Trans::U8(&[]), small), Trans::Index8 { .. })
+}
+
+/// `m`'s tables as the generated statics should be in this build's
+/// profile: the compact form where it fits and the profile is `size`.
+fn expected_form(m: &uridfa_codegen::tables::TablesBuf, f: impl FnOnce(&Tables<'_>)) {
+    match m.index8_cells() {
+        Some(cells) if small_profile() => f(&m.as_small_tables(&cells)),
+        _ => f(&m.as_tables()),
+    }
+}
+
 #[test]
 fn emitted_tables_equal_the_generator_output() {
     for g in uridfa::GRAMMARS {
@@ -54,20 +73,20 @@ fn emitted_tables_equal_the_generator_output() {
         assert_eq!(c.machines.len(), g.entries.len());
         for ((m, t), lists) in c.machines.iter().zip(g.entries).zip(g.lists) {
             uridfa_runtime::check(t).unwrap();
-            same(&m.tables.as_tables(), t);
+            expected_form(&m.tables, |want| same(want, t));
             // Invariant 14, and the same lists as the generator's.
             uridfa_runtime::check_lists(t, lists).unwrap();
             assert_eq!(lists.len(), m.lists.len());
             for (l, ml) in lists.iter().zip(&m.lists) {
                 assert_eq!(l.region, ml.region);
-                same(&ml.machine.tables.as_tables(), l.item);
+                expected_form(&ml.machine.tables, |want| same(want, l.item));
                 assert_eq!(l.lists.len(), ml.machine.lists.len());
             }
         }
         assert_eq!(c.components.len(), g.components.len());
         for (m, t) in c.components.iter().zip(g.components) {
             uridfa_runtime::check(t).unwrap();
-            same(&m.tables.as_tables(), t);
+            expected_form(&m.tables, |want| same(want, t));
         }
     }
     // Invariant 14 can fail: a list whose region is no list region.
@@ -89,12 +108,121 @@ fn emitted_tables_equal_the_generator_output() {
     }];
     let e = uridfa_runtime::check_lists(t, &other).expect_err("other captures");
     assert_eq!(e.invariant, 14);
-    // The narrowest ID width that fits is used.
+    // The narrowest ID width that fits is used; in the `size` profile,
+    // one-byte state indices (189 states, the dead state and 66 edges
+    // fit 256 values).
     let t = &uridfa::rfc3986::tables::URI_REFERENCE;
-    assert!(
-        matches!(t.trans, Trans::U16(_)),
-        "476 states x 21 classes need u16 IDs"
-    );
+    if small_profile() {
+        assert!(
+            matches!(t.trans, Trans::Index8 { cells, stride: 21 } if cells.len() == 189 * 21),
+            "189 states x 21 classes in one-byte cells"
+        );
+    } else {
+        assert!(
+            matches!(t.trans, Trans::U16(_)),
+            "189 states x 21 classes need u16 IDs"
+        );
+    }
+}
+
+/// `t`'s transitions as one-byte state indices ([`Trans::Index8`]),
+/// computed here from the premultiplied IDs (`Trans::get`) by the
+/// definition in the `Trans` docs, or `None` if they do not fit.
+fn index8_of(t: &Tables<'_>) -> Option<Trans<'static>> {
+    let states = t.state_len() as u32;
+    let cells: Option<Vec<u8>> = (0..t.trans.len())
+        .map(|i| {
+            let id = t.trans.get(i)?;
+            let cell = if id < t.special {
+                id / t.stride
+            } else {
+                states + (id - t.special)
+            };
+            u8::try_from(cell).ok()
+        })
+        .collect();
+    Some(Trans::Index8 {
+        cells: leak(cells?),
+        stride: t.stride,
+    })
+}
+
+/// The `size` profile reads as the `speed` one: for every built-in machine
+/// that fits one-byte cells, the compact copy passes `check`, names the
+/// same IDs, and answers `validate`, `split_regs` and `longest_prefix`
+/// as the premultiplied form on the shared corpus of URLs, with every
+/// input cut at every tenth offset (errors included).
+#[test]
+fn index8_form_answers_as_the_premultiplied_form() {
+    let corpus = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/corpora/urls/kasztp.txt"
+    ))
+    .unwrap_or_default();
+    let mut inputs: Vec<&[u8]> = corpus.split(|&b| b == b'\n').take(3_000).collect();
+    inputs.extend([
+        &b"http://user@example.com:80/a/b?c=%41d#e"[..],
+        b"//[v1.x]/%4",
+        b"a:%GG",
+        b"",
+    ]);
+    let mut fitted = 0;
+    for g in uridfa::GRAMMARS {
+        for t in g.entries.iter().chain(g.components) {
+            let t: &Tables<'_> = t;
+            let wide = Tables {
+                trans: match t.trans {
+                    Trans::Index8 { .. } => ids_with(t.trans, |_| ()),
+                    other => other,
+                },
+                ..*t
+            };
+            let Some(small) = index8_of(&wide).filter(|_| !matches!(wide.trans, Trans::U8(_)))
+            else {
+                continue;
+            };
+            let small = Tables {
+                trans: small,
+                ..wide
+            };
+            uridfa_runtime::check(&small).unwrap();
+            let ids = |t: &Tables<'_>| {
+                (0..t.trans.len())
+                    .map(|i| t.trans.get(i))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(ids(&small), ids(&wide));
+            for input in &inputs {
+                for cut in (0..=input.len()).step_by(10).chain([input.len()]) {
+                    let input = &input[..cut];
+                    assert_eq!(
+                        uridfa_runtime::validate(&small, input),
+                        uridfa_runtime::validate(&wide, input)
+                    );
+                    let (mut a, mut b) = ([0usize; 256], [0usize; 256]);
+                    assert_eq!(
+                        uridfa_runtime::split_regs(&small, input, &mut a),
+                        uridfa_runtime::split_regs(&wide, input, &mut b),
+                    );
+                    let n = wide.reg_len as usize;
+                    assert_eq!(
+                        a[..n],
+                        b[..n],
+                        "{}: {:?}",
+                        t.rule,
+                        String::from_utf8_lossy(input)
+                    );
+                    assert_eq!(
+                        uridfa_runtime::longest_prefix(&small, input),
+                        uridfa_runtime::longest_prefix(&wide, input)
+                    );
+                }
+            }
+            fitted += 1;
+        }
+    }
+    // RFC 3986's four entries and its `host` component at least.
+    assert!(fitted >= 5, "{fitted} machines fit one-byte cells");
 }
 
 /// Invariant 11 of `Tables`: `stride_recip` turns a state ID into its index
@@ -180,7 +308,10 @@ fn ids_with(ids: Trans<'_>, f: impl FnOnce(&mut Vec<u32>)) -> Trans<'static> {
     f(&mut v);
     match ids {
         Trans::U8(_) => Trans::U8(leak(v.into_iter().map(|x| x as u8).collect())),
-        Trans::U16(_) => Trans::U16(leak(v.into_iter().map(|x| x as u16).collect())),
+        // The compact form widened (premultiplied IDs need not be indices).
+        Trans::U16(_) | Trans::Index8 { .. } => {
+            Trans::U16(leak(v.into_iter().map(|x| x as u16).collect()))
+        }
         Trans::U32(_) => Trans::U32(leak(v)),
     }
 }
@@ -201,6 +332,25 @@ fn with<T: Clone>(s: &[T], f: impl FnOnce(&mut Vec<T>)) -> &'static [T] {
 fn every_invariant_has_a_corruption_that_check_rejects() {
     let good = uridfa::rfc3986::tables::URI_REFERENCE;
     uridfa_runtime::check(&good).unwrap();
+    // The premultiplied form (in the `size` profile the statics hold the
+    // compact one, which cannot express every corruption below).
+    let compact = index8_of(&good).expect("URI-reference fits one-byte cells");
+    let good = Tables {
+        trans: ids_with(good.trans, |_| ()),
+        ..good
+    };
+    uridfa_runtime::check(&good).unwrap();
+    // `host` alone: fewer states, so a cell past the edges exists.
+    let host = uridfa::rfc3986::tables::HOST_RULE;
+    let host_compact = index8_of(&host).expect("host fits one-byte cells");
+    let Trans::Index8 {
+        cells: host_cells, ..
+    } = host_compact
+    else {
+        unreachable!()
+    };
+    let past_edges = host.state_len() + 1 + host.edges.len();
+    assert!(past_edges <= 255);
     let stride = good.stride;
     let special = good.special;
     let state_len = good.state_len();
@@ -249,6 +399,31 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
 
     let cases: Vec<(u8, &str, Tables<'_>)> = vec![
         (1, "stride 0", Tables { stride: 0, ..good }),
+        (
+            15,
+            "an Index8 table whose stride is not the stride",
+            Tables {
+                trans: match compact {
+                    Trans::Index8 { cells, stride } => Trans::Index8 {
+                        cells,
+                        stride: stride + 1,
+                    },
+                    other => other,
+                },
+                ..good
+            },
+        ),
+        (
+            3,
+            "an Index8 cell past the edges",
+            Tables {
+                trans: Trans::Index8 {
+                    cells: with(host_cells, |c| c[0] = past_edges as u8),
+                    stride: host.stride,
+                },
+                ..host
+            },
+        ),
         (
             1,
             "stride 257",
@@ -633,11 +808,23 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
             let _ = uridfa_runtime::split_regs(bad, input, &mut regs[..exact]);
         }
     }
-    // Every numbered invariant but 6 (an execution-order rule) has a case.
+    // Every numbered invariant of `check` but 6 (an execution-order rule)
+    // has a case; 14 is `check_lists`', whose cases are above.
     assert_eq!(
         seen.into_iter().collect::<Vec<_>>(),
-        [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 13]
+        [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 13, 15]
     );
+    // The compact forms themselves pass.
+    uridfa_runtime::check(&Tables {
+        trans: compact,
+        ..good
+    })
+    .unwrap();
+    uridfa_runtime::check(&Tables {
+        trans: host_compact,
+        ..host
+    })
+    .unwrap();
 }
 
 /// Issue 10: error messages use the spec's vocabulary (rule names, quoted

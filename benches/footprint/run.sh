@@ -6,7 +6,10 @@
 # -Wl,--gc-sections`; text bytes (size(1)'s Berkeley `text`: code and
 # read-only data) above an empty program that reads its argument, as
 # benches/c/run.sh measures the C output. Built for uridfa (this checkout,
-# or CHECKOUT: the uridfa crate at another path) and fluent-uri 0.4.1.
+# or CHECKOUT: the uridfa crate at another path), again with uridfa's
+# `small-tables` feature (the `size` profile: one-byte transition cells;
+# skipped for a CHECKOUT without it, or with SIZE_PROFILE=0), and
+# fluent-uri 0.4.1.
 # Usage: bash benches/footprint/run.sh [CHECKOUT]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,20 +21,30 @@ text() { size "$1" | awk 'NR == 2 { print $1 }'; }
 gcc "${fp[@]}" -o "$work/empty" "$here/../c/footprint/empty.c"
 base=$(text "$work/empty")
 echo "footprint (gcc ${fp[*]}; empty program: $base bytes of text):"
-build() { # build NAME: the staticlib of NAME-fw, linked with main.c
-    cp -r "$here/$1-fw" "$work/$1-fw"
-    sed -i "s|path = \"../../..\"|path = \"$checkout\"|" "$work/$1-fw/Cargo.toml"
-    (cd "$work/$1-fw" && CARGO_TARGET_DIR="$work/target-$1" cargo build -q --release --offline)
-    lib=$(ls "$work/target-$1"/release/lib*_fw.a)
-    gcc "${fp[@]}" -o "$work/$1" "$here/main.c" "$lib"
-    [ "$("$work/$1" 'http://user@example.com:80/a' && echo 0 || echo $?)" = 11 ] ||
-        { echo "$1: wrong host length" >&2; exit 1; }
-    t=$(text "$work/$1")
-    printf '  %-10s %7d bytes of text, %7d above the empty program\n' "$1" "$t" $((t - base))
+build() { # build NAME [LABEL [FEATURES]]: the staticlib of NAME-fw, linked with main.c
+    local label=${2:-$1}
+    cp -r "$here/$1-fw" "$work/$label-fw"
+    sed -i "s|path = \"../../..\"|path = \"$checkout\"|" "$work/$label-fw/Cargo.toml"
+    (cd "$work/$label-fw" && CARGO_TARGET_DIR="$work/target-$label" \
+        cargo build -q --release --offline ${3:+--features "$3"})
+    lib=$(ls "$work/target-$label"/release/lib*_fw.a)
+    gcc "${fp[@]}" -o "$work/$label" "$here/main.c" "$lib"
+    [ "$("$work/$label" 'http://user@example.com:80/a' && echo 0 || echo $?)" = 11 ] ||
+        { echo "$label: wrong host length" >&2; exit 1; }
+    t=$(text "$work/$label")
+    printf '  %-18s %7d bytes of text, %7d above the empty program\n' "$label" "$t" $((t - base))
 }
 build uridfa
+if [ "${SIZE_PROFILE:-1}" != 0 ] && grep -q '^small-tables' "$checkout/Cargo.toml"; then
+    build uridfa uridfa-small-tables uridfa/small-tables
+fi
 build fluent
 if [ -n "${SHOW:-}" ]; then
     echo "uridfa's largest symbols (bytes):"
     nm --size-sort -S -t d -C "$work/uridfa" | tail -"$SHOW" | awk '{ printf "  %7d %s %s\n", $2, $3, $4 }'
+    if [ -x "$work/uridfa-small-tables" ]; then
+        echo "uridfa-small-tables' largest symbols (bytes):"
+        nm --size-sort -S -t d -C "$work/uridfa-small-tables" | tail -"$SHOW" |
+            awk '{ printf "  %7d %s %s\n", $2, $3, $4 }'
+    fi
 fi

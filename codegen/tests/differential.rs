@@ -6,7 +6,10 @@
 //!   disambiguation our TDFA implements);
 //! - `validate`, `split` and the streaming `Machine` fed in random chunks
 //!   must agree, and the unminimized tables must give the same answers as
-//!   the minimized ones.
+//!   the minimized ones;
+//! - where the machine fits one-byte state-index cells (the `size`
+//!   profile, `Trans::Index8`, the runtime's `small-tables` feature), that
+//!   form must give the same answers as the premultiplied one.
 //!
 //! Inputs: strings derived from the grammar (`sample::generate`) and
 //! mutations of them (`sample::mutate`), half and half, and as many again
@@ -145,6 +148,14 @@ fn check_machine(m: &Machine, unmin: &Machine, samples: usize, seed: u64) -> Tal
     let plain_buf = without_escapes(&m.tables);
     let plain = plain_buf.as_tables();
     uridfa_runtime::check(&plain).expect("the tables without escapes are valid");
+    // The `size` profile: the same machine with one-byte state-index
+    // cells (`Trans::Index8`), where it fits; every answer must be the
+    // same as the premultiplied form's.
+    let cells = m.tables.index8_cells();
+    let small = cells.as_deref().map(|c| m.tables.as_small_tables(c));
+    if let Some(small) = &small {
+        uridfa_runtime::check(small).expect("the Index8 form is valid");
+    }
     let mut rng = Rng::new(seed);
     let mut tally = Tally {
         inputs: 0,
@@ -198,6 +209,19 @@ fn check_machine(m: &Machine, unmin: &Machine, samples: usize, seed: u64) -> Tal
             longest_prefix(&t, &input),
             "{rule}: longest prefix without escapes {shown:?}"
         );
+        if let Some(small) = &small {
+            assert_eq!(run(small, &input), ours, "{rule}: Index8 form {shown:?}");
+            assert_eq!(
+                validate(small, &input),
+                validate(&t, &input),
+                "{rule}: validate, Index8 form {shown:?}"
+            );
+            assert_eq!(
+                longest_prefix(small, &input),
+                longest_prefix(&t, &input),
+                "{rule}: longest prefix, Index8 form {shown:?}"
+            );
+        }
         // A stream over `utf8` tables reports an error inside a character
         // at its first byte, as `Error::at_char_start` does.
         let moved = ours.clone().map_err(|e| {
@@ -212,6 +236,13 @@ fn check_machine(m: &Machine, unmin: &Machine, samples: usize, seed: u64) -> Tal
             moved,
             "{rule}: streaming {shown:?}"
         );
+        if let Some(small) = &small {
+            assert_eq!(
+                streamed(small, &input, &mut rng.clone()),
+                streamed(&t, &input, &mut rng.clone()),
+                "{rule}: streaming, Index8 form {shown:?}"
+            );
+        }
         if let Ok(spans) = &ours {
             let want = oracle
                 .spans(&mut cache, &input)

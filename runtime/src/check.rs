@@ -95,12 +95,18 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     if t.special as usize != t.trans.len() {
         return fail(2, "special != trans.len()", t.special as usize);
     }
+    if let crate::Trans::Index8 { stride: s, .. } = t.trans {
+        if s != t.stride {
+            return fail(15, "Index8 stride != stride", s as usize);
+        }
+    }
     let max_id = (t.special as usize).checked_add(t.edges.len());
     let fits = match (t.trans, max_id) {
         (_, None) => false,
         (crate::Trans::U8(_), Some(m)) => m <= u8::MAX as usize,
         (crate::Trans::U16(_), Some(m)) => m <= u16::MAX as usize,
         (crate::Trans::U32(_), Some(m)) => m <= u32::MAX as usize,
+        (crate::Trans::Index8 { .. }, Some(_)) => true,
     };
     if !fits {
         return fail(3, "special IDs do not fit the ID width", t.edges.len());

@@ -33,6 +33,84 @@ impl Id for u32 {
     }
 }
 
+/// How the driver reads a transition table: one cell load, the first
+/// special cell value, and the decoding of a cell into a state ID or a
+/// special ID. For the premultiplied forms (`&[u8]`, `&[u16]`, `&[u32]`)
+/// the decoding is the identity and compiles away; for
+/// [`Trans::Index8`] ([`Small`]) a state cell is multiplied by the stride
+/// and a special cell rebased onto `special`.
+pub(crate) trait Cells: Copy {
+    /// The raw cell at `idx`, or `None` past the end.
+    fn cell(self, idx: usize) -> Option<u32>;
+    /// The first raw value that is special (the dead state, then edges).
+    fn first_special(self, t: &Tables<'_>) -> u32;
+    /// The state ID of a raw value below [`Cells::first_special`].
+    fn state_id(self, raw: u32) -> u32;
+    /// The special ID of a raw value at or above [`Cells::first_special`].
+    fn special_id(self, raw: u32, t: &Tables<'_>) -> u32;
+}
+
+impl<T: Id> Cells for &[T] {
+    #[inline(always)]
+    fn cell(self, idx: usize) -> Option<u32> {
+        self.get(idx).map(|c| c.get())
+    }
+    #[inline(always)]
+    fn first_special(self, t: &Tables<'_>) -> u32 {
+        t.special
+    }
+    #[inline(always)]
+    fn state_id(self, raw: u32) -> u32 {
+        raw
+    }
+    #[inline(always)]
+    fn special_id(self, raw: u32, _: &Tables<'_>) -> u32 {
+        raw
+    }
+}
+
+/// A [`Trans::Index8`] table as the driver reads it.
+#[derive(Clone, Copy)]
+pub(crate) struct Small<'a> {
+    cells: &'a [u8],
+    stride: u32,
+    states: u32,
+}
+
+impl<'a> Small<'a> {
+    /// The driver's view of `cells` with rows of `stride` (a zero stride
+    /// reads as no states: every cell special, which `check` rejects).
+    #[inline(always)]
+    pub(crate) fn new(cells: &'a [u8], stride: u32) -> Small<'a> {
+        let states = cells.len().checked_div(stride as usize).unwrap_or(0);
+        let states = u32::try_from(states).unwrap_or(u32::MAX);
+        Small {
+            cells,
+            stride,
+            states,
+        }
+    }
+}
+
+impl Cells for Small<'_> {
+    #[inline(always)]
+    fn cell(self, idx: usize) -> Option<u32> {
+        self.cells.get(idx).map(|&c| u32::from(c))
+    }
+    #[inline(always)]
+    fn first_special(self, _: &Tables<'_>) -> u32 {
+        self.states
+    }
+    #[inline(always)]
+    fn state_id(self, raw: u32) -> u32 {
+        raw.wrapping_mul(self.stride)
+    }
+    #[inline(always)]
+    fn special_id(self, raw: u32, t: &Tables<'_>) -> u32 {
+        t.special.wrapping_add(raw.wrapping_sub(self.states))
+    }
+}
+
 /// `ops[start..start + len]`, or `None` if the range is outside `ops`.
 #[inline(always)]
 fn op_range(ops: &[Op], start: u64, len: u16) -> Option<&[Op]> {
@@ -219,17 +297,20 @@ impl<const N: usize> RegFile for Wide<'_, N> {
 /// `split` about 5% faster with it inlined in a clean before/after run, and
 /// `validate` unchanged; see `benches/RESULTS.md`).
 /// `TAGS == false` (validation) follows edges without running their
-/// operations.
+/// operations. With [`Trans::Index8`] (the `small-tables` feature) the
+/// state stays a premultiplied ID: the compare is against the number of
+/// states, and a state cell costs one multiply by the stride before the
+/// next load (one-byte cells, half the table of `u16` IDs).
 #[inline(always)]
-pub(crate) fn drive<T: Id, const TAGS: bool, R: RegFile + ?Sized>(
+pub(crate) fn drive<C: Cells, const TAGS: bool, R: RegFile + ?Sized>(
     t: &Tables<'_>,
-    trans: &[T],
+    trans: C,
     input: &[u8],
     mut state: u32,
     base: usize,
     regs: &mut R,
 ) -> Result<u32, Error> {
-    let special = t.special;
+    let special = trans.first_special(t);
     let classes = t.classes;
     let mut i = 0;
     loop {
@@ -239,14 +320,13 @@ pub(crate) fn drive<T: Id, const TAGS: bool, R: RegFile + ?Sized>(
                 return Ok(state);
             };
             let idx = (state as usize).wrapping_add(usize::from(classes[usize::from(byte)]));
-            let Some(next) = trans.get(idx) else {
+            let Some(next) = trans.cell(idx) else {
                 return Err(corrupt_at(base, i));
             };
-            let next = next.get();
             if next >= special {
-                break (next, byte);
+                break (trans.special_id(next, t), byte);
             }
-            state = next;
+            state = trans.state_id(next);
             i += 1;
         };
         (state, i) = take_special::<TAGS, R>(t, state, next, byte, input, base, i, regs)?;
@@ -297,9 +377,12 @@ pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
     regs: &mut R,
 ) -> Result<u32, Error> {
     match t.trans {
-        Trans::U8(tr) => drive::<u8, TAGS, R>(t, tr, input, state, base, regs),
-        Trans::U16(tr) => drive::<u16, TAGS, R>(t, tr, input, state, base, regs),
-        Trans::U32(tr) => drive::<u32, TAGS, R>(t, tr, input, state, base, regs),
+        Trans::U8(tr) => drive::<&[u8], TAGS, R>(t, tr, input, state, base, regs),
+        Trans::U16(tr) => drive::<&[u16], TAGS, R>(t, tr, input, state, base, regs),
+        Trans::U32(tr) => drive::<&[u32], TAGS, R>(t, tr, input, state, base, regs),
+        Trans::Index8 { cells, stride } => {
+            drive::<Small<'_>, TAGS, R>(t, Small::new(cells, stride), input, state, base, regs)
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The longest accepted prefix, for cutting a URI out of running text:
 //! [`longest_prefix`], [`longest_prefix_after`], [`longest_prefix_split`].
 
-use crate::drive::{drive_any, split, Id};
+use crate::drive::{drive_any, split, Cells, Small};
 use crate::error::{corrupt, Error, ErrorKind};
 use crate::runs::skip_accel;
 use crate::tables::{Captures, Edge, Tables, Trans};
@@ -21,18 +21,24 @@ pub(crate) fn accepts(t: &Tables<'_>, state: u32, pos: usize) -> Result<bool, Er
 /// so only its end is a candidate. One more load and compare per byte than
 /// [`validate`]; the callers (text scanning) run it over short inputs.
 #[inline(always)]
-pub(crate) fn longest<T: Id>(
+pub(crate) fn longest<C: Cells>(
     t: &Tables<'_>,
-    trans: &[T],
+    trans: C,
     input: &[u8],
     mut state: u32,
 ) -> Result<Option<usize>, Error> {
     let special = t.special;
+    let first_special = trans.first_special(t);
     let mut last = if accepts(t, state, 0)? { Some(0) } else { None };
     let mut i = 0usize;
     while let Some(&byte) = input.get(i) {
         let idx = (state as usize).wrapping_add(usize::from(t.classes[usize::from(byte)]));
-        let next = trans.get(idx).ok_or(corrupt(i))?.get();
+        let raw = trans.cell(idx).ok_or(corrupt(i))?;
+        let next = if raw < first_special {
+            trans.state_id(raw)
+        } else {
+            trans.special_id(raw, t)
+        };
         if next < special {
             state = next;
             i = i.saturating_add(1);
@@ -65,9 +71,12 @@ pub(crate) fn longest_any(
     state: u32,
 ) -> Result<Option<usize>, Error> {
     match t.trans {
-        Trans::U8(tr) => longest::<u8>(t, tr, input, state),
-        Trans::U16(tr) => longest::<u16>(t, tr, input, state),
-        Trans::U32(tr) => longest::<u32>(t, tr, input, state),
+        Trans::U8(tr) => longest::<&[u8]>(t, tr, input, state),
+        Trans::U16(tr) => longest::<&[u16]>(t, tr, input, state),
+        Trans::U32(tr) => longest::<&[u32]>(t, tr, input, state),
+        Trans::Index8 { cells, stride } => {
+            longest::<Small<'_>>(t, Small::new(cells, stride), input, state)
+        }
     }
 }
 

@@ -155,7 +155,28 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     let sets_id = id("COMPONENT_SETS");
     let classes = u32s(t.classes.iter().map(|&x| u32::from(x)));
     let (trans_ty, trans_vals, trans_variant) = ids_tokens(&t.trans);
+    let stride_tok = t.stride;
     let trans_len = trans_vals.len();
+    // The `size` profile (the runtime's `small-tables` feature): both
+    // forms emitted, `Trans::pick` chooses at compile time and the linker
+    // drops the other array.
+    let cells_id = id("CELLS");
+    let (cells_static, trans_expr) = match t.index8_cells() {
+        Some(cells) => {
+            let n = cells.len();
+            (
+                quote!(static #cells_id: [u8; #n] = [#(#cells),*];),
+                quote!(::uridfa_runtime::Trans::pick(
+                    ::uridfa_runtime::Trans::#trans_variant(&#trans_id),
+                    ::uridfa_runtime::Trans::Index8 { cells: &#cells_id, stride: #stride_tok },
+                )),
+            )
+        }
+        None => (
+            quote!(),
+            quote!(::uridfa_runtime::Trans::#trans_variant(&#trans_id)),
+        ),
+    };
     let state_final_id = id("STATE_FINAL");
     let (state_final_ty, state_final_vals, state_final_variant) = ids_tokens(&t.state_final);
     let edges = t.edges.iter().map(|e| {
@@ -266,6 +287,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     quote! {
         static #classes_id: [u8; 256] = [#(#classes),*];
         static #trans_id: [#trans_ty; #trans_len] = [#(#trans_vals),*];
+        #cells_static
         static #edges_id: [::uridfa_runtime::Edge; #edges_len] = [#(#edges),*];
         static #ops_id: [::uridfa_runtime::Op; #ops_len] = [#(#ops),*];
         static #accels_id: [::uridfa_runtime::ByteSet; #accels_len] = [#(#accels),*];
@@ -284,7 +306,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
             classes: &#classes_id,
             stride: #stride,
             stride_recip: #stride_recip,
-            trans: ::uridfa_runtime::Trans::#trans_variant(&#trans_id),
+            trans: #trans_expr,
             start: #start,
             special: #special,
             edges: &#edges_id,

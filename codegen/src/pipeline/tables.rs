@@ -241,6 +241,47 @@ impl TablesBuf {
     pub fn state_len(&self) -> usize {
         self.state_final.len()
     }
+
+    /// The cells of the compact transition form ([`Trans::Index8`], the
+    /// runtime's `small-tables` feature): each premultiplied ID turned back
+    /// into a state index, each special ID into `state_len` plus its
+    /// offset from `special`. `None` when the states, the dead state and
+    /// the edges number more than 256, or when the IDs already fit one
+    /// byte (the `U8` form is then as small and needs no multiply).
+    pub fn index8_cells(&self) -> Option<Vec<u8>> {
+        if matches!(self.trans, TransBuf::U8(_)) || self.stride == 0 {
+            return None;
+        }
+        let states = self.state_len();
+        if states + 1 + self.edges.len() > 256 {
+            return None;
+        }
+        let t = self.trans.as_ids();
+        (0..t.len())
+            .map(|i| {
+                let id = t.get(i)?;
+                let cell = if id < self.special {
+                    id / self.stride
+                } else {
+                    states as u32 + (id - self.special)
+                };
+                u8::try_from(cell).ok()
+            })
+            .collect()
+    }
+
+    /// [`TablesBuf::as_tables`] with the transitions in the compact form
+    /// `cells` ([`TablesBuf::index8_cells`]): what the generated tables
+    /// are under the runtime's `small-tables` feature.
+    pub fn as_small_tables<'a>(&'a self, cells: &'a [u8]) -> Tables<'a> {
+        Tables {
+            trans: Trans::Index8 {
+                cells,
+                stride: self.stride,
+            },
+            ..self.as_tables()
+        }
+    }
 }
 
 impl TransBuf {

@@ -45,15 +45,32 @@ pub enum Trans<'a> {
     U16(&'a [u16]),
     /// Anything larger.
     U32(&'a [u32]),
+    /// The compact form of the `small-tables` feature: one byte per cell
+    /// holding a state *index*, not a premultiplied ID. A cell `c` below
+    /// the number of states `n = cells.len() / stride` leads to the state
+    /// with ID `c * stride`; a cell `c >= n` is the special ID
+    /// `special + (c - n)` (the dead state, then the edges), so a machine
+    /// fits when its states, the dead state and its edges number at most
+    /// 256. [`Trans::get`] returns the premultiplied ID either way; the
+    /// driver multiplies by the stride instead of reading premultiplied
+    /// cells (Note \[the hot loop\]). `stride` equals [`Tables::stride`]
+    /// (invariant 15).
+    Index8 {
+        /// The cells, `state_len * stride` of them.
+        cells: &'a [u8],
+        /// The row length, [`Tables::stride`].
+        stride: u32,
+    },
 }
 
-impl Trans<'_> {
+impl<'a> Trans<'a> {
     /// The number of entries.
     pub fn len(&self) -> usize {
         match self {
             Trans::U8(t) => t.len(),
             Trans::U16(t) => t.len(),
             Trans::U32(t) => t.len(),
+            Trans::Index8 { cells, .. } => cells.len(),
         }
     }
 
@@ -62,12 +79,35 @@ impl Trans<'_> {
         self.len() == 0
     }
 
-    /// The entry at `i`, widened, or `None` past the end.
+    /// The entry at `i`, widened, or `None` past the end. For
+    /// [`Trans::Index8`], the premultiplied ID its cell stands for (`None`
+    /// also for a zero stride or an ID that overflows `u32`).
     pub fn get(&self, i: usize) -> Option<u32> {
         match self {
             Trans::U8(t) => t.get(i).map(|&x| u32::from(x)),
             Trans::U16(t) => t.get(i).map(|&x| u32::from(x)),
             Trans::U32(t) => t.get(i).copied(),
+            Trans::Index8 { cells, stride } => {
+                let c = u32::from(*cells.get(i)?);
+                let states = u32::try_from(cells.len().checked_div(*stride as usize)?).ok()?;
+                match c.checked_sub(states) {
+                    None => c.checked_mul(*stride),
+                    Some(d) => states.checked_mul(*stride)?.checked_add(d),
+                }
+            }
+        }
+    }
+
+    /// `wide` by default, `small` with the `small-tables` feature: how the
+    /// generated tables of a machine that fits [`Trans::Index8`] name their
+    /// transitions (both arrays are emitted; the linker keeps the one
+    /// chosen). Evaluated at compile time in the runtime crate, so one
+    /// feature switches every machine, built-in or derived.
+    pub const fn pick(wide: Trans<'a>, small: Trans<'a>) -> Trans<'a> {
+        if cfg!(feature = "small-tables") {
+            small
+        } else {
+            wide
         }
     }
 
@@ -77,6 +117,7 @@ impl Trans<'_> {
             Trans::U8(_) => 1,
             Trans::U16(_) => 2,
             Trans::U32(_) => 4,
+            Trans::Index8 { .. } => 1,
         }
     }
 }
@@ -140,6 +181,8 @@ impl CaptureInfo {
 /// 2. State IDs are premultiplied: the state with index `i` has ID
 ///    `i * stride`, and its row is `trans[i*stride .. (i+1)*stride]`.
 ///    `trans.len() == state_len * stride` and `special == trans.len()`.
+///    (A [`Trans::Index8`] table stores state indices; these invariants
+///    hold of the IDs [`Trans::get`] reads from it.)
 /// 3. Special IDs form one range above the states, so the hot loop asks one
 ///    question, `next >= special`:
 ///    - `special` itself is the dead state (no row is stored for it);
@@ -193,6 +236,9 @@ impl CaptureInfo {
 ///     invariants 1-13 and have as many captures; the item tables' own
 ///     lists keep invariant 14 in turn, at most
 ///     [`MAX_LIST_DEPTH`](crate::MAX_LIST_DEPTH) levels deep.
+/// 15. A [`Trans::Index8`] table's `stride` is `stride`, and its cells
+///     stand for IDs that keep invariants 2 and 3 (a cell is at most
+///     `state_len + edges.len()`).
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     /// The entry rule this machine recognizes, e.g. `"URI-reference"`.
