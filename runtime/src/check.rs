@@ -3,7 +3,7 @@
 //! runs it on every table set it builds, and the tests run it on every
 //! generated `static`.
 
-use crate::{Op, StrRef, Tables};
+use crate::{FixedTag, Op, StrRef, Tables};
 use core::fmt;
 
 /// Which invariant a table set breaks (numbered as in [`Tables`]).
@@ -273,7 +273,41 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             return fail(9, "component set text outside strings", i);
         }
     }
+    check_fixed(t)?;
     check_after(t)
+}
+
+/// Invariant 14: the fixed tags.
+fn check_fixed(t: &Tables<'_>) -> Result<(), CheckError> {
+    let tags = 2 * t.captures.len();
+    let is_fixed = |tag: u16| t.fixed.iter().any(|f| f.tag == tag);
+    // A plain capture's tag: no kind, list region or repeated capture.
+    let plain = |tag: u16| {
+        usize::from(tag) < tags
+            && t.captures
+                .get(usize::from(tag) / 2)
+                .is_some_and(|c| !c.is_kind() && !c.region && !c.repeated)
+    };
+    for (i, f) in t.fixed.iter().enumerate() {
+        if !plain(f.tag) {
+            return fail(14, "fixed tag not a plain capture's tag", i);
+        }
+        if t.fixed.iter().take(i).any(|g| g.tag == f.tag) {
+            return fail(14, "tag fixed twice", i);
+        }
+        let source_ok = |s: u16, end_ok: bool| {
+            s == FixedTag::START
+                || (end_ok && s == FixedTag::END)
+                || (s != f.tag && plain(s) && !is_fixed(s))
+        };
+        if !source_ok(f.presence, false) {
+            return fail(14, "fixed tag's presence not START or a plain tag", i);
+        }
+        if !source_ok(f.base, true) {
+            return fail(14, "fixed tag's base not START, END or a plain tag", i);
+        }
+    }
+    Ok(())
 }
 
 /// The state a transition cell leads to without operations: a state ID,

@@ -5,7 +5,9 @@
 use crate::after::decide_kinds_regs;
 use crate::error::{corrupt, corrupt_at, sequence_start, Error, ErrorKind};
 use crate::runs::skip_accel;
-use crate::tables::{Captures, Edge, Final, Op, Span, Tables, Trans, MAX_STACK_REGS, NIL};
+use crate::tables::{
+    Captures, Edge, Final, FixedTag, Op, Span, Tables, Trans, MAX_STACK_REGS, NIL,
+};
 
 /// A transition-table entry type: `u8`, `u16` or `u32`.
 pub(crate) trait Id: Copy {
@@ -330,6 +332,31 @@ pub(crate) fn finish_tags<R: RegFile + ?Sized>(
     regs.run(t.ops, u64::from(fin.ops_start), fin.ops_len, pos)
 }
 
+/// Writes the fixed tags ([`Tables::fixed`], invariant 14) of a match of
+/// `len` bytes into `regs`, after the final operations. A register
+/// outside `regs` reads as NIL (tables that break invariant 14).
+#[inline(never)]
+pub(crate) fn fix_tags(t: &Tables<'_>, len: usize, regs: &mut [usize]) -> Result<(), Error> {
+    for f in t.fixed {
+        let get = |r: u16| match r {
+            FixedTag::START => 0,
+            FixedTag::END => len,
+            r => regs.get(usize::from(r)).copied().unwrap_or(NIL),
+        };
+        let (p, b) = (get(f.presence), get(f.base));
+        let v = b.wrapping_add(f.dist as isize as usize);
+        let v = if p == NIL || b == NIL || v > len {
+            NIL
+        } else {
+            v
+        };
+        if let Some(slot) = regs.get_mut(usize::from(f.tag)) {
+            *slot = v;
+        }
+    }
+    Ok(())
+}
+
 /// Reads every capture's span from the tag registers into `out`.
 #[inline]
 pub(crate) fn read_spans(
@@ -490,7 +517,8 @@ pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
     }
     let regs = reset_regs(t, regs)?;
     let state = drive_any::<true, [usize]>(t, input, t.start, 0, regs)?;
-    finish_tags(t, state, input.len(), regs)
+    finish_tags(t, state, input.len(), regs)?;
+    fix_tags(t, input.len(), regs)
 }
 
 /// [`split_regs`] on a wide file: clears it, then runs.
@@ -502,7 +530,8 @@ fn split_wide<const N: usize>(
 ) -> Result<(), Error> {
     file.0.fill(NIL);
     let state = drive_any::<true, Wide<'_, N>>(t, input, t.start, 0, &mut file)?;
-    finish_tags(t, state, input.len(), &mut file)
+    finish_tags(t, state, input.len(), &mut file)?;
+    fix_tags(t, input.len(), file.0)
 }
 
 // `Error::at_char_start` re-runs the machine, so it lives with the driver

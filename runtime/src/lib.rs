@@ -63,6 +63,6 @@ pub use items::{items, Items, List};
 pub use longest::{longest_prefix, longest_prefix_after, longest_prefix_split};
 pub use stream::Machine;
 pub use tables::{
-    AfterKind, AfterKinds, ByteSet, CaptureInfo, Captures, Edge, Escape, Final, Ids, KindMatcher,
-    Op, Span, StrRef, Tables, Trans, MAX_STACK_REGS, NIL,
+    AfterKind, AfterKinds, ByteSet, CaptureInfo, Captures, Edge, Escape, Final, FixedTag, Ids,
+    KindMatcher, Op, Span, StrRef, Tables, Trans, MAX_STACK_REGS, NIL,
 };

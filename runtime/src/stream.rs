@@ -1,6 +1,6 @@
 //! [`Machine`]: the driver fed in chunks, with absolute offsets.
 
-use crate::drive::{drive_any, final_of, finish_tags, read_spans, reset_regs};
+use crate::drive::{drive_any, final_of, finish_tags, fix_tags, read_spans, reset_regs};
 use crate::error::{sequence_start, Error, ErrorKind};
 use crate::tables::{Span, Tables};
 
@@ -247,6 +247,7 @@ impl<'t, 'r> Machine<'t, 'r> {
             return Err(e);
         }
         finish_tags(self.tables, self.state, self.pos, self.regs)?;
+        fix_tags(self.tables, self.pos, self.regs)?;
         read_spans(self.tables, self.pos, self.regs, out)
     }
 }

@@ -146,7 +146,7 @@ static EXPECTED: [::uridfa_runtime::StrRef; 35usize] = [
 /// The number of captures.
 pub const CAPTURE_LEN: usize = 13usize;
 /// The most registers any entry of this grammar needs.
-pub const REG_LEN: usize = 33usize;
+pub const REG_LEN: usize = 26usize;
 /// Whether the grammar says `;@ charset utf-8` (its tables match
 /// UTF-8 characters; see `uridfa_runtime::Error::at_char_start`).
 pub const CHARSET_UTF8: bool = false;
@@ -283,107 +283,98 @@ static URI_REFERENCE_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-static URI_REFERENCE_TRANS: [u16; 1078usize] = [
-    1078, 1079, 28, 1080, 1079, 1079, 1079, 1081, 1079, 1078, 1078, 1079, 1082, 1082,
-    1078, 14, 1083, 42, 14, 14, 14, 1084, 14, 1078, 1085, 14, 14, 14, 1078, 1086, 1078,
-    1087, 1086, 1086, 1086, 1086, 1086, 1086, 1086, 1086, 1086, 1086, 1078, 1078, 1078,
-    1078, 1078, 1078, 1078, 1078, 140, 1078, 1078, 1078, 140, 1078, 1078, 1088, 1089,
-    1090, 1088, 1088, 1088, 182, 1088, 1088, 1091, 1088, 1088, 1088, 1078, 1092, 1093,
-    1094, 70, 70, 70, 1095, 70, 1096, 1097, 1092, 70, 70, 1078, 84, 1098, 210, 84, 84,
-    84, 84, 84, 84, 1099, 84, 84, 84, 1078, 1100, 1101, 1102, 1100, 1100, 1100, 1100,
-    1100, 1100, 1100, 1100, 1100, 1100, 1078, 112, 1078, 126, 112, 112, 112, 112, 112,
-    112, 112, 112, 112, 112, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 252, 1078,
-    1078, 1078, 252, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1103, 1078,
-    1078, 1078, 1103, 1078, 1078, 154, 1104, 168, 154, 154, 154, 154, 154, 154, 1105,
-    154, 154, 154, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 266, 1078, 1078, 1078,
-    266, 1078, 1078, 1106, 1107, 1108, 1106, 1106, 1106, 1109, 1110, 1106, 1111, 1112,
-    1113, 1113, 1078, 1114, 1078, 1115, 1114, 1114, 1114, 1081, 1114, 1114, 1114, 1114,
-    1114, 1114, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 378, 1078, 1078, 1078,
-    378, 1078, 1078, 224, 1116, 238, 224, 224, 224, 224, 224, 224, 224, 224, 224, 224,
-    1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 392, 1078, 1078, 1078, 392, 1078,
-    1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1117, 1078, 1078, 1078, 1117, 1078,
-    1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1118, 1078, 1078, 1078, 1118, 1078,
-    1078, 280, 1119, 294, 280, 280, 280, 1120, 280, 280, 1121, 1122, 280, 280, 1078,
-    1078, 1078, 1078, 1078, 1078, 1078, 1078, 420, 1078, 1078, 1078, 420, 1078, 1078,
-    1123, 1119, 294, 1123, 434, 448, 1120, 308, 1123, 1121, 1122, 1124, 1124, 1078, 1125,
-    1119, 490, 1125, 1125, 1125, 1120, 1126, 1125, 1121, 1125, 1127, 1127, 1078, 1123,
-    1128, 294, 1123, 532, 546, 1129, 336, 1130, 1131, 1122, 336, 336, 1078, 350, 1104,
-    364, 350, 350, 350, 350, 350, 350, 350, 350, 350, 350, 1078, 1078, 1078, 1078, 1078,
-    1078, 1078, 1078, 588, 1078, 1078, 1078, 588, 1078, 1078, 1078, 1078, 1078, 1078,
-    1078, 1078, 1078, 1132, 1078, 1078, 1078, 1132, 1078, 1078, 1078, 1078, 1078, 1078,
-    1078, 1078, 1078, 1133, 1078, 1078, 1078, 1133, 1078, 1078, 406, 1134, 602, 406, 406,
-    406, 406, 406, 406, 1135, 406, 406, 406, 1078, 1078, 1078, 1078, 1078, 1078, 1078,
-    1078, 1123, 1078, 1078, 1078, 1123, 1078, 1078, 1123, 1119, 294, 1123, 434, 1123,
-    1120, 1124, 1123, 1121, 1122, 1124, 1124, 1078, 1123, 1119, 294, 1123, 1123, 1123,
-    1120, 616, 1123, 1121, 1122, 1136, 1136, 1078, 1123, 1119, 294, 1123, 434, 630, 1120,
-    462, 1123, 1121, 1122, 462, 462, 1078, 476, 1119, 490, 476, 476, 476, 1120, 476, 476,
-    1121, 476, 476, 476, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 644, 1078, 1078,
-    1078, 644, 1078, 1078, 1125, 1119, 490, 1125, 658, 672, 1120, 504, 1125, 1121, 1125,
-    1137, 1137, 1078, 1125, 1138, 490, 1125, 700, 714, 1139, 518, 1140, 1141, 1125, 518,
-    518, 1078, 1123, 1119, 294, 1123, 532, 1123, 1120, 1136, 1123, 1121, 1122, 1136,
-    1136, 1078, 1123, 1128, 294, 1123, 1123, 1123, 1129, 1124, 1130, 1131, 1122, 1136,
-    1136, 1078, 560, 1142, 756, 560, 560, 560, 560, 560, 560, 1143, 560, 560, 560, 1078,
-    1123, 1144, 294, 1123, 1123, 1123, 1145, 1146, 1123, 1147, 1122, 1123, 1123, 1078,
-    1078, 1078, 1078, 1078, 1078, 1078, 1078, 1148, 1078, 1078, 1078, 1148, 1078, 1078,
-    1078, 1078, 1078, 1078, 1078, 1078, 1078, 798, 1078, 1078, 1078, 798, 1078, 1078,
-    1123, 1119, 294, 1123, 434, 812, 1120, 616, 1123, 1121, 1122, 1124, 1124, 1078, 1123,
-    1119, 294, 1123, 1123, 1123, 1120, 1124, 1123, 1121, 1122, 1136, 1136, 1078, 1078,
-    1078, 1078, 1078, 1078, 1078, 1078, 1125, 1078, 1078, 1078, 1125, 1078, 1078, 1125,
-    1119, 490, 1125, 658, 1125, 1120, 1137, 1125, 1121, 1125, 1137, 1137, 1078, 1125,
-    1119, 490, 1125, 1125, 1125, 1120, 826, 1125, 1121, 1125, 1149, 1149, 1078, 1125,
-    1119, 490, 1125, 658, 840, 1120, 686, 1125, 1121, 1125, 686, 686, 1078, 1125, 1119,
-    490, 1125, 700, 1125, 1120, 1149, 1125, 1121, 1125, 1149, 1149, 1078, 1125, 1138,
-    490, 1125, 1125, 1125, 1139, 1137, 1140, 1141, 1125, 1149, 1149, 1078, 728, 1150,
-    854, 728, 728, 728, 728, 728, 728, 1151, 728, 728, 728, 1078, 1125, 1152, 490, 1125,
-    1125, 1125, 1153, 1154, 1125, 1155, 1125, 1125, 1125, 1078, 1078, 1078, 1078, 1078,
-    1078, 1078, 1078, 896, 1078, 1078, 1078, 896, 1078, 1078, 770, 1156, 910, 770, 770,
-    770, 770, 770, 770, 1157, 770, 770, 770, 1078, 1123, 1158, 294, 1123, 1123, 1123,
-    1159, 784, 1123, 1160, 1122, 1123, 1123, 1078, 1078, 1078, 1078, 1078, 1078, 1078,
-    1078, 1161, 1078, 1078, 1078, 1161, 1078, 1078, 1123, 1119, 294, 1123, 1123, 1123,
-    1120, 924, 1123, 1121, 1122, 1136, 1136, 1078, 1125, 1119, 490, 1125, 658, 938, 1120,
-    826, 1125, 1121, 1125, 1137, 1137, 1078, 1125, 1119, 490, 1125, 1125, 1125, 1120,
-    1137, 1125, 1121, 1125, 1149, 1149, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078,
-    952, 1078, 1078, 1078, 952, 1078, 1078, 868, 1162, 966, 868, 868, 868, 868, 868, 868,
-    1163, 868, 868, 868, 1078, 1125, 1164, 490, 1125, 1125, 1125, 1165, 882, 1125, 1166,
-    1125, 1125, 1125, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1167, 1078, 1078,
-    1078, 1167, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 980, 1078, 1078,
-    1078, 980, 1078, 1078, 1123, 1119, 294, 1123, 434, 994, 1120, 924, 1123, 1121, 1122,
-    1124, 1124, 1078, 1125, 1119, 490, 1125, 1125, 1125, 1120, 1008, 1125, 1121, 1125,
-    1149, 1149, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1168, 1078, 1078, 1078,
-    1168, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1022, 1078, 1078, 1078,
-    1022, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1169, 1078, 1078, 1078,
-    1169, 1078, 1078, 1123, 1119, 294, 1123, 1123, 1123, 1120, 1036, 1123, 1121, 1122,
-    1136, 1136, 1078, 1125, 1119, 490, 1125, 658, 1050, 1120, 1008, 1125, 1121, 1125,
-    1137, 1137, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1078, 1170, 1078, 1078, 1078,
-    1170, 1078, 1078, 1123, 1128, 294, 1123, 434, 630, 1129, 1036, 1130, 1131, 1122,
-    1124, 1124, 1078, 1125, 1119, 490, 1125, 1125, 1125, 1120, 1064, 1125, 1121, 1125,
-    1149, 1149, 1078, 1125, 1138, 490, 1125, 658, 840, 1139, 1064, 1140, 1141, 1125,
-    1137, 1137,
+static URI_REFERENCE_TRANS: [u16; 1050usize] = [
+    1050, 1051, 28, 42, 1051, 1051, 1051, 1052, 1051, 1050, 1050, 1051, 1053, 1053, 1050,
+    14, 1054, 42, 14, 14, 14, 1055, 14, 1050, 1056, 14, 14, 14, 1050, 1057, 1050, 1058,
+    1057, 1057, 1057, 1057, 1057, 1057, 1057, 1057, 1057, 1057, 1050, 1050, 1050, 1050,
+    1050, 1050, 1050, 1050, 140, 1050, 1050, 1050, 140, 1050, 1050, 1059, 1060, 1061,
+    1059, 1059, 1059, 182, 1059, 1059, 1062, 1059, 1059, 1059, 1050, 1051, 1054, 42, 70,
+    70, 70, 1055, 70, 1063, 1056, 1051, 70, 70, 1050, 84, 1064, 210, 84, 84, 84, 84, 84,
+    84, 1065, 84, 84, 84, 1050, 1066, 1067, 1068, 1066, 1066, 1066, 1066, 1066, 1066,
+    1066, 1066, 1066, 1066, 1050, 112, 1050, 126, 112, 112, 112, 112, 112, 112, 112, 112,
+    112, 112, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 252, 1050, 1050, 1050, 252,
+    1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1051, 1050, 1050, 1050, 1051,
+    1050, 1050, 154, 1069, 168, 154, 154, 154, 154, 154, 154, 1070, 154, 154, 154, 1050,
+    1050, 1050, 1050, 1050, 1050, 1050, 1050, 266, 1050, 1050, 1050, 266, 1050, 1050,
+    1071, 1072, 1073, 1071, 1071, 1071, 1074, 1075, 1071, 1076, 1077, 1078, 1078, 1050,
+    1079, 1050, 1080, 1079, 1079, 1079, 1052, 1079, 1079, 1079, 1079, 1079, 1079, 1050,
+    1050, 1050, 1050, 1050, 1050, 1050, 1050, 378, 1050, 1050, 1050, 378, 1050, 1050,
+    224, 1081, 238, 224, 224, 224, 224, 224, 224, 224, 224, 224, 224, 1050, 1050, 1050,
+    1050, 1050, 1050, 1050, 1050, 392, 1050, 1050, 1050, 392, 1050, 1050, 1050, 1050,
+    1050, 1050, 1050, 1050, 1050, 1082, 1050, 1050, 1050, 1082, 1050, 1050, 1050, 1050,
+    1050, 1050, 1050, 1050, 1050, 1083, 1050, 1050, 1050, 1083, 1050, 1050, 280, 1084,
+    294, 280, 280, 280, 1085, 280, 280, 1086, 1087, 280, 280, 1050, 1050, 1050, 1050,
+    1050, 1050, 1050, 1050, 420, 1050, 1050, 1050, 420, 1050, 1050, 1088, 1084, 294,
+    1088, 434, 448, 1085, 308, 1088, 1086, 1087, 1089, 1089, 1050, 1090, 1084, 490, 1090,
+    1090, 1090, 1085, 1091, 1090, 1086, 1090, 1092, 1092, 1050, 1088, 1093, 294, 1088,
+    532, 546, 1094, 336, 1095, 1096, 1087, 336, 336, 1050, 350, 1069, 364, 350, 350, 350,
+    350, 350, 350, 350, 350, 350, 350, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050,
+    588, 1050, 1050, 1050, 588, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050,
+    1097, 1050, 1050, 1050, 1097, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050,
+    1098, 1050, 1050, 1050, 1098, 1050, 1050, 406, 1099, 602, 406, 406, 406, 406, 406,
+    406, 1100, 406, 406, 406, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1088, 1050,
+    1050, 1050, 1088, 1050, 1050, 1088, 1084, 294, 1088, 434, 1088, 1085, 1089, 1088,
+    1086, 1087, 1089, 1089, 1050, 1088, 1084, 294, 1088, 1088, 1088, 1085, 616, 1088,
+    1086, 1087, 1101, 1101, 1050, 1088, 1084, 294, 1088, 434, 630, 1085, 462, 1088, 1086,
+    1087, 462, 462, 1050, 476, 1084, 490, 476, 476, 476, 1085, 476, 476, 1086, 476, 476,
+    476, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 644, 1050, 1050, 1050, 644,
+    1050, 1050, 1090, 1084, 490, 1090, 658, 672, 1085, 504, 1090, 1086, 1090, 1102, 1102,
+    1050, 1090, 1103, 490, 1090, 700, 714, 1104, 518, 1105, 1106, 1090, 518, 518, 1050,
+    1088, 1084, 294, 1088, 532, 1088, 1085, 1101, 1088, 1086, 1087, 1101, 1101, 1050,
+    1088, 1093, 294, 1088, 1088, 1088, 1094, 1089, 1095, 1096, 1087, 1101, 1101, 1050,
+    560, 1107, 756, 560, 560, 560, 560, 560, 560, 1108, 560, 560, 560, 1050, 1088, 1109,
+    294, 1088, 1088, 1088, 1110, 574, 1088, 1111, 1087, 1088, 1088, 1050, 1050, 1050,
+    1050, 1050, 1050, 1050, 1050, 1112, 1050, 1050, 1050, 1112, 1050, 1050, 1050, 1050,
+    1050, 1050, 1050, 1050, 1050, 784, 1050, 1050, 1050, 784, 1050, 1050, 1088, 1084,
+    294, 1088, 434, 798, 1085, 616, 1088, 1086, 1087, 1089, 1089, 1050, 1088, 1084, 294,
+    1088, 1088, 1088, 1085, 1089, 1088, 1086, 1087, 1101, 1101, 1050, 1050, 1050, 1050,
+    1050, 1050, 1050, 1050, 1090, 1050, 1050, 1050, 1090, 1050, 1050, 1090, 1084, 490,
+    1090, 658, 1090, 1085, 1102, 1090, 1086, 1090, 1102, 1102, 1050, 1090, 1084, 490,
+    1090, 1090, 1090, 1085, 812, 1090, 1086, 1090, 1113, 1113, 1050, 1090, 1084, 490,
+    1090, 658, 826, 1085, 686, 1090, 1086, 1090, 686, 686, 1050, 1090, 1084, 490, 1090,
+    700, 1090, 1085, 1113, 1090, 1086, 1090, 1113, 1113, 1050, 1090, 1103, 490, 1090,
+    1090, 1090, 1104, 1102, 1105, 1106, 1090, 1113, 1113, 1050, 728, 1114, 840, 728, 728,
+    728, 728, 728, 728, 1115, 728, 728, 728, 1050, 1090, 1116, 490, 1090, 1090, 1090,
+    1117, 742, 1090, 1118, 1090, 1090, 1090, 1050, 1050, 1050, 1050, 1050, 1050, 1050,
+    1050, 868, 1050, 1050, 1050, 868, 1050, 1050, 770, 1119, 882, 770, 770, 770, 770,
+    770, 770, 1120, 770, 770, 770, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1121,
+    1050, 1050, 1050, 1121, 1050, 1050, 1088, 1084, 294, 1088, 1088, 1088, 1085, 896,
+    1088, 1086, 1087, 1101, 1101, 1050, 1090, 1084, 490, 1090, 658, 910, 1085, 812, 1090,
+    1086, 1090, 1102, 1102, 1050, 1090, 1084, 490, 1090, 1090, 1090, 1085, 1102, 1090,
+    1086, 1090, 1113, 1113, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 924, 1050,
+    1050, 1050, 924, 1050, 1050, 854, 1122, 938, 854, 854, 854, 854, 854, 854, 1123, 854,
+    854, 854, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1124, 1050, 1050, 1050,
+    1124, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 952, 1050, 1050, 1050,
+    952, 1050, 1050, 1088, 1084, 294, 1088, 434, 966, 1085, 896, 1088, 1086, 1087, 1089,
+    1089, 1050, 1090, 1084, 490, 1090, 1090, 1090, 1085, 980, 1090, 1086, 1090, 1113,
+    1113, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1125, 1050, 1050, 1050, 1125,
+    1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 994, 1050, 1050, 1050, 994,
+    1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1126, 1050, 1050, 1050, 1126,
+    1050, 1050, 1088, 1084, 294, 1088, 1088, 1088, 1085, 1008, 1088, 1086, 1087, 1101,
+    1101, 1050, 1090, 1084, 490, 1090, 658, 1022, 1085, 980, 1090, 1086, 1090, 1102,
+    1102, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1050, 1127, 1050, 1050, 1050, 1127,
+    1050, 1050, 1088, 1093, 294, 1088, 434, 630, 1094, 1008, 1095, 1096, 1087, 1089,
+    1089, 1050, 1090, 1084, 490, 1090, 1090, 1090, 1085, 1036, 1090, 1086, 1090, 1113,
+    1113, 1050, 1090, 1103, 490, 1090, 658, 826, 1104, 1036, 1105, 1106, 1090, 1102, 1102,
 ];
-static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
+static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 77usize] = [
     ::uridfa_runtime::Edge {
         target: 14u32,
         accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915406u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 42u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915406u64,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
         target: 56u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915418u64,
+        ops: 1116320821920915392u64,
     },
     ::uridfa_runtime::Edge {
         target: 70u32,
         accel: 1u16,
-        ops_len: 2u16,
-        ops: 1116320821921300442u64,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
         target: 28u32,
@@ -419,61 +410,31 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         target: 154u32,
         accel: 2u16,
         ops_len: 1u16,
-        ops: 1116320821920913040u64,
+        ops: 1116320821920911376u64,
     },
     ::uridfa_runtime::Edge {
         target: 28u32,
         accel: 65535u16,
         ops_len: 2u16,
-        ops: 1116320821921257104u64,
+        ops: 1116320821921255440u64,
     },
     ::uridfa_runtime::Edge {
         target: 168u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920913040u64,
+        ops: 1116320821920911376u64,
     },
     ::uridfa_runtime::Edge {
         target: 98u32,
         accel: 65535u16,
         ops_len: 2u16,
-        ops: 1116320821921257104u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 14u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920913102u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921248974u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 42u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920913102u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 84u32,
-        accel: 2u16,
-        ops_len: 2u16,
-        ops: 1116320821921253070u64,
+        ops: 1116320821921255440u64,
     },
     ::uridfa_runtime::Edge {
         target: 196u32,
         accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921191552u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921248974u64,
+        ops_len: 1u16,
+        ops: 1116320821920915393u64,
     },
     ::uridfa_runtime::Edge {
         target: 28u32,
@@ -506,12 +467,6 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         ops: 1116320821920915402u64,
     },
     ::uridfa_runtime::Edge {
-        target: 14u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 1116320821920915325u64,
-    },
-    ::uridfa_runtime::Edge {
         target: 28u32,
         accel: 65535u16,
         ops_len: 1u16,
@@ -526,8 +481,8 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
     ::uridfa_runtime::Edge {
         target: 280u32,
         accel: 4u16,
-        ops_len: 4u16,
-        ops: 1116327351848644546u64,
+        ops_len: 3u16,
+        ops: 1116320823112372162u64,
     },
     ::uridfa_runtime::Edge {
         target: 28u32,
@@ -538,8 +493,8 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
     ::uridfa_runtime::Edge {
         target: 294u32,
         accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116327351848644546u64,
+        ops_len: 3u16,
+        ops: 1116320823112372162u64,
     },
     ::uridfa_runtime::Edge {
         target: 154u32,
@@ -550,8 +505,8 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
     ::uridfa_runtime::Edge {
         target: 308u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1143067543355633602u64,
+        ops_len: 4u16,
+        ops: 1116325702262329282u64,
     },
     ::uridfa_runtime::Edge {
         target: 98u32,
@@ -562,14 +517,14 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
     ::uridfa_runtime::Edge {
         target: 322u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1143067405950234562u64,
+        ops_len: 4u16,
+        ops: 1116325702128144322u64,
     },
     ::uridfa_runtime::Edge {
         target: 336u32,
         accel: 5u16,
-        ops_len: 5u16,
-        ops: 1143067543355633602u64,
+        ops_len: 4u16,
+        ops: 1116325702262329282u64,
     },
     ::uridfa_runtime::Edge {
         target: 350u32,
@@ -605,7 +560,7 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         target: 28u32,
         accel: 65535u16,
         ops_len: 3u16,
-        ops: 1116320823388491715u64,
+        ops: 1116320823382200259u64,
     },
     ::uridfa_runtime::Edge {
         target: 406u32,
@@ -617,13 +572,13 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         target: 98u32,
         accel: 65535u16,
         ops_len: 3u16,
-        ops: 1116320823388491715u64,
+        ops: 1116320823382200259u64,
     },
     ::uridfa_runtime::Edge {
         target: 322u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915421u64,
+        ops: 1116320821920915400u64,
     },
     ::uridfa_runtime::Edge {
         target: 280u32,
@@ -647,19 +602,19 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         target: 504u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915405u64,
     },
     ::uridfa_runtime::Edge {
         target: 518u32,
         accel: 5u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915405u64,
     },
     ::uridfa_runtime::Edge {
         target: 28u32,
         accel: 65535u16,
         ops_len: 5u16,
-        ops: 1140375182632054723u64,
+        ops: 1140256435370749891u64,
     },
     ::uridfa_runtime::Edge {
         target: 560u32,
@@ -671,13 +626,13 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         target: 574u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915405u64,
     },
     ::uridfa_runtime::Edge {
         target: 98u32,
         accel: 65535u16,
         ops_len: 5u16,
-        ops: 1140375182632054723u64,
+        ops: 1140256435370749891u64,
     },
     ::uridfa_runtime::Edge {
         target: 84u32,
@@ -695,13 +650,13 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         target: 28u32,
         accel: 65535u16,
         ops_len: 2u16,
-        ops: 1116320821912096721u64,
+        ops: 1116320821905805265u64,
     },
     ::uridfa_runtime::Edge {
         target: 98u32,
         accel: 65535u16,
         ops_len: 2u16,
-        ops: 1116320821912096721u64,
+        ops: 1116320821905805265u64,
     },
     ::uridfa_runtime::Edge {
         target: 336u32,
@@ -715,7 +670,7 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
-    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 7u16, ops: 0u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 6u16, ops: 0u64 },
     ::uridfa_runtime::Edge {
         target: 728u32,
         accel: 2u16,
@@ -726,35 +681,29 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         target: 742u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915423u64,
+        ops: 1116320821920915406u64,
     },
-    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 7u16, ops: 0u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 6u16, ops: 0u64 },
     ::uridfa_runtime::Edge {
         target: 28u32,
         accel: 65535u16,
         ops_len: 3u16,
-        ops: 1116320784692614982u64,
+        ops: 1116320755701584390u64,
     },
     ::uridfa_runtime::Edge {
         target: 98u32,
         accel: 65535u16,
         ops_len: 3u16,
-        ops: 1116320784692614982u64,
+        ops: 1116320755701584390u64,
     },
-    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 7u16, ops: 7u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 6u16, ops: 6u64 },
     ::uridfa_runtime::Edge {
         target: 770u32,
         accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909976515u64,
+        ops_len: 4u16,
+        ops: 1116326733188734915u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 784u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915423u64,
-    },
-    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 7u16, ops: 7u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 6u16, ops: 6u64 },
     ::uridfa_runtime::Edge {
         target: 350u32,
         accel: 3u16,
@@ -770,65 +719,53 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
     ::uridfa_runtime::Edge {
         target: 28u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 491733586818651780u64,
+        ops_len: 4u16,
+        ops: 1116049587542712837u64,
     },
     ::uridfa_runtime::Edge {
         target: 98u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 491733586818651780u64,
+        ops_len: 4u16,
+        ops: 1116049587542712837u64,
     },
-    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 9u16, ops: 14u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 7u16, ops: 12u64 },
     ::uridfa_runtime::Edge {
-        target: 868u32,
+        target: 854u32,
         accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909976515u64,
+        ops_len: 4u16,
+        ops: 1116326733188734915u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 882u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915424u64,
-    },
-    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 9u16, ops: 14u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 7u16, ops: 12u64 },
     ::uridfa_runtime::Edge {
         target: 28u32,
         accel: 65535u16,
         ops_len: 4u16,
-        ops: 1116168334802974534u64,
+        ops: 1116049587542716934u64,
     },
     ::uridfa_runtime::Edge {
         target: 98u32,
         accel: 65535u16,
         ops_len: 4u16,
-        ops: 1116168334802974534u64,
+        ops: 1116049587542716934u64,
     },
-    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 7u16, ops: 23u64 },
-    ::uridfa_runtime::Edge {
-        target: 770u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909953992u64,
-    },
-    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 7u16, ops: 23u64 },
     ::uridfa_runtime::Edge {
         target: 406u32,
         accel: 2u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
-    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 6u16, ops: 30u64 },
-    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 6u16, ops: 30u64 },
-    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 9u16, ops: 36u64 },
     ::uridfa_runtime::Edge {
-        target: 868u32,
-        accel: 2u16,
+        target: 28u32,
+        accel: 65535u16,
         ops_len: 5u16,
-        ops: 1140533374909954056u64,
+        ops: 5344809895354885u64,
     },
-    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 9u16, ops: 36u64 },
+    ::uridfa_runtime::Edge {
+        target: 98u32,
+        accel: 65535u16,
+        ops_len: 5u16,
+        ops: 5344809895354885u64,
+    },
     ::uridfa_runtime::Edge {
         target: 560u32,
         accel: 2u16,
@@ -848,70 +785,40 @@ static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
         ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
-        target: 868u32,
+        target: 854u32,
         accel: 2u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
 ];
-static URI_REFERENCE_OPS: [::uridfa_runtime::Op; 85usize] = [
+static URI_REFERENCE_OPS: [::uridfa_runtime::Op; 59usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 13u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 13u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 13u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 14u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 32u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 12u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 16u16, src: 26u16 },
+    ::uridfa_runtime::Op { dst: 16u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 14u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 2u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
@@ -919,27 +826,31 @@ static URI_REFERENCE_OPS: [::uridfa_runtime::Op; 85usize] = [
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 28u16 },
+    ::uridfa_runtime::Op { dst: 20u16, src: 4u16 },
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 28u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
+    ::uridfa_runtime::Op { dst: 20u16, src: 4u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 13u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 13u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 13u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 14u16 },
+    ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
 ];
 static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ::uridfa_runtime::ByteSet([
@@ -1036,6 +947,13 @@ static URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
+static URI_REFERENCE_FIXED: [::uridfa_runtime::FixedTag; 5usize] = [
+    ::uridfa_runtime::FixedTag { tag: 0u16, presence: 1u16, base: 65535u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 4u16, presence: 5u16, base: 2u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 8u16, presence: 9u16, base: 7u16, dist: 1i32 },
+    ::uridfa_runtime::FixedTag { tag: 13u16, presence: 12u16, base: 65534u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 14u16, presence: 15u16, base: 65535u16, dist: 0i32 },
+];
 static URI_REFERENCE_AFTER_CLASSES: [u8; 256] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
@@ -1060,48 +978,44 @@ static URI_REFERENCE_AFTER_TRANS: [u16; 75usize] = [
     0, 0, 0, 110, 100, 0, 0, 0, 0, 120, 0, 0, 0, 130, 120, 0, 0, 0, 0, 141, 0, 0, 0, 0,
     141, 0,
 ];
-static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 24usize] = [
+static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 20usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 45u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 46u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 48u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 50u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 52u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 54u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 56u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 58u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 62u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 63u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 66u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 71u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 73u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 76u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 81u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 21u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 27u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 28u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 32u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 33u32, ops_len: 3u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 5u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 41u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 43u32, ops_len: 3u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 6u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 46u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 7u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 50u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 54u32, ops_len: 5u16 },
 ];
-static URI_REFERENCE_STATE_FINAL: [u8; 77usize] = [
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 3, 3, 9, 3, 10, 3, 3, 11, 3, 3, 3, 12, 3, 12, 12, 13, 9,
-    3, 3, 3, 14, 3, 12, 12, 12, 12, 3, 12, 15, 12, 13, 16, 17, 3, 3, 12, 12, 3, 12, 12,
-    12, 12, 15, 18, 19, 3, 20, 21, 3, 12, 12, 12, 3, 22, 23, 3, 3, 12, 12, 3, 3, 3, 12,
-    12, 3, 13, 12, 15,
+static URI_REFERENCE_STATE_FINAL: [u8; 75usize] = [
+    0, 1, 2, 3, 4, 1, 5, 6, 0, 3, 3, 7, 3, 8, 3, 3, 9, 3, 3, 3, 10, 3, 10, 10, 11, 7, 3,
+    3, 3, 12, 3, 10, 10, 10, 10, 3, 10, 13, 10, 11, 14, 15, 3, 3, 10, 10, 3, 10, 10, 10,
+    10, 13, 16, 17, 3, 18, 3, 10, 10, 10, 3, 19, 3, 3, 10, 10, 3, 3, 3, 10, 10, 3, 11,
+    10, 13,
 ];
-static URI_REFERENCE_STATE_COMPONENT: [u16; 77usize] = [
+static URI_REFERENCE_STATE_COMPONENT: [u16; 75usize] = [
     1, 8, 7, 8, 9, 14, 9, 6, 7, 7, 8, 9, 9, 15, 9, 9, 6, 6, 7, 9, 15, 15, 15, 15, 15, 9,
     9, 9, 6, 9, 15, 15, 15, 15, 16, 16, 15, 15, 15, 15, 9, 15, 9, 9, 15, 15, 16, 15, 15,
-    15, 15, 15, 9, 15, 9, 9, 15, 9, 15, 15, 15, 9, 9, 15, 9, 9, 15, 15, 9, 9, 9, 15, 15,
-    9, 15, 15, 15,
+    15, 15, 15, 9, 15, 9, 9, 9, 15, 15, 15, 9, 9, 9, 9, 15, 15, 9, 9, 9, 15, 15, 9, 15,
+    15, 15,
 ];
-static URI_REFERENCE_STATE_EXPECTED: [u16; 77usize] = [
+static URI_REFERENCE_STATE_EXPECTED: [u16; 75usize] = [
     0, 1, 2, 3, 4, 4, 4, 4, 2, 3, 3, 4, 3, 4, 5, 3, 4, 3, 3, 3, 4, 3, 4, 4, 4, 4, 3, 3,
     3, 4, 3, 4, 4, 4, 4, 3, 4, 4, 4, 4, 4, 4, 3, 3, 4, 4, 3, 4, 4, 4, 4, 4, 4, 4, 3, 4,
-    4, 3, 4, 4, 4, 3, 4, 4, 3, 3, 4, 4, 3, 3, 3, 4, 4, 3, 4, 4, 4,
+    3, 4, 4, 4, 3, 4, 3, 3, 4, 4, 3, 3, 3, 4, 4, 3, 4, 4, 4,
 ];
 static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize] = [
     ::uridfa_runtime::StrRef { start: 89u32, len: 18u32 },
@@ -1114,7 +1028,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize] = [
  URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
  ```
 
- 77 states, 14 byte classes, 33 registers, 5707 table bytes.*/
+ 75 states, 14 byte classes, 26 registers, 5333 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -1122,7 +1036,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     stride_recip: 78536544842,
     trans: ::uridfa_runtime::Trans::U16(&URI_REFERENCE_TRANS),
     start: 0u32,
-    special: 1078u32,
+    special: 1050u32,
     edges: &URI_REFERENCE_EDGES,
     ops: &URI_REFERENCE_OPS,
     accels: &URI_REFERENCE_ACCELS,
@@ -1131,8 +1045,9 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     accel_escapes: &URI_REFERENCE_ACCEL_ESCAPES,
     finals: &URI_REFERENCE_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&URI_REFERENCE_STATE_FINAL),
-    reg_len: 33u32,
+    reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &URI_REFERENCE_FIXED,
     state_component: &URI_REFERENCE_STATE_COMPONENT,
     component_sets: &URI_REFERENCE_COMPONENT_SETS,
     state_expected: &URI_REFERENCE_STATE_EXPECTED,
@@ -1161,65 +1076,64 @@ static ABSOLUTEURI_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-static ABSOLUTEURI_TRANS: [u16; 871usize] = [
-    871, 871, 871, 871, 871, 871, 871, 871, 871, 871, 871, 872, 872, 871, 871, 871, 13,
-    13, 13, 871, 13, 873, 871, 871, 13, 13, 871, 874, 875, 874, 874, 874, 876, 874, 874,
-    874, 874, 874, 874, 871, 39, 52, 39, 39, 39, 39, 39, 39, 39, 39, 39, 39, 871, 871,
-    871, 871, 871, 871, 871, 78, 871, 871, 871, 78, 871, 871, 877, 878, 877, 877, 877,
-    117, 877, 877, 879, 877, 877, 877, 871, 871, 871, 871, 871, 871, 871, 880, 871, 871,
-    871, 880, 871, 871, 91, 104, 91, 91, 91, 91, 91, 91, 881, 91, 91, 91, 871, 871, 871,
-    871, 871, 871, 871, 143, 871, 871, 871, 143, 871, 871, 882, 883, 882, 882, 882, 884,
-    885, 882, 886, 887, 888, 888, 871, 889, 890, 889, 889, 889, 889, 889, 889, 889, 889,
-    889, 889, 871, 871, 871, 871, 871, 871, 871, 891, 871, 871, 871, 891, 871, 871, 156,
-    169, 156, 156, 156, 892, 156, 156, 893, 894, 156, 156, 871, 871, 871, 871, 871, 871,
-    871, 260, 871, 871, 871, 260, 871, 871, 895, 169, 895, 273, 286, 892, 182, 895, 893,
-    894, 896, 896, 871, 897, 325, 897, 897, 897, 892, 898, 897, 893, 897, 899, 899, 871,
-    895, 169, 895, 364, 377, 900, 208, 901, 902, 894, 208, 208, 871, 221, 234, 221, 221,
-    221, 221, 221, 221, 221, 221, 221, 221, 871, 871, 871, 871, 871, 871, 871, 416, 871,
-    871, 871, 416, 871, 871, 247, 429, 247, 247, 247, 247, 247, 247, 903, 247, 247, 247,
-    871, 871, 871, 871, 871, 871, 871, 895, 871, 871, 871, 895, 871, 871, 895, 169, 895,
-    273, 895, 892, 896, 895, 893, 894, 896, 896, 871, 895, 169, 895, 895, 895, 892, 442,
-    895, 893, 894, 904, 904, 871, 895, 169, 895, 273, 455, 892, 299, 895, 893, 894, 299,
-    299, 871, 312, 325, 312, 312, 312, 892, 312, 312, 893, 312, 312, 312, 871, 871, 871,
-    871, 871, 871, 871, 468, 871, 871, 871, 468, 871, 871, 897, 325, 897, 481, 494, 892,
-    338, 897, 893, 897, 905, 905, 871, 897, 325, 897, 520, 533, 906, 351, 907, 908, 897,
-    351, 351, 871, 895, 169, 895, 364, 895, 892, 904, 895, 893, 894, 904, 904, 871, 895,
-    169, 895, 895, 895, 900, 896, 901, 902, 894, 904, 904, 871, 390, 572, 390, 390, 390,
-    390, 390, 390, 909, 390, 390, 390, 871, 895, 169, 895, 895, 895, 910, 911, 895, 912,
-    894, 895, 895, 871, 871, 871, 871, 871, 871, 871, 913, 871, 871, 871, 913, 871, 871,
-    871, 871, 871, 871, 871, 871, 611, 871, 871, 871, 611, 871, 871, 895, 169, 895, 273,
-    624, 892, 442, 895, 893, 894, 896, 896, 871, 895, 169, 895, 895, 895, 892, 896, 895,
-    893, 894, 904, 904, 871, 871, 871, 871, 871, 871, 871, 897, 871, 871, 871, 897, 871,
-    871, 897, 325, 897, 481, 897, 892, 905, 897, 893, 897, 905, 905, 871, 897, 325, 897,
-    897, 897, 892, 637, 897, 893, 897, 914, 914, 871, 897, 325, 897, 481, 650, 892, 507,
-    897, 893, 897, 507, 507, 871, 897, 325, 897, 520, 897, 892, 914, 897, 893, 897, 914,
-    914, 871, 897, 325, 897, 897, 897, 906, 905, 907, 908, 897, 914, 914, 871, 546, 663,
-    546, 546, 546, 546, 546, 546, 915, 546, 546, 546, 871, 897, 325, 897, 897, 897, 916,
-    917, 897, 918, 897, 897, 897, 871, 871, 871, 871, 871, 871, 871, 702, 871, 871, 871,
-    702, 871, 871, 585, 715, 585, 585, 585, 585, 585, 585, 919, 585, 585, 585, 871, 895,
-    169, 895, 895, 895, 920, 598, 895, 921, 894, 895, 895, 871, 871, 871, 871, 871, 871,
-    871, 922, 871, 871, 871, 922, 871, 871, 895, 169, 895, 895, 895, 892, 728, 895, 893,
-    894, 904, 904, 871, 897, 325, 897, 481, 741, 892, 637, 897, 893, 897, 905, 905, 871,
-    897, 325, 897, 897, 897, 892, 905, 897, 893, 897, 914, 914, 871, 871, 871, 871, 871,
-    871, 871, 754, 871, 871, 871, 754, 871, 871, 676, 767, 676, 676, 676, 676, 676, 676,
-    923, 676, 676, 676, 871, 897, 325, 897, 897, 897, 924, 689, 897, 925, 897, 897, 897,
-    871, 871, 871, 871, 871, 871, 871, 926, 871, 871, 871, 926, 871, 871, 871, 871, 871,
-    871, 871, 871, 780, 871, 871, 871, 780, 871, 871, 895, 169, 895, 273, 793, 892, 728,
-    895, 893, 894, 896, 896, 871, 897, 325, 897, 897, 897, 892, 806, 897, 893, 897, 914,
-    914, 871, 871, 871, 871, 871, 871, 871, 927, 871, 871, 871, 927, 871, 871, 871, 871,
-    871, 871, 871, 871, 819, 871, 871, 871, 819, 871, 871, 871, 871, 871, 871, 871, 871,
-    928, 871, 871, 871, 928, 871, 871, 895, 169, 895, 895, 895, 892, 832, 895, 893, 894,
-    904, 904, 871, 897, 325, 897, 481, 845, 892, 806, 897, 893, 897, 905, 905, 871, 871,
-    871, 871, 871, 871, 871, 929, 871, 871, 871, 929, 871, 871, 895, 169, 895, 273, 455,
-    900, 832, 901, 902, 894, 896, 896, 871, 897, 325, 897, 897, 897, 892, 858, 897, 893,
-    897, 914, 914, 871, 897, 325, 897, 481, 650, 906, 858, 907, 908, 897, 905, 905,
+static ABSOLUTEURI_TRANS: [u16; 845usize] = [
+    845, 845, 845, 845, 845, 845, 845, 845, 845, 845, 845, 846, 846, 845, 845, 845, 13,
+    13, 13, 845, 13, 847, 845, 845, 13, 13, 845, 848, 849, 848, 848, 848, 850, 848, 848,
+    848, 848, 848, 848, 845, 39, 52, 39, 39, 39, 39, 39, 39, 39, 39, 39, 39, 845, 845,
+    845, 845, 845, 845, 845, 78, 845, 845, 845, 78, 845, 845, 851, 852, 851, 851, 851,
+    117, 851, 851, 853, 851, 851, 851, 845, 845, 845, 845, 845, 845, 845, 854, 845, 845,
+    845, 854, 845, 845, 91, 104, 91, 91, 91, 91, 91, 91, 855, 91, 91, 91, 845, 845, 845,
+    845, 845, 845, 845, 143, 845, 845, 845, 143, 845, 845, 856, 857, 856, 856, 856, 858,
+    859, 856, 860, 861, 862, 862, 845, 863, 864, 863, 863, 863, 863, 863, 863, 863, 863,
+    863, 863, 845, 845, 845, 845, 845, 845, 845, 865, 845, 845, 845, 865, 845, 845, 156,
+    169, 156, 156, 156, 866, 156, 156, 867, 868, 156, 156, 845, 845, 845, 845, 845, 845,
+    845, 260, 845, 845, 845, 260, 845, 845, 869, 169, 869, 273, 286, 866, 182, 869, 867,
+    868, 870, 870, 845, 871, 325, 871, 871, 871, 866, 872, 871, 867, 871, 873, 873, 845,
+    869, 169, 869, 364, 377, 874, 208, 875, 876, 868, 208, 208, 845, 221, 234, 221, 221,
+    221, 221, 221, 221, 221, 221, 221, 221, 845, 845, 845, 845, 845, 845, 845, 416, 845,
+    845, 845, 416, 845, 845, 247, 429, 247, 247, 247, 247, 247, 247, 877, 247, 247, 247,
+    845, 845, 845, 845, 845, 845, 845, 869, 845, 845, 845, 869, 845, 845, 869, 169, 869,
+    273, 869, 866, 870, 869, 867, 868, 870, 870, 845, 869, 169, 869, 869, 869, 866, 442,
+    869, 867, 868, 878, 878, 845, 869, 169, 869, 273, 455, 866, 299, 869, 867, 868, 299,
+    299, 845, 312, 325, 312, 312, 312, 866, 312, 312, 867, 312, 312, 312, 845, 845, 845,
+    845, 845, 845, 845, 468, 845, 845, 845, 468, 845, 845, 871, 325, 871, 481, 494, 866,
+    338, 871, 867, 871, 879, 879, 845, 871, 325, 871, 520, 533, 880, 351, 881, 882, 871,
+    351, 351, 845, 869, 169, 869, 364, 869, 866, 878, 869, 867, 868, 878, 878, 845, 869,
+    169, 869, 869, 869, 874, 870, 875, 876, 868, 878, 878, 845, 390, 572, 390, 390, 390,
+    390, 390, 390, 883, 390, 390, 390, 845, 869, 169, 869, 869, 869, 884, 403, 869, 885,
+    868, 869, 869, 845, 845, 845, 845, 845, 845, 845, 886, 845, 845, 845, 886, 845, 845,
+    845, 845, 845, 845, 845, 845, 598, 845, 845, 845, 598, 845, 845, 869, 169, 869, 273,
+    611, 866, 442, 869, 867, 868, 870, 870, 845, 869, 169, 869, 869, 869, 866, 870, 869,
+    867, 868, 878, 878, 845, 845, 845, 845, 845, 845, 845, 871, 845, 845, 845, 871, 845,
+    845, 871, 325, 871, 481, 871, 866, 879, 871, 867, 871, 879, 879, 845, 871, 325, 871,
+    871, 871, 866, 624, 871, 867, 871, 887, 887, 845, 871, 325, 871, 481, 637, 866, 507,
+    871, 867, 871, 507, 507, 845, 871, 325, 871, 520, 871, 866, 887, 871, 867, 871, 887,
+    887, 845, 871, 325, 871, 871, 871, 880, 879, 881, 882, 871, 887, 887, 845, 546, 650,
+    546, 546, 546, 546, 546, 546, 888, 546, 546, 546, 845, 871, 325, 871, 871, 871, 889,
+    559, 871, 890, 871, 871, 871, 845, 845, 845, 845, 845, 845, 845, 676, 845, 845, 845,
+    676, 845, 845, 585, 689, 585, 585, 585, 585, 585, 585, 891, 585, 585, 585, 845, 845,
+    845, 845, 845, 845, 845, 892, 845, 845, 845, 892, 845, 845, 869, 169, 869, 869, 869,
+    866, 702, 869, 867, 868, 878, 878, 845, 871, 325, 871, 481, 715, 866, 624, 871, 867,
+    871, 879, 879, 845, 871, 325, 871, 871, 871, 866, 879, 871, 867, 871, 887, 887, 845,
+    845, 845, 845, 845, 845, 845, 728, 845, 845, 845, 728, 845, 845, 663, 741, 663, 663,
+    663, 663, 663, 663, 893, 663, 663, 663, 845, 845, 845, 845, 845, 845, 845, 894, 845,
+    845, 845, 894, 845, 845, 845, 845, 845, 845, 845, 845, 754, 845, 845, 845, 754, 845,
+    845, 869, 169, 869, 273, 767, 866, 702, 869, 867, 868, 870, 870, 845, 871, 325, 871,
+    871, 871, 866, 780, 871, 867, 871, 887, 887, 845, 845, 845, 845, 845, 845, 845, 895,
+    845, 845, 845, 895, 845, 845, 845, 845, 845, 845, 845, 845, 793, 845, 845, 845, 793,
+    845, 845, 845, 845, 845, 845, 845, 845, 896, 845, 845, 845, 896, 845, 845, 869, 169,
+    869, 869, 869, 866, 806, 869, 867, 868, 878, 878, 845, 871, 325, 871, 481, 819, 866,
+    780, 871, 867, 871, 879, 879, 845, 845, 845, 845, 845, 845, 845, 897, 845, 845, 845,
+    897, 845, 845, 869, 169, 869, 273, 455, 874, 806, 875, 876, 868, 870, 870, 845, 871,
+    325, 871, 871, 871, 866, 832, 871, 867, 871, 887, 887, 845, 871, 325, 871, 481, 637,
+    880, 832, 881, 882, 871, 879, 879,
 ];
-static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
+static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 52usize] = [
     ::uridfa_runtime::Edge {
         target: 13u32,
         accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
         target: 26u32,
@@ -1243,25 +1157,25 @@ static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
         target: 65u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915418u64,
+        ops: 1116320821920915392u64,
     },
     ::uridfa_runtime::Edge {
         target: 91u32,
         accel: 2u16,
         ops_len: 1u16,
-        ops: 1116320821920913040u64,
+        ops: 1116320821920911376u64,
     },
     ::uridfa_runtime::Edge {
         target: 104u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920913040u64,
+        ops: 1116320821920911376u64,
     },
     ::uridfa_runtime::Edge {
         target: 130u32,
         accel: 65535u16,
         ops_len: 2u16,
-        ops: 1116320821921257104u64,
+        ops: 1116320821921255440u64,
     },
     ::uridfa_runtime::Edge {
         target: 39u32,
@@ -1278,44 +1192,44 @@ static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
     ::uridfa_runtime::Edge {
         target: 156u32,
         accel: 3u16,
-        ops_len: 4u16,
-        ops: 1116327351848644546u64,
+        ops_len: 2u16,
+        ops: 1116320821921198016u64,
     },
     ::uridfa_runtime::Edge {
         target: 169u32,
         accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116327351848644546u64,
+        ops_len: 2u16,
+        ops: 1116320821921198016u64,
     },
     ::uridfa_runtime::Edge {
         target: 91u32,
         accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533512466350018u64,
+        ops_len: 4u16,
+        ops: 1116326733222318019u64,
     },
     ::uridfa_runtime::Edge {
         target: 182u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1143067543355633602u64,
+        ops_len: 3u16,
+        ops: 1116320823078834112u64,
     },
     ::uridfa_runtime::Edge {
         target: 130u32,
         accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116326733222264770u64,
+        ops_len: 3u16,
+        ops: 1116320823364104131u64,
     },
     ::uridfa_runtime::Edge {
         target: 195u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1143067405950234562u64,
+        ops_len: 3u16,
+        ops: 1116320823078817732u64,
     },
     ::uridfa_runtime::Edge {
         target: 208u32,
         accel: 4u16,
-        ops_len: 5u16,
-        ops: 1143067543355633602u64,
+        ops_len: 3u16,
+        ops: 1116320823078834112u64,
     },
     ::uridfa_runtime::Edge {
         target: 221u32,
@@ -1345,13 +1259,13 @@ static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
         target: 130u32,
         accel: 65535u16,
         ops_len: 3u16,
-        ops: 1116320823388491715u64,
+        ops: 1116320823381675971u64,
     },
     ::uridfa_runtime::Edge {
         target: 195u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915421u64,
+        ops: 1116320821920915396u64,
     },
     ::uridfa_runtime::Edge {
         target: 156u32,
@@ -1375,13 +1289,13 @@ static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
         target: 338u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915400u64,
     },
     ::uridfa_runtime::Edge {
         target: 351u32,
         accel: 4u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915400u64,
     },
     ::uridfa_runtime::Edge {
         target: 390u32,
@@ -1393,19 +1307,19 @@ static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
         target: 403u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915400u64,
     },
     ::uridfa_runtime::Edge {
         target: 130u32,
         accel: 65535u16,
         ops_len: 5u16,
-        ops: 1140375182632054723u64,
+        ops: 1140256435369701315u64,
     },
     ::uridfa_runtime::Edge {
         target: 130u32,
         accel: 65535u16,
         ops_len: 2u16,
-        ops: 1116320821912096721u64,
+        ops: 1116320821905280977u64,
     },
     ::uridfa_runtime::Edge {
         target: 208u32,
@@ -1429,28 +1343,22 @@ static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
         target: 559u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915423u64,
+        ops: 1116320821920915403u64,
     },
-    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 7u16, ops: 0u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 6u16, ops: 0u64 },
     ::uridfa_runtime::Edge {
         target: 130u32,
         accel: 65535u16,
         ops_len: 3u16,
-        ops: 1116320784692614982u64,
+        ops: 1116320755701584134u64,
     },
     ::uridfa_runtime::Edge {
         target: 585u32,
         accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909976515u64,
+        ops_len: 4u16,
+        ops: 1116326733188734915u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 598u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915423u64,
-    },
-    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 7u16, ops: 7u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 6u16, ops: 6u64 },
     ::uridfa_runtime::Edge {
         target: 221u32,
         accel: 1u16,
@@ -1466,49 +1374,34 @@ static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
     ::uridfa_runtime::Edge {
         target: 130u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 491733586818651780u64,
+        ops_len: 4u16,
+        ops: 1116049587541401861u64,
     },
     ::uridfa_runtime::Edge {
-        target: 676u32,
+        target: 663u32,
         accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909976515u64,
+        ops_len: 4u16,
+        ops: 1116326733188734915u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 689u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915424u64,
-    },
-    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 9u16, ops: 14u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 7u16, ops: 12u64 },
     ::uridfa_runtime::Edge {
         target: 130u32,
         accel: 65535u16,
         ops_len: 4u16,
-        ops: 1116168334802974534u64,
+        ops: 1116049587541405958u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 585u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909953992u64,
-    },
-    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 7u16, ops: 23u64 },
     ::uridfa_runtime::Edge {
         target: 247u32,
         accel: 2u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
-    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 6u16, ops: 30u64 },
     ::uridfa_runtime::Edge {
-        target: 676u32,
-        accel: 2u16,
+        target: 130u32,
+        accel: 65535u16,
         ops_len: 5u16,
-        ops: 1140533374909954056u64,
+        ops: 5344806672818437u64,
     },
-    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 9u16, ops: 36u64 },
     ::uridfa_runtime::Edge {
         target: 390u32,
         accel: 2u16,
@@ -1528,90 +1421,65 @@ static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
         ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
-        target: 676u32,
+        target: 663u32,
         accel: 2u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
 ];
-static ABSOLUTEURI_OPS: [::uridfa_runtime::Op; 77usize] = [
+static ABSOLUTEURI_OPS: [::uridfa_runtime::Op; 52usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 4u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 4u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 8u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 4u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 11u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 32u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 16u16, src: 26u16 },
+    ::uridfa_runtime::Op { dst: 16u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 2u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 18u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 28u16 },
+    ::uridfa_runtime::Op { dst: 20u16, src: 2u16 },
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 4u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 28u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
+    ::uridfa_runtime::Op { dst: 20u16, src: 2u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 4u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 4u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 4u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 8u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 4u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 11u16 },
+    ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 0u16 },
 ];
 static ABSOLUTEURI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
@@ -1699,40 +1567,45 @@ static ABSOLUTEURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
-static ABSOLUTEURI_FINALS: [::uridfa_runtime::Final; 18usize] = [
+static ABSOLUTEURI_FIXED: [::uridfa_runtime::FixedTag; 5usize] = [
+    ::uridfa_runtime::FixedTag { tag: 0u16, presence: 65535u16, base: 65535u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 2u16, presence: 3u16, base: 1u16, dist: 3i32 },
+    ::uridfa_runtime::FixedTag { tag: 4u16, presence: 5u16, base: 1u16, dist: 3i32 },
+    ::uridfa_runtime::FixedTag { tag: 8u16, presence: 9u16, base: 7u16, dist: 1i32 },
+    ::uridfa_runtime::FixedTag { tag: 11u16, presence: 10u16, base: 65534u16, dist: 0i32 },
+];
+static ABSOLUTEURI_FINALS: [::uridfa_runtime::Final; 16usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 45u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 46u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 48u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 52u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 54u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 62u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 63u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 65u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 68u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 73u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 22u32, ops_len: 3u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 3u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 3u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 6u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 39u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 7u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 43u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 47u32, ops_len: 5u16 },
 ];
-static ABSOLUTEURI_STATE_FINAL: [u8; 67usize] = [
+static ABSOLUTEURI_STATE_FINAL: [u8; 65usize] = [
     0, 0, 0, 1, 0, 2, 0, 1, 0, 3, 4, 0, 5, 0, 5, 5, 6, 7, 0, 8, 0, 5, 5, 5, 5, 0, 5, 9,
-    5, 6, 10, 11, 0, 0, 5, 5, 0, 5, 5, 5, 5, 9, 12, 13, 0, 14, 15, 0, 5, 5, 5, 0, 16, 17,
-    0, 0, 5, 5, 0, 0, 0, 5, 5, 0, 6, 5, 9,
+    5, 6, 10, 11, 0, 0, 5, 5, 0, 5, 5, 5, 5, 9, 12, 13, 0, 14, 0, 5, 5, 5, 0, 15, 0, 0,
+    5, 5, 0, 0, 0, 5, 5, 0, 6, 5, 9,
 ];
-static ABSOLUTEURI_STATE_COMPONENT: [u16; 67usize] = [
+static ABSOLUTEURI_STATE_COMPONENT: [u16; 65usize] = [
     1, 1, 9, 9, 9, 9, 9, 9, 9, 14, 6, 9, 14, 14, 14, 14, 14, 6, 6, 9, 14, 14, 14, 14, 15,
-    15, 14, 14, 14, 14, 9, 14, 6, 9, 14, 14, 15, 14, 14, 14, 14, 14, 9, 14, 9, 9, 14, 9,
-    14, 14, 14, 9, 9, 14, 9, 9, 14, 14, 9, 9, 9, 14, 14, 9, 14, 14, 14,
+    15, 14, 14, 14, 14, 9, 14, 6, 9, 14, 14, 15, 14, 14, 14, 14, 14, 9, 14, 9, 9, 9, 14,
+    14, 14, 9, 9, 9, 9, 14, 14, 9, 9, 9, 14, 14, 9, 14, 14, 14,
 ];
-static ABSOLUTEURI_STATE_EXPECTED: [u16; 67usize] = [
+static ABSOLUTEURI_STATE_EXPECTED: [u16; 65usize] = [
     6, 7, 8, 9, 10, 9, 10, 9, 10, 9, 9, 10, 9, 10, 9, 9, 9, 9, 10, 9, 10, 9, 9, 9, 9, 10,
-    9, 9, 9, 9, 9, 9, 10, 10, 9, 9, 10, 9, 9, 9, 9, 9, 9, 9, 10, 9, 9, 10, 9, 9, 9, 10,
-    9, 9, 10, 10, 9, 9, 10, 10, 10, 9, 9, 10, 9, 9, 9,
+    9, 9, 9, 9, 9, 9, 10, 10, 9, 9, 10, 9, 9, 9, 9, 9, 9, 9, 10, 9, 10, 9, 9, 9, 10, 9,
+    10, 10, 9, 9, 10, 10, 10, 9, 9, 10, 9, 9, 9,
 ];
 static ABSOLUTEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
     ::uridfa_runtime::StrRef { start: 422u32, len: 17u32 },
@@ -1744,7 +1617,7 @@ static ABSOLUTEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  absoluteURI = scheme ":" ( hier-part / opaque-part )
  ```
 
- 67 states, 13 byte classes, 33 registers, 4591 table bytes.*/
+ 65 states, 13 byte classes, 26 registers, 4385 table bytes.*/
 pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURI",
     classes: &ABSOLUTEURI_CLASSES,
@@ -1752,7 +1625,7 @@ pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     stride_recip: 84577817522,
     trans: ::uridfa_runtime::Trans::U16(&ABSOLUTEURI_TRANS),
     start: 0u32,
-    special: 871u32,
+    special: 845u32,
     edges: &ABSOLUTEURI_EDGES,
     ops: &ABSOLUTEURI_OPS,
     accels: &ABSOLUTEURI_ACCELS,
@@ -1761,8 +1634,9 @@ pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accel_escapes: &ABSOLUTEURI_ACCEL_ESCAPES,
     finals: &ABSOLUTEURI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&ABSOLUTEURI_STATE_FINAL),
-    reg_len: 33u32,
+    reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &ABSOLUTEURI_FIXED,
     state_component: &ABSOLUTEURI_STATE_COMPONENT,
     component_sets: &ABSOLUTEURI_COMPONENT_SETS,
     state_expected: &ABSOLUTEURI_STATE_EXPECTED,
@@ -1791,74 +1665,67 @@ static RELATIVEURI_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-static RELATIVEURI_TRANS: [u16; 816usize] = [
-    816, 817, 818, 817, 817, 819, 817, 816, 816, 817, 817, 817, 816, 12, 24, 12, 12, 820,
-    12, 816, 821, 12, 12, 12, 816, 816, 816, 816, 816, 816, 72, 816, 816, 816, 72, 816,
-    816, 822, 823, 822, 822, 108, 822, 822, 824, 822, 822, 822, 816, 48, 120, 48, 48, 48,
-    48, 48, 825, 48, 48, 48, 816, 826, 827, 826, 826, 826, 826, 826, 826, 826, 826, 826,
-    816, 816, 816, 816, 816, 816, 828, 816, 816, 816, 828, 816, 816, 84, 96, 84, 84, 84,
-    84, 84, 829, 84, 84, 84, 816, 816, 816, 816, 816, 816, 156, 816, 816, 816, 156, 816,
-    816, 830, 831, 830, 830, 832, 833, 830, 834, 835, 836, 836, 816, 816, 816, 816, 816,
-    816, 228, 816, 816, 816, 228, 816, 816, 132, 144, 132, 132, 132, 132, 132, 132, 132,
-    132, 132, 816, 816, 816, 816, 816, 816, 240, 816, 816, 816, 240, 816, 816, 816, 816,
-    816, 816, 816, 837, 816, 816, 816, 837, 816, 816, 168, 180, 168, 168, 838, 168, 168,
-    839, 840, 168, 168, 816, 816, 816, 816, 816, 816, 264, 816, 816, 816, 264, 816, 816,
-    841, 180, 276, 288, 838, 192, 841, 839, 840, 842, 842, 816, 843, 324, 843, 843, 838,
-    844, 843, 839, 843, 845, 845, 816, 841, 180, 360, 372, 846, 216, 847, 848, 840, 216,
-    216, 816, 816, 816, 816, 816, 816, 849, 816, 816, 816, 849, 816, 816, 816, 816, 816,
-    816, 816, 850, 816, 816, 816, 850, 816, 816, 252, 408, 252, 252, 252, 252, 252, 851,
-    252, 252, 252, 816, 816, 816, 816, 816, 816, 841, 816, 816, 816, 841, 816, 816, 841,
-    180, 276, 841, 838, 842, 841, 839, 840, 842, 842, 816, 841, 180, 841, 841, 838, 420,
-    841, 839, 840, 852, 852, 816, 841, 180, 276, 432, 838, 300, 841, 839, 840, 300, 300,
-    816, 312, 324, 312, 312, 838, 312, 312, 839, 312, 312, 312, 816, 816, 816, 816, 816,
-    816, 444, 816, 816, 816, 444, 816, 816, 843, 324, 456, 468, 838, 336, 843, 839, 843,
-    853, 853, 816, 843, 324, 492, 504, 854, 348, 855, 856, 843, 348, 348, 816, 841, 180,
-    360, 841, 838, 852, 841, 839, 840, 852, 852, 816, 841, 180, 841, 841, 846, 842, 847,
-    848, 840, 852, 852, 816, 384, 540, 384, 384, 384, 384, 384, 857, 384, 384, 384, 816,
-    841, 180, 841, 841, 858, 859, 841, 860, 840, 841, 841, 816, 816, 816, 816, 816, 816,
-    576, 816, 816, 816, 576, 816, 816, 841, 180, 276, 588, 838, 420, 841, 839, 840, 842,
-    842, 816, 841, 180, 841, 841, 838, 842, 841, 839, 840, 852, 852, 816, 816, 816, 816,
-    816, 816, 843, 816, 816, 816, 843, 816, 816, 843, 324, 456, 843, 838, 853, 843, 839,
-    843, 853, 853, 816, 843, 324, 843, 843, 838, 600, 843, 839, 843, 861, 861, 816, 843,
-    324, 456, 612, 838, 480, 843, 839, 843, 480, 480, 816, 843, 324, 492, 843, 838, 861,
-    843, 839, 843, 861, 861, 816, 843, 324, 843, 843, 854, 853, 855, 856, 843, 861, 861,
-    816, 516, 624, 516, 516, 516, 516, 516, 862, 516, 516, 516, 816, 843, 324, 843, 843,
-    863, 864, 843, 865, 843, 843, 843, 816, 816, 816, 816, 816, 816, 660, 816, 816, 816,
-    660, 816, 816, 552, 672, 552, 552, 552, 552, 552, 866, 552, 552, 552, 816, 841, 180,
-    841, 841, 867, 564, 841, 868, 840, 841, 841, 816, 816, 816, 816, 816, 816, 869, 816,
-    816, 816, 869, 816, 816, 841, 180, 841, 841, 838, 684, 841, 839, 840, 852, 852, 816,
-    843, 324, 456, 696, 838, 600, 843, 839, 843, 853, 853, 816, 843, 324, 843, 843, 838,
-    853, 843, 839, 843, 861, 861, 816, 816, 816, 816, 816, 816, 708, 816, 816, 816, 708,
-    816, 816, 636, 720, 636, 636, 636, 636, 636, 870, 636, 636, 636, 816, 843, 324, 843,
-    843, 871, 648, 843, 872, 843, 843, 843, 816, 816, 816, 816, 816, 816, 873, 816, 816,
-    816, 873, 816, 816, 816, 816, 816, 816, 816, 732, 816, 816, 816, 732, 816, 816, 841,
-    180, 276, 744, 838, 684, 841, 839, 840, 842, 842, 816, 843, 324, 843, 843, 838, 756,
-    843, 839, 843, 861, 861, 816, 816, 816, 816, 816, 816, 874, 816, 816, 816, 874, 816,
-    816, 816, 816, 816, 816, 816, 768, 816, 816, 816, 768, 816, 816, 816, 816, 816, 816,
-    816, 875, 816, 816, 816, 875, 816, 816, 841, 180, 841, 841, 838, 780, 841, 839, 840,
-    852, 852, 816, 843, 324, 456, 792, 838, 756, 843, 839, 843, 853, 853, 816, 816, 816,
-    816, 816, 816, 876, 816, 816, 816, 876, 816, 816, 841, 180, 276, 432, 846, 780, 847,
-    848, 840, 842, 842, 816, 843, 324, 843, 843, 838, 804, 843, 839, 843, 861, 861, 816,
-    843, 324, 456, 612, 854, 804, 855, 856, 843, 853, 853,
+static RELATIVEURI_TRANS: [u16; 792usize] = [
+    792, 793, 24, 793, 793, 794, 793, 792, 792, 793, 793, 793, 792, 12, 24, 12, 12, 795,
+    12, 792, 796, 12, 12, 12, 792, 792, 792, 792, 792, 792, 72, 792, 792, 792, 72, 792,
+    792, 797, 798, 797, 797, 108, 797, 797, 799, 797, 797, 797, 792, 48, 120, 48, 48, 48,
+    48, 48, 800, 48, 48, 48, 792, 801, 802, 801, 801, 801, 801, 801, 801, 801, 801, 801,
+    792, 792, 792, 792, 792, 792, 793, 792, 792, 792, 793, 792, 792, 84, 96, 84, 84, 84,
+    84, 84, 803, 84, 84, 84, 792, 792, 792, 792, 792, 792, 156, 792, 792, 792, 156, 792,
+    792, 804, 805, 804, 804, 806, 807, 804, 808, 809, 810, 810, 792, 792, 792, 792, 792,
+    792, 228, 792, 792, 792, 228, 792, 792, 132, 144, 132, 132, 132, 132, 132, 132, 132,
+    132, 132, 792, 792, 792, 792, 792, 792, 240, 792, 792, 792, 240, 792, 792, 792, 792,
+    792, 792, 792, 811, 792, 792, 792, 811, 792, 792, 168, 180, 168, 168, 812, 168, 168,
+    813, 814, 168, 168, 792, 792, 792, 792, 792, 792, 264, 792, 792, 792, 264, 792, 792,
+    815, 180, 276, 288, 812, 192, 815, 813, 814, 816, 816, 792, 817, 324, 817, 817, 812,
+    818, 817, 813, 817, 819, 819, 792, 815, 180, 360, 372, 820, 216, 821, 822, 814, 216,
+    216, 792, 792, 792, 792, 792, 792, 823, 792, 792, 792, 823, 792, 792, 792, 792, 792,
+    792, 792, 824, 792, 792, 792, 824, 792, 792, 252, 408, 252, 252, 252, 252, 252, 825,
+    252, 252, 252, 792, 792, 792, 792, 792, 792, 815, 792, 792, 792, 815, 792, 792, 815,
+    180, 276, 815, 812, 816, 815, 813, 814, 816, 816, 792, 815, 180, 815, 815, 812, 420,
+    815, 813, 814, 826, 826, 792, 815, 180, 276, 432, 812, 300, 815, 813, 814, 300, 300,
+    792, 312, 324, 312, 312, 812, 312, 312, 813, 312, 312, 312, 792, 792, 792, 792, 792,
+    792, 444, 792, 792, 792, 444, 792, 792, 817, 324, 456, 468, 812, 336, 817, 813, 817,
+    827, 827, 792, 817, 324, 492, 504, 828, 348, 829, 830, 817, 348, 348, 792, 815, 180,
+    360, 815, 812, 826, 815, 813, 814, 826, 826, 792, 815, 180, 815, 815, 820, 816, 821,
+    822, 814, 826, 826, 792, 384, 540, 384, 384, 384, 384, 384, 831, 384, 384, 384, 792,
+    815, 180, 815, 815, 832, 396, 815, 833, 814, 815, 815, 792, 792, 792, 792, 792, 792,
+    564, 792, 792, 792, 564, 792, 792, 815, 180, 276, 576, 812, 420, 815, 813, 814, 816,
+    816, 792, 815, 180, 815, 815, 812, 816, 815, 813, 814, 826, 826, 792, 792, 792, 792,
+    792, 792, 817, 792, 792, 792, 817, 792, 792, 817, 324, 456, 817, 812, 827, 817, 813,
+    817, 827, 827, 792, 817, 324, 817, 817, 812, 588, 817, 813, 817, 834, 834, 792, 817,
+    324, 456, 600, 812, 480, 817, 813, 817, 480, 480, 792, 817, 324, 492, 817, 812, 834,
+    817, 813, 817, 834, 834, 792, 817, 324, 817, 817, 828, 827, 829, 830, 817, 834, 834,
+    792, 516, 612, 516, 516, 516, 516, 516, 835, 516, 516, 516, 792, 817, 324, 817, 817,
+    836, 528, 817, 837, 817, 817, 817, 792, 792, 792, 792, 792, 792, 636, 792, 792, 792,
+    636, 792, 792, 552, 648, 552, 552, 552, 552, 552, 838, 552, 552, 552, 792, 792, 792,
+    792, 792, 792, 839, 792, 792, 792, 839, 792, 792, 815, 180, 815, 815, 812, 660, 815,
+    813, 814, 826, 826, 792, 817, 324, 456, 672, 812, 588, 817, 813, 817, 827, 827, 792,
+    817, 324, 817, 817, 812, 827, 817, 813, 817, 834, 834, 792, 792, 792, 792, 792, 792,
+    684, 792, 792, 792, 684, 792, 792, 624, 696, 624, 624, 624, 624, 624, 840, 624, 624,
+    624, 792, 792, 792, 792, 792, 792, 841, 792, 792, 792, 841, 792, 792, 792, 792, 792,
+    792, 792, 708, 792, 792, 792, 708, 792, 792, 815, 180, 276, 720, 812, 660, 815, 813,
+    814, 816, 816, 792, 817, 324, 817, 817, 812, 732, 817, 813, 817, 834, 834, 792, 792,
+    792, 792, 792, 792, 842, 792, 792, 792, 842, 792, 792, 792, 792, 792, 792, 792, 744,
+    792, 792, 792, 744, 792, 792, 792, 792, 792, 792, 792, 843, 792, 792, 792, 843, 792,
+    792, 815, 180, 815, 815, 812, 756, 815, 813, 814, 826, 826, 792, 817, 324, 456, 768,
+    812, 732, 817, 813, 817, 827, 827, 792, 792, 792, 792, 792, 792, 844, 792, 792, 792,
+    844, 792, 792, 815, 180, 276, 432, 820, 756, 821, 822, 814, 816, 816, 792, 817, 324,
+    817, 817, 812, 780, 817, 813, 817, 834, 834, 792, 817, 324, 456, 600, 828, 780, 829,
+    830, 817, 827, 827,
 ];
-static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
+static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 52usize] = [
     ::uridfa_runtime::Edge {
         target: 12u32,
         accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915406u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 24u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915406u64,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
         target: 36u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915418u64,
+        ops: 1116320821920915394u64,
     },
     ::uridfa_runtime::Edge {
         target: 48u32,
@@ -1876,19 +1743,19 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
         target: 84u32,
         accel: 1u16,
         ops_len: 1u16,
-        ops: 1116320821920913040u64,
+        ops: 1116320821920911504u64,
     },
     ::uridfa_runtime::Edge {
         target: 96u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920913040u64,
+        ops: 1116320821920911504u64,
     },
     ::uridfa_runtime::Edge {
         target: 60u32,
         accel: 65535u16,
         ops_len: 2u16,
-        ops: 1116320821921257104u64,
+        ops: 1116320821921255568u64,
     },
     ::uridfa_runtime::Edge {
         target: 60u32,
@@ -1909,12 +1776,6 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
         ops: 1116320821920915402u64,
     },
     ::uridfa_runtime::Edge {
-        target: 12u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 1116320821920915325u64,
-    },
-    ::uridfa_runtime::Edge {
         target: 60u32,
         accel: 65535u16,
         ops_len: 1u16,
@@ -1923,44 +1784,44 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
     ::uridfa_runtime::Edge {
         target: 168u32,
         accel: 3u16,
-        ops_len: 4u16,
-        ops: 1116327351848644546u64,
+        ops_len: 2u16,
+        ops: 1116320821921206210u64,
     },
     ::uridfa_runtime::Edge {
         target: 180u32,
         accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116327351848644546u64,
+        ops_len: 2u16,
+        ops: 1116320821921206210u64,
     },
     ::uridfa_runtime::Edge {
         target: 84u32,
         accel: 1u16,
-        ops_len: 5u16,
-        ops: 1140533512466350018u64,
+        ops_len: 4u16,
+        ops: 1116326733222318019u64,
     },
     ::uridfa_runtime::Edge {
         target: 192u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1143067543355633602u64,
+        ops_len: 3u16,
+        ops: 1116320823112404930u64,
     },
     ::uridfa_runtime::Edge {
         target: 60u32,
         accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116326733222264770u64,
+        ops_len: 3u16,
+        ops: 1116320823364104131u64,
     },
     ::uridfa_runtime::Edge {
         target: 204u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1143067405950234562u64,
+        ops_len: 3u16,
+        ops: 1116320823112380360u64,
     },
     ::uridfa_runtime::Edge {
         target: 216u32,
         accel: 4u16,
-        ops_len: 5u16,
-        ops: 1143067543355633602u64,
+        ops_len: 3u16,
+        ops: 1116320823112404930u64,
     },
     ::uridfa_runtime::Edge {
         target: 84u32,
@@ -1978,13 +1839,13 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
         target: 60u32,
         accel: 65535u16,
         ops_len: 3u16,
-        ops: 1116320823388491715u64,
+        ops: 1116320823382200259u64,
     },
     ::uridfa_runtime::Edge {
         target: 204u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915421u64,
+        ops: 1116320821920915400u64,
     },
     ::uridfa_runtime::Edge {
         target: 168u32,
@@ -2008,13 +1869,13 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
         target: 336u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915403u64,
     },
     ::uridfa_runtime::Edge {
         target: 348u32,
         accel: 4u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915403u64,
     },
     ::uridfa_runtime::Edge {
         target: 384u32,
@@ -2026,13 +1887,13 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
         target: 396u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915422u64,
+        ops: 1116320821920915403u64,
     },
     ::uridfa_runtime::Edge {
         target: 60u32,
         accel: 65535u16,
         ops_len: 5u16,
-        ops: 1140375182632054723u64,
+        ops: 1140265231463772099u64,
     },
     ::uridfa_runtime::Edge {
         target: 48u32,
@@ -2050,7 +1911,7 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
         target: 60u32,
         accel: 65535u16,
         ops_len: 2u16,
-        ops: 1116320821912096721u64,
+        ops: 1116320821905805265u64,
     },
     ::uridfa_runtime::Edge {
         target: 216u32,
@@ -2074,28 +1935,22 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
         target: 528u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915423u64,
+        ops: 1116320821920915406u64,
     },
-    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 7u16, ops: 0u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 6u16, ops: 0u64 },
     ::uridfa_runtime::Edge {
         target: 60u32,
         accel: 65535u16,
         ops_len: 3u16,
-        ops: 1116320784692614982u64,
+        ops: 1116320757849068038u64,
     },
     ::uridfa_runtime::Edge {
         target: 552u32,
         accel: 1u16,
-        ops_len: 5u16,
-        ops: 1140533374909976515u64,
+        ops_len: 4u16,
+        ops: 1116326733188734915u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 564u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915423u64,
-    },
-    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 7u16, ops: 7u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 6u16, ops: 6u64 },
     ::uridfa_runtime::Edge {
         target: 348u32,
         accel: 4u16,
@@ -2105,49 +1960,34 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
     ::uridfa_runtime::Edge {
         target: 60u32,
         accel: 65535u16,
-        ops_len: 5u16,
-        ops: 491733586818651780u64,
+        ops_len: 4u16,
+        ops: 1116058383635210757u64,
     },
     ::uridfa_runtime::Edge {
-        target: 636u32,
+        target: 624u32,
         accel: 1u16,
-        ops_len: 5u16,
-        ops: 1140533374909976515u64,
+        ops_len: 4u16,
+        ops: 1116326733188734915u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 648u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915424u64,
-    },
-    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 9u16, ops: 14u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 7u16, ops: 12u64 },
     ::uridfa_runtime::Edge {
         target: 60u32,
         accel: 65535u16,
         ops_len: 4u16,
-        ops: 1116168334802974534u64,
+        ops: 1116058383635214854u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 552u32,
-        accel: 1u16,
-        ops_len: 5u16,
-        ops: 1140533374909953992u64,
-    },
-    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 7u16, ops: 23u64 },
     ::uridfa_runtime::Edge {
         target: 252u32,
         accel: 1u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
-    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 6u16, ops: 30u64 },
     ::uridfa_runtime::Edge {
-        target: 636u32,
-        accel: 1u16,
+        target: 60u32,
+        accel: 65535u16,
         ops_len: 5u16,
-        ops: 1140533374909954056u64,
+        ops: 41373606913794565u64,
     },
-    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 9u16, ops: 36u64 },
     ::uridfa_runtime::Edge {
         target: 384u32,
         accel: 1u16,
@@ -2167,93 +2007,68 @@ static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
         ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
-        target: 636u32,
+        target: 624u32,
         accel: 1u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
 ];
-static RELATIVEURI_OPS: [::uridfa_runtime::Op; 80usize] = [
+static RELATIVEURI_OPS: [::uridfa_runtime::Op; 55usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 11u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 2u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 11u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 2u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 11u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 14u16 },
     ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 31u16 },
-    ::uridfa_runtime::Op { dst: 8u16, src: 32u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 2u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 16u16, src: 26u16 },
+    ::uridfa_runtime::Op { dst: 16u16, src: 2u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 15u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 2u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 18u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 28u16 },
+    ::uridfa_runtime::Op { dst: 20u16, src: 4u16 },
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 2u16 },
     ::uridfa_runtime::Op { dst: 19u16, src: 65535u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 20u16, src: 28u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
+    ::uridfa_runtime::Op { dst: 20u16, src: 4u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 4u16, src: 26u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 2u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 11u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
-    ::uridfa_runtime::Op { dst: 6u16, src: 29u16 },
-    ::uridfa_runtime::Op { dst: 7u16, src: 30u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 2u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 11u16 },
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 18u16, src: 27u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 2u16 },
+    ::uridfa_runtime::Op { dst: 5u16, src: 8u16 },
+    ::uridfa_runtime::Op { dst: 6u16, src: 11u16 },
+    ::uridfa_runtime::Op { dst: 7u16, src: 14u16 },
+    ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
+    ::uridfa_runtime::Op { dst: 18u16, src: 2u16 },
 ];
 static RELATIVEURI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ::uridfa_runtime::ByteSet([
@@ -2341,43 +2156,48 @@ static RELATIVEURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
-static RELATIVEURI_FINALS: [::uridfa_runtime::Final; 20usize] = [
+static RELATIVEURI_FIXED: [::uridfa_runtime::FixedTag; 5usize] = [
+    ::uridfa_runtime::FixedTag { tag: 2u16, presence: 3u16, base: 65535u16, dist: 2i32 },
+    ::uridfa_runtime::FixedTag { tag: 4u16, presence: 5u16, base: 65535u16, dist: 2i32 },
+    ::uridfa_runtime::FixedTag { tag: 8u16, presence: 9u16, base: 7u16, dist: 1i32 },
+    ::uridfa_runtime::FixedTag { tag: 11u16, presence: 10u16, base: 65534u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 14u16, presence: 15u16, base: 65535u16, dist: 0i32 },
+];
+static RELATIVEURI_FINALS: [::uridfa_runtime::Final; 18usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 45u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 46u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 48u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 50u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 52u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 58u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 61u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 66u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 68u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 71u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 76u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 22u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 3u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 3u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 32u32, ops_len: 5u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 37u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 39u32, ops_len: 3u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 6u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 42u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 7u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 46u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 50u32, ops_len: 5u16 },
 ];
-static RELATIVEURI_STATE_FINAL: [u8; 68usize] = [
+static RELATIVEURI_STATE_FINAL: [u8; 66usize] = [
     0, 1, 0, 2, 3, 4, 0, 5, 0, 6, 0, 7, 0, 0, 8, 0, 8, 8, 9, 0, 0, 10, 0, 8, 8, 8, 8, 0,
-    8, 11, 8, 9, 12, 13, 0, 8, 8, 0, 8, 8, 8, 8, 11, 14, 15, 0, 16, 17, 0, 8, 8, 8, 0,
-    18, 19, 0, 0, 8, 8, 0, 0, 0, 8, 8, 0, 9, 8, 11,
+    8, 11, 8, 9, 12, 13, 0, 8, 8, 0, 8, 8, 8, 8, 11, 14, 15, 0, 16, 0, 8, 8, 8, 0, 17, 0,
+    0, 8, 8, 0, 0, 0, 8, 8, 0, 9, 8, 11,
 ];
-static RELATIVEURI_STATE_COMPONENT: [u16; 68usize] = [
+static RELATIVEURI_STATE_COMPONENT: [u16; 66usize] = [
     9, 8, 8, 9, 9, 6, 8, 9, 9, 14, 9, 6, 6, 9, 14, 14, 14, 14, 14, 9, 6, 9, 14, 14, 14,
-    14, 15, 15, 14, 14, 14, 14, 9, 14, 9, 14, 14, 15, 14, 14, 14, 14, 14, 9, 14, 9, 9,
-    14, 9, 14, 14, 14, 9, 9, 14, 9, 9, 14, 14, 9, 9, 9, 14, 14, 9, 14, 14, 14,
+    14, 15, 15, 14, 14, 14, 14, 9, 14, 9, 14, 14, 15, 14, 14, 14, 14, 14, 9, 14, 9, 9, 9,
+    14, 14, 14, 9, 9, 9, 9, 14, 14, 9, 9, 9, 14, 14, 9, 14, 14, 14,
 ];
-static RELATIVEURI_STATE_EXPECTED: [u16; 68usize] = [
+static RELATIVEURI_STATE_EXPECTED: [u16; 66usize] = [
     11, 12, 13, 14, 14, 14, 13, 14, 13, 14, 13, 14, 13, 13, 14, 13, 14, 14, 14, 13, 13,
     14, 13, 14, 14, 14, 14, 13, 14, 14, 14, 14, 14, 14, 13, 14, 14, 13, 14, 14, 14, 14,
-    14, 14, 14, 13, 14, 14, 13, 14, 14, 14, 13, 14, 14, 13, 13, 14, 14, 13, 13, 13, 14,
-    14, 13, 14, 14, 14,
+    14, 14, 14, 13, 14, 13, 14, 14, 14, 13, 14, 13, 13, 14, 14, 13, 13, 13, 14, 14, 13,
+    14, 14, 14,
 ];
 static RELATIVEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
     ::uridfa_runtime::StrRef { start: 606u32, len: 17u32 },
@@ -2389,7 +2209,7 @@ static RELATIVEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
  ```
 
- 68 states, 12 byte classes, 33 registers, 4542 table bytes.*/
+ 66 states, 12 byte classes, 26 registers, 4308 table bytes.*/
 pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURI",
     classes: &RELATIVEURI_CLASSES,
@@ -2397,7 +2217,7 @@ pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     stride_recip: 91625968982,
     trans: ::uridfa_runtime::Trans::U16(&RELATIVEURI_TRANS),
     start: 0u32,
-    special: 816u32,
+    special: 792u32,
     edges: &RELATIVEURI_EDGES,
     ops: &RELATIVEURI_OPS,
     accels: &RELATIVEURI_ACCELS,
@@ -2406,8 +2226,9 @@ pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     accel_escapes: &RELATIVEURI_ACCEL_ESCAPES,
     finals: &RELATIVEURI_FINALS,
     state_final: ::uridfa_runtime::Trans::U8(&RELATIVEURI_STATE_FINAL),
-    reg_len: 33u32,
+    reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &RELATIVEURI_FIXED,
     state_component: &RELATIVEURI_STATE_COMPONENT,
     component_sets: &RELATIVEURI_COMPONENT_SETS,
     state_expected: &RELATIVEURI_STATE_EXPECTED,
@@ -2441,13 +2262,11 @@ static SCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
     ::uridfa_runtime::Edge {
         target: 3u32,
         accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
     },
 ];
-static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
-    ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
-];
+static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 0usize] = [];
 static SCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([288063250384289792u64, 576460743847706622u64, 0u64, 0u64]),
 ];
@@ -2477,9 +2296,13 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
     ],
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
+static SCHEME_RULE_FIXED: [::uridfa_runtime::FixedTag; 2usize] = [
+    ::uridfa_runtime::FixedTag { tag: 0u16, presence: 65535u16, base: 65535u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 1u16, presence: 65535u16, base: 65534u16, dist: 0i32 },
+];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -2491,7 +2314,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = alpha *( alpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 26 registers, 620 table bytes.*/
+ 2 states, 3 byte classes, 26 registers, 640 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -2510,6 +2333,7 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     state_final: ::uridfa_runtime::Trans::U8(&SCHEME_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &SCHEME_RULE_FIXED,
     state_component: &SCHEME_RULE_STATE_COMPONENT,
     component_sets: &SCHEME_RULE_COMPONENT_SETS,
     state_expected: &SCHEME_RULE_STATE_EXPECTED,
@@ -2530,34 +2354,16 @@ static USERINFO_RULE_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static USERINFO_RULE_TRANS: [u8; 16usize] = [
-    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
-];
-static USERINFO_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
+static USERINFO_RULE_TRANS: [u8; 12usize] = [12, 0, 4, 0, 12, 12, 12, 8, 12, 12, 12, 13];
+static USERINFO_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
     ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915396u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 8u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915396u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 4u32,
+        target: 0u32,
         accel: 0u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
 ];
-static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
-    ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 5u16, src: 65535u16 },
-];
+static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 0usize] = [];
 static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         3458623578763689984u64, 5188146764422578174u64, 0u64, 0u64,
@@ -2598,14 +2404,17 @@ static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
-static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+static USERINFO_RULE_FIXED: [::uridfa_runtime::FixedTag; 2usize] = [
+    ::uridfa_runtime::FixedTag { tag: 4u16, presence: 65535u16, base: 65535u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 5u16, presence: 65535u16, base: 65534u16, dist: 0i32 },
+];
+static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
-static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
-static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
-static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [17, 17, 18, 18];
+static USERINFO_RULE_STATE_FINAL: [u8; 3usize] = [0, 1, 1];
+static USERINFO_RULE_STATE_COMPONENT: [u16; 3usize] = [3, 3, 3];
+static USERINFO_RULE_STATE_EXPECTED: [u16; 3usize] = [17, 18, 18];
 static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `userinfo` from `grammar/rfc2396.abnf`:
 
@@ -2613,7 +2422,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 3 states, 4 byte classes, 26 registers, 719 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -2621,7 +2430,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     stride_recip: 274877906944,
     trans: ::uridfa_runtime::Trans::U8(&USERINFO_RULE_TRANS),
     start: 0u32,
-    special: 16u32,
+    special: 12u32,
     edges: &USERINFO_RULE_EDGES,
     ops: &USERINFO_RULE_OPS,
     accels: &USERINFO_RULE_ACCELS,
@@ -2632,6 +2441,7 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     state_final: ::uridfa_runtime::Trans::U8(&USERINFO_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &USERINFO_RULE_FIXED,
     state_component: &USERINFO_RULE_STATE_COMPONENT,
     component_sets: &USERINFO_RULE_COMPONENT_SETS,
     state_expected: &USERINFO_RULE_STATE_EXPECTED,
@@ -2653,23 +2463,17 @@ static HOST_RULE_CLASSES: [u8; 256] = [
     0, 0, 0, 0,
 ];
 static HOST_RULE_TRANS: [u8; 70usize] = [
-    70, 70, 70, 71, 72, 70, 15, 20, 5, 73, 70, 30, 35, 10, 10, 70, 15, 70, 73, 73, 70,
-    70, 70, 40, 74, 70, 15, 45, 25, 25, 70, 30, 70, 74, 74, 70, 70, 70, 73, 74, 70, 15,
-    50, 40, 73, 70, 70, 70, 73, 74, 70, 70, 70, 55, 74, 70, 15, 60, 55, 73, 70, 70, 70,
-    65, 74, 70, 15, 45, 65, 73,
+    70, 70, 70, 5, 71, 70, 15, 20, 5, 72, 70, 30, 35, 10, 10, 70, 15, 70, 72, 72, 70, 70,
+    70, 40, 71, 70, 15, 45, 25, 25, 70, 30, 70, 71, 71, 70, 70, 70, 72, 71, 70, 15, 50,
+    40, 72, 70, 70, 70, 72, 71, 70, 70, 70, 55, 71, 70, 15, 60, 55, 72, 70, 70, 70, 65,
+    71, 70, 15, 45, 65, 72,
 ];
-static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
-    ::uridfa_runtime::Edge {
-        target: 5u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915398u64,
-    },
+static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 2usize] = [
     ::uridfa_runtime::Edge {
         target: 10u32,
         accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops_len: 0u16,
+        ops: 1116320821920915325u64,
     },
     ::uridfa_runtime::Edge {
         target: 25u32,
@@ -2677,16 +2481,8 @@ static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
-    ::uridfa_runtime::Edge {
-        target: 10u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 1116320821920915325u64,
-    },
 ];
-static HOST_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
-    ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
-];
+static HOST_RULE_OPS: [::uridfa_runtime::Op; 0usize] = [];
 static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
@@ -2716,9 +2512,13 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
     ],
 ];
 static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
+static HOST_RULE_FIXED: [::uridfa_runtime::FixedTag; 2usize] = [
+    ::uridfa_runtime::FixedTag { tag: 6u16, presence: 65535u16, base: 65535u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 7u16, presence: 65535u16, base: 65534u16, dist: 0i32 },
+];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
 ];
 static HOST_RULE_STATE_FINAL: [u8; 14usize] = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1];
 static HOST_RULE_STATE_COMPONENT: [u16; 14usize] = [
@@ -2734,7 +2534,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = hostname / IPv4address
  ```
 
- 14 states, 5 byte classes, 26 registers, 1158 table bytes.*/
+ 14 states, 5 byte classes, 26 registers, 1146 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -2753,6 +2553,7 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     state_final: ::uridfa_runtime::Trans::U8(&HOST_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &HOST_RULE_FIXED,
     state_component: &HOST_RULE_STATE_COMPONENT,
     component_sets: &HOST_RULE_COMPONENT_SETS,
     state_expected: &HOST_RULE_STATE_EXPECTED,
@@ -2781,30 +2582,22 @@ static PORT_RULE_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static PORT_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
-static PORT_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge {
-        target: 2u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915400u64,
-    },
-];
-static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
-    ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 9u16, src: 65535u16 },
-];
+static PORT_RULE_TRANS: [u8; 2usize] = [2, 0];
+static PORT_RULE_EDGES: [::uridfa_runtime::Edge; 0usize] = [];
+static PORT_RULE_OPS: [::uridfa_runtime::Op; 0usize] = [];
 static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
-static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+static PORT_RULE_FIXED: [::uridfa_runtime::FixedTag; 2usize] = [
+    ::uridfa_runtime::FixedTag { tag: 8u16, presence: 65535u16, base: 65535u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 9u16, presence: 65535u16, base: 65534u16, dist: 0i32 },
 ];
-static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
-static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
-static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [24, 24];
+static PORT_RULE_FINALS: [::uridfa_runtime::Final; 1usize] = [
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+];
+static PORT_RULE_STATE_FINAL: [u8; 1usize] = [0];
+static PORT_RULE_STATE_COMPONENT: [u16; 1usize] = [5];
+static PORT_RULE_STATE_EXPECTED: [u16; 1usize] = [24];
 static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `port` from `grammar/rfc2396.abnf`:
 
@@ -2812,7 +2605,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = *digit
  ```
 
- 2 states, 2 byte classes, 26 registers, 306 table bytes.*/
+ 1 states, 2 byte classes, 26 registers, 291 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -2820,7 +2613,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     stride_recip: 549755813888,
     trans: ::uridfa_runtime::Trans::U8(&PORT_RULE_TRANS),
     start: 0u32,
-    special: 4u32,
+    special: 2u32,
     edges: &PORT_RULE_EDGES,
     ops: &PORT_RULE_OPS,
     accels: &PORT_RULE_ACCELS,
@@ -2831,6 +2624,7 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     state_final: ::uridfa_runtime::Trans::U8(&PORT_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &PORT_RULE_FIXED,
     state_component: &PORT_RULE_STATE_COMPONENT,
     component_sets: &PORT_RULE_COMPONENT_SETS,
     state_expected: &PORT_RULE_STATE_EXPECTED,
@@ -2917,6 +2711,7 @@ static REG_NAME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
+static REG_NAME_RULE_FIXED: [::uridfa_runtime::FixedTag; 0usize] = [];
 static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -2950,6 +2745,7 @@ pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     state_final: ::uridfa_runtime::Trans::U8(&REG_NAME_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &REG_NAME_RULE_FIXED,
     state_component: &REG_NAME_RULE_STATE_COMPONENT,
     component_sets: &REG_NAME_RULE_COMPONENT_SETS,
     state_expected: &REG_NAME_RULE_STATE_EXPECTED,
@@ -2971,28 +2767,10 @@ static PATH_RULE_CLASSES: [u8; 256] = [
     0, 0, 0, 0,
 ];
 static PATH_RULE_TRANS: [u8; 42usize] = [
-    42, 43, 44, 45, 43, 43, 42, 6, 12, 6, 6, 6, 42, 42, 42, 42, 24, 42, 42, 18, 30, 18,
-    18, 42, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42, 47, 42,
+    42, 43, 12, 44, 43, 43, 42, 6, 12, 6, 6, 6, 42, 42, 42, 42, 24, 42, 42, 18, 30, 18,
+    18, 42, 42, 42, 42, 42, 43, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42, 44, 42,
 ];
-static PATH_RULE_EDGES: [::uridfa_runtime::Edge; 5usize] = [
-    ::uridfa_runtime::Edge {
-        target: 6u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915408u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 12u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915408u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 18u32,
-        accel: 1u16,
-        ops_len: 1u16,
-        ops: 1116320821920915408u64,
-    },
+static PATH_RULE_EDGES: [::uridfa_runtime::Edge; 2usize] = [
     ::uridfa_runtime::Edge {
         target: 6u32,
         accel: 0u16,
@@ -3058,6 +2836,9 @@ static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
+static PATH_RULE_FIXED: [::uridfa_runtime::FixedTag; 1usize] = [
+    ::uridfa_runtime::FixedTag { tag: 16u16, presence: 17u16, base: 65535u16, dist: 0i32 },
+];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
@@ -3073,7 +2854,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = [ abs-path / opaque-part ]
  ```
 
- 7 states, 6 byte classes, 26 registers, 873 table bytes.*/
+ 7 states, 6 byte classes, 26 registers, 837 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -3092,6 +2873,7 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     state_final: ::uridfa_runtime::Trans::U8(&PATH_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &PATH_RULE_FIXED,
     state_component: &PATH_RULE_STATE_COMPONENT,
     component_sets: &PATH_RULE_COMPONENT_SETS,
     state_expected: &PATH_RULE_STATE_EXPECTED,
@@ -3112,34 +2894,16 @@ static QUERY_RULE_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static QUERY_RULE_TRANS: [u8; 16usize] = [
-    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
-];
-static QUERY_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
+static QUERY_RULE_TRANS: [u8; 12usize] = [12, 0, 4, 0, 12, 12, 12, 8, 12, 12, 12, 13];
+static QUERY_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
     ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915402u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 8u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915402u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 4u32,
+        target: 0u32,
         accel: 0u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
 ];
-static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
-    ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 11u16, src: 65535u16 },
-];
+static QUERY_RULE_OPS: [::uridfa_runtime::Op; 0usize] = [];
 static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
@@ -3180,14 +2944,17 @@ static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
-static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+static QUERY_RULE_FIXED: [::uridfa_runtime::FixedTag; 2usize] = [
+    ::uridfa_runtime::FixedTag { tag: 10u16, presence: 65535u16, base: 65535u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 11u16, presence: 65535u16, base: 65534u16, dist: 0i32 },
+];
+static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
-static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
-static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
-static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [31, 31, 32, 32];
+static QUERY_RULE_STATE_FINAL: [u8; 3usize] = [0, 1, 1];
+static QUERY_RULE_STATE_COMPONENT: [u16; 3usize] = [6, 6, 6];
+static QUERY_RULE_STATE_EXPECTED: [u16; 3usize] = [31, 32, 32];
 static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `query` from `grammar/rfc2396.abnf`:
 
@@ -3195,7 +2962,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 3 states, 4 byte classes, 26 registers, 719 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -3203,7 +2970,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     stride_recip: 274877906944,
     trans: ::uridfa_runtime::Trans::U8(&QUERY_RULE_TRANS),
     start: 0u32,
-    special: 16u32,
+    special: 12u32,
     edges: &QUERY_RULE_EDGES,
     ops: &QUERY_RULE_OPS,
     accels: &QUERY_RULE_ACCELS,
@@ -3214,6 +2981,7 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     state_final: ::uridfa_runtime::Trans::U8(&QUERY_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &QUERY_RULE_FIXED,
     state_component: &QUERY_RULE_STATE_COMPONENT,
     component_sets: &QUERY_RULE_COMPONENT_SETS,
     state_expected: &QUERY_RULE_STATE_EXPECTED,
@@ -3234,34 +3002,16 @@ static FRAGMENT_RULE_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static FRAGMENT_RULE_TRANS: [u8; 16usize] = [
-    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
-];
-static FRAGMENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
+static FRAGMENT_RULE_TRANS: [u8; 12usize] = [12, 0, 4, 0, 12, 12, 12, 8, 12, 12, 12, 13];
+static FRAGMENT_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
     ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920915404u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 8u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920915404u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 4u32,
+        target: 0u32,
         accel: 0u16,
         ops_len: 0u16,
         ops: 1116320821920915325u64,
     },
 ];
-static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
-    ::uridfa_runtime::Op { dst: 12u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
-    ::uridfa_runtime::Op { dst: 13u16, src: 65535u16 },
-];
+static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 0usize] = [];
 static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ::uridfa_runtime::ByteSet([
         12682136353106821120u64, 5188146764422578175u64, 0u64, 0u64,
@@ -3302,14 +3052,17 @@ static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
-static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+static FRAGMENT_RULE_FIXED: [::uridfa_runtime::FixedTag; 2usize] = [
+    ::uridfa_runtime::FixedTag { tag: 12u16, presence: 65535u16, base: 65535u16, dist: 0i32 },
+    ::uridfa_runtime::FixedTag { tag: 13u16, presence: 65535u16, base: 65534u16, dist: 0i32 },
+];
+static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
-static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
-static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
-static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [33, 33, 34, 34];
+static FRAGMENT_RULE_STATE_FINAL: [u8; 3usize] = [0, 1, 1];
+static FRAGMENT_RULE_STATE_COMPONENT: [u16; 3usize] = [7, 7, 7];
+static FRAGMENT_RULE_STATE_EXPECTED: [u16; 3usize] = [33, 34, 34];
 static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
 /** Tables for `fragment` from `grammar/rfc2396.abnf`:
 
@@ -3317,7 +3070,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 3 states, 4 byte classes, 26 registers, 719 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,
@@ -3325,7 +3078,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     stride_recip: 274877906944,
     trans: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_TRANS),
     start: 0u32,
-    special: 16u32,
+    special: 12u32,
     edges: &FRAGMENT_RULE_EDGES,
     ops: &FRAGMENT_RULE_OPS,
     accels: &FRAGMENT_RULE_ACCELS,
@@ -3336,6 +3089,7 @@ pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     state_final: ::uridfa_runtime::Trans::U8(&FRAGMENT_RULE_STATE_FINAL),
     reg_len: 26u32,
     captures: &CAPTURES,
+    fixed: &FRAGMENT_RULE_FIXED,
     state_component: &FRAGMENT_RULE_STATE_COMPONENT,
     component_sets: &FRAGMENT_RULE_COMPONENT_SETS,
     state_expected: &FRAGMENT_RULE_STATE_EXPECTED,

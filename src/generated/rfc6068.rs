@@ -708,6 +708,7 @@ static MAILTOURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 6usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
+static MAILTOURI_FIXED: [::uridfa_runtime::FixedTag; 0usize] = [];
 static MAILTOURI_FINALS: [::uridfa_runtime::Final; 7usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
@@ -765,6 +766,7 @@ pub static MAILTOURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     state_final: ::uridfa_runtime::Trans::U8(&MAILTOURI_STATE_FINAL),
     reg_len: 14u32,
     captures: &CAPTURES,
+    fixed: &MAILTOURI_FIXED,
     state_component: &MAILTOURI_STATE_COMPONENT,
     component_sets: &MAILTOURI_COMPONENT_SETS,
     state_expected: &MAILTOURI_STATE_EXPECTED,
@@ -988,6 +990,7 @@ static MAILTOURI_LIST_TO_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
+static MAILTOURI_LIST_TO_FIXED: [::uridfa_runtime::FixedTag; 0usize] = [];
 static MAILTOURI_LIST_TO_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -1031,6 +1034,7 @@ pub static MAILTOURI_LIST_TO: ::uridfa_runtime::Tables<'static> = ::uridfa_runti
     state_final: ::uridfa_runtime::Trans::U8(&MAILTOURI_LIST_TO_STATE_FINAL),
     reg_len: 14u32,
     captures: &CAPTURES,
+    fixed: &MAILTOURI_LIST_TO_FIXED,
     state_component: &MAILTOURI_LIST_TO_STATE_COMPONENT,
     component_sets: &MAILTOURI_LIST_TO_COMPONENT_SETS,
     state_expected: &MAILTOURI_LIST_TO_STATE_EXPECTED,
@@ -1151,6 +1155,7 @@ static MAILTOURI_LIST_HFIELDS_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] 
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
+static MAILTOURI_LIST_HFIELDS_FIXED: [::uridfa_runtime::FixedTag; 0usize] = [];
 static MAILTOURI_LIST_HFIELDS_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
@@ -1189,6 +1194,7 @@ pub static MAILTOURI_LIST_HFIELDS: ::uridfa_runtime::Tables<'static> = ::uridfa_
     state_final: ::uridfa_runtime::Trans::U8(&MAILTOURI_LIST_HFIELDS_STATE_FINAL),
     reg_len: 14u32,
     captures: &CAPTURES,
+    fixed: &MAILTOURI_LIST_HFIELDS_FIXED,
     state_component: &MAILTOURI_LIST_HFIELDS_STATE_COMPONENT,
     component_sets: &MAILTOURI_LIST_HFIELDS_COMPONENT_SETS,
     state_expected: &MAILTOURI_LIST_HFIELDS_STATE_EXPECTED,

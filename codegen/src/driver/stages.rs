@@ -178,12 +178,23 @@ impl Default for Options {
 pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, CompileError> {
     check_lengths(&lowered, opts.state_budget)?;
     let nfa = nfa::compile(&lowered)?;
-    let tdfa = tdfa::determinize(
+    let mut tdfa = tdfa::determinize(
         &nfa,
         &lowered.group_component,
         lowered.components.len(),
         opts.state_budget,
     )?;
+    // Note [fixed tags]: only a plain capture's tags (no kind, list
+    // region or repeated capture) are computed after the match.
+    let plain: Vec<bool> = lowered
+        .components
+        .iter()
+        .flat_map(|c| {
+            let p = c.kind_of.is_none() && !c.after && !c.region && !c.repeated;
+            [p, p]
+        })
+        .collect();
+    tdfa::fix_tags(&mut tdfa, &plain);
     let unminimized_state_len = tdfa.states.len();
     let tdfa = if opts.minimize {
         minimize::minimize(&tdfa)

@@ -170,6 +170,12 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         quote!(::uridfa_runtime::Escape { byte: #b, digits: #d })
     });
     let accel_escapes_len = t.accel_escapes.len();
+    let fixed_id = id("FIXED");
+    let fixed = t.fixed.iter().map(|f| {
+        let (tag, presence, base, dist) = (f.tag, f.presence, f.base, f.dist);
+        quote!(::uridfa_runtime::FixedTag { tag: #tag, presence: #presence, base: #base, dist: #dist })
+    });
+    let fixed_len = t.fixed.len();
     let accel_lut_id = id("ACCEL_LUT");
     let (accel_lut_static, accel_lut) = match &t.accel_lut {
         Some(lut) => (
@@ -259,6 +265,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         #accel_lut_static
         static #accel_nibbles_id: [[u8; 32]; #accel_nibbles_len] = [#(#accel_nibbles),*];
         static #accel_escapes_id: [::uridfa_runtime::Escape; #accel_escapes_len] = [#(#accel_escapes),*];
+        static #fixed_id: [::uridfa_runtime::FixedTag; #fixed_len] = [#(#fixed),*];
         #after_static
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
         static #state_final_id: [#state_final_ty; #state_len] = [#(#state_final_vals),*];
@@ -284,6 +291,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
             state_final: ::uridfa_runtime::Trans::#state_final_variant(&#state_final_id),
             reg_len: #reg_len,
             captures: &CAPTURES,
+            fixed: &#fixed_id,
             state_component: &#comp_id,
             component_sets: &#sets_id,
             state_expected: &#exp_id,

@@ -70,6 +70,8 @@ pub struct TablesBuf {
     pub reg_len: u32,
     /// See [`Tables::captures`].
     pub captures: Vec<CaptureInfo>,
+    /// See [`Tables::fixed`].
+    pub fixed: Vec<uridfa_runtime::FixedTag>,
     /// See [`Tables::state_component`].
     pub state_component: Vec<u16>,
     /// See [`Tables::component_sets`].
@@ -227,6 +229,7 @@ impl TablesBuf {
             state_final: self.state_final.as_ids(),
             reg_len: self.reg_len,
             captures: &self.captures,
+            fixed: &self.fixed,
             state_component: &self.state_component,
             component_sets: &self.component_sets,
             state_expected: &self.state_expected,
@@ -705,6 +708,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         state_final,
         reg_len: t.reg_len,
         captures,
+        fixed: t.fixed.clone(),
         state_component,
         component_sets,
         state_expected,

@@ -2,15 +2,17 @@
 //! the format of one machine, and its parts: [`Trans`], [`Final`],
 //! [`StrRef`], [`CaptureInfo`] here; [`Edge`] and [`Op`] in `edge.rs`;
 //! [`ByteSet`] and [`Escape`] in `byte_set.rs`; [`AfterKinds`] in
-//! `after_kinds.rs`. Also [`Captures`], a split's result.
+//! `after_kinds.rs`; [`FixedTag`] in `fixed.rs`. Also [`Captures`], a split's result.
 
 mod after_kinds;
 mod byte_set;
 mod edge;
+mod fixed;
 
 pub use after_kinds::{AfterKind, AfterKinds, KindMatcher};
 pub use byte_set::{ByteSet, Escape};
 pub use edge::{Edge, Op};
+pub use fixed::FixedTag;
 
 /// A half-open byte range `(start, end)` into the input.
 pub type Span = (usize, usize);
@@ -187,6 +189,11 @@ impl CaptureInfo {
 ///     neither `P` nor `Q` accepts. So skipping `byte` and two digits
 ///     inside a run of `S` is exact, and an accepting offset is never
 ///     skipped inside an escape.
+/// 14. Every entry of `fixed` names a tag below `2 * captures.len()` of a
+///     plain capture (no kind, list region or repeated capture), each tag
+///     at most once; its `presence` is [`FixedTag::START`] or such a tag,
+///     its `base` [`FixedTag::START`], [`FixedTag::END`] or such a tag,
+///     and neither is a tag of `fixed` nor the entry's own tag.
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     /// The entry rule this machine recognizes, e.g. `"URI-reference"`.
@@ -236,6 +243,10 @@ pub struct Tables<'a> {
     pub reg_len: u32,
     /// The captures, in tag order.
     pub captures: &'a [CaptureInfo],
+    /// The fixed tags (invariant 14): computed after the final operations
+    /// from other tags or the input's ends, in this order; empty for
+    /// most machines of earlier generators.
+    pub fixed: &'a [FixedTag],
     /// Per state: the component being read there: 0 (none), a capture
     /// index + 1, or, where the input may be in several components,
     /// `captures.len() + 1` + an index into [`Tables::component_sets`].
@@ -339,6 +350,7 @@ impl<'a> Tables<'a> {
             + self.accel_lut.map_or(0, |l| l.len())
             + core::mem::size_of_val(self.accel_nibbles)
             + core::mem::size_of_val(self.accel_escapes)
+            + core::mem::size_of_val(self.fixed)
             + self.after.table_bytes()
     }
 }

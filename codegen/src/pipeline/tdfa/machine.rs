@@ -155,6 +155,10 @@ pub struct Tdfa {
     /// The bytes its kernels and transitions held, as Note [work limits]
     /// counts them (at most [`MAX_DETERMINIZATION_BYTES`]).
     pub bytes: usize,
+    /// The fixed tags, computed after the match instead of by register
+    /// operations (Note [fixed tags] in `tdfa/fixed.rs`); empty until
+    /// [`fix_tags`](super::fix_tags) finds some.
+    pub fixed: Vec<uridfa_runtime::FixedTag>,
 }
 
 /// Why determinization failed (see Note [stage errors] in

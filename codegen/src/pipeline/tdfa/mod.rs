@@ -33,9 +33,11 @@
 //! interference-graph colouring with copy coalescing shrink the register
 //! file, and copies that become `r = r` vanish.
 
+mod fixed;
 mod machine;
 mod registers;
 
+pub use fixed::fix_tags;
 pub use machine::{
     ByteClasses, State, Tag, Tdfa, TdfaError, Transition, MAX_CLOSURE_WORK,
     MAX_DETERMINIZATION_BYTES, MAX_REGISTER_VERSIONS,
@@ -555,6 +557,7 @@ pub fn determinize(
         reg_len_before_alloc: reg_len,
         work: b.work,
         bytes: b.bytes,
+        fixed: Vec::new(),
     };
     allocate_registers(&mut tdfa);
     Ok(tdfa)

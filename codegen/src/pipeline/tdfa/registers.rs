@@ -52,9 +52,14 @@ fn live_before(ops: &[Op], after: &Bits) -> Bits {
 /// op and drops the copies that become `r = r`. See Note [tags and registers].
 pub(super) fn allocate_registers(t: &mut Tdfa) {
     let n = t.reg_len as usize;
+    // A fixed tag's register is written after the final operations
+    // (Note [fixed tags]): not live at the end.
+    let is_fixed = |tag: usize| t.fixed.iter().any(|f| usize::from(f.tag) == tag);
     let mut fin_live = Bits::new(n);
-    for &r in &t.final_regs {
-        fin_live.insert(usize::from(r));
+    for (tag, &r) in t.final_regs.iter().enumerate() {
+        if !is_fixed(tag) {
+            fin_live.insert(usize::from(r));
+        }
     }
     // live_in per state, to a fixpoint.
     let mut live_in = vec![Bits::new(n); t.states.len()];
@@ -169,12 +174,21 @@ pub(super) fn allocate_registers(t: &mut Tdfa) {
     // run time then reads tags straight from `regs[..2 * captures]`.
     let mut order = vec![usize::MAX; reg_len];
     for (tag, &r) in t.final_regs.iter().enumerate() {
-        order[color[usize::from(r)]] = tag;
+        if !is_fixed(tag) {
+            order[color[usize::from(r)]] = tag;
+        }
     }
+    // The other colours take the fixed tags' numbers first (their
+    // registers are free until the run time writes them, after the final
+    // operations), then the numbers past the tags.
+    let free = (0..t.final_regs.len())
+        .filter(|&tag| is_fixed(tag))
+        .chain(t.final_regs.len()..);
     let unfixed = order.iter_mut().filter(|o| **o == usize::MAX);
-    for (next, o) in (t.final_regs.len()..).zip(unfixed) {
+    for (next, o) in free.zip(unfixed) {
         *o = next;
     }
+    let reg_len = order.iter().map(|&o| o + 1).max().unwrap_or(0);
     for c in color.iter_mut() {
         if *c != usize::MAX {
             *c = order[*c];
@@ -197,8 +211,14 @@ pub(super) fn allocate_registers(t: &mut Tdfa) {
             rename(&mut tr.ops);
         }
     }
-    for r in &mut t.final_regs {
-        *r = color[usize::from(*r)] as u16;
+    let fixed: Vec<bool> = (0..t.final_regs.len()).map(is_fixed).collect();
+    for (tag, r) in t.final_regs.iter_mut().enumerate() {
+        // A fixed tag keeps its number, which no colour took.
+        *r = if fixed[tag] {
+            tag as u16
+        } else {
+            color[usize::from(*r)] as u16
+        };
     }
     debug_assert!(t
         .final_regs
