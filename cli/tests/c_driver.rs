@@ -28,8 +28,12 @@
 
 #[path = "../../tests/common/skip.rs"]
 mod skip;
+// The harness's wire format: jobs written, replies read.
+#[path = "c/protocol.rs"]
+mod protocol;
+use protocol::{encode, kind_code, span, Job, Reply};
 
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use uridfa_codegen::compiled::{Compiled, Machine};
@@ -234,58 +238,6 @@ fn corpora() -> Vec<Vec<u8>> {
         Err(_) => skip::note(format_args!("SKIP: {} not found", kasztp.display())),
     }
     out
-}
-
-/// One job for the harness.
-struct Job {
-    machine: usize,
-    input: Vec<u8>,
-    /// Items: the item machine and the region.
-    items: Option<(usize, usize, usize)>,
-}
-
-fn encode(job: &Job, w: &mut impl Write) {
-    let mut head = Vec::new();
-    head.push(u8::from(job.items.is_some()));
-    head.extend_from_slice(&(job.machine as u16).to_le_bytes());
-    if let Some((item, s, e)) = job.items {
-        head.extend_from_slice(&(item as u16).to_le_bytes());
-        head.extend_from_slice(&(s as u64).to_le_bytes());
-        head.extend_from_slice(&(e as u64).to_le_bytes());
-    }
-    head.extend_from_slice(&(job.input.len() as u32).to_le_bytes());
-    w.write_all(&head).unwrap();
-    w.write_all(&job.input).unwrap();
-}
-
-struct Reply<R: Read>(R);
-
-impl<R: Read> Reply<R> {
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        let mut b = vec![0; n];
-        self.0
-            .read_exact(&mut b)
-            .expect("the harness stopped early");
-        b
-    }
-    fn u(&mut self, n: usize) -> u64 {
-        self.bytes(n)
-            .iter()
-            .rev()
-            .fold(0, |v, &b| v << 8 | u64::from(b))
-    }
-}
-
-fn span(s: u64, e: u64) -> Option<(usize, usize)> {
-    (s != u64::MAX).then_some((s as usize, e as usize))
-}
-
-fn kind_code(k: ErrorKind) -> u64 {
-    match k {
-        ErrorKind::UnexpectedByte { .. } => 1,
-        ErrorKind::UnexpectedEnd { .. } => 2,
-        _ => 3,
-    }
 }
 
 /// For UTF-8 tables and an input with a non-ASCII byte that fails with

@@ -18,7 +18,9 @@ use uridfa_runtime::{split, split_regs, split_with, validate, Tables, Trans, MAX
 /// `t` with its transitions in the other form (see the module docs), or
 /// `None` if the machine does not fit one-byte cells.
 fn other_form(t: &Tables<'static>) -> Option<Tables<'static>> {
-    let ids: Vec<u32> = (0..t.trans.len()).map(|i| t.trans.get(i)).collect::<Option<_>>()?;
+    let ids: Vec<u32> = (0..t.trans.len())
+        .map(|i| t.trans.get(i))
+        .collect::<Option<_>>()?;
     let trans = match t.trans {
         Trans::Index8 { .. } => Trans::U16(Box::leak(
             ids.iter()
@@ -31,11 +33,18 @@ fn other_form(t: &Tables<'static>) -> Option<Tables<'static>> {
             let cells = ids
                 .iter()
                 .map(|&id| {
-                    let c = if id < t.special { id / t.stride } else { states + id - t.special };
+                    let c = if id < t.special {
+                        id / t.stride
+                    } else {
+                        states + id - t.special
+                    };
                     u8::try_from(c).ok()
                 })
                 .collect::<Option<Vec<_>>>()?;
-            Trans::Index8 { cells: Box::leak(cells.into_boxed_slice()), stride: t.stride }
+            Trans::Index8 {
+                cells: Box::leak(cells.into_boxed_slice()),
+                stride: t.stride,
+            }
         }
     };
     Some(Tables { trans, ..*t })
@@ -47,10 +56,18 @@ fuzz_target!(|data: &[u8]| {
     let other = OTHER.get_or_init(|| ENTRIES.iter().map(|t| other_form(t)).collect());
     for (t, o) in ENTRIES.iter().zip(other) {
         if let Some(o) = o {
-            assert_eq!(validate(o, data), validate(t, data), "{}: forms disagree", t.rule);
+            assert_eq!(
+                validate(o, data),
+                validate(t, data),
+                "{}: forms disagree",
+                t.rule
+            );
             let (mut a, mut b) = ([0usize; MAX_STACK_REGS], [0usize; MAX_STACK_REGS]);
             let n = t.reg_len as usize;
-            assert_eq!(split_regs(o, data, &mut a[..n]), split_regs(t, data, &mut b[..n]));
+            assert_eq!(
+                split_regs(o, data, &mut a[..n]),
+                split_regs(t, data, &mut b[..n])
+            );
             assert_eq!(a, b, "{}: forms disagree on the registers", t.rule);
         }
     }

@@ -15,6 +15,7 @@
 pub mod decide;
 pub mod driver;
 pub mod emit;
+mod error;
 mod forms;
 
 use crate::compiled::Compiled;
