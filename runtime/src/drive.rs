@@ -381,9 +381,27 @@ pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
         Trans::U16(tr) => drive::<&[u16], TAGS, R>(t, tr, input, state, base, regs),
         Trans::U32(tr) => drive::<&[u32], TAGS, R>(t, tr, input, state, base, regs),
         Trans::Index8 { cells, stride } => {
-            drive::<Small<'_>, TAGS, R>(t, Small::new(cells, stride), input, state, base, regs)
+            drive_small::<TAGS, R>(t, cells, stride, input, state, base, regs)
         }
     }
+}
+
+/// [`drive`] over a [`Trans::Index8`] table. Out of line unless the
+/// `small-tables` feature makes that the form of the built-in tables: in
+/// the default build a fourth inlined copy of the loop in [`drive_any`]
+/// cost `split` about 24 instructions per kasztp URL (benches/RESULTS.md).
+#[cfg_attr(not(feature = "small-tables"), inline(never), cold)]
+#[cfg_attr(feature = "small-tables", inline(always))]
+fn drive_small<const TAGS: bool, R: RegFile + ?Sized>(
+    t: &Tables<'_>,
+    cells: &[u8],
+    stride: u32,
+    input: &[u8],
+    state: u32,
+    base: usize,
+    regs: &mut R,
+) -> Result<u32, Error> {
+    drive::<Small<'_>, TAGS, R>(t, Small::new(cells, stride), input, state, base, regs)
 }
 
 /// Looks up the final entry of `state` (an ID) at end position `pos`.
