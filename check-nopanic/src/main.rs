@@ -102,6 +102,24 @@ fn split_regs_any(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
     uridfa_runtime::split_regs(t, input, regs)
 }
 
+/// The table checker (`Tables`' `# Invariants`): on any tables it
+/// answers, it never panics.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn check_any(t: &Tables<'_>) -> Result<(), uridfa_runtime::CheckError> {
+    uridfa_runtime::check(t)
+}
+
+/// The lists' checker (invariant 14), every level, on any tables.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn check_lists_any(
+    t: &Tables<'_>,
+    lists: &[uridfa_runtime::List<'_>],
+) -> Result<(), uridfa_runtime::CheckError> {
+    uridfa_runtime::check_lists(t, lists)
+}
+
 /// Every item of a list region (here: any span, over any tables), summed.
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
@@ -343,7 +361,12 @@ fn main() {
     // wrappers: validation and both ways of splitting must agree.
     let mut machines = 0;
     for g in uridfa::GRAMMARS {
-        for &t in g.entries {
+        for (&t, &lists) in g.entries.iter().zip(g.lists) {
+            // The generated tables pass both checkers.
+            if check_any(black_box(t)).is_err() || check_lists_any(black_box(t), lists).is_err() {
+                println!("CHECK FAILS: {} {}", g.name, t.rule);
+                failures += 1;
+            }
             machines += 1;
             for &input in &inputs {
                 let input = black_box(input);

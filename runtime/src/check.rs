@@ -65,6 +65,13 @@ fn check_range(
     Ok(())
 }
 
+/// `xs` with each element's index. Not `Iterator::enumerate`: its counter
+/// is a checked `+ 1` in builds with overflow checks, which the no-panic
+/// proof rejects (`check` is one of its entry points).
+fn indexed<T>(xs: &[T]) -> impl Iterator<Item = (usize, &T)> {
+    (0..xs.len()).zip(xs)
+}
+
 /// Verifies every invariant of `t`.
 ///
 /// # Errors
@@ -83,7 +90,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     if stride == 0 || stride > 256 {
         return fail(1, "stride must be 1..=256", stride);
     }
-    for (b, &c) in t.classes.iter().enumerate() {
+    for (b, &c) in indexed(t.classes) {
         if usize::from(c) >= stride {
             return fail(1, "byte class >= stride", b);
         }
@@ -111,7 +118,8 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     if !fits {
         return fail(3, "special IDs do not fit the ID width", t.edges.len());
     }
-    let is_state = |id: u32| (id as usize) < t.trans.len() && id as usize % stride == 0;
+    let is_state =
+        |id: u32| (id as usize) < t.trans.len() && (id as usize).checked_rem(stride) == Some(0);
     for i in 0..t.trans.len() {
         let Some(next) = t.trans.get(i) else {
             return fail(2, "transition unreadable", i);
@@ -120,25 +128,30 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             if !is_state(next) {
                 return fail(2, "transition to a non-premultiplied ID", i);
             }
-        } else if next > t.special && (next - t.special - 1) as usize >= t.edges.len() {
+        } else if next > t.special
+            && next.wrapping_sub(t.special).wrapping_sub(1) as usize >= t.edges.len()
+        {
             return fail(3, "transition to a missing edge", i);
         }
     }
     if u32::from(Op::NIL) <= t.reg_len {
         return fail(5, "reg_len too large for u16 registers", t.reg_len as usize);
     }
-    for (e, edge) in t.edges.iter().enumerate() {
+    for (e, edge) in indexed(t.edges) {
         if !is_state(edge.target) {
             return fail(3, "edge target is not a state", e);
         }
         if edge.is_packed(t.reg_len) {
             let len = usize::from(edge.ops_len);
             let ops = crate::Edge::unpack(edge.ops, len);
-            if ops.clone().any(|op| {
-                u32::from(op.dst) >= t.reg_len
+            // A loop, not `Iterator::any`: the no-panic proof's walker
+            // accepts only the runtime's own functions.
+            for op in ops.clone() {
+                if u32::from(op.dst) >= t.reg_len
                     || (op.src != Op::POS && op.src != Op::NIL && u32::from(op.src) >= t.reg_len)
-            }) {
-                return fail(5, "packed op names a register >= reg_len", e);
+                {
+                    return fail(5, "packed op names a register >= reg_len", e);
+                }
             }
             let mut buf = [Op { dst: 0, src: 0 }; crate::Edge::PACKED_LEN];
             for (slot, op) in buf.iter_mut().zip(ops) {
@@ -171,15 +184,11 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         );
     }
     if let Some(lut) = t.accel_lut {
-        for (b, &bits) in lut.iter().enumerate() {
-            let want = t
-                .accels
-                .iter()
-                .take(8)
-                .enumerate()
-                .fold(0u8, |w, (k, set)| {
-                    w | (u8::from(set.contains(b as u8)) << k)
-                });
+        for (b, &bits) in indexed(lut) {
+            let mut want = 0u8;
+            for (k, set) in (0..8u32).zip(t.accels) {
+                want |= u8::from(set.contains(b as u8)).wrapping_shl(k);
+            }
             if bits != want {
                 return fail(10, "accel_lut disagrees with accels", b);
             }
@@ -192,7 +201,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             t.accel_nibbles.len(),
         );
     }
-    for (k, (rows, set)) in t.accel_nibbles.iter().zip(t.accels).enumerate() {
+    for (k, (rows, set)) in (0..t.accel_nibbles.len()).zip(t.accel_nibbles.iter().zip(t.accels)) {
         if *rows != set.nibbles() {
             return fail(10, "accel_nibbles disagrees with accels", k);
         }
@@ -205,7 +214,8 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         );
     }
     for s in 0..state_len {
-        let id = s * stride;
+        // No overflow: s * stride < state_len * stride = trans.len().
+        let id = s.wrapping_mul(stride);
         if u32::try_from(id).map(|id| t.state_index(id)) != Ok(s) {
             return fail(11, "state_index(id) != id / stride", s);
         }
@@ -213,7 +223,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     if !is_state(t.start) {
         return fail(4, "start is not a state", t.start as usize);
     }
-    for (f, fin) in t.finals.iter().enumerate() {
+    for (f, fin) in indexed(t.finals) {
         check_range(t.ops, u64::from(fin.ops_start), fin.ops_len, t.reg_len, f)?;
     }
     for s in 0..state_len {
@@ -221,10 +231,10 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             return fail(4, "state_final entry outside finals", s);
         }
     }
-    if (t.reg_len as usize) < 2 * t.captures.len() {
+    if (t.reg_len as usize) < t.captures.len().saturating_mul(2) {
         return fail(7, "reg_len < 2 * captures.len()", t.reg_len as usize);
     }
-    for (i, c) in t.captures.iter().enumerate() {
+    for (i, c) in indexed(t.captures) {
         if c.is_kind() && usize::from(c.kind_of) >= t.captures.len() {
             return fail(7, "kind_of names a missing capture", i);
         }
@@ -246,12 +256,12 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             state_len,
         );
     }
-    for (s, &c) in t.state_component.iter().enumerate() {
-        if usize::from(c) > t.captures.len() + t.component_sets.len() {
+    for (s, &c) in indexed(t.state_component) {
+        if usize::from(c) > t.captures.len().saturating_add(t.component_sets.len()) {
             return fail(8, "state component out of range", s);
         }
     }
-    for (s, &e) in t.state_expected.iter().enumerate() {
+    for (s, &e) in indexed(t.state_expected) {
         if usize::from(e) >= t.expected.len() {
             return fail(8, "state expected text out of range", s);
         }
@@ -262,19 +272,19 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             .checked_add(r.len as usize)
             .is_some_and(|end| t.strings.get(start..end).is_some())
     };
-    for (i, c) in t.captures.iter().enumerate() {
+    for (i, c) in indexed(t.captures) {
         if !str_ok(c.name) {
             return fail(9, "capture name outside strings", i);
         }
     }
-    for (i, &r) in t.expected.iter().enumerate() {
+    for (i, &r) in indexed(t.expected) {
         if !str_ok(r) {
             return fail(9, "expected text outside strings", i);
         }
     }
     // After invariants 4 and 11: it reads finals through `state_index`.
     check_escapes(t)?;
-    for (i, &r) in t.component_sets.iter().enumerate() {
+    for (i, &r) in indexed(t.component_sets) {
         if !str_ok(r) {
             return fail(9, "component set text outside strings", i);
         }
@@ -306,7 +316,7 @@ fn check_escapes(t: &Tables<'_>) -> Result<(), CheckError> {
             t.accel_escapes.len(),
         );
     }
-    for (k, (esc, set)) in t.accel_escapes.iter().zip(t.accels).enumerate() {
+    for (k, (esc, set)) in (0..t.accel_escapes.len()).zip(t.accel_escapes.iter().zip(t.accels)) {
         if esc.is_none() {
             continue;
         }
@@ -358,12 +368,12 @@ fn check_after(t: &Tables<'_>) -> Result<(), CheckError> {
     if stride == 0 || stride > 256 {
         return fail(12, "after-kind stride must be 1..=256", stride);
     }
-    for (b, &c) in classes.iter().enumerate() {
+    for (b, &c) in indexed(classes) {
         if usize::from(c) >= stride {
             return fail(12, "after-kind byte class >= stride", b);
         }
     }
-    if a.trans.len() % stride != 0 || a.trans.len() < stride {
+    if a.trans.len().checked_rem(stride) != Some(0) || a.trans.len() < stride {
         return fail(12, "after-kind cells are not whole rows", a.trans.len());
     }
     if a.trans.iter().take(stride).any(|&c| c != 0) {
@@ -371,12 +381,12 @@ fn check_after(t: &Tables<'_>) -> Result<(), CheckError> {
     }
     let names_row = |cell: u16| {
         let id = usize::from(cell >> 1);
-        id % stride == 0 && id < a.trans.len()
+        id.checked_rem(stride) == Some(0) && id < a.trans.len()
     };
     if let Some(i) = a.trans.iter().position(|&c| !names_row(c)) {
         return fail(12, "after-kind cell names no row", i);
     }
-    for (k, kind) in a.kinds.iter().enumerate() {
+    for (k, kind) in indexed(a.kinds) {
         if !names_row(kind.start) {
             return fail(12, "after-kind start names no row", k);
         }

@@ -199,7 +199,7 @@ fn check_level(outer: &Tables<'_>, lists: &[List<'_>], depth: usize) -> Result<(
     if depth > MAX_LIST_DEPTH {
         return fail("lists nest deeper than MAX_LIST_DEPTH", depth);
     }
-    for (i, l) in lists.iter().enumerate() {
+    for (i, l) in (0..lists.len()).zip(lists) {
         if !outer.captures.get(l.region).is_some_and(|c| c.region) {
             return fail("a list's region is not a list region of its tables", i);
         }
