@@ -27,6 +27,11 @@
 //!   IP hosts and ports count as length 1; `url`: normalized components).
 //!   `uridfa-runtime` is `uridfa_runtime::split` with the same spans read
 //!   from the raw captures.
+//! - `validate/queries`, `split/queries`: the same over the committed
+//!   query-heavy corpus `benches/data/queries.txt` (2,000 generated URLs,
+//!   each with a query of tracking parameters, URLs in parameters, search
+//!   text and encoded JSON: about 245 bytes and 15 escapes per URL;
+//!   `benches/data/gen_queries.py` documents the distributions).
 //! - `long/query4k`: one URI with a 4 KiB query,
 //!   `http://example.com/path?a=b&a=b&…`, and `long/query4k_pct`: one with
 //!   a 4 KiB percent-encoded query, `…?key=value&x=%41b…`, validated (`validate/<parser>`)
@@ -82,7 +87,13 @@ fn group<'c>(c: &'c mut Criterion, name: String, corpus: &Corpus) -> BenchmarkGr
 }
 
 fn corpus_benches(c: &mut Criterion) {
-    let corpus = Corpus::load();
+    corpus_bench(c, Corpus::load());
+    // Query-heavy URLs (benches/data/gen_queries.py): every line is valid.
+    let queries = Corpus::queries();
+    corpus_bench(c, queries);
+}
+
+fn corpus_bench(c: &mut Criterion, corpus: Corpus) {
     checks::check(&corpus);
     let want = checks::Expected::of(&corpus);
     assert!(

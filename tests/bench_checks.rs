@@ -39,6 +39,14 @@ fn parse_bench_claims_hold_on_a_sample() {
             "uridfa component bytes on the sample"
         );
     }
+    // The query-heavy corpus is built of valid RFC 3986 URI-references
+    // (benches/data/gen_queries.py): uridfa accepts all 2,000 lines, and the
+    // check asserts that fluent-uri accepts the same with the same
+    // component lengths.
+    let queries = Corpus::queries();
+    let report = parse_checks::check(&queries);
+    assert_eq!(queries.lines.len(), 2000);
+    assert_eq!(report.rows[0].1, 2000, "uridfa accepted count on queries");
     for corpus in [Corpus::query4k(), Corpus::query4k_pct()] {
         let long = parse_checks::check(&corpus);
         for (id, valid, split, _) in &long.rows {

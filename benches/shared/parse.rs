@@ -24,6 +24,11 @@ pub const KASZTP: &str = concat!(
 /// Our own fallback corpus, used when [`KASZTP`] is absent.
 pub const SYNTHETIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/synthetic.txt");
 
+/// Our own query-heavy corpus (`benches/data/gen_queries.py`, which
+/// documents its distributions): 2,000 URLs, each with a query, about 240
+/// bytes and 15 escapes each.
+pub const QUERIES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/queries.txt");
+
 /// A named input: lines, and their total length in bytes.
 pub struct Corpus {
     pub name: &'static str,
@@ -55,6 +60,14 @@ impl Corpus {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines = text.lines().filter(|l| !l.is_empty()).collect();
         Corpus::new(name, lines)
+    }
+
+    /// The query-heavy corpus ([`QUERIES`], committed).
+    pub fn queries() -> Corpus {
+        let text = std::fs::read_to_string(QUERIES)
+            .unwrap_or_else(|e| panic!("cannot read {QUERIES}: {e}"));
+        let text: &'static str = Box::leak(text.into_boxed_str());
+        Corpus::new("queries", text.lines().filter(|l| !l.is_empty()).collect())
     }
 
     /// One URI with a 4 KiB query of `a=b&` pairs.

@@ -2,7 +2,8 @@
 //! (issue 27): uridfa's `UriRef::parse` reading seven components (scheme,
 //! userinfo, host, port, path, query, fragment) and re2c's parser
 //! (`benches/c/rfc3986.re`, built by this crate with the `cc` crate)
-//! returning the same seven, on kasztp and the two 4 KiB queries.
+//! returning the same seven, on kasztp, the query-heavy corpus
+//! (`benches/data/queries.txt`) and the two 4 KiB queries.
 //!
 //! Before timing, both are checked to agree on every input (acceptance and
 //! the seven spans). Then a criterion group per input (`split/kasztp`, ...,
@@ -36,6 +37,17 @@ fn inputs() -> Vec<(&'static str, Vec<Vec<u8>>)> {
         )),
         Err(e) => eprintln!("split_re2c: kasztp skipped: {kasztp}: {e}"),
     }
+    // The query-heavy corpus (benches/data/gen_queries.py), committed.
+    let queries = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/queries.txt");
+    let text = std::fs::read_to_string(queries)
+        .unwrap_or_else(|e| panic!("split_re2c: cannot read {queries}: {e}"));
+    out.push((
+        "queries",
+        text.lines()
+            .filter(|l| !l.is_empty())
+            .map(|l| [l.as_bytes(), b"\0"].concat())
+            .collect(),
+    ));
     let query = |pattern: &str, n: usize| {
         let mut uri = String::from("http://example.com/path?");
         uri.push_str(&pattern.repeat(n));
