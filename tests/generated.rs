@@ -46,14 +46,17 @@ fn same(a: &Tables<'_>, b: &Tables<'_>) {
     assert_eq!(texts(a), texts(b));
 }
 
-/// Whether this build has the `size` profile (uridfa-runtime's
-/// `small-tables` feature): what [`Trans::pick`] chooses.
+/// Whether this build has the `size` profile (uridfa-runtime without
+/// `fast-tables`, or with `small-tables`): what [`Trans::pick`] chooses,
+/// which `uridfa_runtime::SMALL_TABLES` must say too.
 fn small_profile() -> bool {
     let small = Trans::Index8 {
         cells: &[],
         stride: 1,
     };
-    matches!(Trans::pick(Trans::U8(&[]), small), Trans::Index8 { .. })
+    let picked = matches!(Trans::pick(Trans::U8(&[]), small), Trans::Index8 { .. });
+    assert_eq!(picked, uridfa_runtime::SMALL_TABLES);
+    picked
 }
 
 /// `m`'s tables as the generated statics should be in this build's

@@ -6,10 +6,12 @@
 # -Wl,--gc-sections`; text bytes (size(1)'s Berkeley `text`: code and
 # read-only data) above an empty program that reads its argument, as
 # benches/c/run.sh measures the C output. Built for uridfa (this checkout,
-# or CHECKOUT: the uridfa crate at another path), again with uridfa's
-# `small-tables` feature (the `size` profile: one-byte transition cells;
-# skipped for a CHECKOUT without it, or with SIZE_PROFILE=0), and
-# fluent-uri 0.4.1.
+# or CHECKOUT: the uridfa crate at another path) with
+# `default-features = false`, as firmware builds it (since 2026-11-27 the
+# `size` profile: one-byte transition cells), again with uridfa's
+# `fast-tables` feature (the `speed` profile of the default features) or,
+# for an older CHECKOUT that has no `fast-tables`, with `small-tables`
+# (skipped with SIZE_PROFILE=0), and fluent-uri 0.4.1.
 # Usage: bash benches/footprint/run.sh [CHECKOUT]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -35,16 +37,23 @@ build() { # build NAME [LABEL [FEATURES]]: the staticlib of NAME-fw, linked with
     printf '  %-18s %7d bytes of text, %7d above the empty program\n' "$label" "$t" $((t - base))
 }
 build uridfa
-if [ "${SIZE_PROFILE:-1}" != 0 ] && grep -q '^small-tables' "$checkout/Cargo.toml"; then
-    build uridfa uridfa-small-tables uridfa/small-tables
+other=
+if [ "${SIZE_PROFILE:-1}" != 0 ]; then
+    if grep -q '^fast-tables' "$checkout/Cargo.toml"; then
+        other=uridfa-fast-tables
+        build uridfa "$other" uridfa/fast-tables
+    elif grep -q '^small-tables' "$checkout/Cargo.toml"; then
+        other=uridfa-small-tables
+        build uridfa "$other" uridfa/small-tables
+    fi
 fi
 build fluent
 if [ -n "${SHOW:-}" ]; then
     echo "uridfa's largest symbols (bytes):"
     nm --size-sort -S -t d -C "$work/uridfa" | tail -"$SHOW" | awk '{ printf "  %7d %s %s\n", $2, $3, $4 }'
-    if [ -x "$work/uridfa-small-tables" ]; then
-        echo "uridfa-small-tables' largest symbols (bytes):"
-        nm --size-sort -S -t d -C "$work/uridfa-small-tables" | tail -"$SHOW" |
+    if [ -n "$other" ]; then
+        echo "$other's largest symbols (bytes):"
+        nm --size-sort -S -t d -C "$work/$other" | tail -"$SHOW" |
             awk '{ printf "  %7d %s %s\n", $2, $3, $4 }'
     fi
 fi

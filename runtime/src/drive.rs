@@ -297,7 +297,7 @@ impl<const N: usize> RegFile for Wide<'_, N> {
 /// `split` about 5% faster with it inlined in a clean before/after run, and
 /// `validate` unchanged; see `benches/RESULTS.md`).
 /// `TAGS == false` (validation) follows edges without running their
-/// operations. With [`Trans::Index8`] (the `small-tables` feature) the
+/// operations. With [`Trans::Index8`] (the `size` profile) the
 /// state stays a premultiplied ID: the compare is against the number of
 /// states, and a state cell costs one multiply by the stride before the
 /// next load (one-byte cells, half the table of `u16` IDs).
@@ -387,11 +387,19 @@ pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
 }
 
 /// [`drive`] over a [`Trans::Index8`] table. Out of line unless the
-/// `small-tables` feature makes that the form of the built-in tables: in
+/// `size` profile ([`crate::SMALL_TABLES`]) makes that the form of the
+/// built-in tables: in
 /// the default build a fourth inlined copy of the loop in [`drive_any`]
 /// cost `split` about 24 instructions per kasztp URL (benches/RESULTS.md).
-#[cfg_attr(not(feature = "small-tables"), inline(never), cold)]
-#[cfg_attr(feature = "small-tables", inline(always))]
+#[cfg_attr(
+    all(feature = "fast-tables", not(feature = "small-tables")),
+    inline(never),
+    cold
+)]
+#[cfg_attr(
+    any(feature = "small-tables", not(feature = "fast-tables")),
+    inline(always)
+)]
 fn drive_small<const TAGS: bool, R: RegFile + ?Sized>(
     t: &Tables<'_>,
     cells: &[u8],

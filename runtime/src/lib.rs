@@ -54,6 +54,13 @@ mod runs;
 mod stream;
 mod tables;
 
+/// Whether this build's generated tables are in the `size` profile: one-byte
+/// transition cells ([`Trans::Index8`]) for every machine that fits, as
+/// [`Trans::pick`] chooses. `true` without the `fast-tables` feature (so
+/// with `default-features = false`, what firmware builds) or with
+/// `small-tables`; `false` with the default features.
+pub const SMALL_TABLES: bool = cfg!(any(feature = "small-tables", not(feature = "fast-tables")));
+
 pub use after::{decide_kinds, decide_kinds_regs, kind_after_of};
 pub use check::{check, CheckError};
 pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};

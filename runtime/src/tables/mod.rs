@@ -98,13 +98,15 @@ impl<'a> Trans<'a> {
         }
     }
 
-    /// `wide` by default, `small` with the `small-tables` feature: how the
-    /// generated tables of a machine that fits [`Trans::Index8`] name their
-    /// transitions (both arrays are emitted; the linker keeps the one
-    /// chosen). Evaluated at compile time in the runtime crate, so one
-    /// feature switches every machine, built-in or derived.
+    /// `wide` with the `fast-tables` feature (the `speed` profile, a
+    /// default feature), `small` without it or with `small-tables` (the
+    /// `size` profile, what `default-features = false` gives firmware):
+    /// how the generated tables of a machine that fits [`Trans::Index8`]
+    /// name their transitions (both arrays are emitted; the linker keeps
+    /// the one chosen). Evaluated at compile time in the runtime crate, so
+    /// the features switch every machine, built-in or derived.
     pub const fn pick(wide: Trans<'a>, small: Trans<'a>) -> Trans<'a> {
-        if cfg!(feature = "small-tables") {
+        if crate::SMALL_TABLES {
             small
         } else {
             wide
