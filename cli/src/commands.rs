@@ -327,13 +327,14 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
         Some(g) => vec![Loaded::load(g)?],
         None => Loaded::builtins(),
     };
-    let mut rows: Vec<[String; 7]> = vec![[
+    let mut rows: Vec<[String; 8]> = vec![[
         "grammar",
         "rule",
         "states",
         "classes",
         "registers",
-        "table-bytes",
+        "speed-bytes",
+        "size-bytes",
         "plain-dfa-states",
     ]
     .map(String::from)];
@@ -343,18 +344,20 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
             // Note [the plain-DFA statistic] in uridfa_codegen::oracle.
             let plain = uridfa_codegen::oracle::plain_dfa_state_len(&t)
                 .map_or_else(|_| "-".to_string(), |n| n.to_string());
+            let (speed, size) = profile_bytes(&t);
             rows.push([
                 g.name().to_string(),
                 t.rule.to_string(),
                 t.state_len().to_string(),
                 t.stride.to_string(),
                 t.reg_len.to_string(),
-                t.table_bytes().to_string(),
+                speed.to_string(),
+                size.to_string(),
                 plain,
             ]);
         }
     }
-    let mut widths = [0usize; 7];
+    let mut widths = [0usize; 8];
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
@@ -364,7 +367,7 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
     for row in &rows {
         // Names are left-aligned, numbers right-aligned.
         let line = format!(
-            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {:>w4$}  {:>w5$}  {:>w6$}",
+            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {:>w4$}  {:>w5$}  {:>w6$}  {:>w7$}",
             row[0],
             row[1],
             row[2],
@@ -372,6 +375,7 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
             row[4],
             row[5],
             row[6],
+            row[7],
             w0 = widths[0],
             w1 = widths[1],
             w2 = widths[2],
@@ -379,11 +383,34 @@ pub fn stats(grammar: Option<&GrammarArg>) -> Result<bool, Failure> {
             w4 = widths[4],
             w5 = widths[5],
             w6 = widths[6],
+            w7 = widths[7],
         );
         out.line(&line)?;
     }
     out.w.flush()?;
     Ok(true)
+}
+
+/// The table bytes of `t` in the `speed` profile (premultiplied IDs in the
+/// narrowest of `u8`, `u16`, `u32` that holds every ID) and in the `size`
+/// profile (one-byte state indices when the states, the dead state and
+/// the edges number at most 256 and the IDs are wider than a byte; else
+/// the same), whichever form `t` itself is in (docs/ARCHITECTURE.md, "The
+/// `size` profile"). Only the transitions differ between the two.
+fn profile_bytes(t: &uridfa_runtime::Tables<'_>) -> (usize, usize) {
+    let cells = t.trans.len();
+    let others = t.table_bytes() - cells * t.trans.id_bytes();
+    let max_id = t.special as usize + t.edges.len();
+    let wide = if max_id <= usize::from(u8::MAX) {
+        1
+    } else if max_id <= usize::from(u16::MAX) {
+        2
+    } else {
+        4
+    };
+    let fits = t.state_len() + 1 + t.edges.len() <= 256;
+    let small = if fits { 1 } else { wide };
+    (others + cells * wide, others + cells * small)
 }
 
 /// `uridfa dot`: the machine of one entry as a Graphviz digraph, for

@@ -410,6 +410,27 @@ fn stats_lists_every_entry() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("grammar"), "{out}");
+    // Each profile's bytes, from the generator's own two forms of the
+    // machine (premultiplied IDs, and the one-byte cells where they fit).
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../grammar/rfc3986.abnf");
+    let compiled = uridfa_codegen::driver::compile_file(
+        path.as_ref(),
+        uridfa_codegen::driver::Options::default(),
+    )
+    .unwrap();
+    let profiles = |rule: &str| {
+        let m = compiled
+            .machines
+            .iter()
+            .find(|m| m.tables.as_tables().rule == rule)
+            .unwrap();
+        let speed = m.tables.as_tables().table_bytes();
+        let size = m
+            .tables
+            .index8_cells()
+            .map_or(speed, |c| m.tables.as_small_tables(&c).table_bytes());
+        (speed, size)
+    };
     // RFC 3986 Appendix A's four top-level rules.
     for rule in ["URI-reference", "URI", "absolute-URI", "relative-ref"] {
         let row = lines
@@ -417,13 +438,19 @@ fn stats_lists_every_entry() {
             .find(|l| l.split_whitespace().take(2).eq(["rfc3986", rule]))
             .unwrap_or_else(|| panic!("{rule} in {out}"));
         let cells: Vec<&str> = row.split_whitespace().collect();
-        assert_eq!(cells.len(), 7, "{row}");
+        assert_eq!(cells.len(), 8, "{row}");
         let t = uridfa::grammar("rfc3986").unwrap().entry(rule).unwrap();
         assert_eq!(cells[2], t.state_len().to_string());
         assert_eq!(cells[3], t.stride.to_string());
         assert_eq!(cells[4], t.reg_len.to_string());
-        assert_eq!(cells[5], t.table_bytes().to_string());
-        assert!(cells[6].parse::<usize>().is_ok(), "{row}");
+        let (speed, size) = profiles(rule);
+        assert_eq!(cells[5], speed.to_string(), "{row}");
+        assert_eq!(cells[6], size.to_string(), "{row}");
+        // The build's own tables are one of the two.
+        assert!([speed, size].contains(&t.table_bytes()), "{row}");
+        // Every one of these machines fits one-byte cells.
+        assert!(size < speed, "{row}");
+        assert!(cells[7].parse::<usize>().is_ok(), "{row}");
     }
     // Fixed width: every row is as long as the header.
     assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{out}");
