@@ -1,14 +1,15 @@
-//! `split` against re2c's code for the same grammar, in one process
-//! (issue 27): uridfa's `UriRef::parse` reading seven components (scheme,
-//! userinfo, host, port, path, query, fragment) and re2c's parser
-//! (`benches/c/rfc3986.re`, built by this crate with the `cc` crate)
-//! returning the same seven, on kasztp, the query-heavy corpus
+//! `split` against re2c's and Ragel's code for the same grammar, in one
+//! process (issue 27): uridfa's `UriRef::parse` reading seven components
+//! (scheme, userinfo, host, port, path, query, fragment), re2c's parser
+//! (`benches/c/rfc3986.re`) and Ragel's (`benches/c/rfc3986.rl`), both
+//! built by this crate with the `cc` crate, returning the same seven, on kasztp, the query-heavy corpus
 //! (`benches/data/queries.txt`) and the two 4 KiB queries.
 //!
-//! Before timing, both are checked to agree on every input (acceptance and
-//! the seven spans). Then a criterion group per input (`split/kasztp`, ...,
-//! IDs `uridfa` and `re2c`, `Throughput::Bytes`), and the ratio
-//! uridfa / re2c from interleaved rounds (best of 15), printed to stderr.
+//! Before timing, all three are checked to agree on every input
+//! (acceptance and the seven spans). Then a criterion group per input
+//! (`split/kasztp`, ..., IDs `uridfa`, `re2c` and `ragel`,
+//! `Throughput::Bytes`), and the ratios uridfa / re2c and uridfa / Ragel
+//! from interleaved rounds (best of 15), printed to stderr.
 //!
 //! ```text
 //! cargo bench -p uridfa-bench-c-peer
@@ -96,9 +97,14 @@ fn bench(c: &mut Criterion) {
         return;
     }
     for (name, lines) in inputs() {
+        let ragel = uridfa_bench_c_peer::ragel_available();
         for l in &lines {
             let (u, r) = (uridfa_split(l), uridfa_bench_c_peer::split(l));
             assert_eq!(u, r, "uridfa and re2c differ on {:?}", without_nul(l));
+            if ragel {
+                let g = uridfa_bench_c_peer::ragel_split(l);
+                assert_eq!(u, g, "uridfa and Ragel differ on {:?}", without_nul(l));
+            }
         }
         let bytes: usize = lines.iter().map(|l| l.len() - 1).sum();
         let mut g = c.benchmark_group(format!("split/{name}"));
@@ -119,29 +125,51 @@ fn bench(c: &mut Criterion) {
                     .sum::<usize>()
             })
         });
+        if ragel {
+            g.bench_function("ragel", |b| {
+                b.iter(|| {
+                    lines
+                        .iter()
+                        .map(|l| sum(uridfa_bench_c_peer::ragel_split(black_box(l))))
+                        .sum::<usize>()
+                })
+            });
+        }
         g.finish();
         // The ratio from interleaved rounds in this process.
         let reps = (1 << 16) / lines.len().max(1) + 1;
-        let mut best = [Duration::MAX; 2];
+        let mut best = [Duration::MAX; 3];
         for _ in 0..15 {
             for (k, slot) in best.iter_mut().enumerate() {
+                if k == 2 && !ragel {
+                    continue;
+                }
                 let start = Instant::now();
                 for _ in 0..reps {
                     for l in &lines {
-                        black_box(if k == 0 {
-                            sum(uridfa_split(black_box(l)))
-                        } else {
-                            sum(uridfa_bench_c_peer::split(black_box(l)))
+                        black_box(match k {
+                            0 => sum(uridfa_split(black_box(l))),
+                            1 => sum(uridfa_bench_c_peer::split(black_box(l))),
+                            _ => sum(uridfa_bench_c_peer::ragel_split(black_box(l))),
                         });
                     }
                 }
                 *slot = (*slot).min(start.elapsed());
             }
         }
-        eprintln!(
-            "split/{name}: uridfa / re2c = {:.2} (best of 15 interleaved rounds)",
-            best[0].as_secs_f64() / best[1].as_secs_f64()
-        );
+        let ratio = |k: usize| best[0].as_secs_f64() / best[k].as_secs_f64();
+        if ragel {
+            eprintln!(
+                "split/{name}: uridfa / re2c = {:.2}, uridfa / Ragel = {:.2} (best of 15 interleaved rounds)",
+                ratio(1),
+                ratio(2)
+            );
+        } else {
+            eprintln!(
+                "split/{name}: uridfa / re2c = {:.2} (best of 15 interleaved rounds; no Ragel at build time)",
+                ratio(1)
+            );
+        }
     }
 }
 
