@@ -83,3 +83,73 @@ fn ragel_on_rfc3986_examples() {
     assert_eq!(ragel_split(b"http://a b\0"), None);
     assert_eq!(ragel_split(b"//a:1:2\0"), None);
 }
+
+/// uridfa's seven components, as the peers give them.
+fn uridfa_split(l: &[u8]) -> Option<[Option<(usize, usize)>; 7]> {
+    let s = std::str::from_utf8(&l[..l.len() - 1]).ok()?;
+    let r = uridfa::rfc3986::UriRef::parse(s).ok()?;
+    let base = s.as_ptr() as usize;
+    let span = |c: Option<&str>| {
+        c.map(|c| {
+            (
+                c.as_ptr() as usize - base,
+                c.as_ptr() as usize - base + c.len(),
+            )
+        })
+    };
+    Some([
+        span(r.scheme()),
+        span(r.userinfo()),
+        span(r.host()),
+        span(r.port()),
+        span(Some(r.path())),
+        span(r.query()),
+        span(r.fragment()),
+    ])
+}
+
+/// What the bench checks before timing, in CI on a sample: both peers
+/// accept what uridfa accepts and give the same seven spans, on every 16th
+/// kasztp URL (skipped without `../shared`) and on every line of the
+/// query-heavy corpus. uridfa itself is checked against independent
+/// oracles elsewhere; this tests the peers' grammars (above all Ragel's
+/// hand-written captures).
+#[test]
+fn peers_agree_with_uridfa_on_the_corpora() {
+    let (re2c, ragel) = (
+        present("re2c", available()),
+        present("ragel", ragel_available()),
+    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    match std::fs::read_to_string(format!("{dir}/../../shared/corpora/urls/kasztp.txt")) {
+        Ok(text) => lines.extend(
+            text.lines()
+                .step_by(16)
+                .map(|l| [l.as_bytes(), b"\0"].concat()),
+        ),
+        Err(e) => skip::note(format_args!(
+            "SKIP: kasztp not read ({e}): the query corpus only"
+        )),
+    }
+    let queries = std::fs::read_to_string(format!("{dir}/data/queries.txt")).unwrap();
+    lines.extend(queries.lines().map(|l| [l.as_bytes(), b"\0"].concat()));
+    let mut accepted = 0;
+    for l in &lines {
+        let want = uridfa_split(l);
+        accepted += usize::from(want.is_some());
+        if re2c {
+            assert_eq!(split(l), want, "re2c on {:?}", String::from_utf8_lossy(l));
+        }
+        if ragel {
+            assert_eq!(
+                ragel_split(l),
+                want,
+                "Ragel on {:?}",
+                String::from_utf8_lossy(l)
+            );
+        }
+    }
+    // Every query-heavy URL is valid (benches/data/gen_queries.py).
+    assert!(accepted >= 2000, "{accepted}");
+}
