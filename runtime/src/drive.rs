@@ -33,6 +33,34 @@ impl Id for u32 {
     }
 }
 
+/// A tag register's value type: `usize` ([`split_regs`]) or `u32`
+/// ([`split_regs32`], offsets of inputs shorter than `u32::MAX`).
+pub(crate) trait Reg: Copy {
+    /// "Never set": [`NIL`], or `u32::MAX`.
+    const NIL: Self;
+    /// The register value of position `pos` (for `u32`, callers keep
+    /// positions below `u32::MAX`).
+    fn at(pos: usize) -> Self;
+}
+
+impl Reg for usize {
+    const NIL: usize = NIL;
+    #[inline(always)]
+    fn at(pos: usize) -> usize {
+        pos
+    }
+}
+
+impl Reg for u32 {
+    const NIL: u32 = u32::MAX;
+    #[inline(always)]
+    fn at(pos: usize) -> u32 {
+        // Truncation never happens: `split_regs32` rejects inputs of
+        // `u32::MAX` bytes or more, so every position is below NIL.
+        pos as u32
+    }
+}
+
 /// How the driver reads a transition table: one cell load, the first
 /// special cell value, and the decoding of a cell into a state ID or a
 /// special ID. For the premultiplied forms (`&[u8]`, `&[u16]`, `&[u32]`)
@@ -120,7 +148,7 @@ fn op_range(ops: &[Op], start: u64, len: u16) -> Option<&[Op]> {
 
 /// Runs `ops` in order at position `pos`.
 #[inline]
-pub(crate) fn run_ops(ops: &[Op], regs: &mut [usize], pos: usize) -> Result<(), Error> {
+pub(crate) fn run_ops<V: Reg>(ops: &[Op], regs: &mut [V], pos: usize) -> Result<(), Error> {
     for &op in ops {
         run_op(op, regs, pos)?;
     }
@@ -129,10 +157,10 @@ pub(crate) fn run_ops(ops: &[Op], regs: &mut [usize], pos: usize) -> Result<(), 
 
 /// Runs one operation at position `pos`.
 #[inline(always)]
-fn run_op(op: Op, regs: &mut [usize], pos: usize) -> Result<(), Error> {
+fn run_op<V: Reg>(op: Op, regs: &mut [V], pos: usize) -> Result<(), Error> {
     let value = match op.src {
-        Op::POS => pos,
-        Op::NIL => NIL,
+        Op::POS => V::at(pos),
+        Op::NIL => V::NIL,
         r => *regs.get(usize::from(r)).ok_or(corrupt(pos))?,
     };
     *regs.get_mut(usize::from(op.dst)).ok_or(corrupt(pos))? = value;
@@ -149,7 +177,7 @@ pub(crate) trait RegFile {
     fn run_edge(&mut self, t: &Tables<'_>, edge: &Edge, pos: usize) -> Result<(), Error>;
 }
 
-impl RegFile for [usize] {
+impl<V: Reg> RegFile for [V] {
     #[inline(always)]
     fn run(&mut self, ops: &[Op], start: u64, len: u16, pos: usize) -> Result<(), Error> {
         run_ops(op_range(ops, start, len).ok_or(corrupt(pos))?, self, pos)
@@ -229,11 +257,11 @@ pub(crate) const SMALL_WIDE: usize = 32;
 /// either file.
 pub const SMALL_WIDE_REGS: usize = 29;
 
-/// The wide register file of `N` (32 or 64) slots: see Note [a register
-/// file without branches].
-pub(crate) struct Wide<'r, const N: usize>(&'r mut [usize; N]);
+/// The wide register file of `N` (32 or 64) slots of `V` (`usize` or
+/// `u32`): see Note [a register file without branches].
+pub(crate) struct Wide<'r, V, const N: usize>(&'r mut [V; N]);
 
-impl<const N: usize> Wide<'_, N> {
+impl<V: Reg, const N: usize> Wide<'_, V, N> {
     #[inline(always)]
     fn copy(&mut self, dst: usize, src: usize) {
         // `N` is 32 or 64: the masks keep both indices in bounds, and the
@@ -247,12 +275,12 @@ impl<const N: usize> Wide<'_, N> {
     #[inline(always)]
     fn set_pos(&mut self, pos: usize) {
         if let Some(slot) = self.0.get_mut(usize::from(Op::POS) & (N - 1)) {
-            *slot = pos;
+            *slot = V::at(pos);
         }
     }
 }
 
-impl<const N: usize> RegFile for Wide<'_, N> {
+impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
     #[inline(always)]
     fn run(&mut self, ops: &[Op], start: u64, len: u16, pos: usize) -> Result<(), Error> {
         self.set_pos(pos);
@@ -594,15 +622,65 @@ pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
     finish_tags(t, state, input.len(), regs)
 }
 
+/// [`split_regs`] with `u32` registers, for callers that keep offsets as
+/// `u32` (the typed views of `uridfa`): the same machine, the same
+/// registers and the same tag values, with `u32::MAX` for [`NIL`]. A
+/// register file of half the bytes: clearing it and copying tags out of
+/// it costs half as much.
+///
+/// As with [`split_regs`], at least 32 registers for tables of at most
+/// [`SMALL_WIDE_REGS`] (29), or at least 64 for tables of at most 62, make
+/// the run use the first 32 (or 64) as its branch-free register file (the
+/// ones past [`Tables::reg_len`] are then scratch).
+///
+/// # Errors
+///
+/// As [`split_regs`], plus [`ErrorKind::TooLong`] (at offset
+/// `input.len()`) if `input` is `u32::MAX` bytes or longer, when its
+/// offsets would not fit.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let mut regs = [0u32; 32];
+/// uridfa_runtime::split_regs32(tables, b"http://a/b", &mut regs)?;
+/// let (scheme_start, scheme_end) = (regs[0], regs[1]);
+/// # let _ = (scheme_start, scheme_end); Ok(()) }
+/// ```
+pub fn split_regs32(t: &Tables<'_>, input: &[u8], regs: &mut [u32]) -> Result<(), Error> {
+    if input.len() >= u32::MAX as usize {
+        return Err(Error::new(input.len(), ErrorKind::TooLong));
+    }
+    let n = t.reg_len as usize;
+    if n <= SMALL_WIDE_REGS {
+        if let Some(small) = regs.first_chunk_mut::<SMALL_WIDE>() {
+            return split_wide(t, input, Wide(small));
+        }
+    }
+    if n <= WIDE_REGS {
+        if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
+            return split_wide(t, input, Wide(wide));
+        }
+    }
+    let needed = t.reg_len;
+    let regs = regs
+        .get_mut(..needed as usize)
+        .ok_or(Error::new(0, ErrorKind::BufferTooSmall { needed }))?;
+    regs.fill(u32::MAX);
+    let state = drive_any::<true, [u32]>(t, input, t.start, 0, regs)?;
+    finish_tags(t, state, input.len(), regs)
+}
+
 /// [`split_regs`] on a wide file: clears it, then runs.
 #[inline(always)]
-fn split_wide<const N: usize>(
+fn split_wide<V: Reg, const N: usize>(
     t: &Tables<'_>,
     input: &[u8],
-    mut file: Wide<'_, N>,
+    mut file: Wide<'_, V, N>,
 ) -> Result<(), Error> {
-    file.0.fill(NIL);
-    let state = drive_any::<true, Wide<'_, N>>(t, input, t.start, 0, &mut file)?;
+    file.0.fill(V::NIL);
+    let state = drive_any::<true, Wide<'_, V, N>>(t, input, t.start, 0, &mut file)?;
     finish_tags(t, state, input.len(), &mut file)
 }
 

@@ -56,7 +56,7 @@ mod tables;
 
 pub use after::{decide_kinds, decide_kinds_regs, kind_after_of};
 pub use check::{check, CheckError};
-pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};
+pub use drive::{split, split_regs, split_regs32, split_with, validate, SMALL_WIDE_REGS};
 pub use encode_set::EncodeSet;
 pub use error::{Describe, Error, ErrorKind};
 pub use items::{check_lists, items, Items, List, MAX_LIST_DEPTH};
