@@ -258,23 +258,38 @@ pub(crate) const SMALL_WIDE: usize = 32;
 pub const SMALL_WIDE_REGS: usize = 29;
 
 /// The wide register file of `N` (32 or 64) slots of `V` (`usize` or
-/// `u32`): see Note [a register file without branches].
-pub(crate) struct Wide<'r, V, const N: usize>(&'r mut [V; N]);
+/// `u32`): see Note [a register file without branches]. Its operations
+/// never fail on the way: an operation range outside [`Tables::ops`]
+/// (corrupt tables) is skipped and remembered in `corrupt`, which
+/// [`split_wide`] reports once at the end (Note [an edge that cannot
+/// fail]).
+pub(crate) struct Wide<'r, V, const N: usize> {
+    slots: &'r mut [V; N],
+    corrupt: bool,
+}
 
-impl<V: Reg, const N: usize> Wide<'_, V, N> {
+impl<'r, V: Reg, const N: usize> Wide<'r, V, N> {
+    #[inline(always)]
+    fn new(slots: &'r mut [V; N]) -> Self {
+        Wide {
+            slots,
+            corrupt: false,
+        }
+    }
+
     #[inline(always)]
     fn copy(&mut self, dst: usize, src: usize) {
         // `N` is 32 or 64: the masks keep both indices in bounds, and the
         // checks compile away.
-        let v = self.0.get(src & (N - 1)).copied();
-        if let (Some(v), Some(slot)) = (v, self.0.get_mut(dst & (N - 1))) {
+        let v = self.slots.get(src & (N - 1)).copied();
+        if let (Some(v), Some(slot)) = (v, self.slots.get_mut(dst & (N - 1))) {
             *slot = v;
         }
     }
 
     #[inline(always)]
     fn set_pos(&mut self, pos: usize) {
-        if let Some(slot) = self.0.get_mut(usize::from(Op::POS) & (N - 1)) {
+        if let Some(slot) = self.slots.get_mut(usize::from(Op::POS) & (N - 1)) {
             *slot = V::at(pos);
         }
     }
@@ -284,8 +299,13 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
     #[inline(always)]
     fn run(&mut self, ops: &[Op], start: u64, len: u16, pos: usize) -> Result<(), Error> {
         self.set_pos(pos);
-        for op in op_range(ops, start, len).ok_or(corrupt(pos))? {
-            self.copy(usize::from(op.dst), usize::from(op.src));
+        match op_range(ops, start, len) {
+            Some(ops) => {
+                for op in ops {
+                    self.copy(usize::from(op.dst), usize::from(op.src));
+                }
+            }
+            None => self.corrupt = true,
         }
         Ok(())
     }
@@ -609,12 +629,12 @@ pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
             // Note [a register file without branches], in 32 slots: half
             // the clearing (a call to `memset` for 64 slots cost 84
             // instructions per kasztp URL, 6 % of `split`).
-            return split_wide(t, input, Wide(small));
+            return split_wide(t, input, Wide::new(small));
         }
     }
     if n <= WIDE_REGS {
         if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
-            return split_wide(t, input, Wide(wide));
+            return split_wide(t, input, Wide::new(wide));
         }
     }
     let regs = reset_regs(t, regs)?;
@@ -655,12 +675,12 @@ pub fn split_regs32(t: &Tables<'_>, input: &[u8], regs: &mut [u32]) -> Result<()
     let n = t.reg_len as usize;
     if n <= SMALL_WIDE_REGS {
         if let Some(small) = regs.first_chunk_mut::<SMALL_WIDE>() {
-            return split_wide(t, input, Wide(small));
+            return split_wide(t, input, Wide::new(small));
         }
     }
     if n <= WIDE_REGS {
         if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
-            return split_wide(t, input, Wide(wide));
+            return split_wide(t, input, Wide::new(wide));
         }
     }
     let needed = t.reg_len;
@@ -679,9 +699,13 @@ fn split_wide<V: Reg, const N: usize>(
     input: &[u8],
     mut file: Wide<'_, V, N>,
 ) -> Result<(), Error> {
-    file.0.fill(V::NIL);
+    file.slots.fill(V::NIL);
     let state = drive_any::<true, Wide<'_, V, N>>(t, input, t.start, 0, &mut file)?;
-    finish_tags(t, state, input.len(), &mut file)
+    finish_tags(t, state, input.len(), &mut file)?;
+    if file.corrupt {
+        return Err(corrupt(input.len()));
+    }
+    Ok(())
 }
 
 // `Error::at_char_start` re-runs the machine, so it lives with the driver
