@@ -238,6 +238,31 @@ impl<V: Reg> RegFile for [V] {
 // says the CPU's predictor does better. A threshold of two measured slower
 // (`split_regs` median 50.5 against 48.7 ns in one sitting), four too.
 
+// Note [an edge that cannot fail]
+//
+// `RegFile::run_edge` returns a `Result`, because the slice file checks
+// every register it names and an unpacked edge's range in `Tables::ops`.
+// In the wide file nothing can fail but that range, and the `Result` of
+// every edge, merged with the run's, cost the driver a rebuilt and
+// re-tested `Result` and a few spills per edge: about 14 instructions per
+// edge, 70 per kasztp URL. So the wide file's `run` skips an operation
+// range outside `Tables::ops` (corrupt tables: `check`, invariant 5) and
+// sets `Wide::corrupt`, and `split_wide` reports `CorruptTables` once,
+// after the final operations; its edges return `Ok` and the `?` after
+// them folds away. Corrupt tables still give an error (at the input's
+// end rather than at the edge), or, if the input is rejected first, that
+// rejection: a wrong answer for broken tables, as the `Tables` invariants
+// allow. kasztp `split` 988.7 → 919.0 instructions per URL, 56.7 → 54.8 ns
+// (medians, issue 27 in benches/RESULTS.md).
+//
+// Note [u32 registers]
+//
+// The typed views of `uridfa` keep tags as `u32` (their inputs are
+// shorter than `u32::MAX`). `split_regs32` runs the same machine on `u32`
+// registers (`Reg`: `usize` or `u32`, NIL `u32::MAX`), so that the view
+// takes its tags without a conversion loop and the file it clears is half
+// as large: 7.5 instructions per kasztp URL in `split`.
+
 /// How many fields of a packed word the wide file always copies; the
 /// rest only for an edge of more operations (Note [packed operations]).
 const PACKED_FIRST: usize = 3;
