@@ -252,8 +252,9 @@ impl<V: Reg> RegFile for [V] {
 // them folds away. Corrupt tables still give an error (at the input's
 // end rather than at the edge), or, if the input is rejected first, that
 // rejection: a wrong answer for broken tables, as the `Tables` invariants
-// allow. kasztp `split` 988.7 → 919.0 instructions per URL, 56.7 → 54.8 ns
-// (medians, issue 27 in benches/RESULTS.md).
+// allow. kasztp `split` 988.7 → 919.0 instructions per URL; with Note
+// [u32 registers], 56.8 → 54.0 ns (medians of twelve runs, issue 27 in
+// benches/RESULTS.md).
 //
 // Note [u32 registers]
 //
