@@ -26,9 +26,10 @@
 //! component bytes.
 //!
 //! Two more rows break `split` down, without a goal: `split_regs` is the
-//! driver with tag registers alone (what `UriRef::parse` calls), `parse` is
-//! `UriRef::parse` without reading the components. `validate` is the floor
-//! of both: the same driver, without the registers.
+//! driver with tag registers alone, `parse` is `UriRef::parse` without
+//! reading the components. `validate` is the floor of both: the same
+//! driver, without the registers. A last row, `split_regs32`, is the
+//! driver with `u32` registers, what `UriRef::parse` calls.
 //!
 //! The first line says whether the build has the `simd` feature (Note
 //! [SIMD runs]) and what the CPU offers it.
@@ -41,7 +42,7 @@
 //! ```
 //!
 //! With `--engine NAME` (`none`, `lookup`, `validate`, `split`, `fluent`,
-//! `split_regs`, `parse`, `oxiri`) the
+//! `split_regs`, `parse`, `oxiri`, `split_regs32`) the
 //! binary runs one pass of that engine over kasztp (or, with `--input
 //! query4k` or `--input query4k_pct`, over 64 copies of that 4 KiB query
 //! URI; with `--input queries`, over the query-heavy corpus) and exits: run it under
@@ -101,7 +102,8 @@ fn allowed() -> [bool; 256] {
 type Engine<'a> = (&'static str, Box<dyn Fn(&[&str]) -> usize + 'a>);
 
 /// The engines, in the order `main` indexes them: 0 lookup, 1 `validate`,
-/// 2 `split`, 3 fluent-uri, then the breakdown rows (4, 5) and oxiri (6);
+/// 2 `split`, 3 fluent-uri, then the breakdown rows (4, 5), oxiri (6) and
+/// the breakdown row `split_regs32` (7);
 /// the 4 KiB queries run [`QUERY_ENGINES`].
 fn engines(allowed: &[bool; 256]) -> Vec<Engine<'_>> {
     vec![
@@ -176,6 +178,25 @@ fn engines(allowed: &[bool; 256]) -> Vec<Engine<'_>> {
                     .sum()
             }),
         ),
+        // `split_regs` with `u32` registers (`split_regs32`), what
+        // `UriRef::parse` calls since issue 27's register work.
+        (
+            "split_regs32",
+            Box::new(|lines: &[&str]| {
+                lines
+                    .iter()
+                    .filter(|l| {
+                        let mut regs = [0u32; 32];
+                        runtime::split_regs32(
+                            &tables::URI_REFERENCE,
+                            black_box(l).as_bytes(),
+                            &mut regs,
+                        )
+                        .is_ok()
+                    })
+                    .count()
+            }),
+        ),
     ]
 }
 
@@ -223,7 +244,7 @@ fn main() {
             Some(e) => (e.1)(lines),
             None if name == "none" => lines.iter().map(|l| black_box(l).len()).sum(),
             None => {
-                panic!("--engine: one of none, lookup, validate, split, fluent, split_regs, parse, oxiri")
+                panic!("--engine: one of none, lookup, validate, split, fluent, split_regs, parse, oxiri, split_regs32")
             }
         };
         println!("{name}: {r} over {} lines", lines.len());
@@ -238,7 +259,7 @@ fn main() {
         .filter(|l| UriRef::is_valid(l.as_bytes()))
         .count();
     assert_eq!(valid, ours.iter().filter(|o| o.is_some()).count());
-    for e in &engines[4..6] {
+    for e in engines[4..6].iter().chain(&engines[7..]) {
         assert_eq!((e.1)(&kasztp), valid, "{} accepts other URLs", e.0);
     }
     // oxiri is an IRI parser: it must accept at least what uridfa does.

@@ -2,7 +2,9 @@
 //! over the input and keep the tag registers as `u32` offsets.
 
 use crate::Error;
-use uridfa_runtime::{items, split_regs, ErrorKind, Items, List, Tables, MAX_LIST_DEPTH};
+use uridfa_runtime::{
+    items, split_regs, split_regs32, ErrorKind, Items, List, Tables, MAX_LIST_DEPTH,
+};
 
 /// The spans of one parsed input: the first `T` registers (tag `2i` is the
 /// start of capture `i`, tag `2i + 1` its end) as `u32`, with `u32::MAX`
@@ -15,21 +17,18 @@ pub(crate) struct Parts<'a, const T: usize> {
 
 impl<'a, const T: usize> Parts<'a, T> {
     /// Runs `t` over `input` with `R` registers (the grammar's `REG_LEN`,
-    /// at least `T`).
+    /// at least `T`), as `u32` offsets (`split_regs32`, which rejects
+    /// inputs whose offsets would not fit).
     #[inline]
     fn tags<const R: usize>(t: &'static Tables<'static>, input: &[u8]) -> Result<[u32; T], Error> {
-        if input.len() >= u32::MAX as usize {
-            let e = uridfa_runtime::Error::new(input.len(), ErrorKind::TooLong);
-            return Err(Error::new(e, t));
-        }
         // Registers for the runtime's branch-free file when the grammar
         // fits it (every built-in grammar does), else exactly `R`.
         if R <= uridfa_runtime::SMALL_WIDE_REGS {
-            Self::tags_in(t, input, &mut [0usize; 32])
+            Self::tags_in(t, input, &mut [0u32; 32])
         } else if R <= uridfa_runtime::MAX_STACK_REGS {
-            Self::tags_in(t, input, &mut [0usize; uridfa_runtime::MAX_STACK_REGS])
+            Self::tags_in(t, input, &mut [0u32; uridfa_runtime::MAX_STACK_REGS])
         } else {
-            Self::tags_in(t, input, &mut [0usize; R])
+            Self::tags_in(t, input, &mut [0u32; R])
         }
     }
 
@@ -37,9 +36,9 @@ impl<'a, const T: usize> Parts<'a, T> {
     fn tags_in(
         t: &'static Tables<'static>,
         input: &[u8],
-        regs: &mut [usize],
+        regs: &mut [u32],
     ) -> Result<[u32; T], Error> {
-        if let Err(e) = split_regs(t, input, regs) {
+        if let Err(e) = split_regs32(t, input, regs) {
             // A `charset utf-8` grammar fails inside a character; report
             // its first byte. Only there: for ASCII grammars, which fail at
             // the lead byte, it is a no-op (tests/utf8_offsets.rs), and
@@ -49,11 +48,11 @@ impl<'a, const T: usize> Parts<'a, T> {
             let e = if t.utf8 { e.at_char_start(t, input) } else { e };
             return Err(Error::new(e, t));
         }
+        // The registers are the tags (`u32::MAX` for never set, our NIL):
+        // one copy of the first `T`.
         let mut tags = [u32::MAX; T];
         for (tag, &reg) in tags.iter_mut().zip(regs.iter()) {
-            // Offsets fit: the input is shorter than u32::MAX (checked
-            // above). NIL (usize::MAX) truncates to u32::MAX, our NIL.
-            *tag = reg as u32;
+            *tag = reg;
         }
         Ok(tags)
     }

@@ -6,14 +6,15 @@
 //!   exactly `reg_len` registers (the checked slice) give the same tags and
 //!   errors, for every built-in entry rule, on spec-shaped inputs, their
 //!   mutations and long ones; both files run packed operations (Note
-//!   [packed operations]) and the slice decodes them;
+//!   [packed operations]) and the slice decodes them; `split_regs32` (`u32`
+//!   registers) gives the same tags in all three;
 //! - runs of every length around the thresholds (64 bytes one at a time,
 //!   then blocks of eight, then a byte table in blocks of sixteen), with
 //!   the run ending at every offset of a block, give the spans and error
 //!   offsets that the construction of the input says.
 
 use uridfa::rfc3986::{tables, UriRef};
-use uridfa::runtime::{split_regs, validate, Error, Machine};
+use uridfa::runtime::{split_regs, split_regs32, validate, Error, Machine};
 use uridfa_codegen::sample::{mutate, Rng};
 
 fn both(
@@ -30,6 +31,24 @@ fn both(
         let mut small = [0usize; 32];
         let c = split_regs(t, input, &mut small).map(|()| small[..n].to_vec());
         assert_eq!(c, b, "{}: the small wide file", t.rule);
+    }
+    // `split_regs32`: the same tags as `u32` (NIL is `u32::MAX`), in the
+    // small file, the large one and an exact slice.
+    let widen = |r: &[u32]| -> Vec<usize> {
+        r.iter()
+            .map(|&v| {
+                if v == u32::MAX {
+                    usize::MAX
+                } else {
+                    v as usize
+                }
+            })
+            .collect()
+    };
+    for len in [32, 64, n].into_iter().filter(|&len| len >= n) {
+        let mut r32 = vec![0u32; len];
+        let d = split_regs32(t, input, &mut r32).map(|()| widen(&r32[..n]));
+        assert_eq!(d, b, "{}: u32 registers, {len} of them", t.rule);
     }
     (a, b)
 }
@@ -191,4 +210,39 @@ fn nibble_tables_are_read_only_with_the_feature() {
         simd,
         "feature simd: {simd}"
     );
+}
+
+/// A final entry whose operations lie outside `Tables::ops` (corrupt
+/// tables, which `check` rejects as invariant 5): every register file
+/// reports `CorruptTables` for an input that ends in that state, the wide
+/// files too, which skip the range on the way and report it once at the
+/// end (Note [an edge that cannot fail] in `uridfa_runtime`).
+#[test]
+fn a_corrupt_operation_range_is_an_error_in_every_register_file() {
+    use uridfa::runtime::{ErrorKind, Final};
+    let good = tables::URI_REFERENCE;
+    let finals: Vec<Final> = good
+        .finals
+        .iter()
+        .map(|f| Final {
+            ops_start: u32::MAX - 1,
+            ..*f
+        })
+        .collect();
+    let finals: &'static [Final] = Box::leak(finals.into_boxed_slice());
+    let bad = uridfa::runtime::Tables { finals, ..good };
+    assert_eq!(
+        uridfa::runtime::check(&bad).map_err(|e| e.invariant),
+        Err(5)
+    );
+    let input = b"http://example.com/a?b#c";
+    let n = good.reg_len as usize;
+    for len in [32, 64, n] {
+        let mut regs = vec![0usize; len];
+        let e = split_regs(&bad, input, &mut regs).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::CorruptTables, "{len} registers");
+        let mut regs = vec![0u32; len];
+        let e = split_regs32(&bad, input, &mut regs).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::CorruptTables, "{len} u32 registers");
+    }
 }

@@ -120,6 +120,13 @@ fn check_lists_any(
     uridfa_runtime::check_lists(t, lists)
 }
 
+/// `split_regs32`: the same driver with `u32` registers.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+fn split_regs32_any(t: &Tables<'_>, input: &[u8], regs: &mut [u32]) -> Result<(), Error> {
+    uridfa_runtime::split_regs32(t, input, regs)
+}
+
 /// Every item of a list region (here: any span, over any tables), summed.
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
@@ -310,6 +317,21 @@ fn main() {
         let with_any = split_with_any(t, input, &mut regs, &mut out3);
         let mut raw = [0usize; MAX_STACK_REGS];
         let regs_any = split_regs_any(t, input, &mut raw);
+        // The `u32` registers hold the same tags (NIL is `u32::MAX`), in
+        // the small wide file, the large one and an exact slice.
+        let raw32 = [32, MAX_STACK_REGS, t.reg_len as usize].map(|n| {
+            let mut r = [0u32; MAX_STACK_REGS];
+            let res = split_regs32_any(t, input, &mut r[..n]);
+            (res, r)
+        });
+        let regs32_agree = raw32.iter().all(|(res, r)| {
+            *res == regs_any
+                && (res.is_err()
+                    || (0..2 * CAPTURE_LEN).all(|k| {
+                        let wide = raw[k];
+                        (wide == usize::MAX && r[k] == u32::MAX) || wide == r[k] as usize
+                    }))
+        });
         decide_kinds_regs_any(t, input, &mut raw);
         let mut out4 = [None; CAPTURE_LEN];
         let stream_any = machine_new_any(t, &mut regs).and_then(|mut m| {
@@ -339,6 +361,7 @@ fn main() {
             && caps_any.map(|c| c.as_slice()[..CAPTURE_LEN] == out[..]) == valid.map(|()| true)
             && with_any == with
             && regs_any == with
+            && regs32_agree
             && (0..CAPTURE_LEN).all(|k| {
                 // Tag 2k/2k+1 in registers 2k/2k+1 (see `split_regs`).
                 let span = (raw[2 * k], raw[2 * k + 1]);

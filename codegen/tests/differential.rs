@@ -6,7 +6,9 @@
 //!   disambiguation our TDFA implements);
 //! - `validate`, `split` and the streaming `Machine` fed in random chunks
 //!   must agree, and the unminimized tables must give the same answers as
-//!   the minimized ones;
+//!   the minimized ones; `split_regs` and `split_regs32` on the wide
+//!   register files (32 and 64 slots) must leave the same tags and errors
+//!   as on a slice of exactly `reg_len` registers;
 //! - where the machine fits one-byte state-index cells (the `size`
 //!   profile, `Trans::Index8`, the runtime's `small-tables` feature), that
 //!   form must give the same answers as the premultiplied one.
@@ -31,13 +33,46 @@ use uridfa_codegen::oracle::Oracle;
 use uridfa_codegen::sample::{generate, mutate, Rng};
 use uridfa_codegen::tables::TablesBuf;
 use uridfa_runtime::{
-    longest_prefix, split_with, validate, ByteSet, Machine as Stream, Span, Tables,
+    longest_prefix, split_regs, split_regs32, split_with, validate, ByteSet, Machine as Stream,
+    Span, Tables,
 };
 
 fn run(t: &Tables<'_>, input: &[u8]) -> Result<Vec<Option<Span>>, uridfa_runtime::Error> {
-    let mut regs = vec![0; t.reg_len as usize];
+    let n = t.reg_len as usize;
+    let mut regs = vec![0; n];
     let mut out = vec![None; t.capture_len()];
-    split_with(t, input, &mut regs, &mut out).map(|()| out)
+    let split = split_with(t, input, &mut regs, &mut out).map(|()| out);
+    register_files_agree(t, input);
+    split
+}
+
+/// The branch-free register files (`usize` and `u32`, 32 and 64 slots)
+/// leave the same raw tags and errors as the checked slice of exactly
+/// `reg_len` registers (Notes [a register file without branches], [an
+/// edge that cannot fail] and [u32 registers] in the runtime).
+fn register_files_agree(t: &Tables<'_>, input: &[u8]) {
+    let n = t.reg_len as usize;
+    let mut exact = vec![0usize; n];
+    let want = split_regs(t, input, &mut exact).map(|()| exact);
+    for len in [32, 64, n].into_iter().filter(|&len| len >= n) {
+        let mut wide = vec![0usize; len];
+        let got = split_regs(t, input, &mut wide).map(|()| wide[..n].to_vec());
+        assert_eq!(got, want, "{}: {len} usize registers on {input:?}", t.rule);
+        let mut r32 = vec![0u32; len];
+        let got = split_regs32(t, input, &mut r32).map(|()| {
+            r32[..n]
+                .iter()
+                .map(|&v| {
+                    if v == u32::MAX {
+                        usize::MAX
+                    } else {
+                        v as usize
+                    }
+                })
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(got, want, "{}: {len} u32 registers on {input:?}", t.rule);
+    }
 }
 
 fn streamed(

@@ -33,6 +33,34 @@ impl Id for u32 {
     }
 }
 
+/// A tag register's value type: `usize` ([`split_regs`]) or `u32`
+/// ([`split_regs32`], offsets of inputs shorter than `u32::MAX`).
+pub(crate) trait Reg: Copy {
+    /// "Never set": [`NIL`], or `u32::MAX`.
+    const NIL: Self;
+    /// The register value of position `pos` (for `u32`, callers keep
+    /// positions below `u32::MAX`).
+    fn at(pos: usize) -> Self;
+}
+
+impl Reg for usize {
+    const NIL: usize = NIL;
+    #[inline(always)]
+    fn at(pos: usize) -> usize {
+        pos
+    }
+}
+
+impl Reg for u32 {
+    const NIL: u32 = u32::MAX;
+    #[inline(always)]
+    fn at(pos: usize) -> u32 {
+        // Truncation never happens: `split_regs32` rejects inputs of
+        // `u32::MAX` bytes or more, so every position is below NIL.
+        pos as u32
+    }
+}
+
 /// How the driver reads a transition table: one cell load, the first
 /// special cell value, and the decoding of a cell into a state ID or a
 /// special ID. For the premultiplied forms (`&[u8]`, `&[u16]`, `&[u32]`)
@@ -120,7 +148,7 @@ fn op_range(ops: &[Op], start: u64, len: u16) -> Option<&[Op]> {
 
 /// Runs `ops` in order at position `pos`.
 #[inline]
-pub(crate) fn run_ops(ops: &[Op], regs: &mut [usize], pos: usize) -> Result<(), Error> {
+pub(crate) fn run_ops<V: Reg>(ops: &[Op], regs: &mut [V], pos: usize) -> Result<(), Error> {
     for &op in ops {
         run_op(op, regs, pos)?;
     }
@@ -129,10 +157,10 @@ pub(crate) fn run_ops(ops: &[Op], regs: &mut [usize], pos: usize) -> Result<(), 
 
 /// Runs one operation at position `pos`.
 #[inline(always)]
-fn run_op(op: Op, regs: &mut [usize], pos: usize) -> Result<(), Error> {
+fn run_op<V: Reg>(op: Op, regs: &mut [V], pos: usize) -> Result<(), Error> {
     let value = match op.src {
-        Op::POS => pos,
-        Op::NIL => NIL,
+        Op::POS => V::at(pos),
+        Op::NIL => V::NIL,
         r => *regs.get(usize::from(r)).ok_or(corrupt(pos))?,
     };
     *regs.get_mut(usize::from(op.dst)).ok_or(corrupt(pos))? = value;
@@ -149,7 +177,7 @@ pub(crate) trait RegFile {
     fn run_edge(&mut self, t: &Tables<'_>, edge: &Edge, pos: usize) -> Result<(), Error>;
 }
 
-impl RegFile for [usize] {
+impl<V: Reg> RegFile for [V] {
     #[inline(always)]
     fn run(&mut self, ops: &[Op], start: u64, len: u16, pos: usize) -> Result<(), Error> {
         run_ops(op_range(ops, start, len).ok_or(corrupt(pos))?, self, pos)
@@ -210,6 +238,32 @@ impl RegFile for [usize] {
 // says the CPU's predictor does better. A threshold of two measured slower
 // (`split_regs` median 50.5 against 48.7 ns in one sitting), four too.
 
+// Note [an edge that cannot fail]
+//
+// `RegFile::run_edge` returns a `Result`, because the slice file checks
+// every register it names and an unpacked edge's range in `Tables::ops`.
+// In the wide file nothing can fail but that range, and the `Result` of
+// every edge, merged with the run's, cost the driver a rebuilt and
+// re-tested `Result` and a few spills per edge: about 14 instructions per
+// edge, 70 per kasztp URL. So the wide file's `run` skips an operation
+// range outside `Tables::ops` (corrupt tables: `check`, invariant 5) and
+// sets `Wide::corrupt`, and `split_wide` reports `CorruptTables` once,
+// after the final operations; its edges return `Ok` and the `?` after
+// them folds away. Corrupt tables still give an error (at the input's
+// end rather than at the edge), or, if the input is rejected first, that
+// rejection: a wrong answer for broken tables, as the `Tables` invariants
+// allow. kasztp `split` 988.7 → 919.0 instructions per URL; with Note
+// [u32 registers], 56.8 → 54.0 ns (medians of twelve runs, issue 27 in
+// benches/RESULTS.md).
+//
+// Note [u32 registers]
+//
+// The typed views of `uridfa` keep tags as `u32` (their inputs are
+// shorter than `u32::MAX`). `split_regs32` runs the same machine on `u32`
+// registers (`Reg`: `usize` or `u32`, NIL `u32::MAX`), so that the view
+// takes its tags without a conversion loop and the file it clears is half
+// as large: 7.5 instructions per kasztp URL in `split`.
+
 /// How many fields of a packed word the wide file always copies; the
 /// rest only for an edge of more operations (Note [packed operations]).
 const PACKED_FIRST: usize = 3;
@@ -229,35 +283,55 @@ pub(crate) const SMALL_WIDE: usize = 32;
 /// either file.
 pub const SMALL_WIDE_REGS: usize = 29;
 
-/// The wide register file of `N` (32 or 64) slots: see Note [a register
-/// file without branches].
-pub(crate) struct Wide<'r, const N: usize>(&'r mut [usize; N]);
+/// The wide register file of `N` (32 or 64) slots of `V` (`usize` or
+/// `u32`): see Note [a register file without branches]. Its operations
+/// never fail on the way: an operation range outside [`Tables::ops`]
+/// (corrupt tables) is skipped and remembered in `corrupt`, which
+/// [`split_wide`] reports once at the end (Note [an edge that cannot
+/// fail]).
+pub(crate) struct Wide<'r, V, const N: usize> {
+    slots: &'r mut [V; N],
+    corrupt: bool,
+}
 
-impl<const N: usize> Wide<'_, N> {
+impl<'r, V: Reg, const N: usize> Wide<'r, V, N> {
+    #[inline(always)]
+    fn new(slots: &'r mut [V; N]) -> Self {
+        Wide {
+            slots,
+            corrupt: false,
+        }
+    }
+
     #[inline(always)]
     fn copy(&mut self, dst: usize, src: usize) {
         // `N` is 32 or 64: the masks keep both indices in bounds, and the
         // checks compile away.
-        let v = self.0.get(src & (N - 1)).copied();
-        if let (Some(v), Some(slot)) = (v, self.0.get_mut(dst & (N - 1))) {
+        let v = self.slots.get(src & (N - 1)).copied();
+        if let (Some(v), Some(slot)) = (v, self.slots.get_mut(dst & (N - 1))) {
             *slot = v;
         }
     }
 
     #[inline(always)]
     fn set_pos(&mut self, pos: usize) {
-        if let Some(slot) = self.0.get_mut(usize::from(Op::POS) & (N - 1)) {
-            *slot = pos;
+        if let Some(slot) = self.slots.get_mut(usize::from(Op::POS) & (N - 1)) {
+            *slot = V::at(pos);
         }
     }
 }
 
-impl<const N: usize> RegFile for Wide<'_, N> {
+impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
     #[inline(always)]
     fn run(&mut self, ops: &[Op], start: u64, len: u16, pos: usize) -> Result<(), Error> {
         self.set_pos(pos);
-        for op in op_range(ops, start, len).ok_or(corrupt(pos))? {
-            self.copy(usize::from(op.dst), usize::from(op.src));
+        match op_range(ops, start, len) {
+            Some(ops) => {
+                for op in ops {
+                    self.copy(usize::from(op.dst), usize::from(op.src));
+                }
+            }
+            None => self.corrupt = true,
         }
         Ok(())
     }
@@ -589,12 +663,12 @@ pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
             // Note [a register file without branches], in 32 slots: half
             // the clearing (a call to `memset` for 64 slots cost 84
             // instructions per kasztp URL, 6 % of `split`).
-            return split_wide(t, input, Wide(small));
+            return split_wide(t, input, Wide::new(small));
         }
     }
     if n <= WIDE_REGS {
         if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
-            return split_wide(t, input, Wide(wide));
+            return split_wide(t, input, Wide::new(wide));
         }
     }
     let regs = reset_regs(t, regs)?;
@@ -602,16 +676,70 @@ pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
     finish_tags(t, state, input.len(), regs)
 }
 
+/// [`split_regs`] with `u32` registers, for callers that keep offsets as
+/// `u32` (the typed views of `uridfa`): the same machine, the same
+/// registers and the same tag values, with `u32::MAX` for [`NIL`]. A
+/// register file of half the bytes: clearing it and copying tags out of
+/// it costs half as much.
+///
+/// As with [`split_regs`], at least 32 registers for tables of at most
+/// [`SMALL_WIDE_REGS`] (29), or at least 64 for tables of at most 62, make
+/// the run use the first 32 (or 64) as its branch-free register file (the
+/// ones past [`Tables::reg_len`] are then scratch).
+///
+/// # Errors
+///
+/// As [`split_regs`], plus [`ErrorKind::TooLong`] (at offset
+/// `input.len()`) if `input` is `u32::MAX` bytes or longer, when its
+/// offsets would not fit.
+///
+/// # Example
+///
+/// ```
+/// # fn demo(tables: &uridfa_runtime::Tables<'_>) -> Result<(), uridfa_runtime::Error> {
+/// let mut regs = [0u32; 32];
+/// uridfa_runtime::split_regs32(tables, b"http://a/b", &mut regs)?;
+/// let (scheme_start, scheme_end) = (regs[0], regs[1]);
+/// # let _ = (scheme_start, scheme_end); Ok(()) }
+/// ```
+pub fn split_regs32(t: &Tables<'_>, input: &[u8], regs: &mut [u32]) -> Result<(), Error> {
+    if input.len() >= u32::MAX as usize {
+        return Err(Error::new(input.len(), ErrorKind::TooLong));
+    }
+    let n = t.reg_len as usize;
+    if n <= SMALL_WIDE_REGS {
+        if let Some(small) = regs.first_chunk_mut::<SMALL_WIDE>() {
+            return split_wide(t, input, Wide::new(small));
+        }
+    }
+    if n <= WIDE_REGS {
+        if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
+            return split_wide(t, input, Wide::new(wide));
+        }
+    }
+    let needed = t.reg_len;
+    let regs = regs
+        .get_mut(..needed as usize)
+        .ok_or(Error::new(0, ErrorKind::BufferTooSmall { needed }))?;
+    regs.fill(u32::MAX);
+    let state = drive_any::<true, [u32]>(t, input, t.start, 0, regs)?;
+    finish_tags(t, state, input.len(), regs)
+}
+
 /// [`split_regs`] on a wide file: clears it, then runs.
 #[inline(always)]
-fn split_wide<const N: usize>(
+fn split_wide<V: Reg, const N: usize>(
     t: &Tables<'_>,
     input: &[u8],
-    mut file: Wide<'_, N>,
+    mut file: Wide<'_, V, N>,
 ) -> Result<(), Error> {
-    file.0.fill(NIL);
-    let state = drive_any::<true, Wide<'_, N>>(t, input, t.start, 0, &mut file)?;
-    finish_tags(t, state, input.len(), &mut file)
+    file.slots.fill(V::NIL);
+    let state = drive_any::<true, Wide<'_, V, N>>(t, input, t.start, 0, &mut file)?;
+    finish_tags(t, state, input.len(), &mut file)?;
+    if file.corrupt {
+        return Err(corrupt(input.len()));
+    }
+    Ok(())
 }
 
 // `Error::at_char_start` re-runs the machine, so it lives with the driver

@@ -14,6 +14,8 @@
 //!   `Some((i, i))`.
 //! - [`Machine`]: the same, fed in chunks (a socket, a UART), with absolute
 //!   offsets.
+//! - [`split_regs`] / [`split_regs32`]: validate and leave the raw tag
+//!   registers (`usize`, or `u32` offsets), the cheapest way to every span.
 //! - [`decide_kinds`], [`decide_kinds_regs`], [`kind_after_of`]: the kinds
 //!   a grammar decides after the match (`;@ kind-after`, [`AfterKinds`]),
 //!   which `split` and `split_with` decide themselves and [`split_regs`]
@@ -63,7 +65,7 @@ pub const SMALL_TABLES: bool = cfg!(any(feature = "small-tables", not(feature = 
 
 pub use after::{decide_kinds, decide_kinds_regs, kind_after_of};
 pub use check::{check, CheckError};
-pub use drive::{split, split_regs, split_with, validate, SMALL_WIDE_REGS};
+pub use drive::{split, split_regs, split_regs32, split_with, validate, SMALL_WIDE_REGS};
 pub use encode_set::EncodeSet;
 pub use error::{Describe, Error, ErrorKind};
 pub use items::{check_lists, items, Items, List, MAX_LIST_DEPTH};
