@@ -18,7 +18,6 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use uridfa::rfc3986::UriRef;
 
 /// The inputs: name and lines, each line NUL-terminated (re2c's sentinel;
 /// uridfa reads the line without it).
@@ -59,33 +58,9 @@ fn inputs() -> Vec<(&'static str, Vec<Vec<u8>>)> {
     out
 }
 
-fn without_nul(l: &[u8]) -> &str {
-    std::str::from_utf8(&l[..l.len() - 1]).unwrap_or("")
-}
-
-/// uridfa's seven components, as spans.
-fn uridfa_split(l: &[u8]) -> Option<[Option<(usize, usize)>; 7]> {
-    let s = without_nul(l);
-    let r = UriRef::parse(s).ok()?;
-    let base = s.as_ptr() as usize;
-    let span = |c: Option<&str>| {
-        c.map(|c| {
-            (
-                c.as_ptr() as usize - base,
-                c.as_ptr() as usize - base + c.len(),
-            )
-        })
-    };
-    Some([
-        span(r.scheme()),
-        span(r.userinfo()),
-        span(r.host()),
-        span(r.port()),
-        span(Some(r.path())),
-        span(r.query()),
-        span(r.fragment()),
-    ])
-}
+#[path = "../common/uridfa_split.rs"]
+mod common;
+use common::{uridfa_split, without_nul};
 
 fn sum(c: Option<[Option<(usize, usize)>; 7]>) -> usize {
     c.map_or(0, |c| c.iter().flatten().map(|(a, b)| b - a + 1).sum())

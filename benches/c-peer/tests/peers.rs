@@ -2,8 +2,11 @@
 //! was missing at build time is skipped with a `SKIP` line, and under
 //! `CI=true` (where `.ci/run` installs re2c and Ragel) that is a failure.
 
+#[path = "../common/uridfa_split.rs"]
+mod common;
 #[path = "../../../tests/common/skip.rs"]
 mod skip;
+use common::uridfa_split;
 
 use uridfa_bench_c_peer::{available, ragel_available, ragel_split, split};
 
@@ -82,30 +85,6 @@ fn ragel_on_rfc3986_examples() {
     );
     assert_eq!(ragel_split(b"http://a b\0"), None);
     assert_eq!(ragel_split(b"//a:1:2\0"), None);
-}
-
-/// uridfa's seven components, as the peers give them.
-fn uridfa_split(l: &[u8]) -> Option<[Option<(usize, usize)>; 7]> {
-    let s = std::str::from_utf8(&l[..l.len() - 1]).ok()?;
-    let r = uridfa::rfc3986::UriRef::parse(s).ok()?;
-    let base = s.as_ptr() as usize;
-    let span = |c: Option<&str>| {
-        c.map(|c| {
-            (
-                c.as_ptr() as usize - base,
-                c.as_ptr() as usize - base + c.len(),
-            )
-        })
-    };
-    Some([
-        span(r.scheme()),
-        span(r.userinfo()),
-        span(r.host()),
-        span(r.port()),
-        span(Some(r.path())),
-        span(r.query()),
-        span(r.fragment()),
-    ])
 }
 
 /// What the bench checks before timing, in CI on a sample: both peers
