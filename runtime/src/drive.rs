@@ -538,18 +538,19 @@ pub(crate) fn read_spans(
     Ok(())
 }
 
-/// Checks that a register buffer fits `t` and clears it to [`NIL`].
+/// Checks that a register buffer fits `t` and clears it to NIL ([`NIL`],
+/// or `u32::MAX` for `u32` registers).
 #[inline]
-pub(crate) fn reset_regs<'r>(
+pub(crate) fn reset_regs<'r, V: Reg>(
     t: &Tables<'_>,
-    regs: &'r mut [usize],
-) -> Result<&'r mut [usize], Error> {
+    regs: &'r mut [V],
+) -> Result<&'r mut [V], Error> {
     let needed = t.reg_len as usize;
     let regs = regs.get_mut(..needed).ok_or(Error::new(
         0,
         ErrorKind::BufferTooSmall { needed: t.reg_len },
     ))?;
-    regs.fill(NIL);
+    regs.fill(V::NIL);
     Ok(regs)
 }
 
@@ -657,6 +658,14 @@ pub fn split_with(
 /// # let _ = (scheme_start, scheme_end); Ok(()) }
 /// ```
 pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<(), Error> {
+    split_regs_in(t, input, regs)
+}
+
+/// [`split_regs`] and [`split_regs32`]: a wide file if `regs` is long
+/// enough for one and the machine fits it, else exactly `reg_len`
+/// registers.
+#[inline(always)]
+fn split_regs_in<V: Reg>(t: &Tables<'_>, input: &[u8], regs: &mut [V]) -> Result<(), Error> {
     let n = t.reg_len as usize;
     if n <= SMALL_WIDE_REGS {
         if let Some(small) = regs.first_chunk_mut::<SMALL_WIDE>() {
@@ -672,7 +681,7 @@ pub fn split_regs(t: &Tables<'_>, input: &[u8], regs: &mut [usize]) -> Result<()
         }
     }
     let regs = reset_regs(t, regs)?;
-    let state = drive_any::<true, [usize]>(t, input, t.start, 0, regs)?;
+    let state = drive_any::<true, [V]>(t, input, t.start, 0, regs)?;
     finish_tags(t, state, input.len(), regs)
 }
 
@@ -706,24 +715,7 @@ pub fn split_regs32(t: &Tables<'_>, input: &[u8], regs: &mut [u32]) -> Result<()
     if input.len() >= u32::MAX as usize {
         return Err(Error::new(input.len(), ErrorKind::TooLong));
     }
-    let n = t.reg_len as usize;
-    if n <= SMALL_WIDE_REGS {
-        if let Some(small) = regs.first_chunk_mut::<SMALL_WIDE>() {
-            return split_wide(t, input, Wide::new(small));
-        }
-    }
-    if n <= WIDE_REGS {
-        if let Some(wide) = regs.first_chunk_mut::<WIDE>() {
-            return split_wide(t, input, Wide::new(wide));
-        }
-    }
-    let needed = t.reg_len;
-    let regs = regs
-        .get_mut(..needed as usize)
-        .ok_or(Error::new(0, ErrorKind::BufferTooSmall { needed }))?;
-    regs.fill(u32::MAX);
-    let state = drive_any::<true, [u32]>(t, input, t.start, 0, regs)?;
-    finish_tags(t, state, input.len(), regs)
+    split_regs_in(t, input, regs)
 }
 
 /// [`split_regs`] on a wide file: clears it, then runs.
