@@ -3,7 +3,7 @@
 #
 #   benches/c/run.sh [KASZTP_FILE [ROUNDS]]   (PROCESSES=5: see the speed part)
 #
-# Needs gcc, re2c and liburiparser-dev (.ci/run installs them). For
+# Needs gcc, re2c, ragel and liburiparser-dev (.ci/run installs them). For
 # uriparser's footprint it builds uriparser from source, statically, from
 # the checkout in URIPARSER_SRC (a git directory or work tree: `git
 # archive HEAD src include` is read); without it that row is skipped (the
@@ -50,6 +50,19 @@ row "re2c" "$work/re2c"
 gcc -O2 -ffunction-sections -fdata-sections -Wl,--gc-sections -I benches/c -o "$work/re2c-O2" \
     benches/c/footprint/re2c.c "$work/rfc3986_re2c.c"
 row "re2c (at -O2)" "$work/re2c-O2"
+# Ragel's machine for the same grammar (benches/c/rfc3986.rl: captures by
+# actions on the delimiters, written by hand), in its smallest code style
+# (-T0, table-driven) and its fastest (-G2, the bench peer's).
+if command -v ragel >/dev/null; then
+    for style in T0 G2; do
+        ragel -"$style" benches/c/rfc3986.rl -o "$work/rfc3986_ragel_$style.c"
+        gcc "${fp[@]}" -Wno-implicit-fallthrough -I benches/c -o "$work/ragel-$style" \
+            benches/c/footprint/ragel.c "$work/rfc3986_ragel_$style.c"
+        row "Ragel $(ragel --version | sed -n '1s/.*version \([0-9.]*\).*/\1/p') -$style" "$work/ragel-$style"
+    done
+else
+    echo "  (no ragel: its rows are left out)"
+fi
 # The same without PIE (as a firmware image links: no dynamic relocations
 # for the tables' pointers), against an empty program built so.
 gcc "${fp[@]}" -no-pie -o "$work/empty" benches/c/footprint/empty.c
