@@ -943,6 +943,33 @@ void rfc6068_mailtouri_start(rfc6068_machine *m)
     uridfa_machine_start(&m->m, &rfc6068_mailtouri_tables, m->regs);
 }
 
+const uridfa_list rfc6068_mailtouri_lists[2] = {
+    { &rfc6068_mailtouri_list_to_tables, NULL, 5, 0 },
+    { &rfc6068_mailtouri_list_hfields_tables, NULL, 6, 0 },
+};
+
+void rfc6068_mailtouri_walk(rfc6068_walk *w, const uint8_t *s, size_t n, const uridfa_span *spans,
+    size_t capture)
+{
+    uridfa_span within;
+    within.start = 0;
+    within.end = n;
+    uridfa_walk_start(&w->w, s, spans, RFC6068_CAPTURES, rfc6068_mailtouri_lists, 2, capture, within,
+        w->buf, w->regs);
+}
+
+void rfc6068_walk_within(rfc6068_walk *w, const uint8_t *s, const uridfa_occurrence *o,
+    size_t capture)
+{
+    uridfa_walk_start(&w->w, s, o->spans, RFC6068_CAPTURES, o->lists, o->list_len, capture,
+        o->span, w->buf, w->regs);
+}
+
+int rfc6068_walk_next(rfc6068_walk *w, uridfa_occurrence *o)
+{
+    return uridfa_walk_next(&w->w, o);
+}
+
 int rfc6068_feed(rfc6068_machine *m, const uint8_t *s, size_t n, uridfa_error *err)
 {
     return uridfa_machine_feed(&m->m, s, n, err);

@@ -555,16 +555,65 @@ pub fn tables_names(c: &Compiled) -> Vec<String> {
     let g = grammar_c_name(c);
     let mut names = Vec::new();
     for m in &c.machines {
-        let rule = c_name(&m.tables.rule);
-        names.push(format!("{g}_{rule}_tables"));
-        for l in &m.lists {
-            names.push(format!(
-                "{g}_{rule}_list_{}_tables",
-                c_name(list_region(&l.machine.tables.rule))
-            ));
+        let base = format!("{g}_{}", c_name(&m.tables.rule));
+        names.push(format!("{base}_tables"));
+        for (item, _) in items_of(&base, m) {
+            names.push(format!("{item}_tables"));
         }
     }
     names
+}
+
+/// The item machines of `m`'s lists at every level, in
+/// [`Machine::with_items`](crate::compiled::Machine::with_items) order
+/// (pre-order), each with its C name: `{base}_list_{region}` for a list of
+/// `m` (`base` is `m`'s), and the same again below it
+/// (`accept_accept_list_accept_list_parameters`).
+fn items_of<'m>(base: &str, m: &'m Machine) -> Vec<(String, &'m Machine)> {
+    let mut out = Vec::new();
+    for l in &m.lists {
+        let item = format!("{base}_list_{}", list_c_name(&l.machine.tables.rule));
+        out.push((item.clone(), &l.machine));
+        out.extend(items_of(&item, &l.machine));
+    }
+    out
+}
+
+/// How deep `m`'s lists nest (0: none; 1: lists whose items hold none).
+fn list_depth(m: &Machine) -> usize {
+    m.lists
+        .iter()
+        .map(|l| 1 + list_depth(&l.machine))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Writes the `uridfa_list` arrays of `m`'s lists (those inside the
+/// items first, as C needs them defined before use) into `out`; `base`
+/// is `m`'s C name, and the array is `{base}_lists`.
+fn list_arrays(out: &mut String, base: &str, m: &Machine) {
+    let mut rows = Vec::new();
+    for l in &m.lists {
+        let item = format!("{base}_list_{}", list_c_name(&l.machine.tables.rule));
+        let inner = if l.machine.lists.is_empty() {
+            "NULL".to_string()
+        } else {
+            list_arrays(out, &item, &l.machine);
+            format!("{item}_lists")
+        };
+        rows.push(format!(
+            "{{ &{item}_tables, {inner}, {}, {} }}",
+            l.region,
+            l.machine.lists.len()
+        ));
+    }
+    let _ = writeln!(
+        out,
+        "const uridfa_list {base}_lists[{}] = {};
+",
+        m.lists.len(),
+        array(rows.into_iter(), 1)
+    );
 }
 
 /// The names of the `const uridfa_tables` of [`components`]
@@ -577,10 +626,10 @@ pub fn component_tables_names(c: &Compiled) -> Vec<String> {
         .collect()
 }
 
-/// The region's rule of an item machine's name (`*to#2` → `to`).
-fn list_region(rule: &str) -> &str {
-    let region = rule.trim_start_matches('*');
-    region.split('#').next().unwrap_or(region)
+/// The C name of an item machine's region (`*to` → `to`, `*to#2` →
+/// `to_2`: the second repetition in `to`).
+fn list_c_name(rule: &str) -> String {
+    c_name(rule.trim_start_matches('*'))
 }
 
 /// `NAME.h` and `NAME.c` for `c` (see the module docs); `shown_path`
@@ -603,7 +652,6 @@ fn list_region(rule: &str) -> &str {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
-    super::one_level_of_lists(c)?;
     let g = grammar_c_name(c);
     let gu = g.to_ascii_uppercase();
     let source_text = c
@@ -637,15 +685,14 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             ),
             item: false,
         });
-        for l in &m.lists {
-            let region = list_region(&l.machine.tables.rule);
+        for (item, im) in items_of(&format!("{g}_{}", c_name(rule)), m) {
             outs.push(Out {
-                base: format!("{g}_{}_list_{}", c_name(rule), c_name(region)),
-                m: &l.machine,
+                base: item,
+                m: im,
                 doc: format!(
                     "Item tables of the list region `{}` of `{rule}` (a repetition whose items \
                      hold captures): uridfa_item_next cuts the region into items.",
-                    l.machine.tables.rule
+                    im.tables.rule
                 ),
                 item: true,
             });
@@ -703,7 +750,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         .map(|m| m.lowered.components.as_slice())
         .unwrap_or_default();
     if let Some(clash) = comps.iter().find(|k| {
-        ["CAPTURES", "SPANS", "REG_SLOTS"].contains(&capture_const_name(&k.name).as_str())
+        ["CAPTURES", "SPANS", "REG_SLOTS", "LIST_DEPTH"].contains(&capture_const_name(&k.name).as_str())
     }) {
         return Err(EmitCError::NameClash(clash.name.clone()));
     }
@@ -755,6 +802,21 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
          with NAME_R_start, feed it with {g}_feed, end it with {g}_finish. */\n\
          typedef struct {{\n    uridfa_machine m;\n    size_t regs[{gu}_REG_SLOTS];\n}} {g}_machine;\n"
     );
+    // Note [walks over lists]: only a grammar whose entries have lists.
+    let depth = c.machines.iter().map(list_depth).max().unwrap_or(0);
+    if depth > 0 {
+        let _ = writeln!(
+            h,
+            "/* How deep the lists of this grammar's entries nest (1: lists whose items\n   \
+             hold none; at most URIDFA_MAX_LIST_DEPTH). */\n\
+             #define {gu}_LIST_DEPTH {depth}\n\n\
+             /* A walk over every occurrence of a capture at every level of lists, in\n   \
+             input order, owned by the caller (no allocation): start it with\n   \
+             NAME_R_walk or {g}_walk_within, step it with {g}_walk_next. */\n\
+             typedef struct {{\n    uridfa_walk w;\n    uridfa_span buf[{gu}_LIST_DEPTH * {gu}_SPANS];\n    \
+             size_t regs[{gu}_REG_SLOTS];\n}} {g}_walk;\n"
+        );
+    }
     for o in &outs {
         let _ = writeln!(
             h,
@@ -773,6 +835,20 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
                 "/* The same tables without the kinds decided after the match, which\n   \
                  {b}_split_raw uses (so that a program that decides no kind links none of\n   \
                  their data). */\nextern const uridfa_tables {b}_raw_tables;"
+            );
+        }
+        if c.machines.iter().any(|e| std::ptr::eq(e, o.m)) && !o.m.lists.is_empty() {
+            let _ = writeln!(
+                h,
+                "/* The list regions of `{rule}` and their item tables, at every level. */\n\
+                 extern const uridfa_list {b}_lists[{}];\n\
+                 /* Starts w over every occurrence of capture `capture` (a {gu}_* constant)\n   \
+                 in s[0..n), whose {b}_split is `spans`: the one the split reports and\n   \
+                 those in the items of its lists, at every level, in input order. */\n\
+                 void {b}_walk({g}_walk *w, const uint8_t *s, size_t n, const uridfa_span *spans,\n    \
+                 size_t capture);",
+                o.m.lists.len(),
+                rule = o.m.tables.rule
             );
         }
         let _ = writeln!(
@@ -794,13 +870,27 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
     }
     let _ = writeln!(
         h,
-        "/* Feeds the next chunk to m: 0, or the error (absolute offset). */\n\
+        "{}/* Feeds the next chunk to m: 0, or the error (absolute offset). */\n\
          int {g}_feed({g}_machine *m, const uint8_t *s, size_t n, uridfa_error *err);\n\
          /* Ends m's input: 0 if what was fed matches, and every capture's span into\n   \
          spans (if not NULL), the kinds decided after the match absent (see\n   \
          uridfa_decide_kinds). */\n\
          int {g}_finish({g}_machine *m, uridfa_span *spans, uridfa_error *err);\n\n\
-         #ifdef __cplusplus\n}}\n#endif\n\n#endif /* {guard} */"
+         #ifdef __cplusplus\n}}\n#endif\n\n#endif /* {guard} */",
+        if depth > 0 {
+            format!(
+                "/* Starts w over every occurrence of capture `capture` inside the occurrence\n   \
+                 o (which another walk gave over s): the captures nested in o, and those in\n   \
+                 the lists inside it. */\n\
+                 void {g}_walk_within({g}_walk *w, const uint8_t *s, const uridfa_occurrence *o,\n    \
+                 size_t capture);\n\
+                 /* The walk's next occurrence into *o: 1, or 0 when none is left. o->spans\n   \
+                 stays valid until the next call. */\n\
+                 int {g}_walk_next({g}_walk *w, uridfa_occurrence *o);\n"
+            )
+        } else {
+            String::new()
+        }
     );
 
     // NAME.c
@@ -834,6 +924,33 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
              return uridfa_split_raw(&{b}_{raw}tables, s, n, regs, spans, err);\n}}\n\n\
              void {b}_start({g}_machine *m)\n{{\n    \
              uridfa_machine_start(&m->m, &{b}_tables, m->regs);\n}}\n"
+        );
+    }
+    for m in &c.machines {
+        if m.lists.is_empty() {
+            continue;
+        }
+        let b = format!("{g}_{}", c_name(&m.tables.rule));
+        list_arrays(&mut s, &b, m);
+        let _ = writeln!(
+            s,
+            "void {b}_walk({g}_walk *w, const uint8_t *s, size_t n, const uridfa_span *spans,\n    \
+             size_t capture)\n{{\n    \
+             uridfa_span within;\n    within.start = 0;\n    within.end = n;\n    \
+             uridfa_walk_start(&w->w, s, spans, {gu}_CAPTURES, {b}_lists, {}, capture, within,\n        \
+             w->buf, w->regs);\n}}\n",
+            m.lists.len()
+        );
+    }
+    if depth > 0 {
+        let _ = writeln!(
+            s,
+            "void {g}_walk_within({g}_walk *w, const uint8_t *s, const uridfa_occurrence *o,\n    \
+             size_t capture)\n{{\n    \
+             uridfa_walk_start(&w->w, s, o->spans, {gu}_CAPTURES, o->lists, o->list_len, capture,\n        \
+             o->span, w->buf, w->regs);\n}}\n\n\
+             int {g}_walk_next({g}_walk *w, uridfa_occurrence *o)\n{{\n    \
+             return uridfa_walk_next(&w->w, o);\n}}\n"
         );
     }
     let _ = writeln!(

@@ -742,6 +742,120 @@ int uridfa_item_next(const uridfa_tables *item, const uint8_t *s, size_t *pos, s
     return r;
 }
 
+/* The span of a capture if it lies inside `within`, else absent. */
+static uridfa_span span_inside(uridfa_span span, uridfa_span within)
+{
+    if (span.start == URIDFA_ABSENT || span.start < within.start || span.end > within.end) {
+        span.start = URIDFA_ABSENT;
+        span.end = URIDFA_ABSENT;
+    }
+    return span;
+}
+
+void uridfa_walk_start(uridfa_walk *w, const uint8_t *s, const uridfa_span *spans,
+                       size_t capture_len, const uridfa_list *lists, size_t list_len,
+                       size_t capture, uridfa_span within, uridfa_span *buf, size_t *regs)
+{
+    uridfa_walk_level *l = &w->level[0];
+    w->s = s;
+    w->capture = capture;
+    w->within = within;
+    w->buf = buf;
+    w->regs = regs;
+    w->depth = 0;
+    l->lists = lists;
+    l->list_len = list_len;
+    l->next = 0;
+    l->spans = spans;
+    l->list = NULL;
+    l->pos = 0;
+    l->end = 0;
+    if (capture >= capture_len) {
+        l->list_len = 0;
+        l->own.start = URIDFA_ABSENT;
+        l->own.end = URIDFA_ABSENT;
+        return;
+    }
+    l->own = span_inside(spans[capture], within);
+}
+
+/* The walk of Rust's Occurrences (src/parts.rs), step for step: in a list,
+ * its next item one level down; else the level's next list region inside
+ * `within`, the level's own occurrence first if it starts no later; else
+ * the own occurrence; else one level up. */
+int uridfa_walk_next(uridfa_walk *w, uridfa_occurrence *o)
+{
+    for (;;) {
+        uridfa_walk_level *l = &w->level[w->depth];
+        int entered = 0;
+        if (l->list != NULL) {
+            const uridfa_tables *t = l->list->item;
+            uridfa_span item;
+            uridfa_span *sub;
+            size_t k;
+            if (uridfa_item_next(t, w->s, &l->pos, l->end, &item, NULL) != 1) {
+                l->list = NULL;
+                continue;
+            }
+            sub = w->buf + w->depth * (size_t)t->capture_len;
+            if (uridfa_split(t, w->s + item.start, item.end - item.start, w->regs, sub, NULL) !=
+                URIDFA_OK) {
+                continue;
+            }
+            for (k = 0; k < t->capture_len; k++) {
+                if (sub[k].start != URIDFA_ABSENT) {
+                    sub[k].start += item.start;
+                    sub[k].end += item.start;
+                }
+            }
+            if (w->depth < URIDFA_MAX_LIST_DEPTH) {
+                uridfa_walk_level *down = &w->level[w->depth + 1];
+                down->lists = l->list->lists;
+                down->list_len = l->list->list_len;
+                down->next = 0;
+                down->spans = sub;
+                down->own = span_inside(sub[w->capture], w->within);
+                down->list = NULL;
+                w->depth++;
+            }
+            continue;
+        }
+        while (l->next < l->list_len) {
+            const uridfa_list *list = &l->lists[l->next++];
+            const uridfa_span region = span_inside(l->spans[list->region], w->within);
+            if (region.start == URIDFA_ABSENT) {
+                continue;
+            }
+            if (l->own.start != URIDFA_ABSENT && l->own.start <= region.start) {
+                /* This list again after the occurrence. */
+                l->next--;
+                break;
+            }
+            l->list = list;
+            l->pos = region.start;
+            l->end = region.end;
+            entered = 1;
+            break;
+        }
+        if (entered) {
+            continue;
+        }
+        if (l->own.start != URIDFA_ABSENT) {
+            o->span = l->own;
+            o->spans = l->spans;
+            o->lists = l->lists;
+            o->list_len = l->list_len;
+            l->own.start = URIDFA_ABSENT;
+            l->own.end = URIDFA_ABSENT;
+            return 1;
+        }
+        if (w->depth == 0) {
+            return 0;
+        }
+        w->depth--;
+    }
+}
+
 const char *uridfa_capture_name(const uridfa_tables *t, size_t k)
 {
     if (k >= t->capture_len || t->capture_names == NULL) {
