@@ -76,6 +76,8 @@ fn grammars() -> Vec<Compiled> {
         .collect();
     paths.sort();
     paths.push(root().join("examples/mailto/grammar/mailto.abnf"));
+    // Lists inside list items (RFC 9110's Accept): item tables two deep.
+    paths.push(root().join("examples/mailto/grammar/accept.abnf"));
     paths.push(root().join("examples/rfc3339/grammar/date.abnf"));
     // A grammar without captures: NAME_CAPTURES 0.
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/nocap.abnf"));
@@ -91,8 +93,10 @@ fn grammars() -> Vec<Compiled> {
         .collect()
 }
 
-/// A machine of the registry: (grammar, entry, list region, component):
-/// with `component`, the second index is into the `;@ component`
+/// A machine of the registry: (grammar, entry, item machine, component):
+/// the item machine is an index into the entry's
+/// `Machine::with_items()[1..]` (every level); with `component`, the
+/// second index is into the `;@ component`
 /// machines the C has (`uridfa_codegen::c::emit::components`).
 type What = (usize, usize, Option<usize>, bool);
 
@@ -129,7 +133,8 @@ fn write_c(dir: &Path, gs: &[Compiled]) -> (Vec<What>, Vec<bool>) {
             names.push(name);
             machines.push((gi, ei, None, false));
             raw.push(false);
-            for li in 0..m.lists.len() {
+            // Item tables at every level, in `Machine::with_items` order.
+            for li in 0..m.with_items().len() - 1 {
                 names.push(tables.next().unwrap());
                 machines.push((gi, ei, Some(li), false));
                 raw.push(false);
@@ -545,7 +550,14 @@ fn jobs(
         for input in mine {
             // Items of each list region that an accepted input has.
             // (Components' list regions have no C tables.)
-            for (li, l) in m.lists.iter().enumerate().filter(|_| !comp) {
+            // (The lists inside items: tests/c_lists.rs walks them.)
+            let items = m.with_items();
+            for l in m.lists.iter().filter(|_| !comp) {
+                let li = items
+                    .iter()
+                    .position(|x| std::ptr::eq(*x, &l.machine))
+                    .unwrap()
+                    - 1;
                 let item_mi = what
                     .iter()
                     .position(|&w| w == (gi, ei, Some(li), false))
@@ -618,7 +630,7 @@ fn c_driver_agrees_with_the_rust_runtime() {
             let m = machine_of(&gs, w);
             match w.2 {
                 None => m.tables.as_tables(),
-                Some(li) => m.lists[li].machine.tables.as_tables(),
+                Some(li) => m.with_items()[li + 1].tables.as_tables(),
             }
         })
         .collect();
