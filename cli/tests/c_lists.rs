@@ -140,9 +140,8 @@ fn entries<'a>(gs: &'a [(String, Compiled)], dir: &Path) -> Vec<Entry<'a>> {
         uridfa_codegen::c::generate(c, name, dir).unwrap();
         let g = uridfa_codegen::c::emit::grammar_c_name(c);
         for m in c.machines.iter().filter(|m| !m.lists.is_empty()) {
-            let tables: &'static Tables<'static> = Box::leak(Box::new(
-                Box::leak(Box::new(m.tables.clone())).as_tables(),
-            ));
+            let tables: &'static Tables<'static> =
+                Box::leak(Box::new(Box::leak(Box::new(m.tables.clone())).as_tables()));
             assert!(
                 m.with_items().iter().all(|x| x.tables.reg_len <= 64),
                 "{name}: the Rust walk below uses 64 registers"
@@ -239,7 +238,9 @@ static void put(uint64_t v, int n)
             e.base
         ));
     }
-    h.push_str("        default: return 3;\n        }\n    }\n    return fflush(stdout) != 0;\n}\n");
+    h.push_str(
+        "        default: return 3;\n        }\n    }\n    return fflush(stdout) != 0;\n}\n",
+    );
     h
 }
 
@@ -344,13 +345,7 @@ fn build(cc: &str, dir: &Path, flags: &[&str], exe: &str) -> PathBuf {
     sources.sort();
     let out = dir.join(exe);
     let status = Command::new(cc)
-        .args([
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-        ])
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
         .args(flags)
         .arg("-I")
         .arg(dir)
@@ -450,10 +445,7 @@ fn c_walks_lists_at_every_level_as_the_rust_views() {
              C and Rust agree",
             jobs.len()
         );
-        assert!(
-            accepted > jobs.len() / 3 && deep > 300,
-            "{accepted} {deep}"
-        );
+        assert!(accepted > jobs.len() / 3 && deep > 300, "{accepted} {deep}");
         ran += 1;
     }
     // AddressSanitizer and UBSan, with clang if there is one.
@@ -506,7 +498,14 @@ fn the_accept_example_walks_both_levels() {
         }
         let exe = dir.join(format!("accept-{cc}"));
         let status = Command::new(cc)
-            .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-Os"])
+            .args([
+                "-std=c99",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-pedantic",
+                "-Os",
+            ])
             .arg("-I")
             .arg(&dir)
             .arg(root().join("examples/c/accept.c"))

@@ -126,9 +126,9 @@ fn lists_inside_lists_are_written_and_too_deep_ones_located() {
     let h = std::fs::read_to_string(out.join("accept.h")).unwrap();
     assert!(h.contains("#define ACCEPT_LIST_DEPTH 2\n"), "{h}");
     assert!(h.contains("void accept_accept_walk(accept_walk *w,"), "{h}");
-    assert!(h.contains(
-        "extern const uridfa_tables accept_accept_list_accept_list_parameters_tables;"
-    ));
+    assert!(
+        h.contains("extern const uridfa_tables accept_accept_list_accept_list_parameters_tables;")
+    );
     // Five levels: `d = 1*("4" x)` on line 7 is the fifth.
     let five = dir.join("five.abnf");
     std::fs::write(

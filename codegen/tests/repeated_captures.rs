@@ -343,7 +343,11 @@ fn c_output_writes_the_lists_at_every_level() {
             "{n}"
         );
     }
-    assert!(f.header.contains("#define T_LIST_DEPTH 2\n"), "{}", f.header);
+    assert!(
+        f.header.contains("#define T_LIST_DEPTH 2\n"),
+        "{}",
+        f.header
+    );
     assert!(f
         .source
         .contains("{ &t_list_list_list_tables, t_list_list_list_lists, 3, 1 }"));

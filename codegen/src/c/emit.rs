@@ -12,7 +12,7 @@
 //! C driver hands out plain C strings. The output depends only on the
 //! input.
 
-use super::forms;
+use super::{forms, lists};
 use crate::compiled::{Compiled, Machine};
 use crate::pipeline::emit::capture_const_name;
 use crate::pipeline::tables::{AfterKindsBuf, TransBuf};
@@ -34,18 +34,8 @@ pub struct CFiles {
 
 pub use super::error::{diagnostic, EmitCError};
 
-/// A C identifier part: `URI-reference` → `uri_reference`.
-pub fn c_name(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
+use super::text::array;
+pub use super::text::c_name;
 
 /// The grammar's file stem in C: its name with `-` → `_` (`rfc3986`),
 /// with a `g` in front of a name that starts with a digit (`3986.abnf`
@@ -120,20 +110,6 @@ impl Texts {
 /// A C comment's text: no `*/` inside.
 fn comment(s: &str) -> String {
     s.replace("*/", "* /")
-}
-
-/// `{ 1, 2, 3 }` with up to `per_line` values per line.
-fn array<T: std::fmt::Display>(xs: impl IntoIterator<Item = T>, per_line: usize) -> String {
-    let xs: Vec<String> = xs.into_iter().map(|x| x.to_string()).collect();
-    if xs.is_empty() {
-        return "{ 0 }".to_owned();
-    }
-    let mut out = String::from("{\n");
-    for chunk in xs.chunks(per_line) {
-        let _ = writeln!(out, "    {},", chunk.join(", "));
-    }
-    out.push('}');
-    out
 }
 
 fn ids(ids: &TransBuf) -> (&'static str, u8, String) {
@@ -557,63 +533,11 @@ pub fn tables_names(c: &Compiled) -> Vec<String> {
     for m in &c.machines {
         let base = format!("{g}_{}", c_name(&m.tables.rule));
         names.push(format!("{base}_tables"));
-        for (item, _) in items_of(&base, m) {
+        for (item, _) in lists::items_of(&base, m) {
             names.push(format!("{item}_tables"));
         }
     }
     names
-}
-
-/// The item machines of `m`'s lists at every level, in
-/// [`Machine::with_items`](crate::compiled::Machine::with_items) order
-/// (pre-order), each with its C name: `{base}_list_{region}` for a list of
-/// `m` (`base` is `m`'s), and the same again below it
-/// (`accept_accept_list_accept_list_parameters`).
-fn items_of<'m>(base: &str, m: &'m Machine) -> Vec<(String, &'m Machine)> {
-    let mut out = Vec::new();
-    for l in &m.lists {
-        let item = format!("{base}_list_{}", list_c_name(&l.machine.tables.rule));
-        out.push((item.clone(), &l.machine));
-        out.extend(items_of(&item, &l.machine));
-    }
-    out
-}
-
-/// How deep `m`'s lists nest (0: none; 1: lists whose items hold none).
-fn list_depth(m: &Machine) -> usize {
-    m.lists
-        .iter()
-        .map(|l| 1 + list_depth(&l.machine))
-        .max()
-        .unwrap_or(0)
-}
-
-/// Writes the `uridfa_list` arrays of `m`'s lists (those inside the
-/// items first, as C needs them defined before use) into `out`; `base`
-/// is `m`'s C name, and the array is `{base}_lists`.
-fn list_arrays(out: &mut String, base: &str, m: &Machine) {
-    let mut rows = Vec::new();
-    for l in &m.lists {
-        let item = format!("{base}_list_{}", list_c_name(&l.machine.tables.rule));
-        let inner = if l.machine.lists.is_empty() {
-            "NULL".to_string()
-        } else {
-            list_arrays(out, &item, &l.machine);
-            format!("{item}_lists")
-        };
-        rows.push(format!(
-            "{{ &{item}_tables, {inner}, {}, {} }}",
-            l.region,
-            l.machine.lists.len()
-        ));
-    }
-    let _ = writeln!(
-        out,
-        "const uridfa_list {base}_lists[{}] = {};
-",
-        m.lists.len(),
-        array(rows.into_iter(), 1)
-    );
 }
 
 /// The names of the `const uridfa_tables` of [`components`]
@@ -624,12 +548,6 @@ pub fn component_tables_names(c: &Compiled) -> Vec<String> {
         .iter()
         .map(|m| format!("{g}_{}_tables", c_name(&m.tables.rule)))
         .collect()
-}
-
-/// The C name of an item machine's region (`*to` → `to`, `*to#2` →
-/// `to_2`: the second repetition in `to`).
-fn list_c_name(rule: &str) -> String {
-    c_name(rule.trim_start_matches('*'))
 }
 
 /// `NAME.h` and `NAME.c` for `c` (see the module docs); `shown_path`
@@ -685,7 +603,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             ),
             item: false,
         });
-        for (item, im) in items_of(&format!("{g}_{}", c_name(rule)), m) {
+        for (item, im) in lists::items_of(&format!("{g}_{}", c_name(rule)), m) {
             outs.push(Out {
                 base: item,
                 m: im,
@@ -750,7 +668,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         .map(|m| m.lowered.components.as_slice())
         .unwrap_or_default();
     if let Some(clash) = comps.iter().find(|k| {
-        ["CAPTURES", "SPANS", "REG_SLOTS", "LIST_DEPTH"].contains(&capture_const_name(&k.name).as_str())
+        ["CAPTURES", "SPANS", "REG_SLOTS", "LIST_DEPTH"]
+            .contains(&capture_const_name(&k.name).as_str())
     }) {
         return Err(EmitCError::NameClash(clash.name.clone()));
     }
@@ -803,20 +722,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
          typedef struct {{\n    uridfa_machine m;\n    size_t regs[{gu}_REG_SLOTS];\n}} {g}_machine;\n"
     );
     // Note [walks over lists]: only a grammar whose entries have lists.
-    let depth = c.machines.iter().map(list_depth).max().unwrap_or(0);
-    if depth > 0 {
-        let _ = writeln!(
-            h,
-            "/* How deep the lists of this grammar's entries nest (1: lists whose items\n   \
-             hold none; at most URIDFA_MAX_LIST_DEPTH). */\n\
-             #define {gu}_LIST_DEPTH {depth}\n\n\
-             /* A walk over every occurrence of a capture at every level of lists, in\n   \
-             input order, owned by the caller (no allocation): start it with\n   \
-             NAME_R_walk or {g}_walk_within, step it with {g}_walk_next. */\n\
-             typedef struct {{\n    uridfa_walk w;\n    uridfa_span buf[{gu}_LIST_DEPTH * {gu}_SPANS];\n    \
-             size_t regs[{gu}_REG_SLOTS];\n}} {g}_walk;\n"
-        );
-    }
+    let depth = c.machines.iter().map(lists::depth).max().unwrap_or(0);
+    h.push_str(&lists::walk_type(&g, &gu, depth));
     for o in &outs {
         let _ = writeln!(
             h,
@@ -837,19 +744,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
                  their data). */\nextern const uridfa_tables {b}_raw_tables;"
             );
         }
-        if c.machines.iter().any(|e| std::ptr::eq(e, o.m)) && !o.m.lists.is_empty() {
-            let _ = writeln!(
-                h,
-                "/* The list regions of `{rule}` and their item tables, at every level. */\n\
-                 extern const uridfa_list {b}_lists[{}];\n\
-                 /* Starts w over every occurrence of capture `capture` (a {gu}_* constant)\n   \
-                 in s[0..n), whose {b}_split is `spans`: the one the split reports and\n   \
-                 those in the items of its lists, at every level, in input order. */\n\
-                 void {b}_walk({g}_walk *w, const uint8_t *s, size_t n, const uridfa_span *spans,\n    \
-                 size_t capture);",
-                o.m.lists.len(),
-                rule = o.m.tables.rule
-            );
+        if c.machines.iter().any(|e| std::ptr::eq(e, o.m)) {
+            h.push_str(&lists::entry_decls(o.m, b, &g, &gu));
         }
         let _ = writeln!(
             h,
@@ -877,20 +773,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
          uridfa_decide_kinds). */\n\
          int {g}_finish({g}_machine *m, uridfa_span *spans, uridfa_error *err);\n\n\
          #ifdef __cplusplus\n}}\n#endif\n\n#endif /* {guard} */",
-        if depth > 0 {
-            format!(
-                "/* Starts w over every occurrence of capture `capture` inside the occurrence\n   \
-                 o (which another walk gave over s): the captures nested in o, and those in\n   \
-                 the lists inside it. */\n\
-                 void {g}_walk_within({g}_walk *w, const uint8_t *s, const uridfa_occurrence *o,\n    \
-                 size_t capture);\n\
-                 /* The walk's next occurrence into *o: 1, or 0 when none is left. o->spans\n   \
-                 stays valid until the next call. */\n\
-                 int {g}_walk_next({g}_walk *w, uridfa_occurrence *o);\n"
-            )
-        } else {
-            String::new()
-        }
+        lists::grammar_decls(&g, depth)
     );
 
     // NAME.c
@@ -927,32 +810,14 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         );
     }
     for m in &c.machines {
-        if m.lists.is_empty() {
-            continue;
-        }
-        let b = format!("{g}_{}", c_name(&m.tables.rule));
-        list_arrays(&mut s, &b, m);
-        let _ = writeln!(
-            s,
-            "void {b}_walk({g}_walk *w, const uint8_t *s, size_t n, const uridfa_span *spans,\n    \
-             size_t capture)\n{{\n    \
-             uridfa_span within;\n    within.start = 0;\n    within.end = n;\n    \
-             uridfa_walk_start(&w->w, s, spans, {gu}_CAPTURES, {b}_lists, {}, capture, within,\n        \
-             w->buf, w->regs);\n}}\n",
-            m.lists.len()
-        );
+        s.push_str(&lists::entry_source(
+            m,
+            &format!("{g}_{}", c_name(&m.tables.rule)),
+            &g,
+            &gu,
+        ));
     }
-    if depth > 0 {
-        let _ = writeln!(
-            s,
-            "void {g}_walk_within({g}_walk *w, const uint8_t *s, const uridfa_occurrence *o,\n    \
-             size_t capture)\n{{\n    \
-             uridfa_walk_start(&w->w, s, o->spans, {gu}_CAPTURES, o->lists, o->list_len, capture,\n        \
-             o->span, w->buf, w->regs);\n}}\n\n\
-             int {g}_walk_next({g}_walk *w, uridfa_occurrence *o)\n{{\n    \
-             return uridfa_walk_next(&w->w, o);\n}}\n"
-        );
-    }
+    s.push_str(&lists::grammar_source(&g, &gu, depth));
     let _ = writeln!(
         s,
         "int {g}_feed({g}_machine *m, const uint8_t *s, size_t n, uridfa_error *err)\n{{\n    \

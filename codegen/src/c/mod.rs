@@ -17,6 +17,8 @@ pub mod driver;
 pub mod emit;
 mod error;
 mod forms;
+mod lists;
+mod text;
 
 use crate::compiled::Compiled;
 use std::path::{Path, PathBuf};
