@@ -146,7 +146,7 @@ struct uridfa_tables {
      * bytes each (codegen: Note [kind cells by index]). */
     const void *after_trans;
     /* Rows of the kinds that a span's first byte decides, one answer per
-     * class of after_classes: the kind (an index into after_kinds), 0xFE
+     * class of `classes`: the kind (an index into after_kinds), 0xFE
      * none, 0xFF undecided (codegen: Note [kinds decided by the first
      * byte]); NULL if no byte decides one. */
     const uint8_t *after_first;
@@ -158,7 +158,12 @@ struct uridfa_tables {
     uint64_t stride_recip;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
     uint16_t capture_len, after_len, after_stride, accel_len;
-    uint8_t trans_width, final_width, utf8, text_width, after_width;
+    /* 1: after_classes holds the kinds' class of each class of `classes`
+     * (a byte's is after_classes[classes[b]]); 0: after_classes holds the
+     * kinds' class of
+     * each byte, then the identity over them (codegen: Note [kind classes
+     * through the machine's]). */
+    uint8_t trans_width, final_width, utf8, text_width, after_width, after_mapped;
 };
 
 /* uridfa_tables.trans_width of one-byte tables (the default unless

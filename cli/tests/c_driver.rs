@@ -64,9 +64,10 @@ fn have(cc: &str) -> bool {
     ok
 }
 
-/// The grammars: every built-in one, then two users' grammars, one
-/// without captures, one with 140 (`tests/c/wide.abnf`) and one whose
-/// transitions take four bytes (`tests/c/big.abnf`).
+/// The grammars: every built-in one, then three users' grammars, one
+/// without captures, one with 140 (`tests/c/wide.abnf`), one whose
+/// transitions take four bytes (`tests/c/big.abnf`) and one whose kinds
+/// keep a class table of their own (`tests/c/kinds.abnf`).
 fn grammars() -> Vec<Compiled> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("grammar"))
         .unwrap()
@@ -85,6 +86,9 @@ fn grammars() -> Vec<Compiled> {
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/wide.abnf"));
     // One with 256 classes and 516 states: four-byte transitions.
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/big.abnf"));
+    // Kinds whose classes the machine's do not refine: their own class
+    // table (and, in the entry, the mapped form).
+    paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/kinds.abnf"));
     paths
         .iter()
         .map(|p| {
@@ -667,6 +671,16 @@ fn c_driver_agrees_with_the_rust_runtime() {
             })
         });
         assert!(found, "no kinds' cells of {w}");
+    }
+    // And both forms of the kinds' classes (Note [kind classes through the
+    // machine's]): through the machine's classes, and a table of their own.
+    for form in ["_after_map[] = {", "_after_classes["] {
+        let found = std::fs::read_dir(&dir).unwrap().any(|e| {
+            let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
+            text.lines()
+                .any(|l| l.starts_with("static const uint8_t ") && l.contains(form))
+        });
+        assert!(found, "no kinds' classes of the form {form}");
     }
     for d in [
         "uridfa_drive8",

@@ -155,13 +155,17 @@ struct Out<'a> {
 
 /// One machine's arrays and `const uridfa_tables`, named after `base`
 /// (`rfc3986_uri_reference`). `after_of`: an earlier machine whose
-/// after-kind DFAs are the same, whose arrays this one shares.
+/// after-kind DFAs are the same, whose cells this one shares, and
+/// `classes_of` one that wrote their 256-byte class table (Note [kind
+/// classes through the machine's]). Returns whether this one wrote that
+/// table.
 fn machine(
     out: &mut String,
     o: &Out<'_>,
     after_of: Option<&str>,
+    classes_of: Option<&str>,
     first: &[(bool, Option<Vec<u8>>)],
-) -> Result<(), EmitCError> {
+) -> Result<bool, EmitCError> {
     let (t, base, doc, item) = (&o.m.tables, o.base.as_str(), o.doc.as_str(), o.item);
     let tables = t.as_tables();
     let state_len = t.state_len();
@@ -271,59 +275,13 @@ fn machine(
         );
     }
     let after_base = after_of.unwrap_or(base);
-    if let Some(ac) = &t.after.classes {
-        if after_of.is_none() {
-            let _ = writeln!(
-                out,
-                "static const uint8_t {base}_after_classes[256] = {};",
-                array(ac, 32)
-            );
-            // Note [kind cells by index].
-            let cells = t.after.trans.iter().map(|&c| forms::kind_cell(&t.after, c));
-            let _ = writeln!(
-                out,
-                "static const {} {base}_after_trans[] = {};",
-                if forms::kind_width(&t.after) == 1 {
-                    "uint8_t"
-                } else {
-                    "uint16_t"
-                },
-                array(cells, 20)
-            );
-        }
-        // Note [kinds decided by the first byte]: each parent's first
-        // kind names its row of answers (0xFFFE none, 0xFFFF not first).
-        let mut rows: Vec<u8> = Vec::new();
-        let kinds = t.after.kinds.iter().zip(first).map(|(k, (is_first, row))| {
-            let parent = t
-                .captures
-                .get(usize::from(k.capture))
-                .map_or(u16::MAX, |c| c.kind_of);
-            let at = match row {
-                _ if !is_first => 0xFFFF,
-                Some(row) if rows.len() + row.len() < 0xFFFE => {
-                    rows.extend(row);
-                    rows.len() - row.len()
-                }
-                _ => 0xFFFE,
-            };
-            let start = forms::kind_cell(&t.after, k.start);
-            format!("{{ {}, {start}, {parent}, {at} }}", k.capture)
-        });
-        let kinds = array(kinds, 4);
-        let _ = writeln!(
-            out,
-            "static const uridfa_after_kind {base}_after_kinds[] = {kinds};"
-        );
-        if !rows.is_empty() {
-            let _ = writeln!(
-                out,
-                "static const uint8_t {base}_after_first[] = {};",
-                array(rows, 32)
-            );
-        }
-    }
-    let has_rows = first.iter().any(|(f, r)| *f && r.is_some());
+    let kinds = super::kinds::arrays(out, t, base, after_of, classes_of, first);
+    let (after_classes, wrote_classes, has_rows, map) = (
+        kinds.classes,
+        kinds.wrote_classes,
+        kinds.has_rows,
+        kinds.mapped,
+    );
     let finals = t.finals.iter().map(|f| {
         format!(
             "{{ {}, {}, {} }}",
@@ -422,13 +380,13 @@ fn machine(
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
              {}, {}, {}, {},\n    \
-             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}, {}\n}};\n",
+             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}, {}, {}\n}};\n",
             if raw { "raw_" } else { "" },
             if t.utf8 { "uridfa_char_start" } else { "NULL" },
             opt(!t.accels.is_empty(), format!("{base}_accel_lut")),
             opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
             opt(after, format!("{base}_after_kinds")),
-            opt(after, format!("{after_base}_after_classes")),
+            opt(after, after_classes.clone()),
             opt(after, format!("{after_base}_after_trans")),
             opt(after && has_rows, format!("{base}_after_first")),
             c_string(t.rule.as_bytes()),
@@ -452,9 +410,10 @@ fn machine(
             } else {
                 0
             },
+            u8::from(after && map),
         );
     }
-    Ok(())
+    Ok(wrote_classes)
 }
 
 // Note [texts of one machine]
@@ -633,17 +592,27 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         });
     }
     let mut body = String::new();
-    let mut after_bases: Vec<(&AfterKindsBuf, String)> = Vec::new();
+    // Per distinct kinds: the machine that wrote their cells, and the one
+    // that wrote their 256-byte classes, if one did.
+    let mut after_bases: Vec<(&AfterKindsBuf, String, Option<String>)> = Vec::new();
     for o in &outs {
         let t = &o.m.tables;
-        let after_of = after_bases
-            .iter()
-            .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
-            .map(|(_, b)| b.clone());
+        let shared = after_bases
+            .iter_mut()
+            .find(|(a, _, _)| t.after.classes.is_some() && *a == &t.after);
         let first = super::decide::first_decisions(c, t);
-        machine(&mut body, o, after_of.as_deref(), &first)?;
-        if after_of.is_none() && t.after.classes.is_some() {
-            after_bases.push((&t.after, o.base.clone()));
+        match shared {
+            Some((_, of, classes_of)) => {
+                if machine(&mut body, o, Some(of), classes_of.as_deref(), &first)? {
+                    *classes_of = Some(o.base.clone());
+                }
+            }
+            None => {
+                let wrote = machine(&mut body, o, None, None, &first)?;
+                if t.after.classes.is_some() {
+                    after_bases.push((&t.after, o.base.clone(), wrote.then(|| o.base.clone())));
+                }
+            }
         }
     }
     let reg_slots_max = outs

@@ -17,6 +17,7 @@ pub mod driver;
 pub mod emit;
 mod error;
 mod forms;
+mod kinds;
 mod lists;
 mod text;
 

@@ -377,22 +377,27 @@ int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_e
  * (docs/c.md, speed). */
 static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, size_t n)
 {
-    const uint8_t *cls = t->after_classes;
+    /* A byte's kind class is cls[pre[b]]: through the machine's classes,
+     * or the kinds' own 256 followed by the identity (codegen: Note [kind
+     * classes through the machine's]). */
+    const uint8_t *pre = t->after_mapped ? t->classes : t->after_classes;
+    const uint8_t *cls = t->after_mapped ? t->after_classes : t->after_classes + 256;
     const size_t stride = t->after_stride;
     unsigned cell = t->after_kinds[k].start;
     size_t i = 0;
     /* Cells are a state's index and its accept bit (codegen: Note [kind
      * cells by index]), of one or two bytes. */
+#define URIDFA_KCLASS(b) cls[pre[b]]
 #define URIDFA_KIND_RUN(T)                                                                   \
     {                                                                                        \
         const T *tr = (const T *)t->after_trans;                                             \
         while (i < n && cell != 0u) {                                                        \
             const T *row = tr + (cell >> 1) * stride;                                        \
-            while (i < n && row[cls[s[i]]] == cell) {                                        \
+            while (i < n && row[URIDFA_KCLASS(s[i])] == cell) {                               \
                 i++;                                                                         \
             }                                                                                \
             if (i < n) {                                                                     \
-                cell = row[cls[s[i]]];                                                       \
+                cell = row[URIDFA_KCLASS(s[i])];                                              \
                 i++;                                                                         \
             }                                                                                \
         }                                                                                    \
@@ -403,6 +408,7 @@ static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, si
         URIDFA_KIND_RUN(uint16_t)
     }
 #undef URIDFA_KIND_RUN
+#undef URIDFA_KCLASS
     return cell & 1u;
 }
 
@@ -436,7 +442,7 @@ static void decide_kinds_regs(const uridfa_tables *t, const uint8_t *s, size_t n
             continue;
         }
         if (kind->first != 0xFFFEu && a < b) {
-            d = t->after_first[kind->first + t->after_classes[s[a]]];
+            d = t->after_first[kind->first + t->classes[s[a]]];
         }
         if (d == 0xFFu) {
             c = uridfa_kind_after(t, p, s + a, b - a);
