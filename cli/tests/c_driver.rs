@@ -1,16 +1,19 @@
 //! The C output (issue 28, docs/c.md) against the Rust runtime.
 //!
-//! For the ten built-in grammars, two users' grammars (`examples/`) and
-//! three in `tests/c/` (without captures, with 140, and one whose
-//! transitions take four bytes), every entry rule: the generator writes the C (`uridfa_codegen::c`), a
+//! For the built-in grammars, three users' grammars (`examples/`: mailto,
+//! its Accept with lists inside list items, rfc3339) and four in
+//! `tests/c/` (without captures, with 140, one whose transitions take four
+//! bytes, and one whose kinds keep their own byte classes), every entry
+//! rule and every `;@ component` rule: the generator writes the C (`uridfa_codegen::c`), a
 //! harness (`tests/c/harness.c`) built with `cc` runs it over many inputs
 //! in one process (fed over a pipe), and each answer is compared with
 //! `uridfa_runtime` on the same compiled tables: acceptance, every span
 //! (kinds decided after the match included), the error's kind, offset,
 //! byte, state and message. The harness also checks, in C, that the
 //! streaming machine agrees with the whole input at every two-chunk split
-//! and in one-byte chunks, and that `validate` agrees with `split`; list
-//! regions' items (`mailto`) are compared with `uridfa_runtime::items`.
+//! and in one-byte chunks, and that `validate` agrees with `split`; the
+//! items of the entries' list regions are compared with
+//! `uridfa_runtime::items` (the walk over every level: `tests/c_lists.rs`).
 //! Every form of transition table is reached (the test checks which
 //! drivers the tables name). Each build is C99 with `-Wall -Wextra
 //! -Werror -pedantic`.
