@@ -478,9 +478,11 @@ void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uri
 
 /* Validates and leaves the tags in regs (the kinds decided after the
  * match not decided). split_raw calls only this, so a program that never
- * decides a kind links none of their code. */
-static int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
-                      uridfa_error *err)
+ * decides a kind links none of their code. Inlined into both: a program
+ * links one of them, and the call cost split about 22 instructions per
+ * kasztp URL (docs/c.md, speed). */
+URIDFA_INLINE int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                             uridfa_error *err)
 {
     uint32_t state = t->start;
     int r;
