@@ -665,25 +665,21 @@ fn c_driver_agrees_with_the_rust_runtime() {
     // C emitter); the two-byte IDs of the one-byte-index tables are
     // `-DURIDFA_FAST`'s, run below.
     let forms = drivers(&dir);
-    // And both widths of the kinds' cells (Note [kind cells by index]).
-    for w in ["uint8_t", "uint16_t"] {
-        let found = std::fs::read_dir(&dir).unwrap().any(|e| {
-            let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
-            text.lines().any(|l| {
-                l.starts_with(&format!("static const {w} ")) && l.contains("_after_trans[]")
-            })
-        });
-        assert!(found, "no kinds' cells of {w}");
-    }
-    // And both forms of the kinds' classes (Note [kind classes through the
+    // And both widths of the kinds' cells (Note [kind cells by index]), and
+    // both forms of their classes (Note [kind classes through the
     // machine's]): through the machine's classes, and a table of their own.
-    for form in ["_after_map[] = {", "_after_classes["] {
+    for (w, array) in [
+        ("uint8_t", "_after_trans[]"),
+        ("uint16_t", "_after_trans[]"),
+        ("uint8_t", "_after_map[] = {"),
+        ("uint8_t", "_after_classes["),
+    ] {
         let found = std::fs::read_dir(&dir).unwrap().any(|e| {
             let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
             text.lines()
-                .any(|l| l.starts_with("static const uint8_t ") && l.contains(form))
+                .any(|l| l.starts_with(&format!("static const {w} ")) && l.contains(array))
         });
-        assert!(found, "no kinds' classes of the form {form}");
+        assert!(found, "no kinds' {array} of {w}");
     }
     for d in [
         "uridfa_drive8",
