@@ -1335,7 +1335,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
     UINT64_C(52357696561),
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_SPECIAL, 796, 39, 64,
     15, 0, 0, 8,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `absolute-URI-reference` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -2646,7 +2646,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tabl
     UINT64_C(52357696561),
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_SPECIAL, 790, 39, 64,
     15, 0, 0, 7,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `absolute-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -3886,7 +3886,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
     UINT64_C(54975581389),
     20, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_SPECIAL, 786, 39, 64,
     15, 0, 0, 7,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `relative-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5070,7 +5070,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
     UINT64_C(57869033041),
     19, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_SPECIAL, 783, 39, 64,
     15, 0, 0, 6,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5139,7 +5139,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables = {
     UINT64_C(366503875926),
     3, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_SPECIAL, 2, 30, 64,
     15, 0, 0, 1,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5213,7 +5213,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_userinfo_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5729,7 +5729,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables = {
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_SPECIAL, 439, 32, 64,
     15, 0, 0, 0,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5788,7 +5788,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables = {
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_SPECIAL, 2, 30, 64,
     15, 0, 0, 0,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5861,7 +5861,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5937,7 +5937,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables = {
     UINT64_C(183251937963),
     6, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_SPECIAL, 7, 30, 64,
     15, 0, 0, 3,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -6010,7 +6010,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -6083,7 +6083,7 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_fragment_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int draft_fielding_uri_rfc2396bis_01_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

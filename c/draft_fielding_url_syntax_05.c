@@ -509,15 +509,8 @@ static const uint8_t draft_fielding_url_syntax_05_url_reference_accel_lut[256] =
 static const uridfa_escape draft_fielding_url_syntax_05_url_reference_accel_escapes[] = {
     { 5, 37 }, { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
-static const uint8_t draft_fielding_url_syntax_05_url_reference_after_classes[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
-    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
-    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static const uint8_t draft_fielding_url_syntax_05_url_reference_after_map[] = {
+    0, 0, 0, 0, 0, 1, 2, 0, 3, 0, 0, 0, 4, 4,
 };
 static const uint8_t draft_fielding_url_syntax_05_url_reference_after_trans[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 4, 7, 0, 8, 2, 4, 4, 0, 10, 2, 7, 7,
@@ -529,7 +522,7 @@ static const uridfa_after_kind draft_fielding_url_syntax_05_url_reference_after_
     { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_url_reference_after_first[] = {
-    255, 255, 255, 255, 0,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0,
 };
 static const uridfa_final draft_fielding_url_syntax_05_url_reference_finals[] = {
     { 454, 2, 1 }, { 456, 1, 1 }, { 457, 2, 1 }, { 0, 0, 0 },
@@ -607,14 +600,14 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
     draft_fielding_url_syntax_05_url_reference_classes, draft_fielding_url_syntax_05_url_reference_trans, draft_fielding_url_syntax_05_url_reference_edges, draft_fielding_url_syntax_05_url_reference_ops,
     draft_fielding_url_syntax_05_url_reference_accel_lut, draft_fielding_url_syntax_05_url_reference_accel_escapes,
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
-    draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_url_reference_after_first,
+    draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_map, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_url_reference_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_url_reference_text_pairs),
     "URL-reference",
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
     12, 2, 5, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
@@ -629,7 +622,7 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
     UINT64_C(78536544842),
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
     12, 0, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `absoluteURL` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -963,11 +956,14 @@ static const uint8_t draft_fielding_url_syntax_05_absoluteurl_accel_lut[256] = {
 static const uridfa_escape draft_fielding_url_syntax_05_absoluteurl_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t draft_fielding_url_syntax_05_absoluteurl_after_map[] = {
+    0, 0, 0, 0, 1, 2, 0, 3, 0, 0, 0, 4, 4,
+};
 static const uridfa_after_kind draft_fielding_url_syntax_05_absoluteurl_after_kinds[] = {
     { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_absoluteurl_after_first[] = {
-    255, 255, 255, 255, 0,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0,
 };
 static const uridfa_final draft_fielding_url_syntax_05_absoluteurl_finals[] = {
     { 0, 0, 0 }, { 0, 2, 1 }, { 2, 1, 1 }, { 3, 4, 1 },
@@ -1020,14 +1016,14 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
     draft_fielding_url_syntax_05_absoluteurl_classes, draft_fielding_url_syntax_05_absoluteurl_trans, draft_fielding_url_syntax_05_absoluteurl_edges, draft_fielding_url_syntax_05_absoluteurl_ops,
     draft_fielding_url_syntax_05_absoluteurl_accel_lut, draft_fielding_url_syntax_05_absoluteurl_accel_escapes,
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
-    draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_absoluteurl_after_first,
+    draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_absoluteurl_after_map, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_absoluteurl_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_absoluteurl_text_pairs),
     "absoluteURL",
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
     12, 2, 5, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 1
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
@@ -1042,7 +1038,7 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
     UINT64_C(84577817522),
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
     12, 0, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `relativeURL` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1358,11 +1354,14 @@ static const uint8_t draft_fielding_url_syntax_05_relativeurl_accel_lut[256] = {
 static const uridfa_escape draft_fielding_url_syntax_05_relativeurl_accel_escapes[] = {
     { 4, 37 }, { 4, 37 }, { 4, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t draft_fielding_url_syntax_05_relativeurl_after_map[] = {
+    0, 0, 0, 1, 2, 0, 3, 0, 0, 0, 4, 4,
+};
 static const uridfa_after_kind draft_fielding_url_syntax_05_relativeurl_after_kinds[] = {
     { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
 };
 static const uint8_t draft_fielding_url_syntax_05_relativeurl_after_first[] = {
-    255, 255, 255, 255, 0,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0,
 };
 static const uridfa_final draft_fielding_url_syntax_05_relativeurl_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 }, { 3, 4, 1 },
@@ -1414,14 +1413,14 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
     draft_fielding_url_syntax_05_relativeurl_classes, draft_fielding_url_syntax_05_relativeurl_trans, draft_fielding_url_syntax_05_relativeurl_edges, draft_fielding_url_syntax_05_relativeurl_ops,
     draft_fielding_url_syntax_05_relativeurl_accel_lut, draft_fielding_url_syntax_05_relativeurl_accel_escapes,
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
-    draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_relativeurl_after_first,
+    draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_relativeurl_after_map, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_relativeurl_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_relativeurl_text_pairs),
     "relativeURL",
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
     12, 2, 5, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 1
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
@@ -1436,7 +1435,7 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
     UINT64_C(91625968982),
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
     12, 0, 0, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1505,7 +1504,7 @@ const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL, 2, 24, 32,
     12, 0, 0, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1578,7 +1577,7 @@ const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1651,7 +1650,7 @@ const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1692,6 +1691,9 @@ static const uint8_t draft_fielding_url_syntax_05_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+static const uint8_t draft_fielding_url_syntax_05_host_after_map[] = {
+    0, 1, 2, 3, 4,
+};
 static const uridfa_after_kind draft_fielding_url_syntax_05_host_after_kinds[] = {
     { 10, 2, 4, 0 }, { 11, 12, 4, 65535 },
 };
@@ -1723,14 +1725,14 @@ const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
     draft_fielding_url_syntax_05_host_classes, draft_fielding_url_syntax_05_host_trans, draft_fielding_url_syntax_05_host_edges, draft_fielding_url_syntax_05_host_ops,
     draft_fielding_url_syntax_05_host_accel_lut, NULL,
     draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
-    draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_url_reference_after_classes, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_host_after_first,
+    draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_host_after_map, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_host_after_first,
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_capture_names),
     URIDFA_TEXT(draft_fielding_url_syntax_05_host_state_texts), URIDFA_TEXT(draft_fielding_url_syntax_05_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
     12, 2, 5, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 1
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
@@ -1745,7 +1747,7 @@ const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
     12, 0, 0, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1803,7 +1805,7 @@ const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
     UINT64_C(549755813888),
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL, 2, 24, 32,
     12, 0, 0, 0,
-    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1876,7 +1878,7 @@ const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
     UINT64_C(219902325556),
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL, 5, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1948,7 +1950,7 @@ const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -2020,7 +2022,7 @@ const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -918,7 +918,7 @@ const uridfa_tables draft_ietf_uri_url_06_url_tables = {
     UINT64_C(30541989661),
     36, 0, DRAFT_IETF_URI_URL_06_URL_SPECIAL, 302, 34, 64,
     15, 0, 0, 14,
-    DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `ftpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1152,7 +1152,7 @@ const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
     UINT64_C(54975581389),
     20, 0, DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL, 50, 34, 64,
     15, 0, 0, 4,
-    DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `httpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1300,7 +1300,7 @@ const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
     UINT64_C(78536544842),
     14, 0, DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL, 28, 30, 64,
     15, 0, 0, 4,
-    DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `gopherurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1505,7 +1505,7 @@ const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
     UINT64_C(57869033041),
     19, 0, DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL, 44, 33, 64,
     15, 0, 0, 4,
-    DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `mailtourl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1586,7 +1586,7 @@ const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL, 11, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `newsurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1727,7 +1727,7 @@ const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
     UINT64_C(68719476736),
     16, 0, DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL, 22, 32, 64,
     15, 0, 0, 4,
-    DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `nntpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1862,7 +1862,7 @@ const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
     UINT64_C(84577817522),
     13, 0, DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL, 24, 30, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `telneturl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2053,7 +2053,7 @@ const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
     UINT64_C(73300775186),
     15, 0, DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL, 43, 34, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `waisurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2217,7 +2217,7 @@ const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
     UINT64_C(73300775186),
     15, 0, DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL, 34, 30, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `fileurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2350,7 +2350,7 @@ const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
     UINT64_C(78536544842),
     14, 0, DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL, 22, 30, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `prosperourl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2518,7 +2518,7 @@ const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL, 34, 30, 64,
     15, 0, 0, 5,
-    DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `otherurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2593,7 +2593,7 @@ const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
     UINT64_C(183251937963),
     6, 0, DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL, 6, 30, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2662,7 +2662,7 @@ const uridfa_tables draft_ietf_uri_url_06_scheme_tables = {
     UINT64_C(549755813888),
     2, 0, DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL, 2, 30, 64,
     15, 0, 0, 1,
-    DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `login` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2811,7 +2811,7 @@ const uridfa_tables draft_ietf_uri_url_06_login_tables = {
     UINT64_C(109951162778),
     10, 0, DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL, 33, 34, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2884,7 +2884,7 @@ const uridfa_tables draft_ietf_uri_url_06_user_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_USER_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2957,7 +2957,7 @@ const uridfa_tables draft_ietf_uri_url_06_password_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3034,7 +3034,7 @@ const uridfa_tables draft_ietf_uri_url_06_host_tables = {
     UINT64_C(157073089683),
     7, 0, DRAFT_IETF_URI_URL_06_HOST_SPECIAL, 11, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3093,7 +3093,7 @@ const uridfa_tables draft_ietf_uri_url_06_port_tables = {
     UINT64_C(549755813888),
     2, 0, DRAFT_IETF_URI_URL_06_PORT_SPECIAL, 2, 30, 64,
     15, 0, 0, 0,
-    DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `schemepart` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3166,7 +3166,7 @@ const uridfa_tables draft_ietf_uri_url_06_schemepart_tables = {
     UINT64_C(274877906944),
     4, 0, DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int draft_ietf_uri_url_06_url_validate(const uint8_t *s, size_t n, uridfa_error *err)

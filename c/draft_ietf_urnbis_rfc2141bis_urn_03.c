@@ -281,7 +281,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
     UINT64_C(64677154576),
     17, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL, 87, 8, 32,
     4, 0, 0, 5,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `assigned-urn` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -471,7 +471,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
     UINT64_C(99955602526),
     11, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL, 74, 8, 32,
     4, 0, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -597,7 +597,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables = {
     UINT64_C(183251937963),
     6, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL, 65, 8, 32,
     4, 0, 0, 0,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -670,7 +670,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables = {
     UINT64_C(219902325556),
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL, 5, 8, 32,
     4, 0, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `urn-query` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -745,7 +745,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables = {
     UINT64_C(109951162778),
     10, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL, 8, 8, 32,
     4, 0, 0, 3,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -818,7 +818,7 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables = {
     UINT64_C(219902325556),
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL, 5, 8, 32,
     4, 0, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

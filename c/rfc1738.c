@@ -1099,7 +1099,7 @@ const uridfa_tables rfc1738_url_tables = {
     UINT64_C(29716530481),
     37, 0, RFC1738_URL_SPECIAL, 362, 34, 64,
     15, 0, 0, 14,
-    RFC1738_URL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_URL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `ftpurl` from grammar/rfc1738.abnf:
@@ -1343,7 +1343,7 @@ const uridfa_tables rfc1738_ftpurl_tables = {
     UINT64_C(54975581389),
     20, 0, RFC1738_FTPURL_SPECIAL, 54, 34, 64,
     15, 0, 0, 4,
-    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `httpurl` from grammar/rfc1738.abnf:
@@ -1493,7 +1493,7 @@ const uridfa_tables rfc1738_httpurl_tables = {
     UINT64_C(78536544842),
     14, 0, RFC1738_HTTPURL_SPECIAL, 30, 30, 64,
     15, 0, 0, 4,
-    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `gopherurl` from grammar/rfc1738.abnf:
@@ -1700,7 +1700,7 @@ const uridfa_tables rfc1738_gopherurl_tables = {
     UINT64_C(57869033041),
     19, 0, RFC1738_GOPHERURL_SPECIAL, 46, 33, 64,
     15, 0, 0, 3,
-    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `mailtourl` from grammar/rfc1738.abnf:
@@ -1781,7 +1781,7 @@ const uridfa_tables rfc1738_mailtourl_tables = {
     UINT64_C(99955602526),
     11, 0, RFC1738_MAILTOURL_SPECIAL, 11, 30, 64,
     15, 0, 0, 2,
-    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `newsurl` from grammar/rfc1738.abnf:
@@ -1926,7 +1926,7 @@ const uridfa_tables rfc1738_newsurl_tables = {
     UINT64_C(68719476736),
     16, 0, RFC1738_NEWSURL_SPECIAL, 24, 32, 64,
     15, 0, 0, 4,
-    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `nntpurl` from grammar/rfc1738.abnf:
@@ -2054,7 +2054,7 @@ const uridfa_tables rfc1738_nntpurl_tables = {
     UINT64_C(99955602526),
     11, 0, RFC1738_NNTPURL_SPECIAL, 26, 30, 64,
     15, 0, 0, 2,
-    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `telneturl` from grammar/rfc1738.abnf:
@@ -2253,7 +2253,7 @@ const uridfa_tables rfc1738_telneturl_tables = {
     UINT64_C(73300775186),
     15, 0, RFC1738_TELNETURL_SPECIAL, 47, 34, 64,
     15, 0, 0, 3,
-    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `waisurl` from grammar/rfc1738.abnf:
@@ -2424,7 +2424,7 @@ const uridfa_tables rfc1738_waisurl_tables = {
     UINT64_C(68719476736),
     16, 0, RFC1738_WAISURL_SPECIAL, 36, 30, 64,
     15, 0, 0, 4,
-    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `fileurl` from grammar/rfc1738.abnf:
@@ -2559,7 +2559,7 @@ const uridfa_tables rfc1738_fileurl_tables = {
     UINT64_C(78536544842),
     14, 0, RFC1738_FILEURL_SPECIAL, 24, 30, 64,
     15, 0, 0, 3,
-    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `prosperourl` from grammar/rfc1738.abnf:
@@ -2732,7 +2732,7 @@ const uridfa_tables rfc1738_prosperourl_tables = {
     UINT64_C(64677154576),
     17, 0, RFC1738_PROSPEROURL_SPECIAL, 36, 30, 64,
     15, 0, 0, 4,
-    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `otherurl` from grammar/rfc1738.abnf:
@@ -2899,7 +2899,7 @@ const uridfa_tables rfc1738_otherurl_tables = {
     UINT64_C(91625968982),
     12, 0, RFC1738_OTHERURL_SPECIAL, 44, 33, 64,
     15, 0, 0, 5,
-    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc1738.abnf:
@@ -2968,7 +2968,7 @@ const uridfa_tables rfc1738_scheme_tables = {
     UINT64_C(549755813888),
     2, 0, RFC1738_SCHEME_SPECIAL, 2, 30, 64,
     15, 0, 0, 1,
-    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `login` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3122,7 +3122,7 @@ const uridfa_tables rfc1738_login_tables = {
     UINT64_C(109951162778),
     10, 0, RFC1738_LOGIN_SPECIAL, 37, 34, 64,
     15, 0, 0, 3,
-    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3195,7 +3195,7 @@ const uridfa_tables rfc1738_user_tables = {
     UINT64_C(274877906944),
     4, 0, RFC1738_USER_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    RFC1738_USER_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_USER_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3268,7 +3268,7 @@ const uridfa_tables rfc1738_password_tables = {
     UINT64_C(274877906944),
     4, 0, RFC1738_PASSWORD_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3342,7 +3342,7 @@ const uridfa_tables rfc1738_host_tables = {
     UINT64_C(219902325556),
     5, 0, RFC1738_HOST_SPECIAL, 13, 30, 64,
     15, 0, 0, 1,
-    RFC1738_HOST_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_HOST_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3401,7 +3401,7 @@ const uridfa_tables rfc1738_port_tables = {
     UINT64_C(549755813888),
     2, 0, RFC1738_PORT_SPECIAL, 2, 30, 64,
     15, 0, 0, 0,
-    RFC1738_PORT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_PORT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `urlpath` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3471,7 +3471,7 @@ const uridfa_tables rfc1738_urlpath_tables = {
     UINT64_C(274877906944),
     4, 0, RFC1738_URLPATH_SPECIAL, 3, 30, 64,
     15, 0, 0, 2,
-    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1, 0
+    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -240,15 +240,8 @@ static const uint8_t rfc2396_uri_reference_accel_lut[256] = {
 static const uridfa_escape rfc2396_uri_reference_accel_escapes[] = {
     { 7, 37 }, { 65535, 0 }, { 7, 37 }, { 7, 37 }, { 7, 37 }, { 65535, 0 }, { 7, 37 }, { 65535, 0 },
 };
-static const uint8_t rfc2396_uri_reference_after_classes[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
-    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
-    0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static const uint8_t rfc2396_uri_reference_after_map[] = {
+    0, 0, 0, 0, 0, 1, 2, 0, 3, 0, 0, 0, 4, 4,
 };
 static const uint8_t rfc2396_uri_reference_after_trans[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 4, 7, 0, 8, 2, 4, 4, 0, 10, 13, 7, 7,
@@ -260,7 +253,7 @@ static const uridfa_after_kind rfc2396_uri_reference_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
 };
 static const uint8_t rfc2396_uri_reference_after_first[] = {
-    255, 255, 255, 255, 0,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0,
 };
 static const uridfa_final rfc2396_uri_reference_finals[] = {
     { 0, 0, 1 }, { 45, 1, 1 }, { 46, 2, 1 }, { 0, 0, 0 },
@@ -302,14 +295,14 @@ const uridfa_tables rfc2396_uri_reference_tables = {
     rfc2396_uri_reference_classes, rfc2396_uri_reference_trans, rfc2396_uri_reference_edges, rfc2396_uri_reference_ops,
     rfc2396_uri_reference_accel_lut, rfc2396_uri_reference_accel_escapes,
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
-    rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_uri_reference_after_first,
+    rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_map, rfc2396_uri_reference_after_trans, rfc2396_uri_reference_after_first,
     URIDFA_TEXT(rfc2396_uri_reference_texts), URIDFA_TEXT(rfc2396_uri_reference_capture_names),
     URIDFA_TEXT(rfc2396_uri_reference_state_texts), URIDFA_TEXT(rfc2396_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
     13, 2, 5, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc2396_uri_reference_raw_tables = {
@@ -324,7 +317,7 @@ const uridfa_tables rfc2396_uri_reference_raw_tables = {
     UINT64_C(78536544842),
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
     13, 0, 0, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `absoluteURI` from grammar/rfc2396.abnf:
@@ -517,11 +510,14 @@ static const uint8_t rfc2396_absoluteuri_accel_lut[256] = {
 static const uridfa_escape rfc2396_absoluteuri_accel_escapes[] = {
     { 65535, 0 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 65535, 0 },
 };
+static const uint8_t rfc2396_absoluteuri_after_map[] = {
+    0, 0, 0, 0, 1, 2, 0, 3, 0, 0, 0, 4, 4,
+};
 static const uridfa_after_kind rfc2396_absoluteuri_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
 };
 static const uint8_t rfc2396_absoluteuri_after_first[] = {
-    255, 255, 255, 255, 0,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0,
 };
 static const uridfa_final rfc2396_absoluteuri_finals[] = {
     { 0, 0, 0 }, { 45, 1, 1 }, { 46, 2, 1 }, { 48, 4, 1 },
@@ -559,14 +555,14 @@ const uridfa_tables rfc2396_absoluteuri_tables = {
     rfc2396_absoluteuri_classes, rfc2396_absoluteuri_trans, rfc2396_absoluteuri_edges, rfc2396_absoluteuri_ops,
     rfc2396_absoluteuri_accel_lut, rfc2396_absoluteuri_accel_escapes,
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
-    rfc2396_absoluteuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_absoluteuri_after_first,
+    rfc2396_absoluteuri_after_kinds, rfc2396_absoluteuri_after_map, rfc2396_uri_reference_after_trans, rfc2396_absoluteuri_after_first,
     URIDFA_TEXT(rfc2396_absoluteuri_texts), URIDFA_TEXT(rfc2396_absoluteuri_capture_names),
     URIDFA_TEXT(rfc2396_absoluteuri_state_texts), URIDFA_TEXT(rfc2396_absoluteuri_text_pairs),
     "absoluteURI",
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
     13, 2, 5, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc2396_absoluteuri_raw_tables = {
@@ -581,7 +577,7 @@ const uridfa_tables rfc2396_absoluteuri_raw_tables = {
     UINT64_C(84577817522),
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
     13, 0, 0, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `relativeURI` from grammar/rfc2396.abnf:
@@ -768,11 +764,14 @@ static const uint8_t rfc2396_relativeuri_accel_lut[256] = {
 static const uridfa_escape rfc2396_relativeuri_accel_escapes[] = {
     { 6, 37 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 65535, 0 },
 };
+static const uint8_t rfc2396_relativeuri_after_map[] = {
+    0, 0, 0, 1, 2, 0, 3, 0, 0, 0, 4, 4,
+};
 static const uridfa_after_kind rfc2396_relativeuri_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
 };
 static const uint8_t rfc2396_relativeuri_after_first[] = {
-    255, 255, 255, 255, 0,
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0,
 };
 static const uridfa_final rfc2396_relativeuri_finals[] = {
     { 0, 0, 0 }, { 45, 1, 1 }, { 46, 2, 1 }, { 48, 2, 1 },
@@ -812,14 +811,14 @@ const uridfa_tables rfc2396_relativeuri_tables = {
     rfc2396_relativeuri_classes, rfc2396_relativeuri_trans, rfc2396_relativeuri_edges, rfc2396_relativeuri_ops,
     rfc2396_relativeuri_accel_lut, rfc2396_relativeuri_accel_escapes,
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
-    rfc2396_relativeuri_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_relativeuri_after_first,
+    rfc2396_relativeuri_after_kinds, rfc2396_relativeuri_after_map, rfc2396_uri_reference_after_trans, rfc2396_relativeuri_after_first,
     URIDFA_TEXT(rfc2396_relativeuri_texts), URIDFA_TEXT(rfc2396_relativeuri_capture_names),
     URIDFA_TEXT(rfc2396_relativeuri_state_texts), URIDFA_TEXT(rfc2396_relativeuri_text_pairs),
     "relativeURI",
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
     13, 2, 5, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc2396_relativeuri_raw_tables = {
@@ -834,7 +833,7 @@ const uridfa_tables rfc2396_relativeuri_raw_tables = {
     UINT64_C(91625968982),
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
     13, 0, 0, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc2396.abnf:
@@ -903,7 +902,7 @@ const uridfa_tables rfc2396_scheme_tables = {
     UINT64_C(366503875926),
     3, 0, RFC2396_SCHEME_SPECIAL, 2, 26, 32,
     13, 0, 0, 1,
-    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc2396.abnf:
@@ -976,7 +975,7 @@ const uridfa_tables rfc2396_userinfo_tables = {
     UINT64_C(274877906944),
     4, 0, RFC2396_USERINFO_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1017,6 +1016,9 @@ static const uint8_t rfc2396_host_accel_lut[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
+static const uint8_t rfc2396_host_after_map[] = {
+    0, 1, 2, 3, 4,
+};
 static const uridfa_after_kind rfc2396_host_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 14, 3, 65535 },
 };
@@ -1049,14 +1051,14 @@ const uridfa_tables rfc2396_host_tables = {
     rfc2396_host_classes, rfc2396_host_trans, rfc2396_host_edges, rfc2396_host_ops,
     rfc2396_host_accel_lut, NULL,
     rfc2396_host_finals, rfc2396_host_state_final,
-    rfc2396_host_after_kinds, rfc2396_uri_reference_after_classes, rfc2396_uri_reference_after_trans, rfc2396_host_after_first,
+    rfc2396_host_after_kinds, rfc2396_host_after_map, rfc2396_uri_reference_after_trans, rfc2396_host_after_first,
     URIDFA_TEXT(rfc2396_host_texts), URIDFA_TEXT(rfc2396_host_capture_names),
     URIDFA_TEXT(rfc2396_host_state_texts), URIDFA_TEXT(rfc2396_host_text_pairs),
     "host",
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
     13, 2, 5, 1,
-    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 1
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc2396_host_raw_tables = {
@@ -1071,7 +1073,7 @@ const uridfa_tables rfc2396_host_raw_tables = {
     UINT64_C(219902325556),
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
     13, 0, 0, 1,
-    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1129,7 +1131,7 @@ const uridfa_tables rfc2396_port_tables = {
     UINT64_C(549755813888),
     2, 0, RFC2396_PORT_SPECIAL, 2, 26, 32,
     13, 0, 0, 0,
-    RFC2396_PORT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_PORT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1202,7 +1204,7 @@ const uridfa_tables rfc2396_reg_name_tables = {
     UINT64_C(274877906944),
     4, 0, RFC2396_REG_NAME_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1278,7 +1280,7 @@ const uridfa_tables rfc2396_path_tables = {
     UINT64_C(183251937963),
     6, 0, RFC2396_PATH_SPECIAL, 7, 26, 32,
     13, 0, 0, 3,
-    RFC2396_PATH_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_PATH_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1350,7 +1352,7 @@ const uridfa_tables rfc2396_query_tables = {
     UINT64_C(274877906944),
     4, 0, RFC2396_QUERY_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1422,7 +1424,7 @@ const uridfa_tables rfc2396_fragment_tables = {
     UINT64_C(274877906944),
     4, 0, RFC2396_FRAGMENT_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

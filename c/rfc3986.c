@@ -547,15 +547,8 @@ static const uint8_t rfc3986_uri_reference_accel_lut[256] = {
 static const uridfa_escape rfc3986_uri_reference_accel_escapes[] = {
     { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 65535, 0 },
 };
-static const uint8_t rfc3986_uri_reference_after_classes[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 0, 1, 0, 1, 0, 0,
-    0, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static const uint8_t rfc3986_uri_reference_after_map[] = {
+    0, 1, 0, 2, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0,
 };
 static const uint8_t rfc3986_uri_reference_after_trans[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10, 10,
@@ -579,7 +572,7 @@ static const uridfa_after_kind rfc3986_uri_reference_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_uri_reference_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 254, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254,
 };
 static const uridfa_final rfc3986_uri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -640,14 +633,14 @@ const uridfa_tables rfc3986_uri_reference_tables = {
     rfc3986_uri_reference_classes, rfc3986_uri_reference_trans, rfc3986_uri_reference_edges, rfc3986_uri_reference_ops,
     rfc3986_uri_reference_accel_lut, rfc3986_uri_reference_accel_escapes,
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
-    rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_uri_reference_after_first,
+    rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_map, rfc3986_uri_reference_after_trans, rfc3986_uri_reference_after_first,
     URIDFA_TEXT(rfc3986_uri_reference_texts), URIDFA_TEXT(rfc3986_uri_reference_capture_names),
     URIDFA_TEXT(rfc3986_uri_reference_state_texts), URIDFA_TEXT(rfc3986_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 2, 11, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc3986_uri_reference_raw_tables = {
@@ -662,7 +655,7 @@ const uridfa_tables rfc3986_uri_reference_raw_tables = {
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 0, 0, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `URI` from grammar/rfc3986.abnf:
@@ -1195,11 +1188,14 @@ static const uint8_t rfc3986_uri_accel_lut[256] = {
 static const uridfa_escape rfc3986_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t rfc3986_uri_after_map[] = {
+    0, 1, 0, 2, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0,
+};
 static const uridfa_after_kind rfc3986_uri_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_uri_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 254, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254,
 };
 static const uridfa_final rfc3986_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -1259,14 +1255,14 @@ const uridfa_tables rfc3986_uri_tables = {
     rfc3986_uri_classes, rfc3986_uri_trans, rfc3986_uri_edges, rfc3986_uri_ops,
     rfc3986_uri_accel_lut, rfc3986_uri_accel_escapes,
     rfc3986_uri_finals, rfc3986_uri_state_final,
-    rfc3986_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_uri_after_first,
+    rfc3986_uri_after_kinds, rfc3986_uri_after_map, rfc3986_uri_reference_after_trans, rfc3986_uri_after_first,
     URIDFA_TEXT(rfc3986_uri_texts), URIDFA_TEXT(rfc3986_uri_capture_names),
     URIDFA_TEXT(rfc3986_uri_state_texts), URIDFA_TEXT(rfc3986_uri_text_pairs),
     "URI",
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 2, 11, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc3986_uri_raw_tables = {
@@ -1281,7 +1277,7 @@ const uridfa_tables rfc3986_uri_raw_tables = {
     UINT64_C(52357696561),
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 0, 0, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `absolute-URI` from grammar/rfc3986.abnf:
@@ -1776,11 +1772,14 @@ static const uint8_t rfc3986_absolute_uri_accel_lut[256] = {
 static const uridfa_escape rfc3986_absolute_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t rfc3986_absolute_uri_after_map[] = {
+    0, 1, 2, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0,
+};
 static const uridfa_after_kind rfc3986_absolute_uri_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_absolute_uri_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254,
 };
 static const uridfa_final rfc3986_absolute_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -1838,14 +1837,14 @@ const uridfa_tables rfc3986_absolute_uri_tables = {
     rfc3986_absolute_uri_classes, rfc3986_absolute_uri_trans, rfc3986_absolute_uri_edges, rfc3986_absolute_uri_ops,
     rfc3986_absolute_uri_accel_lut, rfc3986_absolute_uri_accel_escapes,
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
-    rfc3986_absolute_uri_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_absolute_uri_after_first,
+    rfc3986_absolute_uri_after_kinds, rfc3986_absolute_uri_after_map, rfc3986_uri_reference_after_trans, rfc3986_absolute_uri_after_first,
     URIDFA_TEXT(rfc3986_absolute_uri_texts), URIDFA_TEXT(rfc3986_absolute_uri_capture_names),
     URIDFA_TEXT(rfc3986_absolute_uri_state_texts), URIDFA_TEXT(rfc3986_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 2, 11, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc3986_absolute_uri_raw_tables = {
@@ -1860,7 +1859,7 @@ const uridfa_tables rfc3986_absolute_uri_raw_tables = {
     UINT64_C(54975581389),
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 0, 0, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `relative-ref` from grammar/rfc3986.abnf:
@@ -2352,11 +2351,14 @@ static const uint8_t rfc3986_relative_ref_accel_lut[256] = {
 static const uridfa_escape rfc3986_relative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t rfc3986_relative_ref_after_map[] = {
+    0, 1, 0, 2, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 0, 0,
+};
 static const uridfa_after_kind rfc3986_relative_ref_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_relative_ref_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 254, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 254, 254,
 };
 static const uridfa_final rfc3986_relative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -2417,14 +2419,14 @@ const uridfa_tables rfc3986_relative_ref_tables = {
     rfc3986_relative_ref_classes, rfc3986_relative_ref_trans, rfc3986_relative_ref_edges, rfc3986_relative_ref_ops,
     rfc3986_relative_ref_accel_lut, rfc3986_relative_ref_accel_escapes,
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
-    rfc3986_relative_ref_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_relative_ref_after_first,
+    rfc3986_relative_ref_after_kinds, rfc3986_relative_ref_after_map, rfc3986_uri_reference_after_trans, rfc3986_relative_ref_after_first,
     URIDFA_TEXT(rfc3986_relative_ref_texts), URIDFA_TEXT(rfc3986_relative_ref_capture_names),
     URIDFA_TEXT(rfc3986_relative_ref_state_texts), URIDFA_TEXT(rfc3986_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 2, 11, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc3986_relative_ref_raw_tables = {
@@ -2439,7 +2441,7 @@ const uridfa_tables rfc3986_relative_ref_raw_tables = {
     UINT64_C(57869033041),
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 0, 0, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2508,7 +2510,7 @@ const uridfa_tables rfc3986_scheme_tables = {
     UINT64_C(366503875926),
     3, 0, RFC3986_SCHEME_SPECIAL, 2, 24, 32,
     12, 0, 0, 1,
-    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2581,7 +2583,7 @@ const uridfa_tables rfc3986_userinfo_tables = {
     UINT64_C(274877906944),
     4, 0, RFC3986_USERINFO_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2913,11 +2915,14 @@ static const uint8_t rfc3986_host_accel_lut[256] = {
 static const uridfa_escape rfc3986_host_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t rfc3986_host_after_map[] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 10, 1, 0, 0,
+};
 static const uridfa_after_kind rfc3986_host_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3986_host_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 254, 1, 1, 254, 254,
 };
 static const uridfa_final rfc3986_host_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
@@ -2965,14 +2970,14 @@ const uridfa_tables rfc3986_host_tables = {
     rfc3986_host_classes, rfc3986_host_trans, rfc3986_host_edges, rfc3986_host_ops,
     rfc3986_host_accel_lut, rfc3986_host_accel_escapes,
     rfc3986_host_finals, rfc3986_host_state_final,
-    rfc3986_host_after_kinds, rfc3986_uri_reference_after_classes, rfc3986_uri_reference_after_trans, rfc3986_host_after_first,
+    rfc3986_host_after_kinds, rfc3986_host_after_map, rfc3986_uri_reference_after_trans, rfc3986_host_after_first,
     URIDFA_TEXT(rfc3986_host_texts), URIDFA_TEXT(rfc3986_host_capture_names),
     URIDFA_TEXT(rfc3986_host_state_texts), URIDFA_TEXT(rfc3986_host_text_pairs),
     "host",
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
     12, 2, 11, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc3986_host_raw_tables = {
@@ -2987,7 +2992,7 @@ const uridfa_tables rfc3986_host_raw_tables = {
     UINT64_C(73300775186),
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
     12, 0, 0, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3045,7 +3050,7 @@ const uridfa_tables rfc3986_port_tables = {
     UINT64_C(549755813888),
     2, 0, RFC3986_PORT_SPECIAL, 2, 24, 32,
     12, 0, 0, 0,
-    RFC3986_PORT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_PORT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3118,7 +3123,7 @@ const uridfa_tables rfc3986_path_tables = {
     UINT64_C(274877906944),
     4, 0, RFC3986_PATH_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_PATH_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_PATH_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3190,7 +3195,7 @@ const uridfa_tables rfc3986_path_abempty_tables = {
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABEMPTY_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3263,7 +3268,7 @@ const uridfa_tables rfc3986_path_absolute_tables = {
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ABSOLUTE_SPECIAL, 5, 24, 32,
     12, 0, 0, 2,
-    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3339,7 +3344,7 @@ const uridfa_tables rfc3986_path_noscheme_tables = {
     UINT64_C(183251937963),
     6, 0, RFC3986_PATH_NOSCHEME_SPECIAL, 7, 24, 32,
     12, 0, 0, 3,
-    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3412,7 +3417,7 @@ const uridfa_tables rfc3986_path_rootless_tables = {
     UINT64_C(219902325556),
     5, 0, RFC3986_PATH_ROOTLESS_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3485,7 +3490,7 @@ const uridfa_tables rfc3986_query_tables = {
     UINT64_C(274877906944),
     4, 0, RFC3986_QUERY_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3558,7 +3563,7 @@ const uridfa_tables rfc3986_fragment_tables = {
     UINT64_C(274877906944),
     4, 0, RFC3986_FRAGMENT_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -887,15 +887,9 @@ static const uint8_t rfc3987_iri_reference_accel_lut[256] = {
 static const uridfa_escape rfc3987_iri_reference_accel_escapes[] = {
     { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 65535, 0 },
 };
-static const uint8_t rfc3987_iri_reference_after_classes[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 0, 1, 0, 1, 0, 0,
-    0, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
-    11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 14,
-    15, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 19, 19, 19, 19, 19, 19, 20, 19, 19, 19, 19, 19, 19, 21, 22,
-    0, 0, 23, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
-    25, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 27, 0, 28, 29, 30, 30, 31, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static const uint8_t rfc3987_iri_reference_after_map[] = {
+    0, 1, 0, 2, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 0, 28, 29, 30, 31, 0,
 };
 static const uint8_t rfc3987_iri_reference_after_trans[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -969,7 +963,8 @@ static const uridfa_after_kind rfc3987_iri_reference_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3987_iri_reference_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    254, 1, 254, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    255, 1, 1, 1, 1, 1, 254, 1, 1, 1, 1, 254,
 };
 static const uridfa_final rfc3987_iri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -1051,14 +1046,14 @@ const uridfa_tables rfc3987_iri_reference_tables = {
     rfc3987_iri_reference_classes, rfc3987_iri_reference_trans, rfc3987_iri_reference_edges, rfc3987_iri_reference_ops,
     rfc3987_iri_reference_accel_lut, rfc3987_iri_reference_accel_escapes,
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
-    rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_iri_reference_after_first,
+    rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_map, rfc3987_iri_reference_after_trans, rfc3987_iri_reference_after_first,
     URIDFA_TEXT(rfc3987_iri_reference_texts), URIDFA_TEXT(rfc3987_iri_reference_capture_names),
     URIDFA_TEXT(rfc3987_iri_reference_state_texts), URIDFA_TEXT(rfc3987_iri_reference_text_pairs),
     "IRI-reference",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
     12, 2, 32, 8,
-    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_iri_reference_raw_tables = {
@@ -1073,7 +1068,7 @@ const uridfa_tables rfc3987_iri_reference_raw_tables = {
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
     12, 0, 0, 8,
-    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for `IRI` from grammar/rfc3987.abnf:
@@ -1904,11 +1899,16 @@ static const uint8_t rfc3987_iri_accel_lut[256] = {
 static const uridfa_escape rfc3987_iri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t rfc3987_iri_after_map[] = {
+    0, 1, 0, 2, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 0, 28, 29, 30, 31, 0,
+};
 static const uridfa_after_kind rfc3987_iri_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3987_iri_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    254, 1, 254, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    255, 1, 1, 1, 1, 1, 254, 1, 1, 1, 1, 254,
 };
 static const uridfa_final rfc3987_iri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -1988,14 +1988,14 @@ const uridfa_tables rfc3987_iri_tables = {
     rfc3987_iri_classes, rfc3987_iri_trans, rfc3987_iri_edges, rfc3987_iri_ops,
     rfc3987_iri_accel_lut, rfc3987_iri_accel_escapes,
     rfc3987_iri_finals, rfc3987_iri_state_final,
-    rfc3987_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_iri_after_first,
+    rfc3987_iri_after_kinds, rfc3987_iri_after_map, rfc3987_iri_reference_after_trans, rfc3987_iri_after_first,
     URIDFA_TEXT(rfc3987_iri_texts), URIDFA_TEXT(rfc3987_iri_capture_names),
     URIDFA_TEXT(rfc3987_iri_state_texts), URIDFA_TEXT(rfc3987_iri_text_pairs),
     "IRI",
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
     12, 2, 32, 7,
-    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_iri_raw_tables = {
@@ -2010,7 +2010,7 @@ const uridfa_tables rfc3987_iri_raw_tables = {
     UINT64_C(24988900632),
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
     12, 0, 0, 7,
-    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for `absolute-IRI` from grammar/rfc3987.abnf:
@@ -2768,11 +2768,16 @@ static const uint8_t rfc3987_absolute_iri_accel_lut[256] = {
 static const uridfa_escape rfc3987_absolute_iri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t rfc3987_absolute_iri_after_map[] = {
+    0, 1, 2, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+    23, 24, 25, 26, 27, 0, 28, 29, 30, 31, 0,
+};
 static const uridfa_after_kind rfc3987_absolute_iri_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3987_absolute_iri_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    254, 1, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    1, 1, 1, 1, 1, 254, 1, 1, 1, 1, 254,
 };
 static const uridfa_final rfc3987_absolute_iri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -2846,14 +2851,14 @@ const uridfa_tables rfc3987_absolute_iri_tables = {
     rfc3987_absolute_iri_classes, rfc3987_absolute_iri_trans, rfc3987_absolute_iri_edges, rfc3987_absolute_iri_ops,
     rfc3987_absolute_iri_accel_lut, rfc3987_absolute_iri_accel_escapes,
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
-    rfc3987_absolute_iri_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_absolute_iri_after_first,
+    rfc3987_absolute_iri_after_kinds, rfc3987_absolute_iri_after_map, rfc3987_iri_reference_after_trans, rfc3987_absolute_iri_after_first,
     URIDFA_TEXT(rfc3987_absolute_iri_texts), URIDFA_TEXT(rfc3987_absolute_iri_capture_names),
     URIDFA_TEXT(rfc3987_absolute_iri_state_texts), URIDFA_TEXT(rfc3987_absolute_iri_text_pairs),
     "absolute-IRI",
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
     12, 2, 32, 7,
-    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_absolute_iri_raw_tables = {
@@ -2868,7 +2873,7 @@ const uridfa_tables rfc3987_absolute_iri_raw_tables = {
     UINT64_C(25570037856),
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
     12, 0, 0, 7,
-    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for `irelative-ref` from grammar/rfc3987.abnf:
@@ -3703,11 +3708,16 @@ static const uint8_t rfc3987_irelative_ref_accel_lut[256] = {
 static const uridfa_escape rfc3987_irelative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t rfc3987_irelative_ref_after_map[] = {
+    0, 1, 0, 2, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 0, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+    24, 25, 26, 27, 0, 28, 29, 30, 31, 0,
+};
 static const uridfa_after_kind rfc3987_irelative_ref_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3987_irelative_ref_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    254, 1, 254, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1,
+    1, 1, 1, 1, 254, 1, 1, 1, 1, 254,
 };
 static const uridfa_final rfc3987_irelative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -3787,14 +3797,14 @@ const uridfa_tables rfc3987_irelative_ref_tables = {
     rfc3987_irelative_ref_classes, rfc3987_irelative_ref_trans, rfc3987_irelative_ref_edges, rfc3987_irelative_ref_ops,
     rfc3987_irelative_ref_accel_lut, rfc3987_irelative_ref_accel_escapes,
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
-    rfc3987_irelative_ref_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_irelative_ref_after_first,
+    rfc3987_irelative_ref_after_kinds, rfc3987_irelative_ref_after_map, rfc3987_iri_reference_after_trans, rfc3987_irelative_ref_after_first,
     URIDFA_TEXT(rfc3987_irelative_ref_texts), URIDFA_TEXT(rfc3987_irelative_ref_capture_names),
     URIDFA_TEXT(rfc3987_irelative_ref_state_texts), URIDFA_TEXT(rfc3987_irelative_ref_text_pairs),
     "irelative-ref",
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
     12, 2, 32, 7,
-    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_irelative_ref_raw_tables = {
@@ -3809,7 +3819,7 @@ const uridfa_tables rfc3987_irelative_ref_raw_tables = {
     UINT64_C(26178848281),
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
     12, 0, 0, 7,
-    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3987.abnf:
@@ -3878,7 +3888,7 @@ const uridfa_tables rfc3987_scheme_tables = {
     UINT64_C(366503875926),
     3, 0, RFC3987_SCHEME_SPECIAL, 2, 24, 32,
     12, 0, 0, 1,
-    RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `iuserinfo` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4025,7 +4035,7 @@ const uridfa_tables rfc3987_iuserinfo_tables = {
     UINT64_C(43980465112),
     25, 0, RFC3987_IUSERINFO_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `ihost` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4793,11 +4803,16 @@ static const uint8_t rfc3987_ihost_accel_lut[256] = {
 static const uridfa_escape rfc3987_ihost_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 },
 };
+static const uint8_t rfc3987_ihost_after_map[] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 10, 1, 0, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+    28, 29, 30, 31,
+};
 static const uridfa_after_kind rfc3987_ihost_after_kinds[] = {
     { 10, 2, 3, 0 }, { 11, 51, 3, 65535 },
 };
 static const uint8_t rfc3987_ihost_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 254, 1, 1, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 1, 1, 1, 1, 1,
+    1, 1, 1, 1,
 };
 static const uridfa_final rfc3987_ihost_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
@@ -4851,14 +4866,14 @@ const uridfa_tables rfc3987_ihost_tables = {
     rfc3987_ihost_classes, rfc3987_ihost_trans, rfc3987_ihost_edges, rfc3987_ihost_ops,
     rfc3987_ihost_accel_lut, rfc3987_ihost_accel_escapes,
     rfc3987_ihost_finals, rfc3987_ihost_state_final,
-    rfc3987_ihost_after_kinds, rfc3987_iri_reference_after_classes, rfc3987_iri_reference_after_trans, rfc3987_ihost_after_first,
+    rfc3987_ihost_after_kinds, rfc3987_ihost_after_map, rfc3987_iri_reference_after_trans, rfc3987_ihost_after_first,
     URIDFA_TEXT(rfc3987_ihost_texts), URIDFA_TEXT(rfc3987_ihost_capture_names),
     URIDFA_TEXT(rfc3987_ihost_state_texts), URIDFA_TEXT(rfc3987_ihost_text_pairs),
     "ihost",
     UINT64_C(30541989661),
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
     12, 2, 32, 3,
-    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_ihost_raw_tables = {
@@ -4873,7 +4888,7 @@ const uridfa_tables rfc3987_ihost_raw_tables = {
     UINT64_C(30541989661),
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
     12, 0, 0, 3,
-    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4931,7 +4946,7 @@ const uridfa_tables rfc3987_port_tables = {
     UINT64_C(549755813888),
     2, 0, RFC3987_PORT_SPECIAL, 2, 24, 32,
     12, 0, 0, 0,
-    RFC3987_PORT_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_PORT_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `ipath` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5078,7 +5093,7 @@ const uridfa_tables rfc3987_ipath_tables = {
     UINT64_C(43980465112),
     25, 0, RFC3987_IPATH_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IPATH_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IPATH_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `ipath-abempty` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5222,7 +5237,7 @@ const uridfa_tables rfc3987_ipath_abempty_tables = {
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ABEMPTY_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `ipath-absolute` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5369,7 +5384,7 @@ const uridfa_tables rfc3987_ipath_absolute_tables = {
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ABSOLUTE_SPECIAL, 18, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `ipath-noscheme` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5572,7 +5587,7 @@ const uridfa_tables rfc3987_ipath_noscheme_tables = {
     UINT64_C(40722652881),
     27, 0, RFC3987_IPATH_NOSCHEME_SPECIAL, 33, 24, 32,
     12, 0, 0, 3,
-    RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `ipath-rootless` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5721,7 +5736,7 @@ const uridfa_tables rfc3987_ipath_rootless_tables = {
     UINT64_C(42288908761),
     26, 0, RFC3987_IPATH_ROOTLESS_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `iquery` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5872,7 +5887,7 @@ const uridfa_tables rfc3987_iquery_tables = {
     UINT64_C(43980465112),
     25, 0, RFC3987_IQUERY_SPECIAL, 18, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 /* Tables for the component rule `ifragment` (`;@ component`) from grammar/rfc3987.abnf:
@@ -6019,7 +6034,7 @@ const uridfa_tables rfc3987_ifragment_tables = {
     UINT64_C(43980465112),
     25, 0, RFC3987_IFRAGMENT_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 1, 0
+    RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 1, 0, 0
 };
 
 int rfc3987_iri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -602,7 +602,7 @@ const uridfa_tables rfc6068_mailtouri_tables = {
     UINT64_C(33318534176),
     33, 0, RFC6068_MAILTOURI_SPECIAL, 125, 14, 32,
     7, 0, 0, 6,
-    RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Item tables of the list region `*to` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
@@ -844,7 +844,7 @@ const uridfa_tables rfc6068_mailtouri_list_to_tables = {
     UINT64_C(47804853382),
     23, 0, RFC6068_MAILTOURI_LIST_TO_SPECIAL, 53, 14, 32,
     7, 0, 0, 4,
-    RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Item tables of the list region `*hfields` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
@@ -918,7 +918,7 @@ const uridfa_tables rfc6068_mailtouri_list_hfields_tables = {
     UINT64_C(183251937963),
     6, 0, RFC6068_MAILTOURI_LIST_HFIELDS_SPECIAL, 9, 14, 32,
     7, 0, 0, 2,
-    RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int rfc6068_mailtouri_validate(const uint8_t *s, size_t n, uridfa_error *err)
@@ -941,6 +941,33 @@ int rfc6068_mailtouri_split_raw(const uint8_t *s, size_t n, uridfa_span *spans, 
 void rfc6068_mailtouri_start(rfc6068_machine *m)
 {
     uridfa_machine_start(&m->m, &rfc6068_mailtouri_tables, m->regs);
+}
+
+const uridfa_list rfc6068_mailtouri_lists[2] = {
+    { &rfc6068_mailtouri_list_to_tables, NULL, 5, 0 },
+    { &rfc6068_mailtouri_list_hfields_tables, NULL, 6, 0 },
+};
+
+void rfc6068_mailtouri_walk(rfc6068_walk *w, const uint8_t *s, size_t n, const uridfa_span *spans,
+    size_t capture)
+{
+    uridfa_span within;
+    within.start = 0;
+    within.end = n;
+    uridfa_walk_start(&w->w, s, spans, RFC6068_CAPTURES, rfc6068_mailtouri_lists, 2, capture, within,
+        w->buf, w->regs);
+}
+
+void rfc6068_walk_within(rfc6068_walk *w, const uint8_t *s, const uridfa_occurrence *o,
+    size_t capture)
+{
+    uridfa_walk_start(&w->w, s, o->spans, RFC6068_CAPTURES, o->lists, o->list_len, capture,
+        o->span, w->buf, w->regs);
+}
+
+int rfc6068_walk_next(rfc6068_walk *w, uridfa_occurrence *o)
+{
+    return uridfa_walk_next(&w->w, o);
 }
 
 int rfc6068_feed(rfc6068_machine *m, const uint8_t *s, size_t n, uridfa_error *err)

@@ -40,10 +40,30 @@ typedef struct {
     size_t regs[RFC6068_REG_SLOTS];
 } rfc6068_machine;
 
+/* How deep the lists of this grammar's entries nest (1: lists whose items
+   hold none; at most URIDFA_MAX_LIST_DEPTH). */
+#define RFC6068_LIST_DEPTH 1
+
+/* A walk over every occurrence of a capture at every level of lists, in
+   input order, owned by the caller (no allocation): start it with
+   NAME_R_walk or rfc6068_walk_within, step it with rfc6068_walk_next. */
+typedef struct {
+    uridfa_walk w;
+    uridfa_span buf[RFC6068_LIST_DEPTH * RFC6068_SPANS];
+    size_t regs[RFC6068_REG_SLOTS];
+} rfc6068_walk;
+
 /* Tables for `mailtoURI` from grammar/rfc6068.abnf:
    mailtoURI = "mailto:" [ to ] [ hfields ]
    125 states, 33 byte classes, 14 registers. */
 extern const uridfa_tables rfc6068_mailtouri_tables;
+/* The list regions of `mailtoURI` and their item tables, at every level. */
+extern const uridfa_list rfc6068_mailtouri_lists[2];
+/* Starts w over every occurrence of capture `capture` (a RFC6068_* constant)
+   in s[0..n), whose rfc6068_mailtouri_split is `spans`: the one the split reports and
+   those in the items of its lists, at every level, in input order. */
+void rfc6068_mailtouri_walk(rfc6068_walk *w, const uint8_t *s, size_t n, const uridfa_span *spans,
+    size_t capture);
 /* Whether all of s[0..n) matches `mailtoURI`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6068_mailtouri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -63,6 +83,14 @@ extern const uridfa_tables rfc6068_mailtouri_list_to_tables;
 /* Item tables of the list region `*hfields` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
 extern const uridfa_tables rfc6068_mailtouri_list_hfields_tables;
 
+/* Starts w over every occurrence of capture `capture` inside the occurrence
+   o (which another walk gave over s): the captures nested in o, and those in
+   the lists inside it. */
+void rfc6068_walk_within(rfc6068_walk *w, const uint8_t *s, const uridfa_occurrence *o,
+    size_t capture);
+/* The walk's next occurrence into *o: 1, or 0 when none is left. o->spans
+   stays valid until the next call. */
+int rfc6068_walk_next(rfc6068_walk *w, uridfa_occurrence *o);
 /* Feeds the next chunk to m: 0, or the error (absolute offset). */
 int rfc6068_feed(rfc6068_machine *m, const uint8_t *s, size_t n, uridfa_error *err);
 /* Ends m's input: 0 if what was fed matches, and every capture's span into

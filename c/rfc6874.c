@@ -375,15 +375,8 @@ static const uridfa_escape rfc6874_uri_reference_accel_escapes[] = {
     { 6, 37 }, { 65535, 0 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 6, 37 }, { 65535, 0 }, { 65535, 0 },
     { 6, 37 },
 };
-static const uint8_t rfc6874_uri_reference_after_classes[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 0, 1, 0, 1, 0, 0,
-    0, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static const uint8_t rfc6874_uri_reference_after_map[] = {
+    0, 1, 0, 2, 1, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0, 1,
 };
 static const uint8_t rfc6874_uri_reference_after_trans[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10, 10,
@@ -407,7 +400,7 @@ static const uridfa_after_kind rfc6874_uri_reference_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_uri_reference_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 254, 1, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254, 1,
 };
 static const uridfa_final rfc6874_uri_reference_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -470,14 +463,14 @@ const uridfa_tables rfc6874_uri_reference_tables = {
     rfc6874_uri_reference_classes, rfc6874_uri_reference_trans, rfc6874_uri_reference_edges, rfc6874_uri_reference_ops,
     rfc6874_uri_reference_accel_lut, rfc6874_uri_reference_accel_escapes,
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
-    rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_uri_reference_after_first,
+    rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_map, rfc6874_uri_reference_after_trans, rfc6874_uri_reference_after_first,
     URIDFA_TEXT(rfc6874_uri_reference_texts), URIDFA_TEXT(rfc6874_uri_reference_capture_names),
     URIDFA_TEXT(rfc6874_uri_reference_state_texts), URIDFA_TEXT(rfc6874_uri_reference_text_pairs),
     "URI-reference",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 2, 11, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc6874_uri_reference_raw_tables = {
@@ -492,7 +485,7 @@ const uridfa_tables rfc6874_uri_reference_raw_tables = {
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 0, 0, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `URI` from grammar/rfc6874.abnf:
@@ -845,11 +838,14 @@ static const uint8_t rfc6874_uri_accel_lut[256] = {
 static const uridfa_escape rfc6874_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
+static const uint8_t rfc6874_uri_after_map[] = {
+    0, 1, 0, 2, 1, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0, 1,
+};
 static const uridfa_after_kind rfc6874_uri_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_uri_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 254, 1, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254, 1,
 };
 static const uridfa_final rfc6874_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -911,14 +907,14 @@ const uridfa_tables rfc6874_uri_tables = {
     rfc6874_uri_classes, rfc6874_uri_trans, rfc6874_uri_edges, rfc6874_uri_ops,
     rfc6874_uri_accel_lut, rfc6874_uri_accel_escapes,
     rfc6874_uri_finals, rfc6874_uri_state_final,
-    rfc6874_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_uri_after_first,
+    rfc6874_uri_after_kinds, rfc6874_uri_after_map, rfc6874_uri_reference_after_trans, rfc6874_uri_after_first,
     URIDFA_TEXT(rfc6874_uri_texts), URIDFA_TEXT(rfc6874_uri_capture_names),
     URIDFA_TEXT(rfc6874_uri_state_texts), URIDFA_TEXT(rfc6874_uri_text_pairs),
     "URI",
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 2, 11, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc6874_uri_raw_tables = {
@@ -933,7 +929,7 @@ const uridfa_tables rfc6874_uri_raw_tables = {
     UINT64_C(47804853382),
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 0, 0, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `absolute-URI` from grammar/rfc6874.abnf:
@@ -1487,11 +1483,14 @@ static const uint8_t rfc6874_absolute_uri_accel_lut[256] = {
 static const uridfa_escape rfc6874_absolute_uri_accel_escapes[] = {
     { 65535, 0 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
+static const uint8_t rfc6874_absolute_uri_after_map[] = {
+    0, 1, 2, 1, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 1, 0, 0, 1,
+};
 static const uridfa_after_kind rfc6874_absolute_uri_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_absolute_uri_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 1, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 1, 254, 254, 1,
 };
 static const uridfa_final rfc6874_absolute_uri_finals[] = {
     { 0, 0, 0 }, { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 },
@@ -1551,14 +1550,14 @@ const uridfa_tables rfc6874_absolute_uri_tables = {
     rfc6874_absolute_uri_classes, rfc6874_absolute_uri_trans, rfc6874_absolute_uri_edges, rfc6874_absolute_uri_ops,
     rfc6874_absolute_uri_accel_lut, rfc6874_absolute_uri_accel_escapes,
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
-    rfc6874_absolute_uri_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_absolute_uri_after_first,
+    rfc6874_absolute_uri_after_kinds, rfc6874_absolute_uri_after_map, rfc6874_uri_reference_after_trans, rfc6874_absolute_uri_after_first,
     URIDFA_TEXT(rfc6874_absolute_uri_texts), URIDFA_TEXT(rfc6874_absolute_uri_capture_names),
     URIDFA_TEXT(rfc6874_absolute_uri_state_texts), URIDFA_TEXT(rfc6874_absolute_uri_text_pairs),
     "absolute-URI",
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 2, 11, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc6874_absolute_uri_raw_tables = {
@@ -1573,7 +1572,7 @@ const uridfa_tables rfc6874_absolute_uri_raw_tables = {
     UINT64_C(49977801263),
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 0, 0, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `relative-ref` from grammar/rfc6874.abnf:
@@ -1892,11 +1891,14 @@ static const uint8_t rfc6874_relative_ref_accel_lut[256] = {
 static const uridfa_escape rfc6874_relative_ref_accel_escapes[] = {
     { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 5, 37 }, { 65535, 0 }, { 65535, 0 }, { 5, 37 },
 };
+static const uint8_t rfc6874_relative_ref_after_map[] = {
+    0, 1, 0, 2, 1, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 0, 10, 1, 0, 0,
+};
 static const uridfa_after_kind rfc6874_relative_ref_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_relative_ref_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 254, 1, 1, 1, 254, 255, 255, 255, 255, 255, 255, 254, 254, 254, 1, 1, 254, 254,
 };
 static const uridfa_final rfc6874_relative_ref_finals[] = {
     { 6, 2, 1 }, { 8, 1, 1 }, { 9, 2, 1 }, { 0, 0, 0 },
@@ -1959,14 +1961,14 @@ const uridfa_tables rfc6874_relative_ref_tables = {
     rfc6874_relative_ref_classes, rfc6874_relative_ref_trans, rfc6874_relative_ref_edges, rfc6874_relative_ref_ops,
     rfc6874_relative_ref_accel_lut, rfc6874_relative_ref_accel_escapes,
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
-    rfc6874_relative_ref_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_relative_ref_after_first,
+    rfc6874_relative_ref_after_kinds, rfc6874_relative_ref_after_map, rfc6874_uri_reference_after_trans, rfc6874_relative_ref_after_first,
     URIDFA_TEXT(rfc6874_relative_ref_texts), URIDFA_TEXT(rfc6874_relative_ref_capture_names),
     URIDFA_TEXT(rfc6874_relative_ref_state_texts), URIDFA_TEXT(rfc6874_relative_ref_text_pairs),
     "relative-ref",
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 2, 11, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc6874_relative_ref_raw_tables = {
@@ -1981,7 +1983,7 @@ const uridfa_tables rfc6874_relative_ref_raw_tables = {
     UINT64_C(54975581389),
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 0, 0, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2050,7 +2052,7 @@ const uridfa_tables rfc6874_scheme_tables = {
     UINT64_C(366503875926),
     3, 0, RFC6874_SCHEME_SPECIAL, 2, 26, 32,
     13, 0, 0, 1,
-    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2123,7 +2125,7 @@ const uridfa_tables rfc6874_userinfo_tables = {
     UINT64_C(274877906944),
     4, 0, RFC6874_USERINFO_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2486,11 +2488,14 @@ static const uint8_t rfc6874_host_accel_lut[256] = {
 static const uridfa_escape rfc6874_host_accel_escapes[] = {
     { 1, 37 }, { 65535, 0 }, { 65535, 0 }, { 1, 37 },
 };
+static const uint8_t rfc6874_host_after_map[] = {
+    0, 1, 2, 1, 3, 4, 5, 6, 7, 8, 9, 0, 10, 1, 0, 0,
+};
 static const uridfa_after_kind rfc6874_host_after_kinds[] = {
     { 11, 2, 3, 0 }, { 12, 51, 3, 65535 },
 };
 static const uint8_t rfc6874_host_after_first[] = {
-    254, 1, 1, 1, 255, 255, 255, 255, 255, 255, 1,
+    254, 1, 1, 1, 1, 255, 255, 255, 255, 255, 255, 254, 1, 1, 254, 254,
 };
 static const uridfa_final rfc6874_host_finals[] = {
     { 0, 2, 1 }, { 2, 1, 1 }, { 0, 0, 0 },
@@ -2541,14 +2546,14 @@ const uridfa_tables rfc6874_host_tables = {
     rfc6874_host_classes, rfc6874_host_trans, rfc6874_host_edges, rfc6874_host_ops,
     rfc6874_host_accel_lut, rfc6874_host_accel_escapes,
     rfc6874_host_finals, rfc6874_host_state_final,
-    rfc6874_host_after_kinds, rfc6874_uri_reference_after_classes, rfc6874_uri_reference_after_trans, rfc6874_host_after_first,
+    rfc6874_host_after_kinds, rfc6874_host_after_map, rfc6874_uri_reference_after_trans, rfc6874_host_after_first,
     URIDFA_TEXT(rfc6874_host_texts), URIDFA_TEXT(rfc6874_host_capture_names),
     URIDFA_TEXT(rfc6874_host_state_texts), URIDFA_TEXT(rfc6874_host_text_pairs),
     "host",
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
     13, 2, 11, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc6874_host_raw_tables = {
@@ -2563,7 +2568,7 @@ const uridfa_tables rfc6874_host_raw_tables = {
     UINT64_C(68719476736),
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
     13, 0, 0, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2621,7 +2626,7 @@ const uridfa_tables rfc6874_port_tables = {
     UINT64_C(549755813888),
     2, 0, RFC6874_PORT_SPECIAL, 2, 26, 32,
     13, 0, 0, 0,
-    RFC6874_PORT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_PORT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2694,7 +2699,7 @@ const uridfa_tables rfc6874_path_tables = {
     UINT64_C(274877906944),
     4, 0, RFC6874_PATH_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_PATH_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_PATH_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2766,7 +2771,7 @@ const uridfa_tables rfc6874_path_abempty_tables = {
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABEMPTY_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2839,7 +2844,7 @@ const uridfa_tables rfc6874_path_absolute_tables = {
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ABSOLUTE_SPECIAL, 5, 26, 32,
     13, 0, 0, 2,
-    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2915,7 +2920,7 @@ const uridfa_tables rfc6874_path_noscheme_tables = {
     UINT64_C(183251937963),
     6, 0, RFC6874_PATH_NOSCHEME_SPECIAL, 7, 26, 32,
     13, 0, 0, 3,
-    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2988,7 +2993,7 @@ const uridfa_tables rfc6874_path_rootless_tables = {
     UINT64_C(219902325556),
     5, 0, RFC6874_PATH_ROOTLESS_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3061,7 +3066,7 @@ const uridfa_tables rfc6874_query_tables = {
     UINT64_C(274877906944),
     4, 0, RFC6874_QUERY_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3134,7 +3139,7 @@ const uridfa_tables rfc6874_fragment_tables = {
     UINT64_C(274877906944),
     4, 0, RFC6874_FRAGMENT_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -692,15 +692,8 @@ static const uint8_t rfc8089_file_uri_accel_lut[256] = {
 static const uridfa_escape rfc8089_file_uri_accel_escapes[] = {
     { 2, 37 }, { 2, 37 }, { 65535, 0 }, { 65535, 0 },
 };
-static const uint8_t rfc8089_file_uri_after_classes[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 0, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 0, 1, 0, 1, 0, 0,
-    0, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static const uint8_t rfc8089_file_uri_after_map[] = {
+    0, 1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 0, 0, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 0, 0,
 };
 static const uint8_t rfc8089_file_uri_after_trans[] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 8, 10, 10,
@@ -777,14 +770,14 @@ const uridfa_tables rfc8089_file_uri_tables = {
     rfc8089_file_uri_classes, rfc8089_file_uri_trans, rfc8089_file_uri_edges, rfc8089_file_uri_ops,
     rfc8089_file_uri_accel_lut, rfc8089_file_uri_accel_escapes,
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
-    rfc8089_file_uri_after_kinds, rfc8089_file_uri_after_classes, rfc8089_file_uri_after_trans, NULL,
+    rfc8089_file_uri_after_kinds, rfc8089_file_uri_after_map, rfc8089_file_uri_after_trans, NULL,
     URIDFA_TEXT(rfc8089_file_uri_texts), URIDFA_TEXT(rfc8089_file_uri_capture_names),
     URIDFA_TEXT(rfc8089_file_uri_state_texts), URIDFA_TEXT(rfc8089_file_uri_text_pairs),
     "file-URI",
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
     7, 2, 11, 4,
-    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc8089_file_uri_raw_tables = {
@@ -799,7 +792,7 @@ const uridfa_tables rfc8089_file_uri_raw_tables = {
     UINT64_C(40722652881),
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
     7, 0, 0, 4,
-    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1, 0
+    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int rfc8089_file_uri_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -260,7 +260,7 @@ const uridfa_tables rfc8141_namestring_tables = {
     UINT64_C(73300775186),
     15, 0, RFC8141_NAMESTRING_SPECIAL, 85, 10, 32,
     5, 0, 0, 3,
-    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1, 0
+    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for `assigned-name` from grammar/rfc8141.abnf:
@@ -447,7 +447,7 @@ const uridfa_tables rfc8141_assigned_name_tables = {
     UINT64_C(99955602526),
     11, 0, RFC8141_ASSIGNED_NAME_SPECIAL, 71, 10, 32,
     5, 0, 0, 2,
-    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1, 0
+    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
@@ -520,7 +520,7 @@ const uridfa_tables rfc8141_nid_tables = {
     UINT64_C(366503875926),
     3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
     5, 0, 0, 0,
-    RFC8141_NID_TRANS_WIDTH, 1, 0, 1, 0
+    RFC8141_NID_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
@@ -592,7 +592,7 @@ const uridfa_tables rfc8141_nss_tables = {
     UINT64_C(219902325556),
     5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
     5, 0, 0, 2,
-    RFC8141_NSS_TRANS_WIDTH, 1, 0, 1, 0
+    RFC8141_NSS_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -665,7 +665,7 @@ const uridfa_tables rfc8141_r_component_tables = {
     UINT64_C(157073089683),
     7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
     5, 0, 0, 2,
-    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -737,7 +737,7 @@ const uridfa_tables rfc8141_q_component_tables = {
     UINT64_C(219902325556),
     5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
     5, 0, 0, 2,
-    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 /* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -809,7 +809,7 @@ const uridfa_tables rfc8141_f_component_tables = {
     UINT64_C(274877906944),
     4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
     5, 0, 0, 2,
-    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0
+    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 1, 0, 0
 };
 
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err)

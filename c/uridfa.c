@@ -315,9 +315,10 @@ URIDFA_INLINE const uridfa_final *final_of(const uridfa_tables *t, uint32_t stat
 }
 
 /* The end of the input at pos in state: 0 if it accepts (then its final
- * operations run, if regs), else the error. */
-static int finish_at(const uridfa_tables *t, uint32_t state, size_t pos, size_t *regs,
-                     uridfa_error *err)
+ * operations run, if regs), else the error. Inlined: out of line it cost
+ * split a call per URL (about 2 ns of 75 on kasztp; docs/c.md, speed). */
+URIDFA_INLINE int finish_at(const uridfa_tables *t, uint32_t state, size_t pos, size_t *regs,
+                            uridfa_error *err)
 {
     const uridfa_final *f = final_of(t, state);
     if (!f->accept) {
@@ -377,22 +378,27 @@ int uridfa_validate(const uridfa_tables *t, const uint8_t *s, size_t n, uridfa_e
  * (docs/c.md, speed). */
 static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, size_t n)
 {
-    const uint8_t *cls = t->after_classes;
+    /* A byte's kind class is cls[pre[b]]: through the machine's classes,
+     * or the kinds' own 256 followed by the identity (codegen: Note [kind
+     * classes through the machine's]). */
+    const uint8_t *pre = t->after_mapped ? t->classes : t->after_classes;
+    const uint8_t *cls = t->after_mapped ? t->after_classes : t->after_classes + 256;
     const size_t stride = t->after_stride;
     unsigned cell = t->after_kinds[k].start;
     size_t i = 0;
     /* Cells are a state's index and its accept bit (codegen: Note [kind
      * cells by index]), of one or two bytes. */
+#define URIDFA_KCLASS(b) cls[pre[b]]
 #define URIDFA_KIND_RUN(T)                                                                   \
     {                                                                                        \
         const T *tr = (const T *)t->after_trans;                                             \
         while (i < n && cell != 0u) {                                                        \
             const T *row = tr + (cell >> 1) * stride;                                        \
-            while (i < n && row[cls[s[i]]] == cell) {                                        \
+            while (i < n && row[URIDFA_KCLASS(s[i])] == cell) {                               \
                 i++;                                                                         \
             }                                                                                \
             if (i < n) {                                                                     \
-                cell = row[cls[s[i]]];                                                       \
+                cell = row[URIDFA_KCLASS(s[i])];                                              \
                 i++;                                                                         \
             }                                                                                \
         }                                                                                    \
@@ -403,6 +409,7 @@ static int kind_accepts(const uridfa_tables *t, unsigned k, const uint8_t *s, si
         URIDFA_KIND_RUN(uint16_t)
     }
 #undef URIDFA_KIND_RUN
+#undef URIDFA_KCLASS
     return cell & 1u;
 }
 
@@ -436,7 +443,7 @@ static void decide_kinds_regs(const uridfa_tables *t, const uint8_t *s, size_t n
             continue;
         }
         if (kind->first != 0xFFFEu && a < b) {
-            d = t->after_first[kind->first + t->after_classes[s[a]]];
+            d = t->after_first[kind->first + t->classes[s[a]]];
         }
         if (d == 0xFFu) {
             c = uridfa_kind_after(t, p, s + a, b - a);
@@ -472,9 +479,11 @@ void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uri
 
 /* Validates and leaves the tags in regs (the kinds decided after the
  * match not decided). split_raw calls only this, so a program that never
- * decides a kind links none of their code. */
-static int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
-                      uridfa_error *err)
+ * decides a kind links none of their code. Inlined into both: a program
+ * links one of them, and the call cost split about 22 instructions per
+ * kasztp URL (docs/c.md, speed). */
+URIDFA_INLINE int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
+                             uridfa_error *err)
 {
     uint32_t state = t->start;
     int r;
@@ -740,6 +749,120 @@ int uridfa_item_next(const uridfa_tables *item, const uint8_t *s, size_t *pos, s
         err->offset += start;
     }
     return r;
+}
+
+/* The span of a capture if it lies inside `within`, else absent. */
+static uridfa_span span_inside(uridfa_span span, uridfa_span within)
+{
+    if (span.start == URIDFA_ABSENT || span.start < within.start || span.end > within.end) {
+        span.start = URIDFA_ABSENT;
+        span.end = URIDFA_ABSENT;
+    }
+    return span;
+}
+
+void uridfa_walk_start(uridfa_walk *w, const uint8_t *s, const uridfa_span *spans,
+                       size_t capture_len, const uridfa_list *lists, size_t list_len,
+                       size_t capture, uridfa_span within, uridfa_span *buf, size_t *regs)
+{
+    uridfa_walk_level *l = &w->level[0];
+    w->s = s;
+    w->capture = capture;
+    w->within = within;
+    w->buf = buf;
+    w->regs = regs;
+    w->depth = 0;
+    l->lists = lists;
+    l->list_len = list_len;
+    l->next = 0;
+    l->spans = spans;
+    l->list = NULL;
+    l->pos = 0;
+    l->end = 0;
+    if (capture >= capture_len) {
+        l->list_len = 0;
+        l->own.start = URIDFA_ABSENT;
+        l->own.end = URIDFA_ABSENT;
+        return;
+    }
+    l->own = span_inside(spans[capture], within);
+}
+
+/* The walk of Rust's Occurrences (src/parts.rs), step for step: in a list,
+ * its next item one level down; else the level's next list region inside
+ * `within`, the level's own occurrence first if it starts no later; else
+ * the own occurrence; else one level up. */
+int uridfa_walk_next(uridfa_walk *w, uridfa_occurrence *o)
+{
+    for (;;) {
+        uridfa_walk_level *l = &w->level[w->depth];
+        int entered = 0;
+        if (l->list != NULL) {
+            const uridfa_tables *t = l->list->item;
+            uridfa_span item;
+            uridfa_span *sub;
+            size_t k;
+            if (uridfa_item_next(t, w->s, &l->pos, l->end, &item, NULL) != 1) {
+                l->list = NULL;
+                continue;
+            }
+            sub = w->buf + w->depth * (size_t)t->capture_len;
+            if (uridfa_split(t, w->s + item.start, item.end - item.start, w->regs, sub, NULL) !=
+                URIDFA_OK) {
+                continue;
+            }
+            for (k = 0; k < t->capture_len; k++) {
+                if (sub[k].start != URIDFA_ABSENT) {
+                    sub[k].start += item.start;
+                    sub[k].end += item.start;
+                }
+            }
+            if (w->depth < URIDFA_MAX_LIST_DEPTH) {
+                uridfa_walk_level *down = &w->level[w->depth + 1];
+                down->lists = l->list->lists;
+                down->list_len = l->list->list_len;
+                down->next = 0;
+                down->spans = sub;
+                down->own = span_inside(sub[w->capture], w->within);
+                down->list = NULL;
+                w->depth++;
+            }
+            continue;
+        }
+        while (l->next < l->list_len) {
+            const uridfa_list *list = &l->lists[l->next++];
+            const uridfa_span region = span_inside(l->spans[list->region], w->within);
+            if (region.start == URIDFA_ABSENT) {
+                continue;
+            }
+            if (l->own.start != URIDFA_ABSENT && l->own.start <= region.start) {
+                /* This list again after the occurrence. */
+                l->next--;
+                break;
+            }
+            l->list = list;
+            l->pos = region.start;
+            l->end = region.end;
+            entered = 1;
+            break;
+        }
+        if (entered) {
+            continue;
+        }
+        if (l->own.start != URIDFA_ABSENT) {
+            o->span = l->own;
+            o->spans = l->spans;
+            o->lists = l->lists;
+            o->list_len = l->list_len;
+            l->own.start = URIDFA_ABSENT;
+            l->own.end = URIDFA_ABSENT;
+            return 1;
+        }
+        if (w->depth == 0) {
+            return 0;
+        }
+        w->depth--;
+    }
 }
 
 const char *uridfa_capture_name(const uridfa_tables *t, size_t k)

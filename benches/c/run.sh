@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The C figures of docs/c.md, measured: footprint, then speed.
 #
-#   benches/c/run.sh [KASZTP_FILE [ROUNDS]]   (PROCESSES=5: see the speed part)
+#   benches/c/run.sh [KASZTP_FILE [ROUNDS]]   (PROCESSES=5: see the speed part;
+#                                              SPEED=0: the footprint only)
 #
 # Needs gcc, re2c, ragel and liburiparser-dev (.ci/run installs them). For
 # uriparser's footprint it builds uriparser from source, statically, from
@@ -84,6 +85,10 @@ if [[ -n ${URIPARSER_SRC:-} ]]; then
         "$work/uriparser-fp"
 else
     echo "  uriparser: skipped (set URIPARSER_SRC to a uriparser checkout)"
+fi
+
+if [[ ${SPEED:-1} == 0 ]]; then
+    exit 0
 fi
 
 # Speed: one process, interleaved rounds, best of ROUNDS; the process is

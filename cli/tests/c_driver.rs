@@ -1,16 +1,19 @@
 //! The C output (issue 28, docs/c.md) against the Rust runtime.
 //!
-//! For the ten built-in grammars, two users' grammars (`examples/`) and
-//! three in `tests/c/` (without captures, with 140, and one whose
-//! transitions take four bytes), every entry rule: the generator writes the C (`uridfa_codegen::c`), a
+//! For the built-in grammars, three users' grammars (`examples/`: mailto,
+//! its Accept with lists inside list items, rfc3339) and four in
+//! `tests/c/` (without captures, with 140, one whose transitions take four
+//! bytes, and one whose kinds keep their own byte classes), every entry
+//! rule and every `;@ component` rule: the generator writes the C (`uridfa_codegen::c`), a
 //! harness (`tests/c/harness.c`) built with `cc` runs it over many inputs
 //! in one process (fed over a pipe), and each answer is compared with
 //! `uridfa_runtime` on the same compiled tables: acceptance, every span
 //! (kinds decided after the match included), the error's kind, offset,
 //! byte, state and message. The harness also checks, in C, that the
 //! streaming machine agrees with the whole input at every two-chunk split
-//! and in one-byte chunks, and that `validate` agrees with `split`; list
-//! regions' items (`mailto`) are compared with `uridfa_runtime::items`.
+//! and in one-byte chunks, and that `validate` agrees with `split`; the
+//! items of the entries' list regions are compared with
+//! `uridfa_runtime::items` (the walk over every level: `tests/c_lists.rs`).
 //! Every form of transition table is reached (the test checks which
 //! drivers the tables name). Each build is C99 with `-Wall -Wextra
 //! -Werror -pedantic`.
@@ -64,9 +67,10 @@ fn have(cc: &str) -> bool {
     ok
 }
 
-/// The grammars: every built-in one, then two users' grammars, one
-/// without captures, one with 140 (`tests/c/wide.abnf`) and one whose
-/// transitions take four bytes (`tests/c/big.abnf`).
+/// The grammars: every built-in one, then three users' grammars, one
+/// without captures, one with 140 (`tests/c/wide.abnf`), one whose
+/// transitions take four bytes (`tests/c/big.abnf`) and one whose kinds
+/// keep a class table of their own (`tests/c/kinds.abnf`).
 fn grammars() -> Vec<Compiled> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("grammar"))
         .unwrap()
@@ -76,6 +80,8 @@ fn grammars() -> Vec<Compiled> {
         .collect();
     paths.sort();
     paths.push(root().join("examples/mailto/grammar/mailto.abnf"));
+    // Lists inside list items (RFC 9110's Accept): item tables two deep.
+    paths.push(root().join("examples/mailto/grammar/accept.abnf"));
     paths.push(root().join("examples/rfc3339/grammar/date.abnf"));
     // A grammar without captures: NAME_CAPTURES 0.
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/nocap.abnf"));
@@ -83,6 +89,9 @@ fn grammars() -> Vec<Compiled> {
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/wide.abnf"));
     // One with 256 classes and 516 states: four-byte transitions.
     paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/big.abnf"));
+    // Kinds whose classes the machine's do not refine: their own class
+    // table (and, in the entry, the mapped form).
+    paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/kinds.abnf"));
     paths
         .iter()
         .map(|p| {
@@ -91,8 +100,10 @@ fn grammars() -> Vec<Compiled> {
         .collect()
 }
 
-/// A machine of the registry: (grammar, entry, list region, component):
-/// with `component`, the second index is into the `;@ component`
+/// A machine of the registry: (grammar, entry, item machine, component):
+/// the item machine is an index into the entry's
+/// `Machine::with_items()[1..]` (every level); with `component`, the
+/// second index is into the `;@ component`
 /// machines the C has (`uridfa_codegen::c::emit::components`).
 type What = (usize, usize, Option<usize>, bool);
 
@@ -129,7 +140,8 @@ fn write_c(dir: &Path, gs: &[Compiled]) -> (Vec<What>, Vec<bool>) {
             names.push(name);
             machines.push((gi, ei, None, false));
             raw.push(false);
-            for li in 0..m.lists.len() {
+            // Item tables at every level, in `Machine::with_items` order.
+            for li in 0..m.with_items().len() - 1 {
                 names.push(tables.next().unwrap());
                 machines.push((gi, ei, Some(li), false));
                 raw.push(false);
@@ -545,7 +557,14 @@ fn jobs(
         for input in mine {
             // Items of each list region that an accepted input has.
             // (Components' list regions have no C tables.)
-            for (li, l) in m.lists.iter().enumerate().filter(|_| !comp) {
+            // (The lists inside items: tests/c_lists.rs walks them.)
+            let items = m.with_items();
+            for l in m.lists.iter().filter(|_| !comp) {
+                let li = items
+                    .iter()
+                    .position(|x| std::ptr::eq(*x, &l.machine))
+                    .unwrap()
+                    - 1;
                 let item_mi = what
                     .iter()
                     .position(|&w| w == (gi, ei, Some(li), false))
@@ -618,7 +637,7 @@ fn c_driver_agrees_with_the_rust_runtime() {
             let m = machine_of(&gs, w);
             match w.2 {
                 None => m.tables.as_tables(),
-                Some(li) => m.lists[li].machine.tables.as_tables(),
+                Some(li) => m.with_items()[li + 1].tables.as_tables(),
             }
         })
         .collect();
@@ -646,15 +665,21 @@ fn c_driver_agrees_with_the_rust_runtime() {
     // C emitter); the two-byte IDs of the one-byte-index tables are
     // `-DURIDFA_FAST`'s, run below.
     let forms = drivers(&dir);
-    // And both widths of the kinds' cells (Note [kind cells by index]).
-    for w in ["uint8_t", "uint16_t"] {
+    // And both widths of the kinds' cells (Note [kind cells by index]), and
+    // both forms of their classes (Note [kind classes through the
+    // machine's]): through the machine's classes, and a table of their own.
+    for (w, array) in [
+        ("uint8_t", "_after_trans[]"),
+        ("uint16_t", "_after_trans[]"),
+        ("uint8_t", "_after_map[] = {"),
+        ("uint8_t", "_after_classes["),
+    ] {
         let found = std::fs::read_dir(&dir).unwrap().any(|e| {
             let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
-            text.lines().any(|l| {
-                l.starts_with(&format!("static const {w} ")) && l.contains("_after_trans[]")
-            })
+            text.lines()
+                .any(|l| l.starts_with(&format!("static const {w} ")) && l.contains(array))
         });
-        assert!(found, "no kinds' cells of {w}");
+        assert!(found, "no kinds' {array} of {w}");
     }
     for d in [
         "uridfa_drive8",

@@ -100,16 +100,19 @@ fn a_capture_the_c_cannot_name_is_located() {
 }
 
 /// A list inside a list's item (RFC 9110's Accept: parameters inside each
-/// media range), which the C driver cannot read, is refused at the inner
-/// repetition; nothing is written.
+/// media range) gets item tables at every level and a walk; lists five
+/// deep, past `URIDFA_MAX_LIST_DEPTH` (4), are refused where the fifth
+/// repetition is written, and nothing is written.
 #[test]
-fn a_list_inside_a_list_is_located_for_c() {
+fn lists_inside_lists_are_written_and_too_deep_ones_located() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generate-nested");
     let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
     let accept = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../examples/mailto/grammar/accept.abnf"
     );
+    let out = dir.join("out");
     let o = uridfa(&[
         "generate",
         "--lang",
@@ -117,19 +120,42 @@ fn a_list_inside_a_list_is_located_for_c() {
         "--grammar-file",
         accept,
         "--out",
-        dir.join("out").to_str().unwrap(),
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let h = std::fs::read_to_string(out.join("accept.h")).unwrap();
+    assert!(h.contains("#define ACCEPT_LIST_DEPTH 2\n"), "{h}");
+    assert!(h.contains("void accept_accept_walk(accept_walk *w,"), "{h}");
+    assert!(
+        h.contains("extern const uridfa_tables accept_accept_list_accept_list_parameters_tables;")
+    );
+    // Five levels: `d = 1*("4" x)` on line 7 is the fifth.
+    let five = dir.join("five.abnf");
+    std::fs::write(
+        &five,
+        ";@ entry r\n;@ capture x\nr = 1*(\"0\" a)\na = 1*(\"1\" b)\n\
+         b = 1*(\"2\" c)\nc = 1*(\"3\" d)\nd = 1*(\"4\" x)\nx = 1*ALPHA\n",
+    )
+    .unwrap();
+    let o = uridfa(&[
+        "generate",
+        "--lang",
+        "c",
+        "--grammar-file",
+        five.to_str().unwrap(),
+        "--out",
+        dir.join("out5").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    // `parameters = *( OWS ";" OWS [ parameter ] )`, line 18, column 14.
     assert!(
         err.contains(
-            "accept.abnf:18:14: error: this repetition (list '*parameters') lies inside the \
-             item of another list; the C output reads one level of lists only"
+            "five.abnf:7:5: error: this repetition holds captures and lies in the item of a \
+             list 4 levels deep ('*d'): lists nest at most 4 levels"
         ),
         "{err}"
     );
-    assert!(!dir.join("out").exists(), "nothing is written");
+    assert!(!dir.join("out5").exists(), "nothing is written");
 }
 
 #[test]

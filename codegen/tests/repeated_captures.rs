@@ -321,19 +321,42 @@ fn a_list_rule_referenced_twice_is_one_list() {
 }
 
 #[test]
-fn c_output_refuses_a_list_inside_a_list_at_the_inner_repetition() {
+fn c_output_writes_the_lists_at_every_level() {
+    // NESTED: `*list` (elem after the first), whose items hold `*elem`
+    // (params), and the first elem's `*elem` at the top level.
     let c = ok(NESTED);
-    let e = uridfa_codegen::c::emit::files(&c, "t.abnf").expect_err("C refuses");
-    let d = uridfa_codegen::c::emit::diagnostic(&c, &e).to_string();
-    assert!(
-        d.starts_with(
-            "t.abnf:4:15: error: this repetition (list '*elem') lies inside the item of another \
-             list; the C output reads one level of lists only"
-        ),
-        "{d}"
+    let f = uridfa_codegen::c::emit::files(&c, "t.abnf").expect("C reads nested lists");
+    let names = uridfa_codegen::c::emit::tables_names(&c);
+    assert_eq!(
+        names,
+        [
+            "t_list_tables",
+            "t_list_list_elem_tables",
+            "t_list_list_list_tables",
+            "t_list_list_list_list_elem_tables"
+        ],
+        "pre-order, as Machine::with_items"
     );
-    // One level is still C's.
-    assert!(uridfa_codegen::c::emit::files(&ok(LIST), "t.abnf").is_ok());
+    for n in &names {
+        assert!(
+            f.source.contains(&format!("const uridfa_tables {n} = {{")),
+            "{n}"
+        );
+    }
+    assert!(
+        f.header.contains("#define T_LIST_DEPTH 2\n"),
+        "{}",
+        f.header
+    );
+    assert!(f
+        .source
+        .contains("{ &t_list_list_list_tables, t_list_list_list_lists, 3, 1 }"));
+    // One level: depth 1, and a grammar without lists has no walk.
+    let one = uridfa_codegen::c::emit::files(&ok(LIST), "t.abnf").expect("one level");
+    assert!(one.header.contains("#define T_LIST_DEPTH 1\n"));
+    let none = ok(";@ entry r\n;@ capture x\nr = x \"-\" 1*ALPHA\nx = 1*DIGIT\n");
+    let none = uridfa_codegen::c::emit::files(&none, "t.abnf").expect("no lists");
+    assert!(!none.header.contains("LIST_DEPTH") && !none.header.contains("_walk"));
 }
 
 #[test]

@@ -21,10 +21,13 @@ use std::collections::HashMap;
 // byte. Where that set has one answer, the byte decides the kind: for
 // RFC 3986's host a letter is a `reg-name`, a `[` neither kind (an
 // IP-literal), and only a digit leaves both open. The table holds that
-// answer per byte class of the kinds' DFAs (`after_first`: a row for
+// answer per byte class of the machine (`after_first`: a row for
 // each parent's first kind, at the offset that kind's `first` names;
 // `0xFF` undecided, `0xFE` none, else the kind's index), and `split`
-// reads it before the DFAs. Only `split` (after a match) uses it: `uridfa_kind_after` and
+// reads it before the DFAs. (`first_decisions` gives a row per class of
+// the kinds' DFAs; the emitter re-indexes it by the machine's classes, a
+// class whose bytes differ being undecided: Note [kind classes through
+// the machine's].) Only `split` (after a match) uses it: `uridfa_kind_after` and
 // `uridfa_decide_kinds` take spans from the caller, which need not be
 // in the parent's language, and run the DFAs. The same answers as the
 // Rust runtime's (which runs the DFAs) by construction; the differential

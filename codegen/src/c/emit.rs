@@ -12,7 +12,7 @@
 //! C driver hands out plain C strings. The output depends only on the
 //! input.
 
-use super::forms;
+use super::{forms, lists};
 use crate::compiled::{Compiled, Machine};
 use crate::pipeline::emit::capture_const_name;
 use crate::pipeline::tables::{AfterKindsBuf, TransBuf};
@@ -34,18 +34,8 @@ pub struct CFiles {
 
 pub use super::error::{diagnostic, EmitCError};
 
-/// A C identifier part: `URI-reference` → `uri_reference`.
-pub fn c_name(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
+use super::text::array;
+pub use super::text::c_name;
 
 /// The grammar's file stem in C: its name with `-` → `_` (`rfc3986`),
 /// with a `g` in front of a name that starts with a digit (`3986.abnf`
@@ -122,20 +112,6 @@ fn comment(s: &str) -> String {
     s.replace("*/", "* /")
 }
 
-/// `{ 1, 2, 3 }` with up to `per_line` values per line.
-fn array<T: std::fmt::Display>(xs: impl IntoIterator<Item = T>, per_line: usize) -> String {
-    let xs: Vec<String> = xs.into_iter().map(|x| x.to_string()).collect();
-    if xs.is_empty() {
-        return "{ 0 }".to_owned();
-    }
-    let mut out = String::from("{\n");
-    for chunk in xs.chunks(per_line) {
-        let _ = writeln!(out, "    {},", chunk.join(", "));
-    }
-    out.push('}');
-    out
-}
-
 fn ids(ids: &TransBuf) -> (&'static str, u8, String) {
     match ids {
         TransBuf::U8(v) => ("uint8_t", 1, array(v, 20)),
@@ -179,13 +155,17 @@ struct Out<'a> {
 
 /// One machine's arrays and `const uridfa_tables`, named after `base`
 /// (`rfc3986_uri_reference`). `after_of`: an earlier machine whose
-/// after-kind DFAs are the same, whose arrays this one shares.
+/// after-kind DFAs are the same, whose cells this one shares, and
+/// `classes_of` one that wrote their 256-byte class table (Note [kind
+/// classes through the machine's]). Returns whether this one wrote that
+/// table.
 fn machine(
     out: &mut String,
     o: &Out<'_>,
     after_of: Option<&str>,
+    classes_of: Option<&str>,
     first: &[(bool, Option<Vec<u8>>)],
-) -> Result<(), EmitCError> {
+) -> Result<bool, EmitCError> {
     let (t, base, doc, item) = (&o.m.tables, o.base.as_str(), o.doc.as_str(), o.item);
     let tables = t.as_tables();
     let state_len = t.state_len();
@@ -295,59 +275,13 @@ fn machine(
         );
     }
     let after_base = after_of.unwrap_or(base);
-    if let Some(ac) = &t.after.classes {
-        if after_of.is_none() {
-            let _ = writeln!(
-                out,
-                "static const uint8_t {base}_after_classes[256] = {};",
-                array(ac, 32)
-            );
-            // Note [kind cells by index].
-            let cells = t.after.trans.iter().map(|&c| forms::kind_cell(&t.after, c));
-            let _ = writeln!(
-                out,
-                "static const {} {base}_after_trans[] = {};",
-                if forms::kind_width(&t.after) == 1 {
-                    "uint8_t"
-                } else {
-                    "uint16_t"
-                },
-                array(cells, 20)
-            );
-        }
-        // Note [kinds decided by the first byte]: each parent's first
-        // kind names its row of answers (0xFFFE none, 0xFFFF not first).
-        let mut rows: Vec<u8> = Vec::new();
-        let kinds = t.after.kinds.iter().zip(first).map(|(k, (is_first, row))| {
-            let parent = t
-                .captures
-                .get(usize::from(k.capture))
-                .map_or(u16::MAX, |c| c.kind_of);
-            let at = match row {
-                _ if !is_first => 0xFFFF,
-                Some(row) if rows.len() + row.len() < 0xFFFE => {
-                    rows.extend(row);
-                    rows.len() - row.len()
-                }
-                _ => 0xFFFE,
-            };
-            let start = forms::kind_cell(&t.after, k.start);
-            format!("{{ {}, {start}, {parent}, {at} }}", k.capture)
-        });
-        let kinds = array(kinds, 4);
-        let _ = writeln!(
-            out,
-            "static const uridfa_after_kind {base}_after_kinds[] = {kinds};"
-        );
-        if !rows.is_empty() {
-            let _ = writeln!(
-                out,
-                "static const uint8_t {base}_after_first[] = {};",
-                array(rows, 32)
-            );
-        }
-    }
-    let has_rows = first.iter().any(|(f, r)| *f && r.is_some());
+    let kinds = super::kinds::arrays(out, t, base, after_of, classes_of, first);
+    let (after_classes, wrote_classes, has_rows, map) = (
+        kinds.classes,
+        kinds.wrote_classes,
+        kinds.has_rows,
+        kinds.mapped,
+    );
     let finals = t.finals.iter().map(|f| {
         format!(
             "{{ {}, {}, {} }}",
@@ -446,13 +380,13 @@ fn machine(
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
              {}, {}, {}, {},\n    \
-             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}, {}\n}};\n",
+             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}, {}, {}\n}};\n",
             if raw { "raw_" } else { "" },
             if t.utf8 { "uridfa_char_start" } else { "NULL" },
             opt(!t.accels.is_empty(), format!("{base}_accel_lut")),
             opt(!t.accel_escapes.is_empty(), format!("{base}_accel_escapes")),
             opt(after, format!("{base}_after_kinds")),
-            opt(after, format!("{after_base}_after_classes")),
+            opt(after, after_classes.clone()),
             opt(after, format!("{after_base}_after_trans")),
             opt(after && has_rows, format!("{base}_after_first")),
             c_string(t.rule.as_bytes()),
@@ -476,9 +410,10 @@ fn machine(
             } else {
                 0
             },
+            u8::from(after && map),
         );
     }
-    Ok(())
+    Ok(wrote_classes)
 }
 
 // Note [texts of one machine]
@@ -555,13 +490,10 @@ pub fn tables_names(c: &Compiled) -> Vec<String> {
     let g = grammar_c_name(c);
     let mut names = Vec::new();
     for m in &c.machines {
-        let rule = c_name(&m.tables.rule);
-        names.push(format!("{g}_{rule}_tables"));
-        for l in &m.lists {
-            names.push(format!(
-                "{g}_{rule}_list_{}_tables",
-                c_name(list_region(&l.machine.tables.rule))
-            ));
+        let base = format!("{g}_{}", c_name(&m.tables.rule));
+        names.push(format!("{base}_tables"));
+        for (item, _) in lists::items_of(&base, m) {
+            names.push(format!("{item}_tables"));
         }
     }
     names
@@ -575,12 +507,6 @@ pub fn component_tables_names(c: &Compiled) -> Vec<String> {
         .iter()
         .map(|m| format!("{g}_{}_tables", c_name(&m.tables.rule)))
         .collect()
-}
-
-/// The region's rule of an item machine's name (`*to#2` → `to`).
-fn list_region(rule: &str) -> &str {
-    let region = rule.trim_start_matches('*');
-    region.split('#').next().unwrap_or(region)
 }
 
 /// `NAME.h` and `NAME.c` for `c` (see the module docs); `shown_path`
@@ -603,7 +529,6 @@ fn list_region(rule: &str) -> &str {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
-    super::one_level_of_lists(c)?;
     let g = grammar_c_name(c);
     let gu = g.to_ascii_uppercase();
     let source_text = c
@@ -637,15 +562,14 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
             ),
             item: false,
         });
-        for l in &m.lists {
-            let region = list_region(&l.machine.tables.rule);
+        for (item, im) in lists::items_of(&format!("{g}_{}", c_name(rule)), m) {
             outs.push(Out {
-                base: format!("{g}_{}_list_{}", c_name(rule), c_name(region)),
-                m: &l.machine,
+                base: item,
+                m: im,
                 doc: format!(
                     "Item tables of the list region `{}` of `{rule}` (a repetition whose items \
                      hold captures): uridfa_item_next cuts the region into items.",
-                    l.machine.tables.rule
+                    im.tables.rule
                 ),
                 item: true,
             });
@@ -668,17 +592,27 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         });
     }
     let mut body = String::new();
-    let mut after_bases: Vec<(&AfterKindsBuf, String)> = Vec::new();
+    // Per distinct kinds: the machine that wrote their cells, and the one
+    // that wrote their 256-byte classes, if one did.
+    let mut after_bases: Vec<(&AfterKindsBuf, String, Option<String>)> = Vec::new();
     for o in &outs {
         let t = &o.m.tables;
-        let after_of = after_bases
-            .iter()
-            .find(|(a, _)| t.after.classes.is_some() && *a == &t.after)
-            .map(|(_, b)| b.clone());
+        let shared = after_bases
+            .iter_mut()
+            .find(|(a, _, _)| t.after.classes.is_some() && *a == &t.after);
         let first = super::decide::first_decisions(c, t);
-        machine(&mut body, o, after_of.as_deref(), &first)?;
-        if after_of.is_none() && t.after.classes.is_some() {
-            after_bases.push((&t.after, o.base.clone()));
+        match shared {
+            Some((_, of, classes_of)) => {
+                if machine(&mut body, o, Some(of), classes_of.as_deref(), &first)? {
+                    *classes_of = Some(o.base.clone());
+                }
+            }
+            None => {
+                let wrote = machine(&mut body, o, None, None, &first)?;
+                if t.after.classes.is_some() {
+                    after_bases.push((&t.after, o.base.clone(), wrote.then(|| o.base.clone())));
+                }
+            }
         }
     }
     let reg_slots_max = outs
@@ -703,7 +637,8 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         .map(|m| m.lowered.components.as_slice())
         .unwrap_or_default();
     if let Some(clash) = comps.iter().find(|k| {
-        ["CAPTURES", "SPANS", "REG_SLOTS"].contains(&capture_const_name(&k.name).as_str())
+        ["CAPTURES", "SPANS", "REG_SLOTS", "LIST_DEPTH"]
+            .contains(&capture_const_name(&k.name).as_str())
     }) {
         return Err(EmitCError::NameClash(clash.name.clone()));
     }
@@ -755,6 +690,9 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
          with NAME_R_start, feed it with {g}_feed, end it with {g}_finish. */\n\
          typedef struct {{\n    uridfa_machine m;\n    size_t regs[{gu}_REG_SLOTS];\n}} {g}_machine;\n"
     );
+    // Note [walks over lists]: only a grammar whose entries have lists.
+    let depth = c.machines.iter().map(lists::depth).max().unwrap_or(0);
+    h.push_str(&lists::walk_type(&g, &gu, depth));
     for o in &outs {
         let _ = writeln!(
             h,
@@ -775,6 +713,9 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
                  their data). */\nextern const uridfa_tables {b}_raw_tables;"
             );
         }
+        if c.machines.iter().any(|e| std::ptr::eq(e, o.m)) {
+            h.push_str(&lists::entry_decls(o.m, b, &g, &gu));
+        }
         let _ = writeln!(
             h,
             "/* Whether all of s[0..n) matches `{rule}`: 0, or an error kind (err filled\n   \
@@ -794,13 +735,14 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
     }
     let _ = writeln!(
         h,
-        "/* Feeds the next chunk to m: 0, or the error (absolute offset). */\n\
+        "{}/* Feeds the next chunk to m: 0, or the error (absolute offset). */\n\
          int {g}_feed({g}_machine *m, const uint8_t *s, size_t n, uridfa_error *err);\n\
          /* Ends m's input: 0 if what was fed matches, and every capture's span into\n   \
          spans (if not NULL), the kinds decided after the match absent (see\n   \
          uridfa_decide_kinds). */\n\
          int {g}_finish({g}_machine *m, uridfa_span *spans, uridfa_error *err);\n\n\
-         #ifdef __cplusplus\n}}\n#endif\n\n#endif /* {guard} */"
+         #ifdef __cplusplus\n}}\n#endif\n\n#endif /* {guard} */",
+        lists::grammar_decls(&g, depth)
     );
 
     // NAME.c
@@ -836,6 +778,15 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
              uridfa_machine_start(&m->m, &{b}_tables, m->regs);\n}}\n"
         );
     }
+    for m in &c.machines {
+        s.push_str(&lists::entry_source(
+            m,
+            &format!("{g}_{}", c_name(&m.tables.rule)),
+            &g,
+            &gu,
+        ));
+    }
+    s.push_str(&lists::grammar_source(&g, &gu, depth));
     let _ = writeln!(
         s,
         "int {g}_feed({g}_machine *m, const uint8_t *s, size_t n, uridfa_error *err)\n{{\n    \

@@ -14,8 +14,6 @@ pub enum EmitCError {
     /// A capture whose index constant would be one of the header's own
     /// macros (`NAME_CAPTURES`, `NAME_SPANS`, `NAME_REG_SLOTS`).
     NameClash(String),
-    /// A list inside a list's item ([`super::one_level_of_lists`]).
-    NestedList(String, crate::diag::Span),
 }
 
 impl std::fmt::Display for EmitCError {
@@ -31,7 +29,6 @@ impl std::fmt::Display for EmitCError {
                  ({}); rename it for C output",
                 capture_const_name(name)
             ),
-            EmitCError::NestedList(region, _) => super::nested_list_message(f, region),
         }
     }
 }
@@ -56,7 +53,6 @@ pub fn diagnostic(c: &Compiled, e: &EmitCError) -> crate::diag::Diagnostics {
             }
         }),
         EmitCError::TextsTooLong(_) => None,
-        EmitCError::NestedList(_, span) => Some(*span),
     }
     .or_else(|| c.grammar.entries.first().map(|(_, span)| *span))
     .unwrap_or(crate::diag::Span::new(c.grammar.file, 0, 0));

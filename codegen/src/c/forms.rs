@@ -78,3 +78,42 @@ pub(super) fn kind_width(after: &AfterKindsBuf) -> u8 {
         2
     }
 }
+
+// Note [kind classes through the machine's]
+//
+// The kinds' DFAs read bytes through a byte-class table of their own (256
+// bytes, `after_classes`). Where the machine's own byte classes refine the
+// kinds' (every byte of one machine class is in one kind class, as for
+// RFC 3986's `URI-reference`: 21 classes, IPv6address's `ls32` already
+// tells the digits of a `dec-octet` apart, against the kinds' 11), the C
+// tables hold instead the kinds' class of each machine class (21 bytes,
+// `after_classes` with `after_mapped` set), and the driver reads a byte's
+// kind class as `after_classes[classes[b]]`: one more load per byte a
+// kind's DFA reads (on the kasztp URLs only hosts that start with a
+// digit). The first-byte rows (Note [kinds decided by the first byte])
+// are indexed by the machine's classes in either form. A
+// program links the table of the machine it calls only (the kinds'
+// cells stay shared between machines with the same kinds). Elsewhere the
+// kinds' own 256 classes are followed by the identity over the kinds'
+// classes, so that the driver reads both forms as `cls[pre[b]]` (the
+// first form's code without a test per byte: with one, gcc -Os wrote the
+// kinds' loops twice, 113 bytes more).
+
+/// The kinds' class of each of `t`'s byte classes when `t`'s classes
+/// refine the kinds' (Note [kind classes through the machine's]), else
+/// `None` (or without kinds decided after the match).
+pub(super) fn kind_class_map(t: &TablesBuf) -> Option<Vec<u8>> {
+    let kinds = t.after.classes.as_ref()?;
+    let mut map: Vec<Option<u8>> = vec![None; t.stride as usize];
+    for (b, &c) in t.classes.iter().enumerate() {
+        let slot = map.get_mut(usize::from(c))?;
+        match *slot {
+            None => *slot = Some(kinds[b]),
+            Some(k) if k == kinds[b] => {}
+            Some(_) => return None,
+        }
+    }
+    // A class no byte has (none is written) reads as the kinds' dead
+    // class 0; every class has a byte, as the classes are the bytes'.
+    Some(map.into_iter().map(|k| k.unwrap_or(0)).collect())
+}

@@ -17,6 +17,9 @@ pub mod driver;
 pub mod emit;
 mod error;
 mod forms;
+mod kinds;
+mod lists;
+mod text;
 
 use crate::compiled::Compiled;
 use std::path::{Path, PathBuf};
@@ -59,36 +62,6 @@ pub fn generate(c: &Compiled, shown_path: &str, out_dir: &Path) -> std::io::Resu
         written.push(path);
     }
     Ok(written)
-}
-
-/// Refuses a list inside a list's item ([`emit::EmitCError::NestedList`],
-/// at the inner repetition): the C driver reads one level of lists
-/// (Note [repeated captures] in [`crate::pipeline::lists`]); the Rust
-/// output, the derive and the CLI read every level.
-///
-/// # Errors
-///
-/// The first such list of the entries, in order.
-pub fn one_level_of_lists(c: &Compiled) -> Result<(), emit::EmitCError> {
-    let inner = c
-        .machines
-        .iter()
-        .flat_map(|m| &m.lowered.lists)
-        .find_map(|l| l.item.lists.first());
-    match inner {
-        Some(l) => Err(emit::EmitCError::NestedList(l.item.rule.clone(), l.span)),
-        None => Ok(()),
-    }
-}
-
-/// The message of [`emit::EmitCError::NestedList`] for the region `region`.
-fn nested_list_message(f: &mut std::fmt::Formatter<'_>, region: &str) -> std::fmt::Result {
-    write!(
-        f,
-        "this repetition (list '{region}') lies inside the item of another list; the C output \
-         reads one level of lists only, so lists inside lists are Rust-only for now \
-         (uridfa-generate, the derive, the CLI)"
-    )
 }
 
 /// [`generate`] for every grammar of `grammar_dir` that has `;@ entry`

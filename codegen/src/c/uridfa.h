@@ -146,7 +146,7 @@ struct uridfa_tables {
      * bytes each (codegen: Note [kind cells by index]). */
     const void *after_trans;
     /* Rows of the kinds that a span's first byte decides, one answer per
-     * class of after_classes: the kind (an index into after_kinds), 0xFE
+     * class of `classes`: the kind (an index into after_kinds), 0xFE
      * none, 0xFF undecided (codegen: Note [kinds decided by the first
      * byte]); NULL if no byte decides one. */
     const uint8_t *after_first;
@@ -158,7 +158,12 @@ struct uridfa_tables {
     uint64_t stride_recip;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
     uint16_t capture_len, after_len, after_stride, accel_len;
-    uint8_t trans_width, final_width, utf8, text_width, after_width;
+    /* 1: after_classes holds the kinds' class of each class of `classes`
+     * (a byte's is after_classes[classes[b]]); 0: after_classes holds the
+     * kinds' class of
+     * each byte, then the identity over them (codegen: Note [kind classes
+     * through the machine's]). */
+    uint8_t trans_width, final_width, utf8, text_width, after_width, after_mapped;
 };
 
 /* uridfa_tables.trans_width of one-byte tables (the default unless
@@ -258,6 +263,77 @@ int uridfa_longest_prefix(const uridfa_tables *t, const uint8_t *s,
 int uridfa_item_next(const uridfa_tables *item, const uint8_t *s,
                      size_t *pos, size_t end, uridfa_span *out,
                      uridfa_error *err);
+
+/* How deep list regions nest: an entry's lists are level 1, a list inside
+ * one of their items level 2, and so on (Rust: MAX_LIST_DEPTH). The
+ * generator refuses a grammar whose lists nest deeper. */
+#define URIDFA_MAX_LIST_DEPTH 4
+
+/* One list region of a table set and the tables that read its items (Rust:
+ * uridfa_runtime::List). Each entry's `NAME_R_lists` array holds its lists;
+ * `lists` are those of the item tables themselves (a list inside this
+ * list's items, as RFC 9110's parameters inside each media range of an
+ * Accept), `list_len` of them. */
+typedef struct uridfa_list uridfa_list;
+struct uridfa_list {
+    const uridfa_tables *item;
+    const uridfa_list *lists;
+    uint32_t region;
+    uint32_t list_len;
+};
+
+/* One occurrence of a capture, from uridfa_walk_next: its span, the spans
+ * of the split that holds it (the entry's, or one item's; capture_len
+ * entries, absolute offsets: the captures nested in the occurrence are
+ * there) and the lists of the tables that made that split (where the
+ * lists inside the occurrence are). `spans` stays valid until the next
+ * uridfa_walk_next on the same walk. */
+typedef struct {
+    uridfa_span span;
+    const uridfa_span *spans;
+    const uridfa_list *lists;
+    size_t list_len;
+} uridfa_occurrence;
+
+/* One level of a walk (internal). */
+typedef struct {
+    const uridfa_list *lists;
+    size_t list_len, next;
+    const uridfa_span *spans;
+    uridfa_span own;
+    const uridfa_list *list;
+    size_t pos, end;
+} uridfa_walk_level;
+
+/* A walk over every occurrence of one capture at every level of lists, in
+ * input order: the occurrence a split reports itself, and those in the
+ * items of each list region of that split, recursively (Rust: a generated
+ * view's plural accessors). The caller owns it; it allocates nothing. */
+typedef struct {
+    const uint8_t *s;
+    size_t capture;
+    uridfa_span within;
+    uridfa_span *buf;
+    size_t *regs;
+    size_t depth;
+    uridfa_walk_level level[URIDFA_MAX_LIST_DEPTH + 1];
+} uridfa_walk;
+
+/* Starts w over the occurrences of capture `capture` that lie inside
+ * `within` of the input s: `spans` is a split of s (or an occurrence's
+ * spans, to walk inside it; capture_len entries: a capture at or past it
+ * has no occurrence) by tables whose lists are lists[0..list_len).
+ * `buf` holds, for the splits of the items, URIDFA_MAX_LIST_DEPTH (or the
+ * grammar's NAME_LIST_DEPTH) times the grammar's capture count spans;
+ * `regs` the grammar's NAME_REG_SLOTS registers. The generated NAME_walk
+ * holds both: see NAME_R_walk and NAME_walk_within. */
+void uridfa_walk_start(uridfa_walk *w, const uint8_t *s, const uridfa_span *spans,
+                       size_t capture_len, const uridfa_list *lists, size_t list_len,
+                       size_t capture, uridfa_span within, uridfa_span *buf, size_t *regs);
+
+/* The next occurrence into *o: 1, or 0 when there is none left (and on
+ * every later call). */
+int uridfa_walk_next(uridfa_walk *w, uridfa_occurrence *o);
 
 /* The name of capture k of `t` ("host"), or NULL. */
 const char *uridfa_capture_name(const uridfa_tables *t, size_t k);
