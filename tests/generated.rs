@@ -585,6 +585,31 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         ),
         (
             5,
+            "a packed final word that is not the final entry's ops packed",
+            Tables {
+                finals: with(good.finals, |f| {
+                    // Note [packed final operations]: the wide files run
+                    // this word, the slice file the range.
+                    let k = f.iter().position(|f| f.ops_len > 0).unwrap();
+                    f[k].packed ^= 1;
+                }),
+                ..good
+            },
+        ),
+        (
+            5,
+            "an unpacked final entry whose packed word is not 0",
+            Tables {
+                finals: with(good.finals, |f| {
+                    let k = f.iter().position(|f| f.ops_len > 0).unwrap();
+                    f[k].ops_len = uridfa_runtime::Edge::PACKED_LEN as u16 + 1;
+                    f[k].ops_start = 0;
+                }),
+                ..good
+            },
+        ),
+        (
+            5,
             "reg_len does not fit below Op::NIL",
             Tables {
                 reg_len: u32::from(uridfa_runtime::Op::NIL),

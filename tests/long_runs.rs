@@ -224,8 +224,12 @@ fn a_corrupt_operation_range_is_an_error_in_every_register_file() {
     let finals: Vec<Final> = good
         .finals
         .iter()
+        // Six operations: not packed (Note [packed final operations]), so
+        // every file reads the range.
         .map(|f| Final {
             ops_start: u32::MAX - 1,
+            ops_len: 6,
+            packed: 0,
             ..*f
         })
         .collect();

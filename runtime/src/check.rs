@@ -225,6 +225,21 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
     }
     for (f, fin) in indexed(t.finals) {
         check_range(t.ops, u64::from(fin.ops_start), fin.ops_len, t.reg_len, f)?;
+        // Note [packed final operations]: the packed word is the range's
+        // operations packed (which `check_range` has just bounded), or 0.
+        let want = if fin.is_packed(t.reg_len) {
+            let start = fin.ops_start as usize;
+            let ops = t
+                .ops
+                .get(start..start.wrapping_add(usize::from(fin.ops_len)))
+                .unwrap_or_default();
+            crate::Edge::pack(ops)
+        } else {
+            Some(0)
+        };
+        if want != Some(fin.packed) {
+            return fail(5, "a final entry's packed ops are not its ops packed", f);
+        }
     }
     for s in 0..state_len {
         if t.final_of(s).is_none() {

@@ -2914,45 +2914,150 @@ static URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 39usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 166u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 168u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 170u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 176u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 177u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 182u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 186u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 187u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 189u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 193u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 59u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 195u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 199u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 203u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 206u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 165u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 166u32,
+        ops_len: 2u16,
+        packed: 1116320821921267666u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 168u32,
+        ops_len: 2u16,
+        packed: 1116320821921232778u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 170u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 172u32,
+        ops_len: 2u16,
+        packed: 1116320821921249230u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 174u32,
+        ops_len: 2u16,
+        packed: 1116320821921251275u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 176u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 177u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 178u32,
+        ops_len: 4u16,
+        packed: 1116326870694772674u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 182u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 183u32,
+        ops_len: 3u16,
+        packed: 1116320823423102915u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 186u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 187u32,
+        ops_len: 2u16,
+        packed: 1116320821913153483u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 189u32,
+        ops_len: 4u16,
+        packed: 1116204172069091398u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 193u32,
+        ops_len: 2u16,
+        packed: 1116320821921257424u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 59u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 195u32,
+        ops_len: 4u16,
+        packed: 1116327145589473219u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 199u32,
+        ops_len: 4u16,
+        packed: 1116326870510243779u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 203u32,
+        ops_len: 3u16,
+        packed: 1116320823397621699u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 206u32,
+        ops_len: 4u16,
+        packed: 1116199636583626822u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16, packed: 0u64 },
 ];
 static URI_REFERENCE_STATE_FINAL: [u8; 796usize] = [
     0, 1, 2, 3, 4, 5, 6, 7, 8, 3, 3, 9, 3, 10, 11, 3, 0, 3, 3, 3, 12, 3, 13, 13, 13, 13,
@@ -3075,7 +3180,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 4usize] = [
  URI-reference = [ absolute-URI / relative-URI ] [ "#" fragment ]
  ```
 
- 796 states, 21 byte classes, 39 registers, 39284 table bytes.*/
+ 796 states, 21 byte classes, 39 registers, 39596 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -5522,42 +5627,132 @@ static ABSOLUTE_URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] 
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTE_URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 36usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 166u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 168u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 170u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 173u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 174u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 180u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 184u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 186u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 59u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 190u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 194u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 198u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 201u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 165u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 166u32,
+        ops_len: 2u16,
+        packed: 1116320821921267666u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 168u32,
+        ops_len: 2u16,
+        packed: 1116320821921232778u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 170u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 172u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 173u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 174u32,
+        ops_len: 4u16,
+        packed: 1116326870694772674u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 178u32,
+        ops_len: 2u16,
+        packed: 1116320821921257424u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 180u32,
+        ops_len: 3u16,
+        packed: 1116320823423102915u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 183u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 184u32,
+        ops_len: 2u16,
+        packed: 1116320821913153483u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 186u32,
+        ops_len: 4u16,
+        packed: 1116204172069091398u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 59u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 190u32,
+        ops_len: 4u16,
+        packed: 1116327145589473219u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 194u32,
+        ops_len: 4u16,
+        packed: 1116326870510243779u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 198u32,
+        ops_len: 3u16,
+        packed: 1116320823397621699u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 201u32,
+        ops_len: 4u16,
+        packed: 1116199636583626822u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16, packed: 0u64 },
 ];
 static ABSOLUTE_URI_REFERENCE_STATE_FINAL: [u8; 790usize] = [
     0, 0, 1, 2, 3, 0, 4, 5, 6, 0, 0, 7, 0, 8, 5, 9, 0, 0, 0, 10, 0, 11, 11, 11, 11, 10,
@@ -5688,7 +5883,7 @@ static ABSOLUTE_URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize]
  absolute-URI-reference = absolute-URI [ "#" fragment ]
  ```
 
- 790 states, 21 byte classes, 39 registers, 38690 table bytes.*/
+ 790 states, 21 byte classes, 39 registers, 38978 table bytes.*/
 pub static ABSOLUTE_URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI-reference",
     classes: &ABSOLUTE_URI_REFERENCE_CLASSES,
@@ -7938,40 +8133,120 @@ static ABSOLUTE_URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTE_URI_FINALS: [::uridfa_runtime::Final; 34usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 166u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 168u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 170u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 171u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 175u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 177u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 180u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 181u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 59u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 187u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 191u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 195u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 198u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 165u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 166u32,
+        ops_len: 2u16,
+        packed: 1116320821921232778u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 168u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 170u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 171u32,
+        ops_len: 4u16,
+        packed: 1116326870694772674u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 175u32,
+        ops_len: 2u16,
+        packed: 1116320821921257424u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 177u32,
+        ops_len: 3u16,
+        packed: 1116320823423102915u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 180u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 181u32,
+        ops_len: 2u16,
+        packed: 1116320821913153483u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 183u32,
+        ops_len: 4u16,
+        packed: 1116204172069091398u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 59u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 187u32,
+        ops_len: 4u16,
+        packed: 1116327145589473219u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 191u32,
+        ops_len: 4u16,
+        packed: 1116326870510243779u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 195u32,
+        ops_len: 3u16,
+        packed: 1116320823397621699u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 198u32,
+        ops_len: 4u16,
+        packed: 1116199636583626822u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16, packed: 0u64 },
 ];
 static ABSOLUTE_URI_STATE_FINAL: [u8; 786usize] = [
     0, 0, 1, 2, 0, 3, 4, 0, 5, 0, 6, 4, 7, 0, 0, 8, 0, 9, 9, 9, 9, 8, 9, 0, 10, 0, 0, 11,
@@ -8095,7 +8370,7 @@ static ABSOLUTE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize] = [
  absolute-URI = scheme ":" ( hier-part / opaque-part )
  ```
 
- 786 states, 20 byte classes, 39 registers, 36358 table bytes.*/
+ 786 states, 20 byte classes, 39 registers, 36630 table bytes.*/
 pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI",
     classes: &ABSOLUTE_URI_CLASSES,
@@ -10243,40 +10518,120 @@ static RELATIVE_URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 6usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static RELATIVE_URI_FINALS: [::uridfa_runtime::Final; 34usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 165u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 166u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 168u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 170u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 173u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 177u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 178u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 181u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 183u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 59u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 187u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 191u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 195u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 198u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 165u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 166u32,
+        ops_len: 2u16,
+        packed: 1116320821921232778u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 168u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 170u32,
+        ops_len: 2u16,
+        packed: 1116320821921251275u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 172u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 173u32,
+        ops_len: 4u16,
+        packed: 1116326870694772674u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 177u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 178u32,
+        ops_len: 3u16,
+        packed: 1116320823423102915u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 181u32,
+        ops_len: 2u16,
+        packed: 1116320821913153483u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 183u32,
+        ops_len: 4u16,
+        packed: 1116204172069091398u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 59u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 70u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 78u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 187u32,
+        ops_len: 4u16,
+        packed: 1116327145589473219u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 191u32,
+        ops_len: 4u16,
+        packed: 1116326870510243779u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 195u32,
+        ops_len: 3u16,
+        packed: 1116320823397621699u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 198u32,
+        ops_len: 4u16,
+        packed: 1116199636583626822u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 96u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 105u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 114u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 129u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 135u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 146u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 154u32, ops_len: 11u16, packed: 0u64 },
 ];
 static RELATIVE_URI_STATE_FINAL: [u8; 783usize] = [
     0, 1, 2, 3, 4, 5, 2, 6, 2, 7, 8, 2, 2, 2, 9, 2, 10, 10, 10, 10, 9, 10, 2, 2, 2, 11,
@@ -10401,7 +10756,7 @@ static RELATIVE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  relative-URI = [ net-path / abs-path / rel-path ] [ "?" query ]
  ```
 
- 783 states, 19 byte classes, 39 registers, 34553 table bytes.*/
+ 783 states, 19 byte classes, 39 registers, 34825 table bytes.*/
 pub static RELATIVE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relative-URI",
     classes: &RELATIVE_URI_CLASSES,
@@ -10482,8 +10837,18 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -10495,7 +10860,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 30 registers, 620 table bytes.*/
+ 2 states, 3 byte classes, 30 registers, 636 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -10603,9 +10968,24 @@ static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
@@ -10617,7 +10997,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 776 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -11378,11 +11758,36 @@ static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 5usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921308615u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 3u16,
+        packed: 1116320823523266503u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 5u32,
+        ops_len: 3u16,
+        packed: 1116320788081647559u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 4u16,
+        packed: 1116182216305389511u64,
+    },
 ];
 static HOST_RULE_STATE_FINAL: [u8; 439usize] = [
     0, 1, 1, 1, 1, 2, 0, 0, 0, 2, 1, 1, 1, 0, 0, 0, 0, 2, 1, 1, 1, 1, 2, 1, 0, 0, 0, 0,
@@ -11456,7 +11861,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = IPv6reference / IPv4address / hostname
  ```
 
- 439 states, 14 byte classes, 32 registers, 13779 table bytes.*/
+ 439 states, 14 byte classes, 32 registers, 13819 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -11513,8 +11918,18 @@ static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921226696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
@@ -11526,7 +11941,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = *DIGIT
  ```
 
- 2 states, 2 byte classes, 30 registers, 306 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 322 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -11632,8 +12047,18 @@ static REG_NAME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915415u64,
+    },
 ];
 static REG_NAME_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static REG_NAME_RULE_STATE_COMPONENT: [u16; 4usize] = [12, 12, 12, 12];
@@ -11645,7 +12070,7 @@ static REG_NAME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 30 registers, 736 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
 pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "reg-name",
     classes: &REG_NAME_RULE_CLASSES,
@@ -11774,10 +12199,30 @@ static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static PATH_RULE_STATE_FINAL: [u8; 7usize] = [0, 1, 2, 3, 2, 2, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 7usize] = [6, 7, 7, 6, 7, 6, 6];
@@ -11789,7 +12234,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = [ abs-path / opaque-part ]
  ```
 
- 7 states, 6 byte classes, 30 registers, 885 table bytes.*/
+ 7 states, 6 byte classes, 30 registers, 917 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -11897,9 +12342,24 @@ static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
@@ -11911,7 +12371,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 776 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -12019,9 +12479,24 @@ static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921267666u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [10, 10, 10, 10];
@@ -12033,7 +12508,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 776 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,

@@ -2957,104 +2957,314 @@ static URL_REFERENCE_AFTER_TRANS: [u16; 70usize] = [
     0, 0, 0, 0, 110, 0, 0, 0, 120, 110, 0, 0, 0, 0, 131, 0, 0, 0, 0, 131, 0,
 ];
 static URL_REFERENCE_FINALS: [::uridfa_runtime::Final; 98usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 454u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 456u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 457u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 459u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 461u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 465u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 467u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 468u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 471u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 474u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 476u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 480u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 481u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 483u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 488u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 491u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 495u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 498u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 502u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 505u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 509u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 512u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 517u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 519u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 521u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 524u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 529u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 534u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 538u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 543u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 547u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 27u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 549u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 553u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 35u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 41u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 558u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 561u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 47u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 54u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 60u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 67u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 76u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 86u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 92u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 99u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 107u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 565u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 569u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 115u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 574u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 121u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 130u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 138u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 577u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 147u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 153u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 160u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 167u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 175u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 184u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 194u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 204u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 210u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 217u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 582u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 225u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 235u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 246u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 253u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 261u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 270u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 587u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 279u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 285u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 292u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 300u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 309u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 319u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 326u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 335u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 345u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 356u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 367u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 374u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 382u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 391u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 397u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 406u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 415u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 425u32, ops_len: 11u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 436u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 444u32, ops_len: 10u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 454u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 456u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 457u32,
+        ops_len: 2u16,
+        packed: 1116320821921267666u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 459u32,
+        ops_len: 2u16,
+        packed: 1116320821921248846u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 461u32,
+        ops_len: 4u16,
+        packed: 1116326458277287436u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 465u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 467u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 468u32,
+        ops_len: 3u16,
+        packed: 1116320823296976384u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 471u32,
+        ops_len: 3u16,
+        packed: 1116320823296972300u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 474u32,
+        ops_len: 2u16,
+        packed: 1116320821921202114u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 476u32,
+        ops_len: 4u16,
+        packed: 1116326595749795340u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 480u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 481u32,
+        ops_len: 2u16,
+        packed: 1116320821921248768u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 483u32,
+        ops_len: 5u16,
+        packed: 1139407337621341696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 488u32,
+        ops_len: 3u16,
+        packed: 1116320823330539008u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 491u32,
+        ops_len: 4u16,
+        packed: 1116326417475098124u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 495u32,
+        ops_len: 3u16,
+        packed: 1116320823296978893u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 498u32,
+        ops_len: 4u16,
+        packed: 1116326008278759042u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 502u32,
+        ops_len: 3u16,
+        packed: 1116320823330526732u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 505u32,
+        ops_len: 4u16,
+        packed: 1116326458250544640u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 509u32,
+        ops_len: 3u16,
+        packed: 1116320823095600640u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 512u32,
+        ops_len: 5u16,
+        packed: 1139970425013716480u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 517u32,
+        ops_len: 2u16,
+        packed: 1116320821921256960u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 519u32,
+        ops_len: 2u16,
+        packed: 1116320821921251277u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 521u32,
+        ops_len: 3u16,
+        packed: 1116320823330541517u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 524u32,
+        ops_len: 5u16,
+        packed: 1139407337622111874u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 529u32,
+        ops_len: 5u16,
+        packed: 1139244609900430848u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 534u32,
+        ops_len: 4u16,
+        packed: 1116326458277287424u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 538u32,
+        ops_len: 5u16,
+        packed: 1137568541695550976u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 543u32,
+        ops_len: 4u16,
+        packed: 1116326595689498112u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 547u32,
+        ops_len: 2u16,
+        packed: 1116320821921259469u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 27u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 549u32,
+        ops_len: 4u16,
+        packed: 1116326458251314818u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 553u32,
+        ops_len: 5u16,
+        packed: 1139970425014486658u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 35u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 41u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 558u32,
+        ops_len: 3u16,
+        packed: 1116320823296972288u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 561u32,
+        ops_len: 4u16,
+        packed: 1116326595749795328u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 47u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 54u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 60u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 67u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 76u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 86u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 92u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 99u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 107u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 565u32,
+        ops_len: 4u16,
+        packed: 1116326595690268290u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 569u32,
+        ops_len: 5u16,
+        packed: 1139407234475787906u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 115u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 574u32,
+        ops_len: 3u16,
+        packed: 1116320823330526720u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 121u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 130u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 138u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 577u32,
+        ops_len: 5u16,
+        packed: 1139407232311240192u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 147u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 153u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 160u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 167u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 175u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 184u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 194u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 204u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 210u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 217u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 582u32,
+        ops_len: 5u16,
+        packed: 1139970184429209218u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 225u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 235u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 246u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 253u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 261u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 270u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 587u32,
+        ops_len: 5u16,
+        packed: 1139970182264661504u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 279u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 285u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 292u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 300u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 309u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 319u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 326u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 335u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 345u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 356u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 367u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 374u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 382u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 391u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 397u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 406u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 415u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 425u32, ops_len: 11u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 436u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 444u32, ops_len: 10u16, packed: 0u64 },
 ];
 static URL_REFERENCE_STATE_FINAL: [u8; 253usize] = [
     0, 1, 2, 3, 4, 5, 6, 7, 3, 3, 8, 9, 3, 10, 11, 12, 3, 3, 13, 3, 14, 15, 3, 16, 3, 17,
@@ -3108,7 +3318,7 @@ static URL_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 7usize] = [
  URL-reference = [ absoluteURL / relativeURL ] [ "#" fragment ]
  ```
 
- 253 states, 14 byte classes, 35 registers, 17205 table bytes.*/
+ 253 states, 14 byte classes, 35 registers, 17989 table bytes.*/
 pub static URL_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URL-reference",
     classes: &URL_REFERENCE_CLASSES,
@@ -4473,54 +4683,164 @@ static ABSOLUTEURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 6usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTEURL_FINALS: [::uridfa_runtime::Final; 48usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 18u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 33u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 35u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 49u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 55u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 65u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 72u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 80u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 84u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 95u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 101u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 110u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 126u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 133u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 141u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 149u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 153u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 158u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 164u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 181u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 191u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 201u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 207u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 214u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 222u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 227u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 235u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 244u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 254u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 261u32, ops_len: 9u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 4u16,
+        packed: 1116326458277287436u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 7u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 3u16,
+        packed: 1116320823296972300u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 12u32,
+        ops_len: 2u16,
+        packed: 1116320821921202114u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 4u16,
+        packed: 1116326595749795340u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 18u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 4u16,
+        packed: 1116326417475098124u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 23u32,
+        ops_len: 3u16,
+        packed: 1116320823296978893u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 26u32,
+        ops_len: 4u16,
+        packed: 1116326008278759042u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 30u32,
+        ops_len: 3u16,
+        packed: 1116320823330526732u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 33u32,
+        ops_len: 2u16,
+        packed: 1116320821921251277u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 35u32,
+        ops_len: 3u16,
+        packed: 1116320823330541517u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 44u32,
+        ops_len: 5u16,
+        packed: 1139407337622111874u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 49u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 55u32,
+        ops_len: 2u16,
+        packed: 1116320821921259469u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 65u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 72u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 80u32,
+        ops_len: 4u16,
+        packed: 1116326458251314818u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 84u32,
+        ops_len: 5u16,
+        packed: 1139970425014486658u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 95u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 101u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 110u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 126u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 133u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 141u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 149u32,
+        ops_len: 4u16,
+        packed: 1116326595690268290u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 153u32,
+        ops_len: 5u16,
+        packed: 1139407234475787906u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 158u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 164u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 181u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 191u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 201u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 207u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 214u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 222u32,
+        ops_len: 5u16,
+        packed: 1139970184429209218u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 227u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 235u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 244u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 254u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 261u32, ops_len: 9u16, packed: 0u64 },
 ];
 static ABSOLUTEURL_STATE_FINAL: [u8; 126usize] = [
     0, 0, 1, 2, 0, 3, 4, 0, 5, 0, 6, 7, 8, 0, 0, 9, 0, 10, 9, 9, 9, 11, 12, 0, 0, 0, 13,
@@ -4558,7 +4878,7 @@ static ABSOLUTEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 6usize] = [
  absoluteURL = generic-URL / opaque-URL
  ```
 
- 126 states, 13 byte classes, 34 registers, 8094 table bytes.*/
+ 126 states, 13 byte classes, 34 registers, 8478 table bytes.*/
 pub static ABSOLUTEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURL",
     classes: &ABSOLUTEURL_CLASSES,
@@ -5882,54 +6202,164 @@ static RELATIVEURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 5usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static RELATIVEURL_FINALS: [::uridfa_runtime::Final; 48usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 18u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 33u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 35u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 44u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 49u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 55u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 65u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 72u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 80u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 84u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 95u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 101u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 110u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 126u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 133u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 141u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 149u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 153u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 158u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 164u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 181u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 191u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 201u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 207u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 214u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 222u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 227u32, ops_len: 8u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 235u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 244u32, ops_len: 10u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 254u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 261u32, ops_len: 9u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 4u16,
+        packed: 1116326458277287436u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 7u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 3u16,
+        packed: 1116320823296972300u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 12u32,
+        ops_len: 2u16,
+        packed: 1116320821921202114u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 4u16,
+        packed: 1116326595749795340u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 18u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 4u16,
+        packed: 1116326417475098124u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 23u32,
+        ops_len: 3u16,
+        packed: 1116320823296978893u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 26u32,
+        ops_len: 4u16,
+        packed: 1116326008278759042u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 30u32,
+        ops_len: 3u16,
+        packed: 1116320823330526732u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 33u32,
+        ops_len: 2u16,
+        packed: 1116320821921251277u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 35u32,
+        ops_len: 3u16,
+        packed: 1116320823330541517u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 38u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 44u32,
+        ops_len: 5u16,
+        packed: 1139407337622111874u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 49u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 55u32,
+        ops_len: 2u16,
+        packed: 1116320821921259469u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 65u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 72u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 80u32,
+        ops_len: 4u16,
+        packed: 1116326458251314818u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 84u32,
+        ops_len: 5u16,
+        packed: 1139970425014486658u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 89u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 95u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 101u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 110u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 120u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 126u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 133u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 141u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 149u32,
+        ops_len: 4u16,
+        packed: 1116326595690268290u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 153u32,
+        ops_len: 5u16,
+        packed: 1139407234475787906u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 158u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 164u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 172u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 181u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 191u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 201u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 207u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 214u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 222u32,
+        ops_len: 5u16,
+        packed: 1139970184429209218u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 227u32, ops_len: 8u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 235u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 244u32, ops_len: 10u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 254u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 261u32, ops_len: 9u16, packed: 0u64 },
 ];
 static RELATIVEURL_STATE_FINAL: [u8; 124usize] = [
     0, 1, 2, 3, 4, 2, 5, 2, 6, 7, 8, 2, 2, 9, 2, 10, 9, 9, 9, 11, 12, 2, 2, 2, 13, 2, 14,
@@ -5967,7 +6397,7 @@ static RELATIVEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 6usize] = [
  relativeURL = net-path / abs-path / rel-path
  ```
 
- 124 states, 12 byte classes, 34 registers, 7692 table bytes.*/
+ 124 states, 12 byte classes, 34 registers, 8076 table bytes.*/
 pub static RELATIVEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURL",
     classes: &RELATIVEURL_CLASSES,
@@ -6059,8 +6489,18 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -6072,7 +6512,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = 1*( alpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 24 registers, 618 table bytes.*/
+ 2 states, 2 byte classes, 24 registers, 634 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -6180,9 +6620,24 @@ static USER_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static USER_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
@@ -6194,7 +6649,7 @@ static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 776 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -6302,9 +6757,24 @@ static PASSWORD_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PASSWORD_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
@@ -6316,7 +6786,7 @@ static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 776 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -6420,8 +6890,18 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static HOST_RULE_STATE_FINAL: [u8; 13usize] = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
 static HOST_RULE_STATE_COMPONENT: [u16; 13usize] = [
@@ -6437,7 +6917,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = hostname / hostnumber
  ```
 
- 13 states, 5 byte classes, 24 registers, 1142 table bytes.*/
+ 13 states, 5 byte classes, 24 registers, 1158 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -6502,8 +6982,18 @@ static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
@@ -6515,7 +7005,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = *digit
  ```
 
- 2 states, 2 byte classes, 24 registers, 306 table bytes.*/
+ 2 states, 2 byte classes, 24 registers, 322 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -6630,9 +7120,24 @@ static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PATH_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 2, 0, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 5usize] = [8, 8, 8, 8, 8];
@@ -6644,7 +7149,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = [ "/" ] path-segments
  ```
 
- 5 states, 5 byte classes, 24 registers, 778 table bytes.*/
+ 5 states, 5 byte classes, 24 registers, 802 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -6752,9 +7257,24 @@ static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
@@ -6766,7 +7286,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *urlc
  ```
 
- 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 776 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -6874,9 +7394,24 @@ static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921267666u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [10, 10, 10, 10];
@@ -6888,7 +7423,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *urlc
  ```
 
- 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 776 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,

@@ -2696,26 +2696,126 @@ static URL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 14usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URL_FINALS: [::uridfa_runtime::Final; 20usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 17u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 21u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 22u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921202114u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 2u16,
+        packed: 1116320821921281942u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 5u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915413u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921292233u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 12u32,
+        ops_len: 2u16,
+        packed: 1116320821921232970u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 2u16,
+        packed: 1116320821921300442u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 16u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 17u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 1u16,
+        packed: 1116320821920915415u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 20u32,
+        ops_len: 1u16,
+        packed: 1116320821920915419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 21u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 22u32,
+        ops_len: 3u16,
+        packed: 1116320823364104145u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 25u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 26u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
 ];
 static URL_STATE_FINAL: [u8; 302usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0,
@@ -2770,7 +2870,7 @@ static URL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 4usize] = [
  url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
  ```
 
- 302 states, 36 byte classes, 34 registers, 26866 table bytes.*/
+ 302 states, 36 byte classes, 34 registers, 27026 table bytes.*/
 pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "url",
     classes: &URL_CLASSES,
@@ -3273,13 +3373,48 @@ static FTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 2u16,
+        packed: 1116320821921232970u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 7u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
 ];
 static FTPURL_STATE_FINAL: [u8; 50usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0,
@@ -3304,7 +3439,7 @@ static FTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
  ```
 
- 50 states, 20 byte classes, 34 registers, 3578 table bytes.*/
+ 50 states, 20 byte classes, 34 registers, 3634 table bytes.*/
 pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ftpurl",
     classes: &FTPURL_CLASSES,
@@ -3563,13 +3698,48 @@ static HTTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static HTTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 7u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static HTTPURL_STATE_FINAL: [u8; 28usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 3, 0, 4, 5, 0, 0, 6, 0, 0, 0, 0, 1,
@@ -3589,7 +3759,7 @@ static HTTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
  ```
 
- 28 states, 14 byte classes, 30 registers, 1924 table bytes.*/
+ 28 states, 14 byte classes, 30 registers, 1980 table bytes.*/
 pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "httpurl",
     classes: &HTTPURL_CLASSES,
@@ -3958,12 +4128,42 @@ static GOPHERURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static GOPHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 3u16,
+        packed: 1116320823364104145u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 5u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
 ];
 static GOPHERURL_STATE_FINAL: [u8; 44usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 3, 0, 4, 0, 5, 0, 0, 0, 0, 0,
@@ -3987,7 +4187,7 @@ static GOPHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
  ```
 
- 44 states, 19 byte classes, 33 registers, 2956 table bytes.*/
+ 44 states, 19 byte classes, 33 registers, 3004 table bytes.*/
 pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "gopherurl",
     classes: &GOPHERURL_CLASSES,
@@ -4102,8 +4302,18 @@ static MAILTOURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static MAILTOURL_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915413u64,
+    },
 ];
 static MAILTOURL_STATE_FINAL: [u8; 11usize] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0];
 static MAILTOURL_STATE_COMPONENT: [u16; 11usize] = [0, 0, 0, 0, 0, 0, 0, 11, 11, 11, 11];
@@ -4117,7 +4327,7 @@ static MAILTOURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  mailtourl = "mailto:" encoded822addr
  ```
 
- 11 states, 11 byte classes, 30 registers, 848 table bytes.*/
+ 11 states, 11 byte classes, 30 registers, 864 table bytes.*/
 pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtourl",
     classes: &MAILTOURL_CLASSES,
@@ -4357,10 +4567,30 @@ static NEWSURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NEWSURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921281942u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 2u16,
+        packed: 1116320821921292233u64,
+    },
 ];
 static NEWSURL_STATE_FINAL: [u8; 22usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 3,
@@ -4381,7 +4611,7 @@ static NEWSURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  newsurl = "news:" grouppart
  ```
 
- 22 states, 16 byte classes, 32 registers, 1782 table bytes.*/
+ 22 states, 16 byte classes, 32 registers, 1814 table bytes.*/
 pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "newsurl",
     classes: &NEWSURL_CLASSES,
@@ -4578,9 +4808,24 @@ static NNTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NNTPURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915415u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static NNTPURL_STATE_FINAL: [u8; 24usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0,
@@ -4599,7 +4844,7 @@ static NNTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  nntpurl = "nntp://" hostport "/" group [ "/" digits ]
  ```
 
- 24 states, 13 byte classes, 30 registers, 1536 table bytes.*/
+ 24 states, 13 byte classes, 30 registers, 1560 table bytes.*/
 pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "nntpurl",
     classes: &NNTPURL_CLASSES,
@@ -4998,11 +5243,36 @@ static TELNETURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static TELNETURL_FINALS: [::uridfa_runtime::Final; 5usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921232970u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static TELNETURL_STATE_FINAL: [u8; 43usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0,
@@ -5027,7 +5297,7 @@ static TELNETURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  telneturl = "telnet://" login [ "/" ]
  ```
 
- 43 states, 15 byte classes, 34 registers, 2665 table bytes.*/
+ 43 states, 15 byte classes, 34 registers, 2705 table bytes.*/
 pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "telneturl",
     classes: &TELNETURL_CLASSES,
@@ -5314,12 +5584,42 @@ static WAISURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static WAISURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921300442u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 5u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static WAISURL_STATE_FINAL: [u8; 34usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 4, 5, 0, 0,
@@ -5340,7 +5640,7 @@ static WAISURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  waisurl = waisdatabase / waisindex / waisdoc
  ```
 
- 34 states, 15 byte classes, 30 registers, 2146 table bytes.*/
+ 34 states, 15 byte classes, 30 registers, 2194 table bytes.*/
 pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "waisurl",
     classes: &WAISURL_CLASSES,
@@ -5527,10 +5827,30 @@ static FILEURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FILEURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
 ];
 static FILEURL_STATE_FINAL: [u8; 22usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 1,
@@ -5549,7 +5869,7 @@ static FILEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fileurl = "file://" host [ "/" fpath ]
  ```
 
- 22 states, 14 byte classes, 30 registers, 1514 table bytes.*/
+ 22 states, 14 byte classes, 30 registers, 1546 table bytes.*/
 pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fileurl",
     classes: &FILEURL_CLASSES,
@@ -5831,10 +6151,30 @@ static PROSPEROURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 5usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PROSPEROURL_STATE_FINAL: [u8; 34usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3,
@@ -5855,7 +6195,7 @@ static PROSPEROURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
  ```
 
- 34 states, 17 byte classes, 30 registers, 2310 table bytes.*/
+ 34 states, 17 byte classes, 30 registers, 2342 table bytes.*/
 pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "prosperourl",
     classes: &PROSPEROURL_CLASSES,
@@ -5988,9 +6328,24 @@ static OTHERURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static OTHERURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921202114u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
 ];
 static OTHERURL_STATE_FINAL: [u8; 6usize] = [0, 0, 1, 2, 0, 0];
 static OTHERURL_STATE_COMPONENT: [u16; 6usize] = [1, 1, 2, 2, 2, 2];
@@ -6002,7 +6357,7 @@ static OTHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  otherurl = scheme ":" schemepart
  ```
 
- 6 states, 6 byte classes, 30 registers, 874 table bytes.*/
+ 6 states, 6 byte classes, 30 registers, 898 table bytes.*/
 pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "otherurl",
     classes: &OTHERURL_CLASSES,
@@ -6083,8 +6438,18 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -6096,7 +6461,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = 1*( lowalpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 30 registers, 618 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 634 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -6433,10 +6798,30 @@ static LOGIN_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921232970u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static LOGIN_RULE_STATE_FINAL: [u8; 33usize] = [
     0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0,
@@ -6460,7 +6845,7 @@ static LOGIN_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 33 states, 10 byte classes, 34 registers, 1969 table bytes.*/
+ 33 states, 10 byte classes, 34 registers, 2001 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -6571,9 +6956,24 @@ static USER_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static USER_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
@@ -6585,7 +6985,7 @@ static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 776 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -6693,9 +7093,24 @@ static PASSWORD_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PASSWORD_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
@@ -6707,7 +7122,7 @@ static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 776 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -6816,8 +7231,18 @@ static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static HOST_RULE_STATE_FINAL: [u8; 11usize] = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1];
 static HOST_RULE_STATE_COMPONENT: [u16; 11usize] = [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5];
@@ -6831,7 +7256,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = hostname / hostnumber
  ```
 
- 11 states, 7 byte classes, 30 registers, 804 table bytes.*/
+ 11 states, 7 byte classes, 30 registers, 820 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -6886,8 +7311,18 @@ static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
@@ -6899,7 +7334,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = digits
  ```
 
- 2 states, 2 byte classes, 30 registers, 298 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 314 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -7007,9 +7442,24 @@ static SCHEMEPART_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static SCHEMEPART_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921202114u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static SCHEMEPART_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static SCHEMEPART_RULE_STATE_COMPONENT: [u16; 4usize] = [2, 2, 2, 2];
@@ -7021,7 +7471,7 @@ static SCHEMEPART_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  schemepart = *xchar
  ```
 
- 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 776 table bytes.*/
 pub static SCHEMEPART_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "schemepart",
     classes: &SCHEMEPART_RULE_CLASSES,

@@ -552,11 +552,36 @@ static URN_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 5usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URN_REFERENCE_FINALS: [::uridfa_runtime::Final; 5usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
 ];
 static URN_REFERENCE_STATE_FINAL: [u8; 87usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 3, 0, 0,
@@ -583,7 +608,7 @@ static URN_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]
  ```
 
- 87 states, 17 byte classes, 8 registers, 4197 table bytes.*/
+ 87 states, 17 byte classes, 8 registers, 4237 table bytes.*/
 pub static URN_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urn-reference",
     classes: &URN_REFERENCE_CLASSES,
@@ -817,8 +842,18 @@ static ASSIGNED_URN_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ASSIGNED_URN_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
 ];
 static ASSIGNED_URN_STATE_FINAL: [u8; 74usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -843,7 +878,7 @@ static ASSIGNED_URN_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  assigned-urn = scheme ":" urn-path
  ```
 
- 74 states, 11 byte classes, 8 registers, 2466 table bytes.*/
+ 74 states, 11 byte classes, 8 registers, 2482 table bytes.*/
 pub static ASSIGNED_URN: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "assigned-urn",
     classes: &ASSIGNED_URN_CLASSES,
@@ -961,8 +996,18 @@ static NID_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static NID_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static NID_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static NID_RULE_STATE_FINAL: [u8; 65usize] = [
     0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
@@ -987,7 +1032,7 @@ static NID_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  NID = 2(ALPHA / DIGIT) / nid3 / (ALPHA / DIGIT) 2*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)
  ```
 
- 65 states, 6 byte classes, 8 registers, 1153 table bytes.*/
+ 65 states, 6 byte classes, 8 registers, 1169 table bytes.*/
 pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NID",
     classes: &NID_RULE_CLASSES,
@@ -1097,8 +1142,18 @@ static NSS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
 ];
 static NSS_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 0, 0, 0];
 static NSS_RULE_STATE_COMPONENT: [u16; 5usize] = [2, 2, 2, 2, 2];
@@ -1110,7 +1165,7 @@ static NSS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  NSS = 1*pchar
  ```
 
- 5 states, 5 byte classes, 8 registers, 746 table bytes.*/
+ 5 states, 5 byte classes, 8 registers, 762 table bytes.*/
 pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NSS",
     classes: &NSS_RULE_CLASSES,
@@ -1228,8 +1283,18 @@ static URN_QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URN_QUERY_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
 ];
 static URN_QUERY_RULE_STATE_FINAL: [u8; 8usize] = [0, 0, 0, 1, 0, 0, 0, 0];
 static URN_QUERY_RULE_STATE_COMPONENT: [u16; 8usize] = [3, 3, 3, 3, 3, 3, 3, 3];
@@ -1241,7 +1306,7 @@ static URN_QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  urn-query = directive *( "&" directive)
  ```
 
- 8 states, 10 byte classes, 8 registers, 872 table bytes.*/
+ 8 states, 10 byte classes, 8 registers, 888 table bytes.*/
 pub static URN_QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urn-query",
     classes: &URN_QUERY_RULE_CLASSES,
@@ -1350,9 +1415,24 @@ static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static FRAGMENT_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 2, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 5usize] = [4, 4, 4, 4, 4];
@@ -1364,7 +1444,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 5 states, 5 byte classes, 8 registers, 762 table bytes.*/
+ 5 states, 5 byte classes, 8 registers, 786 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,

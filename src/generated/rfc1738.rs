@@ -3116,26 +3116,126 @@ static URL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 14usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URL_FINALS: [::uridfa_runtime::Final; 20usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 17u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 20u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 21u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 22u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 25u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921202114u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 2u16,
+        packed: 1116320821921281942u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 5u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915413u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921292233u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 12u32,
+        ops_len: 2u16,
+        packed: 1116320821921232970u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 2u16,
+        packed: 1116320821921300442u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 16u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 17u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 1u16,
+        packed: 1116320821920915415u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 20u32,
+        ops_len: 1u16,
+        packed: 1116320821920915419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 21u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 22u32,
+        ops_len: 3u16,
+        packed: 1116320823364104145u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 25u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 26u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
 ];
 static URL_STATE_FINAL: [u8; 362usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0,
@@ -3198,7 +3298,7 @@ static URL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 4usize] = [
  url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
  ```
 
- 362 states, 37 byte classes, 34 registers, 32546 table bytes.*/
+ 362 states, 37 byte classes, 34 registers, 32706 table bytes.*/
 pub static URL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "url",
     classes: &URL_CLASSES,
@@ -3723,13 +3823,48 @@ static FTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 2u16,
+        packed: 1116320821921232970u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 7u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
 ];
 static FTPURL_STATE_FINAL: [u8; 54usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0,
@@ -3755,7 +3890,7 @@ static FTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
  ```
 
- 54 states, 20 byte classes, 34 registers, 3774 table bytes.*/
+ 54 states, 20 byte classes, 34 registers, 3830 table bytes.*/
 pub static FTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ftpurl",
     classes: &FTPURL_CLASSES,
@@ -4023,13 +4158,48 @@ static HTTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static HTTPURL_FINALS: [::uridfa_runtime::Final; 7usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 7u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static HTTPURL_STATE_FINAL: [u8; 30usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 4, 5, 0, 0, 6, 0, 0, 0,
@@ -4050,7 +4220,7 @@ static HTTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
  ```
 
- 30 states, 14 byte classes, 30 registers, 1998 table bytes.*/
+ 30 states, 14 byte classes, 30 registers, 2054 table bytes.*/
 pub static HTTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "httpurl",
     classes: &HTTPURL_CLASSES,
@@ -4419,12 +4589,42 @@ static GOPHERURL_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
 ];
 static GOPHERURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static GOPHERURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 3u16,
+        packed: 1116320823364104145u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 5u32,
+        ops_len: 1u16,
+        packed: 1116320821920915411u64,
+    },
 ];
 static GOPHERURL_STATE_FINAL: [u8; 46usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 4, 0, 5, 0, 0, 0,
@@ -4448,7 +4648,7 @@ static GOPHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
  ```
 
- 46 states, 19 byte classes, 33 registers, 2970 table bytes.*/
+ 46 states, 19 byte classes, 33 registers, 3018 table bytes.*/
 pub static GOPHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "gopherurl",
     classes: &GOPHERURL_CLASSES,
@@ -4563,8 +4763,18 @@ static MAILTOURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static MAILTOURL_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915413u64,
+    },
 ];
 static MAILTOURL_STATE_FINAL: [u8; 11usize] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0];
 static MAILTOURL_STATE_COMPONENT: [u16; 11usize] = [0, 0, 0, 0, 0, 0, 0, 11, 11, 11, 11];
@@ -4578,7 +4788,7 @@ static MAILTOURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  mailtourl = "mailto:" encoded822addr
  ```
 
- 11 states, 11 byte classes, 30 registers, 848 table bytes.*/
+ 11 states, 11 byte classes, 30 registers, 864 table bytes.*/
 pub static MAILTOURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtourl",
     classes: &MAILTOURL_CLASSES,
@@ -4829,10 +5039,30 @@ static NEWSURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NEWSURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921281942u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 2u16,
+        packed: 1116320821921292233u64,
+    },
 ];
 static NEWSURL_STATE_FINAL: [u8; 24usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,
@@ -4853,7 +5083,7 @@ static NEWSURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  newsurl = "news:" grouppart
  ```
 
- 24 states, 16 byte classes, 32 registers, 1864 table bytes.*/
+ 24 states, 16 byte classes, 32 registers, 1896 table bytes.*/
 pub static NEWSURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "newsurl",
     classes: &NEWSURL_CLASSES,
@@ -5040,9 +5270,24 @@ static NNTPURL_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
 ];
 static NNTPURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static NNTPURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915415u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static NNTPURL_STATE_FINAL: [u8; 26usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0,
@@ -5061,7 +5306,7 @@ static NNTPURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  nntpurl = "nntp://" hostport "/" group [ "/" digits ]
  ```
 
- 26 states, 11 byte classes, 30 registers, 1426 table bytes.*/
+ 26 states, 11 byte classes, 30 registers, 1450 table bytes.*/
 pub static NNTPURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "nntpurl",
     classes: &NNTPURL_CLASSES,
@@ -5480,11 +5725,36 @@ static TELNETURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static TELNETURL_FINALS: [::uridfa_runtime::Final; 5usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921232970u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static TELNETURL_STATE_FINAL: [u8; 47usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0,
@@ -5509,7 +5779,7 @@ static TELNETURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  telneturl = "telnet://" login [ "/" ]
  ```
 
- 47 states, 15 byte classes, 34 registers, 2821 table bytes.*/
+ 47 states, 15 byte classes, 34 registers, 2861 table bytes.*/
 pub static TELNETURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "telneturl",
     classes: &TELNETURL_CLASSES,
@@ -5820,12 +6090,42 @@ static WAISURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static WAISURL_FINALS: [::uridfa_runtime::Final; 6usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921300442u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 5u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static WAISURL_STATE_FINAL: [u8; 36usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 4, 5,
@@ -5847,7 +6147,7 @@ static WAISURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  waisurl = waisdatabase / waisindex / waisdoc
  ```
 
- 36 states, 16 byte classes, 30 registers, 2364 table bytes.*/
+ 36 states, 16 byte classes, 30 registers, 2412 table bytes.*/
 pub static WAISURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "waisurl",
     classes: &WAISURL_CLASSES,
@@ -6042,9 +6342,24 @@ static FILEURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FILEURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
 ];
 static FILEURL_STATE_FINAL: [u8; 24usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -6063,7 +6378,7 @@ static FILEURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fileurl = "file://" [ host / "localhost" ] "/" fpath
  ```
 
- 24 states, 14 byte classes, 30 registers, 1576 table bytes.*/
+ 24 states, 14 byte classes, 30 registers, 1600 table bytes.*/
 pub static FILEURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fileurl",
     classes: &FILEURL_CLASSES,
@@ -6345,10 +6660,30 @@ static PROSPEROURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PROSPEROURL_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921308636u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915421u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PROSPEROURL_STATE_FINAL: [u8; 36usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0,
@@ -6370,7 +6705,7 @@ static PROSPEROURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
  ```
 
- 36 states, 17 byte classes, 30 registers, 2328 table bytes.*/
+ 36 states, 17 byte classes, 30 registers, 2360 table bytes.*/
 pub static PROSPEROURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "prosperourl",
     classes: &PROSPEROURL_CLASSES,
@@ -6740,9 +7075,24 @@ static OTHERURL_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 5usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static OTHERURL_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921202114u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
 ];
 static OTHERURL_STATE_FINAL: [u8; 44usize] = [
     0, 0, 1, 2, 0, 2, 0, 2, 2, 0, 2, 2, 2, 2, 0, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 0, 2,
@@ -6764,7 +7114,7 @@ static OTHERURL_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  otherurl = genericurl
  ```
 
- 44 states, 12 byte classes, 33 registers, 2468 table bytes.*/
+ 44 states, 12 byte classes, 33 registers, 2492 table bytes.*/
 pub static OTHERURL: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "otherurl",
     classes: &OTHERURL_CLASSES,
@@ -6848,8 +7198,18 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -6861,7 +7221,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = 1*( lowalpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 2 byte classes, 30 registers, 618 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 634 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -7215,10 +7575,30 @@ static LOGIN_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static LOGIN_RULE_FINALS: [::uridfa_runtime::Final; 4usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921232970u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static LOGIN_RULE_STATE_FINAL: [u8; 37usize] = [
     0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0,
@@ -7243,7 +7623,7 @@ static LOGIN_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  login = [ user [ ":" password ] "@" ] hostport
  ```
 
- 37 states, 10 byte classes, 34 registers, 2085 table bytes.*/
+ 37 states, 10 byte classes, 34 registers, 2117 table bytes.*/
 pub static LOGIN_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "login",
     classes: &LOGIN_RULE_CLASSES,
@@ -7354,9 +7734,24 @@ static USER_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USER_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static USER_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USER_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
@@ -7368,7 +7763,7 @@ static USER_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  user = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 776 table bytes.*/
 pub static USER_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "user",
     classes: &USER_RULE_CLASSES,
@@ -7476,9 +7871,24 @@ static PASSWORD_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PASSWORD_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PASSWORD_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PASSWORD_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
@@ -7490,7 +7900,7 @@ static PASSWORD_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  password = *( uchar / ";" / "?" / "&" / "=" )
  ```
 
- 4 states, 4 byte classes, 30 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 30 registers, 776 table bytes.*/
 pub static PASSWORD_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "password",
     classes: &PASSWORD_RULE_CLASSES,
@@ -7594,8 +8004,18 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static HOST_RULE_STATE_FINAL: [u8; 13usize] = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
 static HOST_RULE_STATE_COMPONENT: [u16; 13usize] = [
@@ -7611,7 +8031,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = hostname / hostnumber
  ```
 
- 13 states, 5 byte classes, 30 registers, 738 table bytes.*/
+ 13 states, 5 byte classes, 30 registers, 754 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -7666,8 +8086,18 @@ static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [6, 6];
@@ -7679,7 +8109,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = digits
  ```
 
- 2 states, 2 byte classes, 30 registers, 298 table bytes.*/
+ 2 states, 2 byte classes, 30 registers, 314 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -7769,8 +8199,18 @@ static URLPATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URLPATH_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static URLPATH_RULE_STATE_FINAL: [u8; 3usize] = [0, 1, 1];
 static URLPATH_RULE_STATE_COMPONENT: [u16; 3usize] = [0, 0, 0];
@@ -7782,7 +8222,7 @@ static URLPATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  urlpath = *xchar
  ```
 
- 3 states, 4 byte classes, 30 registers, 695 table bytes.*/
+ 3 states, 4 byte classes, 30 registers, 711 table bytes.*/
 pub static URLPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "urlpath",
     classes: &URLPATH_RULE_CLASSES,

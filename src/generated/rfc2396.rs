@@ -1145,30 +1145,120 @@ static URI_REFERENCE_AFTER_TRANS: [u16; 75usize] = [
     141, 0,
 ];
 static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 24usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 45u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 46u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 48u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 50u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 52u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 54u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 56u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 58u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 62u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 63u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 66u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 71u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 73u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 76u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 81u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 45u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 46u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 48u32,
+        ops_len: 2u16,
+        packed: 1116320821921257104u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 50u32,
+        ops_len: 2u16,
+        packed: 1116320821921248974u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 52u32,
+        ops_len: 2u16,
+        packed: 1116320821921259471u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 54u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 56u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 57u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 58u32,
+        ops_len: 4u16,
+        packed: 1116326733222264770u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 62u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 63u32,
+        ops_len: 3u16,
+        packed: 1116320823388491715u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 66u32,
+        ops_len: 5u16,
+        packed: 1140375182632054723u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 71u32,
+        ops_len: 2u16,
+        packed: 1116320821912096721u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 73u32,
+        ops_len: 3u16,
+        packed: 1116320784692614982u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 76u32,
+        ops_len: 5u16,
+        packed: 491733586818651780u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 81u32,
+        ops_len: 4u16,
+        packed: 1116168334802974534u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16, packed: 0u64 },
 ];
 static URI_REFERENCE_STATE_FINAL: [u8; 77usize] = [
     0, 1, 2, 3, 4, 5, 6, 7, 8, 3, 3, 9, 3, 10, 3, 3, 11, 3, 3, 3, 12, 3, 12, 12, 13, 9,
@@ -1198,7 +1288,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 3usize] = [
  URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
  ```
 
- 77 states, 14 byte classes, 33 registers, 5707 table bytes.*/
+ 77 states, 14 byte classes, 33 registers, 5899 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -1852,24 +1942,84 @@ static ABSOLUTEURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTEURI_FINALS: [::uridfa_runtime::Final; 18usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 45u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 46u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 48u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 52u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 54u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 62u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 63u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 65u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 68u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 73u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 45u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 46u32,
+        ops_len: 2u16,
+        packed: 1116320821921257104u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 48u32,
+        ops_len: 4u16,
+        packed: 1116326733222264770u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 52u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 54u32,
+        ops_len: 3u16,
+        packed: 1116320823388491715u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 57u32,
+        ops_len: 5u16,
+        packed: 1140375182632054723u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 62u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 63u32,
+        ops_len: 2u16,
+        packed: 1116320821912096721u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 65u32,
+        ops_len: 3u16,
+        packed: 1116320784692614982u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 68u32,
+        ops_len: 5u16,
+        packed: 491733586818651780u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 73u32,
+        ops_len: 4u16,
+        packed: 1116168334802974534u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16, packed: 0u64 },
 ];
 static ABSOLUTEURI_STATE_FINAL: [u8; 67usize] = [
     0, 0, 0, 1, 0, 2, 0, 1, 0, 3, 4, 0, 5, 0, 5, 5, 6, 7, 0, 8, 0, 5, 5, 5, 5, 0, 5, 9,
@@ -1896,7 +2046,7 @@ static ABSOLUTEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  absoluteURI = scheme ":" ( hier-part / opaque-part )
  ```
 
- 67 states, 13 byte classes, 33 registers, 4591 table bytes.*/
+ 67 states, 13 byte classes, 33 registers, 4735 table bytes.*/
 pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absoluteURI",
     classes: &ABSOLUTEURI_CLASSES,
@@ -2558,26 +2708,96 @@ static RELATIVEURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static RELATIVEURI_FINALS: [::uridfa_runtime::Final; 20usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 45u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 46u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 48u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 50u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 52u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 53u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 57u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 58u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 61u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 66u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 68u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 71u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 76u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 45u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 46u32,
+        ops_len: 2u16,
+        packed: 1116320821921257104u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 48u32,
+        ops_len: 2u16,
+        packed: 1116320821921259471u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 50u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 52u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 53u32,
+        ops_len: 4u16,
+        packed: 1116326733222264770u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 57u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 58u32,
+        ops_len: 3u16,
+        packed: 1116320823388491715u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 61u32,
+        ops_len: 5u16,
+        packed: 1140375182632054723u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 66u32,
+        ops_len: 2u16,
+        packed: 1116320821912096721u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 68u32,
+        ops_len: 3u16,
+        packed: 1116320784692614982u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 7u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 71u32,
+        ops_len: 5u16,
+        packed: 491733586818651780u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 9u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 76u32,
+        ops_len: 4u16,
+        packed: 1116168334802974534u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 23u32, ops_len: 7u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16, packed: 0u64 },
 ];
 static RELATIVEURI_STATE_FINAL: [u8; 68usize] = [
     0, 1, 0, 2, 3, 4, 0, 5, 0, 6, 0, 7, 0, 0, 8, 0, 8, 8, 9, 0, 0, 10, 0, 8, 8, 8, 8, 0,
@@ -2605,7 +2825,7 @@ static RELATIVEURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 2usize] = [
  relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
  ```
 
- 68 states, 12 byte classes, 33 registers, 4542 table bytes.*/
+ 68 states, 12 byte classes, 33 registers, 4702 table bytes.*/
 pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relativeURI",
     classes: &RELATIVEURI_CLASSES,
@@ -2697,8 +2917,18 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -2710,7 +2940,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = alpha *( alpha / digit / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 26 registers, 620 table bytes.*/
+ 2 states, 3 byte classes, 26 registers, 636 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -2818,9 +3048,24 @@ static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
@@ -2832,7 +3077,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 776 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -2936,8 +3181,18 @@ static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
 ];
 static HOST_RULE_STATE_FINAL: [u8; 14usize] = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1];
 static HOST_RULE_STATE_COMPONENT: [u16; 14usize] = [
@@ -2953,7 +3208,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = hostname / IPv4address
  ```
 
- 14 states, 5 byte classes, 26 registers, 1158 table bytes.*/
+ 14 states, 5 byte classes, 26 registers, 1174 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -3018,8 +3273,18 @@ static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921226696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
@@ -3031,7 +3296,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = *digit
  ```
 
- 2 states, 2 byte classes, 26 registers, 306 table bytes.*/
+ 2 states, 2 byte classes, 26 registers, 322 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -3137,8 +3402,18 @@ static REG_NAME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915413u64,
+    },
 ];
 static REG_NAME_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static REG_NAME_RULE_STATE_COMPONENT: [u16; 4usize] = [11, 11, 11, 11];
@@ -3150,7 +3425,7 @@ static REG_NAME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 736 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
 pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "reg-name",
     classes: &REG_NAME_RULE_CLASSES,
@@ -3278,9 +3553,24 @@ static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PATH_RULE_STATE_FINAL: [u8; 7usize] = [0, 1, 2, 1, 2, 2, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 7usize] = [9, 9, 9, 9, 9, 9, 9];
@@ -3292,7 +3582,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = [ abs-path / opaque-part ]
  ```
 
- 7 states, 6 byte classes, 26 registers, 873 table bytes.*/
+ 7 states, 6 byte classes, 26 registers, 897 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -3400,9 +3690,24 @@ static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
@@ -3414,7 +3719,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 776 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -3522,9 +3827,24 @@ static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
@@ -3536,7 +3856,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *uric
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 776 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,

@@ -1602,19 +1602,79 @@ static URI_REFERENCE_AFTER_TRANS: [u16; 308usize] = [
     0, 551, 551, 551, 551, 551, 551, 551,
 ];
 static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326458277265347u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139407337564180419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139407337530617795u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139407337551335363u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326458277273539u64,
+    },
 ];
 static URI_REFERENCE_STATE_FINAL: [u8; 189usize] = [
     0, 1, 2, 3, 1, 4, 1, 1, 5, 3, 3, 3, 6, 7, 3, 0, 3, 3, 8, 3, 9, 10, 3, 3, 3, 3, 3, 11,
@@ -1654,7 +1714,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  URI-reference = URI / relative-ref
  ```
 
- 189 states, 21 byte classes, 24 registers, 11375 table bytes.*/
+ 189 states, 21 byte classes, 24 registers, 11479 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -2802,19 +2862,79 @@ static URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static URI_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326458277265347u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139407337564180419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139407337530617795u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139407337551335363u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326458277273539u64,
+    },
 ];
 static URI_STATE_FINAL: [u8; 186usize] = [
     0, 0, 1, 2, 3, 0, 2, 4, 5, 0, 0, 6, 7, 0, 0, 8, 0, 9, 10, 0, 0, 0, 0, 0, 11, 8, 0, 9,
@@ -2852,7 +2972,7 @@ static URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
  ```
 
- 186 states, 21 byte classes, 24 registers, 11130 table bytes.*/
+ 186 states, 21 byte classes, 24 registers, 11234 table bytes.*/
 pub static URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI",
     classes: &URI_CLASSES,
@@ -3882,17 +4002,67 @@ static ABSOLUTE_URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTE_URI_FINALS: [::uridfa_runtime::Final; 11usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 21u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 31u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 12u32,
+        ops_len: 4u16,
+        packed: 1116326458277265347u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 16u32,
+        ops_len: 5u16,
+        packed: 1139407337564180419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 21u32,
+        ops_len: 5u16,
+        packed: 1139407337530617795u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 26u32,
+        ops_len: 5u16,
+        packed: 1139407337551335363u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 31u32,
+        ops_len: 4u16,
+        packed: 1116326458277273539u64,
+    },
 ];
 static ABSOLUTE_URI_STATE_FINAL: [u8; 182usize] = [
     0, 0, 1, 2, 0, 2, 3, 0, 4, 5, 0, 6, 0, 7, 8, 0, 0, 0, 0, 0, 9, 6, 0, 7, 0, 0, 0, 0,
@@ -3930,7 +4100,7 @@ static ABSOLUTE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  absolute-URI = scheme ":" hier-part [ "?" query ]
  ```
 
- 182 states, 20 byte classes, 24 registers, 10358 table bytes.*/
+ 182 states, 20 byte classes, 24 registers, 10446 table bytes.*/
 pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI",
     classes: &ABSOLUTE_URI_CLASSES,
@@ -5017,19 +5187,79 @@ static RELATIVE_REF_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static RELATIVE_REF_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326458277265347u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139407337564180419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139407337530617795u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139407337551335363u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326458277273539u64,
+    },
 ];
 static RELATIVE_REF_STATE_FINAL: [u8; 187usize] = [
     0, 1, 2, 3, 1, 4, 1, 5, 3, 3, 3, 6, 7, 3, 3, 3, 8, 3, 9, 10, 3, 3, 3, 3, 3, 11, 8, 3,
@@ -5068,7 +5298,7 @@ static RELATIVE_REF_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  relative-ref = relative-part [ "?" query ] [ "#" fragment ]
  ```
 
- 187 states, 19 byte classes, 24 registers, 10409 table bytes.*/
+ 187 states, 19 byte classes, 24 registers, 10513 table bytes.*/
 pub static RELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relative-ref",
     classes: &RELATIVE_REF_CLASSES,
@@ -5160,8 +5390,18 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -5173,7 +5413,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 24 registers, 620 table bytes.*/
+ 2 states, 3 byte classes, 24 registers, 636 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -5281,9 +5521,24 @@ static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
@@ -5295,7 +5550,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 776 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -5822,9 +6077,24 @@ static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static HOST_RULE_STATE_FINAL: [u8; 160usize] = [
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2,
@@ -5861,7 +6131,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = IP-literal / IPv4address / reg-name
  ```
 
- 160 states, 15 byte classes, 24 registers, 6768 table bytes.*/
+ 160 states, 15 byte classes, 24 registers, 6792 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -5929,8 +6199,18 @@ static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921226696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
@@ -5942,7 +6222,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = *DIGIT
  ```
 
- 2 states, 2 byte classes, 24 registers, 306 table bytes.*/
+ 2 states, 2 byte classes, 24 registers, 322 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -6050,9 +6330,24 @@ static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PATH_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 4usize] = [8, 8, 8, 8];
@@ -6064,7 +6359,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
  ```
 
- 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 776 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -6166,9 +6461,24 @@ static PATH_ABEMPTY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PATH_ABEMPTY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PATH_ABEMPTY_RULE_STATE_COMPONENT: [u16; 4usize] = [8, 8, 8, 8];
@@ -6180,7 +6490,7 @@ static PATH_ABEMPTY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = []
  path-abempty = *( "/" segment )
  ```
 
- 4 states, 5 byte classes, 24 registers, 740 table bytes.*/
+ 4 states, 5 byte classes, 24 registers, 764 table bytes.*/
 pub static PATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-abempty",
     classes: &PATH_ABEMPTY_RULE_CLASSES,
@@ -6281,8 +6591,18 @@ static PATH_ABSOLUTE_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static PATH_ABSOLUTE_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 1, 0, 0];
 static PATH_ABSOLUTE_RULE_STATE_COMPONENT: [u16; 5usize] = [8, 8, 8, 8, 8];
@@ -6294,7 +6614,7 @@ static PATH_ABSOLUTE_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-absolute = "/" [ segment-nz *( "/" segment ) ]
  ```
 
- 5 states, 5 byte classes, 24 registers, 730 table bytes.*/
+ 5 states, 5 byte classes, 24 registers, 746 table bytes.*/
 pub static PATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-absolute",
     classes: &PATH_ABSOLUTE_RULE_CLASSES,
@@ -6416,8 +6736,18 @@ static PATH_NOSCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_NOSCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static PATH_NOSCHEME_RULE_STATE_FINAL: [u8; 7usize] = [0, 1, 0, 1, 0, 0, 0];
 static PATH_NOSCHEME_RULE_STATE_COMPONENT: [u16; 7usize] = [8, 8, 8, 8, 8, 8, 8];
@@ -6431,7 +6761,7 @@ static PATH_NOSCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-noscheme = segment-nz-nc *( "/" segment )
  ```
 
- 7 states, 6 byte classes, 24 registers, 849 table bytes.*/
+ 7 states, 6 byte classes, 24 registers, 865 table bytes.*/
 pub static PATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-noscheme",
     classes: &PATH_NOSCHEME_RULE_CLASSES,
@@ -6537,8 +6867,18 @@ static PATH_ROOTLESS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static PATH_ROOTLESS_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static PATH_ROOTLESS_RULE_STATE_COMPONENT: [u16; 4usize] = [8, 8, 8, 8];
@@ -6550,7 +6890,7 @@ static PATH_ROOTLESS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-rootless = segment-nz *( "/" segment )
  ```
 
- 4 states, 5 byte classes, 24 registers, 740 table bytes.*/
+ 4 states, 5 byte classes, 24 registers, 756 table bytes.*/
 pub static PATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-rootless",
     classes: &PATH_ROOTLESS_RULE_CLASSES,
@@ -6658,9 +6998,24 @@ static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
@@ -6672,7 +7027,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 776 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -6780,9 +7135,24 @@ static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
@@ -6794,7 +7164,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 24 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 24 registers, 776 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,

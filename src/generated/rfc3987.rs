@@ -2450,19 +2450,79 @@ static IRI_REFERENCE_AFTER_TRANS: [u16; 1312usize] = [
     1601, 1601, 1601, 1601, 1601, 1601, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 static IRI_REFERENCE_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326458277265347u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139407337564180419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139407337530617795u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139407337551335363u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326458277273539u64,
+    },
 ];
 static IRI_REFERENCE_STATE_FINAL: [u8; 281usize] = [
     0, 1, 2, 3, 1, 4, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
@@ -2512,7 +2572,7 @@ static IRI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  IRI-reference = IRI / irelative-ref
  ```
 
- 281 states, 44 byte classes, 24 registers, 31289 table bytes.*/
+ 281 states, 44 byte classes, 24 registers, 31393 table bytes.*/
 pub static IRI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "IRI-reference",
     classes: &IRI_REFERENCE_CLASSES,
@@ -4346,19 +4406,79 @@ static IRI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IRI_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326458277265347u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139407337564180419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139407337530617795u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139407337551335363u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326458277273539u64,
+    },
 ];
 static IRI_STATE_FINAL: [u8; 265usize] = [
     0, 0, 1, 2, 3, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -4406,7 +4526,7 @@ static IRI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
  ```
 
- 265 states, 44 byte classes, 24 registers, 29605 table bytes.*/
+ 265 states, 44 byte classes, 24 registers, 29709 table bytes.*/
 pub static IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "IRI",
     classes: &IRI_CLASSES,
@@ -6026,17 +6146,67 @@ static ABSOLUTE_IRI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ABSOLUTE_IRI_FINALS: [::uridfa_runtime::Final; 11usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 21u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 31u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 12u32,
+        ops_len: 4u16,
+        packed: 1116326458277265347u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 16u32,
+        ops_len: 5u16,
+        packed: 1139407337564180419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 21u32,
+        ops_len: 5u16,
+        packed: 1139407337530617795u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 26u32,
+        ops_len: 5u16,
+        packed: 1139407337551335363u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 31u32,
+        ops_len: 4u16,
+        packed: 1116326458277273539u64,
+    },
 ];
 static ABSOLUTE_IRI_STATE_FINAL: [u8; 248usize] = [
     0, 0, 1, 2, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -6083,7 +6253,7 @@ static ABSOLUTE_IRI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
  ```
 
- 248 states, 43 byte classes, 24 registers, 27216 table bytes.*/
+ 248 states, 43 byte classes, 24 registers, 27304 table bytes.*/
 pub static ABSOLUTE_IRI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-IRI",
     classes: &ABSOLUTE_IRI_CLASSES,
@@ -7914,19 +8084,79 @@ static IRELATIVE_REF_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IRELATIVE_REF_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326458277265347u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139407337564180419u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139407337530617795u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139407337551335363u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326458277273539u64,
+    },
 ];
 static IRELATIVE_REF_STATE_FINAL: [u8; 279usize] = [
     0, 1, 2, 3, 1, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
@@ -7978,7 +8208,7 @@ static IRELATIVE_REF_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
  ```
 
- 279 states, 42 byte classes, 24 registers, 29719 table bytes.*/
+ 279 states, 42 byte classes, 24 registers, 29823 table bytes.*/
 pub static IRELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "irelative-ref",
     classes: &IRELATIVE_REF_CLASSES,
@@ -8067,8 +8297,18 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -8080,7 +8320,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 24 registers, 620 table bytes.*/
+ 2 states, 3 byte classes, 24 registers, 636 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -8298,9 +8538,24 @@ static IUSERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IUSERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static IUSERINFO_RULE_STATE_FINAL: [u8; 17usize] = [
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -8318,7 +8573,7 @@ static IUSERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
  ```
 
- 17 states, 25 byte classes, 24 registers, 1743 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1767 table bytes.*/
 pub static IUSERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "iuserinfo",
     classes: &IUSERINFO_RULE_CLASSES,
@@ -9498,9 +9753,24 @@ static IHOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IHOST_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static IHOST_RULE_STATE_FINAL: [u8; 173usize] = [
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -9540,7 +9810,7 @@ static IHOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  ihost = IP-literal / IPv4address / ireg-name
  ```
 
- 173 states, 36 byte classes, 24 registers, 16589 table bytes.*/
+ 173 states, 36 byte classes, 24 registers, 16613 table bytes.*/
 pub static IHOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ihost",
     classes: &IHOST_RULE_CLASSES,
@@ -9608,8 +9878,18 @@ static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921226696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
@@ -9621,7 +9901,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = *DIGIT
  ```
 
- 2 states, 2 byte classes, 24 registers, 306 table bytes.*/
+ 2 states, 2 byte classes, 24 registers, 322 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -9839,9 +10119,24 @@ static IPATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static IPATH_RULE_STATE_FINAL: [u8; 17usize] = [
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -9859,7 +10154,7 @@ static IPATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  ipath = ipath-abempty ; begins with "/" or is empty / ipath-absolute ; begins with "/" but not "//" / ipath-noscheme ; begins with a non-colon segment / ipath-rootless ; begins with a segment / ipath-empty
  ```
 
- 17 states, 25 byte classes, 24 registers, 1743 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1767 table bytes.*/
 pub static IPATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath",
     classes: &IPATH_RULE_CLASSES,
@@ -10023,9 +10318,24 @@ static IPATH_ABEMPTY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921251278u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static IPATH_ABEMPTY_RULE_STATE_FINAL: [u8; 17usize] = [
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -10043,7 +10353,7 @@ static IPATH_ABEMPTY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  ipath-abempty = *( "/" isegment )
  ```
 
- 17 states, 26 byte classes, 24 registers, 1617 table bytes.*/
+ 17 states, 26 byte classes, 24 registers, 1641 table bytes.*/
 pub static IPATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-abempty",
     classes: &IPATH_ABEMPTY_RULE_CLASSES,
@@ -10209,8 +10519,18 @@ static IPATH_ABSOLUTE_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static IPATH_ABSOLUTE_RULE_STATE_FINAL: [u8; 18usize] = [
     0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -10229,7 +10549,7 @@ static IPATH_ABSOLUTE_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = 
  ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
  ```
 
- 18 states, 26 byte classes, 24 registers, 1654 table bytes.*/
+ 18 states, 26 byte classes, 24 registers, 1670 table bytes.*/
 pub static IPATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-absolute",
     classes: &IPATH_ABSOLUTE_RULE_CLASSES,
@@ -10525,8 +10845,18 @@ static IPATH_NOSCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_NOSCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static IPATH_NOSCHEME_RULE_STATE_FINAL: [u8; 33usize] = [
     0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -10547,7 +10877,7 @@ static IPATH_NOSCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = 
  ipath-noscheme = isegment-nz-nc *( "/" isegment )
  ```
 
- 33 states, 27 byte classes, 24 registers, 2759 table bytes.*/
+ 33 states, 27 byte classes, 24 registers, 2775 table bytes.*/
 pub static IPATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-noscheme",
     classes: &IPATH_NOSCHEME_RULE_CLASSES,
@@ -10769,8 +11099,18 @@ static IPATH_ROOTLESS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IPATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915407u64,
+    },
 ];
 static IPATH_ROOTLESS_RULE_STATE_FINAL: [u8; 17usize] = [
     0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -10788,7 +11128,7 @@ static IPATH_ROOTLESS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = 
  ipath-rootless = isegment-nz *( "/" isegment )
  ```
 
- 17 states, 26 byte classes, 24 registers, 1761 table bytes.*/
+ 17 states, 26 byte classes, 24 registers, 1777 table bytes.*/
 pub static IPATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ipath-rootless",
     classes: &IPATH_ROOTLESS_RULE_CLASSES,
@@ -11019,9 +11359,24 @@ static IQUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IQUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static IQUERY_RULE_STATE_FINAL: [u8; 18usize] = [
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -11040,7 +11395,7 @@ static IQUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  iquery = *( ipchar / iprivate / "/" / "?" )
  ```
 
- 18 states, 25 byte classes, 24 registers, 1810 table bytes.*/
+ 18 states, 25 byte classes, 24 registers, 1834 table bytes.*/
 pub static IQUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "iquery",
     classes: &IQUERY_RULE_CLASSES,
@@ -11261,9 +11616,24 @@ static IFRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static IFRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static IFRAGMENT_RULE_STATE_FINAL: [u8; 17usize] = [
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -11281,7 +11651,7 @@ static IFRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  ifragment = *( ipchar / "/" / "?" )
  ```
 
- 17 states, 25 byte classes, 24 registers, 1743 table bytes.*/
+ 17 states, 25 byte classes, 24 registers, 1767 table bytes.*/
 pub static IFRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "ifragment",
     classes: &IFRAGMENT_RULE_CLASSES,

@@ -1048,13 +1048,48 @@ static MAILTOURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 6usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static MAILTOURI_FINALS: [::uridfa_runtime::Final; 7usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 3u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 4u16,
+        packed: 1116326320804765640u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 4u16,
+        packed: 1116326183332241345u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 3u16,
+        packed: 1116320823263416265u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 12u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
 ];
 static MAILTOURI_STATE_FINAL: [u8; 125usize] = [
     0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 3, 0, 0, 0,
@@ -1085,7 +1120,7 @@ static MAILTOURI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  mailtoURI = "mailto:" [ to ] [ hfields ]
  ```
 
- 125 states, 33 byte classes, 14 registers, 9851 table bytes.*/
+ 125 states, 33 byte classes, 14 registers, 9907 table bytes.*/
 pub static MAILTOURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "mailtoURI",
     classes: &MAILTOURI_CLASSES,
@@ -1420,8 +1455,18 @@ static MAILTOURI_LIST_TO_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static MAILTOURI_LIST_TO_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210305u64,
+    },
 ];
 static MAILTOURI_LIST_TO_STATE_FINAL: [u8; 53usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1443,7 +1488,7 @@ static MAILTOURI_LIST_TO_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = []
  to = addr-spec *("," addr-spec )
  ```
 
- 53 states, 23 byte classes, 14 registers, 3443 table bytes.*/
+ 53 states, 23 byte classes, 14 registers, 3459 table bytes.*/
 pub static MAILTOURI_LIST_TO: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "*to",
     classes: &MAILTOURI_LIST_TO_CLASSES,
@@ -1586,9 +1631,24 @@ static MAILTOURI_LIST_HFIELDS_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] 
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static MAILTOURI_LIST_HFIELDS_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921226696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static MAILTOURI_LIST_HFIELDS_STATE_FINAL: [u8; 9usize] = [0, 0, 0, 0, 1, 0, 2, 0, 0];
 static MAILTOURI_LIST_HFIELDS_STATE_COMPONENT: [u16; 9usize] = [
@@ -1604,7 +1664,7 @@ static MAILTOURI_LIST_HFIELDS_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize]
  hfields = "?" hfield *( "&" hfield )
  ```
 
- 9 states, 6 byte classes, 14 registers, 875 table bytes.*/
+ 9 states, 6 byte classes, 14 registers, 899 table bytes.*/
 pub static MAILTOURI_LIST_HFIELDS: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "*hfields",
     classes: &MAILTOURI_LIST_HFIELDS_CLASSES,

@@ -1379,19 +1379,79 @@ static URI_REFERENCE_AFTER_TRANS: [u16; 308usize] = [
     0, 551, 551, 551, 551, 551, 551, 551,
 ];
 static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326595749773251u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139970424956555203u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139970424922992579u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139970424944234435u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326595749781443u64,
+    },
 ];
 static URI_REFERENCE_STATE_FINAL: [u8; 195usize] = [
     0, 1, 2, 3, 1, 4, 1, 1, 5, 3, 3, 3, 6, 7, 3, 0, 3, 3, 8, 3, 9, 10, 3, 3, 3, 3, 3, 11,
@@ -1432,7 +1492,7 @@ static URI_REFERENCE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  URI-reference = URI / relative-ref
  ```
 
- 195 states, 23 byte classes, 26 registers, 12561 table bytes.*/
+ 195 states, 23 byte classes, 26 registers, 12665 table bytes.*/
 pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI-reference",
     classes: &URI_REFERENCE_CLASSES,
@@ -2330,19 +2390,79 @@ static URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
 ];
 static URI_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326595749773251u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139970424956555203u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139970424922992579u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139970424944234435u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326595749781443u64,
+    },
 ];
 static URI_STATE_FINAL: [u8; 192usize] = [
     0, 0, 1, 2, 3, 0, 2, 4, 5, 0, 0, 6, 7, 0, 0, 8, 0, 9, 10, 0, 0, 0, 0, 0, 11, 8, 0, 9,
@@ -2382,7 +2502,7 @@ static URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
  ```
 
- 192 states, 23 byte classes, 26 registers, 12304 table bytes.*/
+ 192 states, 23 byte classes, 26 registers, 12408 table bytes.*/
 pub static URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "URI",
     classes: &URI_CLASSES,
@@ -3525,17 +3645,67 @@ static ABSOLUTE_URI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
 ];
 static ABSOLUTE_URI_FINALS: [::uridfa_runtime::Final; 11usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 12u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 16u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 21u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 26u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 31u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 12u32,
+        ops_len: 4u16,
+        packed: 1116326595749773251u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 16u32,
+        ops_len: 5u16,
+        packed: 1139970424956555203u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 21u32,
+        ops_len: 5u16,
+        packed: 1139970424922992579u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 26u32,
+        ops_len: 5u16,
+        packed: 1139970424944234435u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 31u32,
+        ops_len: 4u16,
+        packed: 1116326595749781443u64,
+    },
 ];
 static ABSOLUTE_URI_STATE_FINAL: [u8; 188usize] = [
     0, 0, 1, 2, 0, 2, 3, 0, 4, 5, 0, 6, 0, 7, 8, 0, 0, 0, 0, 0, 9, 6, 0, 7, 0, 0, 0, 0,
@@ -3574,7 +3744,7 @@ static ABSOLUTE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  absolute-URI = scheme ":" hier-part [ "?" query ]
  ```
 
- 188 states, 22 byte classes, 26 registers, 11504 table bytes.*/
+ 188 states, 22 byte classes, 26 registers, 11592 table bytes.*/
 pub static ABSOLUTE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "absolute-URI",
     classes: &ABSOLUTE_URI_CLASSES,
@@ -4430,19 +4600,79 @@ static RELATIVE_REF_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 5u16 },
 ];
 static RELATIVE_REF_FINALS: [::uridfa_runtime::Final; 13usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 6u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 8u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 9u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 11u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 13u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 14u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 15u32, ops_len: 4u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 19u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 24u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 29u32, ops_len: 5u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 34u32, ops_len: 4u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 6u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 8u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 9u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 11u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 13u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 6u16, packed: 0u64 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 14u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 15u32,
+        ops_len: 4u16,
+        packed: 1116326595749773251u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 19u32,
+        ops_len: 5u16,
+        packed: 1139970424956555203u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 24u32,
+        ops_len: 5u16,
+        packed: 1139970424922992579u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 29u32,
+        ops_len: 5u16,
+        packed: 1139970424944234435u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 34u32,
+        ops_len: 4u16,
+        packed: 1116326595749781443u64,
+    },
 ];
 static RELATIVE_REF_STATE_FINAL: [u8; 193usize] = [
     0, 1, 2, 3, 1, 4, 1, 5, 3, 3, 3, 6, 7, 3, 3, 3, 8, 3, 9, 10, 3, 3, 3, 3, 3, 11, 8, 3,
@@ -4484,7 +4714,7 @@ static RELATIVE_REF_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  relative-ref = relative-part [ "?" query ] [ "#" fragment ]
  ```
 
- 193 states, 20 byte classes, 26 registers, 11177 table bytes.*/
+ 193 states, 20 byte classes, 26 registers, 11281 table bytes.*/
 pub static RELATIVE_REF: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "relative-ref",
     classes: &RELATIVE_REF_CLASSES,
@@ -4573,8 +4803,18 @@ static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
@@ -4586,7 +4826,7 @@ static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
  ```
 
- 2 states, 3 byte classes, 26 registers, 620 table bytes.*/
+ 2 states, 3 byte classes, 26 registers, 636 table bytes.*/
 pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "scheme",
     classes: &SCHEME_RULE_CLASSES,
@@ -4694,9 +4934,24 @@ static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921210308u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
@@ -4708,7 +4963,7 @@ static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 776 table bytes.*/
 pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "userinfo",
     classes: &USERINFO_RULE_CLASSES,
@@ -5315,9 +5570,24 @@ static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 4usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
 ];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921218502u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static HOST_RULE_STATE_FINAL: [u8; 166usize] = [
     0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2,
@@ -5355,7 +5625,7 @@ static HOST_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  host = IP-literal / IPv4address / reg-name
  ```
 
- 166 states, 16 byte classes, 26 registers, 7434 table bytes.*/
+ 166 states, 16 byte classes, 26 registers, 7458 table bytes.*/
 pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "host",
     classes: &HOST_RULE_CLASSES,
@@ -5423,8 +5693,18 @@ static PORT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static PORT_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static PORT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921226696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
 ];
 static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
@@ -5436,7 +5716,7 @@ static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  port = *DIGIT
  ```
 
- 2 states, 2 byte classes, 26 registers, 306 table bytes.*/
+ 2 states, 2 byte classes, 26 registers, 322 table bytes.*/
 pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "port",
     classes: &PORT_RULE_CLASSES,
@@ -5544,9 +5824,24 @@ static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PATH_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PATH_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
@@ -5558,7 +5853,7 @@ static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 776 table bytes.*/
 pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path",
     classes: &PATH_RULE_CLASSES,
@@ -5660,9 +5955,24 @@ static PATH_ABEMPTY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ABEMPTY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921259472u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static PATH_ABEMPTY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static PATH_ABEMPTY_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
@@ -5674,7 +5984,7 @@ static PATH_ABEMPTY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = []
  path-abempty = *( "/" segment )
  ```
 
- 4 states, 5 byte classes, 26 registers, 740 table bytes.*/
+ 4 states, 5 byte classes, 26 registers, 764 table bytes.*/
 pub static PATH_ABEMPTY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-abempty",
     classes: &PATH_ABEMPTY_RULE_CLASSES,
@@ -5775,8 +6085,18 @@ static PATH_ABSOLUTE_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ABSOLUTE_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
 ];
 static PATH_ABSOLUTE_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 1, 0, 0];
 static PATH_ABSOLUTE_RULE_STATE_COMPONENT: [u16; 5usize] = [9, 9, 9, 9, 9];
@@ -5788,7 +6108,7 @@ static PATH_ABSOLUTE_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-absolute = "/" [ segment-nz *( "/" segment ) ]
  ```
 
- 5 states, 5 byte classes, 26 registers, 730 table bytes.*/
+ 5 states, 5 byte classes, 26 registers, 746 table bytes.*/
 pub static PATH_ABSOLUTE_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-absolute",
     classes: &PATH_ABSOLUTE_RULE_CLASSES,
@@ -5910,8 +6230,18 @@ static PATH_NOSCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_NOSCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
 ];
 static PATH_NOSCHEME_RULE_STATE_FINAL: [u8; 7usize] = [0, 1, 0, 1, 0, 0, 0];
 static PATH_NOSCHEME_RULE_STATE_COMPONENT: [u16; 7usize] = [9, 9, 9, 9, 9, 9, 9];
@@ -5925,7 +6255,7 @@ static PATH_NOSCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-noscheme = segment-nz-nc *( "/" segment )
  ```
 
- 7 states, 6 byte classes, 26 registers, 849 table bytes.*/
+ 7 states, 6 byte classes, 26 registers, 865 table bytes.*/
 pub static PATH_NOSCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-noscheme",
     classes: &PATH_NOSCHEME_RULE_CLASSES,
@@ -6031,8 +6361,18 @@ static PATH_ROOTLESS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static PATH_ROOTLESS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915409u64,
+    },
 ];
 static PATH_ROOTLESS_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static PATH_ROOTLESS_RULE_STATE_COMPONENT: [u16; 4usize] = [9, 9, 9, 9];
@@ -6044,7 +6384,7 @@ static PATH_ROOTLESS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [
  path-rootless = segment-nz *( "/" segment )
  ```
 
- 4 states, 5 byte classes, 26 registers, 740 table bytes.*/
+ 4 states, 5 byte classes, 26 registers, 756 table bytes.*/
 pub static PATH_ROOTLESS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "path-rootless",
     classes: &PATH_ROOTLESS_RULE_CLASSES,
@@ -6152,9 +6492,24 @@ static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921234890u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915403u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
@@ -6166,7 +6521,7 @@ static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  query = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 776 table bytes.*/
 pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "query",
     classes: &QUERY_RULE_CLASSES,
@@ -6274,9 +6629,24 @@ static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921243084u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915405u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
@@ -6288,7 +6658,7 @@ static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  fragment = *( pchar / "/" / "?" )
  ```
 
- 4 states, 4 byte classes, 26 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 26 registers, 776 table bytes.*/
 pub static FRAGMENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "fragment",
     classes: &FRAGMENT_RULE_CLASSES,

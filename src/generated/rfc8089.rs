@@ -1209,8 +1209,18 @@ static FILE_URI_AFTER_TRANS: [u16; 308usize] = [
     0, 551, 551, 551, 551, 551, 551, 551,
 ];
 static FILE_URI_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
 ];
 static FILE_URI_STATE_FINAL: [u8; 203usize] = [
     0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1252,7 +1262,7 @@ static FILE_URI_COMPONENT_SETS: [::uridfa_runtime::StrRef; 1usize] = [
  file-URI = file-scheme ":" file-hier-part
  ```
 
- 203 states, 27 byte classes, 14 registers, 13233 table bytes.*/
+ 203 states, 27 byte classes, 14 registers, 13249 table bytes.*/
 pub static FILE_URI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "file-URI",
     classes: &FILE_URI_CLASSES,

@@ -555,12 +555,42 @@ static NAMESTRING_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NAMESTRING_FINALS: [::uridfa_runtime::Final; 6usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 1u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 3u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 4u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 5u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 1u32,
+        ops_len: 2u16,
+        packed: 1116320821921226696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 3u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 4u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 5u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
 ];
 static NAMESTRING_STATE_FINAL: [u8; 85usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0,
@@ -585,7 +615,7 @@ static NAMESTRING_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  namestring = assigned-name [ rq-components ] [ "#" f-component ]
  ```
 
- 85 states, 15 byte classes, 10 registers, 3727 table bytes.*/
+ 85 states, 15 byte classes, 10 registers, 3775 table bytes.*/
 pub static NAMESTRING: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "namestring",
     classes: &NAMESTRING_CLASSES,
@@ -809,8 +839,18 @@ static ASSIGNED_NAME_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static ASSIGNED_NAME_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
 ];
 static ASSIGNED_NAME_STATE_FINAL: [u8; 71usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -835,7 +875,7 @@ static ASSIGNED_NAME_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  assigned-name = "urn" ":" NID ":" NSS
  ```
 
- 71 states, 11 byte classes, 10 registers, 2381 table bytes.*/
+ 71 states, 11 byte classes, 10 registers, 2397 table bytes.*/
 pub static ASSIGNED_NAME: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "assigned-name",
     classes: &ASSIGNED_NAME_CLASSES,
@@ -905,8 +945,18 @@ static NID_RULE_ACCELS: [::uridfa_runtime::ByteSet; 0usize] = [];
 static NID_RULE_ACCEL_NIBBLES: [[u8; 32]; 0usize] = [];
 static NID_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915393u64,
+    },
 ];
 static NID_RULE_STATE_FINAL: [u8; 63usize] = [
     0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
@@ -930,7 +980,7 @@ static NID_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  NID = (alphanum) 0*30(ldh) (alphanum)
  ```
 
- 63 states, 3 byte classes, 10 registers, 544 table bytes.*/
+ 63 states, 3 byte classes, 10 registers, 560 table bytes.*/
 pub static NID_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NID",
     classes: &NID_RULE_CLASSES,
@@ -1036,8 +1086,18 @@ static NSS_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915395u64,
+    },
 ];
 static NSS_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static NSS_RULE_STATE_COMPONENT: [u16; 4usize] = [2, 2, 2, 2];
@@ -1049,7 +1109,7 @@ static NSS_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  NSS = pchar *(pchar / "/")
  ```
 
- 4 states, 5 byte classes, 10 registers, 740 table bytes.*/
+ 4 states, 5 byte classes, 10 registers, 756 table bytes.*/
 pub static NSS_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "NSS",
     classes: &NSS_RULE_CLASSES,
@@ -1156,8 +1216,18 @@ static R_COMPONENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static R_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915397u64,
+    },
 ];
 static R_COMPONENT_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 0, 1, 0];
 static R_COMPONENT_RULE_STATE_COMPONENT: [u16; 5usize] = [3, 3, 3, 3, 3];
@@ -1169,7 +1239,7 @@ static R_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
  ```
 
- 5 states, 7 byte classes, 10 registers, 756 table bytes.*/
+ 5 states, 7 byte classes, 10 registers, 772 table bytes.*/
 pub static R_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "r-component",
     classes: &R_COMPONENT_RULE_CLASSES,
@@ -1275,8 +1345,18 @@ static Q_COMPONENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static Q_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 1u16,
+        packed: 1116320821920915399u64,
+    },
 ];
 static Q_COMPONENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
 static Q_COMPONENT_RULE_STATE_COMPONENT: [u16; 4usize] = [4, 4, 4, 4];
@@ -1288,7 +1368,7 @@ static Q_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  q-component = pchar *( pchar / "/" / "?" )
  ```
 
- 4 states, 5 byte classes, 10 registers, 740 table bytes.*/
+ 4 states, 5 byte classes, 10 registers, 756 table bytes.*/
 pub static Q_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "q-component",
     classes: &Q_COMPONENT_RULE_CLASSES,
@@ -1396,9 +1476,24 @@ static F_COMPONENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
 static F_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
-    ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
-    ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
-    ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 0u32,
+        ops_len: 2u16,
+        packed: 1116320821921226696u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: true,
+        ops_start: 2u32,
+        ops_len: 1u16,
+        packed: 1116320821920915401u64,
+    },
+    ::uridfa_runtime::Final {
+        accept: false,
+        ops_start: 0u32,
+        ops_len: 0u16,
+        packed: 1116320821920915325u64,
+    },
 ];
 static F_COMPONENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
 static F_COMPONENT_RULE_STATE_COMPONENT: [u16; 4usize] = [5, 5, 5, 5];
@@ -1410,7 +1505,7 @@ static F_COMPONENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
  f-component = fragment
  ```
 
- 4 states, 4 byte classes, 10 registers, 752 table bytes.*/
+ 4 states, 4 byte classes, 10 registers, 776 table bytes.*/
 pub static F_COMPONENT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tables {
     rule: "f-component",
     classes: &F_COMPONENT_RULE_CLASSES,

@@ -237,6 +237,7 @@ pub fn tables_text(t: &TablesBuf) -> String {
             accept: false,
             ops_start: 0,
             ops_len: 0,
+            packed: 0,
         });
         let fin = if f.accept {
             format!(" accept{{{}}}", ops_text(&final_ops(&t.as_tables(), &f)))

@@ -249,8 +249,8 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         None => (quote!(), quote!(::uridfa_runtime::AfterKinds::NONE)),
     };
     let finals = t.finals.iter().map(|f| {
-        let (a, b, c) = (f.accept, f.ops_start, f.ops_len);
-        quote!(::uridfa_runtime::Final { accept: #a, ops_start: #b, ops_len: #c })
+        let (a, b, c, d) = (f.accept, f.ops_start, f.ops_len, f.packed);
+        quote!(::uridfa_runtime::Final { accept: #a, ops_start: #b, ops_len: #c, packed: #d })
     });
     let finals_len = t.finals.len();
     let comps = t

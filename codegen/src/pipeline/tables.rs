@@ -646,13 +646,18 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
                     accept: false,
                     ops_start: 0,
                     ops_len: 0,
+                    packed: Edge::pack(&[]).filter(|_| packs).unwrap_or(0),
                 },
                 Some(list) => {
                     let (ops_start, ops_len) = intern_ops(list);
+                    // Note [packed final operations] (in the runtime's
+                    // driver): the same operations, packed when they fit.
+                    let packed = Edge::pack(list).filter(|_| packs).unwrap_or(0);
                     Final {
                         accept: true,
                         ops_start,
                         ops_len,
+                        packed,
                     }
                 }
             };

@@ -32,6 +32,23 @@ pub struct Final {
     pub ops_len: u16,
     /// The first final operation, an index into [`Tables::ops`].
     pub ops_start: u32,
+    /// The same operations packed ([`Edge::pack`]) when they fit as an
+    /// edge's do (at most [`Edge::PACKED_LEN`] of them, at most
+    /// [`Edge::PACKED_REGS`] registers: [`Final::is_packed`]), else 0. The
+    /// wide register files run this word, straight-line; the slice file
+    /// and the C output's driver run `ops[ops_start..][..ops_len]`
+    /// (invariant 5: both say the same). Note \[packed final operations\]
+    /// in the runtime's driver.
+    pub packed: u64,
+}
+
+impl Final {
+    /// Whether this final entry of tables with `reg_len` registers has its
+    /// operations packed in [`Final::packed`] too.
+    #[inline(always)]
+    pub fn is_packed(&self, reg_len: u32) -> bool {
+        reg_len <= Edge::PACKED_REGS && usize::from(self.ops_len) <= Edge::PACKED_LEN
+    }
 }
 
 /// An array of IDs in the narrowest width that fits: the transition table
@@ -196,7 +213,8 @@ impl CaptureInfo {
 /// 5. Every op range lies inside `ops`, every register named by an op is
 ///    below `reg_len`, `reg_len` fits `u16` below [`Op::NIL`]. A packed
 ///    edge's word ([`Edge::pack`]) holds exactly its operations, padded
-///    with `61 = 61`.
+///    with `61 = 61`; so does a packed final entry's ([`Final::packed`],
+///    the operations of its range), and an unpacked one's is 0.
 /// 6. Operations of one edge or final run in order; each sees the effects of
 ///    the ones before it.
 /// 7. `reg_len >= 2 * captures.len()`: tag `2k` is the start of capture `k`
