@@ -511,7 +511,7 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
             Tables {
                 edges: with(good.edges, |e| {
                     // Longer than `Edge::PACKED_LEN`: `ops` is an index.
-                    e[0].ops = good.ops.len() as u64;
+                    e[0].ops = (good.ops.len() as u64).to_le_bytes();
                     e[0].ops_len = uridfa_runtime::Edge::PACKED_LEN as u16 + 1;
                 }),
                 ..good
@@ -522,8 +522,8 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
             "a packed op that names a register >= reg_len",
             Tables {
                 edges: with(good.edges, |e| {
-                    let w = e[packed_edge].ops & !0x3f;
-                    e[packed_edge].ops = w | u64::from(good.reg_len);
+                    let w = e[packed_edge].word() & !0x3f;
+                    e[packed_edge].ops = (w | u64::from(good.reg_len)).to_le_bytes();
                 }),
                 ..good
             },

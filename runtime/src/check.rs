@@ -143,7 +143,7 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
         }
         if edge.is_packed(t.reg_len) {
             let len = usize::from(edge.ops_len);
-            let ops = crate::Edge::unpack(edge.ops, len);
+            let ops = crate::Edge::unpack(edge.word(), len);
             // A loop, not `Iterator::any`: the no-panic proof's walker
             // accepts only the runtime's own functions.
             for op in ops.clone() {
@@ -157,11 +157,11 @@ pub fn check(t: &Tables<'_>) -> Result<(), CheckError> {
             for (slot, op) in buf.iter_mut().zip(ops) {
                 *slot = op;
             }
-            if crate::Edge::pack(buf.get(..len).unwrap_or_default()) != Some(edge.ops) {
+            if crate::Edge::pack(buf.get(..len).unwrap_or_default()) != Some(edge.word()) {
                 return fail(5, "packed ops are not exactly the edge's ops padded", e);
             }
         } else {
-            check_range(t.ops, edge.ops, edge.ops_len, t.reg_len, e)?;
+            check_range(t.ops, edge.word(), edge.ops_len, t.reg_len, e)?;
         }
         if edge.accel != crate::Edge::NO_ACCEL {
             let Some(set) = t.accels.get(edge.accel as usize) else {

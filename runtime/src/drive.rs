@@ -191,12 +191,12 @@ impl<V: Reg> RegFile for [V] {
     #[inline(always)]
     fn run_edge(&mut self, t: &Tables<'_>, edge: &Edge, pos: usize) -> Result<(), Error> {
         if edge.is_packed(t.reg_len) {
-            for op in Edge::unpack(edge.ops, usize::from(edge.ops_len)) {
+            for op in Edge::unpack(edge.word(), usize::from(edge.ops_len)) {
                 run_op(op, self, pos)?;
             }
             Ok(())
         } else {
-            self.run(t.ops, edge.ops, edge.ops_len, pos)
+            self.run(t.ops, edge.word(), edge.ops_len, pos)
         }
     }
 }
@@ -356,10 +356,10 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
     #[inline(always)]
     fn run_edge(&mut self, t: &Tables<'_>, edge: &Edge, pos: usize) -> Result<(), Error> {
         if edge.is_packed(t.reg_len) {
-            self.run_packed(edge.ops, edge.ops_len, pos);
+            self.run_packed(&edge.ops, edge.ops_len, pos);
             Ok(())
         } else {
-            self.run(t.ops, edge.ops, edge.ops_len, pos)
+            self.run(t.ops, edge.word(), edge.ops_len, pos)
         }
     }
 
@@ -367,7 +367,7 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
     fn run_final(&mut self, t: &Tables<'_>, fin: &Final, pos: usize) -> Result<(), Error> {
         // Note [packed final operations].
         if fin.is_packed(t.reg_len) {
-            self.run_packed(fin.packed, fin.ops_len, pos);
+            self.run_packed(&fin.packed.to_le_bytes(), fin.ops_len, pos);
             Ok(())
         } else {
             self.run(t.ops, u64::from(fin.ops_start), fin.ops_len, pos)
@@ -378,20 +378,19 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
 impl<V: Reg, const N: usize> Wide<'_, V, N> {
     /// Runs a packed word of `len` operations at position `pos`.
     #[inline(always)]
-    fn run_packed(&mut self, w: u64, len: u16, pos: usize) {
+    fn run_packed(&mut self, b: &[u8; 8], len: u16, pos: usize) {
         // Note [packed operations]: three copies, the padding harmless,
         // and the last two only for a word that has them (`check`,
-        // invariant 5: the fields past `len` are padding).
+        // invariant 5: the fields past `len` are padding). Note
+        // [byte-aligned slots]: each slot one byte load, masked by `copy`.
         self.set_pos(pos);
-        for k in 0..PACKED_FIRST {
-            let field = (w >> (12 * k)) as usize;
-            self.copy(field, field >> 6);
-        }
+        self.copy(usize::from(b[0]), usize::from(b[1]));
+        self.copy(usize::from(b[2]), usize::from(b[3]));
+        self.copy(usize::from(b[4]), usize::from(b[5]));
         if usize::from(len) > PACKED_FIRST {
-            for k in PACKED_FIRST..Edge::PACKED_LEN {
-                let field = (w >> (12 * k)) as usize;
-                self.copy(field, field >> 6);
-            }
+            self.copy(usize::from(b[6]), usize::from(b[7]));
+            let (dst, src) = Edge::slots(u64::from_le_bytes(*b), 4);
+            self.copy(dst as usize, src as usize);
         }
     }
 }

@@ -389,91 +389,91 @@ static URN_REFERENCE_EDGES: [::uridfa_runtime::Edge; 15usize] = [
         target: 85u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
     ::uridfa_runtime::Edge {
         target: 102u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
     ::uridfa_runtime::Edge {
         target: 204u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915393u64,
+        ops: u64::to_le_bytes(4412962475075305281u64),
     },
     ::uridfa_runtime::Edge {
         target: 255u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 272u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 323u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915395u64,
+        ops: u64::to_le_bytes(4412962475075305283u64),
     },
     ::uridfa_runtime::Edge {
         target: 340u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915395u64,
+        ops: u64::to_le_bytes(4412962475075305283u64),
     },
     ::uridfa_runtime::Edge {
         target: 425u32,
         accel: 1u16,
         ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops: u64::to_le_bytes(4412962475075305286u64),
     },
     ::uridfa_runtime::Edge {
         target: 442u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops: u64::to_le_bytes(4412962475075305286u64),
     },
     ::uridfa_runtime::Edge {
         target: 459u32,
         accel: 2u16,
         ops_len: 1u16,
-        ops: 1116320821920915396u64,
+        ops: u64::to_le_bytes(4412962475075305284u64),
     },
     ::uridfa_runtime::Edge {
         target: 255u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
     ::uridfa_runtime::Edge {
         target: 561u32,
         accel: 3u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
     ::uridfa_runtime::Edge {
         target: 425u32,
         accel: 1u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
     ::uridfa_runtime::Edge {
         target: 459u32,
         accel: 2u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
     ::uridfa_runtime::Edge {
         target: 323u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915397u64,
+        ops: u64::to_le_bytes(4412962475075305285u64),
     },
 ];
 static URN_REFERENCE_OPS: [::uridfa_runtime::Op; 5usize] = [
@@ -556,31 +556,31 @@ static URN_REFERENCE_FINALS: [::uridfa_runtime::Final; 5usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915395u64,
+        packed: 4412962475075305283u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 1u32,
         ops_len: 2u16,
-        packed: 1116320821921218502u64,
+        packed: 4412962475105320774u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 3u32,
         ops_len: 1u16,
-        packed: 1116320821920915399u64,
+        packed: 4412962475075305287u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 4u32,
         ops_len: 1u16,
-        packed: 1116320821920915397u64,
+        packed: 4412962475075305285u64,
     },
 ];
 static URN_REFERENCE_STATE_FINAL: [u8; 87usize] = [
@@ -765,37 +765,37 @@ static ASSIGNED_URN_EDGES: [::uridfa_runtime::Edge; 6usize] = [
         target: 55u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
     ::uridfa_runtime::Edge {
         target: 66u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
     ::uridfa_runtime::Edge {
         target: 132u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915393u64,
+        ops: u64::to_le_bytes(4412962475075305281u64),
     },
     ::uridfa_runtime::Edge {
         target: 165u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 176u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 165u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static ASSIGNED_URN_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -846,13 +846,13 @@ static ASSIGNED_URN_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915395u64,
+        packed: 4412962475075305283u64,
     },
 ];
 static ASSIGNED_URN_STATE_FINAL: [u8; 74usize] = [
@@ -980,13 +980,13 @@ static NID_RULE_EDGES: [::uridfa_runtime::Edge; 2usize] = [
         target: 6u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
     ::uridfa_runtime::Edge {
         target: 12u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
 ];
 static NID_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -1000,13 +1000,13 @@ static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915393u64,
+        packed: 4412962475075305281u64,
     },
 ];
 static NID_RULE_STATE_FINAL: [u8; 65usize] = [
@@ -1083,19 +1083,19 @@ static NSS_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
         target: 5u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 10u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 5u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static NSS_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -1146,13 +1146,13 @@ static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915395u64,
+        packed: 4412962475075305283u64,
     },
 ];
 static NSS_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 0, 0, 0];
@@ -1215,19 +1215,19 @@ static URN_QUERY_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
         target: 10u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915396u64,
+        ops: u64::to_le_bytes(4412962475075305284u64),
     },
     ::uridfa_runtime::Edge {
         target: 30u32,
         accel: 1u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
     ::uridfa_runtime::Edge {
         target: 10u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static URN_QUERY_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -1287,13 +1287,13 @@ static URN_QUERY_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915397u64,
+        packed: 4412962475075305285u64,
     },
 ];
 static URN_QUERY_RULE_STATE_FINAL: [u8; 8usize] = [0, 0, 0, 1, 0, 0, 0, 0];
@@ -1354,19 +1354,19 @@ static FRAGMENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
         target: 5u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops: u64::to_le_bytes(4412962475075305286u64),
     },
     ::uridfa_runtime::Edge {
         target: 10u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops: u64::to_le_bytes(4412962475075305286u64),
     },
     ::uridfa_runtime::Edge {
         target: 5u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
@@ -1419,19 +1419,19 @@ static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
         accept: true,
         ops_start: 0u32,
         ops_len: 2u16,
-        packed: 1116320821921218502u64,
+        packed: 4412962475105320774u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 2u32,
         ops_len: 1u16,
-        packed: 1116320821920915399u64,
+        packed: 4412962475075305287u64,
     },
     ::uridfa_runtime::Final {
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
 ];
 static FRAGMENT_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 2, 2, 2];

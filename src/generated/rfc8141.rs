@@ -386,115 +386,115 @@ static NAMESTRING_EDGES: [::uridfa_runtime::Edge; 19usize] = [
         target: 75u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
     ::uridfa_runtime::Edge {
         target: 150u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915393u64,
+        ops: u64::to_le_bytes(4412962475075305281u64),
     },
     ::uridfa_runtime::Edge {
         target: 195u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 210u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 255u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915395u64,
+        ops: u64::to_le_bytes(4412962475075305283u64),
     },
     ::uridfa_runtime::Edge {
         target: 270u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915395u64,
+        ops: u64::to_le_bytes(4412962475075305283u64),
     },
     ::uridfa_runtime::Edge {
         target: 330u32,
         accel: 1u16,
         ops_len: 1u16,
-        ops: 1116320821920915400u64,
+        ops: u64::to_le_bytes(4412962475075305288u64),
     },
     ::uridfa_runtime::Edge {
         target: 345u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915400u64,
+        ops: u64::to_le_bytes(4412962475075305288u64),
     },
     ::uridfa_runtime::Edge {
         target: 195u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
     ::uridfa_runtime::Edge {
         target: 435u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915396u64,
+        ops: u64::to_le_bytes(4412962475075305284u64),
     },
     ::uridfa_runtime::Edge {
         target: 450u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915396u64,
+        ops: u64::to_le_bytes(4412962475075305284u64),
     },
     ::uridfa_runtime::Edge {
         target: 465u32,
         accel: 1u16,
         ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops: u64::to_le_bytes(4412962475075305286u64),
     },
     ::uridfa_runtime::Edge {
         target: 480u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops: u64::to_le_bytes(4412962475075305286u64),
     },
     ::uridfa_runtime::Edge {
         target: 330u32,
         accel: 1u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
     ::uridfa_runtime::Edge {
         target: 255u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915397u64,
+        ops: u64::to_le_bytes(4412962475075305285u64),
     },
     ::uridfa_runtime::Edge {
         target: 525u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915397u64,
+        ops: u64::to_le_bytes(4412962475075305285u64),
     },
     ::uridfa_runtime::Edge {
         target: 255u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915399u64,
+        ops: u64::to_le_bytes(4412962475075305287u64),
     },
     ::uridfa_runtime::Edge {
         target: 435u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
     ::uridfa_runtime::Edge {
         target: 465u32,
         accel: 1u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static NAMESTRING_OPS: [::uridfa_runtime::Op; 6usize] = [
@@ -559,37 +559,37 @@ static NAMESTRING_FINALS: [::uridfa_runtime::Final; 6usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915395u64,
+        packed: 4412962475075305283u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 1u32,
         ops_len: 2u16,
-        packed: 1116320821921226696u64,
+        packed: 4412962475105451848u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 3u32,
         ops_len: 1u16,
-        packed: 1116320821920915401u64,
+        packed: 4412962475075305289u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 4u32,
         ops_len: 1u16,
-        packed: 1116320821920915397u64,
+        packed: 4412962475075305285u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 5u32,
         ops_len: 1u16,
-        packed: 1116320821920915399u64,
+        packed: 4412962475075305287u64,
     },
 ];
 static NAMESTRING_STATE_FINAL: [u8; 85usize] = [
@@ -768,31 +768,31 @@ static ASSIGNED_NAME_EDGES: [::uridfa_runtime::Edge; 5usize] = [
         target: 55u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
     ::uridfa_runtime::Edge {
         target: 110u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915393u64,
+        ops: u64::to_le_bytes(4412962475075305281u64),
     },
     ::uridfa_runtime::Edge {
         target: 143u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 154u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 143u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static ASSIGNED_NAME_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -843,13 +843,13 @@ static ASSIGNED_NAME_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915395u64,
+        packed: 4412962475075305283u64,
     },
 ];
 static ASSIGNED_NAME_STATE_FINAL: [u8; 71usize] = [
@@ -935,7 +935,7 @@ static NID_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
         target: 3u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915392u64,
+        ops: u64::to_le_bytes(4412962475075305280u64),
     },
 ];
 static NID_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -949,13 +949,13 @@ static NID_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915393u64,
+        packed: 4412962475075305281u64,
     },
 ];
 static NID_RULE_STATE_FINAL: [u8; 63usize] = [
@@ -1027,19 +1027,19 @@ static NSS_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
         target: 5u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 10u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915394u64,
+        ops: u64::to_le_bytes(4412962475075305282u64),
     },
     ::uridfa_runtime::Edge {
         target: 5u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static NSS_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -1090,13 +1090,13 @@ static NSS_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915395u64,
+        packed: 4412962475075305283u64,
     },
 ];
 static NSS_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
@@ -1157,19 +1157,19 @@ static R_COMPONENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
         target: 7u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915396u64,
+        ops: u64::to_le_bytes(4412962475075305284u64),
     },
     ::uridfa_runtime::Edge {
         target: 14u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915396u64,
+        ops: u64::to_le_bytes(4412962475075305284u64),
     },
     ::uridfa_runtime::Edge {
         target: 7u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static R_COMPONENT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -1220,13 +1220,13 @@ static R_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915397u64,
+        packed: 4412962475075305285u64,
     },
 ];
 static R_COMPONENT_RULE_STATE_FINAL: [u8; 5usize] = [0, 1, 0, 1, 0];
@@ -1286,19 +1286,19 @@ static Q_COMPONENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
         target: 5u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops: u64::to_le_bytes(4412962475075305286u64),
     },
     ::uridfa_runtime::Edge {
         target: 10u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915398u64,
+        ops: u64::to_le_bytes(4412962475075305286u64),
     },
     ::uridfa_runtime::Edge {
         target: 5u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static Q_COMPONENT_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
@@ -1349,13 +1349,13 @@ static Q_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 0u32,
         ops_len: 1u16,
-        packed: 1116320821920915399u64,
+        packed: 4412962475075305287u64,
     },
 ];
 static Q_COMPONENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
@@ -1415,19 +1415,19 @@ static F_COMPONENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
         target: 4u32,
         accel: 0u16,
         ops_len: 1u16,
-        ops: 1116320821920915400u64,
+        ops: u64::to_le_bytes(4412962475075305288u64),
     },
     ::uridfa_runtime::Edge {
         target: 8u32,
         accel: 65535u16,
         ops_len: 1u16,
-        ops: 1116320821920915400u64,
+        ops: u64::to_le_bytes(4412962475075305288u64),
     },
     ::uridfa_runtime::Edge {
         target: 4u32,
         accel: 0u16,
         ops_len: 0u16,
-        ops: 1116320821920915325u64,
+        ops: u64::to_le_bytes(4412962475075304829u64),
     },
 ];
 static F_COMPONENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
@@ -1480,19 +1480,19 @@ static F_COMPONENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
         accept: true,
         ops_start: 0u32,
         ops_len: 2u16,
-        packed: 1116320821921226696u64,
+        packed: 4412962475105451848u64,
     },
     ::uridfa_runtime::Final {
         accept: true,
         ops_start: 2u32,
         ops_len: 1u16,
-        packed: 1116320821920915401u64,
+        packed: 4412962475075305289u64,
     },
     ::uridfa_runtime::Final {
         accept: false,
         ops_start: 0u32,
         ops_len: 0u16,
-        packed: 1116320821920915325u64,
+        packed: 4412962475075304829u64,
     },
 ];
 static F_COMPONENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];

@@ -228,7 +228,10 @@ fn machine(
     let edges = t.edges.iter().map(|e| {
         format!(
             "{{ UINT64_C({:#x}), {}, {}, {} }}",
-            e.ops, e.target, e.accel, e.ops_len
+            c_ops(e, t.reg_len),
+            e.target,
+            e.accel,
+            e.ops_len
         )
     });
     let _ = writeln!(
@@ -805,3 +808,23 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
 #[cfg(test)]
 #[path = "emit_tests.rs"]
 mod tests;
+
+/// An edge's `ops` as the C driver reads them: a packed word in its own
+/// layout (operation `k` in bits `12k..12k + 12`, the destination slot in
+/// the low six, the source slot in the high six, padding `61 = 61`),
+/// repacked from the runtime's ([`uridfa_runtime::Edge::pack`], Note
+/// \[byte-aligned slots\]); an index into the operations as it is.
+fn c_ops(e: &uridfa_runtime::Edge, reg_len: u32) -> u64 {
+    if !e.is_packed(reg_len) {
+        return e.word();
+    }
+    let pad = uridfa_runtime::Edge::PACKED_PAD;
+    (0..uridfa_runtime::Edge::PACKED_LEN).fold(0, |w, k| {
+        let (dst, src) = if k < usize::from(e.ops_len) {
+            uridfa_runtime::Edge::slots(e.word(), k)
+        } else {
+            (pad, pad)
+        };
+        w | (dst | src << 6) << (12 * k)
+    })
+}

@@ -56,9 +56,9 @@ pub(crate) fn byte_ranges(bytes: &[u8]) -> String {
 /// lies outside `t.ops`).
 pub fn edge_ops(t: &uridfa_runtime::Tables<'_>, e: &uridfa_runtime::Edge) -> Vec<Op> {
     if e.is_packed(t.reg_len) {
-        uridfa_runtime::Edge::unpack(e.ops, usize::from(e.ops_len)).collect()
+        uridfa_runtime::Edge::unpack(e.word(), usize::from(e.ops_len)).collect()
     } else {
-        op_slice(t, e.ops, e.ops_len).to_vec()
+        op_slice(t, e.word(), e.ops_len).to_vec()
     }
 }
 

@@ -180,8 +180,8 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     let state_final_id = id("STATE_FINAL");
     let (state_final_ty, state_final_vals, state_final_variant) = ids_tokens(&t.state_final);
     let edges = t.edges.iter().map(|e| {
-        let (a, b, c, d) = (e.target, e.accel, e.ops_len, e.ops);
-        quote!(::uridfa_runtime::Edge { target: #a, accel: #b, ops_len: #c, ops: #d })
+        let (a, b, c, d) = (e.target, e.accel, e.ops_len, e.word());
+        quote!(::uridfa_runtime::Edge { target: #a, accel: #b, ops_len: #c, ops: u64::to_le_bytes(#d) })
     });
     let edges_len = t.edges.len();
     let ops = t.ops.iter().map(|o| {

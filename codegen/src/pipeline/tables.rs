@@ -623,7 +623,7 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
                             target: (tr.target * stride) as u32,
                             accel: accel_of[tr.target].unwrap_or(Edge::NO_ACCEL),
                             ops_len,
-                            ops,
+                            ops: ops.to_le_bytes(),
                         });
                     }
                     (special + 1 + e) as u32

@@ -42,15 +42,19 @@ pub struct Edge {
     pub accel: u16,
     /// How many operations to run, in order.
     pub ops_len: u16,
-    /// The operations, packed (see [`Edge::pack`]), or the index of the
-    /// first in [`Tables::ops`](crate::Tables::ops).
-    pub ops: u64,
+    /// The operations, packed (the bytes of [`Edge::pack`]'s word, least
+    /// significant first), or the index of the first in
+    /// [`Tables::ops`](crate::Tables::ops) (its bytes likewise): see
+    /// [`Edge::word`]. Bytes, so that the driver reads each slot with one
+    /// byte load (Note \[byte-aligned slots\] in the runtime's driver).
+    pub ops: [u8; 8],
 }
 
 impl Edge {
     /// `accel` value of an edge into a state that is not accelerated.
     pub const NO_ACCEL: u16 = u16::MAX;
-    /// The most operations packed into [`Edge::ops`]: five of twelve bits.
+    /// The most operations packed into [`Edge::ops`]: five of two six-bit
+    /// slots each.
     pub const PACKED_LEN: usize = 5;
     /// The most registers a machine may have for its edges' operations to
     /// be packed: registers `0..61` keep their numbers, slot 61 is the
@@ -61,17 +65,22 @@ impl Edge {
     pub const PACKED_PAD: u64 = 61;
 
     /// Packs up to [`Edge::PACKED_LEN`] operations over registers below
-    /// [`Edge::PACKED_REGS`]: operation `k` is bits `12k..12k + 12`, its
-    /// destination slot in the low six and its source slot in the high six
-    /// (slot 62 for [`Op::NIL`], 63 for [`Op::POS`]); the slots past the
-    /// last operation hold `61 = 61`. `None` if they do not fit.
+    /// [`Edge::PACKED_REGS`] into six-bit *slots* (a register's number;
+    /// 62 for [`Op::NIL`], 63 for [`Op::POS`]), byte-aligned where the
+    /// driver reads them most: operation `k < 4` has its destination slot
+    /// in the low six bits of byte `2k` and its source slot in those of
+    /// byte `2k + 1`; operation 4 has its destination slot in the high two
+    /// bits of bytes 0, 1 and 2 (low bits first) and its source slot in
+    /// those of bytes 3, 4 and 5; the high bits of bytes 6 and 7 are 0.
+    /// The operations past the last hold `61 = 61`. `None` if they do not
+    /// fit. (Note \[byte-aligned slots\] in the runtime's driver.)
     ///
     /// # Example
     ///
     /// ```
     /// use uridfa_runtime::{Edge, Op};
     /// let w = Edge::pack(&[Op { dst: 3, src: Op::POS }]).unwrap();
-    /// assert_eq!(w & 0xfff, 3 | 63 << 6);
+    /// assert_eq!(w & 0x3f3f, 3 | 63 << 8);
     /// assert_eq!(Edge::unpack(w, 1).next(), Some(Op { dst: 3, src: Op::POS }));
     /// ```
     pub fn pack(ops: &[Op]) -> Option<u64> {
@@ -84,33 +93,60 @@ impl Edge {
             r if u32::from(r) < Self::PACKED_REGS => Some(u64::from(r)),
             _ => None,
         };
-        let pad = Self::PACKED_PAD | Self::PACKED_PAD << 6;
         let mut w = 0;
         for k in 0..Self::PACKED_LEN {
-            let field = match ops.get(k) {
-                Some(op) => slot(op.dst).filter(|&d| d < 62)? | slot(op.src)? << 6,
-                None => pad,
+            let (dst, src) = match ops.get(k) {
+                Some(op) => (slot(op.dst).filter(|&d| d < 62)?, slot(op.src)?),
+                None => (Self::PACKED_PAD, Self::PACKED_PAD),
             };
-            w |= field << (12 * k);
+            if k < 4 {
+                w |= (dst | src << 8) << (16 * k);
+            } else {
+                for c in 0..3 {
+                    w |= (dst >> (2 * c) & 3) << (8 * c + 6);
+                    w |= (src >> (2 * c) & 3) << (8 * c + 30);
+                }
+            }
         }
         Some(w)
+    }
+
+    /// The destination and source slots of operation `k` (below
+    /// [`Edge::PACKED_LEN`]) of a packed word.
+    #[inline(always)]
+    pub fn slots(w: u64, k: usize) -> (u64, u64) {
+        if k < 4 {
+            (w >> (16 * k) & 63, w >> (16 * k + 8) & 63)
+        } else {
+            let hi = w >> 6 & 0x0303_0303_0303;
+            (
+                (hi & 3) | (hi >> 6 & 0xc) | (hi >> 12 & 0x30),
+                (hi >> 24 & 3) | (hi >> 30 & 0xc) | (hi >> 36 & 0x30),
+            )
+        }
     }
 
     /// The first `len` (at most [`Edge::PACKED_LEN`]) operations of a
     /// packed word, as [`Op`]s.
     pub fn unpack(w: u64, len: usize) -> impl Iterator<Item = Op> + Clone {
         (0..len.min(Self::PACKED_LEN)).map(move |k| {
-            let field = (w >> (12 * k)) & 0xfff;
+            let (dst, src) = Self::slots(w, k);
             let reg = |slot: u64| match slot {
                 63 => Op::POS,
                 62 => Op::NIL,
                 r => r as u16,
             };
             Op {
-                dst: reg(field & 63),
-                src: reg(field >> 6),
+                dst: reg(dst),
+                src: reg(src),
             }
         })
+    }
+
+    /// [`Edge::ops`] as a number: the packed word, or the index.
+    #[inline(always)]
+    pub fn word(&self) -> u64 {
+        u64::from_le_bytes(self.ops)
     }
 
     /// Whether this edge of tables with `reg_len` registers has its

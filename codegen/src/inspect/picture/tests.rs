@@ -81,7 +81,7 @@ fn corrupt_tables_do_not_panic() {
             2 => {
                 for e in &mut t.edges {
                     e.target = rng.below(64) as u32;
-                    e.ops = rng.next_u64();
+                    e.ops = rng.next_u64().to_le_bytes();
                     e.ops_len = rng.below(9) as u16;
                 }
             }
