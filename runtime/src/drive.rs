@@ -226,8 +226,9 @@ impl<V: Reg> RegFile for [V] {
 // arithmetic select computed at run time cost about 140 instructions per
 // edge, more than it saved. So the generator now does that work: an edge
 // of at most `Edge::PACKED_LEN` (5) operations, in a machine of at most
-// `Edge::PACKED_REGS` (61) registers, carries them in one `u64`, twelve
-// bits each (destination and source slot), padded with copies of the
+// `Edge::PACKED_REGS` (61) registers, carries them in one word, two
+// six-bit slots each (destination and source; Note [byte-aligned slots]
+// for the layout), padded with copies of the
 // scratch slot 61 onto itself. The wide file runs exactly five copies,
 // straight-line, with no branch and no load of `Tables::ops`; longer edges
 // (none on kasztp, a few in 2396bis-01) still loop.
@@ -251,9 +252,30 @@ impl<V: Reg> RegFile for [V] {
 // they do not fit), beside the range, which the slice file and the C
 // output's driver still read; `check` (invariant 5) verifies that both
 // say the same. The wide files run the word as they run an edge's.
-// kasztp (issue 27, benches/RESULTS.md): `split` 920.0 → 916.7
-// instructions per URL, `split_regs32` and `parse` −3.2, `split_regs`
-// +0.9; each final entry is 16 bytes instead of 8.
+// Alone it gained little on kasztp (issue 27, benches/RESULTS.md):
+// `split` 920.0 → 916.7 instructions per URL, `split_regs` +0.9, because
+// a copy out of the twelve-bit word cost as much as one out of
+// `Tables::ops`; with byte-aligned slots (below) it is part of the gain.
+// Each final entry is 16 bytes instead of 8.
+//
+// Note [byte-aligned slots]
+//
+// A copy out of a packed word held in a CPU register is two extractions
+// (move, shift, mask) and the load and store: 8 instructions, whatever
+// the layout, as a byte-aligned word read as a `u64` measured (kasztp
+// `split` 916.7 → 916.8). Read from memory one byte at a time, a slot is
+// one byte load and the mask `copy` applies anyway: 6. So `Edge::ops` is
+// the word's eight bytes (`Edge::word` the number), operations 0 to 3
+// one byte per slot, and operation 4, rarely taken, gathered from the
+// high two bits of bytes 0 to 5 (`Edge::slots`). Five operations still fit
+// an edge; the 32-slot file masks a byte with 31 as it masked a twelve-bit
+// field. The C output keeps its twelve-bit words: its emitter repacks
+// (`c_ops`), so `c/` did not change. With packed final operations, kasztp
+// `split` 920.0 → 888.2 instructions per URL, `split_regs` 795.2 → 762.5,
+// `validate` unchanged; wall time within noise (issue 27 in
+// benches/RESULTS.md). Reading the bytes through volatile loads, or
+// destructuring the array (which LLVM turns back into one `u64` load),
+// gave less.
 
 // Note [an edge that cannot fail]
 //
