@@ -3,17 +3,10 @@
 
 use std::fmt::Write as _;
 
-/// A C identifier part: `URI-reference` → `uri_reference`.
+/// A C identifier part: `URI-reference` → `uri_reference` (the Rust
+/// views' accessor names are the same snake case).
 pub fn c_name(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    crate::pipeline::emit::view::snake_case(s)
 }
 
 /// `{ 1, 2, 3 }` with up to `per_line` values per line.
