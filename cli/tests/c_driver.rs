@@ -32,6 +32,9 @@
 #[path = "../../tests/common/skip.rs"]
 mod skip;
 // The harness's wire format: jobs written, replies read.
+#[path = "c/compilers.rs"]
+mod compilers;
+use compilers::{have, have_quiet, STRICT};
 #[path = "c/protocol.rs"]
 mod protocol;
 use protocol::{encode, kind_code, span, Job, Reply};
@@ -46,25 +49,6 @@ use uridfa_runtime::{ErrorKind, Tables};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn under_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-}
-
-/// Whether `cc` runs; a missing one fails under CI, else is skipped.
-fn have(cc: &str) -> bool {
-    let ok = Command::new(cc)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        assert!(!under_ci(), "CI=true but the C compiler `{cc}` is missing");
-        skip::note(format_args!("SKIP: no C compiler `{cc}`"));
-    }
-    ok
 }
 
 /// The grammars: every built-in one, then three users' grammars, one
@@ -589,16 +573,6 @@ fn jobs(
     jobs
 }
 
-/// The harness's flags: C99, every warning an error, `-pedantic`.
-const STRICT_O2: [&str; 6] = [
-    "-std=c99",
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-    "-pedantic",
-    "-O2",
-];
-
 /// The drivers the generated tables of `dir` name, in either build
 /// (`NAME_R_DRIVE uridfa_drive16`), sorted, each once.
 fn drivers(dir: &Path) -> Vec<String> {
@@ -692,7 +666,7 @@ fn c_driver_agrees_with_the_rust_runtime() {
             "no table set uses {d}: {forms:?}"
         );
     }
-    let exe = build(&cc, &dir, &STRICT_O2, "harness");
+    let exe = build(&cc, &dir, &[&STRICT[..], &["-O2"]].concat(), "harness");
     let (n, moved) = run(&exe, &jobs, &tables, &what, &raw);
     eprintln!(
         "c_driver: {n} inputs over {} machines agree ({moved} errors moved to a character's \
@@ -713,7 +687,7 @@ fn c_driver_agrees_with_the_rust_runtime() {
     let exe = build(
         &cc,
         &dir,
-        &[&STRICT_O2[..5], &["-Os", "-DURIDFA_FAST"][..]].concat(),
+        &[&STRICT, &["-Os", "-DURIDFA_FAST"][..]].concat(),
         "harness-fast",
     );
     let quarter: Vec<&Job> = jobs
@@ -741,7 +715,7 @@ fn c_driver_agrees_with_the_rust_runtime() {
         san,
         &dir,
         &[
-            &STRICT_O2[..5],
+            &STRICT,
             &[
                 "-O1",
                 "-g",
@@ -759,15 +733,6 @@ fn c_driver_agrees_with_the_rust_runtime() {
         .map(|(_, j)| j)
         .collect();
     run(&exe, &sample, &tables, &what, &raw);
-}
-
-fn have_quiet(cc: &str) -> bool {
-    Command::new(cc)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
 }
 
 /// The committed C (`c/`), the example and the harness compile without a
@@ -789,15 +754,8 @@ fn c_compiles_cleanly_with_gcc_and_clang() {
         for f in &files {
             let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{cc}-strict.o"));
             let status = Command::new(cc)
-                .args([
-                    "-std=c99",
-                    "-Wall",
-                    "-Wextra",
-                    "-Werror",
-                    "-pedantic",
-                    "-Os",
-                    "-c",
-                ])
+                .args(STRICT)
+                .args(["-Os", "-c"])
                 .arg("-I")
                 .arg(&c)
                 .arg(f)
@@ -869,14 +827,8 @@ int main(void)
         }
         let exe = dir.join(format!("user-{cc}"));
         let status = Command::new(cc)
-            .args([
-                "-std=c99",
-                "-Wall",
-                "-Wextra",
-                "-Werror",
-                "-pedantic",
-                "-Os",
-            ])
+            .args(STRICT)
+            .arg("-Os")
             .arg("-I")
             .arg(&dir)
             .args(["user.c", "uridfa.c", "nocap.c"].map(|f| dir.join(f)))

@@ -17,8 +17,11 @@
 //! examples. The Rust walk itself is checked against the `abnf` package
 //! on Accept in `tests/lists.rs`.
 
+#[path = "c/compilers.rs"]
+mod compilers;
 #[path = "../../tests/common/skip.rs"]
 mod skip;
+use compilers::{have, STRICT};
 
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -30,24 +33,6 @@ use uridfa_runtime::{List, Tables};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Whether `cc` runs; a missing one fails under CI, else is skipped.
-fn have(cc: &str) -> bool {
-    let ok = Command::new(cc)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        assert!(
-            !std::env::var("CI").is_ok_and(|v| v == "true"),
-            "CI=true but the C compiler `{cc}` is missing"
-        );
-        skip::note(format_args!("SKIP: no C compiler `{cc}`"));
-    }
-    ok
 }
 
 /// Lists nested two deep (`elem`'s parameters inside each `list` item).
@@ -345,7 +330,7 @@ fn build(cc: &str, dir: &Path, flags: &[&str], exe: &str) -> PathBuf {
     sources.sort();
     let out = dir.join(exe);
     let status = Command::new(cc)
-        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .args(STRICT)
         .args(flags)
         .arg("-I")
         .arg(dir)
@@ -512,14 +497,8 @@ fn the_accept_example_walks_both_levels() {
         }
         let exe = dir.join(format!("accept-{cc}"));
         let status = Command::new(cc)
-            .args([
-                "-std=c99",
-                "-Wall",
-                "-Wextra",
-                "-Werror",
-                "-pedantic",
-                "-Os",
-            ])
+            .args(STRICT)
+            .arg("-Os")
             .arg("-I")
             .arg(&dir)
             .arg(root().join("examples/c/accept.c"))
