@@ -145,32 +145,16 @@ URIDFA_INLINE uint32_t state_index(const uridfa_tables *t, uint32_t id)
     return id / t->stride;
 }
 
-/* The text `which` (0: component, 1: expected) of state (an index):
- * each state names a pair of offsets into the machine's texts, 0 for
- * none (codegen: Note [texts of one machine]). */
-static const char *text_at(const uridfa_tables *t, uint32_t state, unsigned which)
-{
-    size_t pair;
-    uint16_t at;
-    if (t->texts == NULL) {
-        return NULL;
-    }
-    pair = t->text_width == 1 ? ((const uint8_t *)t->state_texts)[state]
-                              : ((const uint16_t *)t->state_texts)[state];
-    at = t->text_pairs[2u * pair + which];
-    return at == 0 ? NULL : t->texts + at;
-}
-
-static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, uint32_t state,
-                uridfa_error *err)
+static int fail(int kind, size_t offset, uint8_t byte, uint32_t state, uridfa_error *err)
 {
     if (err != NULL) {
         err->offset = offset;
         err->kind = kind;
         err->byte = byte;
         err->state = state;
-        err->component = text_at(t, state, 0);
-        err->expected = text_at(t, state, 1);
+        /* The texts only when asked for: uridfa_describe. */
+        err->component = NULL;
+        err->expected = NULL;
     }
     return kind;
 }
@@ -179,7 +163,7 @@ static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, u
 static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size_t pos,
                       uridfa_error *err)
 {
-    return fail(t, URIDFA_UNEXPECTED_BYTE, pos, byte, state_index(t, state), err);
+    return fail(URIDFA_UNEXPECTED_BYTE, pos, byte, state_index(t, state), err);
 }
 
 /* One driver per form of the transition table: runs s[0..n) from
@@ -322,7 +306,7 @@ URIDFA_INLINE int finish_at(const uridfa_tables *t, uint32_t state, size_t pos, 
 {
     const uridfa_final *f = final_of(t, state);
     if (!f->accept) {
-        return fail(t, URIDFA_UNEXPECTED_END, pos, 0, state_index(t, state), err);
+        return fail(URIDFA_UNEXPECTED_END, pos, 0, state_index(t, state), err);
     }
     if (regs != NULL) {
         run_ops(t, f->ops_start, f->ops_len, regs, pos);
@@ -738,12 +722,7 @@ int uridfa_item_next(const uridfa_tables *item, const uint8_t *s, size_t *pos, s
     }
     r = validate_at_byte(item, s + start, end - start, err);
     if (r == URIDFA_OK) {
-        r = fail(item, URIDFA_NOT_AN_ITEM, start, 0, 0, err);
-        if (err != NULL) {
-            err->component = NULL;
-            err->expected = NULL;
-        }
-        return r;
+        return fail(URIDFA_NOT_AN_ITEM, start, 0, 0, err);
     }
     if (err != NULL) {
         err->offset += start;
@@ -865,12 +844,35 @@ int uridfa_walk_next(uridfa_walk *w, uridfa_occurrence *o)
     }
 }
 
-const char *uridfa_capture_name(const uridfa_tables *t, size_t k)
+/* The text `which` (0: component, 1: expected) of state (an index):
+ * each state names a pair of offsets into the blob, 0 for none (codegen:
+ * Note [texts of one machine]). */
+static const char *text_at(const uridfa_texts *x, uint32_t state, unsigned which)
 {
-    if (k >= t->capture_len || t->capture_names == NULL) {
+    size_t pair;
+    uint16_t at;
+    if (state >= x->state_len) {
         return NULL;
     }
-    return t->texts + t->capture_names[k];
+    pair = x->text_width == 1 ? ((const uint8_t *)x->state_texts)[state]
+                              : ((const uint16_t *)x->state_texts)[state];
+    at = x->text_pairs[2u * pair + which];
+    return at == 0 ? NULL : x->blob + at;
+}
+
+void uridfa_describe(const uridfa_texts *x, uridfa_error *err)
+{
+    const int stateful = err->kind == URIDFA_UNEXPECTED_BYTE || err->kind == URIDFA_UNEXPECTED_END;
+    err->component = stateful ? text_at(x, err->state, 0) : NULL;
+    err->expected = stateful ? text_at(x, err->state, 1) : NULL;
+}
+
+const char *uridfa_capture_name(const uridfa_texts *x, size_t k)
+{
+    if (k >= x->capture_len) {
+        return NULL;
+    }
+    return x->blob + x->capture_names[k];
 }
 
 /* Appends text to buf[0..cap) at *len (NUL-terminated, truncated). */
