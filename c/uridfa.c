@@ -171,8 +171,10 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
  * taken without their operations). MUL turns a transition's value into a
  * state ID: 1 for premultiplied IDs, the stride for the state indices of
  * the default one-byte tables (URIDFA_INDEXED8; see docs/c.md). */
-#define URIDFA_DEFINE_DRIVE(NAME, T, TRANS, MUL)                                               \
-    int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
+#define URIDFA_DEFINE_DRIVE(NAME, T, TRANS, MUL) URIDFA_DEFINE_DRIVE_AS(, NAME, T, TRANS, MUL)
+/* The same with storage class QUAL (URIDFA_INLINE for split's copy). */
+#define URIDFA_DEFINE_DRIVE_AS(QUAL, NAME, T, TRANS, MUL)                                      \
+    QUAL int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
              size_t *regs, uridfa_error *err)                                                  \
     {                                                                                          \
         const uint8_t *cls = t->classes;                                                       \
@@ -216,6 +218,10 @@ URIDFA_DEFINE_DRIVE(uridfa_drive8, uint8_t, cls + 256, 1u)
 URIDFA_DEFINE_DRIVE(uridfa_drive16, uint16_t, (const uint16_t *)t->trans, 1u)
 URIDFA_DEFINE_DRIVE(uridfa_drive32, uint32_t, (const uint32_t *)t->trans, 1u)
 URIDFA_DEFINE_DRIVE(uridfa_drive8i, uint8_t, cls + 256, t->stride)
+#ifndef __OPTIMIZE_SIZE__
+/* uridfa_drive8i again, for split and split_raw to inline (see split_tags). */
+URIDFA_DEFINE_DRIVE_AS(URIDFA_INLINE, drive8i_inline, uint8_t, cls + 256, t->stride)
+#endif
 
 /* The tables' own driver (each names the one for its form). */
 URIDFA_INLINE int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
@@ -465,14 +471,25 @@ void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uri
  * match not decided). split_raw calls only this, so a program that never
  * decides a kind links none of their code. Inlined into both: a program
  * links one of them, and the call cost split about 22 instructions per
- * kasztp URL (docs/c.md, speed). */
+ * kasztp URL (docs/c.md, speed). Except at -Os, the default form's driver
+ * is inlined too (the others are called through the tables): no call and
+ * no second prologue per input, and the registers known to be there, so
+ * the edges copy without a test (3 to 4 % of split's time on kasztp,
+ * docs/c.md; at -Os it would add the driver's size to a program). */
 URIDFA_INLINE int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
                              uridfa_error *err)
 {
     uint32_t state = t->start;
     int r;
     clear_regs(t, regs);
-    r = drive(t, s, n, 0, &state, regs, err);
+#ifndef __OPTIMIZE_SIZE__
+    if (t->trans_width == URIDFA_INDEXED8) {
+        r = drive8i_inline(t, s, n, 0, &state, regs, err);
+    } else
+#endif
+    {
+        r = drive(t, s, n, 0, &state, regs, err);
+    }
     if (r != URIDFA_OK) {
         char_start(t, s, 0, t->start, err);
         return r;
