@@ -8,9 +8,11 @@
 //! The tables are the ones the Rust emitter writes
 //! ([`crate::pipeline::emit`]), field for field, except for the texts of
 //! error messages: each state's component and expected-bytes text is an
-//! offset into one NUL-separated blob per grammar (offset 0: none), so the
-//! C driver hands out plain C strings. The output depends only on the
-//! input.
+//! offset into one NUL-separated blob per machine (offset 0: none), in a
+//! `const uridfa_texts NAME_R_texts` of its own that only
+//! `uridfa_describe` and `uridfa_capture_name` read (Note [texts only when
+//! asked for]), so the C driver hands out plain C strings. The output
+//! depends only on the input.
 
 use super::{forms, lists};
 use crate::compiled::{Compiled, Machine};
