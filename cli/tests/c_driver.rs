@@ -442,7 +442,11 @@ fn run(
             let validate_agrees = reply.u(1);
             let stream_differs = reply.u(4);
             if validate_agrees != 1 {
-                problem.get_or_insert_with(|| "C validate differs from C split".into());
+                problem.get_or_insert_with(|| {
+                    "C validate or split_raw differs from C split, or split left the \
+                     error's texts set before uridfa_describe"
+                        .into()
+                });
             }
             if stream_differs != 0 {
                 problem.get_or_insert_with(|| {

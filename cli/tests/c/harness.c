@@ -7,7 +7,8 @@
  * machine, u64 region start, u64 region end before the bytes.
  * Op 0 reply: i32 split rc; on error u64 offset, u8 byte, u32 state,
  * u16 message length and the message; else u16 capture count and a u64
- * start and end per capture; then u8 validate-and-split_raw-agree, u32 stream
+ * start and end per capture; then u8 validate-and-split_raw-agree (and, on
+ * an error, its texts NULL until uridfa_describe), u32 stream
  * disagreements (whole input against every chunk split).
  * Op 1 reply: u32 item count, a u64 start and end per item, i32 rc (0 or
  * the error kind), u64 error offset, u16 message length and the message
