@@ -22,8 +22,9 @@
 //! (`uridfa_codegen::sample`), at least 10^6 in all when the corpora are
 //! there. A second run builds the harness with
 //! `-Os -DURIDFA_FAST` (premultiplied transitions, the size-build paths)
-//! over a quarter of the jobs, and
-//! a third with `-fsanitize=address,undefined` over a sample.
+//! over a quarter of the jobs, a third with `-Os` (the default tables,
+//! the driver out of line) over an eighth, and
+//! a fourth with `-fsanitize=address,undefined` over a sample.
 //!
 //! Without `../shared` the corpora are skipped (recorded,
 //! `tests/common/skip.rs`); without a C compiler the test is skipped, but
@@ -769,6 +770,21 @@ fn c_driver_agrees_with_the_rust_runtime() {
         })
         .collect();
     run(&exe, &quarter, &tables, &what, &raw);
+    // And an eighth with the default one-byte tables at -Os, as firmware
+    // builds them: split calls the driver out of line there (at other
+    // levels it runs an inlined copy, and the functions are aligned).
+    let exe = build(&cc, &dir, &[&STRICT, &["-Os"][..]].concat(), "harness-os");
+    let eighth: Vec<Job> = jobs
+        .iter()
+        .enumerate()
+        .filter(|(i, j)| i % 8 == 0 || j.items.is_some())
+        .map(|(_, j)| Job {
+            machine: j.machine,
+            input: j.input.clone(),
+            items: j.items,
+        })
+        .collect();
+    run(&exe, &eighth, &tables, &what, &raw);
     // The same, a sample, under AddressSanitizer and UBSan.
     let san = if have_quiet("clang") {
         "clang"
