@@ -60,6 +60,9 @@ typedef struct {
    URI-reference = [ absolute-URI / relative-URI ] [ "#" fragment ]
    796 states, 21 byte classes, 39 registers. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_uri_reference_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_uri_reference_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_uri_reference_texts;
 /* Whether all of s[0..n) matches `URI-reference`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -77,6 +80,9 @@ void draft_fielding_uri_rfc2396bis_01_uri_reference_start(draft_fielding_uri_rfc
    absolute-URI-reference = absolute-URI [ "#" fragment ]
    790 states, 21 byte classes, 39 registers. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_texts;
 /* Whether all of s[0..n) matches `absolute-URI-reference`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -94,6 +100,9 @@ void draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_start(draft_fieldin
    absolute-URI = scheme ":" ( hier-part / opaque-part )
    786 states, 20 byte classes, 39 registers. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_absolute_uri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_absolute_uri_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_absolute_uri_texts;
 /* Whether all of s[0..n) matches `absolute-URI`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_absolute_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -111,6 +120,9 @@ void draft_fielding_uri_rfc2396bis_01_absolute_uri_start(draft_fielding_uri_rfc2
    relative-URI = [ net-path / abs-path / rel-path ] [ "?" query ]
    783 states, 19 byte classes, 39 registers. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_relative_uri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_relative_uri_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_relative_uri_texts;
 /* Whether all of s[0..n) matches `relative-URI`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_relative_uri_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -128,6 +140,9 @@ void draft_fielding_uri_rfc2396bis_01_relative_uri_start(draft_fielding_uri_rfc2
    scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
    2 states, 3 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_scheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_scheme_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_scheme_texts;
 /* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -145,6 +160,9 @@ void draft_fielding_uri_rfc2396bis_01_scheme_start(draft_fielding_uri_rfc2396bis
    userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_userinfo_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_userinfo_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_userinfo_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_userinfo_texts;
 /* Whether all of s[0..n) matches `userinfo`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -162,6 +180,9 @@ void draft_fielding_uri_rfc2396bis_01_userinfo_start(draft_fielding_uri_rfc2396b
    host = IPv6reference / IPv4address / hostname
    439 states, 14 byte classes, 32 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_host_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_host_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_host_texts;
 /* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -179,6 +200,9 @@ void draft_fielding_uri_rfc2396bis_01_host_start(draft_fielding_uri_rfc2396bis_0
    port = *DIGIT
    2 states, 2 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_port_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_port_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_port_texts;
 /* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -196,6 +220,9 @@ void draft_fielding_uri_rfc2396bis_01_port_start(draft_fielding_uri_rfc2396bis_0
    reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" / "+" / "$" / "," )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_reg_name_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_reg_name_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_reg_name_texts;
 /* Whether all of s[0..n) matches `reg-name`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_reg_name_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -213,6 +240,9 @@ void draft_fielding_uri_rfc2396bis_01_reg_name_start(draft_fielding_uri_rfc2396b
    path = [ abs-path / opaque-part ]
    7 states, 6 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_path_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_path_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_path_texts;
 /* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -230,6 +260,9 @@ void draft_fielding_uri_rfc2396bis_01_path_start(draft_fielding_uri_rfc2396bis_0
    query = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_query_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_query_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_query_texts;
 /* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -247,6 +280,9 @@ void draft_fielding_uri_rfc2396bis_01_query_start(draft_fielding_uri_rfc2396bis_
    fragment = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_uri_rfc2396bis_01_fragment_tables;
+/* Its texts: uridfa_describe(&draft_fielding_uri_rfc2396bis_01_fragment_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_uri_rfc2396bis_01_fragment_texts, k). */
+extern const uridfa_texts draft_fielding_uri_rfc2396bis_01_fragment_texts;
 /* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_uri_rfc2396bis_01_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -54,6 +54,9 @@ typedef struct {
    URL-reference = [ absoluteURL / relativeURL ] [ "#" fragment ]
    253 states, 14 byte classes, 35 registers. */
 extern const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_url_reference_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_url_reference_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_url_reference_texts;
 /* The same tables without the kinds decided after the match, which
    draft_fielding_url_syntax_05_url_reference_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -75,6 +78,9 @@ void draft_fielding_url_syntax_05_url_reference_start(draft_fielding_url_syntax_
    absoluteURL = generic-URL / opaque-URL
    126 states, 13 byte classes, 34 registers. */
 extern const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_absoluteurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_absoluteurl_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_absoluteurl_texts;
 /* The same tables without the kinds decided after the match, which
    draft_fielding_url_syntax_05_absoluteurl_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -96,6 +102,9 @@ void draft_fielding_url_syntax_05_absoluteurl_start(draft_fielding_url_syntax_05
    relativeURL = net-path / abs-path / rel-path
    124 states, 12 byte classes, 34 registers. */
 extern const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_relativeurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_relativeurl_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_relativeurl_texts;
 /* The same tables without the kinds decided after the match, which
    draft_fielding_url_syntax_05_relativeurl_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -117,6 +126,9 @@ void draft_fielding_url_syntax_05_relativeurl_start(draft_fielding_url_syntax_05
    scheme = 1*( alpha / digit / "+" / "-" / "." )
    2 states, 2 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_url_syntax_05_scheme_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_scheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_scheme_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_scheme_texts;
 /* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -134,6 +146,9 @@ void draft_fielding_url_syntax_05_scheme_start(draft_fielding_url_syntax_05_mach
    user = *( unreserved / escaped / ";" / "&" / "=" / "+" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_url_syntax_05_user_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_user_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_user_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_user_texts;
 /* Whether all of s[0..n) matches `user`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_user_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -151,6 +166,9 @@ void draft_fielding_url_syntax_05_user_start(draft_fielding_url_syntax_05_machin
    password = *( unreserved / escaped / ";" / "&" / "=" / "+" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_url_syntax_05_password_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_password_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_password_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_password_texts;
 /* Whether all of s[0..n) matches `password`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_password_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -168,6 +186,9 @@ void draft_fielding_url_syntax_05_password_start(draft_fielding_url_syntax_05_ma
    host = hostname / hostnumber
    13 states, 5 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_url_syntax_05_host_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_host_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_host_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_host_texts;
 /* The same tables without the kinds decided after the match, which
    draft_fielding_url_syntax_05_host_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -189,6 +210,9 @@ void draft_fielding_url_syntax_05_host_start(draft_fielding_url_syntax_05_machin
    port = *digit
    2 states, 2 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_url_syntax_05_port_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_port_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_port_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_port_texts;
 /* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -206,6 +230,9 @@ void draft_fielding_url_syntax_05_port_start(draft_fielding_url_syntax_05_machin
    path = [ "/" ] path-segments
    5 states, 5 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_url_syntax_05_path_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_path_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_path_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_path_texts;
 /* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -223,6 +250,9 @@ void draft_fielding_url_syntax_05_path_start(draft_fielding_url_syntax_05_machin
    query = *urlc
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_url_syntax_05_query_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_query_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_query_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_query_texts;
 /* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -240,6 +270,9 @@ void draft_fielding_url_syntax_05_query_start(draft_fielding_url_syntax_05_machi
    fragment = *urlc
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables draft_fielding_url_syntax_05_fragment_tables;
+/* Its texts: uridfa_describe(&draft_fielding_url_syntax_05_fragment_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_fielding_url_syntax_05_fragment_texts, k). */
+extern const uridfa_texts draft_fielding_url_syntax_05_fragment_texts;
 /* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
    if not NULL). */
 int draft_fielding_url_syntax_05_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);

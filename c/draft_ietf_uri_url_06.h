@@ -60,6 +60,9 @@ typedef struct {
    url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
    302 states, 36 byte classes, 34 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_url_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_url_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_url_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_url_texts;
 /* Whether all of s[0..n) matches `url`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_url_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -77,6 +80,9 @@ void draft_ietf_uri_url_06_url_start(draft_ietf_uri_url_06_machine *m);
    ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
    50 states, 20 byte classes, 34 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_ftpurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_ftpurl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_ftpurl_texts;
 /* Whether all of s[0..n) matches `ftpurl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_ftpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -94,6 +100,9 @@ void draft_ietf_uri_url_06_ftpurl_start(draft_ietf_uri_url_06_machine *m);
    httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
    28 states, 14 byte classes, 30 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_httpurl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_httpurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_httpurl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_httpurl_texts;
 /* Whether all of s[0..n) matches `httpurl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_httpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -111,6 +120,9 @@ void draft_ietf_uri_url_06_httpurl_start(draft_ietf_uri_url_06_machine *m);
    gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
    44 states, 19 byte classes, 33 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_gopherurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_gopherurl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_gopherurl_texts;
 /* Whether all of s[0..n) matches `gopherurl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_gopherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -128,6 +140,9 @@ void draft_ietf_uri_url_06_gopherurl_start(draft_ietf_uri_url_06_machine *m);
    mailtourl = "mailto:" encoded822addr
    11 states, 11 byte classes, 30 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_mailtourl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_mailtourl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_mailtourl_texts;
 /* Whether all of s[0..n) matches `mailtourl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_mailtourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -145,6 +160,9 @@ void draft_ietf_uri_url_06_mailtourl_start(draft_ietf_uri_url_06_machine *m);
    newsurl = "news:" grouppart
    22 states, 16 byte classes, 32 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_newsurl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_newsurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_newsurl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_newsurl_texts;
 /* Whether all of s[0..n) matches `newsurl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_newsurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -162,6 +180,9 @@ void draft_ietf_uri_url_06_newsurl_start(draft_ietf_uri_url_06_machine *m);
    nntpurl = "nntp://" hostport "/" group [ "/" digits ]
    24 states, 13 byte classes, 30 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_nntpurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_nntpurl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_nntpurl_texts;
 /* Whether all of s[0..n) matches `nntpurl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_nntpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -179,6 +200,9 @@ void draft_ietf_uri_url_06_nntpurl_start(draft_ietf_uri_url_06_machine *m);
    telneturl = "telnet://" login [ "/" ]
    43 states, 15 byte classes, 34 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_telneturl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_telneturl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_telneturl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_telneturl_texts;
 /* Whether all of s[0..n) matches `telneturl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_telneturl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -196,6 +220,9 @@ void draft_ietf_uri_url_06_telneturl_start(draft_ietf_uri_url_06_machine *m);
    waisurl = waisdatabase / waisindex / waisdoc
    34 states, 15 byte classes, 30 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_waisurl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_waisurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_waisurl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_waisurl_texts;
 /* Whether all of s[0..n) matches `waisurl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_waisurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -213,6 +240,9 @@ void draft_ietf_uri_url_06_waisurl_start(draft_ietf_uri_url_06_machine *m);
    fileurl = "file://" host [ "/" fpath ]
    22 states, 14 byte classes, 30 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_fileurl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_fileurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_fileurl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_fileurl_texts;
 /* Whether all of s[0..n) matches `fileurl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_fileurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -230,6 +260,9 @@ void draft_ietf_uri_url_06_fileurl_start(draft_ietf_uri_url_06_machine *m);
    prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
    34 states, 17 byte classes, 30 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_prosperourl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_prosperourl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_prosperourl_texts;
 /* Whether all of s[0..n) matches `prosperourl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_prosperourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -247,6 +280,9 @@ void draft_ietf_uri_url_06_prosperourl_start(draft_ietf_uri_url_06_machine *m);
    otherurl = scheme ":" schemepart
    6 states, 6 byte classes, 30 registers. */
 extern const uridfa_tables draft_ietf_uri_url_06_otherurl_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_otherurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_otherurl_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_otherurl_texts;
 /* Whether all of s[0..n) matches `otherurl`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_otherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -264,6 +300,9 @@ void draft_ietf_uri_url_06_otherurl_start(draft_ietf_uri_url_06_machine *m);
    scheme = 1*( lowalpha / digit / "+" / "-" / "." )
    2 states, 2 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_uri_url_06_scheme_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_scheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_scheme_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_scheme_texts;
 /* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -281,6 +320,9 @@ void draft_ietf_uri_url_06_scheme_start(draft_ietf_uri_url_06_machine *m);
    login = [ user [ ":" password ] "@" ] hostport
    33 states, 10 byte classes, 34 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_uri_url_06_login_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_login_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_login_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_login_texts;
 /* Whether all of s[0..n) matches `login`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_login_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -298,6 +340,9 @@ void draft_ietf_uri_url_06_login_start(draft_ietf_uri_url_06_machine *m);
    user = *( uchar / ";" / "?" / "&" / "=" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_uri_url_06_user_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_user_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_user_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_user_texts;
 /* Whether all of s[0..n) matches `user`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_user_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -315,6 +360,9 @@ void draft_ietf_uri_url_06_user_start(draft_ietf_uri_url_06_machine *m);
    password = *( uchar / ";" / "?" / "&" / "=" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_uri_url_06_password_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_password_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_password_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_password_texts;
 /* Whether all of s[0..n) matches `password`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_password_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -332,6 +380,9 @@ void draft_ietf_uri_url_06_password_start(draft_ietf_uri_url_06_machine *m);
    host = hostname / hostnumber
    11 states, 7 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_uri_url_06_host_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_host_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_host_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_host_texts;
 /* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -349,6 +400,9 @@ void draft_ietf_uri_url_06_host_start(draft_ietf_uri_url_06_machine *m);
    port = digits
    2 states, 2 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_uri_url_06_port_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_port_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_port_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_port_texts;
 /* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -366,6 +420,9 @@ void draft_ietf_uri_url_06_port_start(draft_ietf_uri_url_06_machine *m);
    schemepart = *xchar
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_uri_url_06_schemepart_tables;
+/* Its texts: uridfa_describe(&draft_ietf_uri_url_06_schemepart_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_uri_url_06_schemepart_texts, k). */
+extern const uridfa_texts draft_ietf_uri_url_06_schemepart_texts;
 /* Whether all of s[0..n) matches `schemepart`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_uri_url_06_schemepart_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -38,6 +38,9 @@ typedef struct {
    urn-reference = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ]
    87 states, 17 byte classes, 8 registers. */
 extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables;
+/* Its texts: uridfa_describe(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts, k). */
+extern const uridfa_texts draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_texts;
 /* Whether all of s[0..n) matches `urn-reference`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -55,6 +58,9 @@ void draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_start(draft_ietf_urnbis_r
    assigned-urn = scheme ":" urn-path
    74 states, 11 byte classes, 8 registers. */
 extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables;
+/* Its texts: uridfa_describe(&draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts, k). */
+extern const uridfa_texts draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_texts;
 /* Whether all of s[0..n) matches `assigned-urn`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -72,6 +78,9 @@ void draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_start(draft_ietf_urnbis_rf
    NID = 2(ALPHA / DIGIT) / nid3 / (ALPHA / DIGIT) 2*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)
    65 states, 6 byte classes, 8 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables;
+/* Its texts: uridfa_describe(&draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts, k). */
+extern const uridfa_texts draft_ietf_urnbis_rfc2141bis_urn_03_nid_texts;
 /* Whether all of s[0..n) matches `NID`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_nid_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -89,6 +98,9 @@ void draft_ietf_urnbis_rfc2141bis_urn_03_nid_start(draft_ietf_urnbis_rfc2141bis_
    NSS = 1*pchar
    5 states, 5 byte classes, 8 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables;
+/* Its texts: uridfa_describe(&draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts, k). */
+extern const uridfa_texts draft_ietf_urnbis_rfc2141bis_urn_03_nss_texts;
 /* Whether all of s[0..n) matches `NSS`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_nss_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -106,6 +118,9 @@ void draft_ietf_urnbis_rfc2141bis_urn_03_nss_start(draft_ietf_urnbis_rfc2141bis_
    urn-query = directive *( "&" directive)
    8 states, 10 byte classes, 8 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables;
+/* Its texts: uridfa_describe(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts, k). */
+extern const uridfa_texts draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_texts;
 /* Whether all of s[0..n) matches `urn-query`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -123,6 +138,9 @@ void draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_start(draft_ietf_urnbis_rfc21
    fragment = *( pchar / "/" / "?" )
    5 states, 5 byte classes, 8 registers; the grammar's captures. */
 extern const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables;
+/* Its texts: uridfa_describe(&draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts, k). */
+extern const uridfa_texts draft_ietf_urnbis_rfc2141bis_urn_03_fragment_texts;
 /* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
    if not NULL). */
 int draft_ietf_urnbis_rfc2141bis_urn_03_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);

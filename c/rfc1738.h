@@ -60,6 +60,9 @@ typedef struct {
    url = httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / other-scheme-url
    362 states, 37 byte classes, 34 registers. */
 extern const uridfa_tables rfc1738_url_tables;
+/* Its texts: uridfa_describe(&rfc1738_url_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_url_texts, k). */
+extern const uridfa_texts rfc1738_url_texts;
 /* Whether all of s[0..n) matches `url`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -77,6 +80,9 @@ void rfc1738_url_start(rfc1738_machine *m);
    ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
    54 states, 20 byte classes, 34 registers. */
 extern const uridfa_tables rfc1738_ftpurl_tables;
+/* Its texts: uridfa_describe(&rfc1738_ftpurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_ftpurl_texts, k). */
+extern const uridfa_texts rfc1738_ftpurl_texts;
 /* Whether all of s[0..n) matches `ftpurl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_ftpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -94,6 +100,9 @@ void rfc1738_ftpurl_start(rfc1738_machine *m);
    httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
    30 states, 14 byte classes, 30 registers. */
 extern const uridfa_tables rfc1738_httpurl_tables;
+/* Its texts: uridfa_describe(&rfc1738_httpurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_httpurl_texts, k). */
+extern const uridfa_texts rfc1738_httpurl_texts;
 /* Whether all of s[0..n) matches `httpurl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_httpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -111,6 +120,9 @@ void rfc1738_httpurl_start(rfc1738_machine *m);
    gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
    46 states, 19 byte classes, 33 registers. */
 extern const uridfa_tables rfc1738_gopherurl_tables;
+/* Its texts: uridfa_describe(&rfc1738_gopherurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_gopherurl_texts, k). */
+extern const uridfa_texts rfc1738_gopherurl_texts;
 /* Whether all of s[0..n) matches `gopherurl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_gopherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -128,6 +140,9 @@ void rfc1738_gopherurl_start(rfc1738_machine *m);
    mailtourl = "mailto:" encoded822addr
    11 states, 11 byte classes, 30 registers. */
 extern const uridfa_tables rfc1738_mailtourl_tables;
+/* Its texts: uridfa_describe(&rfc1738_mailtourl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_mailtourl_texts, k). */
+extern const uridfa_texts rfc1738_mailtourl_texts;
 /* Whether all of s[0..n) matches `mailtourl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_mailtourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -145,6 +160,9 @@ void rfc1738_mailtourl_start(rfc1738_machine *m);
    newsurl = "news:" grouppart
    24 states, 16 byte classes, 32 registers. */
 extern const uridfa_tables rfc1738_newsurl_tables;
+/* Its texts: uridfa_describe(&rfc1738_newsurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_newsurl_texts, k). */
+extern const uridfa_texts rfc1738_newsurl_texts;
 /* Whether all of s[0..n) matches `newsurl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_newsurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -162,6 +180,9 @@ void rfc1738_newsurl_start(rfc1738_machine *m);
    nntpurl = "nntp://" hostport "/" group [ "/" digits ]
    26 states, 11 byte classes, 30 registers. */
 extern const uridfa_tables rfc1738_nntpurl_tables;
+/* Its texts: uridfa_describe(&rfc1738_nntpurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_nntpurl_texts, k). */
+extern const uridfa_texts rfc1738_nntpurl_texts;
 /* Whether all of s[0..n) matches `nntpurl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_nntpurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -179,6 +200,9 @@ void rfc1738_nntpurl_start(rfc1738_machine *m);
    telneturl = "telnet://" login [ "/" ]
    47 states, 15 byte classes, 34 registers. */
 extern const uridfa_tables rfc1738_telneturl_tables;
+/* Its texts: uridfa_describe(&rfc1738_telneturl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_telneturl_texts, k). */
+extern const uridfa_texts rfc1738_telneturl_texts;
 /* Whether all of s[0..n) matches `telneturl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_telneturl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -196,6 +220,9 @@ void rfc1738_telneturl_start(rfc1738_machine *m);
    waisurl = waisdatabase / waisindex / waisdoc
    36 states, 16 byte classes, 30 registers. */
 extern const uridfa_tables rfc1738_waisurl_tables;
+/* Its texts: uridfa_describe(&rfc1738_waisurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_waisurl_texts, k). */
+extern const uridfa_texts rfc1738_waisurl_texts;
 /* Whether all of s[0..n) matches `waisurl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_waisurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -213,6 +240,9 @@ void rfc1738_waisurl_start(rfc1738_machine *m);
    fileurl = "file://" [ host / "localhost" ] "/" fpath
    24 states, 14 byte classes, 30 registers. */
 extern const uridfa_tables rfc1738_fileurl_tables;
+/* Its texts: uridfa_describe(&rfc1738_fileurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_fileurl_texts, k). */
+extern const uridfa_texts rfc1738_fileurl_texts;
 /* Whether all of s[0..n) matches `fileurl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_fileurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -230,6 +260,9 @@ void rfc1738_fileurl_start(rfc1738_machine *m);
    prosperourl = "prospero://" hostport "/" ppath *( fieldspec )
    36 states, 17 byte classes, 30 registers. */
 extern const uridfa_tables rfc1738_prosperourl_tables;
+/* Its texts: uridfa_describe(&rfc1738_prosperourl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_prosperourl_texts, k). */
+extern const uridfa_texts rfc1738_prosperourl_texts;
 /* Whether all of s[0..n) matches `prosperourl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_prosperourl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -247,6 +280,9 @@ void rfc1738_prosperourl_start(rfc1738_machine *m);
    otherurl = genericurl
    44 states, 12 byte classes, 33 registers. */
 extern const uridfa_tables rfc1738_otherurl_tables;
+/* Its texts: uridfa_describe(&rfc1738_otherurl_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_otherurl_texts, k). */
+extern const uridfa_texts rfc1738_otherurl_texts;
 /* Whether all of s[0..n) matches `otherurl`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_otherurl_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -264,6 +300,9 @@ void rfc1738_otherurl_start(rfc1738_machine *m);
    scheme = 1*( lowalpha / digit / "+" / "-" / "." )
    2 states, 2 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables rfc1738_scheme_tables;
+/* Its texts: uridfa_describe(&rfc1738_scheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_scheme_texts, k). */
+extern const uridfa_texts rfc1738_scheme_texts;
 /* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -281,6 +320,9 @@ void rfc1738_scheme_start(rfc1738_machine *m);
    login = [ user [ ":" password ] "@" ] hostport
    37 states, 10 byte classes, 34 registers; the grammar's captures. */
 extern const uridfa_tables rfc1738_login_tables;
+/* Its texts: uridfa_describe(&rfc1738_login_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_login_texts, k). */
+extern const uridfa_texts rfc1738_login_texts;
 /* Whether all of s[0..n) matches `login`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_login_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -298,6 +340,9 @@ void rfc1738_login_start(rfc1738_machine *m);
    user = *( uchar / ";" / "?" / "&" / "=" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables rfc1738_user_tables;
+/* Its texts: uridfa_describe(&rfc1738_user_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_user_texts, k). */
+extern const uridfa_texts rfc1738_user_texts;
 /* Whether all of s[0..n) matches `user`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_user_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -315,6 +360,9 @@ void rfc1738_user_start(rfc1738_machine *m);
    password = *( uchar / ";" / "?" / "&" / "=" )
    4 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables rfc1738_password_tables;
+/* Its texts: uridfa_describe(&rfc1738_password_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_password_texts, k). */
+extern const uridfa_texts rfc1738_password_texts;
 /* Whether all of s[0..n) matches `password`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_password_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -332,6 +380,9 @@ void rfc1738_password_start(rfc1738_machine *m);
    host = hostname / hostnumber
    13 states, 5 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables rfc1738_host_tables;
+/* Its texts: uridfa_describe(&rfc1738_host_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_host_texts, k). */
+extern const uridfa_texts rfc1738_host_texts;
 /* Whether all of s[0..n) matches `host`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_host_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -349,6 +400,9 @@ void rfc1738_host_start(rfc1738_machine *m);
    port = digits
    2 states, 2 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables rfc1738_port_tables;
+/* Its texts: uridfa_describe(&rfc1738_port_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_port_texts, k). */
+extern const uridfa_texts rfc1738_port_texts;
 /* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -366,6 +420,9 @@ void rfc1738_port_start(rfc1738_machine *m);
    urlpath = *xchar
    3 states, 4 byte classes, 30 registers; the grammar's captures. */
 extern const uridfa_tables rfc1738_urlpath_tables;
+/* Its texts: uridfa_describe(&rfc1738_urlpath_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc1738_urlpath_texts, k). */
+extern const uridfa_texts rfc1738_urlpath_texts;
 /* Whether all of s[0..n) matches `urlpath`: 0, or an error kind (err filled
    if not NULL). */
 int rfc1738_urlpath_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -56,6 +56,9 @@ typedef struct {
    URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
    77 states, 14 byte classes, 33 registers. */
 extern const uridfa_tables rfc2396_uri_reference_tables;
+/* Its texts: uridfa_describe(&rfc2396_uri_reference_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_uri_reference_texts, k). */
+extern const uridfa_texts rfc2396_uri_reference_texts;
 /* The same tables without the kinds decided after the match, which
    rfc2396_uri_reference_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -77,6 +80,9 @@ void rfc2396_uri_reference_start(rfc2396_machine *m);
    absoluteURI = scheme ":" ( hier-part / opaque-part )
    67 states, 13 byte classes, 33 registers. */
 extern const uridfa_tables rfc2396_absoluteuri_tables;
+/* Its texts: uridfa_describe(&rfc2396_absoluteuri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_absoluteuri_texts, k). */
+extern const uridfa_texts rfc2396_absoluteuri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc2396_absoluteuri_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -98,6 +104,9 @@ void rfc2396_absoluteuri_start(rfc2396_machine *m);
    relativeURI = ( net-path / abs-path / rel-path ) [ "?" query ]
    68 states, 12 byte classes, 33 registers. */
 extern const uridfa_tables rfc2396_relativeuri_tables;
+/* Its texts: uridfa_describe(&rfc2396_relativeuri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_relativeuri_texts, k). */
+extern const uridfa_texts rfc2396_relativeuri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc2396_relativeuri_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -119,6 +128,9 @@ void rfc2396_relativeuri_start(rfc2396_machine *m);
    scheme = alpha *( alpha / digit / "+" / "-" / "." )
    2 states, 3 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc2396_scheme_tables;
+/* Its texts: uridfa_describe(&rfc2396_scheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_scheme_texts, k). */
+extern const uridfa_texts rfc2396_scheme_texts;
 /* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -136,6 +148,9 @@ void rfc2396_scheme_start(rfc2396_machine *m);
    userinfo = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc2396_userinfo_tables;
+/* Its texts: uridfa_describe(&rfc2396_userinfo_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_userinfo_texts, k). */
+extern const uridfa_texts rfc2396_userinfo_texts;
 /* Whether all of s[0..n) matches `userinfo`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -153,6 +168,9 @@ void rfc2396_userinfo_start(rfc2396_machine *m);
    host = hostname / IPv4address
    14 states, 5 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc2396_host_tables;
+/* Its texts: uridfa_describe(&rfc2396_host_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_host_texts, k). */
+extern const uridfa_texts rfc2396_host_texts;
 /* The same tables without the kinds decided after the match, which
    rfc2396_host_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -174,6 +192,9 @@ void rfc2396_host_start(rfc2396_machine *m);
    port = *digit
    2 states, 2 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc2396_port_tables;
+/* Its texts: uridfa_describe(&rfc2396_port_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_port_texts, k). */
+extern const uridfa_texts rfc2396_port_texts;
 /* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -191,6 +212,9 @@ void rfc2396_port_start(rfc2396_machine *m);
    reg-name = 1*( unreserved / escaped / "$" / "," / ";" / ":" / "@" / "&" / "=" / "+" )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc2396_reg_name_tables;
+/* Its texts: uridfa_describe(&rfc2396_reg_name_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_reg_name_texts, k). */
+extern const uridfa_texts rfc2396_reg_name_texts;
 /* Whether all of s[0..n) matches `reg-name`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_reg_name_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -208,6 +232,9 @@ void rfc2396_reg_name_start(rfc2396_machine *m);
    path = [ abs-path / opaque-part ]
    7 states, 6 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc2396_path_tables;
+/* Its texts: uridfa_describe(&rfc2396_path_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_path_texts, k). */
+extern const uridfa_texts rfc2396_path_texts;
 /* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -225,6 +252,9 @@ void rfc2396_path_start(rfc2396_machine *m);
    query = *uric
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc2396_query_tables;
+/* Its texts: uridfa_describe(&rfc2396_query_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_query_texts, k). */
+extern const uridfa_texts rfc2396_query_texts;
 /* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -242,6 +272,9 @@ void rfc2396_query_start(rfc2396_machine *m);
    fragment = *uric
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc2396_fragment_tables;
+/* Its texts: uridfa_describe(&rfc2396_fragment_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc2396_fragment_texts, k). */
+extern const uridfa_texts rfc2396_fragment_texts;
 /* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
    if not NULL). */
 int rfc2396_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);

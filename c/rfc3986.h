@@ -54,6 +54,9 @@ typedef struct {
    URI-reference = URI / relative-ref
    189 states, 21 byte classes, 24 registers. */
 extern const uridfa_tables rfc3986_uri_reference_tables;
+/* Its texts: uridfa_describe(&rfc3986_uri_reference_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_uri_reference_texts, k). */
+extern const uridfa_texts rfc3986_uri_reference_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3986_uri_reference_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -75,6 +78,9 @@ void rfc3986_uri_reference_start(rfc3986_machine *m);
    URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
    186 states, 21 byte classes, 24 registers. */
 extern const uridfa_tables rfc3986_uri_tables;
+/* Its texts: uridfa_describe(&rfc3986_uri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_uri_texts, k). */
+extern const uridfa_texts rfc3986_uri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3986_uri_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -96,6 +102,9 @@ void rfc3986_uri_start(rfc3986_machine *m);
    absolute-URI = scheme ":" hier-part [ "?" query ]
    182 states, 20 byte classes, 24 registers. */
 extern const uridfa_tables rfc3986_absolute_uri_tables;
+/* Its texts: uridfa_describe(&rfc3986_absolute_uri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_absolute_uri_texts, k). */
+extern const uridfa_texts rfc3986_absolute_uri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3986_absolute_uri_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -117,6 +126,9 @@ void rfc3986_absolute_uri_start(rfc3986_machine *m);
    relative-ref = relative-part [ "?" query ] [ "#" fragment ]
    187 states, 19 byte classes, 24 registers. */
 extern const uridfa_tables rfc3986_relative_ref_tables;
+/* Its texts: uridfa_describe(&rfc3986_relative_ref_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_relative_ref_texts, k). */
+extern const uridfa_texts rfc3986_relative_ref_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3986_relative_ref_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -138,6 +150,9 @@ void rfc3986_relative_ref_start(rfc3986_machine *m);
    scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
    2 states, 3 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_scheme_tables;
+/* Its texts: uridfa_describe(&rfc3986_scheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_scheme_texts, k). */
+extern const uridfa_texts rfc3986_scheme_texts;
 /* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -155,6 +170,9 @@ void rfc3986_scheme_start(rfc3986_machine *m);
    userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_userinfo_tables;
+/* Its texts: uridfa_describe(&rfc3986_userinfo_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_userinfo_texts, k). */
+extern const uridfa_texts rfc3986_userinfo_texts;
 /* Whether all of s[0..n) matches `userinfo`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -172,6 +190,9 @@ void rfc3986_userinfo_start(rfc3986_machine *m);
    host = IP-literal / IPv4address / reg-name
    160 states, 15 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_host_tables;
+/* Its texts: uridfa_describe(&rfc3986_host_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_host_texts, k). */
+extern const uridfa_texts rfc3986_host_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3986_host_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -193,6 +214,9 @@ void rfc3986_host_start(rfc3986_machine *m);
    port = *DIGIT
    2 states, 2 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_port_tables;
+/* Its texts: uridfa_describe(&rfc3986_port_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_port_texts, k). */
+extern const uridfa_texts rfc3986_port_texts;
 /* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -210,6 +234,9 @@ void rfc3986_port_start(rfc3986_machine *m);
    path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_path_tables;
+/* Its texts: uridfa_describe(&rfc3986_path_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_path_texts, k). */
+extern const uridfa_texts rfc3986_path_texts;
 /* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -227,6 +254,9 @@ void rfc3986_path_start(rfc3986_machine *m);
    path-abempty = *( "/" segment )
    4 states, 5 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_path_abempty_tables;
+/* Its texts: uridfa_describe(&rfc3986_path_abempty_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_path_abempty_texts, k). */
+extern const uridfa_texts rfc3986_path_abempty_texts;
 /* Whether all of s[0..n) matches `path-abempty`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_path_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -244,6 +274,9 @@ void rfc3986_path_abempty_start(rfc3986_machine *m);
    path-absolute = "/" [ segment-nz *( "/" segment ) ]
    5 states, 5 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_path_absolute_tables;
+/* Its texts: uridfa_describe(&rfc3986_path_absolute_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_path_absolute_texts, k). */
+extern const uridfa_texts rfc3986_path_absolute_texts;
 /* Whether all of s[0..n) matches `path-absolute`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_path_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -261,6 +294,9 @@ void rfc3986_path_absolute_start(rfc3986_machine *m);
    path-noscheme = segment-nz-nc *( "/" segment )
    7 states, 6 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_path_noscheme_tables;
+/* Its texts: uridfa_describe(&rfc3986_path_noscheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_path_noscheme_texts, k). */
+extern const uridfa_texts rfc3986_path_noscheme_texts;
 /* Whether all of s[0..n) matches `path-noscheme`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_path_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -278,6 +314,9 @@ void rfc3986_path_noscheme_start(rfc3986_machine *m);
    path-rootless = segment-nz *( "/" segment )
    4 states, 5 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_path_rootless_tables;
+/* Its texts: uridfa_describe(&rfc3986_path_rootless_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_path_rootless_texts, k). */
+extern const uridfa_texts rfc3986_path_rootless_texts;
 /* Whether all of s[0..n) matches `path-rootless`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_path_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -295,6 +334,9 @@ void rfc3986_path_rootless_start(rfc3986_machine *m);
    query = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_query_tables;
+/* Its texts: uridfa_describe(&rfc3986_query_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_query_texts, k). */
+extern const uridfa_texts rfc3986_query_texts;
 /* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -312,6 +354,9 @@ void rfc3986_query_start(rfc3986_machine *m);
    fragment = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3986_fragment_tables;
+/* Its texts: uridfa_describe(&rfc3986_fragment_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3986_fragment_texts, k). */
+extern const uridfa_texts rfc3986_fragment_texts;
 /* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3986_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);

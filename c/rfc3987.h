@@ -54,6 +54,9 @@ typedef struct {
    IRI-reference = IRI / irelative-ref
    281 states, 44 byte classes, 24 registers. */
 extern const uridfa_tables rfc3987_iri_reference_tables;
+/* Its texts: uridfa_describe(&rfc3987_iri_reference_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_iri_reference_texts, k). */
+extern const uridfa_texts rfc3987_iri_reference_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3987_iri_reference_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -75,6 +78,9 @@ void rfc3987_iri_reference_start(rfc3987_machine *m);
    IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
    265 states, 44 byte classes, 24 registers. */
 extern const uridfa_tables rfc3987_iri_tables;
+/* Its texts: uridfa_describe(&rfc3987_iri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_iri_texts, k). */
+extern const uridfa_texts rfc3987_iri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3987_iri_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -96,6 +102,9 @@ void rfc3987_iri_start(rfc3987_machine *m);
    absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
    248 states, 43 byte classes, 24 registers. */
 extern const uridfa_tables rfc3987_absolute_iri_tables;
+/* Its texts: uridfa_describe(&rfc3987_absolute_iri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_absolute_iri_texts, k). */
+extern const uridfa_texts rfc3987_absolute_iri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3987_absolute_iri_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -117,6 +126,9 @@ void rfc3987_absolute_iri_start(rfc3987_machine *m);
    irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
    279 states, 42 byte classes, 24 registers. */
 extern const uridfa_tables rfc3987_irelative_ref_tables;
+/* Its texts: uridfa_describe(&rfc3987_irelative_ref_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_irelative_ref_texts, k). */
+extern const uridfa_texts rfc3987_irelative_ref_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3987_irelative_ref_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -138,6 +150,9 @@ void rfc3987_irelative_ref_start(rfc3987_machine *m);
    scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
    2 states, 3 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_scheme_tables;
+/* Its texts: uridfa_describe(&rfc3987_scheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_scheme_texts, k). */
+extern const uridfa_texts rfc3987_scheme_texts;
 /* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -155,6 +170,9 @@ void rfc3987_scheme_start(rfc3987_machine *m);
    iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
    17 states, 25 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_iuserinfo_tables;
+/* Its texts: uridfa_describe(&rfc3987_iuserinfo_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_iuserinfo_texts, k). */
+extern const uridfa_texts rfc3987_iuserinfo_texts;
 /* Whether all of s[0..n) matches `iuserinfo`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_iuserinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -172,6 +190,9 @@ void rfc3987_iuserinfo_start(rfc3987_machine *m);
    ihost = IP-literal / IPv4address / ireg-name
    173 states, 36 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_ihost_tables;
+/* Its texts: uridfa_describe(&rfc3987_ihost_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_ihost_texts, k). */
+extern const uridfa_texts rfc3987_ihost_texts;
 /* The same tables without the kinds decided after the match, which
    rfc3987_ihost_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -193,6 +214,9 @@ void rfc3987_ihost_start(rfc3987_machine *m);
    port = *DIGIT
    2 states, 2 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_port_tables;
+/* Its texts: uridfa_describe(&rfc3987_port_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_port_texts, k). */
+extern const uridfa_texts rfc3987_port_texts;
 /* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -210,6 +234,9 @@ void rfc3987_port_start(rfc3987_machine *m);
    ipath = ipath-abempty ; begins with "/" or is empty / ipath-absolute ; begins with "/" but not "//" / ipath-noscheme ; begins with a non-colon segment / ipath-rootless ; begins with a segment / ipath-empty
    17 states, 25 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_ipath_tables;
+/* Its texts: uridfa_describe(&rfc3987_ipath_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_ipath_texts, k). */
+extern const uridfa_texts rfc3987_ipath_texts;
 /* Whether all of s[0..n) matches `ipath`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_ipath_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -227,6 +254,9 @@ void rfc3987_ipath_start(rfc3987_machine *m);
    ipath-abempty = *( "/" isegment )
    17 states, 26 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_ipath_abempty_tables;
+/* Its texts: uridfa_describe(&rfc3987_ipath_abempty_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_ipath_abempty_texts, k). */
+extern const uridfa_texts rfc3987_ipath_abempty_texts;
 /* Whether all of s[0..n) matches `ipath-abempty`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_ipath_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -244,6 +274,9 @@ void rfc3987_ipath_abempty_start(rfc3987_machine *m);
    ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
    18 states, 26 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_ipath_absolute_tables;
+/* Its texts: uridfa_describe(&rfc3987_ipath_absolute_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_ipath_absolute_texts, k). */
+extern const uridfa_texts rfc3987_ipath_absolute_texts;
 /* Whether all of s[0..n) matches `ipath-absolute`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_ipath_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -261,6 +294,9 @@ void rfc3987_ipath_absolute_start(rfc3987_machine *m);
    ipath-noscheme = isegment-nz-nc *( "/" isegment )
    33 states, 27 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_ipath_noscheme_tables;
+/* Its texts: uridfa_describe(&rfc3987_ipath_noscheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_ipath_noscheme_texts, k). */
+extern const uridfa_texts rfc3987_ipath_noscheme_texts;
 /* Whether all of s[0..n) matches `ipath-noscheme`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_ipath_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -278,6 +314,9 @@ void rfc3987_ipath_noscheme_start(rfc3987_machine *m);
    ipath-rootless = isegment-nz *( "/" isegment )
    17 states, 26 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_ipath_rootless_tables;
+/* Its texts: uridfa_describe(&rfc3987_ipath_rootless_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_ipath_rootless_texts, k). */
+extern const uridfa_texts rfc3987_ipath_rootless_texts;
 /* Whether all of s[0..n) matches `ipath-rootless`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_ipath_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -295,6 +334,9 @@ void rfc3987_ipath_rootless_start(rfc3987_machine *m);
    iquery = *( ipchar / iprivate / "/" / "?" )
    18 states, 25 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_iquery_tables;
+/* Its texts: uridfa_describe(&rfc3987_iquery_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_iquery_texts, k). */
+extern const uridfa_texts rfc3987_iquery_texts;
 /* Whether all of s[0..n) matches `iquery`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_iquery_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -312,6 +354,9 @@ void rfc3987_iquery_start(rfc3987_machine *m);
    ifragment = *( ipchar / "/" / "?" )
    17 states, 25 byte classes, 24 registers; the grammar's captures. */
 extern const uridfa_tables rfc3987_ifragment_tables;
+/* Its texts: uridfa_describe(&rfc3987_ifragment_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc3987_ifragment_texts, k). */
+extern const uridfa_texts rfc3987_ifragment_texts;
 /* Whether all of s[0..n) matches `ifragment`: 0, or an error kind (err filled
    if not NULL). */
 int rfc3987_ifragment_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -57,6 +57,9 @@ typedef struct {
    mailtoURI = "mailto:" [ to ] [ hfields ]
    125 states, 33 byte classes, 14 registers. */
 extern const uridfa_tables rfc6068_mailtouri_tables;
+/* Its texts: uridfa_describe(&rfc6068_mailtouri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6068_mailtouri_texts, k). */
+extern const uridfa_texts rfc6068_mailtouri_texts;
 /* The list regions of `mailtoURI` and their item tables, at every level. */
 extern const uridfa_list rfc6068_mailtouri_lists[2];
 /* Starts w over every occurrence of capture `capture` (a RFC6068_* constant)
@@ -79,9 +82,15 @@ void rfc6068_mailtouri_start(rfc6068_machine *m);
 
 /* Item tables of the list region `*to` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
 extern const uridfa_tables rfc6068_mailtouri_list_to_tables;
+/* Its texts: uridfa_describe(&rfc6068_mailtouri_list_to_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6068_mailtouri_list_to_texts, k). */
+extern const uridfa_texts rfc6068_mailtouri_list_to_texts;
 
 /* Item tables of the list region `*hfields` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
 extern const uridfa_tables rfc6068_mailtouri_list_hfields_tables;
+/* Its texts: uridfa_describe(&rfc6068_mailtouri_list_hfields_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6068_mailtouri_list_hfields_texts, k). */
+extern const uridfa_texts rfc6068_mailtouri_list_hfields_texts;
 
 /* Starts w over every occurrence of capture `capture` inside the occurrence
    o (which another walk gave over s): the captures nested in o, and those in

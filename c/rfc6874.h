@@ -56,6 +56,9 @@ typedef struct {
    URI-reference = URI / relative-ref
    195 states, 23 byte classes, 26 registers. */
 extern const uridfa_tables rfc6874_uri_reference_tables;
+/* Its texts: uridfa_describe(&rfc6874_uri_reference_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_uri_reference_texts, k). */
+extern const uridfa_texts rfc6874_uri_reference_texts;
 /* The same tables without the kinds decided after the match, which
    rfc6874_uri_reference_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -77,6 +80,9 @@ void rfc6874_uri_reference_start(rfc6874_machine *m);
    URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
    192 states, 23 byte classes, 26 registers. */
 extern const uridfa_tables rfc6874_uri_tables;
+/* Its texts: uridfa_describe(&rfc6874_uri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_uri_texts, k). */
+extern const uridfa_texts rfc6874_uri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc6874_uri_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -98,6 +104,9 @@ void rfc6874_uri_start(rfc6874_machine *m);
    absolute-URI = scheme ":" hier-part [ "?" query ]
    188 states, 22 byte classes, 26 registers. */
 extern const uridfa_tables rfc6874_absolute_uri_tables;
+/* Its texts: uridfa_describe(&rfc6874_absolute_uri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_absolute_uri_texts, k). */
+extern const uridfa_texts rfc6874_absolute_uri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc6874_absolute_uri_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -119,6 +128,9 @@ void rfc6874_absolute_uri_start(rfc6874_machine *m);
    relative-ref = relative-part [ "?" query ] [ "#" fragment ]
    193 states, 20 byte classes, 26 registers. */
 extern const uridfa_tables rfc6874_relative_ref_tables;
+/* Its texts: uridfa_describe(&rfc6874_relative_ref_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_relative_ref_texts, k). */
+extern const uridfa_texts rfc6874_relative_ref_texts;
 /* The same tables without the kinds decided after the match, which
    rfc6874_relative_ref_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -140,6 +152,9 @@ void rfc6874_relative_ref_start(rfc6874_machine *m);
    scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
    2 states, 3 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_scheme_tables;
+/* Its texts: uridfa_describe(&rfc6874_scheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_scheme_texts, k). */
+extern const uridfa_texts rfc6874_scheme_texts;
 /* Whether all of s[0..n) matches `scheme`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_scheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -157,6 +172,9 @@ void rfc6874_scheme_start(rfc6874_machine *m);
    userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_userinfo_tables;
+/* Its texts: uridfa_describe(&rfc6874_userinfo_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_userinfo_texts, k). */
+extern const uridfa_texts rfc6874_userinfo_texts;
 /* Whether all of s[0..n) matches `userinfo`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_userinfo_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -174,6 +192,9 @@ void rfc6874_userinfo_start(rfc6874_machine *m);
    host = IP-literal / IPv4address / reg-name
    166 states, 16 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_host_tables;
+/* Its texts: uridfa_describe(&rfc6874_host_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_host_texts, k). */
+extern const uridfa_texts rfc6874_host_texts;
 /* The same tables without the kinds decided after the match, which
    rfc6874_host_split_raw uses (so that a program that decides no kind links none of
    their data). */
@@ -195,6 +216,9 @@ void rfc6874_host_start(rfc6874_machine *m);
    port = *DIGIT
    2 states, 2 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_port_tables;
+/* Its texts: uridfa_describe(&rfc6874_port_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_port_texts, k). */
+extern const uridfa_texts rfc6874_port_texts;
 /* Whether all of s[0..n) matches `port`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_port_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -212,6 +236,9 @@ void rfc6874_port_start(rfc6874_machine *m);
    path = path-abempty ; begins with "/" or is empty / path-absolute ; begins with "/" but not "//" / path-noscheme ; begins with a non-colon segment / path-rootless ; begins with a segment / path-empty
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_path_tables;
+/* Its texts: uridfa_describe(&rfc6874_path_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_path_texts, k). */
+extern const uridfa_texts rfc6874_path_texts;
 /* Whether all of s[0..n) matches `path`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_path_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -229,6 +256,9 @@ void rfc6874_path_start(rfc6874_machine *m);
    path-abempty = *( "/" segment )
    4 states, 5 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_path_abempty_tables;
+/* Its texts: uridfa_describe(&rfc6874_path_abempty_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_path_abempty_texts, k). */
+extern const uridfa_texts rfc6874_path_abempty_texts;
 /* Whether all of s[0..n) matches `path-abempty`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_path_abempty_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -246,6 +276,9 @@ void rfc6874_path_abempty_start(rfc6874_machine *m);
    path-absolute = "/" [ segment-nz *( "/" segment ) ]
    5 states, 5 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_path_absolute_tables;
+/* Its texts: uridfa_describe(&rfc6874_path_absolute_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_path_absolute_texts, k). */
+extern const uridfa_texts rfc6874_path_absolute_texts;
 /* Whether all of s[0..n) matches `path-absolute`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_path_absolute_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -263,6 +296,9 @@ void rfc6874_path_absolute_start(rfc6874_machine *m);
    path-noscheme = segment-nz-nc *( "/" segment )
    7 states, 6 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_path_noscheme_tables;
+/* Its texts: uridfa_describe(&rfc6874_path_noscheme_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_path_noscheme_texts, k). */
+extern const uridfa_texts rfc6874_path_noscheme_texts;
 /* Whether all of s[0..n) matches `path-noscheme`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_path_noscheme_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -280,6 +316,9 @@ void rfc6874_path_noscheme_start(rfc6874_machine *m);
    path-rootless = segment-nz *( "/" segment )
    4 states, 5 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_path_rootless_tables;
+/* Its texts: uridfa_describe(&rfc6874_path_rootless_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_path_rootless_texts, k). */
+extern const uridfa_texts rfc6874_path_rootless_texts;
 /* Whether all of s[0..n) matches `path-rootless`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_path_rootless_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -297,6 +336,9 @@ void rfc6874_path_rootless_start(rfc6874_machine *m);
    query = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_query_tables;
+/* Its texts: uridfa_describe(&rfc6874_query_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_query_texts, k). */
+extern const uridfa_texts rfc6874_query_texts;
 /* Whether all of s[0..n) matches `query`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_query_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -314,6 +356,9 @@ void rfc6874_query_start(rfc6874_machine *m);
    fragment = *( pchar / "/" / "?" )
    4 states, 4 byte classes, 26 registers; the grammar's captures. */
 extern const uridfa_tables rfc6874_fragment_tables;
+/* Its texts: uridfa_describe(&rfc6874_fragment_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc6874_fragment_texts, k). */
+extern const uridfa_texts rfc6874_fragment_texts;
 /* Whether all of s[0..n) matches `fragment`: 0, or an error kind (err filled
    if not NULL). */
 int rfc6874_fragment_validate(const uint8_t *s, size_t n, uridfa_error *err);

@@ -44,6 +44,9 @@ typedef struct {
    file-URI = file-scheme ":" file-hier-part
    203 states, 27 byte classes, 14 registers. */
 extern const uridfa_tables rfc8089_file_uri_tables;
+/* Its texts: uridfa_describe(&rfc8089_file_uri_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc8089_file_uri_texts, k). */
+extern const uridfa_texts rfc8089_file_uri_texts;
 /* The same tables without the kinds decided after the match, which
    rfc8089_file_uri_split_raw uses (so that a program that decides no kind links none of
    their data). */

@@ -40,6 +40,9 @@ typedef struct {
    namestring = assigned-name [ rq-components ] [ "#" f-component ]
    85 states, 15 byte classes, 10 registers. */
 extern const uridfa_tables rfc8141_namestring_tables;
+/* Its texts: uridfa_describe(&rfc8141_namestring_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc8141_namestring_texts, k). */
+extern const uridfa_texts rfc8141_namestring_texts;
 /* Whether all of s[0..n) matches `namestring`: 0, or an error kind (err filled
    if not NULL). */
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -57,6 +60,9 @@ void rfc8141_namestring_start(rfc8141_machine *m);
    assigned-name = "urn" ":" NID ":" NSS
    71 states, 11 byte classes, 10 registers. */
 extern const uridfa_tables rfc8141_assigned_name_tables;
+/* Its texts: uridfa_describe(&rfc8141_assigned_name_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc8141_assigned_name_texts, k). */
+extern const uridfa_texts rfc8141_assigned_name_texts;
 /* Whether all of s[0..n) matches `assigned-name`: 0, or an error kind (err filled
    if not NULL). */
 int rfc8141_assigned_name_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -74,6 +80,9 @@ void rfc8141_assigned_name_start(rfc8141_machine *m);
    NID = (alphanum) 0*30(ldh) (alphanum)
    63 states, 3 byte classes, 10 registers; the grammar's captures. */
 extern const uridfa_tables rfc8141_nid_tables;
+/* Its texts: uridfa_describe(&rfc8141_nid_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc8141_nid_texts, k). */
+extern const uridfa_texts rfc8141_nid_texts;
 /* Whether all of s[0..n) matches `NID`: 0, or an error kind (err filled
    if not NULL). */
 int rfc8141_nid_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -91,6 +100,9 @@ void rfc8141_nid_start(rfc8141_machine *m);
    NSS = pchar *(pchar / "/")
    4 states, 5 byte classes, 10 registers; the grammar's captures. */
 extern const uridfa_tables rfc8141_nss_tables;
+/* Its texts: uridfa_describe(&rfc8141_nss_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc8141_nss_texts, k). */
+extern const uridfa_texts rfc8141_nss_texts;
 /* Whether all of s[0..n) matches `NSS`: 0, or an error kind (err filled
    if not NULL). */
 int rfc8141_nss_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -108,6 +120,9 @@ void rfc8141_nss_start(rfc8141_machine *m);
    r-component = pchar *( pchar / "/" / 1*"?" r-after-qmark ) *"?"
    5 states, 7 byte classes, 10 registers; the grammar's captures. */
 extern const uridfa_tables rfc8141_r_component_tables;
+/* Its texts: uridfa_describe(&rfc8141_r_component_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc8141_r_component_texts, k). */
+extern const uridfa_texts rfc8141_r_component_texts;
 /* Whether all of s[0..n) matches `r-component`: 0, or an error kind (err filled
    if not NULL). */
 int rfc8141_r_component_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -125,6 +140,9 @@ void rfc8141_r_component_start(rfc8141_machine *m);
    q-component = pchar *( pchar / "/" / "?" )
    4 states, 5 byte classes, 10 registers; the grammar's captures. */
 extern const uridfa_tables rfc8141_q_component_tables;
+/* Its texts: uridfa_describe(&rfc8141_q_component_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc8141_q_component_texts, k). */
+extern const uridfa_texts rfc8141_q_component_texts;
 /* Whether all of s[0..n) matches `q-component`: 0, or an error kind (err filled
    if not NULL). */
 int rfc8141_q_component_validate(const uint8_t *s, size_t n, uridfa_error *err);
@@ -142,6 +160,9 @@ void rfc8141_q_component_start(rfc8141_machine *m);
    f-component = fragment
    4 states, 4 byte classes, 10 registers; the grammar's captures. */
 extern const uridfa_tables rfc8141_f_component_tables;
+/* Its texts: uridfa_describe(&rfc8141_f_component_texts, &err) fills an error's component
+   and expected texts; uridfa_capture_name(&rfc8141_f_component_texts, k). */
+extern const uridfa_texts rfc8141_f_component_texts;
 /* Whether all of s[0..n) matches `f-component`: 0, or an error kind (err filled
    if not NULL). */
 int rfc8141_f_component_validate(const uint8_t *s, size_t n, uridfa_error *err);

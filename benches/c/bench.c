@@ -1,12 +1,13 @@
 /* One process, interleaved rounds: uridfa's C driver (c/) against re2c's
- * code for the same grammar (rfc3986.re) and uriparser, on the kasztp URLs
- * and on 4 KiB queries (docs/c.md; benches/c/run.sh builds and runs it).
+ * code for the same grammar (rfc3986.re) and uriparser, on a file of URLs
+ * (the kasztp URLs in docs/c.md; labelled by the file's name) and on 4 KiB
+ * queries (docs/c.md; benches/c/run.sh builds and runs it).
  * Each parser reads the same seven components (scheme, userinfo, host,
  * port, path, query, fragment: their lengths are summed). First checks
- * that uridfa and re2c agree on every kasztp URL (acceptance and the seven
- * components), and counts where uriparser's acceptance differs.
+ * that uridfa and re2c agree on every URL of the file (acceptance and the
+ * seven components), and counts where uriparser's acceptance differs.
  *
- *   bench KASZTP_FILE [ROUNDS]
+ *   bench URL_FILE [ROUNDS]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -206,9 +207,18 @@ int main(int argc, char **argv)
     size_t count = 0, cap = 0, i, disagree = 0, accepted = 0, uriparser_differs = 0;
     int rounds = argc > 2 ? atoi(argv[2]) : 15;
     input q[2];
+    /* The corpus is labelled by its file's name, without directory and
+     * extension (kasztp.txt: kasztp). */
+    char label[256];
+    const char *base;
     if (argc < 2 || (f = fopen(argv[1], "r")) == NULL) {
-        fprintf(stderr, "usage: bench KASZTP_FILE [ROUNDS]\n");
+        fprintf(stderr, "usage: bench URL_FILE [ROUNDS]\n");
         return 2;
+    }
+    base = strrchr(argv[1], '/') != NULL ? strrchr(argv[1], '/') + 1 : argv[1];
+    snprintf(label, sizeof label, "%s", base);
+    if (strrchr(label, '.') != NULL && strrchr(label, '.') != label) {
+        *strrchr(label, '.') = '\0';
     }
     while (fgets(line, sizeof line, f) != NULL) {
         size_t n = strcspn(line, "\n");
@@ -231,9 +241,9 @@ int main(int argc, char **argv)
         accepted += uridfa_split7(&ins[i]) != 0;
         uriparser_differs += (uridfa_split7(&ins[i]) != 0) != (uriparser_split7(&ins[i]) != 0);
     }
-    printf("kasztp: %lu URLs, %lu accepted by uridfa; uridfa and re2c disagree on %lu "
+    printf("corpus %s: %lu URLs, %lu accepted by uridfa; uridfa and re2c disagree on %lu "
            "(acceptance or one of seven components); uriparser's acceptance differs on %lu\n",
-           (unsigned long)count, (unsigned long)accepted, (unsigned long)disagree,
+           label, (unsigned long)count, (unsigned long)accepted, (unsigned long)disagree,
            (unsigned long)uriparser_differs);
     if (disagree != 0) {
         return 1;
@@ -246,7 +256,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    race("kasztp", ins, count, rounds);
+    race(label, ins, count, rounds);
     race("4 KiB query, `a=b&` repeated", &q[0], 1, rounds * 2000);
     race("4 KiB query, `key=value&x=%41b` repeated", &q[1], 1, rounds * 2000);
     return 0;

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The C figures of docs/c.md, measured: footprint, then speed.
 #
-#   benches/c/run.sh [KASZTP_FILE [ROUNDS]]   (PROCESSES=5: see the speed part;
-#                                              SPEED=0: the footprint only)
+#   benches/c/run.sh [URL_FILE [ROUNDS]]   (PROCESSES=5: see the speed part;
+#                                           SPEED=0: the footprint only)
+#
+# URL_FILE (one URL a line) defaults to the kasztp URLs; its rows are
+# labelled by the file's name (kasztp.txt: kasztp).
 #
 # Needs gcc, re2c, ragel and liburiparser-dev (.ci/run installs them). For
 # uriparser's footprint it builds uriparser from source, statically, from
@@ -12,7 +15,7 @@
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/../.."
-kasztp=${1:-../shared/corpora/urls/kasztp.txt}
+urls=${1:-../shared/corpora/urls/kasztp.txt}
 rounds=${2:-15}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -23,7 +26,9 @@ echo "$(gcc --version | sed -n 1p)"
 
 # Footprint: text bytes (size(1)'s Berkeley `text`, code and read-only
 # data) of a program that parses a URI-reference and returns its host's
-# length, above an empty program that reads its argument.
+# length, above an empty program that reads its argument; with MESSAGE,
+# one that also prints the error's message (uridfa_describe links the
+# entry's texts, which the others do not link at all).
 fp=(-Os -ffunction-sections -fdata-sections -Wl,--gc-sections)
 text() { size "$1" | awk 'NR == 2 { print $1 }'; }
 gcc "${fp[@]}" -o "$work/empty" benches/c/footprint/empty.c
@@ -42,10 +47,10 @@ uridfa() { # uridfa NAME FLAGS...: the footprint program with uridfa's C
 }
 split=-DSPLIT=rfc3986_uri_reference_split
 uridfa "uridfa split_raw"
-uridfa "uridfa split_raw, -DURIDFA_NO_TEXTS" -DURIDFA_NO_TEXTS
 uridfa "uridfa split_raw, -DURIDFA_FAST" -DURIDFA_FAST
 uridfa "uridfa split (host kinds decided)" "$split"
-uridfa "uridfa split, -DURIDFA_NO_TEXTS" "$split" -DURIDFA_NO_TEXTS
+uridfa "uridfa split_raw, printing the error's message" -DMESSAGE
+uridfa "uridfa split, printing the error's message" "$split" -DMESSAGE
 gcc "${fp[@]}" -I benches/c -o "$work/re2c" benches/c/footprint/re2c.c "$work/rfc3986_re2c.c"
 row "re2c" "$work/re2c"
 gcc -O2 -ffunction-sections -fdata-sections -Wl,--gc-sections -I benches/c -o "$work/re2c-O2" \
@@ -98,7 +103,7 @@ fi
 processes=${PROCESSES:-5}
 best() { # best BINARY ARGS...: each row's best time over $processes runs
     for _ in $(seq "$processes"); do "$@"; done | awk '
-    /^kasztp:/ { if (!checked++) print; next }
+    /^corpus / { if (!checked++) print; next }
     /ns per input:/ { sec = $0; sub(/, best of.*/, "", sec); if (!(sec in seen)) { seen[sec] = 1; order[++ns] = sec } next }
     /^  / { line = $0; sub(/ +\(uridfa split.*/, "", line); n = split(line, f, " "); v = f[n]
             name = line; sub(/ +[0-9.]+$/, "", name); sub(/^ +/, "", name); k = sec SUBSEP name
@@ -110,8 +115,8 @@ best() { # best BINARY ARGS...: each row's best time over $processes runs
 gcc -std=c99 -O2 -I c -I benches/c -o "$work/bench" benches/c/bench.c "$work/rfc3986_re2c.c" \
     c/uridfa.c c/rfc3986.c -luriparser
 echo "speed (gcc -O2; uriparser: the Debian package's shared library; best of $rounds rounds in each of $processes processes):"
-best "$work/bench" "$kasztp" "$rounds"
+best "$work/bench" "$urls" "$rounds"
 gcc -std=c99 -O2 -DURIDFA_FAST -I c -I benches/c -o "$work/bench-fast" benches/c/bench.c \
     "$work/rfc3986_re2c.c" c/uridfa.c c/rfc3986.c -luriparser
 echo "speed with -DURIDFA_FAST:"
-best "$work/bench-fast" "$kasztp" "$rounds"
+best "$work/bench-fast" "$urls" "$rounds"

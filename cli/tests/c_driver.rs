@@ -22,8 +22,9 @@
 //! (`uridfa_codegen::sample`), at least 10^6 in all when the corpora are
 //! there. A second run builds the harness with
 //! `-Os -DURIDFA_FAST` (premultiplied transitions, the size-build paths)
-//! over a quarter of the jobs, and
-//! a third with `-fsanitize=address,undefined` over a sample.
+//! over a quarter of the jobs, a third with `-Os` (the default tables,
+//! the driver out of line) over an eighth, and
+//! a fourth with `-fsanitize=address,undefined` over a sample.
 //!
 //! Without `../shared` the corpora are skipped (recorded,
 //! `tests/common/skip.rs`); without a C compiler the test is skipped, but
@@ -158,12 +159,25 @@ fn write_c(dir: &Path, gs: &[Compiled]) -> (Vec<What>, Vec<bool>) {
             raw.push(false);
         }
     }
+    // Each table set's texts (Note [texts only when asked for] in
+    // uridfa-codegen's C emitter): raw tables share their entry's.
+    let texts_of = |n: &str| {
+        n.replace("_raw_tables", "_tables")
+            .replace("_tables", "_texts")
+    };
     for n in &names {
-        registry.push_str(&format!("extern const uridfa_tables {n};\n"));
+        registry.push_str(&format!(
+            "extern const uridfa_tables {n};\nextern const uridfa_texts {};\n",
+            texts_of(n)
+        ));
     }
     registry.push_str("const uridfa_tables *const machines[] = {\n");
     for n in &names {
         registry.push_str(&format!("    &{n},\n"));
+    }
+    registry.push_str("};\nconst uridfa_texts *const machine_texts[] = {\n");
+    for n in &names {
+        registry.push_str(&format!("    &{},\n", texts_of(n)));
     }
     registry.push_str(&format!(
         "}};\nconst size_t machine_len = {};\n",
@@ -322,16 +336,23 @@ fn run(
                     .map(|_| (reply.u(8) as usize, reply.u(8) as usize))
                     .collect();
                 let (rc, offset) = (reply.u(4), reply.u(8));
+                let len = reply.u(2) as usize;
+                let msg = String::from_utf8_lossy(&reply.bytes(len)).into_owned();
                 let want_items: Vec<_> = want.iter().filter_map(|r| r.ok()).collect();
                 let want_err = want.iter().find_map(|r| r.err());
+                // The message with the item tables' texts (uridfa_describe).
                 let same = got == want_items
                     && match want_err {
                         None => rc == 0,
-                        Some(e) => rc == kind_code(e.kind()) && offset == e.offset() as u64,
+                        Some(e) => {
+                            rc == kind_code(e.kind())
+                                && offset == e.offset() as u64
+                                && msg == e.describe(&tables[item]).to_string()
+                        }
                     };
                 if !same && failures.len() < 20 {
                     failures.push(format!(
-                        "items of {:?}: C {got:?} rc {rc} at {offset}, Rust {want:?}; {}",
+                        "items of {:?}: C {got:?} rc {rc} at {offset} ({msg}), Rust {want:?}; {}",
                         (start, end),
                         shown()
                     ));
@@ -422,7 +443,11 @@ fn run(
             let validate_agrees = reply.u(1);
             let stream_differs = reply.u(4);
             if validate_agrees != 1 {
-                problem.get_or_insert_with(|| "C validate differs from C split".into());
+                problem.get_or_insert_with(|| {
+                    "C validate or split_raw differs from C split, or split left the \
+                     error's texts set before uridfa_describe"
+                        .into()
+                });
             }
             if stream_differs != 0 {
                 problem.get_or_insert_with(|| {
@@ -444,6 +469,45 @@ fn run(
         failures.join("\n")
     );
     (jobs.len(), moved_errors.into_inner())
+}
+
+/// Asks the harness `exe` for every machine's capture names
+/// (`uridfa_capture_name` over its `NAME_R_texts`) and compares them with
+/// the Rust tables' `capture_name`.
+fn check_capture_names(exe: &Path, tables: &[Tables<'_>]) {
+    let mut jobs = Vec::new();
+    for m in 0..tables.len() {
+        jobs.push(2u8);
+        jobs.extend_from_slice(&(m as u16).to_le_bytes());
+        jobs.extend_from_slice(&0u32.to_le_bytes());
+    }
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&jobs).unwrap();
+    let mut reply = Reply(BufReader::new(child.stdout.take().unwrap()));
+    for t in tables {
+        let n = reply.u(2) as usize;
+        assert_eq!(
+            n,
+            t.capture_len(),
+            "{}: the number of capture names",
+            t.rule
+        );
+        for k in 0..n {
+            let len = reply.u(2) as usize;
+            let got = (len != 0xFFFF).then(|| String::from_utf8(reply.bytes(len)).unwrap());
+            assert_eq!(
+                got.as_deref(),
+                t.capture_name(k),
+                "{}: capture {k}'s name",
+                t.rule
+            );
+        }
+    }
+    assert!(child.wait().unwrap().success());
 }
 
 /// `input` with one to three UTF-8 snippets put in at random places:
@@ -668,6 +732,7 @@ fn c_driver_agrees_with_the_rust_runtime() {
     }
     let exe = build(&cc, &dir, &[&STRICT[..], &["-O2"]].concat(), "harness");
     let (n, moved) = run(&exe, &jobs, &tables, &what, &raw);
+    check_capture_names(&exe, &tables);
     eprintln!(
         "c_driver: {n} inputs over {} machines agree ({moved} errors moved to a character's \
          first byte)",
@@ -705,6 +770,21 @@ fn c_driver_agrees_with_the_rust_runtime() {
         })
         .collect();
     run(&exe, &quarter, &tables, &what, &raw);
+    // And an eighth with the default one-byte tables at -Os, as firmware
+    // builds them: split calls the driver out of line there (at other
+    // levels it runs an inlined copy, and the functions are aligned).
+    let exe = build(&cc, &dir, &[&STRICT, &["-Os"][..]].concat(), "harness-os");
+    let eighth: Vec<Job> = jobs
+        .iter()
+        .enumerate()
+        .filter(|(i, j)| i % 8 == 0 || j.items.is_some())
+        .map(|(_, j)| Job {
+            machine: j.machine,
+            input: j.input.clone(),
+            items: j.items,
+        })
+        .collect();
+    run(&exe, &eighth, &tables, &what, &raw);
     // The same, a sample, under AddressSanitizer and UBSan.
     let san = if have_quiet("clang") {
         "clang"
@@ -764,6 +844,74 @@ fn c_compiles_cleanly_with_gcc_and_clang() {
                 .status()
                 .unwrap();
             assert!(status.success(), "{cc} -Werror -pedantic: {}", f.display());
+        }
+    }
+}
+
+/// Texts only when asked for (Note [texts only when asked for] in
+/// uridfa-codegen's C emitter): the footprint program of docs/c.md
+/// (`benches/c/footprint/uridfa.c`), linked from `c/` with
+/// `-ffunction-sections -fdata-sections -Wl,--gc-sections`, holds none of
+/// `URI-reference`'s texts when it only splits, and holds them when it
+/// prints the error's message (`-DMESSAGE`: `uridfa_describe`), so the
+/// symbol check can fail.
+#[test]
+fn a_program_that_never_asks_links_no_texts() {
+    if !have("gcc") || !have("nm") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-texts-linked");
+    std::fs::create_dir_all(&dir).unwrap();
+    let texts = [
+        "rfc3986_uri_reference_strings",
+        "rfc3986_uri_reference_state_texts",
+        "rfc3986_uri_reference_text_pairs",
+        "rfc3986_uri_reference_capture_names",
+        "rfc3986_uri_reference_texts",
+    ];
+    for (flags, asks) in [
+        (&[][..], false),
+        (&["-DSPLIT=rfc3986_uri_reference_split"][..], false),
+        (&["-DMESSAGE"][..], true),
+        (
+            &["-DMESSAGE", "-DSPLIT=rfc3986_uri_reference_split"][..],
+            true,
+        ),
+    ] {
+        let exe = dir.join("footprint");
+        let status = Command::new("gcc")
+            .args([
+                "-Os",
+                "-ffunction-sections",
+                "-fdata-sections",
+                "-Wl,--gc-sections",
+            ])
+            .args(flags)
+            .arg("-I")
+            .arg(root().join("c"))
+            .arg(root().join("benches/c/footprint/uridfa.c"))
+            .arg(root().join("c/uridfa.c"))
+            .arg(root().join("c/rfc3986.c"))
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .unwrap();
+        assert!(status.success(), "gcc {flags:?}");
+        let nm = Command::new("nm").arg(&exe).output().unwrap();
+        assert!(nm.status.success());
+        let symbols: Vec<String> = String::from_utf8_lossy(&nm.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().last())
+            // gcc may suffix a static's name (`name.0`).
+            .map(|s| s.split('.').next().unwrap_or(s).to_owned())
+            .collect();
+        for t in texts {
+            assert_eq!(
+                symbols.iter().any(|s| s == t),
+                asks,
+                "{flags:?}: {t} linked: {}",
+                !asks
+            );
         }
     }
 }

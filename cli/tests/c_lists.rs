@@ -528,8 +528,14 @@ fn the_accept_example_walks_both_levels() {
              format = flowed\nmedia-range */*\n"
         );
         // A space inside a type is no Accept value (`token` has none).
+        // Its message, texts included (uridfa_describe): after `a`, RFC
+        // 9110's `type = token` goes on with a `tchar` or ends at "/".
         let o = Command::new(&exe).arg("a b").output().unwrap();
         assert_eq!(o.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            "error: unexpected ' ' at 1 in media-range; expected tchar or \"/\"\n"
+        );
         ran += 1;
     }
     if ran == 0 {

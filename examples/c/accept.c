@@ -30,6 +30,7 @@ int main(int argc, char **argv)
     uridfa_occurrence range, param;
     if (accept_accept_split(s, n, spans, &err) != 0) {
         char message[256];
+        uridfa_describe(&accept_accept_texts, &err);
         uridfa_error_message(&err, message, sizeof message);
         printf("error: %s\n", message);
         return 1;

@@ -24,6 +24,8 @@ int main(int argc, char **argv)
         printf("%s\n", argv[a]);
         if (rfc3986_uri_reference_split(s, n, spans, &err) != 0) {
             char message[256];
+            /* The texts come only when asked for (docs/c.md). */
+            uridfa_describe(&rfc3986_uri_reference_texts, &err);
             uridfa_error_message(&err, message, sizeof message);
             printf("  error: %s\n", message);
             status = 1;
@@ -31,7 +33,7 @@ int main(int argc, char **argv)
         }
         for (k = 0; k < RFC3986_CAPTURES; k++) {
             if (spans[k].start != URIDFA_ABSENT) {
-                printf("  %s = \"%.*s\"\n", uridfa_capture_name(&rfc3986_uri_reference_tables, k),
+                printf("  %s = \"%.*s\"\n", uridfa_capture_name(&rfc3986_uri_reference_texts, k),
                        (int)(spans[k].end - spans[k].start), argv[a] + spans[k].start);
             }
         }

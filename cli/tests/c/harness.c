@@ -7,10 +7,16 @@
  * machine, u64 region start, u64 region end before the bytes.
  * Op 0 reply: i32 split rc; on error u64 offset, u8 byte, u32 state,
  * u16 message length and the message; else u16 capture count and a u64
- * start and end per capture; then u8 validate-and-split_raw-agree, u32 stream
+ * start and end per capture; then u8 validate-and-split_raw-agree (and, on
+ * an error, its texts NULL until uridfa_describe), u32 stream
  * disagreements (whole input against every chunk split).
  * Op 1 reply: u32 item count, a u64 start and end per item, i32 rc (0 or
- * the error kind), u64 error offset. */
+ * the error kind), u64 error offset, u16 message length and the message
+ * (with the item tables' texts).
+ * Op 2 (no input bytes: len 0): the capture names of the machine's texts,
+ * u16 count, then per capture u16 length (0xFFFF: NULL) and the name.
+ * Errors are described (uridfa_describe) with `machine_texts`; before
+ * that, split must have left their texts NULL (checked with validate). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +24,7 @@
 #include "uridfa.h"
 
 extern const uridfa_tables *const machines[];
+extern const uridfa_texts *const machine_texts[];
 extern const size_t machine_len;
 
 #define MAX_INPUT (1u << 20)
@@ -153,7 +160,21 @@ static int raw_differs(const uridfa_tables *t, size_t n, int rc, const uridfa_er
     return memcmp(raw, whole, t->capture_len * sizeof raw[0]) != 0;
 }
 
-static void split_job(const uridfa_tables *t, size_t n)
+/* Puts the message of err, described with x, as u16 length and bytes. */
+static void put_message(const uridfa_texts *x, uridfa_error err)
+{
+    char message[1024];
+    size_t len;
+    uridfa_describe(x, &err);
+    len = uridfa_error_message(&err, message, sizeof message);
+    if (len >= sizeof message) {
+        len = sizeof message - 1;
+    }
+    put_u16((uint16_t)len);
+    put(message, len);
+}
+
+static void split_job(const uridfa_tables *t, const uridfa_texts *x, size_t n)
 {
     static size_t regs[MAX_REGS];
     static size_t cuts[MAX_INPUT];
@@ -165,16 +186,10 @@ static void split_job(const uridfa_tables *t, size_t n)
     const int rc = uridfa_split(t, input, n, regs, spans, &err);
     put_u32((uint32_t)rc);
     if (rc != 0) {
-        char message[1024];
-        size_t len = uridfa_error_message(&err, message, sizeof message);
-        if (len >= sizeof message) {
-            len = sizeof message - 1;
-        }
         put_u64(err.offset);
         put_u8(err.byte);
         put_u32(err.state);
-        put_u16((uint16_t)len);
-        put(message, len);
+        put_message(x, err);
     } else {
         put_u16(t->capture_len);
         for (k = 0; k < t->capture_len; k++) {
@@ -184,6 +199,7 @@ static void split_job(const uridfa_tables *t, size_t n)
     }
     vrc = uridfa_validate(t, input, n, &verr);
     put_u8((uint8_t)(vrc == rc && (rc == 0 || same_error(&err, &verr)) &&
+                     (rc == 0 || (err.component == NULL && err.expected == NULL)) &&
                      !raw_differs(t, n, rc, &err, spans)));
     /* Two chunks, cut at every offset (at 64 spread offsets when long). */
     for (k = 0; k <= n; k++) {
@@ -203,7 +219,8 @@ static void split_job(const uridfa_tables *t, size_t n)
     put_u32(differs);
 }
 
-static void items_job(const uridfa_tables *item, size_t start, size_t end, size_t n)
+static void items_job(const uridfa_tables *item, const uridfa_texts *x, size_t start,
+                      size_t end, size_t n)
 {
     uridfa_span spans[4096];
     uridfa_error err;
@@ -226,6 +243,26 @@ static void items_job(const uridfa_tables *item, size_t start, size_t end, size_
     }
     put_u32((uint32_t)rc);
     put_u64(rc == 0 ? 0 : err.offset);
+    if (rc == 0) {
+        put_u16(0);
+    } else {
+        put_message(x, err);
+    }
+}
+
+static void names_job(const uridfa_texts *x, const uridfa_tables *t)
+{
+    size_t k;
+    put_u16(t->capture_len);
+    for (k = 0; k < t->capture_len; k++) {
+        const char *name = uridfa_capture_name(x, k);
+        if (name == NULL) {
+            put_u16(0xFFFFu);
+        } else {
+            put_u16((uint16_t)strlen(name));
+            put(name, strlen(name));
+        }
+    }
 }
 
 int main(void)
@@ -244,9 +281,11 @@ int main(void)
             return 5;
         }
         if (op == 0) {
-            split_job(machines[m], n);
+            split_job(machines[m], machine_texts[m], n);
+        } else if (op == 1) {
+            items_job(machines[item], machine_texts[item], start, end, n);
         } else {
-            items_job(machines[item], start, end, n);
+            names_job(machine_texts[m], machines[m]);
         }
     }
     return fflush(stdout) == 0 ? 0 : 6;

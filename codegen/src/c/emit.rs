@@ -8,9 +8,11 @@
 //! The tables are the ones the Rust emitter writes
 //! ([`crate::pipeline::emit`]), field for field, except for the texts of
 //! error messages: each state's component and expected-bytes text is an
-//! offset into one NUL-separated blob per grammar (offset 0: none), so the
-//! C driver hands out plain C strings. The output depends only on the
-//! input.
+//! offset into one NUL-separated blob per machine (offset 0: none), in a
+//! `const uridfa_texts NAME_R_texts` of its own that only
+//! `uridfa_describe` and `uridfa_capture_name` read (Note [texts only when
+//! asked for]), so the C driver hands out plain C strings. The output
+//! depends only on the input.
 
 use super::{forms, lists};
 use crate::compiled::{Compiled, Machine};
@@ -329,10 +331,9 @@ fn machine(
         return Err(EmitCError::TextsTooLong(texts.blob.len()));
     }
     let text_width = if pairs.len() <= 256 { 1 } else { 2 };
-    let _ = writeln!(out, "#ifndef URIDFA_NO_TEXTS");
     let _ = writeln!(
         out,
-        "static const char {base}_texts[] = {};",
+        "static const char {base}_strings[] = {};",
         c_string(texts.blob.strip_suffix(&[0]).unwrap_or(&texts.blob))
     );
     let _ = writeln!(
@@ -355,7 +356,14 @@ fn machine(
         "static const uint16_t {base}_capture_names[] = {};",
         array(names, 20)
     );
-    let _ = writeln!(out, "#endif");
+    // Note [texts only when asked for].
+    let _ = writeln!(
+        out,
+        "const uridfa_texts {base}_texts = {{\n    \
+         {base}_strings, {base}_capture_names, {base}_state_texts, {base}_text_pairs,\n    \
+         {state_len}, {}, {text_width}\n}};",
+        t.captures.len()
+    );
     let opt = |cond: bool, name: String| if cond { name } else { "NULL".to_owned() };
     let has_after = t.after.classes.is_some();
     // The entry's tables, then (for an entry with kinds decided after the
@@ -374,13 +382,11 @@ fn machine(
              {}, {},\n    \
              {base}_finals, {base}_state_final,\n    \
              {}, {}, {}, {},\n    \
-             URIDFA_TEXT({base}_texts), URIDFA_TEXT({base}_capture_names),\n    \
-             URIDFA_TEXT({base}_state_texts), URIDFA_TEXT({base}_text_pairs),\n    \
              {},\n    \
              UINT64_C({}),\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
              {}, {}, {}, {},\n    \
-             {up}_TRANS_WIDTH, {fwidth}, {}, {text_width}, {}, {}\n}};\n",
+             {up}_TRANS_WIDTH, {fwidth}, {}, {}, {}\n}};\n",
             if raw { "raw_" } else { "" },
             if t.utf8 { "uridfa_char_start" } else { "NULL" },
             opt(!t.accels.is_empty(), format!("{base}_accel_lut")),
@@ -428,6 +434,19 @@ fn machine(
 // uses 326 of the grammar's 1,461 bytes of texts. And a state's two
 // `uint16_t` offsets (756 bytes for `URI-reference`) become a byte and a
 // share of 39 pairs (345 bytes). docs/c.md measures the footprint.
+
+// Note [texts only when asked for]
+//
+// As in Rust, where `Error` is an offset and a kind and the texts come
+// from the tables on demand (`Error::component(&tables)`), a C error
+// holds the state, and its texts come from a separate object per table
+// set, `const uridfa_texts NAME_R_texts`, which `uridfa_describe` reads.
+// Nothing that `split`, `validate` or a machine uses points at it, so a
+// program that never calls `uridfa_describe` or `uridfa_capture_name`
+// links none of the texts with `-Wl,--gc-sections`, and no build switch
+// is needed (`-DURIDFA_NO_TEXTS`, which left them out, is no longer read):
+// 1,280 bytes of RFC 3986's `URI-reference` in the footprint program
+// (docs/c.md). The raw tables of `_split_raw` share their entry's texts.
 
 // Note [sets in byte tables]
 //
@@ -696,7 +715,10 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
     for o in &outs {
         let _ = writeln!(
             h,
-            "/* {} */\nextern const uridfa_tables {}_tables;",
+            "/* {} */\nextern const uridfa_tables {}_tables;\n\
+             /* Its texts: uridfa_describe(&{1}_texts, &err) fills an error's component\n   \
+             and expected texts; uridfa_capture_name(&{1}_texts, k). */\n\
+             extern const uridfa_texts {1}_texts;",
             comment(&o.doc),
             o.base
         );
@@ -747,13 +769,7 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
 
     // NAME.c
     let mut s = first_line;
-    let _ = write!(
-        s,
-        "#include \"{g}.h\"\n\n\
-         /* Build with -DURIDFA_NO_TEXTS to leave out the texts of error messages\n   \
-         (uridfa_error.component and .expected are then NULL). */\n\
-         #ifdef URIDFA_NO_TEXTS\n#define URIDFA_TEXT(x) NULL\n#else\n#define URIDFA_TEXT(x) x\n#endif\n\n"
-    );
+    let _ = write!(s, "#include \"{g}.h\"\n\n");
     s.push_str(&body);
     for o in outs.iter().filter(|o| !o.item) {
         let b = &o.base;

@@ -7,7 +7,7 @@
 //! `Machine`, `longest_prefix` and `items`), and `NAME.h` / `NAME.c`
 //! ([`emit`]: the grammar's `static const` tables, its capture indices and
 //! one function per entry rule). `docs/c.md` documents the C API; the
-//! built-in grammars' C is committed in `c/` (checked by `tests/c_out.rs`).
+//! built-in grammars' C is committed in `c/` (checked by `tests/c_committed.rs`).
 //!
 //! Principal functions: [`generate`] and [`emit::files`]; principal type:
 //! [`emit::CFiles`].

@@ -43,13 +43,18 @@ URIDFA_INLINE size_t skip_accel(const uridfa_tables *t, unsigned k, const uint8_
         const uridfa_escape *e;
         const uint8_t *dlut;
         uint8_t dmask;
-        while (n - j >= 4u &&
-               (lut[s[j]] & lut[s[j + 1]] & lut[s[j + 2]] & lut[s[j + 3]] & mask)) {
-            j += 4u;
+        /* Through a pointer: a register fewer than an index and the
+         * input's start, so that the loops keep their values in registers
+         * where the driver is inlined (split_tags). */
+        const uint8_t *p = s + j;
+        const uint8_t *const end = s + n;
+        while (end - p >= 4 && (lut[p[0]] & lut[p[1]] & lut[p[2]] & lut[p[3]] & mask)) {
+            p += 4;
         }
-        while (j < n && (lut[s[j]] & mask)) {
-            j++;
+        while (p != end && (lut[*p] & mask)) {
+            p++;
         }
+        j = (size_t)(p - s);
         /* The escape is read only where the run stops, so that the loops
          * above keep their values in registers. */
         if (t->accel_escapes == NULL || n - j <= 2u) {
@@ -145,32 +150,16 @@ URIDFA_INLINE uint32_t state_index(const uridfa_tables *t, uint32_t id)
     return id / t->stride;
 }
 
-/* The text `which` (0: component, 1: expected) of state (an index):
- * each state names a pair of offsets into the machine's texts, 0 for
- * none (codegen: Note [texts of one machine]). */
-static const char *text_at(const uridfa_tables *t, uint32_t state, unsigned which)
-{
-    size_t pair;
-    uint16_t at;
-    if (t->texts == NULL) {
-        return NULL;
-    }
-    pair = t->text_width == 1 ? ((const uint8_t *)t->state_texts)[state]
-                              : ((const uint16_t *)t->state_texts)[state];
-    at = t->text_pairs[2u * pair + which];
-    return at == 0 ? NULL : t->texts + at;
-}
-
-static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, uint32_t state,
-                uridfa_error *err)
+static int fail(int kind, size_t offset, uint8_t byte, uint32_t state, uridfa_error *err)
 {
     if (err != NULL) {
         err->offset = offset;
         err->kind = kind;
         err->byte = byte;
         err->state = state;
-        err->component = text_at(t, state, 0);
-        err->expected = text_at(t, state, 1);
+        /* The texts only when asked for: uridfa_describe. */
+        err->component = NULL;
+        err->expected = NULL;
     }
     return kind;
 }
@@ -179,7 +168,7 @@ static int fail(const uridfa_tables *t, int kind, size_t offset, uint8_t byte, u
 static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size_t pos,
                       uridfa_error *err)
 {
-    return fail(t, URIDFA_UNEXPECTED_BYTE, pos, byte, state_index(t, state), err);
+    return fail(URIDFA_UNEXPECTED_BYTE, pos, byte, state_index(t, state), err);
 }
 
 /* One driver per form of the transition table: runs s[0..n) from
@@ -187,8 +176,10 @@ static int byte_error(const uridfa_tables *t, uint32_t state, uint8_t byte, size
  * taken without their operations). MUL turns a transition's value into a
  * state ID: 1 for premultiplied IDs, the stride for the state indices of
  * the default one-byte tables (URIDFA_INDEXED8; see docs/c.md). */
-#define URIDFA_DEFINE_DRIVE(NAME, T, TRANS, MUL)                                               \
-    int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
+#define URIDFA_DEFINE_DRIVE(NAME, T, TRANS, MUL) URIDFA_DEFINE_DRIVE_AS(, NAME, T, TRANS, MUL)
+/* The same with storage class QUAL (URIDFA_INLINE for split's copy). */
+#define URIDFA_DEFINE_DRIVE_AS(QUAL, NAME, T, TRANS, MUL)                                      \
+    QUAL int NAME(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base, uint32_t *statep, \
              size_t *regs, uridfa_error *err)                                                  \
     {                                                                                          \
         const uint8_t *cls = t->classes;                                                       \
@@ -232,6 +223,10 @@ URIDFA_DEFINE_DRIVE(uridfa_drive8, uint8_t, cls + 256, 1u)
 URIDFA_DEFINE_DRIVE(uridfa_drive16, uint16_t, (const uint16_t *)t->trans, 1u)
 URIDFA_DEFINE_DRIVE(uridfa_drive32, uint32_t, (const uint32_t *)t->trans, 1u)
 URIDFA_DEFINE_DRIVE(uridfa_drive8i, uint8_t, cls + 256, t->stride)
+#ifndef __OPTIMIZE_SIZE__
+/* uridfa_drive8i again, for split and split_raw to inline (see split_tags). */
+URIDFA_DEFINE_DRIVE_AS(URIDFA_INLINE, drive8i_inline, uint8_t, cls + 256, t->stride)
+#endif
 
 /* The tables' own driver (each names the one for its form). */
 URIDFA_INLINE int drive(const uridfa_tables *t, const uint8_t *s, size_t n, size_t base,
@@ -322,7 +317,7 @@ URIDFA_INLINE int finish_at(const uridfa_tables *t, uint32_t state, size_t pos, 
 {
     const uridfa_final *f = final_of(t, state);
     if (!f->accept) {
-        return fail(t, URIDFA_UNEXPECTED_END, pos, 0, state_index(t, state), err);
+        return fail(URIDFA_UNEXPECTED_END, pos, 0, state_index(t, state), err);
     }
     if (regs != NULL) {
         run_ops(t, f->ops_start, f->ops_len, regs, pos);
@@ -481,14 +476,25 @@ void uridfa_decide_kinds(const uridfa_tables *t, const uint8_t *s, size_t n, uri
  * match not decided). split_raw calls only this, so a program that never
  * decides a kind links none of their code. Inlined into both: a program
  * links one of them, and the call cost split about 22 instructions per
- * kasztp URL (docs/c.md, speed). */
+ * kasztp URL (docs/c.md, speed). Except at -Os, the default form's driver
+ * is inlined too (the others are called through the tables): no call and
+ * no second prologue per input, and the registers known to be there, so
+ * the edges copy without a test (3 to 4 % of split's time on kasztp,
+ * docs/c.md; at -Os it would add the driver's size to a program). */
 URIDFA_INLINE int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
                              uridfa_error *err)
 {
     uint32_t state = t->start;
     int r;
     clear_regs(t, regs);
-    r = drive(t, s, n, 0, &state, regs, err);
+#ifndef __OPTIMIZE_SIZE__
+    if (t->trans_width == URIDFA_INDEXED8) {
+        r = drive8i_inline(t, s, n, 0, &state, regs, err);
+    } else
+#endif
+    {
+        r = drive(t, s, n, 0, &state, regs, err);
+    }
     if (r != URIDFA_OK) {
         char_start(t, s, 0, t->start, err);
         return r;
@@ -496,6 +502,18 @@ URIDFA_INLINE int split_tags(const uridfa_tables *t, const uint8_t *s, size_t n,
     return finish_at(t, state, n, regs, err);
 }
 
+/* split and split_raw hold the default form's byte loop (split_tags):
+ * except at -Os they start on a 64-byte boundary, so that where the loop
+ * falls against the instruction fetch's 64-byte blocks does not depend
+ * on what the program links before them (the loop across two blocks was
+ * 15 % slower on kasztp here; docs/c.md, speed). */
+#if !defined(__OPTIMIZE_SIZE__) && (defined(__GNUC__) || defined(__clang__))
+#define URIDFA_HOT_ALIGN __attribute__((aligned(64)))
+#else
+#define URIDFA_HOT_ALIGN
+#endif
+
+URIDFA_HOT_ALIGN
 int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
                  uridfa_span *spans, uridfa_error *err)
 {
@@ -510,6 +528,7 @@ int uridfa_split(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *reg
     return URIDFA_OK;
 }
 
+URIDFA_HOT_ALIGN
 int uridfa_split_raw(const uridfa_tables *t, const uint8_t *s, size_t n, size_t *regs,
                      uridfa_span *spans, uridfa_error *err)
 {
@@ -738,12 +757,7 @@ int uridfa_item_next(const uridfa_tables *item, const uint8_t *s, size_t *pos, s
     }
     r = validate_at_byte(item, s + start, end - start, err);
     if (r == URIDFA_OK) {
-        r = fail(item, URIDFA_NOT_AN_ITEM, start, 0, 0, err);
-        if (err != NULL) {
-            err->component = NULL;
-            err->expected = NULL;
-        }
-        return r;
+        return fail(URIDFA_NOT_AN_ITEM, start, 0, 0, err);
     }
     if (err != NULL) {
         err->offset += start;
@@ -865,12 +879,35 @@ int uridfa_walk_next(uridfa_walk *w, uridfa_occurrence *o)
     }
 }
 
-const char *uridfa_capture_name(const uridfa_tables *t, size_t k)
+/* The text `which` (0: component, 1: expected) of state (an index):
+ * each state names a pair of offsets into the blob, 0 for none (codegen:
+ * Note [texts of one machine]). */
+static const char *text_at(const uridfa_texts *x, uint32_t state, unsigned which)
 {
-    if (k >= t->capture_len || t->capture_names == NULL) {
+    size_t pair;
+    uint16_t at;
+    if (state >= x->state_len) {
         return NULL;
     }
-    return t->texts + t->capture_names[k];
+    pair = x->text_width == 1 ? ((const uint8_t *)x->state_texts)[state]
+                              : ((const uint16_t *)x->state_texts)[state];
+    at = x->text_pairs[2u * pair + which];
+    return at == 0 ? NULL : x->blob + at;
+}
+
+void uridfa_describe(const uridfa_texts *x, uridfa_error *err)
+{
+    const int stateful = err->kind == URIDFA_UNEXPECTED_BYTE || err->kind == URIDFA_UNEXPECTED_END;
+    err->component = stateful ? text_at(x, err->state, 0) : NULL;
+    err->expected = stateful ? text_at(x, err->state, 1) : NULL;
+}
+
+const char *uridfa_capture_name(const uridfa_texts *x, size_t k)
+{
+    if (k >= x->capture_len) {
+        return NULL;
+    }
+    return x->blob + x->capture_names[k];
 }
 
 /* Appends text to buf[0..cap) at *len (NUL-terminated, truncated). */

@@ -52,12 +52,35 @@ typedef struct {
     /* The index of the state that rejected the input. */
     uint32_t state;
     /* The component being read, e.g. "path" or "scheme or path"; NULL if
-     * none (or tables written without texts, URIDFA_NO_TEXTS). */
+     * none. Left NULL by every call until uridfa_describe fills it, so
+     * that a program that never asks links none of the texts. */
     const char *component;
     /* What would have been accepted, e.g.
-     * `pchar, "/", "?", "#" or end of input`; NULL if unknown. */
+     * `pchar, "/", "?", "#" or end of input`; NULL if unknown (or not
+     * asked for: uridfa_describe). */
     const char *expected;
 } uridfa_error;
+
+/* The texts of one table set (Rust: the texts of Tables, which
+ * Error::component, Error::expected and Error::describe read): its
+ * states' component and expected-bytes texts and its captures' names.
+ * Each table set has its own object, NAME_R_texts, which nothing else
+ * points at: a program that never calls uridfa_describe or
+ * uridfa_capture_name links none of it (-Wl,--gc-sections). Written by
+ * uridfa-codegen; opaque to users. */
+typedef struct {
+    /* NUL-separated texts; offset 0 is the empty text (none). */
+    const char *blob;
+    /* Each capture's name, an offset into blob. */
+    const uint16_t *capture_names;
+    /* Per state, its (component, expected) pair: text_width bytes. */
+    const void *state_texts;
+    /* The pairs, two offsets into blob each. */
+    const uint16_t *text_pairs;
+    uint32_t state_len;
+    uint16_t capture_len;
+    uint8_t text_width;
+} uridfa_texts;
 
 /* One register operation: regs[dst] = src (a register, POS or NIL). */
 typedef struct {
@@ -150,10 +173,6 @@ struct uridfa_tables {
      * none, 0xFF undecided (codegen: Note [kinds decided by the first
      * byte]); NULL if no byte decides one. */
     const uint8_t *after_first;
-    const char *texts;
-    const uint16_t *capture_names;
-    const void *state_texts;
-    const uint16_t *text_pairs;
     const char *rule;
     uint64_t stride_recip;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
@@ -163,7 +182,7 @@ struct uridfa_tables {
      * kinds' class of
      * each byte, then the identity over them (codegen: Note [kind classes
      * through the machine's]). */
-    uint8_t trans_width, final_width, utf8, text_width, after_width, after_mapped;
+    uint8_t trans_width, final_width, utf8, after_width, after_mapped;
 };
 
 /* uridfa_tables.trans_width of one-byte tables (the default unless
@@ -335,13 +354,22 @@ void uridfa_walk_start(uridfa_walk *w, const uint8_t *s, const uridfa_span *span
  * every later call). */
 int uridfa_walk_next(uridfa_walk *w, uridfa_occurrence *o);
 
-/* The name of capture k of `t` ("host"), or NULL. */
-const char *uridfa_capture_name(const uridfa_tables *t, size_t k);
+/* Fills err->component and err->expected from the texts `x` of the
+ * table set that reported err (NAME_R_texts for NAME_R_split, ...; a
+ * list region's item texts for uridfa_item_next): the texts of the
+ * state err->state, NULL where it has none (and for URIDFA_NOT_AN_ITEM).
+ * Rust: Error::component and Error::expected. */
+void uridfa_describe(const uridfa_texts *x, uridfa_error *err);
 
-/* The Rust runtime's message for `e`, e.g.
+/* The name of capture k ("host") in the texts `x`, or NULL. */
+const char *uridfa_capture_name(const uridfa_texts *x, size_t k);
+
+/* The Rust runtime's message for `e` (Rust: Error::describe), e.g.
  * `unexpected ' ' at 10 in path; expected pchar, "/", "?", "#" or end of
  * input`, written NUL-terminated into buf[0..cap) (truncated if need
- * be). Returns the message's full length. */
+ * be). Returns the message's full length. The texts after the offset
+ * are e->component and e->expected: call uridfa_describe first, or the
+ * message ends at the offset. */
 size_t uridfa_error_message(const uridfa_error *e, char *buf, size_t cap);
 
 #ifdef __cplusplus
