@@ -322,6 +322,27 @@ fn load(block: &[u8; 16]) -> __m128i {
 /// `j` that is not, or `input.len()`.
 #[inline(always)]
 fn blocks(members: impl Fn(&[u8; 16]) -> u32, input: &[u8], mut j: usize) -> usize {
+    // The first window: 32 bytes at `j`, or the input's last 32 with the
+    // bits before `j` shifted out (Note [one first window]).
+    if let Some(last) = input.len().checked_sub(32) {
+        if j >= input.len() {
+            return j;
+        }
+        let at = j.min(last);
+        if let Some(window) = input.get(at..).and_then(|rest| rest.first_chunk::<32>()) {
+            let (Some(a), Some(b)) = (window.first_chunk::<16>(), window.last_chunk::<16>())
+            else {
+                return j;
+            };
+            // `j - at < 32`, as `j < input.len()`.
+            let m = (members(a) | members(b) << 16).wrapping_shr(j.wrapping_sub(at) as u32);
+            if m != u32::MAX {
+                return j.wrapping_add(m.trailing_ones() as usize);
+            }
+            // The whole window is in the run, and `at == j`.
+            j = j.wrapping_add(32);
+        }
+    }
     // Two blocks per turn, one branch.
     while let Some(pair) = input.get(j..).and_then(|rest| rest.first_chunk::<32>()) {
         let (Some(a), Some(b)) = (pair.first_chunk::<16>(), pair.last_chunk::<16>()) else {
