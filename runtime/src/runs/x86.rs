@@ -342,10 +342,10 @@ fn blocks(outside: impl Fn(&[u8; 16]) -> u32, input: &[u8], mut j: usize) -> usi
     if j >= input.len() {
         return j;
     }
-    // The first window (Note [one first window]): 32 bytes at `j`, or the
-    // input's last 32 (16 for an input of 16 to 31 bytes) with the bits
-    // before `j` shifted out and a bit set at the window's end. `j - at`
-    // is below the window's length, as `j < input.len()`.
+    // Note [one first window]: a run that starts in the input's last 32
+    // bytes (16 for an input of 16 to 31) is tested as those bytes, with
+    // the bits before `j` shifted out and a bit set past the input's end
+    // (`j - last` is below the window's length, as `j < input.len()`).
     if let Some(last) = input.len().checked_sub(32) {
         if j > last {
             if let Some(window) = input.get(last..).and_then(|rest| rest.first_chunk::<32>()) {
