@@ -371,8 +371,9 @@ fn blocks(outside: impl Fn(&[u8; 16]) -> u32, input: &[u8], mut j: usize) -> usi
             j = j.wrapping_add(16);
         }
     }
-    // Two blocks per turn, one branch.
-    while let Some(pair) = input.get(j..).and_then(|rest| rest.first_chunk::<32>()) {
+    // Two blocks per turn, one branch (the chunks' pointer is the loop's
+    // only induction variable).
+    for pair in input.get(j..).unwrap_or_default().chunks_exact(32) {
         let (Some(a), Some(b)) = (pair.first_chunk::<16>(), pair.last_chunk::<16>()) else {
             break;
         };
