@@ -256,6 +256,19 @@ impl<V: Reg> RegFile for [V] {
 // [u32 registers], 56.8 → 54.0 ns (medians of twelve runs, issue 27 in
 // benches/RESULTS.md).
 //
+// Note [position copies]
+//
+// Most operations are `regs[dst] = position` (four of the five edges of a
+// kasztp URL carry nothing else). The wide file ran each as a copy from
+// slot 63, set to the position first: a store, then per operation the
+// source's extraction, a load and a store. When every one of an edge's
+// first `PACKED_FIRST` fields reads slot 63 or is padding (source 61,
+// which no real operation reads: registers stop at 60), tested with one
+// mask (`POS_SOURCES`), the wide file stores the position into each
+// destination instead (the padding's into its scratch slot). Kasztp
+// `split` 918 → 893 instructions per URL, 52.0 → 50.7 ns (issue 27 in
+// benches/RESULTS.md); the file's contents are the same.
+//
 // Note [u32 registers]
 //
 // The typed views of `uridfa` keep tags as `u32` (their inputs are
@@ -267,6 +280,20 @@ impl<V: Reg> RegFile for [V] {
 /// How many fields of a packed word the wide file always copies; the
 /// rest only for an edge of more operations (Note [packed operations]).
 const PACKED_FIRST: usize = 3;
+
+/// The source fields of a packed word's first [`PACKED_FIRST`]
+/// operations, but for bit 1: `!word & POS_SOURCES == 0` when each of them
+/// reads slot 63 ([`Op::POS`]) or 61 (the padding's scratch slot), the
+/// only two sources with these five bits set (Note [position copies]).
+const POS_SOURCES: u64 = {
+    let mut mask = 0;
+    let mut k = 0;
+    while k < PACKED_FIRST {
+        mask |= 0b11_1101 << (12 * k + 6);
+        k += 1;
+    }
+    mask
+};
 
 /// The wide file's size: `regs & 63` is always in bounds.
 pub(crate) const WIDE: usize = 64;
@@ -313,6 +340,14 @@ impl<'r, V: Reg, const N: usize> Wide<'r, V, N> {
         }
     }
 
+    /// `slot[dst] = value`.
+    #[inline(always)]
+    fn put(&mut self, dst: usize, value: V) {
+        if let Some(slot) = self.slots.get_mut(dst & (N - 1)) {
+            *slot = value;
+        }
+    }
+
     #[inline(always)]
     fn set_pos(&mut self, pos: usize) {
         if let Some(slot) = self.slots.get_mut(usize::from(Op::POS) & (N - 1)) {
@@ -342,13 +377,23 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
             // Note [packed operations]: three copies, the padding
             // harmless, and the last two only for an edge that has them
             // (`check`, invariant 5: the fields past `ops_len` are padding).
-            self.set_pos(pos);
             let w = edge.ops;
-            for k in 0..PACKED_FIRST {
-                let field = (w >> (12 * k)) as usize;
-                self.copy(field, field >> 6);
+            if !w & POS_SOURCES == 0 {
+                // Note [position copies]: each of the first three reads
+                // the position (or is padding): store it, read nothing.
+                let at = V::at(pos);
+                for k in 0..PACKED_FIRST {
+                    self.put((w >> (12 * k)) as usize, at);
+                }
+            } else {
+                self.set_pos(pos);
+                for k in 0..PACKED_FIRST {
+                    let field = (w >> (12 * k)) as usize;
+                    self.copy(field, field >> 6);
+                }
             }
             if usize::from(edge.ops_len) > PACKED_FIRST {
+                self.set_pos(pos);
                 for k in PACKED_FIRST..Edge::PACKED_LEN {
                     let field = (w >> (12 * k)) as usize;
                     self.copy(field, field >> 6);
