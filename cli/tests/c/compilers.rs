@@ -1,4 +1,4 @@
-//! The C compilers of `cli/tests/c_driver.rs` and `cli/tests/c_lists.rs`:
+//! The C compilers of `cli/tests/c_driver.rs`, `c_lists.rs` and `c_programs.rs`:
 //! whether one runs (a missing one is a recorded skip, or a failure under
 //! `CI=true`), and the strict flags every build of the C output uses.
 //! Included with `#[path]`; the including test has `mod skip`.
