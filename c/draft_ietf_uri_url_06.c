@@ -700,102 +700,102 @@ static const uint16_t draft_ietf_uri_url_06_url_trans[] = {
 #define DRAFT_IETF_URI_URL_06_URL_DRIVE uridfa_drive16
 #define DRAFT_IETF_URI_URL_06_URL_SPECIAL 10872
 static const uridfa_edge draft_ietf_uri_url_06_url_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 36, 0, 1 }, { UINT64_C(0xf7df7df7df7dfde), 72, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfde), 108, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfde), 144, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfde), 180, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfde), 216, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfde), 252, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfde), 288, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfde), 324, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 360, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 36, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfde), 72, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfde), 108, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfde), 144, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfde), 180, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfde), 216, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfde), 252, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfde), 288, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfde), 324, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 360, 65535, 1 },
     { UINT64_C(0xf7df7df7df7d780), 36, 0, 1 }, { UINT64_C(0xf7df7df7dfc1780), 360, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc2), 756, 1, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 792, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 756, 1, 0 }, { UINT64_C(0xf7df7df7df7dfd8), 2124, 2, 1 },
-    { UINT64_C(0xf7df7df7df7dfd8), 2160, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfde), 2196, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfdffde), 2232, 3, 2 }, { UINT64_C(0xf7df7df7df7dfc4), 2448, 4, 1 },
-    { UINT64_C(0xf7df7df7df7dfc4), 2484, 65535, 1 }, { UINT64_C(0xf7df7df7dfc8fde), 2520, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc5fc4), 2556, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 2592, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc8fde), 2628, 5, 2 }, { UINT64_C(0xf7df7df7df7d798), 2124, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 756, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 792, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 756, 1, 0 }, { UINT64_C(0x8f7df7df7df7dfd8), 2124, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd8), 2160, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfde), 2196, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfdffde), 2232, 3, 2 }, { UINT64_C(0x8f7df7df7df7dfc4), 2448, 4, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 2484, 65535, 1 }, { UINT64_C(0x8f7df7df7dfc8fde), 2520, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc5fc4), 2556, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc5fc4), 2592, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc8fde), 2628, 5, 2 }, { UINT64_C(0xf7df7df7df7d798), 2124, 2, 1 },
     { UINT64_C(0xf7df7df7df7d798), 2160, 65535, 1 }, { UINT64_C(0xf7df7df7df7d798), 2772, 65535, 1 },
     { UINT64_C(0xf7df7df7df7d7d8), 2124, 2, 1 }, { UINT64_C(0xf7df7df7df7d7d8), 2160, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7d7d8), 2772, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 2988, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 3024, 5, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 2556, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc5), 2592, 65535, 1 }, { UINT64_C(0xf7df7df7df7d784), 2448, 4, 1 },
+    { UINT64_C(0xf7df7df7df7d7d8), 2772, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 2988, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 3024, 5, 1 }, { UINT64_C(0x8f7df7df7df7dfc5), 2556, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 2592, 65535, 1 }, { UINT64_C(0xf7df7df7df7d784), 2448, 4, 1 },
     { UINT64_C(0xf7df7df7df7d784), 2484, 65535, 1 }, { UINT64_C(0xf7df7df7dfc5784), 2556, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc5784), 2592, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfc6), 3132, 4, 1 },
-    { UINT64_C(0xf7df7df7df7dfc6), 3168, 65535, 1 }, { UINT64_C(0xf7df7df7dfc7fc6), 2592, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc8), 3204, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 3240, 5, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 3312, 65535, 1 }, { UINT64_C(0xf7df7df7dfc9fdf), 3348, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc8), 3420, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 3456, 5, 1 },
-    { UINT64_C(0xf7df7df7df7dfd4), 3492, 1, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 3528, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 3564, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 3600, 5, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 2124, 2, 0 }, { UINT64_C(0xf7df7df7df7dfc8), 3636, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 3672, 5, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 3780, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 3816, 5, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 3924, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 2448, 4, 0 }, { UINT64_C(0xf7df7df7df7dfc7), 2592, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 4104, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfdc), 4176, 6, 1 },
-    { UINT64_C(0xf7df7df7df7dfdc), 4212, 65535, 1 }, { UINT64_C(0xf7df7df7dfddfdc), 4248, 65535, 2 },
+    { UINT64_C(0xf7df7df7dfc5784), 2592, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfc6), 3132, 4, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 3168, 65535, 1 }, { UINT64_C(0x8f7df7df7dfc7fc6), 2592, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 3204, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 3240, 5, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 3312, 65535, 1 }, { UINT64_C(0x8f7df7df7dfc9fdf), 3348, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 3420, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 3456, 5, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd4), 3492, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfd4), 3528, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 3564, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 3600, 5, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 2124, 2, 0 }, { UINT64_C(0x8f7df7df7df7dfc8), 3636, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 3672, 5, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 3780, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 3816, 5, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 3924, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 2448, 4, 0 }, { UINT64_C(0x8f7df7df7df7dfc7), 2592, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 4104, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfdc), 4176, 6, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdc), 4212, 65535, 1 }, { UINT64_C(0x8f7df7df7dfddfdc), 4248, 65535, 2 },
     { UINT64_C(0xf7df7dfc67c5784), 3132, 4, 3 }, { UINT64_C(0xf7df7dfc67c5784), 3168, 65535, 3 },
-    { UINT64_C(0xf7df7df7dfe1fe0), 4284, 65535, 2 }, { UINT64_C(0xf7dfc7fc67c5784), 2592, 65535, 4 },
-    { UINT64_C(0xf7df7df7df7dfc9), 4428, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 4464, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 4680, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 4716, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 4896, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 4932, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfdc), 5040, 6, 1 }, { UINT64_C(0xf7df7df7df7dfdc), 5076, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 3132, 4, 0 }, { UINT64_C(0xf7df7df7df7dfca), 5220, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 2628, 5, 0 }, { UINT64_C(0xf7df7df7df7dfdd), 4248, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfe1fe0), 4284, 65535, 2 }, { UINT64_C(0xf7dfc7fc67c5784), 2592, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 4428, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 4464, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 4680, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 4716, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 4896, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 4932, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdc), 5040, 6, 1 }, { UINT64_C(0x8f7df7df7df7dfdc), 5076, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 3132, 4, 0 }, { UINT64_C(0x8f7df7df7df7dfca), 5220, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 2628, 5, 0 }, { UINT64_C(0x8f7df7df7df7dfdd), 4248, 65535, 1 },
     { UINT64_C(0xf7df7d8067c5784), 3132, 4, 3 }, { UINT64_C(0xf7df7d8067c5784), 3168, 65535, 3 },
     { UINT64_C(0xf7df7df7dfcb84a), 3312, 65535, 2 }, { UINT64_C(0xf7dfc78067c5784), 2592, 65535, 4 },
-    { UINT64_C(0xf7df7df7df7dfc8), 5328, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 5364, 5, 1 },
-    { UINT64_C(0xf7df7df7df7dfdc), 5472, 7, 1 }, { UINT64_C(0xf7df7df7df7dfdc), 5508, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfddfdc), 5544, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfca), 5580, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 3492, 1, 0 }, { UINT64_C(0xf7df7df7df7dfd6), 5760, 3, 1 },
-    { UINT64_C(0xf7df7df7df7dfca), 5796, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 5868, 4, 1 },
-    { UINT64_C(0xf7df7df7df7dfc4), 5904, 65535, 1 }, { UINT64_C(0xf7df7df7dfc8fde), 5940, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc5fc4), 5976, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 6012, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc8fde), 6048, 5, 2 }, { UINT64_C(0xf7df7df7df7dfda), 6156, 5, 1 },
-    { UINT64_C(0xf7df7df7df7dfda), 6192, 65535, 1 }, { UINT64_C(0xf7df7df7dfdbfda), 6228, 5, 2 },
-    { UINT64_C(0xf7df7df7dfdbfda), 5544, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfca), 6264, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 3024, 5, 0 }, { UINT64_C(0xf7df7df7df7df7d), 3240, 5, 0 },
-    { UINT64_C(0xf7df7df7df7dfcb), 3312, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 4176, 6, 0 },
-    { UINT64_C(0xf7df7df7df7dfc9), 6552, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 6588, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 3456, 5, 0 }, { UINT64_C(0xf7df7df7df7dfdd), 5544, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 6696, 8, 1 }, { UINT64_C(0xf7df7df7df7dfce), 6732, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfcb), 4428, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 3600, 5, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 3672, 5, 0 }, { UINT64_C(0xf7df7df7df7dfd7), 6840, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfcb), 4680, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 5976, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc5), 6012, 65535, 1 }, { UINT64_C(0xf7df7df7df7d784), 5868, 4, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 5328, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 5364, 5, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdc), 5472, 7, 1 }, { UINT64_C(0x8f7df7df7df7dfdc), 5508, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfddfdc), 5544, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 5580, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 3492, 1, 0 }, { UINT64_C(0x8f7df7df7df7dfd6), 5760, 3, 1 },
+    { UINT64_C(0x8f7df7df7df7dfca), 5796, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 5868, 4, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 5904, 65535, 1 }, { UINT64_C(0x8f7df7df7dfc8fde), 5940, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc5fc4), 5976, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc5fc4), 6012, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc8fde), 6048, 5, 2 }, { UINT64_C(0x8f7df7df7df7dfda), 6156, 5, 1 },
+    { UINT64_C(0x8f7df7df7df7dfda), 6192, 65535, 1 }, { UINT64_C(0x8f7df7df7dfdbfda), 6228, 5, 2 },
+    { UINT64_C(0x8f7df7df7dfdbfda), 5544, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 6264, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 3024, 5, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 3240, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 3312, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 4176, 6, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 6552, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 6588, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 3456, 5, 0 }, { UINT64_C(0x8f7df7df7df7dfdd), 5544, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 6696, 8, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 6732, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 4428, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 3600, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 3672, 5, 0 }, { UINT64_C(0x8f7df7df7df7dfd7), 6840, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 4680, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc5), 5976, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 6012, 65535, 1 }, { UINT64_C(0xf7df7df7df7d784), 5868, 4, 1 },
     { UINT64_C(0xf7df7df7df7d784), 5904, 65535, 1 }, { UINT64_C(0xf7df7df7dfc5784), 5976, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc5784), 6012, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfc6), 6984, 4, 1 },
-    { UINT64_C(0xf7df7df7df7dfc6), 7020, 65535, 1 }, { UINT64_C(0xf7df7df7dfc7fc6), 6012, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc8), 7056, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 7092, 5, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 7164, 65535, 1 }, { UINT64_C(0xf7df7df7dfc9fdf), 7200, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7df7d), 3816, 5, 0 }, { UINT64_C(0xf7df7df7df7dfdb), 6228, 5, 1 },
-    { UINT64_C(0xf7df7df7df7dfdb), 5544, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 7344, 5, 0 },
-    { UINT64_C(0xf7df7df7df7dfcb), 4896, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 5040, 6, 0 },
-    { UINT64_C(0xf7df7df7df7dfd0), 7596, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 7632, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfca), 7668, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 5472, 7, 0 },
-    { UINT64_C(0xf7df7df7df7dfc8), 7884, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 7920, 5, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 5868, 4, 0 }, { UINT64_C(0xf7df7df7df7dfc7), 6012, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 8100, 65535, 1 }, { UINT64_C(0xf7df7dfc67c5784), 6984, 4, 3 },
-    { UINT64_C(0xf7df7dfc67c5784), 7020, 65535, 3 }, { UINT64_C(0xf7df7df7dfe1fe0), 8172, 65535, 2 },
-    { UINT64_C(0xf7dfc7fc67c5784), 6012, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 6156, 5, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 5364, 5, 0 }, { UINT64_C(0xf7df7df7dfd2fd1), 8496, 9, 2 },
-    { UINT64_C(0xf7df7dfd3fd2fd1), 8532, 65535, 3 }, { UINT64_C(0xf7df7df7df7dfcb), 6552, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 6696, 8, 0 }, { UINT64_C(0xf7df7df7df7dfc9), 8784, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 8820, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 6984, 4, 0 },
-    { UINT64_C(0xf7df7df7df7dfca), 8964, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 6048, 5, 0 },
+    { UINT64_C(0xf7df7df7dfc5784), 6012, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfc6), 6984, 4, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 7020, 65535, 1 }, { UINT64_C(0x8f7df7df7dfc7fc6), 6012, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 7056, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 7092, 5, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 7164, 65535, 1 }, { UINT64_C(0x8f7df7df7dfc9fdf), 7200, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7df7d), 3816, 5, 0 }, { UINT64_C(0x8f7df7df7df7dfdb), 6228, 5, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdb), 5544, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 7344, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 4896, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 5040, 6, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 7596, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 7632, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfca), 7668, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 5472, 7, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 7884, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 7920, 5, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 5868, 4, 0 }, { UINT64_C(0x8f7df7df7df7dfc7), 6012, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 8100, 65535, 1 }, { UINT64_C(0xf7df7dfc67c5784), 6984, 4, 3 },
+    { UINT64_C(0xf7df7dfc67c5784), 7020, 65535, 3 }, { UINT64_C(0x8f7df7df7dfe1fe0), 8172, 65535, 2 },
+    { UINT64_C(0xf7dfc7fc67c5784), 6012, 65535, 4 }, { UINT64_C(0x8f7df7df7df7df7d), 6156, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 5364, 5, 0 }, { UINT64_C(0x8f7df7df7dfd2fd1), 8496, 9, 2 },
+    { UINT64_C(0x8f7df7dfd3fd2fd1), 8532, 65535, 3 }, { UINT64_C(0x8f7df7df7df7dfcb), 6552, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 6696, 8, 0 }, { UINT64_C(0x8f7df7df7df7dfc9), 8784, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 8820, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 6984, 4, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 8964, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 6048, 5, 0 },
     { UINT64_C(0xf7df7d8067c5784), 6984, 4, 3 }, { UINT64_C(0xf7df7d8067c5784), 7020, 65535, 3 },
     { UINT64_C(0xf7df7df7dfcb84a), 7164, 65535, 2 }, { UINT64_C(0xf7dfc78067c5784), 6012, 65535, 4 },
-    { UINT64_C(0xf7df7df7df7df7d), 6228, 5, 0 }, { UINT64_C(0xf7df7df7df7dfd3), 8532, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfdc), 9468, 6, 1 }, { UINT64_C(0xf7df7df7df7dfdc), 9504, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfddfdc), 9540, 10, 2 }, { UINT64_C(0xf7df7df7df7dfca), 9576, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 7092, 5, 0 }, { UINT64_C(0xf7df7df7df7dfcb), 7164, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfcc), 9720, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 8496, 9, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 7920, 5, 0 }, { UINT64_C(0xf7df7df7df7dfdd), 9540, 10, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 9936, 11, 0 }, { UINT64_C(0xf7df7df7df7dfcb), 8784, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfde), 10080, 12, 1 }, { UINT64_C(0xf7df7dfdffdefd3), 10116, 65535, 3 },
-    { UINT64_C(0xf7df7df7df7df7d), 9468, 6, 0 }, { UINT64_C(0xf7df7df7df7df7d), 9540, 10, 0 },
-    { UINT64_C(0xf7df7df7dfdffd3), 10116, 65535, 2 }, { UINT64_C(0xf7df7df7df7df7d), 10080, 12, 0 },
-    { UINT64_C(0xf7df7df7df7dfde), 10584, 12, 1 }, { UINT64_C(0xf7df7dfdffdefe0), 10620, 65535, 3 },
-    { UINT64_C(0xf7df7df7df7df7d), 10656, 9, 0 }, { UINT64_C(0xf7df7df7dfdffe0), 10620, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfd3), 10764, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 10584, 12, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 6228, 5, 0 }, { UINT64_C(0x8f7df7df7df7dfd3), 8532, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdc), 9468, 6, 1 }, { UINT64_C(0x8f7df7df7df7dfdc), 9504, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfddfdc), 9540, 10, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 9576, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 7092, 5, 0 }, { UINT64_C(0x8f7df7df7df7dfcb), 7164, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 9720, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 8496, 9, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 7920, 5, 0 }, { UINT64_C(0x8f7df7df7df7dfdd), 9540, 10, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 9936, 11, 0 }, { UINT64_C(0x8f7df7df7df7dfcb), 8784, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfde), 10080, 12, 1 }, { UINT64_C(0x8f7df7dfdffdefd3), 10116, 65535, 3 },
+    { UINT64_C(0x8f7df7df7df7df7d), 9468, 6, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 9540, 10, 0 },
+    { UINT64_C(0x8f7df7df7dfdffd3), 10116, 65535, 2 }, { UINT64_C(0x8f7df7df7df7df7d), 10080, 12, 0 },
+    { UINT64_C(0x8f7df7df7df7dfde), 10584, 12, 1 }, { UINT64_C(0x8f7df7dfdffdefe0), 10620, 65535, 3 },
+    { UINT64_C(0x8f7df7df7df7df7d), 10656, 9, 0 }, { UINT64_C(0x8f7df7df7dfdffe0), 10620, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfd3), 10764, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 10584, 12, 0 },
     { UINT64_C(0xf7df7df7df7d813), 10512, 65535, 1 },
 };
 static const uridfa_op draft_ietf_uri_url_06_url_ops[] = {
@@ -1062,27 +1062,27 @@ static const uint16_t draft_ietf_uri_url_06_ftpurl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL 1000
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_ftpurl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 140, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 160, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc8fde), 180, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 200, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc5fc4), 220, 65535, 2 }, { UINT64_C(0xf7df7df7dfc8fde), 240, 1, 2 },
-    { UINT64_C(0xf7df7df7df7dfc5), 200, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 220, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 140, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 160, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc8fde), 180, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc5fc4), 200, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc5fc4), 220, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc8fde), 240, 1, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 200, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc5), 220, 65535, 1 },
     { UINT64_C(0xf7df7df7df7d784), 140, 0, 1 }, { UINT64_C(0xf7df7df7df7d784), 160, 65535, 1 },
     { UINT64_C(0xf7df7df7dfc5784), 200, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5784), 220, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc6), 300, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 320, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc7fc6), 220, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfc8), 340, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 360, 1, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 400, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc9fdf), 420, 65535, 2 }, { UINT64_C(0xf7df7df7df7df7d), 140, 0, 0 },
-    { UINT64_C(0xf7df7df7df7dfc7), 220, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 520, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfdc), 560, 2, 1 }, { UINT64_C(0xf7df7df7df7dfdc), 580, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfddfdc), 600, 65535, 2 }, { UINT64_C(0xf7df7dfc67c5784), 300, 0, 3 },
-    { UINT64_C(0xf7df7dfc67c5784), 320, 65535, 3 }, { UINT64_C(0xf7df7df7dfe1fe0), 620, 65535, 2 },
-    { UINT64_C(0xf7dfc7fc67c5784), 220, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 300, 0, 0 },
-    { UINT64_C(0xf7df7df7df7dfca), 700, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 240, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfdd), 600, 65535, 1 }, { UINT64_C(0xf7df7d8067c5784), 300, 0, 3 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 300, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 320, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc7fc6), 220, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfc8), 340, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 360, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 400, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc9fdf), 420, 65535, 2 }, { UINT64_C(0x8f7df7df7df7df7d), 140, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 220, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 520, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdc), 560, 2, 1 }, { UINT64_C(0x8f7df7df7df7dfdc), 580, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfddfdc), 600, 65535, 2 }, { UINT64_C(0xf7df7dfc67c5784), 300, 0, 3 },
+    { UINT64_C(0xf7df7dfc67c5784), 320, 65535, 3 }, { UINT64_C(0x8f7df7df7dfe1fe0), 620, 65535, 2 },
+    { UINT64_C(0xf7dfc7fc67c5784), 220, 65535, 4 }, { UINT64_C(0x8f7df7df7df7df7d), 300, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 700, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 240, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfdd), 600, 65535, 1 }, { UINT64_C(0xf7df7d8067c5784), 300, 0, 3 },
     { UINT64_C(0xf7df7d8067c5784), 320, 65535, 3 }, { UINT64_C(0xf7df7df7dfcb84a), 400, 65535, 2 },
-    { UINT64_C(0xf7dfc78067c5784), 220, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 360, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfcb), 400, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 560, 2, 0 },
-    { UINT64_C(0xf7df7df7df7dfcc), 980, 65535, 1 },
+    { UINT64_C(0xf7dfc78067c5784), 220, 65535, 4 }, { UINT64_C(0x8f7df7df7df7df7d), 360, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 400, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 560, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 980, 65535, 1 },
 };
 static const uridfa_op draft_ietf_uri_url_06_ftpurl_ops[] = {
     { 9, 65535 }, { 28, 65535 }, { 29, 65535 }, { 29, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 }, { 13, 65535 },
@@ -1228,14 +1228,14 @@ static const uint16_t draft_ietf_uri_url_06_httpurl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL 392
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_httpurl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 112, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 126, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 168, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 182, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfdc), 224, 1, 1 }, { UINT64_C(0xf7df7df7df7dfdc), 238, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfddfdc), 252, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfca), 266, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 126, 0, 0 }, { UINT64_C(0xf7df7df7df7dfdd), 252, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 308, 2, 1 }, { UINT64_C(0xf7df7df7df7dfce), 322, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfcb), 168, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 224, 1, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 308, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 112, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 126, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 168, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 182, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdc), 224, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfdc), 238, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfddfdc), 252, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 266, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 126, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfdd), 252, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 308, 2, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 322, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 168, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 224, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 308, 2, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_httpurl_ops[] = {
     { 9, 65535 }, { 28, 65535 }, { 29, 65535 }, { 29, 65535 }, { 14, 65535 }, { 15, 65535 }, { 11, 65535 }, { 15, 65535 },
@@ -1426,18 +1426,18 @@ static const uint16_t draft_ietf_uri_url_06_gopherurl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL 836
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_gopherurl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 190, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 209, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 266, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 285, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 342, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 361, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfca), 380, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 209, 0, 0 },
-    { UINT64_C(0xf7df7df7dfd2fd1), 418, 1, 2 }, { UINT64_C(0xf7df7dfd3fd2fd1), 437, 65535, 3 },
-    { UINT64_C(0xf7df7df7df7dfcb), 266, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd3), 437, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 418, 1, 0 }, { UINT64_C(0xf7df7df7df7dfde), 589, 2, 1 },
-    { UINT64_C(0xf7df7dfdffdefd3), 608, 65535, 3 }, { UINT64_C(0xf7df7df7dfdffd3), 608, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7df7d), 589, 2, 0 }, { UINT64_C(0xf7df7df7df7dfde), 684, 2, 1 },
-    { UINT64_C(0xf7df7dfdffdefe0), 703, 65535, 3 }, { UINT64_C(0xf7df7df7df7df7d), 722, 1, 0 },
-    { UINT64_C(0xf7df7df7dfdffe0), 703, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfd3), 779, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 684, 2, 0 }, { UINT64_C(0xf7df7df7df7d813), 665, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 190, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 209, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 266, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 285, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 342, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 361, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfca), 380, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 209, 0, 0 },
+    { UINT64_C(0x8f7df7df7dfd2fd1), 418, 1, 2 }, { UINT64_C(0x8f7df7dfd3fd2fd1), 437, 65535, 3 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 266, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd3), 437, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 418, 1, 0 }, { UINT64_C(0x8f7df7df7df7dfde), 589, 2, 1 },
+    { UINT64_C(0x8f7df7dfdffdefd3), 608, 65535, 3 }, { UINT64_C(0x8f7df7df7dfdffd3), 608, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7df7d), 589, 2, 0 }, { UINT64_C(0x8f7df7df7df7dfde), 684, 2, 1 },
+    { UINT64_C(0x8f7df7dfdffdefe0), 703, 65535, 3 }, { UINT64_C(0x8f7df7df7df7df7d), 722, 1, 0 },
+    { UINT64_C(0x8f7df7df7dfdffe0), 703, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfd3), 779, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 684, 2, 0 }, { UINT64_C(0xf7df7df7df7d813), 665, 65535, 1 },
 };
 static const uridfa_op draft_ietf_uri_url_06_gopherurl_ops[] = {
     { 9, 65535 }, { 17, 65535 }, { 18, 65535 }, { 19, 65535 }, { 11, 65535 }, { 19, 65535 },
@@ -1525,8 +1525,8 @@ static const uint8_t draft_ietf_uri_url_06_mailtourl_classes[] = {
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL 121
 static const uridfa_edge draft_ietf_uri_url_06_mailtourl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd4), 88, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 99, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 88, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd4), 88, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfd4), 99, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 88, 0, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_mailtourl_ops[] = {
     { 21, 65535 },
@@ -1657,13 +1657,13 @@ static const uint16_t draft_ietf_uri_url_06_newsurl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL 352
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_newsurl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd8), 96, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd8), 112, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfde), 128, 65535, 1 }, { UINT64_C(0xf7df7df7dfdffde), 144, 1, 2 },
+    { UINT64_C(0x8f7df7df7df7dfd8), 96, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfd8), 112, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfde), 128, 65535, 1 }, { UINT64_C(0x8f7df7df7dfdffde), 144, 1, 2 },
     { UINT64_C(0xf7df7df7df7d798), 96, 0, 1 }, { UINT64_C(0xf7df7df7df7d798), 112, 65535, 1 },
     { UINT64_C(0xf7df7df7df7d798), 160, 65535, 1 }, { UINT64_C(0xf7df7df7df7d7d8), 96, 0, 1 },
     { UINT64_C(0xf7df7df7df7d7d8), 112, 65535, 1 }, { UINT64_C(0xf7df7df7df7d7d8), 160, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 192, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 208, 2, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 96, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 208, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 192, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 208, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 96, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 208, 2, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_newsurl_ops[] = {
     { 22, 30 }, { 23, 65535 }, { 9, 65535 }, { 25, 65535 },
@@ -1794,11 +1794,11 @@ static const uint16_t draft_ietf_uri_url_06_nntpurl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL 312
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_nntpurl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 104, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 117, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 156, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 169, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd6), 208, 1, 1 }, { UINT64_C(0xf7df7df7df7dfca), 221, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 117, 0, 0 }, { UINT64_C(0xf7df7df7df7dfd7), 247, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfcb), 156, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 104, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 117, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 156, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 169, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd6), 208, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfca), 221, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 117, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfd7), 247, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 156, 65535, 1 },
 };
 static const uridfa_op draft_ietf_uri_url_06_nntpurl_ops[] = {
     { 23, 65535 },
@@ -1967,24 +1967,24 @@ static const uint16_t draft_ietf_uri_url_06_telneturl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL 645
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_telneturl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 150, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 165, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc8fde), 180, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 195, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc5fc4), 210, 65535, 2 }, { UINT64_C(0xf7df7df7dfc8fde), 225, 1, 2 },
-    { UINT64_C(0xf7df7df7df7dfc5), 195, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 210, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 150, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 165, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc8fde), 180, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc5fc4), 195, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc5fc4), 210, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc8fde), 225, 1, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 195, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc5), 210, 65535, 1 },
     { UINT64_C(0xf7df7df7df7d784), 150, 0, 1 }, { UINT64_C(0xf7df7df7df7d784), 165, 65535, 1 },
     { UINT64_C(0xf7df7df7dfc5784), 195, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5784), 210, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc6), 270, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 285, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc7fc6), 210, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfc8), 300, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 315, 1, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 345, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc9fdf), 360, 65535, 2 }, { UINT64_C(0xf7df7df7df7df7d), 150, 0, 0 },
-    { UINT64_C(0xf7df7df7df7dfc7), 210, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 435, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 270, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 285, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc7fc6), 210, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfc8), 300, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 315, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 345, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc9fdf), 360, 65535, 2 }, { UINT64_C(0x8f7df7df7df7df7d), 150, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 210, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 435, 65535, 1 },
     { UINT64_C(0xf7df7dfc67c5784), 270, 0, 3 }, { UINT64_C(0xf7df7dfc67c5784), 285, 65535, 3 },
-    { UINT64_C(0xf7df7df7dfe1fe0), 465, 65535, 2 }, { UINT64_C(0xf7dfc7fc67c5784), 210, 65535, 4 },
-    { UINT64_C(0xf7df7df7df7df7d), 270, 0, 0 }, { UINT64_C(0xf7df7df7df7dfca), 525, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 225, 1, 0 }, { UINT64_C(0xf7df7d8067c5784), 270, 0, 3 },
+    { UINT64_C(0x8f7df7df7dfe1fe0), 465, 65535, 2 }, { UINT64_C(0xf7dfc7fc67c5784), 210, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7df7d), 270, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfca), 525, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 225, 1, 0 }, { UINT64_C(0xf7df7d8067c5784), 270, 0, 3 },
     { UINT64_C(0xf7df7d8067c5784), 285, 65535, 3 }, { UINT64_C(0xf7df7df7dfcb84a), 345, 65535, 2 },
-    { UINT64_C(0xf7dfc78067c5784), 210, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 315, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfcb), 345, 65535, 1 },
+    { UINT64_C(0xf7dfc78067c5784), 210, 65535, 4 }, { UINT64_C(0x8f7df7df7df7df7d), 315, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 345, 65535, 1 },
 };
 static const uridfa_op draft_ietf_uri_url_06_telneturl_ops[] = {
     { 9, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 },
@@ -2142,16 +2142,16 @@ static const uint16_t draft_ietf_uri_url_06_waisurl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL 510
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_waisurl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 120, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 135, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 180, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 195, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfda), 240, 0, 1 }, { UINT64_C(0xf7df7df7df7dfda), 255, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfdbfda), 270, 0, 2 }, { UINT64_C(0xf7df7df7dfdbfda), 285, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfca), 300, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 135, 0, 0 },
-    { UINT64_C(0xf7df7df7df7dfdb), 270, 0, 1 }, { UINT64_C(0xf7df7df7df7dfdb), 285, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 360, 0, 0 }, { UINT64_C(0xf7df7df7df7dfce), 375, 1, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 390, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcb), 180, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 240, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 270, 0, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 375, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 120, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 135, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 180, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 195, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfda), 240, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfda), 255, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfdbfda), 270, 0, 2 }, { UINT64_C(0x8f7df7df7dfdbfda), 285, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfca), 300, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 135, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfdb), 270, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfdb), 285, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 360, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfce), 375, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 390, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfcb), 180, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 240, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 270, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 375, 1, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_waisurl_ops[] = {
     { 26, 65535 }, { 27, 65535 }, { 27, 65535 }, { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
@@ -2284,10 +2284,10 @@ static const uint16_t draft_ietf_uri_url_06_fileurl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL 308
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_fileurl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 112, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 126, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 168, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfdc), 210, 1, 1 },
-    { UINT64_C(0xf7df7df7df7dfdc), 224, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 126, 0, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 210, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 112, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 126, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 168, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfdc), 210, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdc), 224, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 126, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 210, 1, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_fileurl_ops[] = {
     { 9, 65535 }, { 28, 65535 }, { 29, 65535 }, { 29, 65535 },
@@ -2447,13 +2447,13 @@ static const uint16_t draft_ietf_uri_url_06_prosperourl_trans[] = {
 #define DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL 578
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_prosperourl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 204, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 221, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 272, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc9), 289, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfdc), 340, 1, 1 }, { UINT64_C(0xf7df7df7df7dfdc), 357, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfddfdc), 374, 2, 2 }, { UINT64_C(0xf7df7df7df7dfca), 391, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 221, 0, 0 }, { UINT64_C(0xf7df7df7df7dfdd), 374, 2, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 459, 3, 0 }, { UINT64_C(0xf7df7df7df7dfcb), 272, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 340, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 374, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 204, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 221, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 272, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc9), 289, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfdc), 340, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfdc), 357, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfddfdc), 374, 2, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 391, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 221, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfdd), 374, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 459, 3, 0 }, { UINT64_C(0x8f7df7df7df7dfcb), 272, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 340, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 374, 2, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_prosperourl_ops[] = {
     { 28, 65535 }, { 29, 65535 }, { 29, 65535 },
@@ -2533,9 +2533,9 @@ static const uint8_t draft_ietf_uri_url_06_otherurl_classes[] = {
 #define DRAFT_IETF_URI_URL_06_OTHERURL_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL 36
 static const uridfa_edge draft_ietf_uri_url_06_otherurl_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 12, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc2), 18, 1, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 24, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 18, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 6, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 12, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 18, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 24, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 18, 1, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_otherurl_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 3, 65535 },
@@ -2607,7 +2607,7 @@ static const uint8_t draft_ietf_uri_url_06_scheme_classes[] = {
 #define DRAFT_IETF_URI_URL_06_SCHEME_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL 4
 static const uridfa_edge draft_ietf_uri_url_06_scheme_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 2, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 2, 0, 1 },
 };
 static const uridfa_op draft_ietf_uri_url_06_scheme_ops[] = {
     { 1, 65535 },
@@ -2731,22 +2731,22 @@ static const uint16_t draft_ietf_uri_url_06_login_trans[] = {
 #define DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL 330
 #endif
 static const uridfa_edge draft_ietf_uri_url_06_login_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 20, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc8fde), 30, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5fc4), 40, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc5fc4), 50, 65535, 2 }, { UINT64_C(0xf7df7df7dfc8fde), 60, 1, 2 },
-    { UINT64_C(0xf7df7df7df7dfc5), 40, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 50, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 20, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc8fde), 30, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc5fc4), 40, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc5fc4), 50, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc8fde), 60, 1, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 40, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc5), 50, 65535, 1 },
     { UINT64_C(0xf7df7df7df7d784), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7d784), 20, 65535, 1 },
     { UINT64_C(0xf7df7df7dfc5784), 40, 65535, 2 }, { UINT64_C(0xf7df7df7dfc5784), 50, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc6), 90, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 100, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc7fc6), 50, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfc8), 110, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 120, 1, 1 }, { UINT64_C(0xf7df7df7dfc9fdf), 140, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 }, { UINT64_C(0xf7df7df7df7dfc7), 50, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc9), 190, 65535, 1 }, { UINT64_C(0xf7df7dfc67c5784), 90, 0, 3 },
-    { UINT64_C(0xf7df7dfc67c5784), 100, 65535, 3 }, { UINT64_C(0xf7df7df7dfe1fe0), 210, 65535, 2 },
-    { UINT64_C(0xf7dfc7fc67c5784), 50, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 90, 0, 0 },
-    { UINT64_C(0xf7df7df7df7dfca), 250, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 60, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 90, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 100, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc7fc6), 50, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfc8), 110, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 120, 1, 1 }, { UINT64_C(0x8f7df7df7dfc9fdf), 140, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7df7d), 10, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfc7), 50, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 190, 65535, 1 }, { UINT64_C(0xf7df7dfc67c5784), 90, 0, 3 },
+    { UINT64_C(0xf7df7dfc67c5784), 100, 65535, 3 }, { UINT64_C(0x8f7df7df7dfe1fe0), 210, 65535, 2 },
+    { UINT64_C(0xf7dfc7fc67c5784), 50, 65535, 4 }, { UINT64_C(0x8f7df7df7df7df7d), 90, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 250, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 60, 1, 0 },
     { UINT64_C(0xf7df7d8067c5784), 90, 0, 3 }, { UINT64_C(0xf7df7d8067c5784), 100, 65535, 3 },
-    { UINT64_C(0xf7dfc78067c5784), 50, 65535, 4 }, { UINT64_C(0xf7df7df7df7df7d), 120, 1, 0 },
+    { UINT64_C(0xf7dfc78067c5784), 50, 65535, 4 }, { UINT64_C(0x8f7df7df7df7df7d), 120, 1, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_login_ops[] = {
     { 9, 65535 }, { 10, 33 }, { 11, 65535 }, { 11, 65535 },
@@ -2825,8 +2825,8 @@ static const uint8_t draft_ietf_uri_url_06_user_classes[] = {
 #define DRAFT_IETF_URI_URL_06_USER_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_USER_SPECIAL 16
 static const uridfa_edge draft_ietf_uri_url_06_user_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_user_ops[] = {
     { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
@@ -2898,8 +2898,8 @@ static const uint8_t draft_ietf_uri_url_06_password_classes[] = {
 #define DRAFT_IETF_URI_URL_06_PASSWORD_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL 16
 static const uridfa_edge draft_ietf_uri_url_06_password_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc6), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_password_ops[] = {
     { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
@@ -2974,8 +2974,8 @@ static const uint8_t draft_ietf_uri_url_06_host_classes[] = {
 #define DRAFT_IETF_URI_URL_06_HOST_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_HOST_SPECIAL 77
 static const uridfa_edge draft_ietf_uri_url_06_host_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 7, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 14, 0, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 14, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 7, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 14, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 14, 0, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_host_ops[] = {
     { 9, 65535 },
@@ -3048,7 +3048,7 @@ static const uint8_t draft_ietf_uri_url_06_port_classes[] = {
 #define DRAFT_IETF_URI_URL_06_PORT_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_PORT_SPECIAL 4
 static const uridfa_edge draft_ietf_uri_url_06_port_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfca), 2, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfca), 2, 65535, 1 },
 };
 static const uridfa_op draft_ietf_uri_url_06_port_ops[] = {
     { 11, 65535 },
@@ -3107,8 +3107,8 @@ static const uint8_t draft_ietf_uri_url_06_schemepart_classes[] = {
 #define DRAFT_IETF_URI_URL_06_SCHEMEPART_DRIVE uridfa_drive8
 #define DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL 16
 static const uridfa_edge draft_ietf_uri_url_06_schemepart_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc2), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op draft_ietf_uri_url_06_schemepart_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 3, 65535 },

@@ -204,14 +204,14 @@ static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_trans[] 
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL 1479
 #endif
 static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 85, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc0), 102, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc1), 204, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 255, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc2), 272, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc3), 323, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc3), 340, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 425, 1, 1 },
-    { UINT64_C(0xf7df7df7df7dfc6), 442, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 459, 2, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 255, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 561, 3, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 425, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 459, 2, 0 },
-    { UINT64_C(0xf7df7df7df7dfc5), 323, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 85, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc0), 102, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc1), 204, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 255, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 272, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc3), 323, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc3), 340, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 425, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 442, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 459, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 255, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 561, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 425, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 459, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 323, 65535, 1 },
 };
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_ops[] = {
     { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 7, 65535 }, { 5, 65535 },
@@ -404,9 +404,9 @@ static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_trans[] =
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL 814
 #endif
 static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 55, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc0), 66, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc1), 132, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 165, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc2), 176, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 165, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 55, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc0), 66, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc1), 132, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 165, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 176, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 165, 0, 0 },
 };
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_ops[] = {
     { 3, 65535 },
@@ -547,7 +547,7 @@ static const uint16_t draft_ietf_urnbis_rfc2141bis_urn_03_nid_trans[] = {
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL 390
 #endif
 static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_nid_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 6, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc0), 12, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 6, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc0), 12, 65535, 1 },
 };
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_nid_ops[] = {
     { 1, 65535 },
@@ -612,8 +612,8 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_nss_classes[] = {
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_DRIVE uridfa_drive8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL 25
 static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_nss_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc2), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 10, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 5, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 10, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 5, 0, 0 },
 };
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_nss_ops[] = {
     { 3, 65535 },
@@ -687,8 +687,8 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_classes[] = {
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_DRIVE uridfa_drive8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL 80
 static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0xf7df7df7df7df7d), 30, 1, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 10, 0, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 30, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 10, 0, 0 },
 };
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_ops[] = {
     { 5, 65535 },
@@ -760,8 +760,8 @@ static const uint8_t draft_ietf_urnbis_rfc2141bis_urn_03_fragment_classes[] = {
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_DRIVE uridfa_drive8
 #define DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL 25
 static const uridfa_edge draft_ietf_urnbis_rfc2141bis_urn_03_fragment_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc6), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 10, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 5, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 10, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 5, 0, 0 },
 };
 static const uridfa_op draft_ietf_urnbis_rfc2141bis_urn_03_fragment_ops[] = {
     { 6, 65535 }, { 7, 65535 }, { 7, 65535 },

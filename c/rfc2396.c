@@ -159,52 +159,52 @@ static const uint16_t rfc2396_uri_reference_trans[] = {
 #define RFC2396_URI_REFERENCE_SPECIAL 1078
 #endif
 static const uridfa_edge rfc2396_uri_reference_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 14, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 42, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfda), 56, 65535, 1 }, { UINT64_C(0xf7df7df7dfdbfda), 70, 1, 2 },
-    { UINT64_C(0xf7df7df7df7dfcf), 28, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 84, 2, 1 },
-    { UINT64_C(0xf7df7df7df7dfcf), 98, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 112, 3, 1 },
-    { UINT64_C(0xf7df7df7df7dfcc), 126, 65535, 1 }, { UINT64_C(0xf7df7df7df7d690), 154, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 14, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 42, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfda), 56, 65535, 1 }, { UINT64_C(0x8f7df7df7dfdbfda), 70, 1, 2 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 28, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 84, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 98, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 112, 3, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 126, 65535, 1 }, { UINT64_C(0xf7df7df7df7d690), 154, 2, 1 },
     { UINT64_C(0xf7df7df7dfd1690), 28, 65535, 2 }, { UINT64_C(0xf7df7df7df7d690), 168, 65535, 1 },
     { UINT64_C(0xf7df7df7dfd1690), 98, 65535, 2 }, { UINT64_C(0xf7df7df7df7d6ce), 14, 0, 1 },
     { UINT64_C(0xf7df7df7dfcf6ce), 28, 65535, 2 }, { UINT64_C(0xf7df7df7df7d6ce), 42, 65535, 1 },
     { UINT64_C(0xf7df7df7dfd06ce), 84, 2, 2 }, { UINT64_C(0xf7df7df7dfc1680), 196, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfcf6ce), 98, 65535, 2 }, { UINT64_C(0xf7df7df7dfd1fcf), 28, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfd1fcf), 98, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfca), 224, 3, 1 },
-    { UINT64_C(0xf7df7df7dfcbfca), 28, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfca), 238, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 14, 0, 0 }, { UINT64_C(0xf7df7df7df7dfd1), 28, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd1), 98, 65535, 1 }, { UINT64_C(0xf7dfdcfdbfdafc2), 280, 4, 4 },
-    { UINT64_C(0xf7dfd3fd2fc3fc2), 28, 65535, 4 }, { UINT64_C(0xf7dfdcfdbfdafc2), 294, 65535, 4 },
-    { UINT64_C(0xfd3fd2fd0fc3fc2), 154, 2, 5 }, { UINT64_C(0xfdcfddfdbfdafc2), 308, 65535, 5 },
-    { UINT64_C(0xf7dfd3fd2fc3fc2), 98, 65535, 4 }, { UINT64_C(0xfdcfdbfddfdafc2), 322, 65535, 5 },
-    { UINT64_C(0xfdcfddfdbfdafc2), 336, 5, 5 }, { UINT64_C(0xf7df7df7df7dfd0), 350, 3, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 364, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcb), 28, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 112, 3, 0 }, { UINT64_C(0xf7df7df7df7df7d), 154, 2, 0 },
-    { UINT64_C(0xf7df7dfd5714fc3), 28, 65535, 3 }, { UINT64_C(0xf7df7dfd5fd0fc3), 406, 2, 3 },
-    { UINT64_C(0xf7df7dfd5714fc3), 98, 65535, 3 }, { UINT64_C(0xf7df7df7df7dfdd), 322, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 280, 4, 0 }, { UINT64_C(0xf7df7df7df7df7d), 462, 5, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 476, 6, 0 }, { UINT64_C(0xf7df7df7df7dfde), 504, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfde), 518, 5, 1 }, { UINT64_C(0xfd36d2fc7746fc3), 28, 65535, 5 },
-    { UINT64_C(0xf7dfd3fd0fc7fc3), 560, 2, 4 }, { UINT64_C(0xf7df7df7df7dfde), 574, 65535, 1 },
-    { UINT64_C(0xfd36d2fc7746fc3), 98, 65535, 5 }, { UINT64_C(0xf7df7df7df7df7d), 84, 2, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 224, 3, 0 }, { UINT64_C(0xf7df7df7d714fd1), 28, 65535, 2 },
-    { UINT64_C(0xf7df7df7d714fd1), 98, 65535, 2 }, { UINT64_C(0xf7df7df7df7df7d), 336, 5, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 686, 5, 0 }, { UINT64_C(0x0), 28, 65535, 7 },
-    { UINT64_C(0xf7dfd3fd0fc7fc3), 728, 2, 4 }, { UINT64_C(0xf7df7df7df7dfdf), 742, 65535, 1 },
+    { UINT64_C(0xf7df7df7dfcf6ce), 98, 65535, 2 }, { UINT64_C(0x8f7df7df7dfd1fcf), 28, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfd1fcf), 98, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 224, 3, 1 },
+    { UINT64_C(0x8f7df7df7dfcbfca), 28, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 238, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 14, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfd1), 28, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd1), 98, 65535, 1 }, { UINT64_C(0x8f7dfdcfdbfdafc2), 280, 4, 4 },
+    { UINT64_C(0x8f7dfd3fd2fc3fc2), 28, 65535, 4 }, { UINT64_C(0x8f7dfdcfdbfdafc2), 294, 65535, 4 },
+    { UINT64_C(0x8fd3fd2fd0fc3fc2), 154, 2, 5 }, { UINT64_C(0x8fdcfddfdbfdafc2), 308, 65535, 5 },
+    { UINT64_C(0x8f7dfd3fd2fc3fc2), 98, 65535, 4 }, { UINT64_C(0x8fdcfdbfddfdafc2), 322, 65535, 5 },
+    { UINT64_C(0x8fdcfddfdbfdafc2), 336, 5, 5 }, { UINT64_C(0x8f7df7df7df7dfd0), 350, 3, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 364, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfcb), 28, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 112, 3, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 154, 2, 0 },
+    { UINT64_C(0xf7df7dfd5714fc3), 28, 65535, 3 }, { UINT64_C(0x8f7df7dfd5fd0fc3), 406, 2, 3 },
+    { UINT64_C(0xf7df7dfd5714fc3), 98, 65535, 3 }, { UINT64_C(0x8f7df7df7df7dfdd), 322, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 280, 4, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 462, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 476, 6, 0 }, { UINT64_C(0x8f7df7df7df7dfde), 504, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfde), 518, 5, 1 }, { UINT64_C(0xfd36d2fc7746fc3), 28, 65535, 5 },
+    { UINT64_C(0x8f7dfd3fd0fc7fc3), 560, 2, 4 }, { UINT64_C(0x8f7df7df7df7dfde), 574, 65535, 1 },
+    { UINT64_C(0xfd36d2fc7746fc3), 98, 65535, 5 }, { UINT64_C(0x8f7df7df7df7df7d), 84, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 224, 3, 0 }, { UINT64_C(0xf7df7df7d714fd1), 28, 65535, 2 },
+    { UINT64_C(0xf7df7df7d714fd1), 98, 65535, 2 }, { UINT64_C(0x8f7df7df7df7df7d), 336, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 686, 5, 0 }, { UINT64_C(0x0), 28, 65535, 7 },
+    { UINT64_C(0x8f7dfd3fd0fc7fc3), 728, 2, 4 }, { UINT64_C(0x8f7df7df7df7dfdf), 742, 65535, 1 },
     { UINT64_C(0x0), 98, 65535, 7 }, { UINT64_C(0xf7df7d6d2fd1746), 28, 65535, 3 },
     { UINT64_C(0xf7df7d6d2fd1746), 98, 65535, 3 }, { UINT64_C(0x7), 28, 65535, 7 },
-    { UINT64_C(0xfd3fd0fc9fc8fc3), 770, 2, 5 }, { UINT64_C(0xf7df7df7df7dfdf), 784, 65535, 1 },
-    { UINT64_C(0x7), 98, 65535, 7 }, { UINT64_C(0xf7df7df7df7df7d), 350, 3, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 518, 5, 0 }, { UINT64_C(0x6d2fd1786745684), 28, 65535, 5 },
+    { UINT64_C(0x8fd3fd0fc9fc8fc3), 770, 2, 5 }, { UINT64_C(0x8f7df7df7df7dfdf), 784, 65535, 1 },
+    { UINT64_C(0x7), 98, 65535, 7 }, { UINT64_C(0x8f7df7df7df7df7d), 350, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 518, 5, 0 }, { UINT64_C(0x6d2fd1786745684), 28, 65535, 5 },
     { UINT64_C(0x6d2fd1786745684), 98, 65535, 5 }, { UINT64_C(0xe), 28, 65535, 9 },
-    { UINT64_C(0xfd3fd0fc9fc8fc3), 868, 2, 5 }, { UINT64_C(0xf7df7df7df7dfe0), 882, 65535, 1 },
+    { UINT64_C(0x8fd3fd0fc9fc8fc3), 868, 2, 5 }, { UINT64_C(0x8f7df7df7df7dfe0), 882, 65535, 1 },
     { UINT64_C(0xe), 98, 65535, 9 }, { UINT64_C(0xf7d6d2fd1787746), 28, 65535, 4 },
     { UINT64_C(0xf7d6d2fd1787746), 98, 65535, 4 }, { UINT64_C(0x17), 28, 65535, 7 },
     { UINT64_C(0xfd3fd0fc9fc37c8), 770, 2, 5 }, { UINT64_C(0x17), 98, 65535, 7 },
-    { UINT64_C(0xf7df7df7df7df7d), 406, 2, 0 }, { UINT64_C(0x1e), 28, 65535, 6 },
+    { UINT64_C(0x8f7df7df7df7df7d), 406, 2, 0 }, { UINT64_C(0x1e), 28, 65535, 6 },
     { UINT64_C(0x1e), 98, 65535, 6 }, { UINT64_C(0x24), 28, 65535, 9 },
     { UINT64_C(0xfd3fd0fc9fc3808), 868, 2, 5 }, { UINT64_C(0x24), 98, 65535, 9 },
-    { UINT64_C(0xf7df7df7df7df7d), 560, 2, 0 }, { UINT64_C(0xf7df7df7df7df7d), 728, 2, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 770, 2, 0 }, { UINT64_C(0xf7df7df7df7df7d), 868, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 560, 2, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 728, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 770, 2, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 868, 2, 0 },
 };
 static const uridfa_op rfc2396_uri_reference_ops[] = {
     { 3, 65535 }, { 4, 26 }, { 5, 29 }, { 6, 30 }, { 7, 65535 }, { 18, 27 }, { 19, 65535 }, { 3, 65535 },
@@ -445,35 +445,35 @@ static const uint16_t rfc2396_absoluteuri_trans[] = {
 #define RFC2396_ABSOLUTEURI_SPECIAL 871
 #endif
 static const uridfa_edge rfc2396_absoluteuri_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 13, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 26, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 39, 1, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 52, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfda), 65, 65535, 1 }, { UINT64_C(0xf7df7df7df7d690), 91, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 13, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 26, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 39, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 52, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfda), 65, 65535, 1 }, { UINT64_C(0xf7df7df7df7d690), 91, 2, 1 },
     { UINT64_C(0xf7df7df7df7d690), 104, 65535, 1 }, { UINT64_C(0xf7df7df7dfd1690), 130, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7df7d), 39, 1, 0 }, { UINT64_C(0xf7df7df7df7dfd1), 130, 65535, 1 },
-    { UINT64_C(0xf7dfdcfdbfdafc2), 156, 3, 4 }, { UINT64_C(0xf7dfdcfdbfdafc2), 169, 65535, 4 },
-    { UINT64_C(0xfd3fd2fd0fc3fc2), 91, 2, 5 }, { UINT64_C(0xfdcfddfdbfdafc2), 182, 65535, 5 },
-    { UINT64_C(0xf7dfd3fd2fc3fc2), 130, 65535, 4 }, { UINT64_C(0xfdcfdbfddfdafc2), 195, 65535, 5 },
-    { UINT64_C(0xfdcfddfdbfdafc2), 208, 4, 5 }, { UINT64_C(0xf7df7df7df7dfca), 221, 1, 1 },
-    { UINT64_C(0xf7df7df7df7dfca), 234, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 91, 2, 0 },
-    { UINT64_C(0xf7df7dfd5fd0fc3), 247, 2, 3 }, { UINT64_C(0xf7df7dfd5714fc3), 130, 65535, 3 },
-    { UINT64_C(0xf7df7df7df7dfdd), 195, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 156, 3, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 299, 4, 0 }, { UINT64_C(0xf7df7df7df7df7d), 312, 5, 0 },
-    { UINT64_C(0xf7df7df7df7dfde), 338, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfde), 351, 4, 1 },
-    { UINT64_C(0xf7dfd3fd0fc7fc3), 390, 2, 4 }, { UINT64_C(0xf7df7df7df7dfde), 403, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 39, 1, 0 }, { UINT64_C(0x8f7df7df7df7dfd1), 130, 65535, 1 },
+    { UINT64_C(0x8f7dfdcfdbfdafc2), 156, 3, 4 }, { UINT64_C(0x8f7dfdcfdbfdafc2), 169, 65535, 4 },
+    { UINT64_C(0x8fd3fd2fd0fc3fc2), 91, 2, 5 }, { UINT64_C(0x8fdcfddfdbfdafc2), 182, 65535, 5 },
+    { UINT64_C(0x8f7dfd3fd2fc3fc2), 130, 65535, 4 }, { UINT64_C(0x8fdcfdbfddfdafc2), 195, 65535, 5 },
+    { UINT64_C(0x8fdcfddfdbfdafc2), 208, 4, 5 }, { UINT64_C(0x8f7df7df7df7dfca), 221, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfca), 234, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 91, 2, 0 },
+    { UINT64_C(0x8f7df7dfd5fd0fc3), 247, 2, 3 }, { UINT64_C(0xf7df7dfd5714fc3), 130, 65535, 3 },
+    { UINT64_C(0x8f7df7df7df7dfdd), 195, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 156, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 299, 4, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 312, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7dfde), 338, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfde), 351, 4, 1 },
+    { UINT64_C(0x8f7dfd3fd0fc7fc3), 390, 2, 4 }, { UINT64_C(0x8f7df7df7df7dfde), 403, 65535, 1 },
     { UINT64_C(0xfd36d2fc7746fc3), 130, 65535, 5 }, { UINT64_C(0xf7df7df7d714fd1), 130, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7df7d), 208, 4, 0 }, { UINT64_C(0xf7df7df7df7df7d), 507, 4, 0 },
-    { UINT64_C(0xf7dfd3fd0fc7fc3), 546, 2, 4 }, { UINT64_C(0xf7df7df7df7dfdf), 559, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 208, 4, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 507, 4, 0 },
+    { UINT64_C(0x8f7dfd3fd0fc7fc3), 546, 2, 4 }, { UINT64_C(0x8f7df7df7df7dfdf), 559, 65535, 1 },
     { UINT64_C(0x0), 130, 65535, 7 }, { UINT64_C(0xf7df7d6d2fd1746), 130, 65535, 3 },
-    { UINT64_C(0xfd3fd0fc9fc8fc3), 585, 2, 5 }, { UINT64_C(0xf7df7df7df7dfdf), 598, 65535, 1 },
-    { UINT64_C(0x7), 130, 65535, 7 }, { UINT64_C(0xf7df7df7df7df7d), 221, 1, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 351, 4, 0 }, { UINT64_C(0x6d2fd1786745684), 130, 65535, 5 },
-    { UINT64_C(0xfd3fd0fc9fc8fc3), 676, 2, 5 }, { UINT64_C(0xf7df7df7df7dfe0), 689, 65535, 1 },
+    { UINT64_C(0x8fd3fd0fc9fc8fc3), 585, 2, 5 }, { UINT64_C(0x8f7df7df7df7dfdf), 598, 65535, 1 },
+    { UINT64_C(0x7), 130, 65535, 7 }, { UINT64_C(0x8f7df7df7df7df7d), 221, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 351, 4, 0 }, { UINT64_C(0x6d2fd1786745684), 130, 65535, 5 },
+    { UINT64_C(0x8fd3fd0fc9fc8fc3), 676, 2, 5 }, { UINT64_C(0x8f7df7df7df7dfe0), 689, 65535, 1 },
     { UINT64_C(0xe), 130, 65535, 9 }, { UINT64_C(0xf7d6d2fd1787746), 130, 65535, 4 },
     { UINT64_C(0xfd3fd0fc9fc37c8), 585, 2, 5 }, { UINT64_C(0x17), 130, 65535, 7 },
-    { UINT64_C(0xf7df7df7df7df7d), 247, 2, 0 }, { UINT64_C(0x1e), 130, 65535, 6 },
+    { UINT64_C(0x8f7df7df7df7df7d), 247, 2, 0 }, { UINT64_C(0x1e), 130, 65535, 6 },
     { UINT64_C(0xfd3fd0fc9fc3808), 676, 2, 5 }, { UINT64_C(0x24), 130, 65535, 9 },
-    { UINT64_C(0xf7df7df7df7df7d), 390, 2, 0 }, { UINT64_C(0xf7df7df7df7df7d), 546, 2, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 585, 2, 0 }, { UINT64_C(0xf7df7df7df7df7d), 676, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 390, 2, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 546, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 585, 2, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 676, 2, 0 },
 };
 static const uridfa_op rfc2396_absoluteuri_ops[] = {
     { 3, 65535 }, { 4, 26 }, { 5, 29 }, { 6, 30 }, { 7, 65535 }, { 18, 27 }, { 19, 65535 }, { 3, 65535 },
@@ -696,36 +696,36 @@ static const uint16_t rfc2396_relativeuri_trans[] = {
 #define RFC2396_RELATIVEURI_SPECIAL 816
 #endif
 static const uridfa_edge rfc2396_relativeuri_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 12, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 24, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfda), 36, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 48, 1, 1 },
-    { UINT64_C(0xf7df7df7df7dfcf), 60, 65535, 1 }, { UINT64_C(0xf7df7df7df7d690), 84, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 12, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 24, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfda), 36, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 48, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 60, 65535, 1 }, { UINT64_C(0xf7df7df7df7d690), 84, 1, 1 },
     { UINT64_C(0xf7df7df7df7d690), 96, 65535, 1 }, { UINT64_C(0xf7df7df7dfd1690), 60, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfd1fcf), 60, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfca), 132, 2, 1 },
-    { UINT64_C(0xf7df7df7df7dfca), 144, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 12, 0, 0 },
-    { UINT64_C(0xf7df7df7df7dfd1), 60, 65535, 1 }, { UINT64_C(0xf7dfdcfdbfdafc2), 168, 3, 4 },
-    { UINT64_C(0xf7dfdcfdbfdafc2), 180, 65535, 4 }, { UINT64_C(0xfd3fd2fd0fc3fc2), 84, 1, 5 },
-    { UINT64_C(0xfdcfddfdbfdafc2), 192, 65535, 5 }, { UINT64_C(0xf7dfd3fd2fc3fc2), 60, 65535, 4 },
-    { UINT64_C(0xfdcfdbfddfdafc2), 204, 65535, 5 }, { UINT64_C(0xfdcfddfdbfdafc2), 216, 4, 5 },
-    { UINT64_C(0xf7df7df7df7df7d), 84, 1, 0 }, { UINT64_C(0xf7df7dfd5fd0fc3), 252, 1, 3 },
-    { UINT64_C(0xf7df7dfd5714fc3), 60, 65535, 3 }, { UINT64_C(0xf7df7df7df7dfdd), 204, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 168, 3, 0 }, { UINT64_C(0xf7df7df7df7df7d), 300, 4, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 312, 5, 0 }, { UINT64_C(0xf7df7df7df7dfde), 336, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfde), 348, 4, 1 }, { UINT64_C(0xf7dfd3fd0fc7fc3), 384, 1, 4 },
-    { UINT64_C(0xf7df7df7df7dfde), 396, 65535, 1 }, { UINT64_C(0xfd36d2fc7746fc3), 60, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7df7d), 48, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 132, 2, 0 },
-    { UINT64_C(0xf7df7df7d714fd1), 60, 65535, 2 }, { UINT64_C(0xf7df7df7df7df7d), 216, 4, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 480, 4, 0 }, { UINT64_C(0xf7dfd3fd0fc7fc3), 516, 1, 4 },
-    { UINT64_C(0xf7df7df7df7dfdf), 528, 65535, 1 }, { UINT64_C(0x0), 60, 65535, 7 },
-    { UINT64_C(0xf7df7d6d2fd1746), 60, 65535, 3 }, { UINT64_C(0xfd3fd0fc9fc8fc3), 552, 1, 5 },
-    { UINT64_C(0xf7df7df7df7dfdf), 564, 65535, 1 }, { UINT64_C(0x7), 60, 65535, 7 },
-    { UINT64_C(0xf7df7df7df7df7d), 348, 4, 0 }, { UINT64_C(0x6d2fd1786745684), 60, 65535, 5 },
-    { UINT64_C(0xfd3fd0fc9fc8fc3), 636, 1, 5 }, { UINT64_C(0xf7df7df7df7dfe0), 648, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfd1fcf), 60, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 132, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfca), 144, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 12, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd1), 60, 65535, 1 }, { UINT64_C(0x8f7dfdcfdbfdafc2), 168, 3, 4 },
+    { UINT64_C(0x8f7dfdcfdbfdafc2), 180, 65535, 4 }, { UINT64_C(0x8fd3fd2fd0fc3fc2), 84, 1, 5 },
+    { UINT64_C(0x8fdcfddfdbfdafc2), 192, 65535, 5 }, { UINT64_C(0x8f7dfd3fd2fc3fc2), 60, 65535, 4 },
+    { UINT64_C(0x8fdcfdbfddfdafc2), 204, 65535, 5 }, { UINT64_C(0x8fdcfddfdbfdafc2), 216, 4, 5 },
+    { UINT64_C(0x8f7df7df7df7df7d), 84, 1, 0 }, { UINT64_C(0x8f7df7dfd5fd0fc3), 252, 1, 3 },
+    { UINT64_C(0xf7df7dfd5714fc3), 60, 65535, 3 }, { UINT64_C(0x8f7df7df7df7dfdd), 204, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 168, 3, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 300, 4, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 312, 5, 0 }, { UINT64_C(0x8f7df7df7df7dfde), 336, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfde), 348, 4, 1 }, { UINT64_C(0x8f7dfd3fd0fc7fc3), 384, 1, 4 },
+    { UINT64_C(0x8f7df7df7df7dfde), 396, 65535, 1 }, { UINT64_C(0xfd36d2fc7746fc3), 60, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7df7d), 48, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 132, 2, 0 },
+    { UINT64_C(0xf7df7df7d714fd1), 60, 65535, 2 }, { UINT64_C(0x8f7df7df7df7df7d), 216, 4, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 480, 4, 0 }, { UINT64_C(0x8f7dfd3fd0fc7fc3), 516, 1, 4 },
+    { UINT64_C(0x8f7df7df7df7dfdf), 528, 65535, 1 }, { UINT64_C(0x0), 60, 65535, 7 },
+    { UINT64_C(0xf7df7d6d2fd1746), 60, 65535, 3 }, { UINT64_C(0x8fd3fd0fc9fc8fc3), 552, 1, 5 },
+    { UINT64_C(0x8f7df7df7df7dfdf), 564, 65535, 1 }, { UINT64_C(0x7), 60, 65535, 7 },
+    { UINT64_C(0x8f7df7df7df7df7d), 348, 4, 0 }, { UINT64_C(0x6d2fd1786745684), 60, 65535, 5 },
+    { UINT64_C(0x8fd3fd0fc9fc8fc3), 636, 1, 5 }, { UINT64_C(0x8f7df7df7df7dfe0), 648, 65535, 1 },
     { UINT64_C(0xe), 60, 65535, 9 }, { UINT64_C(0xf7d6d2fd1787746), 60, 65535, 4 },
     { UINT64_C(0xfd3fd0fc9fc37c8), 552, 1, 5 }, { UINT64_C(0x17), 60, 65535, 7 },
-    { UINT64_C(0xf7df7df7df7df7d), 252, 1, 0 }, { UINT64_C(0x1e), 60, 65535, 6 },
+    { UINT64_C(0x8f7df7df7df7df7d), 252, 1, 0 }, { UINT64_C(0x1e), 60, 65535, 6 },
     { UINT64_C(0xfd3fd0fc9fc3808), 636, 1, 5 }, { UINT64_C(0x24), 60, 65535, 9 },
-    { UINT64_C(0xf7df7df7df7df7d), 384, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 516, 1, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 552, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 636, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 384, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 516, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 552, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 636, 1, 0 },
 };
 static const uridfa_op rfc2396_relativeuri_ops[] = {
     { 3, 65535 }, { 4, 26 }, { 5, 29 }, { 6, 30 }, { 7, 65535 }, { 18, 27 }, { 19, 65535 }, { 3, 65535 },
@@ -841,7 +841,7 @@ static const uint8_t rfc2396_scheme_classes[] = {
 #define RFC2396_SCHEME_DRIVE uridfa_drive8
 #define RFC2396_SCHEME_SPECIAL 6
 static const uridfa_edge rfc2396_scheme_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 3, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 3, 0, 1 },
 };
 static const uridfa_op rfc2396_scheme_ops[] = {
     { 1, 65535 },
@@ -910,8 +910,8 @@ static const uint8_t rfc2396_userinfo_classes[] = {
 #define RFC2396_USERINFO_DRIVE uridfa_drive8
 #define RFC2396_USERINFO_SPECIAL 16
 static const uridfa_edge rfc2396_userinfo_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc2396_userinfo_ops[] = {
     { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
@@ -986,8 +986,8 @@ static const uint8_t rfc2396_host_classes[] = {
 #define RFC2396_HOST_DRIVE uridfa_drive8
 #define RFC2396_HOST_SPECIAL 70
 static const uridfa_edge rfc2396_host_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc6), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 10, 0, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 25, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 5, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 10, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 25, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 10, 0, 0 },
 };
 static const uridfa_op rfc2396_host_ops[] = {
     { 7, 65535 },
@@ -1079,7 +1079,7 @@ static const uint8_t rfc2396_port_classes[] = {
 #define RFC2396_PORT_DRIVE uridfa_drive8
 #define RFC2396_PORT_SPECIAL 4
 static const uridfa_edge rfc2396_port_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 2, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 2, 65535, 1 },
 };
 static const uridfa_op rfc2396_port_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
@@ -1137,8 +1137,8 @@ static const uint8_t rfc2396_reg_name_classes[] = {
 #define RFC2396_REG_NAME_DRIVE uridfa_drive8
 #define RFC2396_REG_NAME_SPECIAL 16
 static const uridfa_edge rfc2396_reg_name_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd4), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfd4), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc2396_reg_name_ops[] = {
     { 21, 65535 },
@@ -1212,9 +1212,9 @@ static const uint8_t rfc2396_path_classes[] = {
 #define RFC2396_PATH_DRIVE uridfa_drive8
 #define RFC2396_PATH_SPECIAL 42
 static const uridfa_edge rfc2396_path_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd0), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 12, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 18, 1, 1 }, { UINT64_C(0xf7df7df7df7df7d), 6, 0, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 18, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 6, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 12, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 18, 1, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 6, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 18, 1, 0 },
 };
 static const uridfa_op rfc2396_path_ops[] = {
     { 17, 65535 },
@@ -1286,8 +1286,8 @@ static const uint8_t rfc2396_query_classes[] = {
 #define RFC2396_QUERY_DRIVE uridfa_drive8
 #define RFC2396_QUERY_SPECIAL 16
 static const uridfa_edge rfc2396_query_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfca), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfca), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc2396_query_ops[] = {
     { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
@@ -1358,8 +1358,8 @@ static const uint8_t rfc2396_fragment_classes[] = {
 #define RFC2396_FRAGMENT_DRIVE uridfa_drive8
 #define RFC2396_FRAGMENT_SPECIAL 16
 static const uridfa_edge rfc2396_fragment_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc2396_fragment_ops[] = {
     { 12, 65535 }, { 13, 65535 }, { 13, 65535 },

@@ -485,39 +485,39 @@ static const uint16_t rfc3986_uri_reference_trans[] = {
 #define RFC3986_URI_REFERENCE_SPECIAL 3969
 #endif
 static const uridfa_edge rfc3986_uri_reference_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 21, 0, 1 }, { UINT64_C(0xf7df7df7dfcffce), 42, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfce), 63, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 84, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfcffce), 105, 65535, 2 }, { UINT64_C(0xf7df7df7dfcefcf), 126, 1, 2 },
-    { UINT64_C(0xf7df7df7df7dfcf), 42, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 147, 2, 0 },
-    { UINT64_C(0xf7df7df7df7dfcf), 105, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 168, 3, 1 },
-    { UINT64_C(0xf7df7df7df7dfcc), 189, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfca), 273, 3, 1 },
-    { UINT64_C(0xf7df7df7dfcbfca), 42, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfca), 294, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 21, 0, 0 }, { UINT64_C(0xf7df7df7dfc13c0), 315, 65535, 2 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 378, 4, 3 }, { UINT64_C(0x0), 42, 65535, 6 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 399, 65535, 3 }, { UINT64_C(0xfcefc7fc6fc3fc2), 147, 2, 5 },
-    { UINT64_C(0xf7dfc7fc6fc3fc2), 420, 65535, 4 }, { UINT64_C(0x0), 105, 65535, 6 },
-    { UINT64_C(0xf7df7dfc5fc4fc2), 441, 65535, 3 }, { UINT64_C(0xf7df7df7dfc6fc2), 462, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfcb), 42, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 147, 2, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 231, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 168, 3, 0 },
-    { UINT64_C(0xf7dfcffcefc7fc3), 42, 65535, 4 }, { UINT64_C(0xf7df7dfcefc7fc3), 147, 2, 3 },
-    { UINT64_C(0xf7df7df7df7dfc7), 420, 65535, 1 }, { UINT64_C(0xf7dfcffcefc7fc3), 105, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfce), 21, 0, 1 }, { UINT64_C(0x8f7df7df7dfcffce), 42, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfce), 63, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 84, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfcffce), 105, 65535, 2 }, { UINT64_C(0x8f7df7df7dfcefcf), 126, 1, 2 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 42, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 147, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 105, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 168, 3, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 189, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfca), 273, 3, 1 },
+    { UINT64_C(0x8f7df7df7dfcbfca), 42, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 294, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 21, 0, 0 }, { UINT64_C(0xf7df7df7dfc13c0), 315, 65535, 2 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 378, 4, 3 }, { UINT64_C(0x0), 42, 65535, 6 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 399, 65535, 3 }, { UINT64_C(0x8fcefc7fc6fc3fc2), 147, 2, 5 },
+    { UINT64_C(0x8f7dfc7fc6fc3fc2), 420, 65535, 4 }, { UINT64_C(0x0), 105, 65535, 6 },
+    { UINT64_C(0x8f7df7dfc5fc4fc2), 441, 65535, 3 }, { UINT64_C(0x8f7df7df7dfc6fc2), 462, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 42, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 147, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 231, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 168, 3, 0 },
+    { UINT64_C(0x8f7dfcffcefc7fc3), 42, 65535, 4 }, { UINT64_C(0x8f7df7dfcefc7fc3), 147, 2, 3 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 420, 65535, 1 }, { UINT64_C(0x8f7dfcffcefc7fc3), 105, 65535, 4 },
     { UINT64_C(0xf7df7df7dfc50c4), 441, 65535, 2 }, { UINT64_C(0xf7df7df7df7d0c4), 525, 5, 1 },
-    { UINT64_C(0xfcffcefc9fc8fc3), 42, 65535, 5 }, { UINT64_C(0xf7df7df7df7d0c4), 546, 65535, 1 },
-    { UINT64_C(0xf7dfcefc9fc8fc3), 147, 2, 4 }, { UINT64_C(0xf7df7df7df7dfce), 567, 65535, 1 },
-    { UINT64_C(0xfcffcefc9fc8fc3), 105, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 588, 4, 1 },
-    { UINT64_C(0xfcffcefc7fc6fc3), 42, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 609, 65535, 1 },
-    { UINT64_C(0xf7dfcefc7fc6fc3), 147, 2, 4 }, { UINT64_C(0xf7df7df7dfc7fc6), 630, 65535, 2 },
-    { UINT64_C(0xfcffcefc7fc6fc3), 105, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 462, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 651, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 672, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd2), 693, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 273, 3, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 378, 4, 0 }, { UINT64_C(0xf7df7df7df7dfc5), 441, 65535, 1 },
+    { UINT64_C(0x8fcffcefc9fc8fc3), 42, 65535, 5 }, { UINT64_C(0xf7df7df7df7d0c4), 546, 65535, 1 },
+    { UINT64_C(0x8f7dfcefc9fc8fc3), 147, 2, 4 }, { UINT64_C(0x8f7df7df7df7dfce), 567, 65535, 1 },
+    { UINT64_C(0x8fcffcefc9fc8fc3), 105, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 588, 4, 1 },
+    { UINT64_C(0x8fcffcefc7fc6fc3), 42, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 609, 65535, 1 },
+    { UINT64_C(0x8f7dfcefc7fc6fc3), 147, 2, 4 }, { UINT64_C(0x8f7df7df7dfc7fc6), 630, 65535, 2 },
+    { UINT64_C(0x8fcffcefc7fc6fc3), 105, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 462, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 651, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 672, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd2), 693, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 273, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 378, 4, 0 }, { UINT64_C(0x8f7df7df7df7dfc5), 441, 65535, 1 },
     { UINT64_C(0xfcffcefc9388fc3), 42, 65535, 5 }, { UINT64_C(0xf7dfcefc9388fc3), 147, 2, 4 },
-    { UINT64_C(0xfcffcefc9388fc3), 105, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc7), 630, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 756, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 840, 6, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 525, 5, 0 }, { UINT64_C(0xf7df7df7df7df7d), 588, 4, 0 },
-    { UINT64_C(0xf7dfcffcefc9fc3), 42, 65535, 4 }, { UINT64_C(0xf7df7dfcefc9fc3), 147, 2, 3 },
-    { UINT64_C(0xf7dfcffcefc9fc3), 105, 65535, 4 }, { UINT64_C(0xf7df7df7df7dfd1), 1029, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 1365, 7, 0 }, { UINT64_C(0xf7df7df7df7dfd3), 1029, 65535, 1 },
+    { UINT64_C(0xfcffcefc9388fc3), 105, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc7), 630, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 756, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 840, 6, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 525, 5, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 588, 4, 0 },
+    { UINT64_C(0x8f7dfcffcefc9fc3), 42, 65535, 4 }, { UINT64_C(0x8f7df7dfcefc9fc3), 147, 2, 3 },
+    { UINT64_C(0x8f7dfcffcefc9fc3), 105, 65535, 4 }, { UINT64_C(0x8f7df7df7df7dfd1), 1029, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 1365, 7, 0 }, { UINT64_C(0x8f7df7df7df7dfd3), 1029, 65535, 1 },
 };
 static const uridfa_op rfc3986_uri_reference_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 14, 65535 }, { 15, 65535 },
@@ -1125,38 +1125,38 @@ static const uint16_t rfc3986_uri_trans[] = {
 #define RFC3986_URI_SPECIAL 3906
 #endif
 static const uridfa_edge rfc3986_uri_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 21, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 42, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 63, 1, 1 }, { UINT64_C(0xf7df7df7dfcffce), 84, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfce), 105, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 126, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfcffce), 147, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfcf), 84, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfcf), 147, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 168, 2, 1 },
-    { UINT64_C(0xf7df7df7df7dfcc), 189, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 63, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfca), 252, 2, 1 }, { UINT64_C(0xf7df7df7dfcbfca), 84, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfca), 273, 65535, 1 }, { UINT64_C(0xf7df7dfc6fc3fc2), 315, 3, 3 },
-    { UINT64_C(0x0), 84, 65535, 6 }, { UINT64_C(0xf7df7dfc6fc3fc2), 336, 65535, 3 },
-    { UINT64_C(0xfcefc7fc6fc3fc2), 63, 1, 5 }, { UINT64_C(0xf7dfc7fc6fc3fc2), 357, 65535, 4 },
-    { UINT64_C(0x0), 147, 65535, 6 }, { UINT64_C(0xf7df7dfc5fc4fc2), 378, 65535, 3 },
-    { UINT64_C(0xf7df7df7dfc6fc2), 399, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfcb), 84, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 168, 2, 0 }, { UINT64_C(0xf7dfcffcefc7fc3), 84, 65535, 4 },
-    { UINT64_C(0xf7df7dfcefc7fc3), 63, 1, 3 }, { UINT64_C(0xf7df7df7df7dfc7), 357, 65535, 1 },
-    { UINT64_C(0xf7dfcffcefc7fc3), 147, 65535, 4 }, { UINT64_C(0xf7df7df7dfc50c4), 378, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7d0c4), 462, 4, 1 }, { UINT64_C(0xfcffcefc9fc8fc3), 84, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7d0c4), 483, 65535, 1 }, { UINT64_C(0xf7dfcefc9fc8fc3), 63, 1, 4 },
-    { UINT64_C(0xf7df7df7df7dfce), 504, 65535, 1 }, { UINT64_C(0xfcffcefc9fc8fc3), 147, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc6), 525, 3, 1 }, { UINT64_C(0xfcffcefc7fc6fc3), 84, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc6), 546, 65535, 1 }, { UINT64_C(0xf7dfcefc7fc6fc3), 63, 1, 4 },
-    { UINT64_C(0xf7df7df7dfc7fc6), 567, 65535, 2 }, { UINT64_C(0xfcffcefc7fc6fc3), 147, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc6), 399, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 588, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 609, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 630, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 252, 2, 0 }, { UINT64_C(0xf7df7df7df7df7d), 315, 3, 0 },
-    { UINT64_C(0xf7df7df7df7dfc5), 378, 65535, 1 }, { UINT64_C(0xfcffcefc9388fc3), 84, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 21, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 42, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 63, 1, 1 }, { UINT64_C(0x8f7df7df7dfcffce), 84, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfce), 105, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 126, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfcffce), 147, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfcf), 84, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 147, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 168, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 189, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 63, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 252, 2, 1 }, { UINT64_C(0x8f7df7df7dfcbfca), 84, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfca), 273, 65535, 1 }, { UINT64_C(0x8f7df7dfc6fc3fc2), 315, 3, 3 },
+    { UINT64_C(0x0), 84, 65535, 6 }, { UINT64_C(0x8f7df7dfc6fc3fc2), 336, 65535, 3 },
+    { UINT64_C(0x8fcefc7fc6fc3fc2), 63, 1, 5 }, { UINT64_C(0x8f7dfc7fc6fc3fc2), 357, 65535, 4 },
+    { UINT64_C(0x0), 147, 65535, 6 }, { UINT64_C(0x8f7df7dfc5fc4fc2), 378, 65535, 3 },
+    { UINT64_C(0x8f7df7df7dfc6fc2), 399, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfcb), 84, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 168, 2, 0 }, { UINT64_C(0x8f7dfcffcefc7fc3), 84, 65535, 4 },
+    { UINT64_C(0x8f7df7dfcefc7fc3), 63, 1, 3 }, { UINT64_C(0x8f7df7df7df7dfc7), 357, 65535, 1 },
+    { UINT64_C(0x8f7dfcffcefc7fc3), 147, 65535, 4 }, { UINT64_C(0xf7df7df7dfc50c4), 378, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7d0c4), 462, 4, 1 }, { UINT64_C(0x8fcffcefc9fc8fc3), 84, 65535, 5 },
+    { UINT64_C(0xf7df7df7df7d0c4), 483, 65535, 1 }, { UINT64_C(0x8f7dfcefc9fc8fc3), 63, 1, 4 },
+    { UINT64_C(0x8f7df7df7df7dfce), 504, 65535, 1 }, { UINT64_C(0x8fcffcefc9fc8fc3), 147, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 525, 3, 1 }, { UINT64_C(0x8fcffcefc7fc6fc3), 84, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 546, 65535, 1 }, { UINT64_C(0x8f7dfcefc7fc6fc3), 63, 1, 4 },
+    { UINT64_C(0x8f7df7df7dfc7fc6), 567, 65535, 2 }, { UINT64_C(0x8fcffcefc7fc6fc3), 147, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 399, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 588, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 609, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd2), 630, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 252, 2, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 315, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 378, 65535, 1 }, { UINT64_C(0xfcffcefc9388fc3), 84, 65535, 5 },
     { UINT64_C(0xf7dfcefc9388fc3), 63, 1, 4 }, { UINT64_C(0xfcffcefc9388fc3), 147, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc7), 567, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 693, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 777, 5, 0 }, { UINT64_C(0xf7df7df7df7df7d), 462, 4, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 525, 3, 0 }, { UINT64_C(0xf7dfcffcefc9fc3), 84, 65535, 4 },
-    { UINT64_C(0xf7df7dfcefc9fc3), 63, 1, 3 }, { UINT64_C(0xf7dfcffcefc9fc3), 147, 65535, 4 },
-    { UINT64_C(0xf7df7df7df7dfd1), 966, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 1302, 6, 0 },
-    { UINT64_C(0xf7df7df7df7dfd3), 966, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 567, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 693, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 777, 5, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 462, 4, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 525, 3, 0 }, { UINT64_C(0x8f7dfcffcefc9fc3), 84, 65535, 4 },
+    { UINT64_C(0x8f7df7dfcefc9fc3), 63, 1, 3 }, { UINT64_C(0x8f7dfcffcefc9fc3), 147, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfd1), 966, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 1302, 6, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd3), 966, 65535, 1 },
 };
 static const uridfa_op rfc3986_uri_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 14, 65535 }, { 15, 65535 },
@@ -1714,31 +1714,31 @@ static const uint16_t rfc3986_absolute_uri_trans[] = {
 #define RFC3986_ABSOLUTE_URI_SPECIAL 3640
 #endif
 static const uridfa_edge rfc3986_absolute_uri_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 20, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 40, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 60, 1, 1 }, { UINT64_C(0xf7df7df7df7dfce), 80, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 100, 65535, 1 }, { UINT64_C(0xf7df7df7dfcffce), 120, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfcf), 120, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 60, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfca), 180, 2, 1 }, { UINT64_C(0xf7df7df7df7dfca), 200, 65535, 1 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 220, 3, 3 }, { UINT64_C(0xf7df7dfc6fc3fc2), 240, 65535, 3 },
-    { UINT64_C(0xfcefc7fc6fc3fc2), 60, 1, 5 }, { UINT64_C(0xf7dfc7fc6fc3fc2), 260, 65535, 4 },
-    { UINT64_C(0x0), 120, 65535, 6 }, { UINT64_C(0xf7df7dfc5fc4fc2), 280, 65535, 3 },
-    { UINT64_C(0xf7df7df7dfc6fc2), 300, 65535, 2 }, { UINT64_C(0xf7df7dfcefc7fc3), 60, 1, 3 },
-    { UINT64_C(0xf7df7df7df7dfc7), 260, 65535, 1 }, { UINT64_C(0xf7dfcffcefc7fc3), 120, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 20, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 40, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 60, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 80, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 100, 65535, 1 }, { UINT64_C(0x8f7df7df7dfcffce), 120, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 120, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 60, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 180, 2, 1 }, { UINT64_C(0x8f7df7df7df7dfca), 200, 65535, 1 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 220, 3, 3 }, { UINT64_C(0x8f7df7dfc6fc3fc2), 240, 65535, 3 },
+    { UINT64_C(0x8fcefc7fc6fc3fc2), 60, 1, 5 }, { UINT64_C(0x8f7dfc7fc6fc3fc2), 260, 65535, 4 },
+    { UINT64_C(0x0), 120, 65535, 6 }, { UINT64_C(0x8f7df7dfc5fc4fc2), 280, 65535, 3 },
+    { UINT64_C(0x8f7df7df7dfc6fc2), 300, 65535, 2 }, { UINT64_C(0x8f7df7dfcefc7fc3), 60, 1, 3 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 260, 65535, 1 }, { UINT64_C(0x8f7dfcffcefc7fc3), 120, 65535, 4 },
     { UINT64_C(0xf7df7df7dfc50c4), 280, 65535, 2 }, { UINT64_C(0xf7df7df7df7d0c4), 360, 4, 1 },
-    { UINT64_C(0xf7df7df7df7d0c4), 380, 65535, 1 }, { UINT64_C(0xf7dfcefc9fc8fc3), 60, 1, 4 },
-    { UINT64_C(0xf7df7df7df7dfce), 400, 65535, 1 }, { UINT64_C(0xfcffcefc9fc8fc3), 120, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc6), 420, 3, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 440, 65535, 1 },
-    { UINT64_C(0xf7dfcefc7fc6fc3), 60, 1, 4 }, { UINT64_C(0xf7df7df7dfc7fc6), 460, 65535, 2 },
-    { UINT64_C(0xfcffcefc7fc6fc3), 120, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 300, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 480, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 500, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd2), 520, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 180, 2, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 220, 3, 0 }, { UINT64_C(0xf7df7df7df7dfc5), 280, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7d0c4), 380, 65535, 1 }, { UINT64_C(0x8f7dfcefc9fc8fc3), 60, 1, 4 },
+    { UINT64_C(0x8f7df7df7df7dfce), 400, 65535, 1 }, { UINT64_C(0x8fcffcefc9fc8fc3), 120, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 420, 3, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 440, 65535, 1 },
+    { UINT64_C(0x8f7dfcefc7fc6fc3), 60, 1, 4 }, { UINT64_C(0x8f7df7df7dfc7fc6), 460, 65535, 2 },
+    { UINT64_C(0x8fcffcefc7fc6fc3), 120, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 300, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 480, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 500, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd2), 520, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 180, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 220, 3, 0 }, { UINT64_C(0x8f7df7df7df7dfc5), 280, 65535, 1 },
     { UINT64_C(0xf7dfcefc9388fc3), 60, 1, 4 }, { UINT64_C(0xfcffcefc9388fc3), 120, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc7), 460, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 580, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 660, 5, 0 }, { UINT64_C(0xf7df7df7df7df7d), 360, 4, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 420, 3, 0 }, { UINT64_C(0xf7df7dfcefc9fc3), 60, 1, 3 },
-    { UINT64_C(0xf7dfcffcefc9fc3), 120, 65535, 4 }, { UINT64_C(0xf7df7df7df7dfd1), 840, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 1160, 6, 0 }, { UINT64_C(0xf7df7df7df7dfd3), 840, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 460, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 580, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 660, 5, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 360, 4, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 420, 3, 0 }, { UINT64_C(0x8f7df7dfcefc9fc3), 60, 1, 3 },
+    { UINT64_C(0x8f7dfcffcefc9fc3), 120, 65535, 4 }, { UINT64_C(0x8f7df7df7df7dfd1), 840, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 1160, 6, 0 }, { UINT64_C(0x8f7df7df7df7dfd3), 840, 65535, 1 },
 };
 static const uridfa_op rfc3986_absolute_uri_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 14, 65535 }, { 15, 65535 },
@@ -2285,37 +2285,37 @@ static const uint16_t rfc3986_relative_ref_trans[] = {
 #define RFC3986_RELATIVE_REF_SPECIAL 3553
 #endif
 static const uridfa_edge rfc3986_relative_ref_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 19, 0, 1 }, { UINT64_C(0xf7df7df7dfcffce), 38, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfce), 57, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 76, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfcffce), 95, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfcf), 38, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 114, 1, 0 }, { UINT64_C(0xf7df7df7df7dfcf), 95, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfcc), 133, 2, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 152, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfca), 228, 2, 1 }, { UINT64_C(0xf7df7df7dfcbfca), 38, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfca), 247, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 19, 0, 0 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 304, 3, 3 }, { UINT64_C(0x0), 38, 65535, 6 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 323, 65535, 3 }, { UINT64_C(0xfcefc7fc6fc3fc2), 114, 1, 5 },
-    { UINT64_C(0xf7dfc7fc6fc3fc2), 342, 65535, 4 }, { UINT64_C(0x0), 95, 65535, 6 },
-    { UINT64_C(0xf7df7dfc5fc4fc2), 361, 65535, 3 }, { UINT64_C(0xf7df7df7dfc6fc2), 380, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfcb), 38, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 133, 2, 0 },
-    { UINT64_C(0xf7dfcffcefc7fc3), 38, 65535, 4 }, { UINT64_C(0xf7df7dfcefc7fc3), 114, 1, 3 },
-    { UINT64_C(0xf7df7df7df7dfc7), 342, 65535, 1 }, { UINT64_C(0xf7dfcffcefc7fc3), 95, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfce), 19, 0, 1 }, { UINT64_C(0x8f7df7df7dfcffce), 38, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfce), 57, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 76, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfcffce), 95, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfcf), 38, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 114, 1, 0 }, { UINT64_C(0x8f7df7df7df7dfcf), 95, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 133, 2, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 152, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfca), 228, 2, 1 }, { UINT64_C(0x8f7df7df7dfcbfca), 38, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfca), 247, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 19, 0, 0 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 304, 3, 3 }, { UINT64_C(0x0), 38, 65535, 6 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 323, 65535, 3 }, { UINT64_C(0x8fcefc7fc6fc3fc2), 114, 1, 5 },
+    { UINT64_C(0x8f7dfc7fc6fc3fc2), 342, 65535, 4 }, { UINT64_C(0x0), 95, 65535, 6 },
+    { UINT64_C(0x8f7df7dfc5fc4fc2), 361, 65535, 3 }, { UINT64_C(0x8f7df7df7dfc6fc2), 380, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 38, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 133, 2, 0 },
+    { UINT64_C(0x8f7dfcffcefc7fc3), 38, 65535, 4 }, { UINT64_C(0x8f7df7dfcefc7fc3), 114, 1, 3 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 342, 65535, 1 }, { UINT64_C(0x8f7dfcffcefc7fc3), 95, 65535, 4 },
     { UINT64_C(0xf7df7df7dfc50c4), 361, 65535, 2 }, { UINT64_C(0xf7df7df7df7d0c4), 437, 4, 1 },
-    { UINT64_C(0xfcffcefc9fc8fc3), 38, 65535, 5 }, { UINT64_C(0xf7df7df7df7d0c4), 456, 65535, 1 },
-    { UINT64_C(0xf7dfcefc9fc8fc3), 114, 1, 4 }, { UINT64_C(0xf7df7df7df7dfce), 475, 65535, 1 },
-    { UINT64_C(0xfcffcefc9fc8fc3), 95, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 494, 3, 1 },
-    { UINT64_C(0xfcffcefc7fc6fc3), 38, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 513, 65535, 1 },
-    { UINT64_C(0xf7dfcefc7fc6fc3), 114, 1, 4 }, { UINT64_C(0xf7df7df7dfc7fc6), 532, 65535, 2 },
-    { UINT64_C(0xfcffcefc7fc6fc3), 95, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 380, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 551, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 570, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd2), 589, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 228, 2, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 304, 3, 0 }, { UINT64_C(0xf7df7df7df7dfc5), 361, 65535, 1 },
+    { UINT64_C(0x8fcffcefc9fc8fc3), 38, 65535, 5 }, { UINT64_C(0xf7df7df7df7d0c4), 456, 65535, 1 },
+    { UINT64_C(0x8f7dfcefc9fc8fc3), 114, 1, 4 }, { UINT64_C(0x8f7df7df7df7dfce), 475, 65535, 1 },
+    { UINT64_C(0x8fcffcefc9fc8fc3), 95, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 494, 3, 1 },
+    { UINT64_C(0x8fcffcefc7fc6fc3), 38, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 513, 65535, 1 },
+    { UINT64_C(0x8f7dfcefc7fc6fc3), 114, 1, 4 }, { UINT64_C(0x8f7df7df7dfc7fc6), 532, 65535, 2 },
+    { UINT64_C(0x8fcffcefc7fc6fc3), 95, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 380, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 551, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 570, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd2), 589, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 228, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 304, 3, 0 }, { UINT64_C(0x8f7df7df7df7dfc5), 361, 65535, 1 },
     { UINT64_C(0xfcffcefc9388fc3), 38, 65535, 5 }, { UINT64_C(0xf7dfcefc9388fc3), 114, 1, 4 },
-    { UINT64_C(0xfcffcefc9388fc3), 95, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc7), 532, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 646, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 722, 5, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 437, 4, 0 }, { UINT64_C(0xf7df7df7df7df7d), 494, 3, 0 },
-    { UINT64_C(0xf7dfcffcefc9fc3), 38, 65535, 4 }, { UINT64_C(0xf7df7dfcefc9fc3), 114, 1, 3 },
-    { UINT64_C(0xf7dfcffcefc9fc3), 95, 65535, 4 }, { UINT64_C(0xf7df7df7df7dfd1), 893, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 1197, 6, 0 }, { UINT64_C(0xf7df7df7df7dfd3), 893, 65535, 1 },
+    { UINT64_C(0xfcffcefc9388fc3), 95, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc7), 532, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 646, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 722, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 437, 4, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 494, 3, 0 },
+    { UINT64_C(0x8f7dfcffcefc9fc3), 38, 65535, 4 }, { UINT64_C(0x8f7df7dfcefc9fc3), 114, 1, 3 },
+    { UINT64_C(0x8f7dfcffcefc9fc3), 95, 65535, 4 }, { UINT64_C(0x8f7df7df7df7dfd1), 893, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 1197, 6, 0 }, { UINT64_C(0x8f7df7df7df7dfd3), 893, 65535, 1 },
 };
 static const uridfa_op rfc3986_relative_ref_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 14, 65535 }, { 15, 65535 }, { 14, 65535 }, { 15, 65535 },
@@ -2447,7 +2447,7 @@ static const uint8_t rfc3986_scheme_classes[] = {
 #define RFC3986_SCHEME_DRIVE uridfa_drive8
 #define RFC3986_SCHEME_SPECIAL 6
 static const uridfa_edge rfc3986_scheme_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 3, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 3, 0, 1 },
 };
 static const uridfa_op rfc3986_scheme_ops[] = {
     { 1, 65535 },
@@ -2516,8 +2516,8 @@ static const uint8_t rfc3986_userinfo_classes[] = {
 #define RFC3986_USERINFO_DRIVE uridfa_drive8
 #define RFC3986_USERINFO_SPECIAL 16
 static const uridfa_edge rfc3986_userinfo_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc3986_userinfo_ops[] = {
     { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
@@ -2876,12 +2876,12 @@ static const uint16_t rfc3986_host_trans[] = {
 #define RFC3986_HOST_SPECIAL 2400
 #endif
 static const uridfa_edge rfc3986_host_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc6), 15, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 30, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc6), 45, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 75, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 90, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 105, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 15, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 165, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfd1), 300, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 540, 2, 0 },
-    { UINT64_C(0xf7df7df7df7dfd3), 300, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 15, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 30, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 45, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 75, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 90, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd2), 105, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 15, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 165, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd1), 300, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 540, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd3), 300, 65535, 1 },
 };
 static const uridfa_op rfc3986_host_ops[] = {
     { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
@@ -2996,7 +2996,7 @@ static const uint8_t rfc3986_port_classes[] = {
 #define RFC3986_PORT_DRIVE uridfa_drive8
 #define RFC3986_PORT_SPECIAL 4
 static const uridfa_edge rfc3986_port_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 2, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 2, 65535, 1 },
 };
 static const uridfa_op rfc3986_port_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
@@ -3054,8 +3054,8 @@ static const uint8_t rfc3986_path_classes[] = {
 #define RFC3986_PATH_DRIVE uridfa_drive8
 #define RFC3986_PATH_SPECIAL 16
 static const uridfa_edge rfc3986_path_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfce), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc3986_path_ops[] = {
     { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
@@ -3127,7 +3127,7 @@ static const uint8_t rfc3986_path_abempty_classes[] = {
 #define RFC3986_PATH_ABEMPTY_DRIVE uridfa_drive8
 #define RFC3986_PATH_ABEMPTY_SPECIAL 20
 static const uridfa_edge rfc3986_path_abempty_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfce), 5, 0, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 5, 0, 0 },
 };
 static const uridfa_op rfc3986_path_abempty_ops[] = {
     { 14, 65535 }, { 15, 65535 }, { 15, 65535 },
@@ -3200,7 +3200,7 @@ static const uint8_t rfc3986_path_absolute_classes[] = {
 #define RFC3986_PATH_ABSOLUTE_DRIVE uridfa_drive8
 #define RFC3986_PATH_ABSOLUTE_SPECIAL 25
 static const uridfa_edge rfc3986_path_absolute_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfce), 5, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 10, 0, 0 },
 };
 static const uridfa_op rfc3986_path_absolute_ops[] = {
     { 15, 65535 },
@@ -3274,8 +3274,8 @@ static const uint8_t rfc3986_path_noscheme_classes[] = {
 #define RFC3986_PATH_NOSCHEME_DRIVE uridfa_drive8
 #define RFC3986_PATH_NOSCHEME_SPECIAL 42
 static const uridfa_edge rfc3986_path_noscheme_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 12, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 18, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 6, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfce), 6, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 12, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 18, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 6, 0, 0 },
 };
 static const uridfa_op rfc3986_path_noscheme_ops[] = {
     { 15, 65535 },
@@ -3348,8 +3348,8 @@ static const uint8_t rfc3986_path_rootless_classes[] = {
 #define RFC3986_PATH_ROOTLESS_DRIVE uridfa_drive8
 #define RFC3986_PATH_ROOTLESS_SPECIAL 20
 static const uridfa_edge rfc3986_path_rootless_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfce), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfce), 10, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfce), 5, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 10, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 5, 0, 0 },
 };
 static const uridfa_op rfc3986_path_rootless_ops[] = {
     { 15, 65535 },
@@ -3421,8 +3421,8 @@ static const uint8_t rfc3986_query_classes[] = {
 #define RFC3986_QUERY_DRIVE uridfa_drive8
 #define RFC3986_QUERY_SPECIAL 16
 static const uridfa_edge rfc3986_query_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfca), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfca), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc3986_query_ops[] = {
     { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
@@ -3494,8 +3494,8 @@ static const uint8_t rfc3986_fragment_classes[] = {
 #define RFC3986_FRAGMENT_DRIVE uridfa_drive8
 #define RFC3986_FRAGMENT_SPECIAL 16
 static const uridfa_edge rfc3986_fragment_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc3986_fragment_ops[] = {
     { 12, 65535 }, { 13, 65535 }, { 13, 65535 },

@@ -502,20 +502,20 @@ static const uint16_t rfc6068_mailtouri_trans[] = {
 #define RFC6068_MAILTOURI_SPECIAL 4125
 #endif
 static const uridfa_edge rfc6068_mailtouri_edges[] = {
-    { UINT64_C(0xf7df7df7dfc2fc0), 264, 0, 2 }, { UINT64_C(0xf7df7df7dfc2fc0), 297, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc3), 429, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 660, 1, 1 },
-    { UINT64_C(0xf7df7df7df7dfc6), 693, 65535, 1 }, { UINT64_C(0xf7df7df7dfc7fc6), 726, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7df7d), 264, 0, 0 }, { UINT64_C(0xf7df7df7df7dfc4), 792, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc4), 825, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 858, 2, 0 },
-    { UINT64_C(0xf7df7df7df7dfc7), 726, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 924, 1, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 957, 65535, 1 }, { UINT64_C(0xf7df7dfccfc9fc8), 990, 1, 3 },
-    { UINT64_C(0xf7df7dfcafc5fc1), 1056, 65535, 3 }, { UINT64_C(0xf7dfcbfcafc5fc1), 330, 65535, 4 },
-    { UINT64_C(0xf7df7df7df7df7d), 660, 1, 0 }, { UINT64_C(0xf7df7df7dfccfc9), 990, 1, 2 },
-    { UINT64_C(0xf7df7df7df7df7d), 1419, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 1485, 0, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 792, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 1551, 2, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 924, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 990, 1, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 2310, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 2376, 2, 0 },
-    { UINT64_C(0xf7df7df7df7dfcb), 330, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 3036, 2, 0 },
+    { UINT64_C(0x8f7df7df7dfc2fc0), 264, 0, 2 }, { UINT64_C(0x8f7df7df7dfc2fc0), 297, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc3), 429, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 660, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 693, 65535, 1 }, { UINT64_C(0x8f7df7df7dfc7fc6), 726, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7df7d), 264, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfc4), 792, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 825, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 858, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 726, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 924, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 957, 65535, 1 }, { UINT64_C(0x8f7df7dfccfc9fc8), 990, 1, 3 },
+    { UINT64_C(0x8f7df7dfcafc5fc1), 1056, 65535, 3 }, { UINT64_C(0x8f7dfcbfcafc5fc1), 330, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7df7d), 660, 1, 0 }, { UINT64_C(0x8f7df7df7dfccfc9), 990, 1, 2 },
+    { UINT64_C(0x8f7df7df7df7df7d), 1419, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 1485, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 792, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 1551, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 924, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 990, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 2310, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 2376, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 330, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 3036, 2, 0 },
 };
 static const uridfa_op rfc6068_mailtouri_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 12, 65535 }, { 13, 65535 }, { 1, 65535 }, { 5, 65535 }, { 10, 65535 }, { 11, 65535 },
@@ -769,11 +769,11 @@ static const uint16_t rfc6068_mailtouri_list_to_trans[] = {
 #define RFC6068_MAILTOURI_LIST_TO_SPECIAL 1219
 #endif
 static const uridfa_edge rfc6068_mailtouri_list_to_edges[] = {
-    { UINT64_C(0xf7df7df7dfc2fc0), 46, 0, 2 }, { UINT64_C(0xf7df7df7dfc2fc0), 69, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfc3), 138, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 46, 0, 0 },
-    { UINT64_C(0xf7df7df7df7dfc4), 322, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 345, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 368, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 322, 0, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 621, 1, 0 },
+    { UINT64_C(0x8f7df7df7dfc2fc0), 46, 0, 2 }, { UINT64_C(0x8f7df7df7dfc2fc0), 69, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc3), 138, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 46, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 322, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 345, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 368, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 322, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 621, 1, 0 },
 };
 static const uridfa_op rfc6068_mailtouri_list_to_ops[] = {
     { 1, 65535 }, { 5, 65535 },
@@ -858,10 +858,10 @@ static const uint8_t rfc6068_mailtouri_list_hfields_classes[] = {
 #define RFC6068_MAILTOURI_LIST_HFIELDS_DRIVE uridfa_drive8
 #define RFC6068_MAILTOURI_LIST_HFIELDS_SPECIAL 54
 static const uridfa_edge rfc6068_mailtouri_list_hfields_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc6), 12, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 18, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfc7fc6), 24, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfc7), 24, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 36, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 42, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 12, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 36, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 12, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 18, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfc7fc6), 24, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfc7), 24, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 36, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 42, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 12, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 36, 0, 0 },
 };
 static const uridfa_op rfc6068_mailtouri_list_hfields_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },

@@ -301,42 +301,42 @@ static const uint16_t rfc6874_uri_reference_trans[] = {
 #define RFC6874_URI_REFERENCE_DRIVE uridfa_drive16
 #define RFC6874_URI_REFERENCE_SPECIAL 4485
 static const uridfa_edge rfc6874_uri_reference_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd0), 23, 0, 1 }, { UINT64_C(0xf7df7df7dfd1fd0), 46, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfd0), 69, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 92, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfd1fd0), 115, 65535, 2 }, { UINT64_C(0xf7df7df7dfd0fd1), 138, 1, 2 },
-    { UINT64_C(0xf7df7df7df7dfd1), 46, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 161, 2, 0 },
-    { UINT64_C(0xf7df7df7df7dfd1), 115, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 184, 3, 1 },
-    { UINT64_C(0xf7df7df7df7dfcc), 207, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfca), 299, 3, 1 },
-    { UINT64_C(0xf7df7df7dfcbfca), 46, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfca), 322, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 23, 0, 0 }, { UINT64_C(0xf7df7df7dfc1440), 345, 65535, 2 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 414, 4, 3 }, { UINT64_C(0x0), 46, 65535, 6 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 437, 65535, 3 }, { UINT64_C(0xfd0fc7fc6fc3fc2), 161, 2, 5 },
-    { UINT64_C(0xf7dfc7fc6fc3fc2), 460, 65535, 4 }, { UINT64_C(0x0), 115, 65535, 6 },
-    { UINT64_C(0xf7df7dfc5fc4fc2), 483, 65535, 3 }, { UINT64_C(0xf7df7df7dfc6fc2), 506, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfcb), 46, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 161, 2, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 253, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 184, 3, 0 },
-    { UINT64_C(0xf7dfd1fd0fc7fc3), 46, 65535, 4 }, { UINT64_C(0xf7df7dfd0fc7fc3), 161, 2, 3 },
-    { UINT64_C(0xf7df7df7df7dfc7), 460, 65535, 1 }, { UINT64_C(0xf7dfd1fd0fc7fc3), 115, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 23, 0, 1 }, { UINT64_C(0x8f7df7df7dfd1fd0), 46, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 69, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 92, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfd1fd0), 115, 65535, 2 }, { UINT64_C(0x8f7df7df7dfd0fd1), 138, 1, 2 },
+    { UINT64_C(0x8f7df7df7df7dfd1), 46, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 161, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd1), 115, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 184, 3, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 207, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfca), 299, 3, 1 },
+    { UINT64_C(0x8f7df7df7dfcbfca), 46, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfca), 322, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 23, 0, 0 }, { UINT64_C(0xf7df7df7dfc1440), 345, 65535, 2 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 414, 4, 3 }, { UINT64_C(0x0), 46, 65535, 6 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 437, 65535, 3 }, { UINT64_C(0x8fd0fc7fc6fc3fc2), 161, 2, 5 },
+    { UINT64_C(0x8f7dfc7fc6fc3fc2), 460, 65535, 4 }, { UINT64_C(0x0), 115, 65535, 6 },
+    { UINT64_C(0x8f7df7dfc5fc4fc2), 483, 65535, 3 }, { UINT64_C(0x8f7df7df7dfc6fc2), 506, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 46, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 161, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 253, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 184, 3, 0 },
+    { UINT64_C(0x8f7dfd1fd0fc7fc3), 46, 65535, 4 }, { UINT64_C(0x8f7df7dfd0fc7fc3), 161, 2, 3 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 460, 65535, 1 }, { UINT64_C(0x8f7dfd1fd0fc7fc3), 115, 65535, 4 },
     { UINT64_C(0xf7df7df7dfc50c4), 483, 65535, 2 }, { UINT64_C(0xf7df7df7df7d0c4), 575, 5, 1 },
-    { UINT64_C(0xfd1fd0fc9fc8fc3), 46, 65535, 5 }, { UINT64_C(0xf7df7df7df7d0c4), 598, 65535, 1 },
-    { UINT64_C(0xf7dfd0fc9fc8fc3), 161, 2, 4 }, { UINT64_C(0xf7df7df7df7dfd0), 621, 65535, 1 },
-    { UINT64_C(0xfd1fd0fc9fc8fc3), 115, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 644, 4, 1 },
-    { UINT64_C(0xfd1fd0fc7fc6fc3), 46, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 667, 65535, 1 },
-    { UINT64_C(0xf7dfd0fc7fc6fc3), 161, 2, 4 }, { UINT64_C(0xf7df7df7dfc7fc6), 690, 65535, 2 },
-    { UINT64_C(0xfd1fd0fc7fc6fc3), 115, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 506, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd2), 713, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 736, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd4), 759, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 299, 3, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 414, 4, 0 }, { UINT64_C(0xf7df7df7df7dfc5), 483, 65535, 1 },
+    { UINT64_C(0x8fd1fd0fc9fc8fc3), 46, 65535, 5 }, { UINT64_C(0xf7df7df7df7d0c4), 598, 65535, 1 },
+    { UINT64_C(0x8f7dfd0fc9fc8fc3), 161, 2, 4 }, { UINT64_C(0x8f7df7df7df7dfd0), 621, 65535, 1 },
+    { UINT64_C(0x8fd1fd0fc9fc8fc3), 115, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 644, 4, 1 },
+    { UINT64_C(0x8fd1fd0fc7fc6fc3), 46, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 667, 65535, 1 },
+    { UINT64_C(0x8f7dfd0fc7fc6fc3), 161, 2, 4 }, { UINT64_C(0x8f7df7df7dfc7fc6), 690, 65535, 2 },
+    { UINT64_C(0x8fd1fd0fc7fc6fc3), 115, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 506, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd2), 713, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd2), 736, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd4), 759, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 299, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 414, 4, 0 }, { UINT64_C(0x8f7df7df7df7dfc5), 483, 65535, 1 },
     { UINT64_C(0xfd1fd0fc9408fc3), 46, 65535, 5 }, { UINT64_C(0xf7dfd0fc9408fc3), 161, 2, 4 },
-    { UINT64_C(0xfd1fd0fc9408fc3), 115, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc7), 690, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 828, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 920, 6, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 575, 5, 0 }, { UINT64_C(0xf7df7df7df7df7d), 644, 4, 0 },
-    { UINT64_C(0xf7dfd1fd0fc9fc3), 46, 65535, 4 }, { UINT64_C(0xf7df7dfd0fc9fc3), 161, 2, 3 },
-    { UINT64_C(0xf7dfd1fd0fc9fc3), 115, 65535, 4 }, { UINT64_C(0xf7df7df7df7dfd3), 1012, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd3), 1150, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 1541, 7, 0 },
-    { UINT64_C(0xf7df7df7df7dfd5), 1150, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 2139, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 2162, 8, 1 }, { UINT64_C(0xf7df7df7df7dfcf), 1150, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 2162, 8, 0 },
+    { UINT64_C(0xfd1fd0fc9408fc3), 115, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc7), 690, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 828, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 920, 6, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 575, 5, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 644, 4, 0 },
+    { UINT64_C(0x8f7dfd1fd0fc9fc3), 46, 65535, 4 }, { UINT64_C(0x8f7df7dfd0fc9fc3), 161, 2, 3 },
+    { UINT64_C(0x8f7dfd1fd0fc9fc3), 115, 65535, 4 }, { UINT64_C(0x8f7df7df7df7dfd3), 1012, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd3), 1150, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 1541, 7, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd5), 1150, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 2139, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 2162, 8, 1 }, { UINT64_C(0x8f7df7df7df7dfcf), 1150, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 2162, 8, 0 },
 };
 static const uridfa_op rfc6874_uri_reference_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 16, 65535 }, { 17, 65535 },
@@ -773,40 +773,40 @@ static const uint16_t rfc6874_uri_trans[] = {
 #define RFC6874_URI_DRIVE uridfa_drive16
 #define RFC6874_URI_SPECIAL 4416
 static const uridfa_edge rfc6874_uri_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 23, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 46, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 69, 1, 1 }, { UINT64_C(0xf7df7df7dfd1fd0), 92, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfd0), 115, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 138, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfd1fd0), 161, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfd1), 92, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd1), 161, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 184, 2, 1 },
-    { UINT64_C(0xf7df7df7df7dfcc), 207, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 69, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfca), 276, 2, 1 }, { UINT64_C(0xf7df7df7dfcbfca), 92, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfca), 299, 65535, 1 }, { UINT64_C(0xf7df7dfc6fc3fc2), 345, 3, 3 },
-    { UINT64_C(0x0), 92, 65535, 6 }, { UINT64_C(0xf7df7dfc6fc3fc2), 368, 65535, 3 },
-    { UINT64_C(0xfd0fc7fc6fc3fc2), 69, 1, 5 }, { UINT64_C(0xf7dfc7fc6fc3fc2), 391, 65535, 4 },
-    { UINT64_C(0x0), 161, 65535, 6 }, { UINT64_C(0xf7df7dfc5fc4fc2), 414, 65535, 3 },
-    { UINT64_C(0xf7df7df7dfc6fc2), 437, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfcb), 92, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 184, 2, 0 }, { UINT64_C(0xf7dfd1fd0fc7fc3), 92, 65535, 4 },
-    { UINT64_C(0xf7df7dfd0fc7fc3), 69, 1, 3 }, { UINT64_C(0xf7df7df7df7dfc7), 391, 65535, 1 },
-    { UINT64_C(0xf7dfd1fd0fc7fc3), 161, 65535, 4 }, { UINT64_C(0xf7df7df7dfc50c4), 414, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7d0c4), 506, 4, 1 }, { UINT64_C(0xfd1fd0fc9fc8fc3), 92, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7d0c4), 529, 65535, 1 }, { UINT64_C(0xf7dfd0fc9fc8fc3), 69, 1, 4 },
-    { UINT64_C(0xf7df7df7df7dfd0), 552, 65535, 1 }, { UINT64_C(0xfd1fd0fc9fc8fc3), 161, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc6), 575, 3, 1 }, { UINT64_C(0xfd1fd0fc7fc6fc3), 92, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc6), 598, 65535, 1 }, { UINT64_C(0xf7dfd0fc7fc6fc3), 69, 1, 4 },
-    { UINT64_C(0xf7df7df7dfc7fc6), 621, 65535, 2 }, { UINT64_C(0xfd1fd0fc7fc6fc3), 161, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc6), 437, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 644, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd2), 667, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 690, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 276, 2, 0 }, { UINT64_C(0xf7df7df7df7df7d), 345, 3, 0 },
-    { UINT64_C(0xf7df7df7df7dfc5), 414, 65535, 1 }, { UINT64_C(0xfd1fd0fc9408fc3), 92, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 23, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 46, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 69, 1, 1 }, { UINT64_C(0x8f7df7df7dfd1fd0), 92, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 115, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 138, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfd1fd0), 161, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfd1), 92, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd1), 161, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 184, 2, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 207, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 69, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 276, 2, 1 }, { UINT64_C(0x8f7df7df7dfcbfca), 92, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfca), 299, 65535, 1 }, { UINT64_C(0x8f7df7dfc6fc3fc2), 345, 3, 3 },
+    { UINT64_C(0x0), 92, 65535, 6 }, { UINT64_C(0x8f7df7dfc6fc3fc2), 368, 65535, 3 },
+    { UINT64_C(0x8fd0fc7fc6fc3fc2), 69, 1, 5 }, { UINT64_C(0x8f7dfc7fc6fc3fc2), 391, 65535, 4 },
+    { UINT64_C(0x0), 161, 65535, 6 }, { UINT64_C(0x8f7df7dfc5fc4fc2), 414, 65535, 3 },
+    { UINT64_C(0x8f7df7df7dfc6fc2), 437, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfcb), 92, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 184, 2, 0 }, { UINT64_C(0x8f7dfd1fd0fc7fc3), 92, 65535, 4 },
+    { UINT64_C(0x8f7df7dfd0fc7fc3), 69, 1, 3 }, { UINT64_C(0x8f7df7df7df7dfc7), 391, 65535, 1 },
+    { UINT64_C(0x8f7dfd1fd0fc7fc3), 161, 65535, 4 }, { UINT64_C(0xf7df7df7dfc50c4), 414, 65535, 2 },
+    { UINT64_C(0xf7df7df7df7d0c4), 506, 4, 1 }, { UINT64_C(0x8fd1fd0fc9fc8fc3), 92, 65535, 5 },
+    { UINT64_C(0xf7df7df7df7d0c4), 529, 65535, 1 }, { UINT64_C(0x8f7dfd0fc9fc8fc3), 69, 1, 4 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 552, 65535, 1 }, { UINT64_C(0x8fd1fd0fc9fc8fc3), 161, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 575, 3, 1 }, { UINT64_C(0x8fd1fd0fc7fc6fc3), 92, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 598, 65535, 1 }, { UINT64_C(0x8f7dfd0fc7fc6fc3), 69, 1, 4 },
+    { UINT64_C(0x8f7df7df7dfc7fc6), 621, 65535, 2 }, { UINT64_C(0x8fd1fd0fc7fc6fc3), 161, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 437, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd2), 644, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd2), 667, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd4), 690, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 276, 2, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 345, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 414, 65535, 1 }, { UINT64_C(0xfd1fd0fc9408fc3), 92, 65535, 5 },
     { UINT64_C(0xf7dfd0fc9408fc3), 69, 1, 4 }, { UINT64_C(0xfd1fd0fc9408fc3), 161, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc7), 621, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 759, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 851, 5, 0 }, { UINT64_C(0xf7df7df7df7df7d), 506, 4, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 575, 3, 0 }, { UINT64_C(0xf7dfd1fd0fc9fc3), 92, 65535, 4 },
-    { UINT64_C(0xf7df7dfd0fc9fc3), 69, 1, 3 }, { UINT64_C(0xf7dfd1fd0fc9fc3), 161, 65535, 4 },
-    { UINT64_C(0xf7df7df7df7dfd3), 943, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd3), 1081, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 1472, 6, 0 }, { UINT64_C(0xf7df7df7df7dfd5), 1081, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 2070, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 2093, 7, 1 },
-    { UINT64_C(0xf7df7df7df7dfcf), 1081, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 2093, 7, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 621, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 759, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 851, 5, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 506, 4, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 575, 3, 0 }, { UINT64_C(0x8f7dfd1fd0fc9fc3), 92, 65535, 4 },
+    { UINT64_C(0x8f7df7dfd0fc9fc3), 69, 1, 3 }, { UINT64_C(0x8f7dfd1fd0fc9fc3), 161, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfd3), 943, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd3), 1081, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 1472, 6, 0 }, { UINT64_C(0x8f7df7df7df7dfd5), 1081, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 2070, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 2093, 7, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 1081, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 2093, 7, 0 },
 };
 static const uridfa_op rfc6874_uri_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 16, 65535 }, { 17, 65535 },
@@ -1422,34 +1422,34 @@ static const uint16_t rfc6874_absolute_uri_trans[] = {
 #define RFC6874_ABSOLUTE_URI_SPECIAL 4136
 #endif
 static const uridfa_edge rfc6874_absolute_uri_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 22, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 44, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 66, 1, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 88, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd0), 110, 65535, 1 }, { UINT64_C(0xf7df7df7dfd1fd0), 132, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfd1), 132, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 66, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfca), 198, 2, 1 }, { UINT64_C(0xf7df7df7df7dfca), 220, 65535, 1 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 242, 3, 3 }, { UINT64_C(0xf7df7dfc6fc3fc2), 264, 65535, 3 },
-    { UINT64_C(0xfd0fc7fc6fc3fc2), 66, 1, 5 }, { UINT64_C(0xf7dfc7fc6fc3fc2), 286, 65535, 4 },
-    { UINT64_C(0x0), 132, 65535, 6 }, { UINT64_C(0xf7df7dfc5fc4fc2), 308, 65535, 3 },
-    { UINT64_C(0xf7df7df7dfc6fc2), 330, 65535, 2 }, { UINT64_C(0xf7df7dfd0fc7fc3), 66, 1, 3 },
-    { UINT64_C(0xf7df7df7df7dfc7), 286, 65535, 1 }, { UINT64_C(0xf7dfd1fd0fc7fc3), 132, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 22, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 44, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 66, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 88, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 110, 65535, 1 }, { UINT64_C(0x8f7df7df7dfd1fd0), 132, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfd1), 132, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 66, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 198, 2, 1 }, { UINT64_C(0x8f7df7df7df7dfca), 220, 65535, 1 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 242, 3, 3 }, { UINT64_C(0x8f7df7dfc6fc3fc2), 264, 65535, 3 },
+    { UINT64_C(0x8fd0fc7fc6fc3fc2), 66, 1, 5 }, { UINT64_C(0x8f7dfc7fc6fc3fc2), 286, 65535, 4 },
+    { UINT64_C(0x0), 132, 65535, 6 }, { UINT64_C(0x8f7df7dfc5fc4fc2), 308, 65535, 3 },
+    { UINT64_C(0x8f7df7df7dfc6fc2), 330, 65535, 2 }, { UINT64_C(0x8f7df7dfd0fc7fc3), 66, 1, 3 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 286, 65535, 1 }, { UINT64_C(0x8f7dfd1fd0fc7fc3), 132, 65535, 4 },
     { UINT64_C(0xf7df7df7dfc50c4), 308, 65535, 2 }, { UINT64_C(0xf7df7df7df7d0c4), 396, 4, 1 },
-    { UINT64_C(0xf7df7df7df7d0c4), 418, 65535, 1 }, { UINT64_C(0xf7dfd0fc9fc8fc3), 66, 1, 4 },
-    { UINT64_C(0xf7df7df7df7dfd0), 440, 65535, 1 }, { UINT64_C(0xfd1fd0fc9fc8fc3), 132, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc6), 462, 3, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 484, 65535, 1 },
-    { UINT64_C(0xf7dfd0fc7fc6fc3), 66, 1, 4 }, { UINT64_C(0xf7df7df7dfc7fc6), 506, 65535, 2 },
-    { UINT64_C(0xfd1fd0fc7fc6fc3), 132, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 330, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd2), 528, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 550, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd4), 572, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 198, 2, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 242, 3, 0 }, { UINT64_C(0xf7df7df7df7dfc5), 308, 65535, 1 },
+    { UINT64_C(0xf7df7df7df7d0c4), 418, 65535, 1 }, { UINT64_C(0x8f7dfd0fc9fc8fc3), 66, 1, 4 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 440, 65535, 1 }, { UINT64_C(0x8fd1fd0fc9fc8fc3), 132, 65535, 5 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 462, 3, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 484, 65535, 1 },
+    { UINT64_C(0x8f7dfd0fc7fc6fc3), 66, 1, 4 }, { UINT64_C(0x8f7df7df7dfc7fc6), 506, 65535, 2 },
+    { UINT64_C(0x8fd1fd0fc7fc6fc3), 132, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 330, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd2), 528, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd2), 550, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd4), 572, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 198, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 242, 3, 0 }, { UINT64_C(0x8f7df7df7df7dfc5), 308, 65535, 1 },
     { UINT64_C(0xf7dfd0fc9408fc3), 66, 1, 4 }, { UINT64_C(0xfd1fd0fc9408fc3), 132, 65535, 5 },
-    { UINT64_C(0xf7df7df7df7dfc7), 506, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 638, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 726, 5, 0 }, { UINT64_C(0xf7df7df7df7df7d), 396, 4, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 462, 3, 0 }, { UINT64_C(0xf7df7dfd0fc9fc3), 66, 1, 3 },
-    { UINT64_C(0xf7dfd1fd0fc9fc3), 132, 65535, 4 }, { UINT64_C(0xf7df7df7df7dfd3), 814, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd3), 946, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 1320, 6, 0 },
-    { UINT64_C(0xf7df7df7df7dfd5), 946, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 1892, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 1914, 7, 1 }, { UINT64_C(0xf7df7df7df7dfcf), 946, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 1914, 7, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 506, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 638, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 726, 5, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 396, 4, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 462, 3, 0 }, { UINT64_C(0x8f7df7dfd0fc9fc3), 66, 1, 3 },
+    { UINT64_C(0x8f7dfd1fd0fc9fc3), 132, 65535, 4 }, { UINT64_C(0x8f7df7df7df7dfd3), 814, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd3), 946, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 1320, 6, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd5), 946, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 1892, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 1914, 7, 1 }, { UINT64_C(0x8f7df7df7df7dfcf), 946, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 1914, 7, 0 },
 };
 static const uridfa_op rfc6874_absolute_uri_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 16, 65535 }, { 17, 65535 },
@@ -1822,40 +1822,40 @@ static const uint16_t rfc6874_relative_ref_trans[] = {
 #define RFC6874_RELATIVE_REF_DRIVE uridfa_drive16
 #define RFC6874_RELATIVE_REF_SPECIAL 3860
 static const uridfa_edge rfc6874_relative_ref_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd0), 20, 0, 1 }, { UINT64_C(0xf7df7df7dfd1fd0), 40, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfd0), 60, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 80, 65535, 1 },
-    { UINT64_C(0xf7df7df7dfd1fd0), 100, 65535, 2 }, { UINT64_C(0xf7df7df7df7dfd1), 40, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 120, 1, 0 }, { UINT64_C(0xf7df7df7df7dfd1), 100, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfcc), 140, 2, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 160, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfca), 240, 2, 1 }, { UINT64_C(0xf7df7df7dfcbfca), 40, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfca), 260, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 20, 0, 0 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 320, 3, 3 }, { UINT64_C(0x0), 40, 65535, 6 },
-    { UINT64_C(0xf7df7dfc6fc3fc2), 340, 65535, 3 }, { UINT64_C(0xfd0fc7fc6fc3fc2), 120, 1, 5 },
-    { UINT64_C(0xf7dfc7fc6fc3fc2), 360, 65535, 4 }, { UINT64_C(0x0), 100, 65535, 6 },
-    { UINT64_C(0xf7df7dfc5fc4fc2), 380, 65535, 3 }, { UINT64_C(0xf7df7df7dfc6fc2), 400, 65535, 2 },
-    { UINT64_C(0xf7df7df7df7dfcb), 40, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 140, 2, 0 },
-    { UINT64_C(0xf7dfd1fd0fc7fc3), 40, 65535, 4 }, { UINT64_C(0xf7df7dfd0fc7fc3), 120, 1, 3 },
-    { UINT64_C(0xf7df7df7df7dfc7), 360, 65535, 1 }, { UINT64_C(0xf7dfd1fd0fc7fc3), 100, 65535, 4 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 20, 0, 1 }, { UINT64_C(0x8f7df7df7dfd1fd0), 40, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 60, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 80, 65535, 1 },
+    { UINT64_C(0x8f7df7df7dfd1fd0), 100, 65535, 2 }, { UINT64_C(0x8f7df7df7df7dfd1), 40, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 120, 1, 0 }, { UINT64_C(0x8f7df7df7df7dfd1), 100, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 140, 2, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 160, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfca), 240, 2, 1 }, { UINT64_C(0x8f7df7df7dfcbfca), 40, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfca), 260, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 20, 0, 0 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 320, 3, 3 }, { UINT64_C(0x0), 40, 65535, 6 },
+    { UINT64_C(0x8f7df7dfc6fc3fc2), 340, 65535, 3 }, { UINT64_C(0x8fd0fc7fc6fc3fc2), 120, 1, 5 },
+    { UINT64_C(0x8f7dfc7fc6fc3fc2), 360, 65535, 4 }, { UINT64_C(0x0), 100, 65535, 6 },
+    { UINT64_C(0x8f7df7dfc5fc4fc2), 380, 65535, 3 }, { UINT64_C(0x8f7df7df7dfc6fc2), 400, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfcb), 40, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 140, 2, 0 },
+    { UINT64_C(0x8f7dfd1fd0fc7fc3), 40, 65535, 4 }, { UINT64_C(0x8f7df7dfd0fc7fc3), 120, 1, 3 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 360, 65535, 1 }, { UINT64_C(0x8f7dfd1fd0fc7fc3), 100, 65535, 4 },
     { UINT64_C(0xf7df7df7dfc50c4), 380, 65535, 2 }, { UINT64_C(0xf7df7df7df7d0c4), 460, 4, 1 },
-    { UINT64_C(0xfd1fd0fc9fc8fc3), 40, 65535, 5 }, { UINT64_C(0xf7df7df7df7d0c4), 480, 65535, 1 },
-    { UINT64_C(0xf7dfd0fc9fc8fc3), 120, 1, 4 }, { UINT64_C(0xf7df7df7df7dfd0), 500, 65535, 1 },
-    { UINT64_C(0xfd1fd0fc9fc8fc3), 100, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 520, 3, 1 },
-    { UINT64_C(0xfd1fd0fc7fc6fc3), 40, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 540, 65535, 1 },
-    { UINT64_C(0xf7dfd0fc7fc6fc3), 120, 1, 4 }, { UINT64_C(0xf7df7df7dfc7fc6), 560, 65535, 2 },
-    { UINT64_C(0xfd1fd0fc7fc6fc3), 100, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc6), 400, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd2), 580, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 600, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd4), 620, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 240, 2, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 320, 3, 0 }, { UINT64_C(0xf7df7df7df7dfc5), 380, 65535, 1 },
+    { UINT64_C(0x8fd1fd0fc9fc8fc3), 40, 65535, 5 }, { UINT64_C(0xf7df7df7df7d0c4), 480, 65535, 1 },
+    { UINT64_C(0x8f7dfd0fc9fc8fc3), 120, 1, 4 }, { UINT64_C(0x8f7df7df7df7dfd0), 500, 65535, 1 },
+    { UINT64_C(0x8fd1fd0fc9fc8fc3), 100, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 520, 3, 1 },
+    { UINT64_C(0x8fd1fd0fc7fc6fc3), 40, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 540, 65535, 1 },
+    { UINT64_C(0x8f7dfd0fc7fc6fc3), 120, 1, 4 }, { UINT64_C(0x8f7df7df7dfc7fc6), 560, 65535, 2 },
+    { UINT64_C(0x8fd1fd0fc7fc6fc3), 100, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc6), 400, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd2), 580, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd2), 600, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd4), 620, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 240, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 320, 3, 0 }, { UINT64_C(0x8f7df7df7df7dfc5), 380, 65535, 1 },
     { UINT64_C(0xfd1fd0fc9408fc3), 40, 65535, 5 }, { UINT64_C(0xf7dfd0fc9408fc3), 120, 1, 4 },
-    { UINT64_C(0xfd1fd0fc9408fc3), 100, 65535, 5 }, { UINT64_C(0xf7df7df7df7dfc7), 560, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 680, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 760, 5, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 460, 4, 0 }, { UINT64_C(0xf7df7df7df7df7d), 520, 3, 0 },
-    { UINT64_C(0xf7dfd1fd0fc9fc3), 40, 65535, 4 }, { UINT64_C(0xf7df7dfd0fc9fc3), 120, 1, 3 },
-    { UINT64_C(0xf7dfd1fd0fc9fc3), 100, 65535, 4 }, { UINT64_C(0xf7df7df7df7dfd3), 840, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd3), 960, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 1300, 6, 0 },
-    { UINT64_C(0xf7df7df7df7dfd5), 960, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 1820, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 1840, 7, 1 }, { UINT64_C(0xf7df7df7df7dfcf), 960, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 1840, 7, 0 },
+    { UINT64_C(0xfd1fd0fc9408fc3), 100, 65535, 5 }, { UINT64_C(0x8f7df7df7df7dfc7), 560, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 680, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 760, 5, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 460, 4, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 520, 3, 0 },
+    { UINT64_C(0x8f7dfd1fd0fc9fc3), 40, 65535, 4 }, { UINT64_C(0x8f7df7dfd0fc9fc3), 120, 1, 3 },
+    { UINT64_C(0x8f7dfd1fd0fc9fc3), 100, 65535, 4 }, { UINT64_C(0x8f7df7df7df7dfd3), 840, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd3), 960, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 1300, 6, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd5), 960, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 1820, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 1840, 7, 1 }, { UINT64_C(0x8f7df7df7df7dfcf), 960, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 1840, 7, 0 },
 };
 static const uridfa_op rfc6874_relative_ref_ops[] = {
     { 2, 65535 }, { 3, 65535 }, { 6, 65535 }, { 7, 65535 }, { 16, 65535 }, { 17, 65535 }, { 16, 65535 }, { 17, 65535 },
@@ -1989,7 +1989,7 @@ static const uint8_t rfc6874_scheme_classes[] = {
 #define RFC6874_SCHEME_DRIVE uridfa_drive8
 #define RFC6874_SCHEME_SPECIAL 6
 static const uridfa_edge rfc6874_scheme_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 3, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 3, 0, 1 },
 };
 static const uridfa_op rfc6874_scheme_ops[] = {
     { 1, 65535 },
@@ -2058,8 +2058,8 @@ static const uint8_t rfc6874_userinfo_classes[] = {
 #define RFC6874_USERINFO_DRIVE uridfa_drive8
 #define RFC6874_USERINFO_SPECIAL 16
 static const uridfa_edge rfc6874_userinfo_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc6874_userinfo_ops[] = {
     { 4, 65535 }, { 5, 65535 }, { 5, 65535 },
@@ -2447,14 +2447,14 @@ static const uint16_t rfc6874_host_trans[] = {
 #define RFC6874_HOST_SPECIAL 2656
 #endif
 static const uridfa_edge rfc6874_host_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc6), 16, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 32, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc6), 48, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd2), 80, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfd2), 96, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd4), 112, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 16, 0, 0 }, { UINT64_C(0xf7df7df7df7df7d), 176, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfd3), 240, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfd3), 336, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 608, 2, 0 }, { UINT64_C(0xf7df7df7df7dfd5), 336, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfce), 1024, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfce), 1040, 3, 1 },
-    { UINT64_C(0xf7df7df7df7dfcf), 336, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 1040, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 16, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 32, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 48, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd2), 80, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfd2), 96, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd4), 112, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 16, 0, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 176, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd3), 240, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfd3), 336, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 608, 2, 0 }, { UINT64_C(0x8f7df7df7df7dfd5), 336, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfce), 1024, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfce), 1040, 3, 1 },
+    { UINT64_C(0x8f7df7df7df7dfcf), 336, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 1040, 3, 0 },
 };
 static const uridfa_op rfc6874_host_ops[] = {
     { 6, 65535 }, { 7, 65535 }, { 7, 65535 },
@@ -2572,7 +2572,7 @@ static const uint8_t rfc6874_port_classes[] = {
 #define RFC6874_PORT_DRIVE uridfa_drive8
 #define RFC6874_PORT_SPECIAL 4
 static const uridfa_edge rfc6874_port_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 2, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 2, 65535, 1 },
 };
 static const uridfa_op rfc6874_port_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },
@@ -2630,8 +2630,8 @@ static const uint8_t rfc6874_path_classes[] = {
 #define RFC6874_PATH_DRIVE uridfa_drive8
 #define RFC6874_PATH_SPECIAL 16
 static const uridfa_edge rfc6874_path_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd0), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc6874_path_ops[] = {
     { 16, 65535 }, { 17, 65535 }, { 17, 65535 },
@@ -2703,7 +2703,7 @@ static const uint8_t rfc6874_path_abempty_classes[] = {
 #define RFC6874_PATH_ABEMPTY_DRIVE uridfa_drive8
 #define RFC6874_PATH_ABEMPTY_SPECIAL 20
 static const uridfa_edge rfc6874_path_abempty_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd0), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 5, 0, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 5, 0, 0 },
 };
 static const uridfa_op rfc6874_path_abempty_ops[] = {
     { 16, 65535 }, { 17, 65535 }, { 17, 65535 },
@@ -2776,7 +2776,7 @@ static const uint8_t rfc6874_path_absolute_classes[] = {
 #define RFC6874_PATH_ABSOLUTE_DRIVE uridfa_drive8
 #define RFC6874_PATH_ABSOLUTE_SPECIAL 25
 static const uridfa_edge rfc6874_path_absolute_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd0), 5, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 10, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 5, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 10, 0, 0 },
 };
 static const uridfa_op rfc6874_path_absolute_ops[] = {
     { 17, 65535 },
@@ -2850,8 +2850,8 @@ static const uint8_t rfc6874_path_noscheme_classes[] = {
 #define RFC6874_PATH_NOSCHEME_DRIVE uridfa_drive8
 #define RFC6874_PATH_NOSCHEME_SPECIAL 42
 static const uridfa_edge rfc6874_path_noscheme_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd0), 6, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 12, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 18, 1, 0 }, { UINT64_C(0xf7df7df7df7df7d), 6, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 6, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 12, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 18, 1, 0 }, { UINT64_C(0x8f7df7df7df7df7d), 6, 0, 0 },
 };
 static const uridfa_op rfc6874_path_noscheme_ops[] = {
     { 17, 65535 },
@@ -2924,8 +2924,8 @@ static const uint8_t rfc6874_path_rootless_classes[] = {
 #define RFC6874_PATH_ROOTLESS_DRIVE uridfa_drive8
 #define RFC6874_PATH_ROOTLESS_SPECIAL 20
 static const uridfa_edge rfc6874_path_rootless_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfd0), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfd0), 10, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfd0), 5, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfd0), 10, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 5, 0, 0 },
 };
 static const uridfa_op rfc6874_path_rootless_ops[] = {
     { 17, 65535 },
@@ -2997,8 +2997,8 @@ static const uint8_t rfc6874_query_classes[] = {
 #define RFC6874_QUERY_DRIVE uridfa_drive8
 #define RFC6874_QUERY_SPECIAL 16
 static const uridfa_edge rfc6874_query_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfca), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfca), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfca), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc6874_query_ops[] = {
     { 10, 65535 }, { 11, 65535 }, { 11, 65535 },
@@ -3070,8 +3070,8 @@ static const uint8_t rfc6874_fragment_classes[] = {
 #define RFC6874_FRAGMENT_DRIVE uridfa_drive8
 #define RFC6874_FRAGMENT_SPECIAL 16
 static const uridfa_edge rfc6874_fragment_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfcc), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfcc), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfcc), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc6874_fragment_ops[] = {
     { 12, 65535 }, { 13, 65535 }, { 13, 65535 },

@@ -655,18 +655,18 @@ static const uint16_t rfc8089_file_uri_trans[] = {
 #define RFC8089_FILE_URI_SPECIAL 5481
 #endif
 static const uridfa_edge rfc8089_file_uri_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 162, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 189, 0, 0 },
-    { UINT64_C(0xf7df7df7dfc2fc0), 297, 1, 2 }, { UINT64_C(0xf7df7df7dfc2fc0), 324, 65535, 2 },
-    { UINT64_C(0xfc4fc3fc2fc1fc0), 351, 65535, 5 }, { UINT64_C(0xf7df7df7dfc2fc0), 378, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc2fc0), 405, 65535, 2 }, { UINT64_C(0xf7df7df7dfc2fc0), 432, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc2fc0), 459, 65535, 2 }, { UINT64_C(0xf7df7df7dfc4fc0), 486, 65535, 2 },
-    { UINT64_C(0xf7df7df7dfc2fc0), 513, 65535, 2 }, { UINT64_C(0xf7df7dfc4fc3fc1), 351, 65535, 3 },
-    { UINT64_C(0xf7df7df7df7df7d), 297, 1, 0 }, { UINT64_C(0xf7df7df7df7d102), 297, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 162, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 189, 0, 0 },
+    { UINT64_C(0x8f7df7df7dfc2fc0), 297, 1, 2 }, { UINT64_C(0x8f7df7df7dfc2fc0), 324, 65535, 2 },
+    { UINT64_C(0x8fc4fc3fc2fc1fc0), 351, 65535, 5 }, { UINT64_C(0x8f7df7df7dfc2fc0), 378, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc2fc0), 405, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc2fc0), 432, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc2fc0), 459, 65535, 2 }, { UINT64_C(0x8f7df7df7dfc4fc0), 486, 65535, 2 },
+    { UINT64_C(0x8f7df7df7dfc2fc0), 513, 65535, 2 }, { UINT64_C(0x8f7df7dfc4fc3fc1), 351, 65535, 3 },
+    { UINT64_C(0x8f7df7df7df7df7d), 297, 1, 0 }, { UINT64_C(0xf7df7df7df7d102), 297, 1, 1 },
     { UINT64_C(0xf7df7df7df7d102), 324, 65535, 1 }, { UINT64_C(0xf7dfc4fc3102fc1), 351, 65535, 4 },
-    { UINT64_C(0xf7df7df7df7dfc6), 648, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 675, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 702, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 945, 2, 0 },
-    { UINT64_C(0xf7df7df7df7dfc7), 1269, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 1836, 3, 0 },
-    { UINT64_C(0xf7df7df7df7dfc9), 1269, 65535, 1 }, { UINT64_C(0xf7df7df7dfc4fc1), 351, 65535, 2 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 648, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 675, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 702, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 945, 2, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 1269, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 1836, 3, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc9), 1269, 65535, 1 }, { UINT64_C(0x8f7df7df7dfc4fc1), 351, 65535, 2 },
 };
 static const uridfa_op rfc8089_file_uri_ops[] = {
     { 5, 65535 },

@@ -181,16 +181,16 @@ static const uint16_t rfc8141_namestring_trans[] = {
 #define RFC8141_NAMESTRING_SPECIAL 1275
 #endif
 static const uridfa_edge rfc8141_namestring_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 75, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 150, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc2), 195, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 210, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc3), 255, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc3), 270, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc8), 330, 1, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 345, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 195, 0, 0 }, { UINT64_C(0xf7df7df7df7dfc4), 435, 0, 1 },
-    { UINT64_C(0xf7df7df7df7dfc4), 450, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 465, 1, 1 },
-    { UINT64_C(0xf7df7df7df7dfc6), 480, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 330, 1, 0 },
-    { UINT64_C(0xf7df7df7df7dfc5), 255, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc5), 525, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc7), 255, 65535, 1 }, { UINT64_C(0xf7df7df7df7df7d), 435, 0, 0 },
-    { UINT64_C(0xf7df7df7df7df7d), 465, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 75, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 150, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 195, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 210, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc3), 255, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc3), 270, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 330, 1, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 345, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 195, 0, 0 }, { UINT64_C(0x8f7df7df7df7dfc4), 435, 0, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 450, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 465, 1, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 480, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 330, 1, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc5), 255, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc5), 525, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc7), 255, 65535, 1 }, { UINT64_C(0x8f7df7df7df7df7d), 435, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7df7d), 465, 1, 0 },
 };
 static const uridfa_op rfc8141_namestring_ops[] = {
     { 3, 65535 }, { 8, 65535 }, { 9, 65535 }, { 9, 65535 }, { 5, 65535 }, { 7, 65535 },
@@ -380,9 +380,9 @@ static const uint16_t rfc8141_assigned_name_trans[] = {
 #define RFC8141_ASSIGNED_NAME_SPECIAL 781
 #endif
 static const uridfa_edge rfc8141_assigned_name_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 55, 65535, 1 }, { UINT64_C(0xf7df7df7df7dfc1), 110, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7dfc2), 143, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 154, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 143, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 55, 65535, 1 }, { UINT64_C(0x8f7df7df7df7dfc1), 110, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 143, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 154, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 143, 0, 0 },
 };
 static const uridfa_op rfc8141_assigned_name_ops[] = {
     { 3, 65535 },
@@ -470,7 +470,7 @@ static const uint8_t rfc8141_nid_classes[] = {
 #define RFC8141_NID_DRIVE uridfa_drive8
 #define RFC8141_NID_SPECIAL 189
 static const uridfa_edge rfc8141_nid_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc0), 3, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7dfc0), 3, 65535, 1 },
 };
 static const uridfa_op rfc8141_nid_ops[] = {
     { 1, 65535 },
@@ -534,8 +534,8 @@ static const uint8_t rfc8141_nss_classes[] = {
 #define RFC8141_NSS_DRIVE uridfa_drive8
 #define RFC8141_NSS_SPECIAL 20
 static const uridfa_edge rfc8141_nss_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc2), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc2), 10, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc2), 5, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc2), 10, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 5, 0, 0 },
 };
 static const uridfa_op rfc8141_nss_ops[] = {
     { 3, 65535 },
@@ -607,8 +607,8 @@ static const uint8_t rfc8141_r_component_classes[] = {
 #define RFC8141_R_COMPONENT_DRIVE uridfa_drive8
 #define RFC8141_R_COMPONENT_SPECIAL 35
 static const uridfa_edge rfc8141_r_component_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc4), 7, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc4), 14, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 7, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc4), 7, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc4), 14, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 7, 0, 0 },
 };
 static const uridfa_op rfc8141_r_component_ops[] = {
     { 5, 65535 },
@@ -679,8 +679,8 @@ static const uint8_t rfc8141_q_component_classes[] = {
 #define RFC8141_Q_COMPONENT_DRIVE uridfa_drive8
 #define RFC8141_Q_COMPONENT_SPECIAL 20
 static const uridfa_edge rfc8141_q_component_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc6), 5, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc6), 10, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 5, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc6), 5, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc6), 10, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 5, 0, 0 },
 };
 static const uridfa_op rfc8141_q_component_ops[] = {
     { 7, 65535 },
@@ -751,8 +751,8 @@ static const uint8_t rfc8141_f_component_classes[] = {
 #define RFC8141_F_COMPONENT_DRIVE uridfa_drive8
 #define RFC8141_F_COMPONENT_SPECIAL 16
 static const uridfa_edge rfc8141_f_component_edges[] = {
-    { UINT64_C(0xf7df7df7df7dfc8), 4, 0, 1 }, { UINT64_C(0xf7df7df7df7dfc8), 8, 65535, 1 },
-    { UINT64_C(0xf7df7df7df7df7d), 4, 0, 0 },
+    { UINT64_C(0x8f7df7df7df7dfc8), 4, 0, 1 }, { UINT64_C(0x8f7df7df7df7dfc8), 8, 65535, 1 },
+    { UINT64_C(0x8f7df7df7df7df7d), 4, 0, 0 },
 };
 static const uridfa_op rfc8141_f_component_ops[] = {
     { 8, 65535 }, { 9, 65535 }, { 9, 65535 },

@@ -387,6 +387,19 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
         .iter()
         .position(|e| e.ops_len > 0)
         .expect("URI-reference has an edge with operations");
+    // Note [position copies]: an edge whose word says its first three
+    // operations read the position, and one whose word says they do not.
+    let positions = uridfa_runtime::Edge::POSITIONS;
+    let position_edge = good
+        .edges
+        .iter()
+        .position(|e| e.ops_len > 0 && e.ops & positions != 0)
+        .expect("URI-reference has an edge that only stores positions");
+    let copy_edge = good
+        .edges
+        .iter()
+        .position(|e| e.ops_len > 0 && e.ops & positions == 0)
+        .expect("URI-reference has an edge that copies a register or NIL");
     // A machine with one-byte IDs, for the width invariant.
     let narrow = uridfa::GRAMMARS
         .iter()
@@ -525,6 +538,22 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
                     let w = e[packed_edge].ops & !0x3f;
                     e[packed_edge].ops = w | u64::from(good.reg_len);
                 }),
+                ..good
+            },
+        ),
+        (
+            5,
+            "a packed word that says it only stores positions, and copies",
+            Tables {
+                edges: with(good.edges, |e| e[copy_edge].ops |= positions),
+                ..good
+            },
+        ),
+        (
+            5,
+            "a packed word of position stores without its bit",
+            Tables {
+                edges: with(good.edges, |e| e[position_edge].ops &= !positions),
                 ..good
             },
         ),

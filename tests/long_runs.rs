@@ -121,9 +121,10 @@ fn wide_and_slice_register_files_agree() {
 
 /// Note [position copies]: the wide files store the position straight
 /// into the destinations of an edge whose first three operations all read
-/// it, a test of one mask. Every such edge of URI-reference, given a
-/// second or third operation that reads NIL (62, one bit from the
-/// position's 63) or a register, must still run as the slice runs it.
+/// it, which `Edge::pack` marks with `Edge::POSITIONS`. Every such edge of
+/// URI-reference, given a second or third operation that reads NIL (62,
+/// one bit from the position's 63) or a register, and packed again, must
+/// still run as the slice runs it.
 #[test]
 fn position_copies_only_where_every_source_is_the_position() {
     use uridfa::runtime::{Edge, Op};
@@ -166,6 +167,56 @@ fn position_copies_only_where_every_source_is_the_position() {
         for &seed in seeds {
             let (a, b) = both(&t, seed);
             assert_eq!(a, b, "source {src}: {:?}", String::from_utf8_lossy(seed));
+        }
+    }
+}
+
+/// Note [position copies]: `Edge::POSITIONS` is a shortcut, not a
+/// meaning. URI-reference's tables with the bit cleared from every edge
+/// (as tables packed before it was) run every operation as a copy, and
+/// give the tags and errors the tables give, in every register file.
+#[test]
+fn packed_words_without_the_positions_bit_give_the_same_tags() {
+    use uridfa::runtime::Edge;
+    let good = tables::URI_REFERENCE;
+    let edges: Vec<Edge> = good
+        .edges
+        .iter()
+        .map(|e| Edge {
+            ops: e.ops & !Edge::POSITIONS,
+            ..*e
+        })
+        .collect();
+    let marked = good
+        .edges
+        .iter()
+        .filter(|e| e.ops & Edge::POSITIONS != 0)
+        .count();
+    assert!(marked >= 3, "{marked} edges with the bit");
+    let plain = uridfa::runtime::Tables {
+        edges: &edges,
+        ..good
+    };
+    let mut rng = Rng::new(0x9e37_79b9);
+    let seeds: &[&[u8]] = &[
+        b"http://user@example.com:8042/over/there?name=ferret#nose",
+        b"https://www.example.org/a/b/c.html",
+        b"//a/b?c#d",
+        b"a:b",
+        b"mailto:x@y",
+        b"http://[v7.x]:/?#",
+    ];
+    for &seed in seeds {
+        for k in 0..200 {
+            let input = if k == 0 {
+                seed.to_vec()
+            } else {
+                mutate(seed, &mut rng)
+            };
+            let (a, b) = both(&plain, &input);
+            let (c, d) = both(&good, &input);
+            assert_eq!(a, c, "{:?}", String::from_utf8_lossy(&input));
+            assert_eq!(b, d, "{:?}", String::from_utf8_lossy(&input));
         }
     }
 }

@@ -262,13 +262,19 @@ impl<V: Reg> RegFile for [V] {
 // kasztp URL carry nothing else). The wide file ran each as a copy from
 // slot 63, set to the position first: a store, then per operation the
 // source's extraction, a load and a store. When every one of an edge's
-// first `PACKED_FIRST` fields reads slot 63 or is padding (source 61,
-// which no real operation reads: registers stop at 60), tested with one
-// mask (`POS_SOURCES`), the wide file stores the position into each
-// destination instead (the padding's into its scratch slot). Kasztp
-// `split` 918 → 893 instructions per URL, 52.0 → 50.7 ns (issue 27 in
-// benches/RESULTS.md); the file's contents are the same.
-//
+// first `Edge::PACKED_FIRST` fields reads slot 63 or is padding (source
+// 61, which no real operation reads: registers stop at 60), the wide file
+// stores the position into each destination instead (the padding's into
+// its scratch slot). Kasztp `split` 918 → 893 instructions per URL, 52.0
+// → 50.7 ns (issue 27 in benches/RESULTS.md); the file's contents are the
+// same. The driver first told such an edge by a mask over the word's
+// source fields (five instructions per edge); the generator now sets bit
+// 63 of the word, `Edge::POSITIONS` (`Edge::pack`, checked by `check` as
+// part of invariant 5), and the test is the word's sign: 18 instructions
+// per kasztp URL fewer (benches/RESULTS.md). A word without the bit (a
+// table written before it, or a corrupt one) takes the copies, which give
+// the same registers.
+
 // Note [u32 registers]
 //
 // The typed views of `uridfa` keep tags as `u32` (their inputs are
@@ -279,21 +285,7 @@ impl<V: Reg> RegFile for [V] {
 
 /// How many fields of a packed word the wide file always copies; the
 /// rest only for an edge of more operations (Note [packed operations]).
-const PACKED_FIRST: usize = 3;
-
-/// The source fields of a packed word's first [`PACKED_FIRST`]
-/// operations, but for bit 1: `!word & POS_SOURCES == 0` when each of them
-/// reads slot 63 ([`Op::POS`]) or 61 (the padding's scratch slot), the
-/// only two sources with these five bits set (Note [position copies]).
-const POS_SOURCES: u64 = {
-    let mut mask = 0;
-    let mut k = 0;
-    while k < PACKED_FIRST {
-        mask |= 0b11_1101 << (12 * k + 6);
-        k += 1;
-    }
-    mask
-};
+const PACKED_FIRST: usize = Edge::PACKED_FIRST;
 
 /// The wide file's size: `regs & 63` is always in bounds.
 pub(crate) const WIDE: usize = 64;
@@ -378,7 +370,7 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
             // harmless, and the last two only for an edge that has them
             // (`check`, invariant 5: the fields past `ops_len` are padding).
             let w = edge.ops;
-            if !w & POS_SOURCES == 0 {
+            if w & Edge::POSITIONS != 0 {
                 // Note [position copies]: each of the first three reads
                 // the position (or is padding): store it, read nothing.
                 let at = V::at(pos);

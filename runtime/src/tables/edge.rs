@@ -59,12 +59,24 @@ impl Edge {
     pub const PACKED_REGS: u32 = 61;
     /// The slot that padding operations write and read.
     pub const PACKED_PAD: u64 = 61;
+    /// How many fields of a packed word the driver always runs; the
+    /// others only for an edge of more operations (Note \[packed
+    /// operations\] in the runtime's driver).
+    pub const PACKED_FIRST: usize = 3;
+    /// Bit 63 of a packed word (the fields take bits `0..60`): set when
+    /// each of its first [`Edge::PACKED_FIRST`] fields reads the position
+    /// (slot 63) or is padding, so the driver stores the position into
+    /// their destinations without reading a source (Note \[position
+    /// copies\] in the runtime's driver).
+    pub const POSITIONS: u64 = 1 << 63;
 
     /// Packs up to [`Edge::PACKED_LEN`] operations over registers below
     /// [`Edge::PACKED_REGS`]: operation `k` is bits `12k..12k + 12`, its
     /// destination slot in the low six and its source slot in the high six
     /// (slot 62 for [`Op::NIL`], 63 for [`Op::POS`]); the slots past the
-    /// last operation hold `61 = 61`. `None` if they do not fit.
+    /// last operation hold `61 = 61`; bit 63 is [`Edge::POSITIONS`] when
+    /// the first [`Edge::PACKED_FIRST`] read the position or are padding.
+    /// `None` if they do not fit.
     ///
     /// # Example
     ///
@@ -73,6 +85,11 @@ impl Edge {
     /// let w = Edge::pack(&[Op { dst: 3, src: Op::POS }]).unwrap();
     /// assert_eq!(w & 0xfff, 3 | 63 << 6);
     /// assert_eq!(Edge::unpack(w, 1).next(), Some(Op { dst: 3, src: Op::POS }));
+    /// // It only stores the position (the other two of the first three
+    /// // are padding), and says so.
+    /// assert_ne!(w & Edge::POSITIONS, 0);
+    /// let copy = Edge::pack(&[Op { dst: 3, src: 0 }]).unwrap();
+    /// assert_eq!(copy & Edge::POSITIONS, 0);
     /// ```
     pub fn pack(ops: &[Op]) -> Option<u64> {
         if ops.len() > Self::PACKED_LEN {
@@ -93,11 +110,23 @@ impl Edge {
             };
             w |= field << (12 * k);
         }
+        // The source fields of the first `PACKED_FIRST` operations, but
+        // for bit 1: every bit set where a source is slot 63 (the
+        // position) or 61 (the padding's), the only two sources with
+        // these five bits set (registers stop at 60).
+        let mut sources = 0;
+        for k in 0..Self::PACKED_FIRST {
+            sources |= 0b11_1101 << (12 * k + 6);
+        }
+        if !w & sources == 0 {
+            w |= Self::POSITIONS;
+        }
         Some(w)
     }
 
     /// The first `len` (at most [`Edge::PACKED_LEN`]) operations of a
-    /// packed word, as [`Op`]s.
+    /// packed word, as [`Op`]s ([`Edge::POSITIONS`] does not change
+    /// them).
     pub fn unpack(w: u64, len: usize) -> impl Iterator<Item = Op> + Clone {
         (0..len.min(Self::PACKED_LEN)).map(move |k| {
             let field = (w >> (12 * k)) & 0xfff;
