@@ -196,7 +196,8 @@ impl CaptureInfo {
 /// 5. Every op range lies inside `ops`, every register named by an op is
 ///    below `reg_len`, `reg_len` fits `u16` below [`Op::NIL`]. A packed
 ///    edge's word ([`Edge::pack`]) holds exactly its operations, padded
-///    with `61 = 61`.
+///    with `61 = 61`, and [`Edge::POSITIONS`] exactly when its first
+///    [`Edge::PACKED_FIRST`] only store the position (or pad).
 /// 6. Operations of one edge or final run in order; each sees the effects of
 ///    the ones before it.
 /// 7. `reg_len >= 2 * captures.len()`: tag `2k` is the start of capture `k`
