@@ -229,7 +229,7 @@ impl<V: Reg> RegFile for [V] {
 //
 // Most edges carry one to three operations (a kasztp URL takes about five
 // edges), so the last two copies were mostly padding. The wide file now
-// runs the first `PACKED_FIRST` (3) copies always and the other two only
+// runs the first `Edge::PACKED_FIRST` (3) copies always and the other two only
 // when `ops_len` is larger, one branch per edge: kasztp `split_regs`
 // 50.8–54.1 → 47.0–51.0 ns, `split` 55.9–59.0 → 52.9–55.9 (ten interleaved
 // runs; issue 27, direction 3 in benches/RESULTS.md), 75 fewer
@@ -282,10 +282,6 @@ impl<V: Reg> RegFile for [V] {
 // registers (`Reg`: `usize` or `u32`, NIL `u32::MAX`), so that the view
 // takes its tags without a conversion loop and the file it clears is half
 // as large: 7.5 instructions per kasztp URL in `split`.
-
-/// How many fields of a packed word the wide file always copies; the
-/// rest only for an edge of more operations (Note [packed operations]).
-const PACKED_FIRST: usize = Edge::PACKED_FIRST;
 
 /// The wide file's size: `regs & 63` is always in bounds.
 pub(crate) const WIDE: usize = 64;
@@ -342,9 +338,7 @@ impl<'r, V: Reg, const N: usize> Wide<'r, V, N> {
 
     #[inline(always)]
     fn set_pos(&mut self, pos: usize) {
-        if let Some(slot) = self.slots.get_mut(usize::from(Op::POS) & (N - 1)) {
-            *slot = V::at(pos);
-        }
+        self.put(usize::from(Op::POS), V::at(pos));
     }
 }
 
@@ -374,19 +368,19 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
                 // Note [position copies]: each of the first three reads
                 // the position (or is padding): store it, read nothing.
                 let at = V::at(pos);
-                for k in 0..PACKED_FIRST {
+                for k in 0..Edge::PACKED_FIRST {
                     self.put((w >> (12 * k)) as usize, at);
                 }
             } else {
                 self.set_pos(pos);
-                for k in 0..PACKED_FIRST {
+                for k in 0..Edge::PACKED_FIRST {
                     let field = (w >> (12 * k)) as usize;
                     self.copy(field, field >> 6);
                 }
             }
-            if usize::from(edge.ops_len) > PACKED_FIRST {
+            if usize::from(edge.ops_len) > Edge::PACKED_FIRST {
                 self.set_pos(pos);
-                for k in PACKED_FIRST..Edge::PACKED_LEN {
+                for k in Edge::PACKED_FIRST..Edge::PACKED_LEN {
                     let field = (w >> (12 * k)) as usize;
                     self.copy(field, field >> 6);
                 }
