@@ -24,7 +24,7 @@
 //!   (`:` and `!` are `pchar`).
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 use common::skip;
 
 use regex_automata::nfa::thompson::pikevm::PikeVM;

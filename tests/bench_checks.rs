@@ -6,8 +6,7 @@
 
 #[path = "../benches/shared/parse.rs"]
 mod parse_checks;
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 
 #[path = "../benches/shared/resolve.rs"]
 mod resolve_checks;

@@ -15,7 +15,7 @@
 //! corresponds to the character it represents" and ABNF strings are
 //! case-insensitive.
 
-mod common;
+use crate::common;
 use common::skip;
 use common::transcription::strip_comment;
 

@@ -23,7 +23,7 @@
 //! owned forms).
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 
 use common::abnf::{grammar_rules, rule_matches};
 use common::pieces::{NIDS, NSSES, URN_PARTS};

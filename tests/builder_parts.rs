@@ -22,7 +22,7 @@
 //! `cargo test -p uridfa --test builder_parts --features alloc`
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 
 use common::abnf::{grammar_rules, rule_matches};
 use common::pieces::parts::{HOSTS, PORTS, QUERIES, REG_NAMES, SCHEMES, SEGMENTS, USERINFOS};

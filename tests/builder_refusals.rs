@@ -4,7 +4,6 @@
 //! forms set and re-parse. Split from `tests/builder_parts.rs`.
 
 use uridfa::prelude::*;
-mod common;
 use uridfa::builder::{BuildError, Component, Conflict};
 
 // ---------------------------------------------------------------------------

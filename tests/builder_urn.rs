@@ -5,7 +5,7 @@
 //! `tests/common/abnf.rs`, every built URN accepted by it and parsed
 //! back). Split from `tests/builder.rs`.
 
-mod common;
+use crate::common;
 use common::abnf::{grammar_rules, rule_matches};
 use common::pieces::{NIDS, NSSES, URN_PARTS};
 use uridfa::builder::{BuildError, Component};

@@ -14,7 +14,7 @@
 //! `HostKind::Ipv4`, and `//[<input>]` with `HostKind::Ipv6`.
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 use common::skip;
 
 use common::{is_valid, parse, read_jsonl, Comps, Json, JsonExt, Rule};

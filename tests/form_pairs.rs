@@ -9,8 +9,7 @@
 //! Python's `urllib.parse.parse_qsl(q, keep_blank_values=True)` on
 //! generated queries (skipped, with a printed SKIP, without python3).
 
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -5,8 +5,7 @@
 //! as an IP address converts.
 
 use uridfa::prelude::*;
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 #[test]

@@ -33,7 +33,7 @@
 //!
 //! `cargo test -p uridfa --test independent_abnf -- --nocapture`
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

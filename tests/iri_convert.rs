@@ -24,7 +24,7 @@
 //! Reproduce the figures: `cargo test -p uridfa --test iri_convert -- --nocapture`.
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 use common::skip;
 
 use std::collections::BTreeSet;

@@ -31,9 +31,9 @@
 //!
 //! Reproduce: `cargo test -p uridfa --test iri_resolve -- --nocapture`.
 
-mod common;
+use crate::common;
 use common::skip;
-mod props;
+use crate::props;
 
 use std::collections::BTreeMap;
 

@@ -18,7 +18,7 @@
 //! resolver. The counts of pairs, rejections, agreements and of each class
 //! are asserted exactly ([`FIGURES`], [`CLASSES`]).
 
-mod common;
+use crate::common;
 use common::skip;
 
 use std::collections::{BTreeMap, BTreeSet};

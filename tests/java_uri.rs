@@ -25,7 +25,7 @@
 //! unexplained. It prints the agreement figure and the count per class.
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 use common::skip;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -16,7 +16,7 @@
 //! ABNF recognizer of `tests/common/abnf.rs` rejects it too (and so must
 //! we); a parser regression is a failure, not a skip.
 
-mod common;
+use crate::common;
 use common::skip;
 
 use std::collections::BTreeMap;

@@ -17,7 +17,7 @@ use uridfa::normalize::{default_port, equivalent, normalize_into, NormalizeError
 use uridfa::resolve::{resolve_into, Algorithm, Options};
 use uridfa_codegen::sample::Rng;
 
-mod common;
+use crate::common;
 use common::skip;
 use common::spec::SpecText;
 

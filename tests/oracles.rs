@@ -15,7 +15,7 @@
 //!
 //! Reproduce: `cargo test -p uridfa --test oracles -- --nocapture`.
 
-mod common;
+use crate::common;
 use common::skip;
 
 use std::collections::BTreeMap;

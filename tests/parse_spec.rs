@@ -29,7 +29,7 @@
 //! `assigned-urn`) against the first.
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -10,7 +10,7 @@
 //! component, decoded, must give back the data.
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 
 use proptest::collection::vec;
 use proptest::prelude::*;

@@ -30,7 +30,7 @@
 //! reading). Records marked `expected_is_relative_to_current_document`
 //! write the RFC's "(current document)" as the reference itself.
 
-mod common;
+use crate::common;
 use common::skip;
 
 use std::collections::BTreeMap;

@@ -20,7 +20,7 @@
 //! before it is reported. Each property is counted, with floors, so that a
 //! resolver that rejects everything cannot pass.
 
-mod props;
+use crate::props;
 
 use iri_string::resolve::FixedBaseResolver;
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr};

@@ -16,10 +16,7 @@
 //! dot-heavy paths; the linear-time bound on 100,000 `../` segments and
 //! long runs of `%2E`; buffer-too-small reports the exact length.
 
-#[path = "common/skip.rs"]
-mod skip;
-#[path = "common/spec.rs"]
-mod spec;
+use crate::common::spec;
 use uridfa::resolve::{
     resolve_into, resolve_into_counting, Algorithm, Dots, Options, ResolveError,
 };

@@ -10,8 +10,7 @@
 //! Section numbers are RFC 1738's (the Chinese rendering drops them; its
 //! paragraphs follow the RFC's order).
 
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 use uridfa::rfc1738 as m;
 
 const GRAMMAR: &str = "rfc1738";

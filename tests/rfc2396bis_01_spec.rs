@@ -22,7 +22,7 @@
 //! `../shared/specs` (skipped with a message when the text is absent).
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 use common::transcription::strip_comment;
 
 use uridfa::draft_fielding_uri_rfc2396bis_01::{

@@ -15,7 +15,7 @@
 //! to its vector.
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 
 use common::{parse, Comps, Rule};
 use uridfa::rfc3986::{AbsoluteUri, HostKind, Uri, UriRef};

@@ -23,7 +23,7 @@
 //! (`URIDFA_IRI_SAMPLES=N` sets the number of generated inputs; 20,000 by
 //! default).
 
-mod common;
+use crate::common;
 use common::skip;
 
 use std::collections::{BTreeMap, BTreeSet};

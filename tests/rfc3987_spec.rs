@@ -16,7 +16,7 @@
 //! sequence) that cannot continue any match, or the input's length.
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 use common::skip;
 
 use uridfa::rfc3987::{AbsoluteIri, HostKind, IrelativeRef, Iri, IriRef};

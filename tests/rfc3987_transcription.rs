@@ -3,7 +3,7 @@
 //! white-space normalization. The RFC text is read from
 //! `../shared/specs/rfc3987.txt`; without it the test is skipped visibly.
 
-mod common;
+use crate::common;
 use common::transcription::rule_start;
 use common::transcription::{compare, rules, spec_rules, Rule};
 

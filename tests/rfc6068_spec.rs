@@ -6,11 +6,9 @@
 
 #![cfg(feature = "rfc6068")]
 
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 
-#[path = "common/abnf_oracle.rs"]
-mod abnf_oracle;
+use crate::common::abnf_oracle;
 
 use uridfa::rfc6068::MailtoUri;
 

@@ -23,7 +23,7 @@
 //! the same components.
 
 use uridfa::prelude::*;
-mod common;
+use crate::common;
 use common::skip;
 
 use uridfa::rfc6874::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};

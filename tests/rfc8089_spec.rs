@@ -9,11 +9,9 @@
 //! reading the same rules: RFC 3986's from `grammar/rfc3986.abnf` and
 //! Section 2's from `grammar/rfc8089.abnf`, with no uridfa code between.
 
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 
-#[path = "common/abnf_oracle.rs"]
-mod abnf_oracle;
+use crate::common::abnf_oracle;
 
 use uridfa::prelude::*;
 use uridfa::rfc8089::{FileUri, HostKind};

@@ -12,8 +12,7 @@
 //!   is found whole.
 //! - No panic on hostile bytes.
 
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 use uridfa::text::{Delimiter, Finder, Found};
 use uridfa_codegen::sample::Rng;
 

@@ -7,8 +7,7 @@
 //! they share beyond vectors in `url_family/shared.rs`; this file adds
 //! what differs in the draft.
 
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 use m::FtpType;
 use uridfa::draft_ietf_uri_url_06 as m;
 

@@ -36,7 +36,7 @@
 //! scheme rules, every `<URL:...>` of the documents, bad bytes) stays in
 //! `url_family/shared.rs`, `rfc1738_spec.rs` and `url06_spec.rs`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

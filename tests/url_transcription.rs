@@ -6,7 +6,7 @@
 //! `; ----` line are not compared. Skips (with a message) when
 //! `../shared/specs` is absent.
 
-mod common;
+use crate::common;
 use common::skip;
 use common::transcription::{rule_start, strip_comment};
 

@@ -15,8 +15,7 @@
 //! own output. The §5.1 equivalence relations are checked against
 //! `UrnRef::lexically_equivalent` in `section_5_1_lexical_equivalence`.
 
-#[path = "common/skip.rs"]
-mod skip;
+use crate::common::skip;
 use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{AssignedUrn, UrnRef};
 
 /// Parses `input` as `urn-reference`, panicking with uridfa's message.

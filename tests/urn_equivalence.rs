@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-mod common;
+use crate::common;
 
 use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::{Step5, UrnRef};
 use uridfa::rfc8141::Urn;

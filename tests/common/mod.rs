@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod abnf;
+pub mod abnf_oracle;
 pub mod literal;
 pub mod pieces;
 pub mod skip;

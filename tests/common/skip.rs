@@ -6,18 +6,25 @@
 //! `std::io::stderr()` itself. It is also appended to
 //! `skipped-tests.txt` in cargo's per-target temp directory
 //! (`target/tmp`), which `.ci/run` prints and counts after the test step.
-//! Included with `#[path = "common/skip.rs"] mod skip;`.
+//! `crate::common::skip` in the integration tests; other crates' tests
+//! include it with `#[path = ".../tests/common/skip.rs"] mod skip;`.
 
 use std::io::Write;
 
 /// Records a skip: `note(format_args!("SKIP: {path} not found"))`.
 pub fn note(args: std::fmt::Arguments<'_>) {
-    // The test binary's name (`corpora-0a1b2c...` gives `corpora`).
+    // The test's module: libtest names each test's thread after the test
+    // (`corpora::kasztp` gives `corpora`); elsewhere the binary's name
+    // (`integration-0a1b2c...` gives `integration`).
+    let thread = std::thread::current();
     let exe = std::env::current_exe()
         .ok()
         .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .unwrap_or_default();
-    let test = exe.rsplit_once('-').map_or(exe.as_str(), |(t, _)| t);
+    let test = match thread.name() {
+        Some(name) if name.contains("::") => name.split("::").next().unwrap_or(name),
+        _ => exe.rsplit_once('-').map_or(exe.as_str(), |(t, _)| t),
+    };
     announce(test, args);
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("skipped-tests.txt");
     let Ok(mut f) = std::fs::OpenOptions::new()
