@@ -23,9 +23,9 @@
 //!   "+" | "-" | "." )` does not match `!a`, so `!a:b` is a `rel_path`
 //!   (`:` and `!` are `pchar`).
 
-use uridfa::prelude::*;
 use crate::common;
 use common::skip;
+use uridfa::prelude::*;
 
 use regex_automata::nfa::thompson::pikevm::PikeVM;
 use std::collections::BTreeSet;

@@ -22,8 +22,8 @@
 //! `cargo test -p uridfa --test builder` (add `--features alloc` for the
 //! owned forms).
 
-use uridfa::prelude::*;
 use crate::common;
+use uridfa::prelude::*;
 
 use common::abnf::{grammar_rules, rule_matches};
 use common::pieces::{NIDS, NSSES, URN_PARTS};

@@ -21,8 +21,8 @@
 //!
 //! `cargo test -p uridfa --test builder_parts --features alloc`
 
-use uridfa::prelude::*;
 use crate::common;
+use uridfa::prelude::*;
 
 use common::abnf::{grammar_rules, rule_matches};
 use common::pieces::parts::{HOSTS, PORTS, QUERIES, REG_NAMES, SCHEMES, SEGMENTS, USERINFOS};

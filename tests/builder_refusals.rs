@@ -3,8 +3,8 @@
 //! component and the rule between components it breaks, and the owned
 //! forms set and re-parse. Split from `tests/builder_parts.rs`.
 
-use uridfa::prelude::*;
 use uridfa::builder::{BuildError, Component, Conflict};
+use uridfa::prelude::*;
 
 // ---------------------------------------------------------------------------
 // Refusals, named.

@@ -13,9 +13,9 @@
 //! records are checked through a host: `//<input>` must parse with
 //! `HostKind::Ipv4`, and `//[<input>]` with `HostKind::Ipv6`.
 
-use uridfa::prelude::*;
 use crate::common;
 use common::skip;
+use uridfa::prelude::*;
 
 use common::{is_valid, parse, read_jsonl, Comps, Json, JsonExt, Rule};
 use uridfa::rfc3986::{HostKind, UriRef};

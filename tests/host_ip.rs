@@ -4,9 +4,9 @@
 //! parsed; the corpus check asserts that every host the grammar classifies
 //! as an IP address converts.
 
-use uridfa::prelude::*;
 use crate::common::skip;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use uridfa::prelude::*;
 
 #[test]
 fn spec_examples() {

@@ -23,9 +23,9 @@
 //!
 //! Reproduce the figures: `cargo test -p uridfa --test iri_convert -- --nocapture`.
 
-use uridfa::prelude::*;
 use crate::common;
 use common::skip;
+use uridfa::prelude::*;
 
 use std::collections::BTreeSet;
 

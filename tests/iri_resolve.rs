@@ -32,8 +32,8 @@
 //! Reproduce: `cargo test -p uridfa --test iri_resolve -- --nocapture`.
 
 use crate::common;
-use common::skip;
 use crate::props;
+use common::skip;
 
 use std::collections::BTreeMap;
 

@@ -24,9 +24,9 @@
 //! condition on the input (not just a label) and fails on anything
 //! unexplained. It prints the agreement figure and the count per class.
 
-use uridfa::prelude::*;
 use crate::common;
 use common::skip;
+use uridfa::prelude::*;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;

@@ -5,8 +5,6 @@
 //! compile. Run one file's tests with a filter: `cargo test --test integration
 //! -- parse_spec::`.
 
-mod common;
-mod props;
 mod appendix_b_regex;
 mod bench_checks;
 mod bnf_transcription;
@@ -15,6 +13,7 @@ mod builder_encoded;
 mod builder_parts;
 mod builder_refusals;
 mod builder_urn;
+mod common;
 mod corpora;
 mod error_traits;
 mod facts;
@@ -34,6 +33,7 @@ mod oracles;
 mod parse_spec;
 mod pct_display;
 mod pct_roundtrip;
+mod props;
 mod resolve_corpora;
 mod resolve_props;
 mod resolve_spec;

@@ -28,8 +28,8 @@
 //! URN grammars check their second entry rule (`assigned-name`,
 //! `assigned-urn`) against the first.
 
-use uridfa::prelude::*;
 use crate::common;
+use uridfa::prelude::*;
 
 use std::collections::BTreeMap;
 

@@ -9,8 +9,8 @@
 //! of that grammar, parsed with the grammar's typed view, and the
 //! component, decoded, must give back the data.
 
-use uridfa::prelude::*;
 use crate::common;
+use uridfa::prelude::*;
 
 use proptest::collection::vec;
 use proptest::prelude::*;

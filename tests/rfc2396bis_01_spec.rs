@@ -21,9 +21,9 @@
 //! A last test checks the grammar file against the draft's text in
 //! `../shared/specs` (skipped with a message when the text is absent).
 
-use uridfa::prelude::*;
 use crate::common;
 use common::transcription::strip_comment;
+use uridfa::prelude::*;
 
 use uridfa::draft_fielding_uri_rfc2396bis_01::{
     AbsoluteUri, AbsoluteUriRef, AuthorityKind, HostKind, PathKind, RelativeUri, UriRef,

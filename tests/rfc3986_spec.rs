@@ -14,8 +14,8 @@
 //! length when the input stops short. Each derivation is spelled out next
 //! to its vector.
 
-use uridfa::prelude::*;
 use crate::common;
+use uridfa::prelude::*;
 
 use common::{parse, Comps, Rule};
 use uridfa::rfc3986::{AbsoluteUri, HostKind, Uri, UriRef};

@@ -15,9 +15,9 @@
 //! output. Error offsets: the start of the first character (UTF-8
 //! sequence) that cannot continue any match, or the input's length.
 
-use uridfa::prelude::*;
 use crate::common;
 use common::skip;
+use uridfa::prelude::*;
 
 use uridfa::rfc3987::{AbsoluteIri, HostKind, IrelativeRef, Iri, IriRef};
 

@@ -22,9 +22,9 @@
 //! `"%25" ZoneID` from an accepted zone literal gives an RFC 3986 URI with
 //! the same components.
 
-use uridfa::prelude::*;
 use crate::common;
 use common::skip;
+use uridfa::prelude::*;
 
 use uridfa::rfc6874::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
 
