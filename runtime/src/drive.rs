@@ -264,13 +264,12 @@ impl<V: Reg> RegFile for [V] {
 // 61, which no real operation reads: registers stop at 60), the wide file
 // stores the position into each destination instead (the padding's into
 // its scratch slot), which saves a load per operation (docs/BENCHMARKS.md,
-// "Tried and kept"); the file's contents are the same. The driver first told such an edge by a mask over the word's
-// source fields (five instructions per edge); the generator now sets bit
-// 63 of the word, `Edge::POSITIONS` (`Edge::pack`, checked by `check` as
-// part of invariant 5), and the test is the word's sign, one instruction
-// instead of five. A word without the bit (a
-// table written before it, or a corrupt one) takes the copies, which give
-// the same registers.
+// "Tried and kept"); the file's contents are the same. The generator sets
+// bit 63 of such a word, `Edge::POSITIONS` (`Edge::pack`, checked by
+// `check` as part of invariant 5), so the test is the word's sign, one
+// instruction where a mask over the word's source fields took five. A word
+// without the bit (a table written before it, or a corrupt one) takes the
+// copies, which give the same registers.
 
 // Note [u32 registers]
 //
