@@ -1,4 +1,4 @@
-//! Per-grammar figures (issue 27): `validate` and `split` on the default
+//! Per-grammar figures: `validate` and `split` on the default
 //! entry of every built-in grammar, over inputs generated from that
 //! grammar.
 //!

@@ -64,7 +64,7 @@
 //!
 //! The defaults are 2 s of warm-up and 5 s of measurement per bench with
 //! 50 flat samples; criterion's command-line options override them.
-//! Results, with the machine and toolchain, are in `benches/RESULTS.md`.
+//! Results, with the machine and toolchain, are in `docs/BENCHMARKS.md`.
 
 use std::time::Duration;
 

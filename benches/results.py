@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the Markdown tables of benches/RESULTS.md from criterion's JSON.
+"""Prints Markdown tables for docs/BENCHMARKS.md from criterion's JSON.
 
 Run after `cargo bench -p uridfa --bench parse`, from the workspace root:
 

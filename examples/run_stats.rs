@@ -2,8 +2,8 @@
 //! URL, the bytes, the plain transitions, the edges (with their operation
 //! counts) and the accelerated runs (with their lengths), counted by
 //! walking the tables the way the driver does (scalar run skipping,
-//! escapes included). benches/RESULTS.md, issue 27, "where `split`'s
-//! nanoseconds go".
+//! escapes included). Its figures: docs/BENCHMARKS.md, "Where `split`'s
+//! time goes".
 //!
 //! ```text
 //! cargo run --release --example run_stats [CORPUS]   # default ../shared/corpora/urls/kasztp.txt

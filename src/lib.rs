@@ -1,13 +1,14 @@
 //! Strict URI parsers driven by tagged DFA tables generated from the ABNF of
 //! the specifications.
 //!
-//! `build.rs` compiles every grammar in `grammar/` with `uridfa-codegen`
-//! into static tables; the `no_std`, allocation-free [`uridfa_runtime`]
+//! `uridfa-codegen` compiles every grammar in `grammar/` into static
+//! tables, committed in `src/generated/` (`build.rs` only checks that they
+//! are up to date); the `no_std`, allocation-free [`uridfa_runtime`]
 //! drives them. Component spans come from the tables' tag registers: no
 //! backtracking, no handwritten scanner.
 //!
 //! One module per grammar, named after its file (`-` becomes `_`); the
-//! founding documents', oldest first, below, and every built-in grammar in
+//! twelve of them, oldest first, below, and in
 //! [`Grammar`](enum@Grammar), whose variants name their documents:
 //!
 //! - [`rfc1738`]: RFC 1738 (URL), §5, strict per scheme, with views of
@@ -22,10 +23,14 @@
 //!   label limits, IPv4 and IPv6 literals, opaque parts.
 //! - [`rfc3986`]: RFC 3986 (STD 66), Appendix A.
 //! - [`rfc3987`]: RFC 3987 (IRIs), §2.2, over UTF-8.
+//! - [`rfc6068`]: RFC 6068 (`mailto` URIs), §2: addresses and header
+//!   fields as lists.
 //! - [`rfc6874`]: RFC 3986 updated by RFC 6874 §2 (IPv6 zone identifiers).
 //! - [`draft_ietf_urnbis_rfc2141bis_urn_03`]: URN Syntax, draft 03 (2012),
 //!   §2 and Appendix B: NID, NSS, `urn-query` directives, fragment; §5
 //!   lexical equivalence and normal forms (steps 5a and 5b).
+//! - [`rfc8089`]: RFC 8089 (`file` URIs), §2, over RFC 3986's `host` and
+//!   `path-absolute`.
 //! - [`rfc8141`]: RFC 8141 (URNs), §2: NID, NSS, r-, q- and f-components;
 //!   §3 URN-equivalence and the normalized assigned name.
 //!

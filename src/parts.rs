@@ -43,8 +43,8 @@ impl<'a, const T: usize> Parts<'a, T> {
             // its first byte. Only there: for ASCII grammars, which fail at
             // the lead byte, it is a no-op (tests/utf8_offsets.rs), and
             // the test (`utf8` of a static, known at compile time) keeps
-            // its second driver out of their binaries (firmware footprint,
-            // benches/RESULTS.md, issue 27).
+            // its second driver out of their binaries (the firmware
+            // footprint, docs/BENCHMARKS.md).
             let e = if t.utf8 { e.at_char_start(t, input) } else { e };
             return Err(Error::new(e, t));
         }

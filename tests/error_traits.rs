@@ -1,6 +1,6 @@
 //! Every error type is a `core::error::Error` without features, so `?`
-//! works in a function returning `Box<dyn std::error::Error>` (the crate
-//! issue: the README's examples failed there with default features).
+//! works in a function returning `Box<dyn std::error::Error>`, as the
+//! README's examples do, with any set of features.
 
 use std::error::Error as StdError;
 

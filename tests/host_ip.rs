@@ -1,4 +1,4 @@
-//! Typed hosts (the text issue's last part, started): `host_ip()` on the
+//! Typed hosts: `host_ip()` on the
 //! RFC 3986-family views and `zone_id_decoded()` on RFC 6874's. Expected
 //! addresses are written as numbers from the documents' examples, not
 //! parsed; the corpus check asserts that every host the grammar classifies

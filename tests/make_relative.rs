@@ -1,5 +1,5 @@
 #![cfg(all(feature = "alloc", feature = "rfc3986", feature = "rfc3987"))]
-//! `make_relative`, the inverse of resolution (issue 26): for a base `b`
+//! `make_relative`, the inverse of resolution: for a base `b`
 //! and a target `t`, `resolve(b, make_relative(b, t)) == resolve(b, t)`,
 //! which is `t` when `t` has no dot segments (RFC 3986 §5.2.2 removes them
 //! from every target). Checked on RFC 3986 §5.4's base with §5.4.1 and

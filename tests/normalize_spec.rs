@@ -5,7 +5,7 @@
 //! generated references, and adversarial sizes.
 //!
 //! The documents' examples are rows of `tests/data/normalize.jsonl`
-//! (issues 10 and 13: vectors as data), run by [`every_row`]: `doc`,
+//! (vectors as data), run by [`every_row`]: `doc`,
 //! `section`, `syntax` (a [`Syntax`] name), `steps` (names as
 //! [`Steps::from_names`] reads them), then either `input` and its normal
 //! form `expected`, or two references `a` and `b` and whether they are

@@ -1,5 +1,5 @@
 //! The parse family of spec vectors: every row of `tests/data/parse.jsonl`
-//! (issues 10 and 13: test vectors as data, one runner per family).
+//! (test vectors as data, one runner per family).
 //!
 //! A row is one example typed in from a document, or derived by hand from
 //! the document's grammar, with the section it comes from:

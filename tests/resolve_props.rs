@@ -1,6 +1,6 @@
 //! Properties of resolution over generated bases and references, for all
-//! five algorithms and all three `Dots` policies (the reliability issue's
-//! "resolution never invents an authority"):
+//! five algorithms and all three `Dots` policies ("resolution never
+//! invents an authority"):
 //!
 //! 1. the target parses under the algorithm's own grammar and has a scheme;
 //! 2. its authority, read back with Appendix B's regular expression (split

@@ -1,6 +1,6 @@
 //! The scheme-view family of spec vectors: every row of
-//! `tests/data/url_schemes.jsonl` (issue 13: test vectors as data, one
-//! runner per family), the typed per-scheme views of RFC 1738 and
+//! `tests/data/url_schemes.jsonl` (test vectors as data, one runner per
+//! family), the typed per-scheme views of RFC 1738 and
 //! draft-ietf-uri-url-06 (`Ftp`, `Http`, `Gopher`, ..., `Other`).
 //!
 //! A row is one example of §3 of either document (the section numbers

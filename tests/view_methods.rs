@@ -1,5 +1,5 @@
 #![cfg(all(feature = "alloc", feature = "rfc3986", feature = "rfc3987"))]
-//! The methods a Rust user looks for on a view (issue 26): accessors typed
+//! The methods a Rust user looks for on a view: accessors typed
 //! by the grammar, `base.resolve(reference)`, syntax-based normalization by
 //! default. Expected values from RFC 3986's text (§5.4.1, §6.2.2).
 

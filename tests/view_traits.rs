@@ -1,5 +1,5 @@
-//! The traits every view and owned form has (issue 10, "ecosystem
-//! traits"): a `Debug` that names the components, `Hash` and `Ord` by the
+//! The traits every view and owned form has (the ecosystem's traits):
+//! a `Debug` that names the components, `Hash` and `Ord` by the
 //! text, `AsRef<str>`, `TryFrom<&str>`, `FromStr` on owned forms, and
 //! `serde` (the tests enable the `serde` and `alloc` features through the
 //! dev-dependency on this crate). Expected components are those RFC 3986

@@ -1,7 +1,6 @@
 /* RFC 3986 `URI-reference`, written from its Appendix A as a Ragel
- * machine: the second peer generator of the benches (issue 27: "Ragel
- * too, if it can express the captures"). It splits the same seven
- * components as the re2c peer (benches/c/rfc3986.re) into the same struct.
+ * machine: the second peer generator of the benches, beside re2c. It
+ * splits the same seven components as the re2c peer (benches/c/rfc3986.re) into the same struct.
  *
  * How Ragel expresses captures: it has no tags, only actions on the
  * transitions of the determinized machine, which run whenever any

@@ -6,7 +6,7 @@ Our own generated data (no third-party URLs), deterministic (fixed seed):
     python3 benches/data/gen_queries.py > benches/data/queries.txt
 
 kasztp, the real-URL corpus, has a query in 4.9 % of its URLs and a `%` in
-0.3 % (issue 27). Real queries are longer and percent-encoded: tracking
+0.3 %. Real queries are longer and percent-encoded: tracking
 parameters, URLs passed in a parameter, form data. This corpus is made of
 such URLs only. The distributions below are chosen by us to cover those
 shapes; they are not measured from traffic. Every line is an RFC 3986

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Rust firmware footprint (issue 27): a `no_std` staticlib that parses
+# The Rust firmware footprint: a `no_std` staticlib that parses
 # an RFC 3986 URI-reference and returns its host's length (opt-level s,
 # LTO, panic=abort, one codegen unit), linked into a C program that calls
 # it on its argument with `gcc -Os -ffunction-sections -fdata-sections
@@ -7,7 +7,7 @@
 # read-only data) above an empty program that reads its argument, as
 # benches/c/run.sh measures the C output. Built for uridfa (this checkout,
 # or CHECKOUT: the uridfa crate at another path) with
-# `default-features = false`, as firmware builds it (since 2026-11-27 the
+# `default-features = false`, as firmware builds it (the
 # `size` profile: one-byte transition cells), again with uridfa's
 # `fast-tables` feature (the `speed` profile of the default features) or,
 # for an older CHECKOUT that has no `fast-tables`, with `small-tables`

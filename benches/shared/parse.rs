@@ -78,7 +78,7 @@ impl Corpus {
     }
 
     /// One URI with a 4 KiB percent-encoded query: `key=value&x=%41b`
-    /// repeated, one escape in every sixteen bytes (issue 27).
+    /// repeated, one escape in every sixteen bytes.
     pub fn query4k_pct() -> Corpus {
         let mut uri = String::from("http://example.com/path?");
         uri.push_str(&"key=value&x=%41b".repeat(256));

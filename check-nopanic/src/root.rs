@@ -9,7 +9,7 @@ use uridfa::prelude::*;
 #[allow(unused_imports)]
 use uridfa_runtime::Tables;
 
-// The root crate's entry points (the reliability issue), on any input and
+// The root crate's entry points, on any input and
 // any buffer length: the typed views (`parse`, `parse_bytes`) of rfc3986,
 // rfc3987, rfc8141 and rfc1738, the decoded iterators, `iri::to_uri_into`
 // and `iri::to_iri_into`, `resolve_into`

@@ -1,5 +1,5 @@
 //! `uridfa generate --lang c (--grammar NAME | --grammar-file PATH) --out DIR`:
-//! writes a grammar's tables as C (issue 28, `docs/c.md`) through
+//! writes a grammar's tables as C (`docs/c.md`) through
 //! [`uridfa_codegen::c::generate`]. The built-in grammars' ABNF is embedded
 //! here (with `core.abnf`), so the command needs no checkout and writes
 //! exactly the files committed in `c/`; a `--grammar-file` is read and

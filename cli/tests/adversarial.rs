@@ -1,5 +1,5 @@
 //! Every adversarial grammar ends within 5 s of CPU and 512 MB of address
-//! space, with tables or a located error, never an abort (issue 24 item 4).
+//! space, with tables or a located error, never an abort.
 //! Each grammar is compiled by the `uridfa` binary in a child process under
 //! `ulimit -v 524288` and `ulimit -t 5`: past either limit the child dies
 //! by a signal or an allocation failure (exit status 134), which fails the

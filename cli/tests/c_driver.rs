@@ -1,4 +1,4 @@
-//! The C output (issue 28, docs/c.md) against the Rust runtime.
+//! The C output (docs/c.md) against the Rust runtime.
 //!
 //! For the built-in grammars, three users' grammars (`examples/`: mailto,
 //! its Accept with lists inside list items, rfc3339) and four in
@@ -744,7 +744,7 @@ fn c_driver_agrees_with_the_rust_runtime() {
         "only {moved} errors inside a UTF-8 character"
     );
     if !corpus.is_empty() {
-        assert!(n >= 1_000_000, "only {n} inputs: the issue asks for 10^6");
+        assert!(n >= 1_000_000, "only {n} inputs: the test needs 10^6");
     }
     // The same, a quarter, with the premultiplied transitions of
     // URIDFA_FAST (Note [small tables] in uridfa-codegen's C emitter),

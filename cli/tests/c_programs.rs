@@ -1,4 +1,4 @@
-//! Programs built from the C output (issue 28, docs/c.md): the committed
+//! Programs built from the C output (docs/c.md): the committed
 //! C compiles cleanly with gcc and clang, a program that never asks for
 //! error texts links none of them, and a grammar without captures gives
 //! valid C99. The differential test against the Rust runtime is

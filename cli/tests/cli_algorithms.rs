@@ -318,7 +318,7 @@ fn equiv_compares_two_references() {
         b"",
     );
     assert_eq!(stdout(&o), "equivalent\n");
-    // Invalid input is not "different": exit status 2, as issue 10 asks.
+    // Invalid input is not "different" (1): exit status 2, as a usage error.
     let o = run(&["equiv", "http://a/", "a b"], b"");
     assert_eq!(code(&o), 2);
     assert!(

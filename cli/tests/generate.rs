@@ -1,4 +1,4 @@
-//! `uridfa generate --lang c` (issue 28, docs/c.md): for a built-in
+//! `uridfa generate --lang c` (docs/c.md): for a built-in
 //! grammar it writes exactly the files committed in `c/` (which
 //! `codegen/tests/c_committed.rs` regenerates from `grammar/` on its own
 //! path), and a grammar file that does not compile gets its diagnostics

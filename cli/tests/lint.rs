@@ -1,4 +1,4 @@
-//! `uridfa lint`: ambiguity found without input (issue 24 item 2).
+//! `uridfa lint`: ambiguity found without input.
 //!
 //! Expected witnesses are worked out by hand from the grammars' text (each
 //! test says how); the library's own tests (`codegen/tests/ambiguity.rs`)

@@ -1,4 +1,4 @@
-//! Issue 24 item 5, the command line's side: `--rule` stands in for a
+//! Small mends, the command line's side: `--rule` stands in for a
 //! missing `;@ entry`, a missing grammar file says so, `help` suggests a
 //! subcommand, and `=/` extends a core rule.
 //!

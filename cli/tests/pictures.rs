@@ -235,7 +235,7 @@ fn dot_has_at_most_40_nodes_for_every_builtin_entry() {
             .count();
         assert!((1..=40).contains(&nodes), "{g} {r}: {nodes} nodes");
     }
-    // The example: RFC 3986 `URI` (186 states) is drawn by
+    // RFC 3986 `URI` (186 states) is drawn by
     // component, with the components of RFC 3986 §3.
     let dot = stdout(&run(&["dot", "--grammar", "rfc3986", "--rule", "URI"]));
     let o = overview(&dot);
@@ -627,7 +627,7 @@ fn explain_errors_and_any_bytes() {
 }
 
 /// Every occurrence of a repeated capture is marked: the five arrays RFC
-/// 6068 §2's grammar gives for the example (examples/mailto).
+/// 6068 §2's grammar gives for the mailto example (examples/mailto).
 #[test]
 fn explain_marks_every_occurrence_of_a_repeated_capture() {
     let file = concat!(

@@ -228,15 +228,14 @@ impl<V: Reg> RegFile for [V] {
 // (none on kasztp, a few in 2396bis-01) still loop.
 //
 // Most edges carry one to three operations (a kasztp URL takes about five
-// edges), so the last two copies were mostly padding. The wide file now
+// edges), so the last two copies were mostly padding. So the wide file
 // runs the first `Edge::PACKED_FIRST` (3) copies always and the other two only
-// when `ops_len` is larger, one branch per edge: kasztp `split_regs`
-// 50.8–54.1 → 47.0–51.0 ns, `split` 55.9–59.0 → 52.9–55.9 (ten interleaved
-// runs; issue 27, direction 3 in benches/RESULTS.md), 75 fewer
-// instructions per URL. Cachegrind's simple predictor counts two more
-// mispredictions per URL for the branch in the SIMD build; the wall time
-// says the CPU's predictor does better. A threshold of two measured slower
-// (`split_regs` median 50.5 against 48.7 ns in one sitting), four too.
+// when `ops_len` is larger, one branch per edge: fewer instructions and
+// less wall time per kasztp URL than five copies always. Cachegrind's
+// simple predictor counts more mispredictions for the branch in the SIMD
+// build; the wall time says the CPU's predictor does better. A threshold
+// of two measured slower, four too (figures: docs/BENCHMARKS.md, "Tried
+// and kept").
 
 // Note [an edge that cannot fail]
 //
@@ -252,9 +251,8 @@ impl<V: Reg> RegFile for [V] {
 // them folds away. Corrupt tables still give an error (at the input's
 // end rather than at the edge), or, if the input is rejected first, that
 // rejection: a wrong answer for broken tables, as the `Tables` invariants
-// allow. kasztp `split` 988.7 → 919.0 instructions per URL; with Note
-// [u32 registers], 56.8 → 54.0 ns (medians of twelve runs, issue 27 in
-// benches/RESULTS.md).
+// allow. With Note [u32 registers], this took about 70 instructions
+// per kasztp URL out of `split` (docs/BENCHMARKS.md, "Tried and kept").
 //
 // Note [position copies]
 //
@@ -265,15 +263,13 @@ impl<V: Reg> RegFile for [V] {
 // first `Edge::PACKED_FIRST` fields reads slot 63 or is padding (source
 // 61, which no real operation reads: registers stop at 60), the wide file
 // stores the position into each destination instead (the padding's into
-// its scratch slot). Kasztp `split` 918 → 893 instructions per URL, 52.0
-// → 50.7 ns (issue 27 in benches/RESULTS.md); the file's contents are the
-// same. The driver first told such an edge by a mask over the word's
-// source fields (five instructions per edge); the generator now sets bit
-// 63 of the word, `Edge::POSITIONS` (`Edge::pack`, checked by `check` as
-// part of invariant 5), and the test is the word's sign: 18 instructions
-// per kasztp URL fewer (benches/RESULTS.md). A word without the bit (a
-// table written before it, or a corrupt one) takes the copies, which give
-// the same registers.
+// its scratch slot), which saves a load per operation (docs/BENCHMARKS.md,
+// "Tried and kept"); the file's contents are the same. The generator sets
+// bit 63 of such a word, `Edge::POSITIONS` (`Edge::pack`, checked by
+// `check` as part of invariant 5), so the test is the word's sign, one
+// instruction where a mask over the word's source fields took five. A word
+// without the bit (a table written before it, or a corrupt one) takes the
+// copies, which give the same registers.
 
 // Note [u32 registers]
 //
@@ -400,7 +396,7 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
 /// registers; `take_special` itself is inlined into the outer loop (it was
 /// out of line until the kasztp URLs, with about five edges each, measured
 /// `split` about 5% faster with it inlined in a clean before/after run, and
-/// `validate` unchanged; see `benches/RESULTS.md`).
+/// `validate` unchanged).
 /// `TAGS == false` (validation) follows edges without running their
 /// operations. With [`Trans::Index8`] (the `size` profile) the
 /// state stays a premultiplied ID: the compare is against the number of
@@ -495,7 +491,7 @@ pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
 /// `size` profile ([`crate::SMALL_TABLES`]) makes that the form of the
 /// built-in tables: in
 /// the default build a fourth inlined copy of the loop in [`drive_any`]
-/// cost `split` about 24 instructions per kasztp URL (benches/RESULTS.md).
+/// cost `split` about 13 instructions per kasztp URL.
 #[cfg_attr(
     all(feature = "fast-tables", not(feature = "small-tables")),
     inline(never),

@@ -568,9 +568,9 @@ pub fn to_iri_string(uri: &str) -> String {
 // ---------------------------------------------------------------------
 // The typed views
 
-// The views' `to_uri()` (rfc3987) and `to_iri()` (rfc3986) are written
-// into their generated views from `grammar/methods/to_uri.rs` and
-// `grammar/methods/to_iri.rs` (`;@ methods`).
+// The views' `to_iri()` (rfc3986) and `to_uri()` (rfc3987) are the
+// traits below, `MapToIri` and `MapToUri`, implemented on each view in
+// its grammar's module.
 
 /// What RFC 3987 §3.2 adds to every URI view: the IRI it converts to
 /// (`rfc3986`'s views, with the `rfc3987` feature).

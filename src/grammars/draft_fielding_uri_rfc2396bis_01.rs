@@ -354,7 +354,7 @@ impl<'a> Rfc2396bis01Ref<'a> for AbsoluteUri<'a> {}
 impl<'a> Rfc2396bis01Ref<'a> for RelativeUri<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `grammar/methods/draft_fielding_uri_rfc2396bis_01.rs` and `opaque_segments.rs` (`;@ methods`).
+// from `Rfc2396bis01Ref`, implemented above.
 
 /// A `URI-reference` (§4): an absolute or relative URI, each optional,
 /// and an optional fragment.

@@ -277,7 +277,7 @@ impl<'a> UrlSyntax05Ref<'a> for AbsoluteUrl<'a> {}
 impl<'a> UrlSyntax05Ref<'a> for RelativeUrl<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `grammar/methods/draft_fielding_url_syntax_05.rs` (`;@ methods`).
+// from `UrlSyntax05Ref`, implemented above.
 
 /// A `URL-reference` (§3): an absolute or relative URL, or nothing,
 /// with an optional fragment.

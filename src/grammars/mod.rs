@@ -1,4 +1,4 @@
-//! The ten built-in grammars, one module each (re-exported at the crate
+//! The twelve built-in grammars, one module each (re-exported at the crate
 //! root: `uridfa::rfc3986`, ...): the generated tables and the typed views
 //! over them, plus what each document adds (host kinds, scheme defaults,
 //! URN directives; what several views share is a trait over `View`, Note

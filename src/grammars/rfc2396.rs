@@ -266,7 +266,7 @@ impl<'a> Rfc2396Ref<'a> for AbsoluteUri<'a> {}
 impl<'a> Rfc2396Ref<'a> for RelativeUri<'a> {}
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `grammar/methods/rfc2396.rs` and `opaque_segments.rs` (`;@ methods`).
+// from `Rfc2396Ref`, implemented above.
 
 /// A `URI-reference` (§4): an absolute or relative URI, or nothing,
 /// with an optional fragment.

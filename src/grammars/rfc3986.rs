@@ -68,7 +68,8 @@ impl<'a> crate::family::Resolve<'a> for RelativeRef<'a> {
 }
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `grammar/methods/generic_syntax.rs` and `to_iri.rs` (`;@ methods`).
+// from the family traits implemented above (`family::GenericRef`,
+// `family::Resolve`) and from `iri::MapToIri`, implemented below.
 
 /// A `URI-reference` (§4.1): a URI or a relative reference.
 ///

@@ -102,7 +102,8 @@ impl<'a> crate::family::Resolve<'a> for IrelativeRef<'a> {
 }
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `grammar/methods/generic_syntax.rs` and `to_uri.rs` (`;@ methods`).
+// from the family traits implemented above (`family::GenericRef`,
+// `family::Resolve`) and from `iri::MapToUri`, implemented below.
 
 /// An `IRI-reference` (RFC 3987 §2.2): an IRI or a relative
 /// reference.

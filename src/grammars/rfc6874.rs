@@ -80,7 +80,8 @@ impl<'a> crate::family::Resolve<'a> for RelativeRef<'a> {
 }
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `grammar/methods/generic_syntax.rs` (`;@ methods`).
+// from the family traits implemented above (`family::GenericRef`,
+// `family::Resolve`).
 
 /// A `URI-reference` (RFC 3986 §4.1) whose IPv6 literal may carry a
 /// zone identifier.

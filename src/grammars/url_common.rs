@@ -6,9 +6,8 @@
 //! `src/generated/*_views.rs`. Both grammars have the same entry rules and
 //! capture names, so their additions (hosts with default ports, the
 //! scheme-specific parts, and the `Url` enum) are written once, in
-//! `grammar/methods/url_schemes.rs`, which both grammars name with `;@
-//! methods` and `uridfa-generate` writes into each module's generated
-//! views over that module's `tables`. The grammar-independent helpers
+//! `url_schemes.rs`, which both grammars' modules load as a child module
+//! (`#[path]`), over that module's `tables`. The grammar-independent helpers
 //! (iterators, small enums) live here once and are re-exported by both
 //! modules.
 //!

@@ -22,8 +22,8 @@ use uridfa::rfc3986::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
 // ---------------------------------------------------------------------------
 // JSON
 
-/// A JSON value: serde_json's (issue 10: a well-kept crate instead of the
-/// 250-line reader these tests used to carry).
+/// A JSON value: serde_json's, a well-kept crate rather than a reader of
+/// our own.
 pub use serde_json::Value as Json;
 
 /// What the tests ask of a JSON value beyond serde_json's accessors.

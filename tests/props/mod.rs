@@ -1,5 +1,5 @@
 //! The properties of resolution that hold for every base and reference
-//! (the reliability issue's "resolution never invents an authority"),
+//! ("resolution never invents an authority"),
 //! shared by `tests/resolve_props.rs` (generated pairs) and the fuzz
 //! target `fuzz/fuzz_targets/resolve_normalize.rs` (any bytes).
 //!

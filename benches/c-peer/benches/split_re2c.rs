@@ -1,5 +1,5 @@
 //! `split` against re2c's and Ragel's code for the same grammar, in one
-//! process (issue 27): uridfa's `UriRef::parse` reading seven components
+//! process: uridfa's `UriRef::parse` reading seven components
 //! (scheme, userinfo, host, port, path, query, fragment), re2c's parser
 //! (`benches/c/rfc3986.re`) and Ragel's (`benches/c/rfc3986.rl`), both
 //! built by this crate with the `cc` crate, returning the same seven, on kasztp, the query-heavy corpus

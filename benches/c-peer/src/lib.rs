@@ -1,6 +1,6 @@
 //! re2c's parser for RFC 3986 `URI-reference` (`benches/c/rfc3986.re`,
 //! written from the RFC's Appendix A with tags for seven components), as a
-//! peer of uridfa's benches (issue 27). Bench-only.
+//! peer of uridfa's benches. Bench-only.
 //!
 //! [`split`] gives the seven components' spans (scheme, userinfo, host,
 //! port, path, query, fragment) of a NUL-terminated input, or `None` if it

@@ -5,7 +5,7 @@
 
 use std::process::{Command, Stdio};
 
-/// C99, every warning an error, `-pedantic` (the flags).
+/// C99, every warning an error, `-pedantic`: the strictest portable flags.
 pub const STRICT: [&str; 5] = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 
 /// Whether this run is CI's (`CI=true`), where a missing tool fails.

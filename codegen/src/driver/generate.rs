@@ -13,9 +13,9 @@ use std::path::Path;
 //
 // The generated tables are committed under `src/generated/`, so a crate
 // that depends on uridfa compiles the runtime and the tables and nothing
-// of the generator (regex-automata, syn, quote, prettyplease): the build
-// of a dependent costs about what fluent-uri's does (docs/ARCHITECTURE.md
-// has the figures). Editing a grammar must still change the tables, so:
+// of the generator (regex-automata, syn, quote, prettyplease; the build
+// times: docs/BENCHMARKS.md, "What depending on uridfa costs"). Editing a
+// grammar must still change the tables, so:
 //
 // - `cargo run -p uridfa-codegen --bin uridfa-generate` rewrites
 //   `src/generated/` from `grammar/`, and leaves a file whose text is

@@ -1,4 +1,4 @@
-//! The family traits on a derived view (issue 26): a grammar of one's own
+//! The family traits on a derived view: a grammar of one's own
 //! whose captures are named as RFC 3986 names them gets `GenericRef`
 //! (host kind, port, pairs, `resolve_into`, `make_relative_into`) with an
 //! empty `impl`, and an owned, typed `resolve` and `make_relative` with

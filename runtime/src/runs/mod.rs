@@ -101,15 +101,15 @@ fn skip_long_run(set: &ByteSet, input: &[u8], j: usize) -> usize {
 // Note [escape-aware runs]
 //
 // In `*( set / "%" HEXDIG HEXDIG )` (a query, a path segment, a host) a
-// `%` used to end the accelerated run: the driver read `%` and two digits
-// through the transition table, and the edge back into the run's state
-// started a new run, which paid a kernel's set-up for about a dozen
-// bytes. On a 4 KiB query with an escape every sixteen bytes `split` took
-// 2,125 ns against fluent-uri's 1,617 (benches/RESULTS.md). The generator
-// now finds such loops in the minimized machine (`Tables::accel_escapes`,
-// invariant 13: the run's state goes on `%` to P, P on every digit to Q,
-// Q on every digit back, all without operations, and neither P nor Q
-// accepts) and the run kernels step over a valid escape without leaving
+// `%` would end a plain accelerated run: the driver reads `%` and two
+// digits through the transition table, and the edge back into the run's
+// state starts a new run, which pays a kernel's set-up for about a dozen
+// bytes (on a 4 KiB query with an escape every sixteen bytes, `split` took
+// longer than fluent-uri's parse; docs/BENCHMARKS.md, "Tried and kept").
+// So the generator finds such loops in the minimized machine
+// (`Tables::accel_escapes`, invariant 13: the run's state goes on `%` to
+// P, P on every digit to Q, Q on every digit back, all without
+// operations, and neither P nor Q accepts) and the run kernels step over a valid escape without leaving
 // the run:
 //
 // - the byte loops are the plain ones; only a byte outside the set is

@@ -9,8 +9,7 @@
 // The byte loops cost about four instructions per byte of a run, and the
 // loop's exit, where the run ends, is a mispredicted branch: about two per
 // kasztp URL in `validate` (cachegrind). With the `simd` feature (a default
-// feature since issue 27; `default-features = false` leaves it out) on
-// x86_64:
+// feature; `default-features = false` leaves it out) on x86_64:
 //
 // - SSSE3, detected once with `cpuid` (or known at compile time): every
 //   run, short or long, is tested sixteen bytes at a time with the set's
@@ -59,7 +58,7 @@
 // takes the pairs as before (long inputs: a query's runs), so that
 // its first load does not wait for a `min`. The kernels give the bits of
 // the bytes outside the set, so that no mask is inverted on the way.
-// Issue 27 in benches/RESULTS.md: kasztp `validate` 40.2 → 34.7 ns.
+// Its effect on kasztp `validate`: docs/BENCHMARKS.md, "Tried and kept".
 
 use super::ranges::{Ranges, MAX_RANGES};
 use crate::tables::ByteSet;
