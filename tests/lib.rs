@@ -25,6 +25,7 @@ mod iri_convert;
 mod iri_resolve;
 mod java_resolve;
 mod java_uri;
+mod layout;
 mod long_runs;
 mod make_relative;
 mod normalize_corpora;

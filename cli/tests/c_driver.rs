@@ -30,14 +30,11 @@
 //! `tests/common/skip.rs`); without a C compiler the test is skipped, but
 //! under `CI=true` a missing compiler fails it.
 
-#[path = "../../tests/common/skip.rs"]
-mod skip;
+use crate::skip;
 // The harness's wire format: jobs written, replies read.
-#[path = "c/compilers.rs"]
-mod compilers;
+use crate::compilers;
+use crate::protocol;
 use compilers::{have, have_quiet, STRICT};
-#[path = "c/protocol.rs"]
-mod protocol;
 use protocol::{encode, kind_code, span, Job, Reply};
 
 use std::io::{BufReader, BufWriter, Write};

@@ -17,10 +17,8 @@
 //! examples. The Rust walk itself is checked against the `abnf` package
 //! on Accept in `tests/lists.rs`.
 
-#[path = "c/compilers.rs"]
-mod compilers;
-#[path = "../../tests/common/skip.rs"]
-mod skip;
+use crate::compilers;
+use crate::skip;
 use compilers::{have, STRICT};
 
 use std::io::{BufReader, BufWriter, Read, Write};

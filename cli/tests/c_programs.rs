@@ -7,10 +7,8 @@
 //! Without a C compiler these tests are skipped (recorded,
 //! `tests/common/skip.rs`); under `CI=true` a missing compiler fails them.
 
-#[path = "c/compilers.rs"]
-mod compilers;
-#[path = "../../tests/common/skip.rs"]
-mod skip;
+use crate::compilers;
+use crate::skip;
 use compilers::{have, STRICT};
 
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! `"key": value` fragments: keys are unique in each object, so a fragment
 //! pins a member.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::json;

@@ -7,11 +7,9 @@
 use serde_json::{json, Value};
 use std::process::Command;
 
-#[path = "../../tests/common/skip.rs"]
-mod skip;
+use crate::skip;
 
-#[path = "../../tests/common/abnf_oracle.rs"]
-mod abnf_oracle;
+use crate::abnf_oracle;
 
 const MAILTO: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -6,7 +6,7 @@
 //!
 //! Run: `cargo test -p uridfa-codegen --test bounded`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::fs;

@@ -5,7 +5,7 @@
 //!
 //! Run: `cargo test -p uridfa-codegen --test bounded_budgets`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::fs;

@@ -4,8 +4,7 @@
 //! its parent, in fewer states; and the run time's check refuses broken
 //! after-kind tables.
 
-#[path = "../../tests/common/skip.rs"]
-mod skip;
+use crate::skip;
 
 use uridfa_codegen::compiled::Compiled;
 use uridfa_codegen::driver::{compile_str, Options};

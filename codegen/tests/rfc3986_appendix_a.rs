@@ -3,10 +3,7 @@
 //! after white-space normalization. The RFC text is read from
 //! `../shared/specs/rfc3986.txt`, beside the repository.
 
-#[path = "../../tests/common/skip.rs"]
-mod skip;
-#[path = "../../tests/common/transcription.rs"]
-mod transcription;
+use crate::transcription;
 
 use transcription::{compare, rules, spec_rules, Rule};
 

@@ -10,11 +10,9 @@
 //! mutated. `.ci/run` installs the package (`pip install abnf`); without
 //! `python3` or the package the test says so (and fails under `CI`).
 
-#[path = "../../../tests/common/skip.rs"]
-mod skip;
+use crate::skip;
 
-#[path = "../../../tests/common/abnf_oracle.rs"]
-mod abnf_oracle;
+use crate::abnf_engine as abnf_oracle;
 
 use mailto_example::Mailto;
 

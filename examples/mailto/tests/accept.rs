@@ -6,11 +6,9 @@
 //! 9110 §12.5.1's and §8.3.1's examples by hand, and the flat lists are
 //! compared with the PyPI `abnf` package on generated inputs.
 
-#[path = "../../../tests/common/skip.rs"]
-mod skip;
+use crate::skip;
 
-#[path = "../../../tests/common/abnf_oracle.rs"]
-mod abnf_oracle;
+use crate::abnf_engine as abnf_oracle;
 
 /// RFC 9110 §12.5.1 `Accept`, without `weight`.
 #[derive(uridfa::Grammar)]
