@@ -100,7 +100,7 @@ fn samples() -> usize {
     std::env::var("URIDFA_REGEX_SAMPLES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(20_000)
+        .unwrap_or_else(|| crate::common::scale::scaled(20_000))
 }
 
 #[test]

@@ -836,34 +836,37 @@ fn check_counts(what: &str, c: &Counts, rounds: usize) {
     assert!(c.refused_conflict >= rounds / 50, "{what}: {c:?}");
 }
 
-const ROUNDS: usize = 2000;
+/// Rounds of each property test (2000 in full; `common::scale`).
+fn rounds() -> usize {
+    common::scale::scaled(2000)
+}
 
 #[test]
 fn property_rfc2396() {
     let f = family("rfc2396");
-    check_counts(f.file, &property(&f, 0x2396, ROUNDS), ROUNDS);
+    check_counts(f.file, &property(&f, 0x2396, rounds()), rounds());
 }
 
 #[test]
 fn property_rfc2396bis_01() {
     let f = family("draft-fielding-uri-rfc2396bis-01");
-    check_counts(f.file, &property(&f, 0x2396b, ROUNDS), ROUNDS);
+    check_counts(f.file, &property(&f, 0x2396b, rounds()), rounds());
 }
 
 #[test]
 fn property_url_syntax_05() {
     let f = family("draft-fielding-url-syntax-05");
-    check_counts(f.file, &property(&f, 0x05, ROUNDS), ROUNDS);
+    check_counts(f.file, &property(&f, 0x05, rounds()), rounds());
 }
 
 #[test]
 fn property_rfc1738() {
     let f = family("rfc1738");
-    check_counts(f.file, &property(&f, 0x1738, ROUNDS), ROUNDS);
+    check_counts(f.file, &property(&f, 0x1738, rounds()), rounds());
 }
 
 #[test]
 fn property_url_06() {
     let f = family("draft-ietf-uri-url-06");
-    check_counts(f.file, &property(&f, 0x06, ROUNDS), ROUNDS);
+    check_counts(f.file, &property(&f, 0x06, rounds()), rounds());
 }

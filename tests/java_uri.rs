@@ -446,7 +446,7 @@ fn rfc2396_agrees_with_java_net_uri() {
     let n: usize = std::env::var("URIDFA_JAVA_SAMPLES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(20_000);
+        .unwrap_or_else(|| crate::common::scale::scaled(20_000));
     let mut set = BTreeSet::new();
     let from_corpora = corpus_inputs(&mut set);
     let corpus: BTreeSet<String> = set.clone();

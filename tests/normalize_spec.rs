@@ -469,7 +469,7 @@ fn idempotent_and_equivalence_agrees() {
     let n: usize = std::env::var("URIDFA_NORMALIZE_SAMPLES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1500);
+        .unwrap_or_else(|| crate::common::scale::scaled(1500));
     for syntax in Syntax::ALL {
         let inputs = generated(syntax, n);
         let (mut pairs, mut equal_pairs) = (0, 0);

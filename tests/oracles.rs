@@ -221,7 +221,7 @@ fn mutants() -> Option<Vec<String>> {
             }
         }
     }
-    Some(set.into_iter().collect())
+    Some(common::scale::sample(set.into_iter().collect()))
 }
 
 #[test]

@@ -44,7 +44,7 @@ fn data() -> impl Strategy<Value = Vec<u8>> {
 /// A proptest runner with `cases` cases (failures are shrunk, then
 /// reported with the smallest failing input).
 fn runner(cases: u32) -> TestRunner {
-    TestRunner::new(Config::with_cases(cases))
+    TestRunner::new(Config::with_cases(common::scale::cases(cases)))
 }
 
 fn enc(data: &[u8], set: &EncodeSet) -> String {

@@ -189,7 +189,7 @@ fn iri_string_generated() {
     let samples: usize = std::env::var("URIDFA_IRI_SAMPLES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(20_000);
+        .unwrap_or_else(|| crate::common::scale::scaled(20_000));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/rfc3987.abnf");
     let c = compile_file(path.as_ref(), Options::default()).unwrap_or_else(|d| panic!("{d}"));
     let m = c.machine("IRI-reference").expect("IRI-reference entry");

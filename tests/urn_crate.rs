@@ -172,7 +172,7 @@ fn rfc8141_agrees_with_the_urn_crate() {
     let samples: usize = std::env::var("URIDFA_URN_SAMPLES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(30_000);
+        .unwrap_or_else(|| crate::common::scale::scaled(30_000));
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/rfc8141.abnf");
     let compiled = compile_file(&path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
     let hir = &compiled.machine("namestring").unwrap().lowered.hir;

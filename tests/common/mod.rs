@@ -9,6 +9,7 @@ pub mod abnf;
 pub mod abnf_oracle;
 pub mod literal;
 pub mod pieces;
+pub mod scale;
 pub mod skip;
 pub mod spec;
 pub mod transcription;
