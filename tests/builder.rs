@@ -19,7 +19,7 @@
 //!   independent recognizer on the generated strings (the builders of the
 //!   other five grammars are tested in `tests/builder_parts.rs`).
 //!
-//! `cargo test -p uridfa --test builder` (add `--features alloc` for the
+//! `cargo test -p uridfa --test integration -- builder::` (add `--features alloc` for the
 //! owned forms).
 
 use crate::common;

@@ -19,7 +19,7 @@
 //!   conflict names the component, and nothing panics;
 //! - the owned forms' `set_*` (with `--features alloc`).
 //!
-//! `cargo test -p uridfa --test builder_parts --features alloc`
+//! `cargo test -p uridfa --features alloc --test integration -- builder_parts::`
 
 use crate::common;
 use uridfa::prelude::*;

@@ -5,7 +5,7 @@
 //! disagreement that is not listed in [`EXCEPTIONS`] or [`OFFSETS`], where
 //! each one is explained with the RFC 3986 text that decides it.
 //!
-//! Reproduce: `cargo test -p uridfa --test corpora -- --nocapture`.
+//! Reproduce: `cargo test -p uridfa --test integration -- corpora:: --nocapture`.
 //!
 //! Record format (see `../shared/corpora/README.md`): `{"input", "valid",
 //! "rule"?, "components"?, "error_index"|"error_pos"?, "source", "note"?}`.

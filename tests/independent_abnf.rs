@@ -31,7 +31,7 @@
 //! serves all entries of a grammar, which keeps the run to a few seconds
 //! in a debug build.
 //!
-//! `cargo test -p uridfa --test independent_abnf -- --nocapture`
+//! `cargo test -p uridfa --test integration -- independent_abnf:: --nocapture`
 
 use crate::common;
 

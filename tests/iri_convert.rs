@@ -21,7 +21,7 @@
 //!   `tests/rfc3987_oracle.rs` (every corpus string, non-ASCII mutants)
 //!   and on generated IRIs. Neither peer has a URI → IRI conversion.
 //!
-//! Reproduce the figures: `cargo test -p uridfa --test iri_convert -- --nocapture`.
+//! Reproduce the figures: `cargo test -p uridfa --test integration -- iri_convert:: --nocapture`.
 
 use crate::common;
 use common::skip;

@@ -29,7 +29,7 @@
 //! segment); fluent-uri 874/932 (19 `%2E`, 37 base path with dot
 //! segments, 2 reference with a scheme and a rootless path).
 //!
-//! Reproduce: `cargo test -p uridfa --test iri_resolve -- --nocapture`.
+//! Reproduce: `cargo test -p uridfa --test integration -- iri_resolve:: --nocapture`.
 
 use crate::common;
 use crate::props;

@@ -1,6 +1,6 @@
 //! `../shared/corpora/*normalize*.jsonl` against `uridfa::normalize`, with
 //! a pass figure per file and floors on those figures
-//! (`cargo test -p uridfa --test normalize_corpora -- --nocapture`).
+//! (`cargo test -p uridfa --test integration -- normalize_corpora:: --nocapture`).
 //!
 //! Each record is checked against [`common::literal::normalize`], RFC 3986
 //! §6.2.2 (and §6.2.3) written out on the Appendix B components: our output

@@ -13,7 +13,7 @@
 //! an unclassified one fails the test, and the classes are explained with
 //! the RFC 3986 text that decides them.
 //!
-//! Reproduce: `cargo test -p uridfa --test oracles -- --nocapture`.
+//! Reproduce: `cargo test -p uridfa --test integration -- oracles:: --nocapture`.
 
 use crate::common;
 use common::skip;

@@ -19,7 +19,7 @@
 //! disagreement must be explained by [`classify`] with the RFC text, or
 //! the test fails.
 //!
-//! Reproduce: `cargo test -p uridfa --test rfc3987_oracle -- --nocapture`
+//! Reproduce: `cargo test -p uridfa --test integration -- rfc3987_oracle:: --nocapture`
 //! (`URIDFA_IRI_SAMPLES=N` sets the number of generated inputs; 20,000 by
 //! default).
 

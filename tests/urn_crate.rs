@@ -24,7 +24,7 @@
 //! `cargo test` runs 30,000 inputs; more with
 //!
 //! ```text
-//! URIDFA_URN_SAMPLES=1000000 cargo test -p uridfa --test urn_crate -- --nocapture
+//! URIDFA_URN_SAMPLES=1000000 cargo test -p uridfa --test integration -- urn_crate:: --nocapture
 //! ```
 
 use std::collections::BTreeMap;

@@ -5,7 +5,7 @@
 //! by a signal or an allocation failure (exit status 134), which fails the
 //! test.
 //!
-//! Run: `cargo test -p uridfa-cli --test adversarial`.
+//! Run: `cargo test -p uridfa-cli --test cli -- adversarial::`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

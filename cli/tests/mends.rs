@@ -2,7 +2,7 @@
 //! missing `;@ entry`, a missing grammar file says so, `help` suggests a
 //! subcommand, and `=/` extends a core rule.
 //!
-//! Run: `cargo test -p uridfa-cli --test mends`.
+//! Run: `cargo test -p uridfa-cli --test cli -- mends::`.
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -12,7 +12,7 @@
 //! Every witness is checked to be the shortest input with two readings
 //! that differ, and both readings to be parses of it.
 //!
-//! Run: `cargo test -p uridfa-codegen --test ambiguity`.
+//! Run: `cargo test -p uridfa-codegen --test codegen -- ambiguity::`.
 
 use std::collections::{BTreeSet, HashMap};
 use uridfa_codegen::abnf::{Grammar, Node, NodeKind};

@@ -4,7 +4,7 @@
 //! regression fails instead of hanging; the guard is generous (debug build,
 //! a shared machine), the release CLI takes well under a second on each.
 //!
-//! Run: `cargo test -p uridfa-codegen --test bounded`.
+//! Run: `cargo test -p uridfa-codegen --test codegen -- bounded::`.
 
 use crate::common;
 

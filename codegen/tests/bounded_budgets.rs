@@ -3,7 +3,7 @@
 //! folds that keep runs of optional elements linear. Each compile runs under
 //! the wall-clock guard of `bounded.rs` (`common/mod.rs`).
 //!
-//! Run: `cargo test -p uridfa-codegen --test bounded_budgets`.
+//! Run: `cargo test -p uridfa-codegen --test codegen -- bounded_budgets::`.
 
 use crate::common;
 

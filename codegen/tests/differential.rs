@@ -24,7 +24,7 @@
 //! entries) is
 //!
 //! ```text
-//! URIDFA_DIFF_SAMPLES=250000 cargo test --release -p uridfa-codegen --test differential -- --nocapture
+//! URIDFA_DIFF_SAMPLES=250000 cargo test --release -p uridfa-codegen --test codegen -- differential:: --nocapture
 //! ```
 
 use std::path::Path;

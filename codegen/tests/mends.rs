@@ -2,7 +2,7 @@
 //! `;@ entry`, `=/` on a core rule, a missing file, and budget errors at
 //! the rule that spent the budget.
 //!
-//! Run: `cargo test -p uridfa-codegen --test mends`.
+//! Run: `cargo test -p uridfa-codegen --test codegen -- mends::`.
 
 use uridfa_codegen::driver::{compile_file, compile_str, compile_str_with_entries, Options};
 

@@ -6,7 +6,7 @@
 //! `cargo insta review` (cargo-insta), or rewrite them all with
 //!
 //! ```text
-//! INSTA_UPDATE=always cargo test -p uridfa-codegen --test snapshots
+//! INSTA_UPDATE=always cargo test -p uridfa-codegen --test codegen -- snapshots::
 //! ```
 //!
 //! With `CI` set, insta never writes a snapshot (its `INSTA_UPDATE`
