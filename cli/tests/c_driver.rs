@@ -30,6 +30,7 @@
 //! `tests/common/skip.rs`); without a C compiler the test is skipped, but
 //! under `CI=true` a missing compiler fails it.
 
+use crate::scale;
 use crate::skip;
 // The harness's wire format: jobs written, replies read.
 use crate::compilers;
@@ -676,8 +677,8 @@ fn c_driver_agrees_with_the_rust_runtime() {
             }
         })
         .collect();
-    let corpus = corpora();
-    let mut jobs = jobs(&gs, &what, &tables, &corpus, 6_000);
+    let corpus = scale::sample(corpora());
+    let mut jobs = jobs(&gs, &what, &tables, &corpus, scale::scaled(6_000));
     // tests/c/big.abnf's kind `exact` (130 digits): spans of 129 to 131
     // digits, which only generated inputs of that length would reach.
     let big = (0..what.len())
@@ -737,11 +738,14 @@ fn c_driver_agrees_with_the_rust_runtime() {
     );
     // rfc3987's UTF-8 mutants reach errors inside characters.
     assert!(
-        moved >= 1_000,
+        moved >= scale::scaled(1_000),
         "only {moved} errors inside a UTF-8 character"
     );
     if !corpus.is_empty() {
-        assert!(n >= 1_000_000, "only {n} inputs: the test needs 10^6");
+        assert!(
+            n >= scale::scaled(1_000_000),
+            "only {n} inputs: the test needs 10^6 in full"
+        );
     }
     // The same, a quarter, with the premultiplied transitions of
     // URIDFA_FAST (Note [small tables] in uridfa-codegen's C emitter),

@@ -18,6 +18,7 @@
 //! on Accept in `tests/lists.rs`.
 
 use crate::compilers;
+use crate::scale;
 use crate::skip;
 use compilers::{have, STRICT};
 
@@ -420,7 +421,7 @@ fn c_walks_lists_at_every_level_as_the_rust_views() {
         .iter()
         .enumerate()
         .flat_map(|(i, e)| {
-            inputs(e, &mut rng, 1_500)
+            inputs(e, &mut rng, scale::scaled(1_500))
                 .into_iter()
                 .map(move |s| (i, s))
                 .collect::<Vec<_>>()
@@ -442,7 +443,10 @@ fn c_walks_lists_at_every_level_as_the_rust_views() {
              C and Rust agree",
             jobs.len()
         );
-        assert!(accepted > jobs.len() / 3 && deep > 300, "{accepted} {deep}");
+        assert!(
+            accepted > jobs.len() / 3 && deep > scale::scaled(300),
+            "{accepted} {deep}"
+        );
         ran += 1;
     }
     // AddressSanitizer and UBSan, with clang if there is one.

@@ -23,6 +23,8 @@ mod pictures;
 #[path = "c/protocol.rs"]
 mod protocol;
 mod readme;
+#[path = "../../tests/common/scale.rs"]
+mod scale;
 #[path = "../../tests/common/skip.rs"]
 mod skip;
 mod url_strict;

@@ -299,7 +299,7 @@ fn every_entry_of_every_grammar_agrees_with_regex_automata() {
     let samples: usize = std::env::var("URIDFA_DIFF_SAMPLES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(4_000);
+        .unwrap_or_else(|| crate::scale::scaled(4_000));
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar");
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

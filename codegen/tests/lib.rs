@@ -20,6 +20,8 @@ mod mends;
 mod own_grammars;
 mod repeated_captures;
 mod rfc3986_appendix_a;
+#[path = "../../tests/common/scale.rs"]
+mod scale;
 #[path = "../../tests/common/skip.rs"]
 mod skip;
 mod snapshots;
