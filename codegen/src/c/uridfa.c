@@ -936,16 +936,29 @@ static void put(char *buf, size_t cap, size_t *len, const char *text)
     }
 }
 
+/* Appends v in decimal, by subtracting powers of ten: no division, which
+ * is a library call on Cortex-M0 (__aeabi_uidivmod). */
 static void put_size(char *buf, size_t cap, size_t *len, size_t v)
 {
-    char digits[3 * sizeof(size_t) + 1];
-    size_t i = sizeof digits - 1u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v != 0);
-    put(buf, cap, len, digits + i);
+    size_t pow[3 * sizeof(size_t)];
+    size_t k = 0;
+    pow[0] = 1;
+    while (pow[k] <= SIZE_MAX / 10u && pow[k] * 10u <= v) {
+        pow[k + 1] = pow[k] * 10u;
+        k++;
+    }
+    for (;;) {
+        char digit[2] = {'0', '\0'};
+        while (v >= pow[k]) {
+            v -= pow[k];
+            digit[0]++;
+        }
+        put(buf, cap, len, digit);
+        if (k == 0) {
+            break;
+        }
+        k--;
+    }
 }
 
 size_t uridfa_error_message(const uridfa_error *e, char *buf, size_t cap)
