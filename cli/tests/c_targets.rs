@@ -9,7 +9,8 @@
 //!   `microbit` (Cortex-M0; an M0+ build, rfc3986 only: 256 KB of flash,
 //!   16 KB of RAM), `mps2-an385` (M3) and `mps2-an386` (M4), each at
 //!   `-Os`, `-O2` and `-Os -DURIDFA_FAST`;
-//! - qemu-user, statically linked: s390x (big-endian) and i686 (32-bit).
+//! - qemu-user, statically linked: s390x (big-endian) and i686 (32-bit),
+//!   at `-O2`, and at `-O1` with UBSan trapping on undefined behaviour.
 //!
 //! Every built-in grammar's entry and `;@ component` rules (the item
 //! tables of their list regions too) get the corpora in `../shared`
@@ -126,6 +127,22 @@ fn targets() -> Vec<Target> {
             rfc3986_only: false,
             max_input: 1 << 20,
             step: 3,
+        });
+        // UBSan, trapping (no run-time library): undefined behaviour stops
+        // the harness, and the run fails.
+        out.push(Target {
+            name: format!("{name}-ubsan"),
+            cc,
+            flags: vec![
+                "-O1",
+                "-static",
+                "-fsanitize=undefined",
+                "-fsanitize-undefined-trap-on-error",
+            ],
+            runner: Runner::User(qemu),
+            rfc3986_only: false,
+            max_input: 1 << 20,
+            step: 9,
         });
     }
     out
