@@ -1324,10 +1324,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_uri_reference_tables = {
     draft_fielding_uri_rfc2396bis_01_uri_reference_finals, draft_fielding_uri_rfc2396bis_01_uri_reference_state_final,
     NULL, NULL, NULL, NULL,
     "URI-reference",
-    UINT64_C(52357696561),
+    1022611261u,
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_SPECIAL, 796, 39, 64,
     15, 0, 0, 8,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `absolute-URI-reference` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -2635,10 +2635,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_tabl
     draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_finals, draft_fielding_uri_rfc2396bis_01_absolute_uri_reference_state_final,
     NULL, NULL, NULL, NULL,
     "absolute-URI-reference",
-    UINT64_C(52357696561),
+    1022611261u,
     21, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_SPECIAL, 790, 39, 64,
     15, 0, 0, 7,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `absolute-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -3875,10 +3875,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_absolute_uri_tables = {
     draft_fielding_uri_rfc2396bis_01_absolute_uri_finals, draft_fielding_uri_rfc2396bis_01_absolute_uri_state_final,
     NULL, NULL, NULL, NULL,
     "absolute-URI",
-    UINT64_C(54975581389),
+    3435973837u,
     20, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_SPECIAL, 786, 39, 64,
     15, 0, 0, 7,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for `relative-URI` from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5059,10 +5059,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_relative_uri_tables = {
     draft_fielding_uri_rfc2396bis_01_relative_uri_finals, draft_fielding_uri_rfc2396bis_01_relative_uri_state_final,
     NULL, NULL, NULL, NULL,
     "relative-URI",
-    UINT64_C(57869033041),
+    678152731u,
     19, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_SPECIAL, 783, 39, 64,
     15, 0, 0, 6,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_RELATIVE_URI_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5128,10 +5128,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_scheme_tables = {
     draft_fielding_uri_rfc2396bis_01_scheme_finals, draft_fielding_uri_rfc2396bis_01_scheme_state_final,
     NULL, NULL, NULL, NULL,
     "scheme",
-    UINT64_C(366503875926),
+    2863311531u,
     3, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_SPECIAL, 2, 30, 64,
     15, 0, 0, 1,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_SCHEME_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5202,10 +5202,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_userinfo_tables = {
     draft_fielding_uri_rfc2396bis_01_userinfo_finals, draft_fielding_uri_rfc2396bis_01_userinfo_state_final,
     NULL, NULL, NULL, NULL,
     "userinfo",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_USERINFO_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5718,10 +5718,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_host_tables = {
     draft_fielding_uri_rfc2396bis_01_host_finals, draft_fielding_uri_rfc2396bis_01_host_state_final,
     NULL, NULL, NULL, NULL,
     "host",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_SPECIAL, 439, 32, 64,
     15, 0, 0, 0,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_HOST_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5777,10 +5777,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_port_tables = {
     draft_fielding_uri_rfc2396bis_01_port_finals, draft_fielding_uri_rfc2396bis_01_port_state_final,
     NULL, NULL, NULL, NULL,
     "port",
-    UINT64_C(549755813888),
+    1u,
     2, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_SPECIAL, 2, 30, 64,
     15, 0, 0, 0,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_PORT_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5850,10 +5850,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_reg_name_tables = {
     draft_fielding_uri_rfc2396bis_01_reg_name_finals, draft_fielding_uri_rfc2396bis_01_reg_name_state_final,
     NULL, NULL, NULL, NULL,
     "reg-name",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_REG_NAME_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5926,10 +5926,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_path_tables = {
     draft_fielding_uri_rfc2396bis_01_path_finals, draft_fielding_uri_rfc2396bis_01_path_state_final,
     NULL, NULL, NULL, NULL,
     "path",
-    UINT64_C(183251937963),
+    2863311531u,
     6, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_SPECIAL, 7, 30, 64,
     15, 0, 0, 3,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_PATH_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -5999,10 +5999,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_query_tables = {
     draft_fielding_uri_rfc2396bis_01_query_finals, draft_fielding_uri_rfc2396bis_01_query_state_final,
     NULL, NULL, NULL, NULL,
     "query",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_QUERY_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-uri-rfc2396bis-01.abnf:
@@ -6072,10 +6072,10 @@ const uridfa_tables draft_fielding_uri_rfc2396bis_01_fragment_tables = {
     draft_fielding_uri_rfc2396bis_01_fragment_finals, draft_fielding_uri_rfc2396bis_01_fragment_state_final,
     NULL, NULL, NULL, NULL,
     "fragment",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URI_RFC2396BIS_01_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 int draft_fielding_uri_rfc2396bis_01_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -596,10 +596,10 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_tables = {
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
     draft_fielding_url_syntax_05_url_reference_after_kinds, draft_fielding_url_syntax_05_url_reference_after_map, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_url_reference_after_first,
     "URL-reference",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
     12, 2, 5, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
@@ -609,10 +609,10 @@ const uridfa_tables draft_fielding_url_syntax_05_url_reference_raw_tables = {
     draft_fielding_url_syntax_05_url_reference_finals, draft_fielding_url_syntax_05_url_reference_state_final,
     NULL, NULL, NULL, NULL,
     "URL-reference",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_SPECIAL, 253, 35, 64,
     12, 0, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_URL_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for `absoluteURL` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1010,10 +1010,10 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_tables = {
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
     draft_fielding_url_syntax_05_absoluteurl_after_kinds, draft_fielding_url_syntax_05_absoluteurl_after_map, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_absoluteurl_after_first,
     "absoluteURL",
-    UINT64_C(84577817522),
+    3303820997u,
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
     12, 2, 5, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 1
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
@@ -1023,10 +1023,10 @@ const uridfa_tables draft_fielding_url_syntax_05_absoluteurl_raw_tables = {
     draft_fielding_url_syntax_05_absoluteurl_finals, draft_fielding_url_syntax_05_absoluteurl_state_final,
     NULL, NULL, NULL, NULL,
     "absoluteURL",
-    UINT64_C(84577817522),
+    3303820997u,
     13, 0, DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_SPECIAL, 126, 34, 64,
     12, 0, 0, 6,
-    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_ABSOLUTEURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `relativeURL` from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1405,10 +1405,10 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_tables = {
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
     draft_fielding_url_syntax_05_relativeurl_after_kinds, draft_fielding_url_syntax_05_relativeurl_after_map, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_relativeurl_after_first,
     "relativeURL",
-    UINT64_C(91625968982),
+    2863311531u,
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
     12, 2, 5, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 1
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 1, 1, 2
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
@@ -1418,10 +1418,10 @@ const uridfa_tables draft_fielding_url_syntax_05_relativeurl_raw_tables = {
     draft_fielding_url_syntax_05_relativeurl_finals, draft_fielding_url_syntax_05_relativeurl_state_final,
     NULL, NULL, NULL, NULL,
     "relativeURL",
-    UINT64_C(91625968982),
+    2863311531u,
     12, 0, DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_SPECIAL, 124, 34, 64,
     12, 0, 0, 5,
-    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_RELATIVEURL_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1487,10 +1487,10 @@ const uridfa_tables draft_fielding_url_syntax_05_scheme_tables = {
     draft_fielding_url_syntax_05_scheme_finals, draft_fielding_url_syntax_05_scheme_state_final,
     NULL, NULL, NULL, NULL,
     "scheme",
-    UINT64_C(549755813888),
+    1u,
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_SPECIAL, 2, 24, 32,
     12, 0, 0, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_SCHEME_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1560,10 +1560,10 @@ const uridfa_tables draft_fielding_url_syntax_05_user_tables = {
     draft_fielding_url_syntax_05_user_finals, draft_fielding_url_syntax_05_user_state_final,
     NULL, NULL, NULL, NULL,
     "user",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_USER_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_USER_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1633,10 +1633,10 @@ const uridfa_tables draft_fielding_url_syntax_05_password_tables = {
     draft_fielding_url_syntax_05_password_finals, draft_fielding_url_syntax_05_password_state_final,
     NULL, NULL, NULL, NULL,
     "password",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_PASSWORD_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1715,10 +1715,10 @@ const uridfa_tables draft_fielding_url_syntax_05_host_tables = {
     draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
     draft_fielding_url_syntax_05_host_after_kinds, draft_fielding_url_syntax_05_host_after_map, draft_fielding_url_syntax_05_url_reference_after_trans, draft_fielding_url_syntax_05_host_after_first,
     "host",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
     12, 2, 5, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 1
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
@@ -1728,10 +1728,10 @@ const uridfa_tables draft_fielding_url_syntax_05_host_raw_tables = {
     draft_fielding_url_syntax_05_host_finals, draft_fielding_url_syntax_05_host_state_final,
     NULL, NULL, NULL, NULL,
     "host",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_HOST_SPECIAL, 13, 24, 32,
     12, 0, 0, 1,
-    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_HOST_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1786,10 +1786,10 @@ const uridfa_tables draft_fielding_url_syntax_05_port_tables = {
     draft_fielding_url_syntax_05_port_finals, draft_fielding_url_syntax_05_port_state_final,
     NULL, NULL, NULL, NULL,
     "port",
-    UINT64_C(549755813888),
+    1u,
     2, 0, DRAFT_FIELDING_URL_SYNTAX_05_PORT_SPECIAL, 2, 24, 32,
     12, 0, 0, 0,
-    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_PORT_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1859,10 +1859,10 @@ const uridfa_tables draft_fielding_url_syntax_05_path_tables = {
     draft_fielding_url_syntax_05_path_finals, draft_fielding_url_syntax_05_path_state_final,
     NULL, NULL, NULL, NULL,
     "path",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, DRAFT_FIELDING_URL_SYNTAX_05_PATH_SPECIAL, 5, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_PATH_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -1931,10 +1931,10 @@ const uridfa_tables draft_fielding_url_syntax_05_query_tables = {
     draft_fielding_url_syntax_05_query_finals, draft_fielding_url_syntax_05_query_state_final,
     NULL, NULL, NULL, NULL,
     "query",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_QUERY_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_QUERY_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-fielding-url-syntax-05.abnf:
@@ -2003,10 +2003,10 @@ const uridfa_tables draft_fielding_url_syntax_05_fragment_tables = {
     draft_fielding_url_syntax_05_fragment_finals, draft_fielding_url_syntax_05_fragment_state_final,
     NULL, NULL, NULL, NULL,
     "fragment",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_FIELDING_URL_SYNTAX_05_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 int draft_fielding_url_syntax_05_url_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -907,10 +907,10 @@ const uridfa_tables draft_ietf_uri_url_06_url_tables = {
     draft_ietf_uri_url_06_url_finals, draft_ietf_uri_url_06_url_state_final,
     NULL, NULL, NULL, NULL,
     "url",
-    UINT64_C(30541989661),
+    954437177u,
     36, 0, DRAFT_IETF_URI_URL_06_URL_SPECIAL, 302, 34, 64,
     15, 0, 0, 14,
-    DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_URL_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for `ftpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1141,10 +1141,10 @@ const uridfa_tables draft_ietf_uri_url_06_ftpurl_tables = {
     draft_ietf_uri_url_06_ftpurl_finals, draft_ietf_uri_url_06_ftpurl_state_final,
     NULL, NULL, NULL, NULL,
     "ftpurl",
-    UINT64_C(54975581389),
+    3435973837u,
     20, 0, DRAFT_IETF_URI_URL_06_FTPURL_SPECIAL, 50, 34, 64,
     15, 0, 0, 4,
-    DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_FTPURL_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for `httpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1289,10 +1289,10 @@ const uridfa_tables draft_ietf_uri_url_06_httpurl_tables = {
     draft_ietf_uri_url_06_httpurl_finals, draft_ietf_uri_url_06_httpurl_state_final,
     NULL, NULL, NULL, NULL,
     "httpurl",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, DRAFT_IETF_URI_URL_06_HTTPURL_SPECIAL, 28, 30, 64,
     15, 0, 0, 4,
-    DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_HTTPURL_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for `gopherurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1494,10 +1494,10 @@ const uridfa_tables draft_ietf_uri_url_06_gopherurl_tables = {
     draft_ietf_uri_url_06_gopherurl_finals, draft_ietf_uri_url_06_gopherurl_state_final,
     NULL, NULL, NULL, NULL,
     "gopherurl",
-    UINT64_C(57869033041),
+    678152731u,
     19, 0, DRAFT_IETF_URI_URL_06_GOPHERURL_SPECIAL, 44, 33, 64,
     15, 0, 0, 4,
-    DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_GOPHERURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `mailtourl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1575,10 +1575,10 @@ const uridfa_tables draft_ietf_uri_url_06_mailtourl_tables = {
     draft_ietf_uri_url_06_mailtourl_finals, draft_ietf_uri_url_06_mailtourl_state_final,
     NULL, NULL, NULL, NULL,
     "mailtourl",
-    UINT64_C(99955602526),
+    3123612579u,
     11, 0, DRAFT_IETF_URI_URL_06_MAILTOURL_SPECIAL, 11, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_MAILTOURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `newsurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1716,10 +1716,10 @@ const uridfa_tables draft_ietf_uri_url_06_newsurl_tables = {
     draft_ietf_uri_url_06_newsurl_finals, draft_ietf_uri_url_06_newsurl_state_final,
     NULL, NULL, NULL, NULL,
     "newsurl",
-    UINT64_C(68719476736),
+    1u,
     16, 0, DRAFT_IETF_URI_URL_06_NEWSURL_SPECIAL, 22, 32, 64,
     15, 0, 0, 4,
-    DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_NEWSURL_TRANS_WIDTH, 1, 0, 0, 0, 4
 };
 
 /* Tables for `nntpurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -1851,10 +1851,10 @@ const uridfa_tables draft_ietf_uri_url_06_nntpurl_tables = {
     draft_ietf_uri_url_06_nntpurl_finals, draft_ietf_uri_url_06_nntpurl_state_final,
     NULL, NULL, NULL, NULL,
     "nntpurl",
-    UINT64_C(84577817522),
+    3303820997u,
     13, 0, DRAFT_IETF_URI_URL_06_NNTPURL_SPECIAL, 24, 30, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_NNTPURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `telneturl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2042,10 +2042,10 @@ const uridfa_tables draft_ietf_uri_url_06_telneturl_tables = {
     draft_ietf_uri_url_06_telneturl_finals, draft_ietf_uri_url_06_telneturl_state_final,
     NULL, NULL, NULL, NULL,
     "telneturl",
-    UINT64_C(73300775186),
+    4008636143u,
     15, 0, DRAFT_IETF_URI_URL_06_TELNETURL_SPECIAL, 43, 34, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_TELNETURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `waisurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2206,10 +2206,10 @@ const uridfa_tables draft_ietf_uri_url_06_waisurl_tables = {
     draft_ietf_uri_url_06_waisurl_finals, draft_ietf_uri_url_06_waisurl_state_final,
     NULL, NULL, NULL, NULL,
     "waisurl",
-    UINT64_C(73300775186),
+    4008636143u,
     15, 0, DRAFT_IETF_URI_URL_06_WAISURL_SPECIAL, 34, 30, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_WAISURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `fileurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2339,10 +2339,10 @@ const uridfa_tables draft_ietf_uri_url_06_fileurl_tables = {
     draft_ietf_uri_url_06_fileurl_finals, draft_ietf_uri_url_06_fileurl_state_final,
     NULL, NULL, NULL, NULL,
     "fileurl",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, DRAFT_IETF_URI_URL_06_FILEURL_SPECIAL, 22, 30, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_FILEURL_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for `prosperourl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2507,10 +2507,10 @@ const uridfa_tables draft_ietf_uri_url_06_prosperourl_tables = {
     draft_ietf_uri_url_06_prosperourl_finals, draft_ietf_uri_url_06_prosperourl_state_final,
     NULL, NULL, NULL, NULL,
     "prosperourl",
-    UINT64_C(64677154576),
+    4042322161u,
     17, 0, DRAFT_IETF_URI_URL_06_PROSPEROURL_SPECIAL, 34, 30, 64,
     15, 0, 0, 5,
-    DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_PROSPEROURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `otherurl` from grammar/draft-ietf-uri-url-06.abnf:
@@ -2582,10 +2582,10 @@ const uridfa_tables draft_ietf_uri_url_06_otherurl_tables = {
     draft_ietf_uri_url_06_otherurl_finals, draft_ietf_uri_url_06_otherurl_state_final,
     NULL, NULL, NULL, NULL,
     "otherurl",
-    UINT64_C(183251937963),
+    2863311531u,
     6, 0, DRAFT_IETF_URI_URL_06_OTHERURL_SPECIAL, 6, 30, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_OTHERURL_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2651,10 +2651,10 @@ const uridfa_tables draft_ietf_uri_url_06_scheme_tables = {
     draft_ietf_uri_url_06_scheme_finals, draft_ietf_uri_url_06_scheme_state_final,
     NULL, NULL, NULL, NULL,
     "scheme",
-    UINT64_C(549755813888),
+    1u,
     2, 0, DRAFT_IETF_URI_URL_06_SCHEME_SPECIAL, 2, 30, 64,
     15, 0, 0, 1,
-    DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_SCHEME_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `login` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2800,10 +2800,10 @@ const uridfa_tables draft_ietf_uri_url_06_login_tables = {
     draft_ietf_uri_url_06_login_finals, draft_ietf_uri_url_06_login_state_final,
     NULL, NULL, NULL, NULL,
     "login",
-    UINT64_C(109951162778),
+    3435973837u,
     10, 0, DRAFT_IETF_URI_URL_06_LOGIN_SPECIAL, 33, 34, 64,
     15, 0, 0, 3,
-    DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_LOGIN_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2873,10 +2873,10 @@ const uridfa_tables draft_ietf_uri_url_06_user_tables = {
     draft_ietf_uri_url_06_user_finals, draft_ietf_uri_url_06_user_state_final,
     NULL, NULL, NULL, NULL,
     "user",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_IETF_URI_URL_06_USER_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_USER_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -2946,10 +2946,10 @@ const uridfa_tables draft_ietf_uri_url_06_password_tables = {
     draft_ietf_uri_url_06_password_finals, draft_ietf_uri_url_06_password_state_final,
     NULL, NULL, NULL, NULL,
     "password",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_IETF_URI_URL_06_PASSWORD_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_PASSWORD_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3023,10 +3023,10 @@ const uridfa_tables draft_ietf_uri_url_06_host_tables = {
     draft_ietf_uri_url_06_host_finals, draft_ietf_uri_url_06_host_state_final,
     NULL, NULL, NULL, NULL,
     "host",
-    UINT64_C(157073089683),
+    3067833783u,
     7, 0, DRAFT_IETF_URI_URL_06_HOST_SPECIAL, 11, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_HOST_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3082,10 +3082,10 @@ const uridfa_tables draft_ietf_uri_url_06_port_tables = {
     draft_ietf_uri_url_06_port_finals, draft_ietf_uri_url_06_port_state_final,
     NULL, NULL, NULL, NULL,
     "port",
-    UINT64_C(549755813888),
+    1u,
     2, 0, DRAFT_IETF_URI_URL_06_PORT_SPECIAL, 2, 30, 64,
     15, 0, 0, 0,
-    DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_PORT_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `schemepart` (`;@ component`) from grammar/draft-ietf-uri-url-06.abnf:
@@ -3155,10 +3155,10 @@ const uridfa_tables draft_ietf_uri_url_06_schemepart_tables = {
     draft_ietf_uri_url_06_schemepart_finals, draft_ietf_uri_url_06_schemepart_state_final,
     NULL, NULL, NULL, NULL,
     "schemepart",
-    UINT64_C(274877906944),
+    1u,
     4, 0, DRAFT_IETF_URI_URL_06_SCHEMEPART_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URI_URL_06_SCHEMEPART_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 int draft_ietf_uri_url_06_url_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -270,10 +270,10 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_state_final,
     NULL, NULL, NULL, NULL,
     "urn-reference",
-    UINT64_C(64677154576),
+    4042322161u,
     17, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_SPECIAL, 87, 8, 32,
     4, 0, 0, 5,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `assigned-urn` from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -460,10 +460,10 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_finals, draft_ietf_urnbis_rfc2141bis_urn_03_assigned_urn_state_final,
     NULL, NULL, NULL, NULL,
     "assigned-urn",
-    UINT64_C(99955602526),
+    3123612579u,
     11, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_SPECIAL, 74, 8, 32,
     4, 0, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_ASSIGNED_URN_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -586,10 +586,10 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nid_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_nid_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nid_state_final,
     NULL, NULL, NULL, NULL,
     "NID",
-    UINT64_C(183251937963),
+    2863311531u,
     6, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_SPECIAL, 65, 8, 32,
     4, 0, 0, 0,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NID_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -659,10 +659,10 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_nss_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_nss_finals, draft_ietf_urnbis_rfc2141bis_urn_03_nss_state_final,
     NULL, NULL, NULL, NULL,
     "NSS",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_SPECIAL, 5, 8, 32,
     4, 0, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_NSS_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `urn-query` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -734,10 +734,10 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_finals, draft_ietf_urnbis_rfc2141bis_urn_03_urn_query_state_final,
     NULL, NULL, NULL, NULL,
     "urn-query",
-    UINT64_C(109951162778),
+    3435973837u,
     10, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_SPECIAL, 8, 8, 32,
     4, 0, 0, 3,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_URN_QUERY_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf:
@@ -807,10 +807,10 @@ const uridfa_tables draft_ietf_urnbis_rfc2141bis_urn_03_fragment_tables = {
     draft_ietf_urnbis_rfc2141bis_urn_03_fragment_finals, draft_ietf_urnbis_rfc2141bis_urn_03_fragment_state_final,
     NULL, NULL, NULL, NULL,
     "fragment",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_SPECIAL, 5, 8, 32,
     4, 0, 0, 2,
-    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0
+    DRAFT_IETF_URNBIS_RFC2141BIS_URN_03_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 int draft_ietf_urnbis_rfc2141bis_urn_03_urn_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

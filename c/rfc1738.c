@@ -1088,10 +1088,10 @@ const uridfa_tables rfc1738_url_tables = {
     rfc1738_url_finals, rfc1738_url_state_final,
     NULL, NULL, NULL, NULL,
     "url",
-    UINT64_C(29716530481),
+    2437684141u,
     37, 0, RFC1738_URL_SPECIAL, 362, 34, 64,
     15, 0, 0, 14,
-    RFC1738_URL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_URL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `ftpurl` from grammar/rfc1738.abnf:
@@ -1332,10 +1332,10 @@ const uridfa_tables rfc1738_ftpurl_tables = {
     rfc1738_ftpurl_finals, rfc1738_ftpurl_state_final,
     NULL, NULL, NULL, NULL,
     "ftpurl",
-    UINT64_C(54975581389),
+    3435973837u,
     20, 0, RFC1738_FTPURL_SPECIAL, 54, 34, 64,
     15, 0, 0, 4,
-    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_FTPURL_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for `httpurl` from grammar/rfc1738.abnf:
@@ -1482,10 +1482,10 @@ const uridfa_tables rfc1738_httpurl_tables = {
     rfc1738_httpurl_finals, rfc1738_httpurl_state_final,
     NULL, NULL, NULL, NULL,
     "httpurl",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, RFC1738_HTTPURL_SPECIAL, 30, 30, 64,
     15, 0, 0, 4,
-    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_HTTPURL_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for `gopherurl` from grammar/rfc1738.abnf:
@@ -1689,10 +1689,10 @@ const uridfa_tables rfc1738_gopherurl_tables = {
     rfc1738_gopherurl_finals, rfc1738_gopherurl_state_final,
     NULL, NULL, NULL, NULL,
     "gopherurl",
-    UINT64_C(57869033041),
+    678152731u,
     19, 0, RFC1738_GOPHERURL_SPECIAL, 46, 33, 64,
     15, 0, 0, 3,
-    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_GOPHERURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `mailtourl` from grammar/rfc1738.abnf:
@@ -1770,10 +1770,10 @@ const uridfa_tables rfc1738_mailtourl_tables = {
     rfc1738_mailtourl_finals, rfc1738_mailtourl_state_final,
     NULL, NULL, NULL, NULL,
     "mailtourl",
-    UINT64_C(99955602526),
+    3123612579u,
     11, 0, RFC1738_MAILTOURL_SPECIAL, 11, 30, 64,
     15, 0, 0, 2,
-    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_MAILTOURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `newsurl` from grammar/rfc1738.abnf:
@@ -1915,10 +1915,10 @@ const uridfa_tables rfc1738_newsurl_tables = {
     rfc1738_newsurl_finals, rfc1738_newsurl_state_final,
     NULL, NULL, NULL, NULL,
     "newsurl",
-    UINT64_C(68719476736),
+    1u,
     16, 0, RFC1738_NEWSURL_SPECIAL, 24, 32, 64,
     15, 0, 0, 4,
-    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_NEWSURL_TRANS_WIDTH, 1, 0, 0, 0, 4
 };
 
 /* Tables for `nntpurl` from grammar/rfc1738.abnf:
@@ -2043,10 +2043,10 @@ const uridfa_tables rfc1738_nntpurl_tables = {
     rfc1738_nntpurl_finals, rfc1738_nntpurl_state_final,
     NULL, NULL, NULL, NULL,
     "nntpurl",
-    UINT64_C(99955602526),
+    3123612579u,
     11, 0, RFC1738_NNTPURL_SPECIAL, 26, 30, 64,
     15, 0, 0, 2,
-    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_NNTPURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `telneturl` from grammar/rfc1738.abnf:
@@ -2242,10 +2242,10 @@ const uridfa_tables rfc1738_telneturl_tables = {
     rfc1738_telneturl_finals, rfc1738_telneturl_state_final,
     NULL, NULL, NULL, NULL,
     "telneturl",
-    UINT64_C(73300775186),
+    4008636143u,
     15, 0, RFC1738_TELNETURL_SPECIAL, 47, 34, 64,
     15, 0, 0, 3,
-    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_TELNETURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `waisurl` from grammar/rfc1738.abnf:
@@ -2413,10 +2413,10 @@ const uridfa_tables rfc1738_waisurl_tables = {
     rfc1738_waisurl_finals, rfc1738_waisurl_state_final,
     NULL, NULL, NULL, NULL,
     "waisurl",
-    UINT64_C(68719476736),
+    1u,
     16, 0, RFC1738_WAISURL_SPECIAL, 36, 30, 64,
     15, 0, 0, 4,
-    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_WAISURL_TRANS_WIDTH, 1, 0, 0, 0, 4
 };
 
 /* Tables for `fileurl` from grammar/rfc1738.abnf:
@@ -2548,10 +2548,10 @@ const uridfa_tables rfc1738_fileurl_tables = {
     rfc1738_fileurl_finals, rfc1738_fileurl_state_final,
     NULL, NULL, NULL, NULL,
     "fileurl",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, RFC1738_FILEURL_SPECIAL, 24, 30, 64,
     15, 0, 0, 3,
-    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_FILEURL_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for `prosperourl` from grammar/rfc1738.abnf:
@@ -2721,10 +2721,10 @@ const uridfa_tables rfc1738_prosperourl_tables = {
     rfc1738_prosperourl_finals, rfc1738_prosperourl_state_final,
     NULL, NULL, NULL, NULL,
     "prosperourl",
-    UINT64_C(64677154576),
+    4042322161u,
     17, 0, RFC1738_PROSPEROURL_SPECIAL, 36, 30, 64,
     15, 0, 0, 4,
-    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_PROSPEROURL_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `otherurl` from grammar/rfc1738.abnf:
@@ -2888,10 +2888,10 @@ const uridfa_tables rfc1738_otherurl_tables = {
     rfc1738_otherurl_finals, rfc1738_otherurl_state_final,
     NULL, NULL, NULL, NULL,
     "otherurl",
-    UINT64_C(91625968982),
+    2863311531u,
     12, 0, RFC1738_OTHERURL_SPECIAL, 44, 33, 64,
     15, 0, 0, 5,
-    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_OTHERURL_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc1738.abnf:
@@ -2957,10 +2957,10 @@ const uridfa_tables rfc1738_scheme_tables = {
     rfc1738_scheme_finals, rfc1738_scheme_state_final,
     NULL, NULL, NULL, NULL,
     "scheme",
-    UINT64_C(549755813888),
+    1u,
     2, 0, RFC1738_SCHEME_SPECIAL, 2, 30, 64,
     15, 0, 0, 1,
-    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_SCHEME_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `login` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3111,10 +3111,10 @@ const uridfa_tables rfc1738_login_tables = {
     rfc1738_login_finals, rfc1738_login_state_final,
     NULL, NULL, NULL, NULL,
     "login",
-    UINT64_C(109951162778),
+    3435973837u,
     10, 0, RFC1738_LOGIN_SPECIAL, 37, 34, 64,
     15, 0, 0, 3,
-    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_LOGIN_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `user` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3184,10 +3184,10 @@ const uridfa_tables rfc1738_user_tables = {
     rfc1738_user_finals, rfc1738_user_state_final,
     NULL, NULL, NULL, NULL,
     "user",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC1738_USER_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    RFC1738_USER_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_USER_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `password` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3257,10 +3257,10 @@ const uridfa_tables rfc1738_password_tables = {
     rfc1738_password_finals, rfc1738_password_state_final,
     NULL, NULL, NULL, NULL,
     "password",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC1738_PASSWORD_SPECIAL, 4, 30, 64,
     15, 0, 0, 2,
-    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_PASSWORD_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3331,10 +3331,10 @@ const uridfa_tables rfc1738_host_tables = {
     rfc1738_host_finals, rfc1738_host_state_final,
     NULL, NULL, NULL, NULL,
     "host",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC1738_HOST_SPECIAL, 13, 30, 64,
     15, 0, 0, 1,
-    RFC1738_HOST_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_HOST_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3390,10 +3390,10 @@ const uridfa_tables rfc1738_port_tables = {
     rfc1738_port_finals, rfc1738_port_state_final,
     NULL, NULL, NULL, NULL,
     "port",
-    UINT64_C(549755813888),
+    1u,
     2, 0, RFC1738_PORT_SPECIAL, 2, 30, 64,
     15, 0, 0, 0,
-    RFC1738_PORT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_PORT_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `urlpath` (`;@ component`) from grammar/rfc1738.abnf:
@@ -3460,10 +3460,10 @@ const uridfa_tables rfc1738_urlpath_tables = {
     rfc1738_urlpath_finals, rfc1738_urlpath_state_final,
     NULL, NULL, NULL, NULL,
     "urlpath",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC1738_URLPATH_SPECIAL, 3, 30, 64,
     15, 0, 0, 2,
-    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 0, 0
+    RFC1738_URLPATH_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 int rfc1738_url_validate(const uint8_t *s, size_t n, uridfa_error *err)

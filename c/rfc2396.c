@@ -291,10 +291,10 @@ const uridfa_tables rfc2396_uri_reference_tables = {
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
     rfc2396_uri_reference_after_kinds, rfc2396_uri_reference_after_map, rfc2396_uri_reference_after_trans, rfc2396_uri_reference_after_first,
     "URI-reference",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
     13, 2, 5, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc2396_uri_reference_raw_tables = {
@@ -304,10 +304,10 @@ const uridfa_tables rfc2396_uri_reference_raw_tables = {
     rfc2396_uri_reference_finals, rfc2396_uri_reference_state_final,
     NULL, NULL, NULL, NULL,
     "URI-reference",
-    UINT64_C(78536544842),
+    3067833783u,
     14, 0, RFC2396_URI_REFERENCE_SPECIAL, 77, 33, 64,
     13, 0, 0, 8,
-    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for `absoluteURI` from grammar/rfc2396.abnf:
@@ -549,10 +549,10 @@ const uridfa_tables rfc2396_absoluteuri_tables = {
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
     rfc2396_absoluteuri_after_kinds, rfc2396_absoluteuri_after_map, rfc2396_uri_reference_after_trans, rfc2396_absoluteuri_after_first,
     "absoluteURI",
-    UINT64_C(84577817522),
+    3303820997u,
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
     13, 2, 5, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc2396_absoluteuri_raw_tables = {
@@ -562,10 +562,10 @@ const uridfa_tables rfc2396_absoluteuri_raw_tables = {
     rfc2396_absoluteuri_finals, rfc2396_absoluteuri_state_final,
     NULL, NULL, NULL, NULL,
     "absoluteURI",
-    UINT64_C(84577817522),
+    3303820997u,
     13, 0, RFC2396_ABSOLUTEURI_SPECIAL, 67, 33, 64,
     13, 0, 0, 7,
-    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_ABSOLUTEURI_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `relativeURI` from grammar/rfc2396.abnf:
@@ -803,10 +803,10 @@ const uridfa_tables rfc2396_relativeuri_tables = {
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
     rfc2396_relativeuri_after_kinds, rfc2396_relativeuri_after_map, rfc2396_uri_reference_after_trans, rfc2396_relativeuri_after_first,
     "relativeURI",
-    UINT64_C(91625968982),
+    2863311531u,
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
     13, 2, 5, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 1, 1, 2
 };
 
 const uridfa_tables rfc2396_relativeuri_raw_tables = {
@@ -816,10 +816,10 @@ const uridfa_tables rfc2396_relativeuri_raw_tables = {
     rfc2396_relativeuri_finals, rfc2396_relativeuri_state_final,
     NULL, NULL, NULL, NULL,
     "relativeURI",
-    UINT64_C(91625968982),
+    2863311531u,
     12, 0, RFC2396_RELATIVEURI_SPECIAL, 68, 33, 64,
     13, 0, 0, 7,
-    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_RELATIVEURI_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc2396.abnf:
@@ -885,10 +885,10 @@ const uridfa_tables rfc2396_scheme_tables = {
     rfc2396_scheme_finals, rfc2396_scheme_state_final,
     NULL, NULL, NULL, NULL,
     "scheme",
-    UINT64_C(366503875926),
+    2863311531u,
     3, 0, RFC2396_SCHEME_SPECIAL, 2, 26, 32,
     13, 0, 0, 1,
-    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_SCHEME_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc2396.abnf:
@@ -958,10 +958,10 @@ const uridfa_tables rfc2396_userinfo_tables = {
     rfc2396_userinfo_finals, rfc2396_userinfo_state_final,
     NULL, NULL, NULL, NULL,
     "userinfo",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC2396_USERINFO_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_USERINFO_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1041,10 +1041,10 @@ const uridfa_tables rfc2396_host_tables = {
     rfc2396_host_finals, rfc2396_host_state_final,
     rfc2396_host_after_kinds, rfc2396_host_after_map, rfc2396_uri_reference_after_trans, rfc2396_host_after_first,
     "host",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
     13, 2, 5, 1,
-    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 1
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc2396_host_raw_tables = {
@@ -1054,10 +1054,10 @@ const uridfa_tables rfc2396_host_raw_tables = {
     rfc2396_host_finals, rfc2396_host_state_final,
     NULL, NULL, NULL, NULL,
     "host",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC2396_HOST_SPECIAL, 14, 26, 32,
     13, 0, 0, 1,
-    RFC2396_HOST_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_HOST_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1112,10 +1112,10 @@ const uridfa_tables rfc2396_port_tables = {
     rfc2396_port_finals, rfc2396_port_state_final,
     NULL, NULL, NULL, NULL,
     "port",
-    UINT64_C(549755813888),
+    1u,
     2, 0, RFC2396_PORT_SPECIAL, 2, 26, 32,
     13, 0, 0, 0,
-    RFC2396_PORT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_PORT_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `reg-name` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1185,10 +1185,10 @@ const uridfa_tables rfc2396_reg_name_tables = {
     rfc2396_reg_name_finals, rfc2396_reg_name_state_final,
     NULL, NULL, NULL, NULL,
     "reg-name",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC2396_REG_NAME_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_REG_NAME_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1261,10 +1261,10 @@ const uridfa_tables rfc2396_path_tables = {
     rfc2396_path_finals, rfc2396_path_state_final,
     NULL, NULL, NULL, NULL,
     "path",
-    UINT64_C(183251937963),
+    2863311531u,
     6, 0, RFC2396_PATH_SPECIAL, 7, 26, 32,
     13, 0, 0, 3,
-    RFC2396_PATH_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_PATH_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1333,10 +1333,10 @@ const uridfa_tables rfc2396_query_tables = {
     rfc2396_query_finals, rfc2396_query_state_final,
     NULL, NULL, NULL, NULL,
     "query",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC2396_QUERY_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_QUERY_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc2396.abnf:
@@ -1405,10 +1405,10 @@ const uridfa_tables rfc2396_fragment_tables = {
     rfc2396_fragment_finals, rfc2396_fragment_state_final,
     NULL, NULL, NULL, NULL,
     "fragment",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC2396_FRAGMENT_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC2396_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 int rfc2396_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -629,10 +629,10 @@ const uridfa_tables rfc3986_uri_reference_tables = {
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
     rfc3986_uri_reference_after_kinds, rfc3986_uri_reference_after_map, rfc3986_uri_reference_after_trans, rfc3986_uri_reference_after_first,
     "URI-reference",
-    UINT64_C(52357696561),
+    1022611261u,
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 2, 11, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc3986_uri_reference_raw_tables = {
@@ -642,10 +642,10 @@ const uridfa_tables rfc3986_uri_reference_raw_tables = {
     rfc3986_uri_reference_finals, rfc3986_uri_reference_state_final,
     NULL, NULL, NULL, NULL,
     "URI-reference",
-    UINT64_C(52357696561),
+    1022611261u,
     21, 0, RFC3986_URI_REFERENCE_SPECIAL, 189, 24, 32,
     12, 0, 0, 8,
-    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `URI` from grammar/rfc3986.abnf:
@@ -1249,10 +1249,10 @@ const uridfa_tables rfc3986_uri_tables = {
     rfc3986_uri_finals, rfc3986_uri_state_final,
     rfc3986_uri_after_kinds, rfc3986_uri_after_map, rfc3986_uri_reference_after_trans, rfc3986_uri_after_first,
     "URI",
-    UINT64_C(52357696561),
+    1022611261u,
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 2, 11, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc3986_uri_raw_tables = {
@@ -1262,10 +1262,10 @@ const uridfa_tables rfc3986_uri_raw_tables = {
     rfc3986_uri_finals, rfc3986_uri_state_final,
     NULL, NULL, NULL, NULL,
     "URI",
-    UINT64_C(52357696561),
+    1022611261u,
     21, 0, RFC3986_URI_SPECIAL, 186, 24, 32,
     12, 0, 0, 7,
-    RFC3986_URI_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_URI_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `absolute-URI` from grammar/rfc3986.abnf:
@@ -1829,10 +1829,10 @@ const uridfa_tables rfc3986_absolute_uri_tables = {
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
     rfc3986_absolute_uri_after_kinds, rfc3986_absolute_uri_after_map, rfc3986_uri_reference_after_trans, rfc3986_absolute_uri_after_first,
     "absolute-URI",
-    UINT64_C(54975581389),
+    3435973837u,
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 2, 11, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1, 2
 };
 
 const uridfa_tables rfc3986_absolute_uri_raw_tables = {
@@ -1842,10 +1842,10 @@ const uridfa_tables rfc3986_absolute_uri_raw_tables = {
     rfc3986_absolute_uri_finals, rfc3986_absolute_uri_state_final,
     NULL, NULL, NULL, NULL,
     "absolute-URI",
-    UINT64_C(54975581389),
+    3435973837u,
     20, 0, RFC3986_ABSOLUTE_URI_SPECIAL, 182, 24, 32,
     12, 0, 0, 7,
-    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for `relative-ref` from grammar/rfc3986.abnf:
@@ -2409,10 +2409,10 @@ const uridfa_tables rfc3986_relative_ref_tables = {
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
     rfc3986_relative_ref_after_kinds, rfc3986_relative_ref_after_map, rfc3986_uri_reference_after_trans, rfc3986_relative_ref_after_first,
     "relative-ref",
-    UINT64_C(57869033041),
+    678152731u,
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 2, 11, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc3986_relative_ref_raw_tables = {
@@ -2422,10 +2422,10 @@ const uridfa_tables rfc3986_relative_ref_raw_tables = {
     rfc3986_relative_ref_finals, rfc3986_relative_ref_state_final,
     NULL, NULL, NULL, NULL,
     "relative-ref",
-    UINT64_C(57869033041),
+    678152731u,
     19, 0, RFC3986_RELATIVE_REF_SPECIAL, 187, 24, 32,
     12, 0, 0, 7,
-    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_RELATIVE_REF_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2491,10 +2491,10 @@ const uridfa_tables rfc3986_scheme_tables = {
     rfc3986_scheme_finals, rfc3986_scheme_state_final,
     NULL, NULL, NULL, NULL,
     "scheme",
-    UINT64_C(366503875926),
+    2863311531u,
     3, 0, RFC3986_SCHEME_SPECIAL, 2, 24, 32,
     12, 0, 0, 1,
-    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_SCHEME_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2564,10 +2564,10 @@ const uridfa_tables rfc3986_userinfo_tables = {
     rfc3986_userinfo_finals, rfc3986_userinfo_state_final,
     NULL, NULL, NULL, NULL,
     "userinfo",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC3986_USERINFO_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_USERINFO_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc3986.abnf:
@@ -2958,10 +2958,10 @@ const uridfa_tables rfc3986_host_tables = {
     rfc3986_host_finals, rfc3986_host_state_final,
     rfc3986_host_after_kinds, rfc3986_host_after_map, rfc3986_uri_reference_after_trans, rfc3986_host_after_first,
     "host",
-    UINT64_C(73300775186),
+    4008636143u,
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
     12, 2, 11, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 1
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc3986_host_raw_tables = {
@@ -2971,10 +2971,10 @@ const uridfa_tables rfc3986_host_raw_tables = {
     rfc3986_host_finals, rfc3986_host_state_final,
     NULL, NULL, NULL, NULL,
     "host",
-    UINT64_C(73300775186),
+    4008636143u,
     15, 0, RFC3986_HOST_SPECIAL, 160, 24, 32,
     12, 0, 0, 3,
-    RFC3986_HOST_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_HOST_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3029,10 +3029,10 @@ const uridfa_tables rfc3986_port_tables = {
     rfc3986_port_finals, rfc3986_port_state_final,
     NULL, NULL, NULL, NULL,
     "port",
-    UINT64_C(549755813888),
+    1u,
     2, 0, RFC3986_PORT_SPECIAL, 2, 24, 32,
     12, 0, 0, 0,
-    RFC3986_PORT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_PORT_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3102,10 +3102,10 @@ const uridfa_tables rfc3986_path_tables = {
     rfc3986_path_finals, rfc3986_path_state_final,
     NULL, NULL, NULL, NULL,
     "path",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC3986_PATH_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_PATH_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_PATH_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3174,10 +3174,10 @@ const uridfa_tables rfc3986_path_abempty_tables = {
     rfc3986_path_abempty_finals, rfc3986_path_abempty_state_final,
     NULL, NULL, NULL, NULL,
     "path-abempty",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC3986_PATH_ABEMPTY_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3247,10 +3247,10 @@ const uridfa_tables rfc3986_path_absolute_tables = {
     rfc3986_path_absolute_finals, rfc3986_path_absolute_state_final,
     NULL, NULL, NULL, NULL,
     "path-absolute",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC3986_PATH_ABSOLUTE_SPECIAL, 5, 24, 32,
     12, 0, 0, 2,
-    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3323,10 +3323,10 @@ const uridfa_tables rfc3986_path_noscheme_tables = {
     rfc3986_path_noscheme_finals, rfc3986_path_noscheme_state_final,
     NULL, NULL, NULL, NULL,
     "path-noscheme",
-    UINT64_C(183251937963),
+    2863311531u,
     6, 0, RFC3986_PATH_NOSCHEME_SPECIAL, 7, 24, 32,
     12, 0, 0, 3,
-    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3396,10 +3396,10 @@ const uridfa_tables rfc3986_path_rootless_tables = {
     rfc3986_path_rootless_finals, rfc3986_path_rootless_state_final,
     NULL, NULL, NULL, NULL,
     "path-rootless",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC3986_PATH_ROOTLESS_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3469,10 +3469,10 @@ const uridfa_tables rfc3986_query_tables = {
     rfc3986_query_finals, rfc3986_query_state_final,
     NULL, NULL, NULL, NULL,
     "query",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC3986_QUERY_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_QUERY_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc3986.abnf:
@@ -3542,10 +3542,10 @@ const uridfa_tables rfc3986_fragment_tables = {
     rfc3986_fragment_finals, rfc3986_fragment_state_final,
     NULL, NULL, NULL, NULL,
     "fragment",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC3986_FRAGMENT_SPECIAL, 4, 24, 32,
     12, 0, 0, 2,
-    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC3986_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 int rfc3986_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -1042,10 +1042,10 @@ const uridfa_tables rfc3987_iri_reference_tables = {
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
     rfc3987_iri_reference_after_kinds, rfc3987_iri_reference_after_map, rfc3987_iri_reference_after_trans, rfc3987_iri_reference_after_first,
     "IRI-reference",
-    UINT64_C(24988900632),
+    3123612579u,
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
     12, 2, 32, 8,
-    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 1, 1, 2
 };
 
 const uridfa_tables rfc3987_iri_reference_raw_tables = {
@@ -1055,10 +1055,10 @@ const uridfa_tables rfc3987_iri_reference_raw_tables = {
     rfc3987_iri_reference_finals, rfc3987_iri_reference_state_final,
     NULL, NULL, NULL, NULL,
     "IRI-reference",
-    UINT64_C(24988900632),
+    3123612579u,
     44, 0, RFC3987_IRI_REFERENCE_SPECIAL, 281, 24, 32,
     12, 0, 0, 8,
-    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IRI_REFERENCE_TRANS_WIDTH, 1, 1, 0, 0, 2
 };
 
 /* Tables for `IRI` from grammar/rfc3987.abnf:
@@ -1982,10 +1982,10 @@ const uridfa_tables rfc3987_iri_tables = {
     rfc3987_iri_finals, rfc3987_iri_state_final,
     rfc3987_iri_after_kinds, rfc3987_iri_after_map, rfc3987_iri_reference_after_trans, rfc3987_iri_after_first,
     "IRI",
-    UINT64_C(24988900632),
+    3123612579u,
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
     12, 2, 32, 7,
-    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_IRI_TRANS_WIDTH, 1, 1, 1, 1, 2
 };
 
 const uridfa_tables rfc3987_iri_raw_tables = {
@@ -1995,10 +1995,10 @@ const uridfa_tables rfc3987_iri_raw_tables = {
     rfc3987_iri_finals, rfc3987_iri_state_final,
     NULL, NULL, NULL, NULL,
     "IRI",
-    UINT64_C(24988900632),
+    3123612579u,
     44, 0, RFC3987_IRI_SPECIAL, 265, 24, 32,
     12, 0, 0, 7,
-    RFC3987_IRI_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IRI_TRANS_WIDTH, 1, 1, 0, 0, 2
 };
 
 /* Tables for `absolute-IRI` from grammar/rfc3987.abnf:
@@ -2843,10 +2843,10 @@ const uridfa_tables rfc3987_absolute_iri_tables = {
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
     rfc3987_absolute_iri_after_kinds, rfc3987_absolute_iri_after_map, rfc3987_iri_reference_after_trans, rfc3987_absolute_iri_after_first,
     "absolute-IRI",
-    UINT64_C(25570037856),
+    799063683u,
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
     12, 2, 32, 7,
-    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 1, 1, 0
 };
 
 const uridfa_tables rfc3987_absolute_iri_raw_tables = {
@@ -2856,10 +2856,10 @@ const uridfa_tables rfc3987_absolute_iri_raw_tables = {
     rfc3987_absolute_iri_finals, rfc3987_absolute_iri_state_final,
     NULL, NULL, NULL, NULL,
     "absolute-IRI",
-    UINT64_C(25570037856),
+    799063683u,
     43, 0, RFC3987_ABSOLUTE_IRI_SPECIAL, 248, 24, 32,
     12, 0, 0, 7,
-    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_ABSOLUTE_IRI_TRANS_WIDTH, 1, 1, 0, 0, 0
 };
 
 /* Tables for `irelative-ref` from grammar/rfc3987.abnf:
@@ -3787,10 +3787,10 @@ const uridfa_tables rfc3987_irelative_ref_tables = {
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
     rfc3987_irelative_ref_after_kinds, rfc3987_irelative_ref_after_map, rfc3987_iri_reference_after_trans, rfc3987_irelative_ref_after_first,
     "irelative-ref",
-    UINT64_C(26178848281),
+    1022611261u,
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
     12, 2, 32, 7,
-    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 1, 1, 1
 };
 
 const uridfa_tables rfc3987_irelative_ref_raw_tables = {
@@ -3800,10 +3800,10 @@ const uridfa_tables rfc3987_irelative_ref_raw_tables = {
     rfc3987_irelative_ref_finals, rfc3987_irelative_ref_state_final,
     NULL, NULL, NULL, NULL,
     "irelative-ref",
-    UINT64_C(26178848281),
+    1022611261u,
     42, 0, RFC3987_IRELATIVE_REF_SPECIAL, 279, 24, 32,
     12, 0, 0, 7,
-    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IRELATIVE_REF_TRANS_WIDTH, 1, 1, 0, 0, 1
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc3987.abnf:
@@ -3869,10 +3869,10 @@ const uridfa_tables rfc3987_scheme_tables = {
     rfc3987_scheme_finals, rfc3987_scheme_state_final,
     NULL, NULL, NULL, NULL,
     "scheme",
-    UINT64_C(366503875926),
+    2863311531u,
     3, 0, RFC3987_SCHEME_SPECIAL, 2, 24, 32,
     12, 0, 0, 1,
-    RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_SCHEME_TRANS_WIDTH, 1, 1, 0, 0, 0
 };
 
 /* Tables for the component rule `iuserinfo` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4016,10 +4016,10 @@ const uridfa_tables rfc3987_iuserinfo_tables = {
     rfc3987_iuserinfo_finals, rfc3987_iuserinfo_state_final,
     NULL, NULL, NULL, NULL,
     "iuserinfo",
-    UINT64_C(43980465112),
+    3264175145u,
     25, 0, RFC3987_IUSERINFO_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IUSERINFO_TRANS_WIDTH, 1, 1, 0, 0, 0
 };
 
 /* Tables for the component rule `ihost` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4854,10 +4854,10 @@ const uridfa_tables rfc3987_ihost_tables = {
     rfc3987_ihost_finals, rfc3987_ihost_state_final,
     rfc3987_ihost_after_kinds, rfc3987_ihost_after_map, rfc3987_iri_reference_after_trans, rfc3987_ihost_after_first,
     "ihost",
-    UINT64_C(30541989661),
+    954437177u,
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
     12, 2, 32, 3,
-    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1, 1
+    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 1, 1, 2
 };
 
 const uridfa_tables rfc3987_ihost_raw_tables = {
@@ -4867,10 +4867,10 @@ const uridfa_tables rfc3987_ihost_raw_tables = {
     rfc3987_ihost_finals, rfc3987_ihost_state_final,
     NULL, NULL, NULL, NULL,
     "ihost",
-    UINT64_C(30541989661),
+    954437177u,
     36, 0, RFC3987_IHOST_SPECIAL, 173, 24, 32,
     12, 0, 0, 3,
-    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IHOST_TRANS_WIDTH, 1, 1, 0, 0, 2
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc3987.abnf:
@@ -4925,10 +4925,10 @@ const uridfa_tables rfc3987_port_tables = {
     rfc3987_port_finals, rfc3987_port_state_final,
     NULL, NULL, NULL, NULL,
     "port",
-    UINT64_C(549755813888),
+    1u,
     2, 0, RFC3987_PORT_SPECIAL, 2, 24, 32,
     12, 0, 0, 0,
-    RFC3987_PORT_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_PORT_TRANS_WIDTH, 1, 1, 0, 0, 1
 };
 
 /* Tables for the component rule `ipath` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5072,10 +5072,10 @@ const uridfa_tables rfc3987_ipath_tables = {
     rfc3987_ipath_finals, rfc3987_ipath_state_final,
     NULL, NULL, NULL, NULL,
     "ipath",
-    UINT64_C(43980465112),
+    3264175145u,
     25, 0, RFC3987_IPATH_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IPATH_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IPATH_TRANS_WIDTH, 1, 1, 0, 0, 0
 };
 
 /* Tables for the component rule `ipath-abempty` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5216,10 +5216,10 @@ const uridfa_tables rfc3987_ipath_abempty_tables = {
     rfc3987_ipath_abempty_finals, rfc3987_ipath_abempty_state_final,
     NULL, NULL, NULL, NULL,
     "ipath-abempty",
-    UINT64_C(42288908761),
+    3303820997u,
     26, 0, RFC3987_IPATH_ABEMPTY_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IPATH_ABEMPTY_TRANS_WIDTH, 1, 1, 0, 0, 1
 };
 
 /* Tables for the component rule `ipath-absolute` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5363,10 +5363,10 @@ const uridfa_tables rfc3987_ipath_absolute_tables = {
     rfc3987_ipath_absolute_finals, rfc3987_ipath_absolute_state_final,
     NULL, NULL, NULL, NULL,
     "ipath-absolute",
-    UINT64_C(42288908761),
+    3303820997u,
     26, 0, RFC3987_IPATH_ABSOLUTE_SPECIAL, 18, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IPATH_ABSOLUTE_TRANS_WIDTH, 1, 1, 0, 0, 1
 };
 
 /* Tables for the component rule `ipath-noscheme` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5566,10 +5566,10 @@ const uridfa_tables rfc3987_ipath_noscheme_tables = {
     rfc3987_ipath_noscheme_finals, rfc3987_ipath_noscheme_state_final,
     NULL, NULL, NULL, NULL,
     "ipath-noscheme",
-    UINT64_C(40722652881),
+    1749801491u,
     27, 0, RFC3987_IPATH_NOSCHEME_SPECIAL, 33, 24, 32,
     12, 0, 0, 3,
-    RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IPATH_NOSCHEME_TRANS_WIDTH, 1, 1, 0, 0, 0
 };
 
 /* Tables for the component rule `ipath-rootless` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5715,10 +5715,10 @@ const uridfa_tables rfc3987_ipath_rootless_tables = {
     rfc3987_ipath_rootless_finals, rfc3987_ipath_rootless_state_final,
     NULL, NULL, NULL, NULL,
     "ipath-rootless",
-    UINT64_C(42288908761),
+    3303820997u,
     26, 0, RFC3987_IPATH_ROOTLESS_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IPATH_ROOTLESS_TRANS_WIDTH, 1, 1, 0, 0, 1
 };
 
 /* Tables for the component rule `iquery` (`;@ component`) from grammar/rfc3987.abnf:
@@ -5866,10 +5866,10 @@ const uridfa_tables rfc3987_iquery_tables = {
     rfc3987_iquery_finals, rfc3987_iquery_state_final,
     NULL, NULL, NULL, NULL,
     "iquery",
-    UINT64_C(43980465112),
+    3264175145u,
     25, 0, RFC3987_IQUERY_SPECIAL, 18, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IQUERY_TRANS_WIDTH, 1, 1, 0, 0, 0
 };
 
 /* Tables for the component rule `ifragment` (`;@ component`) from grammar/rfc3987.abnf:
@@ -6013,10 +6013,10 @@ const uridfa_tables rfc3987_ifragment_tables = {
     rfc3987_ifragment_finals, rfc3987_ifragment_state_final,
     NULL, NULL, NULL, NULL,
     "ifragment",
-    UINT64_C(43980465112),
+    3264175145u,
     25, 0, RFC3987_IFRAGMENT_SPECIAL, 17, 24, 32,
     12, 0, 0, 2,
-    RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 0, 0
+    RFC3987_IFRAGMENT_TRANS_WIDTH, 1, 1, 0, 0, 0
 };
 
 int rfc3987_iri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -591,10 +591,10 @@ const uridfa_tables rfc6068_mailtouri_tables = {
     rfc6068_mailtouri_finals, rfc6068_mailtouri_state_final,
     NULL, NULL, NULL, NULL,
     "mailtoURI",
-    UINT64_C(33318534176),
+    1041204193u,
     33, 0, RFC6068_MAILTOURI_SPECIAL, 125, 14, 32,
     7, 0, 0, 6,
-    RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6068_MAILTOURI_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Item tables of the list region `*to` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
@@ -833,10 +833,10 @@ const uridfa_tables rfc6068_mailtouri_list_to_tables = {
     rfc6068_mailtouri_list_to_finals, rfc6068_mailtouri_list_to_state_final,
     NULL, NULL, NULL, NULL,
     "*to",
-    UINT64_C(47804853382),
+    3921491879u,
     23, 0, RFC6068_MAILTOURI_LIST_TO_SPECIAL, 53, 14, 32,
     7, 0, 0, 4,
-    RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6068_MAILTOURI_LIST_TO_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Item tables of the list region `*hfields` of `mailtoURI` (a repetition whose items hold captures): uridfa_item_next cuts the region into items. */
@@ -907,10 +907,10 @@ const uridfa_tables rfc6068_mailtouri_list_hfields_tables = {
     rfc6068_mailtouri_list_hfields_finals, rfc6068_mailtouri_list_hfields_state_final,
     NULL, NULL, NULL, NULL,
     "*hfields",
-    UINT64_C(183251937963),
+    2863311531u,
     6, 0, RFC6068_MAILTOURI_LIST_HFIELDS_SPECIAL, 9, 14, 32,
     7, 0, 0, 2,
-    RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6068_MAILTOURI_LIST_HFIELDS_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 int rfc6068_mailtouri_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -459,10 +459,10 @@ const uridfa_tables rfc6874_uri_reference_tables = {
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
     rfc6874_uri_reference_after_kinds, rfc6874_uri_reference_after_map, rfc6874_uri_reference_after_trans, rfc6874_uri_reference_after_first,
     "URI-reference",
-    UINT64_C(47804853382),
+    3921491879u,
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 2, 11, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc6874_uri_reference_raw_tables = {
@@ -472,10 +472,10 @@ const uridfa_tables rfc6874_uri_reference_raw_tables = {
     rfc6874_uri_reference_finals, rfc6874_uri_reference_state_final,
     NULL, NULL, NULL, NULL,
     "URI-reference",
-    UINT64_C(47804853382),
+    3921491879u,
     23, 0, RFC6874_URI_REFERENCE_SPECIAL, 195, 26, 32,
     13, 0, 0, 9,
-    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_URI_REFERENCE_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `URI` from grammar/rfc6874.abnf:
@@ -901,10 +901,10 @@ const uridfa_tables rfc6874_uri_tables = {
     rfc6874_uri_finals, rfc6874_uri_state_final,
     rfc6874_uri_after_kinds, rfc6874_uri_after_map, rfc6874_uri_reference_after_trans, rfc6874_uri_after_first,
     "URI",
-    UINT64_C(47804853382),
+    3921491879u,
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 2, 11, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc6874_uri_raw_tables = {
@@ -914,10 +914,10 @@ const uridfa_tables rfc6874_uri_raw_tables = {
     rfc6874_uri_finals, rfc6874_uri_state_final,
     NULL, NULL, NULL, NULL,
     "URI",
-    UINT64_C(47804853382),
+    3921491879u,
     23, 0, RFC6874_URI_SPECIAL, 192, 26, 32,
     13, 0, 0, 8,
-    RFC6874_URI_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_URI_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `absolute-URI` from grammar/rfc6874.abnf:
@@ -1542,10 +1542,10 @@ const uridfa_tables rfc6874_absolute_uri_tables = {
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
     rfc6874_absolute_uri_after_kinds, rfc6874_absolute_uri_after_map, rfc6874_uri_reference_after_trans, rfc6874_absolute_uri_after_first,
     "absolute-URI",
-    UINT64_C(49977801263),
+    3123612579u,
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 2, 11, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 1, 1, 1
 };
 
 const uridfa_tables rfc6874_absolute_uri_raw_tables = {
@@ -1555,10 +1555,10 @@ const uridfa_tables rfc6874_absolute_uri_raw_tables = {
     rfc6874_absolute_uri_finals, rfc6874_absolute_uri_state_final,
     NULL, NULL, NULL, NULL,
     "absolute-URI",
-    UINT64_C(49977801263),
+    3123612579u,
     22, 0, RFC6874_ABSOLUTE_URI_SPECIAL, 188, 26, 32,
     13, 0, 0, 8,
-    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_ABSOLUTE_URI_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for `relative-ref` from grammar/rfc6874.abnf:
@@ -1951,10 +1951,10 @@ const uridfa_tables rfc6874_relative_ref_tables = {
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
     rfc6874_relative_ref_after_kinds, rfc6874_relative_ref_after_map, rfc6874_uri_reference_after_trans, rfc6874_relative_ref_after_first,
     "relative-ref",
-    UINT64_C(54975581389),
+    3435973837u,
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 2, 11, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 1, 1, 2
 };
 
 const uridfa_tables rfc6874_relative_ref_raw_tables = {
@@ -1964,10 +1964,10 @@ const uridfa_tables rfc6874_relative_ref_raw_tables = {
     rfc6874_relative_ref_finals, rfc6874_relative_ref_state_final,
     NULL, NULL, NULL, NULL,
     "relative-ref",
-    UINT64_C(54975581389),
+    3435973837u,
     20, 0, RFC6874_RELATIVE_REF_SPECIAL, 193, 26, 32,
     13, 0, 0, 8,
-    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_RELATIVE_REF_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `scheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2033,10 +2033,10 @@ const uridfa_tables rfc6874_scheme_tables = {
     rfc6874_scheme_finals, rfc6874_scheme_state_final,
     NULL, NULL, NULL, NULL,
     "scheme",
-    UINT64_C(366503875926),
+    2863311531u,
     3, 0, RFC6874_SCHEME_SPECIAL, 2, 26, 32,
     13, 0, 0, 1,
-    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_SCHEME_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `userinfo` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2106,10 +2106,10 @@ const uridfa_tables rfc6874_userinfo_tables = {
     rfc6874_userinfo_finals, rfc6874_userinfo_state_final,
     NULL, NULL, NULL, NULL,
     "userinfo",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC6874_USERINFO_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_USERINFO_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `host` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2534,10 +2534,10 @@ const uridfa_tables rfc6874_host_tables = {
     rfc6874_host_finals, rfc6874_host_state_final,
     rfc6874_host_after_kinds, rfc6874_host_after_map, rfc6874_uri_reference_after_trans, rfc6874_host_after_first,
     "host",
-    UINT64_C(68719476736),
+    1u,
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
     13, 2, 11, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 1
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 1, 1, 4
 };
 
 const uridfa_tables rfc6874_host_raw_tables = {
@@ -2547,10 +2547,10 @@ const uridfa_tables rfc6874_host_raw_tables = {
     rfc6874_host_finals, rfc6874_host_state_final,
     NULL, NULL, NULL, NULL,
     "host",
-    UINT64_C(68719476736),
+    1u,
     16, 0, RFC6874_HOST_SPECIAL, 166, 26, 32,
     13, 0, 0, 4,
-    RFC6874_HOST_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_HOST_TRANS_WIDTH, 1, 0, 0, 0, 4
 };
 
 /* Tables for the component rule `port` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2605,10 +2605,10 @@ const uridfa_tables rfc6874_port_tables = {
     rfc6874_port_finals, rfc6874_port_state_final,
     NULL, NULL, NULL, NULL,
     "port",
-    UINT64_C(549755813888),
+    1u,
     2, 0, RFC6874_PORT_SPECIAL, 2, 26, 32,
     13, 0, 0, 0,
-    RFC6874_PORT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_PORT_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `path` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2678,10 +2678,10 @@ const uridfa_tables rfc6874_path_tables = {
     rfc6874_path_finals, rfc6874_path_state_final,
     NULL, NULL, NULL, NULL,
     "path",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC6874_PATH_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_PATH_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_PATH_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `path-abempty` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2750,10 +2750,10 @@ const uridfa_tables rfc6874_path_abempty_tables = {
     rfc6874_path_abempty_finals, rfc6874_path_abempty_state_final,
     NULL, NULL, NULL, NULL,
     "path-abempty",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC6874_PATH_ABEMPTY_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_PATH_ABEMPTY_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `path-absolute` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2823,10 +2823,10 @@ const uridfa_tables rfc6874_path_absolute_tables = {
     rfc6874_path_absolute_finals, rfc6874_path_absolute_state_final,
     NULL, NULL, NULL, NULL,
     "path-absolute",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC6874_PATH_ABSOLUTE_SPECIAL, 5, 26, 32,
     13, 0, 0, 2,
-    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_PATH_ABSOLUTE_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `path-noscheme` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2899,10 +2899,10 @@ const uridfa_tables rfc6874_path_noscheme_tables = {
     rfc6874_path_noscheme_finals, rfc6874_path_noscheme_state_final,
     NULL, NULL, NULL, NULL,
     "path-noscheme",
-    UINT64_C(183251937963),
+    2863311531u,
     6, 0, RFC6874_PATH_NOSCHEME_SPECIAL, 7, 26, 32,
     13, 0, 0, 3,
-    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_PATH_NOSCHEME_TRANS_WIDTH, 1, 0, 0, 0, 1
 };
 
 /* Tables for the component rule `path-rootless` (`;@ component`) from grammar/rfc6874.abnf:
@@ -2972,10 +2972,10 @@ const uridfa_tables rfc6874_path_rootless_tables = {
     rfc6874_path_rootless_finals, rfc6874_path_rootless_state_final,
     NULL, NULL, NULL, NULL,
     "path-rootless",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC6874_PATH_ROOTLESS_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_PATH_ROOTLESS_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `query` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3045,10 +3045,10 @@ const uridfa_tables rfc6874_query_tables = {
     rfc6874_query_finals, rfc6874_query_state_final,
     NULL, NULL, NULL, NULL,
     "query",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC6874_QUERY_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_QUERY_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 /* Tables for the component rule `fragment` (`;@ component`) from grammar/rfc6874.abnf:
@@ -3118,10 +3118,10 @@ const uridfa_tables rfc6874_fragment_tables = {
     rfc6874_fragment_finals, rfc6874_fragment_state_final,
     NULL, NULL, NULL, NULL,
     "fragment",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC6874_FRAGMENT_SPECIAL, 4, 26, 32,
     13, 0, 0, 2,
-    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC6874_FRAGMENT_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 int rfc6874_uri_reference_validate(const uint8_t *s, size_t n, uridfa_error *err)

@@ -766,10 +766,10 @@ const uridfa_tables rfc8089_file_uri_tables = {
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
     rfc8089_file_uri_after_kinds, rfc8089_file_uri_after_map, rfc8089_file_uri_after_trans, NULL,
     "file-URI",
-    UINT64_C(40722652881),
+    1749801491u,
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
     7, 2, 11, 4,
-    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1, 1
+    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 1, 1, 0
 };
 
 const uridfa_tables rfc8089_file_uri_raw_tables = {
@@ -779,10 +779,10 @@ const uridfa_tables rfc8089_file_uri_raw_tables = {
     rfc8089_file_uri_finals, rfc8089_file_uri_state_final,
     NULL, NULL, NULL, NULL,
     "file-URI",
-    UINT64_C(40722652881),
+    1749801491u,
     27, 0, RFC8089_FILE_URI_SPECIAL, 203, 14, 32,
     7, 0, 0, 4,
-    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 0, 0
+    RFC8089_FILE_URI_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 int rfc8089_file_uri_validate(const uint8_t *s, size_t n, uridfa_error *err)

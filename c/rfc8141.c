@@ -249,10 +249,10 @@ const uridfa_tables rfc8141_namestring_tables = {
     rfc8141_namestring_finals, rfc8141_namestring_state_final,
     NULL, NULL, NULL, NULL,
     "namestring",
-    UINT64_C(73300775186),
+    4008636143u,
     15, 0, RFC8141_NAMESTRING_SPECIAL, 85, 10, 32,
     5, 0, 0, 3,
-    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 0, 0
+    RFC8141_NAMESTRING_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for `assigned-name` from grammar/rfc8141.abnf:
@@ -436,10 +436,10 @@ const uridfa_tables rfc8141_assigned_name_tables = {
     rfc8141_assigned_name_finals, rfc8141_assigned_name_state_final,
     NULL, NULL, NULL, NULL,
     "assigned-name",
-    UINT64_C(99955602526),
+    3123612579u,
     11, 0, RFC8141_ASSIGNED_NAME_SPECIAL, 71, 10, 32,
     5, 0, 0, 2,
-    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 0, 0
+    RFC8141_ASSIGNED_NAME_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `NID` (`;@ component`) from grammar/rfc8141.abnf:
@@ -509,10 +509,10 @@ const uridfa_tables rfc8141_nid_tables = {
     rfc8141_nid_finals, rfc8141_nid_state_final,
     NULL, NULL, NULL, NULL,
     "NID",
-    UINT64_C(366503875926),
+    2863311531u,
     3, 0, RFC8141_NID_SPECIAL, 63, 10, 32,
     5, 0, 0, 0,
-    RFC8141_NID_TRANS_WIDTH, 1, 0, 0, 0
+    RFC8141_NID_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `NSS` (`;@ component`) from grammar/rfc8141.abnf:
@@ -581,10 +581,10 @@ const uridfa_tables rfc8141_nss_tables = {
     rfc8141_nss_finals, rfc8141_nss_state_final,
     NULL, NULL, NULL, NULL,
     "NSS",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC8141_NSS_SPECIAL, 4, 10, 32,
     5, 0, 0, 2,
-    RFC8141_NSS_TRANS_WIDTH, 1, 0, 0, 0
+    RFC8141_NSS_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `r-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -654,10 +654,10 @@ const uridfa_tables rfc8141_r_component_tables = {
     rfc8141_r_component_finals, rfc8141_r_component_state_final,
     NULL, NULL, NULL, NULL,
     "r-component",
-    UINT64_C(157073089683),
+    3067833783u,
     7, 0, RFC8141_R_COMPONENT_SPECIAL, 5, 10, 32,
     5, 0, 0, 2,
-    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC8141_R_COMPONENT_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `q-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -726,10 +726,10 @@ const uridfa_tables rfc8141_q_component_tables = {
     rfc8141_q_component_finals, rfc8141_q_component_state_final,
     NULL, NULL, NULL, NULL,
     "q-component",
-    UINT64_C(219902325556),
+    3435973837u,
     5, 0, RFC8141_Q_COMPONENT_SPECIAL, 4, 10, 32,
     5, 0, 0, 2,
-    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC8141_Q_COMPONENT_TRANS_WIDTH, 1, 0, 0, 0, 0
 };
 
 /* Tables for the component rule `f-component` (`;@ component`) from grammar/rfc8141.abnf:
@@ -798,10 +798,10 @@ const uridfa_tables rfc8141_f_component_tables = {
     rfc8141_f_component_finals, rfc8141_f_component_state_final,
     NULL, NULL, NULL, NULL,
     "f-component",
-    UINT64_C(274877906944),
+    1u,
     4, 0, RFC8141_F_COMPONENT_SPECIAL, 4, 10, 32,
     5, 0, 0, 2,
-    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 0, 0
+    RFC8141_F_COMPONENT_TRANS_WIDTH, 1, 0, 0, 0, 2
 };
 
 int rfc8141_namestring_validate(const uint8_t *s, size_t n, uridfa_error *err)

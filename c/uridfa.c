@@ -115,9 +115,15 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
     regs[(unsigned)(w >> (12u * (k))) & m] = regs[(unsigned)(w >> (12u * (k) + 6u)) & m]
 #ifdef __OPTIMIZE_SIZE__
         {
+            /* The word moves down by a constant 12 bits per copy: a shift
+             * by a variable amount is a library call on Thumb-1
+             * (__aeabi_llsr on Cortex-M0), one per copy. */
+            uint64_t v = w;
             unsigned k;
             for (k = 0; k < URIDFA_PACKED_LEN; k++) {
-                URIDFA_COPY(k);
+                const unsigned field = (unsigned)v;
+                regs[field & m] = regs[(field >> 6) & m];
+                v >>= 12;
             }
         }
 #else
@@ -140,14 +146,23 @@ URIDFA_INLINE void run_edge(const uridfa_tables *t, const uridfa_edge *e, size_t
     run_ops(t, (uint32_t)e->ops, e->ops_len, regs, pos);
 }
 
-/* The index of the state with ID id: id / stride, as a multiply and a
- * shift when the generator found that exact (Rust: invariant 11). */
+/* Note [state index by the odd inverse]. A state ID is its index times
+ * the stride (invariant 2), so the division id / stride is exact: with
+ * stride = odd << twos, id >> twos is index * odd, and multiplying by
+ * odd's inverse modulo 2^32 (odd * inv == 1 mod 2^32; the generator
+ * computes it) gives index * odd * inv == index mod 2^32, which is the
+ * index itself: one shift and one 32-bit multiply, exact for every ID a
+ * u32 holds. Rust's (id * ceil(2^40 / stride)) >> 40 (invariant 11)
+ * needs a 64-bit product, a library call on Cortex-M0 (__aeabi_lmul),
+ * and a division past 2^24 states (__aeabi_uidiv); this needs neither,
+ * on any target. The driver trusts its tables: an ID that is not a
+ * state's gives a wrong index. */
+
+/* The index of the state with ID id: id / stride, without a division
+ * and in 32 bits (Note [state index by the odd inverse]). */
 URIDFA_INLINE uint32_t state_index(const uridfa_tables *t, uint32_t id)
 {
-    if (t->stride_recip != 0) {
-        return (uint32_t)(((uint64_t)id * t->stride_recip) >> 40);
-    }
-    return id / t->stride;
+    return (uint32_t)((id >> t->stride_twos) * t->stride_inv);
 }
 
 static int fail(int kind, size_t offset, uint8_t byte, uint32_t state, uridfa_error *err)
@@ -921,16 +936,29 @@ static void put(char *buf, size_t cap, size_t *len, const char *text)
     }
 }
 
+/* Appends v in decimal, by subtracting powers of ten: no division, which
+ * is a library call on Cortex-M0 (__aeabi_uidivmod). */
 static void put_size(char *buf, size_t cap, size_t *len, size_t v)
 {
-    char digits[3 * sizeof(size_t) + 1];
-    size_t i = sizeof digits - 1u;
-    digits[i] = '\0';
-    do {
-        digits[--i] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v != 0);
-    put(buf, cap, len, digits + i);
+    size_t pow[3 * sizeof(size_t)];
+    size_t k = 0;
+    pow[0] = 1;
+    while (pow[k] <= SIZE_MAX / 10u && pow[k] * 10u <= v) {
+        pow[k + 1] = pow[k] * 10u;
+        k++;
+    }
+    for (;;) {
+        char digit[2] = {'0', '\0'};
+        while (v >= pow[k]) {
+            v -= pow[k];
+            digit[0]++;
+        }
+        put(buf, cap, len, digit);
+        if (k == 0) {
+            break;
+        }
+        k--;
+    }
 }
 
 size_t uridfa_error_message(const uridfa_error *e, char *buf, size_t cap)

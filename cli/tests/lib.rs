@@ -8,12 +8,15 @@ mod adversarial;
 mod c_driver;
 mod c_lists;
 mod c_programs;
+mod c_targets;
 mod cli;
 mod cli_algorithms;
 mod cli_options;
 mod common;
 #[path = "c/compilers.rs"]
 mod compilers;
+#[path = "c/differential.rs"]
+mod differential;
 mod generate;
 mod iri_zone;
 mod lint;

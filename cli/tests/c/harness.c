@@ -16,27 +16,138 @@
  * Op 2 (no input bytes: len 0): the capture names of the machine's texts,
  * u16 count, then per capture u16 length (0xFFFF: NULL) and the name.
  * Errors are described (uridfa_describe) with `machine_texts`; before
- * that, split must have left their texts NULL (checked with validate). */
-#include <stdio.h>
-#include <stdlib.h>
+ * that, split must have left their texts NULL (checked with validate).
+ * An absent span is u64 all ones whatever the width of size_t.
+ *
+ * With -DHARNESS_SEMIHOSTING (firmware/, the bare-metal builds) the jobs
+ * come from the host file jobs.bin and the replies go to replies.bin over
+ * ARM semihosting, without a C library's stdio; the HARNESS_MAX_* sizes
+ * below can be made smaller for a board's RAM. */
 #include <string.h>
 
 #include "uridfa.h"
+
+#ifdef HARNESS_SEMIHOSTING
+#include "semihost.h"
+
+static int32_t jobs_file, replies_file;
+static uint8_t in_buf[256], out_buf[256];
+static size_t in_len, in_at, out_len;
+
+static void harness_exit(int status)
+{
+    semihost_exit(status);
+}
+
+static void flush_out(void)
+{
+    if (out_len != 0 && semihost_write(replies_file, out_buf, out_len) != 0) {
+        harness_exit(3);
+    }
+    out_len = 0;
+}
+
+static size_t harness_write(const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (out_len == sizeof out_buf) {
+            flush_out();
+        }
+        out_buf[out_len++] = b[i];
+    }
+    return n;
+}
+
+static size_t harness_read(void *p, size_t n)
+{
+    uint8_t *b = p;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (in_at == in_len) {
+            in_len = semihost_read(jobs_file, in_buf, sizeof in_buf);
+            in_at = 0;
+            if (in_len == 0) {
+                break;
+            }
+        }
+        b[i] = in_buf[in_at++];
+    }
+    return i;
+}
+
+static int harness_open(void)
+{
+    jobs_file = semihost_open("jobs.bin", 0);
+    replies_file = semihost_open("replies.bin", 1);
+    return jobs_file >= 0 && replies_file >= 0;
+}
+
+static int harness_close(void)
+{
+    flush_out();
+    return 1;
+}
+#else
+#include <stdio.h>
+#include <stdlib.h>
+
+static void harness_exit(int status)
+{
+    exit(status);
+}
+
+static size_t harness_write(const void *p, size_t n)
+{
+    return fwrite(p, 1, n, stdout);
+}
+
+static size_t harness_read(void *p, size_t n)
+{
+    return fread(p, 1, n, stdin);
+}
+
+static int harness_open(void)
+{
+    return 1;
+}
+
+static int harness_close(void)
+{
+    return fflush(stdout) == 0;
+}
+#endif
 
 extern const uridfa_tables *const machines[];
 extern const uridfa_texts *const machine_texts[];
 extern const size_t machine_len;
 
-#define MAX_INPUT (1u << 20)
-#define MAX_CAPS 256
-#define MAX_REGS 1024
+#ifndef HARNESS_MAX_INPUT
+#define HARNESS_MAX_INPUT (1u << 20)
+#endif
+#ifndef HARNESS_MAX_CAPS
+#define HARNESS_MAX_CAPS 256
+#endif
+#ifndef HARNESS_MAX_REGS
+#define HARNESS_MAX_REGS 1024
+#endif
+#ifndef HARNESS_MAX_ITEMS
+#define HARNESS_MAX_ITEMS 4096
+#endif
+#ifndef HARNESS_MESSAGE
+#define HARNESS_MESSAGE 1024
+#endif
+#define MAX_INPUT HARNESS_MAX_INPUT
+#define MAX_CAPS HARNESS_MAX_CAPS
+#define MAX_REGS HARNESS_MAX_REGS
 
 static uint8_t input[MAX_INPUT];
 
 static void put(const void *p, size_t n)
 {
-    if (fwrite(p, 1, n, stdout) != n) {
-        exit(3);
+    if (harness_write(p, n) != n) {
+        harness_exit(3);
     }
 }
 
@@ -62,9 +173,15 @@ static void put_u64(uint64_t v)
     put_u32((uint32_t)(v >> 32));
 }
 
+/* A span's end: URIDFA_ABSENT as u64 all ones. */
+static void put_size(size_t v)
+{
+    put_u64(v == URIDFA_ABSENT ? UINT64_MAX : (uint64_t)v);
+}
+
 static int get(void *p, size_t n)
 {
-    return fread(p, 1, n, stdin) == n;
+    return harness_read(p, n) == n;
 }
 
 static uint64_t get_le(size_t n)
@@ -73,7 +190,7 @@ static uint64_t get_le(size_t n)
     uint64_t v = 0;
     size_t i;
     if (!get(b, n)) {
-        exit(4);
+        harness_exit(4);
     }
     for (i = n; i-- > 0;) {
         v = v << 8 | b[i];
@@ -163,7 +280,7 @@ static int raw_differs(const uridfa_tables *t, size_t n, int rc, const uridfa_er
 /* Puts the message of err, described with x, as u16 length and bytes. */
 static void put_message(const uridfa_texts *x, uridfa_error err)
 {
-    char message[1024];
+    char message[HARNESS_MESSAGE];
     size_t len;
     uridfa_describe(x, &err);
     len = uridfa_error_message(&err, message, sizeof message);
@@ -193,8 +310,8 @@ static void split_job(const uridfa_tables *t, const uridfa_texts *x, size_t n)
     } else {
         put_u16(t->capture_len);
         for (k = 0; k < t->capture_len; k++) {
-            put_u64(spans[k].start);
-            put_u64(spans[k].end);
+            put_size(spans[k].start);
+            put_size(spans[k].end);
         }
     }
     vrc = uridfa_validate(t, input, n, &verr);
@@ -222,7 +339,7 @@ static void split_job(const uridfa_tables *t, const uridfa_texts *x, size_t n)
 static void items_job(const uridfa_tables *item, const uridfa_texts *x, size_t start,
                       size_t end, size_t n)
 {
-    uridfa_span spans[4096];
+    uridfa_span spans[HARNESS_MAX_ITEMS];
     uridfa_error err;
     uint32_t count = 0, i;
     size_t pos = start;
@@ -230,7 +347,7 @@ static void items_job(const uridfa_tables *item, const uridfa_texts *x, size_t s
     memset(&err, 0, sizeof err);
     while ((rc = uridfa_item_next(item, input, &pos, end < n ? end : n, &spans[count], &err)) ==
                1 &&
-           count < 4095) {
+           count < HARNESS_MAX_ITEMS - 1) {
         count++;
     }
     if (rc == 1) {
@@ -268,6 +385,9 @@ static void names_job(const uridfa_texts *x, const uridfa_tables *t)
 int main(void)
 {
     uint8_t op;
+    if (!harness_open()) {
+        return 7;
+    }
     while (get(&op, 1)) {
         const size_t m = (size_t)get_le(2);
         size_t item = 0, start = 0, end = 0, n;
@@ -288,5 +408,5 @@ int main(void)
             names_job(machine_texts[m], machines[m]);
         }
     }
-    return fflush(stdout) == 0 ? 0 : 6;
+    return harness_close() ? 0 : 6;
 }

@@ -383,10 +383,10 @@ fn machine(
              {base}_finals, {base}_state_final,\n    \
              {}, {}, {}, {},\n    \
              {},\n    \
-             UINT64_C({}),\n    \
+             {}u,\n    \
              {}, {}, {up}_SPECIAL, {state_len}, {}, {},\n    \
              {}, {}, {}, {},\n    \
-             {up}_TRANS_WIDTH, {fwidth}, {}, {}, {}\n}};\n",
+             {up}_TRANS_WIDTH, {fwidth}, {}, {}, {}, {}\n}};\n",
             if raw { "raw_" } else { "" },
             if t.utf8 { "uridfa_char_start" } else { "NULL" },
             opt(!t.accels.is_empty(), format!("{base}_accel_lut")),
@@ -396,12 +396,7 @@ fn machine(
             opt(after, format!("{after_base}_after_trans")),
             opt(after && has_rows, format!("{base}_after_first")),
             c_string(t.rule.as_bytes()),
-            // `(id * recip) >> 40` fits 64 bits while the index is below 2^24.
-            if state_len < 1 << 24 {
-                t.stride_recip
-            } else {
-                0
-            },
+            stride_inverse(t.stride).1,
             t.stride,
             t.start,
             t.reg_len,
@@ -417,6 +412,7 @@ fn machine(
                 0
             },
             u8::from(after && map),
+            stride_inverse(t.stride).0,
         );
     }
     Ok(wrote_classes)
@@ -816,6 +812,27 @@ pub fn files(c: &Compiled, shown_path: &str) -> Result<CFiles, EmitCError> {
         source_name: format!("{g}.c"),
         source: s,
     })
+}
+
+/// The C tables' `stride_twos` and `stride_inv` for a stride: `stride` is
+/// `odd << twos` with `odd` odd, and `inv` is `odd`'s inverse modulo
+/// 2^32, so that the C driver computes a state's index as
+/// `(id >> twos) * inv` in 32 bits (Note [state index by the odd inverse]
+/// in `uridfa.c`). `(0, 0)` for a zero stride (a machine without classes
+/// has no state IDs to divide).
+fn stride_inverse(stride: u32) -> (u32, u32) {
+    if stride == 0 {
+        return (0, 0);
+    }
+    let twos = stride.trailing_zeros();
+    let odd = stride >> twos;
+    // Newton's iteration doubles the correct low bits: `odd` itself is
+    // right to 3 bits (odd * odd == 1 mod 8), so four steps reach 48.
+    let mut inv = odd;
+    for _ in 0..4 {
+        inv = inv.wrapping_mul(2u32.wrapping_sub(odd.wrapping_mul(inv)));
+    }
+    (twos, inv)
 }
 
 #[cfg(test)]

@@ -45,3 +45,26 @@ fn upper_case_constants() {
     // The names: RFC3986_CAPTURES, RFC3986_HOST.
     assert_eq!(const_name("host"), "HOST");
 }
+
+#[test]
+fn state_index_by_the_odd_inverse_is_the_division() {
+    // Every stride a table can have (a row of at most 256 classes) and,
+    // for each, state IDs up to where a u32 ID ends: the C driver's
+    // `(id >> twos) * inv` against the division it replaces.
+    for stride in 1u32..=256 {
+        let (twos, inv) = stride_inverse(stride);
+        assert_eq!(stride >> twos << twos, stride);
+        assert_eq!((stride >> twos) & 1, 1, "stride {stride}");
+        let last = u32::MAX / stride;
+        let indices = (0..5000).chain((last - 5000)..=last);
+        for index in indices.chain([last / 2, last / 3]) {
+            let id = index * stride;
+            assert_eq!(
+                (id >> twos).wrapping_mul(inv),
+                id / stride,
+                "stride {stride} id {id}"
+            );
+        }
+    }
+    assert_eq!(stride_inverse(0), (0, 0));
+}

@@ -174,7 +174,11 @@ struct uridfa_tables {
      * byte]); NULL if no byte decides one. */
     const uint8_t *after_first;
     const char *rule;
-    uint64_t stride_recip;
+    /* stride is stride_odd << stride_twos, stride_odd odd; stride_inv is
+     * stride_odd's inverse modulo 2^32: a state ID's index is
+     * (id >> stride_twos) * stride_inv in 32 bits (Note [state index by
+     * the odd inverse], in uridfa.c). */
+    uint32_t stride_inv;
     uint32_t stride, start, special, state_len, reg_len, reg_slots;
     uint16_t capture_len, after_len, after_stride, accel_len;
     /* 1: after_classes holds the kinds' class of each class of `classes`
@@ -182,7 +186,7 @@ struct uridfa_tables {
      * kinds' class of
      * each byte, then the identity over them (codegen: Note [kind classes
      * through the machine's]). */
-    uint8_t trans_width, final_width, utf8, after_width, after_mapped;
+    uint8_t trans_width, final_width, utf8, after_width, after_mapped, stride_twos;
 };
 
 /* uridfa_tables.trans_width of one-byte tables (the default unless
