@@ -21,7 +21,7 @@
 //!
 //! The test is `#[ignore]`d in a plain `cargo test`: `.ci/firmware`
 //! installs the tools and runs it (`cargo test -p uridfa-cli --test
-//! c_targets -- --ignored`). `URIDFA_C_TARGETS` (comma-separated names,
+//! cli -- c_targets:: --ignored`). `URIDFA_C_TARGETS` (comma-separated names,
 //! e.g. `s390x,microbit-Os`) picks targets; by default all run. A missing
 //! cross compiler or QEMU is a recorded skip, and a failure under
 //! `CI=true`.
