@@ -859,7 +859,7 @@ fn every_invariant_has_a_corruption_that_check_rejects() {
     .unwrap();
 }
 
-/// Issue 10: error messages use the spec's vocabulary (rule names, quoted
+/// Error messages use the spec's vocabulary (rule names, quoted
 /// characters, "a byte 0x80 to 0xBF"), never ABNF's raw `%x2D-2F`.
 #[test]
 fn expected_texts_have_no_raw_abnf_ranges() {

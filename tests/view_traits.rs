@@ -130,7 +130,7 @@ fn serde_round_trips_as_text() {
     assert!(err.to_string().contains("at 1"), "{err}");
 }
 
-/// One naming style for every view (issue 26): `Debug`'s fields are the
+/// One naming style for every view: `Debug`'s fields are the
 /// accessors' snake-case names, never a grammar spelling (`reg-name`,
 /// `IPv6address`, `NID`), with a field for no capture the entry never has
 /// and a `&str` (no `Some`) for one it always has, as `View::PRESENCE`

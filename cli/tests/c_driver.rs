@@ -1,4 +1,4 @@
-//! The C output (issue 28, docs/c.md) against the Rust runtime.
+//! The C output (docs/c.md) against the Rust runtime.
 //!
 //! For the built-in grammars, three users' grammars (`examples/`: mailto,
 //! its Accept with lists inside list items, rfc3339) and four in

@@ -1,4 +1,4 @@
-//! Ambiguity found at build time (issue 24 item 2, Note [the ambiguity search] in
+//! Ambiguity found at build time (Note [the ambiguity search] in
 //! `uridfa_codegen::ambiguity`).
 //!
 //! Expected values come from outside the checker: witnesses worked out by
@@ -757,9 +757,9 @@ fn mailto_with_the_narrowed_atext_does_not_warn() {
     assert!(l.findings.is_empty(), "{l}");
 }
 
-/// RFC 6068 §2 unchanged (every address and header field captured). It
-/// compiles once captures under a repetition are allowed (issue 24 item
-/// 1); until then the generator refuses it, and this test says so.
+/// RFC 6068 §2 unchanged (every address and header field captured):
+/// linted where it compiles; where the generator refuses a capture reached
+/// from two places, the refusal must say so, and the test prints it.
 #[test]
 fn mailto_transcribed_unchanged() {
     for (atext, warns) in [(FULL_ATEXT, true), (NARROW_ATEXT, false)] {

@@ -1,4 +1,4 @@
-//! The generator is bounded on every grammar (issue 12): adversarial
+//! The generator is bounded on every grammar: adversarial
 //! grammars, generated here, each get their tables or one located error,
 //! quickly. Each compile runs in a thread under a wall-clock guard, so a
 //! regression fails instead of hanging; the guard is generous (debug build,

@@ -1,4 +1,4 @@
-//! The C output committed in `c/` (issue 28, docs/c.md) is what the
+//! The C output committed in `c/` (docs/c.md) is what the
 //! generator writes from `grammar/` now: C users build it without a Rust
 //! toolchain, so a grammar or driver change must regenerate it. The same
 //! freshness rule as `src/generated/` (`.ci/regen-check`), here as a test.

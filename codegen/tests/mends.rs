@@ -1,4 +1,4 @@
-//! Issue 24 item 5, the generator's side: extra entries for a file without
+//! Mends, the generator's side: extra entries for a file without
 //! `;@ entry`, `=/` on a core rule, a missing file, and budget errors at
 //! the rule that spent the budget.
 //!

@@ -1,4 +1,4 @@
-//! C output (issue 28): the same compiled tables as the Rust emitter's,
+//! C output: the same compiled tables as the Rust emitter's,
 //! written as C99 for firmware that has no Rust toolchain.
 //!
 //! [`generate`] writes four files into a directory: `uridfa.h` and

@@ -1,4 +1,4 @@
-/* uridfa.h: the portable C driver of uridfa's tables (issue 28).
+/* uridfa.h: the portable C driver of uridfa's tables.
  *
  * Written by uridfa-codegen beside each grammar's NAME.h / NAME.c; the
  * same text for every grammar. C99, no allocation, no global mutable

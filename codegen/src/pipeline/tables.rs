@@ -348,7 +348,7 @@ fn show_byte(b: u8) -> String {
 }
 
 /// A range of three or more bytes in words, never as ABNF's `%x2D-2F`
-/// (issue 10: messages use the spec's vocabulary): `"2" to "5"` for
+/// (messages use the spec's vocabulary): `"2" to "5"` for
 /// visible ASCII, `a byte 0x80 to 0xBF` otherwise (in RFC 3987's machines,
 /// the continuation bytes of a UTF-8 character).
 fn show_range(b: u8, e: u8) -> String {

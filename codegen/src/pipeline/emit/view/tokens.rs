@@ -21,9 +21,8 @@ use super::spec::{Paths, ViewError, ViewSpec};
 // writes by hand (`;@ accessor _ = host`) is shown under its snake-case
 // name, typed by its presence as a generated accessor would be. Built-in and
 // derived views are written by this same code, so both show
-// `reg_name: None` where the grammar says `reg-name` (issue 26: before,
-// built-in views showed every capture under its grammar name as an
-// `Option`, `path: Some("/a")` though `path()` is a `&str`).
+// `reg_name: None` where the grammar says `reg-name`, and a capture that
+// `path()` returns as a `&str` shows as `path: "/a"`, not as an `Option`.
 
 /// The view of `spec.rule` in `c`, as tokens.
 ///
