@@ -414,12 +414,15 @@ pub fn row_message(t: &uridfa_runtime::Tables<'static>, offset: usize, msg: &Row
     s
 }
 
-/// Whether `bytes` is a valid row: the grammar accepts it and it is UTF-8
-/// (Note [rows that are not UTF-8]).
+/// Whether `bytes` is a valid row: the grammar accepts it, and it is
+/// UTF-8 with every component on character boundaries (Note [rows that
+/// are not UTF-8]); an ASCII row needs only the grammar's `validate`.
 #[inline]
-pub fn valid_row(entry: &Entry, bytes: &[u8]) -> bool {
-    uridfa_runtime::validate(&entry.tables, bytes).is_ok()
-        && (bytes.is_ascii() || std::str::from_utf8(bytes).is_ok())
+pub fn valid_row(entry: &Entry, bytes: &[u8], scratch: &mut Scratch) -> bool {
+    if bytes.is_ascii() {
+        return uridfa_runtime::validate(&entry.tables, bytes).is_ok();
+    }
+    scratch.split(entry, bytes).is_ok() && check_utf8(bytes, &entry.tables, scratch).is_none()
 }
 
 /// Whether each row of `input` is valid (false for a null row, which the
@@ -431,10 +434,11 @@ pub fn validate(entry: &Entry, input: &Input, threads: usize) -> Vec<bool> {
     let mut out = vec![false; n];
     let chunk = n.div_ceil(threads.max(1)).max(1);
     let work = |lo: usize, part: &mut [bool]| {
+        let mut scratch = Scratch::new(entry);
         for (j, slot) in part.iter_mut().enumerate() {
             let i = lo + j;
             if nulls.is_none_or(|b| b.is_valid(i)) {
-                *slot = valid_row(entry, col.row(i).0);
+                *slot = valid_row(entry, col.row(i).0, &mut scratch);
             }
         }
     };

@@ -190,7 +190,11 @@ pub fn parse(py: Python<'_>, entry: Entry, value: &Bound<'_, PyAny>) -> PyResult
 /// `uridfa.is_valid`: the columnar `validate` of one value.
 pub fn is_valid(entry: Entry, value: &Bound<'_, PyAny>) -> PyResult<bool> {
     let v = bytes_of(value)?;
-    Ok(crate::kernel::valid_row(&entry, v.as_bytes()))
+    Ok(crate::kernel::valid_row(
+        &entry,
+        v.as_bytes(),
+        &mut Scratch::new(&entry),
+    ))
 }
 
 /// Resolves `reference` against `base` (RFC 3986 §5.2 unless `algorithm`
