@@ -16,6 +16,7 @@
 //!
 //! Principal types: [`Loaded`], [`Entry`], [`Source`].
 
+use crate::layout::Layout;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use uridfa::BuiltinGrammar;
@@ -49,6 +50,9 @@ pub struct Entry {
     pub utf8: bool,
     /// The machine's list regions and their item tables.
     pub lists: &'static [List<'static>],
+    /// The fields `split` gives (computed once per entry; Note [compiled
+    /// grammars live as long as the process]).
+    pub layout: &'static Layout,
 }
 
 impl Entry {
@@ -105,6 +109,7 @@ impl Loaded {
                 tables,
                 utf8: g.utf8,
                 lists,
+                layout: Box::leak(Box::new(Layout::of(&tables))),
             })
             .collect();
         Ok(Loaded {
@@ -158,6 +163,7 @@ impl Loaded {
                 tables: m.tables.as_tables(),
                 utf8: compiled.grammar.utf8,
                 lists,
+                layout: Box::leak(Box::new(Layout::of(&m.tables.as_tables()))),
             })
             .collect();
         let name = std::path::Path::new(path)

@@ -262,7 +262,7 @@ pub fn split(
         let present_f = NullBuffer::from(BooleanBuffer::from(std::mem::take(&mut present[f])));
         if field.repeated() {
             let (vals, counts) = std::mem::take(&mut list_parts[f]);
-            let values = StringViewArray::try_new(ScalarBuffer::from(vals), buffers, None)?;
+            let values = component_views(ScalarBuffer::from(vals), buffers, None);
             let offsets = OffsetBuffer::from_lengths(counts.iter().map(|&c| c as usize));
             let item = Arc::new(ArrowField::new("item", DataType::Utf8View, false));
             columns.push(Arc::new(ListArray::try_new(
@@ -273,11 +273,15 @@ pub fn split(
             )?));
         } else {
             let v = std::mem::take(&mut views[f]);
-            columns.push(Arc::new(StringViewArray::try_new(
-                ScalarBuffer::from(v),
-                buffers,
-                Some(present_f),
-            )?));
+            let array = match field {
+                Field::Component { .. } => {
+                    component_views(ScalarBuffer::from(v), buffers, Some(present_f))
+                }
+                Field::Kind { .. } => {
+                    StringViewArray::try_new(ScalarBuffer::from(v), buffers, Some(present_f))?
+                }
+            };
+            columns.push(Arc::new(array));
         }
     }
     let row_nulls = nulls.cloned();
@@ -319,6 +323,28 @@ pub fn split(
         array: Arc::new(array),
         first_error,
     })
+}
+
+/// The string view array of a component field.
+///
+/// Note [unchecked component views]: `StringViewArray::try_new` would
+/// check every view's bounds and UTF-8 again, a second pass over every
+/// component byte that costs as much as the split. The views are valid by
+/// construction, so the array is built unchecked; the tests validate every
+/// result fully (`pyarrow.Array.validate(full=True)`).
+fn component_views(
+    views: ScalarBuffer<u128>,
+    buffers: Vec<Buffer>,
+    nulls: Option<NullBuffer>,
+) -> StringViewArray {
+    // SAFETY: every view is 0 (an empty inline string) or was made by
+    // `make_view` from `bytes[a..b]` of a row whose bytes are
+    // `buffers[base.buffer][base.offset..][..len]` (`Column::row`, which
+    // returns no bytes for a view out of bounds), with offset
+    // `base.offset + a`, or inline (at most 12 bytes); and those bytes are
+    // UTF-8 on character boundaries: the row is ASCII, or `check_utf8`
+    // passed it (Note [rows that are not UTF-8]).
+    unsafe { StringViewArray::new_unchecked(views, buffers, nulls) }
 }
 
 /// Splits rows `lo..lo + s.valid.len()` into `s`.

@@ -18,51 +18,100 @@ use pyo3::types::{PyDict, PyList, PyString};
 use uridfa::normalize::Steps;
 use uridfa::resolve::{Algorithm, Options, Syntax};
 
+/// One field of a parsed value, before it becomes a Python object.
+enum Part {
+    /// Absent (`None`).
+    Absent,
+    /// A span of the value.
+    Span(usize, usize),
+    /// A kind's name.
+    Name(&'static str),
+    /// A repeated field: its entries in `Parsed::items`, `start..end`.
+    List(usize, usize),
+}
+
 /// The components of one parsed value, as attributes: `None` when absent,
-/// `""` when empty, a list for a repeated capture.
+/// `""` when empty, a list for a repeated capture. The strings are made
+/// when read.
 #[pyclass(module = "uridfa", frozen)]
 pub struct Parsed {
-    /// Field name to value, in the order of `split`'s fields.
-    fields: Py<PyDict>,
+    /// The value.
+    value: Value,
+    /// Its fields, in the layout's order.
+    layout: &'static Layout,
+    /// Per field, its part.
+    parts: Vec<Part>,
+    /// The items of the repeated fields.
+    items: Vec<Part>,
+}
+
+impl Parsed {
+    fn text(&self, a: usize, b: usize) -> &str {
+        // A valid value is UTF-8 with every span on character boundaries
+        // (Note [rows that are not UTF-8] in `kernel`).
+        std::str::from_utf8(self.value.as_bytes())
+            .ok()
+            .and_then(|t| t.get(a..b))
+            .unwrap_or_default()
+    }
+
+    fn object<'py>(&self, py: Python<'py>, part: &Part) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match *part {
+            Part::Absent => py.None().into_bound(py),
+            Part::Span(a, b) => PyString::new(py, self.text(a, b)).into_any(),
+            Part::Name(n) => PyString::new(py, n).into_any(),
+            Part::List(a, b) => {
+                let l = PyList::empty(py);
+                for p in &self.items[a..b] {
+                    l.append(self.object(py, p)?)?;
+                }
+                l.into_any()
+            }
+        })
+    }
 }
 
 #[pymethods]
 impl Parsed {
-    fn __getattr__(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
-        match self.fields.bind(py).get_item(name)? {
-            Some(v) => Ok(v.unbind()),
+    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        match self.layout.fields.iter().position(|f| f.name() == name) {
+            Some(i) => self.object(py, &self.parts[i]),
             None => Err(PyAttributeError::new_err(format!(
                 "no component '{name}' in this grammar"
             ))),
         }
     }
 
-    fn __getitem__(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+    fn __getitem__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
         self.__getattr__(py, name)
     }
 
-    /// The components as a dict.
+    /// The components as a dict, in the order of `split`'s fields.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        self.fields.bind(py).copy()
+        let d = PyDict::new(py);
+        for (f, p) in self.layout.fields.iter().zip(&self.parts) {
+            d.set_item(f.name(), self.object(py, p)?)?;
+        }
+        Ok(d)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let mut parts = Vec::new();
-        for (k, v) in self.fields.bind(py).iter() {
-            parts.push(format!("{}={}", k.str()?, v.repr()?));
+        let mut out = Vec::new();
+        for (f, p) in self.layout.fields.iter().zip(&self.parts) {
+            out.push(format!("{}={}", f.name(), self.object(py, p)?.repr()?));
         }
-        Ok(format!("Parsed({})", parts.join(", ")))
+        Ok(format!("Parsed({})", out.join(", ")))
     }
 
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         match other.cast::<Parsed>() {
-            Ok(o) => self.fields.bind(py).eq(o.get().fields.bind(py)),
+            Ok(o) => self.to_dict(py)?.eq(o.get().to_dict(py)?),
             Err(_) => Ok(false),
         }
     }
 }
 
-/// The bytes of one value, and whether it was `str`.
+/// The bytes of one value.
 fn bytes_of(value: &Bound<'_, PyAny>) -> PyResult<Value> {
     if let Ok(s) = value.extract::<PyBackedStr>() {
         return Ok(Value::Str(s));
@@ -76,7 +125,7 @@ fn bytes_of(value: &Bound<'_, PyAny>) -> PyResult<Value> {
     )))
 }
 
-/// One value's bytes.
+/// One value's bytes, borrowed from the Python object.
 enum Value {
     Str(PyBackedStr),
     Bytes(PyBackedBytes),
@@ -91,27 +140,108 @@ impl Value {
     }
 }
 
+thread_local! {
+    /// Split buffers of the last entry parsed on this thread, reused by
+    /// the next call with the same tables.
+    static SCRATCH: std::cell::RefCell<Option<(usize, Scratch)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with split buffers for `entry`.
+fn with_scratch<T>(entry: &Entry, f: impl FnOnce(&mut Scratch) -> T) -> T {
+    let key = entry.layout as *const Layout as usize;
+    SCRATCH.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        match &mut *slot {
+            Some((k, s)) if *k == key => f(s),
+            _ => {
+                let mut s = Scratch::new(entry);
+                let out = f(&mut s);
+                *slot = Some((key, s));
+                out
+            }
+        }
+    })
+}
+
 /// `uridfa.parse`.
 pub fn parse(py: Python<'_>, entry: Entry, value: &Bound<'_, PyAny>) -> PyResult<Parsed> {
     let v = bytes_of(value)?;
-    let bytes = v.as_bytes();
     let t = &entry.tables;
-    let mut scratch = Scratch::new(&entry);
-    let failed = match scratch.split(&entry, bytes) {
-        Err(e) => {
-            let e = entry.error_at(bytes, e);
-            Some((
-                e.offset(),
-                e.component(t),
-                e.expected(t),
-                e.describe(t).to_string(),
-            ))
+    let layout = entry.layout;
+    let result = with_scratch(&entry, |scratch| {
+        let bytes = v.as_bytes();
+        let failed = match scratch.split(&entry, bytes) {
+            Err(e) => {
+                let e = entry.error_at(bytes, e);
+                Some((
+                    e.offset(),
+                    e.component(t),
+                    e.expected(t),
+                    e.describe(t).to_string(),
+                ))
+            }
+            Ok(()) => check_utf8(bytes, t, scratch)
+                .map(|(offset, msg)| (offset, None, None, row_message(t, offset, &msg))),
+        };
+        if let Some(f) = failed {
+            return Err(f);
         }
-        Ok(()) => check_utf8(bytes, t, &scratch)
-            .map(|(offset, msg)| (offset, None, None, row_message(t, offset, &msg))),
-    };
-    if let Some((offset, component, expected, message)) = failed {
-        let err = crate::py_error(
+        let mut parts = Vec::with_capacity(layout.fields.len());
+        let mut items = Vec::new();
+        for field in &layout.fields {
+            let part = match field {
+                Field::Component {
+                    cap,
+                    repeated: false,
+                    ..
+                } => scratch
+                    .span(usize::MAX, *cap)
+                    .map_or(Part::Absent, |(a, b)| Part::Span(a, b)),
+                Field::Component { cap, .. } => {
+                    scratch.occurrences(*cap);
+                    let at = items.len();
+                    items.extend(scratch.found.iter().map(|&((a, b), _)| Part::Span(a, b)));
+                    Part::List(at, items.len())
+                }
+                Field::Kind {
+                    of,
+                    kinds,
+                    repeated,
+                    ..
+                } => {
+                    let first_kind = |scratch: &Scratch, run: usize| {
+                        kinds
+                            .iter()
+                            .copied()
+                            .find(|&k| scratch.span(run, k).is_some())
+                            .and_then(|k| t.capture_name(k))
+                    };
+                    if *repeated {
+                        scratch.occurrences(*of);
+                        let at = items.len();
+                        for &(_, run) in &scratch.found {
+                            if let Some(k) = first_kind(scratch, run) {
+                                items.push(Part::Name(k));
+                            }
+                        }
+                        Part::List(at, items.len())
+                    } else {
+                        first_kind(scratch, usize::MAX).map_or(Part::Absent, Part::Name)
+                    }
+                }
+            };
+            parts.push(part);
+        }
+        Ok((parts, items))
+    });
+    match result {
+        Ok((parts, items)) => Ok(Parsed {
+            value: v,
+            layout,
+            parts,
+            items,
+        }),
+        Err((offset, component, expected, message)) => Err(crate::py_error(
             py,
             "ParseError",
             &message,
@@ -125,76 +255,16 @@ pub fn parse(py: Python<'_>, entry: Entry, value: &Bound<'_, PyAny>) -> PyResult
                     message.clone().into_pyobject(py)?.into_any().unbind(),
                 ),
             ],
-        );
-        return Err(err);
+        )),
     }
-    // Valid: UTF-8 and every span on a character boundary.
-    let text = std::str::from_utf8(bytes).unwrap_or_default();
-    let part = |(a, b): (usize, usize)| text.get(a..b).unwrap_or_default();
-    let fields = PyDict::new(py);
-    let layout = Layout::of(t);
-    for field in &layout.fields {
-        let value: Bound<'_, PyAny> = match field {
-            Field::Component {
-                cap,
-                repeated: false,
-                ..
-            } => match scratch.span(usize::MAX, *cap) {
-                Some(s) => PyString::new(py, part(s)).into_any(),
-                None => py.None().into_bound(py),
-            },
-            Field::Component { cap, .. } => {
-                scratch.occurrences(*cap);
-                let l = PyList::empty(py);
-                for &(s, _) in &scratch.found {
-                    l.append(part(s))?;
-                }
-                l.into_any()
-            }
-            Field::Kind {
-                of,
-                kinds,
-                repeated,
-                ..
-            } => {
-                let first_kind = |scratch: &Scratch, run: usize| {
-                    kinds
-                        .iter()
-                        .copied()
-                        .find(|&k| scratch.span(run, k).is_some())
-                        .and_then(|k| t.capture_name(k))
-                };
-                if *repeated {
-                    scratch.occurrences(*of);
-                    let l = PyList::empty(py);
-                    for &(_, run) in &scratch.found {
-                        if let Some(k) = first_kind(&scratch, run) {
-                            l.append(k)?;
-                        }
-                    }
-                    l.into_any()
-                } else {
-                    first_kind(&scratch, usize::MAX)
-                        .into_pyobject(py)?
-                        .into_any()
-                }
-            }
-        };
-        fields.set_item(field.name(), value)?;
-    }
-    Ok(Parsed {
-        fields: fields.unbind(),
-    })
 }
 
 /// `uridfa.is_valid`: the columnar `validate` of one value.
 pub fn is_valid(entry: Entry, value: &Bound<'_, PyAny>) -> PyResult<bool> {
     let v = bytes_of(value)?;
-    Ok(crate::kernel::valid_row(
-        &entry,
-        v.as_bytes(),
-        &mut Scratch::new(&entry),
-    ))
+    Ok(with_scratch(&entry, |s| {
+        crate::kernel::valid_row(&entry, v.as_bytes(), s)
+    }))
 }
 
 /// Resolves `reference` against `base` (RFC 3986 §5.2 unless `algorithm`

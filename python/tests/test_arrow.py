@@ -40,7 +40,10 @@ LAYOUTS = [pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.lar
 
 
 def rows(r):
-    return pa.array(r).to_pylist()
+    a = pa.array(r)
+    # Every view in bounds and UTF-8 (Note [unchecked component views]).
+    a.validate(full=True)
+    return a.to_pylist()
 
 
 @pytest.mark.parametrize("typ", LAYOUTS, ids=str)

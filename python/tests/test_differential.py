@@ -82,7 +82,9 @@ def test_builtin_default_entry_matches_cli(grammar, cli, shared):
     inputs = corpus_inputs(shared)
     inputs += mutations(inputs, 3000, seed=zlib.crc32(grammar.encode()))
     want = cli.split(inputs, "--grammar", grammar)
-    got = pa.array(uridfa.split(inputs, grammar=grammar)).to_pylist()
+    arr = pa.array(uridfa.split(inputs, grammar=grammar))
+    arr.validate(full=True)
+    got = arr.to_pylist()
     assert len(got) == len(inputs)
     compare(inputs, got, want)
 

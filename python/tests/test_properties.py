@@ -25,7 +25,9 @@ def scalar_row(g, v):
 
 
 def check(g, vs):
-    got = pa.array(g.split(vs)).to_pylist()
+    arr = pa.array(g.split(vs))
+    arr.validate(full=True)
+    got = arr.to_pylist()
     valid = pa.array(g.validate(vs)).to_pylist()
     for v, row, ok in zip(vs, got, valid):
         if v is None:
