@@ -36,7 +36,11 @@ FIRST = {
     "error": None,
 }
 
-LAYOUTS = [pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary()]
+LAYOUTS = [pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary(), pa.binary_view()]
+
+
+def is_binary(t):
+    return pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_binary_view(t)
 
 
 def rows(r):
@@ -48,7 +52,7 @@ def rows(r):
 
 @pytest.mark.parametrize("typ", LAYOUTS, ids=str)
 def test_every_layout_gives_the_same_rows(typ):
-    values = [None if u is None else (u.encode() if pa.types.is_binary(typ) or pa.types.is_large_binary(typ) else u) for u in URLS]
+    values = [None if u is None else (u.encode() if is_binary(typ) else u) for u in URLS]
     got = rows(uridfa.split(pa.array(values, type=typ)))
     want = rows(uridfa.split(URLS))
     assert got == want
@@ -65,7 +69,7 @@ def test_every_layout_gives_the_same_rows(typ):
 
 @pytest.mark.parametrize("typ", LAYOUTS, ids=str)
 def test_sliced_arrays(typ):
-    is_bin = pa.types.is_binary(typ) or pa.types.is_large_binary(typ)
+    is_bin = is_binary(typ)
     values = [None if u is None else (u.encode() if is_bin else u) for u in URLS * 3]
     arr = pa.array(values, type=typ)
     for start in (1, 3, 8):
@@ -160,6 +164,12 @@ def test_errors_raise():
     assert e.value.row == 2
     with pytest.raises(ValueError):
         uridfa.split(["a"], errors="ignore")
+
+
+def test_nanoarrow_input():
+    na = pytest.importorskip("nanoarrow")
+    arr = na.c_array(["http://a/b", "x y"], na.string())
+    assert rows(uridfa.split(arr)) == rows(uridfa.split(["http://a/b", "x y"]))
 
 
 def test_results_read_by_polars_without_pyarrow_conversion():

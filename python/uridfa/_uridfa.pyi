@@ -13,15 +13,18 @@ Values = Union[_ArrowArray, _ArrowStream, Sequence[Union[str, bytes, None]]]
 GRAMMARS: list[str]
 """The built-in grammars' names."""
 
-class Array:
-    """An Arrow array (the Arrow PyCapsule interface)."""
+class Array(Protocol):
+    """What the kernels return for an array: an Arrow array (an
+    ``arro3.core.Array``) that ``pyarrow.array`` and ``polars.Series`` read
+    through the Arrow PyCapsule interface."""
 
     def __arrow_c_array__(self, requested_schema: Any = ...) -> tuple[Any, Any]: ...
     def __arrow_c_schema__(self) -> Any: ...
     def __len__(self) -> int: ...
 
-class ChunkedArray:
-    """A chunked Arrow array (the Arrow PyCapsule stream interface)."""
+class ChunkedArray(Protocol):
+    """What the kernels return for a chunked array or stream (an
+    ``arro3.core.ChunkedArray``): ``pyarrow.chunked_array`` reads it."""
 
     def __arrow_c_stream__(self, requested_schema: Any = ...) -> Any: ...
     def __len__(self) -> int: ...

@@ -9,8 +9,8 @@ Functions: ``uri_split(url)`` (a STRUCT of the components, ``valid``,
 ``error_offset``, ``error``), ``uri_valid(url)``, one ``uri_<component>(url)``
 per component of the grammar (``uri_scheme``, ``uri_host``, ``uri_host_kind``,
 ``uri_query``, ...), ``uri_resolve(base, ref)`` and ``uri_normalize(url)``.
-DuckDB does not read Arrow string views from a UDF, so the string fields
-are copied to plain strings on the way back.
+The string views of the struct are cast to plain strings on the way back
+to DuckDB (a copy).
 """
 
 from __future__ import annotations
