@@ -19,6 +19,7 @@ mod grammar;
 mod kernel;
 mod layout;
 mod scalar;
+mod transform;
 
 use arrow_array::builder::{BinaryBuilder, StringBuilder};
 use arrow_array::{ArrayRef, BooleanArray};
@@ -303,6 +304,17 @@ fn grammar_arg(py: Python<'_>, grammar: &Bound<'_, PyAny>) -> PyResult<Py<PyGram
     )))
 }
 
+/// `errors="raise"` (true) or `errors="null"` (false).
+fn errors_arg(errors: &str) -> PyResult<bool> {
+    match errors {
+        "null" => Ok(false),
+        "raise" => Ok(true),
+        other => Err(PyValueError::new_err(format!(
+            "errors must be 'null' or 'raise', not {other:?}"
+        ))),
+    }
+}
+
 /// The arrays of `values`, and whether it was a stream (chunked).
 fn arrays_of(values: &Bound<'_, PyAny>) -> PyResult<(Vec<ArrayRef>, bool)> {
     let py = values.py();
@@ -455,15 +467,7 @@ fn split_with<'py>(
     errors: &str,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let raise = match errors {
-        "null" => false,
-        "raise" => true,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "errors must be 'null' or 'raise', not {other:?}"
-            )))
-        }
-    };
+    let raise = errors_arg(errors)?;
     let (arrays, chunked) = arrays_of(values)?;
     let inputs = arrays
         .into_iter()

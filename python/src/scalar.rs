@@ -267,20 +267,76 @@ pub fn is_valid(entry: Entry, value: &Bound<'_, PyAny>) -> PyResult<bool> {
     }))
 }
 
-/// Resolves `reference` against `base` (RFC 3986 §5.2 unless `algorithm`
-/// names another: `rfc3986-nonstrict`, `rfc2396`, ...).
-#[pyfunction]
-#[pyo3(signature = (base, reference, algorithm="rfc3986"))]
-fn resolve(base: &str, reference: &str, algorithm: &str) -> PyResult<String> {
-    let alg = Algorithm::from_name(algorithm).ok_or_else(|| {
+/// The algorithm named `algorithm`.
+fn algorithm_of(algorithm: &str) -> PyResult<Algorithm> {
+    Algorithm::from_name(algorithm).ok_or_else(|| {
         let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
         PyValueError::new_err(format!(
             "unknown algorithm '{algorithm}' (known: {})",
             names.join(", ")
         ))
-    })?;
-    uridfa::resolve::resolve(base, reference, Options::new(alg))
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+    })
+}
+
+/// The outcome of a columnar transform: its array, or `ValueError` for
+/// the first failed row under `errors="raise"`.
+fn transformed<'py>(
+    py: Python<'py>,
+    reference: &Bound<'py, PyAny>,
+    errors: &str,
+    f: impl Fn(&str, &mut [u8]) -> Result<usize, Result<usize, String>> + Sync,
+) -> PyResult<Bound<'py, PyAny>> {
+    let raise = crate::errors_arg(errors)?;
+    let (arrays, chunked) = crate::arrays_of(reference)?;
+    let mut outs: Vec<arrow_array::ArrayRef> = Vec::new();
+    let mut row0 = 0;
+    for a in arrays {
+        let input = crate::input_of(a)?;
+        let (out, failed) = py.detach(|| crate::transform::transform(&input, &f));
+        if let (true, Some(e)) = (raise, failed) {
+            return Err(PyValueError::new_err(format!(
+                "row {}: {}",
+                e.row + row0,
+                e.message
+            )));
+        }
+        row0 += input.len();
+        outs.push(std::sync::Arc::new(out));
+    }
+    if outs.is_empty() {
+        outs.push(std::sync::Arc::new(arrow_array::StringArray::from(Vec::<
+            &str,
+        >::new(
+        ))));
+    }
+    crate::output(py, outs, chunked)
+}
+
+/// Resolves `reference` against `base` (RFC 3986 §5.2 unless `algorithm`
+/// names another: `rfc3986-nonstrict`, `rfc2396`, ...): a `str` for a
+/// `str`, a string array for a column of references (null where a
+/// reference does not resolve, or `errors="raise"`).
+#[pyfunction]
+#[pyo3(signature = (base, reference, algorithm="rfc3986", errors="null"))]
+fn resolve<'py>(
+    py: Python<'py>,
+    base: &str,
+    reference: &Bound<'py, PyAny>,
+    algorithm: &str,
+    errors: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let opts = Options::new(algorithm_of(algorithm)?);
+    if let Ok(r) = reference.extract::<PyBackedStr>() {
+        return uridfa::resolve::resolve(base, &r, opts)
+            .map(|s| PyString::new(py, &s).into_any())
+            .map_err(|e| PyValueError::new_err(e.to_string()));
+    }
+    transformed(py, reference, errors, |r, out| {
+        uridfa::resolve::resolve_into(base, r, opts, out).map_err(|e| match e {
+            uridfa::resolve::ResolveError::BufferTooSmall(b) => Ok(b.needed),
+            e => Err(e.to_string()),
+        })
+    })
 }
 
 /// The steps of RFC 3986 §6.2.2 named in `steps` (`"all"`, `"none"`, or a
@@ -293,12 +349,29 @@ fn steps_of(steps: &str) -> PyResult<Steps> {
     })
 }
 
-/// The normal form of `value` (RFC 3986 §6.2.2 and §6.2.3).
+/// The normal form of `value` (RFC 3986 §6.2.2 and §6.2.3): a `str` for a
+/// `str`, a string array for a column (null where a value is invalid, or
+/// `errors="raise"`).
 #[pyfunction]
-#[pyo3(signature = (value, steps="all"))]
-fn normalize(value: &str, steps: &str) -> PyResult<String> {
-    uridfa::normalize::normalize(value, steps_of(steps)?)
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+#[pyo3(signature = (value, steps="all", errors="null"))]
+fn normalize<'py>(
+    py: Python<'py>,
+    value: &Bound<'py, PyAny>,
+    steps: &str,
+    errors: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let steps = steps_of(steps)?;
+    if let Ok(v) = value.extract::<PyBackedStr>() {
+        return uridfa::normalize::normalize(&v, steps)
+            .map(|s| PyString::new(py, &s).into_any())
+            .map_err(|e| PyValueError::new_err(e.to_string()));
+    }
+    transformed(py, value, errors, |v, out| {
+        uridfa::normalize::normalize_into(v, steps, out).map_err(|e| match e {
+            uridfa::normalize::NormalizeError::BufferTooSmall(b) => Ok(b.needed),
+            e => Err(e.to_string()),
+        })
+    })
 }
 
 /// Whether `a` and `b` have the same normal form.

@@ -61,3 +61,20 @@ def test_normalize_and_equivalent():
         uridfa.normalize("http://a", steps="dots")
     with pytest.raises(ValueError):
         uridfa.resolve("http://a", "b", algorithm="rfc1808")
+
+
+def test_columnar_resolve_and_normalize(shared):
+    pa = pytest.importorskip("pyarrow")
+    cases = [json.loads(l) for l in (shared / "corpora/rfc3986-5.4-examples.jsonl").read_text().splitlines()]
+    cases = [c for c in cases if c.get("rfc") == "RFC3986" and c.get("strict", True) and c["base"] == "http://a/b/c/d;p?q"]
+    refs = [c["ref"] for c in cases]
+    got = pa.array(uridfa.resolve("http://a/b/c/d;p?q", refs + [None, "a b"])).to_pylist()
+    assert got == [c["expected"] for c in cases] + [None, None]
+    assert pa.chunked_array(uridfa.resolve("http://a/b/c/d;p?q", pa.chunked_array([refs[:3], refs[3:]]))).to_pylist() == [c["expected"] for c in cases]
+    with pytest.raises(ValueError, match="row 1"):
+        uridfa.resolve("http://a/", ["g", "a b"], errors="raise")
+    vals = ["HTTP://www.Example.COM/a/./b/../c/%7euser", None, "a b", "http://a/%7e"]
+    assert pa.array(uridfa.normalize(pa.array(vals, type=pa.large_string()))).to_pylist() == [
+        "http://www.example.com/a/c/~user", None, None, "http://a/~",
+    ]
+    assert pa.array(uridfa.normalize(vals, steps="case")).to_pylist()[3] == "http://a/%7E"
