@@ -1,0 +1,597 @@
+//! The columnar kernels: `split` and `validate` over one input array.
+//!
+//! Note [components as views]: each component of a valid row is an Arrow
+//! string view into the input's own buffers (the `string`/`binary` value
+//! buffer, or the views' data buffers), so no component byte is copied; a
+//! component of at most 12 bytes is held inline in its view, as Arrow's
+//! layout requires. Every output buffer is allocated once per array, its
+//! length the row count (or, for the list fields of repeated captures,
+//! grown by amortized doubling), and rows are spread over threads as
+//! disjoint slices of those buffers, so one thread and many give the same
+//! bytes.
+//!
+//! Note [rows that are not UTF-8]: the grammar runs on the row's bytes, as
+//! the CLI runs it. A row it accepts must also be UTF-8, since its
+//! components become strings: a valid row whose bytes are not UTF-8 is
+//! invalid at the first bad byte (`invalid UTF-8`), and one with a
+//! component that begins or ends inside a character is invalid there. No
+//! built-in grammar accepts such a row; only a run-time grammar that
+//! matches bytes above 0x7F without `;@ charset utf-8` can.
+//!
+//! Principal types: [`Output`], [`FirstError`].
+
+use crate::column::{Base, Column, Input};
+use crate::grammar::Entry;
+use crate::layout::{Field, Layout, Scratch};
+use arrow_array::builder::make_view;
+use arrow_array::{ArrayRef, BooleanArray, Int64Array, ListArray, StringViewArray, StructArray};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, Field as ArrowField, Fields};
+use std::sync::Arc;
+
+/// Rows per thread below which a column is not split over threads.
+const MIN_ROWS_PER_THREAD: usize = 4096;
+
+/// The first invalid row: what `errors="raise"` reports.
+#[derive(Clone, Debug)]
+pub struct FirstError {
+    /// The row index in the array.
+    pub row: usize,
+    /// The byte offset of the error in the row.
+    pub offset: usize,
+    /// The message (the CLI's).
+    pub message: String,
+    /// The component being read.
+    pub component: Option<&'static str>,
+    /// What would have been accepted.
+    pub expected: Option<&'static str>,
+}
+
+/// The message of an invalid row, written only when it is needed.
+pub enum RowMessage {
+    /// The runtime's error: `describe` with the entry's tables.
+    Grammar(uridfa_runtime::Error),
+    /// Not UTF-8 (Note [rows that are not UTF-8]).
+    NotUtf8,
+    /// A component cuts a character.
+    SplitsCharacter(&'static str),
+}
+
+/// Per-thread output slices of every field.
+struct Slices<'a> {
+    /// Per field: views (single fields) or nothing (list fields).
+    views: Vec<&'a mut [u128]>,
+    /// Per field: whether the row's value is present.
+    present: Vec<&'a mut [bool]>,
+    /// Per list field (by field index): the values and each row's count.
+    lists: Vec<(Vec<u128>, Vec<u32>)>,
+    /// `valid`.
+    valid: &'a mut [bool],
+    /// `error_offset` (with `present_err`).
+    error_offset: &'a mut [i64],
+    /// Whether the row is invalid (so `error_offset` and `error` exist).
+    invalid: &'a mut [bool],
+    /// The error messages of this thread's rows: text, and per row its
+    /// range (empty for a valid row).
+    error_text: Vec<u8>,
+    /// Per row, the end of its message in `error_text`.
+    error_end: &'a mut [u32],
+    /// The first invalid row of this thread.
+    first: Option<FirstError>,
+}
+
+/// The `split` of one array.
+pub struct Output {
+    /// The struct array.
+    pub array: ArrayRef,
+    /// The first invalid row, if any.
+    pub first_error: Option<FirstError>,
+}
+
+fn fields_of(layout: &Layout) -> Fields {
+    let mut fields: Vec<ArrowField> = layout
+        .fields
+        .iter()
+        .map(|f| {
+            let t = if f.repeated() {
+                DataType::List(Arc::new(ArrowField::new("item", DataType::Utf8View, false)))
+            } else {
+                DataType::Utf8View
+            };
+            ArrowField::new(f.name(), t, true)
+        })
+        .collect();
+    fields.push(ArrowField::new("valid", DataType::Boolean, true));
+    fields.push(ArrowField::new("error_offset", DataType::Int64, true));
+    fields.push(ArrowField::new("error", DataType::Utf8View, true));
+    Fields::from(fields)
+}
+
+/// The name of every capture of a machine, one after another: the buffer
+/// `NAME_kind` views point into (buffer 0 of those fields).
+struct KindNames {
+    /// The names.
+    text: Vec<u8>,
+    /// Each capture's range in `text`.
+    ranges: Vec<(u32, u32)>,
+}
+
+impl KindNames {
+    fn of(t: &uridfa_runtime::Tables<'_>) -> KindNames {
+        let mut text = Vec::new();
+        let mut ranges = Vec::new();
+        for i in 0..t.capture_len() {
+            let name = t.capture_name(i).unwrap_or("");
+            let a = text.len() as u32;
+            text.extend_from_slice(name.as_bytes());
+            ranges.push((a, text.len() as u32));
+        }
+        KindNames { text, ranges }
+    }
+
+    /// The view of capture `k`'s name.
+    #[inline]
+    fn view(&self, k: usize) -> u128 {
+        let (a, b) = self.ranges[k];
+        make_view(&self.text[a as usize..b as usize], 0, a)
+    }
+}
+
+/// How many threads to use for `rows` rows when asked for `threads`.
+pub fn thread_count(rows: usize, threads: Option<usize>) -> usize {
+    let want = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    want.clamp(1, (rows / MIN_ROWS_PER_THREAD).max(1))
+}
+
+/// Splits every row of `input` with `entry`.
+///
+/// # Errors
+///
+/// Only an Arrow error building the output, which would be a bug.
+pub fn split(
+    entry: &Entry,
+    layout: &Layout,
+    input: &Input,
+    threads: usize,
+) -> Result<Output, ArrowError> {
+    let n = input.len();
+    let nf = layout.fields.len();
+    let col = input.column();
+    let nulls = input.nulls();
+    let mut views: Vec<Vec<u128>> = layout
+        .fields
+        .iter()
+        .map(|f| {
+            if f.repeated() {
+                Vec::new()
+            } else {
+                vec![0u128; n]
+            }
+        })
+        .collect();
+    let mut present: Vec<Vec<bool>> = (0..nf).map(|_| vec![false; n]).collect();
+    let mut valid = vec![false; n];
+    let mut error_offset = vec![0i64; n];
+    let mut invalid = vec![false; n];
+    let mut error_end = vec![0u32; n];
+    let kind_names = KindNames::of(&entry.tables);
+    let kind_buf = Buffer::from(kind_names.text.as_slice());
+
+    let chunk = n.div_ceil(threads.max(1)).max(1);
+    let results: Vec<(usize, Slices<'_>)> = {
+        // One set of disjoint slices per thread.
+        let mut per: Vec<Slices<'_>> = Vec::new();
+        let mut view_chunks: Vec<_> = views.iter_mut().map(|v| v.chunks_mut(chunk)).collect();
+        let mut present_chunks: Vec<_> = present.iter_mut().map(|v| v.chunks_mut(chunk)).collect();
+        let mut valid_c = valid.chunks_mut(chunk);
+        let mut off_c = error_offset.chunks_mut(chunk);
+        let mut inv_c = invalid.chunks_mut(chunk);
+        let mut end_c = error_end.chunks_mut(chunk);
+        let mut start = 0;
+        while start < n {
+            per.push(Slices {
+                views: view_chunks
+                    .iter_mut()
+                    .map(|c| c.next().unwrap_or_default())
+                    .collect(),
+                present: present_chunks
+                    .iter_mut()
+                    .map(|c| c.next().unwrap_or_default())
+                    .collect(),
+                lists: (0..nf).map(|_| (Vec::new(), Vec::new())).collect(),
+                valid: valid_c.next().unwrap_or_default(),
+                error_offset: off_c.next().unwrap_or_default(),
+                invalid: inv_c.next().unwrap_or_default(),
+                error_text: Vec::new(),
+                error_end: end_c.next().unwrap_or_default(),
+                first: None,
+            });
+            start += chunk;
+        }
+        let work = |k: usize, s: &mut Slices<'_>| {
+            run_rows(entry, layout, &col, nulls, k * chunk, s, &kind_names);
+        };
+        if per.len() <= 1 {
+            for (k, s) in per.iter_mut().enumerate() {
+                work(k, s);
+            }
+        } else {
+            std::thread::scope(|scope| {
+                for (k, s) in per.iter_mut().enumerate() {
+                    let work = &work;
+                    scope.spawn(move || work(k, s));
+                }
+            });
+        }
+        per.into_iter()
+            .enumerate()
+            .map(|(k, s)| (k * chunk, s))
+            .collect()
+    };
+
+    // Lists and error texts, thread by thread.
+    let mut list_parts: Vec<(Vec<u128>, Vec<u32>)> =
+        (0..nf).map(|_| (Vec::new(), Vec::new())).collect();
+    let mut error_buffers: Vec<Buffer> = Vec::new();
+    let mut error_starts: Vec<(usize, u32)> = Vec::new(); // (first row, buffer index)
+    let mut first_error = None;
+    let mut thread_errors: Vec<Vec<u8>> = Vec::new();
+    for (lo, s) in results {
+        for (f, (vals, counts)) in s.lists.into_iter().enumerate() {
+            list_parts[f].0.extend_from_slice(&vals);
+            list_parts[f].1.extend_from_slice(&counts);
+        }
+        if first_error.is_none() {
+            first_error = s.first;
+        }
+        error_starts.push((lo, thread_errors.len() as u32));
+        thread_errors.push(s.error_text);
+    }
+    for t in thread_errors {
+        error_buffers.push(Buffer::from_vec(t));
+    }
+
+    let input_buffers = input.buffers();
+    let mut columns: Vec<ArrayRef> = Vec::with_capacity(nf + 3);
+    for (f, field) in layout.fields.iter().enumerate() {
+        let buffers = match field {
+            Field::Component { .. } => input_buffers.clone(),
+            Field::Kind { .. } => vec![kind_buf.clone()],
+        };
+        let present_f = NullBuffer::from(BooleanBuffer::from(std::mem::take(&mut present[f])));
+        if field.repeated() {
+            let (vals, counts) = std::mem::take(&mut list_parts[f]);
+            let values = component_views(ScalarBuffer::from(vals), buffers, None);
+            let offsets = OffsetBuffer::from_lengths(counts.iter().map(|&c| c as usize));
+            let item = Arc::new(ArrowField::new("item", DataType::Utf8View, false));
+            columns.push(Arc::new(ListArray::try_new(
+                item,
+                offsets,
+                Arc::new(values),
+                Some(present_f),
+            )?));
+        } else {
+            let v = std::mem::take(&mut views[f]);
+            let array = match field {
+                Field::Component { .. } => {
+                    component_views(ScalarBuffer::from(v), buffers, Some(present_f))
+                }
+                Field::Kind { .. } => {
+                    StringViewArray::try_new(ScalarBuffer::from(v), buffers, Some(present_f))?
+                }
+            };
+            columns.push(Arc::new(array));
+        }
+    }
+    let row_nulls = nulls.cloned();
+    let valid_nulls = row_nulls.clone();
+    columns.push(Arc::new(BooleanArray::new(
+        BooleanBuffer::from(valid),
+        valid_nulls,
+    )));
+    let inv = NullBuffer::from(BooleanBuffer::from(invalid.clone()));
+    columns.push(Arc::new(Int64Array::new(
+        ScalarBuffer::from(error_offset),
+        Some(inv.clone()),
+    )));
+    // The error texts: views into each thread's text buffer.
+    let mut err_views = vec![0u128; n];
+    for (t, &(lo, buffer)) in error_starts.iter().enumerate() {
+        let hi = error_starts.get(t + 1).map_or(n, |&(l, _)| l);
+        let text = error_buffers[buffer as usize].as_slice();
+        let mut start = 0u32;
+        for i in lo..hi {
+            let end = error_end[i];
+            if invalid[i] {
+                let a = start as usize;
+                let b = end as usize;
+                err_views[i] = make_view(&text[a..b], buffer, start);
+            }
+            if end > start {
+                start = end;
+            }
+        }
+    }
+    columns.push(Arc::new(StringViewArray::try_new(
+        ScalarBuffer::from(err_views),
+        error_buffers,
+        Some(inv),
+    )?));
+    let array = StructArray::try_new(fields_of(layout), columns, row_nulls)?;
+    Ok(Output {
+        array: Arc::new(array),
+        first_error,
+    })
+}
+
+/// The string view array of a component field.
+///
+/// Note [unchecked component views]: `StringViewArray::try_new` would
+/// check every view's bounds and UTF-8 again, a second pass over every
+/// component byte that costs as much as the split. The views are valid by
+/// construction, so the array is built unchecked; the tests validate every
+/// result fully (`pyarrow.Array.validate(full=True)`).
+fn component_views(
+    views: ScalarBuffer<u128>,
+    buffers: Vec<Buffer>,
+    nulls: Option<NullBuffer>,
+) -> StringViewArray {
+    // SAFETY: every view is 0 (an empty inline string) or was made by
+    // `make_view` from `bytes[a..b]` of a row whose bytes are
+    // `buffers[base.buffer][base.offset..][..len]` (`Column::row`, which
+    // returns no bytes for a view out of bounds), with offset
+    // `base.offset + a`, or inline (at most 12 bytes); and those bytes are
+    // UTF-8 on character boundaries: the row is ASCII, or `check_utf8`
+    // passed it (Note [rows that are not UTF-8]).
+    unsafe { StringViewArray::new_unchecked(views, buffers, nulls) }
+}
+
+/// Splits rows `lo..lo + s.valid.len()` into `s`.
+fn run_rows(
+    entry: &Entry,
+    layout: &Layout,
+    col: &Column<'_>,
+    nulls: Option<&NullBuffer>,
+    lo: usize,
+    s: &mut Slices<'_>,
+    kinds_text: &KindNames,
+) {
+    let mut scratch = Scratch::new(entry);
+    let t = &entry.tables;
+    for j in 0..s.valid.len() {
+        let i = lo + j;
+        if nulls.is_some_and(|b| b.is_null(i)) {
+            for (f, field) in layout.fields.iter().enumerate() {
+                if field.repeated() {
+                    s.lists[f].1.push(0);
+                }
+            }
+            s.error_end[j] = s.error_text.len() as u32;
+            continue;
+        }
+        let (bytes, base) = col.row(i);
+        let outcome = match scratch.split(entry, bytes) {
+            Err(e) => {
+                let e = entry.error_at(bytes, e);
+                Err((
+                    e.offset(),
+                    e.component(t),
+                    e.expected(t),
+                    RowMessage::Grammar(e),
+                ))
+            }
+            Ok(()) => check_utf8(bytes, t, &scratch)
+                .map_or(Ok(()), |(off, msg)| Err((off, None, None, msg))),
+        };
+        match outcome {
+            Ok(()) => {
+                s.valid[j] = true;
+                for (f, field) in layout.fields.iter().enumerate() {
+                    write_field(f, field, j, bytes, base, &mut scratch, s, kinds_text);
+                }
+            }
+            Err((offset, component, expected, msg)) => {
+                for (f, field) in layout.fields.iter().enumerate() {
+                    if field.repeated() {
+                        s.lists[f].1.push(0);
+                    }
+                }
+                s.invalid[j] = true;
+                s.error_offset[j] = offset as i64;
+                let at = s.error_text.len();
+                let _ = write_message(&mut Bytes(&mut s.error_text), t, offset, &msg);
+                if s.first.is_none() {
+                    s.first = Some(FirstError {
+                        row: i,
+                        offset,
+                        message: String::from_utf8_lossy(&s.error_text[at..]).into_owned(),
+                        component,
+                        expected,
+                    });
+                }
+            }
+        }
+        s.error_end[j] = s.error_text.len() as u32;
+    }
+}
+
+/// Writes the message of an invalid row.
+fn write_message(
+    w: &mut impl std::fmt::Write,
+    t: &uridfa_runtime::Tables<'static>,
+    offset: usize,
+    msg: &RowMessage,
+) -> std::fmt::Result {
+    match msg {
+        RowMessage::Grammar(e) => write!(w, "{}", e.describe(t)),
+        RowMessage::NotUtf8 => write!(w, "invalid UTF-8 at {offset}"),
+        RowMessage::SplitsCharacter(name) => write!(
+            w,
+            "component '{name}' begins or ends inside a UTF-8 character at {offset}"
+        ),
+    }
+}
+
+/// The message of an invalid row, as a `String`.
+pub fn row_message(t: &uridfa_runtime::Tables<'static>, offset: usize, msg: &RowMessage) -> String {
+    let mut s = String::new();
+    let _ = write_message(&mut s, t, offset, msg);
+    s
+}
+
+/// Whether `bytes` is a valid row: the grammar accepts it, and it is
+/// UTF-8 with every component on character boundaries (Note [rows that
+/// are not UTF-8]); an ASCII row needs only the grammar's `validate`.
+#[inline]
+pub fn valid_row(entry: &Entry, bytes: &[u8], scratch: &mut Scratch) -> bool {
+    if bytes.is_ascii() {
+        return uridfa_runtime::validate(&entry.tables, bytes).is_ok();
+    }
+    scratch.split(entry, bytes).is_ok() && check_utf8(bytes, &entry.tables, scratch).is_none()
+}
+
+/// Whether each row of `input` is valid (false for a null row, which the
+/// caller marks null), over `threads` threads.
+pub fn validate(entry: &Entry, input: &Input, threads: usize) -> Vec<bool> {
+    let n = input.len();
+    let col = input.column();
+    let nulls = input.nulls();
+    let mut out = vec![false; n];
+    let chunk = n.div_ceil(threads.max(1)).max(1);
+    let work = |lo: usize, part: &mut [bool]| {
+        let mut scratch = Scratch::new(entry);
+        for (j, slot) in part.iter_mut().enumerate() {
+            let i = lo + j;
+            if nulls.is_none_or(|b| b.is_valid(i)) {
+                *slot = valid_row(entry, col.row(i).0, &mut scratch);
+            }
+        }
+    };
+    if threads <= 1 || n <= chunk {
+        work(0, &mut out);
+    } else {
+        std::thread::scope(|scope| {
+            for (k, part) in out.chunks_mut(chunk).enumerate() {
+                let work = &work;
+                scope.spawn(move || work(k * chunk, part));
+            }
+        });
+    }
+    out
+}
+
+/// `fmt::Write` into bytes.
+struct Bytes<'a>(&'a mut Vec<u8>);
+
+impl std::fmt::Write for Bytes<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// Note [rows that are not UTF-8]: where a valid row stops being usable as
+/// text, if it does.
+pub fn check_utf8(
+    bytes: &[u8],
+    t: &uridfa_runtime::Tables<'static>,
+    scratch: &Scratch,
+) -> Option<(usize, RowMessage)> {
+    if bytes.is_ascii() {
+        return None;
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => return Some((e.valid_up_to(), RowMessage::NotUtf8)),
+    };
+    let cut = |s: usize| !text.is_char_boundary(s);
+    let stride = scratch.stride.max(1);
+    for (i, span) in scratch.spans.iter().chain(&scratch.runs).enumerate() {
+        if let Some((a, b)) = *span {
+            if cut(a) || cut(b) {
+                let name = t.capture_name(i % stride).unwrap_or("");
+                return Some((
+                    if cut(a) { a } else { b },
+                    RowMessage::SplitsCharacter(name),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Writes field `f` of valid row `j`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn write_field(
+    f: usize,
+    field: &Field,
+    j: usize,
+    bytes: &[u8],
+    base: Option<Base>,
+    scratch: &mut Scratch,
+    s: &mut Slices<'_>,
+    kinds_text: &KindNames,
+) {
+    let view = |(a, b): (usize, usize)| {
+        let part = &bytes[a..b];
+        match base {
+            Some(base) => make_view(part, base.buffer, base.offset + a as u32),
+            // An inline row: its parts are inline too.
+            None => make_view(part, 0, 0),
+        }
+    };
+    match field {
+        Field::Component {
+            cap,
+            repeated: false,
+            ..
+        } => {
+            if let Some(span) = scratch.span(usize::MAX, *cap) {
+                s.views[f][j] = view(span);
+                s.present[f][j] = true;
+            }
+        }
+        Field::Component { cap, .. } => {
+            scratch.occurrences(*cap);
+            let (vals, counts) = &mut s.lists[f];
+            for &(span, _) in &scratch.found {
+                vals.push(view(span));
+            }
+            counts.push(scratch.found.len() as u32);
+            s.present[f][j] = true;
+        }
+        Field::Kind {
+            of,
+            kinds,
+            repeated,
+            ..
+        } => {
+            let first_kind = |scratch: &Scratch, run: usize| {
+                kinds
+                    .iter()
+                    .copied()
+                    .find(|&k| scratch.span(run, k).is_some())
+            };
+            if !*repeated {
+                if let Some(k) = first_kind(scratch, usize::MAX) {
+                    s.views[f][j] = kinds_text.view(k);
+                    s.present[f][j] = true;
+                }
+            } else {
+                scratch.occurrences(*of);
+                let (vals, counts) = &mut s.lists[f];
+                let mut c = 0;
+                for &(_, run) in &scratch.found {
+                    if let Some(k) = first_kind(scratch, run) {
+                        vals.push(kinds_text.view(k));
+                        c += 1;
+                    }
+                }
+                counts.push(c);
+                s.present[f][j] = true;
+            }
+        }
+    }
+}
