@@ -16,6 +16,7 @@
 //!
 //! Principal types: [`Loaded`], [`Entry`], [`Source`].
 
+pub use crate::layout::Entry;
 use crate::layout::Layout;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -38,33 +39,6 @@ pub enum Source {
         /// An entry rule the text may not list.
         rule: Option<String>,
     },
-}
-
-/// One entry rule of a grammar.
-#[derive(Clone, Copy, Debug)]
-pub struct Entry {
-    /// The machine's tables.
-    pub tables: Tables<'static>,
-    /// Whether the grammar says `;@ charset utf-8`: errors are reported at
-    /// the start of the character they fall in.
-    pub utf8: bool,
-    /// The machine's list regions and their item tables.
-    pub lists: &'static [List<'static>],
-    /// The fields `split` gives (computed once per entry; Note [compiled
-    /// grammars live as long as the process]).
-    pub layout: &'static Layout,
-}
-
-impl Entry {
-    /// `e`, an error of these tables on `input`, at the offset to report
-    /// (the CLI's `Entry::error_at`).
-    pub fn error_at(&self, input: &[u8], e: uridfa_runtime::Error) -> uridfa_runtime::Error {
-        if self.utf8 {
-            e.at_char_start(&self.tables, input)
-        } else {
-            e
-        }
-    }
 }
 
 /// A grammar ready to run.
