@@ -352,10 +352,20 @@ impl<'a> Tables<'a> {
 
     /// The index of the state with ID `id`: `id / stride`, computed as
     /// `(id * stride_recip) >> 40` (exact for every state ID of tables that
-    /// pass [`check`](crate::check); invariant 11).
+    /// pass [`check`](crate::check); invariant 11). On targets whose
+    /// pointers are narrower than 64 bits (Cortex-M0 has no 64-bit
+    /// multiply: the product would be a library call), the same index in
+    /// 32-bit arithmetic (`index_by_odd_inverse`).
     #[inline(always)]
     pub fn state_index(&self, id: u32) -> usize {
-        ((u128::from(id) * u128::from(self.stride_recip)) >> 40) as usize
+        #[cfg(target_pointer_width = "64")]
+        {
+            ((u128::from(id) * u128::from(self.stride_recip)) >> 40) as usize
+        }
+        #[cfg(not(target_pointer_width = "64"))]
+        {
+            index_by_odd_inverse(id, self.stride) as usize
+        }
     }
 
     /// The number of states (not counting the dead state).
@@ -414,5 +424,63 @@ impl<const N: usize> Captures<N> {
     /// All spans, in capture order.
     pub fn as_slice(&self) -> &[Option<Span>; N] {
         &self.spans
+    }
+}
+
+/// `id / stride` for an `id` that is a multiple of `stride` (a state ID),
+/// in 32-bit arithmetic without a division or a 64-bit product: with
+/// `stride = odd * 2^twos`, `id >> twos` is `index * odd`, and multiplying
+/// by `odd`'s inverse modulo 2^32 gives `index` exactly. The inverse takes
+/// four Newton steps from `odd` itself (correct to 3 bits, then 6, 12, 24
+/// and 48). `0` for a zero stride; for an `id` that is not a multiple of
+/// `stride` (corrupt tables) some index, never a panic.
+#[inline]
+#[cfg_attr(target_pointer_width = "64", allow(dead_code))]
+pub(crate) const fn index_by_odd_inverse(id: u32, stride: u32) -> u32 {
+    if stride == 0 {
+        return 0;
+    }
+    let twos = stride.trailing_zeros();
+    let odd = stride >> twos;
+    let mut inv = odd;
+    let mut step = 0;
+    while step < 4 {
+        inv = inv.wrapping_mul(2u32.wrapping_sub(odd.wrapping_mul(inv)));
+        step += 1;
+    }
+    (id >> twos).wrapping_mul(inv)
+}
+
+#[cfg(test)]
+mod index_tests {
+    use super::{index_by_odd_inverse, Tables};
+
+    /// The 32-bit form equals the division and the 64-bit form for every
+    /// stride up to 256 (a class count) and every multiple of it up to
+    /// where a u32 ID ends (sampled past the first 4,096 indices).
+    #[test]
+    fn odd_inverse_index_is_the_division() {
+        for stride in 1..=256u32 {
+            let recip = Tables::stride_recip_of(stride);
+            let last = u32::MAX / stride;
+            let mut index = 0u32;
+            while index <= last {
+                let id = index * stride;
+                assert_eq!(index_by_odd_inverse(id, stride), index, "{stride} {id}");
+                if u64::from(id) < 1 << 24 {
+                    let by_recip = (u128::from(id) * u128::from(recip)) >> 40;
+                    assert_eq!(by_recip, u128::from(index), "{stride} {id}");
+                }
+                index = if index < 4096 {
+                    index + 1
+                } else {
+                    index.saturating_add(index / 7 + 1)
+                };
+                if index == u32::MAX {
+                    break;
+                }
+            }
+        }
+        assert_eq!(index_by_odd_inverse(12, 0), 0);
     }
 }
