@@ -31,7 +31,6 @@
 //! under `CI=true` a missing compiler fails it.
 
 use crate::scale;
-use crate::skip;
 // The harness's wire format: jobs written, replies read.
 use crate::compilers;
 use crate::differential;

@@ -7,6 +7,9 @@
 //! `crate::common::scale` in the root crate's tests; other crates' tests
 //! include it with `#[path = ".../tests/common/scale.rs"] mod scale;`.
 
+// Each crate's tests use a part of it.
+#![allow(dead_code)]
+
 use std::io::Write;
 use std::sync::Once;
 
