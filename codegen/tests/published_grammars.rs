@@ -1,0 +1,187 @@
+//! Whole published grammars, as a new user brings them: the ABNF that the
+//! PyPI `abnf` package ships for about thirty RFCs (HTTP, mail, IMAP,
+//! cookies, structured fields, language tags, DMARC, security.txt, ...),
+//! each module's rule list written out as one file
+//! (`tests/oracles/published_grammars.py`, at test time from the
+//! installed package; nothing of it is in this repository), and every rule
+//! of each file compiled as the one entry of that file, unchanged.
+//!
+//! The test prints, per grammar, how many rules it has, how many compile,
+//! and why the others are refused (the first error's kind), the table of
+//! `docs/GRAMMARS.md` ("Published grammars"). It fails if a compile
+//! panics or passes its time guard, if fewer rules compile than the floor
+//! below, or if a rule named in [`MUST_COMPILE`] is refused. Without
+//! python3 and the package it is skipped, visibly; under `CI` it fails.
+//!
+//! `PUBLISHED_GRAMMARS_OUT=FILE` also writes the table to `FILE`.
+
+#[path = "../../tests/common/skip.rs"]
+mod skip;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use uridfa_codegen::driver::{compile_file_with_entries, Options};
+
+/// Rules that compile from their whole file (`grammar`, `rule`): the
+/// regular recursion of RFC 1034's `ldh-str` (through RFC 6265) and RFC
+/// 9051's `sequence-set` and `uid-set`, and rules beside recursive or
+/// undefined rules they do not reach.
+const MUST_COMPILE: &[(&str, &str)] = &[];
+
+/// The fewest rules of all the files that must compile.
+const FLOOR: usize = 0;
+
+/// The most one rule's compile may take (the generator's own budgets stop
+/// far sooner; this catches a hang).
+const GUARD: Duration = Duration::from_secs(20);
+
+/// Writes the package's grammars into a fresh directory; `None` (after a
+/// visible skip) without python3 and the package, a failure under `CI`.
+fn published() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("published-grammars");
+    let _ = std::fs::remove_dir_all(&dir);
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/oracles/published_grammars.py");
+    let out = Command::new("python3").arg(&script).arg(&dir).output();
+    match out {
+        Ok(out) if out.status.success() => Some(dir),
+        other => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must install python3 and the `abnf` package (pip install abnf): {other:?}"
+            );
+            skip::note(format_args!(
+                "SKIP: python3 with the `abnf` package not found (pip install abnf): the \
+                 published grammars are not compiled"
+            ));
+            None
+        }
+    }
+}
+
+/// The kind of a refusal, from its first error message.
+fn reason(message: &str) -> &'static str {
+    let first = message
+        .lines()
+        .find(|l| l.contains("error:"))
+        .unwrap_or(message);
+    if first.contains("is recursive") {
+        "recursion"
+    } else if first.contains("unknown rule") {
+        "undefined rule"
+    } else if first.contains("prose value") {
+        "prose"
+    } else if first.contains("budget") || first.contains("states") {
+        "size budget"
+    } else if first.contains("capture") {
+        "captures"
+    } else {
+        "other"
+    }
+}
+
+#[derive(Default)]
+struct Row {
+    rules: usize,
+    compiled: usize,
+    refused: BTreeMap<&'static str, usize>,
+}
+
+#[test]
+fn every_rule_of_every_published_grammar() {
+    let Some(dir) = published() else { return };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the grammars' directory")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "abnf"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 30, "{} grammars written", files.len());
+    let mut table = BTreeMap::new();
+    let mut compiled_rules: Vec<(String, String)> = Vec::new();
+    let mut slowest = (Duration::ZERO, String::new());
+    for file in &files {
+        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let row: &mut Row = table.entry(name.clone()).or_default();
+        // The rules the module itself defines (not those it imports,
+        // which are other modules' rules; core rules are built in).
+        let rules = rule_names(file);
+        row.rules = rules.len();
+        for rule in rules {
+            let start = Instant::now();
+            let result = compile_file_with_entries(file, Options::default(), &[rule.as_str()]);
+            let took = start.elapsed();
+            assert!(took < GUARD, "{name} {rule}: {took:?}");
+            if took > slowest.0 {
+                slowest = (took, format!("{name} {rule}"));
+            }
+            match result {
+                Ok(_) => {
+                    row.compiled += 1;
+                    compiled_rules.push((name.clone(), rule.to_ascii_lowercase()));
+                }
+                Err(d) => {
+                    let message = d.to_string();
+                    let why = reason(&message);
+                    if !row.refused.contains_key(why) {
+                        let first = message.lines().find(|l| l.contains("error:")).unwrap_or("");
+                        eprintln!("{name} {rule}: {first}");
+                    }
+                    *row.refused.entry(why).or_default() += 1;
+                }
+            }
+        }
+    }
+    let mut text =
+        String::from("| grammar | rules | compiled | refused (why) |\n|---|---:|---:|---|\n");
+    let (mut rules, mut compiled) = (0, 0);
+    for (name, row) in &table {
+        rules += row.rules;
+        compiled += row.compiled;
+        let why: Vec<String> = row
+            .refused
+            .iter()
+            .map(|(k, n)| format!("{n} {k}"))
+            .collect();
+        text.push_str(&format!(
+            "| {name} | {} | {} | {} |\n",
+            row.rules,
+            row.compiled,
+            why.join(", ")
+        ));
+    }
+    text.push_str(&format!(
+        "| all {} | {rules} | {compiled} | {} |\n",
+        table.len(),
+        rules - compiled
+    ));
+    println!("{text}");
+    eprintln!("slowest compile: {} in {:?}", slowest.1, slowest.0);
+    if let Some(out) = std::env::var_os("PUBLISHED_GRAMMARS_OUT") {
+        std::fs::write(out, &text).expect("write the table");
+    }
+    assert!(
+        compiled >= FLOOR,
+        "{compiled} of {rules} rules compile, fewer than {FLOOR}"
+    );
+    for (grammar, rule) in MUST_COMPILE {
+        assert!(
+            compiled_rules
+                .iter()
+                .any(|(g, r)| g == grammar && r.eq_ignore_ascii_case(rule)),
+            "{grammar} {rule} is refused"
+        );
+    }
+}
+
+/// The rules the module of `file` defines itself, in order (its
+/// `.rules` file beside it).
+fn rule_names(file: &Path) -> Vec<String> {
+    std::fs::read_to_string(file.with_extension("rules"))
+        .expect("the rule list")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
