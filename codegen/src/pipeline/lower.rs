@@ -1,8 +1,9 @@
 //! Stage 2: lower one entry rule of a [`Grammar`] into a
 //! `regex_syntax::hir::Hir`.
 //!
-//! Rules are inlined (the grammar is not recursive, [`crate::pipeline::abnf`] checks
-//! that). Every occurrence of a captured rule becomes its own capture group;
+//! Rules are inlined (what an entry reaches is not recursive,
+//! [`crate::pipeline::abnf`] checks that, and [`lower_with`] refuses an
+//! entry that reaches a rule with a problem). Every occurrence of a captured rule becomes its own capture group;
 //! [`Lowered::group_component`] maps groups back to component names, so one
 //! component (`path`) can stand over several rules. Alternation keeps the
 //! file's order, repetition is greedy: with leftmost-first matching this is
@@ -516,6 +517,14 @@ pub fn lower_with(
     let Some(root) = g.rule_index(entry) else {
         return fail(entry_span, format!("unknown rule '{entry}'"));
     };
+    // Note [what an entry must reach] in `abnf`.
+    let problems = g.problems_reached(root);
+    if !problems.is_empty() {
+        return Err(Diagnostics {
+            sources: g.sources.clone(),
+            errors: problems,
+        });
+    }
     if let Some(big) = sizes.too_large(root, MAX_EXPANSION) {
         let rule = &g.rules[big];
         let how = if big == root {

@@ -8,17 +8,36 @@ use crate::support::diag::Span;
 use std::collections::HashMap;
 
 impl Loader {
+    /// Each reference to an undefined rule is a problem of the rule it is
+    /// in (Note [what an entry must reach]).
     pub(super) fn check_references(&mut self) {
         let mut unknown = Vec::new();
-        for rule in &self.rules {
+        for (i, rule) in self.rules.iter().enumerate() {
             visit_refs(&rule.node, &mut |name, span| {
                 if !self.known(name) {
-                    unknown.push((name.to_string(), span));
+                    unknown.push(RuleProblem {
+                        rule: i,
+                        span,
+                        message: format!("unknown rule '{name}'"),
+                    });
                 }
             });
         }
-        for (name, span) in unknown {
-            self.error(span, format!("unknown rule '{name}'"));
+        self.problems.extend(unknown);
+    }
+
+    /// Each prose value is a problem of the rule it is in (Note [what an
+    /// entry must reach]).
+    pub(super) fn check_prose(&mut self) {
+        for (key, span, message) in std::mem::take(&mut self.prose) {
+            match self.by_name.get(&key) {
+                Some(&rule) => self.problems.push(RuleProblem {
+                    rule,
+                    span,
+                    message,
+                }),
+                None => self.error(span, message),
+            }
         }
     }
 
@@ -233,14 +252,18 @@ impl Loader {
                             self.rules[w].name,
                             names.join(" -> ")
                         );
-                        found.push((span, msg));
+                        found.push((v, span, msg));
                     }
                     Color::Black => {}
                 }
             }
         }
-        for (span, msg) in found {
-            self.error(span, msg);
+        for (rule, span, message) in found {
+            self.problems.push(RuleProblem {
+                rule,
+                span,
+                message,
+            });
         }
     }
 }

@@ -164,6 +164,10 @@ pub(super) struct Loader {
     pub(super) deny_ambiguity: Option<Span>,
     pub(super) allow_ambiguity: Vec<(String, Span)>,
     pub(super) wide: Vec<WideValue>,
+    /// Prose values: the rule (lower-cased), the span, the message.
+    pub(super) prose: Vec<(String, Span, String)>,
+    /// What keeps a rule from compiling (Note [what an entry must reach]).
+    pub(super) problems: Vec<RuleProblem>,
     /// Files being loaded, outermost first, for import cycles.
     pub(super) stack: Vec<(PathBuf, FileId)>,
     /// Files already loaded; importing one again is a no-op.
@@ -214,6 +218,7 @@ impl Loader {
         let parsed = Parser::new(&text, file).run();
         self.errors.extend(parsed.errors);
         self.wide.extend(parsed.wide);
+        self.prose.extend(parsed.prose);
         for item in parsed.items {
             match item {
                 Item::Rule {
@@ -523,6 +528,7 @@ impl Loader {
         self.check_references();
         self.check_pragmas();
         self.check_values();
+        self.check_prose();
         self.check_recursion();
         if !self.errors.is_empty() {
             let mut errors = self.errors;
@@ -552,6 +558,11 @@ impl Loader {
             utf8: self.charset,
             deny_ambiguity: self.deny_ambiguity,
             allow_ambiguity: self.allow_ambiguity,
+            problems: {
+                let mut p = self.problems;
+                p.sort_by_key(|p| (p.span.file, p.span.start, p.span.end));
+                p
+            },
             by_name: self.by_name,
         })
     }

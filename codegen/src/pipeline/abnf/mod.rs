@@ -27,7 +27,8 @@ mod pragma;
 mod syntax;
 
 pub use ast::{
-    AccessorPragma, Capture, EncodeSetPragma, Grammar, Node, NodeKind, Rule, ViewPragma,
+    AccessorPragma, Capture, EncodeSetPragma, Grammar, Node, NodeKind, Rule, RuleProblem,
+    ViewPragma,
 };
 pub use load::{
     load, parse, CORE_ABNF, CORE_PATH, MAX_FILE_LEN, MAX_IMPORTED_LEN, MAX_MAIN_FILE_LEN,
