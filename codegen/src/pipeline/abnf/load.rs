@@ -529,7 +529,7 @@ impl Loader {
         self.check_pragmas();
         self.check_values();
         self.check_prose();
-        self.check_recursion();
+        self.resolve_recursion();
         if !self.errors.is_empty() {
             let mut errors = self.errors;
             errors.sort_by_key(|e| (e.span.file, e.span.start, e.span.end));
