@@ -166,6 +166,8 @@ pub(super) struct Loader {
     pub(super) wide: Vec<WideValue>,
     /// Prose values: the rule (lower-cased), the span, the message.
     pub(super) prose: Vec<(String, Span, String)>,
+    /// `;@ depth RULE N` pragmas: the rule and its span, the depth.
+    pub(super) depths: Vec<((String, Span), u32)>,
     /// What keeps a rule from compiling (Note [what an entry must reach]).
     pub(super) problems: Vec<RuleProblem>,
     /// Files being loaded, outermost first, for import cycles.
@@ -240,6 +242,7 @@ impl Loader {
                 | Item::Title(_, pragma)
                 | Item::Marker(_, pragma)
                 | Item::Ambiguity { pragma, .. }
+                | Item::Depth { pragma, .. }
                     if !is_main =>
                 {
                     // An imported file's own pragmas (its entries,
@@ -275,6 +278,7 @@ impl Loader {
                     deny: true, pragma, ..
                 } => self.deny_ambiguity = Some(pragma),
                 Item::Ambiguity { names, .. } => self.allow_ambiguity.extend(names),
+                Item::Depth { rule, depth, .. } => self.depths.push((rule, depth)),
             }
         }
         self.stack.pop();

@@ -37,5 +37,6 @@ pub use ast::{
 pub use load::{
     load, parse, CORE_ABNF, CORE_PATH, MAX_FILE_LEN, MAX_IMPORTED_LEN, MAX_MAIN_FILE_LEN,
 };
+pub use recursion::{user_rule_name, MAX_DEPTH_PRAGMA};
 #[allow(unused_imports)]
-use {ast::*, check::*, load::*, pragma::*, syntax::*};
+use {ast::*, check::*, load::*, pragma::*, recursion::*, syntax::*};

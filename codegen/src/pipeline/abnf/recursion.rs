@@ -50,6 +50,34 @@ use std::collections::HashMap;
 // the problem's message names the cycle, the reference that embeds, and
 // the `;@ depth` pragma that accepts a bounded nesting instead.
 
+// Note [bounded nesting]
+//
+// `;@ depth RULE N` accepts RULE nested at most N deep, which is regular:
+// the strongly connected set of rules holding RULE is copied N times,
+// level 1 being the rules as written (what the rest of the grammar and
+// the entries refer to) and level L + 1 the copy that a reference to RULE
+// inside level L goes to; a reference to RULE inside level N matches
+// nothing, so an input that nests deeper is refused where its (N + 1)-th
+// level begins. RFC 5322's `comment` with `;@ depth comment 3` accepts
+// `(a (b (c)))` and refuses `(a (b (c (d))))` at the fourth `(`. The
+// copies are named `RULE@L` (a name no ABNF rule can have), and messages
+// name them by their rule (`crate::pipeline::abnf::user_rule_name`). Once
+// unrolled, what is left of the set is acyclic unless some cycle avoids
+// RULE; that recursion is then rewritten or reported as any other. A DFA
+// has no backtracking, so the unrolled rule is matched in linear time
+// whatever the input: the regex of Perl's Email::Address, which unrolled
+// comments the same way but matched them by backtracking, took
+// exponential time on nested parentheses (CVE-2015-7686).
+
+/// The largest depth `;@ depth RULE N` takes.
+pub const MAX_DEPTH_PRAGMA: u32 = 32;
+
+/// The name of a rule as its grammar spells it: `comment@2`, the copy of
+/// `comment` at nesting level 2 (Note [bounded nesting]), is `comment`.
+pub fn user_rule_name(name: &str) -> &str {
+    name.split_once('@').map_or(name, |(rule, _)| rule)
+}
+
 /// The most rules a strongly connected set may have to be rewritten.
 const MAX_SET_LEN: usize = 64;
 
@@ -189,9 +217,111 @@ impl Loader {
         for i in 0..self.rules.len() {
             self.list_idiom(i);
         }
+        self.unroll_depths();
         for set in self.cyclic_sets() {
             if let Err(problem) = self.solve(&set) {
                 self.problems.push(problem);
+            }
+        }
+    }
+
+    /// Unrolls each `;@ depth` rule's set (Note [bounded nesting]); a depth
+    /// on a rule that is not recursive is an error of the pragma.
+    fn unroll_depths(&mut self) {
+        let depths = std::mem::take(&mut self.depths);
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        let sets = self.cyclic_sets();
+        for ((rule, span), depth) in depths {
+            let Some(d) = self.index_of(&rule) else {
+                self.error(span, format!("unknown rule '{rule}'"));
+                continue;
+            };
+            if let Some(first) = seen.insert(rule.to_ascii_lowercase(), span) {
+                let at = self.sources.location(first);
+                self.error(span, format!("duplicate depth of '{rule}' (first at {at})"));
+                continue;
+            }
+            let Some(set) = sets.iter().find(|s| s.contains(&d)) else {
+                self.error(
+                    span,
+                    format!("rule '{rule}' is not recursive, so it has no nesting to bound"),
+                );
+                continue;
+            };
+            self.unroll(set, d, depth);
+        }
+    }
+
+    /// Copies the rules of `set` to levels 2 to `depth`, references to
+    /// rule `d` going one level down (Note [bounded nesting]).
+    fn unroll(&mut self, set: &[usize], d: usize, depth: u32) {
+        let members: HashMap<String, usize> = set
+            .iter()
+            .map(|&i| (self.rules[i].name.to_ascii_lowercase(), i))
+            .collect();
+        let level_name = |i: usize, level: u32, rules: &[Rule]| {
+            if level == 1 {
+                rules[i].name.clone()
+            } else {
+                format!("{}@{level}", rules[i].name)
+            }
+        };
+        fn relevel(
+            n: &Node,
+            level: u32,
+            depth: u32,
+            d: usize,
+            members: &HashMap<String, usize>,
+            name: &dyn Fn(usize, u32) -> String,
+        ) -> Node {
+            let kind = match &n.kind {
+                NodeKind::Rule(r) => match members.get(&r.to_ascii_lowercase()) {
+                    Some(&i) => {
+                        let to = if i == d { level + 1 } else { level };
+                        if to > depth {
+                            NodeKind::Alt(Vec::new())
+                        } else {
+                            NodeKind::Rule(name(i, to))
+                        }
+                    }
+                    None => n.kind.clone(),
+                },
+                NodeKind::Alt(xs) => NodeKind::Alt(
+                    xs.iter()
+                        .map(|x| relevel(x, level, depth, d, members, name))
+                        .collect(),
+                ),
+                NodeKind::Concat(xs) => NodeKind::Concat(
+                    xs.iter()
+                        .map(|x| relevel(x, level, depth, d, members, name))
+                        .collect(),
+                ),
+                NodeKind::Repeat { min, max, node } => NodeKind::Repeat {
+                    min: *min,
+                    max: *max,
+                    node: Box::new(relevel(node, level, depth, d, members, name)),
+                },
+                other => other.clone(),
+            };
+            Node { kind, span: n.span }
+        }
+        let originals: Vec<Rule> = self.rules.clone();
+        let name = |i: usize, level: u32| level_name(i, level, &originals);
+        for level in 1..=depth {
+            for &i in set {
+                let node = relevel(&originals[i].node, level, depth, d, &members, &name);
+                if level == 1 {
+                    self.rules[i].node = node;
+                } else {
+                    let copy = name(i, level);
+                    self.by_name
+                        .insert(copy.to_ascii_lowercase(), self.rules.len());
+                    self.rules.push(Rule {
+                        name: copy,
+                        span: originals[i].span,
+                        node,
+                    });
+                }
             }
         }
     }

@@ -53,6 +53,12 @@ pub(super) enum Item {
     Title(String, Span),
     /// `;@ marker NAME`: the name of the grammar's marker type.
     Marker(String, Span),
+    /// `;@ depth RULE N` (Note [bounded nesting]).
+    Depth {
+        rule: (String, Span),
+        depth: u32,
+        pragma: Span,
+    },
     /// `deny ambiguity` (`deny`, no names) or `allow ambiguity NAME ...`.
     Ambiguity {
         deny: bool,
