@@ -101,6 +101,13 @@ fn rfc5322_address_list_nests_three_comments() {
     let four = b"Pete (x (y (z (w)))) <pete@example.com>";
     assert_eq!(four[14], b'(');
     assert_eq!(run(&c, four), Err(14));
+    // The message names the grammar's rules, not the levels' copies.
+    let t = c.machines[0].tables.as_tables();
+    for input in [&four[..], b"Pete (x (y (z \\"] {
+        let e = uridfa_runtime::validate(&t, input).unwrap_err();
+        let text = e.describe(&t).to_string();
+        assert!(!text.contains('@'), "{text}");
+    }
 }
 
 #[test]

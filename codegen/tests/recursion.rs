@@ -247,7 +247,7 @@ FWS = 1*WSP
         ),
         "{e}"
     );
-    assert_eq!(e.matches("error:").count(), 1, "{e}");
+    assert_eq!(e.matches("error: rule").count(), 1, "{e}");
     // One set recursing on both sides is not rewritten.
     let e = error("a = \"x\" a / a \"y\" / \"z\"\n", "a");
     assert!(

@@ -837,6 +837,11 @@ fn named_sets(g: &Grammar, sizes: &RuleSizes) -> Arc<[NamedSet]> {
         if sizes.max_len[i].is_none_or(|m| m > 4) || sizes.nodes[i] > MAX_NAMED_SET_NODES {
             continue;
         }
+        // A level of a `;@ depth` rule (`ccontent@3`) is not a rule the
+        // grammar's author wrote (Note [bounded nesting] in `abnf`).
+        if user_rule_name(&g.rules[i].name) != g.rules[i].name {
+            continue;
+        }
         work += sizes.nodes[i];
         if work > MAX_NAMED_SET_WORK {
             break;
