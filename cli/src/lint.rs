@@ -1,5 +1,7 @@
 //! `uridfa lint`: a grammar's ambiguities, without input
-//! ([`uridfa_codegen::ambiguity::lint`]).
+//! ([`uridfa_codegen::ambiguity::lint`]), and, as notes, the rules that no
+//! entry reaches and that could not be compiled (an undefined rule, prose,
+//! recursion); `--all-rules` makes those errors, the whole-file check.
 //!
 //! A `--grammar-file` is compiled as for the other commands; a built-in
 //! grammar is compiled from its ABNF text, built into the binary
@@ -21,6 +23,13 @@ use uridfa_codegen::driver::{compile_file, Options};
 /// [`Failure::Usage`] for an unknown rule or a built-in grammar without
 /// its source, [`Failure::Io`] when writing fails.
 pub fn lint(args: &LintArgs) -> Result<bool, Failure> {
+    if let (true, GrammarArg::File(path)) = (args.all_rules, &args.grammar) {
+        // The whole-file check (Note [what an entry must reach] in
+        // `uridfa_codegen::abnf`).
+        uridfa_codegen::abnf::load(path)
+            .and_then(|g| g.check_all_rules())
+            .map_err(|d| Failure::Grammar(d.to_string()))?;
+    }
     let compiled = match &args.grammar {
         GrammarArg::File(path) => compile_file(path, Options::default()),
         GrammarArg::Builtin(g) => {
@@ -58,10 +67,25 @@ pub fn lint(args: &LintArgs) -> Result<bool, Failure> {
     };
     let found = lint_grammar(&compiled, &opts);
     let count = |s: Severity| found.findings.iter().filter(|f| f.severity == s).count();
+    // The rules no entry reaches that could not be compiled: every
+    // problem left, since the entries compiled.
+    let g = &compiled.grammar;
+    let unreached: Vec<String> = g
+        .problems
+        .iter()
+        .map(|p| {
+            let rule = g.rules.get(p.rule).map_or("?", |r| r.name.as_str());
+            format!(
+                "{}: note: rule '{rule}' is not compiled, and no entry reaches it: {}",
+                g.sources.location(p.span),
+                p.message
+            )
+        })
+        .collect();
     let (errors, warnings, notes) = (
         count(Severity::Error),
         count(Severity::Warning),
-        count(Severity::Note),
+        count(Severity::Note) + unreached.len(),
     );
     let main = compiled
         .grammar
@@ -72,6 +96,9 @@ pub fn lint(args: &LintArgs) -> Result<bool, Failure> {
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let mut out = std::io::stdout().lock();
     write!(out, "{found}")?;
+    for note in &unreached {
+        writeln!(out, "{note}")?;
+    }
     writeln!(
         out,
         "{}, {}, {} in {main}",

@@ -161,3 +161,41 @@ fn rfc1738_an_unknown_scheme_with_a_host() {
         "{out}"
     );
 }
+
+/// Only what an entry reaches must compile: beside `c`, a self-embedding
+/// rule, an undefined rule and a prose value are notes for `lint`, and
+/// errors for `lint --all-rules`, the whole-file check.
+#[test]
+fn rules_no_entry_reaches_are_notes_or_all_rules_errors() {
+    let text = "r = \"x\" r \"y\"\nc = \"y\"\nu = undefined\np = <prose>\n";
+    let plain = temp_file("unreached.abnf", text);
+    let path = plain.to_str().unwrap();
+    // `--rule c` compiles `c` (`check` reads its inputs from the command line).
+    let o = run(&["check", "--grammar-file", path, "--rule", "c", "y"]);
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    let entry = temp_file("unreached-entry.abnf", &format!(";@ entry c\n{text}"));
+    let path = entry.to_str().unwrap();
+    let o = run(&["lint", "--grammar-file", path]);
+    let out = stdout(&o);
+    assert_eq!(code(&o), 0, "{out}");
+    for what in [
+        ":2:9: note: rule 'r' is not compiled, and no entry reaches it: rule 'r' is recursive",
+        ":4:5: note: rule 'u' is not compiled, and no entry reaches it: unknown rule 'undefined'",
+        ":5:5: note: rule 'p' is not compiled, and no entry reaches it: prose value <prose>",
+        "0 errors, 0 warnings, 3 notes in",
+    ] {
+        assert!(out.contains(what), "{what:?} in {out}");
+    }
+    let o = run(&["lint", "--grammar-file", path, "--all-rules"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(code(&o), 2, "{err}");
+    assert!(err.contains(":2:9: error: rule 'r' is recursive"), "{err}");
+    assert!(
+        err.contains(":4:5: error: unknown rule 'undefined'"),
+        "{err}"
+    );
+    assert!(
+        err.contains(":5:5: error: prose value <prose> cannot be compiled"),
+        "{err}"
+    );
+}

@@ -92,6 +92,8 @@ fn crlf_line_endings() {
     assert_eq!(crlf.entries[0].0, "a");
     // Positions count the CR, columns do not show it.
     let err = parse("t.abnf", "a = \"x\"\r\nb = c\r\n")
+        .unwrap()
+        .check_all_rules()
         .unwrap_err()
         .to_string();
     assert_eq!(

@@ -11,6 +11,7 @@ mod bounded;
 mod bounded_budgets;
 mod c_committed;
 mod common;
+mod depth;
 mod differential;
 mod driver_errors;
 mod encode_sets;
@@ -18,6 +19,8 @@ mod input_hash;
 mod kinds_after;
 mod mends;
 mod own_grammars;
+mod published_grammars;
+mod recursion;
 mod repeated_captures;
 mod rfc3986_appendix_a;
 #[path = "../../tests/common/scale.rs"]

@@ -175,3 +175,54 @@ fn the_built_in_core_rules_are_grammar_core_abnf() {
     let g = uridfa_codegen::abnf::parse("core.abnf", &text).unwrap();
     assert_eq!(g.rules.len(), 16);
 }
+
+/// RFC 9651 §3.2 and §3.1.2, the rules `sf-dictionary` reaches (bare items
+/// cut down to integers and tokens), with every `key` captured.
+const RFC9651_KEYS: &str = "\
+;@ capture key
+sf-dictionary  = dict-member *( OWS \",\" OWS dict-member )
+dict-member    = member-key ( parameters / ( \"=\" member-value ))
+member-key     = key
+member-value   = sf-item / inner-list
+sf-item        = bare-item parameters
+inner-list     = \"(\" *SP [ sf-item *( 1*SP sf-item ) *SP ] \")\" parameters
+parameters     = *( \";\" *SP parameter )
+parameter      = param-key [ \"=\" param-value ]
+param-key      = key
+param-value    = bare-item
+key            = ( lcalpha / \"*\" ) *( lcalpha / DIGIT / \"_\" / \"-\" / \".\" / \"*\" )
+lcalpha        = %x61-7A
+bare-item      = sf-integer / sf-token
+sf-integer     = [\"-\"] 1*15DIGIT
+sf-token       = ( ALPHA / \"*\" ) *( tchar / \":\" / \"/\" )
+tchar          = \"!\" / \"#\" / \"$\" / \"%\" / \"&\" / \"'\" / \"*\" / \"+\" / \"-\" / \".\" /
+                 \"^\" / \"_\" / \"`\" / \"|\" / \"~\" / DIGIT / ALPHA
+OWS            = *( SP / HTAB )
+";
+
+/// A diagnostic names the grammar's own rules, never a generator's
+/// internal name (a list region is `*parameters` inside).
+#[test]
+fn a_repetition_reached_from_two_places_is_named_by_its_rule() {
+    let err = uridfa_codegen::driver::compile_str_with_entries(
+        "sf.abnf",
+        RFC9651_KEYS,
+        Options::default(),
+        &["sf-dictionary"],
+    )
+    .map(|_| ())
+    .unwrap_err()
+    .to_string();
+    assert!(!err.contains("'*"), "{err}");
+    assert!(
+        err.contains(
+            "sf.abnf:7:64: error: the repetition in 'parameters', which holds captures, is \
+             reached from two places of 'sf-dictionary' that can both match one input"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("or stop capturing inside the repetition of 'parameters'"),
+        "{err}"
+    );
+}

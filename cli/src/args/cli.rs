@@ -279,6 +279,11 @@ struct LintOpts {
     /// Only this entry rule (ASCII case ignored) [default: every entry].
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
+    /// Check every rule of the file, not only what the entries reach: an
+    /// undefined rule, a prose value or recursion that cannot be compiled
+    /// is an error wherever it is (otherwise a note).
+    #[arg(long)]
+    all_rules: bool,
 }
 
 /// The options of `resolve`.
@@ -496,6 +501,7 @@ impl Cli {
             Sub::Lint(o) => Command::Lint(LintArgs {
                 grammar: o.grammar.or_default(),
                 rule: o.rule,
+                all_rules: o.all_rules,
             }),
             Sub::Normalize(o) => Command::Normalize(NormalizeArgs {
                 normalization: normalization(o.ladder)?,

@@ -43,6 +43,9 @@ pub struct LintArgs {
     pub grammar: GrammarArg,
     /// `--rule R`; `None` means every entry.
     pub rule: Option<String>,
+    /// `--all-rules`: every rule's problem is an error, reached from an
+    /// entry or not (the whole-file check).
+    pub all_rules: bool,
 }
 
 /// What `uridfa dot` draws.

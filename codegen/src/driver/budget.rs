@@ -5,7 +5,7 @@
 
 use super::stages::{check_lengths, compile_lowered, CompileError, Options};
 use crate::compiled::{Compiled, Machine};
-use crate::pipeline::abnf::Grammar;
+use crate::pipeline::abnf::{self, Grammar};
 use crate::pipeline::lower::{self, Lowered};
 use crate::support::diag::{Diagnostic, Diagnostics, Span};
 
@@ -48,7 +48,7 @@ fn budget_rule(
     }
     let r = grammar.rules.get(v)?;
     let inner = match sizes.max_len.get(v).copied().flatten() {
-        Some(len) if v != root => Some((r.name.clone(), len)),
+        Some(len) if v != root => Some((abnf::user_rule_name(&r.name).to_string(), len)),
         _ => None,
     };
     Some((r.span, inner))

@@ -1,8 +1,9 @@
 //! Stage 2: lower one entry rule of a [`Grammar`] into a
 //! `regex_syntax::hir::Hir`.
 //!
-//! Rules are inlined (the grammar is not recursive, [`crate::pipeline::abnf`] checks
-//! that). Every occurrence of a captured rule becomes its own capture group;
+//! Rules are inlined (what an entry reaches is not recursive,
+//! [`crate::pipeline::abnf`] checks that, and [`lower_with`] refuses an
+//! entry that reaches a rule with a problem). Every occurrence of a captured rule becomes its own capture group;
 //! [`Lowered::group_component`] maps groups back to component names, so one
 //! component (`path`) can stand over several rules. Alternation keeps the
 //! file's order, repetition is greedy: with leftmost-first matching this is
@@ -38,7 +39,7 @@
 pub use crate::pipeline::lowered::{Component, List, Lowered, NamedSet};
 pub use crate::pipeline::sizes::RuleSizes;
 
-use crate::pipeline::abnf::{Grammar, Node, NodeKind};
+use crate::pipeline::abnf::{user_rule_name, Grammar, Node, NodeKind};
 use crate::support::diag::{Diagnostics, Span};
 use regex_syntax::hir::{
     Capture, Class, ClassBytes, ClassBytesRange, ClassUnicode, ClassUnicodeRange, Hir, HirKind,
@@ -338,6 +339,7 @@ impl Lowerer<'_> {
                 .get(parent as usize)
                 .and_then(|&(_, p, _)| self.grammar.rules.get(p))
                 .map_or(rule_name, |r| r.name.as_str());
+            let (rule_name, parent_name) = (user_rule_name(rule_name), user_rule_name(parent_name));
             let text = self.grammar.rule_text(rule_name);
             let rhs = text.split_once('=').map_or("", |(_, r)| r.trim());
             let new_rule = format!("{parent_name}-{rule_name}");
@@ -350,15 +352,27 @@ impl Lowerer<'_> {
             let entry = self.refs.first().map_or("?", |&(_, r, _)| {
                 self.grammar.rules.get(r).map_or("?", |r| r.name.as_str())
             });
+            // A list region (Note [repeated captures]) is named after the
+            // rule holding its repetition, which is itself no capture.
+            let (what, stop) = if components[c].region {
+                (
+                    format!("the repetition in '{rule_name}', which holds captures,"),
+                    format!("or stop capturing inside the repetition of '{rule_name}'"),
+                )
+            } else {
+                (
+                    format!("capture '{name}'"),
+                    format!("or stop capturing '{rule_name}'"),
+                )
+            };
             self.errors.push((
                 second_span,
                 format!(
-                    "capture '{name}' is reached from two places of '{entry}' that can both \
+                    "{what} is reached from two places of '{entry}' that can both \
                      match one input, {first_path} (at {at}) and {second_path} (here), so \
                      one would silently replace the other; give one place a rule of its \
                      own with the same definition and capture that (e.g. {example}, used \
-                     in '{parent_name}' in place of '{rule_name}'), or stop capturing \
-                     '{rule_name}'"
+                     in '{parent_name}' in place of '{rule_name}'), {stop}"
                 ),
             ));
         }
@@ -370,12 +384,12 @@ impl Lowerer<'_> {
         let mut names = Vec::new();
         let mut k = r;
         while let Some(&(parent, rule, _)) = self.refs.get(k as usize) {
-            names.push(
+            names.push(user_rule_name(
                 self.grammar
                     .rules
                     .get(rule)
                     .map_or("?", |r| r.name.as_str()),
-            );
+            ));
             k = parent;
         }
         names.reverse();
@@ -516,6 +530,14 @@ pub fn lower_with(
     let Some(root) = g.rule_index(entry) else {
         return fail(entry_span, format!("unknown rule '{entry}'"));
     };
+    // Note [what an entry must reach] in `abnf`.
+    let problems = g.problems_reached(root);
+    if !problems.is_empty() {
+        return Err(Diagnostics {
+            sources: g.sources.clone(),
+            errors: problems,
+        });
+    }
     if let Some(big) = sizes.too_large(root, MAX_EXPANSION) {
         let rule = &g.rules[big];
         let how = if big == root {
@@ -813,6 +835,11 @@ fn named_sets(g: &Grammar, sizes: &RuleSizes) -> Arc<[NamedSet]> {
         // pct-encoded or h16) name a set; longer rules describe structure.
         // Both tests are on the syntax tree, before lowering anything.
         if sizes.max_len[i].is_none_or(|m| m > 4) || sizes.nodes[i] > MAX_NAMED_SET_NODES {
+            continue;
+        }
+        // A level of a `;@ depth` rule (`ccontent@3`) is not a rule the
+        // grammar's author wrote (Note [bounded nesting] in `abnf`).
+        if user_rule_name(&g.rules[i].name) != g.rules[i].name {
             continue;
         }
         work += sizes.nodes[i];

@@ -178,12 +178,98 @@ pub struct Grammar {
     /// `;@ allow ambiguity NAME ...`: captures whose differing values do
     /// not count as an ambiguity, each with its span in the pragma.
     pub allow_ambiguity: Vec<(String, Span)>,
+    /// What keeps a rule from compiling as written (a reference to an
+    /// undefined rule, a prose value, recursion the generator cannot
+    /// rewrite), in file order. Each is an error only for what reaches its
+    /// rule (Note [what an entry must reach]): [`Grammar::problems_reached`].
+    pub problems: Vec<RuleProblem>,
     /// Lower-cased rule name to index in `rules`, so a lookup is O(1)
     /// whatever the grammar's size.
     pub(super) by_name: HashMap<String, usize>,
 }
 
+/// Why one rule cannot be compiled as written, located where it is
+/// (Note [what an entry must reach]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleProblem {
+    /// The rule it is in (an index into [`Grammar::rules`]).
+    pub rule: usize,
+    /// Where in that rule.
+    pub span: Span,
+    /// What is wrong, as the error says it.
+    pub message: String,
+}
+
+// Note [what an entry must reach]
+//
+// A grammar file is what its RFC publishes, whole: RFC 9110's collected
+// ABNF has the nested `comment` beside `Content-Length = 1*DIGIT`, and
+// prose values and references to other documents' rules beside rules
+// that use neither. So the loader does not refuse a file for an undefined
+// rule, a prose value or recursion it cannot rewrite: each is a
+// `RuleProblem` of the rule it is in, and it is an error only where
+// something compiled (an entry, a `;@ component`, an `;@ encode-set`)
+// reaches that rule, when `lower` starts on it. `uridfa lint` lists the
+// others as notes, and `uridfa lint --all-rules` reports them all as
+// errors, the whole-file check. A problem in a pragma (an entry or
+// capture naming no rule) is still an error of the file.
+
 impl Grammar {
+    /// The problems of the rules `root` reaches, itself included, in file
+    /// order, as diagnostics (Note [what an entry must reach]).
+    pub fn problems_reached(&self, root: usize) -> Vec<crate::support::diag::Diagnostic> {
+        if self.problems.is_empty() {
+            return Vec::new();
+        }
+        let mut seen = vec![false; self.rules.len()];
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            if v >= seen.len() || std::mem::replace(&mut seen[v], true) {
+                continue;
+            }
+            visit_refs(&self.rules[v].node, &mut |name, _| {
+                if let Some(w) = self.rule_index(name) {
+                    stack.push(w);
+                }
+            });
+        }
+        self.problems
+            .iter()
+            .filter(|p| seen.get(p.rule).copied().unwrap_or(false))
+            .map(|p| crate::support::diag::Diagnostic::new(p.span, p.message.clone()))
+            .collect()
+    }
+
+    /// The whole-file check: every rule's problem as an error, reached from
+    /// an entry or not (`uridfa lint --all-rules`; Note [what an entry must
+    /// reach]).
+    ///
+    /// # Errors
+    ///
+    /// Every problem, in file order, located where it is.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let g = uridfa_codegen::abnf::parse("g.abnf", "c = \"y\"\nr = \"x\" s\n")?;
+    /// let e = g.check_all_rules().unwrap_err().to_string();
+    /// assert!(e.contains("unknown rule 's'"), "{e}");
+    /// # Ok::<(), uridfa_codegen::diag::Diagnostics>(())
+    /// ```
+    pub fn check_all_rules(&self) -> Result<(), crate::support::diag::Diagnostics> {
+        if self.problems.is_empty() {
+            return Ok(());
+        }
+        Err(crate::support::diag::Diagnostics {
+            sources: self.sources.clone(),
+            errors: self
+                .problems
+                .iter()
+                .map(|p| crate::support::diag::Diagnostic::new(p.span, p.message.clone()))
+                .collect(),
+        })
+    }
+
     /// Finds a rule by name, ignoring ASCII case as ABNF does.
     pub fn rule(&self, name: &str) -> Option<&Rule> {
         self.rule_index(name).map(|i| &self.rules[i])

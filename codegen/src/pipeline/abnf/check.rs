@@ -1,6 +1,7 @@
-//! The checks later stages rely on: every referenced rule exists, the
-//! rule graph has no cycle, the pragmas name rules that exist, numeric
-//! values fit the charset.
+//! The checks later stages rely on: the pragmas name rules that exist,
+//! numeric values fit the charset; and the problems of rules (an undefined
+//! rule, a prose value) that are errors only where something compiled
+//! reaches them (Note [what an entry must reach]).
 
 #[allow(unused_imports)]
 use super::*;
@@ -8,17 +9,36 @@ use crate::support::diag::Span;
 use std::collections::HashMap;
 
 impl Loader {
+    /// Each reference to an undefined rule is a problem of the rule it is
+    /// in (Note [what an entry must reach]).
     pub(super) fn check_references(&mut self) {
         let mut unknown = Vec::new();
-        for rule in &self.rules {
+        for (i, rule) in self.rules.iter().enumerate() {
             visit_refs(&rule.node, &mut |name, span| {
                 if !self.known(name) {
-                    unknown.push((name.to_string(), span));
+                    unknown.push(RuleProblem {
+                        rule: i,
+                        span,
+                        message: format!("unknown rule '{name}'"),
+                    });
                 }
             });
         }
-        for (name, span) in unknown {
-            self.error(span, format!("unknown rule '{name}'"));
+        self.problems.extend(unknown);
+    }
+
+    /// Each prose value is a problem of the rule it is in (Note [what an
+    /// entry must reach]).
+    pub(super) fn check_prose(&mut self) {
+        for (key, span, message) in std::mem::take(&mut self.prose) {
+            match self.by_name.get(&key) {
+                Some(&rule) => self.problems.push(RuleProblem {
+                    rule,
+                    span,
+                    message,
+                }),
+                None => self.error(span, message),
+            }
         }
     }
 
@@ -171,76 +191,6 @@ impl Loader {
                     format!("value {} is a surrogate, not a character", v.text),
                 );
             }
-        }
-    }
-
-    /// Reports each cycle of the rule-reference graph once, at the
-    /// reference that closes it. Iterative, so a long chain of rules cannot
-    /// overflow the stack.
-    pub(super) fn check_recursion(&mut self) {
-        let edges: Vec<Vec<(usize, Span)>> = self
-            .rules
-            .iter()
-            .map(|rule| {
-                let mut out: Vec<(usize, Span)> = Vec::new();
-                let mut seen = std::collections::HashSet::new();
-                visit_refs(&rule.node, &mut |name, span| {
-                    if let Some(&j) = self.by_name.get(&name.to_ascii_lowercase()) {
-                        if seen.insert(j) {
-                            out.push((j, span));
-                        }
-                    }
-                });
-                out
-            })
-            .collect();
-        #[derive(Clone, Copy, PartialEq)]
-        enum Color {
-            White,
-            Gray,
-            Black,
-        }
-        let mut color = vec![Color::White; self.rules.len()];
-        let mut found = Vec::new();
-        for root in 0..self.rules.len() {
-            if color[root] != Color::White {
-                continue;
-            }
-            color[root] = Color::Gray;
-            let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
-            while let Some(top) = stack.last_mut() {
-                let (v, k) = *top;
-                let Some(&(w, span)) = edges[v].get(k) else {
-                    color[v] = Color::Black;
-                    stack.pop();
-                    continue;
-                };
-                top.1 += 1;
-                match color[w] {
-                    Color::White => {
-                        color[w] = Color::Gray;
-                        stack.push((w, 0));
-                    }
-                    Color::Gray => {
-                        let i = stack.iter().position(|&(u, _)| u == w).unwrap_or(0);
-                        let mut names: Vec<&str> = stack[i..]
-                            .iter()
-                            .map(|&(u, _)| self.rules[u].name.as_str())
-                            .collect();
-                        names.push(&self.rules[w].name);
-                        let msg = format!(
-                            "rule '{}' is recursive: {}",
-                            self.rules[w].name,
-                            names.join(" -> ")
-                        );
-                        found.push((span, msg));
-                    }
-                    Color::Black => {}
-                }
-            }
-        }
-        for (span, msg) in found {
-            self.error(span, msg);
         }
     }
 }

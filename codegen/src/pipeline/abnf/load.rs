@@ -164,6 +164,12 @@ pub(super) struct Loader {
     pub(super) deny_ambiguity: Option<Span>,
     pub(super) allow_ambiguity: Vec<(String, Span)>,
     pub(super) wide: Vec<WideValue>,
+    /// Prose values: the rule (lower-cased), the span, the message.
+    pub(super) prose: Vec<(String, Span, String)>,
+    /// `;@ depth RULE N` pragmas: the rule and its span, the depth.
+    pub(super) depths: Vec<((String, Span), u32)>,
+    /// What keeps a rule from compiling (Note [what an entry must reach]).
+    pub(super) problems: Vec<RuleProblem>,
     /// Files being loaded, outermost first, for import cycles.
     pub(super) stack: Vec<(PathBuf, FileId)>,
     /// Files already loaded; importing one again is a no-op.
@@ -214,6 +220,7 @@ impl Loader {
         let parsed = Parser::new(&text, file).run();
         self.errors.extend(parsed.errors);
         self.wide.extend(parsed.wide);
+        self.prose.extend(parsed.prose);
         for item in parsed.items {
             match item {
                 Item::Rule {
@@ -235,6 +242,7 @@ impl Loader {
                 | Item::Title(_, pragma)
                 | Item::Marker(_, pragma)
                 | Item::Ambiguity { pragma, .. }
+                | Item::Depth { pragma, .. }
                     if !is_main =>
                 {
                     // An imported file's own pragmas (its entries,
@@ -270,6 +278,7 @@ impl Loader {
                     deny: true, pragma, ..
                 } => self.deny_ambiguity = Some(pragma),
                 Item::Ambiguity { names, .. } => self.allow_ambiguity.extend(names),
+                Item::Depth { rule, depth, .. } => self.depths.push((rule, depth)),
             }
         }
         self.stack.pop();
@@ -523,7 +532,8 @@ impl Loader {
         self.check_references();
         self.check_pragmas();
         self.check_values();
-        self.check_recursion();
+        self.check_prose();
+        self.resolve_recursion();
         if !self.errors.is_empty() {
             let mut errors = self.errors;
             errors.sort_by_key(|e| (e.span.file, e.span.start, e.span.end));
@@ -552,6 +562,11 @@ impl Loader {
             utf8: self.charset,
             deny_ambiguity: self.deny_ambiguity,
             allow_ambiguity: self.allow_ambiguity,
+            problems: {
+                let mut p = self.problems;
+                p.sort_by_key(|p| (p.span.file, p.span.start, p.span.end));
+                p
+            },
             by_name: self.by_name,
         })
     }

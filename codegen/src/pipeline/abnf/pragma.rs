@@ -43,7 +43,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, deny or allow)",
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, depth, deny or allow)",
             );
             return;
         };
@@ -163,9 +163,42 @@ impl<'t> Parser<'t> {
                 }
             },
             "deny" | "allow" => self.ambiguity(name == "deny", args, pragma, end_span),
+            "depth" => match args {
+                [(rule, rule_span), (n, n_span)] => {
+                    if !is_rulename(rule) {
+                        let msg = format!("expected a rule name after 'depth', found '{rule}'");
+                        self.error(*rule_span, msg);
+                        return;
+                    }
+                    match n.parse::<u32>() {
+                        Ok(depth) if (1..=MAX_DEPTH_PRAGMA).contains(&depth) => {
+                            self.items.push(Item::Depth {
+                                rule: (rule.clone(), *rule_span),
+                                depth,
+                                pragma,
+                            });
+                        }
+                        _ => {
+                            let msg = format!(
+                                "expected a nesting depth from 1 to {MAX_DEPTH_PRAGMA} after the \
+                                 rule name, found '{n}'"
+                            );
+                            self.error(*n_span, msg);
+                        }
+                    }
+                }
+                [] | [_] => self.error(
+                    end_span,
+                    "expected a rule name and a nesting depth after 'depth' (';@ depth comment 3')",
+                ),
+                [_, _, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after the nesting depth");
+                    self.error(*span, msg);
+                }
+            },
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, deny or allow"
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, depth, deny or allow"
                 );
                 self.error(name_span, msg);
             }

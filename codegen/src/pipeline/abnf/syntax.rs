@@ -53,6 +53,12 @@ pub(super) enum Item {
     Title(String, Span),
     /// `;@ marker NAME`: the name of the grammar's marker type.
     Marker(String, Span),
+    /// `;@ depth RULE N` (Note [bounded nesting]).
+    Depth {
+        rule: (String, Span),
+        depth: u32,
+        pragma: Span,
+    },
     /// `deny ambiguity` (`deny`, no names) or `allow ambiguity NAME ...`.
     Ambiguity {
         deny: bool,
@@ -87,6 +93,12 @@ pub(super) struct Parser<'t> {
     pub(super) zero_depth: usize,
     /// Whether a prose value was seen inside the innermost such repetition.
     pub(super) zero_prose: bool,
+    /// The rule being parsed, lower-cased.
+    pub(super) rule_key: String,
+    /// Prose values that count: the rule (lower-cased) each is in, its
+    /// span and its message. A prose value is an error only in a rule that
+    /// something compiled reaches (Note [what an entry must reach]).
+    pub(super) prose: Vec<(String, Span, String)>,
 }
 
 /// Syntax error already recorded; the caller recovers at the next rule.
@@ -120,6 +132,8 @@ impl<'t> Parser<'t> {
             open: Vec::new(),
             zero_depth: 0,
             zero_prose: false,
+            rule_key: String::new(),
+            prose: Vec::new(),
         }
     }
 
@@ -298,6 +312,7 @@ impl<'t> Parser<'t> {
         self.zero_depth = 0;
         self.zero_prose = false;
         let (name, span) = self.rulename();
+        self.rule_key = name.to_ascii_lowercase();
         self.skip_cwsp();
         if self.peek() != Some(b'=') {
             let found = self.found_span(self.pos);
@@ -734,7 +749,7 @@ impl<'t> Parser<'t> {
                 "prose value {} cannot be compiled; write the rule in ABNF",
                 self.slice(start, self.pos)
             );
-            self.error(span, msg);
+            self.prose.push((self.rule_key.clone(), span, msg));
         }
         Ok(Node {
             kind: NodeKind::Concat(Vec::new()),

@@ -1,0 +1,69 @@
+//! Prints the size of the minimal plain DFA (no tags) of a rule, built by
+//! regex-automata from the rule's lowered expression: what a budget
+//! refusal of the tagged determinizer is measured against.
+//! `cargo run --release -p uridfa-codegen --example plain_dfa -- FILE RULE`
+
+use regex_automata::dfa::{dense, StartKind};
+use regex_automata::nfa::thompson;
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [file, rule] = args.as_slice() else {
+        eprintln!("usage: plain_dfa FILE RULE");
+        return ExitCode::FAILURE;
+    };
+    let lowered = uridfa_codegen::abnf::load(file.as_ref()).and_then(|g| {
+        let span = g.rule(rule).map(|r| r.span).unwrap_or_default();
+        uridfa_codegen::lower::lower(&g, rule, span)
+    });
+    let lowered = match lowered {
+        Ok(l) => l,
+        Err(d) => {
+            eprintln!("{d}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .utf8(false)
+                .which_captures(thompson::WhichCaptures::None),
+        )
+        .build_from_hir(&lowered.hir);
+    let nfa = match nfa {
+        Ok(nfa) => nfa,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let dfa = dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .minimize(true)
+                .start_kind(StartKind::Anchored)
+                .dfa_size_limit(Some(1 << 30))
+                .determinize_size_limit(Some(1 << 30)),
+        )
+        .build_from_nfa(&nfa);
+    match dfa {
+        Ok(dfa) => {
+            // The transition table is one row of `stride` u32s per state.
+            let rows = dfa.memory_usage() / (dfa.stride() * 4);
+            println!(
+                "{rule}: NFA {} states; minimal plain DFA about {rows} states ({} bytes), in {:?}",
+                nfa.states().len(),
+                dfa.memory_usage(),
+                start.elapsed()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
