@@ -365,19 +365,19 @@ impl<V: Reg, const N: usize> RegFile for Wide<'_, V, N> {
                 // the position (or is padding): store it, read nothing.
                 let at = V::at(pos);
                 for k in 0..Edge::PACKED_FIRST {
-                    self.put((w >> (12 * k)) as usize, at);
+                    self.put(Edge::field(w, k) as usize, at);
                 }
             } else {
                 self.set_pos(pos);
                 for k in 0..Edge::PACKED_FIRST {
-                    let field = (w >> (12 * k)) as usize;
+                    let field = Edge::field(w, k) as usize;
                     self.copy(field, field >> 6);
                 }
             }
             if usize::from(edge.ops_len) > Edge::PACKED_FIRST {
                 self.set_pos(pos);
                 for k in Edge::PACKED_FIRST..Edge::PACKED_LEN {
-                    let field = (w >> (12 * k)) as usize;
+                    let field = Edge::field(w, k) as usize;
                     self.copy(field, field >> 6);
                 }
             }

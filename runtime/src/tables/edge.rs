@@ -124,12 +124,29 @@ impl Edge {
         Some(w)
     }
 
+    /// Field `k` (below [`Edge::PACKED_LEN`]) of a packed word `w` in its
+    /// low 12 bits: `w >> 12k`, the higher bits left for the caller to mask.
+    /// On targets narrower than 64 bits the shift is by a constant in each
+    /// arm, whether or not the caller's loop over `k` is unrolled: a 64-bit
+    /// shift by a variable is a library call on Cortex-M0 (`__aeabi_llsr`).
+    #[inline(always)]
+    pub fn field(w: u64, k: usize) -> u64 {
+        #[cfg(target_pointer_width = "64")]
+        {
+            w >> (12 * k)
+        }
+        #[cfg(not(target_pointer_width = "64"))]
+        {
+            field_by_constants(w, k)
+        }
+    }
+
     /// The first `len` (at most [`Edge::PACKED_LEN`]) operations of a
     /// packed word, as [`Op`]s ([`Edge::POSITIONS`] does not change
     /// them).
     pub fn unpack(w: u64, len: usize) -> impl Iterator<Item = Op> + Clone {
         (0..len.min(Self::PACKED_LEN)).map(move |k| {
-            let field = (w >> (12 * k)) & 0xfff;
+            let field = Self::field(w, k) & 0xfff;
             let reg = |slot: u64| match slot {
                 63 => Op::POS,
                 62 => Op::NIL,
@@ -147,5 +164,37 @@ impl Edge {
     #[inline(always)]
     pub fn is_packed(&self, reg_len: u32) -> bool {
         reg_len <= Self::PACKED_REGS && usize::from(self.ops_len) <= Self::PACKED_LEN
+    }
+}
+
+/// [`Edge::field`] on targets narrower than 64 bits: a constant shift in
+/// each arm.
+#[cfg_attr(target_pointer_width = "64", allow(dead_code))]
+#[inline(always)]
+const fn field_by_constants(w: u64, k: usize) -> u64 {
+    match k {
+        0 => w,
+        1 => w >> 12,
+        2 => w >> 24,
+        3 => w >> 36,
+        _ => w >> 48,
+    }
+}
+
+#[cfg(test)]
+mod field_tests {
+    use super::{field_by_constants, Edge};
+
+    /// Both forms of [`Edge::field`] give `w >> 12k` for every field.
+    #[test]
+    fn constant_shifts_are_the_variable_shift() {
+        let mut w = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..1000 {
+            for k in 0..Edge::PACKED_LEN {
+                assert_eq!(field_by_constants(w, k), w >> (12 * k), "{w:#x} {k}");
+                assert_eq!(Edge::field(w, k), w >> (12 * k), "{w:#x} {k}");
+            }
+            w = w.rotate_left(7).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        }
     }
 }
