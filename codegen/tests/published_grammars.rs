@@ -47,9 +47,15 @@ const FLOOR: usize = 798;
 /// far sooner; this catches a hang).
 const GUARD: Duration = Duration::from_secs(20);
 
-/// Writes the package's grammars into a fresh directory; `None` (after a
+/// Writes the package's grammars into a fresh directory, once for the
+/// tests that read them (they run at the same time); `None` (after a
 /// visible skip) without python3 and the package, a failure under `CI`.
 fn published() -> Option<PathBuf> {
+    static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(write_published).clone()
+}
+
+fn write_published() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("published-grammars");
     let _ = std::fs::remove_dir_all(&dir);
     let script =
