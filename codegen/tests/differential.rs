@@ -27,7 +27,6 @@
 //! URIDFA_DIFF_SAMPLES=250000 cargo test --release -p uridfa-codegen --test codegen -- differential:: --nocapture
 //! ```
 
-use std::path::Path;
 use uridfa_codegen::driver::{compile_file, Machine, Options};
 use uridfa_codegen::oracle::Oracle;
 use uridfa_codegen::sample::{generate, mutate, Rng};
@@ -300,18 +299,10 @@ fn every_entry_of_every_grammar_agrees_with_regex_automata() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| crate::scale::scaled(4_000));
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
     let mut total = 0;
-    for path in paths
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "abnf"))
-    {
-        let compiled = compile_file(path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+    for name in crate::common::grammar_files() {
+        let path = &crate::common::grammar_dir().join(&name);
+        let compiled = crate::common::built_in(&name);
         if compiled.machines.is_empty() {
             continue;
         }

@@ -1,14 +1,11 @@
 //! `;@ encode-set` pragmas: the sets derived from the grammar files, and the
 //! errors for bad pragmas and rules that are not set-like.
 
-use std::path::Path;
-use uridfa_codegen::driver::{compile_file, compile_str, Options};
+use uridfa_codegen::driver::{compile_str, Options};
 use uridfa_codegen::encode_set::EncodeSetBuf;
 
-fn grammar(name: &str) -> uridfa_codegen::driver::Compiled {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let path = root.join("../grammar").join(name);
-    compile_file(&path, Options::default()).unwrap_or_else(|d| panic!("{d}"))
+fn grammar(name: &str) -> &'static uridfa_codegen::driver::Compiled {
+    crate::common::built_in(name)
 }
 
 fn set_of(c: &uridfa_codegen::driver::Compiled, name: &str) -> EncodeSetBuf {

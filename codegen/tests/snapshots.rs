@@ -12,24 +12,13 @@
 //! With `CI` set, insta never writes a snapshot (its `INSTA_UPDATE`
 //! defaults to `no` there): a changed table fails the test.
 
-use std::path::Path;
-use uridfa_codegen::driver::{compile_file, Options};
 use uridfa_codegen::dump::tables_text;
 
 #[test]
 fn tables_match_their_snapshots() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut paths: Vec<_> = std::fs::read_dir(root.join("../grammar"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
     let mut checked = 0;
-    for path in paths
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "abnf"))
-    {
-        let c = compile_file(path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+    for name in crate::common::grammar_files() {
+        let c = crate::common::built_in(&name);
         if c.machines.is_empty() {
             continue;
         }

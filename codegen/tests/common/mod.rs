@@ -113,3 +113,43 @@ pub fn file_error(main: &Path) -> String {
         Err(d) => d.to_string(),
     }
 }
+
+/// The built-in grammar file `name` (`rfc3986.abnf`) of `grammar/`,
+/// compiled with the default options once per test binary: the tests that
+/// read the built-in grammars' machines (differential, snapshots, budgets,
+/// encode sets) share one compile of each file instead of compiling all of
+/// them again each.
+pub fn built_in(name: &str) -> &'static Compiled {
+    use std::collections::BTreeMap;
+    use std::sync::{Mutex, OnceLock};
+    type Cell = &'static OnceLock<&'static Compiled>;
+    static CELLS: Mutex<BTreeMap<String, Cell>> = Mutex::new(BTreeMap::new());
+    let cell: Cell = *CELLS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(name.to_string())
+        .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
+    // Another test compiling the same file waits here, outside the map's lock.
+    cell.get_or_init(|| {
+        let path = grammar_dir().join(name);
+        let c = compile_file(&path, Options::default()).unwrap_or_else(|d| panic!("{d}"));
+        Box::leak(Box::new(c))
+    })
+}
+
+/// `grammar/` of this repository.
+pub fn grammar_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar")
+}
+
+/// The file names of the grammar files in `grammar/` (`core.abnf` among
+/// them), sorted.
+pub fn grammar_files() -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(grammar_dir())
+        .expect("grammar/")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".abnf"))
+        .collect();
+    v.sort();
+    v
+}
