@@ -265,9 +265,9 @@ pub fn split(
             .collect();
         let mut valid_c = valid.chunks_mut(chunk / 64);
         let mut inv_c = invalid.chunks_mut(chunk / 64);
-        let mut off_c = error_offset.chunks_mut(chunk);
+        let off_c = error_offset.chunks_mut(chunk);
         let mut err_c = error_views.chunks_mut(chunk);
-        while let Some(error_offset) = off_c.next() {
+        for error_offset in off_c {
             per.push(Slices {
                 views: view_chunks
                     .iter_mut()
