@@ -12,7 +12,8 @@ use crate::source::{Entry, Failure, Loaded};
 use std::borrow::Cow;
 use std::io::{self, BufWriter, Write};
 use uridfa_codegen::picture;
-use uridfa_runtime::{split_with, validate, Span, Tables};
+use uridfa_codegen::split::{Field, Layout, Scratch};
+use uridfa_runtime::{validate, Span, Tables};
 
 /// Standard output, buffered, and flushed after every line unless it is a
 /// regular file: whoever reads a pipe or a terminal sees each result as soon
@@ -110,36 +111,6 @@ pub fn check(args: &RunArgs) -> Result<bool, Failure> {
     Ok(all_ok)
 }
 
-/// Which captures `split` prints, and under which keys.
-struct Layout {
-    /// Plain (non-kind) captures, in capture order: `"components"`; list
-    /// regions are left out (their items are read for the repeated
-    /// captures).
-    components: Vec<usize>,
-    /// For each capture that has kinds, its index and its kind captures in
-    /// capture order: `"<name>_kind"`.
-    kinds: Vec<(usize, Vec<usize>)>,
-}
-
-impl Layout {
-    /// The layout of `t`'s captures.
-    fn of(t: &Tables<'_>) -> Layout {
-        let n = t.capture_len();
-        let components = (0..n)
-            .filter(|&i| !t.captures[i].is_kind() && !t.captures[i].region)
-            .collect();
-        let kinds = (0..n)
-            .filter_map(|k| {
-                let of_k: Vec<usize> = (0..n)
-                    .filter(|&i| usize::from(t.captures[i].kind_of) == k && t.captures[i].is_kind())
-                    .collect();
-                (!of_k.is_empty()).then_some((k, of_k))
-            })
-            .collect();
-        Layout { components, kinds }
-    }
-}
-
 /// `uridfa split`: prints one JSON object per input.
 ///
 /// # Errors
@@ -149,17 +120,16 @@ pub fn split(args: &RunArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = grammar.entry(args.rule.as_deref())?;
     let t = entry.tables;
+    // The fields and the list walk are shared with the Python package's
+    // `split` ([`uridfa_codegen::split`]).
     let layout = Layout::of(&t);
-    let mut regs = vec![0usize; t.reg_len as usize];
-    let mut spans: Vec<Option<Span>> = vec![None; t.capture_len()];
+    let mut scratch = Scratch::new(&t, entry.lists);
     let mut out = Out::new();
     let mut all_ok = true;
     let mut buf = Vec::new();
     input::for_each(&args.inputs, args.strip_cr, |bytes| {
-        let result = split_with(&t, bytes, &mut regs, &mut spans)
-            .and_then(|()| item_runs(&entry, bytes, &spans, &mut regs));
-        match result {
-            Ok(runs) => out.json(&mut buf, &split_ok(&t, &layout, bytes, &spans, &runs)),
+        match scratch.split(&t, entry.lists, bytes) {
+            Ok(()) => out.json(&mut buf, &split_ok(&t, &layout, bytes, &mut scratch)),
             Err(e) => {
                 all_ok = false;
                 let e = entry.error_at(bytes, e);
@@ -179,119 +149,61 @@ pub fn split(args: &RunArgs) -> Result<bool, Failure> {
     Ok(all_ok)
 }
 
-/// The captures of every item of every list region of a valid input
-/// (Note [repeated captures] in `uridfa-codegen`), in absolute offsets,
-/// split with each list's item tables.
-fn item_runs(
-    entry: &Entry<'_>,
-    bytes: &[u8],
-    spans: &[Option<Span>],
-    regs: &mut Vec<usize>,
-) -> Result<Vec<Vec<Option<Span>>>, uridfa_runtime::Error> {
-    let mut runs = Vec::new();
-    runs_of(entry.lists, bytes, spans, regs, &mut runs)?;
-    Ok(runs)
-}
-
-/// Pushes to `runs` the captures of every item of the lists `lists` of
-/// the split `spans`, and of the lists inside those items, at every level.
-fn runs_of(
-    lists: &[uridfa_runtime::List<'_>],
-    bytes: &[u8],
-    spans: &[Option<Span>],
-    regs: &mut Vec<usize>,
-    runs: &mut Vec<Vec<Option<Span>>>,
-) -> Result<(), uridfa_runtime::Error> {
-    for list in lists {
-        let Some(region) = spans.get(list.region).copied().flatten() else {
-            continue;
-        };
-        regs.resize(regs.len().max(list.item.reg_len as usize), 0);
-        for item in uridfa_runtime::items(list.item, bytes, region) {
-            let (a, b) = item?;
-            let mut run = vec![None; list.item.capture_len()];
-            split_with(list.item, &bytes[a..b], regs, &mut run)?;
-            let run: Vec<Option<Span>> = run
-                .into_iter()
-                .map(|s| s.map(|(s, e)| (s + a, e + a)))
-                .collect();
-            runs_of(list.lists, bytes, &run, regs, runs)?;
-            runs.push(run);
-        }
-    }
-    Ok(())
-}
-
-/// The `split` object of a valid input: `spans` from the whole machine,
-/// `runs` from the items of its lists ([`item_runs`]).
+/// The `split` object of a valid input, split into `s` (the whole
+/// machine's spans and its list items' runs).
 fn split_ok<'a>(
     t: &Tables<'a>,
-    layout: &Layout,
+    layout: &'a Layout,
     bytes: &'a [u8],
-    spans: &[Option<Span>],
-    runs: &[Vec<Option<Span>>],
+    s: &mut Scratch,
 ) -> json::SplitOk<'a> {
-    let text_in = |run: &[Option<Span>], i: usize| {
-        run.get(i)
-            .copied()
-            .flatten()
-            .and_then(|(a, b)| bytes.get(a..b))
-            .map(json::Text)
-    };
-    let text = |i: usize| text_in(spans, i);
+    let text = |span: Option<Span>| span.and_then(|(a, b)| bytes.get(a..b)).map(json::Text);
     let name = |i: usize| t.capture_name(i).unwrap_or("");
-    let repeated = |i: usize| t.captures.get(i).is_some_and(|c| c.repeated);
-    // A repeated capture's occurrences, in input order, each with the run
-    // (whole machine or item) that found it.
-    let occurrences = |i: usize| {
-        let mut found: Vec<(Span, &[Option<Span>])> = std::iter::once(spans)
-            .chain(runs.iter().map(Vec::as_slice))
-            .filter_map(|run| Some((run.get(i).copied().flatten()?, run)))
-            .collect();
-        found.sort_by_key(|&((s, e), _)| (s, e));
-        found
-    };
-    let components = layout
-        .components
-        .iter()
-        .map(|&i| {
-            let value = if repeated(i) {
-                json::Value::Many(
-                    occurrences(i)
-                        .into_iter()
-                        .filter_map(|((a, b), _)| bytes.get(a..b).map(json::Text))
-                        .collect(),
-                )
-            } else {
-                json::Value::One(text(i))
-            };
-            (Cow::Borrowed(name(i)), value)
-        })
-        .collect();
-    let kinds = layout
-        .kinds
-        .iter()
-        .map(|(k, kinds)| {
-            let first_kind = |run: &[Option<Span>]| {
-                kinds
-                    .iter()
-                    .copied()
-                    .find(|&i| text_in(run, i).is_some())
-                    .map(|i| json::Text(name(i).as_bytes()))
-            };
-            let value = if repeated(*k) {
-                json::Value::Many(
-                    occurrences(*k)
-                        .into_iter()
-                        .filter_map(|(_, run)| first_kind(run))
-                        .collect(),
-                )
-            } else {
-                json::Value::One(first_kind(spans))
-            };
-            (Cow::Owned(format!("{}_kind", name(*k))), value)
-        })
-        .collect();
+    let mut components = Vec::new();
+    let mut kinds = Vec::new();
+    for field in &layout.fields {
+        match field {
+            Field::Component {
+                cap,
+                repeated,
+                name,
+            } => {
+                let value = if *repeated {
+                    s.occurrences(*cap);
+                    json::Value::Many(s.found.iter().filter_map(|&(o, _)| text(Some(o))).collect())
+                } else {
+                    json::Value::One(text(s.span(Scratch::WHOLE, *cap)))
+                };
+                components.push((Cow::Borrowed(name.as_str()), value));
+            }
+            Field::Kind {
+                of,
+                kinds: of_kinds,
+                repeated,
+                name: key,
+            } => {
+                let first_kind = |s: &Scratch, run: usize| {
+                    of_kinds
+                        .iter()
+                        .copied()
+                        .find(|&i| text(s.span(run, i)).is_some())
+                        .map(|i| json::Text(name(i).as_bytes()))
+                };
+                let value = if *repeated {
+                    s.occurrences(*of);
+                    json::Value::Many(
+                        s.found
+                            .iter()
+                            .filter_map(|&(_, run)| first_kind(s, run))
+                            .collect(),
+                    )
+                } else {
+                    json::Value::One(first_kind(s, Scratch::WHOLE))
+                };
+                kinds.push((Cow::Borrowed(key.as_str()), value));
+            }
+        }
+    }
     json::SplitOk {
         input: json::Text(bytes),
         ok: true,
@@ -472,8 +384,7 @@ pub fn explain(args: &RunArgs) -> Result<bool, Failure> {
     let grammar = Loaded::load_with_rule(&args.grammar, args.rule.as_deref())?;
     let entry = grammar.entry(args.rule.as_deref())?;
     let t = entry.tables;
-    let mut regs = vec![0usize; t.reg_len as usize];
-    let mut spans: Vec<Option<Span>> = vec![None; t.capture_len()];
+    let mut scratch = Scratch::new(&t, entry.lists);
     let mut out = Out::new();
     let mut all_ok = true;
     let mut first = true;
@@ -482,12 +393,12 @@ pub fn explain(args: &RunArgs) -> Result<bool, Failure> {
             out.end_line()?;
         }
         first = false;
-        let result = split_with(&t, bytes, &mut regs, &mut spans)
-            .and_then(|()| item_runs(&entry, bytes, &spans, &mut regs));
-        let text = match result {
-            Ok(items) => {
-                let runs: Vec<Vec<Option<Span>>> =
-                    std::iter::once(spans.clone()).chain(items).collect();
+        let text = match scratch.split(&t, entry.lists, bytes) {
+            Ok(()) => {
+                let stride = scratch.stride.max(1);
+                let runs: Vec<Vec<Option<Span>>> = std::iter::once(scratch.spans.clone())
+                    .chain(scratch.runs.chunks(stride).map(<[_]>::to_vec))
+                    .collect();
                 picture::explain_text(&t, bytes, Some(&runs), None)
             }
             Err(e) => {

@@ -221,7 +221,7 @@ fn load_file(path: &Path, rule: Option<&str>) -> Result<Loaded, Failure> {
     // process (one grammar per command), so the lists can borrow them.
     let mut lists = Vec::new();
     for m in &compiled.machines {
-        let l = leak_lists(&m.lists);
+        let l = uridfa_codegen::driver::ListMachine::leak_lists(&m.lists);
         // Invariant 14 of the runtime's tables: a generator bug otherwise.
         uridfa_runtime::check_lists(&m.tables.as_tables(), l).map_err(|e| {
             Failure::Grammar(format!(
@@ -236,27 +236,4 @@ fn load_file(path: &Path, rule: Option<&str>) -> Result<Loaded, Failure> {
         compiled: Box::new(compiled),
         lists,
     })
-}
-
-/// `lists` as the runtime's [`uridfa_runtime::List`]s, with the lists
-/// inside their items, at every level; leaked, as they live as long as the
-/// process (Note [repeated captures] in `uridfa-codegen`).
-fn leak_lists(
-    lists: &[uridfa_codegen::driver::ListMachine],
-) -> &'static [uridfa_runtime::List<'static>] {
-    let out: Vec<uridfa_runtime::List<'static>> = lists
-        .iter()
-        .map(|l| {
-            let buf: &'static uridfa_codegen::pipeline::tables::TablesBuf =
-                Box::leak(Box::new(l.machine.tables.clone()));
-            let item: &'static uridfa_runtime::Tables<'static> =
-                Box::leak(Box::new(buf.as_tables()));
-            uridfa_runtime::List {
-                region: l.region,
-                item,
-                lists: leak_lists(&l.machine.lists),
-            }
-        })
-        .collect();
-    Box::leak(out.into_boxed_slice())
 }

@@ -8,6 +8,7 @@ use crate::pipeline::lower::Lowered;
 use crate::pipeline::tables::TablesBuf;
 use crate::pipeline::tdfa::Tdfa;
 use regex_automata::nfa::thompson::NFA;
+use uridfa_runtime::{List, Tables};
 
 /// One entry rule, through every stage.
 #[derive(Clone, Debug)]
@@ -47,6 +48,31 @@ pub struct ListMachine {
     pub region: usize,
     /// The machine that reads one item; same captures as the outer one.
     pub machine: Machine,
+}
+
+impl ListMachine {
+    /// `lists` as the runtime's [`List`]s, with the lists inside their
+    /// items, at every level, for [`crate::split::Scratch`] and
+    /// [`uridfa_runtime::check_lists`]. The item tables are copied and
+    /// leaked, so that they live as long as the process: a run-time
+    /// grammar's list regions borrow their item tables, and a program that
+    /// compiles a grammar keeps it to the end (the CLI loads one per
+    /// command; the Python package caches each by its source).
+    pub fn leak_lists(lists: &[ListMachine]) -> &'static [List<'static>] {
+        let out: Vec<List<'static>> = lists
+            .iter()
+            .map(|l| {
+                let buf: &'static TablesBuf = Box::leak(Box::new(l.machine.tables.clone()));
+                let item: &'static Tables<'static> = Box::leak(Box::new(buf.as_tables()));
+                List {
+                    region: l.region,
+                    item,
+                    lists: ListMachine::leak_lists(&l.machine.lists),
+                }
+            })
+            .collect();
+        Box::leak(out.into_boxed_slice())
+    }
 }
 
 /// A whole grammar file, compiled.

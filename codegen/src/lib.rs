@@ -3,7 +3,9 @@
 //! The pipeline, one module per stage, in `src/pipeline/` (see
 //! [`pipeline`] and `docs/ARCHITECTURE.md`):
 //! [`abnf`] → [`lower`] → [`nfa`] → [`tdfa`] → [`minimize`] → [`tables`] → [`emit`].
-//! [`driver`] runs them in order and [`compiled`] holds what they make.
+//! [`driver`] runs them in order and [`compiled`] holds what they make;
+//! [`split`] says what splitting an input with any tables gives (the
+//! fields, and the captures of every list item).
 //! Beside them, [`encode_set`] derives the percent-encoding sets of
 //! `;@ encode-set` pragmas. What the stages use lives apart, in
 //! `src/support/` ([`support`]: [`diag`] for messages, [`sample`] for
@@ -70,6 +72,7 @@ pub mod compiled;
 pub mod driver;
 pub mod inspect;
 pub mod pipeline;
+pub mod split;
 pub mod support;
 
 pub use inspect::{ambiguity, dump, oracle, picture};

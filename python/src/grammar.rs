@@ -4,7 +4,7 @@
 //! tables; ABNF text is compiled with
 //! [`uridfa_codegen::driver::compile_str_with_entries`] (the call behind the
 //! CLI's `--grammar-file`), and its owned tables are borrowed as the same
-//! [`Tables`] type. The kernels work on [`Entry`] values and never know
+//! [`uridfa_runtime::Tables`] type. The kernels work on [`Entry`] values and never know
 //! which they got.
 //!
 //! Note [compiled grammars live as long as the process]: a run-time
@@ -22,7 +22,6 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use uridfa::BuiltinGrammar;
 use uridfa_codegen::driver::{compile_str_with_entries, Compiled, ListMachine, Options};
-use uridfa_runtime::{List, Tables};
 
 /// Where a grammar came from: what a pickled grammar carries.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -119,7 +118,7 @@ impl Loaded {
         }
         let mut lists = Vec::new();
         for m in &compiled.machines {
-            let l = leak_lists(&m.lists);
+            let l = ListMachine::leak_lists(&m.lists);
             uridfa_runtime::check_lists(&m.tables.as_tables(), l).map_err(|e| {
                 LoadError::Grammar(format!(
                     "{path}: internal error: the list tables fail their check: {e}"
@@ -198,24 +197,4 @@ impl Loaded {
             ))
         })
     }
-}
-
-/// `lists` as the runtime's [`List`]s, with the lists inside their items,
-/// at every level; leaked (Note [compiled grammars live as long as the
-/// process]).
-fn leak_lists(lists: &[ListMachine]) -> &'static [List<'static>] {
-    let out: Vec<List<'static>> = lists
-        .iter()
-        .map(|l| {
-            let buf: &'static uridfa_codegen::pipeline::tables::TablesBuf =
-                Box::leak(Box::new(l.machine.tables.clone()));
-            let item: &'static Tables<'static> = Box::leak(Box::new(buf.as_tables()));
-            List {
-                region: l.region,
-                item,
-                lists: leak_lists(&l.machine.lists),
-            }
-        })
-        .collect();
-    Box::leak(out.into_boxed_slice())
 }

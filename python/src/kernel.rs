@@ -20,7 +20,7 @@
 //!
 //! Principal types: [`Output`], [`FirstError`].
 
-use crate::column::{Base, Column, Input};
+use crate::column::{Column, Input};
 use crate::grammar::Entry;
 use crate::layout::{Field, Layout, Scratch};
 use arrow_array::builder::make_view;
@@ -57,25 +57,43 @@ pub enum RowMessage {
     SplitsCharacter(&'static str),
 }
 
+/// Bits being written, one per row, into 64-bit words (Arrow's bitmap
+/// layout: row `j` is bit `j % 64` of word `j / 64`).
+struct Bits<'a>(&'a mut [u64]);
+
+impl Bits<'_> {
+    /// Sets row `j`'s bit.
+    #[inline]
+    fn set(&mut self, j: usize) {
+        self.0[j >> 6] |= 1 << (j & 63);
+    }
+}
+
+/// A bitmap of `n` rows from its words.
+fn bitmap(words: Vec<u64>, n: usize) -> BooleanBuffer {
+    BooleanBuffer::new(Buffer::from_vec(words), 0, n)
+}
+
 /// Per-thread output slices of every field.
 struct Slices<'a> {
     /// Per field: views (single fields) or nothing (list fields).
     views: Vec<&'a mut [u128]>,
     /// Per field: whether the row's value is present.
-    present: Vec<&'a mut [bool]>,
+    present: Vec<Bits<'a>>,
     /// Per list field (by field index): the values and each row's count.
     lists: Vec<(Vec<u128>, Vec<u32>)>,
     /// `valid`.
-    valid: &'a mut [bool],
-    /// `error_offset` (with `present_err`).
+    valid: Bits<'a>,
+    /// `error_offset` (present where `invalid` is set).
     error_offset: &'a mut [i64],
     /// Whether the row is invalid (so `error_offset` and `error` exist).
-    invalid: &'a mut [bool],
-    /// The error messages of this thread's rows: text, and per row its
-    /// range (empty for a valid row).
+    invalid: Bits<'a>,
+    /// The views of the `error` field, into `error_text`.
+    error_views: &'a mut [u128],
+    /// The error messages of this thread's rows, one after another.
     error_text: Vec<u8>,
-    /// Per row, the end of its message in `error_text`.
-    error_end: &'a mut [u32],
+    /// The index of `error_text` among the `error` field's buffers.
+    error_buffer: u32,
     /// The first invalid row of this thread.
     first: Option<FirstError>,
 }
@@ -144,7 +162,32 @@ pub fn thread_count(rows: usize, threads: Option<usize>) -> usize {
     want.clamp(1, (rows / MIN_ROWS_PER_THREAD).max(1))
 }
 
-/// Splits every row of `input` with `entry`.
+/// What one batch's rows share: the fields to write, split by how they
+/// are written, computed once per array.
+struct Plan<'a> {
+    /// The fields of the entry.
+    layout: &'a Layout,
+    /// `(field, capture)` of every component that is not a list: the
+    /// common case, one view per row.
+    singles: Vec<(usize, usize)>,
+    /// Every other field (kinds, lists).
+    others: Vec<usize>,
+    /// The kind names' views.
+    kinds: KindNames,
+    /// Whether an invalid row's components are empty rather than null.
+    empty: bool,
+}
+
+/// Splits every row of `input` with `entry`; an invalid row's components
+/// are null, or empty strings (and empty lists) if `empty`.
+///
+/// Note [split output in one pass]: every output buffer but the list
+/// fields' is allocated once, its length the row count, zeroed (an absent
+/// component's view and bit stay 0), and each thread writes its own
+/// contiguous rows of every buffer: views, the validity bitmaps as words
+/// (a thread's rows start at a multiple of 64, so no word is shared), the
+/// error texts and their views (a thread's texts are its own buffer of
+/// the `error` field). Nothing is written per row after the threads join.
 ///
 /// # Errors
 ///
@@ -154,9 +197,11 @@ pub fn split(
     layout: &Layout,
     input: &Input,
     threads: usize,
+    empty: bool,
 ) -> Result<Output, ArrowError> {
     let n = input.len();
     let nf = layout.fields.len();
+    let words = n.div_ceil(64);
     let col = input.column();
     let nulls = input.nulls();
     let mut views: Vec<Vec<u128>> = layout
@@ -170,26 +215,59 @@ pub fn split(
             }
         })
         .collect();
-    let mut present: Vec<Vec<bool>> = (0..nf).map(|_| vec![false; n]).collect();
-    let mut valid = vec![false; n];
+    let mut present: Vec<Vec<u64>> = (0..nf).map(|_| vec![0u64; words]).collect();
+    let mut valid = vec![0u64; words];
+    let mut invalid = vec![0u64; words];
     let mut error_offset = vec![0i64; n];
-    let mut invalid = vec![false; n];
-    let mut error_end = vec![0u32; n];
-    let kind_names = KindNames::of(&entry.tables);
-    let kind_buf = Buffer::from(kind_names.text.as_slice());
+    let mut error_views = vec![0u128; n];
+    let plan = Plan {
+        layout,
+        singles: layout
+            .fields
+            .iter()
+            .enumerate()
+            .filter_map(|(f, field)| match field {
+                Field::Component {
+                    cap,
+                    repeated: false,
+                    ..
+                } => Some((f, *cap)),
+                _ => None,
+            })
+            .collect(),
+        others: layout
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, field)| {
+                !matches!(
+                    field,
+                    Field::Component {
+                        repeated: false,
+                        ..
+                    }
+                )
+            })
+            .map(|(f, _)| f)
+            .collect(),
+        kinds: KindNames::of(&entry.tables),
+        empty,
+    };
 
-    let chunk = n.div_ceil(threads.max(1)).max(1);
-    let results: Vec<(usize, Slices<'_>)> = {
-        // One set of disjoint slices per thread.
-        let mut per: Vec<Slices<'_>> = Vec::new();
+    // Rows per thread: a multiple of 64 (Note [split output in one pass]).
+    let chunk = n.div_ceil(threads.max(1)).next_multiple_of(64).max(64);
+    let mut per: Vec<Slices<'_>> = Vec::new();
+    {
         let mut view_chunks: Vec<_> = views.iter_mut().map(|v| v.chunks_mut(chunk)).collect();
-        let mut present_chunks: Vec<_> = present.iter_mut().map(|v| v.chunks_mut(chunk)).collect();
-        let mut valid_c = valid.chunks_mut(chunk);
-        let mut off_c = error_offset.chunks_mut(chunk);
-        let mut inv_c = invalid.chunks_mut(chunk);
-        let mut end_c = error_end.chunks_mut(chunk);
-        let mut start = 0;
-        while start < n {
+        let mut present_chunks: Vec<_> = present
+            .iter_mut()
+            .map(|v| v.chunks_mut(chunk / 64))
+            .collect();
+        let mut valid_c = valid.chunks_mut(chunk / 64);
+        let mut inv_c = invalid.chunks_mut(chunk / 64);
+        let off_c = error_offset.chunks_mut(chunk);
+        let mut err_c = error_views.chunks_mut(chunk);
+        for error_offset in off_c {
             per.push(Slices {
                 views: view_chunks
                     .iter_mut()
@@ -197,69 +275,62 @@ pub fn split(
                     .collect(),
                 present: present_chunks
                     .iter_mut()
-                    .map(|c| c.next().unwrap_or_default())
+                    .map(|c| Bits(c.next().unwrap_or_default()))
                     .collect(),
                 lists: (0..nf).map(|_| (Vec::new(), Vec::new())).collect(),
-                valid: valid_c.next().unwrap_or_default(),
-                error_offset: off_c.next().unwrap_or_default(),
-                invalid: inv_c.next().unwrap_or_default(),
+                valid: Bits(valid_c.next().unwrap_or_default()),
+                error_offset,
+                invalid: Bits(inv_c.next().unwrap_or_default()),
+                error_views: err_c.next().unwrap_or_default(),
                 error_text: Vec::new(),
-                error_end: end_c.next().unwrap_or_default(),
+                error_buffer: per.len() as u32,
                 first: None,
             });
-            start += chunk;
         }
-        let work = |k: usize, s: &mut Slices<'_>| {
-            run_rows(entry, layout, &col, nulls, k * chunk, s, &kind_names);
-        };
-        if per.len() <= 1 {
+    }
+    let work = |k: usize, s: &mut Slices<'_>| run_rows(entry, &plan, &col, nulls, k * chunk, s);
+    if per.len() <= 1 {
+        for (k, s) in per.iter_mut().enumerate() {
+            work(k, s);
+        }
+    } else {
+        std::thread::scope(|scope| {
             for (k, s) in per.iter_mut().enumerate() {
-                work(k, s);
+                let work = &work;
+                scope.spawn(move || work(k, s));
             }
-        } else {
-            std::thread::scope(|scope| {
-                for (k, s) in per.iter_mut().enumerate() {
-                    let work = &work;
-                    scope.spawn(move || work(k, s));
-                }
-            });
-        }
-        per.into_iter()
-            .enumerate()
-            .map(|(k, s)| (k * chunk, s))
-            .collect()
-    };
+        });
+    }
 
     // Lists and error texts, thread by thread.
     let mut list_parts: Vec<(Vec<u128>, Vec<u32>)> =
         (0..nf).map(|_| (Vec::new(), Vec::new())).collect();
-    let mut error_buffers: Vec<Buffer> = Vec::new();
-    let mut error_starts: Vec<(usize, u32)> = Vec::new(); // (first row, buffer index)
+    let mut error_buffers: Vec<Buffer> = Vec::with_capacity(per.len().max(1));
     let mut first_error = None;
-    let mut thread_errors: Vec<Vec<u8>> = Vec::new();
-    for (lo, s) in results {
+    for s in per {
         for (f, (vals, counts)) in s.lists.into_iter().enumerate() {
-            list_parts[f].0.extend_from_slice(&vals);
-            list_parts[f].1.extend_from_slice(&counts);
+            if list_parts[f].0.is_empty() && list_parts[f].1.is_empty() {
+                list_parts[f] = (vals, counts);
+            } else {
+                list_parts[f].0.extend_from_slice(&vals);
+                list_parts[f].1.extend_from_slice(&counts);
+            }
         }
         if first_error.is_none() {
             first_error = s.first;
         }
-        error_starts.push((lo, thread_errors.len() as u32));
-        thread_errors.push(s.error_text);
-    }
-    for t in thread_errors {
-        error_buffers.push(Buffer::from_vec(t));
+        error_buffers.push(Buffer::from_vec(s.error_text));
     }
 
     let input_buffers = input.buffers();
+    let kind_buf = Buffer::from(plan.kinds.text.as_slice());
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(nf + 3);
     for (f, field) in layout.fields.iter().enumerate() {
         let buffers = match field {
             Field::Component { .. } => input_buffers.clone(),
             Field::Kind { .. } => vec![kind_buf.clone()],
         };
-        let present_f = NullBuffer::from(BooleanBuffer::from(std::mem::take(&mut present[f])));
+        let present_f = NullBuffer::new(bitmap(std::mem::take(&mut present[f]), n));
         if field.repeated() {
             let (vals, counts) = std::mem::take(&mut list_parts[f]);
             let values = component_views(ScalarBuffer::from(vals), buffers, None);
@@ -285,36 +356,17 @@ pub fn split(
         }
     }
     let row_nulls = nulls.cloned();
-    let valid_nulls = row_nulls.clone();
     columns.push(Arc::new(BooleanArray::new(
-        BooleanBuffer::from(valid),
-        valid_nulls,
+        bitmap(valid, n),
+        row_nulls.clone(),
     )));
-    let inv = NullBuffer::from(BooleanBuffer::from(invalid.clone()));
+    let inv = NullBuffer::new(bitmap(invalid, n));
     columns.push(Arc::new(Int64Array::new(
         ScalarBuffer::from(error_offset),
         Some(inv.clone()),
     )));
-    // The error texts: views into each thread's text buffer.
-    let mut err_views = vec![0u128; n];
-    for (t, &(lo, buffer)) in error_starts.iter().enumerate() {
-        let hi = error_starts.get(t + 1).map_or(n, |&(l, _)| l);
-        let text = error_buffers[buffer as usize].as_slice();
-        let mut start = 0u32;
-        for i in lo..hi {
-            let end = error_end[i];
-            if invalid[i] {
-                let a = start as usize;
-                let b = end as usize;
-                err_views[i] = make_view(&text[a..b], buffer, start);
-            }
-            if end > start {
-                start = end;
-            }
-        }
-    }
     columns.push(Arc::new(StringViewArray::try_new(
-        ScalarBuffer::from(err_views),
+        ScalarBuffer::from(error_views),
         error_buffers,
         Some(inv),
     )?));
@@ -347,31 +399,30 @@ fn component_views(
     unsafe { StringViewArray::new_unchecked(views, buffers, nulls) }
 }
 
-/// Splits rows `lo..lo + s.valid.len()` into `s`.
+/// Splits rows `lo..lo + s.error_offset.len()` into `s`.
 fn run_rows(
     entry: &Entry,
-    layout: &Layout,
+    plan: &Plan<'_>,
     col: &Column<'_>,
     nulls: Option<&NullBuffer>,
     lo: usize,
     s: &mut Slices<'_>,
-    kinds_text: &KindNames,
 ) {
-    let mut scratch = Scratch::new(entry);
+    let mut scratch = entry.scratch();
     let t = &entry.tables;
-    for j in 0..s.valid.len() {
+    let fields = &plan.layout.fields;
+    for j in 0..s.error_offset.len() {
         let i = lo + j;
         if nulls.is_some_and(|b| b.is_null(i)) {
-            for (f, field) in layout.fields.iter().enumerate() {
-                if field.repeated() {
+            for &f in &plan.others {
+                if fields[f].repeated() {
                     s.lists[f].1.push(0);
                 }
             }
-            s.error_end[j] = s.error_text.len() as u32;
             continue;
         }
         let (bytes, base) = col.row(i);
-        let outcome = match scratch.split(entry, bytes) {
+        let outcome = match entry.split(&mut scratch, bytes) {
             Err(e) => {
                 let e = entry.error_at(bytes, e);
                 Err((
@@ -386,33 +437,55 @@ fn run_rows(
         };
         match outcome {
             Ok(()) => {
-                s.valid[j] = true;
-                for (f, field) in layout.fields.iter().enumerate() {
-                    write_field(f, field, j, bytes, base, &mut scratch, s, kinds_text);
+                s.valid.set(j);
+                let view = |(a, b): (usize, usize)| {
+                    let part = &bytes[a..b];
+                    match base {
+                        Some(base) => make_view(part, base.buffer, base.offset + a as u32),
+                        // An inline row: its parts are inline too.
+                        None => make_view(part, 0, 0),
+                    }
+                };
+                for &(f, cap) in &plan.singles {
+                    if let Some(span) = scratch.spans[cap] {
+                        s.views[f][j] = view(span);
+                        s.present[f].set(j);
+                    }
+                }
+                for &f in &plan.others {
+                    write_field(f, &fields[f], j, &view, &mut scratch, s, &plan.kinds);
                 }
             }
             Err((offset, component, expected, msg)) => {
-                for (f, field) in layout.fields.iter().enumerate() {
-                    if field.repeated() {
+                for &f in &plan.others {
+                    if fields[f].repeated() {
                         s.lists[f].1.push(0);
                     }
                 }
-                s.invalid[j] = true;
+                if plan.empty {
+                    // An empty string is the zero view; an empty list has
+                    // no items.
+                    for p in &mut s.present {
+                        p.set(j);
+                    }
+                }
+                s.invalid.set(j);
                 s.error_offset[j] = offset as i64;
                 let at = s.error_text.len();
                 let _ = write_message(&mut Bytes(&mut s.error_text), t, offset, &msg);
+                let text = &s.error_text[at..];
+                s.error_views[j] = make_view(text, s.error_buffer, at as u32);
                 if s.first.is_none() {
                     s.first = Some(FirstError {
                         row: i,
                         offset,
-                        message: String::from_utf8_lossy(&s.error_text[at..]).into_owned(),
+                        message: String::from_utf8_lossy(text).into_owned(),
                         component,
                         expected,
                     });
                 }
             }
         }
-        s.error_end[j] = s.error_text.len() as u32;
     }
 }
 
@@ -448,7 +521,7 @@ pub fn valid_row(entry: &Entry, bytes: &[u8], scratch: &mut Scratch) -> bool {
     if bytes.is_ascii() {
         return uridfa_runtime::validate(&entry.tables, bytes).is_ok();
     }
-    scratch.split(entry, bytes).is_ok() && check_utf8(bytes, &entry.tables, scratch).is_none()
+    entry.split(scratch, bytes).is_ok() && check_utf8(bytes, &entry.tables, scratch).is_none()
 }
 
 /// Whether each row of `input` is valid (false for a null row, which the
@@ -460,7 +533,7 @@ pub fn validate(entry: &Entry, input: &Input, threads: usize) -> Vec<bool> {
     let mut out = vec![false; n];
     let chunk = n.div_ceil(threads.max(1)).max(1);
     let work = |lo: usize, part: &mut [bool]| {
-        let mut scratch = Scratch::new(entry);
+        let mut scratch = entry.scratch();
         for (j, slot) in part.iter_mut().enumerate() {
             let i = lo + j;
             if nulls.is_none_or(|b| b.is_valid(i)) {
@@ -521,36 +594,27 @@ pub fn check_utf8(
     None
 }
 
-/// Writes field `f` of valid row `j`.
-#[allow(clippy::too_many_arguments)]
+/// Writes field `f` (a kind or list field) of valid row `j`; `view` makes
+/// a component's view from its span.
 #[inline]
 fn write_field(
     f: usize,
     field: &Field,
     j: usize,
-    bytes: &[u8],
-    base: Option<Base>,
+    view: &impl Fn((usize, usize)) -> u128,
     scratch: &mut Scratch,
     s: &mut Slices<'_>,
     kinds_text: &KindNames,
 ) {
-    let view = |(a, b): (usize, usize)| {
-        let part = &bytes[a..b];
-        match base {
-            Some(base) => make_view(part, base.buffer, base.offset + a as u32),
-            // An inline row: its parts are inline too.
-            None => make_view(part, 0, 0),
-        }
-    };
     match field {
         Field::Component {
             cap,
             repeated: false,
             ..
         } => {
-            if let Some(span) = scratch.span(usize::MAX, *cap) {
+            if let Some(span) = scratch.span(Scratch::WHOLE, *cap) {
                 s.views[f][j] = view(span);
-                s.present[f][j] = true;
+                s.present[f].set(j);
             }
         }
         Field::Component { cap, .. } => {
@@ -560,7 +624,7 @@ fn write_field(
                 vals.push(view(span));
             }
             counts.push(scratch.found.len() as u32);
-            s.present[f][j] = true;
+            s.present[f].set(j);
         }
         Field::Kind {
             of,
@@ -575,9 +639,9 @@ fn write_field(
                     .find(|&k| scratch.span(run, k).is_some())
             };
             if !*repeated {
-                if let Some(k) = first_kind(scratch, usize::MAX) {
+                if let Some(k) = first_kind(scratch, Scratch::WHOLE) {
                     s.views[f][j] = kinds_text.view(k);
-                    s.present[f][j] = true;
+                    s.present[f].set(j);
                 }
             } else {
                 scratch.occurrences(*of);
@@ -590,7 +654,7 @@ fn write_field(
                     }
                 }
                 counts.push(c);
-                s.present[f][j] = true;
+                s.present[f].set(j);
             }
         }
     }

@@ -1,6 +1,6 @@
 //! `uridfa._uridfa`, the native module of the `uridfa` Python package.
 //!
-//! The columnar kernels (`split`, `validate`) take any Arrow array or
+//! The columnar kernels (`split`, `validate`, `extract`) take any Arrow array or
 //! stream through the Arrow PyCapsule interface (with `pyo3-arrow`), or a
 //! Python sequence of `str`/`bytes`/`None`, and run uridfa's tables over
 //! it with the GIL released; the scalar functions (`parse`, `is_valid`,
@@ -19,6 +19,7 @@ mod grammar;
 mod kernel;
 mod layout;
 mod scalar;
+mod text;
 mod transform;
 
 use arrow_array::builder::{BinaryBuilder, StringBuilder};
@@ -27,7 +28,6 @@ use arrow_buffer::BooleanBuffer;
 use column::{ColumnError, Input};
 use grammar::{Entry, LoadError, Loaded, Source};
 use kernel::FirstError;
-use layout::Scratch;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
@@ -85,6 +85,28 @@ impl PyGrammar {
                 LoadError::Usage(t) | LoadError::Grammar(t) => t,
             })
         })
+    }
+}
+
+impl PyGrammar {
+    /// The entry `extract` scans with: `rule`, or the first of `URI`,
+    /// `IRI` and `url` the grammar has (rules that require a scheme), or
+    /// the default entry (the CLI's `uridfa extract`).
+    fn extract_entry(&self, rule: Option<&str>) -> PyResult<Entry> {
+        let rule = rule.or(match &self.source {
+            Source::Text { rule, .. } => rule.as_deref(),
+            Source::Builtin(_) => None,
+        });
+        if rule.is_some() {
+            return self.entry(rule);
+        }
+        match ["URI", "IRI", "url"]
+            .iter()
+            .find_map(|r| self.loaded.entry(Some(r)).ok())
+        {
+            Some(e) => Ok(e),
+            None => self.entry(None),
+        }
     }
 }
 
@@ -184,6 +206,21 @@ impl PyGrammar {
         threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
         validate_with(py, self.entry(rule)?, values, threads)
+    }
+
+    /// `uridfa.extract` with this grammar.
+    #[pyo3(signature = (texts, rule=None, *, abbreviated=false, any_scheme=false, threads=None))]
+    fn extract<'py>(
+        &self,
+        py: Python<'py>,
+        texts: &Bound<'py, PyAny>,
+        rule: Option<&str>,
+        abbreviated: bool,
+        any_scheme: bool,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let entry = self.extract_entry(rule)?;
+        extract_with(py, entry, texts, abbreviated, any_scheme, threads)
     }
 
     /// `uridfa.parse` with this grammar.
@@ -304,13 +341,26 @@ fn grammar_arg(py: Python<'_>, grammar: &Bound<'_, PyAny>) -> PyResult<Py<PyGram
     )))
 }
 
-/// `errors="raise"` (true) or `errors="null"` (false).
-fn errors_arg(errors: &str) -> PyResult<bool> {
+/// What a column function does with a row it cannot give a value for:
+/// the `errors=` argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Errors {
+    /// `"null"`: null values (the default).
+    Null,
+    /// `"raise"`: raise for the first such row.
+    Raise,
+    /// `"empty"`: empty strings (and empty lists) instead of nulls.
+    Empty,
+}
+
+/// The `errors=` argument.
+fn errors_arg(errors: &str) -> PyResult<Errors> {
     match errors {
-        "null" => Ok(false),
-        "raise" => Ok(true),
+        "null" => Ok(Errors::Null),
+        "raise" => Ok(Errors::Raise),
+        "empty" => Ok(Errors::Empty),
         other => Err(PyValueError::new_err(format!(
-            "errors must be 'null' or 'raise', not {other:?}"
+            "errors must be 'null', 'raise' or 'empty', not {other:?}"
         ))),
     }
 }
@@ -467,7 +517,8 @@ fn split_with<'py>(
     errors: &str,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let raise = errors_arg(errors)?;
+    let errors = errors_arg(errors)?;
+    let empty = errors == Errors::Empty;
     let (arrays, chunked) = arrays_of(values)?;
     let inputs = arrays
         .into_iter()
@@ -479,9 +530,9 @@ fn split_with<'py>(
     for input in &inputs {
         let n = kernel::thread_count(input.len(), threads);
         let out = py
-            .detach(|| kernel::split(&entry, layout, input, n))
+            .detach(|| kernel::split(&entry, layout, input, n, empty))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        if raise {
+        if errors == Errors::Raise {
             if let Some(mut e) = out.first_error {
                 e.row += row0;
                 return Err(parse_error(py, &e));
@@ -493,7 +544,7 @@ fn split_with<'py>(
     if outs.is_empty() {
         let empty = input_of(Arc::new(arrow_array::StringArray::from(Vec::<&str>::new())))?;
         outs.push(
-            kernel::split(&entry, layout, &empty, 1)
+            kernel::split(&entry, layout, &empty, 1, false)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?
                 .array,
         );
@@ -525,6 +576,60 @@ fn validate_with<'py>(
         outs.push(Arc::new(BooleanArray::from(Vec::<bool>::new())));
     }
     output(py, outs, chunked)
+}
+
+fn extract_with<'py>(
+    py: Python<'py>,
+    entry: Entry,
+    texts: &Bound<'py, PyAny>,
+    abbreviated: bool,
+    any_scheme: bool,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (arrays, chunked) = arrays_of(texts)?;
+    let inputs = arrays
+        .into_iter()
+        .map(input_of)
+        .collect::<PyResult<Vec<_>>>()?;
+    let tables = entry.tables;
+    let finder = uridfa::text::Finder::with_tables(&tables)
+        .abbreviated(abbreviated)
+        .bare_any_scheme(any_scheme);
+    let mut outs = Vec::with_capacity(inputs.len().max(1));
+    for input in &inputs {
+        let n = kernel::thread_count(input.len(), threads);
+        let out = py
+            .detach(|| text::extract(&finder, input, n))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        outs.push(out);
+    }
+    if outs.is_empty() {
+        let empty = input_of(Arc::new(arrow_array::StringArray::from(Vec::<&str>::new())))?;
+        outs.push(
+            text::extract(&finder, &empty, 1).map_err(|e| PyValueError::new_err(e.to_string()))?,
+        );
+    }
+    output(py, outs, chunked)
+}
+
+/// The URIs in each text of `texts` (running text: RFC 3986 Appendix C,
+/// as `uridfa extract` finds them): per row a list of structs `{uri,
+/// start, end}`, `start..end` the URI's bytes in the row; null for a null
+/// row.
+#[pyfunction]
+#[pyo3(signature = (texts, grammar=None, rule=None, *, abbreviated=false, any_scheme=false, threads=None))]
+fn extract<'py>(
+    py: Python<'py>,
+    texts: &Bound<'py, PyAny>,
+    grammar: Option<&Bound<'py, PyAny>>,
+    rule: Option<&str>,
+    abbreviated: bool,
+    any_scheme: bool,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let g = default_grammar(py, grammar)?;
+    let entry = g.get().extract_entry(rule)?;
+    extract_with(py, entry, texts, abbreviated, any_scheme, threads)
 }
 
 /// Splits each value of `values` (an Arrow array or stream, or a sequence
@@ -625,7 +730,7 @@ fn _split_loop_ns(
         .collect::<PyResult<Vec<_>>>()?;
     let n: usize = inputs.iter().map(Input::len).sum();
     Ok(py.detach(|| {
-        let mut scratch = Scratch::new(&entry);
+        let mut scratch = entry.scratch();
         let mut best = f64::INFINITY;
         for _ in 0..rounds.max(1) {
             let t = std::time::Instant::now();
@@ -634,7 +739,10 @@ fn _split_loop_ns(
                 let col = input.column();
                 for i in 0..input.len() {
                     let bytes = col.row(i).0;
-                    if scratch.split(&entry, std::hint::black_box(bytes)).is_ok() {
+                    if entry
+                        .split(&mut scratch, std::hint::black_box(bytes))
+                        .is_ok()
+                    {
                         valid += scratch.spans.iter().flatten().count();
                     }
                 }
@@ -655,6 +763,7 @@ fn _uridfa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Parsed>()?;
     m.add_function(wrap_pyfunction!(split, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(_grammar_from_source, m)?)?;

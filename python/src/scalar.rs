@@ -154,7 +154,7 @@ fn with_scratch<T>(entry: &Entry, f: impl FnOnce(&mut Scratch) -> T) -> T {
         match &mut *slot {
             Some((k, s)) if *k == key => f(s),
             _ => {
-                let mut s = Scratch::new(entry);
+                let mut s = entry.scratch();
                 let out = f(&mut s);
                 *slot = Some((key, s));
                 out
@@ -170,7 +170,7 @@ pub fn parse(py: Python<'_>, entry: Entry, value: &Bound<'_, PyAny>) -> PyResult
     let layout = entry.layout;
     let result = with_scratch(&entry, |scratch| {
         let bytes = v.as_bytes();
-        let failed = match scratch.split(&entry, bytes) {
+        let failed = match entry.split(scratch, bytes) {
             Err(e) => {
                 let e = entry.error_at(bytes, e);
                 Some((
@@ -195,7 +195,7 @@ pub fn parse(py: Python<'_>, entry: Entry, value: &Bound<'_, PyAny>) -> PyResult
                     repeated: false,
                     ..
                 } => scratch
-                    .span(usize::MAX, *cap)
+                    .span(Scratch::WHOLE, *cap)
                     .map_or(Part::Absent, |(a, b)| Part::Span(a, b)),
                 Field::Component { cap, .. } => {
                     scratch.occurrences(*cap);
@@ -226,7 +226,7 @@ pub fn parse(py: Python<'_>, entry: Entry, value: &Bound<'_, PyAny>) -> PyResult
                         }
                         Part::List(at, items.len())
                     } else {
-                        first_kind(scratch, usize::MAX).map_or(Part::Absent, Part::Name)
+                        first_kind(scratch, Scratch::WHOLE).map_or(Part::Absent, Part::Name)
                     }
                 }
             };
@@ -286,14 +286,15 @@ fn transformed<'py>(
     errors: &str,
     f: impl Fn(&str, &mut [u8]) -> Result<usize, Result<usize, String>> + Sync,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let raise = crate::errors_arg(errors)?;
+    let errors = crate::errors_arg(errors)?;
     let (arrays, chunked) = crate::arrays_of(reference)?;
     let mut outs: Vec<arrow_array::ArrayRef> = Vec::new();
     let mut row0 = 0;
     for a in arrays {
         let input = crate::input_of(a)?;
-        let (out, failed) = py.detach(|| crate::transform::transform(&input, &f));
-        if let (true, Some(e)) = (raise, failed) {
+        let empty = errors == crate::Errors::Empty;
+        let (out, failed) = py.detach(|| crate::transform::transform(&input, empty, &f));
+        if let (crate::Errors::Raise, Some(e)) = (errors, failed) {
             return Err(PyValueError::new_err(format!(
                 "row {}: {}",
                 e.row + row0,
@@ -315,7 +316,8 @@ fn transformed<'py>(
 /// Resolves `reference` against `base` (RFC 3986 §5.2 unless `algorithm`
 /// names another: `rfc3986-nonstrict`, `rfc2396`, ...): a `str` for a
 /// `str`, a string array for a column of references (null where a
-/// reference does not resolve, or `errors="raise"`).
+/// reference does not resolve; an empty string with `errors="empty"`; or
+/// `errors="raise"`).
 #[pyfunction]
 #[pyo3(signature = (base, reference, algorithm="rfc3986", errors="null"))]
 fn resolve<'py>(
@@ -350,8 +352,8 @@ fn steps_of(steps: &str) -> PyResult<Steps> {
 }
 
 /// The normal form of `value` (RFC 3986 §6.2.2 and §6.2.3): a `str` for a
-/// `str`, a string array for a column (null where a value is invalid, or
-/// `errors="raise"`).
+/// `str`, a string array for a column (null where a value is invalid; an
+/// empty string with `errors="empty"`; or `errors="raise"`).
 #[pyfunction]
 #[pyo3(signature = (value, steps="all", errors="null"))]
 fn normalize<'py>(

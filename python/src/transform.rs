@@ -18,14 +18,16 @@ pub struct Failed {
     pub message: String,
 }
 
-/// `f` of every row of `input` (null for a null row, for a row that is not
-/// UTF-8, and for a row `f` fails on), and the first failure.
+/// `f` of every row of `input` (null for a null row; for a row that is not
+/// UTF-8 and for a row `f` fails on, null, or an empty string if `empty`),
+/// and the first failure.
 ///
 /// `f(row, out)` writes into `out` (as long as it needs; it may grow it)
 /// and returns the length written, or `Err(Some(needed))` for a buffer too
 /// small, or `Err(None)` with the message in `message`.
 pub fn transform(
     input: &Input,
+    empty: bool,
     mut f: impl FnMut(&str, &mut [u8]) -> Result<usize, Result<usize, String>>,
 ) -> (StringArray, Option<Failed>) {
     let n = input.len();
@@ -34,6 +36,13 @@ pub fn transform(
     let mut b = StringBuilder::with_capacity(n, 0);
     let mut buf = vec![0u8; 256];
     let mut first = None;
+    let fail = |b: &mut StringBuilder| {
+        if empty {
+            b.append_value("");
+        } else {
+            b.append_null();
+        }
+    };
     for i in 0..n {
         if nulls.is_some_and(|m| m.is_null(i)) {
             b.append_null();
@@ -41,7 +50,7 @@ pub fn transform(
         }
         let bytes = col.row(i).0;
         let Ok(text) = std::str::from_utf8(bytes) else {
-            b.append_null();
+            fail(&mut b);
             first.get_or_insert(Failed {
                 row: i,
                 message: "not UTF-8".into(),
@@ -59,10 +68,10 @@ pub fn transform(
         match r {
             Ok(len) => match std::str::from_utf8(&buf[..len]) {
                 Ok(s) => b.append_value(s),
-                Err(_) => b.append_null(),
+                Err(_) => fail(&mut b),
             },
             Err(e) => {
-                b.append_null();
+                fail(&mut b);
                 let message = match e {
                     Ok(needed) => format!("needs a buffer of {needed} bytes"),
                     Err(m) => m,

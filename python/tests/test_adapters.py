@@ -103,3 +103,36 @@ def test_spark_split_and_validate(spark):
     g = uridfa.Grammar.from_abnf(";@ entry d\n;@ capture y\nd = y \"-\" 2DIGIT\ny = 4DIGIT\n")
     d2 = spark.createDataFrame([("2000-01",), ("20-01",)], "s string")
     assert [r["uri"]["y"] for r in uridfa.spark.split(d2, "s", grammar=g).collect()] == ["2000", None]
+
+
+def test_spark_parse_url_differs_from_rfc3986(spark):
+    """What the README says of Spark's own `parse_url` (java.net.URI, RFC
+    2396 with Java's rules): an underscore in a host, which RFC 3986's
+    reg-name allows, gives no host; a `[` in a query, which RFC 3986
+    forbids there, is accepted."""
+    df = spark.createDataFrame([("http://a_b.example/x",), ("http://a/?q=[1]",)], "u string")
+    df.createOrReplaceTempView("parse_url_cases")
+    spark.sql("SET spark.sql.ansi.enabled=false")
+    try:
+        got = spark.sql("SELECT parse_url(u, 'HOST') AS h, parse_url(u, 'QUERY') AS q FROM parse_url_cases").collect()
+    finally:
+        spark.sql("RESET spark.sql.ansi.enabled")
+    assert [(r["h"], r["q"]) for r in got] == [(None, None), ("a", "q=[1]")]
+    assert uridfa.parse("http://a_b.example/x").host == "a_b.example"
+    assert not uridfa.is_valid("http://a/?q=[1]")
+
+
+def test_dask_example_of_the_docs(tmp_path):
+    """docs/python.md's Dask example, as written there, on a small Parquet
+    file."""
+    dd = require("dask.dataframe")
+    pa = require("pyarrow")
+    import pyarrow.parquet as pq
+
+    urls = [u for u in URLS if u is not None] * 3
+    pq.write_table(pa.table({"url": pa.array(urls, type=pa.string())}), tmp_path / "part-0.parquet")
+    ddf = dd.read_parquet(str(tmp_path), dtype_backend="pyarrow")
+    ddf["valid"] = ddf["url"].map_partitions(
+        lambda s: pa.array(uridfa.validate(pa.array(s.array))).to_pandas(), meta=("valid", "bool"))
+    got = ddf.compute()
+    assert got["valid"].tolist() == pa.array(uridfa.validate(urls)).to_pylist()

@@ -166,6 +166,30 @@ def test_errors_raise():
         uridfa.split(["a"], errors="ignore")
 
 
+def test_errors_empty():
+    values = ["http://a/b?q", None, "http://a b", ""]
+    null = rows(uridfa.split(values))
+    got = pa.array(uridfa.split(values, errors="empty"))
+    got.validate(full=True)
+    empty = got.to_pylist()
+    assert empty[0] == null[0] and empty[1] is None and empty[3] == null[3]
+    bad = empty[2]
+    assert bad["valid"] is False and bad["error_offset"] == 8 and bad["error"] == null[2]["error"]
+    components = [k for k in bad if k not in ("valid", "error_offset", "error")]
+    assert components and all(bad[k] == "" for k in components)
+    # A grammar with a repeated capture: an empty list.
+    m = pa.array(uridfa.Grammar.builtin("rfc6068").split(["mailto:a@b.example", "mailto:a b"], errors="empty")).to_pylist()
+    assert m[1]["addr-spec"] == [] and m[1]["valid"] is False
+    assert all(v == "" for k, v in m[1].items() if not isinstance(v, (list, bool, int)) and k != "error")
+    # The Polars namespace passes it on; resolve and normalize take it too.
+    pl = pytest.importorskip("polars")
+    pytest.importorskip("uridfa.polars")
+    s = pl.DataFrame({"u": values}).select(pl.col("u").uri.split(errors="empty"))["u"]
+    assert s.to_list() == empty
+    assert pa.array(uridfa.normalize(["HTTP://A/", "a b", None], errors="empty")).to_pylist() == ["http://a/", "", None]
+    assert pa.array(uridfa.resolve("http://a/b", ["c", "a b", None], errors="empty")).to_pylist() == ["http://a/c", "", None]
+
+
 def test_nanoarrow_input():
     na = pytest.importorskip("nanoarrow")
     arr = na.c_array(["http://a/b", "x y"], na.string())

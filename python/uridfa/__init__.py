@@ -6,7 +6,7 @@ arrays and chunked arrays, Polars Series, DuckDB results, nanoarrow, or a
 plain sequence of ``str``/``bytes``/``None``. Results are Arrow arrays that
 ``pyarrow.array(r)`` or ``polars.Series(r)`` read without a copy.
 
-Columnar: :func:`split`, :func:`validate`. Scalar: :func:`parse`,
+Columnar: :func:`split`, :func:`validate`, :func:`extract` (URIs in text). Scalar: :func:`parse`,
 :func:`is_valid`, :func:`resolve`, :func:`normalize`, :func:`equivalent`,
 :func:`make_relative`. Grammars: :class:`Grammar`. Adapters:
 ``uridfa.polars``, ``uridfa.duckdb``, ``uridfa.spark``.
@@ -20,6 +20,7 @@ from ._uridfa import (
     Grammar,
     Parsed,
     equivalent,
+    extract,
     is_valid,
     make_relative,
     normalize,
@@ -36,6 +37,7 @@ __all__ = [
     "ParseError",
     "Parsed",
     "equivalent",
+    "extract",
     "is_valid",
     "make_relative",
     "normalize",

@@ -56,11 +56,20 @@ class Grammar:
         self,
         values: Values,
         rule: Optional[str] = None,
-        errors: Literal["null", "raise"] = "null",
+        errors: Literal["null", "raise", "empty"] = "null",
         threads: Optional[int] = None,
     ) -> Union[Array, ChunkedArray]: ...
     def validate(
         self, values: Values, rule: Optional[str] = None, threads: Optional[int] = None
+    ) -> Union[Array, ChunkedArray]: ...
+    def extract(
+        self,
+        texts: Values,
+        rule: Optional[str] = None,
+        *,
+        abbreviated: bool = False,
+        any_scheme: bool = False,
+        threads: Optional[int] = None,
     ) -> Union[Array, ChunkedArray]: ...
     def parse(self, value: Union[str, bytes], rule: Optional[str] = None) -> Parsed: ...
     def is_valid(self, value: Union[str, bytes], rule: Optional[str] = None) -> bool: ...
@@ -72,7 +81,7 @@ def split(
     values: Values,
     grammar: GrammarArg = None,
     rule: Optional[str] = None,
-    errors: Literal["null", "raise"] = "null",
+    errors: Literal["null", "raise", "empty"] = "null",
     threads: Optional[int] = None,
 ) -> Union[Array, ChunkedArray]: ...
 def validate(
@@ -81,18 +90,33 @@ def validate(
     rule: Optional[str] = None,
     threads: Optional[int] = None,
 ) -> Union[Array, ChunkedArray]: ...
+def extract(
+    texts: Values,
+    grammar: GrammarArg = None,
+    rule: Optional[str] = None,
+    *,
+    abbreviated: bool = False,
+    any_scheme: bool = False,
+    threads: Optional[int] = None,
+) -> Union[Array, ChunkedArray]:
+    """The URIs in each text (RFC 3986 Appendix C, as ``uridfa extract``
+    finds them): per row a list of ``{uri, start, end}`` structs (``uri``
+    without its wrapper and inner whitespace, ``start``/``end`` its byte
+    span in the row), null for a null row. ``rule`` defaults to the
+    grammar's ``URI``, ``IRI`` or ``url`` rule."""
+    ...
 def parse(value: Union[str, bytes], grammar: GrammarArg = None, rule: Optional[str] = None) -> Parsed: ...
 def is_valid(value: Union[str, bytes], grammar: GrammarArg = None, rule: Optional[str] = None) -> bool: ...
 @overload
-def resolve(base: str, reference: str, algorithm: str = "rfc3986", errors: Literal["null", "raise"] = "null") -> str: ...
+def resolve(base: str, reference: str, algorithm: str = "rfc3986", errors: Literal["null", "raise", "empty"] = "null") -> str: ...
 @overload
 def resolve(
-    base: str, reference: Values, algorithm: str = "rfc3986", errors: Literal["null", "raise"] = "null"
+    base: str, reference: Values, algorithm: str = "rfc3986", errors: Literal["null", "raise", "empty"] = "null"
 ) -> Union[Array, ChunkedArray]: ...
 @overload
-def normalize(value: str, steps: str = "all", errors: Literal["null", "raise"] = "null") -> str: ...
+def normalize(value: str, steps: str = "all", errors: Literal["null", "raise", "empty"] = "null") -> str: ...
 @overload
-def normalize(value: Values, steps: str = "all", errors: Literal["null", "raise"] = "null") -> Union[Array, ChunkedArray]: ...
+def normalize(value: Values, steps: str = "all", errors: Literal["null", "raise", "empty"] = "null") -> Union[Array, ChunkedArray]: ...
 def equivalent(a: str, b: str, steps: str = "all") -> bool: ...
 def make_relative(base: str, target: str) -> str: ...
 def _grammar_from_source(kind: str, name: str, text: str, rule: Optional[str]) -> Grammar: ...

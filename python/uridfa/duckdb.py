@@ -8,7 +8,8 @@
 Functions: ``uri_split(url)`` (a STRUCT of the components, ``valid``,
 ``error_offset``, ``error``), ``uri_valid(url)``, one ``uri_<component>(url)``
 per component of the grammar (``uri_scheme``, ``uri_host``, ``uri_host_kind``,
-``uri_query``, ...), ``uri_resolve(base, ref)`` and ``uri_normalize(url)``.
+``uri_query``, ...), ``uri_extract(text)`` (a LIST of STRUCT(uri, start, end):
+the URIs in running text), ``uri_resolve(base, ref)`` and ``uri_normalize(url)``.
 The string views of the struct are cast to plain strings on the way back
 to DuckDB (a copy).
 """
@@ -93,6 +94,13 @@ def register(con: Any, grammar: GrammarArg = None, rule: Optional[str] = None, p
             type="arrow",
             null_handling="special",
         )
+
+    extract_type = _plain(pa.array(g.extract([], rule=rule)).type)
+
+    def extract(texts: Any) -> pa.Array:
+        return pa.array(g.extract(_one_array(texts), rule=rule))
+
+    con.create_function(f"{prefix}extract", extract, [varchar], _duck_type(con, extract_type), type="arrow", null_handling="special")
 
     def resolve(bases: pa.Array, refs: pa.Array) -> pa.Array:
         out = []

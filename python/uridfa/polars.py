@@ -6,6 +6,7 @@
     df.with_columns(pl.col("url").uri.split().alias("uri"))
     df.filter(pl.col("url").uri.valid())
     df.select(pl.col("url").uri.host(), pl.col("url").uri.component("query"))
+    df.select(pl.col("text").uri.extract())   # the URIs in running text
 
 Each method runs one uridfa kernel per batch through ``map_batches`` (with
 ``is_elementwise=True``, so lazy and streaming queries work); the Series is
@@ -18,7 +19,7 @@ from typing import Optional, Union
 
 import polars as pl
 
-from . import Grammar, split, validate
+from . import Grammar, extract, split, validate
 
 GrammarArg = Union[str, Grammar, None]
 
@@ -56,6 +57,19 @@ class UriNamespace:
         return self._expr.map_batches(
             lambda s: pl.Series(s.name, g.validate(s, rule=rule)),
             return_dtype=pl.Boolean,
+            is_elementwise=True,
+        )
+
+    def extract(
+        self, grammar: GrammarArg = None, rule: Optional[str] = None, abbreviated: bool = False, any_scheme: bool = False
+    ) -> pl.Expr:
+        """The URIs in each text: a list of ``{uri, start, end}`` structs
+        (``uridfa.extract``)."""
+        g = _grammar(grammar)
+        dtype = pl.Series(g.extract([], rule=rule)).dtype
+        return self._expr.map_batches(
+            lambda s: pl.Series(s.name, g.extract(s, rule=rule, abbreviated=abbreviated, any_scheme=any_scheme)),
+            return_dtype=dtype,
             is_elementwise=True,
         )
 
@@ -109,4 +123,4 @@ class UriNamespace:
         return self.component("fragment", grammar)
 
 
-__all__ = ["UriNamespace", "split", "validate"]
+__all__ = ["UriNamespace", "extract", "split", "validate"]
