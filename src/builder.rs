@@ -74,7 +74,7 @@ pub use urn::{UrnBuilder, UrnRules, UrnSyntax};
 pub use parts::PartsBuf;
 pub(crate) use parts::{server_slots, SLOT_LEN};
 pub use parts::{PartsBuilder, PartsSyntax};
-pub use setters::{slot, Sets};
+pub use setters::{slot, ServerSyntax, Sets};
 
 /// The standard traits of the three owned forms (`RefBuf`, `UrnBuf`,
 /// `PartsBuf`), which no generic impl can give them (the traits are

@@ -57,6 +57,46 @@ pub trait Sets<C>: PartsSyntax {
     type Arg<'a>: Into<Option<&'a str>>;
 }
 
+/// The grammars whose references have RFC 2396's components, `server` or
+/// `reg_name` authorities among them ([`crate::rfc2396::Rfc2396`],
+/// [`crate::draft_fielding_uri_rfc2396bis_01::Rfc2396bis01`]): their
+/// [`super::PartsBuilder`] sets scheme, userinfo, host, port, reg-name, path
+/// (always present), query and fragment, by the blanket impls of
+/// [`Sets`] below. Sealed, as [`super::PartsSyntax`].
+pub trait ServerSyntax: super::PartsSyntax {}
+
+impl<G: ServerSyntax> Sets<slot::Scheme> for G {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl<G: ServerSyntax> Sets<slot::Userinfo> for G {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl<G: ServerSyntax> Sets<slot::Host> for G {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl<G: ServerSyntax> Sets<slot::Port> for G {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl<G: ServerSyntax> Sets<slot::RegName> for G {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl<G: ServerSyntax> Sets<slot::Path> for G {
+    type Arg<'a> = &'a str;
+}
+
+impl<G: ServerSyntax> Sets<slot::Query> for G {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl<G: ServerSyntax> Sets<slot::Fragment> for G {
+    type Arg<'a> = Option<&'a str>;
+}
+
 impl<'a, G: Sets<slot::Scheme>> PartsBuilder<'a, G> {
     /// Sets the `scheme`, without the `:`. Takes `&str` when the grammar's reference always
     /// has it, else `&str`, `Some` or `None` (clears).

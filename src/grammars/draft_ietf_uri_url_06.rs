@@ -83,6 +83,4 @@ mod url_builder;
 
 // Resolution and normalization do not read this grammar (Note [algorithms
 // over grammars] in `src/algorithms/reading.rs`).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {}
+impl crate::algorithms::Reads for Url06 {}

@@ -89,9 +89,7 @@ mod url_builder;
 
 // Resolution and normalization do not read this grammar (Note [algorithms
 // over grammars] in `src/algorithms/reading.rs`).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {}
+impl crate::algorithms::Reads for Rfc1738 {}
 
 impl crate::text::Finder<'static> {
     /// A finder for RFC 1738 `url` (strict per scheme), for documents of

@@ -72,14 +72,6 @@ fn read_back<'b>(r: &Url<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_L
     ])
 }
 
-fn ref_tags(r: &Url<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
-    r.parts().tags
-}
-
-fn ref_from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> Url<'_> {
-    Url::from_parts(crate::parts::Parts { input, tags })
-}
-
 impl crate::builder::Sealed for Marker {}
 
 impl crate::builder::PartsSyntax for Marker {
@@ -97,9 +89,6 @@ impl crate::builder::PartsSyntax for Marker {
             _ => <Marker as crate::Facts>::component_rule(c.name()),
         }
     }
-    fn parse_ref(input: &str) -> Result<Url<'_>, crate::Error> {
-        Url::parse(input)
-    }
     // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
     // appears only in the projection `Self::Ref<'b>`).
     #[allow(clippy::extra_unused_lifetimes)]
@@ -108,12 +97,6 @@ impl crate::builder::PartsSyntax for Marker {
         'b: 'b,
     {
         read_back(r)
-    }
-    fn tags(r: &Url<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
-        ref_tags(r)
-    }
-    fn from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> Url<'_> {
-        ref_from_tags(input, tags)
     }
 }
 

@@ -620,6 +620,22 @@ impl<'a> Url<'a> {
     }
 }
 
+impl<'a> crate::parts::FromTags<'a> for Url<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    fn parse_str(input: &'a str) -> Result<Self, Error> {
+        Self::parse(input)
+    }
+    fn parse_with(t: &'static uridfa_runtime::Tables<'static>, input: &'a str) -> Result<Self, Error> {
+        Ok(Self::from_parts(parse_parts(t, input)?))
+    }
+    fn tags(&self) -> Self::Tags {
+        self.parts().tags
+    }
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Self::from_parts(Parts { input, tags })
+    }
+}
+
 impl core::hash::Hash for Url<'_> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.as_str().hash(state);
