@@ -335,8 +335,10 @@ impl crate::builder::PartsSyntax for Rfc2396 {
 }
 
 // RFC 2396's components, `server` or `reg_name` authority, each set by the
-// builder ([`crate::builder::ServerSyntax`]).
-impl crate::builder::ServerSyntax for Rfc2396 {}
+// builder ([`crate::builder::shape::Server`]).
+impl crate::builder::Shaped for Rfc2396 {
+    type Shape = crate::builder::shape::Server;
+}
 
 /// A builder for this grammar: [`crate::builder::PartsBuilder`], with a
 /// setter for each component of `URI-reference` ([`crate::builder::Sets`]).
