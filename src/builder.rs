@@ -61,6 +61,7 @@ mod owned;
 mod parts;
 mod setters;
 mod types;
+mod url;
 mod urn;
 
 pub use generic::Builder;
@@ -74,7 +75,9 @@ pub use urn::{UrnBuilder, UrnRules, UrnSyntax};
 pub use parts::PartsBuf;
 pub(crate) use parts::{server_slots, SLOT_LEN};
 pub use parts::{PartsBuilder, PartsSyntax};
-pub use setters::{slot, Sets};
+pub use setters::{shape, slot, Sets, SetsIn, Shaped};
+pub use url::UrlSyntax;
+pub(crate) use url::{read_back as url_read_back, rule as url_rule};
 
 /// The standard traits of the three owned forms (`RefBuf`, `UrnBuf`,
 /// `PartsBuf`), which no generic impl can give them (the traits are

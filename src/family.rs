@@ -3,20 +3,41 @@
 //! names, so they hold for every view whose grammar names them the same
 //! way, built-in or derived.
 //!
-//! | trait | views | methods |
+//! A grammar's marker type (`uridfa::rfc3986::Rfc3986`, ..., the
+//! [`View::Grammar`] of its views) is its handle: implementing the
+//! family's marker trait on it gives every view of the grammar the
+//! family's traits, by blanket impls.
+//!
+//! | marker trait | traits its views get | methods |
 //! |---|---|---|
-//! | [`GenericRef`] | `rfc3986`, `rfc3987`, `rfc6874`, `rfc8089` | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `query_pairs_form`, `resolve_into`, `make_relative_into` |
-//! | [`Resolve`] (`alloc`) | the same | `resolve`, `make_relative`, into the grammar's owned reference |
+//! | [`Generic`] (`rfc3986`, `rfc3987`, `rfc6874`, `rfc8089`) | [`GenericRef`] | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `query_pairs_form`, `resolve_into`, `make_relative_into`, `normalize_into` |
+//! | | [`Resolve`] (`alloc`) | `resolve`, `make_relative`, `normalize`, into [`Generic::Target`] |
 //!
-//! The IRI mapping's are in its module: [`crate::iri::MapToIri`] on
-//! `rfc3986`'s views, [`crate::iri::MapToUri`] on `rfc3987`'s. All are in
-//! [`crate::prelude`]: `use uridfa::prelude::*;` brings them into scope.
+//! The views of a grammar that says `;@ family generic` (every built-in
+//! one above) also have these methods as their own, each a call of the
+//! trait's, so they need no import:
 //!
-//! A view of one's own grammar (`#[derive(uridfa::Grammar)]`) gets them
-//! with an empty `impl`, when its captures are named as RFC 3986 names
-//! them (`host` or `ihost`, `port`, `path` or `ipath`, `query` or
-//! `iquery`; the host kinds `IPv6address`, `IPvFuture`, `IPv4address`),
-//! and [`Resolve`] with one line naming its owned target type:
+//! ```
+//! use uridfa::rfc3986::UriRef;
+//! let r = UriRef::parse("http://a/b/c/d;p?q")?.resolve("../g")?; // RFC 3986 §5.4.1
+//! assert_eq!(r.as_str(), "http://a/b/g");
+//! assert_eq!(r.as_view().host_kind(), Some(uridfa::rfc3986::HostKind::RegName));
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+//!
+//! The traits are for code generic over views; [`crate::prelude`] brings
+//! them into scope at once (`use uridfa::prelude::*;`). The IRI mapping's
+//! are in its module: [`crate::iri::MapToIri`] on `rfc3986`'s views,
+//! [`crate::iri::MapToUri`] on `rfc3987`'s.
+//!
+//! A grammar of one's own (`#[derive(uridfa::Grammar)]`) joins the family
+//! with one impl on the derive's struct, when its captures are named as
+//! RFC 3986 names them (`host` or `ihost`, `port`, `path` or `ipath`,
+//! `query` or `iquery`; the host kinds `IPv6address`, `IPvFuture`,
+//! `IPv4address`), naming the owned reference its results parse into:
+//! `impl uridfa::family::Generic for MyGrammar { type Target =
+//! uridfa::rfc3986::UriRefBuf; }`. With `;@ family generic` in its file,
+//! its view has the methods as its own too.
 //!
 //! ```
 //! use uridfa::prelude::*;
@@ -27,11 +48,51 @@
 //! # Ok::<(), uridfa::Error>(())
 //! ```
 
-use crate::view::{first_of, View};
+use crate::view::{first_of, Facts, View};
+
+pub use crate::parts::HostKind;
+
+/// A grammar of the RFC 3986 family, as a type: implemented on the marker
+/// of `rfc3986`, `rfc3987`, `rfc6874` and `rfc8089` (and on a derived
+/// grammar's struct, see the [module docs](self)). Every view whose
+/// grammar implements it has [`GenericRef`] and, with `alloc`,
+/// [`Resolve`], by the blanket impls below; nothing is implemented per
+/// view.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::family::Generic;
+/// fn owned_name<G: Generic>() -> &'static str {
+///     core::any::type_name::<G::Target>()
+/// }
+/// assert!(owned_name::<uridfa::rfc3987::Rfc3987>().ends_with("RefBuf<uridfa::rfc3987::Rfc3987>"));
+/// ```
+pub trait Generic: Facts {
+    /// The owned reference that [`Resolve`]'s results are parsed into:
+    /// the grammar's own (`rfc3986::UriRefBuf`, `rfc3987::IriRefBuf`,
+    /// `rfc6874::UriRefBuf`), or RFC 3986's for a grammar that resolves
+    /// in RFC 3986's syntax without a reference type of its own
+    /// (`rfc8089`).
+    #[cfg(feature = "alloc")]
+    type Target: core::str::FromStr<Err = crate::Error> + core::fmt::Display;
+}
+
+impl<'a, V: View<'a>> GenericRef<'a> for V where V::Grammar: Generic {}
+
+#[cfg(feature = "alloc")]
+impl<'a, V: View<'a>> Resolve<'a> for V
+where
+    V::Grammar: Generic,
+{
+    type Target = <V::Grammar as Generic>::Target;
+}
 
 /// What RFC 3986 adds to every view of its family (`rfc3986`, `rfc3987`,
-/// `rfc6874`): the host's kind and address, the port as a number, the
-/// path's segments and the query's pairs, percent-decoded.
+/// `rfc6874`, `rfc8089`): the host's kind and address, the port as a
+/// number, the path's segments and the query's pairs, percent-decoded,
+/// resolution and normalization into buffers. Implemented for every view
+/// whose grammar implements [`Generic`].
 pub trait GenericRef<'a>: View<'a> {
     /// Which alternative of the host rule matched (its `;@ kind`), in the
     /// rule's order: an `IPv6address` (with or without an RFC 6874 zone),
@@ -48,7 +109,7 @@ pub trait GenericRef<'a>: View<'a> {
     /// assert_eq!(UriRef::parse("/a")?.host_kind(), None);
     /// # Ok::<(), uridfa::Error>(())
     /// ```
-    fn host_kind(&self) -> Option<crate::parts::HostKind> {
+    fn host_kind(&self) -> Option<HostKind> {
         use crate::parts::HostKind;
         let host = const { first_of(Self::CAPTURES, &["host", "ihost"]) };
         let v6 = const { first_of(Self::CAPTURES, &["IPv6address"]) };
@@ -249,6 +310,38 @@ pub trait GenericRef<'a>: View<'a> {
             out,
         )
     }
+
+    /// This reference normalized by `steps` (RFC 3986 §6.2's ladder; RFC
+    /// 3987's or RFC 6874's for their views, RFC 3986's for the others)
+    /// into `out`: the result's length, without allocating. See
+    /// [`crate::normalize::Syntax::normalize_into`];
+    /// [`Resolve::normalize`] gives an owned, typed reference.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::normalize::NormalizeError::BufferTooSmall`] with the
+    /// exact length needed;
+    /// [`crate::normalize::NormalizeError::NotCompiledIn`] when the
+    /// ladder's grammar is left out.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::Steps;
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::rfc3986::UriRef::parse("HTTP://www.EXAMPLE.com/a/./b/%7e")?;
+    /// let mut buf = [0u8; 32];
+    /// let n = r.normalize_into(Steps::ALL, &mut buf)?;
+    /// assert_eq!(&buf[..n], b"http://www.example.com/a/b/~"); // §6.2.2
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn normalize_into(
+        &self,
+        steps: crate::normalize::Steps,
+        out: &mut [u8],
+    ) -> Result<usize, crate::normalize::NormalizeError> {
+        normalize_syntax::<Self>().normalize_into(View::as_str(self), steps, out)
+    }
 }
 
 /// `base.resolve(reference)` with an owned, typed result: what the views
@@ -260,10 +353,8 @@ pub trait GenericRef<'a>: View<'a> {
 /// views. It displays as the target, and its `as_view()` has the
 /// accessors (`scheme()`, `host()`, `path()`, ...).
 ///
-/// A derived view gets the method with one line, naming the owned type of
-/// the syntax it resolves in (RFC 3986's, unless its grammar is
-/// `rfc3987`): `impl<'a> uridfa::family::Resolve<'a> for MyRef<'a> { type
-/// Target = uridfa::rfc3986::UriRefBuf; }`.
+/// Implemented for every view whose grammar implements [`Generic`], with
+/// [`Generic::Target`] as its target.
 ///
 /// # Example
 ///
@@ -348,6 +439,43 @@ pub trait Resolve<'a>: GenericRef<'a> {
         text.parse()
             .map_err(crate::resolve::ResolveError::InvalidTarget)
     }
+
+    /// This reference normalized by `steps` (see
+    /// [`GenericRef::normalize_into`] for the ladder), parsed into
+    /// [`Resolve::Target`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::normalize::NormalizeError::NotCompiledIn`] when the
+    /// ladder's grammar is left out, and
+    /// [`crate::normalize::NormalizeError::Invalid`] when the result is
+    /// no reference of [`Resolve::Target`]'s grammar.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::normalize::Steps;
+    /// use uridfa::prelude::*;
+    /// let r = uridfa::rfc3986::Uri::parse("example://a/./b/../b/%63/%7bfoo%7d")?;
+    /// let n = r.normalize(Steps::ALL)?; // RFC 3986 §6.2.2
+    /// assert_eq!(n.as_str(), "example://a/b/c/%7Bfoo%7D");
+    /// assert_eq!(n.as_view().path(), "/b/c/%7Bfoo%7D");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    fn normalize(
+        &self,
+        steps: crate::normalize::Steps,
+    ) -> Result<Self::Target, crate::normalize::NormalizeError> {
+        let text = normalize_syntax::<Self>().normalize(View::as_str(self), steps)?;
+        text.parse()
+            .map_err(crate::normalize::NormalizeError::Invalid)
+    }
+}
+
+/// The normalization ladder of `V`'s grammar: its own where it has one
+/// (`rfc3987`, `rfc6874`), else RFC 3986's.
+fn normalize_syntax<'a, V: View<'a>>() -> crate::normalize::Syntax {
+    crate::normalize::Syntax::from_name(V::GRAMMAR).unwrap_or(crate::normalize::Syntax::Rfc3986)
 }
 
 /// The resolution options for the views of `V`'s grammar: RFC 3986,

@@ -53,7 +53,6 @@
 //! # Example
 //!
 //! ```
-//! use uridfa::prelude::*;
 //! use uridfa::rfc3986::{HostKind, UriRef};
 //!
 //! let uri = UriRef::parse("http://user@example.com:8080/a/b?q#f")?;

@@ -6,6 +6,35 @@ use uridfa_runtime::{
     items, split_regs, split_regs32, ErrorKind, Items, List, Tables, MAX_LIST_DEPTH,
 };
 
+/// A built-in view (or RFC 1738's `Url`) made from its spans and back, and parsed with its own
+/// or another of its grammar's tables: what code generic over a grammar's
+/// views needs (the builders, the owned forms), implemented by the
+/// generator on every built-in view. Public in this private module, so
+/// that public traits can name it as a bound and no other crate can
+/// implement it.
+pub trait FromTags<'a>: Sized {
+    /// The spans: two `u32` offsets per capture of the grammar.
+    type Tags: Copy + core::fmt::Debug + Eq;
+    /// The view's `parse`.
+    ///
+    /// # Errors
+    ///
+    /// As the view's `parse`.
+    fn parse_str(input: &'a str) -> Result<Self, Error>;
+    /// `input` parsed with `t`, tables of this view's grammar (an entry or
+    /// a `;@ component` rule, whose captures are the grammar's).
+    ///
+    /// # Errors
+    ///
+    /// Where and why `input` does not match `t`.
+    fn parse_with(t: &'static Tables<'static>, input: &'a str) -> Result<Self, Error>;
+    /// The view's spans.
+    fn tags(&self) -> Self::Tags;
+    /// The view of `input` with spans `tags` (which came from
+    /// [`FromTags::tags`] of a view of `input`).
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self;
+}
+
 /// The spans of one parsed input: the first `T` registers (tag `2i` is the
 /// start of capture `i`, tag `2i + 1` its end) as `u32`, with `u32::MAX`
 /// for "never set".

@@ -1,5 +1,8 @@
 //! The traits a view's methods come from, to bring into scope at once:
-//! `use uridfa::prelude::*;`.
+//! `use uridfa::prelude::*;`, for code generic over views. The views of
+//! a grammar with a family (`rfc3986`, `rfc3987`, `rfc6874`, `rfc8089`)
+//! have the family's methods as their own too, so calling them on a view
+//! needs no import ([`crate::family`]).
 //!
 //! [`View`] is every view's facts and components by index;
 //! the family traits of [`crate::family`] add what a family of grammars

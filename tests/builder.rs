@@ -23,7 +23,6 @@
 //! owned forms).
 
 use crate::common;
-use uridfa::prelude::*;
 
 use common::abnf::{grammar_rules, rule_matches};
 use common::pieces::{NIDS, NSSES, URN_PARTS};

@@ -15,7 +15,6 @@
 
 use crate::common;
 use common::skip;
-use uridfa::prelude::*;
 
 use common::{is_valid, parse, read_jsonl, Comps, Json, JsonExt, Rule};
 use uridfa::rfc3986::{HostKind, UriRef};

@@ -20,7 +20,6 @@ use proptest::sample::select;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
 use uridfa::pct::FormPairs;
-use uridfa::prelude::*;
 
 fn pairs(query: &str) -> Vec<(String, String)> {
     FormPairs::new(query)

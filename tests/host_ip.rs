@@ -6,7 +6,6 @@
 
 use crate::common::skip;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
-use uridfa::prelude::*;
 
 #[test]
 fn spec_examples() {

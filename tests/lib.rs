@@ -17,6 +17,7 @@ mod common;
 mod corpora;
 mod error_traits;
 mod facts;
+mod family_inherent;
 mod form_pairs;
 mod generated;
 mod host_ip;

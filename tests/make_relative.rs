@@ -12,7 +12,6 @@
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
-use uridfa::prelude::*;
 use uridfa::resolve::{make_relative, make_relative_into, resolve, Options, ResolveError, Syntax};
 
 const BASE: &str = "http://a/b/c/d;p?q";

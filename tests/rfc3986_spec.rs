@@ -15,7 +15,6 @@
 //! to its vector.
 
 use crate::common;
-use uridfa::prelude::*;
 
 use common::{parse, Comps, Rule};
 use uridfa::rfc3986::{AbsoluteUri, HostKind, Uri, UriRef};

@@ -17,7 +17,6 @@
 
 use crate::common;
 use common::skip;
-use uridfa::prelude::*;
 
 use uridfa::rfc3987::{AbsoluteIri, HostKind, IrelativeRef, Iri, IriRef};
 

@@ -24,7 +24,6 @@
 
 use crate::common;
 use common::skip;
-use uridfa::prelude::*;
 
 use uridfa::rfc6874::{AbsoluteUri, HostKind, RelativeRef, Uri, UriRef};
 

@@ -13,7 +13,6 @@ use crate::common::skip;
 
 use crate::common::abnf_oracle;
 
-use uridfa::prelude::*;
 use uridfa::rfc8089::{FileUri, HostKind};
 use uridfa::{Presence, View};
 

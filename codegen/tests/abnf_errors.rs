@@ -441,12 +441,12 @@ fn unknown_pragma() {
     assert_eq!(
         errors(";@ start a ; the entry\n;@\na = \"x\"\n"),
         "\
-grammar/t.abnf:1:4: error: unknown pragma 'start'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, depth, deny or allow
+grammar/t.abnf:1:4: error: unknown pragma 'start'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, marker, family, depth, deny or allow
   |
 1 | ;@ start a ; the entry
   |    ^^^^^
 
-grammar/t.abnf:2:3: error: expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, depth, deny or allow)
+grammar/t.abnf:2:3: error: expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, marker, family, depth, deny or allow)
   |
 2 | ;@
   |   ^

@@ -305,6 +305,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             entry: Some(quote!(#name::tables())),
             lists: Some(quote!(#name::lists())),
             view: quote!(::uridfa::view),
+            root: quote!(::uridfa),
         },
         parse_on_view: false,
         serde_feature: None,
@@ -313,6 +314,11 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         always: machine.lowered.always_captured(),
         only: Some(emit::view::reaches(&compiled, &rule)),
         grammar_type: quote!(#name),
+        // The family methods that return owned values exist when `uridfa`
+        // has `alloc`, which turns on this crate's `alloc` (Note [family
+        // methods on the views] in `uridfa_codegen::emit::view`).
+        owned: cfg!(feature = "alloc").then(|| quote!()),
+        from_tags: None,
     };
     // The derive's struct carries the grammar's facts (`uridfa::Facts`).
     let facts = emit::view::facts_impl(

@@ -13,10 +13,10 @@ use super::resolve::options::ResolveError;
 // read (`resolve`'s and `normalize`'s `Comps`). What differs between
 // grammars (which rules read base and reference, where a host's case-folded
 // part ends, which octets are unreserved) is a `Reads` impl that each
-// grammar's own module writes for its `Reader` type, from functions generic
+// grammar's own module writes on its marker type (`Rfc3986`), from functions generic
 // over the `View` trait (`resolve::read_views`, `normalize::read_generic`).
 // The generated `Grammar::visit_readers` calls a `Visit` with a grammar's
-// `Reader` under the grammar's cargo feature, and the algorithms find a
+// marker under the grammar's cargo feature, and the algorithms find a
 // grammar by its name. So cargo features select grammars, and no algorithm
 // has a `cfg` arm per grammar: the enums that name documents
 // (`resolve::Algorithm`, `resolve::Syntax`, `normalize::Syntax`) have every

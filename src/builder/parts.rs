@@ -96,7 +96,7 @@ fn slot(c: Component) -> usize {
 pub trait PartsSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// The view that [`PartsBuilder::build_ref`] returns and that reads
     /// the built text back (`UriRef`, `UrlRef`, the strict `Url`).
-    type Ref<'b>: Copy + fmt::Debug;
+    type Ref<'b>: Copy + fmt::Debug + crate::parts::FromTags<'b, Tags = Self::Tags>;
     /// The view's component spans, for `PartsBuf` (under `alloc`).
     #[doc(hidden)]
     type Tags: Copy + fmt::Debug + Eq;
@@ -107,11 +107,11 @@ pub trait PartsSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// (RFC 1738's URLs of the common Internet scheme syntax always have
     /// them).
     #[doc(hidden)]
-    const ALWAYS_AUTHORITY: bool;
+    const ALWAYS_AUTHORITY: bool = false;
     /// What is written before a present path: `"/"` for RFC 1738's
     /// url-path, which follows the host's `/`, `""` elsewhere.
     #[doc(hidden)]
-    const PATH_PREFIX: &'static str;
+    const PATH_PREFIX: &'static str = "";
     /// The tables of component `c`'s own rule; `None` if the grammar has
     /// no such component. By default the `;@ component` rule named as the
     /// component ([`Component::name`]) in the grammar's [`crate::Facts`].
@@ -131,16 +131,22 @@ pub trait PartsSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// # Errors
     ///
     /// As the view's `parse`.
-    fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error>;
+    fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error> {
+        crate::parts::FromTags::parse_str(input)
+    }
     /// The components of a parsed reference, in the slots' order; `None`
     /// when it does not have the builder's shape (an RFC 1738 URL without
     /// `//<login>`).
     #[doc(hidden)]
     fn read_back<'b>(r: &Self::Ref<'b>) -> Option<[Option<&'b str>; SLOT_LEN]>;
     #[doc(hidden)]
-    fn tags(r: &Self::Ref<'_>) -> Self::Tags;
+    fn tags(r: &Self::Ref<'_>) -> Self::Tags {
+        crate::parts::FromTags::tags(r)
+    }
     #[doc(hidden)]
-    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_>;
+    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_> {
+        crate::parts::FromTags::from_tags(input, tags)
+    }
 }
 
 /// A reference put together from its components, for one of the grammars

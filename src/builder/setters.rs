@@ -57,6 +57,104 @@ pub trait Sets<C>: PartsSyntax {
     type Arg<'a>: Into<Option<&'a str>>;
 }
 
+/// The component sets that several grammars' builders share, one type
+/// each, for [`Shaped::Shape`].
+pub mod shape {
+    /// RFC 2396's components, a `server` or `reg_name` authority among
+    /// them ([`crate::rfc2396`], [`crate::draft_fielding_uri_rfc2396bis_01`]):
+    /// scheme, userinfo, host, port, reg-name, path (always present), query
+    /// and fragment.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Server;
+    /// RFC 1738's common Internet scheme syntax ([`crate::rfc1738`],
+    /// [`crate::draft_ietf_uri_url_06`]): scheme and host (always
+    /// present), user, password, port and the url-path (Note [the URL
+    /// builder] in `src/builder/url.rs`).
+    #[derive(Clone, Copy, Debug)]
+    pub struct Url;
+}
+
+/// Shape `Self` sets component `C` (one of [`slot`]), taking `Arg`.
+#[doc(hidden)]
+pub trait SetsIn<C> {
+    /// As [`Sets::Arg`].
+    type Arg<'a>: Into<Option<&'a str>>;
+}
+
+/// A grammar whose builder sets the components of a shared [`shape`]:
+/// [`Sets`] follows from the shape, by one blanket impl. Sealed, as
+/// [`PartsSyntax`].
+pub trait Shaped: PartsSyntax {
+    /// The components the builder sets ([`shape::Server`], [`shape::Url`]).
+    type Shape;
+}
+
+impl<G: Shaped, C> Sets<C> for G
+where
+    G::Shape: SetsIn<C>,
+{
+    type Arg<'a> = <G::Shape as SetsIn<C>>::Arg<'a>;
+}
+
+impl SetsIn<slot::Scheme> for shape::Server {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::Userinfo> for shape::Server {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::Host> for shape::Server {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::Port> for shape::Server {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::RegName> for shape::Server {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::Path> for shape::Server {
+    type Arg<'a> = &'a str;
+}
+
+impl SetsIn<slot::Query> for shape::Server {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::Fragment> for shape::Server {
+    type Arg<'a> = Option<&'a str>;
+}
+
+// The URL shape: scheme and host always (`Builder::new` takes both), the
+// rest optional; `path` is the url-path after the host's `/` (`None`: no
+// `/`).
+impl SetsIn<slot::Scheme> for shape::Url {
+    type Arg<'a> = &'a str;
+}
+
+impl SetsIn<slot::User> for shape::Url {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::Password> for shape::Url {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::Host> for shape::Url {
+    type Arg<'a> = &'a str;
+}
+
+impl SetsIn<slot::Port> for shape::Url {
+    type Arg<'a> = Option<&'a str>;
+}
+
+impl SetsIn<slot::Path> for shape::Url {
+    type Arg<'a> = Option<&'a str>;
+}
+
 impl<'a, G: Sets<slot::Scheme>> PartsBuilder<'a, G> {
     /// Sets the `scheme`, without the `:`. Takes `&str` when the grammar's reference always
     /// has it, else `&str`, `Some` or `None` (clears).

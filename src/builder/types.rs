@@ -90,12 +90,18 @@ mod sealed {
 /// [`crate::rfc6874::Rfc6874`]. Sealed.
 pub trait GenericSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// The grammar's `URI-reference` view (`IriRef` for RFC 3987).
-    type Ref<'b>: Copy + fmt::Debug;
+    type Ref<'b>: Copy
+        + fmt::Debug
+        + crate::View<'b>
+        + crate::parts::FromTags<'b, Tags = Self::Tags>;
     /// The view's component spans, for `RefBuf` (under `alloc`).
     #[doc(hidden)]
     type Tags: Copy + fmt::Debug + Eq;
-    /// The grammar's component tables.
-    fn rules() -> &'static ComponentRules;
+    /// The grammar's component tables, read from its
+    /// [`crate::Facts::COMPONENT_RULES`] at compile time.
+    fn rules() -> &'static ComponentRules {
+        const { &ComponentRules::of::<Self>() }
+    }
     /// The grammar's encode set for component `c`, for the `*_encoded`
     /// setters: the `;@ encode-set` named as the component
     /// ([`Component::name`]) in the grammar's [`crate::Facts`]; `None`
@@ -108,15 +114,23 @@ pub trait GenericSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// # Errors
     ///
     /// As the view's `parse`.
-    fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error>;
+    fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error> {
+        crate::parts::FromTags::parse_str(input)
+    }
     /// The components of the reference `input` with spans `tags`, in the
     /// order of [`Component`] (`path` always `Some`).
     #[doc(hidden)]
-    fn components(input: &str, tags: Self::Tags) -> [Option<&str>; 7];
+    fn components(input: &str, tags: Self::Tags) -> [Option<&str>; 7] {
+        components_of(&Self::from_tags(input, tags))
+    }
     #[doc(hidden)]
-    fn tags(r: &Self::Ref<'_>) -> Self::Tags;
+    fn tags(r: &Self::Ref<'_>) -> Self::Tags {
+        crate::parts::FromTags::tags(r)
+    }
     #[doc(hidden)]
-    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_>;
+    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_> {
+        crate::parts::FromTags::from_tags(input, tags)
+    }
 }
 
 /// The components of a view of the RFC 3986 family in the order of

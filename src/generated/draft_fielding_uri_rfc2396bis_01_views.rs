@@ -104,6 +104,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for UriRef<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for UriRef<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(UriRef {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        UriRef { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> UriRef<'a> {
     /** The `scheme` capture (index 0), from `grammar/draft-fielding-uri-rfc2396bis-01.abnf`:
 
@@ -486,6 +510,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for AbsoluteUriRef<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for AbsoluteUriRef<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(AbsoluteUriRef {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        AbsoluteUriRef { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> AbsoluteUriRef<'a> {
     /** The `scheme` capture (index 0), from `grammar/draft-fielding-uri-rfc2396bis-01.abnf`:
 
@@ -856,6 +904,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for AbsoluteUri<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for AbsoluteUri<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(AbsoluteUri {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        AbsoluteUri { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> AbsoluteUri<'a> {
     /** The `scheme` capture (index 0), from `grammar/draft-fielding-uri-rfc2396bis-01.abnf`:
 
@@ -1212,6 +1284,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for RelativeUri<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for RelativeUri<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(RelativeUri {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        RelativeUri { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> RelativeUri<'a> {

@@ -104,6 +104,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for UrlRef<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for UrlRef<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(UrlRef {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        UrlRef { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> UrlRef<'a> {
     /** The `scheme` capture (index 0), from `grammar/draft-fielding-url-syntax-05.abnf`:
 
@@ -433,6 +457,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for AbsoluteUrl<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for AbsoluteUrl<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(AbsoluteUrl {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        AbsoluteUrl { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> AbsoluteUrl<'a> {
     /** The `scheme` capture (index 0), from `grammar/draft-fielding-url-syntax-05.abnf`:
 
@@ -748,6 +796,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for RelativeUrl<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for RelativeUrl<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(RelativeUrl {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        RelativeUrl { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> RelativeUrl<'a> {

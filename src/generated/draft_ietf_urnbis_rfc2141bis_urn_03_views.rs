@@ -104,6 +104,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for UrnRef<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for UrnRef<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(UrnRef {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        UrnRef { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> UrnRef<'a> {
     /** The `NID` capture (index 0), from `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 
@@ -325,6 +349,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for AssignedUrn<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for AssignedUrn<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(AssignedUrn {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        AssignedUrn { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> AssignedUrn<'a> {

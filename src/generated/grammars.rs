@@ -125,35 +125,35 @@ impl Grammar {
     }
 
     /// Runs `v` with how resolution and normalization read it: the
-    /// `Reader` its module writes (Note [algorithms over grammars] in
+    /// `Reads` impl its module writes on its marker (Note [algorithms over grammars] in
     /// `src/algorithms/reading.rs`).
     #[allow(unused_variables)] // with no grammar compiled in, `v` is not used
     pub(crate) fn visit_readers<V: crate::algorithms::Visit>(self, v: V) -> V::Out {
         match self {
             #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-            Grammar::DraftFieldingUriRfc2396bis01 => v.visit::<crate::draft_fielding_uri_rfc2396bis_01::Reader>(),
+            Grammar::DraftFieldingUriRfc2396bis01 => v.visit::<crate::draft_fielding_uri_rfc2396bis_01::Rfc2396bis01>(),
             #[cfg(feature = "draft-fielding-url-syntax-05")]
-            Grammar::DraftFieldingUrlSyntax05 => v.visit::<crate::draft_fielding_url_syntax_05::Reader>(),
+            Grammar::DraftFieldingUrlSyntax05 => v.visit::<crate::draft_fielding_url_syntax_05::UrlSyntax05>(),
             #[cfg(feature = "draft-ietf-uri-url-06")]
-            Grammar::DraftIetfUriUrl06 => v.visit::<crate::draft_ietf_uri_url_06::Reader>(),
+            Grammar::DraftIetfUriUrl06 => v.visit::<crate::draft_ietf_uri_url_06::Url06>(),
             #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-            Grammar::DraftIetfUrnbisRfc2141bisUrn03 => v.visit::<crate::draft_ietf_urnbis_rfc2141bis_urn_03::Reader>(),
+            Grammar::DraftIetfUrnbisRfc2141bisUrn03 => v.visit::<crate::draft_ietf_urnbis_rfc2141bis_urn_03::UrnDraft03>(),
             #[cfg(feature = "rfc1738")]
-            Grammar::Rfc1738 => v.visit::<crate::rfc1738::Reader>(),
+            Grammar::Rfc1738 => v.visit::<crate::rfc1738::Rfc1738>(),
             #[cfg(feature = "rfc2396")]
-            Grammar::Rfc2396 => v.visit::<crate::rfc2396::Reader>(),
+            Grammar::Rfc2396 => v.visit::<crate::rfc2396::Rfc2396>(),
             #[cfg(feature = "rfc3986")]
-            Grammar::Rfc3986 => v.visit::<crate::rfc3986::Reader>(),
+            Grammar::Rfc3986 => v.visit::<crate::rfc3986::Rfc3986>(),
             #[cfg(feature = "rfc3987")]
-            Grammar::Rfc3987 => v.visit::<crate::rfc3987::Reader>(),
+            Grammar::Rfc3987 => v.visit::<crate::rfc3987::Rfc3987>(),
             #[cfg(feature = "rfc6068")]
-            Grammar::Rfc6068 => v.visit::<crate::rfc6068::Reader>(),
+            Grammar::Rfc6068 => v.visit::<crate::rfc6068::Rfc6068>(),
             #[cfg(feature = "rfc6874")]
-            Grammar::Rfc6874 => v.visit::<crate::rfc6874::Reader>(),
+            Grammar::Rfc6874 => v.visit::<crate::rfc6874::Rfc6874>(),
             #[cfg(feature = "rfc8089")]
-            Grammar::Rfc8089 => v.visit::<crate::rfc8089::Reader>(),
+            Grammar::Rfc8089 => v.visit::<crate::rfc8089::Rfc8089>(),
             #[cfg(feature = "rfc8141")]
-            Grammar::Rfc8141 => v.visit::<crate::rfc8141::Reader>(),
+            Grammar::Rfc8141 => v.visit::<crate::rfc8141::Rfc8141>(),
         }
     }
 }

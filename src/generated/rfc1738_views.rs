@@ -104,6 +104,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Ftp<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for Ftp<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Ftp {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Ftp { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> Ftp<'a> {
     /** The `user` capture (index 2), from `grammar/rfc1738.abnf`:
 
@@ -356,6 +380,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Http<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for Http<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Http {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Http { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> Http<'a> {
     /** The `port` capture (index 5), from `grammar/rfc1738.abnf`:
 
@@ -571,6 +619,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Gopher<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for Gopher<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Gopher {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Gopher { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> Gopher<'a> {
@@ -802,6 +874,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Mailto<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for Mailto<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Mailto {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Mailto { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> Mailto<'a> {
     /** The `encoded822addr` capture (index 10), from `grammar/rfc1738.abnf`:
 
@@ -1014,6 +1110,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for News<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for News<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(News {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        News { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> News<'a> {
@@ -1243,6 +1363,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Nntp<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for Nntp<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Nntp {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Nntp { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> Nntp<'a> {
     /** The `port` capture (index 5), from `grammar/rfc1738.abnf`:
 
@@ -1468,6 +1612,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Telnet<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for Telnet<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Telnet {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Telnet { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> Telnet<'a> {
@@ -1709,6 +1877,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Wais<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for Wais<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Wais {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Wais { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> Wais<'a> {
     /** The `port` capture (index 5), from `grammar/rfc1738.abnf`:
 
@@ -1937,6 +2129,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for File<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for File<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(File {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        File { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> File<'a> {
     /// The whole input.
     #[inline]
@@ -2139,6 +2355,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Prospero<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for Prospero<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Prospero {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Prospero { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> Prospero<'a> {
@@ -2355,6 +2595,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Other<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for Other<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Other {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Other { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> Other<'a> {

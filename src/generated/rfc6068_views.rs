@@ -371,6 +371,30 @@ where
         f.debug_list().entries((self.0)()).finish()
     }
 }
+impl<'a> crate::parts::FromTags<'a> for MailtoUri<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(MailtoUri {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        MailtoUri { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> MailtoUri<'a> {
     /** Every occurrence of the `addr-spec` capture (index 0), in input order, from `grammar/rfc6068.abnf`:
 

@@ -104,6 +104,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for Urn<'a> {
         Self::parse(text).map_err(::serde::de::Error::custom)
     }
 }
+impl<'a> crate::parts::FromTags<'a> for Urn<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(Urn {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Urn { parts: crate::parts::Parts { input, tags } }
+    }
+}
 impl<'a> Urn<'a> {
     /** The `NID` capture (index 0), from `grammar/rfc8141.abnf`:
 
@@ -344,6 +368,30 @@ impl<'de: 'a, 'a> ::serde::Deserialize<'de> for AssignedName<'a> {
     ) -> ::core::result::Result<Self, D::Error> {
         let text: &'de str = ::serde::Deserialize::deserialize(d)?;
         Self::parse(text).map_err(::serde::de::Error::custom)
+    }
+}
+impl<'a> crate::parts::FromTags<'a> for AssignedName<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    #[inline]
+    fn parse_str(input: &'a str) -> ::core::result::Result<Self, crate::Error> {
+        Self::parse(input)
+    }
+    #[inline]
+    fn parse_with(
+        t: &'static ::uridfa_runtime::Tables<'static>,
+        input: &'a str,
+    ) -> ::core::result::Result<Self, crate::Error> {
+        ::core::result::Result::Ok(AssignedName {
+            parts: crate::parts::Parts::parse_str::<{ tables::REG_LEN }>(t, input)?,
+        })
+    }
+    #[inline]
+    fn tags(&self) -> Self::Tags {
+        self.parts.tags
+    }
+    #[inline]
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        AssignedName { parts: crate::parts::Parts { input, tags } }
     }
 }
 impl<'a> AssignedName<'a> {

@@ -413,13 +413,30 @@ impl AbsoluteUri<'_> {}
 impl RelativeUri<'_> {}
 
 
-// The builder glue (`PartsSyntax`, the components set): `server_builder.rs`,
-// shared with the other grammar of RFC 2396's components as a child
-// module over `Marker`.
-use Rfc2396bis01 as Marker;
-#[allow(clippy::duplicate_mod)]
-#[path = "server_builder.rs"]
-mod server_builder;
+impl crate::builder::Sealed for Rfc2396bis01 {}
+
+// The builder's grammar: the components it reads back are the view's
+// slots; parsing and spans come from the view (`crate::parts::FromTags`).
+impl crate::builder::PartsSyntax for Rfc2396bis01 {
+    type Ref<'b> = UriRef<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    const ENTRY: &'static str = "URI-reference";
+    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
+    // appears only in the projection `Self::Ref<'b>`).
+    #[allow(clippy::extra_unused_lifetimes)]
+    fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
+    where
+        'b: 'b,
+    {
+        Some(slots(r))
+    }
+}
+
+// RFC 2396's components, `server` or `reg_name` authority, each set by the
+// builder ([`crate::builder::shape::Server`]).
+impl crate::builder::Shaped for Rfc2396bis01 {
+    type Shape = crate::builder::shape::Server;
+}
 
 /// A builder for this grammar: [`crate::builder::PartsBuilder`], with a
 /// setter for each component of `URI-reference` ([`crate::builder::Sets`]).
@@ -463,9 +480,7 @@ impl Default for Builder<'_> {
 // unless decoding makes it a `server`; `unreserved = ALPHA / DIGIT / mark`
 // with `mark = "-" / "_" / "." / "!" / "~" / "*" / "'" / "(" / ")"`
 // (§2.3); `..` above the root is kept (merge step 7).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {
+impl crate::algorithms::Reads for Rfc2396bis01 {
     fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
         Some(crate::resolve::read_validated(
             |input| crate::resolve::validate_with(&tables::URI_REFERENCE, input),

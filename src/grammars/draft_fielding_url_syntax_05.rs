@@ -54,7 +54,6 @@ pub mod tables {
 }
 
 use crate::View;
-use tables::CAPTURE_LEN;
 
 /// Which alternative of `host = hostname | hostnumber` (§4.3.1) matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,9 +96,6 @@ impl<'a> Iterator for AllParams<'a> {
 }
 
 impl core::iter::FusedIterator for AllParams<'_> {}
-
-/// The spans of one parsed reference, 8 bytes per capture.
-type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 fn host_kind<'a>(v: &impl View<'a>) -> Option<HostKind> {
     v.span(tables::HOST)?;
@@ -328,32 +324,14 @@ impl AbsoluteUrl<'_> {}
 /// ```
 impl RelativeUrl<'_> {}
 
-fn read_back<'b>(r: &UrlRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]> {
-    Some(slots(r))
-}
-
-fn ref_tags(r: &UrlRef<'_>) -> [u32; 2 * CAPTURE_LEN] {
-    r.parts.tags
-}
-
-fn ref_from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UrlRef<'_> {
-    UrlRef {
-        parts: Parts { input, tags },
-    }
-}
-
-
 impl crate::builder::Sealed for UrlSyntax05 {}
 
+// The builder's grammar: the components it reads back are the view's
+// slots; parsing and spans come from the view (`crate::parts::FromTags`).
 impl crate::builder::PartsSyntax for UrlSyntax05 {
     type Ref<'b> = UrlRef<'b>;
     type Tags = [u32; 2 * tables::CAPTURE_LEN];
     const ENTRY: &'static str = "URL-reference";
-    const ALWAYS_AUTHORITY: bool = false;
-    const PATH_PREFIX: &'static str = "";
-    fn parse_ref(input: &str) -> Result<UrlRef<'_>, crate::Error> {
-        UrlRef::parse(input)
-    }
     // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
     // appears only in the projection `Self::Ref<'b>`).
     #[allow(clippy::extra_unused_lifetimes)]
@@ -361,13 +339,7 @@ impl crate::builder::PartsSyntax for UrlSyntax05 {
     where
         'b: 'b,
     {
-        read_back(r)
-    }
-    fn tags(r: &UrlRef<'_>) -> [u32; 2 * tables::CAPTURE_LEN] {
-        ref_tags(r)
-    }
-    fn from_tags(input: &str, tags: [u32; 2 * tables::CAPTURE_LEN]) -> UrlRef<'_> {
-        ref_from_tags(input, tags)
+        Some(slots(r))
     }
 }
 
@@ -458,9 +430,7 @@ impl crate::builder::Sets<crate::builder::slot::Fragment> for UrlSyntax05 {
 // How resolution reads draft 05 (Note [algorithms over grammars] in
 // `src/algorithms/reading.rs`): base and reference validated with its
 // `URL-reference`, then split by its Appendix B (§5.2 step 1).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {
+impl crate::algorithms::Reads for UrlSyntax05 {
     fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
         Some(crate::resolve::read_validated(
             |input| crate::resolve::validate_with(&tables::URL_REFERENCE, input),

@@ -73,16 +73,40 @@ pub use schemes::*;
 /// with `schemepart`).
 pub type Builder<'a> = crate::builder::PartsBuilder<'a, Url06>;
 
-// The URL builder: `url_builder.rs`, shared with the other URL grammar as
-// a child module (Note [the URL builder] there) over these two names.
-use Url06 as Marker;
-static URL_PATH_RULE: &uridfa_runtime::Tables<'static> = &tables::SCHEMEPART_RULE;
-#[allow(clippy::duplicate_mod)]
-#[path = "url_builder.rs"]
-mod url_builder;
+impl crate::builder::Sealed for Url06 {}
+
+// The URL builder (Note [the URL builder] in `src/builder/url.rs`): the
+// strict `url` reads a built text back, its login split by the `login`
+// rule; the url-path is checked by `schemepart`.
+impl crate::builder::PartsSyntax for Url06 {
+    type Ref<'b> = Url<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    const ENTRY: &'static str = "url";
+    const ALWAYS_AUTHORITY: bool = true;
+    const PATH_PREFIX: &'static str = "/";
+    fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
+        crate::builder::url_rule::<Self>(c)
+    }
+    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
+    // appears only in the projection `Self::Ref<'b>`).
+    #[allow(clippy::extra_unused_lifetimes)]
+    fn read_back<'b>(r: &Url<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
+    where
+        'b: 'b,
+    {
+        crate::builder::url_read_back::<Self>(r.scheme(), r.as_str())
+    }
+}
+
+impl crate::builder::Shaped for Url06 {
+    type Shape = crate::builder::shape::Url;
+}
+
+impl crate::builder::UrlSyntax for Url06 {
+    type Login<'a> = Other<'a>;
+    const URL_PATH_RULE: &'static str = "schemepart";
+}
 
 // Resolution and normalization do not read this grammar (Note [algorithms
 // over grammars] in `src/algorithms/reading.rs`).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {}
+impl crate::algorithms::Reads for Url06 {}

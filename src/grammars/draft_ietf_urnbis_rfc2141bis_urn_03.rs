@@ -570,6 +570,4 @@ impl UrnBuf {
 
 // Resolution and normalization do not read this grammar (Note [algorithms
 // over grammars] in `src/algorithms/reading.rs`).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {}
+impl crate::algorithms::Reads for UrnDraft03 {}

@@ -43,33 +43,17 @@ pub use crate::parts::HostKind;
 
 crate::generated_tables!("rfc3986_views");
 
-// What the RFC 3986 family adds to each view: `uridfa::family`.
-impl<'a> crate::family::GenericRef<'a> for UriRef<'a> {}
-impl<'a> crate::family::GenericRef<'a> for Uri<'a> {}
-impl<'a> crate::family::GenericRef<'a> for AbsoluteUri<'a> {}
-impl<'a> crate::family::GenericRef<'a> for RelativeRef<'a> {}
-
-// `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for UriRef<'a> {
-    type Target = UriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for Uri<'a> {
-    type Target = UriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for AbsoluteUri<'a> {
-    type Target = UriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for RelativeRef<'a> {
+// The marker is the grammar's handle: the RFC 3986 family's methods
+// reach every view through it (`uridfa::family`), and the generated views
+// have them as their own (`;@ family generic`).
+impl crate::family::Generic for Rfc3986 {
+    #[cfg(feature = "alloc")]
     type Target = UriRefBuf;
 }
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from the family traits implemented above (`family::GenericRef`,
-// `family::Resolve`) and from `iri::MapToIri`, implemented below.
+// from the family (`family::GenericRef`, `family::Resolve`, through
+// `Generic` above) and from `iri::MapToIri`, implemented below.
 
 /// A `URI-reference` (§4.1): a URI or a relative reference.
 ///
@@ -124,23 +108,43 @@ impl AbsoluteUri<'_> {}
 impl RelativeRef<'_> {}
 
 
-// The builder glue (component rules, encode sets, `GenericSyntax`, the
-// aliases, `to_builder`): `uri_builder.rs`, shared by the two grammars
-// with RFC 3986's components as a child module over `Marker`.
-use Rfc3986 as Marker;
-#[allow(clippy::duplicate_mod)]
-#[path = "uri_builder.rs"]
-mod uri_builder;
+impl crate::builder::Sealed for Rfc3986 {}
+
+// The builder's grammar: its component rules and encode sets come from
+// the grammar's facts, the rest from the view (`crate::parts::FromTags`).
+impl crate::builder::GenericSyntax for Rfc3986 {
+    type Ref<'b> = UriRef<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+}
+
+/// A builder for this grammar's references: see [`crate::builder::Builder`].
+///
+/// # Example
+///
+/// ```
+/// let b = uridfa::rfc3986::Builder::new().scheme("http")?.host("example.com")?.path("/")?;
+/// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://example.com/");
+/// # Ok::<(), uridfa::builder::BuildError>(())
+/// ```
+pub type Builder<'a> = crate::builder::Builder<'a, Rfc3986>;
+
+/// The owned form of [`UriRef`]: see [`crate::builder::RefBuf`].
+///
+/// # Example
+///
+/// ```
+/// let mut r: uridfa::rfc3986::UriRefBuf = "http://a/b".parse()?;
+/// r.set_port(Some("8080"))?;
+/// assert_eq!(r.as_str(), "http://a:8080/b");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[cfg(feature = "alloc")]
-pub use uri_builder::UriRefBuf;
-pub use uri_builder::Builder;
+pub type UriRefBuf = crate::builder::RefBuf<Rfc3986>;
 
 // How resolution and normalization read RFC 3986 (Note [algorithms over
 // grammars] in `src/algorithms/reading.rs`): base `URI` and reference
 // `URI-reference` (§5.2.1–5.2.2); the whole host is case-folded (§6.2.2.1).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {
+impl crate::algorithms::Reads for Rfc3986 {
     fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
         Some(crate::resolve::read_views(Uri::parse(base), UriRef::parse(reference)))
     }
@@ -170,12 +174,7 @@ impl crate::text::Finder<'static> {
     }
 }
 
-// The IRI mapping (RFC 3987 §3.2) of each view, with the feature `rfc3987`.
+// The IRI mapping (RFC 3987 §3.2) of each view, with the feature
+// `rfc3987`: `iri::MapToIri`, for every view of this grammar.
 #[cfg(feature = "rfc3987")]
-impl<'a> crate::iri::MapToIri<'a> for UriRef<'a> {}
-#[cfg(feature = "rfc3987")]
-impl<'a> crate::iri::MapToIri<'a> for Uri<'a> {}
-#[cfg(feature = "rfc3987")]
-impl<'a> crate::iri::MapToIri<'a> for AbsoluteUri<'a> {}
-#[cfg(feature = "rfc3987")]
-impl<'a> crate::iri::MapToIri<'a> for RelativeRef<'a> {}
+impl<'a, V: crate::View<'a, Grammar = Rfc3986>> crate::iri::MapToIri<'a> for V {}

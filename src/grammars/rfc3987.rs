@@ -77,33 +77,17 @@ pub mod tables {
 
 crate::generated_tables!("rfc3987_views");
 
-// What the RFC 3986 family adds to each view: `uridfa::family`.
-impl<'a> crate::family::GenericRef<'a> for IriRef<'a> {}
-impl<'a> crate::family::GenericRef<'a> for Iri<'a> {}
-impl<'a> crate::family::GenericRef<'a> for AbsoluteIri<'a> {}
-impl<'a> crate::family::GenericRef<'a> for IrelativeRef<'a> {}
-
-// `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for IriRef<'a> {
-    type Target = IriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for Iri<'a> {
-    type Target = IriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for AbsoluteIri<'a> {
-    type Target = IriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for IrelativeRef<'a> {
+// The marker is the grammar's handle: the RFC 3986 family's methods
+// reach every view through it (`uridfa::family`), and the generated views
+// have them as their own (`;@ family generic`).
+impl crate::family::Generic for Rfc3987 {
+    #[cfg(feature = "alloc")]
     type Target = IriRefBuf;
 }
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from the family traits implemented above (`family::GenericRef`,
-// `family::Resolve`) and from `iri::MapToUri`, implemented below.
+// from the family (`family::GenericRef`, `family::Resolve`, through
+// `Generic` above) and from `iri::MapToUri`, implemented below.
 
 /// An `IRI-reference` (RFC 3987 §2.2): an IRI or a relative
 /// reference.
@@ -159,18 +143,14 @@ impl AbsoluteIri<'_> {}
 impl IrelativeRef<'_> {}
 
 
-// The component rules (`iuserinfo`, `ihost`, ...), read from the grammar's
-// facts.
-static COMPONENT_RULES: crate::builder::ComponentRules = crate::builder::ComponentRules::of::<Rfc3987>();
-
 impl crate::builder::Sealed for Rfc3987 {}
 
+// The builder's grammar: its component rules (`iuserinfo`, `ihost`, ...)
+// come from the grammar's facts, the rest from the view
+// (`crate::parts::FromTags`).
 impl crate::builder::GenericSyntax for Rfc3987 {
     type Ref<'b> = IriRef<'b>;
     type Tags = [u32; 2 * tables::CAPTURE_LEN];
-    fn rules() -> &'static crate::builder::ComponentRules {
-        &COMPONENT_RULES
-    }
     // RFC 3986's sets: what they leave literal is ASCII that RFC 3987's
     // `iuserinfo`, `ipath`, `iquery` and `ifragment` allow too, and they
     // encode every non-ASCII byte, so the result is an IRI component (and
@@ -178,20 +158,6 @@ impl crate::builder::GenericSyntax for Rfc3987 {
     #[cfg(feature = "rfc3986")]
     fn encode_set_for(c: crate::builder::Component) -> Option<&'static uridfa_runtime::EncodeSet> {
         <crate::rfc3986::Rfc3986 as crate::builder::GenericSyntax>::encode_set_for(c)
-    }
-    fn parse_ref(input: &str) -> Result<IriRef<'_>, crate::Error> {
-        IriRef::parse(input)
-    }
-    fn components(input: &str, tags: Self::Tags) -> [Option<&str>; 7] {
-        crate::builder::components_of(&Self::from_tags(input, tags))
-    }
-    fn tags(r: &IriRef<'_>) -> Self::Tags {
-        r.parts.tags
-    }
-    fn from_tags(input: &str, tags: Self::Tags) -> IriRef<'_> {
-        IriRef {
-            parts: crate::parts::Parts { input, tags },
-        }
     }
 }
 
@@ -219,55 +185,12 @@ pub type Builder<'a> = crate::builder::Builder<'a, Rfc3987>;
 #[cfg(feature = "alloc")]
 pub type IriRefBuf = crate::builder::RefBuf<Rfc3987>;
 
-impl<'a> IriRef<'a> {
-    /// A [`Builder`] pre-filled with this reference's components, to
-    /// change some of them and build anew.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let r = uridfa::rfc3987::IriRef::parse("http://a/b?q")?;
-    /// let b = r.to_builder().query(Some("x"))?;
-    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://a/b?x");
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
-    /// ```
-    pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_components(crate::builder::components_of(self))
-    }
-}
-
-impl<'a> Iri<'a> {
-    /// A [`Builder`] pre-filled with this reference's components, to
-    /// change some of them and build anew (see [`IriRef::to_builder`]).
-    pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_components(crate::builder::components_of(self))
-    }
-}
-
-impl<'a> AbsoluteIri<'a> {
-    /// A [`Builder`] pre-filled with this reference's components, to
-    /// change some of them and build anew (see [`IriRef::to_builder`]).
-    pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_components(crate::builder::components_of(self))
-    }
-}
-
-impl<'a> IrelativeRef<'a> {
-    /// A [`Builder`] pre-filled with this reference's components, to
-    /// change some of them and build anew (see [`IriRef::to_builder`]).
-    pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_components(crate::builder::components_of(self))
-    }
-}
-
 // How resolution and normalization read RFC 3987 (Note [algorithms over
 // grammars] in `src/algorithms/reading.rs`): base `IRI` and reference
 // `IRI-reference` (§6.5: RFC 3986's algorithm applies directly); §5.3.2.1:
 // "the scheme and US-ASCII only host are case insensitive", so a host with
 // non-ASCII characters, written or percent-encoded, keeps its case.
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {
+impl crate::algorithms::Reads for Rfc3987 {
     fn resolve<'a>(base: &'a str, reference: &'a str) -> crate::algorithms::ResolveRead<'a> {
         Some(crate::resolve::read_views(Iri::parse(base), IriRef::parse(reference)))
     }
@@ -304,8 +227,6 @@ impl crate::text::Finder<'static> {
     }
 }
 
-// The URI mapping (RFC 3987 §3.1) of each view.
-impl<'a> crate::iri::MapToUri<'a> for IriRef<'a> {}
-impl<'a> crate::iri::MapToUri<'a> for Iri<'a> {}
-impl<'a> crate::iri::MapToUri<'a> for AbsoluteIri<'a> {}
-impl<'a> crate::iri::MapToUri<'a> for IrelativeRef<'a> {}
+// The URI mapping (RFC 3987 §3.1): `iri::MapToUri`, for every view of
+// this grammar.
+impl<'a, V: crate::View<'a, Grammar = Rfc3987>> crate::iri::MapToUri<'a> for V {}

@@ -55,6 +55,4 @@ crate::generated_tables!("rfc6068_views");
 
 // Resolution and normalization do not read this grammar (Note [algorithms
 // over grammars] in `src/algorithms/reading.rs`).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {}
+impl crate::algorithms::Reads for Rfc6068 {}

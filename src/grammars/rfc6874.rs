@@ -55,33 +55,17 @@ pub mod tables {
 
 crate::generated_tables!("rfc6874_views");
 
-// What the RFC 3986 family adds to each view: `uridfa::family`.
-impl<'a> crate::family::GenericRef<'a> for UriRef<'a> {}
-impl<'a> crate::family::GenericRef<'a> for Uri<'a> {}
-impl<'a> crate::family::GenericRef<'a> for AbsoluteUri<'a> {}
-impl<'a> crate::family::GenericRef<'a> for RelativeRef<'a> {}
-
-// `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for UriRef<'a> {
-    type Target = UriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for Uri<'a> {
-    type Target = UriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for AbsoluteUri<'a> {
-    type Target = UriRefBuf;
-}
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for RelativeRef<'a> {
+// The marker is the grammar's handle: the RFC 3986 family's methods
+// reach every view through it (`uridfa::family`), and the generated views
+// have them as their own (`;@ family generic`).
+impl crate::family::Generic for Rfc6874 {
+    #[cfg(feature = "alloc")]
     type Target = UriRefBuf;
 }
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from the family traits implemented above (`family::GenericRef`,
-// `family::Resolve`).
+// from the family (`family::GenericRef`, `family::Resolve`, through
+// `Generic` above).
 
 /// A `URI-reference` (RFC 3986 §4.1) whose IPv6 literal may carry a
 /// zone identifier.
@@ -217,23 +201,43 @@ impl<'a> RelativeRef<'a> {
 }
 
 
-// The builder glue (component rules, encode sets, `GenericSyntax`, the
-// aliases, `to_builder`): `uri_builder.rs`, shared by the two grammars
-// with RFC 3986's components as a child module over `Marker`.
-use Rfc6874 as Marker;
-#[allow(clippy::duplicate_mod)]
-#[path = "uri_builder.rs"]
-mod uri_builder;
+impl crate::builder::Sealed for Rfc6874 {}
+
+// The builder's grammar: its component rules and encode sets come from
+// the grammar's facts, the rest from the view (`crate::parts::FromTags`).
+impl crate::builder::GenericSyntax for Rfc6874 {
+    type Ref<'b> = UriRef<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+}
+
+/// A builder for this grammar's references: see [`crate::builder::Builder`].
+///
+/// # Example
+///
+/// ```
+/// let b = uridfa::rfc6874::Builder::new().scheme("http")?.host("[fe80::a%25en1]")?.path("/")?;
+/// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://[fe80::a%25en1]/");
+/// # Ok::<(), uridfa::builder::BuildError>(())
+/// ```
+pub type Builder<'a> = crate::builder::Builder<'a, Rfc6874>;
+
+/// The owned form of [`UriRef`]: see [`crate::builder::RefBuf`].
+///
+/// # Example
+///
+/// ```
+/// let mut r: uridfa::rfc6874::UriRefBuf = "http://[fe80::a%25en1]/b".parse()?;
+/// r.set_port(Some("8080"))?;
+/// assert_eq!(r.as_str(), "http://[fe80::a%25en1]:8080/b");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[cfg(feature = "alloc")]
-pub use uri_builder::UriRefBuf;
-pub use uri_builder::Builder;
+pub type UriRefBuf = crate::builder::RefBuf<Rfc6874>;
 
 // How normalization reads RFC 6874 (Note [algorithms over grammars] in
 // `src/algorithms/reading.rs`); resolution reads it as RFC 3986 does not:
 // it is not one of the documents' algorithms.
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {
+impl crate::algorithms::Reads for Rfc6874 {
     fn normalize(input: &str) -> crate::algorithms::NormalizeRead<'_> {
         let c = crate::normalize::read_generic(UriRef::parse(input), folded_host_len);
         Some(c.map(|c| (c, &crate::normalize::RFC3986_FACTS)))

@@ -53,16 +53,14 @@ pub use crate::parts::HostKind;
 
 crate::generated_tables!("rfc8089_views");
 
-impl<'a> crate::family::GenericRef<'a> for FileUri<'a> {}
-
-// `base.resolve(reference)`, owned and typed: `uridfa::family::Resolve`.
-#[cfg(feature = "alloc")]
-impl<'a> crate::family::Resolve<'a> for FileUri<'a> {
+// The marker is the grammar's handle: the RFC 3986 family's methods reach
+// its view through it (`uridfa::family`), and the generated view has them
+// as its own (`;@ family generic`); results are RFC 3986 references.
+impl crate::family::Generic for Rfc8089 {
+    #[cfg(feature = "alloc")]
     type Target = crate::rfc3986::UriRefBuf;
 }
 
-// Resolution and normalization do not read this grammar (Note [algorithms
-// over grammars] in `src/algorithms/reading.rs`).
-pub(crate) enum Reader {}
-
-impl crate::algorithms::Reads for Reader {}
+// Resolution and normalization do not read this grammar by name (Note
+// [algorithms over grammars] in `src/algorithms/reading.rs`).
+impl crate::algorithms::Reads for Rfc8089 {}

@@ -620,6 +620,41 @@ impl<'a> Url<'a> {
     }
 }
 
+impl<'a> Url<'a> {
+    /// A [`super::Builder`] pre-filled with this URL's components; `None`
+    /// for a URL without `//<login>` (`mailto:`, `news:`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use uridfa::rfc1738::Url;
+    /// let u = Url::parse("http://host:8080/path?query")?;
+    /// let b = u.to_builder().unwrap().port(None)?;
+    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://host/path?query");
+    /// assert!(Url::parse("news:*")?.to_builder().is_none());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn to_builder(&self) -> Option<super::Builder<'a>> {
+        super::Builder::from_ref(self)
+    }
+}
+
+impl<'a> crate::parts::FromTags<'a> for Url<'a> {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    fn parse_str(input: &'a str) -> Result<Self, Error> {
+        Self::parse(input)
+    }
+    fn parse_with(t: &'static uridfa_runtime::Tables<'static>, input: &'a str) -> Result<Self, Error> {
+        Ok(Self::from_parts(parse_parts(t, input)?))
+    }
+    fn tags(&self) -> Self::Tags {
+        self.parts().tags
+    }
+    fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
+        Self::from_parts(Parts { input, tags })
+    }
+}
+
 impl core::hash::Hash for Url<'_> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.as_str().hash(state);

@@ -158,7 +158,8 @@ pub fn generate_dir_only(
             }
         };
         let name = grammar.name.clone();
-        listed.push((name.clone(), grammar.title.clone()));
+        let marker = crate::pipeline::emit::view::marker_of(&grammar);
+        listed.push((name.clone(), grammar.title.clone(), marker));
         if !wanted(&name) {
             continue;
         }
@@ -196,7 +197,7 @@ pub fn generate_dir_only(
         let hash = input_hash::list_hash(grammar_dir)?;
         let line = input_hash::inputs_line(hash, input_hash::LIST_INPUTS);
         write_generated(out_dir, "grammars.rs", &line, &grammar_list(&listed))?;
-        let names: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
+        let names: Vec<&str> = listed.iter().map(|(n, ..)| n.as_str()).collect();
         write_generated(out_dir, "modules.rs", &line, &module_list(&names))?;
         write_generated(out_dir, "features.rs", &line, &feature_flags(&names))?;
         Ok(generated)
@@ -223,17 +224,18 @@ pub fn generate_dir_only(
 
 /// The text of `grammars.rs`: the root crate's [`Grammar`] enum, its
 /// `ALL` and `builtin`, `GRAMMARS` and one `BuiltinGrammar` per grammar
-/// `(name, title)`, in the given order (Note [the list of grammars]).
+/// `(name, title, marker)`, in the given order (Note [the list of
+/// grammars]).
 /// Plain Rust, each item under its grammar's cargo feature; the hand-written
 /// rest of the enum's API is in `src/grammar.rs`.
 ///
 /// [`Grammar`]: https://docs.rs/uridfa/latest/uridfa/enum.Grammar.html
-pub fn grammar_list(grammars: &[(String, Option<String>)]) -> String {
-    // (name, module, variant, doc) per grammar.
-    type Row = (String, String, String, String);
+pub fn grammar_list(grammars: &[(String, Option<String>, String)]) -> String {
+    // (name, module, variant, doc, marker) per grammar.
+    type Row = (String, String, String, String, String);
     let rows: Vec<Row> = grammars
         .iter()
-        .map(|(name, title)| {
+        .map(|(name, title, marker)| {
             let module = name.replace('-', "_");
             let variant: String = name
                 .split('-')
@@ -248,24 +250,25 @@ pub fn grammar_list(grammars: &[(String, Option<String>)]) -> String {
                 Some(t) => format!("`{name}`: {t}"),
                 None => format!("`{name}`: `grammar/{name}.abnf`."),
             };
-            (name.clone(), module, variant, doc)
+            (name.clone(), module, variant, doc, marker.clone())
         })
         .collect();
     let each = |f: &dyn Fn(&Row) -> String| -> String { rows.iter().map(f).collect() };
-    let variants = each(&|(n, _, v, d)| {
+    let variants = each(&|(n, _, v, d, _)| {
         format!("    #[doc = {d:?}]\n    #[cfg(feature = {n:?})]\n    {v},\n")
     });
-    let all =
-        each(&|(n, _, v, _)| format!("        #[cfg(feature = {n:?})]\n        Grammar::{v},\n"));
-    let arms = each(&|(n, m, v, _)| {
+    let all = each(&|(n, _, v, _, _)| {
+        format!("        #[cfg(feature = {n:?})]\n        Grammar::{v},\n")
+    });
+    let arms = each(&|(n, m, v, _, _)| {
         format!(
             "            #[cfg(feature = {n:?})]\n            Grammar::{v} => &{},\n",
             m.to_uppercase()
         )
     });
-    let readers = each(&|(n, m, v, _)| {
+    let readers = each(&|(n, m, v, _, k)| {
         format!(
-            "            #[cfg(feature = {n:?})]\n            Grammar::{v} => v.visit::<crate::{m}::Reader>(),\n"
+            "            #[cfg(feature = {n:?})]\n            Grammar::{v} => v.visit::<crate::{m}::{k}>(),\n"
         )
     });
     let counted: Vec<String> = rows
@@ -336,7 +339,7 @@ impl Grammar {{
     }}
 
     /// Runs `v` with how resolution and normalization read it: the
-    /// `Reader` its module writes (Note [algorithms over grammars] in
+    /// `Reads` impl its module writes on its marker (Note [algorithms over grammars] in
     /// `src/algorithms/reading.rs`).
     #[allow(unused_variables)] // with no grammar compiled in, `v` is not used
     pub(crate) fn visit_readers<V: crate::algorithms::Visit>(self, v: V) -> V::Out {{

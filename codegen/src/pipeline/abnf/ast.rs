@@ -167,6 +167,10 @@ pub struct Grammar {
     /// that carries its facts, `uridfa::Facts`); `None`: the grammar's name
     /// in upper camel case (`rfc3986` is `Rfc3986`).
     pub marker: Option<String>,
+    /// `;@ family NAME`: the family of grammars whose methods the views
+    /// get as their own (`generic`: RFC 3986's, `uridfa::family`); `None`
+    /// when the grammar names none.
+    pub family: Option<Family>,
     /// `true` when the main file says `;@ charset utf-8`: numeric values are
     /// Unicode code points, matched as their UTF-8 encoding. `false` (the
     /// default): every value is one byte, `%x00-FF`.
@@ -332,5 +336,28 @@ pub(super) fn visit_refs(node: &Node, f: &mut impl FnMut(&str, Span)) {
         }
         NodeKind::Repeat { node, .. } => visit_refs(node, f),
         NodeKind::Str { .. } | NodeKind::Range(..) | NodeKind::Seq(_) => {}
+    }
+}
+
+/// A family of grammars named by `;@ family NAME`: what its views get as
+/// inherent methods (Note [family methods on the views] in
+/// `emit::view::family`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// `generic`: RFC 3986's generic syntax and the grammars built on it
+    /// (RFC 3987, RFC 6874, RFC 8089); `uridfa::family::GenericRef`.
+    Generic,
+}
+
+impl Family {
+    /// Every family, as the pragma names it.
+    pub const ALL: &'static [(&'static str, Family)] = &[("generic", Family::Generic)];
+
+    /// The family the pragma calls `name`.
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, f)| f)
     }
 }

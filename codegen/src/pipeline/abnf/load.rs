@@ -160,6 +160,7 @@ pub(super) struct Loader {
     pub(super) views_separate: bool,
     pub(super) title: Option<String>,
     pub(super) marker: Option<String>,
+    pub(super) family: Option<super::ast::Family>,
     pub(super) charset: bool,
     pub(super) deny_ambiguity: Option<Span>,
     pub(super) allow_ambiguity: Vec<(String, Span)>,
@@ -241,6 +242,7 @@ impl Loader {
                 | Item::Accessor(_, pragma)
                 | Item::Title(_, pragma)
                 | Item::Marker(_, pragma)
+                | Item::Family(_, pragma)
                 | Item::Ambiguity { pragma, .. }
                 | Item::Depth { pragma, .. }
                     if !is_main =>
@@ -256,6 +258,7 @@ impl Loader {
                 Item::Views(separate, _) => self.views_separate = separate,
                 Item::Title(t, _) => self.title = Some(t),
                 Item::Marker(m, _) => self.marker = Some(m),
+                Item::Family(f, _) => self.family = Some(f),
                 Item::Accessor(a, _) => self.accessors.push(a),
                 Item::Entry { names, .. } => self.entries.extend(names),
                 Item::Component { names, .. } => self.components.extend(names),
@@ -559,6 +562,7 @@ impl Loader {
             views_separate: self.views_separate,
             title: self.title,
             marker: self.marker,
+            family: self.family,
             utf8: self.charset,
             deny_ambiguity: self.deny_ambiguity,
             allow_ambiguity: self.allow_ambiguity,

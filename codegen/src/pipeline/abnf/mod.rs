@@ -31,7 +31,7 @@ mod recursion;
 mod syntax;
 
 pub use ast::{
-    AccessorPragma, Capture, EncodeSetPragma, Grammar, Node, NodeKind, Rule, RuleProblem,
+    AccessorPragma, Capture, EncodeSetPragma, Family, Grammar, Node, NodeKind, Rule, RuleProblem,
     ViewPragma,
 };
 pub use load::{

@@ -43,7 +43,7 @@ impl<'t> Parser<'t> {
         let Some((name, name_span)) = words.first().cloned() else {
             self.error(
                 end_span,
-                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, depth, deny or allow)",
+                "expected a pragma name after ';@' (import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, marker, family, depth, deny or allow)",
             );
             return;
         };
@@ -115,6 +115,25 @@ impl<'t> Parser<'t> {
                 [] => self.error(end_span, "expected a type name after 'marker'"),
                 [_, (extra, span), ..] => {
                     let msg = format!("unexpected '{extra}' after the marker's name");
+                    self.error(*span, msg);
+                }
+            },
+            "family" => match args {
+                [(f, span)] => match super::ast::Family::from_name(f) {
+                    Some(family) => self.items.push(Item::Family(family, pragma.to(*span))),
+                    None => {
+                        let known: Vec<&str> =
+                            super::ast::Family::ALL.iter().map(|(n, _)| *n).collect();
+                        let msg = format!(
+                            "unknown family '{f}'; the families are: {}",
+                            known.join(", ")
+                        );
+                        self.error(*span, msg);
+                    }
+                },
+                [] => self.error(end_span, "expected a family name after 'family' (generic)"),
+                [_, (extra, span), ..] => {
+                    let msg = format!("unexpected '{extra}' after the family's name");
                     self.error(*span, msg);
                 }
             },
@@ -198,7 +217,7 @@ impl<'t> Parser<'t> {
             },
             _ => {
                 let msg = format!(
-                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, depth, deny or allow"
+                    "unknown pragma '{name}'; expected import, entry, component, capture, kind, kind-after, charset, encode-set, view, views, accessor, title, marker, family, depth, deny or allow"
                 );
                 self.error(name_span, msg);
             }

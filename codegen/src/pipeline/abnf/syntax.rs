@@ -53,6 +53,8 @@ pub(super) enum Item {
     Title(String, Span),
     /// `;@ marker NAME`: the name of the grammar's marker type.
     Marker(String, Span),
+    /// `;@ family NAME`: the grammar's family.
+    Family(super::ast::Family, Span),
     /// `;@ depth RULE N` (Note [bounded nesting]).
     Depth {
         rule: (String, Span),

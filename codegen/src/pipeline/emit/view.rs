@@ -21,9 +21,12 @@
 //!   spans), and a `Debug` that names the components;
 //! - with [`ViewSpec::parse_on_view`] (the built-in grammars), `parse`,
 //!   `parse_bytes`, `is_valid` and `TryFrom<&str>` on the view itself, and
-//!   `serde` impls behind [`ViewSpec::serde_feature`].
+//!   `serde` impls behind [`ViewSpec::serde_feature`];
+//! - with an `;@ family` pragma, the family's methods as its own, each a
+//!   call of the family trait's (Note [family methods on the views]).
 
 mod facts;
+mod family;
 mod file;
 mod lists;
 mod names;
@@ -31,7 +34,7 @@ mod spec;
 mod tokens;
 
 pub use facts::{accessor_names, always, presence, reaches, Presence};
-pub use file::{facts_impl, marker_name, views_file, ViewsFileError};
+pub use file::{facts_impl, marker_name, marker_of, views_file, ViewsFileError};
 pub use lists::plural;
 pub use names::{accessor_ident, snake_case};
 pub use spec::{Paths, ViewError, ViewSpec};

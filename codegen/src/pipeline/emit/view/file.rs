@@ -108,6 +108,7 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
                 lists: None,
                 tables: quote!(tables),
                 view: quote!(crate::view),
+                root: quote!(crate),
             },
             parse_on_view: true,
             serde_feature: Some("serde".to_owned()),
@@ -119,6 +120,8 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
             always: self::always(c, &[v.rule.as_str()]),
             only: Some(reaches(c, &v.rule)),
             grammar_type: quote!(#marker),
+            owned: Some(quote!(#[cfg(feature = "alloc")])),
+            from_tags: Some(quote!(crate::parts::FromTags)),
         };
         tokens.extend(view_tokens(c, &spec).map_err(|error| ViewsFileError::View {
             shown: shown.to_owned(),
@@ -134,11 +137,15 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
 /// name in upper camel case (`rfc3986` is `Rfc3986`, as its
 /// `uridfa::Grammar` variant).
 pub fn marker_name(c: &Compiled) -> String {
-    if let Some(m) = &c.grammar.marker {
+    marker_of(&c.grammar)
+}
+
+/// [`marker_name`] of a loaded grammar.
+pub fn marker_of(g: &crate::pipeline::abnf::Grammar) -> String {
+    if let Some(m) = &g.marker {
         return m.clone();
     }
-    c.grammar
-        .name
+    g.name
         .split('-')
         .map(|w| {
             let mut ch = w.chars();

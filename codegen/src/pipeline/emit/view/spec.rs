@@ -31,6 +31,9 @@ pub struct Paths {
     /// with its grammar's facts, and `Presence` (`crate::view`,
     /// `::uridfa::view`).
     pub view: TokenStream,
+    /// The root of the `uridfa` crate, for the family methods (`crate`,
+    /// `::uridfa`).
+    pub root: TokenStream,
 }
 
 /// One view to generate.
@@ -67,6 +70,14 @@ pub struct ViewSpec {
     /// view's `View::Grammar`: the generated marker of a built-in grammar
     /// (`Rfc3986`), the derive's own struct.
     pub grammar_type: TokenStream,
+    /// The attributes of the family methods that return owned values
+    /// (`#[cfg(feature = "alloc")]` in the crate, none in a derive whose
+    /// `uridfa` has `alloc`); `None`: no such methods (Note [family
+    /// methods on the views]).
+    pub owned: Option<TokenStream>,
+    /// The trait that builds a view from its spans (`crate::parts::FromTags`,
+    /// the built-in views, which the builders use); `None`: not implemented.
+    pub from_tags: Option<TokenStream>,
 }
 
 /// Why a view cannot be generated: a capture whose accessor would not be

@@ -38,6 +38,7 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         entry,
         lists,
         view,
+        root: _,
     } = &spec.paths;
     let name = &spec.name;
     let vis = &spec.vis;
@@ -335,6 +336,9 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         quote!()
     };
 
+    let family_items = super::family::family_tokens(c, spec);
+    let from_tags_items = super::family::from_tags_tokens(spec);
+
     Ok(quote! {
         #[doc = #view_doc]
         #[derive(Clone, Copy, PartialEq, Eq)]
@@ -345,6 +349,10 @@ pub fn view_tokens(c: &Compiled, spec: &ViewSpec) -> Result<TokenStream, ViewErr
         #parse_items
 
         #(#items)*
+
+        #family_items
+
+        #from_tags_items
 
         impl<'a> #name<'a> {
             #(#accessors)*
