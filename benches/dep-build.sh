@@ -5,17 +5,27 @@
 # not a criterion bench: the subject is cargo's build).
 #
 #   bash benches/dep-build.sh [UR_PATH]   # default: this checkout
+#   ROUNDS=5 bash benches/dep-build.sh    # five interleaved rounds, medians
+#   CARGO_INCREMENTAL=0 bash benches/dep-build.sh
 #
 # UR_PATH may be another checkout (e.g. a `git worktree` of an older
 # commit) to compare. Needs the crates in cargo's cache (run once online,
-# or after `cargo fetch` in this repository). Prints wall and CPU seconds.
-# Besides uridfa with its default features (every grammar, std) it builds a
-# dependent with `default-features = false, features = [UR_FEATURES]`
-# (default `UR_FEATURES="rfc3986"`, comma-separated; set it empty to skip,
-# e.g. for a checkout older than the grammar features).
+# or after `cargo fetch` in this repository). Prints wall and CPU (user +
+# sys) seconds of each build, and with ROUNDS > 1 the median of each and
+# the ratio of uridfa's medians to fluent-uri's. Besides uridfa with its
+# default features (every grammar, std) it builds a dependent with
+# `default-features = false, features = [UR_FEATURES]` (default
+# `UR_FEATURES="rfc3986"`, comma-separated; set it empty to skip, e.g. for
+# a checkout older than the grammar features).
+#
+# uridfa is a path dependency here, and cargo compiles path dependencies
+# incrementally in the dev profile (registry dependencies, such as
+# fluent-uri here or uridfa from crates.io, never): `CARGO_INCREMENTAL=0`
+# builds uridfa as a crates.io dependent does.
 set -euo pipefail
 shopt -s inherit_errexit
 ur=$(cd "${1:-$(dirname "$0")/..}" && pwd)
+rounds=${ROUNDS:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 crate() { # crate NAME DEPENDENCY-LINE
@@ -39,6 +49,30 @@ crates+=(dep-fluent)
 cp "$ur/Cargo.lock" "$work/dep-uridfa/Cargo.lock" 2>/dev/null || true
 for c in "${crates[@]}"; do
     (cd "$work/$c" && cargo generate-lockfile --offline -q 2>/dev/null || cargo generate-lockfile -q)
-    (cd "$work/$c" && /usr/bin/time -f "$c: wall %e s, user %U s, sys %S s" \
-        env CARGO_TARGET_DIR="$work/target-$c" cargo build -q --offline)
 done
+for ((r = 1; r <= rounds; r++)); do
+    for c in "${crates[@]}"; do
+        rm -rf "$work/target-$c"
+        (cd "$work/$c" && /usr/bin/time -o "$work/time" -f "%e %U %S" \
+            env CARGO_TARGET_DIR="$work/target-$c" cargo build -q --offline)
+        read -r wall user sys <"$work/time"
+        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+        echo "$c: wall $wall s, user $user s, sys $sys s"
+        echo "$c $wall $cpu" >>"$work/rounds"
+    done
+done
+if ((rounds > 1)); then
+    median() { # median CRATE COLUMN
+        awk -v c="$1" -v k="$2" '$1 == c { print $k }' "$work/rounds" | sort -g |
+            awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    }
+    fw=$(median dep-fluent 2)
+    fc=$(median dep-fluent 3)
+    for c in "${crates[@]}"; do
+        w=$(median "$c" 2)
+        p=$(median "$c" 3)
+        awk -v c="$c" -v w="$w" -v p="$p" -v fw="$fw" -v fc="$fc" -v n="$rounds" 'BEGIN {
+            printf "%s: median of %d: wall %.2f s (%.2fx fluent-uri), cpu %.2f s (%.2fx)\n",
+                c, n, w, w / fw, p, p / fc }'
+    done
+fi

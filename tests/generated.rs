@@ -27,6 +27,16 @@ fn same(a: &Tables<'_>, b: &Tables<'_>) {
     assert_eq!(a.ops, b.ops);
     assert_eq!(a.accels, b.accels);
     assert_eq!(a.accel_escapes, b.accel_escapes);
+    // The byte-string statics (Note [byte arrays as byte strings] in
+    // `uridfa_codegen::emit`).
+    assert_eq!(a.accel_lut, b.accel_lut);
+    assert_eq!(a.accel_nibbles, b.accel_nibbles);
+    assert_eq!(a.after.kinds, b.after.kinds);
+    assert_eq!(a.after.classes, b.after.classes);
+    assert_eq!(
+        (a.after.stride, a.after.trans),
+        (b.after.stride, b.after.trans)
+    );
     assert_eq!(a.finals, b.finals);
     let ids = |t: Trans<'_>| (0..t.len()).map(|i| t.get(i)).collect::<Vec<_>>();
     assert_eq!(ids(a.state_final), ids(b.state_final));

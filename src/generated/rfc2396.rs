@@ -271,18 +271,7 @@ pub static ENCODE_SETS: [&::uridfa_runtime::EncodeSet; 4usize] = [
     &QUERY_SET,
     &FRAGMENT_SET,
 ];
-static URI_REFERENCE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8,
-    8, 8, 9, 1, 0, 1, 0, 10, 11, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13,
-    13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 0, 0, 0, 0, 1, 0, 12, 12, 12, 12, 12,
-    12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
-    0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-];
+static URI_REFERENCE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\x02\x01\x03\x01\x01\x01\x01\x01\x04\x01\x05\x06\x07\x08\x08\x08\x08\x08\x08\x08\x08\x08\x08\t\x01\0\x01\0\n\x0B\x0C\x0C\x0C\x0C\x0C\x0C\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\0\0\0\0\x01\0\x0C\x0C\x0C\x0C\x0C\x0C\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static URI_REFERENCE_TRANS: [u16; 1078usize] = [
     1078, 1079, 28, 1080, 1079, 1079, 1079, 1081, 1079, 1078, 1078, 1079, 1082, 1082,
     1078, 14, 1083, 42, 14, 14, 14, 1084, 14, 1078, 1085, 14, 14, 14, 1078, 1086, 1078,
@@ -360,583 +349,100 @@ static URI_REFERENCE_TRANS: [u16; 1078usize] = [
     1149, 1149, 1078, 1125, 1138, 490, 1125, 658, 840, 1139, 1064, 1140, 1141, 1125,
     1137, 1137,
 ];
-static URI_REFERENCE_CELLS: [u8; 1078usize] = [
-    77u8, 78u8, 2u8, 79u8, 78u8, 78u8, 78u8, 80u8, 78u8, 77u8, 77u8, 78u8, 81u8, 81u8,
-    77u8, 1u8, 82u8, 3u8, 1u8, 1u8, 1u8, 83u8, 1u8, 77u8, 84u8, 1u8, 1u8, 1u8, 77u8,
-    85u8, 77u8, 86u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 10u8, 77u8, 77u8, 77u8, 10u8, 77u8, 77u8,
-    87u8, 88u8, 89u8, 87u8, 87u8, 87u8, 13u8, 87u8, 87u8, 90u8, 87u8, 87u8, 87u8, 77u8,
-    91u8, 92u8, 93u8, 5u8, 5u8, 5u8, 94u8, 5u8, 95u8, 96u8, 91u8, 5u8, 5u8, 77u8, 6u8,
-    97u8, 15u8, 6u8, 6u8, 6u8, 6u8, 6u8, 6u8, 98u8, 6u8, 6u8, 6u8, 77u8, 99u8, 100u8,
-    101u8, 99u8, 99u8, 99u8, 99u8, 99u8, 99u8, 99u8, 99u8, 99u8, 99u8, 77u8, 8u8, 77u8,
-    9u8, 8u8, 8u8, 8u8, 8u8, 8u8, 8u8, 8u8, 8u8, 8u8, 8u8, 77u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 77u8, 18u8, 77u8, 77u8, 77u8, 18u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 77u8, 102u8, 77u8, 77u8, 77u8, 102u8, 77u8, 77u8, 11u8, 103u8, 12u8,
-    11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 104u8, 11u8, 11u8, 11u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 19u8, 77u8, 77u8, 77u8, 19u8, 77u8, 77u8, 105u8, 106u8,
-    107u8, 105u8, 105u8, 105u8, 108u8, 109u8, 105u8, 110u8, 111u8, 112u8, 112u8, 77u8,
-    113u8, 77u8, 114u8, 113u8, 113u8, 113u8, 80u8, 113u8, 113u8, 113u8, 113u8, 113u8,
-    113u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 27u8, 77u8, 77u8, 77u8, 27u8,
-    77u8, 77u8, 16u8, 115u8, 17u8, 16u8, 16u8, 16u8, 16u8, 16u8, 16u8, 16u8, 16u8, 16u8,
-    16u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 28u8, 77u8, 77u8, 77u8, 28u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 116u8, 77u8, 77u8, 77u8, 116u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 117u8, 77u8, 77u8, 77u8, 117u8,
-    77u8, 77u8, 20u8, 118u8, 21u8, 20u8, 20u8, 20u8, 119u8, 20u8, 20u8, 120u8, 121u8,
-    20u8, 20u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 30u8, 77u8, 77u8, 77u8,
-    30u8, 77u8, 77u8, 122u8, 118u8, 21u8, 122u8, 31u8, 32u8, 119u8, 22u8, 122u8, 120u8,
-    121u8, 123u8, 123u8, 77u8, 124u8, 118u8, 35u8, 124u8, 124u8, 124u8, 119u8, 125u8,
-    124u8, 120u8, 124u8, 126u8, 126u8, 77u8, 122u8, 127u8, 21u8, 122u8, 38u8, 39u8,
-    128u8, 24u8, 129u8, 130u8, 121u8, 24u8, 24u8, 77u8, 25u8, 103u8, 26u8, 25u8, 25u8,
-    25u8, 25u8, 25u8, 25u8, 25u8, 25u8, 25u8, 25u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 42u8, 77u8, 77u8, 77u8, 42u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 131u8, 77u8, 77u8, 77u8, 131u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 132u8, 77u8, 77u8, 77u8, 132u8, 77u8, 77u8, 29u8, 133u8, 43u8, 29u8,
-    29u8, 29u8, 29u8, 29u8, 29u8, 134u8, 29u8, 29u8, 29u8, 77u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 77u8, 122u8, 77u8, 77u8, 77u8, 122u8, 77u8, 77u8, 122u8, 118u8, 21u8,
-    122u8, 31u8, 122u8, 119u8, 123u8, 122u8, 120u8, 121u8, 123u8, 123u8, 77u8, 122u8,
-    118u8, 21u8, 122u8, 122u8, 122u8, 119u8, 44u8, 122u8, 120u8, 121u8, 135u8, 135u8,
-    77u8, 122u8, 118u8, 21u8, 122u8, 31u8, 45u8, 119u8, 33u8, 122u8, 120u8, 121u8, 33u8,
-    33u8, 77u8, 34u8, 118u8, 35u8, 34u8, 34u8, 34u8, 119u8, 34u8, 34u8, 120u8, 34u8,
-    34u8, 34u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 46u8, 77u8, 77u8, 77u8,
-    46u8, 77u8, 77u8, 124u8, 118u8, 35u8, 124u8, 47u8, 48u8, 119u8, 36u8, 124u8, 120u8,
-    124u8, 136u8, 136u8, 77u8, 124u8, 137u8, 35u8, 124u8, 50u8, 51u8, 138u8, 37u8, 139u8,
-    140u8, 124u8, 37u8, 37u8, 77u8, 122u8, 118u8, 21u8, 122u8, 38u8, 122u8, 119u8, 135u8,
-    122u8, 120u8, 121u8, 135u8, 135u8, 77u8, 122u8, 127u8, 21u8, 122u8, 122u8, 122u8,
-    128u8, 123u8, 129u8, 130u8, 121u8, 135u8, 135u8, 77u8, 40u8, 141u8, 54u8, 40u8, 40u8,
-    40u8, 40u8, 40u8, 40u8, 142u8, 40u8, 40u8, 40u8, 77u8, 122u8, 143u8, 21u8, 122u8,
-    122u8, 122u8, 144u8, 145u8, 122u8, 146u8, 121u8, 122u8, 122u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 147u8, 77u8, 77u8, 77u8, 147u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 57u8, 77u8, 77u8, 77u8, 57u8, 77u8, 77u8, 122u8, 118u8,
-    21u8, 122u8, 31u8, 58u8, 119u8, 44u8, 122u8, 120u8, 121u8, 123u8, 123u8, 77u8, 122u8,
-    118u8, 21u8, 122u8, 122u8, 122u8, 119u8, 123u8, 122u8, 120u8, 121u8, 135u8, 135u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 124u8, 77u8, 77u8, 77u8, 124u8, 77u8,
-    77u8, 124u8, 118u8, 35u8, 124u8, 47u8, 124u8, 119u8, 136u8, 124u8, 120u8, 124u8,
-    136u8, 136u8, 77u8, 124u8, 118u8, 35u8, 124u8, 124u8, 124u8, 119u8, 59u8, 124u8,
-    120u8, 124u8, 148u8, 148u8, 77u8, 124u8, 118u8, 35u8, 124u8, 47u8, 60u8, 119u8, 49u8,
-    124u8, 120u8, 124u8, 49u8, 49u8, 77u8, 124u8, 118u8, 35u8, 124u8, 50u8, 124u8, 119u8,
-    148u8, 124u8, 120u8, 124u8, 148u8, 148u8, 77u8, 124u8, 137u8, 35u8, 124u8, 124u8,
-    124u8, 138u8, 136u8, 139u8, 140u8, 124u8, 148u8, 148u8, 77u8, 52u8, 149u8, 61u8,
-    52u8, 52u8, 52u8, 52u8, 52u8, 52u8, 150u8, 52u8, 52u8, 52u8, 77u8, 124u8, 151u8,
-    35u8, 124u8, 124u8, 124u8, 152u8, 153u8, 124u8, 154u8, 124u8, 124u8, 124u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 64u8, 77u8, 77u8, 77u8, 64u8, 77u8, 77u8,
-    55u8, 155u8, 65u8, 55u8, 55u8, 55u8, 55u8, 55u8, 55u8, 156u8, 55u8, 55u8, 55u8, 77u8,
-    122u8, 157u8, 21u8, 122u8, 122u8, 122u8, 158u8, 56u8, 122u8, 159u8, 121u8, 122u8,
-    122u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 160u8, 77u8, 77u8, 77u8,
-    160u8, 77u8, 77u8, 122u8, 118u8, 21u8, 122u8, 122u8, 122u8, 119u8, 66u8, 122u8,
-    120u8, 121u8, 135u8, 135u8, 77u8, 124u8, 118u8, 35u8, 124u8, 47u8, 67u8, 119u8, 59u8,
-    124u8, 120u8, 124u8, 136u8, 136u8, 77u8, 124u8, 118u8, 35u8, 124u8, 124u8, 124u8,
-    119u8, 136u8, 124u8, 120u8, 124u8, 148u8, 148u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 68u8, 77u8, 77u8, 77u8, 68u8, 77u8, 77u8, 62u8, 161u8, 69u8, 62u8, 62u8,
-    62u8, 62u8, 62u8, 62u8, 162u8, 62u8, 62u8, 62u8, 77u8, 124u8, 163u8, 35u8, 124u8,
-    124u8, 124u8, 164u8, 63u8, 124u8, 165u8, 124u8, 124u8, 124u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 166u8, 77u8, 77u8, 77u8, 166u8, 77u8, 77u8, 77u8, 77u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 70u8, 77u8, 77u8, 77u8, 70u8, 77u8, 77u8, 122u8, 118u8, 21u8,
-    122u8, 31u8, 71u8, 119u8, 66u8, 122u8, 120u8, 121u8, 123u8, 123u8, 77u8, 124u8,
-    118u8, 35u8, 124u8, 124u8, 124u8, 119u8, 72u8, 124u8, 120u8, 124u8, 148u8, 148u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 167u8, 77u8, 77u8, 77u8, 167u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 73u8, 77u8, 77u8, 77u8, 73u8, 77u8,
-    77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 168u8, 77u8, 77u8, 77u8, 168u8, 77u8,
-    77u8, 122u8, 118u8, 21u8, 122u8, 122u8, 122u8, 119u8, 74u8, 122u8, 120u8, 121u8,
-    135u8, 135u8, 77u8, 124u8, 118u8, 35u8, 124u8, 47u8, 75u8, 119u8, 72u8, 124u8, 120u8,
-    124u8, 136u8, 136u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 77u8, 169u8, 77u8,
-    77u8, 77u8, 169u8, 77u8, 77u8, 122u8, 127u8, 21u8, 122u8, 31u8, 45u8, 128u8, 74u8,
-    129u8, 130u8, 121u8, 123u8, 123u8, 77u8, 124u8, 118u8, 35u8, 124u8, 124u8, 124u8,
-    119u8, 76u8, 124u8, 120u8, 124u8, 148u8, 148u8, 77u8, 124u8, 137u8, 35u8, 124u8,
-    47u8, 60u8, 138u8, 76u8, 139u8, 140u8, 124u8, 136u8, 136u8,
-];
+static URI_REFERENCE_CELLS: [u8; 1078usize] = *b"MN\x02ONNNPNMMNQQM\x01R\x03\x01\x01\x01S\x01MT\x01\x01\x01MUMVUUUUUUUUUUMMMMMMMM\nMMM\nMMWXYWWW\rWWZWWWM[\\]\x05\x05\x05^\x05_`[\x05\x05M\x06a\x0F\x06\x06\x06\x06\x06\x06b\x06\x06\x06McdeccccccccccM\x08M\t\x08\x08\x08\x08\x08\x08\x08\x08\x08\x08MMMMMMMM\x12MMM\x12MMMMMMMMMfMMMfMM\x0Bg\x0C\x0B\x0B\x0B\x0B\x0B\x0Bh\x0B\x0B\x0BMMMMMMMM\x13MMM\x13MMijkiiilminoppMqMrqqqPqqqqqqMMMMMMMM\x1BMMM\x1BMM\x10s\x11\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10MMMMMMMM\x1CMMM\x1CMMMMMMMMMtMMMtMMMMMMMMMuMMMuMM\x14v\x15\x14\x14\x14w\x14\x14xy\x14\x14MMMMMMMM\x1EMMM\x1EMMzv\x15z\x1F w\x16zxy{{M|v#|||w}|x|~~Mz\x7F\x15z&'\x80\x18\x81\x82y\x18\x18M\x19g\x1A\x19\x19\x19\x19\x19\x19\x19\x19\x19\x19MMMMMMMM*MMM*MMMMMMMMM\x83MMM\x83MMMMMMMMM\x84MMM\x84MM\x1D\x85+\x1D\x1D\x1D\x1D\x1D\x1D\x86\x1D\x1D\x1DMMMMMMMMzMMMzMMzv\x15z\x1Fzw{zxy{{Mzv\x15zzzw,zxy\x87\x87Mzv\x15z\x1F-w!zxy!!M\"v#\"\"\"w\"\"x\"\"\"MMMMMMMM.MMM.MM|v#|/0w$|x|\x88\x88M|\x89#|23\x8A%\x8B\x8C|%%Mzv\x15z&zw\x87zxy\x87\x87Mz\x7F\x15zzz\x80{\x81\x82y\x87\x87M(\x8D6((((((\x8E(((Mz\x8F\x15zzz\x90\x91z\x92yzzMMMMMMMM\x93MMM\x93MMMMMMMMM9MMM9MMzv\x15z\x1F:w,zxy{{Mzv\x15zzzw{zxy\x87\x87MMMMMMMM|MMM|MM|v#|/|w\x88|x|\x88\x88M|v#|||w;|x|\x94\x94M|v#|/<w1|x|11M|v#|2|w\x94|x|\x94\x94M|\x89#|||\x8A\x88\x8B\x8C|\x94\x94M4\x95=444444\x96444M|\x97#|||\x98\x99|\x9A|||MMMMMMMM@MMM@MM7\x9BA777777\x9C777Mz\x9D\x15zzz\x9E8z\x9FyzzMMMMMMMM\xA0MMM\xA0MMzv\x15zzzwBzxy\x87\x87M|v#|/Cw;|x|\x88\x88M|v#|||w\x88|x|\x94\x94MMMMMMMMDMMMDMM>\xA1E>>>>>>\xA2>>>M|\xA3#|||\xA4?|\xA5|||MMMMMMMM\xA6MMM\xA6MMMMMMMMMFMMMFMMzv\x15z\x1FGwBzxy{{M|v#|||wH|x|\x94\x94MMMMMMMM\xA7MMM\xA7MMMMMMMMMIMMMIMMMMMMMMM\xA8MMM\xA8MMzv\x15zzzwJzxy\x87\x87M|v#|/KwH|x|\x88\x88MMMMMMMM\xA9MMM\xA9MMz\x7F\x15z\x1F-\x80J\x81\x82y{{M|v#|||wL|x|\x94\x94M|\x89#|/<\x8AL\x8B\x8C|\x88\x88";
 static URI_REFERENCE_EDGES: [::uridfa_runtime::Edge; 92usize] = [
-    ::uridfa_runtime::Edge {
-        target: 14u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691214u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 42u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691214u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 56u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691226u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 70u32,
-        accel: 1u16,
-        ops_len: 2u16,
-        ops: 10339692858776076250u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691215u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 84u32,
-        accel: 2u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691215u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 112u32,
-        accel: 3u16,
-        ops_len: 1u16,
-        ops: 10339692858775691212u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 126u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691212u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 154u32,
-        accel: 2u16,
-        ops_len: 1u16,
-        ops: 1116320821920913040u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921257104u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 168u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920913040u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921257104u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 14u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 1116320821920913102u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921248974u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 42u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920913102u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 84u32,
-        accel: 2u16,
-        ops_len: 2u16,
-        ops: 1116320821921253070u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 196u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921191552u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921248974u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 10339692858776035279u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 10339692858776035279u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 224u32,
-        accel: 3u16,
-        ops_len: 1u16,
-        ops: 10339692858775691210u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 10339692858776010698u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 238u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691210u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 14u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691217u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691217u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 280u32,
-        accel: 4u16,
-        ops_len: 4u16,
-        ops: 10339699388703420354u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 10339698770077040578u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 294u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 10339699388703420354u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 154u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 10363905549321125826u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 308u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 10366439580210409410u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 10339698770077040578u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 322u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 10366439442805010370u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 336u32,
-        accel: 5u16,
-        ops_len: 5u16,
-        ops: 10366439580210409410u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 350u32,
-        accel: 3u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 364u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691211u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 112u32,
-        accel: 3u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 154u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 3u16,
-        ops: 1116320823388491715u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 406u32,
-        accel: 2u16,
-        ops_len: 3u16,
-        ops: 10339692860252426179u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 3u16,
-        ops: 1116320823388491715u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 322u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691229u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 280u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 462u32,
-        accel: 5u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 476u32,
-        accel: 6u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 504u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 518u32,
-        accel: 5u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1140375182632054723u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 560u32,
-        accel: 2u16,
-        ops_len: 4u16,
-        ops: 10339698770043502531u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 574u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1140375182632054723u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 84u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 224u32,
-        accel: 3u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821912096721u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821912096721u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 336u32,
-        accel: 5u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 686u32,
-        accel: 5u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 14u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691214u64 },
+    ::uridfa_runtime::Edge { target: 42u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691214u64 },
+    ::uridfa_runtime::Edge { target: 56u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691226u64 },
+    ::uridfa_runtime::Edge { target: 70u32, accel: 1u16, ops_len: 2u16, ops: 10339692858776076250u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691215u64 },
+    ::uridfa_runtime::Edge { target: 84u32, accel: 2u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691215u64 },
+    ::uridfa_runtime::Edge { target: 112u32, accel: 3u16, ops_len: 1u16, ops: 10339692858775691212u64 },
+    ::uridfa_runtime::Edge { target: 126u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691212u64 },
+    ::uridfa_runtime::Edge { target: 154u32, accel: 2u16, ops_len: 1u16, ops: 1116320821920913040u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821921257104u64 },
+    ::uridfa_runtime::Edge { target: 168u32, accel: 65535u16, ops_len: 1u16, ops: 1116320821920913040u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821921257104u64 },
+    ::uridfa_runtime::Edge { target: 14u32, accel: 0u16, ops_len: 1u16, ops: 1116320821920913102u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821921248974u64 },
+    ::uridfa_runtime::Edge { target: 42u32, accel: 65535u16, ops_len: 1u16, ops: 1116320821920913102u64 },
+    ::uridfa_runtime::Edge { target: 84u32, accel: 2u16, ops_len: 2u16, ops: 1116320821921253070u64 },
+    ::uridfa_runtime::Edge { target: 196u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821921191552u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821921248974u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 2u16, ops: 10339692858776035279u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 2u16, ops: 10339692858776035279u64 },
+    ::uridfa_runtime::Edge { target: 224u32, accel: 3u16, ops_len: 1u16, ops: 10339692858775691210u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 2u16, ops: 10339692858776010698u64 },
+    ::uridfa_runtime::Edge { target: 238u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691210u64 },
+    ::uridfa_runtime::Edge { target: 14u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691217u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691217u64 },
+    ::uridfa_runtime::Edge { target: 280u32, accel: 4u16, ops_len: 4u16, ops: 10339699388703420354u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 4u16, ops: 10339698770077040578u64 },
+    ::uridfa_runtime::Edge { target: 294u32, accel: 65535u16, ops_len: 4u16, ops: 10339699388703420354u64 },
+    ::uridfa_runtime::Edge { target: 154u32, accel: 2u16, ops_len: 5u16, ops: 10363905549321125826u64 },
+    ::uridfa_runtime::Edge { target: 308u32, accel: 65535u16, ops_len: 5u16, ops: 10366439580210409410u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 4u16, ops: 10339698770077040578u64 },
+    ::uridfa_runtime::Edge { target: 322u32, accel: 65535u16, ops_len: 5u16, ops: 10366439442805010370u64 },
+    ::uridfa_runtime::Edge { target: 336u32, accel: 5u16, ops_len: 5u16, ops: 10366439580210409410u64 },
+    ::uridfa_runtime::Edge { target: 350u32, accel: 3u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 364u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691211u64 },
+    ::uridfa_runtime::Edge { target: 112u32, accel: 3u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 154u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 3u16, ops: 1116320823388491715u64 },
+    ::uridfa_runtime::Edge { target: 406u32, accel: 2u16, ops_len: 3u16, ops: 10339692860252426179u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 3u16, ops: 1116320823388491715u64 },
+    ::uridfa_runtime::Edge { target: 322u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691229u64 },
+    ::uridfa_runtime::Edge { target: 280u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 462u32, accel: 5u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 476u32, accel: 6u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 504u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 518u32, accel: 5u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 5u16, ops: 1140375182632054723u64 },
+    ::uridfa_runtime::Edge { target: 560u32, accel: 2u16, ops_len: 4u16, ops: 10339698770043502531u64 },
+    ::uridfa_runtime::Edge { target: 574u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 5u16, ops: 1140375182632054723u64 },
+    ::uridfa_runtime::Edge { target: 84u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 224u32, accel: 3u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821912096721u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821912096721u64 },
+    ::uridfa_runtime::Edge { target: 336u32, accel: 5u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 686u32, accel: 5u16, ops_len: 0u16, ops: 10339692858775691133u64 },
     ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 7u16, ops: 0u64 },
-    ::uridfa_runtime::Edge {
-        target: 728u32,
-        accel: 2u16,
-        ops_len: 4u16,
-        ops: 10339698770043502531u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 742u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691231u64,
-    },
+    ::uridfa_runtime::Edge { target: 728u32, accel: 2u16, ops_len: 4u16, ops: 10339698770043502531u64 },
+    ::uridfa_runtime::Edge { target: 742u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691231u64 },
     ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 7u16, ops: 0u64 },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 3u16,
-        ops: 1116320784692614982u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 3u16,
-        ops: 1116320784692614982u64,
-    },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 3u16, ops: 1116320784692614982u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 3u16, ops: 1116320784692614982u64 },
     ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 7u16, ops: 7u64 },
-    ::uridfa_runtime::Edge {
-        target: 770u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 10363905411764752323u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 784u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691231u64,
-    },
+    ::uridfa_runtime::Edge { target: 770u32, accel: 2u16, ops_len: 5u16, ops: 10363905411764752323u64 },
+    ::uridfa_runtime::Edge { target: 784u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691231u64 },
     ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 7u16, ops: 7u64 },
-    ::uridfa_runtime::Edge {
-        target: 350u32,
-        accel: 3u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 518u32,
-        accel: 5u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 491733586818651780u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 491733586818651780u64,
-    },
+    ::uridfa_runtime::Edge { target: 350u32, accel: 3u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 518u32, accel: 5u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 5u16, ops: 491733586818651780u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 5u16, ops: 491733586818651780u64 },
     ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 9u16, ops: 14u64 },
-    ::uridfa_runtime::Edge {
-        target: 868u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 10363905411764752323u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 882u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691232u64,
-    },
+    ::uridfa_runtime::Edge { target: 868u32, accel: 2u16, ops_len: 5u16, ops: 10363905411764752323u64 },
+    ::uridfa_runtime::Edge { target: 882u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691232u64 },
     ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 9u16, ops: 14u64 },
-    ::uridfa_runtime::Edge {
-        target: 28u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116168334802974534u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 98u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116168334802974534u64,
-    },
+    ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 4u16, ops: 1116168334802974534u64 },
+    ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 4u16, ops: 1116168334802974534u64 },
     ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 7u16, ops: 23u64 },
-    ::uridfa_runtime::Edge {
-        target: 770u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909953992u64,
-    },
+    ::uridfa_runtime::Edge { target: 770u32, accel: 2u16, ops_len: 5u16, ops: 1140533374909953992u64 },
     ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 7u16, ops: 23u64 },
-    ::uridfa_runtime::Edge {
-        target: 406u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 406u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
     ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 6u16, ops: 30u64 },
     ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 6u16, ops: 30u64 },
     ::uridfa_runtime::Edge { target: 28u32, accel: 65535u16, ops_len: 9u16, ops: 36u64 },
-    ::uridfa_runtime::Edge {
-        target: 868u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909954056u64,
-    },
+    ::uridfa_runtime::Edge { target: 868u32, accel: 2u16, ops_len: 5u16, ops: 1140533374909954056u64 },
     ::uridfa_runtime::Edge { target: 98u32, accel: 65535u16, ops_len: 9u16, ops: 36u64 },
-    ::uridfa_runtime::Edge {
-        target: 560u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 728u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 770u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 868u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 560u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 728u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 770u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 868u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static URI_REFERENCE_OPS: [::uridfa_runtime::Op; 85usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
@@ -1049,66 +555,16 @@ static URI_REFERENCE_ACCELS: [::uridfa_runtime::ByteSet; 8usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
-static URI_REFERENCE_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 93u8,
-    0u8, 0u8, 93u8, 0u8, 93u8, 93u8, 93u8, 93u8, 93u8, 95u8, 93u8, 95u8, 95u8, 12u8,
-    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 92u8, 93u8,
-    0u8, 93u8, 0u8, 8u8, 77u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 127u8, 127u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 0u8, 0u8, 0u8, 0u8, 93u8, 0u8, 255u8,
-    255u8, 255u8, 255u8, 255u8, 255u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 0u8, 0u8, 0u8, 93u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-];
+static URI_REFERENCE_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0]\0\0]\0]]]]]_]__\x0C\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\\]\0]\0\x08M\xFF\xFF\xFF\xFF\xFF\xFF\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\0\0\0\0]\0\xFF\xFF\xFF\xFF\xFF\xFF\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\0\0\0]\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static URI_REFERENCE_ACCEL_NIBBLES: [[u8; 32]; 8usize] = [
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
-        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
-        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8,
-    ],
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xF4\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xA8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF0TPTTP\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4t\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4|\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xA8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xA8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF0PPPPP\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\x08XXXXXX\x08\x08\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
@@ -1120,24 +576,7 @@ static URI_REFERENCE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 8usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 7u16 },
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
 ];
-static URI_REFERENCE_AFTER_CLASSES: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 2u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 4u8, 4u8, 4u8,
-    4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8,
-    4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 4u8, 4u8, 4u8, 4u8, 4u8,
-    4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8, 4u8,
-    4u8, 4u8, 4u8, 4u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
-];
+static URI_REFERENCE_AFTER_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\x02\0\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\0\0\0\0\0\0\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\0\0\0\0\0\0\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static URI_REFERENCE_AFTER_TRANS: [u16; 75usize] = [
     0, 0, 0, 0, 0, 0, 0, 0, 20, 31, 0, 40, 10, 20, 20, 0, 50, 61, 31, 31, 0, 40, 0, 20,
     20, 0, 50, 0, 31, 31, 0, 0, 0, 20, 31, 0, 0, 0, 80, 0, 0, 0, 90, 80, 0, 0, 0, 0, 100,
@@ -1170,12 +609,7 @@ static URI_REFERENCE_FINALS: [::uridfa_runtime::Final; 24usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
 ];
-static URI_REFERENCE_STATE_FINAL: [u8; 77usize] = [
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 3, 3, 9, 3, 10, 3, 3, 11, 3, 3, 3, 12, 3, 12, 12, 13, 9,
-    3, 3, 3, 14, 3, 12, 12, 12, 12, 3, 12, 15, 12, 13, 16, 17, 3, 3, 12, 12, 3, 12, 12,
-    12, 12, 15, 18, 19, 3, 20, 21, 3, 12, 12, 12, 3, 22, 23, 3, 3, 12, 12, 3, 3, 3, 12,
-    12, 3, 13, 12, 15,
-];
+static URI_REFERENCE_STATE_FINAL: [u8; 77usize] = *b"\0\x01\x02\x03\x04\x05\x06\x07\x08\x03\x03\t\x03\n\x03\x03\x0B\x03\x03\x03\x0C\x03\x0C\x0C\r\t\x03\x03\x03\x0E\x03\x0C\x0C\x0C\x0C\x03\x0C\x0F\x0C\r\x10\x11\x03\x03\x0C\x0C\x03\x0C\x0C\x0C\x0C\x0F\x12\x13\x03\x14\x15\x03\x0C\x0C\x0C\x03\x16\x17\x03\x03\x0C\x0C\x03\x03\x03\x0C\x0C\x03\r\x0C\x0F";
 static URI_REFERENCE_STATE_COMPONENT: [u16; 77usize] = [
     1, 8, 7, 8, 9, 14, 9, 6, 7, 7, 8, 9, 9, 15, 9, 9, 6, 6, 7, 9, 15, 15, 15, 15, 15, 9,
     9, 9, 6, 9, 15, 15, 15, 15, 16, 16, 15, 15, 15, 15, 9, 15, 9, 9, 15, 15, 16, 15, 15,
@@ -1236,18 +670,7 @@ pub static URI_REFERENCE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     },
     utf8: false,
 };
-static ABSOLUTEURI_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 3, 1, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 8, 1, 0, 1, 0, 9, 10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12,
-    12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 1, 0, 11, 11, 11, 11, 11,
-    11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
-    0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-];
+static ABSOLUTEURI_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\x02\x01\x01\x01\x01\x01\x03\x01\x04\x05\x06\x07\x07\x07\x07\x07\x07\x07\x07\x07\x07\x08\x01\0\x01\0\t\n\x0B\x0B\x0B\x0B\x0B\x0B\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\0\0\0\0\x01\0\x0B\x0B\x0B\x0B\x0B\x0B\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\x0C\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static ABSOLUTEURI_TRANS: [u16; 871usize] = [
     871, 871, 871, 871, 871, 871, 871, 871, 871, 871, 871, 872, 872, 871, 871, 871, 13,
     13, 13, 871, 13, 873, 871, 871, 13, 13, 871, 874, 875, 874, 874, 874, 876, 874, 874,
@@ -1301,390 +724,66 @@ static ABSOLUTEURI_TRANS: [u16; 871usize] = [
     900, 832, 901, 902, 894, 896, 896, 871, 897, 325, 897, 897, 897, 892, 858, 897, 893,
     897, 914, 914, 871, 897, 325, 897, 481, 650, 906, 858, 907, 908, 897, 905, 905,
 ];
-static ABSOLUTEURI_CELLS: [u8; 871usize] = [
-    67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 68u8, 68u8, 67u8,
-    67u8, 67u8, 1u8, 1u8, 1u8, 67u8, 1u8, 69u8, 67u8, 67u8, 1u8, 1u8, 67u8, 70u8, 71u8,
-    70u8, 70u8, 70u8, 72u8, 70u8, 70u8, 70u8, 70u8, 70u8, 70u8, 67u8, 3u8, 4u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8,
-    6u8, 67u8, 67u8, 67u8, 6u8, 67u8, 67u8, 73u8, 74u8, 73u8, 73u8, 73u8, 9u8, 73u8,
-    73u8, 75u8, 73u8, 73u8, 73u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 76u8, 67u8,
-    67u8, 67u8, 76u8, 67u8, 67u8, 7u8, 8u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 77u8, 7u8, 7u8,
-    7u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 11u8, 67u8, 67u8, 67u8, 11u8, 67u8,
-    67u8, 78u8, 79u8, 78u8, 78u8, 78u8, 80u8, 81u8, 78u8, 82u8, 83u8, 84u8, 84u8, 67u8,
-    85u8, 86u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 85u8, 67u8, 67u8,
-    67u8, 67u8, 67u8, 67u8, 67u8, 87u8, 67u8, 67u8, 67u8, 87u8, 67u8, 67u8, 12u8, 13u8,
-    12u8, 12u8, 12u8, 88u8, 12u8, 12u8, 89u8, 90u8, 12u8, 12u8, 67u8, 67u8, 67u8, 67u8,
-    67u8, 67u8, 67u8, 20u8, 67u8, 67u8, 67u8, 20u8, 67u8, 67u8, 91u8, 13u8, 91u8, 21u8,
-    22u8, 88u8, 14u8, 91u8, 89u8, 90u8, 92u8, 92u8, 67u8, 93u8, 25u8, 93u8, 93u8, 93u8,
-    88u8, 94u8, 93u8, 89u8, 93u8, 95u8, 95u8, 67u8, 91u8, 13u8, 91u8, 28u8, 29u8, 96u8,
-    16u8, 97u8, 98u8, 90u8, 16u8, 16u8, 67u8, 17u8, 18u8, 17u8, 17u8, 17u8, 17u8, 17u8,
-    17u8, 17u8, 17u8, 17u8, 17u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 32u8, 67u8,
-    67u8, 67u8, 32u8, 67u8, 67u8, 19u8, 33u8, 19u8, 19u8, 19u8, 19u8, 19u8, 19u8, 99u8,
-    19u8, 19u8, 19u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 91u8, 67u8, 67u8, 67u8,
-    91u8, 67u8, 67u8, 91u8, 13u8, 91u8, 21u8, 91u8, 88u8, 92u8, 91u8, 89u8, 90u8, 92u8,
-    92u8, 67u8, 91u8, 13u8, 91u8, 91u8, 91u8, 88u8, 34u8, 91u8, 89u8, 90u8, 100u8, 100u8,
-    67u8, 91u8, 13u8, 91u8, 21u8, 35u8, 88u8, 23u8, 91u8, 89u8, 90u8, 23u8, 23u8, 67u8,
-    24u8, 25u8, 24u8, 24u8, 24u8, 88u8, 24u8, 24u8, 89u8, 24u8, 24u8, 24u8, 67u8, 67u8,
-    67u8, 67u8, 67u8, 67u8, 67u8, 36u8, 67u8, 67u8, 67u8, 36u8, 67u8, 67u8, 93u8, 25u8,
-    93u8, 37u8, 38u8, 88u8, 26u8, 93u8, 89u8, 93u8, 101u8, 101u8, 67u8, 93u8, 25u8, 93u8,
-    40u8, 41u8, 102u8, 27u8, 103u8, 104u8, 93u8, 27u8, 27u8, 67u8, 91u8, 13u8, 91u8,
-    28u8, 91u8, 88u8, 100u8, 91u8, 89u8, 90u8, 100u8, 100u8, 67u8, 91u8, 13u8, 91u8,
-    91u8, 91u8, 96u8, 92u8, 97u8, 98u8, 90u8, 100u8, 100u8, 67u8, 30u8, 44u8, 30u8, 30u8,
-    30u8, 30u8, 30u8, 30u8, 105u8, 30u8, 30u8, 30u8, 67u8, 91u8, 13u8, 91u8, 91u8, 91u8,
-    106u8, 107u8, 91u8, 108u8, 90u8, 91u8, 91u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8,
-    67u8, 109u8, 67u8, 67u8, 67u8, 109u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8,
-    47u8, 67u8, 67u8, 67u8, 47u8, 67u8, 67u8, 91u8, 13u8, 91u8, 21u8, 48u8, 88u8, 34u8,
-    91u8, 89u8, 90u8, 92u8, 92u8, 67u8, 91u8, 13u8, 91u8, 91u8, 91u8, 88u8, 92u8, 91u8,
-    89u8, 90u8, 100u8, 100u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 93u8, 67u8, 67u8,
-    67u8, 93u8, 67u8, 67u8, 93u8, 25u8, 93u8, 37u8, 93u8, 88u8, 101u8, 93u8, 89u8, 93u8,
-    101u8, 101u8, 67u8, 93u8, 25u8, 93u8, 93u8, 93u8, 88u8, 49u8, 93u8, 89u8, 93u8,
-    110u8, 110u8, 67u8, 93u8, 25u8, 93u8, 37u8, 50u8, 88u8, 39u8, 93u8, 89u8, 93u8, 39u8,
-    39u8, 67u8, 93u8, 25u8, 93u8, 40u8, 93u8, 88u8, 110u8, 93u8, 89u8, 93u8, 110u8,
-    110u8, 67u8, 93u8, 25u8, 93u8, 93u8, 93u8, 102u8, 101u8, 103u8, 104u8, 93u8, 110u8,
-    110u8, 67u8, 42u8, 51u8, 42u8, 42u8, 42u8, 42u8, 42u8, 42u8, 111u8, 42u8, 42u8, 42u8,
-    67u8, 93u8, 25u8, 93u8, 93u8, 93u8, 112u8, 113u8, 93u8, 114u8, 93u8, 93u8, 93u8,
-    67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 54u8, 67u8, 67u8, 67u8, 54u8, 67u8, 67u8,
-    45u8, 55u8, 45u8, 45u8, 45u8, 45u8, 45u8, 45u8, 115u8, 45u8, 45u8, 45u8, 67u8, 91u8,
-    13u8, 91u8, 91u8, 91u8, 116u8, 46u8, 91u8, 117u8, 90u8, 91u8, 91u8, 67u8, 67u8, 67u8,
-    67u8, 67u8, 67u8, 67u8, 118u8, 67u8, 67u8, 67u8, 118u8, 67u8, 67u8, 91u8, 13u8, 91u8,
-    91u8, 91u8, 88u8, 56u8, 91u8, 89u8, 90u8, 100u8, 100u8, 67u8, 93u8, 25u8, 93u8, 37u8,
-    57u8, 88u8, 49u8, 93u8, 89u8, 93u8, 101u8, 101u8, 67u8, 93u8, 25u8, 93u8, 93u8, 93u8,
-    88u8, 101u8, 93u8, 89u8, 93u8, 110u8, 110u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8,
-    67u8, 58u8, 67u8, 67u8, 67u8, 58u8, 67u8, 67u8, 52u8, 59u8, 52u8, 52u8, 52u8, 52u8,
-    52u8, 52u8, 119u8, 52u8, 52u8, 52u8, 67u8, 93u8, 25u8, 93u8, 93u8, 93u8, 120u8, 53u8,
-    93u8, 121u8, 93u8, 93u8, 93u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 122u8, 67u8,
-    67u8, 67u8, 122u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 60u8, 67u8, 67u8,
-    67u8, 60u8, 67u8, 67u8, 91u8, 13u8, 91u8, 21u8, 61u8, 88u8, 56u8, 91u8, 89u8, 90u8,
-    92u8, 92u8, 67u8, 93u8, 25u8, 93u8, 93u8, 93u8, 88u8, 62u8, 93u8, 89u8, 93u8, 110u8,
-    110u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 123u8, 67u8, 67u8, 67u8, 123u8,
-    67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 63u8, 67u8, 67u8, 67u8, 63u8, 67u8,
-    67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 67u8, 124u8, 67u8, 67u8, 67u8, 124u8, 67u8, 67u8,
-    91u8, 13u8, 91u8, 91u8, 91u8, 88u8, 64u8, 91u8, 89u8, 90u8, 100u8, 100u8, 67u8, 93u8,
-    25u8, 93u8, 37u8, 65u8, 88u8, 62u8, 93u8, 89u8, 93u8, 101u8, 101u8, 67u8, 67u8, 67u8,
-    67u8, 67u8, 67u8, 67u8, 125u8, 67u8, 67u8, 67u8, 125u8, 67u8, 67u8, 91u8, 13u8, 91u8,
-    21u8, 35u8, 96u8, 64u8, 97u8, 98u8, 90u8, 92u8, 92u8, 67u8, 93u8, 25u8, 93u8, 93u8,
-    93u8, 88u8, 66u8, 93u8, 89u8, 93u8, 110u8, 110u8, 67u8, 93u8, 25u8, 93u8, 37u8, 50u8,
-    102u8, 66u8, 103u8, 104u8, 93u8, 101u8, 101u8,
-];
+static ABSOLUTEURI_CELLS: [u8; 871usize] = *b"CCCCCCCCCCCDDCCC\x01\x01\x01C\x01ECC\x01\x01CFGFFFHFFFFFFC\x03\x04\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03CCCCCCC\x06CCC\x06CCIJIII\tIIKIIICCCCCCCLCCCLCC\x07\x08\x07\x07\x07\x07\x07\x07M\x07\x07\x07CCCCCCC\x0BCCC\x0BCCNONNNPQNRSTTCUVUUUUUUUUUUCCCCCCCWCCCWCC\x0C\r\x0C\x0C\x0CX\x0C\x0CYZ\x0C\x0CCCCCCCC\x14CCC\x14CC[\r[\x15\x16X\x0E[YZ\\\\C]\x19]]]X^]Y]__C[\r[\x1C\x1D`\x10abZ\x10\x10C\x11\x12\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11CCCCCCC CCC CC\x13!\x13\x13\x13\x13\x13\x13c\x13\x13\x13CCCCCCC[CCC[CC[\r[\x15[X\\[YZ\\\\C[\r[[[X\"[YZddC[\r[\x15#X\x17[YZ\x17\x17C\x18\x19\x18\x18\x18X\x18\x18Y\x18\x18\x18CCCCCCC$CCC$CC]\x19]%&X\x1A]Y]eeC]\x19]()f\x1Bgh]\x1B\x1BC[\r[\x1C[Xd[YZddC[\r[[[`\\abZddC\x1E,\x1E\x1E\x1E\x1E\x1E\x1Ei\x1E\x1E\x1EC[\r[[[jk[lZ[[CCCCCCCmCCCmCCCCCCCC/CCC/CC[\r[\x150X\"[YZ\\\\C[\r[[[X\\[YZddCCCCCCC]CCC]CC]\x19]%]Xe]Y]eeC]\x19]]]X1]Y]nnC]\x19]%2X']Y]''C]\x19](]Xn]Y]nnC]\x19]]]fegh]nnC*3******o***C]\x19]]]pq]r]]]CCCCCCC6CCC6CC-7------s---C[\r[[[t.[uZ[[CCCCCCCvCCCvCC[\r[[[X8[YZddC]\x19]%9X1]Y]eeC]\x19]]]Xe]Y]nnCCCCCCC:CCC:CC4;444444w444C]\x19]]]x5]y]]]CCCCCCCzCCCzCCCCCCCC<CCC<CC[\r[\x15=X8[YZ\\\\C]\x19]]]X>]Y]nnCCCCCCC{CCC{CCCCCCCC?CCC?CCCCCCCC|CCC|CC[\r[[[X@[YZddC]\x19]%AX>]Y]eeCCCCCCC}CCC}CC[\r[\x15#`@abZ\\\\C]\x19]]]XB]Y]nnC]\x19]%2fBgh]ee";
 static ABSOLUTEURI_EDGES: [::uridfa_runtime::Edge; 58usize] = [
-    ::uridfa_runtime::Edge {
-        target: 13u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691200u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 26u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691201u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 39u32,
-        accel: 1u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 52u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 65u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691226u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 91u32,
-        accel: 2u16,
-        ops_len: 1u16,
-        ops: 1116320821920913040u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 104u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920913040u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921257104u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 39u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691217u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 156u32,
-        accel: 3u16,
-        ops_len: 4u16,
-        ops: 10339699388703420354u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 169u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 10339699388703420354u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 91u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 10363905549321125826u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 182u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 10366439580210409410u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 10339698770077040578u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 195u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 10366439442805010370u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 208u32,
-        accel: 4u16,
-        ops_len: 5u16,
-        ops: 10366439580210409410u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 221u32,
-        accel: 1u16,
-        ops_len: 1u16,
-        ops: 10339692858775691210u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 234u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691210u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 91u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 247u32,
-        accel: 2u16,
-        ops_len: 3u16,
-        ops: 10339692860252426179u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 3u16,
-        ops: 1116320823388491715u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 195u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691229u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 156u32,
-        accel: 3u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 299u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 312u32,
-        accel: 5u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 338u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 351u32,
-        accel: 4u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 390u32,
-        accel: 2u16,
-        ops_len: 4u16,
-        ops: 10339698770043502531u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 403u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1140375182632054723u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821912096721u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 208u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 507u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 546u32,
-        accel: 2u16,
-        ops_len: 4u16,
-        ops: 10339698770043502531u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 559u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691231u64,
-    },
+    ::uridfa_runtime::Edge { target: 13u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691200u64 },
+    ::uridfa_runtime::Edge { target: 26u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691201u64 },
+    ::uridfa_runtime::Edge { target: 39u32, accel: 1u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 52u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 65u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691226u64 },
+    ::uridfa_runtime::Edge { target: 91u32, accel: 2u16, ops_len: 1u16, ops: 1116320821920913040u64 },
+    ::uridfa_runtime::Edge { target: 104u32, accel: 65535u16, ops_len: 1u16, ops: 1116320821920913040u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821921257104u64 },
+    ::uridfa_runtime::Edge { target: 39u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691217u64 },
+    ::uridfa_runtime::Edge { target: 156u32, accel: 3u16, ops_len: 4u16, ops: 10339699388703420354u64 },
+    ::uridfa_runtime::Edge { target: 169u32, accel: 65535u16, ops_len: 4u16, ops: 10339699388703420354u64 },
+    ::uridfa_runtime::Edge { target: 91u32, accel: 2u16, ops_len: 5u16, ops: 10363905549321125826u64 },
+    ::uridfa_runtime::Edge { target: 182u32, accel: 65535u16, ops_len: 5u16, ops: 10366439580210409410u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 4u16, ops: 10339698770077040578u64 },
+    ::uridfa_runtime::Edge { target: 195u32, accel: 65535u16, ops_len: 5u16, ops: 10366439442805010370u64 },
+    ::uridfa_runtime::Edge { target: 208u32, accel: 4u16, ops_len: 5u16, ops: 10366439580210409410u64 },
+    ::uridfa_runtime::Edge { target: 221u32, accel: 1u16, ops_len: 1u16, ops: 10339692858775691210u64 },
+    ::uridfa_runtime::Edge { target: 234u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691210u64 },
+    ::uridfa_runtime::Edge { target: 91u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 247u32, accel: 2u16, ops_len: 3u16, ops: 10339692860252426179u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 3u16, ops: 1116320823388491715u64 },
+    ::uridfa_runtime::Edge { target: 195u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691229u64 },
+    ::uridfa_runtime::Edge { target: 156u32, accel: 3u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 299u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 312u32, accel: 5u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 338u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 351u32, accel: 4u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 390u32, accel: 2u16, ops_len: 4u16, ops: 10339698770043502531u64 },
+    ::uridfa_runtime::Edge { target: 403u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 5u16, ops: 1140375182632054723u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821912096721u64 },
+    ::uridfa_runtime::Edge { target: 208u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 507u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 546u32, accel: 2u16, ops_len: 4u16, ops: 10339698770043502531u64 },
+    ::uridfa_runtime::Edge { target: 559u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691231u64 },
     ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 7u16, ops: 0u64 },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 3u16,
-        ops: 1116320784692614982u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 585u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 10363905411764752323u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 598u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691231u64,
-    },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 3u16, ops: 1116320784692614982u64 },
+    ::uridfa_runtime::Edge { target: 585u32, accel: 2u16, ops_len: 5u16, ops: 10363905411764752323u64 },
+    ::uridfa_runtime::Edge { target: 598u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691231u64 },
     ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 7u16, ops: 7u64 },
-    ::uridfa_runtime::Edge {
-        target: 221u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 351u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 491733586818651780u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 676u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 10363905411764752323u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 689u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691232u64,
-    },
+    ::uridfa_runtime::Edge { target: 221u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 351u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 5u16, ops: 491733586818651780u64 },
+    ::uridfa_runtime::Edge { target: 676u32, accel: 2u16, ops_len: 5u16, ops: 10363905411764752323u64 },
+    ::uridfa_runtime::Edge { target: 689u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691232u64 },
     ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 9u16, ops: 14u64 },
-    ::uridfa_runtime::Edge {
-        target: 130u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116168334802974534u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 585u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909953992u64,
-    },
+    ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 4u16, ops: 1116168334802974534u64 },
+    ::uridfa_runtime::Edge { target: 585u32, accel: 2u16, ops_len: 5u16, ops: 1140533374909953992u64 },
     ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 7u16, ops: 23u64 },
-    ::uridfa_runtime::Edge {
-        target: 247u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 247u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
     ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 6u16, ops: 30u64 },
-    ::uridfa_runtime::Edge {
-        target: 676u32,
-        accel: 2u16,
-        ops_len: 5u16,
-        ops: 1140533374909954056u64,
-    },
+    ::uridfa_runtime::Edge { target: 676u32, accel: 2u16, ops_len: 5u16, ops: 1140533374909954056u64 },
     ::uridfa_runtime::Edge { target: 130u32, accel: 65535u16, ops_len: 9u16, ops: 36u64 },
-    ::uridfa_runtime::Edge {
-        target: 390u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 546u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 585u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 676u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 390u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 546u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 585u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 676u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static ABSOLUTEURI_OPS: [::uridfa_runtime::Op; 77usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
@@ -1786,61 +885,15 @@ static ABSOLUTEURI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
-static ABSOLUTEURI_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 46u8,
-    0u8, 0u8, 46u8, 0u8, 46u8, 46u8, 46u8, 46u8, 46u8, 47u8, 46u8, 47u8, 47u8, 6u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 46u8, 46u8,
-    0u8, 46u8, 0u8, 2u8, 38u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 0u8, 46u8, 0u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 46u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-];
+static ABSOLUTEURI_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0.\0\0.\0....././/\x06\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F..\0.\0\x02&\x7F\x7F\x7F\x7F\x7F\x7F????????????????????\0\0\0\0.\0\x7F\x7F\x7F\x7F\x7F\x7F????????????????????\0\0\0.\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static ABSOLUTEURI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
-    [
-        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
-        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
-        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8,
-    ],
+    *b"\xA8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF0TPTTP\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4|\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4t\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xA8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xA8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF0PPPPP\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\x08XXXXXX\x08\x08\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static ABSOLUTEURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 0u8, digits: 65535u16 },
@@ -1871,11 +924,7 @@ static ABSOLUTEURI_FINALS: [::uridfa_runtime::Final; 18usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
 ];
-static ABSOLUTEURI_STATE_FINAL: [u8; 67usize] = [
-    0, 0, 0, 1, 0, 2, 0, 1, 0, 3, 4, 0, 5, 0, 5, 5, 6, 7, 0, 8, 0, 5, 5, 5, 5, 0, 5, 9,
-    5, 6, 10, 11, 0, 0, 5, 5, 0, 5, 5, 5, 5, 9, 12, 13, 0, 14, 15, 0, 5, 5, 5, 0, 16, 17,
-    0, 0, 5, 5, 0, 0, 0, 5, 5, 0, 6, 5, 9,
-];
+static ABSOLUTEURI_STATE_FINAL: [u8; 67usize] = *b"\0\0\0\x01\0\x02\0\x01\0\x03\x04\0\x05\0\x05\x05\x06\x07\0\x08\0\x05\x05\x05\x05\0\x05\t\x05\x06\n\x0B\0\0\x05\x05\0\x05\x05\x05\x05\t\x0C\r\0\x0E\x0F\0\x05\x05\x05\0\x10\x11\0\0\x05\x05\0\0\0\x05\x05\0\x06\x05\t";
 static ABSOLUTEURI_STATE_COMPONENT: [u16; 67usize] = [
     1, 1, 9, 9, 9, 9, 9, 9, 9, 14, 6, 9, 14, 14, 14, 14, 14, 6, 6, 9, 14, 14, 14, 14, 15,
     15, 14, 14, 14, 14, 9, 14, 6, 9, 14, 14, 15, 14, 14, 14, 14, 14, 9, 14, 9, 9, 14, 9,
@@ -1934,18 +983,7 @@ pub static ABSOLUTEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     },
     utf8: false,
 };
-static RELATIVEURI_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6,
-    6, 6, 7, 1, 0, 1, 0, 8, 9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11,
-    11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 1, 0, 10, 10, 10, 10, 10,
-    10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
-    0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-];
+static RELATIVEURI_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\x02\x01\x01\x01\x01\x01\x01\x01\x03\x04\x05\x06\x06\x06\x06\x06\x06\x06\x06\x06\x06\x07\x01\0\x01\0\x08\t\n\n\n\n\n\n\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\0\0\0\0\x01\0\n\n\n\n\n\n\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static RELATIVEURI_TRANS: [u16; 816usize] = [
     816, 817, 818, 817, 817, 819, 817, 816, 816, 817, 817, 817, 816, 12, 24, 12, 12, 820,
     12, 816, 821, 12, 12, 12, 816, 816, 816, 816, 816, 816, 72, 816, 816, 816, 72, 816,
@@ -1996,398 +1034,68 @@ static RELATIVEURI_TRANS: [u16; 816usize] = [
     848, 840, 842, 842, 816, 843, 324, 843, 843, 838, 804, 843, 839, 843, 861, 861, 816,
     843, 324, 456, 612, 854, 804, 855, 856, 843, 853, 853,
 ];
-static RELATIVEURI_CELLS: [u8; 816usize] = [
-    68u8, 69u8, 70u8, 69u8, 69u8, 71u8, 69u8, 68u8, 68u8, 69u8, 69u8, 69u8, 68u8, 1u8,
-    2u8, 1u8, 1u8, 72u8, 1u8, 68u8, 73u8, 1u8, 1u8, 1u8, 68u8, 68u8, 68u8, 68u8, 68u8,
-    68u8, 6u8, 68u8, 68u8, 68u8, 6u8, 68u8, 68u8, 74u8, 75u8, 74u8, 74u8, 9u8, 74u8,
-    74u8, 76u8, 74u8, 74u8, 74u8, 68u8, 4u8, 10u8, 4u8, 4u8, 4u8, 4u8, 4u8, 77u8, 4u8,
-    4u8, 4u8, 68u8, 78u8, 79u8, 78u8, 78u8, 78u8, 78u8, 78u8, 78u8, 78u8, 78u8, 78u8,
-    68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 80u8, 68u8, 68u8, 68u8, 80u8, 68u8, 68u8, 7u8,
-    8u8, 7u8, 7u8, 7u8, 7u8, 7u8, 81u8, 7u8, 7u8, 7u8, 68u8, 68u8, 68u8, 68u8, 68u8,
-    68u8, 13u8, 68u8, 68u8, 68u8, 13u8, 68u8, 68u8, 82u8, 83u8, 82u8, 82u8, 84u8, 85u8,
-    82u8, 86u8, 87u8, 88u8, 88u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 19u8, 68u8, 68u8,
-    68u8, 19u8, 68u8, 68u8, 11u8, 12u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8, 11u8,
-    11u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 20u8, 68u8, 68u8, 68u8, 20u8, 68u8, 68u8,
-    68u8, 68u8, 68u8, 68u8, 68u8, 89u8, 68u8, 68u8, 68u8, 89u8, 68u8, 68u8, 14u8, 15u8,
-    14u8, 14u8, 90u8, 14u8, 14u8, 91u8, 92u8, 14u8, 14u8, 68u8, 68u8, 68u8, 68u8, 68u8,
-    68u8, 22u8, 68u8, 68u8, 68u8, 22u8, 68u8, 68u8, 93u8, 15u8, 23u8, 24u8, 90u8, 16u8,
-    93u8, 91u8, 92u8, 94u8, 94u8, 68u8, 95u8, 27u8, 95u8, 95u8, 90u8, 96u8, 95u8, 91u8,
-    95u8, 97u8, 97u8, 68u8, 93u8, 15u8, 30u8, 31u8, 98u8, 18u8, 99u8, 100u8, 92u8, 18u8,
-    18u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 101u8, 68u8, 68u8, 68u8, 101u8, 68u8, 68u8,
-    68u8, 68u8, 68u8, 68u8, 68u8, 102u8, 68u8, 68u8, 68u8, 102u8, 68u8, 68u8, 21u8, 34u8,
-    21u8, 21u8, 21u8, 21u8, 21u8, 103u8, 21u8, 21u8, 21u8, 68u8, 68u8, 68u8, 68u8, 68u8,
-    68u8, 93u8, 68u8, 68u8, 68u8, 93u8, 68u8, 68u8, 93u8, 15u8, 23u8, 93u8, 90u8, 94u8,
-    93u8, 91u8, 92u8, 94u8, 94u8, 68u8, 93u8, 15u8, 93u8, 93u8, 90u8, 35u8, 93u8, 91u8,
-    92u8, 104u8, 104u8, 68u8, 93u8, 15u8, 23u8, 36u8, 90u8, 25u8, 93u8, 91u8, 92u8, 25u8,
-    25u8, 68u8, 26u8, 27u8, 26u8, 26u8, 90u8, 26u8, 26u8, 91u8, 26u8, 26u8, 26u8, 68u8,
-    68u8, 68u8, 68u8, 68u8, 68u8, 37u8, 68u8, 68u8, 68u8, 37u8, 68u8, 68u8, 95u8, 27u8,
-    38u8, 39u8, 90u8, 28u8, 95u8, 91u8, 95u8, 105u8, 105u8, 68u8, 95u8, 27u8, 41u8, 42u8,
-    106u8, 29u8, 107u8, 108u8, 95u8, 29u8, 29u8, 68u8, 93u8, 15u8, 30u8, 93u8, 90u8,
-    104u8, 93u8, 91u8, 92u8, 104u8, 104u8, 68u8, 93u8, 15u8, 93u8, 93u8, 98u8, 94u8,
-    99u8, 100u8, 92u8, 104u8, 104u8, 68u8, 32u8, 45u8, 32u8, 32u8, 32u8, 32u8, 32u8,
-    109u8, 32u8, 32u8, 32u8, 68u8, 93u8, 15u8, 93u8, 93u8, 110u8, 111u8, 93u8, 112u8,
-    92u8, 93u8, 93u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 48u8, 68u8, 68u8, 68u8, 48u8,
-    68u8, 68u8, 93u8, 15u8, 23u8, 49u8, 90u8, 35u8, 93u8, 91u8, 92u8, 94u8, 94u8, 68u8,
-    93u8, 15u8, 93u8, 93u8, 90u8, 94u8, 93u8, 91u8, 92u8, 104u8, 104u8, 68u8, 68u8, 68u8,
-    68u8, 68u8, 68u8, 95u8, 68u8, 68u8, 68u8, 95u8, 68u8, 68u8, 95u8, 27u8, 38u8, 95u8,
-    90u8, 105u8, 95u8, 91u8, 95u8, 105u8, 105u8, 68u8, 95u8, 27u8, 95u8, 95u8, 90u8,
-    50u8, 95u8, 91u8, 95u8, 113u8, 113u8, 68u8, 95u8, 27u8, 38u8, 51u8, 90u8, 40u8, 95u8,
-    91u8, 95u8, 40u8, 40u8, 68u8, 95u8, 27u8, 41u8, 95u8, 90u8, 113u8, 95u8, 91u8, 95u8,
-    113u8, 113u8, 68u8, 95u8, 27u8, 95u8, 95u8, 106u8, 105u8, 107u8, 108u8, 95u8, 113u8,
-    113u8, 68u8, 43u8, 52u8, 43u8, 43u8, 43u8, 43u8, 43u8, 114u8, 43u8, 43u8, 43u8, 68u8,
-    95u8, 27u8, 95u8, 95u8, 115u8, 116u8, 95u8, 117u8, 95u8, 95u8, 95u8, 68u8, 68u8,
-    68u8, 68u8, 68u8, 68u8, 55u8, 68u8, 68u8, 68u8, 55u8, 68u8, 68u8, 46u8, 56u8, 46u8,
-    46u8, 46u8, 46u8, 46u8, 118u8, 46u8, 46u8, 46u8, 68u8, 93u8, 15u8, 93u8, 93u8, 119u8,
-    47u8, 93u8, 120u8, 92u8, 93u8, 93u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 121u8, 68u8,
-    68u8, 68u8, 121u8, 68u8, 68u8, 93u8, 15u8, 93u8, 93u8, 90u8, 57u8, 93u8, 91u8, 92u8,
-    104u8, 104u8, 68u8, 95u8, 27u8, 38u8, 58u8, 90u8, 50u8, 95u8, 91u8, 95u8, 105u8,
-    105u8, 68u8, 95u8, 27u8, 95u8, 95u8, 90u8, 105u8, 95u8, 91u8, 95u8, 113u8, 113u8,
-    68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 59u8, 68u8, 68u8, 68u8, 59u8, 68u8, 68u8, 53u8,
-    60u8, 53u8, 53u8, 53u8, 53u8, 53u8, 122u8, 53u8, 53u8, 53u8, 68u8, 95u8, 27u8, 95u8,
-    95u8, 123u8, 54u8, 95u8, 124u8, 95u8, 95u8, 95u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8,
-    125u8, 68u8, 68u8, 68u8, 125u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 61u8, 68u8,
-    68u8, 68u8, 61u8, 68u8, 68u8, 93u8, 15u8, 23u8, 62u8, 90u8, 57u8, 93u8, 91u8, 92u8,
-    94u8, 94u8, 68u8, 95u8, 27u8, 95u8, 95u8, 90u8, 63u8, 95u8, 91u8, 95u8, 113u8, 113u8,
-    68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 126u8, 68u8, 68u8, 68u8, 126u8, 68u8, 68u8, 68u8,
-    68u8, 68u8, 68u8, 68u8, 64u8, 68u8, 68u8, 68u8, 64u8, 68u8, 68u8, 68u8, 68u8, 68u8,
-    68u8, 68u8, 127u8, 68u8, 68u8, 68u8, 127u8, 68u8, 68u8, 93u8, 15u8, 93u8, 93u8, 90u8,
-    65u8, 93u8, 91u8, 92u8, 104u8, 104u8, 68u8, 95u8, 27u8, 38u8, 66u8, 90u8, 63u8, 95u8,
-    91u8, 95u8, 105u8, 105u8, 68u8, 68u8, 68u8, 68u8, 68u8, 68u8, 128u8, 68u8, 68u8,
-    68u8, 128u8, 68u8, 68u8, 93u8, 15u8, 23u8, 36u8, 98u8, 65u8, 99u8, 100u8, 92u8, 94u8,
-    94u8, 68u8, 95u8, 27u8, 95u8, 95u8, 90u8, 67u8, 95u8, 91u8, 95u8, 113u8, 113u8, 68u8,
-    95u8, 27u8, 38u8, 51u8, 106u8, 67u8, 107u8, 108u8, 95u8, 105u8, 105u8,
-];
+static RELATIVEURI_CELLS: [u8; 816usize] = *b"DEFEEGEDDEEED\x01\x02\x01\x01H\x01DI\x01\x01\x01DDDDDD\x06DDD\x06DDJKJJ\tJJLJJJD\x04\n\x04\x04\x04\x04\x04M\x04\x04\x04DNONNNNNNNNNDDDDDDPDDDPDD\x07\x08\x07\x07\x07\x07\x07Q\x07\x07\x07DDDDDD\rDDD\rDDRSRRTURVWXXDDDDDD\x13DDD\x13DD\x0B\x0C\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0B\x0BDDDDDD\x14DDD\x14DDDDDDDYDDDYDD\x0E\x0F\x0E\x0EZ\x0E\x0E[\\\x0E\x0EDDDDDD\x16DDD\x16DD]\x0F\x17\x18Z\x10][\\^^D_\x1B__Z`_[_aaD]\x0F\x1E\x1Fb\x12cd\\\x12\x12DDDDDDeDDDeDDDDDDDfDDDfDD\x15\"\x15\x15\x15\x15\x15g\x15\x15\x15DDDDDD]DDD]DD]\x0F\x17]Z^][\\^^D]\x0F]]Z#][\\hhD]\x0F\x17$Z\x19][\\\x19\x19D\x1A\x1B\x1A\x1AZ\x1A\x1A[\x1A\x1A\x1ADDDDDD%DDD%DD_\x1B&'Z\x1C_[_iiD_\x1B)*j\x1Dkl_\x1D\x1DD]\x0F\x1E]Zh][\\hhD]\x0F]]b^cd\\hhD -     m   D]\x0F]]no]p\\]]DDDDDD0DDD0DD]\x0F\x171Z#][\\^^D]\x0F]]Z^][\\hhDDDDDD_DDD_DD_\x1B&_Zi_[_iiD_\x1B__Z2_[_qqD_\x1B&3Z(_[_((D_\x1B)_Zq_[_qqD_\x1B__jikl_qqD+4+++++r+++D_\x1B__st_u___DDDDDD7DDD7DD.8.....v...D]\x0F]]w/]x\\]]DDDDDDyDDDyDD]\x0F]]Z9][\\hhD_\x1B&:Z2_[_iiD_\x1B__Zi_[_qqDDDDDD;DDD;DD5<55555z555D_\x1B__{6_|___DDDDDD}DDD}DDDDDDD=DDD=DD]\x0F\x17>Z9][\\^^D_\x1B__Z?_[_qqDDDDDD~DDD~DDDDDDD@DDD@DDDDDDD\x7FDDD\x7FDD]\x0F]]ZA][\\hhD_\x1B&BZ?_[_iiDDDDDD\x80DDD\x80DD]\x0F\x17$bAcd\\^^D_\x1B__ZC_[_qqD_\x1B&3jCkl_ii";
 static RELATIVEURI_EDGES: [::uridfa_runtime::Edge; 60usize] = [
-    ::uridfa_runtime::Edge {
-        target: 12u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691214u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 24u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691214u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 36u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691226u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 48u32,
-        accel: 1u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691215u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 84u32,
-        accel: 1u16,
-        ops_len: 1u16,
-        ops: 1116320821920913040u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 96u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 1116320821920913040u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821921257104u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 10339692858776035279u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 132u32,
-        accel: 2u16,
-        ops_len: 1u16,
-        ops: 10339692858775691210u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 144u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691210u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 12u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691217u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 168u32,
-        accel: 3u16,
-        ops_len: 4u16,
-        ops: 10339699388703420354u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 180u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 10339699388703420354u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 84u32,
-        accel: 1u16,
-        ops_len: 5u16,
-        ops: 10363905549321125826u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 192u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 10366439580210409410u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 10339698770077040578u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 204u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 10366439442805010370u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 216u32,
-        accel: 4u16,
-        ops_len: 5u16,
-        ops: 10366439580210409410u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 84u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 252u32,
-        accel: 1u16,
-        ops_len: 3u16,
-        ops: 10339692860252426179u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 3u16,
-        ops: 1116320823388491715u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 204u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691229u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 168u32,
-        accel: 3u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 300u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 312u32,
-        accel: 5u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 336u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 348u32,
-        accel: 4u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 384u32,
-        accel: 1u16,
-        ops_len: 4u16,
-        ops: 10339698770043502531u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 396u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691230u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 1140375182632054723u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 48u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 132u32,
-        accel: 2u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 2u16,
-        ops: 1116320821912096721u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 216u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 480u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 516u32,
-        accel: 1u16,
-        ops_len: 4u16,
-        ops: 10339698770043502531u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 528u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691231u64,
-    },
+    ::uridfa_runtime::Edge { target: 12u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691214u64 },
+    ::uridfa_runtime::Edge { target: 24u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691214u64 },
+    ::uridfa_runtime::Edge { target: 36u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691226u64 },
+    ::uridfa_runtime::Edge { target: 48u32, accel: 1u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691215u64 },
+    ::uridfa_runtime::Edge { target: 84u32, accel: 1u16, ops_len: 1u16, ops: 1116320821920913040u64 },
+    ::uridfa_runtime::Edge { target: 96u32, accel: 65535u16, ops_len: 1u16, ops: 1116320821920913040u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821921257104u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 2u16, ops: 10339692858776035279u64 },
+    ::uridfa_runtime::Edge { target: 132u32, accel: 2u16, ops_len: 1u16, ops: 10339692858775691210u64 },
+    ::uridfa_runtime::Edge { target: 144u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691210u64 },
+    ::uridfa_runtime::Edge { target: 12u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691217u64 },
+    ::uridfa_runtime::Edge { target: 168u32, accel: 3u16, ops_len: 4u16, ops: 10339699388703420354u64 },
+    ::uridfa_runtime::Edge { target: 180u32, accel: 65535u16, ops_len: 4u16, ops: 10339699388703420354u64 },
+    ::uridfa_runtime::Edge { target: 84u32, accel: 1u16, ops_len: 5u16, ops: 10363905549321125826u64 },
+    ::uridfa_runtime::Edge { target: 192u32, accel: 65535u16, ops_len: 5u16, ops: 10366439580210409410u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 4u16, ops: 10339698770077040578u64 },
+    ::uridfa_runtime::Edge { target: 204u32, accel: 65535u16, ops_len: 5u16, ops: 10366439442805010370u64 },
+    ::uridfa_runtime::Edge { target: 216u32, accel: 4u16, ops_len: 5u16, ops: 10366439580210409410u64 },
+    ::uridfa_runtime::Edge { target: 84u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 252u32, accel: 1u16, ops_len: 3u16, ops: 10339692860252426179u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 3u16, ops: 1116320823388491715u64 },
+    ::uridfa_runtime::Edge { target: 204u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691229u64 },
+    ::uridfa_runtime::Edge { target: 168u32, accel: 3u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 300u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 312u32, accel: 5u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 336u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 348u32, accel: 4u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 384u32, accel: 1u16, ops_len: 4u16, ops: 10339698770043502531u64 },
+    ::uridfa_runtime::Edge { target: 396u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691230u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 5u16, ops: 1140375182632054723u64 },
+    ::uridfa_runtime::Edge { target: 48u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 132u32, accel: 2u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 2u16, ops: 1116320821912096721u64 },
+    ::uridfa_runtime::Edge { target: 216u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 480u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 516u32, accel: 1u16, ops_len: 4u16, ops: 10339698770043502531u64 },
+    ::uridfa_runtime::Edge { target: 528u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691231u64 },
     ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 7u16, ops: 0u64 },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 3u16,
-        ops: 1116320784692614982u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 552u32,
-        accel: 1u16,
-        ops_len: 5u16,
-        ops: 10363905411764752323u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 564u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691231u64,
-    },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 3u16, ops: 1116320784692614982u64 },
+    ::uridfa_runtime::Edge { target: 552u32, accel: 1u16, ops_len: 5u16, ops: 10363905411764752323u64 },
+    ::uridfa_runtime::Edge { target: 564u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691231u64 },
     ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 7u16, ops: 7u64 },
-    ::uridfa_runtime::Edge {
-        target: 348u32,
-        accel: 4u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 5u16,
-        ops: 491733586818651780u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 636u32,
-        accel: 1u16,
-        ops_len: 5u16,
-        ops: 10363905411764752323u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 648u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691232u64,
-    },
+    ::uridfa_runtime::Edge { target: 348u32, accel: 4u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 5u16, ops: 491733586818651780u64 },
+    ::uridfa_runtime::Edge { target: 636u32, accel: 1u16, ops_len: 5u16, ops: 10363905411764752323u64 },
+    ::uridfa_runtime::Edge { target: 648u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691232u64 },
     ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 9u16, ops: 14u64 },
-    ::uridfa_runtime::Edge {
-        target: 60u32,
-        accel: 65535u16,
-        ops_len: 4u16,
-        ops: 1116168334802974534u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 552u32,
-        accel: 1u16,
-        ops_len: 5u16,
-        ops: 1140533374909953992u64,
-    },
+    ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 4u16, ops: 1116168334802974534u64 },
+    ::uridfa_runtime::Edge { target: 552u32, accel: 1u16, ops_len: 5u16, ops: 1140533374909953992u64 },
     ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 7u16, ops: 23u64 },
-    ::uridfa_runtime::Edge {
-        target: 252u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 252u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
     ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 6u16, ops: 30u64 },
-    ::uridfa_runtime::Edge {
-        target: 636u32,
-        accel: 1u16,
-        ops_len: 5u16,
-        ops: 1140533374909954056u64,
-    },
+    ::uridfa_runtime::Edge { target: 636u32, accel: 1u16, ops_len: 5u16, ops: 1140533374909954056u64 },
     ::uridfa_runtime::Edge { target: 60u32, accel: 65535u16, ops_len: 9u16, ops: 36u64 },
-    ::uridfa_runtime::Edge {
-        target: 384u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 516u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 552u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 636u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 384u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 516u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 552u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 636u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static RELATIVEURI_OPS: [::uridfa_runtime::Op; 80usize] = [
     ::uridfa_runtime::Op { dst: 3u16, src: 65535u16 },
@@ -2492,61 +1200,15 @@ static RELATIVEURI_ACCELS: [::uridfa_runtime::ByteSet; 7usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
-static RELATIVEURI_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 47u8,
-    0u8, 0u8, 47u8, 0u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 47u8, 6u8,
-    127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 46u8, 47u8,
-    0u8, 47u8, 0u8, 4u8, 39u8, 127u8, 127u8, 127u8, 127u8, 127u8, 127u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 0u8, 47u8, 0u8, 127u8, 127u8, 127u8, 127u8,
-    127u8, 127u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8,
-    63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 63u8, 0u8, 0u8, 0u8, 47u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-];
+static RELATIVEURI_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0/\0\0/\0/////////\x06\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F\x7F./\0/\0\x04'\x7F\x7F\x7F\x7F\x7F\x7F????????????????????\0\0\0\0/\0\x7F\x7F\x7F\x7F\x7F\x7F????????????????????\0\0\0/\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static RELATIVEURI_ACCEL_NIBBLES: [[u8; 32]; 7usize] = [
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 244u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
-        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8,
-    ],
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xF4\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4t\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4|\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xA8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xA8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF0PPPPP\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\x08XXXXXX\x08\x08\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static RELATIVEURI_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 7usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 6u16 },
@@ -2579,11 +1241,7 @@ static RELATIVEURI_FINALS: [::uridfa_runtime::Final; 20usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 30u32, ops_len: 6u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 36u32, ops_len: 9u16 },
 ];
-static RELATIVEURI_STATE_FINAL: [u8; 68usize] = [
-    0, 1, 0, 2, 3, 4, 0, 5, 0, 6, 0, 7, 0, 0, 8, 0, 8, 8, 9, 0, 0, 10, 0, 8, 8, 8, 8, 0,
-    8, 11, 8, 9, 12, 13, 0, 8, 8, 0, 8, 8, 8, 8, 11, 14, 15, 0, 16, 17, 0, 8, 8, 8, 0,
-    18, 19, 0, 0, 8, 8, 0, 0, 0, 8, 8, 0, 9, 8, 11,
-];
+static RELATIVEURI_STATE_FINAL: [u8; 68usize] = *b"\0\x01\0\x02\x03\x04\0\x05\0\x06\0\x07\0\0\x08\0\x08\x08\t\0\0\n\0\x08\x08\x08\x08\0\x08\x0B\x08\t\x0C\r\0\x08\x08\0\x08\x08\x08\x08\x0B\x0E\x0F\0\x10\x11\0\x08\x08\x08\0\x12\x13\0\0\x08\x08\0\0\0\x08\x08\0\t\x08\x0B";
 static RELATIVEURI_STATE_COMPONENT: [u16; 68usize] = [
     9, 8, 8, 9, 9, 6, 8, 9, 9, 14, 9, 6, 6, 9, 14, 14, 14, 14, 14, 9, 6, 9, 14, 14, 14,
     14, 15, 15, 14, 14, 14, 14, 9, 14, 9, 14, 14, 15, 14, 14, 14, 14, 14, 9, 14, 9, 9,
@@ -2643,26 +1301,10 @@ pub static RELATIVEURI: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     },
     utf8: false,
 };
-static SCHEME_RULE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0,
-];
-static SCHEME_RULE_TRANS: [u8; 6usize] = [6, 6, 7, 6, 3, 3];
+static SCHEME_RULE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\x01\x01\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\0\0\0\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\0\0\0\0\0\0\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+static SCHEME_RULE_TRANS: [u8; 6usize] = *b"\x06\x06\x07\x06\x03\x03";
 static SCHEME_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge {
-        target: 3u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691200u64,
-    },
+    ::uridfa_runtime::Edge { target: 3u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691200u64 },
 ];
 static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 1u16, src: 65535u16 },
@@ -2670,37 +1312,16 @@ static SCHEME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
 static SCHEME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([288063250384289792u64, 576460743847706622u64, 0u64, 0u64]),
 ];
-static SCHEME_RULE_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
-];
+static SCHEME_RULE_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\x01\x01\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\0\0\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\0\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static SCHEME_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
-    [
-        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
-        84u8, 80u8, 84u8, 84u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
+    *b"\xA8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF0TPTTP\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static SCHEME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static SCHEME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
-static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
+static SCHEME_RULE_STATE_FINAL: [u8; 2usize] = *b"\0\x01";
 static SCHEME_RULE_STATE_COMPONENT: [u16; 2usize] = [1, 1];
 static SCHEME_RULE_STATE_EXPECTED: [u16; 2usize] = [15, 16];
 static SCHEME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
@@ -2737,40 +1358,12 @@ pub static SCHEME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Ta
     after: ::uridfa_runtime::AfterKinds::NONE,
     utf8: false,
 };
-static USERINFO_RULE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 1, 1, 0, 1, 0, 0, 0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0,
-];
-static USERINFO_RULE_TRANS: [u8; 16usize] = [
-    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
-];
+static USERINFO_RULE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\x02\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\0\x01\0\0\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+static USERINFO_RULE_TRANS: [u8; 16usize] = *b"\x10\x11\x12\x11\x10\x04\x08\x04\x10\x10\x10\x0C\x10\x10\x10\x13";
 static USERINFO_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691204u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 8u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691204u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 4u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691204u64 },
+    ::uridfa_runtime::Edge { target: 8u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691204u64 },
+    ::uridfa_runtime::Edge { target: 4u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static USERINFO_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 4u16, src: 65535u16 },
@@ -2783,35 +1376,10 @@ static USERINFO_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
-static USERINFO_RULE_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
-];
+static USERINFO_RULE_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\0\x01\0\0\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static USERINFO_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
-    [
-        168u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8,
-    ],
+    *b"\xA8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\x08XXXXXX\x08\x08\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static USERINFO_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
@@ -2822,7 +1390,7 @@ static USERINFO_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
-static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
+static USERINFO_RULE_STATE_FINAL: [u8; 4usize] = *b"\0\x01\x02\x02";
 static USERINFO_RULE_STATE_COMPONENT: [u16; 4usize] = [3, 3, 3, 3];
 static USERINFO_RULE_STATE_EXPECTED: [u16; 4usize] = [17, 17, 18, 18];
 static USERINFO_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
@@ -2859,49 +1427,13 @@ pub static USERINFO_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     after: ::uridfa_runtime::AfterKinds::NONE,
     utf8: false,
 };
-static HOST_RULE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0,
-];
-static HOST_RULE_TRANS: [u8; 70usize] = [
-    70, 70, 70, 71, 72, 70, 15, 20, 5, 73, 70, 30, 35, 10, 10, 70, 15, 70, 73, 73, 70,
-    70, 70, 40, 74, 70, 15, 45, 25, 25, 70, 30, 70, 74, 74, 70, 70, 70, 73, 74, 70, 15,
-    50, 40, 73, 70, 70, 70, 73, 74, 70, 70, 70, 55, 74, 70, 15, 60, 55, 73, 70, 70, 70,
-    65, 74, 70, 15, 45, 65, 73,
-];
+static HOST_RULE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\x02\0\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\0\0\0\0\0\0\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\0\0\0\0\0\0\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+static HOST_RULE_TRANS: [u8; 70usize] = *b"FFFGHF\x0F\x14\x05IF\x1E#\n\nF\x0FFIIFFF(JF\x0F-\x19\x19F\x1EFJJFFFIJF\x0F2(IFFFIJFFF7JF\x0F<7IFFFAJF\x0F-AI";
 static HOST_RULE_EDGES: [::uridfa_runtime::Edge; 4usize] = [
-    ::uridfa_runtime::Edge {
-        target: 5u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691206u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 10u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691206u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 25u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 10u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 5u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691206u64 },
+    ::uridfa_runtime::Edge { target: 10u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691206u64 },
+    ::uridfa_runtime::Edge { target: 25u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 10u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static HOST_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 7u16, src: 65535u16 },
@@ -2909,37 +1441,16 @@ static HOST_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
 static HOST_RULE_ACCELS: [::uridfa_runtime::ByteSet; 1usize] = [
     ::uridfa_runtime::ByteSet([287948901175001088u64, 576460743847706622u64, 0u64, 0u64]),
 ];
-static HOST_RULE_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
-];
+static HOST_RULE_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\0\0\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\0\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static HOST_RULE_ACCEL_NIBBLES: [[u8; 32]; 1usize] = [
-    [
-        168u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 248u8, 240u8,
-        80u8, 80u8, 80u8, 80u8, 80u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
+    *b"\xA8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF8\xF0PPPPP\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static HOST_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 0usize] = [];
 static HOST_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
-static HOST_RULE_STATE_FINAL: [u8; 14usize] = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1];
+static HOST_RULE_STATE_FINAL: [u8; 14usize] = *b"\0\0\x01\0\0\0\0\x01\0\0\0\0\0\x01";
 static HOST_RULE_STATE_COMPONENT: [u16; 14usize] = [
     4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
 ];
@@ -2988,26 +1499,10 @@ pub static HOST_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     },
     utf8: false,
 };
-static PORT_RULE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0,
-];
-static PORT_RULE_TRANS: [u8; 4usize] = [4, 5, 4, 2];
+static PORT_RULE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+static PORT_RULE_TRANS: [u8; 4usize] = *b"\x04\x05\x04\x02";
 static PORT_RULE_EDGES: [::uridfa_runtime::Edge; 1usize] = [
-    ::uridfa_runtime::Edge {
-        target: 2u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691208u64,
-    },
+    ::uridfa_runtime::Edge { target: 2u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691208u64 },
 ];
 static PORT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 8u16, src: 65535u16 },
@@ -3021,7 +1516,7 @@ static PORT_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 2u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
 ];
-static PORT_RULE_STATE_FINAL: [u8; 2usize] = [0, 1];
+static PORT_RULE_STATE_FINAL: [u8; 2usize] = *b"\0\x01";
 static PORT_RULE_STATE_COMPONENT: [u16; 2usize] = [5, 5];
 static PORT_RULE_STATE_EXPECTED: [u16; 2usize] = [24, 24];
 static PORT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
@@ -3058,40 +1553,12 @@ pub static PORT_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     after: ::uridfa_runtime::AfterKinds::NONE,
     utf8: false,
 };
-static REG_NAME_RULE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 1, 1, 0, 1, 0, 0, 1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0,
-];
-static REG_NAME_RULE_TRANS: [u8; 16usize] = [
-    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
-];
+static REG_NAME_RULE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\x02\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\0\x01\0\0\x01\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+static REG_NAME_RULE_TRANS: [u8; 16usize] = *b"\x10\x11\x12\x11\x10\x04\x08\x04\x10\x10\x10\x0C\x10\x10\x10\x13";
 static REG_NAME_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691220u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 8u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691220u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 4u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691220u64 },
+    ::uridfa_runtime::Edge { target: 8u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691220u64 },
+    ::uridfa_runtime::Edge { target: 4u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static REG_NAME_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 21u16, src: 65535u16 },
@@ -3102,35 +1569,10 @@ static REG_NAME_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
-static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 0u8, 1u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
-];
+static REG_NAME_RULE_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\0\x01\0\0\x01\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static REG_NAME_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 112u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8,
-    ],
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4p\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\x08XXXXXX\x08\x08\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static REG_NAME_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
@@ -3140,7 +1582,7 @@ static REG_NAME_RULE_FINALS: [::uridfa_runtime::Final; 2usize] = [
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
 ];
-static REG_NAME_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 0, 0];
+static REG_NAME_RULE_STATE_FINAL: [u8; 4usize] = *b"\0\x01\0\0";
 static REG_NAME_RULE_STATE_COMPONENT: [u16; 4usize] = [11, 11, 11, 11];
 static REG_NAME_RULE_STATE_EXPECTED: [u16; 4usize] = [25, 26, 27, 27];
 static REG_NAME_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
@@ -3177,53 +1619,14 @@ pub static REG_NAME_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::
     after: ::uridfa_runtime::AfterKinds::NONE,
     utf8: false,
 };
-static PATH_RULE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 1, 1, 0, 1, 0, 5, 1, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0,
-];
-static PATH_RULE_TRANS: [u8; 42usize] = [
-    42, 43, 44, 45, 43, 43, 42, 6, 12, 6, 6, 6, 42, 42, 42, 42, 24, 42, 42, 18, 30, 18,
-    18, 42, 42, 42, 42, 42, 46, 42, 42, 42, 42, 42, 36, 42, 42, 42, 42, 42, 47, 42,
-];
+static PATH_RULE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\x02\x01\x01\x01\x01\x01\x01\x01\x01\x01\x03\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x01\x01\0\x01\0\x05\x01\x04\x04\x04\x04\x04\x04\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x04\x04\x04\x04\x04\x04\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+static PATH_RULE_TRANS: [u8; 42usize] = *b"*+,-++*\x06\x0C\x06\x06\x06****\x18**\x12\x1E\x12\x12*****.*****$*****/*";
 static PATH_RULE_EDGES: [::uridfa_runtime::Edge; 5usize] = [
-    ::uridfa_runtime::Edge {
-        target: 6u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 12u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 18u32,
-        accel: 1u16,
-        ops_len: 1u16,
-        ops: 10339692858775691216u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 6u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 18u32,
-        accel: 1u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 6u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 12u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 18u32, accel: 1u16, ops_len: 1u16, ops: 10339692858775691216u64 },
+    ::uridfa_runtime::Edge { target: 6u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
+    ::uridfa_runtime::Edge { target: 18u32, accel: 1u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static PATH_RULE_OPS: [::uridfa_runtime::Op; 1usize] = [
     ::uridfa_runtime::Op { dst: 17u16, src: 65535u16 },
@@ -3237,40 +1640,11 @@ static PATH_RULE_ACCELS: [::uridfa_runtime::ByteSet; 3usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
-static PATH_RULE_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 3u8,
-    0u8, 0u8, 3u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 7u8, 3u8, 3u8, 0u8, 3u8, 0u8, 1u8, 3u8, 7u8, 7u8, 7u8,
-    7u8, 7u8, 7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 0u8, 3u8, 0u8, 7u8, 7u8, 7u8, 7u8, 7u8,
-    7u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 0u8, 0u8, 0u8, 3u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
-];
+static PATH_RULE_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x03\0\0\x03\0\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x07\x07\x07\x07\x07\x07\x07\x07\x07\x07\x03\x03\0\x03\0\x01\x03\x07\x07\x07\x07\x07\x07\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\0\0\0\x03\0\x07\x07\x07\x07\x07\x07\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\0\0\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static PATH_RULE_ACCEL_NIBBLES: [[u8; 32]; 3usize] = [
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 116u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8,
-    ],
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4|\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4t\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\x08XXXXXX\x08\x08\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static PATH_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 3usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 2u16 },
@@ -3282,7 +1656,7 @@ static PATH_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 0u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
-static PATH_RULE_STATE_FINAL: [u8; 7usize] = [0, 1, 2, 1, 2, 2, 2];
+static PATH_RULE_STATE_FINAL: [u8; 7usize] = *b"\0\x01\x02\x01\x02\x02\x02";
 static PATH_RULE_STATE_COMPONENT: [u16; 7usize] = [9, 9, 9, 9, 9, 9, 9];
 static PATH_RULE_STATE_EXPECTED: [u16; 7usize] = [28, 28, 29, 30, 29, 29, 29];
 static PATH_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
@@ -3319,40 +1693,12 @@ pub static PATH_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tabl
     after: ::uridfa_runtime::AfterKinds::NONE,
     utf8: false,
 };
-static QUERY_RULE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 1, 1, 0, 1, 0, 1, 1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0,
-];
-static QUERY_RULE_TRANS: [u8; 16usize] = [
-    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
-];
+static QUERY_RULE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\x02\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\0\x01\0\x01\x01\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+static QUERY_RULE_TRANS: [u8; 16usize] = *b"\x10\x11\x12\x11\x10\x04\x08\x04\x10\x10\x10\x0C\x10\x10\x10\x13";
 static QUERY_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691210u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 8u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691210u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 4u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691210u64 },
+    ::uridfa_runtime::Edge { target: 8u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691210u64 },
+    ::uridfa_runtime::Edge { target: 4u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static QUERY_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 10u16, src: 65535u16 },
@@ -3365,35 +1711,10 @@ static QUERY_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
-static QUERY_RULE_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
-];
+static QUERY_RULE_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\0\x01\0\x01\x01\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static QUERY_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8,
-    ],
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4|\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\x08XXXXXX\x08\x08\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static QUERY_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
@@ -3404,7 +1725,7 @@ static QUERY_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
-static QUERY_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
+static QUERY_RULE_STATE_FINAL: [u8; 4usize] = *b"\0\x01\x02\x02";
 static QUERY_RULE_STATE_COMPONENT: [u16; 4usize] = [6, 6, 6, 6];
 static QUERY_RULE_STATE_EXPECTED: [u16; 4usize] = [31, 31, 32, 32];
 static QUERY_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];
@@ -3441,40 +1762,12 @@ pub static QUERY_RULE: ::uridfa_runtime::Tables<'static> = ::uridfa_runtime::Tab
     after: ::uridfa_runtime::AfterKinds::NONE,
     utf8: false,
 };
-static FRAGMENT_RULE_CLASSES: [u8; 256] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 1, 1, 0, 1, 0, 1, 1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0,
-];
-static FRAGMENT_RULE_TRANS: [u8; 16usize] = [
-    16, 17, 18, 17, 16, 4, 8, 4, 16, 16, 16, 12, 16, 16, 16, 19,
-];
+static FRAGMENT_RULE_CLASSES: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\x02\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\0\x01\0\x01\x01\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+static FRAGMENT_RULE_TRANS: [u8; 16usize] = *b"\x10\x11\x12\x11\x10\x04\x08\x04\x10\x10\x10\x0C\x10\x10\x10\x13";
 static FRAGMENT_RULE_EDGES: [::uridfa_runtime::Edge; 3usize] = [
-    ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 1u16,
-        ops: 10339692858775691212u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 8u32,
-        accel: 65535u16,
-        ops_len: 1u16,
-        ops: 10339692858775691212u64,
-    },
-    ::uridfa_runtime::Edge {
-        target: 4u32,
-        accel: 0u16,
-        ops_len: 0u16,
-        ops: 10339692858775691133u64,
-    },
+    ::uridfa_runtime::Edge { target: 4u32, accel: 0u16, ops_len: 1u16, ops: 10339692858775691212u64 },
+    ::uridfa_runtime::Edge { target: 8u32, accel: 65535u16, ops_len: 1u16, ops: 10339692858775691212u64 },
+    ::uridfa_runtime::Edge { target: 4u32, accel: 0u16, ops_len: 0u16, ops: 10339692858775691133u64 },
 ];
 static FRAGMENT_RULE_OPS: [::uridfa_runtime::Op; 3usize] = [
     ::uridfa_runtime::Op { dst: 12u16, src: 65535u16 },
@@ -3487,35 +1780,10 @@ static FRAGMENT_RULE_ACCELS: [::uridfa_runtime::ByteSet; 2usize] = [
     ]),
     ::uridfa_runtime::ByteSet([287948901175001088u64, 541165879422u64, 0u64, 0u64]),
 ];
-static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = [
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 1u8,
-    0u8, 0u8, 1u8, 0u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 3u8, 1u8, 1u8, 0u8, 1u8, 0u8, 1u8, 1u8, 3u8, 3u8, 3u8,
-    3u8, 3u8, 3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 0u8, 1u8, 0u8, 3u8, 3u8, 3u8, 3u8, 3u8,
-    3u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-    1u8, 1u8, 1u8, 1u8, 0u8, 0u8, 0u8, 1u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    0u8,
-];
+static FRAGMENT_RULE_ACCEL_LUT: [u8; 256] = *b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\0\0\x01\0\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\0\x01\0\x01\x01\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\0\x01\0\x03\x03\x03\x03\x03\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
 static FRAGMENT_RULE_ACCEL_NIBBLES: [[u8; 32]; 2usize] = [
-    [
-        184u8, 252u8, 248u8, 248u8, 252u8, 248u8, 252u8, 252u8, 252u8, 252u8, 252u8,
-        92u8, 84u8, 92u8, 212u8, 124u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-    ],
-    [
-        8u8, 88u8, 88u8, 88u8, 88u8, 88u8, 88u8, 8u8, 8u8, 8u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
-        0u8,
-    ],
+    *b"\xB8\xFC\xF8\xF8\xFC\xF8\xFC\xFC\xFC\xFC\xFC\\T\\\xD4|\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"\x08XXXXXX\x08\x08\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
 ];
 static FRAGMENT_RULE_ACCEL_ESCAPES: [::uridfa_runtime::Escape; 2usize] = [
     ::uridfa_runtime::Escape { byte: 37u8, digits: 1u16 },
@@ -3526,7 +1794,7 @@ static FRAGMENT_RULE_FINALS: [::uridfa_runtime::Final; 3usize] = [
     ::uridfa_runtime::Final { accept: true, ops_start: 2u32, ops_len: 1u16 },
     ::uridfa_runtime::Final { accept: false, ops_start: 0u32, ops_len: 0u16 },
 ];
-static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = [0, 1, 2, 2];
+static FRAGMENT_RULE_STATE_FINAL: [u8; 4usize] = *b"\0\x01\x02\x02";
 static FRAGMENT_RULE_STATE_COMPONENT: [u16; 4usize] = [7, 7, 7, 7];
 static FRAGMENT_RULE_STATE_EXPECTED: [u16; 4usize] = [33, 33, 34, 34];
 static FRAGMENT_RULE_COMPONENT_SETS: [::uridfa_runtime::StrRef; 0usize] = [];

@@ -76,6 +76,25 @@ fn u32s<I: IntoIterator<Item = u32>>(xs: I) -> Vec<Literal> {
     xs.into_iter().map(Literal::u32_unsuffixed).collect()
 }
 
+/// A `[u8; N]` array's initializer, `*b"..."`: Note [byte arrays as byte
+/// strings].
+fn bytes(xs: &[u8]) -> TokenStream {
+    let lit = Literal::byte_string(xs);
+    quote!(*#lit)
+}
+
+// Note [byte arrays as byte strings]
+//
+// Every `[u8; N]` table (byte classes, one-byte transitions and cells, the
+// run tables) is written as one byte-string literal rather than an array of
+// integer literals. A dependent compiles the committed tables on every clean
+// build, and rustc type-checks, borrow-checks and evaluates an array literal
+// element by element, while a byte string is one token and one constant.
+// The bytes are the same either way; only the source text differs. The
+// struct arrays (edges, operations, final entries) stay struct literals, one
+// a line where it fits in `TABLES_WIDTH`: measured against one `const fn`
+// call per element (`Edge::new(..)`), the literals build faster.
+
 /// The ABNF text of `rule`'s definition, as written in its file.
 fn rule_text(c: &Compiled, rule: &str) -> String {
     c.grammar.rule_text(rule)
@@ -120,20 +139,18 @@ pub fn capture_const_name(name: &str) -> String {
     }
 }
 
-/// The element type, values and `Trans` variant of an ID array.
-fn ids_tokens(ids: &TransBuf) -> (TokenStream, Vec<Literal>, TokenStream) {
+/// The element type, initializer and `Trans` variant of an ID array.
+fn ids_tokens(ids: &TransBuf) -> (TokenStream, TokenStream, TokenStream) {
     match ids {
-        TransBuf::U8(v) => (
-            quote!(u8),
-            u32s(v.iter().map(|&x| u32::from(x))),
-            quote!(U8),
-        ),
-        TransBuf::U16(v) => (
-            quote!(u16),
-            u32s(v.iter().map(|&x| u32::from(x))),
-            quote!(U16),
-        ),
-        TransBuf::U32(v) => (quote!(u32), u32s(v.iter().copied()), quote!(U32)),
+        TransBuf::U8(v) => (quote!(u8), bytes(v), quote!(U8)),
+        TransBuf::U16(v) => {
+            let vals = u32s(v.iter().map(|&x| u32::from(x)));
+            (quote!(u16), quote!([#(#vals),*]), quote!(U16))
+        }
+        TransBuf::U32(v) => {
+            let vals = u32s(v.iter().copied());
+            (quote!(u32), quote!([#(#vals),*]), quote!(U32))
+        }
     }
 }
 
@@ -153,10 +170,10 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     );
     let (comp_id, exp_id) = (id("STATE_COMPONENT"), id("STATE_EXPECTED"));
     let sets_id = id("COMPONENT_SETS");
-    let classes = u32s(t.classes.iter().map(|&x| u32::from(x)));
+    let classes = bytes(&t.classes);
     let (trans_ty, trans_vals, trans_variant) = ids_tokens(&t.trans);
     let stride_tok = t.stride;
-    let trans_len = trans_vals.len();
+    let trans_len = t.trans.len();
     // The `size` profile (the runtime's `small-tables` feature): both
     // forms emitted, `Trans::pick` chooses at compile time and the linker
     // drops the other array.
@@ -164,8 +181,9 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     let (cells_static, trans_expr) = match t.index8_cells() {
         Some(cells) => {
             let n = cells.len();
+            let cells = bytes(&cells);
             (
-                quote!(static #cells_id: [u8; #n] = [#(#cells),*];),
+                quote!(static #cells_id: [u8; #n] = #cells;),
                 quote!(::uridfa_runtime::Trans::pick(
                     ::uridfa_runtime::Trans::#trans_variant(&#trans_id),
                     ::uridfa_runtime::Trans::Index8 { cells: &#cells_id, stride: #stride_tok },
@@ -196,7 +214,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     });
     let accels_len = t.accels.len();
     let accel_nibbles_id = id("ACCEL_NIBBLES");
-    let accel_nibbles = t.accel_nibbles.iter().map(|rows| quote!([#(#rows),*]));
+    let accel_nibbles = t.accel_nibbles.iter().map(|rows| bytes(rows));
     let accel_nibbles_len = t.accel_nibbles.len();
     let accel_escapes_id = id("ACCEL_ESCAPES");
     let accel_escapes = t.accel_escapes.iter().map(|e| {
@@ -207,7 +225,10 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     let accel_lut_id = id("ACCEL_LUT");
     let (accel_lut_static, accel_lut) = match &t.accel_lut {
         Some(lut) => (
-            quote!(static #accel_lut_id: [u8; 256] = [#(#lut),*];),
+            {
+                let lut = bytes(lut);
+                quote!(static #accel_lut_id: [u8; 256] = #lut;)
+            },
             quote!(Some(&#accel_lut_id)),
         ),
         None => (quote!(), quote!(None)),
@@ -231,10 +252,13 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
             let stride = t.after.stride;
             let statics = match after_of {
                 Some(_) => quote!(),
-                None => quote! {
-                    static #ac_id: [u8; 256] = [#(#after_classes),*];
+                None => {
+                    let after_classes = bytes(after_classes);
+                    quote! {
+                    static #ac_id: [u8; 256] = #after_classes;
                     static #at_id: [u16; #at_len] = [#(#at),*];
-                },
+                    }
+                }
             };
             (
                 statics,
@@ -285,8 +309,8 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         ),
     };
     quote! {
-        static #classes_id: [u8; 256] = [#(#classes),*];
-        static #trans_id: [#trans_ty; #trans_len] = [#(#trans_vals),*];
+        static #classes_id: [u8; 256] = #classes;
+        static #trans_id: [#trans_ty; #trans_len] = #trans_vals;
         #cells_static
         static #edges_id: [::uridfa_runtime::Edge; #edges_len] = [#(#edges),*];
         static #ops_id: [::uridfa_runtime::Op; #ops_len] = [#(#ops),*];
@@ -296,7 +320,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
         static #accel_escapes_id: [::uridfa_runtime::Escape; #accel_escapes_len] = [#(#accel_escapes),*];
         #after_static
         static #finals_id: [::uridfa_runtime::Final; #finals_len] = [#(#finals),*];
-        static #state_final_id: [#state_final_ty; #state_len] = [#(#state_final_vals),*];
+        static #state_final_id: [#state_final_ty; #state_len] = #state_final_vals;
         static #comp_id: [u16; #state_len] = [#(#comps),*];
         static #exp_id: [u16; #state_len] = [#(#exps),*];
         static #sets_id: [::uridfa_runtime::StrRef; #sets_len] = [#(#sets),*];
@@ -614,7 +638,7 @@ fn reroot(ts: TokenStream, runtime: &TokenStream) -> TokenStream {
 /// [`EmitError::DoesNotParse`] if the tokens do not parse back as a Rust
 /// file (a generator bug).
 pub fn emit(c: &Compiled, shown_path: &str) -> Result<String, EmitError> {
-    let body = format_file(tokens(c))?;
+    let body = format_file_at(tokens(c), TABLES_WIDTH)?;
     Ok(header(c, shown_path) + &body)
 }
 
@@ -638,8 +662,13 @@ fn header(c: &Compiled, shown_path: &str) -> String {
 
 /// `tokens` as a formatted Rust file, without a header.
 fn format_file(tokens: TokenStream) -> Result<String, EmitError> {
+    format_file_at(tokens, COMPACT_WIDTH)
+}
+
+/// [`format_file`] with struct literals joined up to `width` bytes a line.
+fn format_file_at(tokens: TokenStream, width: usize) -> Result<String, EmitError> {
     let file: syn::File = syn::parse2(tokens).map_err(EmitError::DoesNotParse)?;
-    Ok(compact(&prettyplease::unparse(&file)))
+    Ok(compact_to(&prettyplease::unparse(&file), width))
 }
 
 /// The SHA-256 of `data` as lower-case hex (the `sha256sum` form), for the
@@ -652,16 +681,20 @@ fn sha256_hex(data: &[u8]) -> String {
         .collect()
 }
 
-/// The longest line [`compact`] makes.
+/// The longest line [`compact_to`] makes in a views file.
 const COMPACT_WIDTH: usize = 100;
 
+/// The longest line [`compact_to`] makes in a tables file: wide enough for
+/// an `Edge` literal with a packed operation word on one line.
+const TABLES_WIDTH: usize = 120;
+
 /// Puts each struct literal whose fields fit on one line of at most
-/// [`COMPACT_WIDTH`] bytes on that line (`Op { src: 65535u16, dst: 3u16,
+/// `width` bytes on that line (`Op { src: 65535u16, dst: 3u16,
 /// kind: 0u8 },` rather than five lines), innermost first. prettyplease
 /// gives every field its own line, which made the generated files five
 /// times longer than their content; they are committed (`src/generated/`),
 /// so their size matters. Only whitespace changes.
-fn compact(src: &str) -> String {
+fn compact_to(src: &str, width: usize) -> String {
     let mut lines: Vec<String> = src.lines().map(str::to_owned).collect();
     loop {
         let mut out: Vec<String> = Vec::with_capacity(lines.len());
@@ -691,7 +724,7 @@ fn compact(src: &str) -> String {
                 let closes = matches!(close, Some("}" | "},") if lines[j].len() - 1 - usize::from(close == Some("},")) == indent);
                 if closes && !fields.is_empty() {
                     let joined = format!("{} {} {}", line, fields.join(", "), close.unwrap_or("}"));
-                    if joined.len() <= COMPACT_WIDTH {
+                    if joined.len() <= width {
                         out.push(joined);
                         changed = true;
                         i = j + 1;
@@ -717,7 +750,7 @@ mod compact_tests {
     fn struct_literals_go_on_one_line_innermost_first() {
         let src = "pub static A: [X; 1] = [\n    X {\n        a: Y {\n            b: 1u8,\n        },\n        c: 2u8,\n    },\n];\n";
         assert_eq!(
-            super::compact(src),
+            super::compact_to(src, super::COMPACT_WIDTH),
             "pub static A: [X; 1] = [\n    X { a: Y { b: 1u8 }, c: 2u8 },\n];\n"
         );
     }
@@ -726,7 +759,7 @@ mod compact_tests {
     fn long_literals_stay_as_they_are() {
         let long = "x".repeat(120);
         let src = format!("    X {{\n        a: {long},\n    }},\n");
-        assert_eq!(super::compact(&src), src);
+        assert_eq!(super::compact_to(&src, super::COMPACT_WIDTH), src);
     }
 }
 
