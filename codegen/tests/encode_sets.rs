@@ -50,7 +50,7 @@ fn rfc3986_sets_follow_the_rules() {
         ("fragment", format!("{pchar}/?"), true),
     ];
     for (name, want, empty) in cases {
-        let s = set_of(&c, name);
+        let s = set_of(c, name);
         assert_eq!(text(&s.first), sorted(&want), "{name} first");
         assert_eq!(text(&s.rest), sorted(&want), "{name} rest");
         assert_eq!(s.accepts_empty, empty, "{name}");
@@ -61,12 +61,12 @@ fn rfc3986_sets_follow_the_rules() {
 fn rfc8141_nss_may_not_start_with_a_slash() {
     // RFC 8141 §2: NSS = pchar *(pchar / "/").
     let c = grammar("rfc8141.abnf");
-    let s = set_of(&c, "NSS");
+    let s = set_of(c, "NSS");
     assert!(!s.first[usize::from(b'/')]);
     assert!(s.rest[usize::from(b'/')]);
     assert!(!s.accepts_empty);
     // q-component = pchar *( pchar / "/" / "?" )
-    let q = set_of(&c, "q-component");
+    let q = set_of(c, "q-component");
     assert!(!q.first[usize::from(b'?')] && q.rest[usize::from(b'?')]);
 }
 
@@ -75,7 +75,7 @@ fn rfc2396_segment_allows_semicolon() {
     // RFC 2396 §3.3: segment = *pchar *( ";" param ); pchar has no ";".
     for g in ["rfc2396.abnf", "draft-fielding-uri-rfc2396bis-01.abnf"] {
         let c = grammar(g);
-        let s = set_of(&c, "segment");
+        let s = set_of(c, "segment");
         assert!(
             s.first[usize::from(b';')] && s.rest[usize::from(b';')],
             "{g}"
@@ -175,13 +175,13 @@ fn urn_draft_03_excludes_pct_00() {
     // Draft 03 §2.2 (Appendix B): pct-encoded = "%" ( "0" HEXDIG-NZ /
     // HEXDIG-NZ HEXDIG ): "%00" is not allowed.
     let c = grammar("draft-ietf-urnbis-rfc2141bis-urn-03.abnf");
-    let s = set_of(&c, "NSS");
+    let s = set_of(c, "NSS");
     assert!(!s.pct[0]);
     assert!(s.pct[1..].iter().all(|&x| x));
     assert!(!s.accepts_empty);
     // RFC 3986 allows every octet.
     let c = grammar("rfc3986.abnf");
-    assert!(set_of(&c, "query").pct.iter().all(|&x| x));
+    assert!(set_of(c, "query").pct.iter().all(|&x| x));
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn rfc2396_family_sets_follow_the_rules() {
             ("query", &uric),
             ("fragment", &uric),
         ] {
-            let s = set_of(&c, name);
+            let s = set_of(c, name);
             assert_eq!(text(&s.first), sorted(want), "{g} {name} first");
             assert_eq!(text(&s.rest), sorted(want), "{g} {name} rest");
             assert!(s.accepts_empty && s.pct.iter().all(|&x| x), "{g} {name}");
@@ -233,17 +233,17 @@ fn urn_sets_follow_the_rules() {
     // RFC 3986's pchar; q-component = pchar *( pchar / "/" / "?" ).
     let pchar = format!("{ALNUM}-._~!$&'()*+,;=:@");
     let c = grammar("rfc8141.abnf");
-    let nss = set_of(&c, "NSS");
+    let nss = set_of(c, "NSS");
     assert_eq!(text(&nss.first), sorted(&pchar));
     assert_eq!(text(&nss.rest), sorted(&format!("{pchar}/")));
-    let q = set_of(&c, "q-component");
+    let q = set_of(c, "q-component");
     assert_eq!(text(&q.first), sorted(&pchar));
     assert_eq!(text(&q.rest), sorted(&format!("{pchar}/?")));
-    let f = set_of(&c, "f-component");
+    let f = set_of(c, "f-component");
     assert_eq!(text(&f.first), sorted(&format!("{pchar}/?")));
     // Draft 03: NSS = 1*pchar (no "/").
     let c = grammar("draft-ietf-urnbis-rfc2141bis-urn-03.abnf");
-    let nss = set_of(&c, "NSS");
+    let nss = set_of(c, "NSS");
     assert_eq!(text(&nss.first), sorted(&pchar));
     assert_eq!(text(&nss.rest), sorted(&pchar));
 }
