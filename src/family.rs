@@ -63,10 +63,10 @@ pub use crate::parts::HostKind;
 ///
 /// ```
 /// use uridfa::family::Generic;
-/// fn owned_name<G: Generic>() -> &'static str {
-///     core::any::type_name::<G::Target>()
-/// }
-/// assert!(owned_name::<uridfa::rfc3987::Rfc3987>().ends_with("RefBuf<uridfa::rfc3987::Rfc3987>"));
+/// // The owned reference that an IRI view's `resolve` returns.
+/// let t: <uridfa::rfc3987::Rfc3987 as Generic>::Target = "http://\u{e9}.example/a".parse()?;
+/// assert_eq!(t.as_view().host(), Some("\u{e9}.example"));
+/// # Ok::<(), uridfa::Error>(())
 /// ```
 pub trait Generic: Facts {
     /// The owned reference that [`Resolve`]'s results are parsed into:
