@@ -89,14 +89,17 @@
 //! - `derive`: `#[derive(uridfa::Grammar)]`, typed parsers for a grammar
 //!   file of one's own, compiled when the crate using it is (the generator
 //!   runs in the proc macro; `docs/derive.md`).
-//! - `fast-tables` (in the defaults): the `speed` profile, transitions as
+//! - `fast-tables` (in the defaults), the one feature that chooses the
+//!   table profile: with it the `speed` profile, transitions as
 //!   premultiplied `u16` IDs. Without it (`default-features = false`,
-//!   firmware) the tables are in the `size` profile: the transitions of
-//!   every machine that fits (at most 256 states, dead state and edges)
-//!   as one-byte state indices; same answers, about 4 KB less for RFC
-//!   3986, a multiply per byte read through the table
-//!   (`docs/ARCHITECTURE.md`, "The `size` profile").
-//! - `small-tables`: the `size` profile even with `fast-tables` on.
+//!   firmware, or the defaults listed without it: `features =
+//!   ["all-grammars", "std", "simd"]`) the tables are in the `size`
+//!   profile: the transitions of every machine that fits (at most 256
+//!   states, dead state and edges) as one-byte state indices; same
+//!   answers, about 4 KB less for RFC 3986, a multiply per byte read
+//!   through the table (`docs/ARCHITECTURE.md`, "The `size` profile").
+//! - `small-tables`: no effect (it chose the `size` profile over
+//!   `fast-tables`); kept so that manifests naming it still build.
 #![no_std]
 // docs.rs (`--cfg docsrs`, Cargo.toml): a feature badge on every gated item.
 #![cfg_attr(docsrs, feature(doc_cfg))]
