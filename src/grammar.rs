@@ -1,10 +1,10 @@
-//! [`Grammar`]: the built-in grammars, named once.
+//! [`GrammarId`]: the built-in grammars, named once.
 //!
 //! A grammar's name is its file stem in `grammar/`, which the generator
 //! writes into its tables (`tables::GRAMMAR`); [`BuiltinGrammar::name`],
-//! [`Grammar::name`], `normalize::Syntax`, `resolve::Syntax` and the
+//! [`GrammarId::name`], `normalize::Syntax`, `resolve::Syntax` and the
 //! command line all read it from there, and parse a name once, into a
-//! `Grammar`, ignoring ASCII case.
+//! `GrammarId`, ignoring ASCII case.
 
 use crate::BuiltinGrammar;
 use core::fmt;
@@ -12,8 +12,8 @@ use core::str::FromStr;
 
 // Note [the grammars, listed once]
 //
-// Each built-in grammar is a variant of `Grammar`, an entry of
-// `Grammar::ALL` and of `crate::GRAMMARS`, a name in `BUILT_IN` (the
+// Each built-in grammar is a variant of `GrammarId`, an entry of
+// `GrammarId::ALL` and of `crate::GRAMMARS`, a name in `BUILT_IN` (the
 // names a build still recognizes when a grammar's feature is off) and a
 // `BuiltinGrammar` read from its generated tables. All of them are
 // generated from the grammar files (`src/generated/grammars.rs`, Note [the
@@ -23,14 +23,14 @@ use core::str::FromStr;
 // generated tables. What every grammar shares is written here, once.
 crate::generated_tables!("grammars");
 
-impl Grammar {
+impl GrammarId {
     /// Its name, the file stem of its grammar file (`rfc3986`), as the
     /// generator wrote it into the tables.
     ///
     /// # Example
     ///
     /// ```
-    /// assert_eq!(uridfa::Grammar::Rfc6874.name(), "rfc6874");
+    /// assert_eq!(uridfa::GrammarId::Rfc6874.name(), "rfc6874");
     /// ```
     pub fn name(self) -> &'static str {
         self.builtin().name
@@ -47,12 +47,12 @@ impl Grammar {
     /// # Example
     ///
     /// ```
-    /// use uridfa::Grammar;
-    /// assert_eq!(Grammar::from_name("RFC8141"), Ok(Grammar::Rfc8141));
-    /// assert!(Grammar::from_name("rfc3988").is_err());
+    /// use uridfa::GrammarId;
+    /// assert_eq!(GrammarId::from_name("RFC8141"), Ok(GrammarId::Rfc8141));
+    /// assert!(GrammarId::from_name("rfc3988").is_err());
     /// ```
-    pub fn from_name(name: &str) -> Result<Grammar, UnknownGrammar> {
-        if let Some(g) = Grammar::ALL
+    pub fn from_name(name: &str) -> Result<GrammarId, UnknownGrammar> {
+        if let Some(g) = GrammarId::ALL
             .into_iter()
             .find(|g| g.name().eq_ignore_ascii_case(name))
         {
@@ -66,17 +66,17 @@ impl Grammar {
     }
 }
 
-impl fmt::Display for Grammar {
+impl fmt::Display for GrammarId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Grammar {
+impl FromStr for GrammarId {
     type Err = UnknownGrammar;
 
-    fn from_str(name: &str) -> Result<Grammar, UnknownGrammar> {
-        Grammar::from_name(name)
+    fn from_str(name: &str) -> Result<GrammarId, UnknownGrammar> {
+        GrammarId::from_name(name)
     }
 }
 
@@ -88,7 +88,7 @@ impl FromStr for Grammar {
 /// # Example
 ///
 /// ```
-/// let e = "rfc9999".parse::<uridfa::Grammar>().unwrap_err();
+/// let e = "rfc9999".parse::<uridfa::GrammarId>().unwrap_err();
 /// assert!(e.to_string().starts_with("unknown grammar; built in: draft-fielding-uri-rfc2396bis-01, "));
 /// assert!(e.to_string().contains(", rfc3986, "));
 /// assert_eq!(e.not_compiled_in(), None);
@@ -114,7 +114,7 @@ impl UnknownGrammar {
     ///
     /// ```
     /// // With the default features every built-in grammar is compiled in.
-    /// assert_eq!("RFC3987".parse::<uridfa::Grammar>().map(|g| g.name()), Ok("rfc3987"));
+    /// assert_eq!("RFC3987".parse::<uridfa::GrammarId>().map(|g| g.name()), Ok("rfc3987"));
     /// ```
     pub fn not_compiled_in(&self) -> Option<&'static str> {
         self.not_compiled_in
@@ -130,10 +130,10 @@ impl fmt::Display for UnknownGrammar {
             );
         }
         f.write_str("unknown grammar; built in: ")?;
-        if Grammar::ALL.is_empty() {
+        if GrammarId::ALL.is_empty() {
             return f.write_str("none (no grammar feature is on)");
         }
-        for (i, g) in Grammar::ALL.iter().enumerate() {
+        for (i, g) in GrammarId::ALL.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }

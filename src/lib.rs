@@ -9,7 +9,7 @@
 //!
 //! One module per grammar, named after its file (`-` becomes `_`); the
 //! twelve of them, oldest first, below, and in
-//! [`Grammar`](enum@Grammar), whose variants name their documents:
+//! [`GrammarId`], whose variants name their documents:
 //!
 //! - [`rfc1738`]: RFC 1738 (URL), §5, strict per scheme, with views of
 //!   the ten schemes of §3.
@@ -76,7 +76,7 @@
 //! - One per built-in grammar, named as the grammar (`rfc3986`, `rfc1738`,
 //!   `draft-ietf-uri-url-06`, ..., `rfc8141`, `rfc8089`, `rfc6068`), and
 //!   `all-grammars` for all of them. Each compiles in the grammar's module,
-//!   its [`Grammar`](enum@Grammar) variant and its [`GRAMMARS`] entry, and
+//!   its [`GrammarId`] variant and its [`GRAMMARS`] entry, and
 //!   nothing that allocates. [`resolve`] and [`normalize`] need `rfc3986`,
 //!   [`iri`] `rfc3987`; their variants for other grammars need those
 //!   grammars' features (the list is in `Cargo.toml` and
@@ -88,14 +88,17 @@
 //! - `derive`: `#[derive(uridfa::Grammar)]`, typed parsers for a grammar
 //!   file of one's own, compiled when the crate using it is (the generator
 //!   runs in the proc macro; `docs/derive.md`).
-//! - `fast-tables` (in the defaults): the `speed` profile, transitions as
+//! - `fast-tables` (in the defaults), the one feature that chooses the
+//!   table profile: with it the `speed` profile, transitions as
 //!   premultiplied `u16` IDs. Without it (`default-features = false`,
-//!   firmware) the tables are in the `size` profile: the transitions of
-//!   every machine that fits (at most 256 states, dead state and edges)
-//!   as one-byte state indices; same answers, about 4 KB less for RFC
-//!   3986, a multiply per byte read through the table
-//!   (`docs/ARCHITECTURE.md`, "The `size` profile").
-//! - `small-tables`: the `size` profile even with `fast-tables` on.
+//!   firmware, or the defaults listed without it: `features =
+//!   ["all-grammars", "std", "simd"]`) the tables are in the `size`
+//!   profile: the transitions of every machine that fits (at most 256
+//!   states, dead state and edges) as one-byte state indices; same
+//!   answers, about 4 KB less for RFC 3986, a multiply per byte read
+//!   through the table (`docs/ARCHITECTURE.md`, "The `size` profile").
+//! - `small-tables`: no effect (it chose the `size` profile over
+//!   `fast-tables`); kept so that manifests naming it still build.
 #![no_std]
 // docs.rs (`--cfg docsrs`, Cargo.toml): a feature badge on every gated item.
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -162,13 +165,18 @@ pub use algorithms::{normalize, pct, resolve, text};
 pub use grammars::*;
 
 pub use error::{BufferTooSmall, Error};
-pub use grammar::{Grammar, UnknownGrammar, GRAMMARS};
+pub use grammar::{GrammarId, UnknownGrammar, GRAMMARS};
 /// `#[derive(uridfa::Grammar)]`: typed parsers for a grammar of one's own
 /// (feature `derive`; see the `uridfa_derive` crate and `docs/derive.md`).
-/// It lives in the macro namespace, beside the enum [`enum@Grammar`] of the
-/// built-in grammars, so both are `uridfa::Grammar`.
 #[cfg(feature = "derive")]
 pub use uridfa_derive::Grammar;
+/// The old name of [`GrammarId`], the enum of the built-in grammars. A
+/// type alias, in the type namespace; the derive macro `Grammar` is in the
+/// macro namespace, so `uridfa::Grammar::Rfc3986`,
+/// `uridfa::Grammar::from_name` and `#[derive(uridfa::Grammar)]` all still
+/// compile, the first two with a deprecation warning.
+#[deprecated(note = "renamed to `GrammarId`; `uridfa::Grammar` is the derive macro")]
+pub type Grammar = GrammarId;
 pub use uridfa_runtime as runtime;
 pub use view::{Facts, Presence, View};
 
@@ -232,7 +240,7 @@ struct AlgorithmsDoctests;
 struct GrammarsDoctests;
 
 /// The built-in grammar called `name` (ASCII case ignored; see
-/// [`Grammar::from_name`]).
+/// [`GrammarId::from_name`]).
 pub fn grammar(name: &str) -> Option<&'static BuiltinGrammar> {
-    Grammar::from_name(name).ok().map(Grammar::builtin)
+    GrammarId::from_name(name).ok().map(GrammarId::builtin)
 }

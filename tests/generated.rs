@@ -57,7 +57,7 @@ fn same(a: &Tables<'_>, b: &Tables<'_>) {
 }
 
 /// Whether this build has the `size` profile (uridfa-runtime without
-/// `fast-tables`, or with `small-tables`): what [`Trans::pick`] chooses,
+/// `fast-tables`): what [`Trans::pick`] chooses,
 /// which `uridfa_runtime::SMALL_TABLES` must say too.
 fn small_profile() -> bool {
     let small = Trans::Index8 {

@@ -116,7 +116,7 @@ mod tests {
     /// `grammar/`), for `uridfa lint --grammar NAME`.
     #[test]
     fn every_built_in_grammar_has_its_source() {
-        for g in uridfa::Grammar::ALL {
+        for g in uridfa::GrammarId::ALL {
             assert!(crate::builtin::source(g.name()).is_some(), "{}", g.name());
         }
     }

@@ -10,7 +10,7 @@
 //!   register files (32 and 64 slots) must leave the same tags and errors
 //!   as on a slice of exactly `reg_len` registers;
 //! - where the machine fits one-byte state-index cells (the `size`
-//!   profile, `Trans::Index8`, the runtime's `small-tables` feature), that
+//!   profile, `Trans::Index8`, the runtime without `fast-tables`), that
 //!   form must give the same answers as the premultiplied one.
 //!
 //! Inputs: strings derived from the grammar (`sample::generate`) and

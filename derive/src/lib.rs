@@ -51,7 +51,8 @@ use syn::{Attribute, DeriveInput, Expr, Lit, LitStr, Meta};
 use uridfa_codegen::{abnf, ambiguity, driver, emit};
 
 /// Typed parsers for a grammar file of one's own: see the crate docs, and
-/// `uridfa::Grammar` (feature `derive`) through which it is used.
+/// `uridfa::Grammar` (feature `derive`) through which it is used (the derive;
+/// the enum of the built-in grammars is `uridfa::GrammarId`).
 ///
 /// Attributes: `#[grammar = "path/to/file.abnf"]` (required; relative to
 /// the directory of the using crate's `Cargo.toml`) and

@@ -5,7 +5,7 @@
 //! what `URI_REFERENCE` accepts, with the same components. Both table
 //! profiles: each entry's other transition form (one-byte state-index
 //! cells, `Trans::Index8`, for the premultiplied statics; premultiplied
-//! IDs for the `small-tables` build's) gives the same result and
+//! IDs for the `size` profile build's) gives the same result and
 //! registers.
 #![no_main]
 

@@ -492,15 +492,8 @@ pub(crate) fn drive_any<const TAGS: bool, R: RegFile + ?Sized>(
 /// built-in tables: in
 /// the default build a fourth inlined copy of the loop in [`drive_any`]
 /// cost `split` about 13 instructions per kasztp URL.
-#[cfg_attr(
-    all(feature = "fast-tables", not(feature = "small-tables")),
-    inline(never),
-    cold
-)]
-#[cfg_attr(
-    any(feature = "small-tables", not(feature = "fast-tables")),
-    inline(always)
-)]
+#[cfg_attr(feature = "fast-tables", inline(never), cold)]
+#[cfg_attr(not(feature = "fast-tables"), inline(always))]
 fn drive_small<const TAGS: bool, R: RegFile + ?Sized>(
     t: &Tables<'_>,
     cells: &[u8],

@@ -59,9 +59,10 @@ mod tables;
 /// Whether this build's generated tables are in the `size` profile: one-byte
 /// transition cells ([`Trans::Index8`]) for every machine that fits, as
 /// [`Trans::pick`] chooses. `true` without the `fast-tables` feature (so
-/// with `default-features = false`, what firmware builds) or with
-/// `small-tables`; `false` with the default features.
-pub const SMALL_TABLES: bool = cfg!(any(feature = "small-tables", not(feature = "fast-tables")));
+/// with `default-features = false`, what firmware builds); `false` with
+/// it, as with the default features. (The `small-tables` feature has no
+/// effect.)
+pub const SMALL_TABLES: bool = cfg!(not(feature = "fast-tables"));
 
 pub use after::{decide_kinds, decide_kinds_regs, kind_after_of};
 pub use check::{check, CheckError};

@@ -15,7 +15,7 @@ use super::resolve::options::ResolveError;
 // part ends, which octets are unreserved) is a `Reads` impl that each
 // grammar's own module writes on its marker type (`Rfc3986`), from functions generic
 // over the `View` trait (`resolve::read_views`, `normalize::read_generic`).
-// The generated `Grammar::visit_readers` calls a `Visit` with a grammar's
+// The generated `GrammarId::visit_readers` calls a `Visit` with a grammar's
 // marker under the grammar's cargo feature, and the algorithms find a
 // grammar by its name. So cargo features select grammars, and no algorithm
 // has a `cfg` arm per grammar: the enums that name documents
@@ -65,5 +65,5 @@ pub(crate) trait Visit {
 /// Runs `v` with the readers of the grammar called `name`, or says that it
 /// is not compiled in.
 pub(crate) fn visit<V: Visit>(name: &str, v: V) -> Result<V::Out, crate::UnknownGrammar> {
-    crate::Grammar::from_name(name).map(|g| g.visit_readers(v))
+    crate::GrammarId::from_name(name).map(|g| g.visit_readers(v))
 }

@@ -2,23 +2,25 @@
 // inputs fnv1a64 971deb423cb5d0f5: *.abnf titles and entries (checked by build.rs)
 /// A grammar compiled into this crate, by the document it transcribes.
 ///
-/// With the feature `derive`, `uridfa::Grammar` is also a derive macro
-/// (macro namespace, so the two do not clash): `#[derive(uridfa::Grammar)]`
-/// gives typed parsers for a grammar file of one's own (`docs/derive.md`).
+/// Named `Grammar` before; `uridfa::Grammar` is the derive macro
+/// (feature `derive`): `#[derive(uridfa::Grammar)]` gives typed parsers
+/// for a grammar file of one's own (`docs/derive.md`), and the type alias
+/// `uridfa::Grammar` (deprecated) keeps code written against the old name
+/// building.
 ///
 /// # Example
 ///
 /// ```
-/// use uridfa::Grammar;
-/// let g: Grammar = "RFC3986".parse()?;
-/// assert_eq!(g, Grammar::Rfc3986);
+/// use uridfa::GrammarId;
+/// let g: GrammarId = "RFC3986".parse()?;
+/// assert_eq!(g, GrammarId::Rfc3986);
 /// assert_eq!(g.name(), "rfc3986");
 /// assert_eq!(g.builtin().entries[0].rule, "URI-reference");
 /// # Ok::<(), uridfa::UnknownGrammar>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
-pub enum Grammar {
+pub enum GrammarId {
     #[doc = "`draft-fielding-uri-rfc2396bis-01`: the first draft of RFC 3986."]
     #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
     DraftFieldingUriRfc2396bis01,
@@ -57,35 +59,35 @@ pub enum Grammar {
     Rfc8141,
 }
 
-impl Grammar {
+impl GrammarId {
     /// Every grammar compiled into this crate (its cargo feature is on),
     /// in the order of [`crate::GRAMMARS`]: all of them with the default
     /// features.
-    pub const ALL: [Grammar; COMPILED_IN] = [
+    pub const ALL: [GrammarId; COMPILED_IN] = [
         #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-        Grammar::DraftFieldingUriRfc2396bis01,
+        GrammarId::DraftFieldingUriRfc2396bis01,
         #[cfg(feature = "draft-fielding-url-syntax-05")]
-        Grammar::DraftFieldingUrlSyntax05,
+        GrammarId::DraftFieldingUrlSyntax05,
         #[cfg(feature = "draft-ietf-uri-url-06")]
-        Grammar::DraftIetfUriUrl06,
+        GrammarId::DraftIetfUriUrl06,
         #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-        Grammar::DraftIetfUrnbisRfc2141bisUrn03,
+        GrammarId::DraftIetfUrnbisRfc2141bisUrn03,
         #[cfg(feature = "rfc1738")]
-        Grammar::Rfc1738,
+        GrammarId::Rfc1738,
         #[cfg(feature = "rfc2396")]
-        Grammar::Rfc2396,
+        GrammarId::Rfc2396,
         #[cfg(feature = "rfc3986")]
-        Grammar::Rfc3986,
+        GrammarId::Rfc3986,
         #[cfg(feature = "rfc3987")]
-        Grammar::Rfc3987,
+        GrammarId::Rfc3987,
         #[cfg(feature = "rfc6068")]
-        Grammar::Rfc6068,
+        GrammarId::Rfc6068,
         #[cfg(feature = "rfc6874")]
-        Grammar::Rfc6874,
+        GrammarId::Rfc6874,
         #[cfg(feature = "rfc8089")]
-        Grammar::Rfc8089,
+        GrammarId::Rfc8089,
         #[cfg(feature = "rfc8141")]
-        Grammar::Rfc8141,
+        GrammarId::Rfc8141,
     ];
 
     /// Its tables and facts.
@@ -93,34 +95,34 @@ impl Grammar {
     /// # Example
     ///
     /// ```
-    /// assert!(uridfa::Grammar::Rfc3987.builtin().utf8);
+    /// assert!(uridfa::GrammarId::Rfc3987.builtin().utf8);
     /// ```
     pub fn builtin(self) -> &'static BuiltinGrammar {
         match self {
             #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-            Grammar::DraftFieldingUriRfc2396bis01 => &DRAFT_FIELDING_URI_RFC2396BIS_01,
+            GrammarId::DraftFieldingUriRfc2396bis01 => &DRAFT_FIELDING_URI_RFC2396BIS_01,
             #[cfg(feature = "draft-fielding-url-syntax-05")]
-            Grammar::DraftFieldingUrlSyntax05 => &DRAFT_FIELDING_URL_SYNTAX_05,
+            GrammarId::DraftFieldingUrlSyntax05 => &DRAFT_FIELDING_URL_SYNTAX_05,
             #[cfg(feature = "draft-ietf-uri-url-06")]
-            Grammar::DraftIetfUriUrl06 => &DRAFT_IETF_URI_URL_06,
+            GrammarId::DraftIetfUriUrl06 => &DRAFT_IETF_URI_URL_06,
             #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-            Grammar::DraftIetfUrnbisRfc2141bisUrn03 => &DRAFT_IETF_URNBIS_RFC2141BIS_URN_03,
+            GrammarId::DraftIetfUrnbisRfc2141bisUrn03 => &DRAFT_IETF_URNBIS_RFC2141BIS_URN_03,
             #[cfg(feature = "rfc1738")]
-            Grammar::Rfc1738 => &RFC1738,
+            GrammarId::Rfc1738 => &RFC1738,
             #[cfg(feature = "rfc2396")]
-            Grammar::Rfc2396 => &RFC2396,
+            GrammarId::Rfc2396 => &RFC2396,
             #[cfg(feature = "rfc3986")]
-            Grammar::Rfc3986 => &RFC3986,
+            GrammarId::Rfc3986 => &RFC3986,
             #[cfg(feature = "rfc3987")]
-            Grammar::Rfc3987 => &RFC3987,
+            GrammarId::Rfc3987 => &RFC3987,
             #[cfg(feature = "rfc6068")]
-            Grammar::Rfc6068 => &RFC6068,
+            GrammarId::Rfc6068 => &RFC6068,
             #[cfg(feature = "rfc6874")]
-            Grammar::Rfc6874 => &RFC6874,
+            GrammarId::Rfc6874 => &RFC6874,
             #[cfg(feature = "rfc8089")]
-            Grammar::Rfc8089 => &RFC8089,
+            GrammarId::Rfc8089 => &RFC8089,
             #[cfg(feature = "rfc8141")]
-            Grammar::Rfc8141 => &RFC8141,
+            GrammarId::Rfc8141 => &RFC8141,
         }
     }
 
@@ -131,34 +133,34 @@ impl Grammar {
     pub(crate) fn visit_readers<V: crate::algorithms::Visit>(self, v: V) -> V::Out {
         match self {
             #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]
-            Grammar::DraftFieldingUriRfc2396bis01 => v.visit::<crate::draft_fielding_uri_rfc2396bis_01::Rfc2396bis01>(),
+            GrammarId::DraftFieldingUriRfc2396bis01 => v.visit::<crate::draft_fielding_uri_rfc2396bis_01::Rfc2396bis01>(),
             #[cfg(feature = "draft-fielding-url-syntax-05")]
-            Grammar::DraftFieldingUrlSyntax05 => v.visit::<crate::draft_fielding_url_syntax_05::UrlSyntax05>(),
+            GrammarId::DraftFieldingUrlSyntax05 => v.visit::<crate::draft_fielding_url_syntax_05::UrlSyntax05>(),
             #[cfg(feature = "draft-ietf-uri-url-06")]
-            Grammar::DraftIetfUriUrl06 => v.visit::<crate::draft_ietf_uri_url_06::Url06>(),
+            GrammarId::DraftIetfUriUrl06 => v.visit::<crate::draft_ietf_uri_url_06::Url06>(),
             #[cfg(feature = "draft-ietf-urnbis-rfc2141bis-urn-03")]
-            Grammar::DraftIetfUrnbisRfc2141bisUrn03 => v.visit::<crate::draft_ietf_urnbis_rfc2141bis_urn_03::UrnDraft03>(),
+            GrammarId::DraftIetfUrnbisRfc2141bisUrn03 => v.visit::<crate::draft_ietf_urnbis_rfc2141bis_urn_03::UrnDraft03>(),
             #[cfg(feature = "rfc1738")]
-            Grammar::Rfc1738 => v.visit::<crate::rfc1738::Rfc1738>(),
+            GrammarId::Rfc1738 => v.visit::<crate::rfc1738::Rfc1738>(),
             #[cfg(feature = "rfc2396")]
-            Grammar::Rfc2396 => v.visit::<crate::rfc2396::Rfc2396>(),
+            GrammarId::Rfc2396 => v.visit::<crate::rfc2396::Rfc2396>(),
             #[cfg(feature = "rfc3986")]
-            Grammar::Rfc3986 => v.visit::<crate::rfc3986::Rfc3986>(),
+            GrammarId::Rfc3986 => v.visit::<crate::rfc3986::Rfc3986>(),
             #[cfg(feature = "rfc3987")]
-            Grammar::Rfc3987 => v.visit::<crate::rfc3987::Rfc3987>(),
+            GrammarId::Rfc3987 => v.visit::<crate::rfc3987::Rfc3987>(),
             #[cfg(feature = "rfc6068")]
-            Grammar::Rfc6068 => v.visit::<crate::rfc6068::Rfc6068>(),
+            GrammarId::Rfc6068 => v.visit::<crate::rfc6068::Rfc6068>(),
             #[cfg(feature = "rfc6874")]
-            Grammar::Rfc6874 => v.visit::<crate::rfc6874::Rfc6874>(),
+            GrammarId::Rfc6874 => v.visit::<crate::rfc6874::Rfc6874>(),
             #[cfg(feature = "rfc8089")]
-            Grammar::Rfc8089 => v.visit::<crate::rfc8089::Rfc8089>(),
+            GrammarId::Rfc8089 => v.visit::<crate::rfc8089::Rfc8089>(),
             #[cfg(feature = "rfc8141")]
-            Grammar::Rfc8141 => v.visit::<crate::rfc8141::Rfc8141>(),
+            GrammarId::Rfc8141 => v.visit::<crate::rfc8141::Rfc8141>(),
         }
     }
 }
 
-/// How many grammars are compiled in: the length of [`Grammar::ALL`].
+/// How many grammars are compiled in: the length of [`GrammarId::ALL`].
 const COMPILED_IN: usize = cfg!(feature = "draft-fielding-uri-rfc2396bis-01") as usize + cfg!(feature = "draft-fielding-url-syntax-05") as usize + cfg!(feature = "draft-ietf-uri-url-06") as usize + cfg!(feature = "draft-ietf-urnbis-rfc2141bis-urn-03") as usize + cfg!(feature = "rfc1738") as usize + cfg!(feature = "rfc2396") as usize + cfg!(feature = "rfc3986") as usize + cfg!(feature = "rfc3987") as usize + cfg!(feature = "rfc6068") as usize + cfg!(feature = "rfc6874") as usize + cfg!(feature = "rfc8089") as usize + cfg!(feature = "rfc8141") as usize;
 
 /// The names of the built-in grammars, compiled in or not: each is also
@@ -167,7 +169,7 @@ const BUILT_IN: &[&str] = &["draft-fielding-uri-rfc2396bis-01", "draft-fielding-
 
 /// Every grammar compiled into this crate (those whose cargo feature is
 /// on; all of them with the default features), in the order of
-/// [`Grammar::ALL`].
+/// [`GrammarId::ALL`].
 ///
 /// # Example
 ///
@@ -176,7 +178,7 @@ const BUILT_IN: &[&str] = &["draft-fielding-uri-rfc2396bis-01", "draft-fielding-
 /// let g = uridfa::grammar("rfc3986").unwrap();
 /// assert_eq!(g.entries[0].rule, "URI-reference");
 /// # }
-/// assert_eq!(uridfa::GRAMMARS.len(), uridfa::Grammar::ALL.len());
+/// assert_eq!(uridfa::GRAMMARS.len(), uridfa::GrammarId::ALL.len());
 /// ```
 pub static GRAMMARS: &[BuiltinGrammar] = &[
     #[cfg(feature = "draft-fielding-uri-rfc2396bis-01")]

@@ -211,7 +211,7 @@ struct GrammarOpts {
     /// A built-in grammar (see `uridfa grammars`), ASCII case ignored
     /// [default: rfc3986].
     #[arg(long, value_name = "NAME", value_parser = GrammarParser)]
-    grammar: Option<uridfa::Grammar>,
+    grammar: Option<uridfa::GrammarId>,
     /// Compile the ABNF file PATH at run time instead.
     #[arg(long, value_name = "PATH", conflicts_with = "grammar")]
     grammar_file: Option<PathBuf>,
@@ -305,7 +305,7 @@ struct ResolveOpts {
     validating: Option<String>,
     /// rfc3986 (URIs) or rfc3987 (IRIs) [default: rfc3986].
     #[arg(long, value_name = "NAME", value_parser = GrammarParser)]
-    grammar: Option<uridfa::Grammar>,
+    grammar: Option<uridfa::GrammarId>,
     /// `--strip-cr`.
     #[command(flatten)]
     lines: LineOpts,
@@ -319,7 +319,7 @@ struct ResolveOpts {
 struct LadderOpts {
     /// The grammar whose equivalence to use [default: rfc3986].
     #[arg(long, value_name = "NAME", value_parser = GrammarParser)]
-    grammar: Option<uridfa::Grammar>,
+    grammar: Option<uridfa::GrammarId>,
     /// The ladder's steps, comma-separated from case, pct, path, scheme
     /// (or all, none) [default: all].
     #[arg(long, value_name = "LIST")]
@@ -389,15 +389,15 @@ struct ExtractOpts {
 pub(crate) struct GrammarParser;
 
 impl TypedValueParser for GrammarParser {
-    type Value = uridfa::Grammar;
+    type Value = uridfa::GrammarId;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         arg: Option<&clap::Arg>,
         value: &OsStr,
-    ) -> Result<uridfa::Grammar, clap::Error> {
-        let names = PossibleValuesParser::new(uridfa::Grammar::ALL.map(uridfa::Grammar::name));
+    ) -> Result<uridfa::GrammarId, clap::Error> {
+        let names = PossibleValuesParser::new(uridfa::GrammarId::ALL.map(uridfa::GrammarId::name));
         let name = names
             .parse_ref(cmd, arg, &value.to_ascii_lowercase())
             .map_err(|mut e| {
@@ -405,13 +405,13 @@ impl TypedValueParser for GrammarParser {
                 e.insert(ContextKind::InvalidValue, given);
                 e
             })?;
-        uridfa::Grammar::from_name(&name)
+        uridfa::GrammarId::from_name(&name)
             .map_err(|_| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(
-            uridfa::Grammar::ALL
+            uridfa::GrammarId::ALL
                 .map(|g| PossibleValue::new(g.name()))
                 .into_iter(),
         ))
@@ -431,7 +431,7 @@ impl GrammarOpts {
     /// The grammar chosen, `rfc3986` by default.
     fn or_default(self) -> GrammarArg {
         self.chosen()
-            .unwrap_or(GrammarArg::Builtin(uridfa::Grammar::Rfc3986))
+            .unwrap_or(GrammarArg::Builtin(uridfa::GrammarId::Rfc3986))
     }
 }
 
@@ -579,9 +579,9 @@ fn resolve_args(o: ResolveOpts) -> Result<ResolveArgs, UsageError> {
 fn normalization(o: LadderOpts) -> Result<Normalization, UsageError> {
     use uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::Step5;
     use uridfa::normalize::{Steps, Syntax};
-    use uridfa::Grammar;
-    let name = o.grammar.unwrap_or(Grammar::Rfc3986);
-    let urn03 = Grammar::DraftIetfUrnbisRfc2141bisUrn03;
+    use uridfa::GrammarId;
+    let name = o.grammar.unwrap_or(GrammarId::Rfc3986);
+    let urn03 = GrammarId::DraftIetfUrnbisRfc2141bisUrn03;
     if let Some(syntax) = Syntax::of(name) {
         if o.step5.is_some() {
             return Err(UsageError(format!("--step5 applies to {urn03} only")));
@@ -595,13 +595,13 @@ fn normalization(o: LadderOpts) -> Result<Normalization, UsageError> {
             })?,
         };
         Ok(Normalization::Ladder(syntax, steps))
-    } else if name == urn03 || name == Grammar::Rfc8141 {
+    } else if name == urn03 || name == GrammarId::Rfc8141 {
         if o.steps.is_some() {
             return Err(UsageError(format!(
                 "--steps does not apply to {name}: its equivalence has fixed steps"
             )));
         }
-        if name == Grammar::Rfc8141 {
+        if name == GrammarId::Rfc8141 {
             if o.step5.is_some() {
                 return Err(UsageError(format!("--step5 applies to {urn03} only")));
             }
@@ -653,7 +653,7 @@ mod tests {
     #[test]
     fn options_inline_and_separate() {
         let want = Command::Check(RunArgs {
-            grammar: GrammarArg::Builtin(uridfa::Grammar::Rfc3986),
+            grammar: GrammarArg::Builtin(uridfa::GrammarId::Rfc3986),
             rule: Some("R".into()),
             inputs: vec![b"x".to_vec(), b"-".to_vec(), b"-y".to_vec()],
             strip_cr: true,
@@ -676,7 +676,7 @@ mod tests {
 
     #[test]
     fn rfc3986_is_the_default_grammar() {
-        let rfc3986 = GrammarArg::Builtin(uridfa::Grammar::Rfc3986);
+        let rfc3986 = GrammarArg::Builtin(uridfa::GrammarId::Rfc3986);
         for sub in ["check", "split", "explain"] {
             let (Ok(Command::Check(a)) | Ok(Command::Split(a)) | Ok(Command::Explain(a))) =
                 p(&[sub])
@@ -704,7 +704,10 @@ mod tests {
             let Ok(Command::Check(args)) = p(&["check", "--grammar", name]) else {
                 panic!("{name}");
             };
-            assert_eq!(args.grammar, GrammarArg::Builtin(uridfa::Grammar::Rfc3987));
+            assert_eq!(
+                args.grammar,
+                GrammarArg::Builtin(uridfa::GrammarId::Rfc3987)
+            );
         }
     }
 
@@ -803,7 +806,7 @@ mod tests {
     #[test]
     fn extract_options() {
         let want = Command::Extract(ExtractArgs {
-            grammar: GrammarArg::Builtin(uridfa::Grammar::Rfc1738),
+            grammar: GrammarArg::Builtin(uridfa::GrammarId::Rfc1738),
             rule: None,
             abbreviated: true,
             any_scheme: false,
@@ -831,7 +834,7 @@ pub struct GenerateOpts {
     lang: Lang,
     /// A built-in grammar (see `uridfa grammars`), ASCII case ignored.
     #[arg(long, value_name = "NAME", value_parser = GrammarParser, required_unless_present = "grammar_file")]
-    grammar: Option<uridfa::Grammar>,
+    grammar: Option<uridfa::GrammarId>,
     /// Compile the ABNF file PATH instead.
     #[arg(long, value_name = "PATH", conflicts_with = "grammar")]
     grammar_file: Option<PathBuf>,
@@ -854,7 +857,7 @@ impl GenerateOpts {
         }
         Ok(GenerateArgs {
             lang: self.lang,
-            grammar: self.grammar.map(uridfa::Grammar::name),
+            grammar: self.grammar.map(uridfa::GrammarId::name),
             grammar_file: self.grammar_file,
             out: self.out,
         })

@@ -130,7 +130,7 @@ pub struct ResolveArgs {
 pub enum GrammarArg {
     /// `--grammar NAME`: a grammar built into the `uridfa` crate, its name
     /// parsed once (ASCII case ignored).
-    Builtin(uridfa::Grammar),
+    Builtin(uridfa::GrammarId),
     /// `--grammar-file PATH`: an ABNF file compiled at run time.
     File(PathBuf),
 }

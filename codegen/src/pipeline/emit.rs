@@ -174,7 +174,7 @@ fn machine_tokens(c: &Compiled, t: &TablesBuf, base: &str, after_of: Option<&str
     let (trans_ty, trans_vals, trans_variant) = ids_tokens(&t.trans);
     let stride_tok = t.stride;
     let trans_len = t.trans.len();
-    // The `size` profile (the runtime's `small-tables` feature): both
+    // The `size` profile (the runtime without `fast-tables`): both
     // forms emitted, `Trans::pick` chooses at compile time and the linker
     // drops the other array.
     let cells_id = id("CELLS");

@@ -243,7 +243,7 @@ impl TablesBuf {
     }
 
     /// The cells of the compact transition form ([`Trans::Index8`], the
-    /// runtime's `small-tables` feature): each premultiplied ID turned back
+    /// `size` profile, the runtime without `fast-tables`): each premultiplied ID turned back
     /// into a state index, each special ID into `state_len` plus its
     /// offset from `special`. `None` when the states, the dead state and
     /// the edges number more than 256, or when the IDs already fit one
@@ -272,7 +272,7 @@ impl TablesBuf {
 
     /// [`TablesBuf::as_tables`] with the transitions in the compact form
     /// `cells` ([`TablesBuf::index8_cells`]): what the generated tables
-    /// are under the runtime's `small-tables` feature.
+    /// are in the `size` profile (the runtime without `fast-tables`).
     pub fn as_small_tables<'a>(&'a self, cells: &'a [u8]) -> Tables<'a> {
         Tables {
             trans: Trans::Index8 {

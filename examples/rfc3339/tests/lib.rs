@@ -3,4 +3,5 @@
 
 mod family;
 mod kinds_after;
+mod old_name;
 mod rfc3339;

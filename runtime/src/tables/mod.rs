@@ -45,7 +45,8 @@ pub enum Trans<'a> {
     U16(&'a [u16]),
     /// Anything larger.
     U32(&'a [u32]),
-    /// The compact form of the `small-tables` feature: one byte per cell
+    /// The compact form of the `size` profile (without the `fast-tables`
+    /// feature): one byte per cell
     /// holding a state *index*, not a premultiplied ID. A cell `c` below
     /// the number of states `n = cells.len() / stride` leads to the state
     /// with ID `c * stride`; a cell `c >= n` is the special ID
@@ -99,8 +100,8 @@ impl<'a> Trans<'a> {
     }
 
     /// `wide` with the `fast-tables` feature (the `speed` profile, a
-    /// default feature), `small` without it or with `small-tables` (the
-    /// `size` profile, what `default-features = false` gives firmware):
+    /// default feature), `small` without it (the `size` profile, what
+    /// `default-features = false` gives firmware):
     /// how the generated tables of a machine that fits [`Trans::Index8`]
     /// name their transitions (both arrays are emitted; the linker keeps
     /// the one chosen). Evaluated at compile time in the runtime crate, so

@@ -130,11 +130,11 @@ impl Syntax {
     /// # Example
     ///
     /// ```
-    /// use uridfa::{normalize::Syntax, Grammar};
-    /// assert_eq!(Syntax::Rfc2396bis01.grammar(), Ok(Grammar::DraftFieldingUriRfc2396bis01));
+    /// use uridfa::{normalize::Syntax, GrammarId};
+    /// assert_eq!(Syntax::Rfc2396bis01.grammar(), Ok(GrammarId::DraftFieldingUriRfc2396bis01));
     /// ```
-    pub fn grammar(self) -> Result<crate::Grammar, crate::UnknownGrammar> {
-        crate::Grammar::from_name(self.name())
+    pub fn grammar(self) -> Result<crate::GrammarId, crate::UnknownGrammar> {
+        crate::GrammarId::from_name(self.name())
     }
 
     /// Whether its grammar is compiled in (its cargo feature is on).
@@ -154,11 +154,11 @@ impl Syntax {
     /// # Example
     ///
     /// ```
-    /// use uridfa::{normalize::Syntax, Grammar};
-    /// assert_eq!(Syntax::of(Grammar::Rfc3987), Some(Syntax::Rfc3987));
-    /// assert_eq!(Syntax::of(Grammar::Rfc1738), None);
+    /// use uridfa::{normalize::Syntax, GrammarId};
+    /// assert_eq!(Syntax::of(GrammarId::Rfc3987), Some(Syntax::Rfc3987));
+    /// assert_eq!(Syntax::of(GrammarId::Rfc1738), None);
     /// ```
-    pub fn of(grammar: crate::Grammar) -> Option<Syntax> {
+    pub fn of(grammar: crate::GrammarId) -> Option<Syntax> {
         Syntax::ALL.into_iter().find(|s| s.name() == grammar.name())
     }
 

@@ -150,7 +150,7 @@ impl Algorithm {
     /// assert!(uridfa::resolve::Algorithm::ALL.iter().all(|a| a.is_compiled_in()));
     /// ```
     pub fn is_compiled_in(self) -> bool {
-        crate::Grammar::from_name(self.grammar_name()).is_ok()
+        crate::GrammarId::from_name(self.grammar_name()).is_ok()
     }
 }
 

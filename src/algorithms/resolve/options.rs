@@ -188,11 +188,11 @@ impl Syntax {
     /// # Example
     ///
     /// ```
-    /// use uridfa::{resolve::Syntax, Grammar};
-    /// assert_eq!(Syntax::Rfc3987.grammar(), Ok(Grammar::Rfc3987));
+    /// use uridfa::{resolve::Syntax, GrammarId};
+    /// assert_eq!(Syntax::Rfc3987.grammar(), Ok(GrammarId::Rfc3987));
     /// ```
-    pub fn grammar(self) -> Result<crate::Grammar, crate::UnknownGrammar> {
-        crate::Grammar::from_name(self.name())
+    pub fn grammar(self) -> Result<crate::GrammarId, crate::UnknownGrammar> {
+        crate::GrammarId::from_name(self.name())
     }
 
     /// Whether its grammar is compiled in (its cargo feature is on).
@@ -211,11 +211,11 @@ impl Syntax {
     /// # Example
     ///
     /// ```
-    /// use uridfa::{resolve::Syntax, Grammar};
-    /// assert_eq!(Syntax::of(Grammar::Rfc3987), Some(Syntax::Rfc3987));
-    /// assert_eq!(Syntax::of(Grammar::Rfc2396), None);
+    /// use uridfa::{resolve::Syntax, GrammarId};
+    /// assert_eq!(Syntax::of(GrammarId::Rfc3987), Some(Syntax::Rfc3987));
+    /// assert_eq!(Syntax::of(GrammarId::Rfc2396), None);
     /// ```
-    pub fn of(grammar: crate::Grammar) -> Option<Syntax> {
+    pub fn of(grammar: crate::GrammarId) -> Option<Syntax> {
         Syntax::ALL.into_iter().find(|s| s.name() == grammar.name())
     }
 

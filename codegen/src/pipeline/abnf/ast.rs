@@ -161,7 +161,7 @@ pub struct Grammar {
     /// view has every capture's accessor, of one shape for all views.
     pub views_separate: bool,
     /// `;@ title "..."`: what the grammar is, in a few words (the doc of
-    /// its `uridfa::Grammar` variant for a built-in grammar).
+    /// its `uridfa::GrammarId` variant for a built-in grammar).
     pub title: Option<String>,
     /// `;@ marker NAME`: the name of the grammar's marker type (the type
     /// that carries its facts, `uridfa::Facts`); `None`: the grammar's name

@@ -135,7 +135,7 @@ pub fn views_file(c: &Compiled, shown: &str) -> Result<Option<String>, ViewsFile
 
 /// The name of grammar `c`'s marker type: its `;@ marker` pragma, else its
 /// name in upper camel case (`rfc3986` is `Rfc3986`, as its
-/// `uridfa::Grammar` variant).
+/// `uridfa::GrammarId` variant).
 pub fn marker_name(c: &Compiled) -> String {
     marker_of(&c.grammar)
 }
