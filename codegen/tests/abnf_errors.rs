@@ -660,3 +660,16 @@ fn only_what_the_entry_reaches_must_compile() {
         .to_string();
     assert!(e.contains("error: rule 'r' is recursive"), "{e}");
 }
+
+#[test]
+fn unknown_family() {
+    let e = errors(";@ entry a\n;@ family hierarchy\na = \"x\"\n");
+    assert!(
+        e.contains(
+            "grammar/t.abnf:2:11: error: unknown family 'hierarchy'; the families are: generic"
+        ),
+        "{e}"
+    );
+    let e = errors(";@ entry a\n;@ family\na = \"x\"\n");
+    assert!(e.contains("expected a family name after 'family'"), "{e}");
+}
