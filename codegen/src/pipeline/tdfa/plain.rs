@@ -31,10 +31,14 @@ use std::collections::HashMap;
 // containing part is then built over the minimal parts, so its subsets
 // are sets of minimal states, one per copy alive, and equivalent
 // positions are one state. Parts are tried within a budget of their own
-// (half of MAX_CLOSURE_WORK steps in all, and at most twice the part's
-// NFA states each); a part past it stays an NFA. The whole expression is
+// (a quarter of MAX_CLOSURE_WORK steps in all, and at most twice the
+// part's NFA states each); a part past it stays an NFA. The whole expression is
 // then determinized as before, within the state budget and the limits of
 // Note [work limits], and minimized by the caller.
+
+/// The most steps all the parts' subset constructions may take together
+/// (Note [minimal parts first]); the whole has MAX_CLOSURE_WORK of its own.
+const MAX_PART_WORK: usize = MAX_CLOSURE_WORK / 4;
 
 /// The fewest NFA states a part must have to be made a minimal DFA.
 const MIN_PART_STATES: usize = 24;
@@ -255,7 +259,7 @@ impl Builder {
             });
         }
         let len = (p.last - p.first) as usize;
-        if len < MIN_PART_STATES || self.part_work >= MAX_CLOSURE_WORK / 2 {
+        if len < MIN_PART_STATES || self.part_work >= MAX_PART_WORK {
             return Ok(p);
         }
         let cap = 2 * len;
@@ -335,7 +339,7 @@ impl Builder {
     fn count(&mut self, steps: usize, part: bool) -> Result<(), Stop> {
         if part {
             self.part_work = self.part_work.saturating_add(steps);
-            if self.part_work > MAX_CLOSURE_WORK / 2 {
+            if self.part_work > MAX_PART_WORK {
                 return Err(Stop::Part);
             }
         } else {
