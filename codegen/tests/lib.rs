@@ -9,6 +9,7 @@ mod abnf_syntax;
 mod ambiguity;
 mod bounded;
 mod bounded_budgets;
+mod budget_blame;
 mod c_committed;
 mod common;
 mod depth;

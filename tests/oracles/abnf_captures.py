@@ -8,7 +8,10 @@ pre-order, collecting the text of every node whose rule is one of the
 captures. Output: one JSON object per input line, `{"ok": false}` or
 `{"ok": true, "captures": {NAME: [TEXT, ...]}}`, the lists in input order.
 
-usage: abnf_captures.py GRAMMAR ENTRY CAPTURE... < inputs (one per line)
+usage: abnf_captures.py [--json] GRAMMAR ENTRY CAPTURE... < inputs (one per line)
+
+With `--json`, each input line is a JSON string (so an input may hold line
+breaks).
 """
 import json
 import sys
@@ -17,7 +20,11 @@ from abnf import ParseError, Rule
 
 
 def main() -> int:
-    path, entry, *captures = sys.argv[1:]
+    args = sys.argv[1:]
+    as_json = args[:1] == ["--json"]
+    if as_json:
+        args = args[1:]
+    path, entry, *captures = args
     # The package's Rule class knows RFC 5234's core rules.
     class G(Rule):
         pass
@@ -32,7 +39,7 @@ def main() -> int:
     rule = G(entry)
     wanted = {c.lower() for c in captures}
     for line in sys.stdin:
-        src = line.rstrip("\n")
+        src = json.loads(line) if as_json else line.rstrip("\n")
         try:
             node = rule.parse_all(src)
         except ParseError:

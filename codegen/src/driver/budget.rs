@@ -54,6 +54,159 @@ fn budget_rule(
     Some((r.span, inner))
 }
 
+// Note [what a budget error blames]
+//
+// A state budget error says what made the DFA grow, because the
+// fix differs. With captures, the tagged determinizer keeps a register
+// for every place a capture may have started at once; whether that is the
+// cause is tested, not guessed: the same expression without its captures
+// is determinized (Note [minimal parts first] in `tdfa`), and if that fits
+// the budget the captures are to blame. Without captures (or when the
+// plain DFA is too large as well) the cause is repetitions that overlap
+// what follows them: `literal = "{" number "}" CRLF *CHAR8` in RFC 9051,
+// whose `*CHAR8` takes any byte, so each delimiter after a literal may
+// still be inside it and the DFA keeps every way to split the input. The
+// message names the widest such repetition of a one-character rule or
+// range among the rules the entry reaches, with the rule that holds it,
+// and points there.
+
+/// The widest unbounded repetition of one character (a rule whose match
+/// is at most 4 bytes, or a range) among the rules `root` reaches: its
+/// text (`*CHAR8`), the rule it is in, where it is, and how many first
+/// bytes it has; `None` below 128.
+fn widest_repetition(
+    grammar: &Grammar,
+    sizes: &lower::RuleSizes,
+    root: usize,
+) -> Option<(String, String, Span, usize)> {
+    use crate::pipeline::abnf::{Node, NodeKind};
+    fn walk(n: &Node, out: &mut Vec<(Span, u32, Node)>) {
+        match &n.kind {
+            NodeKind::Alt(xs) | NodeKind::Concat(xs) => xs.iter().for_each(|x| walk(x, out)),
+            NodeKind::Repeat { min, max, node } => {
+                if max.is_none() {
+                    out.push((n.span, *min, (**node).clone()));
+                }
+                walk(node, out);
+            }
+            _ => {}
+        }
+    }
+    let mut best: Option<(String, String, Span, usize)> = None;
+    let mut seen = vec![false; grammar.rules.len()];
+    let mut stack = vec![root];
+    while let Some(v) = stack.pop() {
+        if v >= seen.len() || std::mem::replace(&mut seen[v], true) {
+            continue;
+        }
+        stack.extend(sizes.refs.get(v).into_iter().flatten().copied());
+        let rule = &grammar.rules[v];
+        let mut reps = Vec::new();
+        walk(&rule.node, &mut reps);
+        for (span, min, node) in reps {
+            let (text, width) = match &node.kind {
+                NodeKind::Range(a, b) => (
+                    format!("%x{a:X}-{b:X}"),
+                    (b.saturating_sub(*a) as usize + 1).min(256),
+                ),
+                NodeKind::Rule(r) => {
+                    let Some(w) = grammar.rule_index(r) else {
+                        continue;
+                    };
+                    if sizes
+                        .max_len
+                        .get(w)
+                        .copied()
+                        .flatten()
+                        .is_none_or(|m| m > 4)
+                    {
+                        continue;
+                    }
+                    let Ok(l) = lower::lower(grammar, r, span) else {
+                        continue;
+                    };
+                    let mut first = [false; 256];
+                    lower::first_bytes(&l.hir, &mut first);
+                    (r.clone(), first.iter().filter(|&&b| b).count())
+                }
+                _ => continue,
+            };
+            if width >= 128 && best.as_ref().is_none_or(|b| width > b.3) {
+                let times = if min == 0 {
+                    String::new()
+                } else {
+                    min.to_string()
+                };
+                best = Some((
+                    format!("{times}*{text}"),
+                    abnf::user_rule_name(&rule.name).to_string(),
+                    span,
+                    width,
+                ));
+            }
+        }
+    }
+    best
+}
+
+/// The message of a state budget error `e` of the entry `rule`,
+/// saying what made its DFA grow, and where to point it (Note [what a
+/// budget error blames]); `None` for other errors.
+fn blame(
+    grammar: &Grammar,
+    sizes: &lower::RuleSizes,
+    rule: &str,
+    e: &CompileError,
+    captures_fit: Option<bool>,
+) -> Option<(String, Option<Span>)> {
+    use crate::pipeline::tdfa::TdfaError;
+    // The step and memory limits keep their own message, which names
+    // optional elements in a row too.
+    let limit = match e {
+        CompileError::Tdfa(TdfaError::StateBudget { budget }) => {
+            format!("the state budget of {budget} states")
+        }
+        _ => return None,
+    };
+    if captures_fit == Some(true) {
+        return Some((
+            format!(
+                "entry '{rule}': tagged DFA exceeds {limit}, because of its captures: \
+                 without them the DFA fits, but each capture inside a repetition needs a tag \
+                 register for every place it may have started at once; capture fewer rules \
+                 inside repetitions (or capture the repetition whole), or raise the budget"
+            ),
+            None,
+        ));
+    }
+    let why = if captures_fit.is_some() {
+        "even without its captures"
+    } else {
+        "the rule declares no capture, so"
+    };
+    let root = grammar.rule_index(rule)?;
+    Some(match widest_repetition(grammar, sizes, root) {
+        Some((rep, holder, span, width)) => (
+            format!(
+                "entry '{rule}': tagged DFA exceeds {limit}; {why} repetitions that overlap what \
+                 follows them cause it: `{rep}` in rule '{holder}' takes {width} of the 256 \
+                 bytes, so each delimiter after it may still be inside it and the DFA keeps \
+                 every way to split the input; bound that repetition (or narrow it to bytes \
+                 that cannot follow it), or raise the budget"
+            ),
+            Some(span),
+        ),
+        None => (
+            format!(
+                "entry '{rule}': tagged DFA exceeds {limit}; {why} repetitions that overlap what \
+                 follows them cause it (the DFA keeps every way to split the input); make \
+                 each repetition's bytes distinct from what may follow it, or raise the budget"
+            ),
+            None,
+        ),
+    })
+}
+
 // Note [a budget per grammar]
 //
 // Every limit of the stages is per entry rule (lower::MAX_EXPANSION nodes,
@@ -199,10 +352,23 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
             }
             continue;
         }
+        // Note [what a budget error blames]: the expression without its
+        // captures, should the tagged DFA not fit.
+        let plain = (!lowered.components.is_empty())
+            .then(|| crate::pipeline::nfa::fold_optional_runs(&lowered.hir));
         match compile_within(lowered, opts, budget, &mut states_used) {
             Ok(m) => machines.push(m),
             Err(e) => {
-                errors.push(entry_error(e));
+                let fits =
+                    plain.map(|h| crate::pipeline::tdfa::determinize_plain(&h, budget).is_ok());
+                let mut d = entry_error(e.clone());
+                if let Some((message, at)) = blame(&grammar, &sizes, rule, &e, fits) {
+                    d.message = message + shared.as_deref().unwrap_or("");
+                    if let Some(at) = at {
+                        d.span = at;
+                    }
+                }
+                errors.push(d);
                 if shared.is_some() {
                     break;
                 }

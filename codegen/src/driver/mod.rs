@@ -23,7 +23,7 @@ pub use crate::compiled::{Compiled, ListMachine, Machine};
 pub use budget::{compile_grammar, MAX_ENCODE_SET_EXPANSION, MAX_GRAMMAR_EXPANSION};
 pub use generate::{generate_dir, generate_dir_only, grammar_list};
 pub use report::report;
-pub use stages::{compile_lowered, CompileError, Options};
+pub use stages::{compile_lowered, determinize, CompileError, Options};
 
 use crate::pipeline::abnf::{self, Grammar};
 use crate::support::diag::Diagnostics;

@@ -178,12 +178,7 @@ impl Default for Options {
 pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, CompileError> {
     check_lengths(&lowered, opts.state_budget)?;
     let nfa = nfa::compile(&lowered)?;
-    let tdfa = tdfa::determinize(
-        &nfa,
-        &lowered.group_component,
-        lowered.components.len(),
-        opts.state_budget,
-    )?;
+    let tdfa = determinize(&nfa, &lowered, opts.state_budget)?;
     let unminimized_state_len = tdfa.states.len();
     let tdfa = if opts.minimize {
         minimize::minimize(&tdfa)
@@ -264,6 +259,25 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
         tables,
         lists,
     })
+}
+
+/// Stage 4: the tagged DFA of `lowered` (whose NFA is `nfa`); without captures,
+/// its plain DFA built from minimal parts (Note [minimal parts first] in
+/// [`crate::pipeline::tdfa`]), which is the same machine once minimized.
+pub fn determinize(
+    nfa: &regex_automata::nfa::thompson::NFA,
+    lowered: &Lowered,
+    budget: usize,
+) -> Result<tdfa::Tdfa, TdfaError> {
+    if lowered.components.is_empty() {
+        return tdfa::determinize_plain(&nfa::fold_optional_runs(&lowered.hir), budget);
+    }
+    tdfa::determinize(
+        nfa,
+        &lowered.group_component,
+        lowered.components.len(),
+        budget,
+    )
 }
 
 /// Refuses, before any automaton is built, an expression that no DFA within

@@ -34,7 +34,10 @@
 //! file, and copies that become `r = r` vanish.
 
 mod machine;
+mod plain;
 mod registers;
+
+pub use plain::determinize_plain;
 
 pub use machine::{
     ByteClasses, State, Tag, Tdfa, TdfaError, Transition, MAX_CLOSURE_WORK,
@@ -46,6 +49,16 @@ use regex_automata::util::primitives::StateID;
 use registers::allocate_registers;
 use std::collections::HashMap;
 use uridfa_runtime::Op;
+
+// Note [one closure per successor set]
+// Many byte classes of a state lead its items to the same successors with
+// the same registers (every letter inside a token, say). Such classes give
+// the same closure, kernel, target and operations, so the first one's
+// transition is reused for the others: the same machine, without walking
+// the closure again.
+
+/// The items a byte leads to, with their registers, before the closure.
+type Seeds = Vec<(StateID, Box<[u32]>)>;
 
 /// A fresh register placeholder for tag `t`, set to the current position
 /// on the transition being built.
@@ -435,7 +448,10 @@ pub fn determinize(
     let mut states: Vec<State> = Vec::new();
     let mut i = 0;
     while i < b.kernels.len() {
-        let mut next = Vec::with_capacity(classes.len());
+        let mut next: Vec<Option<Transition>> = Vec::with_capacity(classes.len());
+        // Note [one closure per successor set]: classes whose bytes lead
+        // the items to the same seeds share one closure and one target.
+        let mut seen: HashMap<Seeds, usize> = HashMap::new();
         for c in 0..classes.len() {
             let byte = classes.reps[c];
             b.count_work(b.kernels[i].len())?;
@@ -453,6 +469,12 @@ pub fn determinize(
                 next.push(None);
                 continue;
             }
+            if let Some(&same) = seen.get(&seeds) {
+                let t = next[same].clone();
+                next.push(t);
+                continue;
+            }
+            seen.insert(seeds.clone(), c);
             let mut kernel = b.closure(seeds)?;
             let mut ops = home_settled_tags(&mut kernel, tag_len);
             let (target, more) = b.add_or_find(kernel, budget)?;
